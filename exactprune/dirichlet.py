@@ -1,0 +1,151 @@
+"""Dirichlet / Lidstone posterior moments (Zhong 3.11, 3.19-3.21, C.4-C.8).
+
+With a symmetric Lidstone prior ``lam`` and observed counts n_1..n_H, the
+posterior of (p_1..p_H) is Dir(n_1+lam, ..., n_H+lam) (Zhong 3.18), and every
+product moment is a ratio of rising factorials (C.6):
+
+    E[p_1^k_1 ... p_H^k_H] = prod_h (n_h+lam)^(k_h) / (N + H lam)^(k),  k = sum k_h.
+
+All functions return exact Fractions, or sympy expressions when ``lam`` (or a
+count) is a sympy Symbol, so ``proofs/`` can work symbolically.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from .numbers import exact_or_symbol, nonnegative_int, positive_int, rising
+
+__all__ = ["product_moment", "lidstone_mean", "moment_p", "moment_one_minus_p", "moment_pair",
+           "posterior_parameters"]
+
+
+def _counts(counts: Sequence, name: str = "counts") -> list:
+    if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__"):
+        raise TypeError(f"{name} must be a sequence of non-negative numbers")
+    if len(counts) == 0:
+        raise ValueError(f"{name} must not be empty")
+    out = []
+    for i, c in enumerate(counts):
+        value = exact_or_symbol(c, f"{name}[{i}]")
+        if not hasattr(value, "free_symbols") and value < 0:
+            raise ValueError(f"{name}[{i}] must be non-negative, got {value}")
+        out.append(value)
+    return out
+
+
+def _lam(lam, name: str = "lam"):
+    value = exact_or_symbol(lam, name)
+    if not hasattr(value, "free_symbols") and value < 0:
+        raise ValueError(f"{name} must be non-negative, got {value}")
+    return value
+
+
+def posterior_parameters(counts: Sequence, lam) -> list:
+    """Posterior Dirichlet parameters n_h + lam (Zhong 3.18).
+
+    >>> posterior_parameters([2, 0], "1/2")
+    [Fraction(5, 2), Fraction(1, 2)]
+    """
+    lam = _lam(lam)
+    return [c + lam for c in _counts(counts)]
+
+
+def _check_positive_parameters(params) -> None:
+    for h, a in enumerate(params):
+        if not hasattr(a, "free_symbols") and a <= 0:
+            raise ValueError(f"Dirichlet parameter {h} (count + lam) must be positive; "
+                             f"use lam > 0 or a positive count")
+
+
+def product_moment(counts: Sequence, exponents: Sequence, lam="1/2"):
+    """E[p_1^k_1 ... p_H^k_H | counts] under the Lidstone prior (Zhong C.6 with C.2).
+
+    ``exponents`` are non-negative integers, one per class.
+
+    >>> product_moment([98, 1], [0, 2], "1/2")   # Zhong (4.17)
+    Fraction(3, 8080)
+    >>> product_moment([1, 1, 1], [1, 1, 1], 1)
+    Fraction(1, 42)
+    """
+    counts = _counts(counts)
+    if len(exponents) != len(counts):
+        raise ValueError(f"exponents has {len(exponents)} entries but counts has {len(counts)}")
+    ks = [nonnegative_int(k, f"exponents[{i}]") for i, k in enumerate(exponents)]
+    params = posterior_parameters(counts, lam)
+    used = [a for a, k in zip(params, ks) if k > 0]
+    _check_positive_parameters(used)
+    total = sum(params)
+    numerator = 1
+    for a, k in zip(params, ks):
+        numerator = numerator * rising(a, k)
+    return _ratio(numerator, rising(total, sum(ks)))
+
+
+def _ratio(numerator, denominator):
+    if hasattr(numerator, "free_symbols") or hasattr(denominator, "free_symbols"):
+        import sympy
+        return sympy.simplify(sympy.sympify(numerator) / sympy.sympify(denominator))
+    return Fraction(numerator) / Fraction(denominator)
+
+
+def lidstone_mean(counts: Sequence, h: int, lam="1/2"):
+    """Lidstone's law of succession p_h* = (n_h + lam) / (N + H lam) (Zhong 3.11).
+
+    >>> lidstone_mean([98, 1], 1, "1/2")
+    Fraction(3, 200)
+    """
+    return moment_p(counts, h, 1, lam)
+
+
+def moment_p(counts: Sequence, h: int, k, lam="1/2"):
+    """E[p_h^k | counts] = prod_{m<k} (n_h+lam+m)/(N+lam H+m) (Zhong 3.19).
+
+    >>> moment_p([5, 49, 0], 1, 2, "1/2")
+    Fraction(3333, 4181)
+    """
+    counts = _counts(counts)
+    k = nonnegative_int(k, "k")
+    _index(h, counts)
+    exponents = [0] * len(counts)
+    exponents[h] = k
+    return product_moment(counts, exponents, lam)
+
+
+def moment_one_minus_p(counts: Sequence, h: int, k, lam="1/2"):
+    """E[(1 - p_h)^k | counts] = prod_{m<k} (N-n_h+lam(H-1)+m)/(N+lam H+m) (Zhong 3.20).
+
+    Computed from the aggregation property (C.3): (p_h, 1-p_h) ~ Dir(n_h+lam, N-n_h+(H-1)lam).
+
+    >>> moment_one_minus_p([98, 1], 0, 1, "1/2")   # Zhong (4.16): 0.015
+    Fraction(3, 200)
+    """
+    counts = _counts(counts)
+    k = nonnegative_int(k, "k")
+    _index(h, counts)
+    lam = _lam(lam)
+    rest = sum(counts) - counts[h] + (len(counts) - 1) * lam
+    _check_positive_parameters([rest] if k > 0 else [])
+    return _ratio(rising(rest, k), rising(sum(counts) + len(counts) * lam, k))
+
+
+def moment_pair(counts: Sequence, h1: int, h2: int, lam="1/2"):
+    """E[p_h1 p_h2 | counts] (Zhong 3.21).
+
+    >>> moment_pair([1, 1], 0, 0, 1) == Fraction(2 * 3, 4 * 5)
+    True
+    """
+    counts = _counts(counts)
+    _index(h1, counts)
+    _index(h2, counts)
+    exponents = [0] * len(counts)
+    exponents[h1] += 1
+    exponents[h2] += 1
+    return product_moment(counts, exponents, lam)
+
+
+def _index(h, counts) -> None:
+    if isinstance(h, bool) or not isinstance(h, int):
+        raise TypeError(f"class index must be an int, got {h!r}")
+    if not 0 <= h < len(counts):
+        raise ValueError(f"class index {h} out of range for {len(counts)} classes")

@@ -1,0 +1,300 @@
+"""Exact and certified numbers: the number discipline of DESIGN.md.
+
+* :func:`exact` turns user input into a :class:`fractions.Fraction` (or keeps a
+  sympy expression when symbols are allowed).  Floats are refused: a binary
+  float is not the decimal a user typed, so accepting it would hide rounding.
+* :func:`rising` is the rising factorial x (x+1) ... (x+k-1) of Zhong (C.5).
+* The arb helpers give *certified* answers for quantities too large to hold
+  exactly: :func:`log_rising_arb` (log of a rising factorial via lgamma, valid
+  for real k as in Zhong (C.26)) and :func:`certified_sign`, which raises the
+  working precision until the sign of a ball is decided.
+"""
+from __future__ import annotations
+
+import numbers as _numbers
+import re
+from fractions import Fraction
+from typing import Any, Callable
+
+import flint
+
+__all__ = [
+    "exact", "exact_or_symbol", "positive_int", "nonnegative_int", "rising",
+    "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "certified_sign",
+    "fraction_str", "decimal_str", "CertificationError",
+]
+
+_DECIMAL = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
+_RATIO = re.compile(r"^\s*[+-]?\d+\s*/\s*[+-]?\d+\s*$")
+
+
+class CertificationError(ArithmeticError):
+    """A sign could not be decided at the largest allowed precision."""
+
+
+def exact(value: Any, name: str = "value") -> Fraction:
+    """Convert ``value`` to a Fraction exactly, or raise naming ``name``.
+
+    Accepts int, Fraction, ``"p/q"``, decimal strings (``"0.5"``, ``"1e-3"``),
+    sympy Rationals/Integers and flint fmpq/fmpz.  Floats and bools raise
+    TypeError; malformed strings and zero denominators raise ValueError.
+
+    >>> exact("1/2"), exact("0.25"), exact(3), exact(Fraction(2, 6))
+    (Fraction(1, 2), Fraction(1, 4), Fraction(3, 1), Fraction(1, 3))
+    >>> exact(0.5, "lam")
+    Traceback (most recent call last):
+    TypeError: lam must be exact: got the float 0.5; pass Fraction(1, 2) or the string '0.5'
+    """
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be a number, got the bool {value!r}")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        hint = Fraction(str(value)) if value == value and abs(value) != float("inf") else None
+        suggestion = (f"; pass Fraction({hint.numerator}, {hint.denominator}) or the string '{value!r}'"
+                      if hint is not None else "")
+        raise TypeError(f"{name} must be exact: got the float {value!r}{suggestion}")
+    if isinstance(value, str):
+        text = value.strip()
+        if _RATIO.match(text):
+            num, den = (int(part) for part in text.split("/"))
+            if den == 0:
+                raise ValueError(f"{name}: zero denominator in {value!r}")
+            return Fraction(num, den)
+        if _DECIMAL.match(text):
+            return Fraction(text)
+        raise ValueError(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
+    if isinstance(value, (flint.fmpq, flint.fmpz)):
+        return to_fraction(value)
+    try:
+        import sympy
+    except ImportError:  # pragma: no cover - sympy is a dependency
+        sympy = None
+    if sympy is not None and isinstance(value, sympy.Basic):
+        if value.is_Rational:
+            return Fraction(int(value.p), int(value.q))
+        raise TypeError(f"{name} must be a rational number, got the sympy expression {value}")
+    if isinstance(value, _numbers.Rational):
+        return Fraction(value.numerator, value.denominator)
+    raise TypeError(f"{name} must be an exact number (int, Fraction, 'p/q' or '0.5'), got {type(value).__name__}")
+
+
+def exact_or_symbol(value: Any, name: str = "value"):
+    """Like :func:`exact`, but let a sympy expression with free symbols through.
+
+    >>> import sympy
+    >>> exact_or_symbol(sympy.Symbol("lam"), "lam")
+    lam
+    >>> exact_or_symbol("3/4")
+    Fraction(3, 4)
+    """
+    try:
+        import sympy
+        if isinstance(value, sympy.Basic) and not value.is_Rational:
+            if value.free_symbols:
+                return value
+    except ImportError:  # pragma: no cover
+        pass
+    return exact(value, name)
+
+
+def _integer(value: Any, name: str) -> int:
+    if isinstance(value, bool) or isinstance(value, float):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, (Fraction, str)) or hasattr(value, "is_Integer"):
+        frac = exact(value, name)
+        if frac.denominator != 1:
+            raise ValueError(f"{name} must be an integer, got {value!r}")
+        return frac.numerator
+    if isinstance(value, _numbers.Integral):
+        return int(value)
+    raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+
+
+def positive_int(value: Any, name: str = "k") -> int:
+    """An integer >= 1 (the k of a k-norm), or a clear error.
+
+    >>> positive_int("3")
+    3
+    >>> positive_int(0, "k")
+    Traceback (most recent call last):
+    ValueError: k must be a positive integer (>= 1), got 0
+    """
+    result = _integer(value, name)
+    if result < 1:
+        raise ValueError(f"{name} must be a positive integer (>= 1), got {result}")
+    return result
+
+
+def nonnegative_int(value: Any, name: str = "value") -> int:
+    """An integer >= 0, or a clear error.
+
+    >>> nonnegative_int(0)
+    0
+    """
+    result = _integer(value, name)
+    if result < 0:
+        raise ValueError(f"{name} must be a non-negative integer, got {result}")
+    return result
+
+
+def rising(x, k: int):
+    """Rising factorial x^(k) = x (x+1) ... (x+k-1), Zhong (C.5); 1 when k = 0.
+
+    Works for Fraction, int, fmpq and sympy expressions.
+
+    >>> rising(Fraction(1, 2), 3)
+    Fraction(15, 8)
+    >>> rising(5, 0)
+    1
+    """
+    if k < 0:
+        raise ValueError(f"rising factorial needs k >= 0, got {k}")
+    result = 1
+    for m in range(k):
+        result = result * (x + m)
+    return result
+
+
+def to_fmpq(value) -> flint.fmpq:
+    """Fraction/int -> flint.fmpq (exact).
+
+    >>> to_fmpq(Fraction(3, 4))
+    3/4
+    """
+    if isinstance(value, flint.fmpq):
+        return value
+    if isinstance(value, int):
+        return flint.fmpq(value)
+    return flint.fmpq(value.numerator, value.denominator)
+
+
+def to_fraction(value) -> Fraction:
+    """flint.fmpq/fmpz -> Fraction (exact).
+
+    >>> to_fraction(flint.fmpq(3, 4))
+    Fraction(3, 4)
+    """
+    if isinstance(value, flint.fmpz):
+        return Fraction(int(value))
+    if isinstance(value, flint.fmpq):
+        return Fraction(int(value.p), int(value.q))
+    return exact(value)
+
+
+def arb_of(value) -> flint.arb:
+    """An exact rational (or int) as an arb ball at the current precision.
+
+    The ball contains the rational; it is exact when the rational is dyadic.
+
+    >>> arb_of(Fraction(1, 2))
+    0.500000000000000
+    """
+    if isinstance(value, flint.arb):
+        return value
+    if isinstance(value, int):
+        return flint.arb(value)
+    q = to_fmpq(value)
+    return flint.arb(q.p) / flint.arb(q.q)
+
+
+def log_rising_arb(x, k) -> flint.arb:
+    """Certified log of the rising factorial: log Gamma(x+k) - log Gamma(x).
+
+    ``x`` is an exact positive rational, ``k`` a non-negative integer or any
+    real (arb or rational) with x + k > 0: the Gamma extension of Zhong
+    (C.26).  Uses the working precision of ``flint.ctx``.
+
+    >>> from fractions import Fraction
+    >>> ball = log_rising_arb(Fraction(1, 2), 3)
+    >>> ball.overlaps(flint.arb(15).log() - flint.arb(8).log())
+    True
+    """
+    xb = arb_of(x)
+    kb = k if isinstance(k, flint.arb) else arb_of(k)
+    return (xb + kb).lgamma() - xb.lgamma()
+
+
+def certified_sign(evaluate: Callable[[], flint.arb], *, start_prec: int = 64,
+                   max_prec: int = 1 << 16) -> int:
+    """Sign (-1, 0 or +1) of the real number that ``evaluate()`` encloses.
+
+    ``evaluate`` is called at increasing ``flint.ctx.prec`` (doubling from
+    ``start_prec``) until the ball excludes zero.  A ball that still contains
+    zero at ``max_prec`` raises :class:`CertificationError`; callers that can
+    have an exact zero must test for it exactly first (arb cannot prove
+    equality).  The caller's precision is restored.
+
+    >>> certified_sign(lambda: flint.arb(1) / 3 - flint.arb(1) / 4)
+    1
+    """
+    saved = flint.ctx.prec
+    prec = start_prec
+    try:
+        while prec <= max_prec:
+            flint.ctx.prec = prec
+            ball = evaluate()
+            if ball > 0:
+                return 1
+            if ball < 0:
+                return -1
+            if ball.is_exact() and ball.is_zero():
+                return 0
+            prec *= 2
+    finally:
+        flint.ctx.prec = saved
+    raise CertificationError(f"sign not decided at {max_prec} bits: {ball}")
+
+
+def fraction_str(value) -> str:
+    """Exact value as ``"p/q"`` (or ``"p"`` for integers): the JSON form.
+
+    >>> fraction_str(Fraction(6, 4)), fraction_str(Fraction(3))
+    ('3/2', '3')
+    """
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def decimal_str(value, digits: int = 10) -> str:
+    """A rational rounded half-even to ``digits`` significant digits, as a string.
+
+    Exact integer arithmetic (no float), trailing zeros kept, so the result
+    can be compared with a value printed in a paper.
+
+    >>> decimal_str(Fraction(1, 3), 4)
+    '0.3333'
+    >>> decimal_str(Fraction(3, 200), 5)
+    '0.015000'
+    >>> decimal_str(Fraction(25680602), 3)
+    '25700000'
+    """
+    value = Fraction(value)
+    if value == 0:
+        return "0." + "0" * (digits - 1) if digits > 1 else "0"
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    shift = digits - 1 - _floor_log10(value)
+    scaled = round(value * Fraction(10) ** shift)  # Fraction.__round__ is half-even
+    if scaled >= 10 ** digits:  # rounding carried into a new digit
+        shift -= 1
+        scaled = round(value * Fraction(10) ** shift)
+    text = str(scaled)
+    if shift <= 0:
+        return sign + text + "0" * (-shift)
+    text = text.rjust(shift + 1, "0")
+    return sign + text[:-shift] + "." + text[-shift:]
+
+
+def _floor_log10(value: Fraction) -> int:
+    """floor(log10(value)) for a positive rational, exactly."""
+    exponent = len(str(value.numerator)) - len(str(value.denominator))
+    while Fraction(10) ** exponent > value:
+        exponent -= 1
+    while Fraction(10) ** (exponent + 1) <= value:
+        exponent += 1
+    return exponent

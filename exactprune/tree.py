@@ -1,0 +1,334 @@
+"""The count tree: what the theory needs of a decision tree (DESIGN.md, "The count tree").
+
+A :class:`Node` holds its class counts, its children and a name; a :class:`Tree`
+wraps the root with optional class names.  Counts are validated once, with
+messages that name the offending node.  Node names follow Zhong App B
+(``root``, ``c1``, ``c2``, ``c21``; a child index >= 10 makes the whole name
+dotted, ``c1.10.2``).
+
+:func:`iris_tree` grows the CART tree of Zhong App B.1 from scikit-learn's
+bundled iris data (petal length and width, Gini, fully grown).  Its internal
+structure is exactly Zhong's Figure B.1(a)/B.2: the root (50, 50, 50) splits
+into c1 = (50, 0, 0) and c2 = (0, 50, 50); c2 into c21 = (0, 49, 5) and
+c22 = (0, 1, 45); c22's split into (0, 1, 2) and (0, 0, 43) is the ineffective
+split of App B.1 (the (0, 1, 2) leaf holds three identical inputs, a versicolor
+and two virginica at petal 4.8 x 1.8); c21 holds the remaining 4 splits.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Optional, Sequence
+
+__all__ = ["Node", "Tree", "iris_tree", "node_name"]
+
+
+def node_name(path: Sequence[int]) -> str:
+    """Zhong's App B name for the node reached by 1-based child indices ``path``.
+
+    >>> node_name([]), node_name([2, 1]), node_name([1, 10, 2])
+    ('root', 'c21', 'c1.10.2')
+    """
+    if not path:
+        return "root"
+    if all(i < 10 for i in path):
+        return "c" + "".join(str(i) for i in path)
+    return "c" + ".".join(str(i) for i in path)
+
+
+@dataclass(eq=False)
+class Node:
+    """A node of a count tree: class ``counts``, ``children`` (empty for a leaf).
+
+    ``name`` is Zhong's positional name (set by :class:`Tree`); ``split`` is a
+    display string; ``feature``/``threshold`` route inputs (``x[feature] <=
+    threshold`` goes to the first child) for trees that came from scikit-learn.
+
+    >>> leaf = Node((3, 1))
+    >>> leaf.is_leaf, leaf.n, leaf.errors, leaf.label
+    (True, 4, 1, 0)
+    """
+
+    counts: tuple
+    children: list = field(default_factory=list)
+    name: str = "root"
+    split: Optional[str] = None
+    feature: Optional[int] = None
+    threshold: Optional[float] = None
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+    @property
+    def n(self) -> int:
+        """Number of training examples n_t."""
+        return sum(self.counts)
+
+    @property
+    def label(self) -> int:
+        """Majority class, first class on ties (Zhong 5.1.4)."""
+        best = max(self.counts)
+        return self.counts.index(best)
+
+    @property
+    def errors(self) -> int:
+        """Training misclassifications as a leaf: n_t - max_j n_{j,t}."""
+        return self.n - max(self.counts)
+
+    def walk(self) -> Iterator["Node"]:
+        """Nodes in pre-order (iterative, safe for deep trees)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def postorder(self) -> list:
+        """Nodes with every child before its parent."""
+        order = list(self.walk())
+        order.reverse()
+        return order
+
+    def leaves(self) -> list:
+        return [node for node in self.walk() if node.is_leaf]
+
+    def to_dict(self) -> dict:
+        out: dict = {"counts": list(self.counts)}
+        for key in ("name", "split", "feature", "threshold"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.children:
+            out["children"] = [child.to_dict() for child in self.children]
+        return out
+
+
+class Tree:
+    """A validated count tree.
+
+    >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    >>> [node.name for node in t.nodes()]
+    ['root', 'c1', 'c2']
+    >>> Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [1, 1]}]}')
+    Traceback (most recent call last):
+    ValueError: node root: children's counts add up to [3, 1], not to its counts [2, 1]
+    """
+
+    def __init__(self, root: Node, class_names: Optional[Sequence[str]] = None,
+                 feature_names: Optional[Sequence[str]] = None):
+        if not isinstance(root, Node):
+            raise TypeError(f"Tree needs a Node as root, got {type(root).__name__}")
+        self.root = root
+        self.n_classes = len(root.counts)
+        _validate_and_name(root, self.n_classes)
+        if class_names is not None and len(class_names) != self.n_classes:
+            raise ValueError(f"class_names has {len(class_names)} names for {self.n_classes} classes")
+        self.class_names = list(class_names) if class_names is not None else None
+        self.feature_names = list(feature_names) if feature_names is not None else None
+
+    # -- access ------------------------------------------------------------
+    def nodes(self) -> list:
+        return list(self.root.walk())
+
+    def leaves(self) -> list:
+        return self.root.leaves()
+
+    def node(self, name: str) -> Node:
+        for node in self.root.walk():
+            if node.name == name:
+                return node
+        raise KeyError(f"no node named {name!r}")
+
+    @property
+    def n_leaves(self) -> int:
+        return len(self.leaves())
+
+    def __repr__(self) -> str:
+        return f"Tree({self.n_leaves} leaves, {self.n_classes} classes, root counts {list(self.root.counts)})"
+
+    # -- JSON --------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: Any, class_names: Optional[Sequence[str]] = None) -> "Tree":
+        return cls(_node_from_dict(data, "root"), class_names=class_names)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Tree":
+        """Parse the JSON form of DESIGN.md; malformed JSON is a ValueError."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"malformed tree JSON: {err}") from None
+        class_names = data.get("class_names") if isinstance(data, dict) else None
+        return cls.from_dict(data, class_names=class_names)
+
+    def to_dict(self) -> dict:
+        out = self.root.to_dict()
+        if self.class_names is not None:
+            out["class_names"] = self.class_names
+        return out
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def render(self) -> str:
+        """An indented text picture of the tree with names, counts and splits."""
+        lines = []
+
+        def visit(node: Node, depth: int) -> None:
+            split = f"  [{node.split}]" if node.split else ""
+            lines.append(f"{'  ' * depth}{node.name}: {list(node.counts)}{split}")
+            for child in node.children:
+                visit(child, depth + 1)
+
+        visit(self.root, 0)
+        return "\n".join(lines)
+
+    # -- routing -----------------------------------------------------------
+    def leaf_for(self, x: Sequence[float]) -> Node:
+        """The leaf that receives input ``x`` (trees with feature/threshold)."""
+        node = self.root
+        while node.children:
+            if node.feature is None or node.threshold is None or len(node.children) != 2:
+                raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
+            node = node.children[0] if x[node.feature] <= node.threshold else node.children[1]
+        return node
+
+    # -- scikit-learn ------------------------------------------------------
+    @classmethod
+    def from_sklearn(cls, estimator, feature_names: Optional[Sequence[str]] = None,
+                     counts: Optional[Any] = None) -> "Tree":
+        """Convert a fitted ``DecisionTreeClassifier`` into a count tree.
+
+        Counts are the tree's weighted class counts (``tree_.value`` times
+        ``weighted_n_node_samples``), which must be whole numbers; a tree fit
+        with fractional sample weights is refused.  ``counts`` may instead
+        give an (n_nodes, n_classes) integer array computed elsewhere.
+        """
+        import numpy as np
+        tree_ = getattr(estimator, "tree_", None)
+        if tree_ is None:
+            raise TypeError("from_sklearn needs a fitted DecisionTreeClassifier (no tree_ attribute)")
+        if tree_.n_outputs != 1:
+            raise ValueError("multi-output trees are not supported")
+        if counts is None:
+            counts = _sklearn_counts(tree_)
+        counts = np.asarray(counts)
+        left, right = tree_.children_left, tree_.children_right
+        feature, threshold = tree_.feature, tree_.threshold
+        names = list(feature_names) if feature_names is not None else None
+        nodes = [None] * tree_.node_count
+        for i in range(tree_.node_count - 1, -1, -1):  # children have larger ids
+            node = Node(tuple(int(c) for c in counts[i]))
+            if left[i] != -1:
+                node.children = [nodes[left[i]], nodes[right[i]]]
+                node.feature = int(feature[i])
+                node.threshold = float(threshold[i])
+                fname = names[node.feature] if names else f"x[{node.feature}]"
+                node.split = f"{fname} <= {threshold[i]:.4g}"
+            nodes[i] = node
+        class_names = [str(c) for c in getattr(estimator, "classes_", range(counts.shape[1]))]
+        return cls(nodes[0], class_names=class_names, feature_names=names)
+
+
+def _sklearn_counts(tree_):
+    import numpy as np
+    values = tree_.value[:, 0, :]
+    weights = tree_.weighted_n_node_samples
+    raw = values * weights[:, None] if np.all(np.abs(values.sum(axis=1) - 1) < 1e-9) else values
+    rounded = np.rint(raw)
+    if np.any(np.abs(raw - rounded) > 1e-6):
+        worst = int(np.argmax(np.abs(raw - rounded).max(axis=1)))
+        raise ValueError(f"node {worst} of the scikit-learn tree has non-integer weighted class counts "
+                         f"{raw[worst].tolist()}: the count tree needs whole numbers (fit without "
+                         f"fractional sample_weight)")
+    return rounded.astype(np.int64)
+
+
+def _node_from_dict(data: Any, name: str) -> Node:
+    if not isinstance(data, dict):
+        raise ValueError(f"node {name}: expected an object with 'counts', got {type(data).__name__}")
+    unknown = set(data) - {"counts", "children", "split", "name", "class_names", "feature", "threshold"}
+    if unknown:
+        raise ValueError(f"node {name}: unknown keys {sorted(unknown)}")
+    if "counts" not in data:
+        raise ValueError(f"node {name}: missing 'counts'")
+    counts = data["counts"]
+    if not isinstance(counts, list):
+        raise ValueError(f"node {name}: 'counts' must be a list of non-negative integers")
+    for c in counts:
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise ValueError(f"node {name}: counts must be non-negative integers, got {c!r}")
+    children_data = data.get("children", [])
+    if not isinstance(children_data, list):
+        raise ValueError(f"node {name}: 'children' must be a list")
+    split = data.get("split")
+    if split is not None and not isinstance(split, str):
+        raise ValueError(f"node {name}: 'split' must be a string")
+    feature, threshold = data.get("feature"), data.get("threshold")
+    if feature is not None and (isinstance(feature, bool) or not isinstance(feature, int)):
+        raise ValueError(f"node {name}: 'feature' must be an integer")
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))):
+        raise ValueError(f"node {name}: 'threshold' must be a number")
+    children = []
+    for i, child in enumerate(children_data, start=1):
+        child_name = name + str(i) if name != "root" else f"c{i}"
+        children.append(_node_from_dict(child, child_name))
+    return Node(tuple(counts), children, name, split, feature,
+                None if threshold is None else float(threshold))
+
+
+def _validate_and_name(root: Node, n_classes: int) -> None:
+    if n_classes == 0:
+        raise ValueError("node root: counts must not be empty")
+    stack = [(root, [])]
+    while stack:
+        node, path = stack.pop()
+        node.name = node_name(path)
+        if not isinstance(node.counts, tuple):
+            node.counts = tuple(node.counts)
+        for c in node.counts:
+            if isinstance(c, bool) or not isinstance(c, int):
+                raise ValueError(f"node {node.name}: counts must be integers, got {c!r}")
+            if c < 0:
+                raise ValueError(f"node {node.name}: negative count {c} in {list(node.counts)}")
+        if len(node.counts) != n_classes:
+            raise ValueError(f"node {node.name}: has {len(node.counts)} counts, the root has {n_classes}")
+        if node.children:
+            if len(node.children) == 1:
+                raise ValueError(f"node {node.name}: an internal node needs at least 2 children, got 1")
+            total = [0] * n_classes
+            for child in node.children:
+                if not isinstance(child, Node):
+                    raise TypeError(f"node {node.name}: children must be Nodes")
+                if len(child.counts) != n_classes:
+                    raise ValueError(f"node {node_name(path + [node.children.index(child) + 1])}: has "
+                                     f"{len(child.counts)} counts, the root has {n_classes}")
+                total = [a + b for a, b in zip(total, child.counts)]
+            if total != list(node.counts):
+                raise ValueError(f"node {node.name}: children's counts add up to {total}, "
+                                 f"not to its counts {list(node.counts)}")
+            for i, child in enumerate(node.children, start=1):
+                stack.append((child, path + [i]))
+
+
+IRIS_CLASS_NAMES = ("setosa", "versicolor", "virginica")
+
+
+def iris_tree() -> Tree:
+    """Zhong App B.1: the fully grown CART (Gini) tree on iris petal length and width.
+
+    Grown from scikit-learn's bundled iris copy (no download), ``random_state=0``.
+
+    >>> t = iris_tree()
+    >>> t.n_leaves, t.node("c21").counts, t.node("c22").counts
+    (8, (0, 49, 5), (0, 1, 45))
+    """
+    from sklearn.datasets import load_iris
+    from sklearn.tree import DecisionTreeClassifier
+    data = load_iris()
+    X = data.data[:, 2:4]
+    estimator = DecisionTreeClassifier(criterion="gini", random_state=0).fit(X, data.target)
+    tree = Tree.from_sklearn(estimator, feature_names=["petal length", "petal width"])
+    tree.class_names = list(IRIS_CLASS_NAMES)
+    return tree
