@@ -1,0 +1,458 @@
+"""Misclassification-cost moments under a loss matrix (Zhong section 7.1, eqs 7.2-7.16, App C.9).
+
+A loss matrix ``loss[i][j]`` is the cost of predicting class i when the truth is j
+(Zhong's R_{i,j}).  At a leaf l with label i the cost is r_l = sum_j R_{i,j} p_j
+(7.5), and with the Lidstone posterior p ~ Dir(M_1..M_J), M_j = n_{j,l} + lam,
+M = sum_j M_j, its k-th moment is (7.13)
+
+    E_k* = E[(q_1 p_1 + ... + q_J p_J)^k],   q_j = R_{Label(l), j}.
+
+Three independent evaluations are provided and must agree exactly:
+
+* :func:`cost_moment` - the recursion (7.14)-(7.15) **as corrected here**::
+
+      E_k* = sum_{m=1}^k  (k-1)!/(k-m)!  E_{k-m}*  (sum_i M_i q_i^m)  /  prod_{i=1}^m (M + k - i)
+
+  Zhong prints the denominator as prod_{i=1}^m (M + k - m) = (M + k - m)^m
+  (also in (C.100)), which is wrong for every k >= 2 unless the loss row is
+  degenerate; see ``exactprune.errata.zhong7`` and ``proofs/costs_recursion.py``.
+  Cost: O(J k + k^2) exact operations.
+* :func:`cost_moment_expansion` - the multinomial expansion (C.90) with the
+  Dirichlet product moments (C.92); its size grows like C(k+J-1, J-1).
+* :func:`cost_mean` (7.9) and :func:`cost_second_moment` (7.12) for k = 1, 2.
+
+On top of the leaf moments: the cost-minimising label (7.16), the subtree
+recursion (7.4) with the child weights (n_c + eta)/(n_t + eta K_t) of (4.11),
+and PruneTree (Fig 4.1) with cost moments (:func:`prune_costs`).
+
+Everything is exact (Fractions; sympy expressions when ``lam`` or a loss entry
+is a sympy Symbol).  Floats are refused with a TypeError naming the parameter.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Optional, Sequence
+
+import flint
+
+from .dirichlet import _counts, _lam, product_moment
+from .numbers import exact, exact_or_symbol, nonnegative_int, positive_int, rising, to_fmpq, to_fraction
+from .tree import Node, Tree
+
+__all__ = [
+    "validate_loss", "validate_loss_row", "zero_one_loss",
+    "cost_moment", "cost_moments", "cost_moment_expansion", "cost_moment_printed",
+    "cost_mean", "cost_second_moment", "cost_label", "leaf_cost_moment",
+    "subtree_cost_moment", "child_weight", "prune_costs", "CostPruneResult", "cost_pruning_path",
+]
+
+
+# ---------------------------------------------------------------- validation
+def _is_symbolic(value) -> bool:
+    return hasattr(value, "free_symbols") and bool(value.free_symbols)
+
+
+def validate_loss_row(loss_row: Sequence, n_classes: Optional[int] = None, name: str = "loss_row") -> list:
+    """One row q_j = R_{i,j} of a loss matrix as exact values, checked.
+
+    >>> validate_loss_row(["1/2", 0, 3])
+    [Fraction(1, 2), Fraction(0, 1), Fraction(3, 1)]
+    >>> validate_loss_row([1, -1])
+    Traceback (most recent call last):
+    ValueError: loss_row[1] must be non-negative (a loss), got -1
+    """
+    if isinstance(loss_row, (str, bytes)) or not hasattr(loss_row, "__len__"):
+        raise TypeError(f"{name} must be a sequence of non-negative losses")
+    if n_classes is not None and len(loss_row) != n_classes:
+        raise ValueError(f"{name} has {len(loss_row)} entries but there are {n_classes} classes")
+    if len(loss_row) == 0:
+        raise ValueError(f"{name} must not be empty")
+    out = []
+    for j, value in enumerate(loss_row):
+        entry = exact_or_symbol(value, f"{name}[{j}]")
+        if not _is_symbolic(entry) and entry < 0:
+            raise ValueError(f"{name}[{j}] must be non-negative (a loss), got {entry}")
+        out.append(entry)
+    return out
+
+
+def validate_loss(loss: Any, n_classes: Optional[int] = None, name: str = "loss") -> list:
+    """A J x J loss matrix (``loss[i][j]``: predict i, truth j) as exact values, checked.
+
+    Wrong shape, negative entries and floats are refused with a message naming the entry.
+
+    >>> validate_loss([[0, 1], ["5", 0]])
+    [[Fraction(0, 1), Fraction(1, 1)], [Fraction(5, 1), Fraction(0, 1)]]
+    >>> validate_loss([[0, 1], [1, 0]], 3)
+    Traceback (most recent call last):
+    ValueError: loss matrix must be 3 x 3 (one row and one column per class), got 2 rows
+    >>> validate_loss([[0, 0.5], [1, 0]])
+    Traceback (most recent call last):
+    TypeError: loss[0][1] must be exact: got the float 0.5; pass Fraction(1, 2) or the string '0.5'
+    """
+    if not isinstance(loss, (list, tuple)) or not all(isinstance(row, (list, tuple)) for row in loss):
+        raise ValueError(f"{name} must be a list of lists (a J x J matrix)")
+    rows = len(loss)
+    size = n_classes if n_classes is not None else rows
+    if rows != size:
+        raise ValueError(f"{name} matrix must be {size} x {size} (one row and one column per class), got {rows} rows")
+    if size == 0:
+        raise ValueError(f"{name} matrix must not be empty")
+    for i, row in enumerate(loss):
+        if len(row) != size:
+            raise ValueError(f"{name} matrix must be {size} x {size}: row {i} has {len(row)} entries")
+    return [validate_loss_row(row, size, f"{name}[{i}]") for i, row in enumerate(loss)]
+
+
+def zero_one_loss(n_classes: int) -> list:
+    """The uniform (0-1) loss matrix: R_{i,j} = 1 if i != j else 0.
+
+    >>> zero_one_loss(2)
+    [[Fraction(0, 1), Fraction(1, 1)], [Fraction(1, 1), Fraction(0, 1)]]
+    """
+    n_classes = positive_int(n_classes, "n_classes")
+    return [[Fraction(int(i != j)) for j in range(n_classes)] for i in range(n_classes)]
+
+
+def _prepare(counts, loss_row, lam):
+    counts = _counts(counts)
+    row = validate_loss_row(loss_row, len(counts))
+    lam = _lam(lam)
+    params = [c + lam for c in counts]
+    for j, a in enumerate(params):
+        if not _is_symbolic(a) and a <= 0 and row[j] != 0:
+            raise ValueError(f"class {j} has count 0 and lam = 0: its posterior is degenerate; use lam > 0")
+    return params, row
+
+
+def _symbolic(*groups) -> bool:
+    return any(_is_symbolic(v) for group in groups for v in group)
+
+
+def _simplify(value):
+    import sympy
+    return sympy.factor(sympy.cancel(sympy.sympify(value)))
+
+
+# ------------------------------------------------------------- leaf moments
+def cost_moments(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2") -> list:
+    """[E_0*, E_1*, ..., E_k*] by the corrected recursion (7.14)-(7.15).
+
+    E_k* = sum_{m=1}^k (k-1)!/(k-m)! E_{k-m}* c_m / prod_{i=1}^m (M+k-i),
+    c_m = sum_j M_j q_j^m.  The coefficient of each term is built from the one
+    before it, so the whole list costs O(J k + k^2) exact operations.
+
+    >>> cost_moments([2, 1], [0, 1], 2, 1)     # 0-1 loss, label 0: E[(1-p_0)^k]
+    [Fraction(1, 1), Fraction(2, 5), Fraction(1, 5)]
+    """
+    k = nonnegative_int(k, "k")
+    params, row = _prepare(counts, loss_row, lam)
+    symbolic = _symbolic(params, row)
+    if symbolic:
+        M = sum(params)
+        c = [None] + [sum(a * q ** m for a, q in zip(params, row)) for m in range(1, k + 1)]
+        E = [1]
+        for n in range(1, k + 1):
+            total, coef = 0, 1 / (M + n - 1)
+            for m in range(1, n + 1):
+                total += coef * E[n - m] * c[m]
+                if m < n:
+                    coef = coef * (n - m) / (M + n - m - 1)
+            E.append(_simplify(total))
+        return E
+    P = [to_fmpq(a) for a in params]
+    Q = [to_fmpq(q) for q in row]
+    M = sum(P, flint.fmpq(0))
+    c = [None] * (k + 1)
+    powers = [flint.fmpq(1)] * len(Q)
+    for m in range(1, k + 1):
+        powers = [pw * q for pw, q in zip(powers, Q)]
+        c[m] = sum((a * pw for a, pw in zip(P, powers)), flint.fmpq(0))
+    E = [flint.fmpq(1)]
+    for n in range(1, k + 1):
+        total = flint.fmpq(0)
+        coef = 1 / (M + n - 1)
+        for m in range(1, n + 1):
+            total += coef * E[n - m] * c[m]
+            if m < n:
+                coef = coef * (n - m) / (M + n - m - 1)
+        E.append(total)
+    return [to_fraction(e) for e in E]
+
+
+def cost_moment(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2"):
+    """E_k* = E[(sum_j q_j p_j)^k] of a leaf's cost, Zhong (7.13), by the corrected (7.14).
+
+    ``counts`` are the leaf's class counts n_{j,l}, ``loss_row`` the row
+    q_j = R_{Label(l), j} of the loss matrix for the leaf's label, ``k >= 0``
+    (E_0* = 1 by (7.15)), ``lam`` the Lidstone parameter.
+
+    >>> cost_moment([98, 1], [0, 1], 2, "1/2")       # 0-1 loss: Zhong (4.17), 0.00037129
+    Fraction(3, 8080)
+    >>> cost_moment([3, 1, 0], [0, 5, 1], 3, 1)
+    Fraction(293, 42)
+    >>> cost_moment([1, 1], [0, 1], 2, 0.5)
+    Traceback (most recent call last):
+    TypeError: lam must be exact: got the float 0.5; pass Fraction(1, 2) or the string '0.5'
+    """
+    return cost_moments(counts, loss_row, k, lam)[-1]
+
+
+def cost_moment_expansion(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2"):
+    """E_k* by the multinomial expansion (C.90) with Dirichlet product moments (C.92).
+
+    Independent of the recursion: sum over k_1+...+k_J = k of
+    k!/(k_1!...k_J!) prod_j q_j^{k_j} * prod_j M_j^(k_j) / M^(k).
+    The number of terms is C(k+J-1, J-1); use it to check, not to compute.
+
+    >>> cost_moment_expansion([3, 1, 0], [0, 5, 1], 3, 1) == cost_moment([3, 1, 0], [0, 5, 1], 3, 1)
+    True
+    """
+    k = nonnegative_int(k, "k")
+    params, row = _prepare(counts, loss_row, lam)
+    J = len(params)
+    symbolic = _symbolic(params, row)
+    if symbolic:
+        rise = [[rising(a, n) for n in range(k + 1)] for a in params]
+        pw = [[q ** n for n in range(k + 1)] for q in row]
+    else:
+        rise = [[to_fmpq(rising(a, n)) for n in range(k + 1)] for a in params]
+        pw = [[to_fmpq(q) ** n for n in range(k + 1)] for q in row]
+    fact = [math.factorial(n) for n in range(k + 1)]
+    total = 0 if symbolic else flint.fmpq(0)
+
+    def compositions(remaining: int, index: int):
+        if index == J - 1:
+            yield (remaining,)
+            return
+        for first in range(remaining, -1, -1):
+            for rest in compositions(remaining - first, index + 1):
+                yield (first,) + rest
+
+    for ks in compositions(k, 0):
+        term = fact[k]
+        for kj in ks:
+            term //= fact[kj]
+        value = term
+        for j, kj in enumerate(ks):
+            if kj:
+                value = value * pw[j][kj] * rise[j][kj]
+        total = total + value
+    denominator = rising(sum(params), k)
+    if symbolic:
+        return _simplify(total / denominator)
+    return to_fraction(total / to_fmpq(denominator))
+
+
+def cost_moment_printed(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2"):
+    """E_k* by (7.14) *exactly as printed* (denominator prod_{i=1}^m (M + k - m)).
+
+    Kept only to exhibit the erratum: it disagrees with (7.13) from k = 2 on.
+
+    >>> cost_moment_printed([1, 1], [0, 1], 2, 1) == cost_moment([1, 1], [0, 1], 2, 1)
+    False
+    """
+    k = nonnegative_int(k, "k")
+    params, row = _prepare(counts, loss_row, lam)
+    M = sum(params)
+    c = [None] + [sum(a * q ** m for a, q in zip(params, row)) for m in range(1, k + 1)]
+    E = [Fraction(1) if not _symbolic(params, row) else 1]
+    for n in range(1, k + 1):
+        total = 0
+        for m in range(1, n + 1):
+            total += Fraction(math.factorial(n - 1), math.factorial(n - m)) * E[n - m] * c[m] / (M + n - m) ** m
+        E.append(_simplify(total) if _symbolic(params, row) else total)
+    return E[k]
+
+
+def cost_mean(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
+    """E[r_l] = sum_j q_j M_{j,l} / M_l, Zhong (7.9).
+
+    >>> cost_mean([98, 1], [0, 1], "1/2")            # Zhong (4.16): 0.015
+    Fraction(3, 200)
+    """
+    params, row = _prepare(counts, loss_row, lam)
+    value = sum(q * a for q, a in zip(row, params)) / sum(params)
+    return _simplify(value) if _symbolic(params, row) else Fraction(value)
+
+
+def cost_second_moment(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
+    """E[r_l^2] = ((sum_j q_j M_j)^2 + sum_j q_j^2 M_j) / (M (M+1)), Zhong (7.12) (last line).
+
+    >>> cost_second_moment([98, 1], [0, 1], "1/2")   # Zhong (4.17)
+    Fraction(3, 8080)
+    """
+    params, row = _prepare(counts, loss_row, lam)
+    M = sum(params)
+    s1 = sum(q * a for q, a in zip(row, params))
+    s2 = sum(q * q * a for q, a in zip(row, params))
+    value = (s1 * s1 + s2) / (M * (M + 1))
+    return _simplify(value) if _symbolic(params, row) else Fraction(value)
+
+
+# ------------------------------------------------------------------- labels
+def cost_label(counts: Sequence, loss: Any, k: Any, lam: Any = "1/2") -> tuple:
+    """The cost-minimising label (7.16): argmin_i E[r_l^k] with row i; ties to the lowest i.
+
+    Returns ``(label, moment)``.  Unlike the error rate, the label depends on k and lam.
+
+    >>> loss = [[0, 10], [1, 0]]       # predicting 0 when the truth is 1 costs 10
+    >>> [cost_label([19, 1], loss, k, "1/2")[0] for k in (1, 2, 3)]    # majority is class 0
+    [0, 0, 1]
+    >>> cost_label([39, 1], loss, 3, "1/2")
+    (0, Fraction(625, 3526))
+    """
+    counts_list = _counts(counts)
+    matrix = validate_loss(loss, len(counts_list))
+    best_label, best = None, None
+    for i, row in enumerate(matrix):
+        value = cost_moment(counts_list, row, k, lam)
+        if best is None or value < best:
+            best_label, best = i, value
+    return best_label, best
+
+
+def leaf_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", label: Optional[int] = None):
+    """k-th cost moment of ``node`` as a leaf (7.13): with ``label`` if given, else the (7.16) label.
+
+    >>> leaf_cost_moment(Node((98, 1)), [[0, 1], [1, 0]], 2)
+    Fraction(3, 8080)
+    """
+    if label is None:
+        return cost_label(node.counts, loss, k, lam)[1]
+    matrix = validate_loss(loss, len(node.counts))
+    if isinstance(label, bool) or not isinstance(label, int) or not 0 <= label < len(matrix):
+        raise ValueError(f"label must be a class index in 0..{len(matrix) - 1}, got {label!r}")
+    return cost_moment(node.counts, matrix[label], k, lam)
+
+
+# ----------------------------------------------------------------- subtrees
+def child_weight(child: Node, parent: Node, eta: Any = "1/2") -> Fraction:
+    """P*[A_c | A_t] = (n_c + eta) / (n_t + eta K_t), Zhong (4.11).
+
+    >>> parent = Node((98, 1), [Node((98, 0)), Node((0, 1))])
+    >>> child_weight(parent.children[0], parent, "1/2")      # Zhong (4.21): 0.985
+    Fraction(197, 200)
+    """
+    eta = exact(eta, "eta")
+    if eta < 0:
+        raise ValueError(f"eta must be non-negative, got {eta}")
+    denominator = parent.n + eta * len(parent.children)
+    if denominator == 0:
+        raise ValueError(f"node {parent.name}: n_t + eta K_t is 0; use eta > 0")
+    return (child.n + eta) / denominator
+
+
+def subtree_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2"):
+    """E[r_d^k] of the unpruned subtree at ``node``: leaves by (7.13)+(7.16), internal nodes by (7.4).
+
+    E[r_d^k] = sum_c E[r_c^k] (n_c + eta)/(n_d + eta K_d).
+
+    >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
+    >>> subtree_cost_moment(t.root, [[0, 1], [1, 0]], 2)          # Zhong (4.26): 0.0019496
+    Fraction(5147, 2640000)
+    """
+    k = positive_int(k, "k")
+    values = {}
+    for current in node.postorder():
+        if current.is_leaf:
+            values[id(current)] = leaf_cost_moment(current, loss, k, lam)
+        else:
+            values[id(current)] = sum(child_weight(c, current, eta) * values[id(c)] for c in current.children)
+    return values[id(node)]
+
+
+@dataclass
+class CostPruneResult:
+    """Outcome of :func:`prune_costs`: the k-th cost ``moment`` of the pruned tree, the
+    pruned ``tree`` (a new Tree), the names of the nodes turned into leaves (``pruned``),
+    and the (7.16) ``labels`` of the pruned tree's leaves."""
+
+    k: int
+    moment: Fraction
+    tree: Tree
+    pruned: list = field(default_factory=list)
+    labels: dict = field(default_factory=dict)
+    as_leaf: dict = field(default_factory=dict)
+    subtree: dict = field(default_factory=dict)
+
+
+def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> CostPruneResult:
+    """PruneTree (Zhong Fig 4.1) with cost moments: keep a subtree only if its (7.4)
+    moment is strictly below the (7.13)/(7.16) moment of its root as a leaf.
+
+    One post-order traversal; exact comparisons (epsilon = 0).
+
+    >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
+    >>> r = prune_costs(t, [[0, 1], [1, 0]], 2)
+    >>> r.pruned, r.moment                              # Zhong 4.3: this split is pruned at k = 2
+    (['root'], Fraction(3, 8080))
+    >>> prune_costs(t, [[0, 5], [1, 0]], 2).pruned      # missing class 1 costs 5: the split is kept
+    []
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be an exactprune Tree, got {type(tree).__name__}")
+    k = positive_int(k, "k")
+    matrix = validate_loss(loss, tree.n_classes)
+    lam = exact(lam, "lam")
+    eta = exact(eta, "eta")
+    as_leaf, label_of, best, keep = {}, {}, {}, {}
+    for node in tree.root.postorder():
+        label, leaf_value = cost_label(node.counts, matrix, k, lam)
+        as_leaf[node.name], label_of[node.name] = leaf_value, label
+        if node.is_leaf:
+            best[node.name], keep[node.name] = leaf_value, False
+            continue
+        subtree_value = sum(child_weight(c, node, eta) * best[c.name] for c in node.children)
+        if subtree_value < leaf_value:
+            best[node.name], keep[node.name] = subtree_value, True
+        else:
+            best[node.name], keep[node.name] = leaf_value, False
+    pruned_root, pruned_names = _copy_pruned(tree.root, keep)
+    new_tree = Tree(pruned_root, class_names=tree.class_names, feature_names=tree.feature_names)
+    labels = {leaf.name: label_of[leaf.name] for leaf in new_tree.leaves()}
+    return CostPruneResult(k, best[tree.root.name], new_tree, pruned_names, labels, as_leaf, best)
+
+
+def _copy_pruned(root: Node, keep: dict) -> tuple:
+    """Copy the tree, turning every internal node with keep[name] False into a leaf.
+    Returns (new root, names of the nodes turned into leaves, top-most only)."""
+    pruned = []
+
+    def copy(node: Node) -> Node:
+        new = Node(tuple(node.counts), [], node.name, node.split, node.feature, node.threshold)
+        if node.children and keep.get(node.name, False):
+            new.children = [copy(child) for child in node.children]
+        elif node.children:
+            pruned.append(node.name)
+            new.split = None
+            new.feature = None
+            new.threshold = None
+        return new
+
+    return copy(root), pruned
+
+
+def cost_pruning_path(tree: Tree, loss: Any, ks: Sequence, lam: Any = "1/2", eta: Any = "1/2") -> dict:
+    """Optimal cost-pruned trees for each k in ``ks`` and whether they form a pruning sequence.
+
+    Zhong's Corollary 5.4 (each T_{k+1} a pruned version of T_k) rests on Theorem 5.3,
+    which need not survive for costs; ``nested`` reports whether it held on these k.
+
+    >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
+    >>> path = cost_pruning_path(t, [[0, 1], [1, 0]], [1, 2, 3])
+    >>> [stage["leaves"] for stage in path["stages"]], path["nested"]
+    ([2, 1, 1], True)
+    """
+    stages, previous, nested = [], None, True
+    for k in ks:
+        result = prune_costs(tree, loss, k, lam, eta)
+        internal = {node.name for node in result.tree.nodes() if not node.is_leaf}
+        if previous is not None and not internal <= previous:
+            nested = False
+        previous = internal
+        stages.append({"k": positive_int(k, "k"), "leaves": result.tree.n_leaves, "pruned": result.pruned,
+                       "moment": result.moment, "internal": sorted(internal)})
+    return {"stages": stages, "nested": nested}
