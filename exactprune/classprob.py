@@ -1,0 +1,256 @@
+"""Error of the predicted class probabilities (Zhong section 7.2, eqs 7.17-7.22).
+
+A probability-estimation tree (PET) outputs at leaf l the Lidstone estimate
+p*_j = M_j / M (M_j = n_{j,l} + lam, M = n_l + J lam).  Its error for class j is
+r_{j,l} = P[C_j | A_l] - p*_j (7.17); under the posterior p ~ Dir(M_1..M_J),
+p_j ~ Beta(M_j, M - M_j), so E[r_{j,l}^k] is the k-th *central* moment of that Beta:
+
+    E[r_{j,l}^k] = sum_{m=0}^k C(k, m) E[p_j^m] (-p*_j)^(k-m)          (7.19)-(7.20), sign corrected
+
+Zhong prints the sign factor as (-1)^m, which computes E[(p*_j - p_j)^k]: the
+same for even k, the negative for odd k (an erratum; see
+``exactprune.errata.zhong7``).  The closed forms (7.21) (k = 2) and (7.22)
+(k = 4) are correct as printed (``proofs/classprob_closed_forms.py``).
+
+Subtrees combine by (7.18) with the child weights (n_c + eta)/(n_t + eta K_t)
+(4.11); the combined risk sum_j E[r_{j,t}^k] is additive over branches, so a PET
+prunes in one traversal (:func:`prune_pet`, even k only: for odd k the moments
+can be negative and the k-th root is meaningless).  Zhong recommends reporting
+the mean-square error E[r^2] with the standard deviation of the squared error
+sqrt(E[r^4] - E[r^2]^2) (:func:`mse_summary`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import Any, Sequence
+
+import flint
+
+from .costs import _copy_pruned, child_weight
+from .dirichlet import _counts, _index, _lam
+from .numbers import arb_of, decimal_str, exact, nonnegative_int, positive_int
+from .tree import Node, Tree
+
+__all__ = ["error_moment", "error_moment_printed", "error_moment_closed", "combined_moment",
+           "subtree_error_moment", "subtree_combined_moment", "mse_summary", "prune_pet",
+           "PetPruneResult", "lidstone_estimate"]
+
+
+def _is_symbolic(value) -> bool:
+    return hasattr(value, "free_symbols") and bool(value.free_symbols)
+
+
+def _simplify(value):
+    import sympy
+    return sympy.factor(sympy.cancel(sympy.sympify(value)))
+
+
+def _setup(counts, j, lam):
+    counts = _counts(counts)
+    _index(j, counts)
+    lam = _lam(lam)
+    params = [c + lam for c in counts]
+    Mj, M = params[j], sum(params)
+    if not _is_symbolic(M) and M <= 0:
+        raise ValueError("n_l + J lam is 0: the Lidstone estimate is undefined; use lam > 0")
+    return Mj, M
+
+
+def lidstone_estimate(counts: Sequence, j: int, lam: Any = "1/2"):
+    """The PET's output p*_j = (n_{j,l} + lam) / (n_l + J lam) (Zhong 3.11, used in 7.17).
+
+    >>> lidstone_estimate([3, 1], 1, 1)
+    Fraction(1, 3)
+    """
+    Mj, M = _setup(counts, j, lam)
+    return _simplify(Mj / M) if _is_symbolic(M) else Fraction(Mj) / Fraction(M)
+
+
+def _moment(counts, j, k, lam, sign_printed: bool):
+    k = nonnegative_int(k, "k")
+    Mj, M = _setup(counts, j, lam)
+    symbolic = _is_symbolic(M) or _is_symbolic(Mj)
+    if not symbolic:
+        Mj, M = Fraction(Mj), Fraction(M)
+    mean = Mj / M
+    total = 0
+    raw = 1  # E[p_j^m] = prod_{i<m} (M_j + i)/(M + i)   (3.19)
+    for m in range(k + 1):
+        if m > 0:
+            raw = raw * (Mj + m - 1) / (M + m - 1)
+        sign = (-1) ** m if sign_printed else (-1) ** (k - m)
+        total = total + sign * comb(k, m) * raw * mean ** (k - m)
+    return _simplify(total) if symbolic else Fraction(total)
+
+
+def error_moment(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
+    """E[r_{j,l}^k] with r_{j,l} = P[C_j|A_l] - p*_j (7.17), by the binomial sum (7.19)-(7.20).
+
+    The sign factor is (-1)^(k-m) (the expansion of (p - p*)^k); Zhong's printed
+    (-1)^m gives the negative for odd k.  k = 0 gives 1.
+
+    >>> error_moment([3, 1], 1, 2, 1)                 # (7.21): M_j (M - M_j) / (M^2 (M + 1))
+    Fraction(2, 63)
+    >>> error_moment([3, 1], 1, 3, 1)       # Beta(2, 4) skewness: 2ab(b-a)/((a+b)^3 (a+b+1)(a+b+2))
+    Fraction(1, 378)
+    >>> error_moment([3, 1], 1, 2, 0.5)
+    Traceback (most recent call last):
+    TypeError: lam must be exact: got the float 0.5; pass Fraction(1, 2) or the string '0.5'
+    """
+    return _moment(counts, j, k, lam, sign_printed=False)
+
+
+def error_moment_printed(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
+    """(7.20) exactly as printed, with the factor (-1)^m: equals E[(p*_j - p_j)^k].
+
+    Kept to exhibit the erratum: agrees with :func:`error_moment` for even k only.
+
+    >>> error_moment_printed([3, 1], 1, 3, 1) == -error_moment([3, 1], 1, 3, 1)
+    True
+    """
+    return _moment(counts, j, k, lam, sign_printed=True)
+
+
+def error_moment_closed(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
+    """The closed forms: k = 1 gives 0, k = 2 is (7.21), k = 4 is (7.22).
+
+    (7.21)  M_j (M - M_j) / (M^2 (M + 1))
+    (7.22)  3 M_j (M - M_j) (M^2 M_j - M M_j^2 + 6 M_j^2 - 6 M_j M + 2 M^2) / (M^4 (M+1)(M+2)(M+3))
+
+    >>> error_moment_closed([3, 1], 1, 4, 1) == error_moment([3, 1], 1, 4, 1)
+    True
+    >>> error_moment_closed([3, 1], 1, 3, 1)
+    Traceback (most recent call last):
+    ValueError: Zhong gives closed forms for k = 1, 2 and 4 only, got k = 3
+    """
+    k = positive_int(k, "k")
+    Mj, M = _setup(counts, j, lam)
+    symbolic = _is_symbolic(M) or _is_symbolic(Mj)
+    if not symbolic:
+        Mj, M = Fraction(Mj), Fraction(M)
+    if k == 1:
+        return 0 if symbolic else Fraction(0)
+    if k == 2:
+        value = Mj * (M - Mj) / (M ** 2 * (M + 1))
+    elif k == 4:
+        value = (3 * Mj * (M - Mj) * (M ** 2 * Mj - M * Mj ** 2 + 6 * Mj ** 2 - 6 * Mj * M + 2 * M ** 2)
+                 / (M ** 4 * (M + 1) * (M + 2) * (M + 3)))
+    else:
+        raise ValueError(f"Zhong gives closed forms for k = 1, 2 and 4 only, got k = {k}")
+    return _simplify(value) if symbolic else value
+
+
+def combined_moment(counts: Sequence, k: Any, lam: Any = "1/2"):
+    """sum_j E[r_{j,l}^k] over all classes: the leaf's combined k-th moment (section 7.2.1).
+
+    >>> combined_moment([3, 1], 2, 1)                 # both classes have the same variance
+    Fraction(4, 63)
+    """
+    counts = _counts(counts)
+    return sum((error_moment(counts, j, k, lam) for j in range(len(counts))), Fraction(0))
+
+
+def subtree_error_moment(node: Node, j: int, k: Any, lam: Any = "1/2", eta: Any = "1/2"):
+    """E[r_{j,d}^k] of the unpruned subtree at ``node`` by (7.18): leaves by (7.20),
+    internal nodes by sum_c E[r_{j,c}^k] (n_c + eta)/(n_d + eta K_d).
+
+    >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    >>> subtree_error_moment(t.root, 0, 2, 1, 1)      # 2/3 * 2/75 + 1/3 * 1/18
+    Fraction(49, 1350)
+    """
+    k = nonnegative_int(k, "k")
+    values = {}
+    for current in node.postorder():
+        if current.is_leaf:
+            values[id(current)] = error_moment(current.counts, j, k, lam)
+        else:
+            values[id(current)] = sum(child_weight(c, current, eta) * values[id(c)] for c in current.children)
+    return values[id(node)]
+
+
+def subtree_combined_moment(node: Node, k: Any, lam: Any = "1/2", eta: Any = "1/2"):
+    """sum_j E[r_{j,d}^k] of the unpruned subtree: the k-th power of Zhong's combined risk r_d.
+
+    >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    >>> subtree_combined_moment(t.root, 2, 1, 1)
+    Fraction(49, 675)
+    """
+    return sum((subtree_error_moment(node, j, k, lam, eta) for j in range(len(node.counts))), Fraction(0))
+
+
+def mse_summary(counts: Sequence, j: int, lam: Any = "1/2", digits: int = 6) -> dict:
+    """Zhong's suggested output (section 7.2.1): the mean-square error E[r^2] and the
+    standard deviation of the squared error sqrt(E[r^4] - E[r^2]^2).
+
+    ``mse`` and ``variance`` are exact; ``sd`` is a certified arb ball and
+    ``sd_decimal`` its midpoint rounded to ``digits`` significant digits.
+
+    >>> s = mse_summary([3, 1], 1, 1)
+    >>> s["mse"], s["variance"], s["sd_decimal"]
+    (Fraction(2, 63), Fraction(13, 7938), '0.0404684')
+    """
+    mse = error_moment(counts, j, 2, lam)
+    fourth = error_moment(counts, j, 4, lam)
+    variance = fourth - mse * mse
+    saved = flint.ctx.prec
+    try:
+        flint.ctx.prec = 128
+        sd = arb_of(variance).sqrt()
+        midpoint = Fraction(str(sd.mid().str(40, radius=False)).replace(" ", ""))
+    finally:
+        flint.ctx.prec = saved
+    return {"mse": mse, "fourth_moment": fourth, "variance": variance, "sd": sd,
+            "sd_decimal": decimal_str(midpoint, digits) if midpoint != 0 else "0"}
+
+
+@dataclass
+class PetPruneResult:
+    """Outcome of :func:`prune_pet`: the combined k-th moment of the pruned PET, the pruned
+    ``tree`` (a new Tree), the names of the nodes turned into leaves, and per node the
+    combined moment as a leaf and of its best pruned subtree."""
+
+    k: int
+    moment: Fraction
+    tree: Tree
+    pruned: list = field(default_factory=list)
+    as_leaf: dict = field(default_factory=dict)
+    subtree: dict = field(default_factory=dict)
+
+
+def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPruneResult:
+    """PruneTree (Fig 4.1) for a probability-estimation tree: one post-order traversal
+    minimising the combined risk sum_j E[r_{j,t}^k] (section 7.2.1), additive by (7.18).
+
+    ``k`` must be even (for odd k the moments can be negative).  A subtree is kept
+    only if its combined moment is strictly below that of its root as a leaf.
+
+    >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    >>> r = prune_pet(t, 2, 1, 1)
+    >>> r.pruned, r.moment
+    (['root'], Fraction(4, 63))
+    >>> prune_pet(t, 3)
+    Traceback (most recent call last):
+    ValueError: k must be even for PET pruning (odd moments of r_j can be negative), got 3
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be an exactprune Tree, got {type(tree).__name__}")
+    k = positive_int(k, "k")
+    if k % 2:
+        raise ValueError(f"k must be even for PET pruning (odd moments of r_j can be negative), got {k}")
+    lam = exact(lam, "lam")
+    eta = exact(eta, "eta")
+    as_leaf, best, keep = {}, {}, {}
+    for node in tree.root.postorder():
+        leaf_value = combined_moment(node.counts, k, lam)
+        as_leaf[node.name] = leaf_value
+        if node.is_leaf:
+            best[node.name], keep[node.name] = leaf_value, False
+            continue
+        subtree_value = sum(child_weight(c, node, eta) * best[c.name] for c in node.children)
+        keep[node.name] = subtree_value < leaf_value
+        best[node.name] = subtree_value if keep[node.name] else leaf_value
+    root, pruned = _copy_pruned(tree.root, keep)
+    new_tree = Tree(root, class_names=tree.class_names, feature_names=tree.feature_names)
+    return PetPruneResult(k, best[tree.root.name], new_tree, pruned, as_leaf, best)
