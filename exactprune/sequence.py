@@ -1,0 +1,541 @@
+"""Pruning sequences with exact breakpoints (Zhong 5.1.2: Property 2, Thm 5.3, Cor 5.4).
+
+k-norm.  As k grows, the k-norm optimal prunings T_k nest (Cor 5.4): each
+member is optimal on a range of integer k.  :func:`knorm_sequence` returns
+the stages and, for every node that stops being a split at some finite k,
+its **exact integer breakpoint** (the least integer k at which PruneTree with
+epsilon = 0 no longer keeps it) and its **real crossing** (the real k in
+[breakpoint - 1, breakpoint] where its subtree moment equals its leaf moment,
+with moments extended to real k by Gamma functions, (C.26)), as a certified
+interval.
+
+How breakpoints are found: for each split d of the current optimal tree, the
+sign of F_d(k) = R_leaf(d, k) - R(T_d, k) is evaluated with certified
+comparisons (exact rationals or arb balls, never a bare float) at k = k0+1,
+then at doubling k until the split is lost, then by bisection; Thm 5.3 makes
+"split lost" an up-set in k, and the found breakpoint is re-verified at b-1 and
+b.  Splits satisfying Thm 5.9's condition (max_j n_{j,d} = max_j n_{j,c} for
+every leaf c of T_d) survive every finite k and are not searched.  The stage
+itself is then recomputed by PruneTree at the breakpoint, so the sequence
+never rests on the search alone.
+
+CCP.  :func:`ccp_sequence` is CART's weakest-link pruning (Breiman et al.
+ch 3; Zhong 5.1) with exact rational alphas, for the misclassification cost
+R(t) = errors(t)/N (Zhong's) or the Gini impurity weighted by node size
+(scikit-learn's), pruning all weakest links of equal alpha together
+(``ties="all"``, Breiman, C5.0) or one at a time in scikit-learn's order
+(``ties="sklearn"``).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Optional
+
+import flint
+
+from .knorm import (EXACT_K_LIMIT, Prior, _leaf_terms, child_weight, knorm_decimal, leaf_moment_arb,
+                    prune)
+from .numbers import arb_of, certified_sign, CertificationError, fraction_str, to_fmpq
+from .tree import Node, Tree
+
+__all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
+           "survives_all_k", "split_kept", "real_crossing", "CCPStage", "CCPSequence", "ccp_sequence",
+           "node_cost"]
+
+INF = "inf"
+
+
+# ---------------------------------------------------------------------------------------------
+# certified evaluation of F_d(k) = R_leaf(d, k) - R(T_d, k)
+# ---------------------------------------------------------------------------------------------
+
+class _SubtreeForm:
+    """The subtree T_d flattened to (leaf weight product, a, d) triples: its moment at k is
+    sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled)."""
+
+    def __init__(self, node: Node, prior: Prior):
+        self.node = node
+        self.prior = prior
+        self.leaf_terms = _leaf_terms(node.counts, prior, f"node {node.name}")
+        self.terms = []
+        stack = [(node, Fraction(1))]
+        while stack:
+            current, weight = stack.pop()
+            if current.is_leaf:
+                self.terms.append((weight, *_leaf_terms(current.counts, prior, f"node {current.name}")))
+            else:
+                for child in current.children:
+                    stack.append((child, weight * child_weight(child, current, prior.eta)))
+
+    # exact, for integer k (feasible for moderate k)
+    def difference_exact(self, k: int) -> flint.fmpq:
+        a, d = self.leaf_terms
+        total = _ratio_fmpq(a, d, k)
+        for weight, a_l, d_l in self.terms:
+            total -= to_fmpq(weight) * _ratio_fmpq(a_l, d_l, k)
+        return total
+
+    # certified ball, for any real k > 0
+    def difference_arb(self, k) -> flint.arb:
+        a, d = self.leaf_terms
+        total = _ratio_arb(a, d, k)
+        for weight, a_l, d_l in self.terms:
+            total -= arb_of(weight) * _ratio_arb(a_l, d_l, k)
+        return total
+
+    def sign(self, k) -> int:
+        """Sign of F_d(k), certified; exact zero detected for integer k <= EXACT_K_LIMIT."""
+        try:
+            return certified_sign(lambda: self.difference_arb(k), max_prec=1 << 12)
+        except CertificationError:
+            if isinstance(k, int) and k <= EXACT_K_LIMIT:
+                value = self.difference_exact(k)
+                return (value > 0) - (value < 0)
+            raise
+
+
+def _ratio_fmpq(a, d, k: int) -> flint.fmpq:
+    qa, qd = to_fmpq(a), to_fmpq(d)
+    num, den = flint.fmpq(1), flint.fmpq(1)
+    for m in range(k):
+        num *= qa + m
+        den *= qd + m
+    return num / den
+
+
+def _ratio_arb(a, d, k) -> flint.arb:
+    if a == 0:
+        return flint.arb(0)
+    kb = k if isinstance(k, flint.arb) else arb_of(k)
+    return ((arb_of(a) + kb).lgamma() - arb_of(a).lgamma() - (arb_of(d) + kb).lgamma()
+            + arb_of(d).lgamma()).exp()
+
+
+def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
+    """Does PruneTree (epsilon = 0) keep the split at ``node``, with its subtree as it stands?
+    True iff R(T_d, k) < R_leaf(d, k), decided exactly/certified.
+
+    >>> from exactprune.tree import iris_tree
+    >>> split_kept(iris_tree().node("c2"), 2)
+    True
+    """
+    return _SubtreeForm(node, prior).sign(k) > 0
+
+
+def survives_all_k(node: Node) -> bool:
+    """Zhong Thm 5.9: the subtree at ``node`` reduces the k-norm error for all k >= 1 iff
+    max_j n_{j,d} = max_j n_{j,c} for every leaf c of the subtree.
+
+    >>> from exactprune.tree import iris_tree
+    >>> survives_all_k(iris_tree().root.children[1]), survives_all_k(Tree.from_json(
+    ...     '{"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]}]}').root)
+    (False, True)
+    """
+    if node.is_leaf:
+        return False
+    top = max(node.counts)
+    return all(max(leaf.counts) == top for leaf in node.leaves())
+
+
+def _breakpoint(form: _SubtreeForm, k0: int) -> int:
+    """Least integer k > k0 with F_d(k) <= 0 (split lost), given F_d(k0) > 0 (Thm 5.3)."""
+    lo, step = k0, 1
+    hi = k0 + 1
+    while form.sign(hi) > 0:
+        lo = hi
+        step *= 2
+        hi = k0 + step
+        if step > 1 << 4000:
+            raise CertificationError(f"node {form.node.name}: no breakpoint below k = 2^4000")
+    while hi - lo > 1:  # invariant: kept at lo, lost at hi
+        mid = (lo + hi) // 2
+        if form.sign(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
+    """A certified interval [x0, x1] (rationals) in [lo, hi] where F_d changes sign, the subtree
+    moment equalling the leaf moment at real k (Gamma extension, (C.26)); F_d(lo) > 0 >= F_d(hi)
+    is required and checked.  Bisection on exact dyadic points to width 2^-bits (relative)."""
+    form = form_or_node if isinstance(form_or_node, _SubtreeForm) else _SubtreeForm(form_or_node, prior)
+    x0, x1 = Fraction(lo), Fraction(hi)
+    if form.sign(x0) <= 0 or form.sign(x1) > 0:
+        raise ValueError(f"node {form.node.name}: no sign change of F on [{lo}, {hi}]")
+    width = max(x1, Fraction(1)) / (1 << bits)
+    while x1 - x0 > width:
+        mid = (x0 + x1) / 2
+        try:
+            s = form.sign(mid)
+        except CertificationError:
+            break
+        if s > 0:
+            x0 = mid
+        else:
+            x1 = mid
+    return x0, x1
+
+
+# ---------------------------------------------------------------------------------------------
+# the k-norm sequence
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Stage:
+    """Members of the k-norm pruning sequence: optimal for k_from <= k < k_to
+    (``k_to`` None: for every larger finite k); k_from == "inf" is the k = infinity stage."""
+
+    k_from: Any
+    k_to: Optional[int]
+    tree: Tree
+    pruned: list
+
+    @property
+    def leaves(self) -> int:
+        return self.tree.n_leaves
+
+    def as_dict(self) -> dict:
+        return {"k_from": self.k_from, "k_to": self.k_to, "leaves": self.leaves, "pruned": self.pruned}
+
+
+@dataclass
+class NodeBreakpoint:
+    """Where a split of the full tree stops being kept.  ``breakpoint`` is None for a split
+    that survives every finite k; ``removed_with`` names the ancestor whose pruning removed it
+    when it was not pruned itself; ``crossing`` is the certified real interval (or None)."""
+
+    name: str
+    breakpoint: Optional[int]
+    removed_with: Optional[str] = None
+    crossing: Optional[tuple] = None
+    survives_all_finite_k: bool = False
+
+    def as_dict(self) -> dict:
+        out = {"name": self.name, "breakpoint": self.breakpoint, "removed_with": self.removed_with,
+               "survives_all_finite_k": self.survives_all_finite_k, "crossing": None}
+        if self.crossing is not None:
+            lo, hi = self.crossing
+            out["crossing"] = {"lower": fraction_str(lo), "upper": fraction_str(hi),
+                               "approx": f"{float((lo + hi) / 2):.12g}"}
+        return out
+
+
+@dataclass
+class KNormSequence:
+    prior: Prior
+    stages: list
+    breakpoints: dict
+    searches: int = 0
+
+    def stage_for(self, k: int) -> Stage:
+        for stage in self.stages:
+            if stage.k_from != INF and k >= stage.k_from and (stage.k_to is None or k < stage.k_to):
+                return stage
+        raise ValueError(f"k must be a positive integer, got {k}")
+
+    def as_dict(self) -> dict:
+        return {"prior": {"lam": fraction_str(self.prior.lam), "eta": fraction_str(self.prior.eta),
+                          "numerator": self.prior.numerator},
+                "stages": [s.as_dict() for s in self.stages],
+                "breakpoints": [b.as_dict() for b in self.breakpoints.values()]}
+
+
+def _internal(node: Node) -> list:
+    return [n for n in node.walk() if not n.is_leaf]
+
+
+def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -> KNormSequence:
+    """The nested k-norm pruning sequence of ``tree`` with exact breakpoints (Cor 5.4).
+
+    >>> from exactprune.tree import iris_tree
+    >>> seq = knorm_sequence(iris_tree(), crossings=False)
+    >>> [(s.k_from, s.k_to, s.leaves) for s in seq.stages]
+    [(1, 2, 7), (2, 17781896, 3), (17781896, None, 2), ('inf', None, 1)]
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"knorm_sequence needs a Tree, got {type(tree).__name__}")
+    full_internal = {n.name for n in _internal(tree.root)}
+    first = prune(tree, 1, prior)
+    stages = [Stage(1, None, first.tree, sorted(first.pruned))]
+    breakpoints: dict = {}
+    current_internal = {n.name for n in _internal(first.tree.root)}
+    for name in sorted(full_internal - current_internal):
+        breakpoints[name] = NodeBreakpoint(name, 1)
+    _mark_removed_with(tree, first.pruned, breakpoints)
+    searches = 0
+    cache: dict = {}  # name -> breakpoint for the split as it stands in the current tree
+    current = first.tree
+    k0 = 1
+    while True:
+        splits = _internal(current.root)
+        if not splits:
+            break
+        forms = {}
+        for node in splits:
+            if node.name in cache:
+                continue
+            if survives_all_k(node):
+                cache[node.name] = None
+                continue
+            forms[node.name] = form = _SubtreeForm(node, prior)
+            cache[node.name] = _breakpoint(form, k0)
+            searches += 1
+        finite = [b for name, b in cache.items() if b is not None and name in {n.name for n in splits}]
+        if not finite:
+            break
+        k_star = min(finite)
+        result = prune(current, k_star, prior) if k_star <= EXACT_K_LIMIT else _prune_certified(current, k_star, prior)
+        newly = sorted(result.pruned)
+        expected = sorted(name for name, b in cache.items() if b == k_star)
+        if not set(newly) <= set(expected) | _descendant_names(current, expected):
+            raise AssertionError(f"sequence inconsistency at k={k_star}: PruneTree pruned {newly}, "
+                                 f"searches predicted {expected}")
+        stages[-1].k_to = k_star
+        stages.append(Stage(k_star, None, result.tree, newly))
+        for name in newly:
+            node = current.node(name)
+            entry = NodeBreakpoint(name, k_star)
+            if crossings and k_star >= 2:
+                form = _SubtreeForm(node, prior)
+                entry.crossing = real_crossing(form, k_star - 1, k_star)
+            breakpoints[name] = entry
+        _mark_removed_with(current, newly, breakpoints, k_star)
+        # splits whose subtree changed (ancestors of pruned nodes) must be searched again
+        for name in newly:
+            for ancestor in _ancestor_names(name):
+                cache.pop(ancestor, None)
+            for descendant in _descendant_names(current, [name]):
+                cache.pop(descendant, None)
+            cache.pop(name, None)
+        current = result.tree
+        k0 = k_star
+    survivors = {n.name for n in _internal(current.root)}
+    for name in survivors:
+        breakpoints[name] = NodeBreakpoint(name, None, survives_all_finite_k=True)
+    leaf_root = Tree(Node(tree.root.counts, [], "root"), class_names=tree.class_names,
+                     feature_names=tree.feature_names)
+    stages.append(Stage(INF, None, leaf_root, sorted(n for n in survivors
+                                                      if "root" == n or not _has_internal_ancestor(n, survivors))))
+    ordered = {name: breakpoints[name] for name in sorted(breakpoints, key=_name_order)}
+    return KNormSequence(prior, stages, ordered, searches)
+
+
+def _name_order(name: str):
+    return (len(name), name)
+
+
+def _has_internal_ancestor(name: str, names: set) -> bool:
+    return any(a in names for a in _ancestor_names(name))
+
+
+def _ancestor_names(name: str) -> list:
+    """Names of the proper ancestors of a node name (Zhong's positional naming)."""
+    if name == "root":
+        return []
+    if "." in name:
+        parts = name[1:].split(".")
+    else:
+        parts = list(name[1:])
+    from .tree import node_name
+    indices = [int(p) for p in parts]
+    return [node_name(indices[:i]) for i in range(len(indices))]
+
+
+def _descendant_names(tree: Tree, names) -> set:
+    out: set = set()
+    for name in names:
+        node = tree.node(name)
+        out.update(n.name for n in node.walk() if n is not node and not n.is_leaf)
+    return out
+
+
+def _mark_removed_with(tree: Tree, pruned: list, breakpoints: dict, k: int = 1) -> None:
+    for name in pruned:
+        for descendant in _descendant_names(tree, [name]):
+            if descendant not in breakpoints or breakpoints[descendant].breakpoint is None:
+                breakpoints[descendant] = NodeBreakpoint(descendant, k, removed_with=name)
+
+
+def _prune_certified(tree: Tree, k: int, prior: Prior):
+    return prune(tree, k, prior)
+
+
+def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
+    """scikit-learn-style summary of :func:`knorm_sequence`: for each finite stage its
+    first k (exact int), leaves, and the k-norm error of the optimal tree at that k
+    (certified decimal string and float for plotting).
+
+    >>> from exactprune.tree import iris_tree
+    >>> path = knorm_pruning_path(iris_tree())
+    >>> path["k_breakpoints"], path["n_leaves"]
+    ([1, 2, 17781896], [7, 3, 2])
+    """
+    seq = knorm_sequence(tree, prior, crossings=False)
+    finite = [s for s in seq.stages if s.k_from != INF]
+    norms = []
+    for stage in finite:
+        saved = flint.ctx.prec
+        flint.ctx.prec = 128
+        try:
+            from .knorm import subtree_moment_arb
+            value = subtree_moment_arb(stage.tree.root, stage.k_from, prior)
+        finally:
+            flint.ctx.prec = saved
+        norms.append(knorm_decimal(value, stage.k_from, 12))
+    return {"k_breakpoints": [s.k_from for s in finite], "n_leaves": [s.leaves for s in finite],
+            "knorm_errors": norms, "knorm_errors_float": [float(x) for x in norms],
+            "sequence": seq}
+
+
+# ---------------------------------------------------------------------------------------------
+# CCP
+# ---------------------------------------------------------------------------------------------
+
+def node_cost(node: Node, total: int, cost: str = "misclassification") -> Fraction:
+    """R(t) for CCP: errors(t)/N ("misclassification", Zhong 5.1) or
+    (n_t/N) * (1 - sum_j (n_j/n_t)^2) ("gini", scikit-learn), exactly.
+
+    >>> node_cost(Node((0, 49, 5)), 150), node_cost(Node((0, 49, 5)), 150, "gini")
+    (Fraction(1, 30), Fraction(49, 810))
+    """
+    if cost == "misclassification":
+        return Fraction(node.errors, total)
+    if cost == "gini":
+        n = node.n
+        if n == 0:
+            return Fraction(0)
+        return Fraction(n, total) * (1 - sum(Fraction(c, n) ** 2 for c in node.counts))
+    raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
+
+
+@dataclass
+class CCPStage:
+    alpha_from: Fraction
+    alpha_to: Optional[Fraction]
+    tree: Tree
+    pruned: list
+    cost: Fraction
+
+    @property
+    def leaves(self) -> int:
+        return self.tree.n_leaves
+
+    def as_dict(self) -> dict:
+        return {"alpha_from": fraction_str(self.alpha_from),
+                "alpha_to": None if self.alpha_to is None else fraction_str(self.alpha_to),
+                "alpha_from_approx": float(self.alpha_from), "leaves": self.leaves,
+                "pruned": self.pruned, "cost": fraction_str(self.cost)}
+
+
+@dataclass
+class CCPSequence:
+    cost: str
+    ties: str
+    stages: list
+
+    @property
+    def alphas(self) -> list:
+        return [s.alpha_from for s in self.stages]
+
+    def as_dict(self) -> dict:
+        return {"cost": self.cost, "ties": self.ties, "stages": [s.as_dict() for s in self.stages]}
+
+
+def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all") -> CCPSequence:
+    """CART's minimal cost-complexity pruning sequence with exact alphas (Breiman et al. 3.3).
+
+    ``ties="all"``: stage i is the smallest tree minimising R(T) + alpha |leaves| for
+    alpha_from <= alpha < alpha_to; all weakest links with equal g(t) = (R(t) - R(T_t)) /
+    (|leaves(T_t)| - 1) are pruned together (Breiman; C5.0), the first stage being the
+    smallest tree optimal at alpha = 0.
+    ``ties="sklearn"``: scikit-learn's ``ccp_pruning_path`` order - the first stage is the
+    full tree at alpha 0, then one node per step, the first (pre-order) node of minimal
+    g, so entries match scikit-learn's ``ccp_alphas`` one by one.
+
+    >>> from exactprune.tree import iris_tree
+    >>> [str(s.alpha_from) for s in ccp_sequence(iris_tree()).stages]    # Zhong Figure B.1
+    ['0', '1/150', '1/75', '22/75', '1/3']
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"ccp_sequence needs a Tree, got {type(tree).__name__}")
+    if ties not in ("all", "sklearn"):
+        raise ValueError(f"ties must be 'all' or 'sklearn', got {ties!r}")
+    total = tree.root.n
+    if total == 0:
+        raise ValueError("node root: the tree has no examples")
+    nodes = list(tree.root.walk())  # pre-order = scikit-learn's node order
+    parent = {}
+    for node in nodes:
+        for child in node.children:
+            parent[id(child)] = node
+    r_node = {id(n): node_cost(n, total, cost) for n in nodes}
+    # R(T_t) and leaf counts of the current pruned subtrees
+    r_branch, n_leaves = {}, {}
+    for node in reversed(nodes):
+        if node.is_leaf:
+            r_branch[id(node)], n_leaves[id(node)] = r_node[id(node)], 1
+        else:
+            r_branch[id(node)] = sum(r_branch[id(c)] for c in node.children)
+            n_leaves[id(node)] = sum(n_leaves[id(c)] for c in node.children)
+    alive = {id(n) for n in nodes if not n.is_leaf}  # splits still in the tree
+
+    def cut(node: Node) -> None:
+        delta_r = r_node[id(node)] - r_branch[id(node)]
+        delta_l = 1 - n_leaves[id(node)]
+        for descendant in node.walk():
+            alive.discard(id(descendant))
+        up = node
+        while up is not None:
+            r_branch[id(up)] += delta_r
+            n_leaves[id(up)] += delta_l
+            up = parent.get(id(up))
+
+    def g(node: Node) -> Fraction:
+        return (r_node[id(node)] - r_branch[id(node)]) / (n_leaves[id(node)] - 1)
+
+    stages: list = []
+    if ties == "sklearn":
+        stages.append(CCPStage(Fraction(0), None, _snapshot(tree, alive), [], r_branch[id(tree.root)]))
+    alpha = None
+    pending: list = []
+    while alive:
+        live = [n for n in nodes if id(n) in alive]
+        g_min = min(g(n) for n in live)
+        weakest = [n for n in live if g(n) == g_min]
+        chosen = weakest[:1] if ties == "sklearn" else weakest
+        if ties == "all" and alpha is not None and g_min != alpha:
+            stages.append(CCPStage(alpha, None, _snapshot(tree, alive), pending, r_branch[id(tree.root)]))
+            pending = []
+        alpha = g_min
+        for node in chosen:
+            if id(node) in alive:
+                pending.append(node.name)
+                cut(node)
+        if ties == "sklearn":
+            stages.append(CCPStage(alpha, None, _snapshot(tree, alive), pending, r_branch[id(tree.root)]))
+            pending = []
+    if ties == "all":
+        if alpha is None:
+            alpha = Fraction(0)
+        stages.append(CCPStage(alpha, None, _snapshot(tree, alive), pending, r_branch[id(tree.root)]))
+        if stages[0].alpha_from != 0:  # the full tree is already the smallest optimum at alpha = 0
+            stages.insert(0, CCPStage(Fraction(0), None, tree, [], sum(r_node[id(l)] for l in tree.leaves())))
+    for before, after in zip(stages, stages[1:]):
+        before.alpha_to = after.alpha_from
+    return CCPSequence(cost, ties, stages)
+
+
+def _snapshot(tree: Tree, alive: set) -> Tree:
+    """A copy of ``tree`` in which every split not in ``alive`` is a leaf."""
+    def copy(node: Node) -> Node:
+        new = Node(node.counts, [], node.name, node.split, node.feature, node.threshold)
+        if node.children and id(node) in alive:
+            new.children = [copy(c) for c in node.children]
+        else:
+            new.split = new.feature = new.threshold = None
+        return new
+    return Tree(copy(tree.root), class_names=tree.class_names, feature_names=tree.feature_names)
