@@ -1,0 +1,573 @@
+"""A scikit-learn classifier pruned by the k-norm, with error bars (Zhong chapters 4 and 6).
+
+:class:`KNormTreeClassifier` grows a CART tree with scikit-learn's
+``DecisionTreeClassifier`` and prunes it in one bottom-up traversal by PruneTree
+(Zhong Fig 4.1), keeping a split iff the k-th moment of the subtree's error rate
+(4.28) is smaller than that of the node as a leaf (4.29).  No validation set is
+needed.  Every keep/prune decision is exact (see :mod:`exactprune.knorm`).
+
+* ``lam="auto"`` is Zhong's heuristic of section 6.3: lam = lam0 V / J with
+  V = L / (J N) and lam0 = 100, where L is the number of leaves of the grown
+  tree, J the number of classes and N the number of training examples - an exact
+  Fraction 100 L / (J^2 N).
+* ``predict_error(X)`` gives, per input, the expected error rate, its standard
+  deviation and its k-norm as the leaf the input reaches predicts them (4.30,
+  App B.3: "class 1, error 0.11 +- 0.04").
+* ``error_estimate()`` gives the same for the whole pruned tree (4.12)-(4.14),
+  (B.13)-(B.16).
+* ``predict_proba`` is the Lidstone posterior mean (n_j + lam) / (n + J lam) of
+  the leaf's class probabilities (Zhong 3.19); ``predict`` is the leaf's majority
+  class (first class on ties), which is also the argmax of ``predict_proba``.
+* The pruned tree is a real scikit-learn tree: ``estimator_`` is a fitted
+  ``DecisionTreeClassifier`` whose ``tree_`` has the pruned splits turned into
+  leaves (unreachable nodes removed), so ``sklearn.tree.plot_tree``,
+  ``export_text``, ``export_graphviz``, ``apply`` and ``decision_path`` work on
+  it; ``clf.tree_`` is the same object, so ``export_text(clf)`` works too.
+
+Numbers.  ``k`` is a positive integer; ``lam``, ``eta`` and ``epsilon`` are exact:
+int, Fraction, ``"p/q"`` or a decimal string such as ``"0.5"``.  A float is
+refused at ``fit`` with a TypeError naming the parameter (DESIGN.md, "Numbers")
+- validation happens in ``fit``, as scikit-learn requires of constructors.
+
+Sample weights.  Zhong's posterior counts examples, so weights must be whole
+numbers (a weight of 3 is the example three times; 0 drops it).  Fractional
+``sample_weight``, or a ``class_weight`` that makes the weighted class counts
+fractional, is refused with a ValueError.  :func:`prune_fitted` can instead
+round the leaf counts of an already fitted tree when asked (``rounding="nearest"``).
+
+>>> from sklearn.datasets import load_iris
+>>> X, y = load_iris(return_X_y=True)
+>>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)   # Zhong App B
+>>> clf.get_n_leaves(), clf.pruned_                     # Figure B.1(d)
+(3, ['c21', 'c22'])
+>>> print(clf.error_estimate())                         # (B.13)-(B.16)
+mean 0.05822 +- sd 0.04966, 2-norm 0.07652
+>>> e = clf.predict_error([[4.0, 1.2]])                 # leaf c21: (B.20)-(B.22)
+>>> round(float(e.mean[0]), 4), round(float(e.sd[0]), 5), round(float(e.knorm[0]), 4)
+(0.1081, 0.04131, 0.1157)
+"""
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Integral
+from typing import Any, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.tree._tree import Tree as _SkTree
+from sklearn.utils import Bunch
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+
+from .knorm import EXACT_K_LIMIT, ErrorEstimate, Prior, error_estimate, knorm_decimal, moment, prune
+from .numbers import exact, positive_int
+from .tree import Node, Tree
+
+__all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError"]
+
+#: Zhong section 6.3: lam0 = 100 makes lam about 0.5 on iris
+LAM0 = 100
+
+# parameters passed through to DecisionTreeClassifier (ccp_alpha is left out on purpose:
+# cost-complexity pruning is the peer method, not a step of this one)
+_TREE_PARAMS = ("criterion", "splitter", "max_depth", "min_samples_split", "min_samples_leaf",
+                "min_weight_fraction_leaf", "max_features", "random_state", "max_leaf_nodes",
+                "min_impurity_decrease", "class_weight")
+
+_TREE_LEAF = -1
+_TREE_UNDEFINED = -2
+
+
+def auto_lam(n_leaves: int, n_classes: int, n_examples: int, lam0: int = LAM0) -> Fraction:
+    """Zhong's heuristic lam = lam0 V / J, V = L / (J N) (section 6.3), exactly.
+
+    L is the number of leaves of the fully grown tree, J the number of classes, N the
+    number of training examples.  On iris (L = 8 leaves on petal length and width,
+    J = 3, N = 150) it is 16/27 = 0.59, "approximately 0.5" as Zhong says.
+
+    >>> auto_lam(8, 3, 150)
+    Fraction(16, 27)
+    """
+    n_leaves = positive_int(n_leaves, "n_leaves")
+    n_classes = positive_int(n_classes, "n_classes")
+    n_examples = positive_int(n_examples, "n_examples")
+    return Fraction(exact(lam0, "lam0")) * n_leaves / (n_classes * n_classes * n_examples)
+
+
+@dataclass(frozen=True)
+class ErrorBars:
+    """The error of the whole pruned tree: exact ``mean`` E[r] (4.12), ``second``
+    E[r^2] (4.13), the k-th moment ``moment`` E[r^k] (4.28) at the estimator's ``k``;
+    ``sd``, ``norm2`` and ``knorm`` are floats for display (4.14), (B.15), (B.16).
+
+    >>> bars = ErrorBars(Fraction(1, 10), Fraction(1, 50), 2, Fraction(1, 50))
+    >>> bars.variance, round(bars.sd, 4), round(bars.knorm, 4)
+    (Fraction(1, 100), 0.1, 0.1414)
+    """
+
+    mean: Fraction
+    second: Fraction
+    k: int
+    moment: Any
+
+    @property
+    def variance(self) -> Fraction:
+        return self.second - self.mean ** 2
+
+    @property
+    def sd(self) -> float:
+        return math.sqrt(float(self.variance))
+
+    @property
+    def norm2(self) -> float:
+        return math.sqrt(float(self.second))
+
+    @property
+    def knorm(self) -> float:
+        return _knorm_float(self.moment, self.k)
+
+    def interval(self, width: Union[int, Fraction] = 2) -> tuple:
+        """(mean - width sd, mean + width sd) as floats."""
+        w = float(width)
+        return (float(self.mean) - w * self.sd, float(self.mean) + w * self.sd)
+
+    def __str__(self) -> str:
+        return (f"mean {float(self.mean):.4g} +- sd {self.sd:.4g}, "
+                f"{self.k}-norm {self.knorm:.4g}")
+
+
+class PredictionError(NamedTuple):
+    """Per-input error of a prediction (Zhong 4.30): float arrays ``mean`` E[r],
+    ``sd`` sigma[r] and ``knorm`` E[r^k]^(1/k) of the leaf each input reaches."""
+
+    mean: np.ndarray
+    sd: np.ndarray
+    knorm: np.ndarray
+
+
+def _knorm_float(value, k: int) -> float:
+    """value^(1/k) as a float, through a certified root when value is tiny or a ball."""
+    if isinstance(value, Fraction) and (value == 0 or float(value) > 1e-290):
+        return float(value) ** (1.0 / k)
+    return float(knorm_decimal(value, k, 17))
+
+
+def _check_exact(value, name: str) -> Fraction:
+    """Exact parameter (int, Fraction, 'p/q', '0.5'); floats raise TypeError naming ``name``."""
+    if isinstance(value, (float, np.floating)):
+        raise TypeError(f"{name} must be exact: got the float {float(value)!r}; pass a string such "
+                        f"as {str(float(value))!r} or a Fraction (floats are refused by design, "
+                        f"see exactprune DESIGN.md 'Numbers')")
+    if isinstance(value, np.integer):
+        value = int(value)
+    return exact(value, name)
+
+
+def _prior_from(lam, eta, numerator, tree: Tree) -> tuple:
+    """The Prior, resolving lam="auto" on ``tree`` (the grown count tree)."""
+    if isinstance(lam, str) and lam.strip() == "auto":
+        n = tree.root.n
+        if n == 0:
+            raise ValueError("lam='auto' needs at least one example of positive weight")
+        lam_value = auto_lam(tree.n_leaves, tree.n_classes, n)
+    else:
+        lam_value = _check_exact(lam, "lam")
+    eta_value = _check_exact(eta, "eta")
+    if numerator not in ("J-1", "1"):
+        raise ValueError(f"numerator must be 'J-1' (Zhong 4.29) or '1', got {numerator!r}")
+    return Prior(lam_value, eta_value, numerator)
+
+
+def _check_k(k) -> int:
+    if isinstance(k, (float, np.floating)):
+        raise TypeError(f"k must be a positive integer, got the float {float(k)!r}")
+    if isinstance(k, np.integer):
+        k = int(k)
+    return positive_int(k, "k")
+
+
+# -- the sklearn tree <-> count tree correspondence ------------------------------------
+
+def _names_to_ids(tree_, count_tree: Tree) -> dict:
+    """Zhong name of each count-tree node -> node id in the scikit-learn ``tree_``.
+
+    Both are walked in pre-order, left child first (Tree.from_sklearn puts the left
+    child first), so the two walks visit corresponding nodes in step.
+    """
+    left, right = tree_.children_left, tree_.children_right
+    mapping = {}
+    stack = [0]
+    for node in count_tree.root.walk():
+        i = stack.pop()
+        mapping[node.name] = i
+        if left[i] != _TREE_LEAF:
+            if node.is_leaf:
+                raise AssertionError(f"count tree and scikit-learn tree disagree at {node.name}")
+            stack.append(right[i])
+            stack.append(left[i])
+    if stack:
+        raise AssertionError("count tree and scikit-learn tree disagree in size")
+    return mapping
+
+
+def _pruned_tree_(tree_, leaf_ids: set) -> _SkTree:
+    """A new scikit-learn Tree: ``tree_`` with the nodes ``leaf_ids`` made leaves and
+    the nodes below them removed (ids renumbered in pre-order, as scikit-learn does)."""
+    state = tree_.__getstate__()
+    nodes, values = state["nodes"], state["values"]
+    left, right = nodes["left_child"], nodes["right_child"]
+    order = []
+    depth = {0: 0}
+    max_depth = 0
+    stack = [0]
+    while stack:
+        i = stack.pop()
+        order.append(i)
+        max_depth = max(max_depth, depth[i])
+        if left[i] != _TREE_LEAF and i not in leaf_ids:
+            depth[left[i]] = depth[right[i]] = depth[i] + 1
+            stack.append(int(right[i]))
+            stack.append(int(left[i]))
+    order_arr = np.asarray(order, dtype=np.intp)
+    new_id = np.full(len(nodes), -1, dtype=np.int64)
+    new_id[order_arr] = np.arange(len(order_arr))
+    new_nodes = nodes[order_arr].copy()
+    new_values = np.ascontiguousarray(values[order_arr])
+    was_internal = new_nodes["left_child"] != _TREE_LEAF
+    made_leaf = np.array([i in leaf_ids for i in order], dtype=bool) & was_internal
+    internal = was_internal & ~made_leaf
+    new_nodes["left_child"][internal] = new_id[new_nodes["left_child"][internal]]
+    new_nodes["right_child"][internal] = new_id[new_nodes["right_child"][internal]]
+    new_nodes["left_child"][made_leaf] = _TREE_LEAF
+    new_nodes["right_child"][made_leaf] = _TREE_LEAF
+    new_nodes["feature"][made_leaf] = _TREE_UNDEFINED
+    new_nodes["threshold"][made_leaf] = float(_TREE_UNDEFINED)
+    if "missing_go_to_left" in new_nodes.dtype.names:
+        new_nodes["missing_go_to_left"][made_leaf] = 0
+    result = _SkTree(tree_.n_features, np.asarray(tree_.n_classes, dtype=np.intp), tree_.n_outputs)
+    result.__setstate__({"max_depth": int(max_depth), "node_count": len(order),
+                         "nodes": new_nodes, "values": new_values})
+    return result
+
+
+def _rounded_counts(tree_) -> np.ndarray:
+    """Leaf weighted class counts rounded to the nearest integers (half to even), internal
+    nodes the sums of their leaves (so that the count tree stays additive)."""
+    values = tree_.value[:, 0, :]
+    weights = tree_.weighted_n_node_samples
+    raw = values * weights[:, None] if np.all(np.abs(values.sum(axis=1) - 1) < 1e-9) else values
+    counts = np.rint(raw).astype(np.int64)
+    left, right = tree_.children_left, tree_.children_right
+    for i in range(tree_.node_count - 1, -1, -1):  # children have larger ids
+        if left[i] != _TREE_LEAF:
+            counts[i] = counts[left[i]] + counts[right[i]]
+    return counts
+
+
+# -- the estimator ------------------------------------------------------------------
+
+class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
+    """CART grown by scikit-learn, pruned by PruneTree with the k-norm (Zhong Fig 4.1).
+
+    Parameters
+    ----------
+    k : positive int, default 2
+        The norm: a split is kept iff E[r_tree^k] < E[r_leaf^k] - epsilon (4.28, 4.29).
+        k = 2 is Zhong's choice (section 6.3): mean and standard deviation together.
+    lam : "auto", int, Fraction or exact string, default "auto"
+        Lidstone parameter of the class probabilities; "auto" is section 6.3's
+        lam = 100 V / J, V = L / (J N) (:func:`auto_lam`).  A float raises TypeError at fit.
+    eta : int, Fraction or exact string, default "1/2"
+        Lidstone parameter of the child proportions (4.11).  A float raises TypeError at fit.
+    numerator : "J-1" or "1", default "J-1"
+        Error numerator b + (J-1) lam of (4.29) as printed, or b + lam.
+    epsilon : exact non-negative number, default 0
+        Margin of PruneTree's comparison.
+    criterion, splitter, max_depth, min_samples_split, min_samples_leaf,
+    min_weight_fraction_leaf, max_features, random_state, max_leaf_nodes,
+    min_impurity_decrease, class_weight :
+        Passed to ``DecisionTreeClassifier`` to grow the tree (``ccp_alpha`` is not:
+        it is the peer pruning method).
+
+    Attributes
+    ----------
+    estimator_ : DecisionTreeClassifier, the pruned tree (a real ``tree_``)
+    tree_ : the pruned scikit-learn ``Tree`` (``estimator_.tree_``)
+    unpruned_estimator_ : DecisionTreeClassifier, the grown tree
+    count_tree_, pruned_count_tree_ : :class:`exactprune.tree.Tree` (Zhong's names)
+    prior_ : :class:`exactprune.knorm.Prior` used (with lam resolved)
+    lam_ : Fraction, the lam used
+    pruned_ : names (in ``count_tree_``) of the splits turned into leaves, topmost only
+    prune_result_ : :class:`exactprune.knorm.PruneResult`
+    classes_, n_classes_, n_features_in_, feature_names_in_ (when X has column names)
+
+    >>> from sklearn.datasets import load_iris
+    >>> X, y = load_iris(return_X_y=True)
+    >>> clf = KNormTreeClassifier(random_state=0).fit(X[:, 2:4], y)
+    >>> clf.lam_, clf.get_n_leaves(), int(clf.unpruned_estimator_.get_n_leaves())
+    (Fraction(16, 27), 3, 8)
+    >>> KNormTreeClassifier(lam=0.5).fit(X, y)
+    Traceback (most recent call last):
+    TypeError: lam must be exact: got the float 0.5; pass a string such as '0.5' or a Fraction ...
+    """
+
+    def __init__(self, k=2, lam="auto", eta="1/2", numerator="J-1", epsilon=0, *,
+                 criterion="gini", splitter="best", max_depth=None, min_samples_split=2,
+                 min_samples_leaf=1, min_weight_fraction_leaf=0.0, max_features=None,
+                 random_state=None, max_leaf_nodes=None, min_impurity_decrease=0.0,
+                 class_weight=None):
+        self.k = k
+        self.lam = lam
+        self.eta = eta
+        self.numerator = numerator
+        self.epsilon = epsilon
+        self.criterion = criterion
+        self.splitter = splitter
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.min_weight_fraction_leaf = min_weight_fraction_leaf
+        self.max_features = max_features
+        self.random_state = random_state
+        self.max_leaf_nodes = max_leaf_nodes
+        self.min_impurity_decrease = min_impurity_decrease
+        self.class_weight = class_weight
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags
+
+    # -- fitting ----------------------------------------------------------------
+    def fit(self, X, y, sample_weight=None) -> "KNormTreeClassifier":
+        """Grow CART with scikit-learn, then prune it by PruneTree (Zhong Fig 4.1).
+
+        ``sample_weight`` must hold whole numbers (replication counts); fractional
+        weights raise ValueError because the count tree of Zhong's model needs
+        whole example counts.
+        """
+        k = _check_k(self.k)
+        _check_exact(self.eta, "eta")
+        if not (isinstance(self.lam, str) and self.lam.strip() == "auto"):
+            _check_exact(self.lam, "lam")
+        _check_exact(self.epsilon, "epsilon")
+        X, y = validate_data(self, X, y, dtype=np.float32, ensure_all_finite=True)
+        check_classification_targets(y)
+        if sample_weight is not None:
+            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+            bad = np.flatnonzero(sample_weight != np.rint(sample_weight))
+            if bad.size:
+                raise ValueError(
+                    f"sample_weight must be whole numbers (replication counts): Zhong's k-norm "
+                    f"posterior counts examples, but sample_weight[{bad[0]}] = "
+                    f"{sample_weight[bad[0]]!r}. Round the weights yourself, or fit a "
+                    f"DecisionTreeClassifier and call prune_fitted(..., rounding='nearest').")
+        params = {name: getattr(self, name) for name in _TREE_PARAMS}
+        grown = DecisionTreeClassifier(**params).fit(X, y, sample_weight=sample_weight)
+        try:
+            count_tree = Tree.from_sklearn(grown)
+        except ValueError as err:
+            raise ValueError(f"{err}. The weighted class counts come from sample_weight times "
+                             f"class_weight={self.class_weight!r}; both must give whole numbers "
+                             f"(or use prune_fitted(..., rounding='nearest')).") from None
+        self._prune_grown(grown, count_tree, k)
+        return self
+
+    def _prune_grown(self, grown: DecisionTreeClassifier, count_tree: Tree, k: int) -> None:
+        prior = _prior_from(self.lam, self.eta, self.numerator, count_tree)
+        epsilon = _check_exact(self.epsilon, "epsilon")
+        result = prune(count_tree, k, prior, epsilon)
+        ids = _names_to_ids(grown.tree_, count_tree)
+        pruned_est = copy.copy(grown)
+        pruned_est.tree_ = _pruned_tree_(grown.tree_, {ids[name] for name in result.pruned})
+        self.unpruned_estimator_ = grown
+        self.estimator_ = pruned_est
+        self.count_tree_ = count_tree
+        self.pruned_count_tree_ = result.tree
+        self.prune_result_ = result
+        self.pruned_ = list(result.pruned)
+        self.prior_ = prior
+        self.lam_ = prior.lam
+        self.k_ = k
+        self.classes_ = grown.classes_
+        self.n_classes_ = grown.n_classes_
+        self.n_features_in_ = grown.n_features_in_
+        if hasattr(grown, "feature_names_in_"):
+            self.feature_names_in_ = grown.feature_names_in_
+        self._leaf_tables()
+
+    def _leaf_tables(self) -> None:
+        """Per node id of the pruned ``tree_``: its count-tree node, smoothed class
+        probabilities (3.19) and leaf error moments (4.29, 4.30)."""
+        tree_ = self.estimator_.tree_
+        n_nodes = tree_.node_count
+        names = _names_to_ids(tree_, self.pruned_count_tree_)
+        self.leaf_names_ = np.empty(n_nodes, dtype=object)
+        mean = np.full(n_nodes, np.nan)
+        sd = np.full(n_nodes, np.nan)
+        knorm = np.full(n_nodes, np.nan)
+        proba = np.zeros((n_nodes, self.n_classes_))
+        lam = self.prior_.lam
+        J = self.n_classes_
+        self.leaf_estimates_ = {}
+        for node in self.pruned_count_tree_.root.walk():
+            i = names[node.name]
+            self.leaf_names_[i] = node.name
+            if not node.is_leaf:
+                continue
+            est = ErrorEstimate(moment(node, 1, self.prior_), moment(node, 2, self.prior_))
+            self.leaf_estimates_[node.name] = est
+            mean[i] = float(est.mean)
+            sd[i] = math.sqrt(float(est.variance))
+            knorm[i] = (math.sqrt(float(est.second)) if self.k_ == 2
+                        else _knorm_float(moment(node, self.k_, self.prior_), self.k_))
+            den = node.n + J * lam
+            proba[i] = [float((c + lam) / den) if den else 1.0 / J for c in node.counts]
+        self._mean, self._sd, self._knorm, self._proba = mean, sd, knorm, proba
+
+    # -- prediction -----------------------------------------------------------
+    @property
+    def tree_(self):
+        """The pruned scikit-learn ``Tree`` (so ``export_text(clf)``/``plot_tree(clf)`` work)."""
+        check_is_fitted(self, "estimator_")
+        return self.estimator_.tree_
+
+    @property
+    def n_outputs_(self) -> int:
+        check_is_fitted(self, "estimator_")
+        return 1
+
+    def _leaves(self, X) -> np.ndarray:
+        check_is_fitted(self, "estimator_")
+        X = validate_data(self, X, reset=False, dtype=np.float32, ensure_all_finite=True)
+        return self.estimator_.apply(X)
+
+    def apply(self, X) -> np.ndarray:
+        """Id (in the pruned ``tree_``) of the leaf each input reaches."""
+        return self._leaves(X)
+
+    def leaf_name(self, X) -> np.ndarray:
+        """Zhong's name (``c21``...) in ``pruned_count_tree_`` of the leaf each input reaches."""
+        return self.leaf_names_[self._leaves(X)]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Posterior mean class probabilities (n_j + lam) / (n + J lam) of the leaf (Zhong 3.19)."""
+        return self._proba[self._leaves(X)]
+
+    def predict(self, X) -> np.ndarray:
+        """The majority class of the leaf (first class on ties; 4.30's predicted class)."""
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+    def predict_error(self, X) -> PredictionError:
+        """Per input: expected error rate, standard deviation and k-norm of the prediction,
+        those of the leaf it reaches (Zhong 4.30, B.17-B.25).
+
+        >>> from sklearn.datasets import load_iris
+        >>> X, y = load_iris(return_X_y=True)
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
+        >>> e = clf.predict_error([[1.5, 0.2], [5.5, 2.0]])    # leaves c1 and c22
+        >>> [round(float(v), 4) for v in e.mean], [round(float(v), 4) for v in e.sd]
+        ([0.0194, 0.0421], [0.019, 0.0288])
+        >>> [round(float(v), 4) for v in e.knorm]             # (B.19), (B.25)
+        [0.0272, 0.051]
+        """
+        ids = self._leaves(X)
+        return PredictionError(self._mean[ids], self._sd[ids], self._knorm[ids])
+
+    def error_estimate(self) -> ErrorBars:
+        """Error of the whole pruned tree: E[r], E[r^2], E[r^k] exact (4.12, 4.13, 4.28),
+        sd and k-norm for display (4.14); Zhong (B.13)-(B.16) on iris with lam = 1/2."""
+        check_is_fitted(self, "estimator_")
+        est = error_estimate(self.pruned_count_tree_, self.prior_)
+        return ErrorBars(est.mean, est.second, self.k_, self.prune_result_.moment)
+
+    def get_n_leaves(self) -> int:
+        check_is_fitted(self, "estimator_")
+        return int(self.estimator_.get_n_leaves())
+
+    def get_depth(self) -> int:
+        check_is_fitted(self, "estimator_")
+        return int(self.estimator_.get_depth())
+
+    def to_count_tree(self, pruned: bool = True) -> Tree:
+        """The pruned (default) or grown count tree, with Zhong's node names."""
+        check_is_fitted(self, "estimator_")
+        return self.pruned_count_tree_ if pruned else self.count_tree_
+
+    def knorm_pruning_path(self) -> Bunch:
+        """The k-norm pruning sequence of the grown tree, like ``cost_complexity_pruning_path``.
+
+        Returns a Bunch of lists, one entry per stage ordered by k: ``k_from`` (int, or
+        ``math.inf`` for the last stage), ``k_to`` (int or None), ``n_leaves``,
+        ``pruned`` (names in ``count_tree_``) and ``trees`` (the pruned count trees);
+        by Zhong Theorem 5.3 each stage prunes the previous one.  The breakpoints come
+        from :func:`exactprune.sequence.knorm_sequence`, exact.
+        """
+        check_is_fitted(self, "estimator_")
+        from .sequence import knorm_sequence  # the lead's module (issue: sequences)
+        seq = knorm_sequence(self.count_tree_, self.prior_)
+        stages = list(seq.stages)
+        return Bunch(
+            k_from=[s.k_from for s in stages],
+            k_to=[s.k_to for s in stages],
+            n_leaves=[_stage_leaves(s) for s in stages],
+            pruned=[list(s.pruned) for s in stages],
+            trees=[getattr(s, "tree", None) for s in stages])
+
+
+def _stage_leaves(stage) -> int:
+    leaves = getattr(stage, "leaves", None)
+    if leaves is None:
+        leaves = getattr(stage, "n_leaves")
+    return leaves if isinstance(leaves, int) else len(leaves)
+
+
+def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
+                 numerator: str = "J-1", epsilon=0, *, rounding: Optional[str] = None
+                 ) -> KNormTreeClassifier:
+    """Prune a ``DecisionTreeClassifier`` the user already fitted, by PruneTree (Fig 4.1).
+
+    Counts are the tree's weighted class counts.  If they are not whole numbers (the
+    tree was fit with fractional ``sample_weight`` or ``class_weight``) this raises
+    ValueError, unless ``rounding="nearest"``: then each leaf's weighted counts are
+    rounded to the nearest integers (half to even) and each internal node gets the
+    sums of its leaves.  ``lam="auto"`` uses the tree's leaves L and N = the root's
+    (rounded) count.  The estimator is not modified or refitted; the result is a
+    fitted :class:`KNormTreeClassifier` whose tree-growing parameters are copied
+    from ``estimator``.
+
+    >>> from sklearn.datasets import load_iris
+    >>> X, y = load_iris(return_X_y=True)
+    >>> cart = DecisionTreeClassifier(random_state=0).fit(X[:, 2:4], y)
+    >>> prune_fitted(cart, lam="1/2").pruned_
+    ['c21', 'c22']
+    >>> w = np.where(y == 0, Fraction(1, 3), 1).astype(float)     # 50/3 setosa
+    >>> thirds = DecisionTreeClassifier(random_state=0).fit(X[:, 2:4], y, sample_weight=w)
+    >>> prune_fitted(thirds)
+    Traceback (most recent call last):
+    ValueError: node 0 of the scikit-learn tree has non-integer weighted class counts ...
+    >>> prune_fitted(thirds, rounding="nearest").count_tree_.root.counts
+    (17, 50, 50)
+    """
+    if not isinstance(estimator, DecisionTreeClassifier):
+        raise TypeError(f"prune_fitted needs a fitted DecisionTreeClassifier, got "
+                        f"{type(estimator).__name__}")
+    check_is_fitted(estimator, "tree_")
+    if estimator.tree_.n_outputs != 1:
+        raise ValueError("prune_fitted supports single-output trees only")
+    if rounding not in (None, "nearest"):
+        raise ValueError(f"rounding must be None (refuse fractional counts) or 'nearest', got {rounding!r}")
+    k = _check_k(k)
+    shared = {name: value for name, value in estimator.get_params().items() if name in _TREE_PARAMS}
+    clf = KNormTreeClassifier(k=k, lam=lam, eta=eta, numerator=numerator, epsilon=epsilon, **shared)
+    counts = _rounded_counts(estimator.tree_) if rounding == "nearest" else None
+    try:
+        count_tree = Tree.from_sklearn(estimator, counts=counts)
+    except ValueError as err:
+        raise ValueError(f"{err}; pass rounding='nearest' to round the leaf counts") from None
+    clf._prune_grown(estimator, count_tree, k)
+    return clf
