@@ -121,9 +121,9 @@ def _prepare(counts, loss_row, lam):
     row = validate_loss_row(loss_row, len(counts))
     lam = _lam(lam)
     params = [c + lam for c in counts]
-    for j, a in enumerate(params):
-        if not _is_symbolic(a) and a <= 0 and row[j] != 0:
-            raise ValueError(f"class {j} has count 0 and lam = 0: its posterior is degenerate; use lam > 0")
+    total = sum(params)
+    if not _is_symbolic(total) and total <= 0:
+        raise ValueError("the leaf has no examples and lam = 0: its posterior is undefined; use lam > 0")
     return params, row
 
 
@@ -162,6 +162,15 @@ def cost_moments(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2")
                     coef = coef * (n - m) / (M + n - m - 1)
             E.append(_simplify(total))
         return E
+    return _recursion(params, row, k)
+
+
+def _recursion(params: Sequence, row: Sequence, k: int) -> list:
+    """The corrected (7.14) on exact Dirichlet parameters M_j and any exact (even signed) q_j.
+
+    Internal: no validation.  Signed rows are allowed because the identity is
+    algebraic; ``classprob`` checks use it with q = e_j - p*.
+    """
     P = [to_fmpq(a) for a in params]
     Q = [to_fmpq(q) for q in row]
     M = sum(P, flint.fmpq(0))
