@@ -1,0 +1,144 @@
+"""``exactprune cost`` (loss-matrix moments, Zhong 7.1) and ``exactprune classprob``
+(class-probability error moments, Zhong 7.2)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..numbers import decimal_str, exact, fraction_str, positive_int
+from .common import print_json, read_json_file, read_tree
+
+
+def register(subparsers) -> None:
+    cost = subparsers.add_parser(
+        "cost", help="loss-matrix k-th cost moments per node, (7.16) labels and PruneTree (Zhong 7.1)",
+        description=("Per node: the cost-optimal label (7.16) and the k-th cost moments as a leaf (7.13, by the "
+                     "corrected recursion 7.14) and of the subtree (7.4); then PruneTree with cost moments. "
+                     "LOSS.json is a J x J list of lists, loss[i][j] = cost of predicting i when the truth is j; "
+                     "entries are integers or exact strings such as \"1/2\" or \"0.5\"."))
+    cost.add_argument("tree", metavar="TREE.json", help="count tree JSON file, or - for stdin")
+    cost.add_argument("--loss", required=True, metavar="LOSS.json", help="J x J loss matrix (JSON)")
+    _common(cost)
+    cost.set_defaults(func=run_cost)
+
+    prob = subparsers.add_parser(
+        "classprob", help="k-th moments of the class-probability error per node and class (Zhong 7.2)",
+        description=("Per node and class j: E[r_j^k] with r_j = P[C_j] - P*[C_j] (7.17), as a leaf (7.20, sign "
+                     "corrected) and for the subtree (7.18), the combined risk sum_j E[r_j^k], Zhong's MSE and "
+                     "the standard deviation of the squared error; for even k, the one-traversal PET pruning."))
+    prob.add_argument("tree", metavar="TREE.json", help="count tree JSON file, or - for stdin")
+    _common(prob)
+    prob.set_defaults(func=run_classprob)
+
+
+def _common(parser) -> None:
+    parser.add_argument("--k", required=True, help="moment order k (a positive integer)")
+    parser.add_argument("--lam", default="1/2", help="Lidstone lambda for class probabilities (default 1/2)")
+    parser.add_argument("--eta", default="1/2", help="Lidstone eta for child proportions (4.11) (default 1/2)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output (exact values as strings)")
+
+
+def _params(args) -> tuple:
+    k = positive_int(args.k, "k")
+    lam = exact(args.lam, "lam")
+    eta = exact(args.eta, "eta")
+    if lam < 0:
+        raise ValueError(f"lam must be non-negative, got {fraction_str(lam)}")
+    if eta < 0:
+        raise ValueError(f"eta must be non-negative, got {fraction_str(eta)}")
+    return k, lam, eta
+
+
+def _read_loss(path: str, n_classes: int) -> list:
+    from ..costs import validate_loss
+    data = read_json_file(path, "loss matrix")
+    if not isinstance(data, list):
+        raise ValueError("loss matrix JSON must be a list of lists (J x J)")
+    for row in data:
+        if isinstance(row, list):
+            for value in row:
+                if isinstance(value, float):
+                    raise ValueError(f"loss matrix entries must be exact: write {value!r} as the string "
+                                     f"\"{value!r}\" or as a fraction \"p/q\"")
+    return validate_loss(data, n_classes)
+
+
+def cost_report(tree, loss, k: int, lam, eta) -> dict:
+    """Everything ``exactprune cost`` prints, as a dict of exact values."""
+    from ..costs import cost_label, prune_costs, subtree_cost_moment
+    nodes = []
+    for node in tree.nodes():
+        label, as_leaf = cost_label(node.counts, loss, k, lam)
+        majority = node.label
+        nodes.append({"name": node.name, "counts": list(node.counts), "label": label, "majority": majority,
+                      "as_leaf": as_leaf, "subtree": subtree_cost_moment(node, loss, k, lam, eta)})
+    result = prune_costs(tree, loss, k, lam, eta)
+    return {"k": k, "lam": lam, "eta": eta, "loss": loss, "nodes": nodes,
+            "pruned": {"moment": result.moment, "pruned": result.pruned, "leaves": result.tree.n_leaves,
+                       "labels": result.labels, "tree": result.tree.to_dict()}}
+
+
+def run_cost(args) -> int:
+    k, lam, eta = _params(args)
+    tree = read_tree(args.tree)
+    loss = _read_loss(args.loss, tree.n_classes)
+    report = cost_report(tree, loss, k, lam, eta)
+    if args.json:
+        print_json(report)
+        return 0
+    print(f"k-th cost moments, k = {k}, lam = {fraction_str(lam)}, eta = {fraction_str(eta)}")
+    print(f"{'node':<10} {'counts':<18} {'label':>5} {'major':>5}  {'as_leaf':>14} {'subtree':>14}")
+    for row in report["nodes"]:
+        print(f"{row['name']:<10} {str(row['counts']):<18} {row['label']:>5} {row['majority']:>5}  "
+              f"{decimal_str(row['as_leaf'], 8):>14} {decimal_str(row['subtree'], 8):>14}")
+    pruned = report["pruned"]
+    print(f"PruneTree: moment {fraction_str(pruned['moment'])} (~{decimal_str(pruned['moment'], 8)}), "
+          f"{pruned['leaves']} leaves, pruned at: {', '.join(pruned['pruned']) or '(none)'}")
+    return 0
+
+
+def classprob_report(tree, k: int, lam, eta) -> dict:
+    """Everything ``exactprune classprob`` prints, as a dict of exact values (sd as decimals)."""
+    from ..classprob import lidstone_estimate, mse_summary, prune_pet, subtree_error_moment, error_moment
+    J = tree.n_classes
+    nodes = []
+    for node in tree.nodes():
+        as_leaf = [error_moment(node.counts, j, k, lam) for j in range(J)]
+        subtree = [subtree_error_moment(node, j, k, lam, eta) for j in range(J)]
+        estimates = []
+        for j in range(J):
+            summary = mse_summary(node.counts, j, lam)
+            estimates.append({"p_star": lidstone_estimate(node.counts, j, lam), "mse": summary["mse"],
+                              "sd_squared_error": summary["sd_decimal"]})
+        nodes.append({"name": node.name, "counts": list(node.counts), "as_leaf": as_leaf, "subtree": subtree,
+                      "combined_as_leaf": sum(as_leaf), "combined_subtree": sum(subtree), "leaf_estimates": estimates})
+    out: dict[str, Any] = {"k": k, "lam": lam, "eta": eta, "nodes": nodes}
+    if k % 2 == 0:
+        result = prune_pet(tree, k, lam, eta)
+        out["pruned"] = {"moment": result.moment, "pruned": result.pruned, "leaves": result.tree.n_leaves,
+                         "tree": result.tree.to_dict()}
+    else:
+        out["pruned"] = None
+    return out
+
+
+def run_classprob(args) -> int:
+    k, lam, eta = _params(args)
+    tree = read_tree(args.tree)
+    report = classprob_report(tree, k, lam, eta)
+    if args.json:
+        print_json(report)
+        return 0
+    print(f"class-probability error moments E[r_j^k], k = {k}, lam = {fraction_str(lam)}, eta = {fraction_str(eta)}")
+    for row in report["nodes"]:
+        leaf = ", ".join(decimal_str(v, 6) if v else "0" for v in row["as_leaf"])
+        sub = ", ".join(decimal_str(v, 6) if v else "0" for v in row["subtree"])
+        print(f"{row['name']:<10} {str(row['counts']):<18} as leaf [{leaf}]  subtree [{sub}]")
+        mse = ", ".join(f"{decimal_str(e['mse'], 4)} +- {e['sd_squared_error']}" for e in row["leaf_estimates"])
+        print(f"{'':<10} MSE +- sd of squared error per class: {mse}")
+    if report["pruned"] is not None:
+        pruned = report["pruned"]
+        print(f"PET pruning: combined moment {fraction_str(pruned['moment'])}, {pruned['leaves']} leaves, "
+              f"pruned at: {', '.join(pruned['pruned']) or '(none)'}")
+    else:
+        print("PET pruning needs an even k (odd moments of r_j can be negative)")
+    return 0
