@@ -1,0 +1,72 @@
+"""``exactprune breakpoints`` (k-norm sequence) and ``exactprune ccp`` (CCP sequence)."""
+from __future__ import annotations
+
+from ..sequence import ccp_sequence, knorm_sequence
+from .common import add_prior_arguments, print_json, prior_from_args, read_tree
+
+
+def format_knorm(seq) -> str:
+    lines = ["k-norm pruning sequence (exact breakpoints):"]
+    for stage in seq.stages:
+        if stage.k_from == "inf":
+            span = "k = infinity"
+        elif stage.k_to is None:
+            span = f"{stage.k_from} <= k < infinity"
+        else:
+            span = f"{stage.k_from} <= k < {stage.k_to}"
+        pruned = ", ".join(stage.pruned) or "-"
+        lines.append(f"  {span:<32} {stage.leaves:>5} leaves   pruned at start: {pruned}")
+    lines.append("per split: exact integer breakpoint, certified real crossing")
+    for entry in seq.breakpoints.values():
+        d = entry.as_dict()
+        if d["survives_all_finite_k"]:
+            lines.append(f"  {d['name']:>10}: survives every finite k (Thm 5.9)")
+        elif d["removed_with"]:
+            lines.append(f"  {d['name']:>10}: k = {d['breakpoint']} (removed with {d['removed_with']})")
+        else:
+            crossing = d["crossing"]
+            text = f", real crossing in [{crossing['lower']}, {crossing['upper']}] ~ {crossing['approx']}" if crossing else ""
+            lines.append(f"  {d['name']:>10}: k = {d['breakpoint']}{text}")
+    return "\n".join(lines)
+
+
+def format_ccp(seq) -> str:
+    lines = [f"CCP sequence ({seq.cost} cost, ties={seq.ties}), exact alphas:"]
+    for stage in seq.stages:
+        upper = "infinity" if stage.alpha_to is None else str(stage.alpha_to)
+        span = f"{stage.alpha_from} <= alpha < {upper}"
+        lines.append(f"  {span:<32} (~{float(stage.alpha_from):.4f}) {stage.leaves:>5} leaves   "
+                     f"pruned: {', '.join(stage.pruned) or '-'}")
+    return "\n".join(lines)
+
+
+def run_breakpoints(args) -> int:
+    seq = knorm_sequence(read_tree(args.tree), prior_from_args(args))
+    if args.json:
+        print_json(seq.as_dict())
+    else:
+        print(format_knorm(seq))
+    return 0
+
+
+def run_ccp(args) -> int:
+    seq = ccp_sequence(read_tree(args.tree), args.cost, args.ties)
+    if args.json:
+        print_json(seq.as_dict())
+    else:
+        print(format_ccp(seq))
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("breakpoints", help="k-norm pruning sequence with exact breakpoints")
+    p.add_argument("tree", help="count tree JSON file, or - for stdin")
+    add_prior_arguments(p)
+    p.set_defaults(func=run_breakpoints)
+    p = sub.add_parser("ccp", help="cost-complexity pruning sequence with exact alphas")
+    p.add_argument("tree", help="count tree JSON file, or - for stdin")
+    p.add_argument("--cost", default="misclassification", choices=["misclassification", "gini"])
+    p.add_argument("--ties", default="all", choices=["all", "sklearn"],
+                   help="prune all weakest links together (Breiman) or one at a time (scikit-learn)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=run_ccp)
