@@ -500,7 +500,11 @@ def _compositions(total: int, parts: int):
 def _err_int(counts: Sequence[int], masses: Sequence[int], tie: str, L: int) -> int:
     """L * sum_y w_y (B - A_y): the leaf's error times D, times L = lcm(1..k) (an integer)."""
     B = sum(masses)
-    return int(sum((w * L) * (B - a) for w, a in zip(leaf_weights(counts, tie), masses)))
+    top = max(counts)
+    winners = [y for y, c in enumerate(counts) if c == top]
+    if tie == "first":
+        return L * (B - masses[winners[0]])
+    return (L // len(winners)) * sum(B - masses[y] for y in winners)
 
 
 def _support_type(counts: Sequence[int]):
@@ -624,29 +628,29 @@ def expected_ge(dist: Distribution, N: int, criterion: Criterion, tie: str = "sp
 
 def _u_poly(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) -> flint.fmpq_poly:
     """sum_s z^s/s! * sum_{|n|=s} s!/prod n_c! prod A_c^{n_c} err_int(n)^power."""
+    fact = [math.factorial(i) for i in range(len(comps_by_s))]
     coeffs = []
     for s, comps in enumerate(comps_by_s):
-        acc = flint.fmpq(0)
+        acc = 0
         for n in comps:
-            term = flint.fmpz(1)
-            den = flint.fmpz(1)
+            term = fact[s]
             for c, nc in enumerate(n):
-                term *= flint.fmpz(A[c]) ** nc
-                den *= flint.fmpz(math.factorial(nc))
-            acc += flint.fmpq(term * flint.fmpz(_err_int(n, A, tie, L)) ** power, den)
-        coeffs.append(acc)
+                term = term // fact[nc] * A[c] ** nc
+            acc += term * _err_int(n, A, tie, L) ** power
+        coeffs.append(flint.fmpq(acc, fact[s]))
     return flint.fmpq_poly(coeffs)
 
 
-def _pair_value(poly: flint.fmpq_poly, N: int, C: int) -> flint.fmpq:
+def _pair_value(poly: flint.fmpq_poly, N: int, C: int, falling: Optional[list] = None) -> flint.fmpq:
     """N! * sum_m poly_m C^(N-m)/(N-m)! (the rest of the sample falls outside both regions)."""
+    if falling is None:
+        falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
     coeffs = poly.coeffs()
     acc = flint.fmpq(0)
     Cz = flint.fmpz(C)
-    for m in range(N + 1):
-        q = coeffs[m] if m < len(coeffs) else 0
-        acc = acc * Cz + q * (math.factorial(N) // math.factorial(N - m))
-    return acc
+    for m in range(min(len(coeffs), N + 1)):
+        acc = acc * Cz + coeffs[m] * falling[m]
+    return acc * Cz ** (N + 1 - min(len(coeffs), N + 1))
 
 
 def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "split",
@@ -685,6 +689,7 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
     for attrs, values, A, _ in regions:
         diag += _pair_value(_u_poly(A, comps_by_s, tie, L, 2), N, D - sum(A))
     off = flint.fmpq(0)
+    falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
     coex_cache = {}
     for i, (a1, v1, A1, u1) in enumerate(regions):
         p1 = dict(zip(a1, v1))
@@ -699,7 +704,7 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
                 coex_cache[key] = coexistence_probability(d, p1, p2, "fixed")
             coex = coex_cache[key]
             if coex:
-                off += flint.fmpq(coex.numerator, coex.denominator) * _pair_value(u1 * u2, N, D - sum(A1) - sum(A2))
+                off += flint.fmpq(coex.numerator, coex.denominator) * _pair_value(u1 * u2, N, D - sum(A1) - sum(A2), falling)
     scale = flint.fmpq(1, 1) / (flint.fmpz(D) ** (N + 2) * L * L)
     E2 = Fraction(exists.numerator, exists.denominator) * _frac(diag * scale) + _frac(off * scale)
     out["E2_same"] = E2
