@@ -420,14 +420,19 @@ def coexistence_printed(d: int, path1: Mapping[int, int], path2: Mapping[int, in
     return total
 
 
-def _enumerate(d: int, targets: list, ordered: bool) -> Fraction:
+def _enumerate(d: int, targets: list, ordered: bool, weights: Optional[Sequence[Any]] = None) -> Fraction:
     """Grow a random tree restricted to the nodes on the target paths; probability all are leaves.
 
     Each target is (dict attr->value, length, last attribute).  At a node that some target wants as
     its leaf, every target through it must end there (else the other cannot pass a leaf).  Otherwise
-    the node draws its attribute uniformly from the unused ones; targets that do not contain it
-    fail; the others go to the child of their value, and distinct children grow independently.
+    the node draws its attribute uniformly from the unused ones (or with probability proportional
+    to ``weights``, to show what happens when DD 3.5's uniform selection is violated); targets that
+    do not contain it fail; the others go to the child of their value, and distinct children grow
+    independently.
     """
+    w = [Fraction(1)] * d if weights is None else [exact(x, "weights") for x in weights]
+    if len(w) != d or any(x <= 0 for x in w):
+        raise ValueError(f"weights: need {d} positive attribute weights")
 
     def grow(seq: tuple, members: tuple) -> Fraction:
         depth = len(seq)
@@ -451,13 +456,14 @@ def _enumerate(d: int, targets: list, ordered: bool) -> Fraction:
                 prob *= grow(seq + (attr,), tuple(group))
                 if not prob:
                     break
-            total += prob
-        return total / len(unused)
+            total += prob * w[attr]
+        return total / sum(w[a] for a in unused)
 
     return grow((), tuple(range(len(targets))))
 
 
-def enumerate_path_exists(d: int, path: Mapping[int, int], criterion: Any = "fixed") -> Fraction:
+def enumerate_path_exists(d: int, path: Mapping[int, int], criterion: Any = "fixed",
+                          weights: Optional[Sequence[Any]] = None) -> Fraction:
     """:func:`path_exists_probability` by enumerating the tree-growing process.
 
     >>> enumerate_path_exists(5, {0: 1, 1: 0, 2: 1}, "scarcity")
@@ -466,11 +472,11 @@ def enumerate_path_exists(d: int, path: Mapping[int, int], criterion: Any = "fix
     d = positive_int(d, "d")
     items = _check_path(d, path, "path")
     ordered = _check_criterion_name(criterion)
-    return _enumerate(d, [(dict(items), len(items), items[-1][0])], ordered)
+    return _enumerate(d, [(dict(items), len(items), items[-1][0])], ordered, weights)
 
 
 def enumerate_coexistence(d: int, path1: Mapping[int, int], path2: Mapping[int, int],
-                          criterion: Any = "fixed") -> Fraction:
+                          criterion: Any = "fixed", weights: Optional[Sequence[Any]] = None) -> Fraction:
     """:func:`coexistence_probability` by enumerating the tree-growing process (Fractions).
 
     >>> enumerate_coexistence(3, {0: 0, 1: 0}, {0: 0, 1: 1}, "purity")
@@ -481,7 +487,7 @@ def enumerate_coexistence(d: int, path1: Mapping[int, int], path2: Mapping[int, 
     items2 = _check_path(d, path2, "path2")
     ordered = _check_criterion_name(criterion)
     targets = [(dict(items), len(items), items[-1][0]) for items in (items1, items2)]
-    return _enumerate(d, targets, ordered)
+    return _enumerate(d, targets, ordered, weights)
 
 
 # --------------------------------------------------------------------------- exact moments (DD 3.6)

@@ -1,0 +1,134 @@
+"""Errata in DD (Dhurandhar & Dobra, *Probabilistic Characterization of Random Decision Trees*).
+
+Every value is computed by :mod:`exactprune.rdt` when the registry is evaluated: the printed
+formula, the corrected closed form, and the exact enumeration of the tree-growing process.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from . import Erratum
+from ..numbers import fraction_str
+
+
+def _coexist_purity() -> dict:
+    from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence
+    cases = [
+        (3, {0: 0, 1: 0}, {0: 0, 1: 1}, "siblings: the bifurcation attribute is both leaves' last attribute"),
+        (4, {0: 0, 1: 0, 2: 0}, {0: 0, 1: 1, 3: 0}, "bifurcation on a non-leaf attribute"),
+        (3, {0: 0, 1: 0, 2: 0}, {0: 1, 1: 0, 2: 0}, "paths of length d: the printed prob_t has a factor (d-h_p) = 0"),
+    ]
+    rows = []
+    confirmed = True
+    for d, p1, p2, note in cases:
+        printed = coexistence_printed(d, p1, p2, "purity")
+        corrected = coexistence_probability(d, p1, p2, "purity")
+        enumerated = enumerate_coexistence(d, p1, p2, "purity")
+        confirmed &= printed != enumerated and corrected == enumerated
+        rows.append({"d": d, "path1": {str(a): v for a, v in p1.items()}, "path2": {str(a): v for a, v in p2.items()},
+                     "last_attributes": [list(p1)[-1], list(p2)[-1]], "note": note,
+                     "printed_3.6.2": None if printed is None else fraction_str(printed),
+                     "corrected": fraction_str(corrected), "enumeration": fraction_str(enumerated)})
+    return {
+        "correct": ("P = sum_{i=0}^{v} sum_{b} vPr_i f1(b) f2(b) / (d..(d-i) (d-i-1)^2..(d-l1+1)^2 (d-l1)..(d-l2+1)), "
+                    "v = same-valued common attributes other than the two last ones, b over ALL common attributes "
+                    "with different values (a last attribute included), f = (l-i-2)! if b is not the path's last "
+                    "attribute, f = [l = i+1] if it is"),
+        "counterexample": rows,
+        "confirmed": bool(confirmed),
+    }
+
+
+def _coexist_identical() -> dict:
+    from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence
+    d, path = 3, {0: 0, 1: 0}
+    printed = coexistence_printed(d, path, path, "fixed")
+    enumerated = enumerate_coexistence(d, path, path, "fixed")
+    corrected = coexistence_probability(d, path, path, "fixed")
+    return {
+        "correct": "for p = q (x and x' in the same leaf) the factor is P[path exists] = 1/C(d,h); "
+                   "for distinct paths App A is right (checked against enumeration, theorem dd-coexist)",
+        "counterexample": {"d": d, "path1": {"0": 0, "1": 0}, "path2": {"0": 0, "1": 0},
+                           "printed_App_A": fraction_str(printed), "corrected": fraction_str(corrected),
+                           "enumeration": fraction_str(enumerated)},
+        "confirmed": printed != enumerated and corrected == enumerated,
+    }
+
+
+def _ties() -> dict:
+    from ..rdt import Criterion, Distribution, expected_ge
+    # d = 1 binary attribute, two classes, uniform; N = 2, h = 1; input x = (0,)
+    dist = Distribution([2], 2, {(0, 0): "1/4", (0, 1): "1/4", (1, 0): "1/4", (1, 1): "1/4"})
+    N = 2
+    # printed (1): sum_i P[ct(x C_i) > ct(x C_j)] over the leaf counts (n1, n2, rest)
+    q = Fraction(1, 4)
+    total = Fraction(0)
+    for n1 in range(N + 1):
+        for n2 in range(N + 1 - n1):
+            r = N - n1 - n2
+            p = Fraction(math.factorial(N), math.factorial(n1) * math.factorial(n2) * math.factorial(r)) \
+                * q ** n1 * q ** n2 * Fraction(1, 2) ** r
+            if n1 != n2:
+                total += p
+    split = expected_ge(dist, N, Criterion(height=1), "split")
+    first = expected_ge(dist, N, Criterion(height=1), "first")
+    return {
+        "correct": "sum_i P[zeta(x) = C_i] = 1 needs a tie rule; exactprune uses tie='split' (average over the tied "
+                   "classes, = uniform random tie-break) or tie='first'; empty leaves are ties among all classes",
+        "counterexample": {"arities": [2], "k": 2, "probabilities": "uniform 1/4", "N": N, "h": 1, "x": [0],
+                           "printed_sum_over_classes": fraction_str(total),
+                           "E[GE]_tie_split": fraction_str(split), "E[GE]_tie_first": fraction_str(first)},
+        "confirmed": total != 1,
+    }
+
+
+def _datasets() -> dict:
+    from ..rdt import datasets_count
+    N, m, d = 3, 2, 1
+    printed = N ** (m ** d) - 1
+    correct = datasets_count(m ** d, N)
+    return {
+        "correct": "C(N + m^d - 1, N) data sets of size N over m^d cells (multisets)",
+        "counterexample": {"N": N, "m": m, "d": d, "printed": printed, "correct": correct,
+                           "enumerated": sum(1 for a in range(N + 1) for b in range(N + 1) if a + b == N)},
+        "confirmed": printed != correct,
+    }
+
+
+ERRATA = [
+    Erratum(
+        id="dd-coexist-purity",
+        source="DD sec 3.6.2, same-tree second moment (purity and scarcity)",
+        printed=("sum_{t=0}^b bPr_t (h_p-t-2)!(h_q-t-2)!(r-v) prob_t / ((d-h_p+1)(d-h_q+1)), "
+                 "prob_t = 1/(d..(d-t)(d-t-1)^2..(d-h_p)^2(d-h_p-1)..(d-h_q)), r, b sparing the leaf attributes"),
+        compute=_coexist_purity,
+        explanation=("Three faults: (r-v) uses an undefined v (read as r-b); prob_t's ranges are shifted by one "
+                     "(it should end (d-h_p+1)^2 (d-h_p)..(d-h_q+1), and it divides by 0 for h_p = d); and excluding "
+                     "the leaf attributes from the bifurcation candidates drops every pair whose paths split on a "
+                     "leaf's last attribute - e.g. all sibling leaves."),
+    ),
+    Erratum(
+        id="dd-coexist-identical",
+        source="DD App A, sec 3.5 and 3.6.1 (co-existence factor of the same-tree second moment)",
+        printed="sum_{i=0}^v vPr_i (l1-i-1)!(l2-i-1)!(r-v) prob_i",
+        compute=_coexist_identical,
+        explanation=("The sum over path pairs (p, q) in (2) includes p = q when x and x' share a leaf, but the "
+                     "co-existence factor carries (r - v) = 0 there, dropping the diagonal of E[GE^2]."),
+    ),
+    Erratum(
+        id="dd-ties",
+        source="DD eq (1)-(2), sec 3.2-3.6",
+        printed="P[zeta(x) = C_i] = sum_p P[ct(path_p C_i) > ct(path_p C_j) for all j != i, path_p exists]",
+        compute=_ties,
+        explanation="Strict inequalities give no class to tied (and empty) leaves, so the class probabilities "
+                    "sum to less than 1 and E[GE] is underestimated; the paper states no tie rule.",
+    ),
+    Erratum(
+        id="dd-datasets",
+        source="DD sec 2.3",
+        printed="the number of possible data sets of size N is N^(m^d) - 1",
+        compute=_datasets,
+        explanation="Data sets of size N over c = m^d cells are multisets: C(N + c - 1, N).",
+    ),
+]
