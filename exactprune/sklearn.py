@@ -22,7 +22,9 @@ needed.  Every keep/prune decision is exact (see :mod:`exactprune.knorm`).
   ``DecisionTreeClassifier`` whose ``tree_`` has the pruned splits turned into
   leaves (unreachable nodes removed), so ``sklearn.tree.plot_tree``,
   ``export_text``, ``export_graphviz``, ``apply`` and ``decision_path`` work on
-  it; ``clf.tree_`` is the same object, so ``export_text(clf)`` works too.
+  it: ``export_text(clf.estimator_)``, ``plot_tree(clf.estimator_)`` (those two
+  functions insist on a ``DecisionTreeClassifier`` instance, so they are given
+  ``estimator_`` rather than ``clf``; ``clf.tree_`` is the same pruned ``Tree``).
 
 Numbers.  ``k`` is a positive integer; ``lam``, ``eta`` and ``epsilon`` are exact:
 int, Fraction, ``"p/q"`` or a decimal string such as ``"0.5"``.  A float is
@@ -364,7 +366,7 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
                 raise ValueError(
                     f"sample_weight must be whole numbers (replication counts): Zhong's k-norm "
                     f"posterior counts examples, but sample_weight[{bad[0]}] = "
-                    f"{sample_weight[bad[0]]!r}. Round the weights yourself, or fit a "
+                    f"{float(sample_weight[bad[0]])!r}. Round the weights yourself, or fit a "
                     f"DecisionTreeClassifier and call prune_fitted(..., rounding='nearest').")
         params = {name: getattr(self, name) for name in _TREE_PARAMS}
         grown = DecisionTreeClassifier(**params).fit(X, y, sample_weight=sample_weight)
@@ -432,7 +434,7 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
     # -- prediction -----------------------------------------------------------
     @property
     def tree_(self):
-        """The pruned scikit-learn ``Tree`` (so ``export_text(clf)``/``plot_tree(clf)`` work)."""
+        """The pruned scikit-learn ``Tree`` (``estimator_.tree_``)."""
         check_is_fitted(self, "estimator_")
         return self.estimator_.tree_
 
@@ -456,11 +458,13 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X) -> np.ndarray:
         """Posterior mean class probabilities (n_j + lam) / (n + J lam) of the leaf (Zhong 3.19)."""
-        return self._proba[self._leaves(X)]
+        ids = self._leaves(X)
+        return self._proba[ids]
 
     def predict(self, X) -> np.ndarray:
         """The majority class of the leaf (first class on ties; 4.30's predicted class)."""
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
 
     def predict_error(self, X) -> PredictionError:
         """Per input: expected error rate, standard deviation and k-norm of the prediction,
@@ -501,29 +505,32 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
     def knorm_pruning_path(self) -> Bunch:
         """The k-norm pruning sequence of the grown tree, like ``cost_complexity_pruning_path``.
 
-        Returns a Bunch of lists, one entry per stage ordered by k: ``k_from`` (int, or
-        ``math.inf`` for the last stage), ``k_to`` (int or None), ``n_leaves``,
-        ``pruned`` (names in ``count_tree_``) and ``trees`` (the pruned count trees);
-        by Zhong Theorem 5.3 each stage prunes the previous one.  The breakpoints come
-        from :func:`exactprune.sequence.knorm_sequence`, exact.
+        By Zhong Cor 5.4 the optimal prunings nest as k grows; each finite stage is
+        optimal for ``ks[i] <= k < k_to[i]`` (``k_to`` None: every larger k).  Returns a
+        Bunch of lists, one entry per finite stage: ``ks`` (exact integer breakpoints),
+        ``k_to``, ``n_leaves``, ``knorm_errors`` (the k-norm of the stage's tree at
+        k = ``ks[i]``, a float from a certified value), ``pruned`` (names in
+        ``count_tree_`` newly pruned at that stage), ``trees`` (count trees), and
+        ``sequence``, the full :class:`exactprune.sequence.KNormSequence` (with the
+        k = infinity stage).  Computed on demand by
+        :func:`exactprune.sequence.knorm_pruning_path`.
+
+        >>> from sklearn.datasets import load_iris
+        >>> X, y = load_iris(return_X_y=True)
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
+        >>> path = clf.knorm_pruning_path()
+        >>> path.ks, path.n_leaves            # (J-1 numerator; see errata for Figure B.1)
+        ([1, 2, 17781896], [7, 3, 2])
         """
         check_is_fitted(self, "estimator_")
-        from .sequence import knorm_sequence  # the lead's module (issue: sequences)
-        seq = knorm_sequence(self.count_tree_, self.prior_)
-        stages = list(seq.stages)
-        return Bunch(
-            k_from=[s.k_from for s in stages],
-            k_to=[s.k_to for s in stages],
-            n_leaves=[_stage_leaves(s) for s in stages],
-            pruned=[list(s.pruned) for s in stages],
-            trees=[getattr(s, "tree", None) for s in stages])
-
-
-def _stage_leaves(stage) -> int:
-    leaves = getattr(stage, "leaves", None)
-    if leaves is None:
-        leaves = getattr(stage, "n_leaves")
-    return leaves if isinstance(leaves, int) else len(leaves)
+        from .sequence import knorm_pruning_path  # lazy: sequence sits above knorm
+        path = knorm_pruning_path(self.count_tree_, self.prior_)
+        seq = path["sequence"]
+        finite = [s for s in seq.stages if s.k_from != "inf"]
+        return Bunch(ks=list(path["k_breakpoints"]), k_to=[s.k_to for s in finite],
+                     n_leaves=list(path["n_leaves"]), knorm_errors=list(path["knorm_errors_float"]),
+                     pruned=[list(s.pruned) for s in finite], trees=[s.tree for s in finite],
+                     sequence=seq)
 
 
 def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
