@@ -1,0 +1,108 @@
+"""``exactprune rdt coexist`` and ``exactprune rdt moments`` (DD random decision trees)."""
+from __future__ import annotations
+
+from ..numbers import decimal_str, fraction_str, nonnegative_int, positive_int
+from .common import print_json
+
+
+def register(subparsers) -> None:
+    rdt = subparsers.add_parser("rdt", help="random decision trees (Dhurandhar-Dobra): path probabilities, GE moments")
+    sub = rdt.add_subparsers(dest="rdt_command", metavar="SUBCOMMAND")
+    sub.required = True
+    co = sub.add_parser("coexist", help="probability that two paths co-exist in a random tree (DD App A, 3.6.2)")
+    co.add_argument("--d", required=True, help="number of attributes")
+    co.add_argument("--path1", required=True, help="A=V,... (0-based attribute=value; last entry chosen last)")
+    co.add_argument("--path2", required=True, help="A=V,...")
+    co.add_argument("--criterion", default="fixed", choices=["fixed", "purity", "scarcity"])
+    co.add_argument("--json", action="store_true", help="machine-readable output")
+    co.set_defaults(func=run_coexist)
+
+    mo = sub.add_parser("moments", help="exact E[GE], E[GE^2], sd for a random-tree setting (DD sec 3.6, 4.2)")
+    mo.add_argument("--d", default="5", help="number of binary attributes (default 5)")
+    mo.add_argument("--N", default="20", help="sample size (default 20)")
+    mo.add_argument("--criterion", default="fixed", help="fixed, purity, scarcity or a comma-joined combination")
+    mo.add_argument("--h", default="3", help="height for the fixed criterion (default 3)")
+    mo.add_argument("--pb", default=None, help="scarcity bound (default N/10)")
+    mo.add_argument("--strength", default="3/5",
+                    help="class dependence t: P[Y = x_0 | x] = 1/2 + t/2; chi-square correlation t^2 (default 3/5)")
+    mo.add_argument("--tie", default="split", choices=["split", "first"])
+    mo.add_argument("--json", action="store_true", help="machine-readable output")
+    mo.set_defaults(func=run_moments)
+
+
+def _path(text: str, name: str) -> dict:
+    out = {}
+    for part in str(text).split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part:
+            raise ValueError(f"{name}: expected A=V pairs, got {part!r}")
+        a, v = part.split("=", 1)
+        a = nonnegative_int(a.strip(), f"{name} attribute")
+        if a in out:
+            raise ValueError(f"{name}: attribute {a} appears twice")
+        out[a] = nonnegative_int(v.strip(), f"{name} value")
+    if not out:
+        raise ValueError(f"{name} is empty")
+    return out
+
+
+def run_coexist(args) -> int:
+    from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence, path_exists_probability
+    d = positive_int(args.d, "d")
+    p1, p2 = _path(args.path1, "path1"), _path(args.path2, "path2")
+    prob = coexistence_probability(d, p1, p2, args.criterion)
+    enum = enumerate_coexistence(d, p1, p2, args.criterion) if d <= 8 else None
+    printed = coexistence_printed(d, p1, p2, args.criterion)
+    result = {"d": d, "criterion": args.criterion, "path1": {str(a): v for a, v in p1.items()},
+              "path2": {str(a): v for a, v in p2.items()}, "probability": prob,
+              "enumeration": enum, "printed_formula": printed,
+              "path1_exists": path_exists_probability(d, p1, args.criterion),
+              "path2_exists": path_exists_probability(d, p2, args.criterion),
+              "probability_decimal": decimal_str(prob, 10) if prob else "0"}
+    if args.json:
+        print_json(result)
+    else:
+        print(f"P[co-exist] = {fraction_str(prob)} ~ {result['probability_decimal']}  (criterion {args.criterion}, d = {d})")
+        if enum is not None:
+            print(f"enumeration of the tree-growing process: {fraction_str(enum)}")
+        print("formula as printed in DD: " + ("undefined (division by zero)" if printed is None else fraction_str(printed)))
+    return 0
+
+
+def run_moments(args) -> int:
+    from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
+    d = positive_int(args.d, "d")
+    N = nonnegative_int(args.N, "N")
+    if d > 8:
+        raise ValueError("d: at most 8 attributes on the command line")
+    if N > 200:
+        raise ValueError("N: exact moments are limited to N <= 200 here")
+    pb = args.pb if args.pb is not None else N // 10
+    crit = Criterion.parse(args.criterion, height=args.h, pb=pb)
+    dist = correlated_distribution([2] * d, args.strength)
+    m = exact_moments(dist, N, crit, args.tie)
+    sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
+    result = {"d": d, "N": N, "criterion": repr(crit), "tie": args.tie,
+              "correlation": chi_square_correlation(dist), "E_GE": m["E1"], "E_GE2_same_tree": m["E2_same"],
+              "E_GE_GE_independent_samples": m["E2_indep"], "var": m["var"],
+              "approx": {"E_GE": decimal_str(m["E1"], 10), "sd": sd}}
+    if args.json:
+        print_json(result)
+    else:
+        print(f"random trees, d = {d} binary attributes, N = {N}, {crit!r}, tie = {args.tie}, "
+              f"correlation {fraction_str(result['correlation'])}")
+        print(f"E[GE]   = {decimal_str(m['E1'], 10)}")
+        if m["E2_same"] is not None:
+            print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")
+        else:
+            print("E[GE^2]: exact only for fixed height (use exactprune.rdt.af_monte_carlo)")
+    return 0
+
+
+def _sqrt_approx(value):
+    from fractions import Fraction
+    from math import isqrt
+    scale = 10 ** 20
+    return Fraction(isqrt(int(value * scale * scale)), scale)
