@@ -1,0 +1,116 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Random decision trees: exact moments of the generalization error vs Monte Carlo
+#
+# Reproduces the experiment of Dhurandhar & Dobra (DD) sec 4.2-4.3 with `exactprune.rdt`:
+# d = 5 binary attributes, fixed height h = 3, N = 100, two classes with prior 1/2 and a range of
+# attribute-class dependence (DD's chi-square "correlation" rho).  AF is the exact value of E[GE]
+# and sd(GE) (DD's expressions, all count probabilities exact Fractions); MC-1 and MC-10 sample
+# data sets, grow one random tree each and measure its GE, with 1x and 10x the runs.
+# Set `EXACTPRUNE_NOTEBOOK_FAST=1` for a reduced size (used by the test suite).
+
+# %%
+import os
+import time
+from fractions import Fraction
+
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+
+from exactprune.rdt import (Criterion, af_monte_carlo, chi_square_correlation, correlated_distribution,
+                            distribution_from_data, exact_moments, simulate)
+
+FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"
+D, H, N = (3, 2, 12) if FAST else (5, 3, 100)
+RUNS = 60 if FAST else 200          # MC-1 runs; MC-10 uses 10x
+SEED = 2008
+OUT = os.environ.get("EXACTPRUNE_FIGURES", ".")
+crit = Criterion(height=H)
+print(f"d = {D}, h = {H}, N = {N}, MC-1 runs = {RUNS}, seed = {SEED}")
+
+# %% [markdown]
+# ## Synthetic distributions: the class is carried by attribute 0 with strength t, rho = t^2
+
+# %%
+strengths = [Fraction(1), Fraction(3, 5), Fraction(1, 3), Fraction(1, 7), Fraction(0)]
+rows = []
+for i, t in enumerate(strengths):
+    dist = correlated_distribution([2] * D, t)
+    rho = chi_square_correlation(dist)
+    assert rho == t * t
+    start = time.perf_counter()
+    m = exact_moments(dist, N, crit)
+    seconds = time.perf_counter() - start
+    mc1 = simulate(dist, N, crit, runs=RUNS, seed=SEED + i)
+    mc10 = simulate(dist, N, crit, runs=10 * RUNS, seed=SEED + 100 + i)
+    E, sd = float(m["E1"]), float(m["var"]) ** 0.5
+    # statistical agreement: MC-10 within 5 standard errors of the exact value (seed printed on failure)
+    assert abs(mc10["mean"] - E) <= 5 * mc10["se_mean"], f"seed {SEED + 100 + i}"
+    assert abs(mc10["second"] - float(m["E2_same"])) <= 5 * mc10["se_second"], f"seed {SEED + 100 + i}"
+    rows.append((float(rho), E, sd, mc1, mc10, seconds))
+    print(f"rho = {float(rho):.3f}: AF E[GE] = {E:.5f} sd = {sd:.5f} ({seconds:.1f} s) | "
+          f"MC-1 {mc1['mean']:.5f} +- {mc1['se_mean']:.5f} | MC-10 {mc10['mean']:.5f} +- {mc10['se_mean']:.5f}")
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+rhos = [r[0] for r in rows]
+for ax, key, label in ((axes[0], 1, "E[GE]"), (axes[1], 2, "sd(GE)")):
+    ax.plot(rhos, [r[key] for r in rows], "k-o", label="AF (exact)")
+    if key == 1:
+        ax.errorbar(rhos, [r[3]["mean"] for r in rows], yerr=[r[3]["se_mean"] for r in rows], fmt="s", label="MC-1")
+        ax.errorbar(rhos, [r[4]["mean"] for r in rows], yerr=[r[4]["se_mean"] for r in rows], fmt="^", label="MC-10")
+    else:
+        ax.plot(rhos, [r[3]["sd"] for r in rows], "s", label="MC-1")
+        ax.plot(rhos, [r[4]["sd"] for r in rows], "^", label="MC-10")
+    ax.set_xlabel("correlation rho (DD 4.2)")
+    ax.set_ylabel(label)
+    ax.legend()
+fig.suptitle(f"Fixed-height random trees, d = {D}, h = {H}, N = {N}")
+fig.savefig(os.path.join(OUT, "random_trees_synthetic.png"), dpi=80)
+# error of each estimator against the exact value
+err1 = np.mean([abs(r[3]["mean"] - r[1]) for r in rows])
+err10 = np.mean([abs(r[4]["mean"] - r[1]) for r in rows])
+print(f"mean |MC-1 - AF| = {err1:.5f}, mean |MC-10 - AF| = {err10:.5f} (AF error: 0, exact)")
+
+# %% [markdown]
+# ## A distribution built from a real data set
+#
+# scikit-learn's bundled breast-cancer data, the first attributes split at their means (DD 4.2):
+# the empirical cell frequencies are the multinomial's probabilities, exact.
+
+# %%
+from sklearn.datasets import load_breast_cancer
+
+data = load_breast_cancer()
+real = distribution_from_data(data.data, data.target, attributes=list(range(D)))
+print(real, "correlation", float(chi_square_correlation(real)))
+m = exact_moments(real, N, crit)
+mc10 = simulate(real, N, crit, runs=10 * RUNS, seed=SEED + 999)
+af = af_monte_carlo(real, N, crit, runs=max(RUNS // 4, 10), seed=SEED + 998)
+E, sd = float(m["E1"]), float(m["var"]) ** 0.5
+print(f"AF exact E[GE] = {E:.5f}, sd = {sd:.5f}; MC-10 {mc10['mean']:.5f} +- {mc10['se_mean']:.5f}; "
+      f"AF-MC {af['mean']:.5f} +- {af['se_mean']:.5f}")
+assert abs(mc10["mean"] - E) <= 5 * mc10["se_mean"], f"seed {SEED + 999}"
+assert abs(af["mean"] - E) <= 5 * af["se_mean"] + 1e-12, f"seed {SEED + 998}"
+
+# %%
+fig, ax = plt.subplots(figsize=(5, 4))
+ax.bar(["AF", "AF-MC", "MC-10"], [E, af["mean"], mc10["mean"]],
+       yerr=[0, af["se_mean"], mc10["se_mean"]], color=["k", "C0", "C1"])
+ax.set_ylabel("E[GE]")
+ax.set_title("breast cancer (attributes split at the mean)")
+fig.savefig(os.path.join(OUT, "random_trees_breast_cancer.png"), dpi=80)
