@@ -192,6 +192,21 @@ def _check_k(k) -> int:
     return positive_int(k, "k")
 
 
+def _leaf_estimate(node: Node, prior: Prior) -> ErrorEstimate:
+    """E[r] = a/d and E[r^2] = a(a+1)/(d(d+1)) of a leaf (4.29 with k = 1, 2), where
+    a = b + c lam and d = n + J lam: the same values as ``leaf_moment``, computed directly.
+
+    >>> _leaf_estimate(Node((0, 49, 5)), Prior()) == ErrorEstimate(Fraction(4, 37), Fraction(56, 4181))
+    True
+    """
+    J = len(node.counts)
+    a = node.errors + prior.error_offset(J)
+    d = node.n + J * prior.lam
+    if d == 0:
+        raise ValueError(f"node {node.name}: an empty leaf with lam = 0 has no defined error moment")
+    return ErrorEstimate(Fraction(a) / d, Fraction(a * (a + 1)) / (d * (d + 1)))
+
+
 # -- the sklearn tree <-> count tree correspondence ------------------------------------
 
 def _names_to_ids(tree_, count_tree: Tree) -> dict:
@@ -403,33 +418,52 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
         self._leaf_tables()
 
     def _leaf_tables(self) -> None:
-        """Per node id of the pruned ``tree_``: its count-tree node, smoothed class
-        probabilities (3.19) and leaf error moments (4.29, 4.30)."""
+        """Per node id of the pruned ``tree_``: Zhong's name, and for leaves the smoothed class
+        probabilities (3.19) and the error moments (4.29, 4.30) as floats for prediction.
+        The exact moments are in :attr:`leaf_estimates_` (computed on first use)."""
         tree_ = self.estimator_.tree_
-        n_nodes = tree_.node_count
         names = _names_to_ids(tree_, self.pruned_count_tree_)
-        self.leaf_names_ = np.empty(n_nodes, dtype=object)
-        mean = np.full(n_nodes, np.nan)
-        sd = np.full(n_nodes, np.nan)
-        knorm = np.full(n_nodes, np.nan)
-        proba = np.zeros((n_nodes, self.n_classes_))
-        lam = self.prior_.lam
-        J = self.n_classes_
-        self.leaf_estimates_ = {}
+        self.leaf_names_ = np.empty(tree_.node_count, dtype=object)
+        leaf_ids, leaf_counts, leaf_nodes = [], [], []
         for node in self.pruned_count_tree_.root.walk():
             i = names[node.name]
             self.leaf_names_[i] = node.name
-            if not node.is_leaf:
-                continue
-            est = ErrorEstimate(moment(node, 1, self.prior_), moment(node, 2, self.prior_))
-            self.leaf_estimates_[node.name] = est
-            mean[i] = float(est.mean)
-            sd[i] = math.sqrt(float(est.variance))
-            knorm[i] = (math.sqrt(float(est.second)) if self.k_ == 2
-                        else _knorm_float(moment(node, self.k_, self.prior_), self.k_))
-            den = node.n + J * lam
-            proba[i] = [float((c + lam) / den) if den else 1.0 / J for c in node.counts]
-        self._mean, self._sd, self._knorm, self._proba = mean, sd, knorm, proba
+            if node.is_leaf:
+                leaf_ids.append(i)
+                leaf_counts.append(node.counts)
+                leaf_nodes.append(node)
+        J, prior = self.n_classes_, self.prior_
+        lam = float(prior.lam)
+        counts = np.asarray(leaf_counts, dtype=np.float64).reshape(len(leaf_ids), J)
+        n = counts.sum(axis=1)
+        a = n - counts.max(axis=1) + float(prior.error_offset(J))
+        d = n + J * lam
+        with np.errstate(invalid="ignore", divide="ignore"):
+            leaf_mean = a / d                                   # (4.29), k = 1
+            leaf_var = a * (d - a) / (d * d * (d + 1))          # E[r^2] - E[r]^2, stable form
+            second = a * (a + 1) / (d * (d + 1))                # (4.29), k = 2
+            proba = np.where(d[:, None] > 0, (counts + lam) / d[:, None], 1.0 / J)
+        if self.k_ == 2:
+            leaf_knorm = np.sqrt(second)
+        else:
+            leaf_knorm = np.array([_knorm_float(moment(node, self.k_, prior), self.k_)
+                                   for node in leaf_nodes])
+        size = tree_.node_count
+        self._mean, self._sd, self._knorm = (np.full(size, np.nan) for _ in range(3))
+        self._proba = np.zeros((size, J))
+        ids = np.asarray(leaf_ids, dtype=np.intp)
+        self._mean[ids], self._sd[ids], self._knorm[ids] = leaf_mean, np.sqrt(leaf_var), leaf_knorm
+        self._proba[ids] = proba
+        self._leaf_estimates = None
+
+    @property
+    def leaf_estimates_(self) -> dict:
+        """Leaf name -> exact :class:`~exactprune.knorm.ErrorEstimate` (E[r], E[r^2] of 4.29)."""
+        check_is_fitted(self, "estimator_")
+        if getattr(self, "_leaf_estimates", None) is None:
+            self._leaf_estimates = {leaf.name: _leaf_estimate(leaf, self.prior_)
+                                    for leaf in self.pruned_count_tree_.leaves()}
+        return self._leaf_estimates
 
     # -- prediction -----------------------------------------------------------
     @property

@@ -184,7 +184,11 @@ def test_predictions_equal_count_tree_prunetree(data, k, lam, numerator):
     # the error bars are the leaf moments (4.29) of those leaves
     e = clf.predict_error(X[:25])
     for i, leaf in enumerate(leaves[:25]):
-        assert e.mean[i] == float(leaf_moment(leaf.counts, 1, clf.prior_))
+        exact_mean = leaf_moment(leaf.counts, 1, clf.prior_)
+        exact_var = leaf_moment(leaf.counts, 2, clf.prior_) - exact_mean ** 2
+        assert e.mean[i] == pytest.approx(float(exact_mean), rel=1e-12)
+        assert e.sd[i] == pytest.approx(math.sqrt(float(exact_var)), rel=1e-12, abs=1e-300)
+        assert clf.leaf_estimates_[leaf.name].mean == exact_mean
 
 
 def test_pruned_tree_is_a_real_sklearn_tree():

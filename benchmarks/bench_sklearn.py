@@ -1,0 +1,117 @@
+"""KNormTreeClassifier.fit against DecisionTreeClassifier with ccp_alpha chosen by 5-fold CV (issue 8).
+
+Data: g2c15 (Zhong Table 6.1) - two Gaussian classes in 2-D with identity covariance and equal
+priors, means 0 and (D/sqrt 2, D/sqrt 2) with D = 2 Phi^-1(0.85), so the Bayes error is exactly
+15%.  100,000 training examples and a separate test set of 100,000, both seeded below.  Besides
+the test accuracy, each tree's exact accuracy on the distribution is reported (the leaves are
+boxes and the coordinates independent, so it is a sum of products of normal CDFs).
+
+Peer: ``cost_complexity_pruning_path`` on the training set, then ``GridSearchCV`` (5-fold,
+accuracy) over ``--alphas`` candidates taken at evenly spaced quantiles of the path's distinct
+alphas (the root-only alpha excluded), then the refit on all training data.  Both are timed
+in the same process, single-threaded.  Not part of the test run.
+
+    python3 benchmarks/bench_sklearn.py [--n 100000] [--alphas 20] [--seed 0] [--repeats 3]
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from statistics import NormalDist
+
+import numpy as np
+from sklearn.model_selection import GridSearchCV
+from sklearn.tree import DecisionTreeClassifier
+
+from exactprune.sklearn import KNormTreeClassifier
+
+BAYES_ERROR = 0.15
+D = 2 * NormalDist().inv_cdf(1 - BAYES_ERROR)
+MU = np.array([[0.0, 0.0], [D / math.sqrt(2), D / math.sqrt(2)]])
+
+
+def g2c15(n: int, seed: int):
+    """n examples of g2c15, seeded (numpy PCG64)."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    return rng.standard_normal((n, 2)) + MU[y], y
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1 + math.erf(x / math.sqrt(2))) if math.isfinite(x) else float(x > 0)
+
+
+def true_accuracy(estimator) -> float:
+    """Exact accuracy on the g2c15 distribution of a fitted axis-aligned tree."""
+    tree_ = estimator.tree_
+    total = 0.0
+    stack = [(0, [-math.inf] * 2, [math.inf] * 2)]
+    while stack:
+        i, lo, hi = stack.pop()
+        if tree_.children_left[i] == -1:
+            label = int(np.argmax(tree_.value[i, 0]))
+            total += 0.5 * math.prod(_phi(hi[f] - MU[label, f]) - _phi(lo[f] - MU[label, f]) for f in range(2))
+            continue
+        f, thr = tree_.feature[i], tree_.threshold[i]
+        left_hi, right_lo = list(hi), list(lo)
+        left_hi[f], right_lo[f] = min(hi[f], thr), max(lo[f], thr)
+        stack.append((tree_.children_left[i], list(lo), left_hi))
+        stack.append((tree_.children_right[i], right_lo, list(hi)))
+    return total
+
+
+def fit_knorm(X, y, seed):
+    start = time.perf_counter()
+    clf = KNormTreeClassifier(random_state=seed).fit(X, y)
+    return clf, time.perf_counter() - start
+
+
+def fit_ccp_cv(X, y, seed, n_alphas):
+    start = time.perf_counter()
+    path = DecisionTreeClassifier(random_state=seed).cost_complexity_pruning_path(X, y)
+    alphas = np.unique(path.ccp_alphas[:-1])
+    grid = np.unique(np.quantile(alphas, np.linspace(0, 1, n_alphas)))
+    search = GridSearchCV(DecisionTreeClassifier(random_state=seed), {"ccp_alpha": grid}, cv=5,
+                          n_jobs=1).fit(X, y)
+    return search.best_estimator_, time.perf_counter() - start, len(alphas), len(grid)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=100_000)
+    parser.add_argument("--alphas", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeats", type=int, default=3, help="KNorm fit timed as the best of this many")
+    args = parser.parse_args(argv)
+    X, y = g2c15(args.n, args.seed)
+    X_test, y_test = g2c15(args.n, args.seed + 1)
+
+    times = []
+    for _ in range(args.repeats):
+        knorm, seconds = fit_knorm(X, y, args.seed)
+        times.append(seconds)
+    t_knorm = min(times)
+    ccp, t_ccp, n_path, n_grid = fit_ccp_cv(X, y, args.seed, args.alphas)
+
+    acc_k, acc_c = knorm.score(X_test, y_test), ccp.score(X_test, y_test)
+    true_k, true_c = true_accuracy(knorm.estimator_), true_accuracy(ccp)
+    print(f"g2c15: n_train={args.n} n_test={args.n} seed={args.seed}  Bayes accuracy {1 - BAYES_ERROR:.4f}")
+    print(f"grown CART: {knorm.unpruned_estimator_.get_n_leaves()} leaves; lam='auto' = "
+          f"{knorm.lam_} = {float(knorm.lam_):.4g}")
+    print(f"{'method':34s} {'fit s':>8s} {'leaves':>7s} {'test acc':>9s} {'true acc':>9s}")
+    print(f"{'KNormTreeClassifier (k=2, auto)':34s} {t_knorm:8.3f} {knorm.get_n_leaves():7d} "
+          f"{acc_k:9.4f} {true_k:9.4f}")
+    label = f"CART ccp_alpha 5-fold CV ({n_grid} of {n_path})"
+    print(f"{label:34s} {t_ccp:8.3f} {int(ccp.get_n_leaves()):7d} {acc_c:9.4f} {true_c:9.4f}")
+    print(f"speed ratio (CCP+CV time / KNorm time): {t_ccp / t_knorm:.1f}x;  "
+          f"test accuracy difference (KNorm - CCP): {100 * (acc_k - acc_c):+.2f} points;  "
+          f"chosen ccp_alpha {ccp.ccp_alpha:.3g}")
+    bars = knorm.error_estimate()
+    print(f"KNorm whole-tree error estimate: {bars}; true error {1 - true_k:.4f}; "
+          f"PruneTree comparisons {knorm.prune_result_.comparisons}, exact fallbacks "
+          f"{knorm.prune_result_.fallbacks}")
+
+
+if __name__ == "__main__":
+    main()
