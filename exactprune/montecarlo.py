@@ -1,0 +1,118 @@
+"""Seeded Monte Carlo samplers used by the statistical checks (Zhong Thm 4.1, Cor 4.2).
+
+The model of Zhong ch. 3-4: given the training counts, the class probabilities of each leaf
+follow the Dirichlet posterior Dir(n_{j,l} + lam) (3.18), the child probabilities of each
+decision node follow Dir(n_c + eta) (the Lidstone law behind 4.11), and an input X reaching a
+decision node goes to exactly one child (Determinacy).  The error rate of the tree for X is
+r = 1 - P[C_Label(l)|A_l] of the leaf l that receives X (4.29 with the "J-1" numerator).
+
+:func:`simulate_knorm` draws (P, X) jointly and returns the sample mean of r^k with its
+standard error, to be compared with the exact E[r^k] of (4.28)-(4.29).  Two deliberately
+wrong variants show that the check can fail:
+
+* ``routing="soft"``: X is split between the children with random weights w
+  (P[A_c|A_d, X] in (0, 1), violating Determinacy), so r_d = sum_c w_c r_c;
+* ``coupling="sorted"``: per draw, the child probabilities are reassigned so that the child
+  with the larger error gets the larger probability (r_c and P[A_c|A_d] dependent,
+  violating the independence assumption of Cor 4.2).
+
+Every sampler takes an explicit integer ``seed`` (numpy ``default_rng``): a failing check
+prints its seed and reruns identically.
+
+>>> from exactprune.tree import Tree
+>>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
+>>> est = simulate_knorm(t.root, 1, "1/2", "1/2", samples=20000, seed=1)
+>>> abs(est.mean - 691 / 79200) < 5 * est.stderr      # Zhong (4.25): 0.0087247
+True
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .numbers import exact
+from .tree import Node
+
+__all__ = ["MCEstimate", "simulate_knorm", "sample_leaf_errors", "sample_child_probabilities"]
+
+
+@dataclass(frozen=True)
+class MCEstimate:
+    """Sample mean of r^k, its standard error (sample sd / sqrt(n)), the sample size and seed."""
+
+    mean: float
+    stderr: float
+    samples: int
+    seed: int
+
+    def within(self, exact_value: Any, z: float = 5.0) -> bool:
+        """|mean - exact| <= z standard errors (with a floor of 1e-12 for degenerate samples)."""
+        return abs(self.mean - float(exact_value)) <= z * max(self.stderr, 1e-12)
+
+
+def sample_leaf_errors(counts, lam, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """Draws of r_l = 1 - P[C_Label(l)|A_l] with (p_1..p_J) ~ Dir(n_j + lam) (Zhong 3.18)."""
+    lam_f = float(exact(lam, "lam"))
+    shapes = np.array([c + lam_f for c in counts], dtype=float)
+    gammas = np.stack([rng.gamma(s, size=samples) if s > 0 else np.zeros(samples) for s in shapes], axis=1)
+    total = gammas.sum(axis=1)
+    total[total == 0] = 1.0
+    label = int(np.argmax(counts))  # first class on ties
+    return 1.0 - gammas[:, label] / total
+
+
+def sample_child_probabilities(node: Node, eta, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """Draws of (P[A_c|A_d])_c ~ Dir(n_c + eta), the posterior behind (4.11); shape (samples, K)."""
+    eta_f = float(exact(eta, "eta"))
+    shapes = [child.n + eta_f for child in node.children]
+    gammas = np.stack([rng.gamma(s, size=samples) if s > 0 else np.zeros(samples) for s in shapes], axis=1)
+    total = gammas.sum(axis=1, keepdims=True)
+    total[total == 0] = 1.0
+    return gammas / total
+
+
+def _categorical(probabilities: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    cumulative = np.cumsum(probabilities, axis=1)
+    u = rng.random(probabilities.shape[0])[:, None] * cumulative[:, -1:]
+    return np.minimum((u > cumulative).sum(axis=1), probabilities.shape[1] - 1)
+
+
+def _simulate(node: Node, k: int, lam, eta, samples: int, rng, routing: str, coupling: str):
+    """Per-draw error rate r of ``node`` for the routed input (hard) or mixed input (soft)."""
+    if node.is_leaf:
+        return sample_leaf_errors(node.counts, lam, samples, rng)
+    child_r = np.stack([_simulate(c, k, lam, eta, samples, rng, routing, coupling) for c in node.children], axis=1)
+    probabilities = sample_child_probabilities(node, eta, samples, rng)
+    if coupling == "sorted":
+        # larger error <- larger probability, per draw (dependence between r_c and P[A_c|A_d])
+        order_r = np.argsort(child_r, axis=1)
+        sorted_p = np.sort(probabilities, axis=1)
+        coupled = np.empty_like(probabilities)
+        np.put_along_axis(coupled, order_r, sorted_p, axis=1)
+        probabilities = coupled
+    if routing == "hard":
+        chosen = _categorical(probabilities, rng)
+        return child_r[np.arange(samples), chosen]
+    if routing == "soft":
+        # P[A_c|A_d, X] = w_c(X) in (0, 1) with E_X[w] = P: X is shared between children
+        alpha = 2.0 * probabilities + 1e-9
+        w = rng.gamma(alpha)
+        w /= w.sum(axis=1, keepdims=True)
+        return (w * child_r).sum(axis=1)
+    raise ValueError(f"routing must be 'hard' or 'soft', got {routing!r}")
+
+
+def simulate_knorm(node: Node, k: int, lam, eta, samples: int = 20000, seed: int = 0,
+                   routing: str = "hard", coupling: str = "independent") -> MCEstimate:
+    """Monte Carlo estimate of E[r^k] for the subtree at ``node`` under Zhong's model
+    (Thm 4.1 / Cor 4.2), drawing P from the posterior and routing X (see module doc)."""
+    if coupling not in ("independent", "sorted"):
+        raise ValueError(f"coupling must be 'independent' or 'sorted', got {coupling!r}")
+    rng = np.random.default_rng(seed)
+    values = _simulate(node, k, lam, eta, samples, rng, routing, coupling) ** k
+    mean = float(values.mean())
+    sd = float(values.std(ddof=1)) if samples > 1 else 0.0
+    return MCEstimate(mean, sd / math.sqrt(samples), samples, seed)

@@ -1,0 +1,167 @@
+"""Shared hypothesis strategies for the theorem checks: count trees, priors, rationals.
+
+Trees are generated as JSON-able dicts (``{"counts": [...], "children": [...]}``, the
+DESIGN.md form) so that a failing case prints as something a user can paste into
+``exactprune moments -``; :func:`to_tree` turns one into a :class:`exactprune.tree.Tree`.
+
+``hypothesis`` is imported lazily (it is a test extra), so importing this module is free.
+
+>>> from exactprune.theorems.strategies import to_tree
+>>> to_tree({"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}).n_leaves
+2
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Optional, Sequence
+
+from ..tree import Node, Tree
+
+#: positive Lidstone lambdas used by default (small denominators keep exact numbers small)
+LAMS = (Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2))
+#: non-negative etas
+ETAS = (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2))
+
+
+def _st():
+    from hypothesis import strategies as st
+    return st
+
+
+def to_tree(data: dict) -> Tree:
+    """A validated :class:`Tree` from the dict form used in cases."""
+    return Tree.from_dict(data)
+
+
+def to_node(data: dict) -> Node:
+    return to_tree(data).root
+
+
+def rationals(min_value: Fraction = Fraction(0), max_value: Fraction = Fraction(10),
+              denominators: Sequence[int] = (1, 2, 3, 4, 5, 7, 8)):
+    """Exact rationals p/q in [min_value, max_value] with q from ``denominators``."""
+    st = _st()
+    lo, hi = Fraction(min_value), Fraction(max_value)
+
+    @st.composite
+    def build(draw):
+        q = draw(st.sampled_from(list(denominators)))
+        p_lo = -((-lo.numerator * q) // lo.denominator)  # ceil(lo*q)
+        p_hi = (hi.numerator * q) // hi.denominator        # floor(hi*q)
+        return Fraction(draw(st.integers(p_lo, p_hi)), q)
+
+    return build()
+
+
+def lams(include_zero: bool = False):
+    """Lidstone lambdas: positive rationals (and 0 when ``include_zero``)."""
+    st = _st()
+    values = list(LAMS) + ([Fraction(0)] if include_zero else [])
+    return st.one_of(st.sampled_from(values), rationals(Fraction(1, 8), Fraction(3)))
+
+
+def etas():
+    st = _st()
+    return st.one_of(st.sampled_from(list(ETAS)), rationals(Fraction(0), Fraction(3)))
+
+
+def counts_lists(n_classes: int, max_count: int = 12, min_total: int = 0):
+    """A list of ``n_classes`` non-negative counts with total >= ``min_total``."""
+    st = _st()
+    return st.lists(st.integers(0, max_count), min_size=n_classes, max_size=n_classes).filter(
+        lambda c: sum(c) >= min_total)
+
+
+def count_trees(n_classes: Sequence[int] = (2, 3), max_depth: int = 2, max_children: int = 3,
+                max_count: int = 12, allow_empty: bool = False, root_split: bool = True):
+    """Random count trees (dict form): leaves get random counts, internal counts are sums.
+
+    ``allow_empty`` lets leaves have no examples; ``root_split`` forces the root to be internal.
+    """
+    st = _st()
+
+    @st.composite
+    def build(draw):
+        J = draw(st.sampled_from(list(n_classes)))
+
+        def node(depth: int, force_split: bool) -> dict:
+            split = force_split or (depth < max_depth and draw(st.booleans()))
+            if not split or depth >= max_depth:
+                counts = draw(counts_lists(J, max_count, 0 if allow_empty else 1))
+                return {"counts": counts}
+            K = draw(st.integers(2, max_children))
+            children = [node(depth + 1, False) for _ in range(K)]
+            counts = [sum(c["counts"][j] for c in children) for j in range(J)]
+            if sum(counts) == 0:  # a split of an empty node: give its first leaf an example
+                first = children[0]
+                while "children" in first:
+                    first = first["children"][0]
+                first["counts"][0] = 1
+                return node_sum(children)
+            return {"counts": counts, "children": children}
+
+        def node_sum(children: list) -> dict:
+            def fix(d: dict) -> dict:
+                if "children" in d:
+                    kids = [fix(c) for c in d["children"]]
+                    return {"counts": [sum(c["counts"][j] for c in kids) for j in range(J)], "children": kids}
+                return d
+            kids = [fix(c) for c in children]
+            return {"counts": [sum(c["counts"][j] for c in kids) for j in range(J)], "children": kids}
+
+        return node(0, root_split)
+
+    return build()
+
+
+def one_level_trees(n_classes: Sequence[int] = (2, 3), max_children: int = 3, max_count: int = 12,
+                    allow_empty: bool = False):
+    """A node split once into 2..max_children leaves (dict form)."""
+    return count_trees(n_classes, max_depth=1, max_children=max_children, max_count=max_count,
+                       allow_empty=allow_empty)
+
+
+def priors(include_zero_lam: bool = False, numerators: Sequence[str] = ("J-1", "1")):
+    """(lam, eta, numerator) triples as a dict."""
+    st = _st()
+    return st.fixed_dictionaries({"lam": lams(include_zero_lam), "eta": etas(),
+                                  "numerator": st.sampled_from(list(numerators))})
+
+
+def prior_of(case: dict):
+    """The :class:`exactprune.knorm.Prior` of a case dict with lam/eta/numerator keys."""
+    from ..knorm import Prior
+    return Prior(lam=case["lam"], eta=case.get("eta", Fraction(1, 2)),
+                 numerator=case.get("numerator", "J-1"))
+
+
+def internal_nodes(tree: Tree) -> list:
+    return [n for n in tree.nodes() if not n.is_leaf]
+
+
+def all_prunings(node: Node, limit: Optional[int] = 20000) -> list:
+    """Every pruning of the subtree at ``node`` as the set of names of its internal (kept) nodes.
+
+    A pruning keeps a split at ``node`` or not; if kept, each child is pruned independently.
+
+    >>> t = to_tree({"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]})
+    >>> sorted(sorted(p) for p in all_prunings(t.root))
+    [[], ['root']]
+    """
+    if node.is_leaf:
+        return [frozenset()]
+    combos = [frozenset([node.name])]
+    for child in node.children:
+        options = all_prunings(child, limit)
+        combos = [c | o for c in combos for o in options]
+        if limit is not None and len(combos) > limit:
+            raise ValueError(f"more than {limit} prunings")
+    return [frozenset()] + combos
+
+
+def pruned_moment(node: Node, kept: frozenset, k: int, prior) -> Any:
+    """E[r^k] of the pruning of ``node`` that keeps exactly the splits named in ``kept``."""
+    from ..knorm import child_weight, leaf_moment
+    if node.is_leaf or node.name not in kept:
+        return leaf_moment(node.counts, k, prior)
+    return sum(child_weight(c, node, prior.eta) * pruned_moment(c, kept, k, prior) for c in node.children)
