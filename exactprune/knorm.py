@@ -284,70 +284,92 @@ _U = 2.0 ** -53  # unit roundoff of float64
 _TINY = 1e-250   # below this the float filter refuses (subnormal territory)
 
 
-@dataclass
 class PruneResult:
-    """Outcome of PruneTree: the pruned ``tree`` (a new Tree), its k-th ``moment``
-    (Fraction, or arb for k > EXACT_K_LIMIT), the names of internal nodes turned
-    into leaves (``pruned``, topmost only) and how many comparisons needed the
-    exact fallback (``fallbacks``) out of ``comparisons``."""
+    """Outcome of PruneTree at order ``k``.
 
-    tree: Tree
-    k: int
-    moment: Any
-    pruned: list
-    comparisons: int = 0
-    fallbacks: int = 0
+    ``tree`` is the pruned tree (a new Tree; the input is untouched), ``moment`` its k-th
+    moment (Fraction, or arb for k > EXACT_K_LIMIT), ``pruned`` the names of the topmost
+    splits turned into leaves, and ``fallbacks`` how many of the ``comparisons`` needed the
+    exact (or arb) fallback.  ``tree``, ``pruned`` and ``moment`` are built on first access,
+    so the decisions themselves cost one pass.
+    """
+
+    def __init__(self, source: Tree, k: int, evaluator: "_Evaluator", comparisons: int, fallbacks: int):
+        self.k, self.comparisons, self.fallbacks = k, comparisons, fallbacks
+        self._source, self._evaluator = source, evaluator
+
+    def kept(self, node: Node) -> bool:
+        """Did PruneTree keep the split at ``node`` (a node of the input tree)?"""
+        return self._evaluator.keep.get(id(node), False)
+
+    def _build(self) -> None:
+        pruned: list = []
+        root = _copy_pruned(self._source.root, self._evaluator.keep, pruned)
+        self._tree, self._pruned = Tree._trusted(root, self._source), pruned
+
+    @property
+    def tree(self) -> Tree:
+        if not hasattr(self, "_tree"):
+            self._build()
+        return self._tree
+
+    @property
+    def pruned(self) -> list:
+        if not hasattr(self, "_pruned"):
+            self._build()
+        return self._pruned
+
+    @property
+    def moment(self):
+        if not hasattr(self, "_moment"):
+            self._moment = self._evaluator.root_moment(self._source.root)
+        return self._moment
 
     @property
     def norm(self) -> str:
+        """The k-norm E[r^k]^(1/k), certified, to 10 significant digits."""
         return knorm_decimal(self.moment, self.k, 10)
+
+    def __repr__(self) -> str:
+        return f"PruneResult(k={self.k}, leaves={self.tree.n_leaves}, pruned={self.pruned})"
 
 
 class _Evaluator:
-    """Moments of the optimally pruned subtrees, float-filtered with exact fallback."""
+    """PruneTree's bottom-up pass with exact decisions.
+
+    For k <= EXACT_K_LIMIT one tight float64 loop computes every node's leaf moment and
+    optimal subtree moment together with a rigorous relative error bound (all terms are
+    positive, so relative bounds compose: a product of m correctly rounded factors is off by
+    at most m u, a positive sum by its terms' worst bound plus one u per addition).  A
+    comparison whose gap exceeds twice the bounds is decided in float; the rest fall back to
+    exact rationals (``flint.fmpq``) of the optimally pruned subtree.  For larger k every
+    comparison is a certified arb sign (:func:`certified_sign`).
+    """
 
     def __init__(self, k: int, prior: Prior, epsilon: Fraction):
         self.k, self.prior, self.epsilon = k, prior, epsilon
-        self.n_classes = None
         self.keep: dict = {}       # id(node) -> bool (split kept)
-        self.approx: dict = {}     # id(node) -> (float value, relative error bound)
         self.exact_cache: dict = {}
         self.comparisons = 0
         self.fallbacks = 0
-        self.use_float = k <= EXACT_K_LIMIT
-        self.lam_f = float(prior.lam)
-        self.eta_f = float(prior.eta)
 
-    def leaf_float(self, node: Node):
-        J = len(node.counts)
-        c = J - 1 if self.prior.numerator == "J-1" else 1
-        n = node.n
-        a = n - max(node.counts) + c * self.lam_f
-        d = n + J * self.lam_f
-        value = 1.0
-        for i in range(self.k):
-            value *= (a + i) / (d + i)
-        return value, (5 * self.k + 4) * _U
-
+    # -- exact rationals (fallback, and the moment of the result) ---------------------
     def leaf_exact(self, node: Node):
         key = ("leaf", id(node))
         if key not in self.exact_cache:
             a, d = _leaf_terms(node.counts, self.prior, f"node {node.name}")
-            qa, qd = to_fmpq(a), to_fmpq(d)
-            self.exact_cache[key] = _rising_fmpq(qa, self.k) / _rising_fmpq(qd, self.k)
+            self.exact_cache[key] = _rising_fmpq(to_fmpq(a), self.k) / _rising_fmpq(to_fmpq(d), self.k)
         return self.exact_cache[key]
 
     def pruned_exact(self, node: Node):
         """Exact moment of the optimally pruned subtree at ``node`` (decisions already made)."""
         key = ("tree", id(node))
-        if key in self.exact_cache:
-            return self.exact_cache[key]
-        if node.is_leaf or not self.keep.get(id(node), False):
-            value = self.leaf_exact(node)
-        else:
-            value = self.tree_exact(node)
-        self.exact_cache[key] = value
-        return value
+        if key not in self.exact_cache:
+            if node.children and self.keep.get(id(node), False):
+                self.exact_cache[key] = self.tree_exact(node)
+            else:
+                self.exact_cache[key] = self.leaf_exact(node)
+        return self.exact_cache[key]
 
     def tree_exact(self, node: Node):
         eta = to_fmpq(self.prior.eta)
@@ -357,65 +379,80 @@ class _Evaluator:
             total += (child.n + eta) / den * self.pruned_exact(child)
         return total
 
-    def run(self, root: Node) -> None:
-        """Bottom-up PruneTree over the whole tree (iterative post-order)."""
-        J = len(root.counts)
-        for node in root.postorder():
-            if node.is_leaf:
-                self.approx[id(node)] = self.leaf_float(node) if self.use_float else (None, None)
-                continue
-            _leaf_terms(node.counts, self.prior, f"node {node.name}")
-            self.comparisons += 1
-            keep = self.decide(node)
-            self.keep[id(node)] = keep
-            if self.use_float:
-                if keep:
-                    self.approx[id(node)] = self._tree_float(node)
-                else:
-                    self.approx[id(node)] = self.leaf_float(node)
-
-    def _tree_float(self, node: Node):
-        den = node.n + self.eta_f * len(node.children)
-        total, rel = 0.0, 0.0
-        for child in node.children:
-            value, err = self.approx[id(child)]
-            total += (child.n + self.eta_f) / den * value
-            rel = max(rel, err)
-        return total, rel + (len(node.children) + 6) * _U
-
-    def decide(self, node: Node) -> bool:
-        """Keep the split iff R_tree < R_leaf - epsilon, decided exactly."""
-        if self.use_float:
-            tree_v, tree_e = self._tree_float(node)
-            leaf_v, leaf_e = self.leaf_float(node)
-            eps_f = float(self.epsilon)
-            diff = leaf_v - eps_f - tree_v
-            bound = 2 * (tree_e * tree_v + leaf_e * leaf_v + abs(eps_f) * 2 * _U) + 4 * _U * abs(diff)
-            if min(tree_v, leaf_v) > _TINY or (tree_v == 0 and leaf_v > _TINY):
-                if diff > bound:
-                    return True
-                if diff < -bound:
-                    return False
-            self.fallbacks += 1
-            return self.tree_exact(node) < self.leaf_exact(node) - to_fmpq(self.epsilon)
-        # large k: certified arb comparison (exact rationals would be astronomically large)
-        self.fallbacks += 1
-        sign = certified_sign(lambda: self.leaf_arb(node) - arb_of(self.epsilon) - self.tree_arb(node))
-        return sign > 0
-
+    # -- certified balls (large k) --------------------------------------------------------
     def leaf_arb(self, node: Node):
         return leaf_moment_arb(node.counts, self.k, self.prior)
 
     def pruned_arb(self, node: Node):
-        if node.is_leaf or not self.keep.get(id(node), False):
-            return self.leaf_arb(node)
-        return self.tree_arb(node)
+        if node.children and self.keep.get(id(node), False):
+            return self.tree_arb(node)
+        return self.leaf_arb(node)
 
     def tree_arb(self, node: Node):
         total = flint.arb(0)
         for child in node.children:
             total += arb_of(child_weight(child, node, self.prior.eta)) * self.pruned_arb(child)
         return total
+
+    # -- the pass ---------------------------------------------------------------------------
+    def run(self, tree: Tree) -> None:
+        root = tree.root
+        if self.prior.lam == 0:
+            for node in root.walk():
+                if node.n == 0:
+                    raise ValueError(f"node {node.name}: an empty node with lam = 0 has no defined error moment")
+        if self.k > EXACT_K_LIMIT:
+            eps = arb_of(self.epsilon)
+            for node in root.postorder():
+                if node.children:
+                    self.comparisons += 1
+                    self.fallbacks += 1
+                    sign = certified_sign(lambda: self.leaf_arb(node) - eps - self.tree_arb(node))
+                    self.keep[id(node)] = sign > 0
+            return
+        nodes, sizes, majority, children_of = tree.flat()
+        k, lam, eta = self.k, float(self.prior.lam), float(self.prior.eta)
+        J = tree.n_classes
+        offset = (J - 1 if self.prior.numerator == "J-1" else 1) * lam
+        jlam = J * lam
+        leaf_err = (5 * k + 4) * _U
+        eps_f = float(self.epsilon)
+        eps_exact = to_fmpq(self.epsilon)
+        value = [0.0] * len(nodes)
+        error = [0.0] * len(nodes)
+        keep = self.keep
+        for i, children in enumerate(children_of):
+            n = sizes[i]
+            a = n - majority[i] + offset
+            d = n + jlam
+            leaf_v = 1.0
+            for m in range(k):
+                leaf_v *= (a + m) / (d + m)
+            if not children:
+                value[i], error[i] = leaf_v, leaf_err
+                continue
+            self.comparisons += 1
+            den = n + eta * len(children)
+            tree_v, tree_e = 0.0, 0.0
+            for c in children:
+                tree_v += (sizes[c] + eta) / den * value[c]
+                if error[c] > tree_e:
+                    tree_e = error[c]
+            tree_e += (len(children) + 6) * _U
+            diff = leaf_v - eps_f - tree_v
+            bound = 2 * (tree_e * tree_v + leaf_err * leaf_v + abs(eps_f) * 2 * _U) + 4 * _U * abs(diff)
+            if leaf_v > _TINY and tree_v > _TINY and diff > bound:
+                kept = True
+            elif leaf_v > _TINY and tree_v > _TINY and diff < -bound:
+                kept = False
+            else:
+                self.fallbacks += 1
+                kept = self.tree_exact(nodes[i]) < self.leaf_exact(nodes[i]) - eps_exact
+            keep[id(nodes[i])] = kept
+            if kept:
+                value[i], error[i] = tree_v, tree_e
+            else:
+                value[i], error[i] = leaf_v, leaf_err
 
     def root_moment(self, root: Node):
         if self.k <= EXACT_K_LIMIT:
@@ -435,18 +472,23 @@ def _rising_fmpq(x: flint.fmpq, k: int) -> flint.fmpq:
     return result
 
 
-def _copy_pruned(node: Node, keep: dict, pruned: list) -> Node:
-    """A copy of ``node`` with every split not kept turned into a leaf."""
-    copy = Node(node.counts, [], node.name, node.split, node.feature, node.threshold)
-    if node.children:
+def _copy_pruned(root: Node, keep: dict, pruned: list) -> Node:
+    """A copy of ``root`` with every split not kept turned into a leaf (iterative)."""
+    new_root = Node(root.counts, [], root.name, root.split, root.feature, root.threshold)
+    stack = [(root, new_root)]
+    while stack:
+        node, copy = stack.pop()
+        if not node.children:
+            continue
         if keep.get(id(node), False):
-            copy.children = [_copy_pruned(child, keep, pruned) for child in node.children]
+            for child in node.children:
+                child_copy = Node(child.counts, [], child.name, child.split, child.feature, child.threshold)
+                copy.children.append(child_copy)
+                stack.append((child, child_copy))
         else:
-            copy.split = None
-            copy.feature = None
-            copy.threshold = None
+            copy.split = copy.feature = copy.threshold = None
             pruned.append(node.name)
-    return copy
+    return new_root
 
 
 def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> PruneResult:
@@ -471,9 +513,5 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     if epsilon < 0:
         raise ValueError(f"epsilon must be non-negative, got {epsilon}")
     evaluator = _Evaluator(k, prior, epsilon)
-    evaluator.run(tree.root)
-    pruned: list = []
-    root = _copy_pruned(tree.root, evaluator.keep, pruned)
-    result_tree = Tree(root, class_names=tree.class_names, feature_names=tree.feature_names)
-    return PruneResult(result_tree, k, evaluator.root_moment(tree.root), pruned,
-                       evaluator.comparisons, evaluator.fallbacks)
+    evaluator.run(tree)
+    return PruneResult(tree, k, evaluator, evaluator.comparisons, evaluator.fallbacks)

@@ -127,6 +127,28 @@ class Tree:
         self.class_names = list(class_names) if class_names is not None else None
         self.feature_names = list(feature_names) if feature_names is not None else None
 
+    def flat(self) -> tuple:
+        """Post-order arrays for fast passes, built once and cached: ``(nodes, sizes, majority,
+        children)`` where ``children[i]`` lists the positions of node i's children.
+        The tree must not be mutated after the first call."""
+        cached = getattr(self, "_flat", None)
+        if cached is None:
+            nodes = self.root.postorder()
+            position = {id(node): i for i, node in enumerate(nodes)}
+            sizes = [sum(node.counts) for node in nodes]
+            majority = [max(node.counts) for node in nodes]
+            children = [tuple(position[id(c)] for c in node.children) for node in nodes]
+            cached = self._flat = (nodes, sizes, majority, children)
+        return cached
+
+    @classmethod
+    def _trusted(cls, root: Node, like: "Tree") -> "Tree":
+        """A Tree over nodes copied from the validated tree ``like`` (names kept, no re-validation)."""
+        tree = cls.__new__(cls)
+        tree.root, tree.n_classes = root, like.n_classes
+        tree.class_names, tree.feature_names = like.class_names, like.feature_names
+        return tree
+
     # -- access ------------------------------------------------------------
     def nodes(self) -> list:
         return list(self.root.walk())
@@ -278,38 +300,51 @@ def _node_from_dict(data: Any, name: str) -> Node:
                 None if threshold is None else float(threshold))
 
 
+def _child_name(parent: str, index: int) -> str:
+    """Name of child ``index`` (1-based) of the node named ``parent`` (see :func:`node_name`)."""
+    if parent == "root":
+        return f"c{index}"
+    if "." in parent:
+        return f"{parent}.{index}"
+    if index < 10:
+        return parent + str(index)
+    return "c" + ".".join(parent[1:]) + f".{index}"
+
+
 def _validate_and_name(root: Node, n_classes: int) -> None:
     if n_classes == 0:
         raise ValueError("node root: counts must not be empty")
-    stack = [(root, [])]
+    root.name = "root"
+    stack = [root]
     while stack:
-        node, path = stack.pop()
-        node.name = node_name(path)
+        node = stack.pop()
         if not isinstance(node.counts, tuple):
             node.counts = tuple(node.counts)
-        for c in node.counts:
-            if isinstance(c, bool) or not isinstance(c, int):
-                raise ValueError(f"node {node.name}: counts must be integers, got {c!r}")
+        counts = node.counts
+        for c in counts:
+            if c.__class__ is not int:
+                if isinstance(c, bool) or not isinstance(c, int):
+                    raise ValueError(f"node {node.name}: counts must be integers, got {c!r}")
             if c < 0:
-                raise ValueError(f"node {node.name}: negative count {c} in {list(node.counts)}")
-        if len(node.counts) != n_classes:
-            raise ValueError(f"node {node.name}: has {len(node.counts)} counts, the root has {n_classes}")
-        if node.children:
-            if len(node.children) == 1:
+                raise ValueError(f"node {node.name}: negative count {c} in {list(counts)}")
+        if len(counts) != n_classes:
+            raise ValueError(f"node {node.name}: has {len(counts)} counts, the root has {n_classes}")
+        children = node.children
+        if children:
+            if len(children) == 1:
                 raise ValueError(f"node {node.name}: an internal node needs at least 2 children, got 1")
             total = [0] * n_classes
-            for child in node.children:
+            for i, child in enumerate(children, start=1):
                 if not isinstance(child, Node):
                     raise TypeError(f"node {node.name}: children must be Nodes")
+                child.name = _child_name(node.name, i)
                 if len(child.counts) != n_classes:
-                    raise ValueError(f"node {node_name(path + [node.children.index(child) + 1])}: has "
-                                     f"{len(child.counts)} counts, the root has {n_classes}")
+                    raise ValueError(f"node {child.name}: has {len(child.counts)} counts, the root has {n_classes}")
                 total = [a + b for a, b in zip(total, child.counts)]
-            if total != list(node.counts):
+            if total != list(counts):
                 raise ValueError(f"node {node.name}: children's counts add up to {total}, "
-                                 f"not to its counts {list(node.counts)}")
-            for i, child in enumerate(node.children, start=1):
-                stack.append((child, path + [i]))
+                                 f"not to its counts {list(counts)}")
+            stack.extend(children)
 
 
 IRIS_CLASS_NAMES = ("setosa", "versicolor", "virginica")
