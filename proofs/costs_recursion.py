@@ -1,0 +1,192 @@
+"""Zhong (7.12) and the corrected recursion (7.14), proved symbolically from the definition.
+
+Definition (7.13)/(C.90)/(C.92): with p ~ Dir(M_1..M_J), M = sum_j M_j,
+    E_k* = E[(sum_j q_j p_j)^k] = sum_{k_1+..+k_J=k} k!/prod k_j! prod_j q_j^{k_j} M_j^(k_j) / M^(k),
+where x^(n) is the rising factorial.  This script establishes, with M_j and q_j as free symbols:
+
+ 1. (7.9) and the last line of (7.12) equal the definition for k = 1, 2 (J = 2, 3, 4);
+    the printed fourth line of (7.12) (R_{j,Label} instead of R_{Label,j}) differs for asymmetric losses.
+ 2. The corrected recursion
+        E_k* = sum_{m=1}^k (k-1)!/(k-m)! E_{k-m}* (sum_i M_i q_i^m) / prod_{i=1}^m (M+k-i)
+    equals the definition for k = 0..6 (J = 2, 3) and k = 0..4 (J = 4).
+ 3. The recursion as printed (denominator prod_{i=1}^m (M+k-m) = (M+k-m)^m) differs from the
+    definition already at k = 2, with an explicit non-zero difference.
+ 4. Why the corrected form holds for every k: write p_j = G_j / G with independent
+    G_j ~ Gamma(M_j) and G = sum G_j, so T = sum q_j G_j = S G with S = sum q_j p_j independent
+    of G ~ Gamma(M).  Then E[T^k] = E_k* M^(k).  T is a sum of independent scaled Gammas with
+    cumulants kappa_m = (m-1)! sum_j M_j q_j^m, and moments obey mu_k = sum_{m=1}^k C(k-1, m-1)
+    kappa_m mu_{k-m}.  Dividing by M^(k) = M^(k-m) prod_{i=1}^m (M+k-i) gives the corrected (7.14).
+    Here the polynomial form of the recursion is checked directly against (C.90) (J = 2: k <= 7,
+    J = 3: k <= 6, J = 4: k <= 4), the denominator identity for k <= 8, and the mgf identity
+    E[T^k] = M^(k) E_k* (coefficients of prod_j (1 - q_j t)^(-M_j)) for J = 2, k <= 5.
+ 5. The library (exactprune.costs) agrees with the definition symbolically (lam and losses symbols).
+
+Exit status 0 when everything is established; 1 (with the failing item) otherwise.
+"""
+from __future__ import annotations
+
+import math
+import sys
+
+import sympy as sp
+
+
+def rising(x, n):
+    out = sp.Integer(1)
+    for i in range(n):
+        out *= (x + i)
+    return out
+
+
+def compositions(k, J):
+    if J == 1:
+        yield (k,)
+        return
+    for first in range(k, -1, -1):
+        for rest in compositions(k - first, J - 1):
+            yield (first,) + rest
+
+
+def definition_numerator(M, q, k):
+    """M^(k) * E_k* from (C.90) with (C.92): a polynomial."""
+    total = sp.Integer(0)
+    for ks in compositions(k, len(M)):
+        term = sp.Integer(math.factorial(k))
+        for kj in ks:
+            term /= math.factorial(kj)
+        for Mj, qj, kj in zip(M, q, ks):
+            term *= qj ** kj * rising(Mj, kj)
+        total += term
+    return sp.expand(total)
+
+
+def polynomial_recursion(M, q, k):
+    """N_n = sum_{m=1}^n (n-1)!/(n-m)! c_m N_{n-m}, N_0 = 1, c_m = sum_j M_j q_j^m: the corrected (7.14)
+    multiplied through by M^(n) (see ratio_identity)."""
+    N = [sp.Integer(1)]
+    for n in range(1, k + 1):
+        total = sp.Integer(0)
+        for m in range(1, n + 1):
+            c_m = sum(Mj * qj ** m for Mj, qj in zip(M, q))
+            total += sp.Rational(math.factorial(n - 1), math.factorial(n - m)) * c_m * N[n - m]
+        N.append(sp.expand(total))
+    return N
+
+
+def ratio(k, m, printed_form=False):
+    """M^(k) / (M^(k-m) * denominator of the m-th term of (7.14)), M a single symbol."""
+    Mt = sp.Symbol("M")
+    if printed_form:
+        den = (Mt + k - m) ** m
+    else:
+        den = sp.Integer(1)
+        for i in range(1, m + 1):
+            den *= (Mt + k - i)
+    return sp.cancel(rising(Mt, k) / (rising(Mt, k - m) * den))
+
+
+def printed(M, q, k):
+    """E_k* by (7.14) exactly as printed (small cases only)."""
+    Mt = sum(M)
+    E = [sp.Integer(1)]
+    for n in range(1, k + 1):
+        total = 0
+        for m in range(1, n + 1):
+            c_m = sum(Mj * qj ** m for Mj, qj in zip(M, q))
+            total += sp.Rational(math.factorial(n - 1), math.factorial(n - m)) * E[n - m] * c_m / (Mt + n - m) ** m
+        E.append(sp.together(total))
+    return E
+
+
+def equal_to_definition(value, M, q, k) -> bool:
+    Mt = sum(M)
+    num, den = sp.fraction(sp.together(value))
+    return sp.expand(num * rising(Mt, k) - den * definition_numerator(M, q, k)) == 0
+
+
+def main() -> int:
+    failures = []
+
+    def require(ok, what):
+        print(("established: " if ok else "FAILED: ") + what)
+        if not ok:
+            failures.append(what)
+
+    for J in (2, 3, 4):
+        M = sp.symbols(f"M1:{J + 1}", positive=True)
+        q = sp.symbols(f"q1:{J + 1}", nonnegative=True)
+        Mt = sum(M)
+        s1 = sum(a * b for a, b in zip(M, q))
+        s2 = sum(a * b * b for a, b in zip(M, q))
+        require(equal_to_definition(s1 / Mt, M, q, 1), f"(7.9) = definition, J = {J}")
+        require(equal_to_definition((s1 ** 2 + s2) / (Mt * (Mt + 1)), M, q, 2), f"(7.12) last line = definition, J = {J}")
+
+    # (7.12) fourth line with the transposed index, on a symbolic 2 x 2 loss matrix, label 1
+    M = sp.symbols("M1:3", positive=True)
+    R = sp.Matrix(2, 2, sp.symbols("R11 R12 R21 R22", nonnegative=True))
+    Mt = sum(M)
+    line4 = sum(R[0, i] * R[j, 0] * M[i] * (M[j] + (1 if i == j else 0)) for i in range(2) for j in range(2)) / (Mt * (Mt + 1))
+    fixed = sum(R[0, i] * R[0, j] * M[i] * (M[j] + (1 if i == j else 0)) for i in range(2) for j in range(2)) / (Mt * (Mt + 1))
+    q = [R[0, 0], R[0, 1]]
+    require(equal_to_definition(fixed, M, q, 2), "(7.12) fourth line with R_{Label,j} = definition")
+    diff = sp.factor(sp.cancel(line4 - fixed))
+    require(diff != 0, f"(7.12) fourth line as printed (R_{{j,Label}}) differs: printed - correct = {diff}")
+
+    for k in range(1, 9):
+        require(all(ratio(k, m) == 1 for m in range(1, k + 1)),
+                f"M^(k) = M^(k-m) prod_{{i=1}}^m (M+k-i) for m = 1..k, k = {k}: (7.14) with this "
+                "denominator is the polynomial recursion divided by M^(k)")
+    bad = [(k, m) for k in range(2, 6) for m in range(2, k + 1) if ratio(k, m, printed_form=True) == 1]
+    require(not bad, "the printed denominator (M+k-m)^m differs from M^(k)/M^(k-m) for every m >= 2 "
+                     f"(k = 2..5), e.g. k = 2, m = 2: ratio {ratio(2, 2, printed_form=True)}")
+
+    for J, kmax in ((2, 7), (3, 6), (4, 4)):
+        M = sp.symbols(f"M1:{J + 1}")
+        q = sp.symbols(f"q1:{J + 1}")
+        N = polynomial_recursion(M, q, kmax)
+        for k in range(kmax + 1):
+            require(sp.expand(N[k] - definition_numerator(M, q, k)) == 0,
+                    f"corrected (7.14) = (C.90)/(C.92), J = {J}, k = {k}")
+
+    M = sp.symbols("M1:3")
+    q = sp.symbols("q1:3")
+    P = printed(M, q, 3)
+    require(equal_to_definition(P[1], M, q, 1), "printed (7.14) is right at k = 1")
+    for k in (2, 3):
+        require(not equal_to_definition(P[k], M, q, k), f"printed (7.14) is wrong at k = {k} (J = 2, symbolic)")
+    Mt = sum(M)
+    E1 = sum(a * b for a, b in zip(M, q)) / Mt
+    c2 = sum(a * b * b for a, b in zip(M, q))
+    diff = sp.factor(sp.together(P[2] - (E1 * E1 * Mt / (Mt + 1) + c2 / (Mt * (Mt + 1)))))
+    print(f"   printed E_2* - correct E_2* = {diff}")
+
+    # (C.90) is the k-th moment of T = sum_j q_j G_j divided by M^(k): the binomial series of the
+    # moment generating function prod_j (1 - q_j t)^(-M_j) gives exactly definition_numerator;
+    # the moment-cumulant recursion then yields the polynomial recursion (kappa_m = (m-1)! c_m).
+    t = sp.Symbol("t")
+    M = sp.symbols("M1:3")
+    q = sp.symbols("q1:3")
+    kmax = 5
+    mgf = sp.Integer(1)
+    for Mj, qj in zip(M, q):
+        mgf *= sum(rising(Mj, n) * (qj * t) ** n / math.factorial(n) for n in range(kmax + 1))
+    mgf = sp.expand(mgf)
+    for k in range(kmax + 1):
+        require(sp.expand(mgf.coeff(t, k) * math.factorial(k) - definition_numerator(M, q, k)) == 0,
+                f"E[T^k] (mgf coefficient) = M^(k) E_k*, J = 2, k = {k}")
+
+    # the library, symbolically
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    from exactprune.costs import cost_moment, cost_moment_expansion
+    lam, a, b = sp.symbols("lam a b", positive=True)
+    for k in range(5):
+        rec = cost_moment([3, 0, 1], [0, a, b], k, lam)
+        exp = cost_moment_expansion([3, 0, 1], [0, a, b], k, lam)
+        require(sp.simplify(rec - exp) == 0, f"exactprune.costs recursion = expansion, symbolic lam, losses, k = {k}")
+
+    print(f"\n{'ALL ESTABLISHED' if not failures else str(len(failures)) + ' FAILURES'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
