@@ -170,11 +170,14 @@ def theorem_4_3_counterexamples() -> dict:
     out = {}
     examples = {
         # eta > lam*J (lam within its bound): weights near uniform favour the tiny noisy child
-        "eta_over_lam_J": ({"counts": [20, 10], "children": [{"counts": [19, 10]}, {"counts": [1, 0]}]},
-                           Fraction(1, 2), Fraction(10)),
+        "eta_over_lam_J": ({"counts": [10, 1], "children": [{"counts": [10, 0]}, {"counts": [0, 1]}]},
+                           Fraction(1, 2), Fraction(100)),
         # lam > 1/((K-1)(J-1)) (eta = lam*J, within its bound)
         "lam_over_bound": ({"counts": [9, 1], "children": [{"counts": [9, 0]}, {"counts": [0, 1]}]},
                            Fraction(2), Fraction(4)),
+        # lam > 1/((K-1)(J-1)) even with eta = 0
+        "lam_over_bound_eta_0": ({"counts": [10, 13], "children": [{"counts": [0, 4]}, {"counts": [10, 9]}]},
+                                 Fraction(3), Fraction(0)),
     }
     for key, (data, lam, eta) in examples.items():
         tree = to_tree(data)
@@ -588,9 +591,9 @@ def _cases_5_9(violation: bool = False):
         lam0 = {"tree": {"counts": [10, 9], "children": [{"counts": [10, 0]}, {"counts": [0, 9]}]},
                 "lam": Fraction(0), "eta": Fraction(1, 2), "numerator": "J-1"}
         return st.one_of(st.just(lam0), _pure_split_lam0_distinct())
-    from ..tree import iris_tree
-    iris_c2 = {"tree": _tree_json(iris_tree().node("c2")), "lam": Fraction(1, 2), "eta": Fraction(1, 2),
-               "numerator": "J-1"}      # App B: stops helping at k = 17781896 (Figure B.1(e))
+    # App B, Figure B.1(d)->(e): c2 with leaves c21, c22 stops helping at k = 17781896
+    iris_c2 = {"tree": {"counts": [0, 50, 50], "children": [{"counts": [0, 49, 5]}, {"counts": [0, 1, 45]}]},
+               "lam": Fraction(1, 2), "eta": Fraction(1, 2), "numerator": "J-1"}
     prior = st.fixed_dictionaries({"lam": lams(), "eta": etas(), "numerator": st.sampled_from(["J-1", "1"])})
     trees = st.one_of(_surviving_trees(), count_trees((2, 3), max_depth=2, max_children=3, max_count=8))
     return st.one_of(st.just(iris_c2), st.builds(lambda t, p: {"tree": t, **p}, trees, prior))
@@ -788,9 +791,10 @@ THEOREMS = [
         hypotheses="effective split (sum_c b_c <= b_t - 1); 0 <= eta <= lam J; lam <= 1/((K-1)(J-1))",
         cases=_cases_4_3, check=check_4_3,
         violations=lambda: _st().one_of(_cases_4_3(eta_mode="over"), _cases_4_3(lam_mode="over")),
-        violation_note=("both conditions are needed: eta > lam J: root (20,10) -> (19,10),(1,0), lam = 1/2, "
-                        "eta = 10: r_tree = 289/504 ... >= r_leaf; lam > 1/((K-1)(J-1)): root (9,1) -> (9,0),(0,1), "
-                        "lam = 2, eta = 4: r_tree = 2/9 > r_leaf = 3/14 (see theorem_4_3_counterexamples())."),
+        violation_note=("both conditions are needed. eta > lam J: root (10,1) -> (10,0),(0,1), lam = 1/2, eta = 100: "
+                        "r_tree = 121/844 > r_leaf = 1/8. lam > 1/((K-1)(J-1)): root (9,1) -> (9,0),(0,1), lam = 2, "
+                        "eta = 4: r_tree = 2/9 > r_leaf = 3/14; even with eta = 0: (10,13) -> (0,4),(10,9), lam = 3: "
+                        "r_tree = 258/575 > r_leaf = 13/29 (theorem_4_3_counterexamples())."),
         default_examples=150),
     Theorem(
         id="zhong-5.1", source="Zhong 2007, Lemma 5.1, proof App C.4.1 (C.29)-(C.36)",

@@ -1,0 +1,77 @@
+"""Errata in the lecture notes on decision trees (papers/002, section 12.1).
+
+Every value is computed by the code (exact rationals, or certified balls) when evaluated.
+
+>>> [e.id for e in ERRATA]
+['notes-convex', 'notes-guarantee', 'notes-gini-error-bound']
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import Erratum
+from ..numbers import fraction_str
+
+
+def _convex() -> dict:
+    from ..theorems.notes import cost_arb, gini
+    from ..numbers import arb_of, certified_sign
+    q1, q2, t = Fraction(0), Fraction(1), Fraction(1, 2)
+    mid, chord = gini(t * q1 + (1 - t) * q2), t * gini(q1) + (1 - t) * gini(q2)
+    # the notes' own example: the Gini drop 0.32 - 0.24 is positive because G is concave
+    drop = gini(Fraction(4, 5)) - (gini(Fraction(3, 5)) + gini(Fraction(1))) / 2
+    signs = {}
+    for name in ("entropy", "sqrt"):
+        signs[name] = certified_sign(lambda n=name: cost_arb(n, Fraction(1, 2))
+                                     - (cost_arb(n, Fraction(1, 5)) + cost_arb(n, Fraction(4, 5))) / 2)
+    return {
+        "correct": "G should be concave (strictly concave for a strict drop): G(t a + (1-t) b) >= t G(a) + (1-t) G(b)",
+        "counterexample": {"G": "2q(1-q)", "G(1/2)": fraction_str(mid), "(G(0) + G(1))/2": fraction_str(chord),
+                           "note": "a convex G would need G(1/2) <= (G(0)+G(1))/2",
+                           "gini_drop_in_notes_example": fraction_str(drop),
+                           "entropy_and_sqrt_midpoint_minus_chord_sign": signs},
+        "confirmed": mid > chord and drop > 0 and all(s > 0 for s in signs.values()),
+    }
+
+
+def _guarantee() -> dict:
+    q = Fraction(1, 4)
+    value = q * (1 - q)
+    return {
+        "correct": ("symmetry and concavity give G(x) >= x on [0, 1/2] only together with G(0) >= 0 and "
+                    "G(1/2) >= 1/2 (the chord from (0, G(0)) to (1/2, G(1/2)) lies below a concave G)"),
+        "counterexample": {"G": "q(1-q) (symmetric, concave)", "x": fraction_str(q), "G(x)": fraction_str(value),
+                           "x_itself": fraction_str(q)},
+        "confirmed": value < q,
+    }
+
+
+def _gini_bound() -> dict:
+    # two leaves reached with probability 1/2 each, positive fractions q = 0 and q = 1/2
+    probs, qs = [Fraction(1, 2), Fraction(1, 2)], [Fraction(0), Fraction(1, 2)]
+    eps = sum(p * min(q, 1 - q) for p, q in zip(probs, qs))
+    g_half = sum(p * q * (1 - q) for p, q in zip(probs, qs))      # G_t/2 with G = 2q(1-q)
+    return {
+        "correct": "eps_t >= G_t/2 = sum_l Prob[l] q_l (1 - q_l); it equals eps_t (1 - eps_t) only for a single leaf",
+        "counterexample": {"leaf_probabilities": [fraction_str(p) for p in probs], "leaf_q": [fraction_str(q) for q in qs],
+                           "eps_t": fraction_str(eps), "G_t/2": fraction_str(g_half),
+                           "eps_t(1-eps_t)": fraction_str(eps * (1 - eps))},
+        "confirmed": g_half != eps * (1 - eps) and eps >= g_half,
+    }
+
+
+ERRATA = [
+    Erratum(id="notes-convex", source="Lecture notes 12.1.2 criterion 2 and 12.1.4 ('G() is strictly convex')",
+            printed="G(T) should be convex; the drop is due to the fact that G() is strictly convex",
+            compute=_convex,
+            explanation=("Gini, entropy and sqrt(q(1-q)) are concave; concavity (Jensen) is what makes the cost drop "
+                         "after a split: G(q) >= tau G(r) + (1-tau) G(p).")),
+    Erratum(id="notes-guarantee", source="Lecture notes 12.1.2, after the two criteria",
+            printed="This also guarantees G(x) >= x for 1/2 >= x >= 0",
+            compute=_guarantee,
+            explanation="The normalisation G(1/2) >= 1/2 (true for the three functions of the notes) is needed too."),
+    Erratum(id="notes-gini-error-bound", source="Lecture notes 12.1.5 (analysis using weak learning)",
+            printed="eps_t >= G_t/2 = eps_t(1 - eps_t) for Gini Index",
+            compute=_gini_bound,
+            explanation="The inequality is right; the equality is not, for a tree with more than one leaf."),
+]
