@@ -930,26 +930,40 @@ def _sk_names(tree_) -> list:
     return names
 
 
+class _LeafPredictor:
+    """Predictions of pruned versions of one fitted ``DecisionTreeClassifier`` on fixed X
+    (names, decision paths and labels computed once)."""
+
+    def __init__(self, estimator, X):
+        import numpy as np
+        tree_ = estimator.tree_
+        self.names = _sk_names(tree_)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.left, self.right = tree_.children_left, tree_.children_right
+        self.path = estimator.decision_path(X).tocsc()
+        self.labels = estimator.classes_[np.argmax(tree_.value[:, 0, :], axis=1)]
+        self.n = tree_.node_count
+
+    def predict(self, collapsed_names: set):
+        import numpy as np
+        effective = self.left == -1
+        stack = [0]
+        effective = np.zeros(self.n, dtype=bool)
+        while stack:                     # walk down to the leaves of the pruned tree
+            i = stack.pop()
+            if self.left[i] == -1 or self.names[i] in collapsed_names:
+                effective[i] = True
+            else:
+                stack.extend((self.left[i], self.right[i]))
+        ids = np.flatnonzero(effective)
+        sub = self.path[:, ids].tocsr()
+        return self.labels[ids[sub.indices]]
+
+
 def predict_with_leaves(estimator, collapsed_names: set, X):
     """Predictions of the pruned version of a fitted ``DecisionTreeClassifier`` in
     which the named nodes are leaves (label: majority of training counts, first on ties)."""
-    import numpy as np
-    tree_ = estimator.tree_
-    names = _sk_names(tree_)
-    is_leaf = np.array([tree_.children_left[i] == -1 for i in range(tree_.node_count)])
-    collapsed = np.array([names[i] in collapsed_names for i in range(tree_.node_count)])
-    # effective leaves: collapsed nodes not under a collapsed ancestor, and leaves not under one
-    blocked = np.zeros(tree_.node_count, dtype=bool)
-    for i in range(tree_.node_count):  # ids are pre-order: parents first
-        if blocked[i] or collapsed[i]:
-            for c in (tree_.children_left[i], tree_.children_right[i]):
-                if c != -1:
-                    blocked[c] = True
-    effective = (collapsed | is_leaf) & ~blocked
-    path = estimator.decision_path(X).tocsc()[:, np.flatnonzero(effective)].tocsr()
-    node_ids = np.flatnonzero(effective)[path.indices]
-    labels = np.argmax(tree_.value[:, 0, :], axis=1)
-    return estimator.classes_[labels[node_ids]]
+    return _LeafPredictor(estimator, X).predict(collapsed_names)
 
 
 def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_params=None,
@@ -993,10 +1007,14 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         est = DecisionTreeClassifier(**params).fit(X[train], y[train])
         ft = Tree.from_sklearn(est)
         fa = ccp_alphas(ft)
+        predictor = _LeafPredictor(est, X[test])
+        previous, previous_wrong = None, 0
         for k, pt in enumerate(points):
             collapsed = ccp_subtree_at(ft, fa, pt if k > 0 else Fraction(0))
-            pred = predict_with_leaves(est, collapsed, X[test])
-            wrong[k] += int(np.sum(pred != y[test]))
+            if collapsed != previous:
+                previous = collapsed
+                previous_wrong = int(np.sum(predictor.predict(collapsed) != y[test]))
+            wrong[k] += previous_wrong
     R = [Fraction(w, N) for w in wrong]
     se = [math.sqrt(float(r * (1 - r)) / N) for r in R]
     best = min(range(len(R)), key=lambda k: (R[k], -k))

@@ -1,0 +1,45 @@
+"""``exactprune compare DATASET``: CCP, 2-norm and EBP side by side under Zhong's Fig 6.1 protocol."""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+
+def register(subparsers) -> None:
+    from ..experiments import DATASETS
+    parser = subparsers.add_parser(
+        "compare", help="the pruning methods side by side on one data set (Zhong ch 6)",
+        description="CCP (10-fold CV, 1-SE), 2-norm and EBP (C4.5 R8, raising) under Zhong's Figure 6.1 "
+                    f"protocol. DATASET: one of {', '.join(DATASETS)}.")
+    parser.add_argument("dataset")
+    parser.add_argument("--ratios", default="5,50", help="training ratios in %% of 20 subsets (default 5,50)")
+    parser.add_argument("--runs", type=int, default=None, help="runs per ratio (default all 20)")
+    parser.add_argument("--examples", type=int, default=None, help="use this many examples (default all)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..experiments import DATASETS, format_tables, run_protocol, summarize
+    from .common import print_json
+    if args.dataset not in DATASETS:
+        raise ValueError(f"unknown data set {args.dataset!r}; choose from {', '.join(DATASETS)}")
+    try:
+        ratios = [int(x) for x in args.ratios.split(",")]
+    except ValueError:
+        raise ValueError(f"--ratios must be integers such as 5,50, got {args.ratios!r}") from None
+    ms = []
+    for r in ratios:
+        if r % 5 or not 5 <= r <= 95:
+            raise ValueError(f"--ratios: each ratio must be a multiple of 5 in 5..95 (1..19 of 20 subsets), got {r}")
+        ms.append(r // 5)
+    if args.runs is not None and args.runs < 1:
+        raise ValueError(f"--runs must be positive, got {args.runs}")
+    runs = run_protocol(args.dataset, ratios=ms, seed=args.seed, n=args.examples, runs=args.runs)
+    tables = summarize(runs)
+    if args.json:
+        print_json({"dataset": args.dataset, "tables": {w: {str(r): v for r, v in t.items()} for w, t in tables.items()},
+                    "runs": [asdict(r) for r in runs]})
+    else:
+        print(format_tables(tables))
+    return 0

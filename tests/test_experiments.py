@@ -1,0 +1,74 @@
+"""Chapter-6 experiments on a reduced size: seeded, rerunnable, Bayes errors exact."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from exactprune import experiments as E
+from exactprune.cli import main
+
+
+@pytest.mark.parametrize("name", sorted(E.GAUSSIAN))
+def test_separation_gives_the_stated_bayes_error(name):
+    J, be, n = E.GAUSSIAN[name]
+    assert abs(E.bayes_error(J, E.separation(J, be)) - float(be)) < 1e-30 or \
+        abs(E.bayes_error(J, E.separation(J, be)) - float(be)) < 1e-15
+
+
+@pytest.mark.parametrize("name", ["g2c15", "g6c25"])
+def test_bayes_classifier_error_on_sampled_data_within_5_se(name):
+    """Monte Carlo: the Bayes rule's error on 60000 seeded examples is within 5 SE of the target."""
+    seed = 11
+    J, be, _ = E.GAUSSIAN[name]
+    X, y = E.gaussian_data(name, 60000 if J == 2 else 60000, seed=seed)
+    means = E._means(J, float(E.separation(J, be)))
+    pred = np.argmin(((X[:, None, :] - means[None]) ** 2).sum(-1), axis=1)
+    err = float(np.mean(pred != y))
+    se = (float(be) * (1 - float(be)) / len(y)) ** 0.5
+    assert abs(err - float(be)) <= 5 * se, f"seed {seed}: {err} vs {float(be)}"
+
+
+def test_protocol_is_seeded_and_reruns_identically():
+    a = E.run_protocol("g2c15", ratios=(1,), n=800, runs=2, V=5)
+    b = E.run_protocol("g2c15", ratios=(1,), n=800, runs=2, V=5)
+    assert [(r.accuracy, r.leaves) for r in a] == [(r.accuracy, r.leaves) for r in b]
+    assert all(set(r.accuracy) == set(E.METHODS) for r in a)
+
+
+def test_every_example_trained_on_m_times():
+    X, y = E.load_dataset("wine")
+    order = np.random.default_rng(1).permutation(len(y))
+    parts = np.array_split(order, 20)
+    for m in (1, 10):
+        seen = np.zeros(len(y), int)
+        for i in range(20):
+            seen[np.concatenate([parts[(i + j) % 20] for j in range(m)])] += 1
+        assert np.all(seen == m)
+
+
+def test_summary_significance_rule():
+    runs = [E.Run("d", 5, i, {"CCP": 80.0 + (i % 2) * 0.1, "2-norm": 82.0 + (i % 3) * 0.1, "EBP": 81.5},
+                  {"CCP": 5, "2-norm": 3, "EBP": 10}, {"CCP": 1.0, "2-norm": 0.001, "EBP": 0.1})
+            for i in range(20)]
+    t = E.summarize(runs)
+    row = t["accuracy"][5]["d"]
+    assert row["2-norm:CCP"]["sign"] == "+"          # +2 points, p tiny
+    assert row["2-norm:EBP"]["sign"] == ""           # +0.6 points: below the 1% rule
+    assert t["leaves"][5]["d"]["2-norm:EBP"]["sign"] == "+"   # fewer leaves wins
+
+
+def test_compare_command_json(capsys):
+    assert main(["compare", "breast_cancer", "--runs", "2", "--ratios", "50", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["tables"]) == {"accuracy", "leaves", "seconds"}
+    row = out["tables"]["accuracy"]["50"]["breast_cancer"]
+    assert all(80 < row[m]["mean"] <= 100 for m in ("CCP", "2-norm", "EBP"))
+
+
+def test_compare_command_rejects_bad_input(capsys):
+    assert main(["compare", "nosuch"]) == 2
+    assert main(["compare", "iris", "--ratios", "3"]) == 2
+    assert "error" in capsys.readouterr().err
