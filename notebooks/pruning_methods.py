@@ -1,0 +1,86 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Pruning methods side by side (Zhong chapter 6, EK, the lecture notes, Fan)
+#
+# CCP (10-fold CV, 1-SE), 2-norm (PruneTree, k = 2) and EBP (C4.5 R8) under Zhong's
+# Figure 6.1 protocol; REP against EK Theorem 1; Fan's variance against the exact one.
+# Set `EXACTPRUNE_NOTEBOOK_FAST=1` for the reduced size the tests use.
+
+# %%
+import os
+from fractions import Fraction
+
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+
+from exactprune import baselines as B
+from exactprune import experiments as E
+from exactprune.tree import iris_tree
+
+FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"
+RUNS = 3 if FAST else 20
+N = 1000 if FAST else None
+
+# %% [markdown]
+# ## The peers on the iris tree of Zhong App B
+
+# %%
+t = iris_tree()
+sizes = {
+    "2-norm": __import__("exactprune.knorm", fromlist=["prune"]).prune(t, 2).tree.n_leaves,
+    "EBP (C4.5)": B.ebp_prune(t).tree.n_leaves,
+    "EBP (J48)": B.ebp_prune(t, variant="weka").tree.n_leaves,
+    "MEP (lam=1/2)": B.mep_prune(t).n_leaves,
+    "Kearns-Mansour": B.km_prune(t).n_leaves,
+    "SRM min-size": B.srm_pruning(t)[1].n_leaves,
+}
+print(sizes)
+assert sizes["2-norm"] == 3                      # Zhong Figure B.1(d)
+assert sizes["EBP (C4.5)"] >= sizes["2-norm"]    # EBP under-prunes (Zhong 6.4.2)
+
+# %% [markdown]
+# ## Fan (13) versus the exact Dirichlet posterior variance (Zhong 7.21)
+
+# %%
+for prior in ("haldane", "jeffreys", "bayes"):
+    m = B.fan_moments((3, 1), 0, prior)
+    print(prior, m["var_fan"], m["var_exact"], float(m["var_fan"] / m["var_exact"]))
+    assert (m["var_fan"] == m["var_exact"]) == (prior == "haldane")
+
+# %% [markdown]
+# ## Chapter 6 protocol on g2c15 (reduced when FAST)
+
+# %%
+runs = E.run_protocol("g2c15", ratios=(1, 10), n=N, runs=RUNS)
+tables = E.summarize(runs)
+print(E.format_tables(tables))
+for ratio in tables["seconds"]:
+    row = tables["seconds"][ratio]["g2c15"]
+    assert row["2-norm"]["mean"] < row["CCP"]["mean"]       # 2-norm touches no data
+    assert tables["leaves"][ratio]["g2c15"]["2-norm"]["mean"] <= tables["leaves"][ratio]["g2c15"]["EBP"]["mean"]
+
+# %%
+fig, axes = plt.subplots(1, 3, figsize=(12, 3.5))
+for ax, what in zip(axes, ("accuracy", "leaves", "seconds")):
+    for method in E.METHODS:
+        xs = sorted(tables[what])
+        ax.plot(xs, [tables[what][r]["g2c15"][method]["mean"] for r in xs], "o-", label=method)
+    ax.set_title(what)
+    ax.set_xlabel("training ratio (%)")
+    if what == "seconds":
+        ax.set_yscale("log")
+axes[0].legend()
+fig.tight_layout()
