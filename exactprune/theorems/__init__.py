@@ -96,7 +96,7 @@ def require_hypothesis():
 
 
 def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
-        violations: bool = False) -> dict:
+        violations: bool = False, shrink: bool = True) -> dict:
     """Run ``theorem.check`` on ``examples`` hypothesis-generated cases (its ``cases()``
     strategy, or ``violations()`` when ``violations`` is true), seeded by ``seed``.
 
@@ -104,10 +104,11 @@ def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
     ``status`` is ``"holds"`` (every case checked holds), ``"counterexample"`` (a failing
     case, shrunk by hypothesis; ``counterexample`` holds the verdict's exact numbers) or
     ``"error"`` (the check raised; ``counterexample`` holds the message and the case).
-    Deterministic for a given seed: no example database is used.
+    Deterministic for a given seed: no example database is used.  ``shrink=False`` reports the
+    first failing case found, unshrunk (faster).
     """
     require_hypothesis()
-    from hypothesis import HealthCheck, given, settings
+    from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
 
     kind = "violations" if violations else "cases"
@@ -133,7 +134,8 @@ def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
             state["failure"] = _jsonable(verdict.details)
             raise _Failed()
 
-    test = settings(max_examples=max(n, 1), deadline=None, database=None, derandomize=False,
+    phases = [Phase.explicit, Phase.reuse, Phase.generate] + ([Phase.shrink] if shrink else [])
+    test = settings(max_examples=max(n, 1), deadline=None, database=None, derandomize=False, phases=phases,
                     suppress_health_check=list(HealthCheck), print_blob=False)(
         hypothesis_seed(seed)(given(factory())(body)))
     try:

@@ -1,0 +1,188 @@
+"""The theorem registry end to end: every registered statement on its cases and on its violation
+cases, the ``verify`` command (text, --json, exit codes), and every proofs/*.py script.
+
+The number of cases per theorem follows the hypothesis profile (``ci`` by default: 30; ``deep``: 500).
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from exactprune.cli import main
+from exactprune.theorems import all_theorems, get, run
+
+ROOT = Path(__file__).resolve().parent.parent
+THEOREMS = all_theorems()
+IDS = [t.id for t in THEOREMS]
+OWN_MODULES = ("exactprune.theorems.zhong", "exactprune.theorems.notes")
+
+#: statements that are false as printed; the check must find the counterexample
+PRINTED_FALSE = {
+    "zhong-5.6": "the 'iff' fails at lam = 0, which 0 <= eta <= lam J allows",
+    "zhong-5.7": "uniform leaves (and lam = 0) maintain the 1-norm at k = 1",
+}
+
+
+def _examples(theorem) -> int:
+    return min(theorem.default_examples, settings.default.max_examples)
+
+
+@pytest.mark.parametrize("theorem_id", IDS)
+def test_theorem_cases(theorem_id):
+    theorem = get(theorem_id)
+    result = run(theorem, _examples(theorem), seed=0)
+    if theorem_id in PRINTED_FALSE:
+        assert result["status"] == "counterexample", (PRINTED_FALSE[theorem_id], result)
+    else:
+        assert result["status"] == "holds", result
+        assert result["cases"] >= 1
+
+
+def _is_own(theorem) -> bool:
+    return theorem.check.__module__ in OWN_MODULES
+
+
+@pytest.mark.parametrize("theorem_id", IDS)
+def test_theorem_violations(theorem_id):
+    """A check that cannot fail is worthless: the violation cases show the conclusion failing, or
+    the theorem documents (``violation_note`` / ``violation_expect``) that it still holds."""
+    theorem = get(theorem_id)
+    if theorem.violations is None:
+        if _is_own(theorem):
+            pytest.fail(f"{theorem_id} has no violation strategy")
+        pytest.xfail(f"{theorem_id}: no violation strategy registered by its module")
+    expected = "counterexample" if theorem.expected_on_violations == "fails" else "holds"
+    result = run(theorem, _examples(theorem), seed=0, violations=True, shrink=False)
+    assert result["status"] != "error", result
+    if result["status"] != expected and not _is_own(theorem):
+        # another module's theorem: give the search its full budget before judging
+        result = run(theorem, theorem.default_examples, seed=0, violations=True, shrink=False)
+        if result["status"] != expected:
+            pytest.xfail(f"{theorem_id}: violations gave {result['status']}, its note suggests {expected}: "
+                         f"{theorem.violation_note[:120]}")
+    assert result["status"] == expected, (theorem.violation_note, result)
+
+
+def test_every_zhong_and_notes_theorem_is_registered():
+    wanted = {"zhong-4.1", "zhong-4.3", "zhong-5.1", "zhong-5.2", "zhong-5.3", "zhong-5.4", "zhong-5.5",
+              "zhong-5.6", "zhong-5.7", "zhong-5.8", "zhong-5.9", "zhong-property-1", "zhong-fig-5.1",
+              "notes-gq-example", "notes-cost-properties"}
+    assert wanted <= set(IDS)
+    assert len(IDS) == len(set(IDS)), "duplicate theorem ids"
+
+
+def test_thm_4_3_conditions_needed():
+    """Each condition of Thm 4.3, dropped alone, admits an effective split that does not decrease
+    the 1-norm (exact), and the hypothesis search finds such a split for each."""
+    from exactprune.theorems.zhong import _cases_4_3, theorem_4_3_counterexamples
+    from dataclasses import replace
+    for name, ce in theorem_4_3_counterexamples().items():
+        assert ce["r_tree"] >= ce["r_leaf"], name
+    assert theorem_4_3_counterexamples()["eta_over_lam_J"]["r_tree"] == Fraction(121, 844)
+    theorem = get("zhong-4.3")
+    for mode in ({"eta_mode": "over"}, {"lam_mode": "over"}):
+        variant = replace(theorem, violations=lambda mode=mode: _cases_4_3(**mode))
+        assert run(variant, 150, seed=0, violations=True, shrink=False)["status"] == "counterexample", mode
+
+
+def test_monte_carlo_failure_prints_seed():
+    result = run(get("zhong-4.1"), 3, seed=5, violations=True, shrink=False)
+    assert result["status"] == "counterexample"
+    assert "mc_seed" in result["counterexample"] and result["seed"] == 5
+    assert result["counterexample"]["z"] > 5
+
+
+def test_figure_5_1_search_is_unique_for_two_leaves():
+    from exactprune.theorems.zhong import figure_5_1_search
+    found = figure_5_1_search()
+    two = [e["leaves"] for e in found["left"] if len(e["leaves"]) == 2]
+    assert two == [[[48, 0], [38, 10]]]
+    assert [[43, 5], [43, 5]] in [e["leaves"] for e in found["right"]]
+
+
+def test_theorem_5_9_iris_breakpoint():
+    from exactprune.theorems.zhong import check_5_9
+    case = {"tree": {"counts": [0, 50, 50], "children": [{"counts": [0, 49, 5]}, {"counts": [0, 1, 45]}]},
+            "lam": Fraction(1, 2), "eta": Fraction(1, 2), "numerator": "J-1"}
+    verdict = check_5_9(case)
+    assert verdict.holds and verdict.details["k_subtree_stops_helping"] == 17781896
+
+
+def test_notes_errata_confirmed():
+    from exactprune.errata.notes import ERRATA
+    for erratum in ERRATA:
+        assert erratum.as_dict()["confirmed"], erratum.id
+
+
+# ------------------------------------------------------------------------------ the CLI
+
+def test_verify_list(capsys):
+    assert main(["verify", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "zhong-5.9" in out and "notes-gq-example" in out
+
+
+def test_verify_json_holds(capsys):
+    assert main(["verify", "--theorem", "zhong-5.5", "--examples", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["id"] == "zhong-5.5" and data[0]["status"] == "holds" and data[0]["cases"] >= 1
+    assert set(data[0]) >= {"id", "status", "cases", "counterexample"}
+
+
+def test_verify_exit_1_on_counterexample(capsys):
+    assert main(["verify", "--theorem", "zhong-5.7", "--examples", "30", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "counterexample" in out and "--seed 3" in out
+
+
+def test_verify_json_counterexample(capsys):
+    assert main(["verify", "--theorem", "zhong-5.6", "--examples", "30", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["status"] == "counterexample" and data[0]["counterexample"]["lam"] == "0"
+
+
+def test_verify_violations_mode(capsys):
+    assert main(["verify", "--theorem", "zhong-5.3", "--examples", "5", "--violations", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["status"] == "counterexample" and data[0]["expected"] == "fails"
+
+
+@pytest.mark.parametrize("argv", [["verify", "--theorem", "no-such"], ["verify", "--examples", "0"],
+                                  ["verify", "--seed", "-1"], ["verify", "--examples", "x"]])
+def test_verify_bad_input(capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("exactprune: error:") and err.count("\n") == 1
+
+
+def test_verify_without_hypothesis(monkeypatch, capsys):
+    import builtins
+    real_import = builtins.__import__
+
+    def fake_import(name, *args, **kwargs):
+        if name == "hypothesis" or name.startswith("hypothesis."):
+            raise ImportError("No module named 'hypothesis'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake_import)
+    assert main(["verify", "--theorem", "zhong-5.5"]) == 2
+    err = capsys.readouterr().err
+    assert "hypothesis" in err and err.count("\n") == 1
+
+
+# ------------------------------------------------------------------------------ proofs/
+
+PROOFS = sorted(p.name for p in (ROOT / "proofs").glob("*.py"))
+
+
+@pytest.mark.parametrize("script", PROOFS)
+def test_proof_script(script):
+    proc = subprocess.run([sys.executable, str(ROOT / "proofs" / script)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
