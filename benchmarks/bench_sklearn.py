@@ -109,8 +109,8 @@ def main(argv=None) -> None:
           f"chosen ccp_alpha {ccp.ccp_alpha:.3g}")
     bars = knorm.error_estimate()
     print(f"KNorm whole-tree error estimate: {bars}; true error {1 - true_k:.4f}; "
-          f"PruneTree comparisons {knorm.prune_result_.comparisons}, exact fallbacks "
-          f"{knorm.prune_result_.fallbacks}")
+          f"PruneTree comparisons {knorm.prune_comparisons_}, exact fallbacks "
+          f"{knorm.prune_fallbacks_}")
 
 
 if __name__ == "__main__":

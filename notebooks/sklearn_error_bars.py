@@ -219,10 +219,12 @@ for lo, hi in zip(edges[:-1], edges[1:]):
 
 # %%
 assert bc_cov >= 0.8, bc_cov
-# overall, the per-prediction means average to about the observed test error (within 3 points)
-assert abs(pred_all.mean() - miss_all.mean()) <= 0.03, (pred_all.mean(), miss_all.mean())
-# inputs the tree calls riskier are misclassified more often (first vs last non-empty bin)
-assert reliability[-1][4] > reliability[0][4], reliability
+# the per-prediction means are optimistic here, but by at most 4 points on average
+# (full run: 0.044 predicted vs 0.073 observed)
+assert 0 <= miss_all.mean() - pred_all.mean() <= 0.04, (pred_all.mean(), miss_all.mean())
+# inputs the tree calls riskier are misclassified more often: observed rates rise across the bins
+observed = [row[4] for row in reliability]
+assert observed == sorted(observed), reliability
 
 # %% [markdown]
 # ## Conclusion
@@ -233,5 +235,10 @@ assert reliability[-1][4] > reliability[0][4], reliability
 # * The per-prediction bars (4.30) are close to calibrated on g2c15 (coverage a little under the
 #   nominal 95%), with estimated means about one to two points optimistic: the tree was grown and
 #   evaluated on the same data.
-# * On breast cancer the estimates track the held-out error, and riskier-looking predictions are
-#   indeed wrong more often.
+# * On breast cancer (30 features, 285 training examples) the estimates are optimistic by about
+#   3 points (full run: 0.044 estimated against 0.073 held-out), yet they rank the predictions
+#   well: the observed error rises with the predicted error across the bins.  The whole-tree
+#   bar still covers the held-out error in about 98% of splits, again because it is wide.
+#
+# Full-size figures (200 training sets per n; 200 splits): whole-tree coverage 0.995-1.000;
+# per-prediction coverage 0.920 (n=100), 0.916 (300), 0.903 (1000), 0.884 (3000).

@@ -128,7 +128,7 @@ def test_iris_app_b_values():
     assert round(float(bars.second), 6) == 0.005856                         # (B.14)
     assert round(bars.sd, 5) == 0.04966                                     # (B.15)
     assert round(bars.norm2, 5) == round(bars.knorm, 5) == 0.07652          # (B.16)
-    assert bars.moment == bars.second                                       # k = 2
+    assert bars.moment == bars.second == prune(iris_tree(), 2, Prior("1/2", "1/2")).moment
     e = clf.predict_error([[1.4, 0.2], [4.5, 1.5], [5.5, 2.1]])              # leaves c1, c21, c22
     assert list(clf.leaf_name([[1.4, 0.2], [4.5, 1.5], [5.5, 2.1]])) == ["c1", "c21", "c22"]
     assert [round(float(v), 4) for v in e.mean] == [0.0194, 0.1081, 0.0421]  # (B.17)(B.20)(B.23)
@@ -238,6 +238,12 @@ def test_pickle_roundtrip():
     assert np.array_equal(again.predict_error(X).sd, clf.predict_error(X).sd)
     assert again.error_estimate() == clf.error_estimate()
     assert again.lam == Fraction(1, 3)
+    for k in (1, 3):                       # the k-th moment is recomputed from the pruned tree
+        fitted = KNormTreeClassifier(k=k, random_state=0).fit(X, y)
+        thawed = pickle.loads(pickle.dumps(fitted))
+        assert thawed.error_estimate() == fitted.error_estimate()
+        assert thawed.error_estimate().moment == prune(Tree.from_sklearn(fitted.unpruned_estimator_), k,
+                                                        fitted.prior_).moment
 
 
 def test_clone_keeps_exact_parameters_and_is_unfitted():
