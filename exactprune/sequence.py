@@ -244,12 +244,17 @@ class KNormSequence:
                 "breakpoints": [b.as_dict() for b in self.breakpoints.values()]}
 
 
-def _internal(node: Node) -> list:
-    return [n for n in node.walk() if not n.is_leaf]
-
-
 def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -> KNormSequence:
     """The nested k-norm pruning sequence of ``tree`` with exact breakpoints (Cor 5.4).
+
+    Each step starts from the optimal tree T of the current stage (first k0) and asks
+    PruneTree (exact decisions) at k0 + 1.  If it prunes, a stage starts at k0 + 1.  If not,
+    every split d of T is kept on an interval of k, and its breakpoint b_d (on T_d as it
+    stands) is searched by doubling and bisection with certified signs; the next stage starts
+    at min b_d and is computed by PruneTree there.  Breakpoints of unchanged splits are
+    reused; splits meeting Thm 5.9's condition are never searched.  With ``crossings``, the
+    certified real crossing of each split pruned at k >= 2 is computed (costly on big trees:
+    about 40 certified evaluations per split).
 
     >>> from exactprune.tree import iris_tree
     >>> seq = knorm_sequence(iris_tree(), crossings=False)
@@ -258,78 +263,72 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"knorm_sequence needs a Tree, got {type(tree).__name__}")
-    full_internal = {n.name for n in _internal(tree.root)}
     first = prune(tree, 1, prior)
     stages = [Stage(1, None, first.tree, sorted(first.pruned))]
     breakpoints: dict = {}
-    current_internal = {n.name for n in _internal(first.tree.root)}
-    for name in sorted(full_internal - current_internal):
-        breakpoints[name] = NodeBreakpoint(name, 1)
-    _mark_removed_with(tree, first.pruned, breakpoints)
+    _record_pruned(tree, first.pruned, 1, breakpoints, None, prior)
     searches = 0
-    cache: dict = {}  # name -> breakpoint for the split as it stands in the current tree
-    current = first.tree
-    k0 = 1
+    cache: dict = {}  # split name -> its breakpoint in the current tree (None: survives every k)
+    current, k0 = first.tree, 1
     while True:
-        splits = _internal(current.root)
+        splits = {n.name: n for n in current.root.walk() if n.children}
         if not splits:
             break
-        forms = {}
-        for node in splits:
-            if node.name in cache:
-                continue
-            if survives_all_k(node):
-                cache[node.name] = None
-                continue
-            forms[node.name] = form = _SubtreeForm(node, prior)
-            cache[node.name] = _breakpoint(form, k0)
-            searches += 1
-        finite = [b for name, b in cache.items() if b is not None and name in {n.name for n in splits}]
-        if not finite:
-            break
-        k_star = min(finite)
-        result = prune(current, k_star, prior) if k_star <= EXACT_K_LIMIT else _prune_certified(current, k_star, prior)
-        newly = sorted(result.pruned)
-        expected = sorted(name for name, b in cache.items() if b == k_star)
-        if not set(newly) <= set(expected) | _descendant_names(current, expected):
-            raise AssertionError(f"sequence inconsistency at k={k_star}: PruneTree pruned {newly}, "
-                                 f"searches predicted {expected}")
+        step = prune(current, k0 + 1, prior) if k0 + 1 <= EXACT_K_LIMIT else None
+        if step is not None and step.pruned:
+            k_star, result = k0 + 1, step
+        else:
+            for name, node in splits.items():
+                if name not in cache:
+                    if survives_all_k(node):
+                        cache[name] = None
+                    else:
+                        cache[name] = _breakpoint(_SubtreeForm(node, prior), k0)
+                        searches += 1
+            finite = [cache[name] for name in splits if cache[name] is not None]
+            if not finite:
+                break
+            k_star = min(finite)
+            result = prune(current, k_star, prior)
+            if not result.pruned:
+                raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
+                                     "PruneTree prunes nothing there")
         stages[-1].k_to = k_star
+        newly = sorted(result.pruned)
         stages.append(Stage(k_star, None, result.tree, newly))
-        for name in newly:
-            node = current.node(name)
-            entry = NodeBreakpoint(name, k_star)
-            if crossings and k_star >= 2:
-                form = _SubtreeForm(node, prior)
-                entry.crossing = real_crossing(form, k_star - 1, k_star)
-            breakpoints[name] = entry
-        _mark_removed_with(current, newly, breakpoints, k_star)
-        # splits whose subtree changed (ancestors of pruned nodes) must be searched again
-        for name in newly:
+        _record_pruned(current, newly, k_star, breakpoints, splits, prior if crossings else None)
+        for name in newly:  # the breakpoints of splits whose subtree changed are stale
             for ancestor in _ancestor_names(name):
                 cache.pop(ancestor, None)
-            for descendant in _descendant_names(current, [name]):
-                cache.pop(descendant, None)
-            cache.pop(name, None)
-        current = result.tree
-        k0 = k_star
-    survivors = {n.name for n in _internal(current.root)}
+        current, k0 = result.tree, k_star
+    survivors = sorted((n.name for n in current.root.walk() if n.children), key=_name_order)
     for name in survivors:
         breakpoints[name] = NodeBreakpoint(name, None, survives_all_finite_k=True)
-    leaf_root = Tree(Node(tree.root.counts, [], "root"), class_names=tree.class_names,
-                     feature_names=tree.feature_names)
-    stages.append(Stage(INF, None, leaf_root, sorted(n for n in survivors
-                                                      if "root" == n or not _has_internal_ancestor(n, survivors))))
+    leaf_root = Tree._trusted(Node(tree.root.counts, [], "root"), tree)
+    stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
     ordered = {name: breakpoints[name] for name in sorted(breakpoints, key=_name_order)}
     return KNormSequence(prior, stages, ordered, searches)
 
 
+def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: Optional[dict],
+                   prior: Optional[Prior]) -> None:
+    """Breakpoint entries for the splits pruned at stage k (with their real crossing when
+    ``prior`` is given and k >= 2) and for the splits removed with them."""
+    nodes = splits if splits is not None else {n.name: n for n in tree.root.walk() if n.children}
+    for name in pruned:
+        node = nodes[name]
+        entry = NodeBreakpoint(name, k)
+        if prior is not None and k >= 2:
+            entry.crossing = real_crossing(_SubtreeForm(node, prior), k - 1, k)
+        breakpoints[name] = entry
+        for descendant in node.walk():
+            if descendant is not node and descendant.children:
+                breakpoints[descendant.name] = NodeBreakpoint(descendant.name, k, removed_with=name)
+
+
 def _name_order(name: str):
-    return (len(name), name)
-
-
-def _has_internal_ancestor(name: str, names: set) -> bool:
-    return any(a in names for a in _ancestor_names(name))
+    """Order names as Zhong lists nodes: root first, then by depth, then by position."""
+    return (0, "") if name == "root" else (len(_ancestor_names(name)), name)
 
 
 def _ancestor_names(name: str) -> list:
@@ -343,25 +342,6 @@ def _ancestor_names(name: str) -> list:
     from .tree import node_name
     indices = [int(p) for p in parts]
     return [node_name(indices[:i]) for i in range(len(indices))]
-
-
-def _descendant_names(tree: Tree, names) -> set:
-    out: set = set()
-    for name in names:
-        node = tree.node(name)
-        out.update(n.name for n in node.walk() if n is not node and not n.is_leaf)
-    return out
-
-
-def _mark_removed_with(tree: Tree, pruned: list, breakpoints: dict, k: int = 1) -> None:
-    for name in pruned:
-        for descendant in _descendant_names(tree, [name]):
-            if descendant not in breakpoints or breakpoints[descendant].breakpoint is None:
-                breakpoints[descendant] = NodeBreakpoint(descendant, k, removed_with=name)
-
-
-def _prune_certified(tree: Tree, k: int, prior: Prior):
-    return prune(tree, k, prior)
 
 
 def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
