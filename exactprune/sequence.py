@@ -37,7 +37,7 @@ import flint
 
 from .knorm import (EXACT_K_LIMIT, Prior, _leaf_terms, child_weight, knorm_decimal, leaf_moment_arb,
                     prune)
-from .numbers import arb_of, certified_sign, CertificationError, fraction_str, to_fmpq
+from .numbers import arb_of, certified_sign, CertificationError, fraction_str, to_fmpq, to_fraction
 from .tree import Node, Tree
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
@@ -392,23 +392,31 @@ def node_cost(node: Node, total: int, cost: str = "misclassification") -> Fracti
     raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
 
 
-@dataclass
 class CCPStage:
-    alpha_from: Fraction
-    alpha_to: Optional[Fraction]
-    tree: Tree
-    pruned: list
-    cost: Fraction
+    """A member of the CCP sequence: optimal for alpha_from <= alpha < alpha_to (None: for
+    every larger alpha).  ``cost`` is R(T) of the stage's tree; ``tree`` is built on first
+    access from the cuts made so far (a sequence can have thousands of stages)."""
+
+    def __init__(self, alpha_from: Fraction, leaves: int, pruned: list, cost: Fraction,
+                 source: Tree, cuts: list, n_cuts: int):
+        self.alpha_from, self.alpha_to = alpha_from, None
+        self.leaves, self.pruned, self.cost = leaves, pruned, cost
+        self._source, self._cuts, self._n_cuts = source, cuts, n_cuts
 
     @property
-    def leaves(self) -> int:
-        return self.tree.n_leaves
+    def tree(self) -> Tree:
+        if not hasattr(self, "_tree"):
+            self._tree = _snapshot(self._source, set(self._cuts[:self._n_cuts]))
+        return self._tree
 
     def as_dict(self) -> dict:
         return {"alpha_from": fraction_str(self.alpha_from),
                 "alpha_to": None if self.alpha_to is None else fraction_str(self.alpha_to),
                 "alpha_from_approx": float(self.alpha_from), "leaves": self.leaves,
                 "pruned": self.pruned, "cost": fraction_str(self.cost)}
+
+    def __repr__(self) -> str:
+        return f"CCPStage(alpha_from={self.alpha_from}, leaves={self.leaves}, pruned={self.pruned})"
 
 
 @dataclass
@@ -436,86 +444,135 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     full tree at alpha 0, then one node per step, the first (pre-order) node of minimal
     g, so entries match scikit-learn's ``ccp_alphas`` one by one.
 
+    Weakest links come from a heap keyed by (g, pre-order index) with lazy invalidation;
+    after a cut only the ancestors' g change, so the whole sequence costs O(n log n + sum of
+    depths) exact operations.
+
     >>> from exactprune.tree import iris_tree
     >>> [str(s.alpha_from) for s in ccp_sequence(iris_tree()).stages]    # Zhong Figure B.1
     ['0', '1/150', '1/75', '22/75', '1/3']
     """
+    import heapq
     if not isinstance(tree, Tree):
         raise TypeError(f"ccp_sequence needs a Tree, got {type(tree).__name__}")
+    if cost not in ("misclassification", "gini"):
+        raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
     if ties not in ("all", "sklearn"):
         raise ValueError(f"ties must be 'all' or 'sklearn', got {ties!r}")
     total = tree.root.n
     if total == 0:
         raise ValueError("node root: the tree has no examples")
     nodes = list(tree.root.walk())  # pre-order = scikit-learn's node order
-    parent = {}
-    for node in nodes:
+    index = {id(n): i for i, n in enumerate(nodes)}
+    parent = [-1] * len(nodes)
+    for i, node in enumerate(nodes):
         for child in node.children:
-            parent[id(child)] = node
-    r_node = {id(n): node_cost(n, total, cost) for n in nodes}
-    # R(T_t) and leaf counts of the current pruned subtrees
-    r_branch, n_leaves = {}, {}
-    for node in reversed(nodes):
-        if node.is_leaf:
-            r_branch[id(node)], n_leaves[id(node)] = r_node[id(node)], 1
-        else:
-            r_branch[id(node)] = sum(r_branch[id(c)] for c in node.children)
-            n_leaves[id(node)] = sum(n_leaves[id(c)] for c in node.children)
-    alive = {id(n) for n in nodes if not n.is_leaf}  # splits still in the tree
+            parent[index[id(child)]] = i
+    r_node = [to_fmpq(node_cost(n, total, cost)) for n in nodes]  # fmpq: C-speed exact rationals
+    r_branch = list(r_node)
+    n_leaves = [1] * len(nodes)
+    for i in range(len(nodes) - 1, -1, -1):
+        if nodes[i].children:
+            kids = [index[id(c)] for c in nodes[i].children]
+            r_branch[i] = sum(r_branch[c] for c in kids)
+            n_leaves[i] = sum(n_leaves[c] for c in kids)
+    alive = [bool(n.children) for n in nodes]
+    version = [0] * len(nodes)
 
-    def cut(node: Node) -> None:
-        delta_r = r_node[id(node)] - r_branch[id(node)]
-        delta_l = 1 - n_leaves[id(node)]
-        for descendant in node.walk():
-            alive.discard(id(descendant))
-        up = node
-        while up is not None:
-            r_branch[id(up)] += delta_r
-            n_leaves[id(up)] += delta_l
-            up = parent.get(id(up))
+    def g(i: int):
+        return (r_node[i] - r_branch[i]) / (n_leaves[i] - 1)
 
-    def g(node: Node) -> Fraction:
-        return (r_node[id(node)] - r_branch[id(node)]) / (n_leaves[id(node)] - 1)
+    # heap of (float(g), index, version, exact g): ordered by the float, decided exactly
+    def entry(i: int):
+        value = g(i)
+        return (float(value), i, version[i], value)
+
+    heap = [entry(i) for i in range(len(nodes)) if alive[i]]
+    heapq.heapify(heap)
+    cuts: list = []  # names in cut order
+
+    def cut(i: int) -> None:
+        delta_r, delta_l = r_node[i] - r_branch[i], 1 - n_leaves[i]
+        stack = [nodes[i]]
+        while stack:  # every split below i leaves the tree
+            node = stack.pop()
+            j = index[id(node)]
+            if alive[j]:
+                alive[j] = False
+                stack.extend(node.children)
+        r_branch[i], n_leaves[i] = r_node[i], 1
+        j = parent[i]
+        while j != -1:
+            r_branch[j] += delta_r
+            n_leaves[j] += delta_l
+            version[j] += 1
+            heapq.heappush(heap, entry(j))
+            j = parent[j]
+        cuts.append(nodes[i].name)
+
+    def pop_live():
+        while heap and not (alive[heap[0][1]] and heap[0][2] == version[heap[0][1]]):
+            heapq.heappop(heap)
+        return heapq.heappop(heap) if heap else None
+
+    def pop_min():
+        """The live split of least exact g (lowest index on ties).  Floats only order the
+        heap: every entry whose float is within a relative 1e-9 of the smallest float is
+        compared exactly, and float(g) is within an ulp of g, so the exact minimum is among
+        them."""
+        first = pop_live()
+        if first is None:
+            return None
+        bound = first[0] + abs(first[0]) * 1e-9
+        group = [first]
+        while True:
+            top = pop_live()
+            if top is None:
+                break
+            if top[0] > bound:
+                heapq.heappush(heap, top)
+                break
+            group.append(top)
+        best = min(group, key=lambda e: (e[3], e[1]))
+        for e in group:
+            if e is not best:
+                heapq.heappush(heap, e)
+        return best[3], best[1]
 
     stages: list = []
+    new = lambda alpha, pruned: CCPStage(to_fraction(alpha), n_leaves[0], pruned, to_fraction(r_branch[0]),
+                                         tree, cuts, len(cuts))
     if ties == "sklearn":
-        stages.append(CCPStage(Fraction(0), None, _snapshot(tree, alive), [], r_branch[id(tree.root)]))
-    alpha = None
-    pending: list = []
-    while alive:
-        live = [n for n in nodes if id(n) in alive]
-        g_min = min(g(n) for n in live)
-        weakest = [n for n in live if g(n) == g_min]
-        chosen = weakest[:1] if ties == "sklearn" else weakest
-        if ties == "all" and alpha is not None and g_min != alpha:
-            stages.append(CCPStage(alpha, None, _snapshot(tree, alive), pending, r_branch[id(tree.root)]))
-            pending = []
-        alpha = g_min
-        for node in chosen:
-            if id(node) in alive:
-                pending.append(node.name)
-                cut(node)
-        if ties == "sklearn":
-            stages.append(CCPStage(alpha, None, _snapshot(tree, alive), pending, r_branch[id(tree.root)]))
-            pending = []
-    if ties == "all":
-        if alpha is None:
-            alpha = Fraction(0)
-        stages.append(CCPStage(alpha, None, _snapshot(tree, alive), pending, r_branch[id(tree.root)]))
-        if stages[0].alpha_from != 0:  # the full tree is already the smallest optimum at alpha = 0
-            stages.insert(0, CCPStage(Fraction(0), None, tree, [], sum(r_node[id(l)] for l in tree.leaves())))
+        stages.append(new(Fraction(0), []))
+        while (top := pop_min()) is not None:
+            alpha, i = top
+            cut(i)
+            stages.append(new(alpha, [nodes[i].name]))
+    else:
+        top = pop_min()
+        while top is not None:
+            alpha, pruned = top[0], []
+            while top is not None and top[0] == alpha:
+                if alive[top[1]]:
+                    cut(top[1])
+                    pruned.append(nodes[top[1]].name)
+                top = pop_min()
+            stages.append(new(alpha, pruned))
+        if not stages or stages[0].alpha_from != 0:  # the full tree is the smallest optimum at 0
+            stages.insert(0, CCPStage(Fraction(0), tree.n_leaves, [], sum(node_cost(l, total, cost)
+                                      for l in tree.leaves()), tree, cuts, 0))
     for before, after in zip(stages, stages[1:]):
         before.alpha_to = after.alpha_from
     return CCPSequence(cost, ties, stages)
 
 
-def _snapshot(tree: Tree, alive: set) -> Tree:
-    """A copy of ``tree`` in which every split not in ``alive`` is a leaf."""
+def _snapshot(tree: Tree, cut_names: set) -> Tree:
+    """A copy of ``tree`` in which every split named in ``cut_names`` (or below one) is a leaf."""
     def copy(node: Node) -> Node:
         new = Node(node.counts, [], node.name, node.split, node.feature, node.threshold)
-        if node.children and id(node) in alive:
+        if node.children and node.name not in cut_names:
             new.children = [copy(c) for c in node.children]
         else:
             new.split = new.feature = new.threshold = None
         return new
-    return Tree(copy(tree.root), class_names=tree.class_names, feature_names=tree.feature_names)
+    return Tree._trusted(copy(tree.root), tree)
