@@ -53,7 +53,15 @@ INF = "inf"
 
 class _SubtreeForm:
     """The subtree T_d flattened to (leaf weight product, a, d) triples: its moment at k is
-    sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled)."""
+    sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled), and F_d(k) = R_leaf(d, k)
+    minus that sum.
+
+    :meth:`sign` is certified: for integer k <= FLOAT_FILTER_K a float64 evaluation with a
+    rigorous relative error bound decides clear cases; otherwise arb balls (constants cached
+    per precision, only lgamma(x + k) recomputed per k) at increasing precision; an exact
+    rational settles an exact tie at moderate integer k."""
+
+    FLOAT_FILTER_K = 64
 
     def __init__(self, node: Node, prior: Prior):
         self.node = node
@@ -68,6 +76,8 @@ class _SubtreeForm:
             else:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
+        self._floats = [(float(w), float(a_l), float(d_l)) for w, a_l, d_l in self.terms]
+        self._arb_cache: dict = {}
 
     # exact, for integer k (feasible for moderate k)
     def difference_exact(self, k: int) -> flint.fmpq:
@@ -77,16 +87,60 @@ class _SubtreeForm:
             total -= to_fmpq(weight) * _ratio_fmpq(a_l, d_l, k)
         return total
 
+    def _constants(self):
+        """arb versions of (a, d, lgamma a, lgamma d) for the leaf and each term, at this precision."""
+        prec = flint.ctx.prec
+        if prec not in self._arb_cache:
+            def prep(a, d):
+                ab, db = arb_of(a), arb_of(d)
+                return (a == 0, ab, db, ab.lgamma() if a != 0 else None, db.lgamma())
+            self._arb_cache[prec] = (prep(*self.leaf_terms),
+                                     [(arb_of(w), prep(a_l, d_l)) for w, a_l, d_l in self.terms])
+        return self._arb_cache[prec]
+
     # certified ball, for any real k > 0
     def difference_arb(self, k) -> flint.arb:
-        a, d = self.leaf_terms
-        total = _ratio_arb(a, d, k)
-        for weight, a_l, d_l in self.terms:
-            total -= arb_of(weight) * _ratio_arb(a_l, d_l, k)
+        kb = k if isinstance(k, flint.arb) else arb_of(k)
+        leaf, terms = self._constants()
+
+        def ratio(const):
+            zero, ab, db, la, ld = const
+            if zero:
+                return flint.arb(0)
+            return ((ab + kb).lgamma() - la - (db + kb).lgamma() + ld).exp()
+
+        total = ratio(leaf)
+        for wb, const in terms:
+            total -= wb * ratio(const)
         return total
+
+    def _float_sign(self, k: int) -> int:
+        """Sign from float64 products with a rigorous error bound, or 0 when too close."""
+        def ratio(a, d):
+            value = 1.0
+            for m in range(k):
+                value *= (a + m) / (d + m)
+            return value
+        a, d = self.leaf_terms
+        leaf = ratio(float(a), float(d))
+        tree = 0.0
+        for w, a_l, d_l in self._floats:
+            tree += w * ratio(a_l, d_l)
+        # each input is rounded once (u), each ratio factor adds <= 3u, products/sums add u
+        depth_u = 4 * _U_FLOAT * (len(self._floats) + 3 * k + 8)
+        if leaf < 1e-250 or tree < 1e-250:
+            return 0
+        diff = leaf - tree
+        if abs(diff) > 2 * depth_u * (leaf + tree):
+            return 1 if diff > 0 else -1
+        return 0
 
     def sign(self, k) -> int:
         """Sign of F_d(k), certified; exact zero detected for integer k <= EXACT_K_LIMIT."""
+        if isinstance(k, int) and k <= self.FLOAT_FILTER_K:
+            quick = self._float_sign(k)
+            if quick:
+                return quick
         try:
             return certified_sign(lambda: self.difference_arb(k), max_prec=1 << 12)
         except CertificationError:
@@ -94,6 +148,9 @@ class _SubtreeForm:
                 value = self.difference_exact(k)
                 return (value > 0) - (value < 0)
             raise
+
+
+_U_FLOAT = 2.0 ** -53
 
 
 def _ratio_fmpq(a, d, k: int) -> flint.fmpq:
@@ -297,8 +354,12 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
         newly = sorted(result.pruned)
         stages.append(Stage(k_star, None, result.tree, newly))
         _record_pruned(current, newly, k_star, breakpoints, splits, prior if crossings else None)
+        stale: set = set()
         for name in newly:  # the breakpoints of splits whose subtree changed are stale
-            for ancestor in _ancestor_names(name):
+            for ancestor in reversed(_ancestor_names(name)):
+                if ancestor in stale:
+                    break
+                stale.add(ancestor)
                 cache.pop(ancestor, None)
         current, k0 = result.tree, k_star
     survivors = sorted((n.name for n in current.root.walk() if n.children), key=_name_order)
@@ -328,21 +389,26 @@ def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: 
 
 def _name_order(name: str):
     """Order names as Zhong lists nodes: root first, then by depth, then by position."""
-    return (0, "") if name == "root" else (len(_ancestor_names(name)), name)
-
+    if name == "root":
+        return (0, "")
+    depth = name.count(".") + 1 if "." in name else len(name) - 1
+    return (depth, name)
 
 def _ancestor_names(name: str) -> list:
-    """Names of the proper ancestors of a node name (Zhong's positional naming)."""
+    """Names of the proper ancestors of a node name (Zhong's positional naming), root first.
+
+    >>> _ancestor_names("c212"), _ancestor_names("c1.2.10")
+    (['root', 'c2', 'c21'], ['root', 'c1', 'c12'])
+    """
     if name == "root":
         return []
-    if "." in name:
-        parts = name[1:].split(".")
-    else:
-        parts = list(name[1:])
-    from .tree import node_name
-    indices = [int(p) for p in parts]
-    return [node_name(indices[:i]) for i in range(len(indices))]
-
+    from .tree import _child_name
+    indices = [int(p) for p in (name[1:].split(".") if "." in name else name[1:])]
+    names, current = ["root"], "root"
+    for i in indices[:-1]:
+        current = _child_name(current, i)
+        names.append(current)
+    return names
 
 def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     """scikit-learn-style summary of :func:`knorm_sequence`: for each finite stage its
