@@ -300,7 +300,19 @@ class PruneResult:
 
     def kept(self, node: Node) -> bool:
         """Did PruneTree keep the split at ``node`` (a node of the input tree)?"""
-        return self._evaluator.keep.get(id(node), False)
+        if not hasattr(self, "_kept_names"):
+            self._kept_names = {n.name for n in self.tree.root.walk() if n.children}
+        return node.name in self._kept_names
+
+    def __getstate__(self) -> dict:
+        """Pickle the results, not the evaluator (whose decisions are keyed by object id)."""
+        self._build() if not hasattr(self, "_tree") else None
+        state = {"k": self.k, "comparisons": self.comparisons, "fallbacks": self.fallbacks,
+                 "_tree": self.tree, "_pruned": self.pruned, "_moment": self.moment}
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
 
     def _build(self) -> None:
         pruned: list = []

@@ -179,10 +179,12 @@ class Tree:
         """Parse the JSON form of DESIGN.md; malformed JSON is a ValueError."""
         try:
             data = json.loads(text)
+            class_names = data.get("class_names") if isinstance(data, dict) else None
+            return cls.from_dict(data, class_names=class_names)
         except json.JSONDecodeError as err:
             raise ValueError(f"malformed tree JSON: {err}") from None
-        class_names = data.get("class_names") if isinstance(data, dict) else None
-        return cls.from_dict(data, class_names=class_names)
+        except RecursionError:
+            raise ValueError("tree JSON is nested too deeply for this Python's recursion limit") from None
 
     def to_dict(self) -> dict:
         out = self.root.to_dict()

@@ -60,6 +60,33 @@ def _gini_bound() -> dict:
     }
 
 
+def _min_size_dp() -> dict:
+    """The DP of notes 12.2.2 run literally as printed, against the corrected DP in
+    :func:`exactprune.baselines.min_size_table` (itself checked against brute force)."""
+    from ..baselines import min_size_table
+    from ..tree import Node, Tree
+    tree = Tree(Node((3, 2), [Node((3, 0)), Node((0, 2))]))
+    budget = 1
+    inf = float("inf")
+
+    def printed(node, k):
+        """prune(k, T) as printed: leaves s_l = 1 for exactly l errors; budget split i = 1..k."""
+        if not node.children:
+            return 1 if node.errors == k else inf
+        if node.errors <= k:
+            return 1
+        left, right = node.children
+        options = [printed(left, i) + printed(right, k - i) + 1 for i in range(1, k + 1)]
+        return min(options, default=inf)
+
+    as_printed = printed(tree.root, budget)
+    correct = min_size_table(tree, budget)["root"][budget]
+    return {"correct": "leaves: s_i = 1 for every i >= l (at most i errors); split the budget over i = 0..k",
+            "counterexample": {"tree": tree.to_dict(), "max_errors": budget,
+                               "smallest_size_as_printed": str(as_printed), "smallest_size": str(correct)},
+            "confirmed": as_printed != correct}
+
+
 ERRATA = [
     Erratum(id="notes-convex", source="Lecture notes 12.1.2 criterion 2 and 12.1.4 ('G() is strictly convex')",
             printed="G(T) should be convex; the drop is due to the fact that G() is strictly convex",
@@ -74,4 +101,9 @@ ERRATA = [
             printed="eps_t >= G_t/2 = eps_t(1 - eps_t) for Gini Index",
             compute=_gini_bound,
             explanation="The inequality is right; the equality is not, for a tree with more than one leaf."),
+    Erratum(id="notes-min-size-dp", source="Lecture notes 12.2.2 (minimum-size pruning with at most e errors)",
+            printed="leaves: s_l = 1 and all other s_i infinite; For i = 1 ... k: I = argmin_i {s_i^0 + s_{k-i}^1}",
+            compute=_min_size_dp,
+            explanation=("The leaf table must mean 'at most i errors' and the budget split must include i = 0; "
+                         "as printed the DP finds no pruning for a perfect split with a budget of 1.")),
 ]

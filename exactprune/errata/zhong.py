@@ -55,6 +55,59 @@ def _b8_formula() -> dict:
             "confirmed": as_printed != correct}
 
 
+def _thm_5_6() -> dict:
+    from ..knorm import Prior, subtree_moment, leaf_moment
+    from ..tree import Node, Tree
+    prior = Prior(lam=0, eta=0)
+    tree = Tree(Node((3, 1), [Node((2, 1)), Node((1, 0))]))
+    leaf, sub = leaf_moment((3, 1), 1, prior), subtree_moment(tree.root, 1, prior)
+    return {"correct": "for lam > 0 the statement holds; at lam = 0 (allowed by 0 <= eta <= lam J with "
+                       "eta = 0) an ineffective split can keep the 1-norm with unequal class distributions",
+            "counterexample": {"tree": tree.to_dict(), "lam": "0", "eta": "0",
+                               "R_leaf": fraction_str(leaf), "R_tree": fraction_str(sub)},
+            "confirmed": leaf == sub}
+
+
+def _cor_5_7() -> dict:
+    from ..knorm import Prior, subtree_moment, leaf_moment
+    from ..tree import Node, Tree
+    prior = Prior()
+    tree = Tree(Node((2, 2), [Node((1, 1)), Node((1, 1))]))
+    leaf, sub = leaf_moment((2, 2), 1, prior), subtree_moment(tree.root, 1, prior)
+    return {"correct": "any ineffective split increases the k-norm for every k >= 2 (lam > 0); at k = 1 it "
+                       "can keep it (Thm 5.6's own equality case)",
+            "counterexample": {"tree": tree.to_dict(), "k": 1, "lam": "1/2", "eta": "1/2",
+                               "R_leaf": fraction_str(leaf), "R_tree": fraction_str(sub)},
+            "confirmed": leaf == sub}
+
+
+def _thm_5_3_empty_child() -> dict:
+    from ..knorm import Prior, subtree_moment, leaf_moment
+    from ..tree import Node, Tree
+    prior = Prior(lam="1/4", eta=0)
+    tree = Tree(Node((1, 0), [Node((1, 0)), Node((0, 0))]))
+    rows = {k: (fraction_str(leaf_moment((1, 0), k, prior)), fraction_str(subtree_moment(tree.root, k, prior)))
+            for k in (1, 2, 3)}
+    equal = all(a == b for a, b in rows.values())
+    return {"correct": "add the hypothesis that every child covers fewer examples than its parent "
+                       "(M_c < M_d, used in the proof, C.4), or eta > 0",
+            "counterexample": {"tree": tree.to_dict(), "lam": "1/4", "eta": "0",
+                               "R_leaf_and_R_tree_by_k": rows},
+            "confirmed": equal}
+
+
+def _c38() -> dict:
+    from ..numbers import rising
+    x, k = Fraction(2), 1
+    true_difference = Fraction(0)  # sum_i p_i g_{k+1}(x_i) - g_{k+1}(X) with one point x = X
+    printed_middle = rising(x, k) * (x + k) - rising(x, k + 1) * (x + k)
+    return {"correct": "sum_i p_i g_{k+1}(x_i) - g_{k+1}(X) = sum_i p_i g_k(x_i)(x_i + k) - g_k(X)(X + k) "
+                       "= sum_i p_i g_k(x_i) x_i - g_k(X) X  (proofs/lemma_5_2_identity.py)",
+            "counterexample": {"k": k, "x": "2", "X": "2", "p": "1", "true_difference": "0",
+                               "printed_middle_term": fraction_str(printed_middle)},
+            "confirmed": printed_middle != true_difference}
+
+
 ERRATA = [
     Erratum("zhong-B.1-breakpoint", "Zhong Figure B.1(d)-(e), App B.2",
             f"the k-norm pruning sequence of iris changes from (d) to (e) at k = {PRINTED_BREAKPOINT}",
@@ -77,4 +130,20 @@ ERRATA = [
             "E[r_c2^2] = E[r_c21^2] P*[A_c21|A_c2] + E[r_c22^2] P*[A_c21|A_c2]", _b8_formula,
             "The second weight must be P*[A_c22|A_c2] (4.13); the printed number follows the corrected "
             "formula."),
+    Erratum("zhong-5.6-lam0", "Zhong Theorem 5.6",
+            "if 0 <= eta <= lam J, an ineffective split maintains the 1-norm iff all classes are equally "
+            "distributed in each leaf", _thm_5_6,
+            "The 'only if' direction fails at lam = 0 (found by exactprune verify, zhong-5.6)."),
+    Erratum("zhong-5.7-k1", "Zhong Corollary 5.7",
+            "if 0 <= eta <= lam J, any ineffective split increases the k-norm error rate for any k >= 1",
+            _cor_5_7, "False at k = 1 by Thm 5.6's equality case; true for k >= 2 (exactprune verify, zhong-5.7)."),
+    Erratum("zhong-5.3-empty-child", "Zhong Theorem 5.3",
+            "if a non-leaf subtree increases or maintains the k-norm error rate compared to its root, it "
+            "increases the (k+1)-norm error rate", _thm_5_3_empty_child,
+            "With eta = 0 an empty child gets weight 0 and the subtree equals its root at every k; the "
+            "proof assumes M_c < M_d."),
+    Erratum("zhong-C.38", "Zhong (C.38), proof of Lemma 5.2",
+            "sum_i p_i g_{k+1}(x_i) - g_{k+1}(X) = sum_i p_i g_k(x_i)(x_i + k) - g_{k+1}(X)(X + k) "
+            "= sum_i p_i g_k(x_i) x_i - g_{k+1}(X) X", _c38,
+            "g_{k+1}(X) must be g_k(X) in the middle and last terms; the lemma itself holds."),
 ]
