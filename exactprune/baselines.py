@@ -30,7 +30,6 @@
 """
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -815,67 +814,25 @@ def fan_estimate(tree: Tree, prior="jeffreys", variance: str = "fan") -> flint.a
 
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
-    """Exact misclassification-cost weakest-link pruning (Breiman et al. 3.3) in
-    O(M depth log M): for every internal node, the alpha at which it becomes a
-    leaf (the smallest optimal subtree at alpha collapses exactly the nodes with
-    collapse alpha <= alpha; ancestors' values are not propagated - use
-    :func:`ccp_subtree_at`).  Equal to :func:`exactprune.sequence.ccp_sequence`
-    (``ties="all"``) stage by stage, and fast on trees with 10^5 nodes.
+    """For every split, the alpha at which it becomes a leaf in CART's misclassification-cost
+    weakest-link sequence (Breiman et al. 3.3): read off
+    :func:`exactprune.sequence.ccp_sequence` (``ties="all"``); splits removed with an
+    ancestor get the ancestor's alpha.  With :func:`ccp_subtree_at` this gives the smallest
+    optimal subtree at any alpha.
 
     >>> from exactprune.tree import iris_tree
     >>> sorted(set(ccp_alphas(iris_tree()).values()))
     [Fraction(0, 1), Fraction(1, 150), Fraction(1, 75), Fraction(22, 75), Fraction(1, 3)]
     """
+    from .sequence import ccp_sequence
     tree = _as_tree(tree)
-    N = tree.root.n
-    if N == 0:
-        raise ValueError("node root: the tree has no examples")
-    nodes = list(tree.root.walk())
-    index = {id(n): i for i, n in enumerate(nodes)}
-    parent = [-1] * len(nodes)
-    for i, n in enumerate(nodes):
-        for c in n.children:
-            parent[index[id(c)]] = i
-    err = [n.errors for n in nodes]            # as a leaf
-    sub_err = [0] * len(nodes)                 # of the current branch
-    leaves = [0] * len(nodes)
-    for i in range(len(nodes) - 1, -1, -1):
-        n = nodes[i]
-        if n.is_leaf:
-            sub_err[i], leaves[i] = err[i], 1
-        else:
-            sub_err[i] = sum(sub_err[index[id(c)]] for c in n.children)
-            leaves[i] = sum(leaves[index[id(c)]] for c in n.children)
-    alive = [not n.is_leaf for n in nodes]
-    version = [0] * len(nodes)
-
-    def g(i):
-        return Fraction(err[i] - sub_err[i], N * (leaves[i] - 1))
-    heap = [(g(i), i, 0) for i in range(len(nodes)) if alive[i]]
-    heapq.heapify(heap)
+    by_name = {node.name: node for node in tree.root.walk()}
     out: Dict[str, Fraction] = {}
-    while heap:
-        gi, i, ver = heapq.heappop(heap)
-        if not alive[i] or ver != version[i]:
-            continue
-        out[nodes[i].name] = gi
-        stack = [nodes[i]]
-        while stack:
-            x = stack.pop()
-            if alive[index[id(x)]] and x.name not in out:
-                out[x.name] = gi          # removed together with its ancestor
-            alive[index[id(x)]] = False
-            stack.extend(x.children)
-        d_err = err[i] - sub_err[i]
-        d_leaves = 1 - leaves[i]
-        sub_err[i], leaves[i] = err[i], 1
-        p = parent[i]
-        while p != -1:
-            sub_err[p] += d_err
-            leaves[p] += d_leaves
-            version[p] += 1
-            heapq.heappush(heap, (g(p), p, version[p]))
-            p = parent[p]
+    for stage in ccp_sequence(tree, "misclassification", ties="all").stages:
+        for name in stage.pruned:
+            for node in by_name[name].walk():
+                if node.children and node.name not in out:
+                    out[node.name] = stage.alpha_from
     return out
 
 
