@@ -38,7 +38,7 @@ from exactprune.numbers import arb_of
 from exactprune.sequence import ccp_sequence, knorm_sequence
 from exactprune.tree import iris_tree
 
-FIGURES = "figures"
+FIGURES = os.environ.get("EXACTPRUNE_FIGURES", "figures")
 os.makedirs(FIGURES, exist_ok=True)
 tree = iris_tree()
 print(tree.render())
