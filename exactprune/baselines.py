@@ -517,28 +517,20 @@ def rep_prune(tree: Tree, prune_counts: Dict[str, Sequence[int]], labels: str = 
 
 
 def all_prunings(tree: Tree, limit: int = 100000) -> List[frozenset]:
-    """Every pruning of ``tree`` as the frozenset of its leaf names (brute force;
-    refuses trees with more than ``limit`` prunings).
+    """Every pruning of ``tree`` as the frozenset of its leaf names (brute force; built on
+    :func:`exactprune.tree.all_prunings`, refuses trees with more than ``limit`` prunings).
 
     >>> len(all_prunings(Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')))
     2
     """
+    from .tree import all_prunings as kept_sets
     tree = _as_tree(tree)
 
-    def rec(node):
-        if node.is_leaf:
-            return [frozenset([node.name])]
-        options = [frozenset([node.name])]
-        child_sets = [rec(c) for c in node.children]
-        total = 1
-        for cs in child_sets:
-            total *= len(cs)
-        if total > limit:
-            raise ValueError(f"node {node.name}: more than {limit} prunings; use a smaller tree")
-        for combo in itertools.product(*child_sets):
-            options.append(frozenset().union(*combo))
-        return options
-    return rec(tree.root)
+    def leaves(node, kept):
+        if node.name not in kept:
+            return [node.name]
+        return [name for child in node.children for name in leaves(child, kept)]
+    return [frozenset(leaves(tree.root, kept)) for kept in kept_sets(tree.root, limit)]
 
 
 # -- Kearns-Mansour ------------------------------------------------------------------------------

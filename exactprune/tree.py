@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
-__all__ = ["Node", "Tree", "iris_tree", "node_name"]
+__all__ = ["Node", "Tree", "iris_tree", "node_name", "all_prunings"]
 
 
 def node_name(path: Sequence[int]) -> str:
@@ -347,6 +347,26 @@ def _validate_and_name(root: Node, n_classes: int) -> None:
                 raise ValueError(f"node {node.name}: children's counts add up to {total}, "
                                  f"not to its counts {list(counts)}")
             stack.extend(children)
+
+
+def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
+    """Every pruning of the subtree at ``node``, each as the frozenset of names of the splits it
+    keeps (brute force for checks; ValueError beyond ``limit`` prunings).  A pruning either
+    turns ``node`` into a leaf or keeps its split and prunes each child independently.
+
+    >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    >>> sorted(sorted(p) for p in all_prunings(t.root))
+    [[], ['root']]
+    """
+    if not node.children:
+        return [frozenset()]
+    combos = [frozenset([node.name])]
+    for child in node.children:
+        options = all_prunings(child, limit)
+        combos = [c | o for c in combos for o in options]
+        if limit is not None and len(combos) > limit:
+            raise ValueError(f"node {node.name}: more than {limit} prunings; use a smaller tree")
+    return [frozenset()] + combos
 
 
 IRIS_CLASS_NAMES = ("setosa", "versicolor", "virginica")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from random_trees import count_trees
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -96,23 +97,8 @@ def test_mse_summary_is_consistent():
 
 
 # --------------------------------------------------------- subtrees, pruning
-@st.composite
-def trees(draw, max_depth=3):
-    from exactprune.tree import Node
-    J = draw(st.integers(2, 3))
-
-    def grow(counts, depth):
-        node = Node(tuple(counts))
-        if depth < max_depth and sum(counts) >= 2 and draw(st.booleans()):
-            k = draw(st.integers(2, 3))
-            parts = [[0] * J for _ in range(k)]
-            for j, c in enumerate(counts):
-                for _ in range(c):
-                    parts[draw(st.integers(0, k - 1))][j] += 1
-            node.children = [grow(p, depth + 1) for p in parts]
-        return node
-
-    return Tree(grow(draw(st.lists(st.integers(1, 7), min_size=J, max_size=J)), 0))
+def trees():
+    return count_trees(max_depth=3, max_count=7)
 
 
 def _all_prunings(node, k, lam, eta):

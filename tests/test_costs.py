@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from random_trees import count_trees
 import sympy
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -146,24 +147,8 @@ def test_cost_label_is_argmin(case):
 
 
 # ----------------------------------------------------------- pruning
-@st.composite
-def trees(draw, max_depth=3):
-    J = draw(st.integers(2, 3))
-
-    def grow(counts, depth):
-        node = Node(tuple(counts))
-        if depth < max_depth and sum(counts) >= 2 and draw(st.booleans()):
-            k = draw(st.integers(2, 3))
-            parts = [[0] * J for _ in range(k)]
-            for j, c in enumerate(counts):
-                for _ in range(c):
-                    parts[draw(st.integers(0, k - 1))][j] += 1
-            node.children = [grow(p, depth + 1) for p in parts]
-        return node
-
-    root_counts = draw(st.lists(st.integers(0, 6), min_size=J, max_size=J))
-    assume(sum(root_counts) > 0)
-    return Tree(grow(root_counts, 0))
+def trees():
+    return count_trees(max_depth=3, max_count=7)
 
 
 def _all_prunings(node, loss, k, lam, eta):

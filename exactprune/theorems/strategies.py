@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
-from ..tree import Node, Tree
+from ..tree import all_prunings, Node, Tree
 
 #: positive Lidstone lambdas used by default (small denominators keep exact numbers small)
 LAMS = (Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2))
@@ -137,26 +137,6 @@ def prior_of(case: dict):
 
 def internal_nodes(tree: Tree) -> list:
     return [n for n in tree.nodes() if not n.is_leaf]
-
-
-def all_prunings(node: Node, limit: Optional[int] = 20000) -> list:
-    """Every pruning of the subtree at ``node`` as the set of names of its internal (kept) nodes.
-
-    A pruning keeps a split at ``node`` or not; if kept, each child is pruned independently.
-
-    >>> t = to_tree({"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]})
-    >>> sorted(sorted(p) for p in all_prunings(t.root))
-    [[], ['root']]
-    """
-    if node.is_leaf:
-        return [frozenset()]
-    combos = [frozenset([node.name])]
-    for child in node.children:
-        options = all_prunings(child, limit)
-        combos = [c | o for c in combos for o in options]
-        if limit is not None and len(combos) > limit:
-            raise ValueError(f"more than {limit} prunings")
-    return [frozenset()] + combos
 
 
 def pruned_moment(node: Node, kept: frozenset, k: int, prior) -> Any:
