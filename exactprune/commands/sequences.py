@@ -26,7 +26,8 @@ def format_knorm(seq) -> str:
         else:
             crossing = d["crossing"]
             text = f", real crossing in [{crossing['lower']}, {crossing['upper']}] ~ {crossing['approx']}" if crossing else ""
-            lines.append(f"  {d['name']:>10}: k = {d['breakpoint']}{text}")
+            checks = f"; sign certified at {d['sign_checks']} grid points" if d["sign_checks"] else ""
+            lines.append(f"  {d['name']:>10}: k = {d['breakpoint']}{text}{checks}")
     return "\n".join(lines)
 
 
