@@ -36,9 +36,10 @@ What is computed
   :func:`enumerate_path_exists` / :func:`enumerate_coexistence`, an exact enumeration of the
   random tree-growing process restricted to the paths involved.  :func:`coexistence_printed`
   evaluates the formulas as printed, for the errata.
-* :func:`exact_moments`: E[GE] exactly for every criterion (DD (1) with the path-exists
-  conditions of 3.3.1, summed over leaf regions and their last attribute), and E[GE^2] for the same
-  tree exactly for fixed height (DD (2), 3.6.1, with the corrected co-existence factor);
+* :func:`exact_moments`: E[GE] and E[GE^2] for the same tree exactly for every criterion (DD (1),
+  (2) with the path-exists conditions of 3.3.1, summed over leaf regions and their last attribute;
+  fixed height as in 3.6.1, purity/scarcity with the corrected co-existence factor and the count
+  events of both leaves and their parents as exact generating functions);
   E[GE GE'] for two trees on independent samples is E[GE]^2.
 * :func:`bruteforce_moments`: the same by enumerating every data set (tiny N), with the tree
   randomness integrated exactly by recursion (:func:`conditional_moments`).
@@ -632,19 +633,35 @@ def expected_ge(dist: Distribution, N: int, criterion: Criterion, tie: str = "sp
     return total / (D ** (N + 1) * L)
 
 
-def _u_poly(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) -> flint.fmpq_poly:
-    """sum_s z^s/s! * sum_{|n|=s} s!/prod n_c! prod A_c^{n_c} err_int(n)^power."""
+def _count_polys(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int,
+                 keep=None, by_support: bool = False) -> dict:
+    """EGFs of one region's class counts: {support mask: sum_n err_int(n)^power prod A_c^{n_c}/n_c! z^|n|}.
+
+    Only counts ``n`` with ``keep(n)`` (e.g. "the region stops") enter; with ``by_support`` the sum
+    is split by the set of classes present (bit mask, what purity needs), else everything is under
+    key 0.  ``power`` 0 gives the plain multinomial weights.
+    """
     fact = [math.factorial(i) for i in range(len(comps_by_s))]
-    coeffs = []
+    acc = {}
     for s, comps in enumerate(comps_by_s):
-        acc = 0
         for n in comps:
+            if keep is not None and not keep(n):
+                continue
             term = fact[s]
             for c, nc in enumerate(n):
                 term = term // fact[nc] * A[c] ** nc
-            acc += term * _err_int(n, A, tie, L) ** power
-        coeffs.append(flint.fmpq(acc, fact[s]))
-    return flint.fmpq_poly(coeffs)
+            if power:
+                term *= _err_int(n, A, tie, L) ** power
+            mask = sum(1 << c for c, nc in enumerate(n) if nc) if by_support else 0
+            row = acc.setdefault(mask, [0] * len(comps_by_s))
+            row[s] += term
+    return {mask: flint.fmpq_poly([flint.fmpq(x, fact[s]) for s, x in enumerate(row)])
+            for mask, row in acc.items()}
+
+
+def _u_poly(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) -> flint.fmpq_poly:
+    """sum_s z^s/s! * sum_{|n|=s} s!/prod n_c! prod A_c^{n_c} err_int(n)^power."""
+    return sum(_count_polys(A, comps_by_s, tie, L, power).values(), flint.fmpq_poly([]))
 
 
 def _pair_value(poly: flint.fmpq_poly, N: int, C: int, falling: Optional[list] = None) -> flint.fmpq:
@@ -659,14 +676,159 @@ def _pair_value(poly: flint.fmpq_poly, N: int, C: int, falling: Optional[list] =
     return acc * Cz ** (N + 1 - min(len(coeffs), N + 1))
 
 
+def _exp_poly(c: int, N: int) -> flint.fmpq_poly:
+    """e^{cz} up to z^N."""
+    coeffs, term = [], flint.fmpq(1)
+    for t in range(N + 1):
+        coeffs.append(term)
+        term = term * c / (t + 1)
+    return flint.fmpq_poly(coeffs)
+
+
+def _rest_polys(rest: Sequence[int], N: int, purity: bool) -> dict:
+    """EGF of the points of a parent outside the regions of interest (class masses ``rest``).
+
+    With purity, split by the exact set of classes present (Moebius inversion over subsets:
+    sum over tau' in tau of (-1)^|tau - tau'| e^{mass(tau') z}); else one entry e^{mass z}.
+    """
+    if not purity:
+        return {0: _exp_poly(sum(rest), N)}
+    k = len(rest)
+    out = {}
+    for mask in range(1 << k):
+        poly = flint.fmpq_poly([])
+        sub = mask
+        while True:
+            sign = -1 if bin(mask ^ sub).count("1") % 2 else 1
+            poly += sign * _exp_poly(sum(rest[c] for c in range(k) if sub >> c & 1), N)
+            if sub == 0:
+                break
+            sub = (sub - 1) & mask
+        if not poly.is_zero():
+            out[mask] = poly
+    return out
+
+
+def _parent_poly(criterion: Criterion, groups: list, rest: Sequence[int], N: int) -> flint.fmpq_poly:
+    """EGF of a parent's content restricted to "the parent does not stop" (DD 3.3.1 2(b), 3(b)).
+
+    ``groups`` are the :func:`_count_polys` of the disjoint regions inside the parent (already
+    restricted to "the region stops"), ``rest`` the class masses of the rest of the parent.  The
+    parent does not stop when it has >= 2 classes (purity) and > pb points (scarcity); it is never
+    stopped by height or attribute exhaustion (it lies above a leaf).
+    """
+    purity = criterion.purity
+    layers = [g if purity else {0: sum(g.values(), flint.fmpq_poly([]))} for g in groups]
+    layers.append(_rest_polys(rest, N, purity))
+    combined = {0: flint.fmpq_poly([1])}
+    for layer in layers:
+        new = {}
+        for m1, p1 in combined.items():
+            for m2, p2 in layer.items():
+                key = m1 | m2
+                new[key] = new.get(key, flint.fmpq_poly([])) + p1.mul_low(p2, N + 1)
+        combined = new
+    total = sum((p for m, p in combined.items() if not purity or bin(m).count("1") >= 2), flint.fmpq_poly([]))
+    if criterion.pb is not None:
+        total -= total.truncate(criterion.pb + 1)
+    return total
+
+
+def _sample_dependent_moments(dist: Distribution, N: int, criterion: Criterion, tie: str) -> tuple:
+    """(E[GE], E[GE^2] same tree) for purity/scarcity stopping (alone or with a height), exactly.
+
+    DD (2) with the leaf events of 3.3.1: GE^2 = sum over ordered pairs of leaves.  A leaf is a
+    region R with its last attribute a; given the data it is a leaf with probability
+    P[path exists] [R stops] [parent R-a does not stop] (monotone stopping).  Two distinct leaves
+    (R1, a1), (R2, a2) co-exist with probability :func:`coexistence_probability` (ordered paths)
+    times the count indicators.  With b the bifurcation attribute, the count events live on:
+
+    * b not in {a1, a2}: disjoint parents P1, P2 - the product of the two parents' EGFs;
+    * b = a1 != a2: R2 in P2 in P1 and R1 outside P2 - P1 cannot stop when P2 does not, so
+      R1 only needs to stop;
+    * b = a1 = a2: one common parent P holding R1 and R2.
+
+    Each EGF is exact (flint fmpq_poly) and the count probability is N! [z^N] F(z) e^{C z} / D^N
+    with C the mass outside all regions involved.  The E[GE] returned is computed from the same
+    polynomials (a check against :func:`expected_ge`).
+    """
+    d, k, D = dist.d, dist.k, dist.D
+    L = math.lcm(*range(1, k + 1))
+    h = criterion.height if criterion.height is not None else d
+    comps_by_s = [[] for _ in range(N + 1)]
+    for n in _compositions(N, k):
+        comps_by_s[sum(n)].append(n)
+    falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
+    zero = flint.fmpq_poly([])
+    first = flint.fmpq(0)
+    diag = flint.fmpq(0)
+    leaves = []      # (path dict with a last, attrs, values, A, U1, F1 = parent poly, parent mass, parent rest)
+    for attrs, values in _regions(dist, h):
+        l = len(attrs)
+        A = dist.region_masses(attrs, values)
+
+        def keep(n, l=l):
+            return criterion.stops(l, n, d)
+
+        U1 = _count_polys(A, comps_by_s, tie, L, 1, keep, criterion.purity)
+        U2 = _count_polys(A, comps_by_s, tie, L, 2, keep, criterion.purity)
+        if not U1 and not U2:
+            continue
+        if l == 0:
+            first += _pair_value(sum(U1.values(), zero), N, D - sum(A), falling)
+            diag += _pair_value(sum(U2.values(), zero), N, D - sum(A), falling)
+            continue
+        w = flint.fmpq(math.factorial(l - 1) * math.factorial(d - l), math.factorial(d))
+        region = dict(zip(attrs, values))
+        for j, a in enumerate(attrs):
+            P = dist.region_masses(attrs[:j] + attrs[j + 1:], values[:j] + values[j + 1:])
+            rest = [p - x for p, x in zip(P, A)]
+            F1 = _parent_poly(criterion, [U1], rest, N)
+            first += w * _pair_value(F1, N, D - sum(P), falling)
+            diag += w * _pair_value(_parent_poly(criterion, [U2], rest, N), N, D - sum(P), falling)
+            path = {x: region[x] for x in attrs if x != a}
+            path[a] = region[a]
+            leaves.append((path, A, U1, F1, sum(P), rest))
+    off = flint.fmpq(0)
+    coex_cache = {}
+    for i, (p1, A1, U1, F1, P1, rest1) in enumerate(leaves):
+        a1 = next(reversed(p1))
+        for p2, A2, U2, F2, P2, rest2 in leaves[i + 1:]:
+            a2 = next(reversed(p2))
+            differing = [x for x in p1 if x in p2 and p1[x] != p2[x]]
+            if not differing:
+                continue   # overlapping regions: never two leaves of one tree
+            key = (tuple(p1), tuple(p2), tuple(p1[x] == p2[x] for x in p1 if x in p2))
+            if key not in coex_cache:
+                c = coexistence_probability(d, p1, p2, "purity")
+                coex_cache[key] = flint.fmpq(c.numerator, c.denominator)
+            coex = coex_cache[key]
+            if coex == 0:
+                continue
+            if differing == [a1] and a1 == a2:       # common parent
+                rest = [r - x for r, x in zip(rest1, A2)]
+                poly, outside = _parent_poly(criterion, [U1, U2], rest, N), D - P1
+            elif differing == [a1]:                  # R2 in P2 in P1
+                poly, outside = sum(U1.values(), zero).mul_low(F2, N + 1), D - sum(A1) - P2
+            elif differing == [a2]:                  # R1 in P1 in P2
+                poly, outside = sum(U2.values(), zero).mul_low(F1, N + 1), D - sum(A2) - P1
+            else:                                    # disjoint parents
+                poly, outside = F1.mul_low(F2, N + 1), D - P1 - P2
+            off += 2 * coex * _pair_value(poly, N, outside, falling)
+    E1 = _frac(first / (flint.fmpz(D) ** (N + 1) * L))
+    E2 = _frac((diag + off) / (flint.fmpz(D) ** (N + 2) * L * L))
+    return E1, E2
+
+
 def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "split",
                   second: bool = True) -> dict:
-    """Exact E[GE], and for fixed height E[GE^2] (same tree) and the variance (DD 3.6.1).
+    """Exact E[GE], E[GE^2] (same tree) and the variance for every stopping criterion (DD 3.6).
 
-    ``E1`` = E[GE]; ``E2_same`` = E[GE^2] for one tree (diagonal leaves with 1/C(d,h), distinct
-    leaves with the co-existence probability of :func:`coexistence_probability`); ``E2_indep`` =
-    E[GE(z) GE(z')] for two trees on independent samples = E1^2.  ``E2_same`` is ``None`` for
-    purity/scarcity (use :func:`bruteforce_moments` or :func:`af_monte_carlo`).
+    ``E1`` = E[GE]; ``E2_same`` = E[GE^2] for one tree (diagonal leaves with their path-exists
+    probability, distinct leaves with the co-existence probability of
+    :func:`coexistence_probability`); fixed height as in DD 3.6.1, purity/scarcity (alone or
+    with a height) by :func:`_sample_dependent_moments`.  ``E2_indep`` = E[GE(z) GE(z')] for two
+    trees on independent samples = E1^2.  ``second=False`` skips E[GE^2] (``None``).
 
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> m = exact_moments(dist, 1, Criterion(height=1))
@@ -674,11 +836,20 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
     (Fraction(1, 4), Fraction(1, 16), Fraction(0, 1))
     >>> exact_moments(correlated_distribution([2, 2], "1/2"), 3, Criterion(height=1))["var"]
     Fraction(11623, 1048576)
+    >>> exact_moments(correlated_distribution([2, 2], "1/2"), 3, Criterion(purity=True))["var"]
+    Fraction(182751, 16777216)
     """
     N = _check_moment_args(dist, N, criterion, tie)
     E1 = expected_ge(dist, N, criterion, tie)
     out = {"E1": E1, "E2_indep": E1 * E1, "E2_same": None, "var": None}
-    if not second or criterion.sample_dependent:
+    if not second:
+        return out
+    if criterion.sample_dependent:
+        check, E2 = _sample_dependent_moments(dist, N, criterion, tie)
+        if check != E1:   # two computations of E[GE] from different code paths
+            raise RuntimeError(f"internal check failed: E[GE] = {E1} by expected_ge, {check} by the pair EGFs")
+        out["E2_same"] = E2
+        out["var"] = E2 - E1 * E1
         return out
     d, k, D = dist.d, dist.k, dist.D
     L = math.lcm(*range(1, k + 1))

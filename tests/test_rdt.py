@@ -139,9 +139,27 @@ def test_exact_moments_equal_bruteforce(arities, k, N, crit, tie):
     ex = exact_moments(dist, N, crit, tie)
     bf = bruteforce_moments(dist, N, crit, tie)
     assert ex["E1"] == bf["E1"]
-    if ex["E2_same"] is not None:
-        assert ex["E2_same"] == bf["E2_same"]
-        assert ex["var"] >= 0
+    assert ex["E2_same"] == bf["E2_same"]
+    assert ex["var"] >= 0
+
+
+@settings(deadline=None, suppress_health_check=list(HealthCheck))   # examples: the hypothesis profile
+@given(st.integers(0, 2**32 - 1), st.sampled_from([[2], [2, 2], [3, 2], [2, 2, 2]]), st.integers(2, 3),
+       st.integers(0, 3), st.booleans(), st.sampled_from([None, 0, 1, 2]), st.sampled_from([None, 1, 2]),
+       st.sampled_from(["split", "first"]))
+def test_sample_dependent_second_moment_equals_bruteforce(seed, arities, k, N, purity, pb, height, tie):
+    # E[GE^2] for purity/scarcity (alone, combined, with a height): the pair EGFs against every data set
+    if not purity and pb is None:
+        purity = True
+    if height is not None and height > len(arities):
+        height = None
+    if k == 3 and len(arities) == 3:
+        N = min(N, 2)
+    dist = _random_dist(np.random.default_rng(seed), arities, k)
+    crit = Criterion(height=height, purity=purity, pb=pb)
+    ex = exact_moments(dist, N, crit, tie)
+    bf = bruteforce_moments(dist, N, crit, tie)
+    assert (ex["E1"], ex["E2_same"]) == (bf["E1"], bf["E2_same"]), f"seed {seed}"
 
 
 def test_two_trees_same_sample_is_not_e1_squared():
@@ -177,8 +195,7 @@ def test_simulator_agrees_with_exact(crit, N):
     ex = exact_moments(dist, N, crit)
     mc = simulate(dist, N, crit, runs=1500, seed=seed)
     assert abs(mc["mean"] - float(ex["E1"])) <= SE * mc["se_mean"], f"seed {seed}"
-    if ex["E2_same"] is not None:
-        assert abs(mc["second"] - float(ex["E2_same"])) <= SE * mc["se_second"], f"seed {seed}"
+    assert abs(mc["second"] - float(ex["E2_same"])) <= SE * mc["se_second"], f"seed {seed}"
 
 
 def test_af_monte_carlo_agrees_with_exact():
@@ -268,7 +285,11 @@ def test_cli_moments_text_and_json(capsys):
     dist = correlated_distribution([2, 2], "3/5")
     assert Fraction(out["E_GE"]) == expected_ge(dist, 4, Criterion(height=1))
     assert cli.main(["rdt", "moments", "--d", "2", "--N", "4", "--criterion", "scarcity", "--pb", "1"]) == 0
-    assert "E[GE]" in capsys.readouterr().out
+    assert "E[GE^2]" in capsys.readouterr().out
+    assert cli.main(["rdt", "moments", "--d", "2", "--N", "4", "--criterion", "purity", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    bf = bruteforce_moments(dist, 4, Criterion(purity=True))
+    assert (Fraction(out["E_GE"]), Fraction(out["E_GE2_same_tree"])) == (bf["E1"], bf["E2_same"])
 
 
 @pytest.mark.parametrize("argv", [

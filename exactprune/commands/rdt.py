@@ -94,10 +94,7 @@ def run_moments(args) -> int:
         print(f"random trees, d = {d} binary attributes, N = {N}, {crit!r}, tie = {args.tie}, "
               f"correlation {fraction_str(result['correlation'])}")
         print(f"E[GE]   = {decimal_str(m['E1'], 10)}")
-        if m["E2_same"] is not None:
-            print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")
-        else:
-            print("E[GE^2]: exact only for fixed height (use exactprune.rdt.af_monte_carlo)")
+        print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")
     return 0
 
 

@@ -194,7 +194,7 @@ THEOREMS = [
     ),
     Theorem(
         id="dd-moments", source="DD eq (1)-(2), sec 3.6",
-        statement="exact E[GE] (all criteria) and E[GE^2] (fixed height, same tree) equal the brute-force "
+        statement="exact E[GE] and E[GE^2] (same tree), fixed height, purity, scarcity and combinations, equal the brute-force "
                   "enumeration of all data sets with the tree randomness integrated exactly",
         hypotheses="multinomial sample of size N; E[GE GE'] = E[GE]^2 needs the two trees' samples independent",
         cases=lambda: _moment_cases(False), check=_check_moments,
