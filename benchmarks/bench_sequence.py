@@ -87,10 +87,21 @@ def main() -> None:
     if t_cc is None:
         print(f"ccp_sequence gini sklearn: did not finish within {args.budget} s")
     else:
-        exact = np.array([float(a) for a in ccp.alphas])
-        same = len(exact) == len(path["ccp_alphas"]) and np.allclose(exact, path["ccp_alphas"], rtol=0, atol=1e-12)
-        print(f"ccp_sequence gini sklearn: {t_cc:9.4f} s  ({len(ccp.stages)} stages; "
-              f"alphas agree with sklearn to 1e-12: {same})")
+        def cluster(values):  # merge values within 1e-12 (float rounding of one exact alpha)
+            values = sorted(set(values))
+            return [a for i, a in enumerate(values) if i == 0 or a - values[i - 1] > 1e-12]
+        exact_distinct = sorted(set(ccp.alphas))
+        exact = cluster(float(a) for a in exact_distinct)
+        theirs = path["ccp_alphas"]
+        clustered = cluster(theirs.tolist())
+        same = len(clustered) == len(exact) and np.allclose(clustered, exact, rtol=0, atol=1e-12)
+        print(f"   exact distinct alphas: {len(exact_distinct)}, of which {len(exact_distinct) - len(exact)} "
+              f"lie within 1e-12 of another (floats cannot tell them apart)")
+        repeats = len(theirs) - len(set(theirs.tolist()))
+        decreasing = int(np.sum(np.diff(theirs) < 0))
+        print(f"ccp_sequence gini sklearn: {t_cc:9.4f} s  ({len(ccp.stages)} stages vs sklearn's {len(theirs)}; "
+              f"distinct alphas agree to 1e-12: {same}; sklearn artefacts: {repeats} repeated alphas, "
+              f"{decreasing} decreasing steps, {int(np.sum(theirs < 0))} negative)")
         print(f"   ratio ccp_sequence / sklearn ccp = {t_cc / t_sk:.1f}x")
 
 

@@ -543,7 +543,7 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     full tree at alpha 0, then one node per step, the first (pre-order) node of minimal
     g, so entries match scikit-learn's ``ccp_alphas`` one by one.
 
-    Weakest links come from a heap keyed by (g, pre-order index) with lazy invalidation;
+    Weakest links come from a heap ordered exactly by (g, pre-order index) with lazy invalidation;
     after a cut only the ancestors' g change, so the whole sequence costs O(n log n + sum of
     depths) exact operations.
 
@@ -581,10 +581,11 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     def g(i: int):
         return (r_node[i] - r_branch[i]) / (n_leaves[i] - 1)
 
-    # heap of (float(g), index, version, exact g): ordered by the float, decided exactly
+    # heap of (floor(g 2^64), g, index, version): the integer key is monotone in g, so tuple order
+    # is exactly (g, index); exact rationals are compared only when the integer keys tie
     def entry(i: int):
         value = g(i)
-        return (float(value), i, version[i], value)
+        return ((value.p << 64) // value.q, value, i, version[i])
 
     heap = [entry(i) for i in range(len(nodes)) if alive[i]]
     heapq.heapify(heap)
@@ -609,34 +610,13 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
             j = parent[j]
         cuts.append(nodes[i].name)
 
-    def pop_live():
-        while heap and not (alive[heap[0][1]] and heap[0][2] == version[heap[0][1]]):
-            heapq.heappop(heap)
-        return heapq.heappop(heap) if heap else None
-
     def pop_min():
-        """The live split of least exact g (lowest index on ties).  Floats only order the
-        heap: every entry whose float is within a relative 1e-9 of the smallest float is
-        compared exactly, and float(g) is within an ulp of g, so the exact minimum is among
-        them."""
-        first = pop_live()
-        if first is None:
-            return None
-        bound = first[0] + abs(first[0]) * 1e-9
-        group = [first]
-        while True:
-            top = pop_live()
-            if top is None:
-                break
-            if top[0] > bound:
-                heapq.heappush(heap, top)
-                break
-            group.append(top)
-        best = min(group, key=lambda e: (e[3], e[1]))
-        for e in group:
-            if e is not best:
-                heapq.heappush(heap, e)
-        return best[3], best[1]
+        """The live split of least g, lowest pre-order index on ties (exact)."""
+        while heap:
+            _, value, i, v = heapq.heappop(heap)
+            if alive[i] and v == version[i]:
+                return value, i
+        return None
 
     stages: list = []
     new = lambda alpha, pruned: CCPStage(to_fraction(alpha), n_leaves[0], pruned, to_fraction(r_branch[0]),
