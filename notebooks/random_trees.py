@@ -18,7 +18,8 @@
 # d = 5 binary attributes, fixed height h = 3, N = 100, two classes with prior 1/2 and a range of
 # attribute-class dependence (DD's chi-square "correlation" rho).  AF is the exact value of E[GE]
 # and sd(GE) (DD's expressions, all count probabilities exact Fractions); MC-1 and MC-10 sample
-# data sets, grow one random tree each and measure its GE, with 1x and 10x the runs.
+# data sets, grow one random tree each and measure its GE, with 1x and 10x the runs.  A second
+# section does the same for purity and scarcity stopping (E[GE] and sd exact there too).
 # Set `EXACTPRUNE_NOTEBOOK_FAST=1` for a reduced size (used by the test suite).
 
 # %%
@@ -85,6 +86,49 @@ fig.savefig(os.path.join(OUT, "random_trees_synthetic.png"), dpi=80)
 err1 = np.mean([abs(r[3]["mean"] - r[1]) for r in rows])
 err10 = np.mean([abs(r[4]["mean"] - r[1]) for r in rows])
 print(f"mean |MC-1 - AF| = {err1:.5f}, mean |MC-10 - AF| = {err10:.5f} (AF error: 0, exact)")
+
+# %% [markdown]
+# ## Purity and scarcity stopping (DD 3.6.2)
+#
+# The same comparison for trees that stop when a node is pure (one class or none) or holds at
+# most pb = N/10 training points, on top of the height limit h.  E[GE^2] uses the corrected
+# co-existence probabilities for these criteria (erratum `dd-coexist-purity`) and exact
+# generating functions of the counts of both leaves and their parents.
+
+# %%
+PB = max(1, N // 10)
+sd_rows = []
+for name, c in (("purity", Criterion(purity=True, height=H)), (f"scarcity pb={PB}", Criterion(pb=PB, height=H)),
+                (f"purity + scarcity pb={PB}", Criterion(purity=True, pb=PB, height=H))):
+    for i, t in enumerate(strengths[1:4]):
+        dist = correlated_distribution([2] * D, t)
+        start = time.perf_counter()
+        m = exact_moments(dist, N, c)
+        seconds = time.perf_counter() - start
+        seed = SEED + 500 + 10 * len(sd_rows)
+        mc10 = simulate(dist, N, c, runs=10 * RUNS, seed=seed)
+        E, sd = float(m["E1"]), float(m["var"]) ** 0.5
+        assert abs(mc10["mean"] - E) <= 5 * mc10["se_mean"], f"seed {seed}"
+        assert abs(mc10["second"] - float(m["E2_same"])) <= 5 * mc10["se_second"], f"seed {seed}"
+        sd_rows.append((name, float(t * t), E, sd, mc10, seconds))
+        print(f"{name:>26}, rho = {float(t * t):.3f}: AF E[GE] = {E:.5f} sd = {sd:.5f} ({seconds:.1f} s) | "
+              f"MC-10 {mc10['mean']:.5f} +- {mc10['se_mean']:.5f}, sd {mc10['sd']:.5f}")
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+for j, name in enumerate(dict.fromkeys(r[0] for r in sd_rows)):
+    rs = [r for r in sd_rows if r[0] == name]
+    x = [r[1] for r in rs]
+    axes[0].plot(x, [r[2] for r in rs], "-o", color=f"C{j}", label=f"AF {name}")
+    axes[0].errorbar(x, [r[4]["mean"] for r in rs], yerr=[r[4]["se_mean"] for r in rs], fmt="^", color=f"C{j}")
+    axes[1].plot(x, [r[3] for r in rs], "-o", color=f"C{j}", label=f"AF {name}")
+    axes[1].plot(x, [r[4]["sd"] for r in rs], "^", color=f"C{j}")
+for ax, label in zip(axes, ("E[GE]", "sd(GE)")):
+    ax.set_xlabel("correlation rho (DD 4.2)")
+    ax.set_ylabel(label + "  (lines: AF exact, triangles: MC-10)")
+    ax.legend(fontsize=7)
+fig.suptitle(f"Purity / scarcity random trees, d = {D}, h = {H}, N = {N}")
+fig.savefig(os.path.join(OUT, "random_trees_purity_scarcity.png"), dpi=80)
 
 # %% [markdown]
 # ## A distribution built from a real data set
