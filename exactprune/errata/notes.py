@@ -1,9 +1,9 @@
-"""Errata in the lecture notes on decision trees (papers/002, section 12.1).
+"""Errata in the lecture notes on decision trees (papers/002, sections 12.1-12.2).
 
 Every value is computed by the code (exact rationals, or certified balls) when evaluated.
 
 >>> [e.id for e in ERRATA]
-['notes-convex', 'notes-guarantee', 'notes-gini-error-bound']
+['notes-convex', 'notes-guarantee', 'notes-gini-error-bound', 'notes-min-size-dp']
 """
 from __future__ import annotations
 
