@@ -79,12 +79,10 @@ def _topmost(names: set) -> list:
         if name == "root":
             return []
         body = name[1:]
-        parts = body.split(".") if "." in body else list(body)
-        out = ["root"]
-        for i in range(1, len(parts)):
-            prefix = parts[:i]
-            out.append("c" + (".".join(prefix) if "." in body else "".join(prefix)))
-        return out
+        if "." not in body:       # one character per level: the prefixes
+            return ["root"] + ["c" + body[:i] for i in range(1, len(body))]
+        parts = body.split(".")
+        return ["root"] + ["c" + ".".join(parts[:i]) for i in range(1, len(parts))]
     return sorted(n for n in names if not any(a in names for a in ancestors(n)))
 
 
@@ -230,6 +228,14 @@ class EBPResult:
 
 
 class _EBP:
+    """One EBP pass.  Every returned subtree carries its float estimate (sum over its leaves
+    of e + extra errors) in ``self.est[id(node)]``; leaf pairs (n, e) are rebuilt from the
+    returned nodes only when the float filter cannot decide and the certified comparison
+    needs them.  With raising, leaves count their examples (``bincount``) and splits sum
+    their children; the largest branch's estimate with all the node's examples is its own
+    estimate corrected on the leaves reached by the *other* branches' examples, which are
+    the only ones routed down it."""
+
     def __init__(self, cf, variant, raising, X, y, n_classes):
         self.cf = exact(cf, "cf")
         self.variant = variant
@@ -241,15 +247,38 @@ class _EBP:
         self.raised: list = []
         self._cache: dict = {}
         self.slack = Fraction(1, 10)  # C4.5's "+ 0.1"
+        self.est: Dict[int, float] = {}
+        self.filter_tol = 1e-9        # relative width of the float filter's undecided band
+        self._cf_f = float(self.cf)
+        self._log_cf = math.log(self._cf_f)
+        if variant == "c45":
+            self._coeff = float(_c45_coeff(self.cf) ** 2)
+        else:
+            self._coeff = float(ebp_z(self.cf, "weka").mid()) ** 2
 
-    # float value of the extra errors (cached), and the arb value on demand
+    # float value of the extra errors (cached); the arb value on demand
     def extra_f(self, n, e) -> float:
         key = (n, e)
         v = self._cache.get(key)
         if v is None:
-            v = float(ebp_extra_errors(n, e, self.cf, self.variant).mid())
-            self._cache[key] = v
+            v = self._cache[key] = self._extra_float(n, e)
         return v
+
+    def _extra_float(self, n, e) -> float:
+        """Float evaluation of :func:`_extra_arb` for integer n, e (relative error a few
+        ulps of e + extra, far inside the 1e-9 filter of :meth:`le`); other inputs via arb."""
+        if not (isinstance(n, int) and isinstance(e, int)):
+            return float(ebp_extra_errors(n, e, self.cf, self.variant).mid())
+        if self.variant == "weka" and self.cf > Fraction(1, 2):
+            return 0.0
+        if e == 0:
+            return -n * math.expm1(self._log_cf / n)
+        if 2 * e + 1 >= 2 * n:
+            return 0.67 * (n - e) if self.variant == "c45" else float(max(n - e, 0))
+        c = self._coeff
+        e5 = e + 0.5
+        pr = (e5 + c / 2 + math.sqrt(c * (e5 * (1 - e5 / n) + c / 4))) / (n + c)
+        return n * pr - e
 
     def leaf_pair(self, counts, label=None):
         n = sum(counts)
@@ -257,6 +286,10 @@ class _EBP:
             return (0, 0)
         e = n - (max(counts) if label is None else counts[label])
         return (n, e)
+
+    def term(self, counts, label=None) -> float:
+        n, e = self.leaf_pair(counts, label)
+        return e + self.extra_f(n, e) if n else 0.0
 
     def est_f(self, pairs) -> float:
         return sum(e + self.extra_f(n, e) for (n, e) in pairs if n)
@@ -268,14 +301,16 @@ class _EBP:
                 total += e + _extra_arb(Fraction(n), Fraction(e), self.cf, self.variant)
         return total
 
-    def le(self, a_pairs, b_pairs, slack: Fraction) -> bool:
-        """est(a) <= est(b) + slack, decided by float filter + certified arb."""
-        a, b = self.est_f(a_pairs), self.est_f(b_pairs)
-        diff = a - b - float(slack)
-        if abs(diff) > 1e-9 * (1 + abs(a) + abs(b)):
+    def le(self, a, b, slack: Fraction) -> bool:
+        """est(a) <= est(b) + slack, decided by float filter + certified arb.  ``a`` and ``b``
+        are (float estimate, callable returning the leaf pairs)."""
+        (af, a_pairs), (bf, b_pairs) = a, b
+        diff = af - bf - float(slack)
+        if abs(diff) > self.filter_tol * (1 + abs(af) + abs(bf)):
             return diff <= 0
         self.fallbacks += 1
-        sign = certified_sign(lambda: self.est_arb(a_pairs) - self.est_arb(b_pairs) - arb_of(slack),
+        pa, pb = a_pairs(), b_pairs()
+        sign = certified_sign(lambda: self.est_arb(pa) - self.est_arb(pb) - arb_of(slack),
                               start_prec=_PREC)
         return sign <= 0
 
@@ -283,48 +318,74 @@ class _EBP:
         import numpy as np
         return tuple(int(c) for c in np.bincount(self.y[idx], minlength=self.J))
 
-    def branch_pairs(self, node: Node, idx) -> list:
-        """Leaf (n, e) pairs when the examples ``idx`` are passed down ``node`` (labels fixed)."""
-        if node.is_leaf:
-            return [self.leaf_pair(self.counts_of(idx), node.label)]
-        go_left = self.X[idx, node.feature] <= node.threshold
-        return self.branch_pairs(node.children[0], idx[go_left]) + \
-            self.branch_pairs(node.children[1], idx[~go_left])
+    def pairs_of(self, node: Node) -> list:
+        return [self.leaf_pair(leaf.counts) for leaf in node.leaves()]
 
-    def run(self, node: Node, idx=None) -> Tuple[Node, list]:
-        """Prune the subtree at ``node``; returns (new node, its leaf pairs)."""
-        if idx is not None and self.raising:
-            counts = self.counts_of(idx)
-        else:
-            counts = node.counts
+    def route(self, node: Node, idx, extra: dict) -> None:
+        """Pass the examples ``idx`` down ``node``; per reached leaf, the class counts added."""
+        import numpy as np
+        if not len(idx):
+            return
         if node.is_leaf:
+            extra[id(node)] = (node, np.bincount(self.y[idx], minlength=self.J))
+            return
+        go_left = self.X[idx, node.feature] <= node.threshold
+        self.route(node.children[0], idx[go_left], extra)
+        self.route(node.children[1], idx[~go_left], extra)
+
+    def branch(self, big: Node, others) -> tuple:
+        """(float estimate, pairs callable) of the subtree ``big`` when the examples of the
+        other branches (``others``) are passed down it too (leaf labels fixed)."""
+        extra: dict = {}
+        for idx in others:
+            self.route(big, idx, extra)
+        total = self.est[id(big)]
+        new_counts = {}
+        for key, (leaf, add) in extra.items():
+            counts = tuple(int(c) + int(d) for c, d in zip(leaf.counts, add))
+            new_counts[key] = counts
+            total += self.term(counts, leaf.label) - self.term(leaf.counts)
+
+        def pairs():
+            return [self.leaf_pair(new_counts[id(l)], l.label) if id(l) in new_counts else self.leaf_pair(l.counts)
+                    for l in big.leaves()]
+        return total, pairs
+
+    def run(self, node: Node, idx=None) -> Node:
+        """Prune the subtree at ``node`` (its estimate goes to ``self.est``)."""
+        data = idx is not None and self.raising
+        if node.is_leaf:
+            counts = self.counts_of(idx) if data else node.counts
             new = Node(counts, [], node.name, None, None, None)
-            return new, [self.leaf_pair(counts)]
-        kids, tree_pairs = [], []
-        if idx is not None and self.raising:
+            self.est[id(new)] = self.term(counts)
+            return new
+        if data:
             go_left = self.X[idx, node.feature] <= node.threshold
             parts = [idx[go_left], idx[~go_left]]
         else:
             parts = [None] * len(node.children)
-        for child, part in zip(node.children, parts):
-            new_child, pairs = self.run(child, part)
-            kids.append(new_child)
-            tree_pairs.extend(pairs)
-        leaf_pairs = [self.leaf_pair(counts)]
-        branch_pairs = None
+        kids = [self.run(child, part) for child, part in zip(node.children, parts)]
+        counts = tuple(sum(col) for col in zip(*(k.counts for k in kids))) if data else node.counts
+        tree_f = sum(self.est[id(k)] for k in kids)
+        tree_side = (tree_f, lambda: [p for k in kids for p in self.pairs_of(k)])
+        leaf_side = (self.term(counts), lambda: [self.leaf_pair(counts)])
         big = max(range(len(kids)), key=lambda i: (kids[i].n, -i))
-        if self.raising and idx is not None and not kids[big].is_leaf:
-            branch_pairs = self.branch_pairs(kids[big], idx)
-        if self.le(leaf_pairs, tree_pairs, self.slack) and \
-                (branch_pairs is None or self.le(leaf_pairs, branch_pairs, self.slack)):
+        branch_side = None
+        if data and not kids[big].is_leaf:
+            branch_side = self.branch(kids[big], [p for i, p in enumerate(parts) if i != big])
+        if self.le(leaf_side, tree_side, self.slack) and \
+                (branch_side is None or self.le(leaf_side, branch_side, self.slack)):
             self.pruned.append(node.name)
-            return Node(counts, [], node.name), leaf_pairs
-        if branch_pairs is not None and self.le(branch_pairs, tree_pairs, self.slack):
+            new = Node(counts, [], node.name)
+            self.est[id(new)] = leaf_side[0]
+            return new
+        if branch_side is not None and self.le(branch_side, tree_side, self.slack):
             self.raised.append(node.name)
             # the largest branch replaces the node and receives all its examples; prune it again
-            raised_node, pairs = self.run(_renamed(kids[big], node.name), idx)
-            return raised_node, pairs
-        return Node(counts, kids, node.name, node.split, node.feature, node.threshold), tree_pairs
+            return self.run(_renamed(kids[big], node.name), idx)
+        new = Node(counts, kids, node.name, node.split, node.feature, node.threshold)
+        self.est[id(new)] = tree_f
+        return new
 
 
 def _renamed(node: Node, name: str) -> Node:
@@ -364,10 +425,10 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
             raise ValueError(f"X and y must hold the tree's {tree.root.n} training examples")
         idx = np.arange(len(y))
     machine = _EBP(cf, variant, raising, X, y, tree.n_classes)
-    root, pairs = machine.run(tree.root, idx)
+    root = machine.run(tree.root, idx)
     result = Tree(root, class_names=tree.class_names, feature_names=tree.feature_names)
-    return EBPResult(result, _topmost(set(machine.pruned)), machine.raised, machine.est_f(pairs),
-                     machine.fallbacks)
+    return EBPResult(result, _topmost(set(machine.pruned)), machine.raised,
+                     machine.est_f(machine.pairs_of(root)), machine.fallbacks)
 
 
 # -- MEP -----------------------------------------------------------------------------------------
@@ -807,25 +868,95 @@ def fan_estimate(tree: Tree, prior="jeffreys", variance: str = "fan") -> flint.a
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
     """For every split, the alpha at which it becomes a leaf in CART's misclassification-cost
-    weakest-link sequence (Breiman et al. 3.3): read off
-    :func:`exactprune.sequence.ccp_sequence` (``ties="all"``); splits removed with an
-    ancestor get the ancestor's alpha.  With :func:`ccp_subtree_at` this gives the smallest
-    optimal subtree at any alpha.
+    weakest-link sequence (Breiman et al. 3.3), i.e. the least alpha at which it is no longer
+    a split of the smallest subtree minimising R(T) + alpha |leaves(T)|; splits removed with
+    an ancestor get the ancestor's alpha.  With :func:`ccp_subtree_at` this gives the
+    smallest optimal subtree at any alpha, and it equals what
+    :func:`exactprune.sequence.ccp_sequence` (``ties="all"``) yields (checked by the tests).
+
+    Computed bottom-up on the optimal-cost functions F_t(a) = min over prunings T' of the
+    subtree at t of (errors(T') + a |leaves(T')|) (in units of 1/N): concave, piecewise
+    linear, kept as the line beyond its last breakpoint plus a max-heap of breakpoints
+    (merged small-to-large).  F_t = min(errors(t) + a, sum of the children's F), and
+    sum F_c - errors(t) - a has slope >= 1, so t collapses from a single exact crossing
+    a*(t) on; breakpoints right of it are popped.  Exact (``flint.fmpq``), O(n log^2 n);
+    independent of tie groups (``ccp_sequence`` on misclassification costs pulls whole
+    groups of equal g(t) from its heap at every cut, which is quadratic in the group size
+    on large grown trees).
 
     >>> from exactprune.tree import iris_tree
     >>> sorted(set(ccp_alphas(iris_tree()).values()))
     [Fraction(0, 1), Fraction(1, 150), Fraction(1, 75), Fraction(22, 75), Fraction(1, 3)]
     """
-    from .sequence import ccp_sequence
     tree = _as_tree(tree)
-    by_name = {node.name: node for node in tree.root.walk()}
-    out: Dict[str, Fraction] = {}
-    for stage in ccp_sequence(tree, "misclassification", ties="all").stages:
-        for name in stage.pruned:
-            for node in by_name[name].walk():
-                if node.children and node.name not in out:
-                    out[node.name] = stage.alpha_from
-    return out
+    total = tree.root.n
+    if total == 0:
+        raise ValueError("node root: the tree has no examples")
+    nodes = []
+    stack = [tree.root]
+    while stack:                       # pre-order: parents before children
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(node.children)
+    index = {id(n): i for i, n in enumerate(nodes)}
+    kids = [[index[id(c)] for c in n.children] for n in nodes]
+    errs = [sum(n.counts) - max(n.counts) if n.counts else 0 for n in nodes]
+    alpha = _ccp_collapse_alphas(kids, errs, total)
+    return {nodes[i].name: alpha[i] for i in range(len(nodes)) if kids[i]}
+
+
+def _ccp_collapse_alphas(kids: list, errs: list, total: int) -> list:
+    """Core of :func:`ccp_alphas` on index arrays (parents before children): per node, the
+    least alpha (a Fraction) at which it is not a split of the smallest optimal subtree
+    (None for leaves).  Equal alphas are returned as one Fraction object."""
+    import heapq
+    n = len(kids)
+    own: list = [None] * n
+    state: list = [None] * n   # (A, s, heap): F(a) = A + s a beyond the heap's max breakpoint
+    tick = itertools.count()
+    for i in range(n - 1, -1, -1):   # children before parents
+        err = flint.fmpq(int(errs[i]))
+        if not kids[i]:
+            state[i] = (err, 1, [])
+            continue
+        parts = [state[c] for c in kids[i]]
+        for c in kids[i]:
+            state[c] = None
+        parts.sort(key=lambda k: -len(k[2]))
+        A, s, heap = parts[0]
+        for A2, s2, h2 in parts[1:]:
+            A += A2
+            s += s2
+            for item in h2:
+                heapq.heappush(heap, item)
+        while True:
+            cross = (err - A) / (s - 1)
+            if heap and cross < -heap[0][0]:
+                negb, _, d = heapq.heappop(heap)
+                A = A + d * negb          # A - d b: left of breakpoint b the slope is s + d
+                s += d
+                continue
+            break
+        own[i] = cross
+        heapq.heappush(heap, (-cross, next(tick), s - 1))
+        state[i] = (err, 1, heap)
+    # min over ancestors-or-self, in units of 1/N
+    N = flint.fmpq(int(total))
+    alpha: list = [None] * n
+    cache: dict = {}
+    bound: list = [None] * n
+    for i in range(n):
+        if not kids[i]:
+            continue
+        a = own[i] if bound[i] is None or own[i] < bound[i] else bound[i]
+        for c in kids[i]:
+            bound[c] = a
+        v = cache.get(a)
+        if v is None:
+            q = a / N
+            v = cache[a] = Fraction(int(q.p), int(q.q))
+        alpha[i] = v
+    return alpha
 
 
 def ccp_subtree_at(tree: Tree, alphas: Dict[str, Fraction], alpha) -> set:
@@ -948,22 +1079,69 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         stage_alphas = stage_alphas[1:]
     points = [(stage_alphas[k], stage_alphas[k + 1] if k + 1 < len(stage_alphas) else None)
               for k in range(len(stage_alphas))]
-    wrong = [0] * len(points)
     _, counts = np.unique(y, return_counts=True)
     splitter = (StratifiedKFold(V, shuffle=True, random_state=random_state) if counts.min() >= V
                 else KFold(V, shuffle=True, random_state=random_state))
+    K = len(points)
+
+    def collapsed_at(a: Fraction, k: int) -> bool:      # as ccp_subtree_at at point k
+        if k == 0:
+            return a <= 0
+        lo, hi = points[k]
+        return hi is None or a * a <= lo * hi
+
+    def first_point(a: Fraction) -> int:                # least k at which alpha a is collapsed
+        lo, hi = 0, K                                   # collapsed_at is monotone in k
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if collapsed_at(a, mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+
+    from .tree import _sklearn_counts
+    diff = np.zeros(K + 1, dtype=np.int64)
     for train, test in splitter.split(X, y):
         est = DecisionTreeClassifier(**params).fit(X[train], y[train])
-        ft = Tree.from_sklearn(est)
-        fa = ccp_alphas(ft)
-        predictor = _LeafPredictor(est, X[test])
-        previous, previous_wrong = None, 0
-        for k, pt in enumerate(points):
-            collapsed = ccp_subtree_at(ft, fa, pt if k > 0 else Fraction(0))
-            if collapsed != previous:
-                previous = collapsed
-                previous_wrong = int(np.sum(predictor.predict(collapsed) != y[test]))
-            wrong[k] += previous_wrong
+        tr = est.tree_
+        left, right = tr.children_left, tr.children_right
+        counts = _sklearn_counts(tr)
+        errs = (counts.sum(axis=1) - counts.max(axis=1)).tolist()
+        kids = [() if l < 0 else (l, r) for l, r in zip(left.tolist(), right.tolist())]
+        fa = _ccp_collapse_alphas(kids, errs, len(train))
+        # node v predicts for points k in [first_point(alpha_v), min over ancestors): one
+        # difference-array update per node with the fold's held-out errors at v
+        memo: dict = {}                                 # equal alphas are one object in fa
+        start = [0] * len(kids)
+        for v, a in enumerate(fa):
+            if a is not None:
+                k = memo.get(id(a))
+                if k is None:
+                    k = memo[id(a)] = first_point(a)
+                start[v] = k
+        end = [K] * len(kids)
+        for v, ch in enumerate(kids):                   # parents before children
+            if ch:
+                e = end[v] if end[v] < start[v] else start[v]
+                end[ch[0]] = end[ch[1]] = e
+        start = np.array(start, dtype=np.int64)
+        end = np.array(end, dtype=np.int64)
+        from scipy.sparse import csr_matrix
+        path = est.decision_path(X[test]).tocsr()
+        reach = np.asarray(path.sum(axis=0)).ravel()
+        labels = np.argmax(counts, axis=1)
+        J = len(est.classes_)
+        yt = np.minimum(np.searchsorted(est.classes_, y[test]), J - 1)
+        known = np.flatnonzero(est.classes_[yt] == y[test])  # a class unseen by the fold is always wrong
+        onehot = csr_matrix((np.ones(len(known)), (yt[known], known)), shape=(J, len(yt)))
+        by_class = (onehot @ path).toarray()             # J x nodes: held-out examples per class
+        right_here = np.rint(by_class[labels, np.arange(len(kids))]).astype(np.int64)
+        wrong_here = reach - right_here
+        live = start < end
+        np.add.at(diff, start[live], wrong_here[live])
+        np.add.at(diff, end[live], -wrong_here[live])
+    wrong = np.cumsum(diff)[:K].tolist()
     R = [Fraction(w, N) for w in wrong]
     se = [math.sqrt(float(r * (1 - r)) / N) for r in R]
     best = min(range(len(R)), key=lambda k: (R[k], -k))

@@ -342,3 +342,56 @@ def test_ccp_cv_one_se_rule_on_digits():
     rb = res.cv_errors[res.best]
     assert float(res.cv_errors[res.chosen]) <= float(rb) + res.cv_se[res.best] + 1e-12
     assert all(float(r) >= float(rb) for r in res.cv_errors)
+
+
+def test_ccp_cv_errors_match_pruning_each_fold_tree_at_each_point():
+    """The interval bookkeeping of ccp_cv_select against the direct definition: prune every
+    fold tree at every CV point (ccp_subtree_at) and count its held-out errors."""
+    import numpy as np
+    from sklearn.model_selection import StratifiedKFold
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g6c25", 600, seed=4)
+    res = B.ccp_cv_select(X, y, V=5, random_state=2)
+    a = res.stage_alphas
+    points = [(a[k], a[k + 1] if k + 1 < len(a) else None) for k in range(len(a))]
+    wrong = [0] * len(points)
+    for train, test in StratifiedKFold(5, shuffle=True, random_state=2).split(X, y):
+        est = DecisionTreeClassifier(random_state=2).fit(X[train], y[train])
+        ft = Tree.from_sklearn(est)
+        fa = B.ccp_alphas(ft)
+        for k, pt in enumerate(points):
+            collapsed = B.ccp_subtree_at(ft, fa, pt if k > 0 else Fraction(0))
+            wrong[k] += int(np.sum(B.predict_with_leaves(est, collapsed, X[test]) != y[test]))
+    assert res.cv_errors == [Fraction(w, len(y)) for w in wrong]
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_ebp_float_extra_errors_match_the_certified_values(variant):
+    m = B._EBP("1/4", variant, False, None, None, 2)
+    for n in (1, 2, 3, 7, 50, 999, 10 ** 5, 2 ** 19):
+        for e in sorted({0, 1, 2, n // 3, n // 2, n - 1, n}):
+            if 0 <= e <= n:
+                ref = B.ebp_extra_errors(n, e, "1/4", variant)
+                assert abs(m._extra_float(n, e) - float(ref.mid())) <= 1e-12 * (1 + e + abs(float(ref.mid())))
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_ebp_certified_path_agrees_with_the_float_filter(monkeypatch, variant):
+    """Every EBP comparison forced through the certified arb path (infinite filter band)
+    gives the same pruned tree as the float filter, with raising on real data."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c25", 400, seed=7)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    fast = B.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    init = B._EBP.__init__
+
+    def slow_init(self, *args):
+        init(self, *args)
+        self.filter_tol = math.inf
+    monkeypatch.setattr(B._EBP, "__init__", slow_init)
+    slow = B.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    assert slow.fallbacks > 0 and fast.fallbacks < slow.fallbacks
+    assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
+    assert sorted((l.name, l.counts) for l in slow.tree.leaves()) == sorted((l.name, l.counts) for l in fast.tree.leaves())

@@ -72,3 +72,15 @@ def test_compare_command_rejects_bad_input(capsys):
     assert main(["compare", "nosuch"]) == 2
     assert main(["compare", "iris", "--ratios", "3"]) == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_time_significance_is_relative_not_one_second():
+    """Pruning times far below a second still differ significantly (issue 7 (d)); a 0.5%
+    difference does not."""
+    runs = [E.Run("d", 5, i, {m: 80.0 for m in E.METHODS}, {m: 5 for m in E.METHODS},
+                  {"CCP": 0.2 + 0.001 * (i % 3), "2-norm": 0.002 + 0.0001 * (i % 2), "EBP": 0.002 * 1.005 + 0.0001 * (i % 2)})
+            for i in range(20)]
+    row = E.summarize(runs)["seconds"][5]["d"]
+    assert row["2-norm:CCP"]["sign"] == "+"          # 100x faster, tiny absolute difference
+    assert row["2-norm:EBP"]["sign"] == ""           # 0.5% apart: below the 1% relative rule
+    assert "1% of the larger mean" in E.format_tables(E.summarize(runs))
