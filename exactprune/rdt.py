@@ -40,7 +40,8 @@ What is computed
   (2) with the path-exists conditions of 3.3.1, summed over leaf regions and their last attribute;
   fixed height as in 3.6.1, purity/scarcity with the corrected co-existence factor and the count
   events of both leaves and their parents as exact generating functions);
-  E[GE GE'] for two trees on independent samples is E[GE]^2.
+  E[GE GE'] for two trees on independent samples is E[GE]^2; for two trees on the same sample
+  (``same_sample=True``) it is exact for fixed height and two classes.
 * :func:`bruteforce_moments`: the same by enumerating every data set (tiny N), with the tree
   randomness integrated exactly by recursion (:func:`conditional_moments`).
 * :func:`simulate` (MC: sample a data set, grow one random tree, measure its GE) and
@@ -820,8 +821,92 @@ def _sample_dependent_moments(dist: Distribution, N: int, criterion: Criterion, 
     return E1, E2
 
 
+def _sign_error(A: Sequence[int], sign: int, tie: str, L: int) -> int:
+    """L * D * error of a two-class leaf whose count difference n_0 - n_1 has ``sign``."""
+    if sign > 0 or (sign == 0 and tie == "first"):
+        return L * A[1]
+    if sign < 0:
+        return L * A[0]
+    return (L // 2) * (A[0] + A[1])
+
+
+def _difference_law(N: int, inter: Sequence[int], only1: Sequence[int], only2: Sequence[int],
+                    outside: int) -> list:
+    """D^N P[sign(n_0 - n_1 in R1) = s1, sign(... in R2) = s2] for two overlapping regions, k = 2.
+
+    ``inter``, ``only1``, ``only2``: class masses of R1 & R2, R1 - R2, R2 - R1; ``outside`` the
+    rest.  Every point contributes y1^{+-1} (in R1), y2^{+-1} (in R2): the multinomial is the N-th
+    power of a Laurent polynomial in y1, y2, made univariate by y2 = y1^M (Kronecker).  Returns a
+    3x3 table indexed by sign + 1.
+    """
+    M = 2 * N + 1
+    coeffs = [0] * (2 * M + 3)
+    for (e1, e2), mass in (((1, 1), outside), ((2, 2), inter[0]), ((0, 0), inter[1]), ((2, 1), only1[0]),
+                           ((0, 1), only1[1]), ((1, 2), only2[0]), ((1, 0), only2[1])):
+        coeffs[e1 + M * e2] += mass
+    power = flint.fmpz_poly(coeffs) ** N
+    table = [[0] * 3 for _ in range(3)]
+    for E, c in enumerate(power.coeffs()):
+        if c:
+            e2, e1 = divmod(E, M)
+            table[(e1 > N) - (e1 < N) + 1][(e2 > N) - (e2 < N) + 1] += int(c)
+    return table
+
+
+def _same_sample_moment(dist: Distribution, N: int, criterion: Criterion, tie: str) -> Optional[Fraction]:
+    """E[GE(T1, z) GE(T2, z)] for two independent random trees grown on the same sample z.
+
+    = E_z[E[GE | z]^2] = C(d,h)^-2 sum over ordered pairs of depth-h regions (R1, R2) of
+    E[err(R1) err(R2)], any overlap allowed (the trees are different).  Disjoint pairs and R1 = R2
+    use the count EGFs of :func:`exact_moments`; overlapping pairs with different attribute sets use
+    :func:`_difference_law` (two classes: a leaf's error depends only on the sign of n_0 - n_1).
+    Fixed height and k = 2 only; ``None`` otherwise.
+    """
+    if criterion.sample_dependent or dist.k != 2:
+        return None
+    d, D = dist.d, dist.D
+    L = 2
+    h = criterion.height if criterion.height is not None else d
+    comps_by_s = [[] for _ in range(N + 1)]
+    for n in _compositions(N, 2):
+        comps_by_s[sum(n)].append(n)
+    falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
+    regions = []
+    for attrs, values in _regions(dist, h):
+        if len(attrs) == h:
+            A = dist.region_masses(attrs, values)
+            regions.append((dict(zip(attrs, values)), A, _u_poly(A, comps_by_s, tie, L, 1)))
+    total = flint.fmpq(0)
+    law_cache = {}
+    for i, (p1, A1, u1) in enumerate(regions):
+        for j, (p2, A2, u2) in enumerate(regions):
+            if j < i:
+                continue
+            factor = 1 if i == j else 2
+            if i == j:
+                total += _pair_value(_u_poly(A1, comps_by_s, tie, L, 2), N, D - sum(A1), falling)
+                continue
+            if any(p1[a] != p2[a] for a in p1 if a in p2):
+                total += factor * _pair_value(u1.mul_low(u2, N + 1), N, D - sum(A1) - sum(A2), falling)
+                continue
+            inter = dist.region_masses(*zip(*sorted({**p1, **p2}.items())))
+            only1 = tuple(a - x for a, x in zip(A1, inter))
+            only2 = tuple(a - x for a, x in zip(A2, inter))
+            key = (inter, only1, only2)
+            if key not in law_cache:
+                law_cache[key] = _difference_law(N, inter, only1, only2, D - sum(A1) - sum(only2))
+            law = law_cache[key]
+            acc = 0
+            for s1 in (-1, 0, 1):
+                for s2 in (-1, 0, 1):
+                    acc += law[s1 + 1][s2 + 1] * _sign_error(A1, s1, tie, L) * _sign_error(A2, s2, tie, L)
+            total += factor * acc
+    scale = flint.fmpq(1, math.comb(d, h) ** 2) / (flint.fmpz(D) ** (N + 2) * L * L)
+    return _frac(total * scale)
+
+
 def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "split",
-                  second: bool = True) -> dict:
+                  second: bool = True, same_sample: bool = False) -> dict:
     """Exact E[GE], E[GE^2] (same tree) and the variance for every stopping criterion (DD 3.6).
 
     ``E1`` = E[GE]; ``E2_same`` = E[GE^2] for one tree (diagonal leaves with their path-exists
@@ -829,6 +914,9 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
     :func:`coexistence_probability`); fixed height as in DD 3.6.1, purity/scarcity (alone or
     with a height) by :func:`_sample_dependent_moments`.  ``E2_indep`` = E[GE(z) GE(z')] for two
     trees on independent samples = E1^2.  ``second=False`` skips E[GE^2] (``None``).
+    ``same_sample=True`` adds ``E2_two_trees_same_sample`` = E[GE(T1, z) GE(T2, z)] for two
+    independent random trees on the same sample (the cross-validation quantity), exact for fixed
+    height and two classes (:func:`_same_sample_moment`), ``None`` otherwise.
 
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> m = exact_moments(dist, 1, Criterion(height=1))
@@ -842,6 +930,8 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
     N = _check_moment_args(dist, N, criterion, tie)
     E1 = expected_ge(dist, N, criterion, tie)
     out = {"E1": E1, "E2_indep": E1 * E1, "E2_same": None, "var": None}
+    if same_sample:
+        out["E2_two_trees_same_sample"] = _same_sample_moment(dist, N, criterion, tie)
     if not second:
         return out
     if criterion.sample_dependent:
@@ -1100,12 +1190,13 @@ def _fast_leaf_errors(dist: Distribution, tie: str):
 
 
 def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split", runs: int = 1000,
-             seed: int = 0, progress: Optional[bool] = None) -> dict:
+             seed: int = 0, progress: Optional[bool] = None, same_sample: bool = False) -> dict:
     """Direct Monte Carlo (DD's MC): sample a data set, grow one random tree, measure its GE.
 
     Returns floats: ``mean`` (E[GE]), ``second`` (E[GE^2]), ``sd``, ``se_mean``, ``se_second``,
-    the ``seed`` and the ``samples``.  A progress bar goes to stderr when ``progress`` is True
-    (default: when runs > 20000).
+    the ``seed`` and the ``samples``.  With ``same_sample`` a second independent tree is grown on
+    every data set and ``cross`` / ``se_cross`` estimate E[GE(T1, z) GE(T2, z)].  A progress bar
+    goes to stderr when ``progress`` is True (default: when runs > 20000).
 
     >>> dist = correlated_distribution([2, 2], "1/2")
     >>> out = simulate(dist, 3, Criterion(height=1), runs=400, seed=1)
@@ -1122,9 +1213,8 @@ def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split
     masses = dist.ints.astype(float) / dist.D
     k, d = dist.k, dist.d
     bar = _Progress(runs, runs > 20000 if progress is None else progress, "MC")
-    samples = np.empty(runs)
-    for run in range(runs):
-        counts = rng.multinomial(N, flat).reshape(shape)
+
+    def one_tree(counts: np.ndarray) -> float:
         ge = 0.0
 
         def grow(depth: int, sub: np.ndarray, msub: np.ndarray, free: tuple):
@@ -1148,9 +1238,21 @@ def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split
                 grow(depth + 1, np.take(sub, v, axis=axis), np.take(msub, v, axis=axis), rest)
 
         grow(0, counts, masses, tuple(range(d)))
-        samples[run] = ge
+        return ge
+
+    samples = np.empty(runs)
+    cross = np.empty(runs) if same_sample else None
+    for run in range(runs):
+        counts = rng.multinomial(N, flat).reshape(shape)
+        samples[run] = one_tree(counts)
+        if same_sample:
+            cross[run] = samples[run] * one_tree(counts)
         bar.update(run + 1)
-    return _summary(samples, samples ** 2, seed, runs)
+    out = _summary(samples, samples ** 2, seed, runs)
+    if same_sample:
+        out["cross"] = float(cross.mean())
+        out["se_cross"] = float(cross.std(ddof=1) / math.sqrt(runs)) if runs > 1 else float("inf")
+    return out
 
 
 def _summary(first: np.ndarray, second: np.ndarray, seed: int, runs: int) -> dict:

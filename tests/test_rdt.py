@@ -162,6 +162,27 @@ def test_sample_dependent_second_moment_equals_bruteforce(seed, arities, k, N, p
     assert (ex["E1"], ex["E2_same"]) == (bf["E1"], bf["E2_same"]), f"seed {seed}"
 
 
+@settings(deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 2**32 - 1), st.sampled_from([[2], [3], [2, 2], [2, 3], [2, 2, 2]]), st.integers(0, 3),
+       st.integers(1, 3), st.sampled_from(["split", "first"]))
+def test_two_trees_same_sample_equals_bruteforce(seed, arities, N, h, tie):
+    # the cross-validation quantity E[GE(T1, z) GE(T2, z)]: difference generating functions vs every data set
+    h = min(h, len(arities))
+    dist = _random_dist(np.random.default_rng(seed), arities)
+    ex = exact_moments(dist, N, Criterion(height=h), tie, same_sample=True)
+    bf = bruteforce_moments(dist, N, Criterion(height=h), tie)
+    assert ex["E2_two_trees_same_sample"] == bf["E2_two_trees_same_sample"], f"seed {seed}"
+    assert ex["E2_indep"] <= ex["E2_two_trees_same_sample"] <= ex["E2_same"]   # Cauchy-Schwarz, Jensen
+
+
+def test_two_trees_same_sample_only_fixed_height_two_classes():
+    dist = correlated_distribution([2, 2], "1/2")
+    assert exact_moments(dist, 3, Criterion(purity=True), same_sample=True)["E2_two_trees_same_sample"] is None
+    dist3 = correlated_distribution([2, 2], "1/2", k=3)
+    assert exact_moments(dist3, 3, Criterion(height=1), same_sample=True)["E2_two_trees_same_sample"] is None
+    assert "E2_two_trees_same_sample" not in exact_moments(dist, 3, Criterion(height=1))
+
+
 def test_two_trees_same_sample_is_not_e1_squared():
     dist = _random_dist(np.random.default_rng(5), [2, 2])
     bf = bruteforce_moments(dist, 3, Criterion(height=1))
@@ -192,10 +213,12 @@ def test_tree_ge_of_grown_tree_matches_conditional_mean_on_fixed_tree():
 def test_simulator_agrees_with_exact(crit, N):
     seed = 20240601
     dist = correlated_distribution([2, 2, 2], "3/5")
-    ex = exact_moments(dist, N, crit)
-    mc = simulate(dist, N, crit, runs=1500, seed=seed)
+    ex = exact_moments(dist, N, crit, same_sample=True)
+    mc = simulate(dist, N, crit, runs=1500, seed=seed, same_sample=True)
     assert abs(mc["mean"] - float(ex["E1"])) <= SE * mc["se_mean"], f"seed {seed}"
     assert abs(mc["second"] - float(ex["E2_same"])) <= SE * mc["se_second"], f"seed {seed}"
+    if ex["E2_two_trees_same_sample"] is not None:
+        assert abs(mc["cross"] - float(ex["E2_two_trees_same_sample"])) <= SE * mc["se_cross"], f"seed {seed}"
 
 
 def test_af_monte_carlo_agrees_with_exact():

@@ -138,6 +138,12 @@ def _check_moments(case: dict) -> Verdict:
         details["E2_formula"] = fraction_str(ex["E2_same"])
         details["E2_bruteforce"] = fraction_str(bf["E2_same"])
         holds = holds and ex["E2_same"] == bf["E2_same"]
+    cross = exact_moments(dist, case["N"], case["criterion"], case["tie"], second=False,
+                          same_sample=True)["E2_two_trees_same_sample"]
+    if cross is not None:
+        details["E2_two_trees_same_sample_formula"] = fraction_str(cross)
+        details["E2_two_trees_same_sample_bruteforce"] = fraction_str(bf["E2_two_trees_same_sample"])
+        holds = holds and cross == bf["E2_two_trees_same_sample"]
     return Verdict(holds, details)
 
 
@@ -194,7 +200,8 @@ THEOREMS = [
     ),
     Theorem(
         id="dd-moments", source="DD eq (1)-(2), sec 3.6",
-        statement="exact E[GE] and E[GE^2] (same tree), fixed height, purity, scarcity and combinations, equal the brute-force "
+        statement="exact E[GE] and E[GE^2] (same tree), fixed height, purity, scarcity and combinations, and (fixed "
+                  "height, two classes) E[GE GE'] for two trees on the same sample equal the brute-force "
                   "enumeration of all data sets with the tree randomness integrated exactly",
         hypotheses="multinomial sample of size N; E[GE GE'] = E[GE]^2 needs the two trees' samples independent",
         cases=lambda: _moment_cases(False), check=_check_moments,
