@@ -131,6 +131,27 @@ fig.suptitle(f"Purity / scarcity random trees, d = {D}, h = {H}, N = {N}")
 fig.savefig(os.path.join(OUT, "random_trees_purity_scarcity.png"), dpi=80)
 
 # %% [markdown]
+# ## Two random trees on the same sample (the cross-validation quantity)
+#
+# E[GE(T1, z) GE(T2, z)] for two independent random trees grown on the same data set z, exactly
+# (fixed height, two classes), against E[GE]^2 (independent samples) and E[GE^2] (one tree).
+# The correlation of the two trees' errors is (E[GE GE'] - E[GE]^2) / Var[GE].
+
+# %%
+for i, t in enumerate(strengths[1:4]):
+    dist = correlated_distribution([2] * D, t)
+    m = exact_moments(dist, N, crit, same_sample=True)
+    seed = SEED + 700 + i
+    mc = simulate(dist, N, crit, runs=10 * RUNS, seed=seed, same_sample=True)
+    cross = m["E2_two_trees_same_sample"]
+    assert m["E2_indep"] <= cross <= m["E2_same"]
+    assert abs(mc["cross"] - float(cross)) <= 5 * mc["se_cross"], f"seed {seed}"
+    corr = float((cross - m["E2_indep"]) / m["var"]) if m["var"] else float("nan")
+    print(f"rho = {float(t * t):.3f}: E[GE GE'] same sample = {float(cross):.6f} (MC-10 {mc['cross']:.6f} "
+          f"+- {mc['se_cross']:.6f}), E[GE]^2 = {float(m['E2_indep']):.6f}, E[GE^2] = {float(m['E2_same']):.6f}, "
+          f"correlation of the two trees' GE = {corr:.3f}")
+
+# %% [markdown]
 # ## A distribution built from a real data set
 #
 # scikit-learn's bundled breast-cancer data, the first attributes split at their means (DD 4.2):

@@ -313,6 +313,12 @@ def test_cli_moments_text_and_json(capsys):
     out = json.loads(capsys.readouterr().out)
     bf = bruteforce_moments(dist, 4, Criterion(purity=True))
     assert (Fraction(out["E_GE"]), Fraction(out["E_GE2_same_tree"])) == (bf["E1"], bf["E2_same"])
+    assert cli.main(["rdt", "moments", "--d", "2", "--N", "3", "--h", "1", "--same-sample", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    bf = bruteforce_moments(dist, 3, Criterion(height=1))
+    assert Fraction(out["E_GE_GE_same_sample"]) == bf["E2_two_trees_same_sample"]
+    assert cli.main(["rdt", "moments", "--d", "2", "--N", "3", "--h", "1", "--same-sample"]) == 0
+    assert "same sample" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv", [
@@ -321,6 +327,7 @@ def test_cli_moments_text_and_json(capsys):
     ["rdt", "coexist", "--d", "0.5", "--path1", "0=1", "--path2", "0=0"],
     ["rdt", "moments", "--criterion", "fixed,gini"],
     ["rdt", "moments", "--criterion", "scarcity", "--pb", "-1"],
+    ["rdt", "moments", "--criterion", "purity", "--same-sample"],
 ])
 def test_cli_bad_input(argv, capsys):
     assert cli.main(argv) == 2

@@ -26,6 +26,8 @@ def register(subparsers) -> None:
     mo.add_argument("--strength", default="3/5",
                     help="class dependence t: P[Y = x_0 | x] = 1/2 + t/2; chi-square correlation t^2 (default 3/5)")
     mo.add_argument("--tie", default="split", choices=["split", "first"])
+    mo.add_argument("--same-sample", action="store_true",
+                    help="also E[GE GE'] for two random trees on the same sample (fixed height only)")
     mo.add_argument("--json", action="store_true", help="machine-readable output")
     mo.set_defaults(func=run_moments)
 
@@ -82,12 +84,16 @@ def run_moments(args) -> int:
     pb = args.pb if args.pb is not None else N // 10
     crit = Criterion.parse(args.criterion, height=args.h, pb=pb)
     dist = correlated_distribution([2] * d, args.strength)
-    m = exact_moments(dist, N, crit, args.tie)
+    if args.same_sample and crit.sample_dependent:
+        raise ValueError("--same-sample: exact only for the fixed criterion")
+    m = exact_moments(dist, N, crit, args.tie, same_sample=args.same_sample)
     sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
     result = {"d": d, "N": N, "criterion": repr(crit), "tie": args.tie,
               "correlation": chi_square_correlation(dist), "E_GE": m["E1"], "E_GE2_same_tree": m["E2_same"],
               "E_GE_GE_independent_samples": m["E2_indep"], "var": m["var"],
               "approx": {"E_GE": decimal_str(m["E1"], 10), "sd": sd}}
+    if args.same_sample:
+        result["E_GE_GE_same_sample"] = m["E2_two_trees_same_sample"]
     if args.json:
         print_json(result)
     else:
@@ -95,6 +101,9 @@ def run_moments(args) -> int:
               f"correlation {fraction_str(result['correlation'])}")
         print(f"E[GE]   = {decimal_str(m['E1'], 10)}")
         print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")
+        if args.same_sample:
+            print(f"E[GE GE'] two trees, same sample = {decimal_str(m['E2_two_trees_same_sample'], 10)}   "
+                  f"(independent samples: E[GE]^2 = {decimal_str(m['E2_indep'], 10)})")
     return 0
 
 
