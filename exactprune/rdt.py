@@ -44,8 +44,9 @@ What is computed
   (``same_sample=True``) it is exact for fixed height and two classes.
 * :func:`bruteforce_moments`: the same by enumerating every data set (tiny N), with the tree
   randomness integrated exactly by recursion (:func:`conditional_moments`).
-* :func:`simulate` (MC: sample a data set, grow one random tree, measure its GE) and
-  :func:`af_monte_carlo` (AF: tree randomness exact, data sets sampled), seeded.
+* :func:`simulate` (MC: sample a data set, grow one random tree - or two, ``same_sample`` - and
+  measure its GE) and :func:`af_monte_carlo` (AF: tree randomness exact, data sets sampled; also
+  estimates the same-sample moment for every criterion), seeded.
 
 Paths are dicts ``attribute -> value`` with 0-based attributes.  For the purity and scarcity
 criteria the *last* key of the dict is the attribute chosen last on the path (the split that
@@ -634,16 +635,17 @@ def expected_ge(dist: Distribution, N: int, criterion: Criterion, tie: str = "sp
     return total / (D ** (N + 1) * L)
 
 
-def _count_polys(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int,
-                 keep=None, by_support: bool = False) -> dict:
-    """EGFs of one region's class counts: {support mask: sum_n err_int(n)^power prod A_c^{n_c}/n_c! z^|n|}.
+def _count_polys(A: Sequence[int], comps_by_s: list, tie: str, L: int, powers: Sequence[int] = (1,),
+                 keep=None, by_support: bool = False) -> list:
+    """EGFs of one region's class counts, one per entry p of ``powers``:
+    {support mask: sum_n err_int(n)^p prod A_c^{n_c}/n_c! z^|n|}.
 
     Only counts ``n`` with ``keep(n)`` (e.g. "the region stops") enter; with ``by_support`` the sum
     is split by the set of classes present (bit mask, what purity needs), else everything is under
-    key 0.  ``power`` 0 gives the plain multinomial weights.
+    key 0.  Power 0 gives the plain multinomial weights.
     """
     fact = [math.factorial(i) for i in range(len(comps_by_s))]
-    acc = {}
+    accs = [{} for _ in powers]
     for s, comps in enumerate(comps_by_s):
         for n in comps:
             if keep is not None and not keep(n):
@@ -651,18 +653,18 @@ def _count_polys(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: in
             term = fact[s]
             for c, nc in enumerate(n):
                 term = term // fact[nc] * A[c] ** nc
-            if power:
-                term *= _err_int(n, A, tie, L) ** power
+            err = _err_int(n, A, tie, L)
             mask = sum(1 << c for c, nc in enumerate(n) if nc) if by_support else 0
-            row = acc.setdefault(mask, [0] * len(comps_by_s))
-            row[s] += term
-    return {mask: flint.fmpq_poly([flint.fmpq(x, fact[s]) for s, x in enumerate(row)])
-            for mask, row in acc.items()}
+            for acc, p in zip(accs, powers):
+                row = acc.setdefault(mask, [0] * len(comps_by_s))
+                row[s] += term * err ** p
+    return [{mask: flint.fmpq_poly([flint.fmpq(x, fact[s]) for s, x in enumerate(row)])
+             for mask, row in acc.items()} for acc in accs]
 
 
 def _u_poly(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) -> flint.fmpq_poly:
     """sum_s z^s/s! * sum_{|n|=s} s!/prod n_c! prod A_c^{n_c} err_int(n)^power."""
-    return sum(_count_polys(A, comps_by_s, tie, L, power).values(), flint.fmpq_poly([]))
+    return sum(_count_polys(A, comps_by_s, tie, L, (power,))[0].values(), flint.fmpq_poly([]))
 
 
 def _pair_value(poly: flint.fmpq_poly, N: int, C: int, falling: Optional[list] = None) -> flint.fmpq:
@@ -677,6 +679,7 @@ def _pair_value(poly: flint.fmpq_poly, N: int, C: int, falling: Optional[list] =
     return acc * Cz ** (N + 1 - min(len(coeffs), N + 1))
 
 
+@lru_cache(maxsize=4096)
 def _exp_poly(c: int, N: int) -> flint.fmpq_poly:
     """e^{cz} up to z^N."""
     coeffs, term = [], flint.fmpq(1)
@@ -771,8 +774,7 @@ def _sample_dependent_moments(dist: Distribution, N: int, criterion: Criterion, 
         def keep(n, l=l):
             return criterion.stops(l, n, d)
 
-        U1 = _count_polys(A, comps_by_s, tie, L, 1, keep, criterion.purity)
-        U2 = _count_polys(A, comps_by_s, tie, L, 2, keep, criterion.purity)
+        U1, U2 = _count_polys(A, comps_by_s, tie, L, (1, 2), keep, criterion.purity)
         if not U1 and not U2:
             continue
         if l == 0:
@@ -948,15 +950,15 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
     for n in _compositions(N, k):
         comps_by_s[sum(n)].append(n)
     regions = []
+    diag = flint.fmpq(0)
     for attrs, values in _regions(dist, h):
         if len(attrs) != h:
             continue
         A = dist.region_masses(attrs, values)
-        regions.append((attrs, values, A, _u_poly(A, comps_by_s, tie, L, 1)))
+        u1, u2 = (sum(u.values(), flint.fmpq_poly([])) for u in _count_polys(A, comps_by_s, tie, L, (1, 2)))
+        regions.append((attrs, values, A, u1))
+        diag += _pair_value(u2, N, D - sum(A))
     exists = Fraction(1, math.comb(d, h))
-    diag = flint.fmpq(0)
-    for attrs, values, A, _ in regions:
-        diag += _pair_value(_u_poly(A, comps_by_s, tie, L, 2), N, D - sum(A))
     off = flint.fmpq(0)
     falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
     coex_cache = {}
@@ -1271,7 +1273,9 @@ def af_monte_carlo(dist: Distribution, N: int, criterion: Criterion, tie: str = 
 
     Each run samples a data set and adds E[GE | data] and E[GE^2 | data] from
     :func:`conditional_moments` (floats) - DD's expressions with the count probabilities estimated
-    by Monte Carlo over common data sets.  Same keys as :func:`simulate`.
+    by Monte Carlo over common data sets.  Same keys as :func:`simulate` with ``same_sample``:
+    ``cross`` estimates E[GE(T1, z) GE(T2, z)] for two trees on the same sample, for every
+    criterion (the exact value is available for fixed height and two classes only).
 
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> out = af_monte_carlo(dist, 1, Criterion(height=1), runs=20, seed=1)
@@ -1292,7 +1296,11 @@ def af_monte_carlo(dist: Distribution, N: int, criterion: Criterion, tie: str = 
         counts = rng.multinomial(N, flat).reshape(shape)
         first[run], second[run] = conditional_moments(dist, counts, criterion, tie, exact_arith=False)
         bar.update(run + 1)
-    return _summary(first, second, seed, runs)
+    out = _summary(first, second, seed, runs)
+    cross = first ** 2    # E[GE(T1, z) GE(T2, z) | z] = E[GE | z]^2: two trees on the same sample
+    out["cross"] = float(cross.mean())
+    out["se_cross"] = float(cross.std(ddof=1) / math.sqrt(runs)) if runs > 1 else float("inf")
+    return out
 
 
 # --------------------------------------------------------------------------- distributions (DD 4.2)

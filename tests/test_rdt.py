@@ -225,10 +225,21 @@ def test_af_monte_carlo_agrees_with_exact():
     seed = 99
     dist = correlated_distribution([2, 2, 2], "1/3")
     crit = Criterion(height=2)
-    ex = exact_moments(dist, 10, crit)
+    ex = exact_moments(dist, 10, crit, same_sample=True)
     af = af_monte_carlo(dist, 10, crit, runs=150, seed=seed)
     assert abs(af["mean"] - float(ex["E1"])) <= SE * af["se_mean"], f"seed {seed}"
     assert abs(af["second"] - float(ex["E2_same"])) <= SE * af["se_second"], f"seed {seed}"
+    assert abs(af["cross"] - float(ex["E2_two_trees_same_sample"])) <= SE * af["se_cross"], f"seed {seed}"
+
+
+def test_af_monte_carlo_same_sample_purity_against_bruteforce():
+    # no exact formula for two trees on the same sample under purity/scarcity: AF-MC against brute force
+    seed = 41
+    dist = _random_dist(np.random.default_rng(3), [2, 2])
+    for crit in (Criterion(purity=True), Criterion(pb=1)):
+        bf = bruteforce_moments(dist, 4, crit)
+        af = af_monte_carlo(dist, 4, crit, runs=400, seed=seed)
+        assert abs(af["cross"] - float(bf["E2_two_trees_same_sample"])) <= SE * af["se_cross"], f"seed {seed}"
 
 
 def test_wrong_exact_value_would_be_caught():
