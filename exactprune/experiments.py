@@ -14,7 +14,8 @@
   Zhong's criterion; they are smaller than his databases).
 * Protocol (Fig 6.1): shuffle once, 20 subsets; for m in (1, 10) and i = 0..19 train on
   subsets i..i+m-1 (mod 20), test on the rest; grow a full CART tree (scikit-learn, Gini)
-  and prune it by CCP (misclassification cost, 10-fold CV, 1-SE rule), 2-norm (PruneTree,
+  and prune it by CCP (misclassification cost, 10-fold CV - leave-one-out when fewer than 10
+  training examples, as at 5% of iris and wine - 1-SE rule), 2-norm (PruneTree,
   k = 2, lam = 100 L/(J^2 N), eta = 1/2, Zhong 6.3) and EBP (C4.5 R8, CF = 25%, subtree
   raising).  Pruning time: 2-norm = PruneTree on the count tree; CCP = the V fold trees
   grown, their sequences and the CV choice; EBP = the pruning pass with the training data.
@@ -168,16 +169,18 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0, rais
     out["accuracy"]["2-norm"] = 100.0 * float(np.mean(pred == y_test))
     out["leaves"]["2-norm"] = res.tree.n_leaves
     # CCP with V-fold CV and the 1-SE rule
+    # (fewer training examples than folds, as at 5% of iris or wine: leave-one-out, V = N)
     t0 = time.perf_counter()
-    if len(y_train) >= V:
-        cv = ccp_cv_select(X_train, y_train, V=V, random_state=seed, grown=est)
+    folds = min(V, len(y_train))
+    if folds >= 2:
+        cv = ccp_cv_select(X_train, y_train, V=folds, random_state=seed, grown=est)
         collapsed = cv.collapsed
     else:
         collapsed = {"root"}
     out["seconds"]["CCP"] = time.perf_counter() - t0
     pred = predict_with_leaves(est, collapsed, X_test)
     out["accuracy"]["CCP"] = 100.0 * float(np.mean(pred == y_test))
-    out["leaves"]["CCP"] = cv.tree.n_leaves if len(y_train) >= V else 1
+    out["leaves"]["CCP"] = cv.tree.n_leaves if folds >= 2 else 1
     # EBP (C4.5 R8, CF = 25%, subtree raising)
     t0 = time.perf_counter()
     eb = ebp_prune(tree, raising=raising, X=X_train, y=y_tr)

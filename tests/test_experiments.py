@@ -84,3 +84,12 @@ def test_time_significance_is_relative_not_one_second():
     assert row["2-norm:CCP"]["sign"] == "+"          # 100x faster, tiny absolute difference
     assert row["2-norm:EBP"]["sign"] == ""           # 0.5% apart: below the 1% relative rule
     assert "1% of the larger mean" in E.format_tables(E.summarize(runs))
+
+
+def test_ccp_with_fewer_examples_than_folds_uses_leave_one_out():
+    X, y = E.load_dataset("iris")
+    idx = np.random.default_rng(0).permutation(len(y))
+    tr, te = idx[:8], idx[8:]
+    r = E.prune_all(X[tr], y[tr], X[te], y[te], V=10)
+    assert set(r["leaves"]) == set(E.METHODS) and r["leaves"]["CCP"] >= 1
+    assert r["seconds"]["CCP"] > 1e-4                 # CV actually ran (8 folds), not the bare root
