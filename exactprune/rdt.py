@@ -667,10 +667,23 @@ def _u_poly(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) ->
     return sum(_count_polys(A, comps_by_s, tie, L, (power,))[0].values(), flint.fmpq_poly([]))
 
 
+def _comps_by_size(N: int, k: int) -> list:
+    """Class-count vectors of length k with sum <= N, grouped by their sum."""
+    out = [[] for _ in range(N + 1)]
+    for n in _compositions(N, k):
+        out[sum(n)].append(n)
+    return out
+
+
+def _falling_factorials(N: int) -> list:
+    """N!/(N-m)! for m = 0..N (fmpz)."""
+    return [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
+
+
 def _pair_value(poly: flint.fmpq_poly, N: int, C: int, falling: Optional[list] = None) -> flint.fmpq:
     """N! * sum_m poly_m C^(N-m)/(N-m)! (the rest of the sample falls outside both regions)."""
     if falling is None:
-        falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
+        falling = _falling_factorials(N)
     coeffs = poly.coeffs()
     acc = flint.fmpq(0)
     Cz = flint.fmpz(C)
@@ -759,10 +772,8 @@ def _sample_dependent_moments(dist: Distribution, N: int, criterion: Criterion, 
     d, k, D = dist.d, dist.k, dist.D
     L = math.lcm(*range(1, k + 1))
     h = criterion.height if criterion.height is not None else d
-    comps_by_s = [[] for _ in range(N + 1)]
-    for n in _compositions(N, k):
-        comps_by_s[sum(n)].append(n)
-    falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
+    comps_by_s = _comps_by_size(N, k)
+    falling = _falling_factorials(N)
     zero = flint.fmpq_poly([])
     first = flint.fmpq(0)
     diag = flint.fmpq(0)
@@ -869,10 +880,8 @@ def _same_sample_moment(dist: Distribution, N: int, criterion: Criterion, tie: s
     d, D = dist.d, dist.D
     L = 2
     h = criterion.height if criterion.height is not None else d
-    comps_by_s = [[] for _ in range(N + 1)]
-    for n in _compositions(N, 2):
-        comps_by_s[sum(n)].append(n)
-    falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
+    comps_by_s = _comps_by_size(N, 2)
+    falling = _falling_factorials(N)
     regions = []
     for attrs, values in _regions(dist, h):
         if len(attrs) == h:
@@ -946,9 +955,7 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
     d, k, D = dist.d, dist.k, dist.D
     L = math.lcm(*range(1, k + 1))
     h = criterion.height if criterion.height is not None else d
-    comps_by_s = [[] for _ in range(N + 1)]
-    for n in _compositions(N, k):
-        comps_by_s[sum(n)].append(n)
+    comps_by_s = _comps_by_size(N, k)
     regions = []
     diag = flint.fmpq(0)
     for attrs, values in _regions(dist, h):
@@ -960,7 +967,7 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
         diag += _pair_value(u2, N, D - sum(A))
     exists = Fraction(1, math.comb(d, h))
     off = flint.fmpq(0)
-    falling = [flint.fmpz(math.factorial(N) // math.factorial(N - m)) for m in range(N + 1)]
+    falling = _falling_factorials(N)
     coex_cache = {}
     for i, (a1, v1, A1, u1) in enumerate(regions):
         p1 = dict(zip(a1, v1))
