@@ -5,8 +5,9 @@
   selection (DD 3.5 assumes uniform) - the closed forms then fail.
 * ``dd-coexist``: the co-existence probability (App A; corrected 3.6.2 variant) equals the
   enumeration for every path pair with d <= 7.  Violation: non-uniform attribute selection.
-* ``dd-moments``: exact E[GE] (every criterion) and E[GE^2] (fixed height) equal the brute-force
-  enumeration of all data sets.  Violation: the same-tree formula applied to two trees grown on
+* ``dd-moments``: exact E[GE] and E[GE^2] (same tree; every criterion) and, for fixed height and
+  two classes, E[GE GE'] of two trees on the same sample equal the brute-force enumeration of all
+  data sets.  Violation: the same-tree formula applied to two trees grown on
   the *same* sample (the E[GE]^2 factorisation needs independent samples).
 * ``dd-att``: the all-attribute tree (h = d) is the same classifier whatever the attribute order
   (DD 3.2): Var[GE | data] = 0.  Violation: h < d.
