@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 import flint
 
-from .costs import _copy_pruned, child_weight
+from .knorm import child_weight
 from .dirichlet import _counts, _index, _lam
 from .numbers import arb_of, decimal_str, exact, nonnegative_int, positive_int
 from .tree import Node, Tree
@@ -251,6 +251,5 @@ def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPrun
         subtree_value = sum(child_weight(c, node, eta) * best[c.name] for c in node.children)
         keep[node.name] = subtree_value < leaf_value
         best[node.name] = subtree_value if keep[node.name] else leaf_value
-    root, pruned = _copy_pruned(tree.root, keep)
-    new_tree = Tree(root, class_names=tree.class_names, feature_names=tree.feature_names)
+    new_tree, pruned = tree.pruned_copy(lambda node: keep.get(node.name, False))
     return PetPruneResult(k, best[tree.root.name], new_tree, pruned, as_leaf, best)

@@ -38,7 +38,8 @@ from typing import Any, Optional, Sequence
 import flint
 
 from .dirichlet import _counts, _lam, product_moment
-from .numbers import exact, exact_or_symbol, nonnegative_int, positive_int, rising, to_fmpq, to_fraction
+from .numbers import exact, exact_or_symbol, nonnegative_int, nonnegative_values, positive_int, rising, to_fmpq, to_fraction
+from .knorm import child_weight  # Zhong (4.11), shared with the error-rate moments
 from .tree import Node, Tree
 
 __all__ = [
@@ -61,21 +62,11 @@ def validate_loss_row(loss_row: Sequence, n_classes: Optional[int] = None, name:
     [Fraction(1, 2), Fraction(0, 1), Fraction(3, 1)]
     >>> validate_loss_row([1, -1])
     Traceback (most recent call last):
-    ValueError: loss_row[1] must be non-negative (a loss), got -1
+    ValueError: loss_row[1] must be non-negative, got -1
     """
-    if isinstance(loss_row, (str, bytes)) or not hasattr(loss_row, "__len__"):
-        raise TypeError(f"{name} must be a sequence of non-negative losses")
-    if n_classes is not None and len(loss_row) != n_classes:
+    if n_classes is not None and hasattr(loss_row, "__len__") and len(loss_row) != n_classes:
         raise ValueError(f"{name} has {len(loss_row)} entries but there are {n_classes} classes")
-    if len(loss_row) == 0:
-        raise ValueError(f"{name} must not be empty")
-    out = []
-    for j, value in enumerate(loss_row):
-        entry = exact_or_symbol(value, f"{name}[{j}]")
-        if not _is_symbolic(entry) and entry < 0:
-            raise ValueError(f"{name}[{j}] must be non-negative (a loss), got {entry}")
-        out.append(entry)
-    return out
+    return nonnegative_values(loss_row, name, "non-negative losses")
 
 
 def validate_loss(loss: Any, n_classes: Optional[int] = None, name: str = "loss") -> list:
@@ -345,22 +336,6 @@ def leaf_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", label: Opt
 
 
 # ----------------------------------------------------------------- subtrees
-def child_weight(child: Node, parent: Node, eta: Any = "1/2") -> Fraction:
-    """P*[A_c | A_t] = (n_c + eta) / (n_t + eta K_t), Zhong (4.11).
-
-    >>> parent = Node((98, 1), [Node((98, 0)), Node((0, 1))])
-    >>> child_weight(parent.children[0], parent, "1/2")      # Zhong (4.21): 0.985
-    Fraction(197, 200)
-    """
-    eta = exact(eta, "eta")
-    if eta < 0:
-        raise ValueError(f"eta must be non-negative, got {eta}")
-    denominator = parent.n + eta * len(parent.children)
-    if denominator == 0:
-        raise ValueError(f"node {parent.name}: n_t + eta K_t is 0; use eta > 0")
-    return (child.n + eta) / denominator
-
-
 def subtree_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2"):
     """E[r_d^k] of the unpruned subtree at ``node``: leaves by (7.13)+(7.16), internal nodes by (7.4).
 
@@ -426,29 +401,9 @@ def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2
             best[node.name], keep[node.name] = subtree_value, True
         else:
             best[node.name], keep[node.name] = leaf_value, False
-    pruned_root, pruned_names = _copy_pruned(tree.root, keep)
-    new_tree = Tree(pruned_root, class_names=tree.class_names, feature_names=tree.feature_names)
+    new_tree, pruned_names = tree.pruned_copy(lambda node: keep.get(node.name, False))
     labels = {leaf.name: label_of[leaf.name] for leaf in new_tree.leaves()}
     return CostPruneResult(k, best[tree.root.name], new_tree, pruned_names, labels, as_leaf, best)
-
-
-def _copy_pruned(root: Node, keep: dict) -> tuple:
-    """Copy the tree, turning every internal node with keep[name] False into a leaf.
-    Returns (new root, names of the nodes turned into leaves, top-most only)."""
-    pruned = []
-
-    def copy(node: Node) -> Node:
-        new = Node(tuple(node.counts), [], node.name, node.split, node.feature, node.threshold)
-        if node.children and keep.get(node.name, False):
-            new.children = [copy(child) for child in node.children]
-        elif node.children:
-            pruned.append(node.name)
-            new.split = None
-            new.feature = None
-            new.threshold = None
-        return new
-
-    return copy(root), pruned
 
 
 def cost_pruning_path(tree: Tree, loss: Any, ks: Sequence, lam: Any = "1/2", eta: Any = "1/2") -> dict:

@@ -14,24 +14,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from .numbers import exact_or_symbol, nonnegative_int, positive_int, rising
+from .numbers import exact_or_symbol, nonnegative_int, nonnegative_values, positive_int, rising
 
 __all__ = ["product_moment", "lidstone_mean", "moment_p", "moment_one_minus_p", "moment_pair",
            "posterior_parameters"]
 
 
 def _counts(counts: Sequence, name: str = "counts") -> list:
-    if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__"):
-        raise TypeError(f"{name} must be a sequence of non-negative numbers")
-    if len(counts) == 0:
-        raise ValueError(f"{name} must not be empty")
-    out = []
-    for i, c in enumerate(counts):
-        value = exact_or_symbol(c, f"{name}[{i}]")
-        if not hasattr(value, "free_symbols") and value < 0:
-            raise ValueError(f"{name}[{i}] must be non-negative, got {value}")
-        out.append(value)
-    return out
+    return nonnegative_values(counts, name)
 
 
 def _lam(lam, name: str = "lam"):

@@ -124,15 +124,19 @@ def leaf_moment_arb(counts: Sequence[int], k, prior: Prior = Prior()) -> flint.a
 
 
 def child_weight(child: Node, parent: Node, eta) -> Fraction:
-    """P*[A_c|A_d] = (n_c + eta) / (n_d + eta K_d) (Zhong 4.11).
+    """P*[A_c|A_d] = (n_c + eta) / (n_d + eta K_d) (Zhong 4.11); ``eta`` exact and >= 0.
 
     >>> parent = Node((0, 50, 50), [Node((0, 49, 5)), Node((0, 1, 45))])
     >>> child_weight(parent.children[0], parent, Fraction(1, 2))   # Zhong (B.3): 0.5396
     Fraction(109, 202)
     """
+    if not isinstance(eta, Fraction):
+        eta = exact(eta, "eta")
+    if eta < 0:
+        raise ValueError(f"eta must be non-negative, got {eta}")
     den = parent.n + eta * len(parent.children)
     if den == 0:
-        raise ValueError(f"node {parent.name}: no examples and eta = 0, child weights undefined")
+        raise ValueError(f"node {parent.name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
     return (child.n + eta) / den
 
 
@@ -315,9 +319,8 @@ class PruneResult:
         self.__dict__.update(state)
 
     def _build(self) -> None:
-        pruned: list = []
-        root = _copy_pruned(self._source.root, self._evaluator.keep, pruned)
-        self._tree, self._pruned = Tree._trusted(root, self._source), pruned
+        keep = self._evaluator.keep
+        self._tree, self._pruned = self._source.pruned_copy(lambda node: keep.get(id(node), False))
 
     @property
     def tree(self) -> Tree:
@@ -482,25 +485,6 @@ def _rising_fmpq(x: flint.fmpq, k: int) -> flint.fmpq:
     for m in range(k):
         result *= x + m
     return result
-
-
-def _copy_pruned(root: Node, keep: dict, pruned: list) -> Node:
-    """A copy of ``root`` with every split not kept turned into a leaf (iterative)."""
-    new_root = Node(root.counts, [], root.name, root.split, root.feature, root.threshold)
-    stack = [(root, new_root)]
-    while stack:
-        node, copy = stack.pop()
-        if not node.children:
-            continue
-        if keep.get(id(node), False):
-            for child in node.children:
-                child_copy = Node(child.counts, [], child.name, child.split, child.feature, child.threshold)
-                copy.children.append(child_copy)
-                stack.append((child, child_copy))
-        else:
-            copy.split = copy.feature = copy.threshold = None
-            pruned.append(node.name)
-    return new_root
 
 
 def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> PruneResult:

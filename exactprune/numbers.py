@@ -19,7 +19,7 @@ from typing import Any, Callable
 import flint
 
 __all__ = [
-    "exact", "exact_or_symbol", "positive_int", "nonnegative_int", "rising",
+    "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "rising",
     "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "certified_sign",
     "fraction_str", "decimal_str", "CertificationError",
 ]
@@ -98,6 +98,28 @@ def exact_or_symbol(value: Any, name: str = "value"):
     except ImportError:  # pragma: no cover
         pass
     return exact(value, name)
+
+
+def nonnegative_values(values: Any, name: str = "values", what: str = "non-negative numbers") -> list:
+    """A non-empty sequence of exact non-negative values (sympy symbols allowed), or a clear error.
+
+    >>> nonnegative_values(["1/2", 0, 3], "loss_row")
+    [Fraction(1, 2), Fraction(0, 1), Fraction(3, 1)]
+    >>> nonnegative_values([1, -1], "counts")
+    Traceback (most recent call last):
+    ValueError: counts[1] must be non-negative, got -1
+    """
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        raise TypeError(f"{name} must be a sequence of {what}")
+    if len(values) == 0:
+        raise ValueError(f"{name} must not be empty")
+    out = []
+    for i, item in enumerate(values):
+        value = exact_or_symbol(item, f"{name}[{i}]")
+        if not getattr(value, "free_symbols", None) and value < 0:
+            raise ValueError(f"{name}[{i}] must be non-negative, got {value}")
+        out.append(value)
+    return out
 
 
 def _integer(value: Any, name: str) -> int:

@@ -647,11 +647,4 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
 
 def _snapshot(tree: Tree, cut_names: set) -> Tree:
     """A copy of ``tree`` in which every split named in ``cut_names`` (or below one) is a leaf."""
-    def copy(node: Node) -> Node:
-        new = Node(node.counts, [], node.name, node.split, node.feature, node.threshold)
-        if node.children and node.name not in cut_names:
-            new.children = [copy(c) for c in node.children]
-        else:
-            new.split = new.feature = new.threshold = None
-        return new
-    return Tree._trusted(copy(tree.root), tree)
+    return tree.pruned_copy(lambda node: node.name not in cut_names)[0]

@@ -141,6 +141,35 @@ class Tree:
             cached = self._flat = (nodes, sizes, majority, children)
         return cached
 
+    def pruned_copy(self, is_kept) -> tuple:
+        """A copy of this tree in which every split with ``is_kept(node)`` false becomes a leaf
+        (and its subtree is dropped).  Returns ``(tree, pruned)``: the new Tree (names kept) and
+        the names of the splits turned into leaves, topmost only.  Iterative; the input is
+        untouched.
+
+        >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+        >>> small, pruned = t.pruned_copy(lambda node: False)
+        >>> small.n_leaves, pruned
+        (1, ['root'])
+        """
+        source = self.root
+        new_root = Node(source.counts, [], source.name, source.split, source.feature, source.threshold)
+        pruned: list = []
+        stack = [(source, new_root)]
+        while stack:
+            node, copy = stack.pop()
+            if not node.children:
+                continue
+            if is_kept(node):
+                for child in node.children:
+                    child_copy = Node(child.counts, [], child.name, child.split, child.feature, child.threshold)
+                    copy.children.append(child_copy)
+                    stack.append((child, child_copy))
+            else:
+                copy.split = copy.feature = copy.threshold = None
+                pruned.append(node.name)
+        return Tree._trusted(new_root, self), pruned
+
     @classmethod
     def _trusted(cls, root: Node, like: "Tree") -> "Tree":
         """A Tree over nodes copied from the validated tree ``like`` (names kept, no re-validation)."""
