@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import Optional
 
 from .knorm import Prior, child_weight, leaf_moment, subtree_moment
 from .numbers import fraction_str
@@ -50,30 +50,64 @@ def round_like(printed: str, value: Fraction, sqrt: bool = False) -> str:
 
 @dataclass(frozen=True)
 class PrintedValue:
+    """A printed number and the exact value it stands for.  With ``is_sqrt`` the value is
+    sqrt(exact); with ``minus`` too it is sqrt(exact) - sqrt(minus) (a change of standard
+    deviation).  ``rounded`` is the exact value rounded to the printed decimals."""
+
     equation: str
     quantity: str
     printed: str
-    exact: Fraction          # the exact value (for sd/norm: the exact square)
+    exact: Fraction
     is_sqrt: bool = False
+    minus: Optional[Fraction] = None
 
     @property
     def rounded(self) -> str:
+        if self.minus is not None:
+            return _round_sqrt_difference(self.printed, self.exact, self.minus)
         return round_like(self.printed, self.exact, self.is_sqrt)
 
     @property
     def agrees(self) -> bool:
         return self.rounded == self.printed
 
+    def formula(self) -> str:
+        """The exact value as text: p/q, sqrt(p/q) or sqrt(p/q) - sqrt(r/s)."""
+        text = f"sqrt({fraction_str(self.exact)})" if self.is_sqrt else fraction_str(self.exact)
+        return text + (f" - sqrt({fraction_str(self.minus)})" if self.minus is not None else "")
+
     def as_dict(self) -> dict:
         return {"equation": self.equation, "quantity": self.quantity, "printed": self.printed,
-                "exact": fraction_str(self.exact), "exact_is_square_of_value": self.is_sqrt,
-                "rounded": self.rounded, "agrees": self.agrees}
+                "exact": self.formula(), "rounded": self.rounded, "agrees": self.agrees}
+
+
+def _round_sqrt_difference(printed: str, a: Fraction, b: Fraction) -> str:
+    """sqrt(a) - sqrt(b) rounded half-even to the decimals of ``printed``, certified: the arb
+    ball of the scaled value must lie strictly between two rounding boundaries (precision is
+    raised until it does; an exact half would need exact algebra and raises)."""
+    import flint
+    from .numbers import arb_of
+    places = len(printed.split(".")[1]) if "." in printed else 0
+    saved = flint.ctx.prec
+    try:
+        for prec in (128, 512, 2048):
+            flint.ctx.prec = prec
+            scaled = (arb_of(a).sqrt() - arb_of(b).sqrt()) * 10 ** places
+            low = scaled.lower().floor()
+            if (scaled - low - flint.arb(1) / 2 < 0) and (scaled - low > 0) and low == scaled.upper().floor():
+                return round_like(printed, Fraction(int(low.unique_fmpz()), 10 ** places))
+            if (scaled - low - flint.arb(1) / 2 > 0) and low == scaled.upper().floor():
+                return round_like(printed, Fraction(int(low.unique_fmpz()) + 1, 10 ** places))
+    finally:
+        flint.ctx.prec = saved
+    raise ArithmeticError(f"cannot certify the rounding of sqrt({a}) - sqrt({b})")
 
 
 def printed_values() -> list:
     """Every printed value of (4.16)-(4.27) and (B.1)-(B.25), recomputed exactly."""
     out = []
-    add = lambda eq, what, printed, value, sq=False: out.append(PrintedValue(eq, what, printed, value, sq))
+    add = lambda eq, what, printed, value, sq=False, minus=None: out.append(
+        PrintedValue(eq, what, printed, value, sq, minus))
     # -- section 4.3 ------------------------------------------------------------------
     t = section_4_3_tree().root
     c1, c2 = t.children
@@ -94,9 +128,7 @@ def printed_values() -> list:
     add("4.27", "sigma[r_d] of the subtree", "0.04328", m2 - m1 ** 2, True)
     add("4.3 text", "decrease of E[r_d] by the split", "0.006275", lm(t, 1) - m1)
     sd_before = lm(t, 2) - lm(t, 1) ** 2
-    from .knorm import sqrt_decimal as _sd
-    # the sd increase is a difference of square roots: compare via a certified decimal
-    out.append(_SdDifference("4.3 text", "increase of sigma by the split", "0.03119", m2 - m1 ** 2, sd_before))
+    add("4.3 text", "increase of sigma by the split", "0.03119", m2 - m1 ** 2, True, sd_before)
     # -- appendix B -------------------------------------------------------------------
     iris = iris_tree()
     root, a, b = iris.root, iris.node("c1"), iris.node("c2")
@@ -121,41 +153,9 @@ def printed_values() -> list:
     add("B.14", "E[r_root^2]", "0.005856", e2)
     add("B.15", "sigma[r_root]", "0.04966", e2 - e1 ** 2, True)
     add("B.16", "||r_root||_2", "0.07652", e2, True)
-    for eqs, leaf in (("B.17-B.19", a), ("B.20-B.22", b1), ("B.23-B.25", b2)):
-        first, second, third = eqs.split("-")[0], None, None
-        n0 = int(first.split(".")[1])
-        printed = {"B.17": ("0.01942", "0.0190", "0.0272"), "B.20": ("0.1081", "0.04131", "0.1157"),
-                   "B.23": ("0.04211", "0.02884", "0.05103")}[first]
+    for n0, leaf, printed in ((17, a, ("0.01942", "0.0190", "0.0272")), (20, b1, ("0.1081", "0.04131", "0.1157")),
+                              (23, b2, ("0.04211", "0.02884", "0.05103"))):
         add(f"B.{n0}", f"E_P[r] for an input in {leaf.name}", printed[0], lm(leaf, 1))
         add(f"B.{n0 + 1}", f"sigma_P[r] for an input in {leaf.name}", printed[1], lm(leaf, 2) - lm(leaf, 1) ** 2, True)
         add(f"B.{n0 + 2}", f"||r||_2 for an input in {leaf.name}", printed[2], lm(leaf, 2), True)
     return out
-
-
-class _SdDifference(PrintedValue):
-    """A printed difference of two standard deviations sqrt(x) - sqrt(y), rounded exactly."""
-
-    def __new__(cls, *args, **kwargs):
-        return object.__new__(cls)
-
-    def __init__(self, equation, quantity, printed, after, before):
-        object.__setattr__(self, "equation", equation)
-        object.__setattr__(self, "quantity", quantity)
-        object.__setattr__(self, "printed", printed)
-        object.__setattr__(self, "exact", after)
-        object.__setattr__(self, "is_sqrt", True)
-        object.__setattr__(self, "before", before)
-
-    @property
-    def rounded(self) -> str:
-        import flint
-        from .numbers import arb_of, decimal_str
-        places = len(self.printed.split(".")[1])
-        saved = flint.ctx.prec
-        flint.ctx.prec = 200
-        try:
-            ball = arb_of(self.exact).sqrt() - arb_of(self.before).sqrt()
-            mid = Fraction(ball.mid().str(40, radius=False))
-        finally:
-            flint.ctx.prec = saved
-        return round_like(self.printed, mid)

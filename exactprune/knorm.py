@@ -246,7 +246,8 @@ class ErrorEstimate:
         return sqrt_decimal(self.second, places)
 
     def __str__(self) -> str:
-        return f"{float(self.mean):.4g} +- {self.sd(4)}"
+        from .numbers import decimal_str
+        return f"{decimal_str(self.mean, 4)} +- {self.sd(4)}"
 
     def as_dict(self) -> dict:
         return {"mean": fraction_str(self.mean), "second_moment": fraction_str(self.second),

@@ -29,9 +29,7 @@ def run(args) -> int:
     print(f"  {'eq':<9} {'printed':>11} {'exact, rounded':>15}  {'':3} {'exact':<28} quantity")
     for v in values:
         mark = "ok" if v.agrees else "DIFFERS"
-        exact = ("sqrt(" + fraction_str(v.exact) + ")") if v.is_sqrt else fraction_str(v.exact)
-        if hasattr(v, "before"):
-            exact = f"sqrt({fraction_str(v.exact)}) - sqrt({fraction_str(v.before)})"
+        exact = v.formula()
         if len(exact) > 28:
             exact = exact[:25] + "..."
         print(f"  {v.equation:<9} {v.printed:>11} {v.rounded:>15}  {mark:<7} {exact:<28} {v.quantity}")
