@@ -868,29 +868,31 @@ def fan_estimate(tree: Tree, prior="jeffreys", variance: str = "fan") -> flint.a
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
     """For every split, the alpha at which it becomes a leaf in CART's misclassification-cost
-    weakest-link sequence (Breiman et al. 3.3), i.e. the least alpha at which it is no longer
-    a split of the smallest subtree minimising R(T) + alpha |leaves(T)|; splits removed with
-    an ancestor get the ancestor's alpha.  With :func:`ccp_subtree_at` this gives the
-    smallest optimal subtree at any alpha, and it equals what
-    :func:`exactprune.sequence.ccp_sequence` (``ties="all"``) yields (checked by the tests).
-
-    Computed bottom-up on the optimal-cost functions F_t(a) = min over prunings T' of the
-    subtree at t of (errors(T') + a |leaves(T')|) (in units of 1/N): concave, piecewise
-    linear, kept as the line beyond its last breakpoint plus a max-heap of breakpoints
-    (merged small-to-large).  F_t = min(errors(t) + a, sum of the children's F), and
-    sum F_c - errors(t) - a has slope >= 1, so t collapses from a single exact crossing
-    a*(t) on; breakpoints right of it are popped.  Exact (``flint.fmpq``), O(n log^2 n);
-    independent of tie groups (``ccp_sequence`` on misclassification costs pulls whole
-    groups of equal g(t) from its heap at every cut, which is quadratic in the group size
-    on large grown trees).
+    weakest-link sequence (Breiman et al. 3.3): read off
+    :func:`exactprune.sequence.ccp_sequence` (``ties="all"``); splits removed with an
+    ancestor get the ancestor's alpha.  With :func:`ccp_subtree_at` this gives the smallest
+    optimal subtree at any alpha.
 
     >>> from exactprune.tree import iris_tree
     >>> sorted(set(ccp_alphas(iris_tree()).values()))
     [Fraction(0, 1), Fraction(1, 150), Fraction(1, 75), Fraction(22, 75), Fraction(1, 3)]
     """
+    from .sequence import ccp_sequence
     tree = _as_tree(tree)
-    total = tree.root.n
-    if total == 0:
+    by_name = {node.name: node for node in tree.root.walk()}
+    out: Dict[str, Fraction] = {}
+    for stage in ccp_sequence(tree, "misclassification", ties="all").stages:
+        for name in stage.pruned:
+            for node in by_name[name].walk():
+                if node.children and node.name not in out:
+                    out[node.name] = stage.alpha_from
+    return out
+
+
+def _envelope_alphas(tree: Tree) -> Dict[str, Fraction]:
+    """:func:`ccp_alphas` computed by :func:`_ccp_collapse_alphas` (the tests check they agree)."""
+    tree = _as_tree(tree)
+    if tree.root.n == 0:
         raise ValueError("node root: the tree has no examples")
     nodes = []
     stack = [tree.root]
@@ -901,14 +903,24 @@ def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
     index = {id(n): i for i, n in enumerate(nodes)}
     kids = [[index[id(c)] for c in n.children] for n in nodes]
     errs = [sum(n.counts) - max(n.counts) if n.counts else 0 for n in nodes]
-    alpha = _ccp_collapse_alphas(kids, errs, total)
+    alpha = _ccp_collapse_alphas(kids, errs, tree.root.n)
     return {nodes[i].name: alpha[i] for i in range(len(nodes)) if kids[i]}
 
 
 def _ccp_collapse_alphas(kids: list, errs: list, total: int) -> list:
-    """Core of :func:`ccp_alphas` on index arrays (parents before children): per node, the
-    least alpha (a Fraction) at which it is not a split of the smallest optimal subtree
-    (None for leaves).  Equal alphas are returned as one Fraction object."""
+    """:func:`ccp_alphas` on index arrays (parents before children), for the fold trees of
+    :func:`ccp_cv_select` read straight from scikit-learn's arrays (no count-tree
+    conversion, no stage trees): per node, the least alpha (a Fraction) at which it is not
+    a split of the smallest optimal subtree (None for leaves); equal alphas are one object.
+
+    Bottom-up on the optimal-cost functions F_t(a) = min over prunings T' of the subtree at
+    t of (errors(T') + a |leaves(T')|) (units of 1/N): concave, piecewise linear, kept as
+    the line beyond the last breakpoint plus a max-heap of breakpoints merged small-to-large.
+    F_t = min(errors(t) + a, sum of the children's F) and sum F_c - errors(t) - a has slope
+    >= 1, so t collapses from one exact crossing a*(t) on (breakpoints right of it are
+    popped); a split's alpha is the least a* over itself and its ancestors.  Exact
+    (``flint.fmpq``), O(n log^2 n).  Equal to :func:`ccp_alphas` (tests: hypothesis count
+    trees and grown scikit-learn trees)."""
     import heapq
     n = len(kids)
     own: list = [None] * n

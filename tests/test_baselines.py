@@ -325,6 +325,7 @@ def test_fan_estimate_and_exact_variance_order():
 def test_fast_ccp_alphas_match_ccp_sequence(tree):
     seq = ccp_sequence(tree, ties="all")
     alphas = B.ccp_alphas(tree)
+    assert B._envelope_alphas(tree) == alphas          # the CV fold trees' implementation
     for stage in seq.stages:
         collapsed = B.ccp_subtree_at(tree, alphas, stage.alpha_from)
         ours = B.copy_with_leaves(tree, collapsed)
@@ -395,3 +396,12 @@ def test_ebp_certified_path_agrees_with_the_float_filter(monkeypatch, variant):
     assert slow.fallbacks > 0 and fast.fallbacks < slow.fallbacks
     assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
     assert sorted((l.name, l.counts) for l in slow.tree.leaves()) == sorted((l.name, l.counts) for l in fast.tree.leaves())
+
+
+@pytest.mark.parametrize("name,n,seed", [("g2c15", 3000, 1), ("g6c25", 3000, 2), ("g2c25", 500, 3)])
+def test_envelope_alphas_match_ccp_sequence_on_grown_trees(name, n, seed):
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data(name, n, seed=seed)
+    t = Tree.from_sklearn(DecisionTreeClassifier(random_state=seed).fit(X, y))
+    assert B._envelope_alphas(t) == B.ccp_alphas(t)
