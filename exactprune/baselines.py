@@ -24,9 +24,10 @@
   (notes 12.2.2), and the SRM choice among them.
 * **Fan's estimate** (Fan (13)-(14)) with Haldane, Jeffreys and Bayes priors, and
   the exact Dirichlet posterior variance (Zhong 7.21) it should be compared with.
-* **CCP** (CART): exact alphas (fast weakest-link, equal to
-  :func:`exactprune.sequence.ccp_sequence` with ``ties="all"``) and tree selection
-  by V-fold cross-validation with the 1-SE rule (Breiman et al. 3.4).
+* **CCP** (CART): exact alphas (read off :func:`exactprune.sequence.ccp_sequence` with
+  ``ties="all"``; the CV fold trees use an equal envelope computation on scikit-learn's
+  arrays) and tree selection by V-fold cross-validation with the 1-SE rule (Breiman et al.
+  3.4), each fold tree's held-out errors counted for all CV points at once.
 """
 from __future__ import annotations
 
