@@ -79,6 +79,7 @@ def main() -> None:
         print(f"knorm_sequence           : {t_kn:9.4f} s  ({len(seq.stages)} stages incl. k=inf, "
               f"{seq.searches} breakpoint searches, largest finite breakpoint {last_k}, "
               f"stage leaves {[s.leaves for s in seq.stages][:6]}...)")
+        print(f"   decisions: {seq.decisions}")
         print(f"   ratio knorm_sequence / sklearn ccp = {t_kn / t_sk:.1f}x")
 
     if args.skip_ccp:

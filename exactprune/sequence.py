@@ -78,6 +78,7 @@ class _SubtreeForm:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
         self._floats = [(float(w), float(a_l), float(d_l)) for w, a_l, d_l in self.terms]
         self._arb_cache: dict = {}
+        self.settled = {"float": 0, "arb": 0, "exact": 0}
 
     # exact, for integer k (feasible for moderate k)
     def difference_exact(self, k: int) -> flint.fmpq:
@@ -136,15 +137,20 @@ class _SubtreeForm:
         return 0
 
     def sign(self, k) -> int:
-        """Sign of F_d(k), certified; exact zero detected for integer k <= EXACT_K_LIMIT."""
+        """Sign of F_d(k), certified; exact zero detected for integer k <= EXACT_K_LIMIT.
+        Counts how each sign was settled in ``self.settled`` (float, arb, exact)."""
         if isinstance(k, int) and k <= self.FLOAT_FILTER_K:
             quick = self._float_sign(k)
             if quick:
+                self.settled["float"] += 1
                 return quick
         try:
-            return certified_sign(lambda: self.difference_arb(k), max_prec=1 << 12)
+            result = certified_sign(lambda: self.difference_arb(k), max_prec=1 << 12)
+            self.settled["arb"] += 1
+            return result
         except CertificationError:
             if isinstance(k, int) and k <= EXACT_K_LIMIT:
+                self.settled["exact"] += 1
                 value = self.difference_exact(k)
                 return (value > 0) - (value < 0)
             raise
@@ -318,6 +324,9 @@ class KNormSequence:
     stages: list
     breakpoints: dict
     searches: int = 0
+    #: how comparisons were settled: PruneTree's float filter vs exact fallback, and the
+    #: breakpoint searches' signs (float filter, arb ball, exact rational)
+    decisions: dict = field(default_factory=dict)
 
     def stage_for(self, k: int) -> Stage:
         for stage in self.stages:
@@ -356,6 +365,8 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     breakpoints: dict = {}
     _record_pruned(tree, first.pruned, 1, breakpoints, None, prior)
     searches = 0
+    decisions = {"prunetree_comparisons": first.comparisons, "prunetree_exact_fallbacks": first.fallbacks,
+                 "search_float": 0, "search_arb": 0, "search_exact": 0}
     cache: dict = {}  # split name -> its breakpoint in the current tree (None: survives every k)
     current, k0 = first.tree, 1
     while True:
@@ -363,6 +374,9 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
         if not splits:
             break
         step = prune(current, k0 + 1, prior) if k0 + 1 <= EXACT_K_LIMIT else None
+        if step is not None:
+            decisions["prunetree_comparisons"] += step.comparisons
+            decisions["prunetree_exact_fallbacks"] += step.fallbacks
         if step is not None and step.pruned:
             k_star, result = k0 + 1, step
         else:
@@ -371,13 +385,18 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
                     if survives_all_k(node):
                         cache[name] = None
                     else:
-                        cache[name] = _breakpoint(_SubtreeForm(node, prior), k0)
+                        form = _SubtreeForm(node, prior)
+                        cache[name] = _breakpoint(form, k0)
                         searches += 1
+                        for how, count in form.settled.items():
+                            decisions[f"search_{how}"] += count
             finite = [cache[name] for name in splits if cache[name] is not None]
             if not finite:
                 break
             k_star = min(finite)
             result = prune(current, k_star, prior)
+            decisions["prunetree_comparisons"] += result.comparisons
+            decisions["prunetree_exact_fallbacks"] += result.fallbacks
             if not result.pruned:
                 raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
                                      "PruneTree prunes nothing there")
@@ -399,7 +418,7 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     leaf_root = Tree._trusted(Node(tree.root.counts, [], "root"), tree)
     stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
     ordered = {name: breakpoints[name] for name in sorted(breakpoints, key=_name_order)}
-    return KNormSequence(prior, stages, ordered, searches)
+    return KNormSequence(prior, stages, ordered, searches, decisions)
 
 
 def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: Optional[dict],
