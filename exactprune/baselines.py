@@ -492,21 +492,10 @@ def route_counts(tree: Tree, X, y) -> Dict[str, tuple]:
     """Class counts of the examples (X, y) at every node (EK Table 1, ``classify``);
     ``y`` holds class indices 0..J-1; nodes need feature/threshold tests."""
     import numpy as np
-    X = np.asarray(X)
     y = np.asarray(y)
     J = tree.n_classes
-    out = {}
-
-    def visit(node, idx):
-        out[node.name] = tuple(int(c) for c in np.bincount(y[idx], minlength=J)) if len(idx) else (0,) * J
-        if node.children:
-            if node.feature is None:
-                raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
-            left = X[idx, node.feature] <= node.threshold
-            visit(node.children[0], idx[left])
-            visit(node.children[1], idx[~left])
-    visit(tree.root, np.arange(len(y)))
-    return out
+    return {name: tuple(int(c) for c in np.bincount(y[rows], minlength=J)) if len(rows) else (0,) * J
+            for name, rows in tree.partition(X).items()}
 
 
 @dataclass

@@ -125,17 +125,10 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None):
 
 def predict_tree(tree: Tree, X) -> np.ndarray:
     """Class index predicted by the count tree (majority of each leaf's counts) for rows of X."""
-    X = np.asarray(X)
-    out = np.empty(len(X), dtype=np.int64)
-
-    def visit(node: Node, idx):
-        if node.is_leaf or not len(idx):
-            out[idx] = node.label
-            return
-        left = X[idx, node.feature] <= node.threshold
-        visit(node.children[0], idx[left])
-        visit(node.children[1], idx[~left])
-    visit(tree.root, np.arange(len(X)))
+    out = np.empty(len(np.asarray(X)), dtype=np.int64)
+    rows = tree.partition(X)
+    for leaf in tree.leaves():
+        out[rows[leaf.name]] = leaf.label
     return out
 
 

@@ -247,6 +247,30 @@ class Tree:
             node = node.children[0] if x[node.feature] <= node.threshold else node.children[1]
         return node
 
+    def partition(self, X) -> dict:
+        """The rows of ``X`` reaching each node: name -> numpy index array, routed by the
+        feature/threshold tests (``x[feature] <= threshold`` goes to the first child).
+
+        >>> import numpy as np
+        >>> t = Tree(Node((1, 1), [Node((1, 0)), Node((0, 1))], feature=0, threshold=0.5))
+        >>> {name: rows.tolist() for name, rows in t.partition(np.array([[0.0], [1.0], [0.2]])).items()}
+        {'root': [0, 1, 2], 'c1': [0, 2], 'c2': [1]}
+        """
+        import numpy as np
+        X = np.asarray(X)
+        out: dict = {}
+        stack = [(self.root, np.arange(len(X)))]
+        while stack:
+            node, rows = stack.pop()
+            out[node.name] = rows
+            if node.children:
+                if node.feature is None or node.threshold is None or len(node.children) != 2:
+                    raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
+                left = X[rows, node.feature] <= node.threshold
+                stack.append((node.children[1], rows[~left]))
+                stack.append((node.children[0], rows[left]))
+        return out
+
     # -- scikit-learn ------------------------------------------------------
     @classmethod
     def from_sklearn(cls, estimator, feature_names: Optional[Sequence[str]] = None,
