@@ -356,6 +356,7 @@ THEOREMS = [
         cases=lambda: _tree_cases("rstar_one"),
         check=_check_58,
         violations=lambda: _tree_cases("rstar_not_one"),
+        violation_expect="fails",
         violation_note=("R* != 1: the limit is R*, not unity (the sandwich still holds); e.g. a 0-1 loss "
                         "scaled by 1/2 has k-norm cost <= 1/2 for every k."),
         default_examples=40,
