@@ -44,3 +44,13 @@ def test_notebook_runs(name, tmp_path, monkeypatch):
     assert marker in outputs
     for figure in figures:
         assert (tmp_path / figure).exists(), figure
+
+
+@pytest.mark.parametrize("paired", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+def test_paired_ipynb_matches_its_py_percent_source(paired):
+    """A committed .ipynb must carry the same cells as its jupytext .py (regenerate with
+    `jupytext --to ipynb notebooks/NAME.py`)."""
+    source = jupytext.read(NOTEBOOKS / paired.replace(".ipynb", ".py"))
+    notebook = jupytext.read(NOTEBOOKS / paired)
+    cells = lambda nb: [(c.cell_type, c.source.strip()) for c in nb.cells]
+    assert cells(notebook) == cells(source)
