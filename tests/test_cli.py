@@ -99,3 +99,10 @@ def test_bad_tree_on_stdin(monkeypatch, capsys, text, words):
 def test_python_dash_m_is_the_same_program(tree_file):
     proc = subprocess.run([sys.executable, "-m", "exactprune", "ccp", tree_file], capture_output=True, text=True)
     assert proc.returncode == 0 and "22/75" in proc.stdout
+
+
+def test_breakpoints_without_crossings(capsys, tree_file):
+    status, out, _ = run(capsys, "breakpoints", tree_file, "--no-crossings", "--json")
+    data = json.loads(out)
+    c2 = next(b for b in data["breakpoints"] if b["name"] == "c2")
+    assert status == 0 and c2["breakpoint"] == 17781896 and c2["crossing"] is None

@@ -42,7 +42,7 @@ def format_ccp(seq) -> str:
 
 
 def run_breakpoints(args) -> int:
-    seq = knorm_sequence(read_tree(args.tree), prior_from_args(args))
+    seq = knorm_sequence(read_tree(args.tree), prior_from_args(args), crossings=not args.no_crossings)
     if args.json:
         print_json(seq.as_dict())
     else:
@@ -63,6 +63,8 @@ def register(sub) -> None:
     p = sub.add_parser("breakpoints", help="k-norm pruning sequence with exact breakpoints")
     p.add_argument("tree", help="count tree JSON file, or - for stdin")
     add_prior_arguments(p)
+    p.add_argument("--no-crossings", action="store_true",
+                   help="skip the certified real crossings (about 40 arb evaluations per pruned split)")
     p.set_defaults(func=run_breakpoints)
     p = sub.add_parser("ccp", help="cost-complexity pruning sequence with exact alphas")
     p.add_argument("tree", help="count tree JSON file, or - for stdin")
