@@ -431,7 +431,9 @@ class _Evaluator:
         J = tree.n_classes
         offset = (J - 1 if self.prior.numerator == "J-1" else 1) * lam
         jlam = J * lam
-        leaf_err = (5 * k + 4) * _U
+        # each factor (a+m)/(d+m): a and d carry <= 3u (lam, c*lam, the sum), +m adds u, the
+        # division u: <= 9u per factor, k factors and k-1 products: (10k + 8)u covers it
+        leaf_err = (10 * k + 8) * _U
         eps_f = float(self.epsilon)
         eps_exact = to_fmpq(self.epsilon)
         value = [0.0] * len(nodes)
