@@ -186,3 +186,12 @@ def test_proof_script(script):
     proc = subprocess.run([sys.executable, str(ROOT / "proofs" / script)], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+def test_theorem_5_8_check_settles_an_exact_tie_at_k_1():
+    """E[r] = 1/2 = 1 - eps exactly at k = 1 (arb cannot prove a tie): found by verify --seed 7."""
+    from exactprune.theorems.zhong import check_5_8
+    case = {"tree": {"counts": [2, 2], "children": [{"counts": [1, 1]}, {"counts": [1, 1]}]},
+            "lam": "1/4", "eta": "0", "numerator": "J-1", "eps": "1/2"}
+    verdict = check_5_8(case)
+    assert verdict.holds and verdict.details["k_found"] == 2

@@ -508,10 +508,18 @@ K_SEARCH_LIMIT = 1 << 62
 
 
 def knorm_exceeds(node, k: int, prior, eps: Fraction) -> bool:
-    """Certified: is ||r||_k > 1 - eps, i.e. E[r^k] > (1 - eps)^k?  (arb balls, no tolerance)"""
-    from ..knorm import subtree_moment_arb
-    from ..numbers import arb_of, certified_sign
-    return certified_sign(lambda: subtree_moment_arb(node, k, prior) - arb_of(1 - eps) ** k) > 0
+    """Certified: is ||r||_k > 1 - eps, i.e. E[r^k] > (1 - eps)^k?  Arb balls, no tolerance; an
+    exact tie (which arb cannot prove, e.g. E[r] = 1 - eps at k = 1) is settled by exact
+    rationals when k <= EXACT_K_LIMIT."""
+    from ..knorm import EXACT_K_LIMIT, subtree_moment, subtree_moment_arb
+    from ..numbers import CertificationError, arb_of, certified_sign
+    try:
+        return certified_sign(lambda: subtree_moment_arb(node, k, prior) - arb_of(1 - eps) ** k,
+                              max_prec=1 << 12) > 0
+    except CertificationError:
+        if k > EXACT_K_LIMIT:
+            raise
+        return subtree_moment(node, k, prior) > (1 - eps) ** k
 
 
 def check_5_8(case: dict) -> Verdict:
