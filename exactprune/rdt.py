@@ -299,6 +299,17 @@ def path_exists_probability(d: int, path: Mapping[int, int], criterion: Any = "f
     return Fraction(1, math.comb(d, l))
 
 
+def _pair_arguments(d: Any, path1: Mapping[int, int], path2: Mapping[int, int], criterion: Any):
+    """Validated (d, shorter path items, longer path items, ordered?) for the co-existence formulas."""
+    d = positive_int(d, "d")
+    items1 = _check_path(d, path1, "path1")
+    items2 = _check_path(d, path2, "path2")
+    ordered = _check_criterion_name(criterion)
+    if len(items1) > len(items2):
+        items1, items2 = items2, items1
+    return d, items1, items2, ordered
+
+
 def _split_paths(items1: tuple, items2: tuple):
     p1, p2 = dict(items1), dict(items2)
     common = set(p1) & set(p2)
@@ -326,12 +337,7 @@ def coexistence_probability(d: int, path1: Mapping[int, int], path2: Mapping[int
     >>> coexistence_probability(3, {0: 0, 1: 0}, {0: 0, 1: 1}, "purity")
     Fraction(1, 6)
     """
-    d = positive_int(d, "d")
-    items1 = _check_path(d, path1, "path1")
-    items2 = _check_path(d, path2, "path2")
-    ordered = _check_criterion_name(criterion)
-    if len(items1) > len(items2):
-        items1, items2 = items2, items1
+    d, items1, items2, ordered = _pair_arguments(d, path1, path2, criterion)
     p1, p2, common, same = _split_paths(items1, items2)
     l1, l2 = len(items1), len(items2)
     last1, last2 = items1[-1][0], items2[-1][0]
@@ -378,12 +384,7 @@ def coexistence_printed(d: int, path1: Mapping[int, int], path2: Mapping[int, in
     >>> coexistence_printed(3, {0: 0, 1: 0}, {0: 0, 1: 1}, "purity")
     Fraction(0, 1)
     """
-    d = positive_int(d, "d")
-    items1 = _check_path(d, path1, "path1")
-    items2 = _check_path(d, path2, "path2")
-    ordered = _check_criterion_name(criterion)
-    if len(items1) > len(items2):
-        items1, items2 = items2, items1
+    d, items1, items2, ordered = _pair_arguments(d, path1, path2, criterion)
     p1, p2, common, same = _split_paths(items1, items2)
     l1, l2 = len(items1), len(items2)
     if not ordered:
