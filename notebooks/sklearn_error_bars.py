@@ -42,6 +42,7 @@ import numpy as np
 from sklearn.datasets import load_breast_cancer
 from sklearn.model_selection import train_test_split
 
+from exactprune.experiments import gaussian_leaf_class_masses
 from exactprune.sklearn import KNormTreeClassifier
 
 FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"
@@ -68,27 +69,12 @@ def g2c15(n, rng):
     return rng.standard_normal((n, 2)) + MU[y], y
 
 
-def phi(x):
-    return 0.5 * (1 + math.erf(x / math.sqrt(2))) if math.isfinite(x) else float(x > 0)
-
-
 def leaf_class_masses(tree_):
-    """leaf id -> [P(class 0, leaf), P(class 1, leaf)]"""
-    out, stack = {}, [(0, [-math.inf] * 2, [math.inf] * 2)]
-    while stack:
-        i, lo, hi = stack.pop()
-        if tree_.children_left[i] == -1:
-            out[i] = [0.5 * math.prod(phi(hi[f] - MU[j, f]) - phi(lo[f] - MU[j, f]) for f in range(2))
-                      for j in range(2)]
-            continue
-        f, thr = tree_.feature[i], tree_.threshold[i]
-        left_hi, right_lo = list(hi), list(lo)
-        left_hi[f], right_lo[f] = min(hi[f], thr), max(lo[f], thr)
-        stack += [(tree_.children_left[i], list(lo), left_hi), (tree_.children_right[i], right_lo, list(hi))]
-    return out
+    """leaf id -> [P(class 0, leaf), P(class 1, leaf)] (exactprune.experiments)"""
+    return gaussian_leaf_class_masses(tree_, MU)
 
 
-assert abs(phi(-D / 2) - 0.15) < 1e-12
+assert abs(NormalDist().cdf(-D / 2) - 0.15) < 1e-12
 
 # %% [markdown]
 # ## Study 1: g2c15, fresh training sets

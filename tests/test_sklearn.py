@@ -12,6 +12,8 @@ from statistics import NormalDist
 
 import numpy as np
 import pytest
+
+from exactprune.experiments import gaussian_leaf_class_masses
 from sklearn.base import clone
 from sklearn.datasets import load_breast_cancer, load_digits, load_iris, load_wine
 from sklearn.model_selection import GridSearchCV, cross_val_score
@@ -368,29 +370,9 @@ def _sample(n, rng):
     return rng.standard_normal((n, 2)) + _MU[y], y
 
 
-def _phi(x):
-    return 0.5 * (1 + math.erf(x / math.sqrt(2))) if math.isfinite(x) else float(x > 0)
-
-
 def _leaf_class_masses(tree_):
-    """For each leaf of an axis-aligned tree: P(class j and x in the leaf's box), exactly
-    (products of normal CDF differences; the coordinates are independent)."""
-    out = {}
-    stack = [(0, [-math.inf] * 2, [math.inf] * 2)]
-    while stack:
-        i, lo, hi = stack.pop()
-        if tree_.children_left[i] == -1:
-            out[i] = [0.5 * math.prod(_phi(hi[f] - _MU[j, f]) - _phi(lo[f] - _MU[j, f]) for f in range(2))
-                      for j in range(2)]
-            continue
-        f, thr = tree_.feature[i], tree_.threshold[i]
-        left_hi = list(hi)
-        left_hi[f] = min(hi[f], thr)
-        right_lo = list(lo)
-        right_lo[f] = max(lo[f], thr)
-        stack.append((tree_.children_left[i], list(lo), left_hi))
-        stack.append((tree_.children_right[i], right_lo, list(hi)))
-    return out
+    """P(class j and x in each leaf's box), exactly up to float rounding (library helper)."""
+    return gaussian_leaf_class_masses(tree_, _MU)
 
 
 def _coverage(n, seeds, lam="auto"):
@@ -418,10 +400,10 @@ def test_true_error_computation():
     """The exact error used as ground truth: Bayes error 15% for the generator; the best
     axis-aligned stump Phi(-D / (2 sqrt 2)); and a pruned tree's exact error agrees with
     its error on 200,000 fresh samples within 5 standard errors (seed 1)."""
-    assert abs(2 * 0.5 * _phi(-_D / 2) - 0.15) < 1e-12
+    assert abs(NormalDist().cdf(-_D / 2) - 0.15) < 1e-12
     stump = DecisionTreeClassifier(max_depth=1).fit(*_sample(20000, np.random.default_rng(0)))
     err = sum(min(v) for v in _leaf_class_masses(stump.tree_).values())
-    assert abs(err - _phi(-_D / math.sqrt(2) / 2)) < 2e-3
+    assert abs(err - NormalDist().cdf(-_D / math.sqrt(2) / 2)) < 2e-3
     clf = KNormTreeClassifier(random_state=0).fit(*_sample(1000, np.random.default_rng(0)))
     masses = _leaf_class_masses(clf.tree_)
     true = sum(m[1 - int(np.argmax(clf.tree_.value[i, 0]))] for i, m in masses.items())
