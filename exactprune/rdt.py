@@ -1199,6 +1199,15 @@ def _fast_leaf_errors(dist: Distribution, tie: str):
     return masses
 
 
+def _sampling_setup(dist, N, criterion, tie, runs, seed):
+    """Checked arguments of the samplers: (N, runs, seeded rng, cell probabilities, table shape)."""
+    N = _check_moment_args(dist, N, criterion, tie)
+    runs = positive_int(runs, "runs")
+    rng = np.random.default_rng(_check_seed(seed))
+    flat = dist.flat()
+    return N, runs, rng, flat / flat.sum(), dist.arities + (dist.k,)
+
+
 def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split", runs: int = 1000,
              seed: int = 0, progress: Optional[bool] = None, same_sample: bool = False) -> dict:
     """Direct Monte Carlo (DD's MC): sample a data set, grow one random tree, measure its GE.
@@ -1213,13 +1222,7 @@ def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split
     >>> abs(out["mean"] - float(expected_ge(dist, 3, Criterion(height=1)))) < 5 * out["se_mean"]
     True
     """
-    N = _check_moment_args(dist, N, criterion, tie)
-    runs = positive_int(runs, "runs")
-    seed = _check_seed(seed)
-    rng = np.random.default_rng(seed)
-    flat = dist.flat()
-    flat = flat / flat.sum()
-    shape = dist.arities + (dist.k,)
+    N, runs, rng, flat, shape = _sampling_setup(dist, N, criterion, tie, runs, seed)
     masses = dist.ints.astype(float) / dist.D
     k, d = dist.k, dist.d
     bar = _Progress(runs, runs > 20000 if progress is None else progress, "MC")
@@ -1290,13 +1293,7 @@ def af_monte_carlo(dist: Distribution, N: int, criterion: Criterion, tie: str = 
     >>> round(out["mean"], 12), out["se_mean"]   # h = d and one point: GE is 1/4 on every data set
     (0.25, 0.0)
     """
-    N = _check_moment_args(dist, N, criterion, tie)
-    runs = positive_int(runs, "runs")
-    seed = _check_seed(seed)
-    rng = np.random.default_rng(seed)
-    flat = dist.flat()
-    flat = flat / flat.sum()
-    shape = dist.arities + (dist.k,)
+    N, runs, rng, flat, shape = _sampling_setup(dist, N, criterion, tie, runs, seed)
     bar = _Progress(runs, runs > 2000 if progress is None else progress, "AF-MC")
     first = np.empty(runs)
     second = np.empty(runs)
