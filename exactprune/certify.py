@@ -1,0 +1,285 @@
+"""The decision kernel: every comparison that decides something goes through here.
+
+A *decision* is the sign of a real number ``X - Y`` (prune or keep a split, which side of a
+breakpoint, which estimate is smaller).  :class:`Decider` settles it by the cheapest route that is
+sound, and counts which route settled each decision:
+
+1. ``"float"``: a float64 evaluation :class:`Approx` of ``X`` and of ``Y``, each carrying a
+   rigorous relative error bound.  The float difference decides when it exceeds the sum of the
+   bounds; otherwise the filter declines (it never guesses).
+2. ``"arb"``: a callable returning a :class:`flint.arb` ball that encloses ``X - Y``, evaluated at
+   doubling precision until the ball excludes zero (:func:`~exactprune.numbers.certified_sign`).
+3. ``"exact"``: a callable returning ``X - Y`` as an exact rational (``Fraction`` or
+   ``flint.fmpq``), the only route that can prove a tie.
+
+A caller supplies the routes it has, in that order of preference; a decision no supplied route can
+settle raises :class:`~exactprune.numbers.CertificationError` (never a guess).
+
+Error model and the derivation of every bound
+---------------------------------------------
+IEEE 754 binary64 with rounding to nearest, ``u = 2**-53``.  For ``op`` in ``+ - * /`` and finite
+operands whose exact result ``z`` lies in the normal range, ``fl(a op b) = z (1 + delta)``,
+``|delta| <= u``.  An :class:`Approx` ``(x, r)`` with ``x > 0`` stands for a real ``X`` with
+``|X - x| <= r x``; ``(0.0, 0.0)`` stands for exactly zero.  For ``X, Y > 0`` approximated by
+``(x, rx)``, ``(y, ry)`` and a computed result ``z``:
+
+* product ``z = fl(x y)``: ``|XY - xy| <= ((1 + rx)(1 + ry) - 1) xy`` and ``|xy - z| <= u xy``
+  with ``xy <= z / (1 - u)``, so ``r = (rx + ry + rx ry + u) / (1 - u)``;
+* sum ``z = fl(x + y)``: ``|X + Y - (x + y)| <= max(rx, ry) (x + y)``, so
+  ``r = (max(rx, ry) + u) / (1 - u)``;
+* quotient ``z = fl(x / y)`` (``ry < 1/2``): ``X / Y`` lies within ``x / y`` times
+  ``[(1 - rx) / (1 + ry), (1 + rx) / (1 - ry)]``, so ``r = ((rx + ry) / (1 - ry) + u) / (1 - u)``;
+* rising ratio ``prod_{m<k} (a + m) / (d + m)`` (Zhong (4.29) and every leaf moment): each factor
+  has relative bound ``f`` from the sum and quotient rules; with ``t = k f + (k - 1) u <= 2**-10``,
+  ``(1 + f)**k (1 + u)**(k - 1) - 1 <= exp(t) - 1 <= t (1 + t)``;
+* comparison: ``|(X - Y) - (x - y)| <= rx x + ry y = E``, and ``fl(x - y)`` has the sign of
+  ``x - y`` with ``|x - y| >= |fl(x - y)| / (1 + u)``.  The filter decides iff
+  ``|fl(x - y)| > E (1 + 2**-48)``.
+
+Each bound formula is itself evaluated in floating point with at most six roundings, so every
+computed bound is multiplied by ``INFLATE = 1 + 2**-48`` (> ``(1 + u)**8 / (1 - u)``), which
+covers both those roundings and the ``1 / (1 - u)`` factors.  A result below ``TINY = 2**-960``
+(where the next operation could leave the normal range), an infinite or NaN value, a bound that
+grows past ``MAX_REL = 2**-20``, or an input that is not a finite real makes the approximation
+*invalid*: the filter then declines and the next route decides.
+
+>>> d = Decider()
+>>> third, quarter = Approx.of(Fraction(1, 3)), Approx.of(Fraction(1, 4))
+>>> d.sign(third, quarter), d.routes["float"]
+(1, 1)
+>>> d.sign(third, third, exact=lambda: Fraction(0)), d.routes["exact"]
+(0, 1)
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Dict, Iterable, Optional, Union
+
+import flint
+
+from .numbers import CertificationError, certified_sign
+
+__all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio"]
+
+#: unit roundoff of binary64
+U = 2.0 ** -53
+#: factor covering the rounding of the bound computations themselves and the 1/(1 - u) factors
+INFLATE = 1.0 + 2.0 ** -48
+#: smallest magnitude a non-zero intermediate may have (far above the subnormal range)
+TINY = 2.0 ** -960
+#: largest relative bound an approximation may carry before the filter gives up on it
+MAX_REL = 2.0 ** -20
+
+Rational = Union[int, Fraction, "flint.fmpq"]
+
+
+@dataclass(frozen=True)
+class Approx:
+    """A float64 approximation ``value`` of a non-negative real with ``|X - value| <= rel *
+    value``; ``valid`` is False when the bound cannot be vouched for (see the module docstring).
+
+    >>> a = Approx.of(Fraction(1, 3)) * Approx.of(3)
+    >>> a.valid, a.value, a.rel <= 3 * U
+    (True, 1.0, True)
+    >>> Approx.of(Fraction(-1, 3)).valid
+    False
+    """
+
+    value: float
+    rel: float = 0.0
+    valid: bool = True
+
+    @staticmethod
+    def of(exact: Rational) -> "Approx":
+        """The correctly rounded float of a non-negative rational (``int``/``int`` true division
+        in Python is correctly rounded), with bound ``u``, or ``0`` when the float is exact.
+
+        >>> Approx.of(7), Approx.of(Fraction(1, 2)).rel
+        (Approx(value=7.0, rel=0.0, valid=True), 0.0)
+        """
+        q = Fraction(int(exact.p), int(exact.q)) if isinstance(exact, flint.fmpq) else Fraction(exact)
+        if q < 0:
+            return _INVALID
+        if q == 0:
+            return Approx(0.0)
+        try:
+            value = q.numerator / q.denominator
+        except OverflowError:
+            return _INVALID
+        if not math.isfinite(value) or value < TINY:
+            return _INVALID
+        return Approx(value, 0.0 if Fraction(value) == q else U)
+
+    @staticmethod
+    def bounded(value: float, rel: float) -> "Approx":
+        """An approximation whose bound the caller derived (and documents at the call site)."""
+        return _checked(value, rel)
+
+    def __mul__(self, other: "Approx") -> "Approx":
+        if not (self.valid and other.valid):
+            return _INVALID
+        if self.value == 0.0 or other.value == 0.0:
+            return Approx(0.0)
+        return _checked(self.value * other.value,
+                        (self.rel + other.rel + self.rel * other.rel + U) * INFLATE)
+
+    def __add__(self, other: "Approx") -> "Approx":
+        if not (self.valid and other.valid):
+            return _INVALID
+        if self.value == 0.0:
+            return other
+        if other.value == 0.0:
+            return self
+        return _checked(self.value + other.value, (max(self.rel, other.rel) + U) * INFLATE)
+
+    def __truediv__(self, other: "Approx") -> "Approx":
+        if not (self.valid and other.valid) or other.value == 0.0 or other.rel >= 0.5:
+            return _INVALID
+        if self.value == 0.0:
+            return Approx(0.0)
+        return _checked(self.value / other.value,
+                        ((self.rel + other.rel) / (1.0 - other.rel) + U) * INFLATE)
+
+    def error(self) -> float:
+        """An upper bound on the absolute error ``|X - value|`` (rounded up)."""
+        return self.rel * self.value * INFLATE
+
+
+def _checked(value: float, rel: float) -> Approx:
+    if not (math.isfinite(value) and math.isfinite(rel)) or value < 0 or rel > MAX_REL:
+        return _INVALID
+    if value == 0.0:
+        return Approx(0.0) if rel == 0.0 else _INVALID
+    if value < TINY:
+        return _INVALID
+    return Approx(value, rel)
+
+
+_INVALID = Approx(math.nan, math.inf, False)
+
+
+def rising_ratio(a: Approx, d: Approx, k: int) -> Approx:
+    """``prod_{m=0}^{k-1} (a + m) / (d + m)`` in float64 with the closed-form bound of the module
+    docstring (one bound for all k factors, so the loop stays a plain float loop).  This is the
+    float image of a leaf's k-th error moment, Zhong (4.29).
+
+    >>> r = rising_ratio(Approx.of(1), Approx.of(2), 2)     # (1/2)(2/3) = 1/3
+    >>> abs(r.value - 1 / 3) <= r.error(), r.rel < 20 * U
+    (True, True)
+    """
+    if not (a.valid and d.valid) or k < 0 or d.value == 0.0:
+        return _INVALID
+    if a.value == 0.0 and k > 0:
+        return Approx(0.0)
+    value = 1.0
+    av, dv = a.value, d.value
+    for m in range(k):
+        value *= (av + m) / (dv + m)
+    if k == 0:
+        return Approx(1.0)
+    # a + m and d + m: sum rule (m exact); the factor: quotient rule
+    ra, rd = (a.rel + U) * INFLATE, (d.rel + U) * INFLATE
+    if rd >= 0.5:
+        return _INVALID
+    f = ((ra + rd) / (1.0 - rd) + U) * INFLATE
+    t = (k * f + (k - 1) * U) * INFLATE
+    if t > 2.0 ** -10:
+        return _INVALID
+    return _checked(value, t * (1.0 + t) * INFLATE)
+
+
+def total(terms: Iterable[Approx]) -> Approx:
+    """The sum of non-negative approximations (sum rule applied term by term).
+
+    >>> total([Approx.of(1), Approx.of(Fraction(1, 3))]).value == 1 + 1 / 3
+    True
+    """
+    result = Approx(0.0)
+    for term in terms:
+        result = result + term
+    return result
+
+
+@dataclass
+class Decider:
+    """Settles signs by the cheapest sound route and counts the routes (``routes``).
+
+    ``sign(x, y, ball=..., exact=...)`` is the sign of ``X - Y``: the float filter on the
+    approximations ``x`` and ``y`` (either may be None to skip the filter), then the certified
+    ball of ``X - Y`` returned by ``ball()`` (precision doubling from ``start_prec`` up to
+    ``max_prec`` bits), then the exact ``X - Y`` returned by ``exact()``.
+
+    >>> d = Decider()
+    >>> d.sign(None, None, ball=lambda: flint.arb(1) / 3 - flint.arb(1) / 4)
+    1
+    >>> d.sign(None, None, ball=lambda: flint.arb(0, 1e-30))
+    Traceback (most recent call last):
+    exactprune.numbers.CertificationError: sign not decided: no exact route after arb at 4096 bits
+    """
+
+    start_prec: int = 64
+    max_prec: int = 1 << 12
+    routes: Dict[str, int] = field(default_factory=lambda: {"float": 0, "arb": 0, "exact": 0})
+
+    def sign(self, x: Optional[Approx], y: Optional[Approx], *,
+             ball: Optional[Callable[[], "flint.arb"]] = None,
+             exact: Optional[Callable[[], Rational]] = None) -> int:
+        """-1, 0 or +1: the sign of ``X - Y`` (0 only through the exact route)."""
+        if x is not None and y is not None:
+            quick = float_sign(x, y)
+            if quick:
+                self.routes["float"] += 1
+                return quick
+        if ball is not None:
+            try:
+                result = certified_sign(ball, start_prec=self.start_prec, max_prec=self.max_prec)
+            except CertificationError:
+                if exact is None:
+                    raise CertificationError(
+                        f"sign not decided: no exact route after arb at {self.max_prec} bits") from None
+            else:
+                self.routes["arb"] += 1
+                return result
+        if exact is None:
+            raise CertificationError("sign not decided: no route could settle it")
+        value = exact()
+        self.routes["exact"] += 1
+        return (value > 0) - (value < 0)
+
+    def exact_sign(self, value: Rational) -> int:
+        """Sign of an exact rational, counted on the exact route.
+
+        >>> Decider().exact_sign(Fraction(-1, 3))
+        -1
+        """
+        self.routes["exact"] += 1
+        return (value > 0) - (value < 0)
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions were made."""
+        return sum(self.routes.values())
+
+    @property
+    def fallbacks(self) -> int:
+        """Decisions the float filter could not make (settled by arb or exact rationals)."""
+        return self.routes["arb"] + self.routes["exact"]
+
+
+def float_sign(x: Approx, y: Approx) -> int:
+    """The sign of ``X - Y`` if the float filter proves it, else 0 (declined).
+
+    >>> float_sign(Approx.of(2), Approx.of(1)), float_sign(Approx.of(1), Approx.of(1))
+    (1, 0)
+    """
+    if not (x.valid and y.valid):
+        return 0
+    diff = x.value - y.value
+    if diff == 0.0:
+        return 0
+    bound = (x.rel * x.value + y.rel * y.value) * INFLATE
+    if abs(diff) > bound:
+        return 1 if diff > 0 else -1
+    return 0
