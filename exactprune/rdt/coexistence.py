@@ -46,6 +46,13 @@ def _ordered_pair(d: Any, path1: Mapping[int, int], path2: Mapping[int, int], cr
     return d, items1, items2, ordered
 
 
+def _arrangements(d: int, i: int, l1: int, l2: int) -> int:
+    """1 / prob_i of DD App A: d..(d-i) (d-i-1)..(d-l1+1) (d-i-1)..(d-l2+1), the ordered attribute
+    choices of a shared prefix of length i + 1 and the two branches below it."""
+    return (falling_factorial(d, i + 1) * falling_factorial(d - i - 1, l1 - i - 1)
+            * falling_factorial(d - i - 1, l2 - i - 1))
+
+
 def _split_paths(items1: tuple, items2: tuple):
     p1, p2 = dict(items1), dict(items2)
     common = set(p1) & set(p2)
@@ -87,7 +94,7 @@ def coexistence_probability(d: int, path1: Mapping[int, int], path2: Mapping[int
             if i + 1 > l1:
                 break
             count = falling_factorial(v, i) * math.factorial(l1 - i - 1) * math.factorial(l2 - i - 1) * len(differing)
-            denom = falling_factorial(d, i + 1) * falling_factorial(d - i - 1, l1 - i - 1) * falling_factorial(d - i - 1, l2 - i - 1)
+            denom = _arrangements(d, i, l1, l2)
             total += Fraction(count, denom)
         return total
     shared = same - {last1, last2}
@@ -95,7 +102,7 @@ def coexistence_probability(d: int, path1: Mapping[int, int], path2: Mapping[int
     for i in range(v + 1):
         if i + 1 > l1:
             break
-        denom = falling_factorial(d, i + 1) * falling_factorial(d - i - 1, l1 - i - 1) * falling_factorial(d - i - 1, l2 - i - 1)
+        denom = _arrangements(d, i, l1, l2)
         for b in differing:
             factors = []
             for l, last in ((l1, last1), (l2, last2)):
@@ -109,7 +116,7 @@ def coexistence_probability(d: int, path1: Mapping[int, int], path2: Mapping[int
 
 def coexistence_printed(d: int, path1: Mapping[int, int], path2: Mapping[int, int],
                         criterion: Any = "fixed") -> Optional[Fraction]:
-    """The co-existence formula exactly as printed (for the errata); ``None`` where it divides by 0.
+    """DD's co-existence formula exactly as printed (for the errata); ``None`` where it divides by 0.
 
     ``"fixed"``: App A (= 3.5), summed literally, so identical paths give 0.
     ``"purity"``/``"scarcity"``: 3.6.2, sum_{t=0}^b bPr_t (h_p-t-2)!(h_q-t-2)!(r-b) prob_t /
@@ -136,8 +143,8 @@ def coexistence_printed(d: int, path1: Mapping[int, int], path2: Mapping[int, in
                 denom *= (d - j) ** 2
             for j in range(l1, l2):
                 denom *= d - j
-            total += Fraction(falling_factorial(v, i) * math.factorial(l1 - i - 1) * math.factorial(l2 - i - 1) * (r - v),
-                              denom)
+            count = falling_factorial(v, i) * math.factorial(l1 - i - 1) * math.factorial(l2 - i - 1) * (r - v)
+            total += Fraction(count, denom)
         return total
     leaves = {items1[-1][0], items2[-1][0]}
     r = len(common - leaves)
@@ -156,5 +163,6 @@ def coexistence_printed(d: int, path1: Mapping[int, int], path2: Mapping[int, in
         denom *= (d - l1 + 1) * (d - l2 + 1)
         if denom == 0:
             return None
-        total += Fraction(falling_factorial(b, t) * math.factorial(l1 - t - 2) * math.factorial(l2 - t - 2) * (r - b), denom)
+        count = falling_factorial(b, t) * math.factorial(l1 - t - 2) * math.factorial(l2 - t - 2) * (r - b)
+        total += Fraction(count, denom)
     return total

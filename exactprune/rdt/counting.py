@@ -11,7 +11,7 @@ __all__ = ["falling_factorial", "count_vectors", "count_vectors_by_size"]
 
 
 def falling_factorial(n: int, m: int) -> int:
-    """n (n-1) ... (n-m+1), the number of ordered m-selections from n (1 for m = 0).
+    """n (n-1) ... (n-m+1), the number of ordered m-selections from n (1 for m = 0; DD App A's vPr_i).
 
     >>> falling_factorial(5, 2), falling_factorial(5, 0), falling_factorial(2, 3)
     (20, 1, 0)
@@ -23,7 +23,8 @@ def falling_factorial(n: int, m: int) -> int:
 
 
 def count_vectors(total: int, parts: int) -> Iterator[tuple]:
-    """All tuples of ``parts`` non-negative ints with sum <= ``total`` (lexicographic order).
+    """All tuples of ``parts`` non-negative ints with sum <= ``total`` (lexicographic order):
+    the class counts of a region, or a data set's cell counts, as summed over in DD 3.6.
 
     >>> list(count_vectors(1, 2))
     [(0, 0), (0, 1), (1, 0)]
@@ -38,7 +39,7 @@ def count_vectors(total: int, parts: int) -> Iterator[tuple]:
 
 
 def count_vectors_by_size(N: int, k: int) -> list:
-    """Class-count vectors of length k with sum <= N, grouped by their sum: entry s has sum s.
+    """Class-count vectors of length k with sum <= N, grouped by their sum s (DD 3.6's count sums).
 
     >>> count_vectors_by_size(2, 2)
     [[(0, 0)], [(0, 1), (1, 0)], [(0, 2), (1, 1), (2, 0)]]

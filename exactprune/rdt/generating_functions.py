@@ -71,7 +71,7 @@ def count_egfs(A: Sequence[int], comps_by_s: list, tie: str, L: int, powers: Seq
 
 def count_egf(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) -> flint.fmpq_poly:
     """sum_s z^s/s! * sum_{|n|=s} s!/prod n_c! prod A_c^{n_c} err(n)^power: :func:`count_egfs`
-    of every count vector, supports merged.
+    of every count vector, supports merged (the region factor of DD 3.6.1).
 
     >>> from exactprune.rdt.counting import count_vectors_by_size
     >>> count_egf((1, 1), count_vectors_by_size(1, 2), "split", 2, 2).coeffs()      # 4 + 8 z
@@ -81,7 +81,7 @@ def count_egf(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) 
 
 
 def falling_factorials(N: int) -> list:
-    """N!/(N-m)! for m = 0..N as fmpz (the multinomial factor of :func:`egf_with_outside`).
+    """N!/(N-m)! for m = 0..N as fmpz (the multinomial factor of DD 3.6, used by :func:`egf_with_outside`).
 
     >>> falling_factorials(3)
     [1, 3, 6, 6]
@@ -90,7 +90,8 @@ def falling_factorials(N: int) -> list:
 
 
 def egf_with_outside(poly: flint.fmpq_poly, N: int, outside: int, falling: Optional[list] = None) -> flint.fmpq:
-    """N! [z^N] poly(z) e^{outside z}: the rest of the sample falls outside every region involved.
+    """N! [z^N] poly(z) e^{outside z}: the rest of the sample falls outside every region involved
+    (the multinomial count probabilities of DD 3.6, times D^N).
 
     ``falling`` may pass :func:`falling_factorials` (N) computed once.
 
@@ -109,7 +110,7 @@ def egf_with_outside(poly: flint.fmpq_poly, N: int, outside: int, falling: Optio
 
 @lru_cache(maxsize=4096)
 def exp_egf(c: int, N: int) -> flint.fmpq_poly:
-    """e^{cz} up to z^N: the EGF of the points falling in a set of mass c.
+    """e^{cz} up to z^N: the EGF of the points falling in a set of mass c (DD 3.6's multinomial).
 
     >>> exp_egf(2, 2).coeffs()
     [1, 2, 2]

@@ -21,7 +21,8 @@ from ..numbers import exact, nonnegative_int, positive_int
 
 __all__ = [
     "TIES", "CRITERIA", "Criterion", "Distribution", "predicted_classes", "leaf_weights", "leaf_error",
-    "check_tie", "check_path", "check_path_arguments", "check_path_pair", "orders_last_attribute", "check_moment_arguments",
+    "check_tie", "check_path", "check_path_arguments", "check_path_pair", "orders_last_attribute",
+    "check_moment_arguments",
 ]
 
 TIES = ("split", "first")
@@ -201,7 +202,7 @@ class Distribution:
 # --------------------------------------------------------------------------- a leaf's prediction
 
 def check_tie(tie: str) -> str:
-    """``tie`` if it is one of :data:`TIES`, else ValueError.
+    """``tie`` if it is one of :data:`TIES` (the tie rule replacing DD (1)'s strict majority), else ValueError.
 
     >>> check_tie("first")
     'first'
@@ -271,7 +272,7 @@ def orders_last_attribute(criterion: Any) -> bool:
 
 
 def check_path(d: int, path: Any, name: str) -> tuple:
-    """The items ``((attribute, value), ...)`` of a path dict over attributes 0..d-1, checked.
+    """The items ``((attribute, value), ...)`` of a path dict over attributes 0..d-1 (DD 3.3.1), checked.
 
     >>> check_path(3, {2: 1, 0: 0}, "path")
     ((2, 1), (0, 0))
@@ -293,7 +294,7 @@ def check_path(d: int, path: Any, name: str) -> tuple:
 
 
 def check_path_arguments(d: Any, path: Any, criterion: Any) -> tuple:
-    """Checked arguments of the one-path functions: ``(d, items, ordered)``.
+    """Checked arguments of the one-path functions (DD 3.5, 3.6.2): ``(d, items, ordered)``.
 
     ``ordered`` is :func:`orders_last_attribute` of ``criterion``.
 
@@ -305,7 +306,7 @@ def check_path_arguments(d: Any, path: Any, criterion: Any) -> tuple:
 
 
 def check_path_pair(d: Any, path1: Any, path2: Any, criterion: Any) -> tuple:
-    """Checked arguments of the two-path functions: ``(d, items1, items2, ordered)``.
+    """Checked arguments of the two-path functions (DD 3.5, App A): ``(d, items1, items2, ordered)``.
 
     ``ordered`` is :func:`orders_last_attribute` of ``criterion``.
 
@@ -317,7 +318,7 @@ def check_path_pair(d: Any, path1: Any, path2: Any, criterion: Any) -> tuple:
 
 
 def check_moment_arguments(dist: Any, N: Any, criterion: Any, tie: Any) -> int:
-    """Check the arguments shared by the moment functions and samplers; returns N as an int.
+    """Check the arguments shared by the moment functions and samplers (DD 3.6, sec 4); returns N.
 
     >>> check_moment_arguments(Distribution([2], 2, {(0, 0): 1}), 3, Criterion(height=1), "split")
     3

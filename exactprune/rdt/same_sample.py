@@ -22,7 +22,8 @@ __all__ = ["difference_sign_law", "two_trees_same_sample_moment"]
 
 def difference_sign_law(N: int, inter: Sequence[int], only1: Sequence[int], only2: Sequence[int],
                         outside: int) -> list:
-    """D^N P[sign(n_0 - n_1 in R1) = s1, sign(... in R2) = s2] for two overlapping regions, k = 2.
+    """D^N P[sign(n_0 - n_1 in R1) = s1, sign(... in R2) = s2] for two overlapping regions, k = 2
+    (the count part of DD 3.6.1 for leaves of two different trees).
 
     ``inter``, ``only1``, ``only2``: class masses of R1 & R2, R1 - R2, R2 - R1; ``outside`` the
     rest.  Every point contributes y1^{+-1} (in R1), y2^{+-1} (in R2): the multinomial is the N-th

@@ -22,7 +22,7 @@ __all__ = ["grow_tree", "tree_ge", "simulate", "af_monte_carlo"]
 
 
 def grow_tree(dist: Distribution, table: Any, criterion: Criterion, rng: np.random.Generator) -> list:
-    """Grow one random tree on the count ``table``; returns its leaves as (attrs, values, counts).
+    """Grow one random tree on the count ``table`` (DD 3.3); returns its leaves as (attrs, values, counts).
 
     >>> dist = Distribution([2, 2], 2, {(0, 0, 0): "1/2", (1, 1, 1): "1/2"})
     >>> leaves = grow_tree(dist, [[[2, 0], [0, 0]], [[0, 0], [0, 1]]], Criterion(height=1),
@@ -50,7 +50,8 @@ def grow_tree(dist: Distribution, table: Any, criterion: Criterion, rng: np.rand
 
 
 def tree_ge(dist: Distribution, leaves: list, tie: str = "split") -> Fraction:
-    """Exact GE of a grown tree under the distribution: sum over leaves of sum_y w_y (P[R] - P[R, y]).
+    """Exact GE of a grown tree under the distribution (DD (1) for one tree):
+    sum over leaves of sum_y w_y (P[R] - P[R, y]), by :func:`~exactprune.rdt.model.leaf_error`.
 
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> tree_ge(dist, [((0,), (0,), (1, 0)), ((0,), (1,), (0, 0))])
@@ -163,8 +164,8 @@ def af_monte_carlo(dist: Distribution, N: int, criterion: Criterion, tie: str = 
     """AF with Monte Carlo data sets (DD sec 4): tree randomness integrated exactly, data sampled.
 
     Each run samples a data set and adds E[GE | data] and E[GE^2 | data] from
-    :func:`~exactprune.rdt.conditional.conditional_moments` (floats) - DD's expressions with the count probabilities estimated
-    by Monte Carlo over common data sets.  Same keys as :func:`simulate` with ``same_sample``:
+    :func:`~exactprune.rdt.conditional.conditional_moments` (floats) - DD's expressions with the
+    count probabilities estimated by Monte Carlo over common data sets.  Same keys as :func:`simulate` with ``same_sample``:
     ``cross`` estimates E[GE(T1, z) GE(T2, z)] for two trees on the same sample, for every
     criterion (the exact value is available for fixed height and two classes only).
 
