@@ -1,0 +1,189 @@
+"""Monte Carlo for random decision trees (DD sec 4): grow trees on sampled data, measure their GE.
+
+:func:`grow_tree` grows one random tree on a count table (DD 3.3) and :func:`tree_ge` measures its
+GE exactly from the known distribution.  :func:`simulate` is DD's MC (sample a data set, grow a
+tree); :func:`af_monte_carlo` is AF with sampled data sets (tree randomness exact).  Seeded.
+"""
+from __future__ import annotations
+
+import math
+import sys
+import time
+from fractions import Fraction
+from typing import Any, Optional
+
+import numpy as np
+
+from ..numbers import nonnegative_int, positive_int
+from .conditional import conditional_moments
+from .model import Criterion, Distribution, check_moment_arguments, check_tie, leaf_error
+
+__all__ = ["grow_tree", "tree_ge", "simulate", "af_monte_carlo"]
+
+
+def grow_tree(dist: Distribution, table: Any, criterion: Criterion, rng: np.random.Generator) -> list:
+    """Grow one random tree on the count ``table`` (DD 3.3); returns its leaves as (attrs, values, counts).
+
+    >>> dist = Distribution([2, 2], 2, {(0, 0, 0): "1/2", (1, 1, 1): "1/2"})
+    >>> leaves = grow_tree(dist, [[[2, 0], [0, 0]], [[0, 0], [0, 1]]], Criterion(height=1),
+    ...                    np.random.default_rng(0))
+    >>> sorted(len(attrs) for attrs, _, _ in leaves)
+    [1, 1]
+    """
+    d, k = dist.d, dist.k
+    counts = np.asarray(table, dtype=np.int64)
+    leaves = []
+
+    def grow(attrs: tuple, values: tuple, sub: np.ndarray, free: tuple):
+        n = sub.reshape(-1, k).sum(axis=0)
+        if criterion.stops(len(attrs), n, d):
+            leaves.append((attrs, values, tuple(int(x) for x in n)))
+            return
+        choice = free[int(rng.integers(len(free)))]
+        axis = free.index(choice)   # ``sub`` keeps the axes of the free attributes, in order
+        rest = free[:axis] + free[axis + 1:]
+        for v in range(dist.arities[choice]):
+            grow(attrs + (choice,), values + (v,), np.take(sub, v, axis=axis), rest)
+
+    grow((), (), counts, tuple(range(d)))
+    return leaves
+
+
+def tree_ge(dist: Distribution, leaves: list, tie: str = "split") -> Fraction:
+    """Exact GE of a grown tree under the distribution (DD (1) for one tree):
+    sum over leaves of sum_y w_y (P[R] - P[R, y]), by :func:`~exactprune.rdt.model.leaf_error`.
+
+    >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
+    >>> tree_ge(dist, [((0,), (0,), (1, 0)), ((0,), (1,), (0, 0))])
+    Fraction(1, 4)
+    """
+    check_tie(tie)
+    total = sum((leaf_error(n, dist.region_masses(attrs, values), tie) for attrs, values, n in leaves), Fraction(0))
+    return total / dist.D
+
+
+class _Progress:
+    def __init__(self, total: int, enabled: bool, label: str):
+        self.total, self.enabled, self.label = total, enabled, label
+        self.start = time.perf_counter()
+        self.last = 0.0
+
+    def update(self, done: int):
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if now - self.last > 0.5 or done == self.total:
+            self.last = now
+            width = 30
+            filled = int(width * done / max(self.total, 1))
+            sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}"
+                             f" {now - self.start:.1f}s")
+            if done == self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _sampling_setup(dist, N, criterion, tie, runs, seed):
+    """Checked arguments of the samplers: (N, runs, seeded rng, cell probabilities, table shape)."""
+    N = check_moment_arguments(dist, N, criterion, tie)
+    runs = positive_int(runs, "runs")
+    rng = np.random.default_rng(nonnegative_int(seed, "seed"))
+    flat = dist.flat()
+    return N, runs, rng, flat / flat.sum(), dist.shape
+
+
+def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split", runs: int = 1000,
+             seed: int = 0, progress: Optional[bool] = None, same_sample: bool = False) -> dict:
+    """Direct Monte Carlo (DD's MC): sample a data set, grow one random tree, measure its GE.
+
+    Returns floats: ``mean`` (E[GE]), ``second`` (E[GE^2]), ``sd``, ``se_mean``, ``se_second``,
+    the ``seed`` and the ``samples``.  With ``same_sample`` a second independent tree is grown on
+    every data set and ``cross`` / ``se_cross`` estimate E[GE(T1, z) GE(T2, z)].  A progress bar
+    goes to stderr when ``progress`` is True (default: when runs > 20000).
+
+    >>> from exactprune.rdt import correlated_distribution, expected_ge
+    >>> dist = correlated_distribution([2, 2], "1/2")
+    >>> out = simulate(dist, 3, Criterion(height=1), runs=400, seed=1)
+    >>> abs(out["mean"] - float(expected_ge(dist, 3, Criterion(height=1)))) < 5 * out["se_mean"]
+    True
+    """
+    N, runs, rng, flat, shape = _sampling_setup(dist, N, criterion, tie, runs, seed)
+    masses = dist.ints.astype(float) / dist.D
+    k, d = dist.k, dist.d
+    bar = _Progress(runs, runs > 20000 if progress is None else progress, "MC")
+
+    def one_tree(counts: np.ndarray) -> float:
+        ge = 0.0
+
+        def grow(depth: int, sub: np.ndarray, msub: np.ndarray, free: tuple):
+            nonlocal ge
+            n = sub.reshape(-1, k).sum(axis=0)
+            if criterion.stops(depth, n, d):
+                ge += leaf_error(tuple(n.tolist()), msub.reshape(-1, k).sum(axis=0).tolist(), tie)
+                return
+            axis = int(rng.integers(len(free)))
+            choice = free[axis]
+            rest = free[:axis] + free[axis + 1:]
+            for v in range(dist.arities[choice]):
+                grow(depth + 1, np.take(sub, v, axis=axis), np.take(msub, v, axis=axis), rest)
+
+        grow(0, counts, masses, tuple(range(d)))
+        return ge
+
+    samples = np.empty(runs)
+    cross = np.empty(runs) if same_sample else None
+    for run in range(runs):
+        counts = rng.multinomial(N, flat).reshape(shape)
+        samples[run] = one_tree(counts)
+        if same_sample:
+            cross[run] = samples[run] * one_tree(counts)
+        bar.update(run + 1)
+    out = _summary(samples, samples ** 2, seed, runs)
+    if same_sample:
+        out["cross"] = float(cross.mean())
+        out["se_cross"] = _standard_error(cross)
+    return out
+
+
+def _standard_error(values: np.ndarray) -> float:
+    """Standard error of the mean of ``values`` (infinite for a single run)."""
+    return float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else float("inf")
+
+
+def _summary(first: np.ndarray, second: np.ndarray, seed: int, runs: int) -> dict:
+    mean = float(first.mean())
+    sec = float(second.mean())
+    var = max(sec - mean * mean, 0.0)
+    return {"mean": mean, "second": sec, "sd": math.sqrt(var), "se_mean": _standard_error(first),
+            "se_second": _standard_error(second),
+            "seed": seed, "runs": runs, "samples": first}
+
+
+def af_monte_carlo(dist: Distribution, N: int, criterion: Criterion, tie: str = "split", runs: int = 100,
+                   seed: int = 0, progress: Optional[bool] = None) -> dict:
+    """AF with Monte Carlo data sets (DD sec 4): tree randomness integrated exactly, data sampled.
+
+    Each run samples a data set and adds E[GE | data] and E[GE^2 | data] from
+    :func:`~exactprune.rdt.conditional.conditional_moments` (floats) - DD's expressions with the
+    count probabilities estimated by Monte Carlo over common data sets.  Same keys as :func:`simulate` with ``same_sample``:
+    ``cross`` estimates E[GE(T1, z) GE(T2, z)] for two trees on the same sample, for every
+    criterion (the exact value is available for fixed height and two classes only).
+
+    >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
+    >>> out = af_monte_carlo(dist, 1, Criterion(height=1), runs=20, seed=1)
+    >>> round(out["mean"], 12), out["se_mean"]   # h = d and one point: GE is 1/4 on every data set
+    (0.25, 0.0)
+    """
+    N, runs, rng, flat, shape = _sampling_setup(dist, N, criterion, tie, runs, seed)
+    bar = _Progress(runs, runs > 2000 if progress is None else progress, "AF-MC")
+    first = np.empty(runs)
+    second = np.empty(runs)
+    for run in range(runs):
+        counts = rng.multinomial(N, flat).reshape(shape)
+        first[run], second[run] = conditional_moments(dist, counts, criterion, tie, exact_arith=False)
+        bar.update(run + 1)
+    out = _summary(first, second, seed, runs)
+    cross = first ** 2    # E[GE(T1, z) GE(T2, z) | z] = E[GE | z]^2: two trees on the same sample
+    out["cross"] = float(cross.mean())
+    out["se_cross"] = _standard_error(cross)
+    return out
