@@ -35,10 +35,11 @@ from typing import Any, Callable, Optional
 
 import flint
 
-from .knorm import (EXACT_K_LIMIT, Prior, _leaf_terms, child_weight, knorm_decimal, leaf_moment_arb,
-                    prune)
-from .numbers import arb_of, certified_sign, CertificationError, fraction_str, to_fmpq, to_fraction
-from .tree import Node, Tree
+from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_arb, leaf_moment_terms,
+                    prune, subtree_moment_arb)
+from .numbers import (arb_of, certified_sign, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq,
+                      to_fraction)
+from .tree import Node, Tree, child_name
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
            "survives_all_k", "split_kept", "real_crossing", "CCPStage", "CCPSequence", "ccp_sequence",
@@ -66,13 +67,13 @@ class _SubtreeForm:
     def __init__(self, node: Node, prior: Prior):
         self.node = node
         self.prior = prior
-        self.leaf_terms = _leaf_terms(node.counts, prior, f"node {node.name}")
+        self.leaf_terms = leaf_moment_terms(node.counts, prior, f"node {node.name}")
         self.terms = []
         stack = [(node, Fraction(1))]
         while stack:
             current, weight = stack.pop()
             if current.is_leaf:
-                self.terms.append((weight, *_leaf_terms(current.counts, prior, f"node {current.name}")))
+                self.terms.append((weight, *leaf_moment_terms(current.counts, prior, f"node {current.name}")))
             else:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
@@ -83,9 +84,9 @@ class _SubtreeForm:
     # exact, for integer k (feasible for moderate k)
     def difference_exact(self, k: int) -> flint.fmpq:
         a, d = self.leaf_terms
-        total = _ratio_fmpq(a, d, k)
+        total = rising_ratio_fmpq(a, d, k)
         for weight, a_l, d_l in self.terms:
-            total -= to_fmpq(weight) * _ratio_fmpq(a_l, d_l, k)
+            total -= to_fmpq(weight) * rising_ratio_fmpq(a_l, d_l, k)
         return total
 
     def _constants(self):
@@ -157,23 +158,6 @@ class _SubtreeForm:
 
 
 _U_FLOAT = 2.0 ** -53
-
-
-def _ratio_fmpq(a, d, k: int) -> flint.fmpq:
-    qa, qd = to_fmpq(a), to_fmpq(d)
-    num, den = flint.fmpq(1), flint.fmpq(1)
-    for m in range(k):
-        num *= qa + m
-        den *= qd + m
-    return num / den
-
-
-def _ratio_arb(a, d, k) -> flint.arb:
-    if a == 0:
-        return flint.arb(0)
-    kb = k if isinstance(k, flint.arb) else arb_of(k)
-    return ((arb_of(a) + kb).lgamma() - arb_of(a).lgamma() - (arb_of(d) + kb).lgamma()
-            + arb_of(d).lgamma()).exp()
 
 
 def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
@@ -415,7 +399,7 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     survivors = sorted((n.name for n in current.root.walk() if n.children), key=_name_order)
     for name in survivors:
         breakpoints[name] = NodeBreakpoint(name, None, survives_all_finite_k=True)
-    leaf_root = Tree._trusted(Node(tree.root.counts, [], "root"), tree)
+    leaf_root = tree.pruned_copy(lambda node: False)[0]
     stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
     ordered = {name: breakpoints[name] for name in sorted(breakpoints, key=_name_order)}
     return KNormSequence(prior, stages, ordered, searches, decisions)
@@ -454,11 +438,10 @@ def _ancestor_names(name: str) -> list:
     """
     if name == "root":
         return []
-    from .tree import _child_name
     indices = [int(p) for p in (name[1:].split(".") if "." in name else name[1:])]
     names, current = ["root"], "root"
     for i in indices[:-1]:
-        current = _child_name(current, i)
+        current = child_name(current, i)
         names.append(current)
     return names
 
@@ -479,7 +462,6 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
         saved = flint.ctx.prec
         flint.ctx.prec = 128
         try:
-            from .knorm import subtree_moment_arb
             value = subtree_moment_arb(stage.tree.root, stage.k_from, prior)
         finally:
             flint.ctx.prec = saved
