@@ -39,7 +39,7 @@ from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_mome
                     prune, subtree_moment_arb)
 from .numbers import (arb_of, certified_sign, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
-from .tree import Node, Tree, child_name
+from .tree import Node, Tree, ancestor_names, name_path
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
            "survives_all_k", "split_kept", "real_crossing", "CCPStage", "CCPSequence", "ccp_sequence",
@@ -390,7 +390,7 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
         _record_pruned(current, newly, k_star, breakpoints, splits, prior if crossings else None)
         stale: set = set()
         for name in newly:  # the breakpoints of splits whose subtree changed are stale
-            for ancestor in reversed(_ancestor_names(name)):
+            for ancestor in reversed(ancestor_names(name)):
                 if ancestor in stale:
                     break
                 stale.add(ancestor)
@@ -425,25 +425,9 @@ def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: 
 
 def _name_order(name: str):
     """Order names as Zhong lists nodes: root first, then by depth, then by position."""
-    if name == "root":
-        return (0, "")
-    depth = name.count(".") + 1 if "." in name else len(name) - 1
-    return (depth, name)
+    return (len(name_path(name)), name)
 
-def _ancestor_names(name: str) -> list:
-    """Names of the proper ancestors of a node name (Zhong's positional naming), root first.
 
-    >>> _ancestor_names("c212"), _ancestor_names("c1.2.10")
-    (['root', 'c2', 'c21'], ['root', 'c1', 'c12'])
-    """
-    if name == "root":
-        return []
-    indices = [int(p) for p in (name[1:].split(".") if "." in name else name[1:])]
-    names, current = ["root"], "root"
-    for i in indices[:-1]:
-        current = child_name(current, i)
-        names.append(current)
-    return names
 
 def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     """scikit-learn-style summary of :func:`knorm_sequence`: for each finite stage its
