@@ -9,8 +9,9 @@ from hypothesis import given, strategies as st
 
 from exactprune import Node, Prior, Tree
 from exactprune.dirichlet import moment_one_minus_p
-from exactprune.knorm import EXACT_K_LIMIT, child_weight, leaf_moment, leaf_moment_arb, moment, prune, subtree_moment
-from exactprune.tree import iris_tree
+from exactprune.knorm import (EXACT_K_LIMIT, child_weight, leaf_moment, leaf_moment_arb, leaf_moment_terms, moment, prune,
+                              subtree_moment)
+from exactprune.tree import ancestor_names, iris_tree
 from random_trees import all_prunings, count_trees
 
 
@@ -106,11 +107,19 @@ def test_prunetree_decisions_on_a_large_sklearn_tree_match_exact_rationals():
             continue
         sub = sum(child_weight(c, node, prior.eta) * best[c.name] for c in node.children)
         best[node.name] = sub if sub < leaf else leaf
-        if not _has_pruned_ancestor(node.name, kept, tree):
+        if not _has_pruned_ancestor(node.name, kept):
             assert (sub < leaf) == (node.name in kept)
     assert result.moment == best["root"]
 
 
-def _has_pruned_ancestor(name, kept, tree):
-    from exactprune.sequence import _ancestor_names
-    return any(a not in kept for a in _ancestor_names(name))
+def _has_pruned_ancestor(name, kept):
+    return any(a not in kept for a in ancestor_names(name))
+
+
+def test_leaf_moment_terms_for_both_numerators_by_hand():
+    # Zhong App B, c21 = (0, 49, 5), lam = 1/2: b = 5 errors, n = 54, J = 3
+    assert leaf_moment_terms((0, 49, 5), Prior()) == (Fraction(6), Fraction(111, 2))           # b + (J-1) lam
+    assert leaf_moment_terms((0, 49, 5), Prior(numerator="1")) == (Fraction(11, 2), Fraction(111, 2))  # b + lam
+    assert leaf_moment((0, 49, 5), 3, Prior(numerator="1")) == Fraction(11 * 13 * 15, 111 * 113 * 115)
+    with pytest.raises(ValueError, match="node c9: an empty node with lam = 0"):
+        leaf_moment_terms((0, 0, 0), Prior(lam=0), "node c9")
