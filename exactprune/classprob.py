@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 import flint
 
-from .knorm import child_weight
+from .knorm import child_weight, weighted_recursion
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
 from .numbers import arb_of, decimal_str, exact, is_symbolic, nonnegative_int, positive_int, simplify_symbolic
 from .tree import Node, Tree
@@ -152,13 +152,7 @@ def subtree_error_moment(node: Node, j: int, k: Any, lam: Any = "1/2", eta: Any 
     Fraction(49, 1350)
     """
     k = nonnegative_int(k, "k")
-    values = {}
-    for current in node.postorder():
-        if current.is_leaf:
-            values[id(current)] = error_moment(current.counts, j, k, lam)
-        else:
-            values[id(current)] = sum(child_weight(c, current, eta) * values[id(c)] for c in current.children)
-    return values[id(node)]
+    return weighted_recursion(node, lambda leaf: error_moment(leaf.counts, j, k, lam), eta)
 
 
 def subtree_combined_moment(node: Node, k: Any, lam: Any = "1/2", eta: Any = "1/2"):

@@ -40,7 +40,7 @@ import flint
 from .dirichlet import check_counts, check_lam
 from .numbers import (exact, is_symbolic, nonnegative_int, nonnegative_values, positive_int, rising,
                       simplify_symbolic, to_fmpq, to_fraction)
-from .knorm import child_weight  # Zhong (4.11), shared with the error-rate moments
+from .knorm import child_weight, weighted_recursion  # Zhong (4.11), shared with the error-rate moments
 from .tree import Node, Tree
 
 __all__ = [
@@ -338,13 +338,7 @@ def subtree_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", eta: An
     Fraction(5147, 2640000)
     """
     k = positive_int(k, "k")
-    values = {}
-    for current in node.postorder():
-        if current.is_leaf:
-            values[id(current)] = leaf_cost_moment(current, loss, k, lam)
-        else:
-            values[id(current)] = sum(child_weight(c, current, eta) * values[id(c)] for c in current.children)
-    return values[id(node)]
+    return weighted_recursion(node, lambda leaf: leaf_cost_moment(leaf, loss, k, lam), eta)
 
 
 @dataclass

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import flint
 
@@ -32,7 +32,7 @@ from .numbers import (arb_of, certified_sign, decimal_str, exact, exact_or_symbo
                       to_fraction)
 from .tree import Node, Tree
 
-__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_moment_terms", "leaf_moment", "leaf_moment_arb", "child_weight", "moment",
+__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_moment_terms", "leaf_moment", "leaf_moment_arb", "child_weight", "weighted_recursion", "moment",
            "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate", "leaf_error",
            "PruneResult", "prune", "prediction_error", "sqrt_decimal", "knorm_decimal"]
 
@@ -160,13 +160,24 @@ def subtree_moment(node: Node, k, prior: Prior = Prior()):
     Fraction(691, 79200)
     """
     k = positive_int(k, "k")
+    return weighted_recursion(node, lambda leaf: leaf_moment(leaf.counts, k, prior), prior.eta)
+
+
+def weighted_recursion(node: Node, leaf_value: Callable[[Node], Any], eta) -> Any:
+    """sum_c P*[A_c|A_d] v(c) applied bottom-up from v(leaf) = ``leaf_value(leaf)``: the subtree
+    recursion shared by the error moments (4.28), the cost moments (7.4) and the class-probability
+    errors (7.18), with the child weights (4.11).  Iterative (deep trees are fine).
+
+    >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
+    >>> weighted_recursion(t.root, lambda leaf: leaf.n, Fraction(1, 2))     # (98.5*98 + 1.5*1)/100
+    Fraction(19309, 200)
+    """
     values: dict = {}
     for current in node.postorder():
         if current.is_leaf:
-            values[id(current)] = leaf_moment(current.counts, k, prior)
+            values[id(current)] = leaf_value(current)
         else:
-            values[id(current)] = sum(child_weight(c, current, prior.eta) * values[id(c)]
-                                      for c in current.children)
+            values[id(current)] = sum(child_weight(c, current, eta) * values[id(c)] for c in current.children)
     return values[id(node)]
 
 
