@@ -28,14 +28,13 @@ R(t) = errors(t)/N (Zhong's) or the Gini impurity weighted by node size
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import flint
 
-from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_arb, leaf_moment_terms,
+from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
 from .numbers import (arb_of, certified_sign, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
