@@ -28,9 +28,9 @@ from typing import Any, Sequence
 
 import flint
 
-from .knorm import child_weight
-from .dirichlet import _counts, _index, _lam
-from .numbers import arb_of, decimal_str, exact, nonnegative_int, positive_int
+from .knorm import child_weight, weighted_recursion
+from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
+from .numbers import arb_of, decimal_str, exact, is_symbolic, nonnegative_int, positive_int, simplify_symbolic
 from .tree import Node, Tree
 
 __all__ = ["error_moment", "error_moment_printed", "error_moment_closed", "combined_moment",
@@ -38,22 +38,13 @@ __all__ = ["error_moment", "error_moment_printed", "error_moment_closed", "combi
            "PetPruneResult", "lidstone_estimate"]
 
 
-def _is_symbolic(value) -> bool:
-    return hasattr(value, "free_symbols") and bool(value.free_symbols)
-
-
-def _simplify(value):
-    import sympy
-    return sympy.factor(sympy.cancel(sympy.sympify(value)))
-
-
 def _setup(counts, j, lam):
-    counts = _counts(counts)
-    _index(j, counts)
-    lam = _lam(lam)
+    counts = check_counts(counts)
+    check_class_index(j, counts)
+    lam = check_lam(lam)
     params = [c + lam for c in counts]
     Mj, M = params[j], sum(params)
-    if not _is_symbolic(M) and M <= 0:
+    if not is_symbolic(M) and M <= 0:
         raise ValueError("n_l + J lam is 0: the Lidstone estimate is undefined; use lam > 0")
     return Mj, M
 
@@ -65,13 +56,13 @@ def lidstone_estimate(counts: Sequence, j: int, lam: Any = "1/2"):
     Fraction(1, 3)
     """
     Mj, M = _setup(counts, j, lam)
-    return _simplify(Mj / M) if _is_symbolic(M) else Fraction(Mj) / Fraction(M)
+    return simplify_symbolic(Mj / M) if is_symbolic(M) else Fraction(Mj) / Fraction(M)
 
 
 def _moment(counts, j, k, lam, sign_printed: bool):
     k = nonnegative_int(k, "k")
     Mj, M = _setup(counts, j, lam)
-    symbolic = _is_symbolic(M) or _is_symbolic(Mj)
+    symbolic = is_symbolic(M) or is_symbolic(Mj)
     if not symbolic:
         Mj, M = Fraction(Mj), Fraction(M)
     mean = Mj / M
@@ -82,7 +73,7 @@ def _moment(counts, j, k, lam, sign_printed: bool):
             raw = raw * (Mj + m - 1) / (M + m - 1)
         sign = (-1) ** m if sign_printed else (-1) ** (k - m)
         total = total + sign * comb(k, m) * raw * mean ** (k - m)
-    return _simplify(total) if symbolic else Fraction(total)
+    return simplify_symbolic(total) if symbolic else Fraction(total)
 
 
 def error_moment(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
@@ -116,7 +107,7 @@ def error_moment_printed(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
 def error_moment_closed(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
     """The closed forms: k = 1 gives 0, k = 2 is (7.21), k = 4 is (7.22).
 
-    (7.21)  M_j (M - M_j) / (M^2 (M + 1))
+    (7.21)  M_j (M - M_j) / (M^2 (M + 1))   (the variance of p_j: :func:`~exactprune.dirichlet.marginal_variance`)
     (7.22)  3 M_j (M - M_j) (M^2 M_j - M M_j^2 + 6 M_j^2 - 6 M_j M + 2 M^2) / (M^4 (M+1)(M+2)(M+3))
 
     >>> error_moment_closed([3, 1], 1, 4, 1) == error_moment([3, 1], 1, 4, 1)
@@ -127,19 +118,19 @@ def error_moment_closed(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
     """
     k = positive_int(k, "k")
     Mj, M = _setup(counts, j, lam)
-    symbolic = _is_symbolic(M) or _is_symbolic(Mj)
+    symbolic = is_symbolic(M) or is_symbolic(Mj)
     if not symbolic:
         Mj, M = Fraction(Mj), Fraction(M)
     if k == 1:
         return 0 if symbolic else Fraction(0)
     if k == 2:
-        value = Mj * (M - Mj) / (M ** 2 * (M + 1))
-    elif k == 4:
+        return marginal_variance(counts, j, lam)
+    if k == 4:
         value = (3 * Mj * (M - Mj) * (M ** 2 * Mj - M * Mj ** 2 + 6 * Mj ** 2 - 6 * Mj * M + 2 * M ** 2)
                  / (M ** 4 * (M + 1) * (M + 2) * (M + 3)))
     else:
         raise ValueError(f"Zhong gives closed forms for k = 1, 2 and 4 only, got k = {k}")
-    return _simplify(value) if symbolic else value
+    return simplify_symbolic(value) if symbolic else value
 
 
 def combined_moment(counts: Sequence, k: Any, lam: Any = "1/2"):
@@ -148,7 +139,7 @@ def combined_moment(counts: Sequence, k: Any, lam: Any = "1/2"):
     >>> combined_moment([3, 1], 2, 1)                 # both classes have the same variance
     Fraction(4, 63)
     """
-    counts = _counts(counts)
+    counts = check_counts(counts)
     return sum((error_moment(counts, j, k, lam) for j in range(len(counts))), Fraction(0))
 
 
@@ -161,13 +152,7 @@ def subtree_error_moment(node: Node, j: int, k: Any, lam: Any = "1/2", eta: Any 
     Fraction(49, 1350)
     """
     k = nonnegative_int(k, "k")
-    values = {}
-    for current in node.postorder():
-        if current.is_leaf:
-            values[id(current)] = error_moment(current.counts, j, k, lam)
-        else:
-            values[id(current)] = sum(child_weight(c, current, eta) * values[id(c)] for c in current.children)
-    return values[id(node)]
+    return weighted_recursion(node, lambda leaf: error_moment(leaf.counts, j, k, lam), eta)
 
 
 def subtree_combined_moment(node: Node, k: Any, lam: Any = "1/2", eta: Any = "1/2"):

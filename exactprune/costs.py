@@ -37,9 +37,10 @@ from typing import Any, Optional, Sequence
 
 import flint
 
-from .dirichlet import _counts, _lam, product_moment
-from .numbers import exact, exact_or_symbol, nonnegative_int, nonnegative_values, positive_int, rising, to_fmpq, to_fraction
-from .knorm import child_weight  # Zhong (4.11), shared with the error-rate moments
+from .dirichlet import check_counts, check_lam
+from .numbers import (exact, is_symbolic, nonnegative_int, nonnegative_values, positive_int, rising,
+                      simplify_symbolic, to_fmpq, to_fraction)
+from .knorm import child_weight, weighted_recursion  # Zhong (4.11), shared with the error-rate moments
 from .tree import Node, Tree
 
 __all__ = [
@@ -51,10 +52,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- validation
-def _is_symbolic(value) -> bool:
-    return hasattr(value, "free_symbols") and bool(value.free_symbols)
-
-
 def validate_loss_row(loss_row: Sequence, n_classes: Optional[int] = None, name: str = "loss_row") -> list:
     """One row q_j = R_{i,j} of a loss matrix as exact values, checked.
 
@@ -108,23 +105,18 @@ def zero_one_loss(n_classes: int) -> list:
 
 
 def _prepare(counts, loss_row, lam):
-    counts = _counts(counts)
+    counts = check_counts(counts)
     row = validate_loss_row(loss_row, len(counts))
-    lam = _lam(lam)
+    lam = check_lam(lam)
     params = [c + lam for c in counts]
     total = sum(params)
-    if not _is_symbolic(total) and total <= 0:
+    if not is_symbolic(total) and total <= 0:
         raise ValueError("the leaf has no examples and lam = 0: its posterior is undefined; use lam > 0")
     return params, row
 
 
 def _symbolic(*groups) -> bool:
-    return any(_is_symbolic(v) for group in groups for v in group)
-
-
-def _simplify(value):
-    import sympy
-    return sympy.factor(sympy.cancel(sympy.sympify(value)))
+    return any(is_symbolic(v) for group in groups for v in group)
 
 
 # ------------------------------------------------------------- leaf moments
@@ -151,7 +143,7 @@ def cost_moments(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2")
                 total += coef * E[n - m] * c[m]
                 if m < n:
                     coef = coef * (n - m) / (M + n - m - 1)
-            E.append(_simplify(total))
+            E.append(simplify_symbolic(total))
         return E
     return _recursion(params, row, k)
 
@@ -249,7 +241,7 @@ def cost_moment_expansion(counts: Sequence, loss_row: Sequence, k: Any, lam: Any
         total = total + value
     denominator = rising(sum(params), k)
     if symbolic:
-        return _simplify(total / denominator)
+        return simplify_symbolic(total / denominator)
     return to_fraction(total / to_fmpq(denominator))
 
 
@@ -270,7 +262,7 @@ def cost_moment_printed(counts: Sequence, loss_row: Sequence, k: Any, lam: Any =
         total = 0
         for m in range(1, n + 1):
             total += Fraction(math.factorial(n - 1), math.factorial(n - m)) * E[n - m] * c[m] / (M + n - m) ** m
-        E.append(_simplify(total) if _symbolic(params, row) else total)
+        E.append(simplify_symbolic(total) if _symbolic(params, row) else total)
     return E[k]
 
 
@@ -282,7 +274,7 @@ def cost_mean(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
     """
     params, row = _prepare(counts, loss_row, lam)
     value = sum(q * a for q, a in zip(row, params)) / sum(params)
-    return _simplify(value) if _symbolic(params, row) else Fraction(value)
+    return simplify_symbolic(value) if _symbolic(params, row) else Fraction(value)
 
 
 def cost_second_moment(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
@@ -296,7 +288,7 @@ def cost_second_moment(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
     s1 = sum(q * a for q, a in zip(row, params))
     s2 = sum(q * q * a for q, a in zip(row, params))
     value = (s1 * s1 + s2) / (M * (M + 1))
-    return _simplify(value) if _symbolic(params, row) else Fraction(value)
+    return simplify_symbolic(value) if _symbolic(params, row) else Fraction(value)
 
 
 # ------------------------------------------------------------------- labels
@@ -311,7 +303,7 @@ def cost_label(counts: Sequence, loss: Any, k: Any, lam: Any = "1/2") -> tuple:
     >>> cost_label([39, 1], loss, 3, "1/2")
     (0, Fraction(625, 3526))
     """
-    counts_list = _counts(counts)
+    counts_list = check_counts(counts)
     matrix = validate_loss(loss, len(counts_list))
     best_label, best = None, None
     for i, row in enumerate(matrix):
@@ -346,13 +338,7 @@ def subtree_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", eta: An
     Fraction(5147, 2640000)
     """
     k = positive_int(k, "k")
-    values = {}
-    for current in node.postorder():
-        if current.is_leaf:
-            values[id(current)] = leaf_cost_moment(current, loss, k, lam)
-        else:
-            values[id(current)] = sum(child_weight(c, current, eta) * values[id(c)] for c in current.children)
-    return values[id(node)]
+    return weighted_recursion(node, lambda leaf: leaf_cost_moment(leaf, loss, k, lam), eta)
 
 
 @dataclass

@@ -14,21 +14,54 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from .numbers import exact_or_symbol, nonnegative_int, nonnegative_values, positive_int, rising
+from .numbers import (exact_or_symbol, is_symbolic, nonnegative_int, nonnegative_values, rising,
+                      simplify_symbolic)
 
 __all__ = ["product_moment", "lidstone_mean", "moment_p", "moment_one_minus_p", "moment_pair",
-           "posterior_parameters"]
+           "posterior_parameters", "marginal_variance", "check_counts", "check_lam", "check_class_index"]
 
 
-def _counts(counts: Sequence, name: str = "counts") -> list:
+def check_counts(counts: Sequence, name: str = "counts") -> list:
+    """Class counts n_1..n_H as exact non-negative values (sympy symbols allowed), or a clear error.
+
+    >>> check_counts([3, "1"])
+    [Fraction(3, 1), Fraction(1, 1)]
+    >>> check_counts([])
+    Traceback (most recent call last):
+    ValueError: counts must not be empty
+    """
     return nonnegative_values(counts, name)
 
 
-def _lam(lam, name: str = "lam"):
+def check_lam(lam, name: str = "lam"):
+    """The Lidstone parameter lam >= 0 (Zhong 3.11) as an exact value or a sympy expression.
+
+    >>> check_lam("1/2")
+    Fraction(1, 2)
+    >>> check_lam(-1)
+    Traceback (most recent call last):
+    ValueError: lam must be non-negative, got -1
+    """
     value = exact_or_symbol(lam, name)
-    if not hasattr(value, "free_symbols") and value < 0:
+    if not is_symbolic(value) and value < 0:
         raise ValueError(f"{name} must be non-negative, got {value}")
     return value
+
+
+def check_class_index(h, counts: Sequence) -> int:
+    """A class index 0 <= h < len(counts), or a TypeError/ValueError naming it.
+
+    >>> check_class_index(1, [3, 1])
+    1
+    >>> check_class_index(2, [3, 1])
+    Traceback (most recent call last):
+    ValueError: class index 2 out of range for 2 classes
+    """
+    if isinstance(h, bool) or not isinstance(h, int):
+        raise TypeError(f"class index must be an int, got {h!r}")
+    if not 0 <= h < len(counts):
+        raise ValueError(f"class index {h} out of range for {len(counts)} classes")
+    return h
 
 
 def posterior_parameters(counts: Sequence, lam) -> list:
@@ -37,8 +70,8 @@ def posterior_parameters(counts: Sequence, lam) -> list:
     >>> posterior_parameters([2, 0], "1/2")
     [Fraction(5, 2), Fraction(1, 2)]
     """
-    lam = _lam(lam)
-    return [c + lam for c in _counts(counts)]
+    lam = check_lam(lam)
+    return [c + lam for c in check_counts(counts)]
 
 
 def _check_positive_parameters(params) -> None:
@@ -58,7 +91,7 @@ def product_moment(counts: Sequence, exponents: Sequence, lam="1/2"):
     >>> product_moment([1, 1, 1], [1, 1, 1], 1)
     Fraction(1, 42)
     """
-    counts = _counts(counts)
+    counts = check_counts(counts)
     if len(exponents) != len(counts):
         raise ValueError(f"exponents has {len(exponents)} entries but counts has {len(counts)}")
     ks = [nonnegative_int(k, f"exponents[{i}]") for i, k in enumerate(exponents)]
@@ -94,9 +127,9 @@ def moment_p(counts: Sequence, h: int, k, lam="1/2"):
     >>> moment_p([5, 49, 0], 1, 2, "1/2")
     Fraction(3333, 4181)
     """
-    counts = _counts(counts)
+    counts = check_counts(counts)
     k = nonnegative_int(k, "k")
-    _index(h, counts)
+    check_class_index(h, counts)
     exponents = [0] * len(counts)
     exponents[h] = k
     return product_moment(counts, exponents, lam)
@@ -110,10 +143,10 @@ def moment_one_minus_p(counts: Sequence, h: int, k, lam="1/2"):
     >>> moment_one_minus_p([98, 1], 0, 1, "1/2")   # Zhong (4.16): 0.015
     Fraction(3, 200)
     """
-    counts = _counts(counts)
+    counts = check_counts(counts)
     k = nonnegative_int(k, "k")
-    _index(h, counts)
-    lam = _lam(lam)
+    check_class_index(h, counts)
+    lam = check_lam(lam)
     rest = sum(counts) - counts[h] + (len(counts) - 1) * lam
     _check_positive_parameters([rest] if k > 0 else [])
     return _ratio(rising(rest, k), rising(sum(counts) + len(counts) * lam, k))
@@ -125,17 +158,32 @@ def moment_pair(counts: Sequence, h1: int, h2: int, lam="1/2"):
     >>> moment_pair([1, 1], 0, 0, 1) == Fraction(2 * 3, 4 * 5)
     True
     """
-    counts = _counts(counts)
-    _index(h1, counts)
-    _index(h2, counts)
+    counts = check_counts(counts)
+    check_class_index(h1, counts)
+    check_class_index(h2, counts)
     exponents = [0] * len(counts)
     exponents[h1] += 1
     exponents[h2] += 1
     return product_moment(counts, exponents, lam)
 
 
-def _index(h, counts) -> None:
-    if isinstance(h, bool) or not isinstance(h, int):
-        raise TypeError(f"class index must be an int, got {h!r}")
-    if not 0 <= h < len(counts):
-        raise ValueError(f"class index {h} out of range for {len(counts)} classes")
+def marginal_variance(counts: Sequence, h: int, lam="1/2"):
+    """Var[p_h | counts] = M_h (M - M_h) / (M^2 (M + 1)), M_h = n_h + lam, M = N + H lam (Zhong 7.21).
+
+    The variance of the Beta(M_h, M - M_h) marginal of the posterior (3.18); it is also
+    the mean-square error E[r_h^2] of the Lidstone estimate (7.21) and the exact variance
+    Fan's method approximates.
+
+    >>> marginal_variance([3, 1], 0, "1/2")
+    Fraction(7, 200)
+    >>> marginal_variance([3, 1], 1, 1) == moment_pair([3, 1], 1, 1, 1) - lidstone_mean([3, 1], 1, 1) ** 2
+    True
+    """
+    counts = check_counts(counts)
+    check_class_index(h, counts)
+    params = posterior_parameters(counts, lam)
+    a, total = params[h], sum(params)
+    if not is_symbolic(total) and total == 0:
+        raise ValueError("the posterior is undefined: no examples and lam = 0; use lam > 0")
+    value = a * (total - a) / (total ** 2 * (total + 1))
+    return simplify_symbolic(value) if is_symbolic(value) else value

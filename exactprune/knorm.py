@@ -21,17 +21,18 @@ geometric-predicate pattern.  The number of fallbacks is reported.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Callable, Sequence, Union
 
 import flint
 
-from .numbers import (arb_of, certified_sign, exact, exact_or_symbol, fraction_str, log_rising_arb,
-                      positive_int, rising, to_fmpq, to_fraction)
+from .numbers import (arb_of, certified_sign, decimal_str, exact, exact_or_symbol, fraction_str,
+                      is_symbolic, log_rising_arb, positive_int, rising, rising_ratio_fmpq, to_fmpq,
+                      to_fraction)
 from .tree import Node, Tree
 
-__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_moment", "leaf_moment_arb", "child_weight", "moment",
+__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_moment_terms", "leaf_moment", "leaf_moment_arb", "child_weight", "weighted_recursion", "moment",
            "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate", "leaf_error",
            "PruneResult", "prune", "prediction_error", "sqrt_decimal", "knorm_decimal"]
 
@@ -63,7 +64,7 @@ class Prior:
     def __post_init__(self):
         lam = exact_or_symbol(self.lam, "lam")
         eta = exact(self.eta, "eta")
-        if not hasattr(lam, "free_symbols") and lam < 0:
+        if not is_symbolic(lam) and lam < 0:
             raise ValueError(f"lam must be non-negative, got {lam}")
         if eta < 0:
             raise ValueError(f"eta must be non-negative, got {eta}")
@@ -78,12 +79,24 @@ class Prior:
         return c * self.lam
 
 
-def _leaf_terms(counts: Sequence[int], prior: Prior, where: str = "leaf"):
-    """(a, d): the leaf moment is rising(a, k) / rising(d, k)."""
+def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str = "leaf") -> tuple:
+    """(B, M) of a node as a leaf, Zhong (4.29) in the notation of App C: B = b + c lam
+    (b = n - max_j n_j the training errors, c from ``prior.numerator``) and M = n + J lam,
+    so that E[r_l^k] = B^(k) / M^(k), a ratio of rising factorials (C.26).
+
+    Every leaf moment in the package (exact, certified or float-filtered) starts here;
+    ``where`` names the node in the error raised for an empty node with lam = 0.
+
+    >>> leaf_moment_terms((0, 49, 5))             # Zhong (B.1): 6/55.5
+    (Fraction(6, 1), Fraction(111, 2))
+    >>> leaf_moment_terms((0, 0), Prior(lam=0), "node c1")
+    Traceback (most recent call last):
+    ValueError: node c1: an empty node with lam = 0 has no defined error moment
+    """
     n = sum(counts)
     a = n - max(counts) + prior.error_offset(len(counts))
     d = n + len(counts) * prior.lam
-    if not hasattr(d, "free_symbols") and d == 0:
+    if not is_symbolic(d) and d == 0:
         raise ValueError(f"{where}: an empty node with lam = 0 has no defined error moment")
     return a, d
 
@@ -99,12 +112,11 @@ def leaf_moment(counts: Sequence[int], k, prior: Prior = Prior()):
     Fraction(3, 200)
     """
     k = positive_int(k, "k")
-    a, d = _leaf_terms(counts, prior)
-    num, den = rising(a, k), rising(d, k)
-    if hasattr(num, "free_symbols") or hasattr(den, "free_symbols"):
+    a, d = leaf_moment_terms(counts, prior)
+    if is_symbolic(a) or is_symbolic(d):
         import sympy
-        return sympy.factor(sympy.sympify(num) / sympy.sympify(den))
-    return Fraction(num) / Fraction(den)
+        return sympy.factor(sympy.sympify(rising(a, k)) / sympy.sympify(rising(d, k)))
+    return to_fraction(rising_ratio_fmpq(a, d, k))
 
 
 def leaf_moment_arb(counts: Sequence[int], k, prior: Prior = Prior()) -> flint.arb:
@@ -117,7 +129,7 @@ def leaf_moment_arb(counts: Sequence[int], k, prior: Prior = Prior()) -> flint.a
     >>> leaf_moment_arb((0, 49, 5), 2).overlaps(arb_of(Fraction(168, 12543)))
     True
     """
-    a, d = _leaf_terms(counts, prior)
+    a, d = leaf_moment_terms(counts, prior)
     if a == 0:
         return flint.arb(0)
     return (log_rising_arb(a, k) - log_rising_arb(d, k)).exp()
@@ -148,13 +160,24 @@ def subtree_moment(node: Node, k, prior: Prior = Prior()):
     Fraction(691, 79200)
     """
     k = positive_int(k, "k")
+    return weighted_recursion(node, lambda leaf: leaf_moment(leaf.counts, k, prior), prior.eta)
+
+
+def weighted_recursion(node: Node, leaf_value: Callable[[Node], Any], eta) -> Any:
+    """sum_c P*[A_c|A_d] v(c) applied bottom-up from v(leaf) = ``leaf_value(leaf)``: the subtree
+    recursion shared by the error moments (4.28), the cost moments (7.4) and the class-probability
+    errors (7.18), with the child weights (4.11).  Iterative (deep trees are fine).
+
+    >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
+    >>> weighted_recursion(t.root, lambda leaf: leaf.n, Fraction(1, 2))     # (98.5*98 + 1.5*1)/100
+    Fraction(19309, 200)
+    """
     values: dict = {}
     for current in node.postorder():
         if current.is_leaf:
-            values[id(current)] = leaf_moment(current.counts, k, prior)
+            values[id(current)] = leaf_value(current)
         else:
-            values[id(current)] = sum(child_weight(c, current, prior.eta) * values[id(c)]
-                                      for c in current.children)
+            values[id(current)] = sum(child_weight(c, current, eta) * values[id(c)] for c in current.children)
     return values[id(node)]
 
 
@@ -223,7 +246,6 @@ def knorm_decimal(value, k: int, digits: int = 10) -> str:
         mid = root.mid().str(digits + 5, radius=False)
     finally:
         flint.ctx.prec = saved
-    from .numbers import decimal_str
     return decimal_str(Fraction(mid), digits)
 
 
@@ -246,7 +268,6 @@ class ErrorEstimate:
         return sqrt_decimal(self.second, places)
 
     def __str__(self) -> str:
-        from .numbers import decimal_str
         return f"{decimal_str(self.mean, 4)} +- {self.sd(4)}"
 
     def as_dict(self) -> dict:
@@ -373,8 +394,8 @@ class _Evaluator:
     def leaf_exact(self, node: Node):
         key = ("leaf", id(node))
         if key not in self.exact_cache:
-            a, d = _leaf_terms(node.counts, self.prior, f"node {node.name}")
-            self.exact_cache[key] = _rising_fmpq(to_fmpq(a), self.k) / _rising_fmpq(to_fmpq(d), self.k)
+            a, d = leaf_moment_terms(node.counts, self.prior, f"node {node.name}")
+            self.exact_cache[key] = rising_ratio_fmpq(a, d, self.k)
         return self.exact_cache[key]
 
     def pruned_exact(self, node: Node):
@@ -429,7 +450,7 @@ class _Evaluator:
         nodes, sizes, majority, children_of = tree.flat()
         k, lam, eta = self.k, float(self.prior.lam), float(self.prior.eta)
         J = tree.n_classes
-        offset = (J - 1 if self.prior.numerator == "J-1" else 1) * lam
+        offset = float(self.prior.error_offset(J))   # (4.29) in float: a = b + c lam, d = n + J lam
         jlam = J * lam
         # each factor (a+m)/(d+m): a and d carry <= 3u (lam, c*lam, the sum), +m adds u, the
         # division u: <= 9u per factor, k factors and k-1 products: (10k + 8)u covers it
@@ -481,13 +502,6 @@ class _Evaluator:
             return self.pruned_arb(root)
         finally:
             flint.ctx.prec = saved
-
-
-def _rising_fmpq(x: flint.fmpq, k: int) -> flint.fmpq:
-    result = flint.fmpq(1)
-    for m in range(k):
-        result *= x + m
-    return result
 
 
 def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> PruneResult:

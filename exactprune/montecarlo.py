@@ -29,12 +29,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from .numbers import exact
-from .tree import Node
+from .tree import Node, majority_class
 
 __all__ = ["MCEstimate", "simulate_knorm", "sample_leaf_errors", "sample_child_probabilities"]
 
@@ -48,30 +47,26 @@ class MCEstimate:
     samples: int
     seed: int
 
-    def within(self, exact_value: Any, z: float = 5.0) -> bool:
-        """|mean - exact| <= z standard errors (with a floor of 1e-12 for degenerate samples)."""
-        return abs(self.mean - float(exact_value)) <= z * max(self.stderr, 1e-12)
 
-
-def sample_leaf_errors(counts, lam, samples: int, rng: np.random.Generator) -> np.ndarray:
-    """Draws of r_l = 1 - P[C_Label(l)|A_l] with (p_1..p_J) ~ Dir(n_j + lam) (Zhong 3.18)."""
-    lam_f = float(exact(lam, "lam"))
-    shapes = np.array([c + lam_f for c in counts], dtype=float)
-    gammas = np.stack([rng.gamma(s, size=samples) if s > 0 else np.zeros(samples) for s in shapes], axis=1)
-    total = gammas.sum(axis=1)
-    total[total == 0] = 1.0
-    label = int(np.argmax(counts))  # first class on ties
-    return 1.0 - gammas[:, label] / total
-
-
-def sample_child_probabilities(node: Node, eta, samples: int, rng: np.random.Generator) -> np.ndarray:
-    """Draws of (P[A_c|A_d])_c ~ Dir(n_c + eta), the posterior behind (4.11); shape (samples, K)."""
-    eta_f = float(exact(eta, "eta"))
-    shapes = [child.n + eta_f for child in node.children]
+def _dirichlet_draws(sizes, prior, name: str, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """``samples`` draws of Dir(sizes + prior) by normalised gammas, shape (samples, len(sizes));
+    a zero shape gives the component 0, an all-zero row stays 0."""
+    prior_f = float(exact(prior, name))
+    shapes = [size + prior_f for size in sizes]
     gammas = np.stack([rng.gamma(s, size=samples) if s > 0 else np.zeros(samples) for s in shapes], axis=1)
     total = gammas.sum(axis=1, keepdims=True)
     total[total == 0] = 1.0
     return gammas / total
+
+
+def sample_leaf_errors(counts, lam, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """Draws of r_l = 1 - P[C_Label(l)|A_l] with (p_1..p_J) ~ Dir(n_j + lam) (Zhong 3.18)."""
+    return 1.0 - _dirichlet_draws(counts, lam, "lam", samples, rng)[:, majority_class(counts)]
+
+
+def sample_child_probabilities(node: Node, eta, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """Draws of (P[A_c|A_d])_c ~ Dir(n_c + eta), the posterior behind (4.11); shape (samples, K)."""
+    return _dirichlet_draws([child.n for child in node.children], eta, "eta", samples, rng)
 
 
 def _categorical(probabilities: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -1,4 +1,8 @@
-"""Exact and certified numbers: the number discipline of DESIGN.md.
+"""Exact and certified numbers: the number discipline of the package.
+
+Exact values are :class:`fractions.Fraction` (``flint.fmpq`` inside hot loops), sympy
+expressions only where a symbol was passed in, and irrational results are certified
+``flint.arb`` balls; no float ever enters an exact path.
 
 * :func:`exact` turns user input into a :class:`fractions.Fraction` (or keeps a
   sympy expression when symbols are allowed).  Floats are refused: a binary
@@ -8,20 +12,25 @@
   exactly: :func:`log_rising_arb` (log of a rising factorial via lgamma, valid
   for real k as in Zhong (C.26)) and :func:`certified_sign`, which raises the
   working precision until the sign of a ball is decided.
+* :func:`is_symbolic` and :func:`simplify_symbolic` are the one test for, and the one
+  normal form of, sympy expressions with free symbols (sympy is imported only then).
+* :func:`to_jsonable` is the JSON form of results: exact numbers become ``"p/q"`` strings.
 """
 from __future__ import annotations
 
 import numbers as _numbers
 import re
+import sys
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import flint
 
 __all__ = [
     "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "rising",
     "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "certified_sign",
-    "fraction_str", "decimal_str", "CertificationError",
+    "fraction_str", "decimal_str", "CertificationError", "rising_ratio_fmpq", "is_symbolic",
+    "simplify_symbolic", "to_jsonable",
 ]
 
 _DECIMAL = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
@@ -68,10 +77,7 @@ def exact(value: Any, name: str = "value") -> Fraction:
         raise ValueError(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
     if isinstance(value, (flint.fmpq, flint.fmpz)):
         return to_fraction(value)
-    try:
-        import sympy
-    except ImportError:  # pragma: no cover - sympy is a dependency
-        sympy = None
+    sympy = sys.modules.get("sympy")  # a sympy value exists only once sympy is imported
     if sympy is not None and isinstance(value, sympy.Basic):
         if value.is_Rational:
             return Fraction(int(value.p), int(value.q))
@@ -90,13 +96,8 @@ def exact_or_symbol(value: Any, name: str = "value"):
     >>> exact_or_symbol("3/4")
     Fraction(3, 4)
     """
-    try:
-        import sympy
-        if isinstance(value, sympy.Basic) and not value.is_Rational:
-            if value.free_symbols:
-                return value
-    except ImportError:  # pragma: no cover
-        pass
+    if is_symbolic(value) and not value.is_Rational:
+        return value
     return exact(value, name)
 
 
@@ -180,6 +181,73 @@ def rising(x, k: int):
     for m in range(k):
         result = result * (x + m)
     return result
+
+
+def rising_ratio_fmpq(a, d, k: int) -> flint.fmpq:
+    """The ratio of rising factorials a^(k) / d^(k) as an exact ``flint.fmpq``.
+
+    This is f_k(a, d) = g_k(a)/g_k(d) of Zhong (C.25)-(C.26), the shape of every leaf
+    moment (4.29) and Dirichlet marginal moment (3.19); ``a`` and ``d`` are exact
+    rationals, ``d`` positive.
+
+    >>> rising_ratio_fmpq(Fraction(6), Fraction(111, 2), 2)     # Zhong (B.2): 6*7/(55.5*56.5)
+    56/4181
+    """
+    qa, qd = to_fmpq(a), to_fmpq(d)
+    num, den = flint.fmpq(1), flint.fmpq(1)
+    for m in range(k):
+        num *= qa + m
+        den *= qd + m
+    return num / den
+
+
+def is_symbolic(value) -> bool:
+    """True for a sympy expression with free symbols (a symbolic prior or loss), else False.
+
+    >>> import sympy
+    >>> is_symbolic(sympy.Symbol("lam") + 1), is_symbolic(sympy.Rational(1, 2)), is_symbolic(Fraction(1, 2))
+    (True, False, False)
+    """
+    return bool(getattr(value, "free_symbols", None))
+
+
+def simplify_symbolic(value):
+    """The normal form of a symbolic result: ``sympy.factor(sympy.cancel(value))``.
+
+    >>> import sympy
+    >>> lam = sympy.Symbol("lam")
+    >>> simplify_symbolic((lam ** 2 - 1) / (lam + 1))
+    lam - 1
+    """
+    import sympy
+    return sympy.factor(sympy.cancel(sympy.sympify(value)))
+
+
+def to_jsonable(value: Any, default: Optional[Callable[[Any], Any]] = None) -> Any:
+    """``value`` with every Fraction (or ``flint.fmpq``) as a ``"p/q"`` string, tuples as lists
+    and dictionary keys as strings: exact numbers travel through JSON as strings.
+
+    None, bools, ints, floats and strings are kept.  Any other object goes through
+    ``default`` (e.g. ``str``), like the ``default`` of :func:`json.dumps`; without it, a
+    TypeError names the type.
+
+    >>> to_jsonable({"mean": Fraction(3, 200), "k": [1, (2, Fraction(4, 2))]})
+    {'mean': '3/200', 'k': [1, [2, '2']]}
+    >>> to_jsonable(object())
+    Traceback (most recent call last):
+    TypeError: cannot put a object into JSON; pass default=str to turn it into text
+    """
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (Fraction, flint.fmpq)):
+        return fraction_str(to_fraction(value))
+    if isinstance(value, dict):
+        return {str(key): to_jsonable(item, default) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(item, default) for item in value]
+    if default is None:
+        raise TypeError(f"cannot put a {type(value).__name__} into JSON; pass default=str to turn it into text")
+    return default(value)
 
 
 def to_fmpq(value) -> flint.fmpq:

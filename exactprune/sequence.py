@@ -28,17 +28,17 @@ R(t) = errors(t)/N (Zhong's) or the Gini impurity weighted by node size
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import flint
 
-from .knorm import (EXACT_K_LIMIT, Prior, _leaf_terms, child_weight, knorm_decimal, leaf_moment_arb,
-                    prune)
-from .numbers import arb_of, certified_sign, CertificationError, fraction_str, to_fmpq, to_fraction
-from .tree import Node, Tree
+from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
+                    prune, subtree_moment_arb)
+from .numbers import (arb_of, certified_sign, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq,
+                      to_fraction)
+from .tree import Node, Tree, ancestor_names, name_path
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
            "survives_all_k", "split_kept", "real_crossing", "CCPStage", "CCPSequence", "ccp_sequence",
@@ -66,13 +66,13 @@ class _SubtreeForm:
     def __init__(self, node: Node, prior: Prior):
         self.node = node
         self.prior = prior
-        self.leaf_terms = _leaf_terms(node.counts, prior, f"node {node.name}")
+        self.leaf_terms = leaf_moment_terms(node.counts, prior, f"node {node.name}")
         self.terms = []
         stack = [(node, Fraction(1))]
         while stack:
             current, weight = stack.pop()
             if current.is_leaf:
-                self.terms.append((weight, *_leaf_terms(current.counts, prior, f"node {current.name}")))
+                self.terms.append((weight, *leaf_moment_terms(current.counts, prior, f"node {current.name}")))
             else:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
@@ -83,9 +83,9 @@ class _SubtreeForm:
     # exact, for integer k (feasible for moderate k)
     def difference_exact(self, k: int) -> flint.fmpq:
         a, d = self.leaf_terms
-        total = _ratio_fmpq(a, d, k)
+        total = rising_ratio_fmpq(a, d, k)
         for weight, a_l, d_l in self.terms:
-            total -= to_fmpq(weight) * _ratio_fmpq(a_l, d_l, k)
+            total -= to_fmpq(weight) * rising_ratio_fmpq(a_l, d_l, k)
         return total
 
     def _constants(self):
@@ -157,23 +157,6 @@ class _SubtreeForm:
 
 
 _U_FLOAT = 2.0 ** -53
-
-
-def _ratio_fmpq(a, d, k: int) -> flint.fmpq:
-    qa, qd = to_fmpq(a), to_fmpq(d)
-    num, den = flint.fmpq(1), flint.fmpq(1)
-    for m in range(k):
-        num *= qa + m
-        den *= qd + m
-    return num / den
-
-
-def _ratio_arb(a, d, k) -> flint.arb:
-    if a == 0:
-        return flint.arb(0)
-    kb = k if isinstance(k, flint.arb) else arb_of(k)
-    return ((arb_of(a) + kb).lgamma() - arb_of(a).lgamma() - (arb_of(d) + kb).lgamma()
-            + arb_of(d).lgamma()).exp()
 
 
 def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
@@ -406,7 +389,7 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
         _record_pruned(current, newly, k_star, breakpoints, splits, prior if crossings else None)
         stale: set = set()
         for name in newly:  # the breakpoints of splits whose subtree changed are stale
-            for ancestor in reversed(_ancestor_names(name)):
+            for ancestor in reversed(ancestor_names(name)):
                 if ancestor in stale:
                     break
                 stale.add(ancestor)
@@ -415,7 +398,7 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     survivors = sorted((n.name for n in current.root.walk() if n.children), key=_name_order)
     for name in survivors:
         breakpoints[name] = NodeBreakpoint(name, None, survives_all_finite_k=True)
-    leaf_root = Tree._trusted(Node(tree.root.counts, [], "root"), tree)
+    leaf_root = tree.pruned_copy(lambda node: False)[0]
     stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
     ordered = {name: breakpoints[name] for name in sorted(breakpoints, key=_name_order)}
     return KNormSequence(prior, stages, ordered, searches, decisions)
@@ -441,26 +424,9 @@ def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: 
 
 def _name_order(name: str):
     """Order names as Zhong lists nodes: root first, then by depth, then by position."""
-    if name == "root":
-        return (0, "")
-    depth = name.count(".") + 1 if "." in name else len(name) - 1
-    return (depth, name)
+    return (len(name_path(name)), name)
 
-def _ancestor_names(name: str) -> list:
-    """Names of the proper ancestors of a node name (Zhong's positional naming), root first.
 
-    >>> _ancestor_names("c212"), _ancestor_names("c1.2.10")
-    (['root', 'c2', 'c21'], ['root', 'c1', 'c12'])
-    """
-    if name == "root":
-        return []
-    from .tree import _child_name
-    indices = [int(p) for p in (name[1:].split(".") if "." in name else name[1:])]
-    names, current = ["root"], "root"
-    for i in indices[:-1]:
-        current = _child_name(current, i)
-        names.append(current)
-    return names
 
 def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     """scikit-learn-style summary of :func:`knorm_sequence`: for each finite stage its
@@ -479,7 +445,6 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
         saved = flint.ctx.prec
         flint.ctx.prec = 128
         try:
-            from .knorm import subtree_moment_arb
             value = subtree_moment_arb(stage.tree.root, stage.k_from, prior)
         finally:
             flint.ctx.prec = saved

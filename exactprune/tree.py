@@ -1,10 +1,10 @@
-"""The count tree: what the theory needs of a decision tree (DESIGN.md, "The count tree").
+"""The count tree: what the theory needs of a decision tree.
 
 A :class:`Node` holds its class counts, its children and a name; a :class:`Tree`
 wraps the root with optional class names.  Counts are validated once, with
 messages that name the offending node.  Node names follow Zhong App B
-(``root``, ``c1``, ``c2``, ``c21``; a child index >= 10 makes the whole name
-dotted, ``c1.10.2``).
+(``root``, ``c1``, ``c2``, ``c21``; from a child index >= 10 on the indices are
+dotted, ``c1.10.2``: see :func:`child_name`).
 
 :func:`iris_tree` grows the CART tree of Zhong App B.1 from scikit-learn's
 bundled iris data (petal length and width, Gini, fully grown).  Its internal
@@ -13,6 +13,11 @@ into c1 = (50, 0, 0) and c2 = (0, 50, 50); c2 into c21 = (0, 49, 5) and
 c22 = (0, 1, 45); c22's split into (0, 1, 2) and (0, 0, 43) is the ineffective
 split of App B.1 (the (0, 1, 2) leaf holds three identical inputs, a versicolor
 and two virginica at petal 4.8 x 1.8); c21 holds the remaining 4 splits.
+
+The JSON form (:meth:`Tree.from_json`, :meth:`Tree.to_json`) is one object per node:
+``{"counts": [n_1, ..., n_J], "children": [...], "split": "...", "feature": i,
+"threshold": x}`` with only ``counts`` required, and ``"class_names"`` allowed at the root;
+docs/architecture.md describes it with the rest of the package's contracts.
 """
 from __future__ import annotations
 
@@ -20,20 +25,80 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
-__all__ = ["Node", "Tree", "iris_tree", "node_name", "all_prunings"]
+__all__ = ["Node", "Tree", "iris_tree", "node_name", "child_name", "name_path", "ancestor_names", "majority_class", "all_prunings"]
+
+
+def child_name(parent: str, index: int) -> str:
+    """Name of child ``index`` (1-based) of the node named ``parent``: Zhong's App B names
+    (``root``, ``c1``, ``c21``: one digit per level) until an index reaches 10; from there on
+    the indices are separated by dots (``c1.10``, ``c1.10.2``), and a root child with an index
+    >= 10 is ``c.11`` (the root's 11th child; ``c11`` is the first child of ``c1``).  Every
+    path gets its own name; :func:`name_path` reads it back.
+
+    >>> child_name("root", 2), child_name("c2", 1), child_name("c1", 10), child_name("c1.10", 2)
+    ('c2', 'c21', 'c1.10', 'c1.10.2')
+    >>> child_name("root", 11), child_name("c1", 1), child_name("c.11", 1)
+    ('c.11', 'c11', 'c.11.1')
+    """
+    if parent == "root":
+        return f"c{index}" if index < 10 else f"c.{index}"
+    if "." in parent:
+        return f"{parent}.{index}"
+    if index < 10:
+        return parent + str(index)
+    return "c" + ".".join(parent[1:]) + f".{index}"
 
 
 def node_name(path: Sequence[int]) -> str:
-    """Zhong's App B name for the node reached by 1-based child indices ``path``.
+    """The name of the node reached from the root by 1-based child indices ``path``
+    (:func:`child_name` applied along the path).
 
-    >>> node_name([]), node_name([2, 1]), node_name([1, 10, 2])
-    ('root', 'c21', 'c1.10.2')
+    >>> node_name([]), node_name([2, 1]), node_name([1, 10, 2]), node_name([10, 2])
+    ('root', 'c21', 'c1.10.2', 'c.10.2')
     """
-    if not path:
-        return "root"
-    if all(i < 10 for i in path):
-        return "c" + "".join(str(i) for i in path)
-    return "c" + ".".join(str(i) for i in path)
+    name = "root"
+    for index in path:
+        name = child_name(name, index)
+    return name
+
+
+def name_path(name: str) -> list:
+    """The 1-based child indices leading from the root to the node called ``name``: the
+    inverse of :func:`node_name`.
+
+    >>> name_path("root"), name_path("c212"), name_path("c1.2.10"), name_path("c.10.2")
+    ([], [2, 1, 2], [1, 2, 10], [10, 2])
+    """
+    if name == "root":
+        return []
+    if not name.startswith("c") or len(name) < 2:
+        raise ValueError(f"{name!r} is not a node name (root, c1, c21, c1.10, ...)")
+    body = name[1:]
+    parts = body.lstrip(".").split(".") if "." in body else list(body)
+    if not all(part.isdigit() and int(part) >= 1 for part in parts):
+        raise ValueError(f"{name!r} is not a node name (root, c1, c21, c1.10, ...)")
+    return [int(part) for part in parts]
+
+
+def ancestor_names(name: str) -> list:
+    """Names of the proper ancestors of the node called ``name``, root first.
+
+    >>> ancestor_names("c212"), ancestor_names("c1.2.10"), ancestor_names("root")
+    (['root', 'c2', 'c21'], ['root', 'c1', 'c12'], [])
+    """
+    path = name_path(name)
+    return [node_name(path[:i]) for i in range(len(path))]
+
+
+def majority_class(counts: Sequence[int]) -> int:
+    """The label of a leaf: the majority class, the first one on ties (Zhong 5.1.4; also
+    C4.5's and Elomaa-Kaariainen's rule).
+
+    >>> majority_class((0, 49, 5)), majority_class((2, 3, 3))
+    (1, 1)
+    """
+    counts = list(counts)
+    return counts.index(max(counts))
 
 
 @dataclass(eq=False)
@@ -67,9 +132,8 @@ class Node:
 
     @property
     def label(self) -> int:
-        """Majority class, first class on ties (Zhong 5.1.4)."""
-        best = max(self.counts)
-        return self.counts.index(best)
+        """Majority class, first class on ties (:func:`majority_class`)."""
+        return majority_class(self.counts)
 
     @property
     def errors(self) -> int:
@@ -205,7 +269,11 @@ class Tree:
 
     @classmethod
     def from_json(cls, text: str) -> "Tree":
-        """Parse the JSON form of DESIGN.md; malformed JSON is a ValueError."""
+        """Parse the JSON form (see the module docstring); malformed JSON is a ValueError.
+
+        >>> Tree.from_json('{"counts": [1, 1], "class_names": ["a", "b"]}').class_names
+        ['a', 'b']
+        """
         try:
             data = json.loads(text)
             class_names = data.get("class_names") if isinstance(data, dict) else None
@@ -349,21 +417,9 @@ def _node_from_dict(data: Any, name: str) -> Node:
         raise ValueError(f"node {name}: 'threshold' must be a number")
     children = []
     for i, child in enumerate(children_data, start=1):
-        child_name = name + str(i) if name != "root" else f"c{i}"
-        children.append(_node_from_dict(child, child_name))
+        children.append(_node_from_dict(child, child_name(name, i)))
     return Node(tuple(counts), children, name, split, feature,
                 None if threshold is None else float(threshold))
-
-
-def _child_name(parent: str, index: int) -> str:
-    """Name of child ``index`` (1-based) of the node named ``parent`` (see :func:`node_name`)."""
-    if parent == "root":
-        return f"c{index}"
-    if "." in parent:
-        return f"{parent}.{index}"
-    if index < 10:
-        return parent + str(index)
-    return "c" + ".".join(parent[1:]) + f".{index}"
 
 
 def _validate_and_name(root: Node, n_classes: int) -> None:
@@ -392,7 +448,7 @@ def _validate_and_name(root: Node, n_classes: int) -> None:
             for i, child in enumerate(children, start=1):
                 if not isinstance(child, Node):
                     raise TypeError(f"node {node.name}: children must be Nodes")
-                child.name = _child_name(node.name, i)
+                child.name = child_name(node.name, i)
                 if len(child.counts) != n_classes:
                     raise ValueError(f"node {child.name}: has {len(child.counts)} counts, the root has {n_classes}")
                 total = [a + b for a, b in zip(total, child.counts)]

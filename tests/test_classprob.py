@@ -1,4 +1,5 @@
-"""Zhong 7.2: class-probability error moments, closed forms, Monte Carlo, PET pruning, CLI, proofs."""
+"""Tests of exactprune.classprob (Zhong 7.2: class-probability error moments, closed forms, PET pruning);
+also the checks that cross into other modules for the same equations: Monte Carlo, CLI, proofs."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
-"""Zhong 7.1: loss-matrix cost moments, labels, subtrees, pruning, errata, theorems, CLI, proofs."""
+"""Tests of exactprune.costs (Zhong 7.1: loss-matrix cost moments, labels, subtrees, pruning); also the
+checks that cross into other modules for the same equations: errata, theorems, CLI, proofs."""
 from __future__ import annotations
 
 import json

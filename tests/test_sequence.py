@@ -1,4 +1,5 @@
-"""Issue 3: k-norm pruning sequences with exact breakpoints, and exact CCP."""
+"""Tests of exactprune.sequence: the k-norm pruning sequence with exact breakpoints (Zhong Cor 5.4, Thm 5.3, 5.9)
+and, until it moves to the peers package, exact CCP."""
 from __future__ import annotations
 
 from fractions import Fraction

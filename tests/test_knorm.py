@@ -1,0 +1,125 @@
+"""Tests of exactprune.knorm: leaf and subtree k-norm moments (Zhong 4.28-4.29) and PruneTree (Fig 4.1)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+from exactprune import Node, Prior, Tree
+from exactprune.dirichlet import moment_one_minus_p
+from exactprune.knorm import (EXACT_K_LIMIT, child_weight, leaf_moment, leaf_moment_arb, leaf_moment_terms, moment, prune,
+                              subtree_moment)
+from exactprune.tree import ancestor_names, iris_tree
+from random_trees import all_prunings, count_trees
+
+
+# -- k-norm moments -------------------------------------------------------------------
+def test_prior_validation():
+    with pytest.raises(TypeError, match="eta must be exact"):
+        Prior(eta=0.5)
+    with pytest.raises(ValueError, match="lam must be non-negative"):
+        Prior(lam=-1)
+    with pytest.raises(ValueError, match="numerator"):
+        Prior(numerator="J")
+    with pytest.raises(ValueError, match="positive integer"):
+        leaf_moment((1, 2), 0)
+    with pytest.raises(ValueError, match="integer"):
+        leaf_moment((1, 2), "3/2")
+
+
+@given(st.lists(st.integers(0, 30), min_size=2, max_size=5).filter(lambda c: sum(c) > 0), st.integers(1, 8),
+       st.fractions(min_value=Fraction(1, 5), max_value=2, max_denominator=5))
+def test_leaf_moment_is_the_dirichlet_moment_of_one_minus_the_label_probability(counts, k, lam):
+    """(4.29) with numerator J-1 is (3.20) for the majority class."""
+    label = counts.index(max(counts))
+    assert leaf_moment(counts, k, Prior(lam=lam)) == moment_one_minus_p(counts, label, k, lam)
+
+
+@given(count_trees(), st.integers(1, 6))
+def test_subtree_moment_is_weighted_sum_of_children(tree, k):
+    prior = Prior()
+    for node in tree.nodes():
+        if node.children:
+            assert subtree_moment(node, k, prior) == sum(child_weight(c, node, prior.eta) * subtree_moment(c, k, prior)
+                                                         for c in node.children)
+
+
+def test_arb_moment_contains_exact_value():
+    import flint
+    node = iris_tree().node("c2")
+    for k in (1, 7, 50):
+        assert leaf_moment_arb(node.counts, k).overlaps(flint.arb(str(float(leaf_moment(node.counts, k)))))
+    big = moment(node, EXACT_K_LIMIT + 1)
+    assert isinstance(big, flint.arb) and 0 < big < 1
+
+
+# -- PruneTree --------------------------------------------------------------------------
+def _pruned_moment(node, kept, k, prior):
+    if node.is_leaf or node.name not in kept:
+        return leaf_moment(node.counts, k, prior)
+    return sum(child_weight(c, node, prior.eta) * _pruned_moment(c, kept, k, prior) for c in node.children)
+
+
+@given(count_trees(max_depth=3), st.integers(1, 5),
+       st.sampled_from([Prior(), Prior(lam=1, eta=0), Prior(lam="1/3", eta=2, numerator="1")]))
+def test_property_1_prunetree_is_the_brute_force_optimum(tree, k, prior):
+    result = prune(tree, k, prior)
+    best = min(_pruned_moment(tree.root, kept, k, prior) for kept in all_prunings(tree.root))
+    assert result.moment == best
+    kept = {n.name for n in result.tree.nodes() if n.children}
+    assert _pruned_moment(tree.root, kept, k, prior) == best
+
+
+def test_prunetree_keeps_only_strict_improvements():
+    """Ties prune (R_tree < R_leaf is required): an ineffective split of identical children."""
+    tree = Tree(Node((2, 2), [Node((1, 1)), Node((1, 1))]))
+    leaf, sub = leaf_moment((2, 2), 1), subtree_moment(tree.root, 1, Prior())
+    assert sub == leaf  # Thm 5.6: equal class distributions keep the 1-norm; a tie prunes
+    assert prune(tree, 1).tree.n_leaves == 1
+
+
+def test_prunetree_epsilon_prunes_more():
+    tree = iris_tree()
+    assert prune(tree, 1).tree.n_leaves == 7
+    assert prune(tree, 1, epsilon="1/10").tree.n_leaves < 7
+    with pytest.raises(ValueError, match="epsilon"):
+        prune(tree, 1, epsilon=-1)
+
+
+def test_prunetree_decisions_on_a_large_sklearn_tree_match_exact_rationals():
+    """The float filter never decides differently from exact arithmetic (checked at every node)."""
+    from sklearn.tree import DecisionTreeClassifier
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(3000, 2))
+    y = (X[:, 0] + 0.8 * rng.normal(size=3000) > 0).astype(int)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    result = prune(tree, 2)
+    prior = Prior()
+    kept = {n.name for n in result.tree.nodes() if n.children}
+    # exact bottom-up recomputation
+    best = {}
+    for node in tree.root.postorder():
+        leaf = leaf_moment(node.counts, 2, prior)
+        if node.is_leaf:
+            best[node.name] = leaf
+            continue
+        sub = sum(child_weight(c, node, prior.eta) * best[c.name] for c in node.children)
+        best[node.name] = sub if sub < leaf else leaf
+        if not _has_pruned_ancestor(node.name, kept):
+            assert (sub < leaf) == (node.name in kept)
+    assert result.moment == best["root"]
+
+
+def _has_pruned_ancestor(name, kept):
+    return any(a not in kept for a in ancestor_names(name))
+
+
+def test_leaf_moment_terms_for_both_numerators_by_hand():
+    # Zhong App B, c21 = (0, 49, 5), lam = 1/2: b = 5 errors, n = 54, J = 3
+    assert leaf_moment_terms((0, 49, 5), Prior()) == (Fraction(6), Fraction(111, 2))           # b + (J-1) lam
+    assert leaf_moment_terms((0, 49, 5), Prior(numerator="1")) == (Fraction(11, 2), Fraction(111, 2))  # b + lam
+    assert leaf_moment((0, 49, 5), 3, Prior(numerator="1")) == Fraction(11 * 13 * 15, 111 * 113 * 115)
+    with pytest.raises(ValueError, match="node c9: an empty node with lam = 0"):
+        leaf_moment_terms((0, 0, 0), Prior(lam=0), "node c9")

@@ -1,0 +1,97 @@
+"""Tests of exactprune.tree: the count tree, its validation, JSON form, naming and scikit-learn import."""
+from __future__ import annotations
+
+
+import numpy as np
+import pytest
+from hypothesis import given
+
+from exactprune import Node, Tree
+from exactprune.tree import ancestor_names, child_name, iris_tree, majority_class, name_path, node_name
+from random_trees import count_trees
+
+
+# -- the count tree -------------------------------------------------------------------
+@pytest.mark.parametrize("text, words", [
+    ('{"counts": [1, -1]}', "negative count"),
+    ('{"counts": [2, 1], "children": [{"counts": [2, 1]}]}', "at least 2 children"),
+    ('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]}', "add up"),
+    ('{"counts": [2, 1], "children": [{"counts": [2, 0, 0]}, {"counts": [0, 1]}]}', "c1: has 3 counts"),
+    ('{"counts": [1.5, 1]}', "integers"),
+    ('{"counts": [1, 1]', "malformed"),
+    ('{"cnts": [1, 1]}', "unknown keys"),
+    ('[1, 2]', "expected an object"),
+])
+def test_bad_trees_are_rejected_naming_the_node(text, words):
+    with pytest.raises(ValueError, match=words):
+        Tree.from_json(text)
+
+
+@given(count_trees())
+def test_json_round_trip(tree):
+    again = Tree.from_json(tree.to_json())
+    assert [n.counts for n in again.nodes()] == [n.counts for n in tree.nodes()]
+    assert [n.name for n in again.nodes()] == [n.name for n in tree.nodes()]
+
+
+def test_iris_tree_is_zhongs_figure_b1a():
+    t = iris_tree()
+    assert t.root.counts == (50, 50, 50)
+    assert [t.node(n).counts for n in ("c1", "c2", "c21", "c22")] == [(50, 0, 0), (0, 50, 50), (0, 49, 5), (0, 1, 45)]
+    assert t.n_leaves == 8
+    # the ineffective split of App B.1: c22's children make the same number of training errors
+    c22 = t.node("c22")
+    assert sum(c.errors for c in c22.children) == c22.errors == 1
+
+
+def test_from_sklearn_counts_match_training_data():
+    from sklearn.datasets import load_wine
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = load_wine(return_X_y=True)
+    est = DecisionTreeClassifier(max_depth=4, random_state=1).fit(X, y)
+    t = Tree.from_sklearn(est)
+    leaf_ids = est.apply(X)
+    for node_id, leaf in zip(sorted(set(leaf_ids)), []):
+        pass
+    assert t.root.counts == tuple(np.bincount(y))
+    for x, label in zip(X[:20], y[:20]):
+        leaf = t.leaf_for(x)
+        assert leaf.counts[label] > 0
+
+
+def test_from_sklearn_refuses_fractional_weights():
+    from sklearn.tree import DecisionTreeClassifier
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    est = DecisionTreeClassifier().fit(X, [0, 0, 1, 1], sample_weight=[0.5, 1, 1, 1])
+    with pytest.raises(ValueError, match="non-integer weighted class counts"):
+        Tree.from_sklearn(est)
+
+
+# -- names and labels ------------------------------------------------------------------------
+def test_names_of_a_wide_tree_are_distinct_and_read_back():
+    # the root has 11 children; c1 and the 10th child have 2 children each.  Without a marker the
+    # root's 11th child and c1's first child would both be "c11".
+    children = [Node((1, 0)) for _ in range(11)]
+    children[0] = Node((1, 1), [Node((1, 0)), Node((0, 1))])
+    children[9] = Node((1, 1), [Node((1, 0)), Node((0, 1))])
+    tree = Tree(Node((11, 2), children))
+    names = [node.name for node in tree.nodes()]
+    assert len(set(names)) == len(names) == 1 + 11 + 4
+    assert tree.root.children[0].children[0].name == "c11" and tree.root.children[10].name == "c.11"
+    assert tree.root.children[9].children[1].name == "c.10.2"
+
+    def paths(node, path):
+        yield node, path
+        for i, child in enumerate(node.children, start=1):
+            yield from paths(child, path + [i])
+    for node, path in paths(tree.root, []):
+        assert node_name(path) == node.name and name_path(node.name) == path
+        assert ancestor_names(node.name) == [node_name(path[:i]) for i in range(len(path))]
+    assert child_name("c21", 10) == "c2.1.10" and child_name("c2.1.10", 3) == "c2.1.10.3"
+    with pytest.raises(ValueError, match="not a node name"):
+        name_path("c1.0")
+
+
+def test_majority_class_takes_the_first_of_tied_classes():
+    assert majority_class((4, 7, 7)) == 1 and majority_class((5,)) == 0 and majority_class((0, 0)) == 0
+    assert Node((2, 9, 9, 1)).label == 1
