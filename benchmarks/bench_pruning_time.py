@@ -16,7 +16,7 @@ import time
 import numpy as np
 from sklearn.tree import DecisionTreeClassifier
 
-from exactprune.baselines import ccp_cv_select, ebp_prune
+from exactprune.peers import ccp_cv_select, ebp_prune
 from exactprune.experiments import gaussian_data
 from exactprune.knorm import Prior, prune
 from exactprune.sklearn import auto_lam

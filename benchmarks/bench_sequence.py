@@ -27,7 +27,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_prunetree import grow  # noqa: E402
 
 from exactprune.knorm import Prior  # noqa: E402
-from exactprune.sequence import ccp_sequence, knorm_sequence  # noqa: E402
+from exactprune.peers.ccp import ccp_sequence  # noqa: E402
+from exactprune.sequence import knorm_sequence  # noqa: E402
 from exactprune.tree import Tree  # noqa: E402
 
 

@@ -34,7 +34,8 @@ from typing import Dict, List, Optional, Sequence
 
 import numpy as np
 
-from .baselines import ccp_cv_select, ebp_prune, predict_with_leaves
+from .peers.ccp import ccp_cv_select, predict_with_leaves
+from .peers.ebp import ebp_prune
 from .knorm import Prior, prune
 from .sklearn import auto_lam
 from .tree import Node, Tree

@@ -1,6 +1,6 @@
-"""Pruning sequences with exact breakpoints (Zhong 5.1.2: Property 2, Thm 5.3, Cor 5.4).
+"""The k-norm pruning sequence with exact breakpoints (Zhong 5.1.2: Property 2, Thm 5.3, Cor 5.4).
 
-k-norm.  As k grows, the k-norm optimal prunings T_k nest (Cor 5.4): each
+As k grows, the k-norm optimal prunings T_k nest (Cor 5.4): each
 member is optimal on a range of integer k.  :func:`knorm_sequence` returns
 the stages and, for every node that stops being a split at some finite k,
 its **exact integer breakpoint** (the least integer k at which PruneTree with
@@ -19,12 +19,7 @@ every leaf c of T_d) survive every finite k and are not searched.  The stage
 itself is then recomputed by PruneTree at the breakpoint, so the sequence
 never rests on the search alone.
 
-CCP.  :func:`ccp_sequence` is CART's weakest-link pruning (Breiman et al.
-ch 3; Zhong 5.1) with exact rational alphas, for the misclassification cost
-R(t) = errors(t)/N (Zhong's) or the Gini impurity weighted by node size
-(scikit-learn's), pruning all weakest links of equal alpha together
-(``ties="all"``, Breiman, C5.0) or one at a time in scikit-learn's order
-(``ties="sklearn"``).
+CART's cost-complexity sequence is :func:`exactprune.peers.ccp.ccp_sequence`.
 """
 from __future__ import annotations
 
@@ -36,13 +31,11 @@ import flint
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
-from .numbers import (arb_of, certified_sign, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq,
-                      to_fraction)
+from .numbers import arb_of, certified_sign, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq
 from .tree import Node, Tree, ancestor_names, name_path
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
-           "survives_all_k", "split_kept", "real_crossing", "CCPStage", "CCPSequence", "ccp_sequence",
-           "node_cost"]
+           "survives_all_k", "split_kept", "real_crossing"]
 
 INF = "inf"
 
@@ -452,183 +445,3 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     return {"k_breakpoints": [s.k_from for s in finite], "n_leaves": [s.leaves for s in finite],
             "knorm_errors": norms, "knorm_errors_float": [float(x) for x in norms],
             "sequence": seq}
-
-
-# ---------------------------------------------------------------------------------------------
-# CCP
-# ---------------------------------------------------------------------------------------------
-
-def node_cost(node: Node, total: int, cost: str = "misclassification") -> Fraction:
-    """R(t) for CCP: errors(t)/N ("misclassification", Zhong 5.1) or
-    (n_t/N) * (1 - sum_j (n_j/n_t)^2) ("gini", scikit-learn), exactly.
-
-    >>> node_cost(Node((0, 49, 5)), 150), node_cost(Node((0, 49, 5)), 150, "gini")
-    (Fraction(1, 30), Fraction(49, 810))
-    """
-    if cost == "misclassification":
-        return Fraction(node.errors, total)
-    if cost == "gini":
-        n = node.n
-        if n == 0:
-            return Fraction(0)
-        return Fraction(n, total) * (1 - sum(Fraction(c, n) ** 2 for c in node.counts))
-    raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
-
-
-class CCPStage:
-    """A member of the CCP sequence: optimal for alpha_from <= alpha < alpha_to (None: for
-    every larger alpha).  ``cost`` is R(T) of the stage's tree; ``tree`` is built on first
-    access from the cuts made so far (a sequence can have thousands of stages)."""
-
-    def __init__(self, alpha_from: Fraction, leaves: int, pruned: list, cost: Fraction,
-                 source: Tree, cuts: list, n_cuts: int):
-        self.alpha_from, self.alpha_to = alpha_from, None
-        self.leaves, self.pruned, self.cost = leaves, pruned, cost
-        self._source, self._cuts, self._n_cuts = source, cuts, n_cuts
-
-    @property
-    def tree(self) -> Tree:
-        if not hasattr(self, "_tree"):
-            self._tree = _snapshot(self._source, set(self._cuts[:self._n_cuts]))
-        return self._tree
-
-    def as_dict(self) -> dict:
-        return {"alpha_from": fraction_str(self.alpha_from),
-                "alpha_to": None if self.alpha_to is None else fraction_str(self.alpha_to),
-                "alpha_from_approx": float(self.alpha_from), "leaves": self.leaves,
-                "pruned": self.pruned, "cost": fraction_str(self.cost)}
-
-    def __repr__(self) -> str:
-        return f"CCPStage(alpha_from={self.alpha_from}, leaves={self.leaves}, pruned={self.pruned})"
-
-
-@dataclass
-class CCPSequence:
-    cost: str
-    ties: str
-    stages: list
-
-    @property
-    def alphas(self) -> list:
-        return [s.alpha_from for s in self.stages]
-
-    def as_dict(self) -> dict:
-        return {"cost": self.cost, "ties": self.ties, "stages": [s.as_dict() for s in self.stages]}
-
-
-def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all") -> CCPSequence:
-    """CART's minimal cost-complexity pruning sequence with exact alphas (Breiman et al. 3.3).
-
-    ``ties="all"``: stage i is the smallest tree minimising R(T) + alpha |leaves| for
-    alpha_from <= alpha < alpha_to; all weakest links with equal g(t) = (R(t) - R(T_t)) /
-    (|leaves(T_t)| - 1) are pruned together (Breiman; C5.0), the first stage being the
-    smallest tree optimal at alpha = 0.
-    ``ties="sklearn"``: scikit-learn's ``ccp_pruning_path`` order - the first stage is the
-    full tree at alpha 0, then one node per step, the first (pre-order) node of minimal
-    g, so entries match scikit-learn's ``ccp_alphas`` one by one.
-
-    Weakest links come from a heap ordered exactly by (g, pre-order index) with lazy invalidation;
-    after a cut only the ancestors' g change, so the whole sequence costs O(n log n + sum of
-    depths) exact operations.
-
-    >>> from exactprune.tree import iris_tree
-    >>> [str(s.alpha_from) for s in ccp_sequence(iris_tree()).stages]    # Zhong Figure B.1
-    ['0', '1/150', '1/75', '22/75', '1/3']
-    """
-    import heapq
-    if not isinstance(tree, Tree):
-        raise TypeError(f"ccp_sequence needs a Tree, got {type(tree).__name__}")
-    if cost not in ("misclassification", "gini"):
-        raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
-    if ties not in ("all", "sklearn"):
-        raise ValueError(f"ties must be 'all' or 'sklearn', got {ties!r}")
-    total = tree.root.n
-    if total == 0:
-        raise ValueError("node root: the tree has no examples")
-    nodes = list(tree.root.walk())  # pre-order = scikit-learn's node order
-    index = {id(n): i for i, n in enumerate(nodes)}
-    parent = [-1] * len(nodes)
-    for i, node in enumerate(nodes):
-        for child in node.children:
-            parent[index[id(child)]] = i
-    r_node = [to_fmpq(node_cost(n, total, cost)) for n in nodes]  # fmpq: C-speed exact rationals
-    r_branch = list(r_node)
-    n_leaves = [1] * len(nodes)
-    for i in range(len(nodes) - 1, -1, -1):
-        if nodes[i].children:
-            kids = [index[id(c)] for c in nodes[i].children]
-            r_branch[i] = sum(r_branch[c] for c in kids)
-            n_leaves[i] = sum(n_leaves[c] for c in kids)
-    alive = [bool(n.children) for n in nodes]
-    version = [0] * len(nodes)
-
-    def g(i: int):
-        return (r_node[i] - r_branch[i]) / (n_leaves[i] - 1)
-
-    # heap of (floor(g 2^64), g, index, version): the integer key is monotone in g, so tuple order
-    # is exactly (g, index); exact rationals are compared only when the integer keys tie
-    def entry(i: int):
-        value = g(i)
-        return ((value.p << 64) // value.q, value, i, version[i])
-
-    heap = [entry(i) for i in range(len(nodes)) if alive[i]]
-    heapq.heapify(heap)
-    cuts: list = []  # names in cut order
-
-    def cut(i: int) -> None:
-        delta_r, delta_l = r_node[i] - r_branch[i], 1 - n_leaves[i]
-        stack = [nodes[i]]
-        while stack:  # every split below i leaves the tree
-            node = stack.pop()
-            j = index[id(node)]
-            if alive[j]:
-                alive[j] = False
-                stack.extend(node.children)
-        r_branch[i], n_leaves[i] = r_node[i], 1
-        j = parent[i]
-        while j != -1:
-            r_branch[j] += delta_r
-            n_leaves[j] += delta_l
-            version[j] += 1
-            heapq.heappush(heap, entry(j))
-            j = parent[j]
-        cuts.append(nodes[i].name)
-
-    def pop_min():
-        """The live split of least g, lowest pre-order index on ties (exact)."""
-        while heap:
-            _, value, i, v = heapq.heappop(heap)
-            if alive[i] and v == version[i]:
-                return value, i
-        return None
-
-    stages: list = []
-    new = lambda alpha, pruned: CCPStage(to_fraction(alpha), n_leaves[0], pruned, to_fraction(r_branch[0]),
-                                         tree, cuts, len(cuts))
-    if ties == "sklearn":
-        stages.append(new(Fraction(0), []))
-        while (top := pop_min()) is not None:
-            alpha, i = top
-            cut(i)
-            stages.append(new(alpha, [nodes[i].name]))
-    else:
-        top = pop_min()
-        while top is not None:
-            alpha, pruned = top[0], []
-            while top is not None and top[0] == alpha:
-                if alive[top[1]]:
-                    cut(top[1])
-                    pruned.append(nodes[top[1]].name)
-                top = pop_min()
-            stages.append(new(alpha, pruned))
-        if not stages or stages[0].alpha_from != 0:  # the full tree is the smallest optimum at 0
-            stages.insert(0, CCPStage(Fraction(0), tree.n_leaves, [], sum(node_cost(l, total, cost)
-                                      for l in tree.leaves()), tree, cuts, 0))
-    for before, after in zip(stages, stages[1:]):
-        before.alpha_to = after.alpha_from
-    return CCPSequence(cost, ties, stages)
-
-
-def _snapshot(tree: Tree, cut_names: set) -> Tree:
-    """A copy of ``tree`` in which every split named in ``cut_names`` (or below one) is a leaf."""
-    return tree.pruned_copy(lambda node: node.name not in cut_names)[0]

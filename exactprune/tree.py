@@ -25,7 +25,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
-__all__ = ["Node", "Tree", "iris_tree", "node_name", "child_name", "name_path", "ancestor_names", "majority_class", "all_prunings"]
+__all__ = ["Node", "Tree", "iris_tree", "node_name", "child_name", "name_path", "ancestor_names", "majority_class", "all_prunings",
+           "as_tree", "copy_with_leaves", "all_pruning_leaves", "sklearn_counts"]
 
 
 def child_name(parent: str, index: int) -> str:
@@ -357,7 +358,7 @@ class Tree:
         if tree_.n_outputs != 1:
             raise ValueError("multi-output trees are not supported")
         if counts is None:
-            counts = _sklearn_counts(tree_)
+            counts = sklearn_counts(tree_)
         counts = np.asarray(counts)
         left, right = tree_.children_left, tree_.children_right
         feature, threshold = tree_.feature, tree_.threshold
@@ -376,7 +377,14 @@ class Tree:
         return cls(nodes[0], class_names=class_names, feature_names=names)
 
 
-def _sklearn_counts(tree_):
+def sklearn_counts(tree_):
+    """The (n_nodes, n_classes) integer class counts of a fitted scikit-learn ``tree_`` (its
+    ``value`` times ``weighted_n_node_samples``); ValueError if they are not whole numbers.
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> sklearn_counts(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_).tolist()
+    [[1, 2], [1, 0], [0, 2]]
+    """
     import numpy as np
     values = tree_.value[:, 0, :]
     weights = tree_.weighted_n_node_samples
@@ -498,3 +506,48 @@ def iris_tree() -> Tree:
     tree = Tree.from_sklearn(estimator, feature_names=["petal length", "petal width"])
     tree.class_names = list(IRIS_CLASS_NAMES)
     return tree
+
+
+# -- prunings (moved from baselines) --
+
+def as_tree(tree) -> Tree:
+    """``tree`` as a :class:`Tree`: a Tree as is, a root :class:`Node` wrapped (validated and
+    named by :class:`Tree`).
+
+    >>> as_tree(Node((2, 1), [Node((2, 0)), Node((0, 1))])).n_leaves
+    2
+    >>> as_tree([2, 1])
+    Traceback (most recent call last):
+    TypeError: expected a Tree or a Node, got list
+    """
+    if isinstance(tree, Node):
+        return Tree(tree)
+    if not isinstance(tree, Tree):
+        raise TypeError(f"expected a Tree or a Node, got {type(tree).__name__}")
+    return tree
+
+
+def copy_with_leaves(tree: Tree, collapsed) -> Tree:
+    """A copy of ``tree`` in which every node named in ``collapsed`` is a leaf (its subtree
+    dropped; names kept; the input is untouched).
+
+    >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    >>> copy_with_leaves(t, {"root"}).n_leaves, copy_with_leaves(t, set()).n_leaves
+    (1, 2)
+    """
+    return tree.pruned_copy(lambda node: node.name not in collapsed)[0]
+
+
+def all_pruning_leaves(tree: Tree, limit: Optional[int] = 100000) -> list:
+    """Every pruning of ``tree`` as the frozenset of its leaf names (brute force for checks;
+    the leaf-set view of :func:`all_prunings`, ValueError beyond ``limit`` prunings).
+
+    >>> t = Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    >>> sorted(sorted(p) for p in all_pruning_leaves(t))
+    [['c1', 'c2'], ['root']]
+    """
+    def leaves(node: Node, kept: frozenset) -> list:
+        if node.name not in kept:
+            return [node.name]
+        return [name for child in node.children for name in leaves(child, kept)]
+    return [frozenset(leaves(tree.root, kept)) for kept in all_prunings(tree.root, limit)]

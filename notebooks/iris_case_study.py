@@ -35,7 +35,8 @@ from sklearn.datasets import load_iris
 from exactprune.casestudy import PRIOR, appendix_b_tree, printed_values
 from exactprune.knorm import Prior, leaf_moment_arb, prune, subtree_moment_arb
 from exactprune.numbers import arb_of
-from exactprune.sequence import ccp_sequence, knorm_sequence
+from exactprune.peers.ccp import ccp_sequence
+from exactprune.sequence import knorm_sequence
 from exactprune.tree import iris_tree
 
 FIGURES = os.environ.get("EXACTPRUNE_FIGURES", "figures")

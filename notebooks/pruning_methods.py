@@ -26,7 +26,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 
-from exactprune import baselines as B
+from exactprune import peers
 from exactprune import experiments as E
 from exactprune.tree import iris_tree
 
@@ -41,11 +41,11 @@ N = 1000 if FAST else None
 t = iris_tree()
 sizes = {
     "2-norm": __import__("exactprune.knorm", fromlist=["prune"]).prune(t, 2).tree.n_leaves,
-    "EBP (C4.5)": B.ebp_prune(t).tree.n_leaves,
-    "EBP (J48)": B.ebp_prune(t, variant="weka").tree.n_leaves,
-    "MEP (lam=1/2)": B.mep_prune(t).n_leaves,
-    "Kearns-Mansour": B.km_prune(t).n_leaves,
-    "SRM min-size": B.srm_pruning(t)[1].n_leaves,
+    "EBP (C4.5)": peers.ebp_prune(t).tree.n_leaves,
+    "EBP (J48)": peers.ebp_prune(t, variant="weka").tree.n_leaves,
+    "MEP (lam=1/2)": peers.mep_prune(t).n_leaves,
+    "Kearns-Mansour": peers.km_prune(t).n_leaves,
+    "SRM min-size": peers.srm_pruning(t)[1].n_leaves,
 }
 print(sizes)
 assert sizes["2-norm"] == 3                      # Zhong Figure B.1(d)
@@ -56,7 +56,7 @@ assert sizes["EBP (C4.5)"] >= sizes["2-norm"]    # EBP under-prunes (Zhong 6.4.2
 
 # %%
 for prior in ("haldane", "jeffreys", "bayes"):
-    m = B.fan_moments((3, 1), 0, prior)
+    m = peers.fan_moments((3, 1), 0, prior)
     print(prior, m["var_fan"], m["var_exact"], float(m["var_fan"] / m["var_exact"]))
     assert (m["var_fan"] == m["var_exact"]) == (prior == "haldane")
 

@@ -1,20 +1,19 @@
-"""Tests of exactprune.sequence: the k-norm pruning sequence with exact breakpoints (Zhong Cor 5.4, Thm 5.3, 5.9)
-and, until it moves to the peers package, exact CCP."""
+"""Tests of exactprune.sequence: the k-norm pruning sequence with exact breakpoints (Zhong Cor 5.4, Thm 5.3,
+5.9).  CCP is tested in tests/peers/test_ccp.py."""
 from __future__ import annotations
 
 from fractions import Fraction
 
 import flint
-import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from exactprune import Node, Prior, Tree
 from exactprune.knorm import leaf_moment, prune, subtree_moment
-from exactprune.sequence import (_SubtreeForm, ccp_sequence, knorm_pruning_path, knorm_sequence, node_cost,
-                                 split_kept, survives_all_k)
+from exactprune.sequence import (_SubtreeForm, knorm_pruning_path, knorm_sequence, split_kept,
+                                 survives_all_k)
 from exactprune.tree import iris_tree
-from random_trees import all_prunings, count_trees
+from random_trees import count_trees
 
 
 def _kept_names(tree):
@@ -104,99 +103,6 @@ def test_knorm_pruning_path_shape():
     assert path["n_leaves"] == [7, 3, 2]
     assert all(0 < x < 1 for x in path["knorm_errors_float"])
     assert path["knorm_errors_float"] == sorted(path["knorm_errors_float"])
-
-
-# -- CCP ---------------------------------------------------------------------------------
-def _brute_force_ccp(tree, cost, alpha):
-    """min over all prunings of R(T) + alpha |leaves|, smallest tree on ties."""
-    total = tree.root.n
-    best = None
-    for kept in all_prunings(tree.root):
-        leaves = _leaves_of(tree.root, kept)
-        value = sum(node_cost(l, total, cost) for l in leaves) + alpha * len(leaves)
-        key = (value, len(leaves))
-        if best is None or key < best[0]:
-            best = (key, kept)
-    return best
-
-
-def _leaves_of(node, kept):
-    if node.is_leaf or node.name not in kept:
-        return [node]
-    return [l for c in node.children for l in _leaves_of(c, kept)]
-
-
-@settings(max_examples=25)
-@given(count_trees(max_depth=3), st.sampled_from(["misclassification", "gini"]))
-def test_ccp_stages_are_brute_force_optima(tree, cost):
-    seq = ccp_sequence(tree, cost)
-    for stage in seq.stages:
-        probes = [stage.alpha_from]
-        if stage.alpha_to is not None:
-            probes.append((stage.alpha_from + stage.alpha_to) / 2)
-        else:
-            probes.append(stage.alpha_from + 1)
-        for alpha in probes:
-            (value, leaves), kept = _brute_force_ccp(tree, cost, alpha)
-            assert stage.leaves == leaves
-            assert _kept_names(stage.tree) == set(kept)
-
-
-def _gaussian_data(seed, n=400):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 2))
-    y = (X[:, 0] + X[:, 1] + rng.normal(scale=1.0, size=n) > 0).astype(int)
-    if seed % 3 == 0:
-        y = y + (X[:, 0] > 1)
-    return X, y
-
-
-def _distinct(values, tol=1e-12):
-    out = []
-    for v in sorted(values):
-        if not out or v - out[-1] > tol:
-            out.append(v)
-    return out
-
-
-@pytest.mark.parametrize("seed", range(8))
-def test_gini_path_matches_scikit_learn(seed):
-    """Exact Gini CCP against scikit-learn's float path on the same grown tree.
-
-    The distinct alphas agree to 1e-12.  Entry by entry, scikit-learn's one-node-per-step
-    path agrees with ties="sklearn" except where float rounding breaks an exact tie
-    between nested weakest links (scikit-learn then prunes a child before its parent and
-    repeats the alpha); those seeds are reported, not hidden."""
-    from sklearn.tree import DecisionTreeClassifier
-    X, y = _gaussian_data(seed)
-    est = DecisionTreeClassifier(random_state=seed).fit(X, y)
-    sk = est.cost_complexity_pruning_path(X, y)
-    tree = Tree.from_sklearn(est)
-    breiman = ccp_sequence(tree, "gini", ties="all")
-    ours = _distinct([float(a) for a in breiman.alphas])
-    theirs = _distinct(sk.ccp_alphas.tolist())
-    assert len(ours) == len(theirs)
-    assert max(abs(a - b) for a, b in zip(ours, theirs)) <= 1e-12
-    one_by_one = ccp_sequence(tree, "gini", ties="sklearn")
-    assert all(a >= 0 for a in one_by_one.alphas)
-    assert all(b >= a for a, b in zip(one_by_one.alphas, one_by_one.alphas[1:]))
-    if len(one_by_one.stages) == len(sk.ccp_alphas):
-        alphas = one_by_one.alphas
-        for i, (stage, alpha, impurity) in enumerate(zip(one_by_one.stages, sk.ccp_alphas, sk.impurities)):
-            assert abs(float(stage.alpha_from) - alpha) <= 1e-12
-            tied = alphas.count(stage.alpha_from) > 1 or (i + 1 < len(alphas) and alphas[i + 1] == stage.alpha_from)
-            if not tied:  # among exact ties the float path may prune another node first
-                assert abs(float(stage.cost) - impurity) <= 1e-12
-    else:  # a rounding artefact: scikit-learn has an extra step with a repeated alpha
-        assert len(sk.ccp_alphas) > len(one_by_one.stages)
-        assert len(_distinct(sk.ccp_alphas.tolist(), 0.0)) < len(sk.ccp_alphas)
-
-
-def test_ccp_bad_arguments():
-    with pytest.raises(ValueError, match="cost"):
-        ccp_sequence(iris_tree(), "entropy")
-    with pytest.raises(ValueError, match="ties"):
-        ccp_sequence(iris_tree(), ties="random")
 
 
 def test_single_crossing_check_certifies_iris_and_can_fail():

@@ -6,7 +6,8 @@ from fractions import Fraction
 from ..casestudy import printed_values
 from ..knorm import Prior
 from ..numbers import fraction_str
-from ..sequence import ccp_sequence, knorm_sequence
+from ..peers.ccp import ccp_sequence
+from ..sequence import knorm_sequence
 from ..tree import iris_tree
 from .common import print_json
 from .sequences import format_ccp, format_knorm

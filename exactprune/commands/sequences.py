@@ -1,7 +1,8 @@
 """``exactprune breakpoints`` (k-norm sequence) and ``exactprune ccp`` (CCP sequence)."""
 from __future__ import annotations
 
-from ..sequence import ccp_sequence, knorm_sequence
+from ..peers.ccp import ccp_sequence
+from ..sequence import knorm_sequence
 from .common import add_prior_arguments, print_json, prior_from_args, read_tree
 
 

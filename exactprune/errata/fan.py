@@ -8,7 +8,7 @@ from ..numbers import fraction_str
 
 
 def _variance() -> dict:
-    from ..baselines import dirichlet_variance, fan_moments
+    from ..peers.fan import fan_moments
     counts = (3, 1)
     rows = {}
     confirmed = True
@@ -22,7 +22,7 @@ def _variance() -> dict:
 
 
 def _empty() -> dict:
-    from ..baselines import fan_moments
+    from ..peers.fan import fan_moments
     try:
         fan_moments((0, 0), 0, "jeffreys")
         ok = False

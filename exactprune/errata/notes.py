@@ -62,8 +62,8 @@ def _gini_bound() -> dict:
 
 def _min_size_dp() -> dict:
     """The DP of notes 12.2.2 run literally as printed, against the corrected DP in
-    :func:`exactprune.baselines.min_size_table` (itself checked against brute force)."""
-    from ..baselines import min_size_table
+    :func:`exactprune.peers.min_size.min_size_table` (itself checked against brute force)."""
+    from ..peers.min_size import min_size_table
     from ..tree import Node, Tree
     tree = Tree(Node((3, 2), [Node((3, 0)), Node((0, 2))]))
     budget = 1

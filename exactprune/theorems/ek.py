@@ -1,6 +1,6 @@
 """Checked statements of Elomaa and Kaariainen, "An Analysis of Reduced Error Pruning" (JAIR 2001).
 
-Every check runs REP (:func:`exactprune.baselines.rep_prune`, EK Table 1) or computes
+Every check runs REP (:func:`exactprune.peers.rep.rep_prune`, EK Table 1) or computes
 exact probabilities by enumerating all labelings of small trees; normal-CDF bounds are
 compared with certified arb balls.  Findings:
 
@@ -32,9 +32,9 @@ from typing import Optional
 import flint
 
 from . import Theorem, Verdict
-from ..baselines import all_prunings, rep_prune, _first_max, _topmost
 from ..numbers import arb_of, certified_sign, fraction_str
-from ..tree import Node, Tree
+from ..peers.rep import rep_prune
+from ..tree import Node, Tree, all_pruning_leaves, majority_class
 
 
 def _st():
@@ -110,7 +110,7 @@ def _rep_trace(tree: Tree, pc: dict, labels: str):
             err[node.name] = sum(p) - p[node.label]
             continue
         sub = sum(err[c.name] for c in node.children)
-        lab = _first_max(p) if labels == "pruning" else node.label
+        lab = majority_class(p) if labels == "pruning" else node.label
         leaf = sum(p) - p[lab]
         kept[node.name] = sub < leaf
         err[node.name] = sub if kept[node.name] else leaf
@@ -134,10 +134,10 @@ def _check_ek1(case) -> Verdict:
         total = 0
         for name in o:
             node = tree.node(name)
-            lab = node.label if node.is_leaf or labels == "training" else _first_max(pc[name])
+            lab = node.label if node.is_leaf or labels == "training" else majority_class(pc[name])
             total += sum(pc[name]) - pc[name][lab]
         return total
-    options = all_prunings(tree)
+    options = all_pruning_leaves(tree)
     errs = {o: errors(o) for o in options}
     best = min(errs.values())
     smallest = min(len(o) for o in options if errs[o] == best)
@@ -219,7 +219,7 @@ def _cases_ek4(classes=2, labels="pruning"):
 def _check_ek4(case) -> Verdict:
     tree, pc = _split(case["tree"])
     kept = _rep_trace(tree, pc, case["labels"])
-    pos = _first_max(pc["root"])           # the class the majority leaf would predict
+    pos = majority_class(pc["root"])           # the class the majority leaf would predict
     safe = _safe_nodes(tree)
 
     def pruned_subtree(node):            # the safe node's subtree is pruned when the sweep reaches it

@@ -1,0 +1,517 @@
+"""Cost-complexity pruning (CCP), CART's weakest-link pruning (Breiman et al. 1984 ch 3;
+Zhong 5.1), with exact rational alphas.
+
+* :func:`ccp_sequence`: the minimal cost-complexity pruning sequence (Breiman et al. 3.3) for
+  the misclassification cost R(t) = errors(t)/N (Zhong's) or the Gini impurity weighted by
+  node size (scikit-learn's) (:func:`node_cost`), pruning all weakest links of equal alpha
+  together (``ties="all"``, Breiman, C5.0) or one at a time in scikit-learn's order
+  (``ties="sklearn"``).
+* :func:`ccp_alphas` and :func:`ccp_subtree_at`: for every split the alpha at which it
+  becomes a leaf, and the smallest optimal subtree at any alpha.  The cross-validation fold
+  trees use an equal computation on scikit-learn's arrays (``_ccp_collapse_alphas``).
+* :func:`ccp_cv_select`: tree selection by V-fold cross-validation with the 1-SE rule
+  (Breiman et al. 3.4), each fold tree's held-out errors counted for all CV points at once;
+  :func:`predict_with_leaves` predicts with a pruned scikit-learn tree.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Dict
+
+import flint
+
+from ..numbers import exact, fraction_str, positive_int, to_fmpq, to_fraction
+from ..tree import Node, Tree, as_tree, copy_with_leaves, node_name, sklearn_counts
+
+__all__ = ["node_cost", "CCPStage", "CCPSequence", "ccp_sequence", "ccp_alphas", "ccp_subtree_at",
+           "CCPCVResult", "ccp_cv_select", "predict_with_leaves"]
+
+
+def node_cost(node: Node, total: int, cost: str = "misclassification") -> Fraction:
+    """R(t) for CCP: errors(t)/N ("misclassification", Zhong 5.1) or
+    (n_t/N) * (1 - sum_j (n_j/n_t)^2) ("gini", scikit-learn), exactly.
+
+    >>> node_cost(Node((0, 49, 5)), 150), node_cost(Node((0, 49, 5)), 150, "gini")
+    (Fraction(1, 30), Fraction(49, 810))
+    """
+    if cost == "misclassification":
+        return Fraction(node.errors, total)
+    if cost == "gini":
+        n = node.n
+        if n == 0:
+            return Fraction(0)
+        return Fraction(n, total) * (1 - sum(Fraction(c, n) ** 2 for c in node.counts))
+    raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
+
+
+class CCPStage:
+    """A member of the CCP sequence: optimal for alpha_from <= alpha < alpha_to (None: for
+    every larger alpha).  ``cost`` is R(T) of the stage's tree; ``tree`` is built on first
+    access from the cuts made so far (a sequence can have thousands of stages)."""
+
+    def __init__(self, alpha_from: Fraction, leaves: int, pruned: list, cost: Fraction,
+                 source: Tree, cuts: list, n_cuts: int):
+        self.alpha_from, self.alpha_to = alpha_from, None
+        self.leaves, self.pruned, self.cost = leaves, pruned, cost
+        self._source, self._cuts, self._n_cuts = source, cuts, n_cuts
+
+    @property
+    def tree(self) -> Tree:
+        if not hasattr(self, "_tree"):
+            self._tree = copy_with_leaves(self._source, set(self._cuts[:self._n_cuts]))
+        return self._tree
+
+    def as_dict(self) -> dict:
+        return {"alpha_from": fraction_str(self.alpha_from),
+                "alpha_to": None if self.alpha_to is None else fraction_str(self.alpha_to),
+                "alpha_from_approx": float(self.alpha_from), "leaves": self.leaves,
+                "pruned": self.pruned, "cost": fraction_str(self.cost)}
+
+    def __repr__(self) -> str:
+        return f"CCPStage(alpha_from={self.alpha_from}, leaves={self.leaves}, pruned={self.pruned})"
+
+
+@dataclass
+class CCPSequence:
+    """The CCP sequence of :func:`ccp_sequence`: the ``cost`` and ``ties`` it was computed
+    with and its ``stages`` (:class:`CCPStage`, by increasing alpha)."""
+
+    cost: str
+    ties: str
+    stages: list
+
+    @property
+    def alphas(self) -> list:
+        return [s.alpha_from for s in self.stages]
+
+    def as_dict(self) -> dict:
+        return {"cost": self.cost, "ties": self.ties, "stages": [s.as_dict() for s in self.stages]}
+
+
+def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all") -> CCPSequence:
+    """CART's minimal cost-complexity pruning sequence with exact alphas (Breiman et al. 3.3).
+
+    ``ties="all"``: stage i is the smallest tree minimising R(T) + alpha |leaves| for
+    alpha_from <= alpha < alpha_to; all weakest links with equal g(t) = (R(t) - R(T_t)) /
+    (|leaves(T_t)| - 1) are pruned together (Breiman; C5.0), the first stage being the
+    smallest tree optimal at alpha = 0.
+    ``ties="sklearn"``: scikit-learn's ``ccp_pruning_path`` order - the first stage is the
+    full tree at alpha 0, then one node per step, the first (pre-order) node of minimal
+    g, so entries match scikit-learn's ``ccp_alphas`` one by one.
+
+    Weakest links come from a heap ordered exactly by (g, pre-order index) with lazy invalidation;
+    after a cut only the ancestors' g change, so the whole sequence costs O(n log n + sum of
+    depths) exact operations.
+
+    >>> from exactprune.tree import iris_tree
+    >>> [str(s.alpha_from) for s in ccp_sequence(iris_tree()).stages]    # Zhong Figure B.1
+    ['0', '1/150', '1/75', '22/75', '1/3']
+    """
+    import heapq
+    if not isinstance(tree, Tree):
+        raise TypeError(f"ccp_sequence needs a Tree, got {type(tree).__name__}")
+    if cost not in ("misclassification", "gini"):
+        raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
+    if ties not in ("all", "sklearn"):
+        raise ValueError(f"ties must be 'all' or 'sklearn', got {ties!r}")
+    total = tree.root.n
+    if total == 0:
+        raise ValueError("node root: the tree has no examples")
+    nodes = list(tree.root.walk())  # pre-order = scikit-learn's node order
+    index = {id(n): i for i, n in enumerate(nodes)}
+    parent = [-1] * len(nodes)
+    for i, node in enumerate(nodes):
+        for child in node.children:
+            parent[index[id(child)]] = i
+    r_node = [to_fmpq(node_cost(n, total, cost)) for n in nodes]  # fmpq: C-speed exact rationals
+    r_branch = list(r_node)
+    n_leaves = [1] * len(nodes)
+    for i in range(len(nodes) - 1, -1, -1):
+        if nodes[i].children:
+            kids = [index[id(c)] for c in nodes[i].children]
+            r_branch[i] = sum(r_branch[c] for c in kids)
+            n_leaves[i] = sum(n_leaves[c] for c in kids)
+    alive = [bool(n.children) for n in nodes]
+    version = [0] * len(nodes)
+
+    def g(i: int):
+        return (r_node[i] - r_branch[i]) / (n_leaves[i] - 1)
+
+    # heap of (floor(g 2^64), g, index, version): the integer key is monotone in g, so tuple order
+    # is exactly (g, index); exact rationals are compared only when the integer keys tie
+    def entry(i: int):
+        value = g(i)
+        return ((value.p << 64) // value.q, value, i, version[i])
+
+    heap = [entry(i) for i in range(len(nodes)) if alive[i]]
+    heapq.heapify(heap)
+    cuts: list = []  # names in cut order
+
+    def cut(i: int) -> None:
+        delta_r, delta_l = r_node[i] - r_branch[i], 1 - n_leaves[i]
+        stack = [nodes[i]]
+        while stack:  # every split below i leaves the tree
+            node = stack.pop()
+            j = index[id(node)]
+            if alive[j]:
+                alive[j] = False
+                stack.extend(node.children)
+        r_branch[i], n_leaves[i] = r_node[i], 1
+        j = parent[i]
+        while j != -1:
+            r_branch[j] += delta_r
+            n_leaves[j] += delta_l
+            version[j] += 1
+            heapq.heappush(heap, entry(j))
+            j = parent[j]
+        cuts.append(nodes[i].name)
+
+    def pop_min():
+        """The live split of least g, lowest pre-order index on ties (exact)."""
+        while heap:
+            _, value, i, v = heapq.heappop(heap)
+            if alive[i] and v == version[i]:
+                return value, i
+        return None
+
+    stages: list = []
+    new = lambda alpha, pruned: CCPStage(to_fraction(alpha), n_leaves[0], pruned, to_fraction(r_branch[0]),
+                                         tree, cuts, len(cuts))
+    if ties == "sklearn":
+        stages.append(new(Fraction(0), []))
+        while (top := pop_min()) is not None:
+            alpha, i = top
+            cut(i)
+            stages.append(new(alpha, [nodes[i].name]))
+    else:
+        top = pop_min()
+        while top is not None:
+            alpha, pruned = top[0], []
+            while top is not None and top[0] == alpha:
+                if alive[top[1]]:
+                    cut(top[1])
+                    pruned.append(nodes[top[1]].name)
+                top = pop_min()
+            stages.append(new(alpha, pruned))
+        if not stages or stages[0].alpha_from != 0:  # the full tree is the smallest optimum at 0
+            stages.insert(0, CCPStage(Fraction(0), tree.n_leaves, [], sum(node_cost(l, total, cost)
+                                      for l in tree.leaves()), tree, cuts, 0))
+    for before, after in zip(stages, stages[1:]):
+        before.alpha_to = after.alpha_from
+    return CCPSequence(cost, ties, stages)
+
+
+def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
+    """For every split, the alpha at which it becomes a leaf in CART's misclassification-cost
+    weakest-link sequence (Breiman et al. 3.3): read off
+    :func:`ccp_sequence` (``ties="all"``); splits removed with an
+    ancestor get the ancestor's alpha.  With :func:`ccp_subtree_at` this gives the smallest
+    optimal subtree at any alpha.
+
+    >>> from exactprune.tree import iris_tree
+    >>> sorted(set(ccp_alphas(iris_tree()).values()))
+    [Fraction(0, 1), Fraction(1, 150), Fraction(1, 75), Fraction(22, 75), Fraction(1, 3)]
+    """
+    tree = as_tree(tree)
+    by_name = {node.name: node for node in tree.root.walk()}
+    out: Dict[str, Fraction] = {}
+    for stage in ccp_sequence(tree, "misclassification", ties="all").stages:
+        for name in stage.pruned:
+            for node in by_name[name].walk():
+                if node.children and node.name not in out:
+                    out[node.name] = stage.alpha_from
+    return out
+
+
+def _envelope_alphas(tree: Tree) -> Dict[str, Fraction]:
+    """:func:`ccp_alphas` computed by :func:`_ccp_collapse_alphas` (the tests check they agree)."""
+    tree = as_tree(tree)
+    if tree.root.n == 0:
+        raise ValueError("node root: the tree has no examples")
+    nodes = []
+    stack = [tree.root]
+    while stack:                       # pre-order: parents before children
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(node.children)
+    index = {id(n): i for i, n in enumerate(nodes)}
+    kids = [[index[id(c)] for c in n.children] for n in nodes]
+    errs = [sum(n.counts) - max(n.counts) if n.counts else 0 for n in nodes]
+    alpha = _ccp_collapse_alphas(kids, errs, tree.root.n)
+    return {nodes[i].name: alpha[i] for i in range(len(nodes)) if kids[i]}
+
+
+def _ccp_collapse_alphas(kids: list, errs: list, total: int) -> list:
+    """:func:`ccp_alphas` on index arrays (parents before children), for the fold trees of
+    :func:`ccp_cv_select` read straight from scikit-learn's arrays (no count-tree
+    conversion, no stage trees): per node, the least alpha (a Fraction) at which it is not
+    a split of the smallest optimal subtree (None for leaves); equal alphas are one object.
+
+    Bottom-up on the optimal-cost functions F_t(a) = min over prunings T' of the subtree at
+    t of (errors(T') + a |leaves(T')|) (units of 1/N): concave, piecewise linear, kept as
+    the line beyond the last breakpoint plus a max-heap of breakpoints merged small-to-large.
+    F_t = min(errors(t) + a, sum of the children's F) and sum F_c - errors(t) - a has slope
+    >= 1, so t collapses from one exact crossing a*(t) on (breakpoints right of it are
+    popped); a split's alpha is the least a* over itself and its ancestors.  Exact
+    (``flint.fmpq``), O(n log^2 n).  Equal to :func:`ccp_alphas` (tests: hypothesis count
+    trees and grown scikit-learn trees)."""
+    import heapq
+    n = len(kids)
+    own: list = [None] * n
+    state: list = [None] * n   # (A, s, heap): F(a) = A + s a beyond the heap's max breakpoint
+    tick = itertools.count()
+    for i in range(n - 1, -1, -1):   # children before parents
+        err = flint.fmpq(int(errs[i]))
+        if not kids[i]:
+            state[i] = (err, 1, [])
+            continue
+        parts = [state[c] for c in kids[i]]
+        for c in kids[i]:
+            state[c] = None
+        parts.sort(key=lambda k: -len(k[2]))
+        A, s, heap = parts[0]
+        for A2, s2, h2 in parts[1:]:
+            A += A2
+            s += s2
+            for item in h2:
+                heapq.heappush(heap, item)
+        while True:
+            cross = (err - A) / (s - 1)
+            if heap and cross < -heap[0][0]:
+                negb, _, d = heapq.heappop(heap)
+                A = A + d * negb          # A - d b: left of breakpoint b the slope is s + d
+                s += d
+                continue
+            break
+        own[i] = cross
+        heapq.heappush(heap, (-cross, next(tick), s - 1))
+        state[i] = (err, 1, heap)
+    # min over ancestors-or-self, in units of 1/N
+    N = flint.fmpq(int(total))
+    alpha: list = [None] * n
+    cache: dict = {}
+    bound: list = [None] * n
+    for i in range(n):
+        if not kids[i]:
+            continue
+        a = own[i] if bound[i] is None or own[i] < bound[i] else bound[i]
+        for c in kids[i]:
+            bound[c] = a
+        v = cache.get(a)
+        if v is None:
+            q = a / N
+            v = cache[a] = Fraction(int(q.p), int(q.q))
+        alpha[i] = v
+    return alpha
+
+
+def ccp_subtree_at(tree: Tree, alphas: Dict[str, Fraction], alpha) -> set:
+    """Names of the topmost collapsed nodes of the smallest subtree optimal at ``alpha``
+    (exact or a ``(a, b)`` pair meaning the geometric mean sqrt(a b), compared exactly);
+    ``alphas`` from :func:`ccp_alphas`.
+
+    >>> from exactprune.tree import iris_tree
+    >>> t = iris_tree()
+    >>> sorted(ccp_subtree_at(t, ccp_alphas(t), Fraction(1, 75))), sorted(ccp_subtree_at(t, ccp_alphas(t), 1))
+    (['c21', 'c22'], ['root'])
+    """
+    def collapsed_at(a):
+        if isinstance(alpha, tuple):
+            lo, hi = alpha
+            return hi is None or a * a <= lo * hi
+        return a <= alpha
+    out = set()
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        if node.is_leaf:
+            continue
+        if collapsed_at(alphas[node.name]):
+            out.add(node.name)
+        else:
+            stack.extend(node.children)
+    return out
+
+
+@dataclass
+class CCPCVResult:
+    """CCP with V-fold CV: the chosen ``alpha`` (a stage start, exact), the pruned
+    ``tree``, the stage alphas, CV error rates per stage (Fractions), their SE (floats)
+    and the index of the minimum and of the 1-SE choice."""
+
+    alpha: Fraction
+    tree: Tree
+    collapsed: set
+    stage_alphas: list
+    cv_errors: list
+    cv_se: list
+    best: int
+    chosen: int
+
+
+def _sk_names(tree_) -> list:
+    """Positional names (Zhong App B) of the nodes of a scikit-learn ``tree_``."""
+    names = [None] * tree_.node_count
+    stack = [(0, [])]
+    while stack:
+        i, path = stack.pop()
+        names[i] = node_name(path)
+        if tree_.children_left[i] != -1:
+            stack.append((tree_.children_left[i], path + [1]))
+            stack.append((tree_.children_right[i], path + [2]))
+    return names
+
+
+class _LeafPredictor:
+    """Predictions of pruned versions of one fitted ``DecisionTreeClassifier`` on fixed X
+    (names, decision paths and labels computed once)."""
+
+    def __init__(self, estimator, X):
+        import numpy as np
+        tree_ = estimator.tree_
+        self.names = _sk_names(tree_)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.left, self.right = tree_.children_left, tree_.children_right
+        self.path = estimator.decision_path(X).tocsc()
+        self.labels = estimator.classes_[np.argmax(tree_.value[:, 0, :], axis=1)]
+        self.n = tree_.node_count
+
+    def predict(self, collapsed_names: set):
+        import numpy as np
+        stack = [0]
+        effective = np.zeros(self.n, dtype=bool)
+        while stack:                     # walk down to the leaves of the pruned tree
+            i = stack.pop()
+            if self.left[i] == -1 or self.names[i] in collapsed_names:
+                effective[i] = True
+            else:
+                stack.extend((self.left[i], self.right[i]))
+        ids = np.flatnonzero(effective)
+        sub = self.path[:, ids].tocsr()
+        return self.labels[ids[sub.indices]]
+
+
+def predict_with_leaves(estimator, collapsed_names: set, X):
+    """Predictions of the pruned version of a fitted ``DecisionTreeClassifier`` in
+    which the named nodes are leaves (label: majority of training counts, first on ties).
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> est = DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1])
+    >>> predict_with_leaves(est, set(), [[0], [2]]).tolist(), predict_with_leaves(est, {"root"}, [[0], [2]]).tolist()
+    ([0, 1], [1, 1])
+    """
+    return _LeafPredictor(estimator, X).predict(collapsed_names)
+
+
+def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_params=None,
+                  grown=None) -> CCPCVResult:
+    """CART's CCP with tree selection by V-fold cross-validation and the 1-SE rule
+    (Breiman et al. 3.4.2-3.4.3; Zhong 6.3 "default parameters").
+
+    The tree grown on all of (X, y) gives the stage alphas a_0 < a_1 < ...; each
+    fold tree is pruned at the geometric means sqrt(a_k a_{k+1}) (exact comparisons)
+    and scored on its held-out fold.  R_k = CV errors / N, SE_k = sqrt(R_k (1 - R_k) / N);
+    the chosen stage is the smallest tree with R_k <= min R + se_rule * SE_min
+    (``se_rule="0"`` is the minimum).  ``grown`` may pass the full tree already
+    fitted with the same parameters.
+    """
+    import numpy as np
+    from sklearn.model_selection import StratifiedKFold, KFold
+    from sklearn.tree import DecisionTreeClassifier
+    V = positive_int(V, "V")
+    if V < 2:
+        raise ValueError(f"V must be at least 2, got {V}")
+    se_rule = exact(se_rule, "se_rule")
+    params = dict(tree_params or {})
+    params.setdefault("random_state", random_state)
+    X = np.asarray(X)
+    y = np.asarray(y)
+    N = len(y)
+    if grown is None:
+        grown = DecisionTreeClassifier(**params).fit(X, y)
+    full = Tree.from_sklearn(grown)
+    alphas = ccp_alphas(full)
+    stage_alphas = [Fraction(0)] + sorted(set(alphas.values()))
+    if stage_alphas[1:2] == [Fraction(0)]:
+        stage_alphas = stage_alphas[1:]
+    points = [(stage_alphas[k], stage_alphas[k + 1] if k + 1 < len(stage_alphas) else None)
+              for k in range(len(stage_alphas))]
+    _, counts = np.unique(y, return_counts=True)
+    splitter = (StratifiedKFold(V, shuffle=True, random_state=random_state) if counts.min() >= V
+                else KFold(V, shuffle=True, random_state=random_state))
+    K = len(points)
+
+    def collapsed_at(a: Fraction, k: int) -> bool:      # as ccp_subtree_at at point k
+        if k == 0:
+            return a <= 0
+        lo, hi = points[k]
+        return hi is None or a * a <= lo * hi
+
+    def first_point(a: Fraction) -> int:                # least k at which alpha a is collapsed
+        lo, hi = 0, K                                   # collapsed_at is monotone in k
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if collapsed_at(a, mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+
+    diff = np.zeros(K + 1, dtype=np.int64)
+    for train, test in splitter.split(X, y):
+        est = DecisionTreeClassifier(**params).fit(X[train], y[train])
+        tr = est.tree_
+        left, right = tr.children_left, tr.children_right
+        counts = sklearn_counts(tr)
+        errs = (counts.sum(axis=1) - counts.max(axis=1)).tolist()
+        kids = [() if l < 0 else (l, r) for l, r in zip(left.tolist(), right.tolist())]
+        fa = _ccp_collapse_alphas(kids, errs, len(train))
+        # node v predicts for points k in [first_point(alpha_v), min over ancestors): one
+        # difference-array update per node with the fold's held-out errors at v
+        memo: dict = {}                                 # equal alphas are one object in fa
+        start = [0] * len(kids)
+        for v, a in enumerate(fa):
+            if a is not None:
+                k = memo.get(id(a))
+                if k is None:
+                    k = memo[id(a)] = first_point(a)
+                start[v] = k
+        end = [K] * len(kids)
+        for v, ch in enumerate(kids):                   # parents before children
+            if ch:
+                e = end[v] if end[v] < start[v] else start[v]
+                end[ch[0]] = end[ch[1]] = e
+        start = np.array(start, dtype=np.int64)
+        end = np.array(end, dtype=np.int64)
+        from scipy.sparse import csr_matrix
+        path = est.decision_path(X[test]).tocsr()
+        reach = np.asarray(path.sum(axis=0)).ravel()
+        labels = np.argmax(counts, axis=1)
+        J = len(est.classes_)
+        yt = np.minimum(np.searchsorted(est.classes_, y[test]), J - 1)
+        known = np.flatnonzero(est.classes_[yt] == y[test])  # a class unseen by the fold is always wrong
+        onehot = csr_matrix((np.ones(len(known)), (yt[known], known)), shape=(J, len(yt)))
+        by_class = (onehot @ path).toarray()             # J x nodes: held-out examples per class
+        right_here = np.rint(by_class[labels, np.arange(len(kids))]).astype(np.int64)
+        wrong_here = reach - right_here
+        live = start < end
+        np.add.at(diff, start[live], wrong_here[live])
+        np.add.at(diff, end[live], -wrong_here[live])
+    wrong = np.cumsum(diff)[:K].tolist()
+    R = [Fraction(w, N) for w in wrong]
+    se = [math.sqrt(float(r * (1 - r)) / N) for r in R]
+    best = min(range(len(R)), key=lambda k: (R[k], -k))
+    # 1-SE: compare R_k <= R_best + c SE_best exactly: (R_k - R_best)^2 N <= c^2 R_best (1 - R_best)
+    chosen = best
+    for k in range(len(R) - 1, -1, -1):
+        d = R[k] - R[best]
+        if d <= 0 or (d * d * N <= se_rule * se_rule * R[best] * (1 - R[best])):
+            chosen = k
+            break
+    alpha = stage_alphas[chosen]
+    collapsed = ccp_subtree_at(full, alphas, alpha)
+    return CCPCVResult(alpha, copy_with_leaves(full, collapsed), collapsed, stage_alphas, R, se,
+                       best, chosen)

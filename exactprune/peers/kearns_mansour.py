@@ -1,0 +1,97 @@
+"""Kearns-Mansour bottom-up pruning with the penalty of the lecture notes (12.1)-(12.2).
+
+Kearns and Mansour (ICML 1998), as presented in the lecture notes section 12.2.3: visiting the
+nodes bottom-up, the current subtree T*_v at v is replaced by the best leaf iff
+
+    eps_v(T*_v) + alpha(m_v, n_v, l_v, delta) >= eps_v(empty)                    (12.1)
+
+with eps_v training error fractions at v, m_v the examples reaching v, n_v the node count of
+T*_v, l_v the depth of v and alpha the penalty (12.2) (:func:`km_penalty`, a certified
+``flint.arb`` ball).  :func:`km_prune` decides (12.1) by certified arb comparisons.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable, Optional
+
+import flint
+
+from ..numbers import arb_of, certified_sign, exact, nonnegative_int, positive_int
+from ..tree import Tree, as_tree, copy_with_leaves
+
+__all__ = ["km_penalty", "km_prune"]
+
+
+def km_penalty(m_v: int, n_v: int, depth: int, m: int, delta="1/20", d: int = 2, c="1.1") -> flint.arb:
+    """alpha(m_v, n_v, l_v, delta) of notes (12.2), certified:
+    c sqrt((log|PATHS(H, l_v)| + log|TREES(H, n_v)| + log(m/delta)) / m_v), for the
+    Boolean hypercube with d single-variable tests, bounding |PATHS(H, l)| <= (2d)^l
+    (a test and a branch per level) and |TREES(H, n)| <= (d + 2)^n (each node a test
+    or one of two leaf labels); ``c`` > 1.
+
+    >>> km_penalty(100, 3, 1, 100) > 0
+    True
+    """
+    m_v = positive_int(m_v, "m_v")
+    n_v = positive_int(n_v, "n_v")
+    depth = nonnegative_int(depth, "depth")
+    m = positive_int(m, "m")
+    d = positive_int(d, "d")
+    delta = exact(delta, "delta")
+    c = exact(c, "c")
+    if not 0 < delta <= 1:
+        raise ValueError(f"delta must lie in (0, 1], got {delta}")
+    if c <= 1:
+        raise ValueError(f"c must exceed 1 (notes 12.2), got {c}")
+    log = lambda q: arb_of(q).log()
+    inner = depth * log(2 * d) + n_v * log(d + 2) + log(Fraction(m) / delta)
+    return arb_of(c) * (inner / m_v).sqrt()
+
+
+def km_prune(tree: Tree, delta="1/20", d: int = 2, c="11/10",
+             penalty: Optional[Callable[[int, int, int, int], Any]] = None) -> Tree:
+    """Kearns-Mansour bottom-up pruning (notes 12.2.3): replace T*_v by the best leaf iff
+    eps_v(T*_v) + alpha(m_v, n_v, l_v, delta) >= eps_v(empty)  (12.1),
+    with training-sample error fractions, n_v the node count of the current T*_v,
+    l_v the depth of v; decided by certified arb comparison.  ``penalty(m_v, n_v,
+    depth, m)`` overrides (12.2) (it may return an exact number or an arb ball).
+    An empty node (m_v = 0) is pruned.
+
+    >>> from exactprune.tree import iris_tree
+    >>> km_prune(iris_tree()).n_leaves
+    3
+    """
+    tree = as_tree(tree)
+    m = tree.root.n
+    pen = penalty or (lambda mv, nv, lv, mm: km_penalty(mv, nv, lv, mm, delta, d, c))
+    depth = {}
+    for node in tree.root.walk():
+        if node.name == "root":
+            depth[id(node)] = 0
+        for ch in node.children:
+            depth[id(ch)] = depth[id(node)] + 1
+    errors: dict = {}
+    size: dict = {}
+    collapsed = set()
+    for node in tree.root.postorder():
+        if node.is_leaf:
+            errors[id(node)], size[id(node)] = node.errors, 1
+            continue
+        sub_err = sum(errors[id(c)] for c in node.children)
+        sub_size = 1 + sum(size[id(c)] for c in node.children)
+        mv = node.n
+        if mv == 0:
+            prune_it = True
+        else:
+            diff_exact = Fraction(sub_err - node.errors, mv)   # eps(T*) - eps(empty) <= 0
+            p = pen(mv, sub_size, depth[id(node)], m)
+            p_arb = p if isinstance(p, flint.arb) else arb_of(exact(p, "penalty"))
+            sign = certified_sign(lambda: arb_of(diff_exact) + p_arb) if not (
+                diff_exact == 0 and not isinstance(p, flint.arb) and p_arb == 0) else 0
+            prune_it = sign >= 0
+        if prune_it:
+            collapsed.add(node.name)
+            errors[id(node)], size[id(node)] = node.errors, 1
+        else:
+            errors[id(node)], size[id(node)] = sub_err, sub_size
+    return copy_with_leaves(tree, collapsed)

@@ -1,0 +1,124 @@
+"""Minimum-size pruning with at most e training errors, and the SRM choice among them
+(lecture notes section 12.2.2).
+
+:func:`min_size_table` is the notes' dynamic program: for every node and error budget
+i = 0..e, the node count of the smallest pruning of its subtree with at most i training
+errors (with two corrections to the printed DP, see the errata ``notes-12.2.2``);
+:func:`min_size_pruning` traces one such pruning back; :func:`srm_pruning` picks
+argmin_d error(T_d) + sqrt(k_d / m) over the minimum-size prunings T_d (structural risk
+minimisation), decided exactly.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional, Tuple
+
+from ..numbers import arb_of, certified_sign, nonnegative_int
+from ..tree import Tree, as_tree, copy_with_leaves
+
+__all__ = ["min_size_table", "min_size_pruning", "srm_pruning"]
+
+_INF = float("inf")
+
+
+def min_size_table(tree: Tree, max_errors: Optional[int] = None) -> dict:
+    """DP of notes 12.2.2: for every node, ``s[i]`` = the node count of the smallest
+    pruning of its subtree with at most i training errors (i = 0..max_errors; inf if
+    none).  Returns {node name: list}.  Leaves: s[i] = 1 for i >= errors (the notes
+    print "s_l = 1 and all other s_i infinite", which is the "exactly l errors" table;
+    "at most" needs every i >= l).  The split of the error budget runs over
+    i = 0..k (the notes' loop starts at 1).
+
+    >>> from exactprune.tree import iris_tree
+    >>> min_size_table(iris_tree(), 6)["root"]
+    [inf, 13, 11, 9, 7, 7, 5]
+    """
+    tree = as_tree(tree)
+    K = tree.root.errors if max_errors is None else nonnegative_int(max_errors, "max_errors")
+    table: dict = {}
+    for node in tree.root.postorder():
+        s = [1 if node.errors <= i else _INF for i in range(K + 1)]
+        if not node.is_leaf:
+            acc = table[node.children[0].name]
+            for child in node.children[1:]:
+                cs = table[child.name]
+                acc = [min((acc[j] + cs[i - j] for j in range(i + 1)), default=_INF) for i in range(K + 1)]
+            s = [min(s[i], acc[i] + 1) for i in range(K + 1)]
+        table[node.name] = s
+    return {name: [int(v) if v != _INF else v for v in vals] for name, vals in table.items()}
+
+
+def min_size_pruning(tree: Tree, max_errors: int) -> Tree:
+    """The smallest pruning (fewest nodes) with at most ``max_errors`` training errors
+    (notes 12.2.2); ValueError if even the full tree makes more errors.  Among
+    equally small ones, the first found by the DP's traceback (collapse first, then
+    the lowest budget to the first child).
+
+    >>> from exactprune.tree import iris_tree
+    >>> min_size_pruning(iris_tree(), 6).n_leaves
+    3
+    """
+    tree = as_tree(tree)
+    K = nonnegative_int(max_errors, "max_errors")
+    table = min_size_table(tree, K)
+    if table["root"][K] == _INF:
+        full = sum(l.errors for l in tree.leaves())
+        raise ValueError(f"no pruning has at most {K} errors: the full tree makes {full}")
+    collapsed = set()
+
+    def trace(node, budget):
+        if node.errors <= budget:
+            collapsed.add(node.name)
+            return
+        kids = node.children
+        # prefix tables for the multiway knapsack
+        pref = [table[kids[0].name]]
+        for child in kids[1:]:
+            prev, cs = pref[-1], table[child.name]
+            pref.append([min((prev[j] + cs[i - j] for j in range(i + 1)), default=_INF) for i in range(K + 1)])
+        need = table[node.name][budget] - 1
+        b = budget
+        for pos in range(len(kids) - 1, 0, -1):
+            cs = table[kids[pos].name]
+            for j in range(b + 1):
+                if pref[pos - 1][b - j] + cs[j] == need:
+                    trace(kids[pos], j)
+                    need -= cs[j]
+                    b -= j
+                    break
+        trace(kids[0], b)
+
+    trace(tree.root, K)
+    return copy_with_leaves(tree, collapsed)
+
+
+def srm_pruning(tree: Tree) -> Tuple[int, Tree]:
+    """Notes 12.2.2's SRM choice: T* = argmin_d error(T_d) + sqrt(k_d / m) over the
+    minimum-size prunings T_d (k_d nodes, error = training error rate, m examples);
+    decided exactly by comparing squares.  Returns (d, T_d).
+
+    >>> from exactprune.tree import iris_tree
+    >>> d, t = srm_pruning(iris_tree()); d, t.n_leaves
+    (6, 3)
+    """
+    tree = as_tree(tree)
+    m = tree.root.n
+    table = min_size_table(tree)["root"]
+    best = None
+    for d, k in enumerate(table):
+        if k == _INF:
+            continue
+        t = min_size_pruning(tree, d)
+        err = Fraction(sum(l.errors for l in t.leaves()), m)
+        key = (err, Fraction(k, m))
+        if best is None or _srm_less(key, best[0]):
+            best = (key, d, t)
+    return best[1], best[2]
+
+
+def _srm_less(a, b) -> bool:
+    """a_err + sqrt(a_k) < b_err + sqrt(b_k), exactly/certified."""
+    if a == b:
+        return False
+    sign = certified_sign(lambda: arb_of(a[0]) + arb_of(a[1]).sqrt() - arb_of(b[0]) - arb_of(b[1]).sqrt())
+    return sign < 0

@@ -1,0 +1,169 @@
+"""EBP (exactprune.peers.ebp) against C4.5's and J48's definitions, the exact binomial limit
+and an independent mpmath reimplementation."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import flint
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from exactprune.numbers import arb_of
+from exactprune.peers import ebp as E
+from exactprune.tree import Node, Tree, copy_with_leaves
+from random_trees import count_trees
+
+
+def test_c45_z_is_the_interpolated_table_value():
+    assert E._c45_coeff(Fraction(1, 4)) == Fraction(277, 400)  # 0.6925
+    assert E.ebp_z("0.25", "c45").contains(arb_of(Fraction(277, 400)))
+
+
+def test_weka_z_is_the_normal_quantile_certified():
+    z = E.ebp_z("1/4", "weka")
+    flint.ctx.prec = 200
+    try:
+        phi = (1 + (z / flint.arb(2).sqrt()).erf()) / 2      # Phi(z) must be 3/4
+        assert phi.overlaps(arb_of(Fraction(3, 4)))
+        assert z.rad() < flint.arb("1e-40")
+    finally:
+        flint.ctx.prec = 53
+    assert abs(float(z.mid()) - 0.6744897501960817) < 1e-15
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+@pytest.mark.parametrize("n", [1, 2, 6, 17, 100])
+def test_ebp_zero_errors_is_the_exact_binomial_limit(variant, n):
+    """e = 0: N (1 - CF^(1/N)) solves (1 - p)^N = CF exactly."""
+    extra = E.ebp_extra_errors(n, 0, "1/4", variant)
+    u = E.binomial_upper_limit(n, 0, "1/4", bits=120)
+    assert abs(float(extra.mid()) - n * float(u)) < 1e-12
+    assert extra.overlaps(arb_of(n * u)) or abs(extra - arb_of(n * u)) < flint.arb(2) ** -100
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_ebp_limit_approximates_the_binomial_tail(variant):
+    """The normal (Wilson, continuity-corrected) limit is within 1% of N of the exact
+    binomial upper limit it approximates, for 1 <= e < N/2, N in 10..200."""
+    for n in (10, 25, 60, 200):
+        for e in range(1, n // 2, max(1, n // 8)):
+            exact_extra = n * E.binomial_upper_limit(n, e, bits=50) - e
+            approx = E.ebp_extra_errors(n, e, "1/4", variant)
+            assert abs(float(approx.mid()) - float(exact_extra)) <= 0.01 * n, (n, e, variant)
+
+
+def test_ebp_edge_cases_differ_between_variants():
+    assert E.ebp_extra_errors(4, 4, "1/4", "c45").overlaps(arb_of(Fraction(0)))
+    assert E.ebp_extra_errors(4, Fraction(7, 2), "1/4", "c45").overlaps(arb_of(Fraction(67, 200)))
+    assert E.ebp_extra_errors(4, Fraction(7, 2), "1/4", "weka").overlaps(arb_of(Fraction(1, 2)))
+    assert E.ebp_extra_errors(4, 1, "3/5", "weka") == 0            # J48 ignores CF > 0.5
+    # 0 < e < 1: linear interpolation between e = 0 and e = 1
+    a0, a1 = E.ebp_extra_errors(10, 0), E.ebp_extra_errors(10, 1)
+    mid = E.ebp_extra_errors(10, Fraction(1, 2))
+    assert mid.overlaps(a0 + (a1 - a0) / 2)
+
+
+def test_ebp_inputs_are_checked():
+    with pytest.raises(TypeError, match="cf"):
+        E.ebp_extra_errors(10, 1, 0.25)
+    with pytest.raises(TypeError, match="n must be exact"):
+        E.ebp_extra_errors(10.0, 1)
+    with pytest.raises(ValueError, match="variant"):
+        E.ebp_extra_errors(10, 1, "1/4", "c50")
+    with pytest.raises(ValueError, match="e must lie"):
+        E.ebp_extra_errors(10, 11)
+
+
+def _ebp_reference(node: Node, variant="c45", cf=Fraction(1, 4)):
+    """Straight recursive EBP without raising, mpmath at 60 digits (independent code)."""
+    import mpmath
+    mpmath.mp.dps = 60
+    z2 = mpmath.mpf(277) ** 2 / 400 ** 2 if variant == "c45" else mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * mpmath.mpf(cf.numerator) / cf.denominator)
+    if variant == "weka":
+        z2 = z2 ** 2
+
+    def extra(n, e):
+        N = mpmath.mpf(n)
+        if e == 0:
+            return N * (1 - mpmath.power(mpmath.mpf(1) / 4, 1 / N))
+        if e + 0.5 >= n:
+            return (mpmath.mpf(67) / 100 if variant == "c45" else 1) * (n - e)
+        e5 = e + mpmath.mpf(1) / 2
+        pr = (e5 + z2 / 2 + mpmath.sqrt(z2 * (e5 * (1 - e5 / N) + z2 / 4))) / (N + z2)
+        return N * pr - e
+
+    def leaf(nd):
+        return 0 if nd.n == 0 else nd.errors + extra(nd.n, nd.errors)
+
+    def rec(nd):
+        if nd.is_leaf:
+            return leaf(nd), set()
+        total, col = 0, set()
+        for c in nd.children:
+            v, s = rec(c)
+            total += v
+            col |= s
+        if leaf(nd) <= total + mpmath.mpf(1) / 10:
+            return leaf(nd), {nd.name}
+        return total, col
+    return rec(node)
+
+
+@settings(max_examples=60, deadline=None)
+@given(count_trees(max_count=20), st.sampled_from(["c45", "weka"]))
+def test_ebp_without_raising_matches_a_direct_definition(tree, variant):
+    result = E.ebp_prune(tree, variant=variant)
+    value, collapsed = _ebp_reference(tree.root, variant)
+    expected = copy_with_leaves(tree, collapsed)
+    assert sorted(l.name for l in result.tree.leaves()) == sorted(l.name for l in expected.leaves())
+    topmost = sorted(n.name for n in tree.root.walk() if n.name in collapsed and not any(
+        a.name in collapsed and a is not n and n in list(a.walk()) for a in tree.root.walk()))
+    assert result.pruned == topmost
+    assert abs(result.estimate - float(value)) < 1e-9
+
+
+def test_ebp_raising_on_iris_uses_the_data():
+    from sklearn.datasets import load_iris
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = load_iris(return_X_y=True)
+    est = DecisionTreeClassifier(random_state=0).fit(X, y)
+    tree = Tree.from_sklearn(est)
+    plain = E.ebp_prune(tree)
+    raised = E.ebp_prune(tree, raising=True, X=X, y=y)
+    assert raised.tree.root.n == 150 and plain.tree.root.n == 150
+    assert raised.tree.n_leaves <= plain.tree.n_leaves
+    assert raised.estimate <= plain.estimate + 0.1 * tree.n_leaves
+    with pytest.raises(ValueError, match="training data"):
+        E.ebp_prune(tree, raising=True)
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_ebp_float_extra_errors_match_the_certified_values(variant):
+    m = E._EBP("1/4", variant, False, None, None, 2)
+    for n in (1, 2, 3, 7, 50, 999, 10 ** 5, 2 ** 19):
+        for e in sorted({0, 1, 2, n // 3, n // 2, n - 1, n}):
+            if 0 <= e <= n:
+                ref = E.ebp_extra_errors(n, e, "1/4", variant)
+                assert abs(m._extra_float(n, e) - float(ref.mid())) <= 1e-12 * (1 + e + abs(float(ref.mid())))
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_ebp_certified_path_agrees_with_the_float_filter(monkeypatch, variant):
+    """Every EBP comparison forced through the certified arb path (infinite filter band)
+    gives the same pruned tree as the float filter, with raising on real data."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c25", 400, seed=7)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    fast = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    init = E._EBP.__init__
+
+    def slow_init(self, *args):
+        init(self, *args)
+        self.filter_tol = math.inf
+    monkeypatch.setattr(E._EBP, "__init__", slow_init)
+    slow = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    assert slow.fallbacks > 0 and fast.fallbacks < slow.fallbacks
+    assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
+    assert sorted((l.name, l.counts) for l in slow.tree.leaves()) == sorted((l.name, l.counts) for l in fast.tree.leaves())

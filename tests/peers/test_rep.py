@@ -1,0 +1,76 @@
+"""REP (exactprune.peers.rep) against EK Theorem 1 by brute force over all prunings."""
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from exactprune.peers.rep import rep_prune, route_counts
+from exactprune.tree import Tree, all_pruning_leaves
+from random_trees import count_trees
+
+
+@st.composite
+def trees_with_pruning_counts(draw):
+    tree = draw(count_trees(max_depth=3))
+    J = tree.n_classes
+    pc = {}
+    for node in tree.root.postorder():
+        if node.is_leaf:
+            pc[node.name] = tuple(draw(st.integers(0, 4)) for _ in range(J))
+        else:
+            pc[node.name] = tuple(sum(pc[c.name][j] for c in node.children) for j in range(J))
+    return tree, pc
+
+
+def _errors(tree, leaves, pc, labels):
+    total = 0
+    for name in leaves:
+        node = tree.node(name)
+        if node.is_leaf:
+            lab = node.label
+        else:
+            lab = max(range(len(pc[name])), key=lambda j: (pc[name][j], -j)) if labels == "pruning" else node.label
+        total += sum(pc[name]) - pc[name][lab]
+    return total
+
+
+@settings(max_examples=80, deadline=None)
+@given(trees_with_pruning_counts(), st.sampled_from(["pruning", "training"]))
+def test_rep_is_the_smallest_most_accurate_pruning(case, labels):
+    """EK Thm 1 by brute force over all prunings, for both leaf-labelling rules."""
+    tree, pc = case
+    rep = rep_prune(tree, pc, labels=labels)
+    options = all_pruning_leaves(tree)
+    errs = {o: _errors(tree, o, pc, labels) for o in options}
+    best = min(errs.values())
+    assert rep.errors == best
+    smallest = min((len(o), sorted(o)) for o in options if errs[o] == best)
+    minimal = [o for o in options if errs[o] == best and len(o) == smallest[0]]
+    assert len(minimal) == 1                       # the smallest is unique
+    assert frozenset(l.name for l in rep.tree.leaves()) == minimal[0]
+
+
+def test_rep_keeping_ties_is_not_smallest():
+    t = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
+    pc = {"root": (2, 0), "c1": (1, 0), "c2": (1, 0)}
+    assert rep_prune(t, pc).tree.n_leaves == 1
+    # c2 predicts class 1 and errs once: tree 1 error vs leaf 0 -> pruned either way; make a tie
+    pc = {"root": (1, 1), "c1": (1, 0), "c2": (0, 1)}
+    assert rep_prune(t, pc).tree.n_leaves == 2         # 0 errors beats 1
+    pc = {"root": (1, 0), "c1": (0, 0), "c2": (1, 0)}    # tree: 1 error, leaf: 0 -> prune
+    assert rep_prune(t, pc, ties="keep").tree.n_leaves == 1
+    t3 = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
+    pc = {"root": (1, 1), "c1": (0, 1), "c2": (1, 0)}    # tree 2 errors, leaf 1
+    assert rep_prune(t3, pc, ties="keep").tree.n_leaves == 1
+    pc = {"root": (0, 0), "c1": (0, 0), "c2": (0, 0)}    # empty: tie 0 = 0
+    assert rep_prune(t3, pc).tree.n_leaves == 1
+    assert rep_prune(t3, pc, ties="keep").tree.n_leaves == 2
+
+
+def test_route_counts_matches_tree_counts_on_training_data():
+    from sklearn.datasets import load_iris
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = load_iris(return_X_y=True)
+    est = DecisionTreeClassifier(random_state=0).fit(X, y)
+    tree = Tree.from_sklearn(est)
+    counts = route_counts(tree, X, y)
+    assert all(counts[n.name] == n.counts for n in tree.root.walk())
