@@ -18,12 +18,13 @@ from .costs import cost_moment
 from .knorm import (ErrorEstimate, Prior, PruneResult, error_estimate, leaf_error, leaf_moment, moment,
                     prune, subtree_moment)
 from .numbers import exact
+from .peers.ccp import CCPSequence, ccp_sequence
 from .sequence import KNormSequence, knorm_pruning_path, knorm_sequence
 from .tree import Node, Tree, iris_tree
 
 __all__ = ["Prior", "Node", "Tree", "iris_tree", "exact", "prune", "PruneResult", "moment", "leaf_moment",
            "subtree_moment", "error_estimate", "leaf_error", "ErrorEstimate", "knorm_sequence",
-           "knorm_pruning_path", "KNormSequence", "cost_moment", "error_moment", "__version__"]
+           "knorm_pruning_path", "KNormSequence", "ccp_sequence", "CCPSequence", "cost_moment", "error_moment", "__version__"]
 
 try:
     __version__ = _metadata.version("exactprune")
