@@ -35,6 +35,7 @@ from typing import Dict, List, Optional, Sequence
 import numpy as np
 
 from .baselines import ccp_cv_select, ebp_prune, predict_with_leaves
+from .datasets import database_name
 from .knorm import Prior, prune
 from .sklearn import auto_lam
 from .tree import Node, Tree
@@ -143,15 +144,26 @@ def gaussian_leaf_class_masses(tree_, means, priors=None) -> dict:
     return out
 
 
-def load_dataset(name: str, seed: int = 0, n: Optional[int] = None):
-    """(X, y) for one of :data:`DATASETS` (no download), ``y`` as class indices 0..J-1."""
+def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Optional[str] = None,
+                 target: Optional[str] = None, categorical: Sequence[str] = ()):
+    """(X, y) for one of :data:`DATASETS` (no download), or for a CSV database: a file path, or
+    ``NAME.csv[.gz]`` in ``data_dir`` or in the folder named by ``EXACTPRUNE_DATA``
+    (:func:`exactprune.datasets.load_csv` with ``target`` and ``categorical``: one-hot
+    categoricals, missing values refused); ``y`` as class indices 0..J-1."""
     if name in GAUSSIAN:
         return gaussian_data(name, n, seed)
-    if name not in SKLEARN_SETS:
-        raise ValueError(f"unknown data set {name!r}; choose from {', '.join(DATASETS)}")
-    from sklearn import datasets
-    X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
-    _, y = np.unique(y, return_inverse=True)
+    if name in SKLEARN_SETS:
+        from sklearn import datasets
+        X, y = getattr(datasets, f"load_{name}")(return_X_y=True)
+        _, y = np.unique(y, return_inverse=True)
+    else:
+        from .datasets import DATA_ENV, load_csv, resolve_data_path
+        path = resolve_data_path(name, data_dir)
+        if path is None:
+            raise ValueError(f"unknown data set {name!r}: not a file, not NAME.csv[.gz] in the data folder "
+                             f"(--data-dir or {DATA_ENV}), not one of {', '.join(DATASETS)}")
+        data = load_csv(path, target=target, categorical=categorical)
+        X, y = data.X, data.y
     if n is not None and n < len(y):
         idx = np.random.default_rng(seed).permutation(len(y))[:n]
         X, y = X[idx], y[idx]
@@ -220,10 +232,14 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0, rais
 
 
 def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
-                 n: Optional[int] = None, V: int = 10, runs: Optional[int] = None) -> List[Run]:
+                 n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
+                 data_dir: Optional[str] = None, target: Optional[str] = None,
+                 categorical: Sequence[str] = ()) -> List[Run]:
     """Zhong Figure 6.1: one shuffle, ``subsets`` parts; for each m in ``ratios`` and each i,
-    train on parts i..i+m-1 (mod subsets), test on the rest.  ``runs`` limits i (reduced size)."""
-    X, y = load_dataset(dataset, seed=seed, n=n)
+    train on parts i..i+m-1 (mod subsets), test on the rest.  ``runs`` limits i (reduced size);
+    ``dataset``, ``data_dir``, ``target`` and ``categorical`` as in :func:`load_dataset`."""
+    X, y = load_dataset(dataset, seed=seed, n=n, data_dir=data_dir, target=target, categorical=categorical)
+    label = dataset if dataset in DATASETS else database_name(dataset)
     rng = np.random.default_rng(seed + 1)
     order = rng.permutation(len(y))
     parts = np.array_split(order, subsets)
@@ -235,7 +251,7 @@ def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 2
             train = np.concatenate([parts[(i + j) % subsets] for j in range(m)])
             test = np.setdiff1d(order, train)
             r = prune_all(X[train], y[train], X[test], y[test], V=V, seed=seed + i)
-            out.append(Run(dataset, round(100 * m / subsets), i, r["accuracy"], r["leaves"], r["seconds"]))
+            out.append(Run(label, round(100 * m / subsets), i, r["accuracy"], r["leaves"], r["seconds"]))
     return out
 
 
