@@ -18,17 +18,28 @@ def test_separation_gives_the_stated_bayes_error(name):
         abs(E.bayes_error(J, E.separation(J, be)) - float(be)) < 1e-15
 
 
-@pytest.mark.parametrize("name", ["g2c15", "g6c25"])
-def test_bayes_classifier_error_on_sampled_data_within_5_se(name):
+@pytest.mark.parametrize("name,layout", [("g2c15", "axis"), ("g2c25", "diagonal"), ("g6c25", "axis")])
+def test_bayes_classifier_error_on_sampled_data_within_5_se(name, layout):
     """Monte Carlo: the Bayes rule's error on 60000 seeded examples is within 5 SE of the target."""
     seed = 11
     J, be, _ = E.GAUSSIAN[name]
-    X, y = E.gaussian_data(name, 60000 if J == 2 else 60000, seed=seed)
-    means = E._means(J, float(E.separation(J, be)))
+    X, y = E.gaussian_data(name, 60000, seed=seed, layout=layout)
+    means = E._means(J, float(E.separation(J, be)), layout)
     pred = np.argmin(((X[:, None, :] - means[None]) ** 2).sum(-1), axis=1)
     err = float(np.mean(pred != y))
     se = (float(be) * (1 - float(be)) / len(y)) ** 0.5
     assert abs(err - float(be)) <= 5 * se, f"seed {seed}: {err} vs {float(be)}"
+
+
+def test_two_class_layouts_shift_x_only_or_both_coordinates():
+    """axis: y has the same N(0, 1) law in both classes; diagonal: both coordinates shifted
+    equally, by d / sqrt 2 (d = -2 Phi^-1(0.15) = 2.0729)."""
+    for layout, shift in (("axis", (2.0729, 0.0)), ("diagonal", (1.4657, 1.4657))):
+        X, y = E.gaussian_data("g2c15", 40000, seed=5, layout=layout)
+        moved = X[y == 1].mean(axis=0) - X[y == 0].mean(axis=0)
+        assert np.all(np.abs(moved - shift) < 5 * (2 / 20000) ** 0.5), (layout, moved)
+    with pytest.raises(ValueError, match="layout must be one of"):
+        E.gaussian_data("g2c15", 10, layout="polar")
 
 
 def test_protocol_is_seeded_and_reruns_identically():
