@@ -14,7 +14,7 @@ import sys
 from typing import Optional, Sequence
 
 #: command modules, in the order ``--help`` lists them
-COMMAND_MODULES = ("iris", "moments", "sequences", "verify", "errata", "costs", "rdt", "compare")
+COMMAND_MODULES = ("iris", "moments", "sequences", "verify", "errata", "costs", "rdt", "compare", "grow")
 
 
 class UsageError(ValueError):

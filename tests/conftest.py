@@ -4,6 +4,7 @@
 ``deep``: many more examples, for a thorough run: ``HYPOTHESIS_PROFILE=deep python3 -m pytest``.
 """
 import os
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
@@ -14,3 +15,9 @@ settings.register_profile("deep", max_examples=500, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                                  HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# The Table 6.1 UCI databases are not part of the repository; when the checkout sits beside the
+# project's shared data folder, the tests that need them use it (EXACTPRUNE_DATA overrides).
+_SIBLING_UCI = Path(__file__).resolve().parents[2] / "shared" / "data" / "uci"
+if "EXACTPRUNE_DATA" not in os.environ and _SIBLING_UCI.is_dir():
+    os.environ["EXACTPRUNE_DATA"] = str(_SIBLING_UCI)

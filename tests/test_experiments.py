@@ -18,17 +18,28 @@ def test_separation_gives_the_stated_bayes_error(name):
         abs(E.bayes_error(J, E.separation(J, be)) - float(be)) < 1e-15
 
 
-@pytest.mark.parametrize("name", ["g2c15", "g6c25"])
-def test_bayes_classifier_error_on_sampled_data_within_5_se(name):
+@pytest.mark.parametrize("name,layout", [("g2c15", "axis"), ("g2c25", "diagonal"), ("g6c25", "axis")])
+def test_bayes_classifier_error_on_sampled_data_within_5_se(name, layout):
     """Monte Carlo: the Bayes rule's error on 60000 seeded examples is within 5 SE of the target."""
     seed = 11
     J, be, _ = E.GAUSSIAN[name]
-    X, y = E.gaussian_data(name, 60000 if J == 2 else 60000, seed=seed)
-    means = E._means(J, float(E.separation(J, be)))
+    X, y = E.gaussian_data(name, 60000, seed=seed, layout=layout)
+    means = E._means(J, float(E.separation(J, be)), layout)
     pred = np.argmin(((X[:, None, :] - means[None]) ** 2).sum(-1), axis=1)
     err = float(np.mean(pred != y))
     se = (float(be) * (1 - float(be)) / len(y)) ** 0.5
     assert abs(err - float(be)) <= 5 * se, f"seed {seed}: {err} vs {float(be)}"
+
+
+def test_two_class_layouts_shift_x_only_or_both_coordinates():
+    """axis: y has the same N(0, 1) law in both classes; diagonal: both coordinates shifted
+    equally, by d / sqrt 2 (d = -2 Phi^-1(0.15) = 2.0729)."""
+    for layout, shift in (("axis", (2.0729, 0.0)), ("diagonal", (1.4657, 1.4657))):
+        X, y = E.gaussian_data("g2c15", 40000, seed=5, layout=layout)
+        moved = X[y == 1].mean(axis=0) - X[y == 0].mean(axis=0)
+        assert np.all(np.abs(moved - shift) < 5 * (2 / 20000) ** 0.5), (layout, moved)
+    with pytest.raises(ValueError, match="layout must be one of"):
+        E.gaussian_data("g2c15", 10, layout="polar")
 
 
 def test_protocol_is_seeded_and_reruns_identically():
@@ -93,3 +104,73 @@ def test_ccp_with_fewer_examples_than_folds_uses_leave_one_out():
     r = E.prune_all(X[tr], y[tr], X[te], y[te], V=10)
     assert set(r["leaves"]) == set(E.METHODS) and r["leaves"]["CCP"] >= 1
     assert r["seconds"]["CCP"] > 1e-4                 # CV actually ran (8 folds), not the bare root
+
+
+# -- Zhong's printed tables and the chapter-6 benchmark ------------------------------------------
+
+def _sign_counts(what, ratio, other):
+    signs = [row[f"2-norm:{other}"]["sign"] for row in E.PRINTED[what][ratio].values()]
+    return signs.count("+"), signs.count("-")
+
+
+@pytest.mark.parametrize("what,ratio,ccp,ebp", [("accuracy", 5, (5, 0), (5, 1)), ("accuracy", 50, (0, 0), (7, 0)),
+                                                ("leaves", 5, (4, 5), (14, 0)), ("leaves", 50, (5, 8), (14, 0))])
+def test_printed_signs_agree_with_the_printed_summary_rows(what, ratio, ccp, ebp):
+    """The transcribed +/- columns reproduce the paper's own "Summary" rows (wins, loses)."""
+    assert _sign_counts(what, ratio, "CCP") == ccp and _sign_counts(what, ratio, "EBP") == ebp
+
+
+@pytest.mark.parametrize("what,ratio,db,d_ccp,d_ebp", [
+    ("accuracy", 5, "abalone", 0.4, 2.9), ("accuracy", 5, "waveform", 1.7, 0.8),
+    ("accuracy", 50, "kr-vs-kp", -0.6, -0.7), ("leaves", 5, "letter", 60.3, -47.2),
+    ("leaves", 50, "g2c25", 12.1, -205.2), ("leaves", 50, "letter", -200.8, -211.1)])
+def test_printed_means_agree_with_the_printed_diff_column(what, ratio, db, d_ccp, d_ebp):
+    row = E.PRINTED[what][ratio][db]
+    assert abs(row["2-norm"]["mean"] - row["CCP"]["mean"] - d_ccp) <= 0.15
+    assert abs(row["2-norm"]["mean"] - row["EBP"]["mean"] - d_ebp) <= 0.15
+
+
+@pytest.mark.parametrize("db,inc", [("abalone", 17.5), ("letter", 12.2), ("shuttle", 29.5), ("kr-vs-kp", 10.1)])
+def test_printed_times_agree_with_the_printed_inc_column(db, inc):
+    """Table 6.4's Inc = T_2 / T_1 for CCP, up to the rounding of T to two digits."""
+    t = E.PRINTED["seconds"]
+    assert abs(t[50][db]["CCP"]["mean"] / t[5][db]["CCP"]["mean"] / inc - 1) < 0.1
+
+
+def _bench():
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "bench_chapter6.py")
+    spec = importlib.util.spec_from_file_location("bench_chapter6", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_reduced_chapter6_protocol_gives_the_same_tables_twice(tmp_path, capsys):
+    import csv
+    import os
+    bench = _bench()
+    databases = "g2c15,g6c25"
+    if os.path.isfile(os.path.join(os.environ.get("EXACTPRUNE_DATA", ""), "segment.csv.gz")):
+        databases += ",segment"
+    tables = []
+    for k in range(2):
+        out = tmp_path / f"run{k}"
+        assert bench.main(["--databases", databases, "--runs", "2", "--jobs", "1", "--out", str(out)]) == 0
+        with open(out / "chapter6.csv") as handle:
+            rows = [r for r in csv.DictReader(handle) if r["table"] != "seconds"]
+        tables.append(rows)
+        md = (out / "chapter6.md").read_text()
+        assert "Table 6.2" in md and "Table 6.4" in md and "seed 0" in md and "scikit-learn" in md
+    assert tables[0] == tables[1] and len(tables[0]) == 2 * 2 * len(databases.split(",")) * 3
+    # printed values sit beside the ones here: g2c15 at 50%, 2-norm, 2.0 +- 0.0 leaves
+    row = [r for r in tables[0] if (r["table"], r["ratio"], r["database"], r["method"]) == ("leaves", "50", "g2c15", "2-norm")]
+    assert float(row[0]["printed_mean"]) == 2.0
+    capsys.readouterr()
+
+
+def test_bench_refuses_a_database_without_data(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        _bench().main(["--databases", "abalone", "--data-dir", str(tmp_path), "--runs", "1"])
+    assert "no data file for abalone" in capsys.readouterr().err

@@ -6,11 +6,17 @@ from dataclasses import asdict
 
 def register(subparsers) -> None:
     from ..experiments import DATASETS
+    from .grow import add_data_arguments
     parser = subparsers.add_parser(
         "compare", help="the pruning methods side by side on one data set (Zhong ch 6)",
         description="CCP (10-fold CV, 1-SE), 2-norm and EBP (C4.5 R8, raising) under Zhong's Figure 6.1 "
-                    f"protocol. DATASET: one of {', '.join(DATASETS)}.")
+                    f"protocol. DATASET: one of {', '.join(DATASETS)}, a CSV file (plain or gzip, header "
+                    "row, class in the last column or --target; categorical attributes one-hot coded; "
+                    "missing values refused), or NAME for NAME.csv[.gz] in --data-dir or $EXACTPRUNE_DATA.")
     parser.add_argument("dataset")
+    add_data_arguments(parser)
+    parser.add_argument("--data-dir", default=None,
+                        help="folder of NAME.csv[.gz] databases (default: $EXACTPRUNE_DATA)")
     parser.add_argument("--ratios", default="5,50", help="training ratios in %% of 20 subsets (default 5,50)")
     parser.add_argument("--runs", type=int, default=None, help="runs per ratio (default all 20)")
     parser.add_argument("--examples", type=int, default=None, help="use this many examples (default all)")
@@ -19,23 +25,28 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
-    from ..experiments import DATASETS, format_tables, run_protocol, summarize
-    from .common import print_json
-    if args.dataset not in DATASETS:
-        raise ValueError(f"unknown data set {args.dataset!r}; choose from {', '.join(DATASETS)}")
+def parse_ratios(text: str) -> list:
+    """Training ratios in % ("5,50") as numbers m of the 20 subsets of Figure 6.1 ([1, 10])."""
     try:
-        ratios = [int(x) for x in args.ratios.split(",")]
+        ratios = [int(x) for x in text.split(",")]
     except ValueError:
-        raise ValueError(f"--ratios must be integers such as 5,50, got {args.ratios!r}") from None
-    ms = []
+        raise ValueError(f"--ratios must be integers such as 5,50, got {text!r}") from None
     for r in ratios:
         if r % 5 or not 5 <= r <= 95:
             raise ValueError(f"--ratios: each ratio must be a multiple of 5 in 5..95 (1..19 of 20 subsets), got {r}")
-        ms.append(r // 5)
+    return [r // 5 for r in ratios]
+
+
+def run(args) -> int:
+    from ..experiments import format_tables, run_protocol, summarize
+    from .common import print_json
+    from .grow import categorical_names
+    ms = parse_ratios(args.ratios)
     if args.runs is not None and args.runs < 1:
         raise ValueError(f"--runs must be positive, got {args.runs}")
-    runs = run_protocol(args.dataset, ratios=ms, seed=args.seed, n=args.examples, runs=args.runs)
+    runs = run_protocol(args.dataset, ratios=ms, seed=args.seed, n=args.examples, runs=args.runs,
+                        data_dir=args.data_dir, target=args.target,
+                        categorical=categorical_names(args.categorical))
     tables = summarize(runs)
     if args.json:
         print_json({"dataset": args.dataset, "tables": {w: {str(r): v for r, v in t.items()} for w, t in tables.items()},

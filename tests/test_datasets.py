@@ -1,0 +1,167 @@
+"""The CSV loader and ``exactprune grow``: round trip, refusals, the grow | breakpoints pipe."""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from exactprune.cli import main
+from exactprune.datasets import grow_tree, load_csv
+from exactprune.tree import Tree
+
+UCI = os.environ.get("EXACTPRUNE_DATA", "")   # folder of the Table 6.1 UCI databases, if given
+
+ROWS = [("colour", "width", "size", "label"),
+        ("red", "1.5", "3", "yes"),
+        ("blue", "0.5", "1", "no"),
+        ("green", "2", "3", "yes"),
+        ("red", "0.25", "2", "no"),
+        ("blue", "3", "1", "yes")]
+
+
+def write(tmp_path, rows, name="toy.csv", gz=False):
+    text = "\n".join(",".join(r) for r in rows) + "\n"
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(text.encode()) if gz else text.encode())
+    return str(path)
+
+
+@pytest.mark.parametrize("gz", [False, True])
+def test_round_trip_categorical_and_numerical(tmp_path, gz):
+    # expected coding written out by hand from ROWS
+    d = load_csv(write(tmp_path, ROWS, "toy.csv.gz" if gz else "toy.csv", gz=gz))
+    assert d.name == "toy"
+    assert d.attributes == ["colour", "width", "size"]
+    assert d.categorical == {"colour": ["blue", "green", "red"]}
+    assert d.feature_names == ["colour=blue", "colour=green", "colour=red", "width", "size"]
+    assert d.class_names == ["no", "yes"]
+    assert d.y.tolist() == [1, 0, 1, 0, 1]
+    assert d.X.tolist() == [[0, 0, 1, 1.5, 3], [1, 0, 0, 0.5, 1], [0, 1, 0, 2, 3],
+                            [0, 0, 1, 0.25, 2], [1, 0, 0, 3, 1]]
+    # decode each row back to the CSV tokens
+    for row, x in zip(ROWS[1:], d.X):
+        colour = [v for v, bit in zip(d.categorical["colour"], x[:3]) if bit == 1]
+        assert colour == [row[0]] and x[3] == float(row[1]) and x[4] == float(row[2])
+
+
+def test_target_and_named_categorical(tmp_path):
+    d = load_csv(write(tmp_path, ROWS), target="colour", categorical=["size"])
+    assert d.class_names == ["blue", "green", "red"]
+    assert d.feature_names == ["width", "size=1", "size=2", "size=3", "label=no", "label=yes"]
+    assert d.y.tolist() == [2, 0, 1, 2, 0]
+
+
+def test_numeric_class_labels_sort_as_numbers(tmp_path):
+    rows = [("x", "c"), ("1", "10"), ("2", "9"), ("3", "10")]
+    assert load_csv(write(tmp_path, rows)).class_names == ["9", "10"]
+
+
+@pytest.mark.parametrize("token", ["?", "", "NA", "nan", "N/A"])
+def test_missing_value_refused_citing_determinacy(tmp_path, token):
+    rows = [r for r in ROWS]
+    rows[3] = ("green", token, "3", "yes")
+    with pytest.raises(ValueError, match=r"line 4, column 'width': missing value .*Determinacy Assumption"):
+        load_csv(write(tmp_path, rows))
+
+
+def test_single_class_refused(tmp_path):
+    rows = [ROWS[0]] + [r[:3] + ("yes",) for r in ROWS[1:]]
+    with pytest.raises(ValueError, match="single class 'yes'"):
+        load_csv(write(tmp_path, rows))
+
+
+def test_unknown_target_and_categorical_refused(tmp_path):
+    path = write(tmp_path, ROWS)
+    with pytest.raises(ValueError, match="no column 'weight' to use as the class; columns: colour, width"):
+        load_csv(path, target="weight")
+    with pytest.raises(ValueError, match="--categorical names 'shape'"):
+        load_csv(path, categorical=["shape"])
+
+
+def test_ragged_rows_and_unreadable_files_refused(tmp_path):
+    with pytest.raises(ValueError, match="line 3: 2 values for 4 columns"):
+        load_csv(write(tmp_path, ROWS[:2] + [("red", "1")]))
+    with pytest.raises(ValueError, match="cannot read data file"):
+        load_csv(str(tmp_path / "absent.csv"))
+    with pytest.raises(ValueError, match="no data rows"):
+        load_csv(write(tmp_path, ROWS[:1]))
+
+
+def test_grown_tree_counts_and_split_descriptions(tmp_path):
+    d = load_csv(write(tmp_path, ROWS))
+    tree = grow_tree(d, random_state=0)
+    assert tree.root.counts == (2, 3) and tree.class_names == ["no", "yes"]
+    # every leaf's counts equal the class counts of the rows the split descriptions send there
+    rows = ROWS[1:]
+
+    def goes_left(split, row):
+        attr, op, value = split.split(" ")
+        cell = row[ROWS[0].index(attr)]
+        return cell != value if op == "!=" else float(cell) <= float(value)
+
+    def check(node, subset):
+        assert node.counts == (sum(r[3] == "no" for r in subset), sum(r[3] == "yes" for r in subset))
+        if node.children:
+            check(node.children[0], [r for r in subset if goes_left(node.split, r)])
+            check(node.children[1], [r for r in subset if not goes_left(node.split, r)])
+    check(tree.root, rows)
+    assert all(n.counts[0] * n.counts[1] == 0 for n in tree.leaves())   # grown until pure
+
+
+def test_grow_command_writes_count_tree(tmp_path, capsys):
+    assert main(["grow", write(tmp_path, ROWS), "--max-depth", "1"]) == 0
+    tree = Tree.from_json(capsys.readouterr().out)
+    assert tree.n_leaves == 2 and tree.root.counts == (2, 3)
+
+
+def test_grow_command_refusals(tmp_path, capsys):
+    path = write(tmp_path, ROWS)
+    assert main(["grow", path, "--target", "nosuch"]) == 2
+    assert "no column 'nosuch'" in capsys.readouterr().err
+    assert main(["grow", path, "--min-samples-leaf", "0"]) == 2
+    assert "--min-samples-leaf must be at least 1" in capsys.readouterr().err
+
+
+def test_grow_pipes_into_breakpoints(tmp_path):
+    from sklearn.datasets import load_iris
+    iris = load_iris()
+    rows = [("petal length", "petal width", "species")] + [
+        (f"{a}", f"{b}", iris.target_names[c]) for (a, b), c in zip(iris.data[:, 2:], iris.target)]
+    path = write(tmp_path, rows, "iris.csv")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    grow = subprocess.run([sys.executable, "-m", "exactprune", "grow", path], capture_output=True, text=True,
+                          env=env, check=True)
+    assert '"split": "petal width <= 0.8"' in grow.stdout    # the iris root split, Zhong App B
+    bp = subprocess.run([sys.executable, "-m", "exactprune", "breakpoints", "-", "--json"], input=grow.stdout,
+                        capture_output=True, text=True, env=env)
+    assert bp.returncode == 0, bp.stderr
+    stages = json.loads(bp.stdout)["stages"]
+    assert stages[0]["leaves"] <= Tree.from_json(grow.stdout).n_leaves and stages[-1]["leaves"] == 1
+
+
+def test_compare_accepts_a_csv_path(tmp_path, capsys):
+    rng = np.random.default_rng(3)
+    rows = [("a", "b", "class")] + [(f"{x:.3f}", "uv"[int(x > 0.3)], str(int(x + rng.normal(0, 0.3) > 0)))
+                                    for x in rng.normal(size=400)]
+    assert main(["compare", write(tmp_path, rows, "mine.csv.gz", gz=True), "--runs", "2", "--ratios", "50",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {r["dataset"] for r in out["runs"]} == {"mine"}
+    assert main(["compare", "mine", "--data-dir", str(tmp_path), "--runs", "1", "--ratios", "50"]) == 0
+
+
+@pytest.mark.skipif(not os.path.isfile(os.path.join(UCI, "abalone.csv.gz")), reason="set EXACTPRUNE_DATA to the UCI folder")
+@pytest.mark.parametrize("name,shape,classes,n_cat", [("abalone", (4177, 7 + 3), 3, 1),
+                                                      ("kr-vs-kp", (3196, None), 2, 36),
+                                                      ("splice", (3190, None), 3, 60)])
+def test_uci_databases_match_table_6_1(name, shape, classes, n_cat):
+    d = load_csv(os.path.join(UCI, f"{name}.csv.gz"))
+    assert d.X.shape[0] == shape[0] and d.n_classes == classes and len(d.categorical) == n_cat
+    if shape[1] is not None:
+        assert d.X.shape[1] == shape[1]
