@@ -328,6 +328,9 @@ THEOREMS = [
         cases=lambda: _tree_cases("uniform"),
         check=_check_53,
         violations=lambda: _tree_cases("general"),
+        pinned_violations=({"children": [[4, 1], [6, 1]], "grandchildren": None,
+                            "loss": [[Fraction(0), Fraction(3)], [Fraction(1), Fraction(0)]],
+                            "lam": Fraction(1), "eta": Fraction(1, 2), "k": 2},),
         violation_note=("general loss matrices: FAILS, even with labels fixed across k. Example: root "
                         "(10, 2) with leaves (4, 1), (6, 1), loss [[0, 3], [1, 0]], lam = 1, eta = 1/2: the "
                         "subtree is worse at k = 2 but better at k = 3. So k-norm cost pruning need not give a "
