@@ -271,3 +271,22 @@ def test_theorem_5_8_check_settles_an_exact_tie_at_k_1():
             "lam": "1/4", "eta": "0", "numerator": "J-1", "eps": "1/2"}
     verdict = check_5_8(case)
     assert verdict.holds and verdict.details["k_found"] == 2
+
+
+def test_every_statement_pins_boundary_cases():
+    """Policy point 4: every registered statement checks pinned boundary cases on every run."""
+    assert [t.id for t in THEOREMS if not t.pinned] == []
+
+
+@pytest.mark.parametrize("theorem_id", ["zhong-5.3", "zhong-5.5", "zhong-5.8", "zhong-5.9"])
+def test_printed_generators_reach_lam_zero(theorem_id):
+    """Table A.1 allows lam = 0: the printed statements' generators draw it with positive probability."""
+    from hypothesis import given, settings, HealthCheck
+    seen = []
+
+    @settings(max_examples=200, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(get(theorem_id).cases())
+    def collect(case):
+        seen.append(Fraction(case["lam"]) == 0)
+    collect()
+    assert any(seen)

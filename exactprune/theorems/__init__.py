@@ -155,6 +155,21 @@ def expand_corrections(items: list) -> list:
     return out
 
 
+def pin(theorems: list, table: dict) -> list:
+    """The statements with the boundary cases of ``table`` (id -> cases) appended to their
+    ``pinned`` cases (policy point 4).
+
+    >>> t = pin([Theorem("x-1", "X", "s", "h", cases=list, check=bool)], {"x-1": ({"k": 1},)})
+    >>> t[0].pinned
+    ({'k': 1},)
+    """
+    from dataclasses import replace
+    unknown = set(table) - {t.id for t in theorems}
+    if unknown:
+        raise ValueError(f"pinned cases for unregistered statements: {sorted(unknown)}")
+    return [replace(t, pinned=tuple(t.pinned) + tuple(table[t.id])) if t.id in table else t for t in theorems]
+
+
 def get(theorem_id: str) -> Theorem:
     for theorem in all_theorems():
         if theorem.id == theorem_id:

@@ -33,7 +33,7 @@ from typing import Optional
 
 import flint
 
-from . import Theorem, Verdict, correction, expand_corrections
+from . import Theorem, Verdict, correction, expand_corrections, pin
 from ..baselines import all_prunings, rep_prune, _first_max, _topmost
 from ..numbers import arb_of, certified_sign, fraction_str
 from ..tree import Node, Tree
@@ -701,3 +701,38 @@ THEOREMS = [
         default_examples=80),
 ]
 THEOREMS = expand_corrections(THEOREMS)
+
+
+def _ek_tree(counts, prune, children=()) -> dict:
+    out = {"counts": list(counts), "prune": list(prune)}
+    if children:
+        out["children"] = list(children)
+    return out
+
+
+#: depth 2: every subtree empty of pruning examples; and every leaf tied on the pruning set
+_EMPTY_DEPTH2 = _ek_tree((4, 0), (0, 0), [_ek_tree((2, 0), (0, 0), [_ek_tree((1, 0), (0, 0))] * 2)] * 2)
+_TIED_DEPTH2 = _ek_tree((2, 2), (2, 2), [
+    _ek_tree((2, 0), (1, 1), [_ek_tree((1, 0), (1, 0)), _ek_tree((1, 0), (0, 1))]),
+    _ek_tree((0, 2), (1, 1), [_ek_tree((0, 1), (1, 0)), _ek_tree((0, 1), (0, 1))])])
+
+
+def _deeper(tree: dict) -> dict:
+    return _ek_tree([2 * x for x in tree["counts"]], [2 * x for x in tree["prune"]], [tree, tree])
+
+
+#: boundary cases (policy point 4): ties (REP prunes on ties), subtrees without pruning examples,
+#: t = 1, a single bin, m = 0, k = 2 safe nodes
+THEOREMS = pin(THEOREMS, {
+    "ek-1": ({"tree": _ek_tree((2, 0), (1, 1), [_ek_tree((1, 0), (1, 0)), _ek_tree((1, 0), (0, 1))]),
+              "labels": "pruning", "ties": "prune"},
+             {"tree": _ek_tree((2, 0), (0, 0), [_ek_tree((1, 0), (0, 0))] * 2), "labels": "training", "ties": "prune"}),
+    "ek-2": ({"tree": _EMPTY_DEPTH2, "labels": "pruning"}, {"tree": _TIED_DEPTH2, "labels": "pruning"}),
+    "ek-cor3": ({"tree": _deeper(_EMPTY_DEPTH2), "labels": "pruning"},
+                {"tree": _deeper(_TIED_DEPTH2), "labels": "pruning"}),
+    "ek-4-corrected": ({"tree": _EMPTY_DEPTH2, "labels": "pruning"}, {"tree": _TIED_DEPTH2, "labels": "pruning"}),
+    "ek-6": ({"t": 1, "p": Fraction(1, 2), "stay": None}, {"t": 2, "p": Fraction(1, 2), "stay": None},
+             {"t": 6, "p": Fraction(1, 20), "stay": None}),
+    "ek-7": ({"m": 1, "probs": ["1/2", "1/2"]}, {"m": 3, "probs": ["1"]}, {"m": 0, "probs": ["1/3", "1/3", "1/3"]}),
+    "ek-eq4": ({"k": 2, "n": 2, "c": "1", "probs": None},),
+})

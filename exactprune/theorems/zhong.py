@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from . import Theorem, Verdict, correction, expand_corrections
+from . import Theorem, Verdict, correction, expand_corrections, pin
 from .strategies import (ETAS, LAMS, count_trees, etas, lams, prior_of, rationals, to_tree,
                          all_prunings, pruned_moment)
 from ..numbers import fraction_str, rising
@@ -338,6 +338,7 @@ TABLE_A1 = "Table A.1: J >= 2, K_d >= 2, lam >= 0, eta >= 0, n_t > 0 for every n
 
 
 def _case(counts, children, lam, eta, numerator="J-1", **extra) -> dict:
+    """A one-level case in dict form (pinned boundary cases)."""
     return {"tree": {"counts": list(counts), "children": [{"counts": list(c)} for c in children]},
             "lam": Fraction(lam), "eta": Fraction(eta), "numerator": numerator, **extra}
 
@@ -1008,3 +1009,24 @@ THEOREMS = [
         default_examples=30),
 ]
 THEOREMS = expand_corrections(THEOREMS)
+
+#: boundary cases (policy point 4) of the statements not paired above: k = 1 and the largest k
+#: checked, eta = 0 and eta = lam J, lam = 0 where the hypotheses allow it, ties, single points
+THEOREMS = pin(THEOREMS, {
+    "zhong-4.1": (_case((2, 2), ((2, 0), (0, 2)), "1/4", "1/2", k=1, mc_seed=1, routing="hard",
+                        coupling="independent"),
+                  _case((3, 1), ((2, 1), (1, 0)), 2, 2, k=4, mc_seed=2, routing="hard", coupling="independent")),
+    "zhong-4.3": (_case((3, 1), ((3, 0), (0, 1)), 1, 2), _case((3, 1), ((3, 0), (0, 1)), 0, 0),
+                  _case((2, 2), ((2, 0), (0, 2)), 1, 0),
+                  _case((2, 2, 2), ((2, 0, 0), (0, 2, 0), (0, 0, 2)), "1/4", "3/4")),
+    "zhong-5.1": ({"B_c": Fraction(1, 32), "M_c": Fraction(1, 2), "M_d": Fraction(3, 4), "k": 1},
+                  {"B_c": Fraction(1, 2), "M_c": Fraction(1), "M_d": Fraction(2), "k": 6}),
+    "zhong-5.2": ({"x": [Fraction(1, 4)], "p": [Fraction(1)], "k": 1},
+                  {"x": [Fraction(1, 4), Fraction(12)], "p": [Fraction(1, 2), Fraction(1, 2)], "k": 6},
+                  {"x": [Fraction(2), Fraction(2)], "p": [Fraction(1, 3), Fraction(2, 3)], "k": 1}),
+    "zhong-5.4": BOUNDARY,
+    "zhong-property-1": tuple({**c, "k": k} for k in (1, 6) for c in BOUNDARY),
+    "zhong-fig-5.1": ({"left": {"children": [{"counts": [48, 0]}, {"counts": [38, 10]}]},
+                       "right": {"children": [{"counts": [43, 5]}, {"counts": [43, 5]}]},
+                       "eta": Fraction(0), "eta2": Fraction(3)},),
+})
