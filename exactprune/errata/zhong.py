@@ -80,6 +80,39 @@ _EMPTY_5_3 = _case((1, 0), ((1, 0), (0, 0)), "1/4", "0")
 _EMPTY_5_6 = _case((2, 1), ((2, 1), (0, 0)), "1/2", "0")
 _EMPTY_5_9 = _case((10, 10), ((10, 0), (0, 10), (0, 0)), "1/2", "0")
 
+def _c77() -> dict:
+    from ..knorm import Prior
+    from ..theorems.zhong import leaf_BM
+    prior, counts = Prior(Fraction(1, 2), Fraction(1, 2)), (1, 2, 0)
+    B, M = leaf_BM(counts, prior)
+    printed = max(counts) + (len(counts) - 1) * prior.lam
+    return {"correct": "M_s - B_s = max_j n_{j,s} + lam (B = b + (J-1) lam, M = n + J lam); the inequality "
+                       "of (C.77) survives, both sides shifting by lam",
+            "counterexample": {"counts": list(counts), "J": 3, "lam": "1/2", "M_s - B_s": fraction_str(M - B),
+                               "printed_max+(J-1)lam": fraction_str(printed)},
+            "confirmed": M - B != printed and M - B == max(counts) + prior.lam}
+
+
+def _c79() -> dict:
+    from ..knorm import Prior
+    from ..theorems.zhong import leaf_BM
+    prior, k = Prior(Fraction(1, 2), Fraction(1, 2)), 1
+    Bd, Md = leaf_BM((0, 50, 50), prior)
+    Bs, Ms = leaf_BM((0, 49, 5), prior)
+    eps = Md + Bs - Ms - Bd
+    lhs = (Md + k) * (Bs + k) / ((Ms + k) * (Bd + k))
+    printed = 1 + (eps * k + Md * Bs - Ms * Bd) / ((Ms + k) * (Md + k))
+    correct = 1 + (eps * k + Md * Bs - Ms * Bd) / ((Ms + k) * (Bd + k))
+    return {"correct": "(M_d + k)(B_s + k) / ((M_s + k)(B_d + k)) = 1 + (eps k + M_d B_s - M_s B_d) / "
+                       "((M_s + k)(B_d + k)); the necessity proof survives (for large k the true fraction is "
+                       "the larger, so (C.82)'s inequality holds)",
+            "counterexample": {"d": [0, 50, 50], "s": [0, 49, 5], "lam": "1/2", "k": k,
+                               "B_d": fraction_str(Bd), "M_d": fraction_str(Md), "B_s": fraction_str(Bs),
+                               "M_s": fraction_str(Ms), "lhs": fraction_str(lhs),
+                               "printed_rhs": fraction_str(printed), "corrected_rhs": fraction_str(correct)},
+            "confirmed": lhs == correct and lhs != printed}
+
+
 ERRATA = [
     Erratum("zhong-B.1-breakpoint", "Zhong Figure B.1(d)-(e), App B.2",
             f"the k-norm pruning sequence of iris changes from (d) to (e) at k = {PRINTED_BREAKPOINT}",
@@ -167,4 +200,13 @@ ERRATA = [
             "sum_i p_i g_{k+1}(x_i) - g_{k+1}(X) = sum_i p_i g_k(x_i)(x_i + k) - g_{k+1}(X)(X + k) "
             "= sum_i p_i g_k(x_i) x_i - g_{k+1}(X) X", _c38,
             "g_{k+1}(X) must be g_k(X) in the middle and last terms; the lemma itself holds."),
+    Erratum("zhong-C.77", "Zhong (C.77), proof of Theorem 5.9 (necessity)",
+            "M_s - B_s = max_j n_{j,s} + (J - 1) lam <= max_j n_{j,d} + (J - 1) lam = M_d - B_d", _c77,
+            "With Table A.1's B_t = b_t + (J-1) lam and M_t = n_t + J lam, M_t - B_t = max_j n_{j,t} + lam; the "
+            "printed (J-1) lam is right only for J = 2 (proofs/appendix_c_steps.py)."),
+    Erratum("zhong-C.79", "Zhong (C.79), proof of Theorem 5.9 (necessity); inherited by (C.82)",
+            "(M_d + k)(B_s + k) / ((M_s + k)(B_d + k)) = 1 + (eps k + M_d B_s - M_s B_d) / ((M_s + k)(M_d + k))",
+            _c79,
+            "The denominator must be (M_s + k)(B_d + k). Found by checking Appendix C step by step "
+            "(proofs/appendix_c_steps.py); the theorem is unaffected."),
 ]
