@@ -113,6 +113,23 @@ def _c79() -> dict:
             "confirmed": lhs == correct and lhs != printed}
 
 
+def _lam0(number: str, printed: str, case: dict, why: str, explanation: str) -> Erratum:
+    """Zhong Thm ``number`` needs the unstated hypothesis lam > 0: its check fails on ``case``
+    (lam = 0) and the corrected statement holds on the same tree with lam = 1/4."""
+    return Erratum(f"zhong-{number}-lam0", f"Zhong Theorem {number}", printed,
+                   refutation(f"zhong-{number}", case, {**case, "lam": "1/4"}, f"add the hypothesis lam > 0 {why}"),
+                   explanation, kind=HYPOTHESIS)
+
+
+def _empty_child(number: str, printed: str, case: dict, explanation: str) -> Erratum:
+    """A domain note: Zhong Thm ``number``'s check fails on ``case``, which has an empty node (eta = 0),
+    outside Table A.1 (n_t > 0 for every node)."""
+    return Erratum(f"zhong-{number}-empty-child", f"Zhong Theorem {number} (Table A.1: n_t > 0)", printed,
+                   refutation(f"zhong-{number}", case,
+                              correct="outside the notation: Table A.1 requires n_t > 0 for every node"),
+                   explanation + " Table A.1 excludes empty nodes: a domain note, not an erratum.", kind=DOMAIN)
+
+
 ERRATA = [
     Erratum("zhong-B.1-breakpoint", "Zhong Figure B.1(d)-(e), App B.2",
             f"the k-norm pruning sequence of iris changes from (d) to (e) at k = {PRINTED_BREAKPOINT}",
@@ -135,27 +152,18 @@ ERRATA = [
             "E[r_c2^2] = E[r_c21^2] P*[A_c21|A_c2] + E[r_c22^2] P*[A_c21|A_c2]", _b8_formula,
             "The second weight must be P*[A_c22|A_c2] (4.13); the printed number follows the corrected "
             "formula."),
-    Erratum("zhong-5.3-lam0", "Zhong Theorem 5.3",
-            "if a non-leaf subtree increases or maintains the k-norm error rate compared to its root, it "
-            "increases the (k+1)-norm error rate",
-            refutation("zhong-5.3", _PURE_SPLIT, {**_PURE_SPLIT, "lam": "1/4"},
-                       "add the hypothesis lam > 0 (used by Lemma 5.1: 0 < B_c); Table A.1 allows lam = 0"),
-            "At lam = 0 a pure node split into pure leaves, (3,0) -> (2,0),(1,0), has R_tree = R_leaf = 0 at "
-            "every k. The same tree with lam = 1/4 satisfies the corrected statement.", kind=HYPOTHESIS),
-    Erratum("zhong-5.5-lam0", "Zhong Theorem 5.5",
-            "for any sub-tree, its k-norm error rate is a strictly increasing function of k",
-            refutation("zhong-5.5", _PURE_SPLIT, {**_PURE_SPLIT, "lam": "1/4"},
-                       "add the hypothesis lam > 0 (the error is then not deterministic)"),
-            "At lam = 0 (allowed by Table A.1) pure leaves give r = 0 almost surely: every k-norm is 0.",
-            kind=HYPOTHESIS),
-    Erratum("zhong-5.6-lam0", "Zhong Theorem 5.6",
-            "if 0 <= eta <= lam J, an ineffective split maintains the 1-norm iff all classes are equally "
-            "distributed in each leaf",
-            refutation("zhong-5.6", _INEFFECTIVE, {**_INEFFECTIVE, "lam": "1/4"},
-                       "add the hypothesis lam > 0; with it the statement holds"),
-            "At lam = 0 (0 <= eta <= lam J with eta = 0) every ineffective split keeps the 1-norm, e.g. "
-            "(3,1) -> (2,1),(1,0): r_tree = r_leaf = 1/4 with non-uniform leaves (found by exactprune verify).",
-            kind=HYPOTHESIS),
+    _lam0("5.3", "if a non-leaf subtree increases or maintains the k-norm error rate compared to its root, it "
+                 "increases the (k+1)-norm error rate", _PURE_SPLIT,
+          "(used by Lemma 5.1: 0 < B_c); Table A.1 allows lam = 0",
+          "At lam = 0 a pure node split into pure leaves, (3,0) -> (2,0),(1,0), has R_tree = R_leaf = 0 at "
+          "every k. The same tree with lam = 1/4 satisfies the corrected statement."),
+    _lam0("5.5", "for any sub-tree, its k-norm error rate is a strictly increasing function of k", _PURE_SPLIT,
+          "(the error is then not deterministic)",
+          "At lam = 0 (allowed by Table A.1) pure leaves give r = 0 almost surely: every k-norm is 0."),
+    _lam0("5.6", "if 0 <= eta <= lam J, an ineffective split maintains the 1-norm iff all classes are equally "
+                 "distributed in each leaf", _INEFFECTIVE, "(with it the statement holds)",
+          "At lam = 0 (0 <= eta <= lam J with eta = 0) every ineffective split keeps the 1-norm, e.g. "
+          "(3,1) -> (2,1),(1,0): r_tree = r_leaf = 1/4 with non-uniform leaves (found by exactprune verify)."),
     Erratum("zhong-5.7-k1", "Zhong Corollary 5.7",
             "if 0 <= eta <= lam J, any ineffective split increases the k-norm error rate for any k >= 1",
             refutation("zhong-5.7", _UNIFORM, _UNIFORM,
@@ -163,39 +171,25 @@ ERRATA = [
                        "can keep it (Thm 5.6's own equality case)"),
             "False at k = 1 by Thm 5.6's equality case, (2,2) -> (1,1),(1,1); true for k >= 2 with lam > 0 "
             "(Thm 5.3). At lam = 0 a pure split keeps every k-norm at 0."),
-    Erratum("zhong-5.8-lam0", "Zhong Theorem 5.8",
-            "for any sub-tree, the limit of its k-norm error rate is unity as k approaches infinity",
-            refutation("zhong-5.8", {**_PURE_SPLIT, "eps": "1/10"}, {**_PURE_SPLIT, "lam": "1/4", "eps": "1/10"},
-                       "add the hypothesis lam > 0 (some leaf with B_c > 0 suffices)"),
-            "At lam = 0 with pure leaves E[r^k] = 0 for every k: the limit is 0.", kind=HYPOTHESIS),
-    Erratum("zhong-5.9-lam0", "Zhong Theorem 5.9",
-            "the subtree at d reduces the k-norm for all k >= 1 iff max_j n_{j,d} = max_j n_{j,c} for all its "
-            "leaves c",
-            refutation("zhong-5.9", _LAM0_5_9, {**_LAM0_5_9, "lam": "1/4"},
-                       "add the hypothesis lam > 0 (the necessity proof, C.75-C.85, needs B_c > 0)"),
-            "At lam = 0, (10,9) -> (10,0),(0,9) has R_tree = 0 < R_leaf for every k although the leaves' "
-            "maxima differ.", kind=HYPOTHESIS),
-    Erratum("zhong-5.3-empty-child", "Zhong Theorem 5.3 (Table A.1: n_t > 0)",
-            "if a non-leaf subtree increases or maintains the k-norm error rate compared to its root, it "
-            "increases the (k+1)-norm error rate",
-            refutation("zhong-5.3", _EMPTY_5_3,
-                       correct="outside the notation: Table A.1 requires n_t > 0 for every node (so M_c < M_d)"),
-            "With eta = 0 an empty child gets weight 0 and the subtree equals its root at every k, e.g. "
-            "(1,0) -> (1,0),(0,0), lam = 1/4. Table A.1 excludes empty nodes, so this is a domain note, "
-            "not an erratum.", kind=DOMAIN),
-    Erratum("zhong-5.6-empty-child", "Zhong Theorem 5.6 (Table A.1: n_t > 0)",
-            "an ineffective split maintains the 1-norm iff all classes are equally distributed in each leaf",
-            refutation("zhong-5.6", _EMPTY_5_6,
-                       correct="outside the notation: Table A.1 requires n_t > 0 for every node"),
-            "With eta = 0 the empty child of (2,1) -> (2,1),(0,0) has weight 0: the 1-norm is kept with "
-            "non-uniform leaves (lam = 1/2).", kind=DOMAIN),
-    Erratum("zhong-5.9-empty-child", "Zhong Theorem 5.9 (Table A.1: n_t > 0)",
-            "the subtree at d reduces the k-norm for all k >= 1 iff max_j n_{j,d} = max_j n_{j,c} for all its "
-            "leaves c",
-            refutation("zhong-5.9", _EMPTY_5_9,
-                       correct="outside the notation: Table A.1 requires n_t > 0 for every node"),
-            "With eta = 0 the empty leaf of (10,10) -> (10,0),(0,10),(0,0) has weight 0, so the subtree helps "
-            "at every k although that leaf's maximum (0) differs from the root's (10).", kind=DOMAIN),
+    _lam0("5.8", "for any sub-tree, the limit of its k-norm error rate is unity as k approaches infinity",
+          {**_PURE_SPLIT, "eps": "1/10"}, "(some leaf with B_c > 0 suffices)",
+          "At lam = 0 with pure leaves E[r^k] = 0 for every k: the limit is 0."),
+    _lam0("5.9", "the subtree at d reduces the k-norm for all k >= 1 iff max_j n_{j,d} = max_j n_{j,c} for all "
+                 "its leaves c", _LAM0_5_9, "(the necessity proof, C.75-C.85, needs B_c > 0)",
+          "At lam = 0, (10,9) -> (10,0),(0,9) has R_tree = 0 < R_leaf for every k although the leaves' "
+          "maxima differ."),
+    _empty_child("5.3", "if a non-leaf subtree increases or maintains the k-norm error rate compared to its root, "
+                        "it increases the (k+1)-norm error rate", _EMPTY_5_3,
+                 "With eta = 0 an empty child gets weight 0 and the subtree equals its root at every k, e.g. "
+                 "(1,0) -> (1,0),(0,0), lam = 1/4 (the proof's M_c < M_d fails)."),
+    _empty_child("5.6", "an ineffective split maintains the 1-norm iff all classes are equally distributed in "
+                        "each leaf", _EMPTY_5_6,
+                 "With eta = 0 the empty child of (2,1) -> (2,1),(0,0) has weight 0: the 1-norm is kept with "
+                 "non-uniform leaves (lam = 1/2)."),
+    _empty_child("5.9", "the subtree at d reduces the k-norm for all k >= 1 iff max_j n_{j,d} = max_j n_{j,c} for "
+                        "all its leaves c", _EMPTY_5_9,
+                 "With eta = 0 the empty leaf of (10,10) -> (10,0),(0,10),(0,0) has weight 0, so the subtree "
+                 "helps at every k although that leaf's maximum (0) differs from the root's (10)."),
     Erratum("zhong-C.38", "Zhong (C.38), proof of Lemma 5.2",
             "sum_i p_i g_{k+1}(x_i) - g_{k+1}(X) = sum_i p_i g_k(x_i)(x_i + k) - g_{k+1}(X)(X + k) "
             "= sum_i p_i g_k(x_i) x_i - g_{k+1}(X) X", _c38,

@@ -722,7 +722,8 @@ def _deeper(tree: dict) -> dict:
 
 
 #: boundary cases (policy point 4): ties (REP prunes on ties), subtrees without pruning examples,
-#: t = 1, a single bin, m = 0, k = 2 safe nodes
+#: t = 1, p = 0 and p = 1 (one leaf: Thm 6's "linear" size then means the constant 1), a single bin,
+#: m = 0, k = 2 safe nodes
 THEOREMS = pin(THEOREMS, {
     "ek-1": ({"tree": _ek_tree((2, 0), (1, 1), [_ek_tree((1, 0), (1, 0)), _ek_tree((1, 0), (0, 1))]),
               "labels": "pruning", "ties": "prune"},
@@ -732,7 +733,8 @@ THEOREMS = pin(THEOREMS, {
                 {"tree": _deeper(_TIED_DEPTH2), "labels": "pruning"}),
     "ek-4-corrected": ({"tree": _EMPTY_DEPTH2, "labels": "pruning"}, {"tree": _TIED_DEPTH2, "labels": "pruning"}),
     "ek-6": ({"t": 1, "p": Fraction(1, 2), "stay": None}, {"t": 2, "p": Fraction(1, 2), "stay": None},
-             {"t": 6, "p": Fraction(1, 20), "stay": None}),
+             {"t": 6, "p": Fraction(1, 20), "stay": None}, {"t": 5, "p": Fraction(0), "stay": None},
+             {"t": 5, "p": Fraction(1), "stay": None}),
     "ek-7": ({"m": 1, "probs": ["1/2", "1/2"]}, {"m": 3, "probs": ["1"]}, {"m": 0, "probs": ["1/3", "1/3", "1/3"]}),
     "ek-eq4": ({"k": 2, "n": 2, "c": "1", "probs": None},),
 })
