@@ -22,26 +22,79 @@ THEOREMS = all_theorems()
 IDS = [t.id for t in THEOREMS]
 OWN_MODULES = ("exactprune.theorems.zhong", "exactprune.theorems.notes")
 
-#: statements that are false as printed; the check must find the counterexample
-PRINTED_FALSE = {
-    "zhong-5.6": "the 'iff' fails at lam = 0, which 0 <= eta <= lam J allows",
-    "zhong-5.7": "uniform leaves (and lam = 0) maintain the 1-norm at k = 1",
-}
-
-
 def _examples(theorem) -> int:
     return min(theorem.default_examples, settings.default.max_examples)
 
 
 @pytest.mark.parametrize("theorem_id", IDS)
 def test_theorem_cases(theorem_id):
+    """Every statement gets its registered verdict: a statement refuted by an erratum fails (its
+    pinned counterexample included), every other statement holds on its cases."""
     theorem = get(theorem_id)
     result = run(theorem, _examples(theorem), seed=0)
-    if theorem_id in PRINTED_FALSE:
-        assert result["status"] == "counterexample", (PRINTED_FALSE[theorem_id], result)
+    if theorem.erratum:
+        assert result["status"] == "counterexample", (theorem.erratum, result)
     else:
         assert result["status"] == "holds", result
         assert result["cases"] >= 1
+
+
+@pytest.mark.parametrize("theorem_id", IDS)
+def test_pinned_cases_meet_the_registered_verdict(theorem_id):
+    """The pinned boundary cases of a statement that holds hold; a refuted statement's pinned cases
+    include a failing one (the erratum's counterexample); pinned violations fail (unless the
+    statement documents that its violations still hold)."""
+    theorem = get(theorem_id)
+    verdicts = [theorem.check(case).holds for case in theorem.pinned]
+    if theorem.erratum:
+        assert not all(verdicts), theorem.erratum
+    else:
+        assert all(verdicts), [c for c, v in zip(theorem.pinned, verdicts) if not v]
+    if theorem.expected_on_violations == "fails":
+        assert not any(theorem.check(case).holds for case in theorem.pinned_violations)
+
+
+def test_policy_pairs_and_errata_ids():
+    """Every refuted statement names a registered erratum (kind (a) or (b)) and has a corrected twin
+    registered beside it; every domain id names a domain note; every corrected twin names its
+    printed statement."""
+    from exactprune.errata import DOMAIN, get_entry
+    ids = set(IDS)
+    for theorem in THEOREMS:
+        if theorem.erratum:
+            assert get_entry(theorem.erratum).kind != DOMAIN, theorem.id
+            assert f"{theorem.id}-corrected" in ids or theorem.id == "ek-eq2", theorem.id
+        for note in theorem.domain:
+            assert get_entry(note).kind == DOMAIN, (theorem.id, note)
+        if theorem.corrects:
+            assert theorem.corrects in ids and get(theorem.corrects).erratum, theorem.id
+
+
+def test_zhong_chapter_5_lam_zero_and_empty_children_treated_alike():
+    """lam = 0 is an unstated-hypothesis erratum for Thms 5.3, 5.5, 5.6, 5.8, 5.9 alike; empty
+    children with eta = 0 are domain notes for 5.3, 5.6, 5.9 alike (Table A.1: n_t > 0)."""
+    from exactprune.errata import DOMAIN, HYPOTHESIS, get_entry
+    for number in ("5.3", "5.5", "5.6", "5.8", "5.9"):
+        theorem = get(f"zhong-{number}")
+        assert theorem.erratum == f"zhong-{number}-lam0"
+        entry = get_entry(theorem.erratum)
+        assert entry.kind == HYPOTHESIS and entry.as_dict()["confirmed"]
+        assert any(Fraction(case["lam"]) == 0 for case in theorem.pinned)      # the boundary is reached
+        assert all(Fraction(case["lam"]) > 0 for case in get(f"zhong-{number}-corrected").pinned)
+    for number in ("5.3", "5.6", "5.9"):
+        note = get_entry(f"zhong-{number}-empty-child")
+        assert note.kind == DOMAIN and note.as_dict()["confirmed"]
+        assert get(f"zhong-{number}").domain == (note.id,)
+
+
+def test_zhong_5_9_empty_leaf_case_from_the_audit():
+    """(10,10) -> (10,0),(0,10),(0,0), eta = 0: the check fails; the case is outside Table A.1."""
+    from exactprune.theorems.zhong import check_5_9
+    case = {"tree": {"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]},
+                                                       {"counts": [0, 0]}]},
+            "lam": Fraction(1, 2), "eta": Fraction(0), "numerator": "J-1"}
+    assert not check_5_9(case).holds
+    assert get("zhong-5.9").violations is not None
 
 
 def _is_own(theorem) -> bool:
@@ -58,6 +111,9 @@ def test_theorem_violations(theorem_id):
             pytest.fail(f"{theorem_id} has no violation strategy")
         pytest.xfail(f"{theorem_id}: no violation strategy registered by its module")
     expected = "counterexample" if theorem.expected_on_violations == "fails" else "holds"
+    if theorem.violations is None and theorem.pinned_violations:
+        assert run(theorem, 1, seed=0, violations=True)["status"] == expected
+        return
     result = run(theorem, _examples(theorem), seed=0, violations=True, shrink=False)
     assert result["status"] != "error", result
     if result["status"] != expected and not _is_own(theorem):
@@ -129,28 +185,48 @@ def test_verify_list(capsys):
 
 
 def test_verify_json_holds(capsys):
-    assert main(["verify", "--theorem", "zhong-5.5", "--examples", "5", "--json"]) == 0
+    assert main(["verify", "--theorem", "zhong-5.5-corrected", "--examples", "5", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data[0]["id"] == "zhong-5.5" and data[0]["status"] == "holds" and data[0]["cases"] >= 1
+    assert data[0]["id"] == "zhong-5.5-corrected" and data[0]["status"] == "holds" and data[0]["cases"] >= 1
     assert set(data[0]) >= {"id", "status", "cases", "counterexample"}
 
 
-def test_verify_exit_1_on_counterexample(capsys):
+def test_verify_refuted_statement_exits_0_and_checks_its_correction(capsys):
+    assert main(["verify", "--theorem", "zhong-5.7", "--examples", "30", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "refuted (erratum zhong-5.7-k1)" in out and "zhong-5.7-corrected" in out
+    assert "2 of 2 verdicts as registered" in out
+
+
+def test_verify_exit_1_on_unexpected_counterexample(capsys, monkeypatch):
+    """A statement registered as holding that fails is the one case that exits 1."""
+    from dataclasses import replace
+    import exactprune.theorems.zhong as zhong
+    monkeypatch.setattr(zhong, "THEOREMS", [replace(get("zhong-5.7"), erratum="")])
     assert main(["verify", "--theorem", "zhong-5.7", "--examples", "30", "--seed", "3"]) == 1
     out = capsys.readouterr().out
-    assert "counterexample" in out and "--seed 3" in out
+    assert "UNEXPECTED counterexample" in out and "--seed 3" in out
 
 
-def test_verify_json_counterexample(capsys):
-    assert main(["verify", "--theorem", "zhong-5.6", "--examples", "30", "--json"]) == 1
+def test_verify_json_refuted(capsys):
+    assert main(["verify", "--theorem", "zhong-5.6", "--examples", "30", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data[0]["status"] == "counterexample" and data[0]["counterexample"]["lam"] == "0"
+    assert data[0]["verdict"] == "refuted" and data[0]["erratum"] == "zhong-5.6-lam0"
+    assert data[1]["id"] == "zhong-5.6-corrected" and data[1]["verdict"] == "verified"
 
 
 def test_verify_violations_mode(capsys):
     assert main(["verify", "--theorem", "zhong-5.3", "--examples", "5", "--violations", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data[0]["status"] == "counterexample" and data[0]["expected"] == "fails"
+
+
+@pytest.mark.parametrize("theorem_id", ["ek-eq2", "zhong-5.3-costs"])
+def test_verify_violations_for_the_two_former_gaps(capsys, theorem_id):
+    assert main(["verify", "--theorem", theorem_id, "--examples", "3", "--violations", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data[0]["status"] == "counterexample"
 
 
 @pytest.mark.parametrize("argv", [["verify", "--theorem", "no-such"], ["verify", "--examples", "0"],
@@ -195,3 +271,22 @@ def test_theorem_5_8_check_settles_an_exact_tie_at_k_1():
             "lam": "1/4", "eta": "0", "numerator": "J-1", "eps": "1/2"}
     verdict = check_5_8(case)
     assert verdict.holds and verdict.details["k_found"] == 2
+
+
+def test_every_statement_pins_boundary_cases():
+    """Policy point 4: every registered statement checks pinned boundary cases on every run."""
+    assert [t.id for t in THEOREMS if not t.pinned] == []
+
+
+@pytest.mark.parametrize("theorem_id", ["zhong-5.3", "zhong-5.5", "zhong-5.8", "zhong-5.9"])
+def test_printed_generators_reach_lam_zero(theorem_id):
+    """Table A.1 allows lam = 0: the printed statements' generators draw it with positive probability."""
+    from hypothesis import given, settings, HealthCheck
+    seen = []
+
+    @settings(max_examples=200, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(get(theorem_id).cases())
+    def collect(case):
+        seen.append(Fraction(case["lam"]) == 0)
+    collect()
+    assert any(seen)

@@ -2,10 +2,15 @@
 
 ``exactprune verify [--theorem ID] [--examples N] [--seed S] [--violations] [--json] [--list]``
 
-Exit status 0 when every statement holds on its cases, 1 when any check finds a counterexample
-or errors (the counterexample and the seed are printed), 2 on bad input.  ``--violations`` runs
-each theorem's violation cases instead and reports what they show (exit 0: these are expected
-to fail or are documented as still holding).
+Every statement has a registered verdict (the audit policy of :mod:`exactprune.theorems`): a
+statement registered as printed and refuted by an erratum is expected to fail - it is reported as
+``refuted (erratum ID)``, and its corrected form (``ID-corrected``) is checked beside it; every
+other statement is expected to hold.  ``--violations`` runs each statement's violation cases,
+which are expected to make its check fail (or documented as still holding).
+
+Exit status 0 when every verdict is the registered one, 1 when one is not (an unexpected
+counterexample, an erratum not reproduced, a violation that does not fail, or an error; the case
+and the seed are printed), 2 on bad input.
 """
 from __future__ import annotations
 
@@ -66,9 +71,14 @@ def run_command(args) -> int:
         selected = []
         for theorem_id in args.theorem:
             try:
-                selected.append(get(theorem_id))
+                theorem = get(theorem_id)
             except KeyError as err:
                 raise ValueError(str(err.args[0])) from None
+            selected.append(theorem)
+            if theorem.erratum and not args.violations:       # a refuted statement: check its correction too
+                twin = next((t for t in theorems if t.corrects == theorem.id), None)
+                if twin is not None and twin.id not in args.theorem:
+                    selected.append(twin)
     else:
         selected = theorems
     try:
@@ -78,29 +88,55 @@ def run_command(args) -> int:
     results = []
     for theorem in selected:
         result = run(theorem, args.examples, args.seed, violations=args.violations)
-        if args.violations:
-            result["expected"] = theorem.expected_on_violations
-            result["violation_note"] = theorem.violation_note
+        _judge(result, theorem, args.violations)
         results.append(result)
         if not args.json:
             _print_text(result, args)
     if args.json:
         print_json(results)
-    if args.violations:
-        return 0
-    failed = [r for r in results if r["status"] != "holds"]
+    unexpected = [r for r in results if not r["as_registered"]]
     if not args.json:
-        print(f"{len(results) - len(failed)} of {len(results)} statements hold"
-              + (f"; failing: {', '.join(r['id'] for r in failed)} (seed {args.seed})" if failed else ""))
-    return 1 if failed else 0
+        counts = {}
+        for r in results:
+            counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+        summary = ", ".join(f"{n} {v}" for v, n in counts.items())
+        print(f"{len(results) - len(unexpected)} of {len(results)} verdicts as registered ({summary})"
+              + (f"; unexpected: {', '.join(r['id'] for r in unexpected)} (seed {args.seed})" if unexpected else ""))
+    return 1 if unexpected else 0
+
+
+def _judge(result: dict, theorem, violations: bool) -> None:
+    """Add ``expected``, ``verdict`` and ``as_registered`` (and ``erratum``) to a run result."""
+    status = result["status"]
+    if violations:
+        expected = "counterexample" if theorem.expected_on_violations == "fails" else "holds"
+        result["expected"] = theorem.expected_on_violations
+        result["violation_note"] = theorem.violation_note
+        result["verdict"] = {"counterexample": "fails", "holds": "holds"}.get(status, "error")
+        result["as_registered"] = status == expected
+        return
+    result["expected"] = theorem.expected
+    if theorem.erratum:
+        result["erratum"] = theorem.erratum
+        result["verdict"] = "refuted" if status == "counterexample" else (
+            "error" if status == "error" else "not reproduced")
+        result["as_registered"] = status == "counterexample"
+    else:
+        result["verdict"] = {"holds": "verified", "counterexample": "UNEXPECTED counterexample"}.get(status, "error")
+        result["as_registered"] = status == "holds"
+    if theorem.corrects:
+        result["corrects"] = theorem.corrects
 
 
 def _print_text(result: dict, args) -> None:
-    line = f"{result['id']:28s} {result['status']:15s} {result['cases']} cases"
-    print(line)
-    if result["status"] != "holds" and result.get("counterexample") is not None:
-        label = "  counterexample" if result["status"] == "counterexample" else "  error"
-        print(f"{label} (reproduce: exactprune verify --theorem {result['id']} --seed {args.seed}"
+    label = result["verdict"] + (f" (erratum {result['erratum']})" if result.get("erratum") else "")
+    if args.violations:
+        label = f"violations {result['verdict']} (expected: {result['expected']})"
+    print(f"{result['id']:28s} {label:44s} {result['cases']} cases")
+    if result.get("counterexample") is not None and (not result["as_registered"] or args.violations
+                                                      or result.get("erratum")):
+        kind = "error" if result["status"] == "error" else "counterexample"
+        print(f"  {kind} (reproduce: exactprune verify --theorem {result['id']} --seed {args.seed}"
               f"{' --violations' if args.violations else ''}):")
         print("    " + json.dumps(result["counterexample"], sort_keys=False))
     sys.stdout.flush()

@@ -4,14 +4,26 @@ Each erratum is an :class:`Erratum`: where (``source``), what is printed, what
 is correct, and a ``counterexample`` computed by the code when the registry is
 built (never typed in).  One module per paper registers its entries:
 ``zhong.py``, ``dd.py``, ... ; :func:`all_errata` collects them.
+
+Every entry has a ``kind`` (the audit policy of :mod:`exactprune.theorems`):
+"false as printed" (a), "unstated hypothesis" (b) - these two are errata - or
+"domain note" (c): a failing case outside the paper's own notation, documented
+but not an error of the paper.  :func:`all_errata` returns (a) and (b),
+:func:`all_domain_notes` returns (c).
 """
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Optional
 
 MODULES = ("zhong", "zhong7", "dd", "ek", "notes", "fan")
+
+FALSE = "false as printed"
+HYPOTHESIS = "unstated hypothesis"
+DOMAIN = "domain note"
+#: the three kinds of the audit policy: (a), (b) are errata, (c) is a domain note
+KINDS = (FALSE, HYPOTHESIS, DOMAIN)
 
 
 @dataclass
@@ -25,7 +37,12 @@ class Erratum:
     printed: str
     compute: Callable[[], dict]
     explanation: str = ""
+    kind: str = FALSE
     _cache: dict = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"erratum {self.id}: kind must be one of {KINDS}, got {self.kind!r}")
 
     def evaluate(self) -> dict:
         if self._cache is None:
@@ -36,11 +53,35 @@ class Erratum:
         result = self.evaluate()
         return {"id": self.id, "source": self.source, "printed": self.printed,
                 "correct": result["correct"], "counterexample": result["counterexample"],
-                "confirmed": bool(result.get("confirmed", True)), "explanation": self.explanation}
+                "confirmed": bool(result.get("confirmed", True)), "explanation": self.explanation,
+                "kind": self.kind}
 
 
-def all_errata() -> list:
-    """The registered errata of every paper module present, in MODULES order."""
+def refutation(theorem_id: str, printed_case: dict, corrected_case: Optional[dict] = None,
+               correct: str = "") -> Callable[[], dict]:
+    """An erratum's ``compute`` built from a registered statement: the printed statement's own check
+    fails on ``printed_case`` and, when given, its registered corrected form
+    (``<theorem_id>-corrected``) holds on ``corrected_case`` - both recomputed on evaluation.
+
+    >>> compute = refutation("zhong-5.7", {"tree": {"counts": [2, 2], "children": [{"counts": [1, 1]},
+    ...     {"counts": [1, 1]}]}, "lam": "1/2", "eta": "1/2"}, correct="k >= 2")
+    >>> compute()["confirmed"]
+    True
+    """
+    def compute() -> dict:
+        from ..theorems import _jsonable, get
+        printed = get(theorem_id).check(printed_case)
+        example = {"statement": theorem_id, "printed_form": _jsonable(printed.details)}
+        confirmed = not printed.holds
+        if corrected_case is not None:
+            fixed = get(f"{theorem_id}-corrected").check(corrected_case)
+            example["corrected_form"] = _jsonable(fixed.details)
+            confirmed = confirmed and fixed.holds
+        return {"correct": correct, "counterexample": example, "confirmed": confirmed}
+    return compute
+
+
+def _registered() -> list:
     out = []
     for name in MODULES:
         try:
@@ -51,3 +92,34 @@ def all_errata() -> list:
             raise
         out.extend(module.ERRATA)
     return out
+
+
+def all_errata() -> list:
+    """The registered errata (kinds (a) false as printed, (b) unstated hypothesis) of every
+    paper module present, in MODULES order.
+
+    >>> {e.kind for e in all_errata()} <= {FALSE, HYPOTHESIS}
+    True
+    """
+    return [e for e in _registered() if e.kind != DOMAIN]
+
+
+def all_domain_notes() -> list:
+    """The registered domain notes (kind (c): failing cases outside the paper's notation).
+
+    >>> all(note.kind == DOMAIN for note in all_domain_notes())
+    True
+    """
+    return [e for e in _registered() if e.kind == DOMAIN]
+
+
+def get_entry(entry_id: str) -> Erratum:
+    """The erratum or domain note with this id.
+
+    >>> get_entry("zhong-4.20").kind
+    'false as printed'
+    """
+    for entry in _registered():
+        if entry.id == entry_id:
+            return entry
+    raise KeyError(f"no erratum or domain note with id {entry_id!r}; see 'exactprune errata'")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from . import Erratum
+from . import HYPOTHESIS, Erratum
 from ..numbers import fraction_str
 
 
@@ -84,15 +84,23 @@ def _ties() -> dict:
 
 
 def _datasets() -> dict:
+    from itertools import product
     from ..rdt import datasets_count
-    N, m, d = 3, 2, 1
-    printed = N ** (m ** d) - 1
-    correct = datasets_count(m ** d, N)
+    rows = []
+    confirmed = True
+    for N, m, d in ((4, 2, 1), (3, 2, 2)):
+        cells = m ** d
+        printed = N ** cells - 1
+        ordered = sum(1 for _ in product(range(cells), repeat=N))              # sequences of N draws
+        unordered = len({tuple(sorted(s)) for s in product(range(cells), repeat=N)})  # multisets
+        rows.append({"N": N, "m": m, "d": d, "printed": printed, "ordered_sequences": ordered,
+                     "unordered_multisets": unordered, "library_datasets_count": datasets_count(cells, N)})
+        confirmed &= printed not in (ordered, unordered) and unordered == datasets_count(cells, N)
     return {
-        "correct": "C(N + m^d - 1, N) data sets of size N over m^d cells (multisets)",
-        "counterexample": {"N": N, "m": m, "d": d, "printed": printed, "correct": correct,
-                           "enumerated": sum(1 for a in range(N + 1) for b in range(N + 1) if a + b == N)},
-        "confirmed": printed != correct,
+        "correct": "C(N + m^d - 1, N) data sets of size N over m^d cells if data sets are unordered "
+                   "(multisets); (m^d)^N if they are ordered sequences of draws",
+        "counterexample": rows,
+        "confirmed": confirmed,
     }
 
 
@@ -122,13 +130,18 @@ ERRATA = [
         printed="P[zeta(x) = C_i] = sum_p P[ct(path_p C_i) > ct(path_p C_j) for all j != i, path_p exists]",
         compute=_ties,
         explanation="Strict inequalities give no class to tied (and empty) leaves, so the class probabilities "
-                    "sum to less than 1 and E[GE] is underestimated; the paper states no tie rule.",
+                    "sum to less than 1 and E[GE] is underestimated; the paper states no tie rule (the unstated "
+                    "hypothesis needed: a rule assigning a class to tied and empty leaves).",
+        kind=HYPOTHESIS,
     ),
     Erratum(
         id="dd-datasets",
         source="DD sec 2.3",
         printed="the number of possible data sets of size N is N^(m^d) - 1",
         compute=_datasets,
-        explanation="Data sets of size N over c = m^d cells are multisets: C(N + c - 1, N).",
+        explanation=("Wrong under both readings; the counterexamples refute both (N = 3, m = 2, d = 1 would not: "
+                     "3^2 - 1 = 8 = 2^3, the ordered count). The library reads data sets as unordered "
+                     "(multisets, C(N + c - 1, N)) because DD's moments depend on a data set only through its "
+                     "cell counts ct(.), the multinomial vector; as ordered iid sequences there are c^N."),
     ),
 ]

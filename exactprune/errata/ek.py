@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import Erratum
+from . import HYPOTHESIS, Erratum
 from ..numbers import fraction_str
 
 
@@ -41,11 +41,27 @@ def _lemma5() -> dict:
 
 def _eq5() -> dict:
     from ..theorems.ek import _check_eq5
-    v = _check_eq5({"k": 2, "n": 2, "p": "3/4", "c": "2"})
-    return {"correct": "(5) with P replaced by E P is an approximation, not an upper bound: the exact "
-                       "probability that every safe node keeps a positive majority can exceed it",
-            "counterexample": {"k": 2, "n": 2, "p": "3/4", "c": "2", **v.details},
-            "confirmed": not v.holds}
+    case = {"k": 2, "n": 2, "p": "3/4", "c": "2"}
+    random_p = _check_eq5({**case, "P": "random"})
+    expected_p = _check_eq5(case)
+    cause = random_p.details["per_node_keep_probability"]
+    return {"correct": "(5) is not an upper bound, with the random P or with E P: its per-node factor "
+                       "Phi((p - 1/2) r / sqrt(r p (1-p))) is not an upper bound on the probability that a safe "
+                       "node with s <= r examples keeps a positive majority (Slud's inequality misapplied, as "
+                       "in (1): erratum ek-eq1)",
+            "counterexample": {**case, "random_P": random_p.details, "expected_P": expected_p.details,
+                               "cause_per_node": cause},
+            "confirmed": (not random_p.holds) and (not expected_p.holds)
+                         and any(v["exceeds_factor"] for v in cause.values())}
+
+
+def _ek4_root() -> dict:
+    from ..theorems.ek import EK4_FRINGE_ROOT
+    from . import refutation
+    return refutation("ek-4", EK4_FRINGE_ROOT,
+                      correct="Thm 4 holds when the root of T is in the interior (no original leaf child); "
+                              "a root in the fringe has no parent, so no node is safe and the condition is "
+                              "vacuously true")()
 
 
 ERRATA = [
@@ -59,8 +75,19 @@ ERRATA = [
             "Inherits the error of (1); the exact REP probability over all labelings exceeds it."),
     Erratum("ek-lemma5", "Elomaa & Kaariainen (2001), Lemma 5",
             "for m(1-q) >= h >= mq: Pr{X >= h} >= 1 - Phi((h - mq)/sqrt(mq(1-q)))", _lemma5,
-            "The statement omits that h must be an integer."),
-    Erratum("ek-eq5", "Elomaa & Kaariainen (2001), eq (5) with P := E P",
-            "(Phi((p - .5) r / sqrt(r p (1-p))))^P is an upper bound for the pruning probability", _eq5,
-            "With P replaced by its expectation (as EK do) the 'bound' can be exceeded."),
+            "The statement omits that h must be an integer.", kind=HYPOTHESIS),
+    Erratum("ek-eq5", "Elomaa & Kaariainen (2001), eq (5)",
+            "(Phi((p - .5) r / sqrt(r p (1-p))))^P upper-bounds the probability that the majority class does not "
+            "change in any safe node receiving 1..cn/k examples (then P replaced by E P)", _eq5,
+            "The bound fails with the random P itself, not only with E P plugged in: k = 2 safe nodes, n = 2 "
+            "examples, p = 3/4, c = 2 (r = 2): the exact probability 3/4 exceeds E[(5)] = 0.711 and (5) with "
+            "E P = 3/2 (0.706). The cause is the per-node factor: a safe node with 2 examples keeps a positive "
+            "majority (pos >= neg) with probability 15/16 > Phi(0.816) = 0.793."),
+    Erratum("ek-4-root", "Elomaa & Kaariainen (2001), Theorem 4 with the definition of safe nodes (sec 5.1)",
+            "T is pruned into a single leaf iff all subtrees rooted at safe nodes are pruned and at least as many "
+            "positive as negative pruning examples reach each safe node", _ek4_root,
+            "Safe nodes 'belong to the fringe but have their parent in the interior'; the root has no parent. "
+            "If the root has an original leaf child it is in the fringe and no node is safe, so the condition "
+            "holds vacuously: root (2,2) with leaves (2,0), (0,2) receiving pruning counts (2,0), (0,1) is kept "
+            "by REP. Needs the unstated hypothesis that the root is in the interior.", kind=HYPOTHESIS),
 ]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import Erratum
+from . import DOMAIN, Erratum
 from ..numbers import fraction_str
 
 
@@ -25,12 +25,18 @@ def _empty() -> dict:
     from ..peers.fan import fan_moments
     try:
         fan_moments((0, 0), 0, "jeffreys")
-        ok = False
+        rejected = False
     except ValueError:
-        ok = True
-    return {"correct": "(13)-(14) need n_i > 0 (the bias term k/n_i), and n_i + M n_s > 0 for the mean; "
-                       "empty cells (f(A_i) = 0) must be skipped",
-            "counterexample": {"counts": [0, 0], "bias_term": "k/n = 0/0"}, "confirmed": ok}
+        rejected = True
+    mass, n = Fraction(1, 4), 2
+    empty = (1 - mass) ** n      # a cell of true mass f(A_i) = 1/4 receives none of n = 2 samples
+    return {"correct": "outside (13)'s domain: Bias needs n_i > 0. An empty cell cannot simply be skipped as if "
+                       "f(A_i) = 0: f(A_i) is the true cell mass, positive for a cell that happens to be empty; "
+                       "the paper gives no rule for such a cell's term in (14)",
+            "counterexample": {"counts": [0, 0], "bias_term": "k/n = 0/0", "rejected_by_library": rejected,
+                               "f(A_i)": fraction_str(mass), "n": n,
+                               "P(cell empty)": fraction_str(empty)},
+            "confirmed": rejected and empty > 0}
 
 
 ERRATA = [
@@ -40,5 +46,7 @@ ERRATA = [
             "the Haldane prior n_s = 0, and overstates the variance by the factor (n_i + M n_s + 1)/(n_i + 1) "
             "for the Jeffreys and Bayes priors."),
     Erratum("fan-13-empty", "Fan (2016), eq (13)", "(Bias)^2 = (eta_hat - k_i^y / n_i)^2", _empty,
-            "Undefined for empty cells."),
+            "Fan's estimator is defined only for non-empty cells (n_i > 0): a domain note, not an error. An "
+            "empty cell is not a zero-mass cell - with f(A_i) = 1/4 and n = 2 samples it is empty with "
+            "probability 9/16 - so dropping its term (f(A_i) = 0) is not a fix.", kind=DOMAIN),
 ]

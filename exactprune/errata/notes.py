@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import Erratum
+from . import HYPOTHESIS, Erratum
 from ..numbers import fraction_str
 
 
@@ -96,7 +96,8 @@ ERRATA = [
     Erratum(id="notes-guarantee", source="Lecture notes 12.1.2, after the two criteria",
             printed="This also guarantees G(x) >= x for 1/2 >= x >= 0",
             compute=_guarantee,
-            explanation="The normalisation G(1/2) >= 1/2 (true for the three functions of the notes) is needed too."),
+            explanation="The normalisation G(1/2) >= 1/2 (true for the three functions of the notes) is needed too.",
+            kind=HYPOTHESIS),
     Erratum(id="notes-gini-error-bound", source="Lecture notes 12.1.5 (analysis using weak learning)",
             printed="eps_t >= G_t/2 = eps_t(1 - eps_t) for Gini Index",
             compute=_gini_bound,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import Erratum
+from . import DOMAIN, HYPOTHESIS, Erratum, refutation
 from ..numbers import decimal_str, fraction_str
 
 PRINTED_BREAKPOINT = 25680602
@@ -55,47 +55,6 @@ def _b8_formula() -> dict:
             "confirmed": as_printed != correct}
 
 
-def _thm_5_6() -> dict:
-    from ..knorm import Prior, subtree_moment, leaf_moment
-    from ..tree import Node, Tree
-    prior = Prior(lam=0, eta=0)
-    tree = Tree(Node((3, 1), [Node((2, 1)), Node((1, 0))]))
-    leaf, sub = leaf_moment((3, 1), 1, prior), subtree_moment(tree.root, 1, prior)
-    return {"correct": "for lam > 0 the statement holds; at lam = 0 (allowed by 0 <= eta <= lam J with "
-                       "eta = 0) an ineffective split can keep the 1-norm with unequal class distributions",
-            "counterexample": {"tree": tree.to_dict(), "lam": "0", "eta": "0",
-                               "R_leaf": fraction_str(leaf), "R_tree": fraction_str(sub)},
-            "confirmed": leaf == sub}
-
-
-def _cor_5_7() -> dict:
-    from ..knorm import Prior, subtree_moment, leaf_moment
-    from ..tree import Node, Tree
-    prior = Prior()
-    tree = Tree(Node((2, 2), [Node((1, 1)), Node((1, 1))]))
-    leaf, sub = leaf_moment((2, 2), 1, prior), subtree_moment(tree.root, 1, prior)
-    return {"correct": "any ineffective split increases the k-norm for every k >= 2 (lam > 0); at k = 1 it "
-                       "can keep it (Thm 5.6's own equality case)",
-            "counterexample": {"tree": tree.to_dict(), "k": 1, "lam": "1/2", "eta": "1/2",
-                               "R_leaf": fraction_str(leaf), "R_tree": fraction_str(sub)},
-            "confirmed": leaf == sub}
-
-
-def _thm_5_3_empty_child() -> dict:
-    from ..knorm import Prior, subtree_moment, leaf_moment
-    from ..tree import Node, Tree
-    prior = Prior(lam="1/4", eta=0)
-    tree = Tree(Node((1, 0), [Node((1, 0)), Node((0, 0))]))
-    rows = {k: (fraction_str(leaf_moment((1, 0), k, prior)), fraction_str(subtree_moment(tree.root, k, prior)))
-            for k in (1, 2, 3)}
-    equal = all(a == b for a, b in rows.values())
-    return {"correct": "add the hypothesis that every child covers fewer examples than its parent "
-                       "(M_c < M_d, used in the proof, C.4), or eta > 0",
-            "counterexample": {"tree": tree.to_dict(), "lam": "1/4", "eta": "0",
-                               "R_leaf_and_R_tree_by_k": rows},
-            "confirmed": equal}
-
-
 def _c38() -> dict:
     from ..numbers import rising
     x, k = Fraction(2), 1
@@ -106,6 +65,69 @@ def _c38() -> dict:
             "counterexample": {"k": k, "x": "2", "X": "2", "p": "1", "true_difference": "0",
                                "printed_middle_term": fraction_str(printed_middle)},
             "confirmed": printed_middle != true_difference}
+
+
+def _case(counts, children, lam, eta) -> dict:
+    return {"tree": {"counts": list(counts), "children": [{"counts": list(c)} for c in children]},
+            "lam": lam, "eta": eta, "numerator": "J-1"}
+
+
+_PURE_SPLIT = _case((3, 0), ((2, 0), (1, 0)), "0", "0")
+_INEFFECTIVE = _case((3, 1), ((2, 1), (1, 0)), "0", "0")
+_UNIFORM = _case((2, 2), ((1, 1), (1, 1)), "1/2", "1/2")
+_LAM0_5_9 = _case((10, 9), ((10, 0), (0, 9)), "0", "1/2")
+_EMPTY_5_3 = _case((1, 0), ((1, 0), (0, 0)), "1/4", "0")
+_EMPTY_5_6 = _case((2, 1), ((2, 1), (0, 0)), "1/2", "0")
+_EMPTY_5_9 = _case((10, 10), ((10, 0), (0, 10), (0, 0)), "1/2", "0")
+
+def _c77() -> dict:
+    from ..knorm import Prior
+    from ..theorems.zhong import leaf_BM
+    prior, counts = Prior(Fraction(1, 2), Fraction(1, 2)), (1, 2, 0)
+    B, M = leaf_BM(counts, prior)
+    printed = max(counts) + (len(counts) - 1) * prior.lam
+    return {"correct": "M_s - B_s = max_j n_{j,s} + lam (B = b + (J-1) lam, M = n + J lam); the inequality "
+                       "of (C.77) survives, both sides shifting by lam",
+            "counterexample": {"counts": list(counts), "J": 3, "lam": "1/2", "M_s - B_s": fraction_str(M - B),
+                               "printed_max+(J-1)lam": fraction_str(printed)},
+            "confirmed": M - B != printed and M - B == max(counts) + prior.lam}
+
+
+def _c79() -> dict:
+    from ..knorm import Prior
+    from ..theorems.zhong import leaf_BM
+    prior, k = Prior(Fraction(1, 2), Fraction(1, 2)), 1
+    Bd, Md = leaf_BM((0, 50, 50), prior)
+    Bs, Ms = leaf_BM((0, 49, 5), prior)
+    eps = Md + Bs - Ms - Bd
+    lhs = (Md + k) * (Bs + k) / ((Ms + k) * (Bd + k))
+    printed = 1 + (eps * k + Md * Bs - Ms * Bd) / ((Ms + k) * (Md + k))
+    correct = 1 + (eps * k + Md * Bs - Ms * Bd) / ((Ms + k) * (Bd + k))
+    return {"correct": "(M_d + k)(B_s + k) / ((M_s + k)(B_d + k)) = 1 + (eps k + M_d B_s - M_s B_d) / "
+                       "((M_s + k)(B_d + k)); the necessity proof survives (for large k the true fraction is "
+                       "the larger, so (C.82)'s inequality holds)",
+            "counterexample": {"d": [0, 50, 50], "s": [0, 49, 5], "lam": "1/2", "k": k,
+                               "B_d": fraction_str(Bd), "M_d": fraction_str(Md), "B_s": fraction_str(Bs),
+                               "M_s": fraction_str(Ms), "lhs": fraction_str(lhs),
+                               "printed_rhs": fraction_str(printed), "corrected_rhs": fraction_str(correct)},
+            "confirmed": lhs == correct and lhs != printed}
+
+
+def _lam0(number: str, printed: str, case: dict, why: str, explanation: str) -> Erratum:
+    """Zhong Thm ``number`` needs the unstated hypothesis lam > 0: its check fails on ``case``
+    (lam = 0) and the corrected statement holds on the same tree with lam = 1/4."""
+    return Erratum(f"zhong-{number}-lam0", f"Zhong Theorem {number}", printed,
+                   refutation(f"zhong-{number}", case, {**case, "lam": "1/4"}, f"add the hypothesis lam > 0 {why}"),
+                   explanation, kind=HYPOTHESIS)
+
+
+def _empty_child(number: str, printed: str, case: dict, explanation: str) -> Erratum:
+    """A domain note: Zhong Thm ``number``'s check fails on ``case``, which has an empty node (eta = 0),
+    outside Table A.1 (n_t > 0 for every node)."""
+    return Erratum(f"zhong-{number}-empty-child", f"Zhong Theorem {number} (Table A.1: n_t > 0)", printed,
+                   refutation(f"zhong-{number}", case,
+                              correct="outside the notation: Table A.1 requires n_t > 0 for every node"),
+                   explanation + " Table A.1 excludes empty nodes: a domain note, not an erratum.", kind=DOMAIN)
 
 
 ERRATA = [
@@ -130,20 +152,55 @@ ERRATA = [
             "E[r_c2^2] = E[r_c21^2] P*[A_c21|A_c2] + E[r_c22^2] P*[A_c21|A_c2]", _b8_formula,
             "The second weight must be P*[A_c22|A_c2] (4.13); the printed number follows the corrected "
             "formula."),
-    Erratum("zhong-5.6-lam0", "Zhong Theorem 5.6",
-            "if 0 <= eta <= lam J, an ineffective split maintains the 1-norm iff all classes are equally "
-            "distributed in each leaf", _thm_5_6,
-            "The 'only if' direction fails at lam = 0 (found by exactprune verify, zhong-5.6)."),
+    _lam0("5.3", "if a non-leaf subtree increases or maintains the k-norm error rate compared to its root, it "
+                 "increases the (k+1)-norm error rate", _PURE_SPLIT,
+          "(used by Lemma 5.1: 0 < B_c); Table A.1 allows lam = 0",
+          "At lam = 0 a pure node split into pure leaves, (3,0) -> (2,0),(1,0), has R_tree = R_leaf = 0 at "
+          "every k. The same tree with lam = 1/4 satisfies the corrected statement."),
+    _lam0("5.5", "for any sub-tree, its k-norm error rate is a strictly increasing function of k", _PURE_SPLIT,
+          "(the error is then not deterministic)",
+          "At lam = 0 (allowed by Table A.1) pure leaves give r = 0 almost surely: every k-norm is 0."),
+    _lam0("5.6", "if 0 <= eta <= lam J, an ineffective split maintains the 1-norm iff all classes are equally "
+                 "distributed in each leaf", _INEFFECTIVE, "(with it the statement holds)",
+          "At lam = 0 (0 <= eta <= lam J with eta = 0) every ineffective split keeps the 1-norm, e.g. "
+          "(3,1) -> (2,1),(1,0): r_tree = r_leaf = 1/4 with non-uniform leaves (found by exactprune verify)."),
     Erratum("zhong-5.7-k1", "Zhong Corollary 5.7",
             "if 0 <= eta <= lam J, any ineffective split increases the k-norm error rate for any k >= 1",
-            _cor_5_7, "False at k = 1 by Thm 5.6's equality case; true for k >= 2 (exactprune verify, zhong-5.7)."),
-    Erratum("zhong-5.3-empty-child", "Zhong Theorem 5.3",
-            "if a non-leaf subtree increases or maintains the k-norm error rate compared to its root, it "
-            "increases the (k+1)-norm error rate", _thm_5_3_empty_child,
-            "With eta = 0 an empty child gets weight 0 and the subtree equals its root at every k; the "
-            "proof assumes M_c < M_d."),
+            refutation("zhong-5.7", _UNIFORM, _UNIFORM,
+                       "any ineffective split increases the k-norm for every k >= 2 (lam > 0); at k = 1 it "
+                       "can keep it (Thm 5.6's own equality case)"),
+            "False at k = 1 by Thm 5.6's equality case, (2,2) -> (1,1),(1,1); true for k >= 2 with lam > 0 "
+            "(Thm 5.3). At lam = 0 a pure split keeps every k-norm at 0."),
+    _lam0("5.8", "for any sub-tree, the limit of its k-norm error rate is unity as k approaches infinity",
+          {**_PURE_SPLIT, "eps": "1/10"}, "(some leaf with B_c > 0 suffices)",
+          "At lam = 0 with pure leaves E[r^k] = 0 for every k: the limit is 0."),
+    _lam0("5.9", "the subtree at d reduces the k-norm for all k >= 1 iff max_j n_{j,d} = max_j n_{j,c} for all "
+                 "its leaves c", _LAM0_5_9, "(the necessity proof, C.75-C.85, needs B_c > 0)",
+          "At lam = 0, (10,9) -> (10,0),(0,9) has R_tree = 0 < R_leaf for every k although the leaves' "
+          "maxima differ."),
+    _empty_child("5.3", "if a non-leaf subtree increases or maintains the k-norm error rate compared to its root, "
+                        "it increases the (k+1)-norm error rate", _EMPTY_5_3,
+                 "With eta = 0 an empty child gets weight 0 and the subtree equals its root at every k, e.g. "
+                 "(1,0) -> (1,0),(0,0), lam = 1/4 (the proof's M_c < M_d fails)."),
+    _empty_child("5.6", "an ineffective split maintains the 1-norm iff all classes are equally distributed in "
+                        "each leaf", _EMPTY_5_6,
+                 "With eta = 0 the empty child of (2,1) -> (2,1),(0,0) has weight 0: the 1-norm is kept with "
+                 "non-uniform leaves (lam = 1/2)."),
+    _empty_child("5.9", "the subtree at d reduces the k-norm for all k >= 1 iff max_j n_{j,d} = max_j n_{j,c} for "
+                        "all its leaves c", _EMPTY_5_9,
+                 "With eta = 0 the empty leaf of (10,10) -> (10,0),(0,10),(0,0) has weight 0, so the subtree "
+                 "helps at every k although that leaf's maximum (0) differs from the root's (10)."),
     Erratum("zhong-C.38", "Zhong (C.38), proof of Lemma 5.2",
             "sum_i p_i g_{k+1}(x_i) - g_{k+1}(X) = sum_i p_i g_k(x_i)(x_i + k) - g_{k+1}(X)(X + k) "
             "= sum_i p_i g_k(x_i) x_i - g_{k+1}(X) X", _c38,
             "g_{k+1}(X) must be g_k(X) in the middle and last terms; the lemma itself holds."),
+    Erratum("zhong-C.77", "Zhong (C.77), proof of Theorem 5.9 (necessity)",
+            "M_s - B_s = max_j n_{j,s} + (J - 1) lam <= max_j n_{j,d} + (J - 1) lam = M_d - B_d", _c77,
+            "With Table A.1's B_t = b_t + (J-1) lam and M_t = n_t + J lam, M_t - B_t = max_j n_{j,t} + lam; the "
+            "printed (J-1) lam is right only for J = 2 (proofs/appendix_c_steps.py)."),
+    Erratum("zhong-C.79", "Zhong (C.79), proof of Theorem 5.9 (necessity); inherited by (C.82)",
+            "(M_d + k)(B_s + k) / ((M_s + k)(B_d + k)) = 1 + (eps k + M_d B_s - M_s B_d) / ((M_s + k)(M_d + k))",
+            _c79,
+            "The denominator must be (M_s + k)(B_d + k). Found by checking Appendix C step by step "
+            "(proofs/appendix_c_steps.py); the theorem is unaffected."),
 ]

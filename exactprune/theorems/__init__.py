@@ -1,4 +1,4 @@
-"""Every checked statement as data (issue: the theorem checker).
+"""Every checked statement as data, under one audit policy.
 
 A :class:`Theorem` carries an ``id`` (``zhong-5.9``, ``ek-1``, ``dd-coexist``),
 its ``source`` and ``statement`` in words, its ``hypotheses`` in words, two
@@ -7,9 +7,46 @@ hypotheses and ``violations()`` for cases violating one - and ``check(case)``
 returning a :class:`Verdict` with the exact numbers behind it.
 
 One module per paper registers its statements in a module-level list
-``THEOREMS``: ``zhong.py``, ``ek.py``, ``notes.py``, ``dd.py``.  The CLI
-(``exactprune verify``), the tests and the notebooks all use
+``THEOREMS``: ``zhong.py``, ``ek.py``, ``notes.py``, ``dd.py``, ``costs.py``.
+The CLI (``exactprune verify``), the tests, the ledger and the notebooks all use
 :func:`all_theorems`; there is no second copy of a statement anywhere.
+
+The audit policy
+----------------
+1. **Hypotheses are the paper's, word for word.**  A statement registered under
+   the paper's number (``zhong-5.3``) carries exactly the hypotheses printed in
+   the statement plus those of the paper's notation (for Zhong: Table A.1, i.e.
+   J >= 2, K_d >= 2, lam >= 0, eta >= 0 and n_t > 0 for every node).  Its
+   ``cases()`` draw from all of that domain - boundaries included - and nothing
+   outside it.
+2. **Every failing case is classified**, with one of three kinds
+   (:data:`exactprune.errata.KINDS`):
+
+   (a) *false as printed* - the conclusion itself is wrong (a wrong value, a
+       wrong equality case, a wrong formula);
+   (b) *needs an unstated hypothesis* - the conclusion holds once a hypothesis
+       the paper does not state is added; the hypothesis is named and a
+       counterexample shows that it is needed;
+   (c) *outside the paper's notation* - the failing case violates the paper's
+       own notation (e.g. an empty node where Table A.1 requires n_t > 0): a
+       documented *domain note*, not an erratum.
+
+   (a) and (b) are errata: the printed statement is registered with
+   ``erratum=<erratum id>`` and its expected verdict is *refuted*; the
+   erratum's counterexample is pinned among its cases, so the refutation is
+   reproduced on every run.  (c) is recorded as a domain note (an entry of
+   the errata registry with kind "domain note") and named in ``domain``.
+3. **The corrected statement is registered beside the printed one**
+   (id ``<printed id>-corrected``, ``corrects=<printed id>``), with the added
+   hypothesis or the corrected conclusion, and checked like any other.
+4. **Generators reach the boundaries.**  ``pinned`` lists boundary cases the
+   hypotheses allow (lam = 0, eta = 0, single-class nodes, ties, k = 1, the
+   largest k checked); :func:`run` always checks them first (hypothesis
+   explicit examples), and the strategies draw boundary values with positive
+   probability.  ``pinned_violations`` does the same for ``violations()``.
+5. **Every check can fail.**  ``violations()`` produces cases violating one
+   hypothesis, on which the check fails (or, documented in
+   ``violation_note``, still holds).
 """
 from __future__ import annotations
 
@@ -43,6 +80,21 @@ class Theorem:
     #: "holds" (documented: it still holds).  None: inferred from ``violation_note``
     #: ("still holds" in the note means "holds").
     violation_expect: Optional[str] = None
+    #: id of the erratum refuting this statement as printed (policy kinds (a), (b)): expected verdict "refuted"
+    erratum: str = ""
+    #: id of the printed statement this one corrects ("" for a statement registered as printed)
+    corrects: str = ""
+    #: ids of domain notes (policy kind (c)): failing cases outside the paper's notation, excluded from cases()
+    domain: tuple = ()
+    #: boundary cases within the hypotheses, always checked first (the erratum's counterexample among them)
+    pinned: tuple = ()
+    #: violating cases always checked first by the violation run
+    pinned_violations: tuple = ()
+
+    @property
+    def expected(self) -> str:
+        """The registered verdict on ``cases()``: "refuted" (an erratum) or "holds"."""
+        return "refuted" if self.erratum else "holds"
 
     @property
     def expected_on_violations(self) -> str:
@@ -63,6 +115,59 @@ def all_theorems() -> list:
             raise
         out.extend(module.THEOREMS)
     return out
+
+
+def corrected(printed: Theorem, **changes) -> Theorem:
+    """The corrected twin of a printed statement (policy point 3): id ``<id>-corrected``,
+    ``corrects`` set, no erratum, and ``changes`` (hypotheses, cases, statement, ...) applied."""
+    from dataclasses import replace
+    base = {"id": f"{printed.id}-corrected", "corrects": printed.id, "erratum": "", "domain": ()}
+    return replace(printed, **{**base, **changes})
+
+
+@dataclass
+class Correction:
+    """A registry-list placeholder: the corrected twin of the :class:`Theorem` just before it."""
+
+    changes: dict
+
+
+def correction(**changes) -> Correction:
+    """Placeholder for the corrected twin of the preceding statement in a ``THEOREMS`` list
+    (resolved by :func:`expand_corrections`); ``changes`` as for :func:`corrected`."""
+    return Correction(changes)
+
+
+def expand_corrections(items: list) -> list:
+    """Resolve every :class:`Correction` in a registry list against the statement before it.
+
+    >>> printed = Theorem("x-1", "X, Thm 1", "s", "h", cases=list, check=bool, erratum="x-err")
+    >>> [(t.id, t.expected) for t in expand_corrections([printed, correction(hypotheses="h'")])]
+    [('x-1', 'refuted'), ('x-1-corrected', 'holds')]
+    """
+    out: list = []
+    for item in items:
+        if isinstance(item, Correction):
+            if not out or isinstance(out[-1], Correction):
+                raise ValueError("a correction must follow the printed statement it corrects")
+            item = corrected(out[-1], **item.changes)
+        out.append(item)
+    return out
+
+
+def pin(theorems: list, table: dict) -> list:
+    """The statements with the boundary cases of ``table`` (id -> cases) appended to their
+    ``pinned`` cases (policy point 4).
+
+    >>> t = pin([Theorem("x-1", "X", "s", "h", cases=list, check=bool)], {"x-1": ({"k": 1},)})
+    >>> t[0].pinned
+    ({'k': 1},)
+    """
+    from dataclasses import replace
+    unknown = set(table) - {t.id for t in theorems}
+    if unknown:
+        raise ValueError(f"pinned cases for unregistered statements: {sorted(unknown)}")
+    return [replace(t, pinned=tuple(t.pinned) + tuple(table[t.id])) if t.id in table else t for t in theorems]
 
 
 def get(theorem_id: str) -> Theorem:
@@ -109,16 +214,21 @@ def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
     """
     require_hypothesis()
     from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import example as hypothesis_example
     from hypothesis import seed as hypothesis_seed
 
     kind = "violations" if violations else "cases"
     factory = theorem.violations if violations else theorem.cases
     result = {"id": theorem.id, "kind": kind, "status": "holds", "cases": 0, "counterexample": None,
               "seed": seed}
+    pinned = list(theorem.pinned_violations if violations else theorem.pinned)
     if factory is None:
-        result["status"] = "holds"
-        result["note"] = "no violation strategy registered"
-        return result
+        if not pinned:
+            result["status"] = "holds"
+            result["note"] = "no violation strategy registered"
+            return result
+        from hypothesis import strategies as st
+        factory = lambda: st.sampled_from(pinned)  # noqa: E731
     n = int(examples if examples is not None else theorem.default_examples)
     result["examples"] = n
     state: dict = {"cases": 0, "failure": None, "error": None}
@@ -135,9 +245,11 @@ def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
             raise _Failed()
 
     phases = [Phase.explicit, Phase.reuse, Phase.generate] + ([Phase.shrink] if shrink else [])
+    test = given(factory())(body)
+    for case in reversed(pinned):
+        test = hypothesis_example(case)(test)
     test = settings(max_examples=max(n, 1), deadline=None, database=None, derandomize=False, phases=phases,
-                    suppress_health_check=list(HealthCheck), print_blob=False)(
-        hypothesis_seed(seed)(given(factory())(body)))
+                    suppress_health_check=list(HealthCheck), print_blob=False)(hypothesis_seed(seed)(test))
     try:
         test()
     except Exception as err:  # noqa: BLE001 - classified below

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import Theorem, Verdict
+from . import Theorem, Verdict, pin
 from ..numbers import fraction_str
 
 LAMS = [Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2)]
@@ -328,6 +328,9 @@ THEOREMS = [
         cases=lambda: _tree_cases("uniform"),
         check=_check_53,
         violations=lambda: _tree_cases("general"),
+        pinned_violations=({"children": [[4, 1], [6, 1]], "grandchildren": None,
+                            "loss": [[Fraction(0), Fraction(3)], [Fraction(1), Fraction(0)]],
+                            "lam": Fraction(1), "eta": Fraction(1, 2), "k": 2},),
         violation_note=("general loss matrices: FAILS, even with labels fixed across k. Example: root "
                         "(10, 2) with leaves (4, 1), (6, 1), loss [[0, 3], [1, 0]], lam = 1, eta = 1/2: the "
                         "subtree is worse at k = 2 but better at k = 3. So k-norm cost pruning need not give a "
@@ -362,3 +365,26 @@ THEOREMS = [
         default_examples=40,
     ),
 ]
+
+def _pinned(children, loss, lam, eta, k) -> dict:
+    return {"children": children, "grandchildren": None, "loss": [[Fraction(v) for v in row] for row in loss],
+            "lam": Fraction(lam), "eta": Fraction(eta), "k": k}
+
+
+#: boundary cases (policy point 4): k = 0 and k = 1, the largest k drawn, eta = 0, empty class counts,
+#: single-class leaves, tied leaves
+THEOREMS = pin(THEOREMS, {
+    "zhong-7.14": ({"counts": [0, 0], "loss_row": [Fraction(0), Fraction(1)], "k": 0, "lam": Fraction(1, 3)},
+                   {"counts": [5, 0], "loss_row": [Fraction(1), Fraction(1)], "k": 6, "lam": Fraction(1, 2)}),
+    "zhong-7.9-7.12": ({"counts": [0, 0], "loss_row": [Fraction(0), Fraction(1)], "k": 1, "lam": Fraction(1, 3)},
+                       {"counts": [3, 3], "loss_row": [Fraction(1), Fraction(1)], "k": 2, "lam": Fraction(1, 2)}),
+    "zhong-7.20": ({"counts": [0, 0], "j": 0, "k": 0, "lam": Fraction(1, 3)},
+                   {"counts": [2, 2], "j": 1, "k": 4, "lam": Fraction(1)}),
+    "zhong-7.21-7.22": ({"counts": [0, 0], "j": 0, "k": 2, "lam": Fraction(1, 3)},
+                        {"counts": [3, 3], "j": 1, "k": 4, "lam": Fraction(1)}),
+    "zhong-5.3-costs": (_pinned([[1, 0], [0, 1]], [[0, 1], [1, 0]], "1/3", 0, 1),
+                        _pinned([[2, 2], [2, 2]], [[0, 2], [2, 0]], "1/2", "1/2", 4)),
+    "zhong-5.5-costs": (_pinned([[1, 0], [0, 1]], [[0, 1], [2, 0]], "1/3", 0, 1),
+                        _pinned([[3, 0, 0], [0, 3, 0]], [[0, 1, 1], [1, 0, 1], [1, 1, 0]], 2, 1, 4)),
+    "zhong-5.8-costs": (_pinned([[1, 0], [0, 1]], [[0, 1], [1, 0]], "1/3", 0, 1),),
+})

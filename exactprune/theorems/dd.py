@@ -17,8 +17,9 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from . import Theorem, Verdict
+from . import Theorem, Verdict, pin
 from ..numbers import fraction_str
+from ..rdt import Criterion as _Criterion
 
 
 def _st():
@@ -222,3 +223,15 @@ THEOREMS = [
         default_examples=50,
     ),
 ]
+
+#: boundary cases (policy point 4): d = 1 with identical paths; two identical paths under scarcity;
+#: height 1 with one binary attribute
+THEOREMS = pin(THEOREMS, {
+    "dd-path-exists": ({"d": 1, "path1": {0: 0}, "path2": {0: 0}, "criterion": "fixed"},),
+    "dd-coexist": ({"d": 2, "path1": {0: 2, 1: 1}, "path2": {1: 1, 0: 2}, "criterion": "scarcity"},),
+    "dd-att": ({"arities": [2], "weights": [1, 1, 1, 0], "table": [2, 3, 0, 0], "h": 1},),
+    "dd-moments": tuple({"arities": [2], "weights": weights, "N": n, "criterion": criterion, "tie": tie,
+                         "same_sample": False}
+                        for weights, n, criterion, tie in (([1, 1, 0, 0], 1, _Criterion(height=1), "first"),
+                                                           ([0, 3, 3, 1], 3, _Criterion(purity=True), "split"))),
+})

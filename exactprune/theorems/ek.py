@@ -8,7 +8,9 @@ compared with certified arb balls.  Findings:
   is unique, and REP needs "prune on ties" (keeping ties violates it).
 * ``ek-2``, ``ek-cor3`` (Thm 2, Cor 3) hold with pruning-set labels and fail with
   training-set labels (the proofs use r_L >= r_L0 + r_L1, true only for majority labels).
-* ``ek-4`` (Thm 4) holds for two classes with pruning-set labels.
+* ``ek-4`` (Thm 4) with the literal definition of safe nodes fails when the root has an original
+  leaf child (no safe node exists, the condition is vacuous; erratum ek-4-root); for trees whose
+  root is in the interior (``ek-4-corrected``) it holds for two classes with pruning-set labels.
 * ``ek-6`` (Thm 6): the expected leaf count of the CART tree fitting iid labels on a line is
   exactly 2(t-1)p(1-p) + 1; with Markov-dependent labels it is not.
 * ``ek-7`` (Thm 7): E Z = h(1 - 1/h)^m exactly and the tail bound holds (uniform bins).
@@ -31,7 +33,7 @@ from typing import Optional
 
 import flint
 
-from . import Theorem, Verdict
+from . import Theorem, Verdict, correction, expand_corrections, pin
 from ..numbers import arb_of, certified_sign, fraction_str
 from ..peers.rep import rep_prune
 from ..tree import Node, Tree, all_pruning_leaves, majority_class
@@ -189,11 +191,9 @@ def _check_cor3(case) -> Verdict:
 # -- ek-4 ----------------------------------------------------------------------------------------
 
 def _safe_nodes(tree: Tree) -> list:
-    fringe = set()
-    for node in tree.root.postorder():
-        if not node.is_leaf and (any(c.is_leaf for c in node.children) or any(c.name in fringe for c in node.children)):
-            pass
-    # fringe: nodes with an original leaf child, and everything below them
+    """EK's safe nodes, literally: fringe nodes (an original leaf child, or below such a node) whose
+    parent is in the interior.  The root has no parent, so a tree whose root is in the fringe has no
+    safe node (erratum ek-4-root)."""
     marks = set()
     for node in tree.root.walk():
         if node.name in marks:
@@ -202,7 +202,7 @@ def _safe_nodes(tree: Tree) -> list:
             for x in node.walk():
                 marks.add(x.name)
     if "root" in marks:
-        return [tree.root]
+        return []
     safe = []
     for node in tree.root.walk():
         for c in node.children:
@@ -211,8 +211,9 @@ def _safe_nodes(tree: Tree) -> list:
     return safe
 
 
-def _cases_ek4(classes=2, labels="pruning"):
-    return _tree_cases(max_classes=classes, max_depth=4, min_depth=2).filter(
+def _cases_ek4(classes=2, labels="pruning", min_depth=1):
+    """Two-class trees; ``min_depth=1`` lets the root have an original leaf child (a fringe root)."""
+    return _tree_cases(max_classes=classes, max_depth=4, min_depth=min_depth).filter(
         lambda t: len(t["counts"]) == classes).map(lambda t: {"tree": _strip(t), "labels": labels})
 
 
@@ -228,8 +229,15 @@ def _check_ek4(case) -> Verdict:
         2 * pc[z.name][pos] >= sum(pc[z.name]) if len(pc[z.name]) == 2 else
         pc[z.name][pos] == max(pc[z.name]) for z in safe)
     to_leaf = not kept["root"]
-    return Verdict(cond == to_leaf, {"pruned_to_leaf": to_leaf, "condition": cond,
+    return Verdict(cond == to_leaf, {"tree": case["tree"], "pruned_to_leaf": to_leaf, "condition": cond,
                                      "safe_nodes": [z.name for z in safe], "positive": pos})
+
+
+#: a fringe root (two original leaves) whose split REP keeps: literally there is no safe node, so
+#: Thm 4's condition holds vacuously although T is not pruned into a leaf
+EK4_FRINGE_ROOT = {"tree": {"counts": [2, 2], "prune": [2, 1],
+                            "children": [{"counts": [2, 0], "prune": [2, 0]}, {"counts": [0, 2], "prune": [0, 1]}]},
+                   "labels": "pruning"}
 
 
 # -- ek-6 ----------------------------------------------------------------------------------------
@@ -335,7 +343,9 @@ def _check_ek7(case) -> Verdict:
 
 # -- Slud, eq (1) --------------------------------------------------------------------------------
 
-def _cases_slud(valid=True):
+def _cases_slud(valid=True, integer=True):
+    """Lemma 5's cases: ``valid`` within q <= 1/2, mq <= h <= m(1-q) (``integer`` h, Slud's
+    condition, or any rational h in the range, as EK print it); otherwise outside."""
     st = _st()
 
     @st.composite
@@ -343,6 +353,9 @@ def _cases_slud(valid=True):
         m = draw(st.integers(1, 30))
         if valid:
             q = Fraction(draw(st.integers(1, 10)), 20)            # q <= 1/2
+            if not integer:
+                h = m * q + (m * (1 - 2 * q)) * Fraction(draw(st.integers(0, 8)), 8)
+                return {"m": m, "q": fraction_str(q), "h": fraction_str(h)}
             lo, hi = math.ceil(m * q), math.floor(m * (1 - q))
             if lo > hi:
                 m, q, lo, hi = 2, Fraction(1, 2), 1, 1
@@ -416,10 +429,12 @@ def _eq2_tree(k: int) -> Tree:
     return Tree(level[0])
 
 
-def rep_leaf_probability(sizes, p: Fraction) -> Fraction:
+def rep_leaf_probability(sizes, p: Fraction, identical: bool = False) -> Fraction:
     """Exact probability that REP (EK Table 1) prunes the tree of :func:`_eq2_tree` into one
     leaf when safe node i receives sizes[i] pruning examples (split as evenly as possible
-    between its two leaves) with iid labels, positive (class 0) with probability p."""
+    between its two leaves) with iid labels, positive (class 0) with probability p; with
+    ``identical`` every example gets the same label (positive with probability p), which keeps
+    each label's marginal but drops independence."""
     k = len(sizes)
     tree = _eq2_tree(k)
     safe = [n for n in tree.root.walk() if n.children and n.children[0].is_leaf]
@@ -427,10 +442,15 @@ def rep_leaf_probability(sizes, p: Fraction) -> Fraction:
     for s in sizes:
         leaf_sizes += [(s + 1) // 2, s // 2]
     total = Fraction(0)
-    for pos in itertools.product(*[range(c + 1) for c in leaf_sizes]):
-        prob = Fraction(1)
-        for c, a in zip(leaf_sizes, pos):
-            prob *= _binom_pmf(c, a, p)
+    if identical:
+        labelings = [(tuple(leaf_sizes), p), (tuple(0 for _ in leaf_sizes), 1 - p)]
+    else:
+        labelings = ((pos, None) for pos in itertools.product(*[range(c + 1) for c in leaf_sizes]))
+    for pos, prob in labelings:
+        if prob is None:
+            prob = Fraction(1)
+            for c, a in zip(leaf_sizes, pos):
+                prob *= _binom_pmf(c, a, p)
         pc = {}
         i = 0
         for z in safe:
@@ -450,7 +470,7 @@ def _check_eq2(case) -> Verdict:
     independence: the step (2) rests on), exact; the printed closed form (2) is reported beside it (erratum ek-eq2)."""
     sizes, p = case["safe_sizes"], Fraction(case["p"])
     k, n = len(sizes), sum(sizes)
-    exact_prob = rep_leaf_probability(sizes, p)
+    exact_prob = rep_leaf_probability(sizes, p, identical=case.get("labels") == "identical")
     product, product_neg = Fraction(1), Fraction(1)
     for s in sizes:
         product *= sum(_binom_pmf(s, a, p) for a in range(s + 1) if 2 * a >= s)
@@ -518,13 +538,23 @@ def _cases_eq5():
 def _check_eq5(case) -> Verdict:
     """Exact probability that every safe node keeps a positive majority (pos >= neg; EK Thm 4
     from the initial configuration of section 5.2) when n examples fall uniformly into k safe
-    nodes, versus (5) with P replaced by E P = E Q - E R (exact)."""
+    nodes, versus (5) with P replaced by E P = E Q - E R (exact), or, with ``case["P"] == "random"``,
+    versus E[(5)] over the exact distribution of the random P (the number of safe nodes receiving
+    1..cn/k examples).  The details also compare, node by node, the probability that a safe node
+    with s <= r = cn/k examples keeps a positive majority with the per-node factor
+    Phi((p - 1/2) r / sqrt(r p (1-p))) of (5)."""
     k, n, p, c = case["k"], case["n"], Fraction(case["p"]), Fraction(case["c"])
     q = 1 - p
     maj = {}
     for s in range(n + 1):
         maj[s] = sum(_binom_pmf(s, a, p) for a in range(s + 1) if 2 * a >= s)
+    cut = c * n / k
+    r = cut
+    if r == 0:
+        return Verdict(True, {"degenerate": "r = 0"})
+    factor = _phi(arb_of((p - Fraction(1, 2)) * r) / arb_of(r * p * q).sqrt())
     exact_prob = Fraction(0)
+    bound_random = flint.arb(0)
     for comp in _compositions(n, k):
         mult = math.factorial(n)
         for x in comp:
@@ -534,17 +564,18 @@ def _check_eq5(case) -> Verdict:
         for x in comp:
             pr *= maj[x]
         exact_prob += w * pr
-    cut = c * n / k
+        bound_random += arb_of(w) * factor ** sum(1 for x in comp if 1 <= x <= cut)
     EQ = k * sum(_binom_pmf(n, j, Fraction(1, k)) for j in range(n + 1) if j <= cut)
     ER = k * (1 - Fraction(1, k)) ** n
     EP = EQ - ER
-    r = cut
-    if r == 0:
-        return Verdict(True, {"degenerate": "r = 0"})
-    bound = lambda: _phi(arb_of((p - Fraction(1, 2)) * r) / arb_of(r * p * q).sqrt()) ** arb_of(EP)
+    random_P = case.get("P", "expected") == "random"
+    bound = (lambda: bound_random) if random_P else (lambda: factor ** arb_of(EP))
     sign = certified_sign(lambda: bound() - arb_of(exact_prob))
-    return Verdict(sign >= 0, {"P_exact": float(exact_prob), "EP": fraction_str(EP),
-                               "bound_5": float(bound().mid())})
+    per_node = {str(s): {"P(pos >= neg)": fraction_str(maj[s]), "exceeds_factor": bool(arb_of(maj[s]) > factor)}
+                for s in range(1, n + 1) if s <= cut}
+    return Verdict(sign >= 0, {"P_exact": float(exact_prob), "EP": fraction_str(EP), "P": case.get("P", "expected"),
+                               "bound_5": float(bound().mid()), "factor": float(factor.mid()),
+                               "per_node_keep_probability": per_node})
 
 
 THEOREMS = [
@@ -576,14 +607,24 @@ THEOREMS = [
         violation_note="with training-majority labels it can fail (as Thm 2 does)",
         default_examples=150),
     Theorem(
-        id="ek-4", source="Elomaa & Kaariainen (2001), Theorem 4",
+        id="ek-4", source="Elomaa & Kaariainen (2001), Theorem 4 and the definition of safe nodes (sec 5.1)",
         statement="T is pruned into a single leaf iff all subtrees rooted at safe nodes are pruned and every "
                   "safe node receives at least as many positive as negative pruning examples",
-        hypotheses="two classes; REP with pruning-set majority labels; 'positive' = the root's pruning majority",
+        hypotheses="as printed: two classes; REP with pruning-set majority labels (Table 1); 'positive' = the "
+                   "root's pruning majority; safe node = a fringe node whose parent is in the interior",
         cases=lambda: _cases_ek4(2, "pruning"), check=_check_ek4,
         violations=lambda: _cases_ek4(2, "training"),
         violation_note="with training-majority labels the equivalence can fail",
-        default_examples=150),
+        erratum="ek-4-root", pinned=(EK4_FRINGE_ROOT,), default_examples=150),
+    correction(
+        statement="Theorem 4 for trees whose root is in the interior (no original leaf child)",
+        hypotheses="the root of T is in the interior (unstated; EK's Figure 2 shows such a tree); two classes; "
+                   "REP with pruning-set majority labels; 'positive' = the root's pruning majority",
+        cases=lambda: _cases_ek4(2, "pruning", min_depth=2), pinned=(),
+        violations=lambda: _st().one_of(_cases_ek4(2, "training"), _st().just(EK4_FRINGE_ROOT)),
+        pinned_violations=(EK4_FRINGE_ROOT,),
+        violation_note=("a fringe root (an original leaf child) has no safe node, and a kept split then breaks "
+                        "the equivalence; training-majority labels can break it too")),
     Theorem(
         id="ek-6", source="Elomaa & Kaariainen (2001), Theorem 6 and eq (3)",
         statement="t points on a line with iid Bernoulli(p) labels: the fully grown (Gini CART) tree has "
@@ -605,29 +646,50 @@ THEOREMS = [
     Theorem(
         id="ek-lemma5", source="Elomaa & Kaariainen (2001), Lemma 5 (Slud 1977)",
         statement="X ~ B(m, q), q <= 1/2, mq <= h <= m(1-q): Pr{X >= h} >= 1 - Phi((h - mq)/sqrt(mq(1-q)))",
-        hypotheses="q <= 1/2, h an integer with mq <= h <= m(1-q) (Slud's k is an integer; EK omit this)",
-        cases=lambda: _cases_slud(True), check=_check_slud,
+        hypotheses="as printed: q <= 1/2 and mq <= h <= m(1-q), h real (both ends drawn)",
+        cases=lambda: _cases_slud(True, integer=False), check=_check_slud,
         violations=lambda: _cases_slud(False),
-        violation_note="a non-integer h (m = 1, q = 1/20, h = 1/20: 1/20 < 1/2) or q > 1/2 can fail",
+        violation_note="q > 1/2 or h outside [mq, m(1-q)] can fail",
+        erratum="ek-lemma5", pinned=({"m": 1, "q": "1/20", "h": "1/20"}, {"m": 2, "q": "1/2", "h": "1"}),
         default_examples=150),
+    correction(
+        hypotheses="q <= 1/2, h an integer with mq <= h <= m(1-q) (Slud's k is an integer; EK omit this)",
+        cases=lambda: _cases_slud(True), pinned=({"m": 2, "q": "1/2", "h": "1"}, {"m": 1, "q": "1/2", "h": "1"}),
+        pinned_violations=({"m": 1, "q": "1/20", "h": "1/20"},),
+        violation_note="a non-integer h (m = 1, q = 1/20, h = 1/20: 1/20 < 1/2) or q > 1/2 can fail"),
     Theorem(
         id="ek-eq1", source="Elomaa & Kaariainen (2001), eq (1)",
-        statement="X_i ~ B(n_i, 1-p), p > 1/2, h = floor(n_i/2) + 1 <= n_i p: Pr{X_i > n_i/2} >= "
-                  "1 - Phi((h - n_i (1-p)) / sqrt(n_i p (1-p))) (corrected (1); the printed h = n_i/2 fails: "
-                  "erratum ek-eq1)",
-        hypotheses="Slud's integer threshold h = floor(n_i/2) + 1 with h <= n_i p",
-        cases=lambda: _cases_eq1(False), check=_check_eq1,
-        violations=lambda: _cases_eq1(True),
-        violation_note="the printed (1) (h = n_i/2) fails, e.g. n_i = 1 or 2 with p = 11/20",
+        statement="X_i ~ B(n_i, 1-p), p > 1/2: Pr{X_i > n_i/2} >= 1 - Phi((p - 1/2) n_i / sqrt(n_i p (1-p))) "
+                  "(Slud's inequality at h = n_i/2)",
+        hypotheses="as printed: p > 1/2, n_i >= 1",
+        cases=lambda: _cases_eq1(True), check=_check_eq1,
+        violations=None, pinned_violations=({"n": 1, "p": "11/20", "printed": True},),
+        violation_note="no hypothesis to drop beyond p > 1/2; it fails within it (erratum ek-eq1)",
+        erratum="ek-eq1", pinned=({"n": 2, "p": "3/5", "printed": True}, {"n": 1, "p": "11/20", "printed": True}),
         default_examples=150),
+    correction(
+        statement="X_i ~ B(n_i, 1-p), p > 1/2, h = floor(n_i/2) + 1 <= n_i p: Pr{X_i > n_i/2} >= "
+                  "1 - Phi((h - n_i (1-p)) / sqrt(n_i p (1-p))) (Slud's integer threshold)",
+        hypotheses="Slud's integer threshold h = floor(n_i/2) + 1 with h <= n_i p",
+        cases=lambda: _cases_eq1(False), pinned=({"n": 4, "p": "3/5", "printed": False},),
+        violations=lambda: _cases_eq1(True), pinned_violations=({"n": 2, "p": "3/5", "printed": True},),
+        violation_note="the printed threshold h = n_i/2 instead of the integer one fails, e.g. n_i = 1 or 2 "
+                       "with p = 11/20"),
     Theorem(
         id="ek-eq2", source="Elomaa & Kaariainen (2001), eq (2)",
         statement="P(REP prunes T into a single leaf) <= prod_i Pr{pos_i >= neg_i} + prod_i Pr{neg_i >= pos_i} "
                   "(Thm 4 and independence, the step (2) rests on, with the all-negative case EK neglect; exact, by running REP over all labelings of trees with "
                   "k safe nodes); the printed closed form (2) is reported and can fail (erratum ek-eq2)",
         hypotheses="p > 1/2, iid labels; k safe nodes receiving n pruning examples in total",
-        cases=_cases_eq2, check=_check_eq2, violations=None,
-        violation_note="the bound fails within its own hypotheses for small even n_i (erratum ek-eq2)",
+        cases=_cases_eq2, check=_check_eq2,
+        violations=lambda: _cases_eq2().map(lambda c: {**c, "labels": "identical"}),
+        pinned=({"safe_sizes": [1, 1], "p": "11/20"}, {"safe_sizes": [4, 1], "p": "11/20"},
+                {"safe_sizes": [2, 2, 2, 2], "p": "9/10"}),
+        pinned_violations=({"safe_sizes": [1, 1], "p": "11/20", "labels": "identical"},),
+        violation_note=("dropping independence (every example gets the same label, marginals unchanged): REP "
+                        "always prunes to a leaf, probability 1 > the product bound, e.g. sizes (1,1), p = 11/20: "
+                        "1 > 121/400 + 81/400. The printed closed form (2) fails even within the hypotheses "
+                        "(erratum ek-eq2)."),
         default_examples=40),
     Theorem(
         id="ek-eq4", source="Elomaa & Kaariainen (2001), eq (4)",
@@ -638,3 +700,41 @@ THEOREMS = [
         violation_note="non-uniform safe-node probabilities: E Q can leave the bound",
         default_examples=80),
 ]
+THEOREMS = expand_corrections(THEOREMS)
+
+
+def _ek_tree(counts, prune, children=()) -> dict:
+    out = {"counts": list(counts), "prune": list(prune)}
+    if children:
+        out["children"] = list(children)
+    return out
+
+
+#: depth 2: every subtree empty of pruning examples; and every leaf tied on the pruning set
+_EMPTY_DEPTH2 = _ek_tree((4, 0), (0, 0), [_ek_tree((2, 0), (0, 0), [_ek_tree((1, 0), (0, 0))] * 2)] * 2)
+_TIED_DEPTH2 = _ek_tree((2, 2), (2, 2), [
+    _ek_tree((2, 0), (1, 1), [_ek_tree((1, 0), (1, 0)), _ek_tree((1, 0), (0, 1))]),
+    _ek_tree((0, 2), (1, 1), [_ek_tree((0, 1), (1, 0)), _ek_tree((0, 1), (0, 1))])])
+
+
+def _deeper(tree: dict) -> dict:
+    return _ek_tree([2 * x for x in tree["counts"]], [2 * x for x in tree["prune"]], [tree, tree])
+
+
+#: boundary cases (policy point 4): ties (REP prunes on ties), subtrees without pruning examples,
+#: t = 1, p = 0 and p = 1 (one leaf: Thm 6's "linear" size then means the constant 1), a single bin,
+#: m = 0, k = 2 safe nodes
+THEOREMS = pin(THEOREMS, {
+    "ek-1": ({"tree": _ek_tree((2, 0), (1, 1), [_ek_tree((1, 0), (1, 0)), _ek_tree((1, 0), (0, 1))]),
+              "labels": "pruning", "ties": "prune"},
+             {"tree": _ek_tree((2, 0), (0, 0), [_ek_tree((1, 0), (0, 0))] * 2), "labels": "training", "ties": "prune"}),
+    "ek-2": ({"tree": _EMPTY_DEPTH2, "labels": "pruning"}, {"tree": _TIED_DEPTH2, "labels": "pruning"}),
+    "ek-cor3": ({"tree": _deeper(_EMPTY_DEPTH2), "labels": "pruning"},
+                {"tree": _deeper(_TIED_DEPTH2), "labels": "pruning"}),
+    "ek-4-corrected": ({"tree": _EMPTY_DEPTH2, "labels": "pruning"}, {"tree": _TIED_DEPTH2, "labels": "pruning"}),
+    "ek-6": ({"t": 1, "p": Fraction(1, 2), "stay": None}, {"t": 2, "p": Fraction(1, 2), "stay": None},
+             {"t": 6, "p": Fraction(1, 20), "stay": None}, {"t": 5, "p": Fraction(0), "stay": None},
+             {"t": 5, "p": Fraction(1), "stay": None}),
+    "ek-7": ({"m": 1, "probs": ["1/2", "1/2"]}, {"m": 3, "probs": ["1"]}, {"m": 0, "probs": ["1/3", "1/3", "1/3"]}),
+    "ek-eq4": ({"k": 2, "n": 2, "c": "1", "probs": None},),
+})

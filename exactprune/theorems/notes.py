@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import flint
 
-from . import Theorem, Verdict
+from . import Theorem, Verdict, pin
 from .strategies import rationals
 from ..numbers import arb_of, certified_sign, fraction_str
 
@@ -194,3 +194,12 @@ THEOREMS = [
                         "concave but not strictly (no drop on one side of 1/2)."),
         default_examples=60),
 ]
+
+#: boundary cases (policy point 4): p = 0, r = 1/2 (the ends of a side of 1/2), tau near 0;
+#: q = 0, q = 1/2, q = 1 for each cost function
+THEOREMS = pin(THEOREMS, {
+    "notes-gq-example": ({"tau": Fraction(1, 2), "p": Fraction(0), "r": Fraction(1, 2)},
+                         {"tau": Fraction(1, 20), "p": Fraction(1, 2), "r": Fraction(1)}),
+    "notes-cost-properties": tuple({"G": g, "q": Fraction(0), "q1": Fraction(1, 2), "q2": Fraction(1), "t": Fraction(1, 2)}
+                                   for g in ("gini", "entropy", "sqrt")),
+})

@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from . import Theorem, Verdict
+from . import Theorem, Verdict, correction, expand_corrections, pin
 from .strategies import (ETAS, LAMS, count_trees, etas, lams, prior_of, rationals, to_tree,
                          all_prunings, pruned_moment)
 from ..numbers import fraction_str, rising
@@ -318,20 +318,58 @@ K_MAX = 8
 
 
 def _tree_prior_cases(include_zero_lam: bool = False, max_depth: int = 2, max_children: int = 3,
-                      numerators=("J-1", "1"), allow_empty: bool = False, extra: Optional[list] = None):
+                      numerators=("J-1", "1"), allow_empty: bool = False, extra: Optional[list] = None,
+                      lam_zero_too: bool = False):
+    """Trees with a prior: lam > 0, lam = 0 only (``include_zero_lam``) or lam >= 0 with lam = 0
+    drawn with positive probability (``lam_zero_too``: Table A.1's lam >= 0)."""
     st = _st()
+    lam = st.just(Fraction(0)) if include_zero_lam else lams(include_zero=lam_zero_too)
     base = st.fixed_dictionaries({
         "tree": count_trees((2, 3), max_depth=max_depth, max_children=max_children, max_count=10,
                             allow_empty=allow_empty and not include_zero_lam),
-        "lam": st.just(Fraction(0)) if include_zero_lam else lams(),
-        "eta": etas(), "numerator": st.sampled_from(list(numerators))})
+        "lam": lam, "eta": etas(), "numerator": st.sampled_from(list(numerators))})
     if extra:
         return st.one_of(st.sampled_from(extra), base)
     return base
 
 
+#: Zhong's notation (Table A.1), part of every chapter 4-5 statement's hypotheses
+TABLE_A1 = "Table A.1: J >= 2, K_d >= 2, lam >= 0, eta >= 0, n_t > 0 for every node (so M_c < M_d)"
+
+
+def _case(counts, children, lam, eta, numerator="J-1", **extra) -> dict:
+    """A one-level case in dict form (pinned boundary cases)."""
+    return {"tree": {"counts": list(counts), "children": [{"counts": list(c)} for c in children]},
+            "lam": Fraction(lam), "eta": Fraction(eta), "numerator": numerator, **extra}
+
+
+#: boundary cases with lam > 0: eta = 0 with single-class leaves and a tied root, tied (uniform)
+#: leaves, a single-class node split into single-class leaves, the b + lam numerator, J = 3 ties
+BOUNDARY = (_case((2, 2), ((2, 0), (0, 2)), "1/4", 0),
+            _case((2, 2), ((1, 1), (1, 1)), "1/2", 0),
+            _case((3, 0), ((2, 0), (1, 0)), "1/2", "1/2"),
+            _case((1, 1, 1), ((1, 0, 0), (0, 1, 1)), 1, 0, "1"))
+#: the same with lam = 0 (Table A.1 allows it): a pure split, and ties
+BOUNDARY_LAM0 = (_case((3, 0), ((2, 0), (1, 0)), 0, "1/2"),
+                 _case((2, 2), ((2, 0), (0, 2)), 0, 0),
+                 _case((2, 2), ((1, 1), (1, 1)), 0, 0))
+
+
 _EMPTY_CHILD = {"tree": {"counts": [1, 0], "children": [{"counts": [1, 0]}, {"counts": [0, 0]}]},
                 "lam": Fraction(1, 4), "eta": Fraction(0), "numerator": "J-1"}
+#: outside Table A.1 (an empty child) with eta = 0, for Thm 5.6 and Thm 5.9
+_EMPTY_CHILD_5_6 = _case((2, 1), ((2, 1), (0, 0)), "1/2", 0)
+_EMPTY_CHILD_5_9 = _case((10, 10), ((10, 0), (0, 10), (0, 0)), "1/2", 0)
+#: lam = 0 counterexamples (erratum zhong-5.6-lam0, zhong-5.9-lam0)
+_INEFFECTIVE_LAM0 = _case((3, 1), ((2, 1), (1, 0)), 0, 0)
+_PURE_SPLIT_ETA0 = _case((3, 0), ((2, 0), (1, 0)), 0, 0)
+_LAM0_5_9 = _case((10, 9), ((10, 0), (0, 9)), 0, "1/2")
+#: ineffective splits at the boundaries with lam > 0: eta = 0, eta = lam J, uniform (tied) leaves, a
+#: single-class leaf, J = 3
+_INEFFECTIVE_BOUNDARY = (_case((2, 2), ((1, 1), (1, 1)), "1/2", 0),
+                         _case((2, 2), ((1, 1), (1, 1)), "1/2", 1),
+                         _case((3, 1), ((2, 1), (1, 0)), "1/4", "1/2"),
+                         _case((4, 1, 1), ((2, 1, 0), (2, 0, 1)), 1, 3))
 _PURE_SPLIT = {"tree": {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]},
                "lam": Fraction(0), "eta": Fraction(1, 2), "numerator": "J-1"}
 
@@ -433,9 +471,10 @@ def check_5_5(case: dict) -> Verdict:
 # Theorem 5.6 and Corollary 5.7: ineffective splits
 # ------------------------------------------------------------------------------------------
 
-def _ineffective_cases(eta_mode: str = "ok"):
+def _ineffective_cases(eta_mode: str = "ok", lam_zero: bool = True):
     """One-level ineffective splits (a common majority class in every leaf), lam >= 0 (0 allowed by
-    0 <= eta <= lam J), eta in [0, lam J] ('ok') or above ('over'); sometimes uniform leaves."""
+    0 <= eta <= lam J; lam > 0 only when not ``lam_zero``), eta in [0, lam J] ('ok', both ends
+    drawn with positive probability) or above ('over'); sometimes uniform leaves."""
     st = _st()
 
     @st.composite
@@ -454,8 +493,9 @@ def _ineffective_cases(eta_mode: str = "ok"):
             children.append({"counts": c})
         counts = [sum(ch["counts"][j] for ch in children) for j in range(J)]
         if eta_mode == "ok":
-            lam = draw(st.one_of(lams(), st.just(Fraction(0))))
-            eta = lam * J * draw(rationals(Fraction(0), Fraction(1), (1, 2, 4)))
+            lam = draw(st.one_of(lams(), st.just(Fraction(0)))) if lam_zero else draw(lams())
+            eta = lam * J * draw(st.one_of(st.sampled_from([Fraction(0), Fraction(1)]),
+                                           rationals(Fraction(0), Fraction(1), (1, 2, 4))))
         else:
             lam = draw(lams())
             eta = lam * J * draw(rationals(Fraction(5, 4), Fraction(40), (1, 4)))
@@ -485,19 +525,24 @@ def check_5_6(case: dict) -> Verdict:
         "iff_clause_holds": iff})
 
 
-def check_5_7(case: dict) -> Verdict:
+def check_5_7(case: dict, k_min: int = 1) -> Verdict:
     """Cor 5.7: an ineffective split increases the k-norm (R_tree(k) > R_leaf(k)) for every k >= 1
-    (checked for k = 1..6)."""
+    (checked for k = ``k_min``..6; the corrected corollary starts at k = 2)."""
     from ..knorm import leaf_moment, subtree_moment
     tree = to_tree(case["tree"])
     prior = prior_of(case)
-    for k in range(1, 7):
+    for k in range(k_min, 7):
         r_leaf = leaf_moment(tree.root.counts, k, prior)
         r_tree = subtree_moment(tree.root, k, prior)
         if not r_tree > r_leaf:
             return Verdict(False, {"tree": case["tree"], **_prior_show(prior), "k": k, "R_leaf": fraction_str(r_leaf),
                                    "R_tree": fraction_str(r_tree), "leaves_uniform": _uniform_leaves(tree.root)})
-    return Verdict(True, {"tree": case["tree"], **_prior_show(prior), "k_checked": "1..6"})
+    return Verdict(True, {"tree": case["tree"], **_prior_show(prior), "k_checked": f"{k_min}..6"})
+
+
+def check_5_7_corrected(case: dict) -> Verdict:
+    """Cor 5.7 corrected (k >= 2, lam > 0, via Thm 5.3): R_tree(k) > R_leaf(k) for k = 2..6."""
+    return check_5_7(case, k_min=2)
 
 
 # ------------------------------------------------------------------------------------------
@@ -543,12 +588,16 @@ def check_5_8(case: dict) -> Verdict:
     return Verdict(confirmed, details)
 
 
-def _cases_5_8(violation: bool = False):
+def _with_eps(cases, eps: Fraction = Fraction(1, 10)) -> tuple:
+    return tuple({**c, "eps": eps} for c in cases)
+
+
+def _cases_5_8(violation: bool = False, lam_zero_too: bool = False):
     st = _st()
     if violation:
         return st.builds(lambda c, e: {**c, "eps": e}, _pure_trees_lam0(),
                          st.sampled_from([Fraction(1, 2), Fraction(1, 10)]))
-    return st.builds(lambda c, e: {**c, "eps": e}, _tree_prior_cases(max_depth=2),
+    return st.builds(lambda c, e: {**c, "eps": e}, _tree_prior_cases(max_depth=2, lam_zero_too=lam_zero_too),
                      st.sampled_from([Fraction(1, 2), Fraction(1, 10), Fraction(1, 100), Fraction(1, 1000)]))
 
 
@@ -593,7 +642,7 @@ def _surviving_trees():
     return build()
 
 
-def _cases_5_9(violation: bool = False):
+def _cases_5_9(violation: bool = False, lam_zero_too: bool = False):
     st = _st()
     if violation:
         lam0 = {"tree": {"counts": [10, 9], "children": [{"counts": [10, 0]}, {"counts": [0, 9]}]},
@@ -602,7 +651,8 @@ def _cases_5_9(violation: bool = False):
     # App B, Figure B.1(d)->(e): c2 with leaves c21, c22 stops helping at k = 17781896
     iris_c2 = {"tree": {"counts": [0, 50, 50], "children": [{"counts": [0, 49, 5]}, {"counts": [0, 1, 45]}]},
                "lam": Fraction(1, 2), "eta": Fraction(1, 2), "numerator": "J-1"}
-    prior = st.fixed_dictionaries({"lam": lams(), "eta": etas(), "numerator": st.sampled_from(["J-1", "1"])})
+    prior = st.fixed_dictionaries({"lam": lams(include_zero=lam_zero_too), "eta": etas(),
+                                   "numerator": st.sampled_from(["J-1", "1"])})
     trees = st.one_of(_surviving_trees(), count_trees((2, 3), max_depth=2, max_children=3, max_count=8))
     return st.one_of(st.just(iris_c2), st.builds(lambda t, p: {"tree": t, **p}, trees, prior))
 
@@ -827,16 +877,23 @@ THEOREMS = [
         id="zhong-5.3", source="Zhong 2007, Theorem 5.3, proof App C.4.3 (C.46)-(C.55)",
         statement=("If a non-leaf subtree increases or maintains the k-norm error compared to its root as a leaf, "
                    "it increases the (k+1)-norm error. Checked at every internal node, k = 1..8."),
-        hypotheses=("lam > 0 and every leaf smaller than d (0 < B_c < M_c < M_d, App C.4), any eta >= 0, "
-                    "either numerator convention"),
-        cases=lambda: _tree_prior_cases(allow_empty=False), check=check_5_3,
-        violations=lambda: _st().one_of(_tree_prior_cases(include_zero_lam=True, extra=[_PURE_SPLIT, _EMPTY_CHILD]),
-                                        _tree_prior_cases(allow_empty=True)),
-        violation_note=("lam = 0: a pure node split into pure leaves, e.g. (3,0) -> (2,0),(1,0): R_tree = R_leaf = 0 "
-                        "for every k, so 'maintains at k' does not give 'increases at k+1'. An empty child with "
-                        "eta = 0 (the proof's M_c < M_d fails; the printed statement does not exclude it): "
-                        "(1,0) -> (1,0),(0,0), lam = 1/4: R_tree = R_leaf for every k (1/6 at k = 1, 1/12 at k = 2)."),
+        hypotheses=f"as printed: none beyond {TABLE_A1}; either numerator convention",
+        cases=lambda: _tree_prior_cases(lam_zero_too=True), check=check_5_3,
+        violations=lambda: _st().one_of(_tree_prior_cases(allow_empty=True), _st().just(_EMPTY_CHILD)),
+        violation_note=("outside Table A.1 (an empty child, n_c = 0) with eta = 0 it fails: (1,0) -> (1,0),(0,0), "
+                        "lam = 1/4: R_tree = R_leaf for every k (domain note zhong-5.3-empty-child)."),
+        erratum="zhong-5.3-lam0", domain=("zhong-5.3-empty-child",),
+        pinned=BOUNDARY_LAM0 + BOUNDARY, pinned_violations=(_EMPTY_CHILD,),
         default_examples=100),
+    correction(
+        statement=("Theorem 5.3 with lam > 0: a subtree that increases or maintains the k-norm increases the "
+                   "(k+1)-norm (every internal node, k = 1..8)."),
+        hypotheses=f"lam > 0 (unstated in the paper, used in Lemma 5.1: 0 < B_c) and {TABLE_A1}",
+        cases=lambda: _tree_prior_cases(), pinned=BOUNDARY,
+        violations=lambda: _tree_prior_cases(include_zero_lam=True, extra=[_PURE_SPLIT]),
+        pinned_violations=(_PURE_SPLIT,),
+        violation_note=("lam = 0: a pure node split into pure leaves, e.g. (3,0) -> (2,0),(1,0): R_tree = R_leaf = 0 "
+                        "for every k, so 'maintains at k' does not give 'increases at k+1' (erratum zhong-5.3-lam0).")),
     Theorem(
         id="zhong-5.4", source="Zhong 2007, Corollary 5.4 (Property 2)",
         statement="T_{k+1}, the optimal pruning for the (k+1)-norm, is a pruned version of T_k (k = 1..8 checked).",
@@ -848,49 +905,92 @@ THEOREMS = [
     Theorem(
         id="zhong-5.5", source="Zhong 2007, Theorem 5.5, proof App C.5",
         statement="For any subtree, the k-norm error is strictly increasing in k (checked exactly, k = 1..9).",
-        hypotheses="the error is not deterministic: lam > 0",
-        cases=lambda: _tree_prior_cases(allow_empty=True), check=check_5_5, violations=_pure_trees_lam0,
-        violation_note="lam = 0 with pure leaves: r = 0 almost surely, every k-norm is 0 (not strictly increasing).",
+        hypotheses=f"as printed: none beyond {TABLE_A1}",
+        cases=lambda: _tree_prior_cases(lam_zero_too=True), check=check_5_5, violations=_pure_trees_lam0,
+        violation_note=("the printed statement has no hypothesis to drop beyond Table A.1; its failing cases lie "
+                        "within it (lam = 0 with pure leaves: every k-norm is 0; erratum zhong-5.5-lam0)."),
+        erratum="zhong-5.5-lam0", pinned=BOUNDARY_LAM0 + BOUNDARY, pinned_violations=(_PURE_SPLIT,),
         default_examples=100),
+    correction(
+        statement="Theorem 5.5 with lam > 0: the k-norm error of any subtree is strictly increasing in k (k = 1..9).",
+        hypotheses=f"lam > 0 (unstated: the error is not deterministic) and {TABLE_A1}",
+        cases=lambda: _tree_prior_cases(), pinned=BOUNDARY,
+        violation_note="lam = 0 with pure leaves: r = 0 almost surely, every k-norm is 0 (not strictly increasing)."),
     Theorem(
         id="zhong-5.6", source="Zhong 2007, Theorem 5.6, proof App C.6 (C.58)-(C.64)",
         statement=("If 0 <= eta <= lam J, an ineffective split never decreases the 1-norm error; it maintains it iff "
                    "all classes are equally distributed in each leaf."),
-        hypotheses="ineffective split (sum_c b_c = b_t), 0 <= eta <= lam J (lam = 0, eta = 0 included, as printed)",
-        cases=lambda: _ineffective_cases("ok"), check=check_5_6, violations=lambda: _ineffective_cases("over"),
-        violation_note=("eta > lam J: an ineffective split can decrease the 1-norm. NOTE the printed statement "
-                        "itself fails at lam = 0 (allowed by 0 <= eta <= lam J): every ineffective split then "
-                        "maintains the 1-norm, e.g. (3,1) -> (2,1),(1,0): r_tree = r_leaf = 1/4 with non-uniform "
-                        "leaves. With lam > 0 it holds."),
+        hypotheses=f"as printed: ineffective split (sum_c b_c = b_t), 0 <= eta <= lam J; {TABLE_A1}",
+        cases=lambda: _ineffective_cases("ok"), check=check_5_6,
+        violations=lambda: _st().one_of(_ineffective_cases("over"), _st().just(_EMPTY_CHILD_5_6)),
+        violation_note=("eta > lam J: an ineffective split can decrease the 1-norm. Outside Table A.1, an empty "
+                        "child with eta = 0: (2,1) -> (2,1),(0,0), lam = 1/2 maintains the 1-norm with non-uniform "
+                        "leaves (domain note zhong-5.6-empty-child)."),
+        erratum="zhong-5.6-lam0", domain=("zhong-5.6-empty-child",),
+        pinned=(_INEFFECTIVE_LAM0,) + _INEFFECTIVE_BOUNDARY, pinned_violations=(_EMPTY_CHILD_5_6,),
         default_examples=150),
+    correction(
+        statement="Theorem 5.6 with lam > 0 (hence 0 <= eta <= lam J with lam > 0).",
+        hypotheses=f"ineffective split, lam > 0 (unstated), 0 <= eta <= lam J; {TABLE_A1}",
+        cases=lambda: _ineffective_cases("ok", lam_zero=False), pinned=_INEFFECTIVE_BOUNDARY,
+        violations=lambda: _st().one_of(_ineffective_cases("over"), _st().just(_INEFFECTIVE_LAM0)),
+        pinned_violations=(_INEFFECTIVE_LAM0,),
+        violation_note=("eta > lam J: an ineffective split can decrease the 1-norm; lam = 0: every ineffective split "
+                        "maintains it, e.g. (3,1) -> (2,1),(1,0) (erratum zhong-5.6-lam0).")),
     Theorem(
         id="zhong-5.7", source="Zhong 2007, Corollary 5.7",
         statement="If 0 <= eta <= lam J, any ineffective split increases the k-norm error for any k >= 1 (k = 1..6).",
-        hypotheses="ineffective split, 0 <= eta <= lam J",
+        hypotheses=f"as printed: ineffective split, 0 <= eta <= lam J; {TABLE_A1}",
         cases=lambda: _ineffective_cases("ok"), check=check_5_7, violations=lambda: _ineffective_cases("over"),
-        violation_note=("FALSE as printed at k = 1: Thm 5.6's own equality case (uniform leaves, e.g. "
-                        "(2,2) -> (1,1),(1,1), any lam > 0, eta <= 2 lam) maintains the 1-norm, and lam = 0 maintains "
-                        "it for every ineffective split. It holds for k >= 2 with lam > 0 (Thm 5.3). "
-                        "eta > lam J: the 1-norm can decrease."),
+        violation_note=("eta > lam J: the 1-norm can decrease. Within the hypotheses it is false at k = 1 "
+                        "(erratum zhong-5.7-k1)."),
+        erratum="zhong-5.7-k1", pinned=_INEFFECTIVE_BOUNDARY + (_INEFFECTIVE_LAM0,),
         default_examples=150),
+    correction(
+        statement="Corollary 5.7 for k >= 2 and lam > 0: any ineffective split increases the k-norm (k = 2..6).",
+        hypotheses=f"ineffective split, lam > 0, 0 <= eta <= lam J, k >= 2; {TABLE_A1}",
+        cases=lambda: _ineffective_cases("ok", lam_zero=False), check=check_5_7_corrected,
+        pinned=_INEFFECTIVE_BOUNDARY, pinned_violations=(_PURE_SPLIT_ETA0,),
+        violations=lambda: _st().one_of(_ineffective_cases("over"), _st().just(_PURE_SPLIT_ETA0)),
+        violation_note=("lam = 0: a pure split (3,0) -> (2,0),(1,0) keeps R_tree = R_leaf = 0 at every k (an "
+                        "impure one such as (3,1) -> (2,1),(1,0) does increase the k-norm for k >= 2 even at "
+                        "lam = 0); eta > lam J can decrease the norm.")),
     Theorem(
         id="zhong-5.8", source="Zhong 2007, Theorem 5.8, proof App C.7 (C.65)-(C.72)",
         statement=("The k-norm error of any subtree tends to 1 as k -> infinity: for eps, a k is found (certified) "
                    "with ||r||_k > 1 - eps, confirmed at 10k and 1000k."),
-        hypotheses="lam > 0 (some leaf with B > 0)",
-        cases=lambda: _cases_5_8(False), check=check_5_8, violations=lambda: _cases_5_8(True),
-        violation_note="lam = 0 with pure leaves: E[r^k] = 0 for every k, the limit is 0, not 1.",
-        default_examples=40),
+        hypotheses=f"as printed: none beyond {TABLE_A1}",
+        cases=lambda: _cases_5_8(False, lam_zero_too=True), check=check_5_8, violations=lambda: _cases_5_8(True),
+        violation_note=("no hypothesis to drop beyond Table A.1; the failing cases lie within it (lam = 0 with pure "
+                        "leaves: the limit is 0; erratum zhong-5.8-lam0)."),
+        erratum="zhong-5.8-lam0", pinned=_with_eps(BOUNDARY_LAM0 + BOUNDARY),
+        pinned_violations=_with_eps((_PURE_SPLIT,)), default_examples=40),
+    correction(
+        statement="Theorem 5.8 with lam > 0: the k-norm error of any subtree tends to 1.",
+        hypotheses=f"lam > 0 (unstated; some leaf with B > 0 suffices); {TABLE_A1}",
+        cases=lambda: _cases_5_8(False), pinned=_with_eps(BOUNDARY),
+        violation_note="lam = 0 with pure leaves: E[r^k] = 0 for every k, the limit is 0, not 1."),
     Theorem(
         id="zhong-5.9", source="Zhong 2007, Theorem 5.9, proof App C.8 (C.73)-(C.85)",
         statement=("The subtree at d reduces the k-norm error for all k >= 1 iff max_j n_{j,d} = max_j n_{j,c} for "
                    "all its leaves c. Sufficiency via (C.73)-(C.74) exactly; necessity by exhibiting the finite k "
                    "where the subtree stops helping (certified)."),
-        hypotheses="lam > 0, n_d > 0; either numerator convention; any eta",
-        cases=lambda: _cases_5_9(False), check=check_5_9, violations=lambda: _cases_5_9(True),
-        violation_note=("lam = 0: necessity fails; pure leaves with different maxima, e.g. (10,9) -> (10,0),(0,9), "
-                        "give R_tree = 0 < R_leaf for every k although the condition fails."),
+        hypotheses=f"as printed: none beyond {TABLE_A1}; either numerator convention; any eta",
+        cases=lambda: _cases_5_9(False, lam_zero_too=True), check=check_5_9,
+        violations=lambda: _st().one_of(_cases_5_9(True), _st().just(_EMPTY_CHILD_5_9)),
+        violation_note=("outside Table A.1, an empty leaf with eta = 0: in (10,10) -> (10,0),(0,10),(0,0) the empty "
+                        "leaf (max 0 != 10) breaks the condition, yet it has weight 0 and the subtree reduces the "
+                        "k-norm at every k (domain note zhong-5.9-empty-child)."),
+        erratum="zhong-5.9-lam0", domain=("zhong-5.9-empty-child",),
+        pinned=(_LAM0_5_9,) + BOUNDARY_LAM0 + BOUNDARY, pinned_violations=(_EMPTY_CHILD_5_9,),
         default_examples=60),
+    correction(
+        statement="Theorem 5.9 with lam > 0 (and, by Table A.1, non-empty leaves).",
+        hypotheses=f"lam > 0 (unstated); {TABLE_A1}; either numerator convention; any eta",
+        cases=lambda: _cases_5_9(False), pinned=BOUNDARY,
+        violations=lambda: _cases_5_9(True), pinned_violations=(_LAM0_5_9,),
+        violation_note=("lam = 0: necessity fails; pure leaves with different maxima, e.g. (10,9) -> (10,0),(0,9), "
+                        "give R_tree = 0 < R_leaf for every k although the condition fails (erratum zhong-5.9-lam0).")),
     Theorem(
         id="zhong-property-1", source="Zhong 2007, Property 1 (5.1.1) and PruneTree (Fig 4.1)",
         statement="PruneTree returns a pruning whose k-th moment is the minimum over all prunings (brute force).",
@@ -908,3 +1008,25 @@ THEOREMS = [
         violation_note="unequal leaf sizes (47 and 49): the 1-norm depends on eta, so 'regardless of eta' fails.",
         default_examples=30),
 ]
+THEOREMS = expand_corrections(THEOREMS)
+
+#: boundary cases (policy point 4) of the statements not paired above: k = 1 and the largest k
+#: checked, eta = 0 and eta = lam J, lam = 0 where the hypotheses allow it, ties, single points
+THEOREMS = pin(THEOREMS, {
+    "zhong-4.1": (_case((2, 2), ((2, 0), (0, 2)), "1/4", "1/2", k=1, mc_seed=1, routing="hard",
+                        coupling="independent"),
+                  _case((3, 1), ((2, 1), (1, 0)), 2, 2, k=4, mc_seed=2, routing="hard", coupling="independent")),
+    "zhong-4.3": (_case((3, 1), ((3, 0), (0, 1)), 1, 2), _case((3, 1), ((3, 0), (0, 1)), 0, 0),
+                  _case((2, 2), ((2, 0), (0, 2)), 1, 0),
+                  _case((2, 2, 2), ((2, 0, 0), (0, 2, 0), (0, 0, 2)), "1/4", "3/4")),
+    "zhong-5.1": ({"B_c": Fraction(1, 32), "M_c": Fraction(1, 2), "M_d": Fraction(3, 4), "k": 1},
+                  {"B_c": Fraction(1, 2), "M_c": Fraction(1), "M_d": Fraction(2), "k": 6}),
+    "zhong-5.2": ({"x": [Fraction(1, 4)], "p": [Fraction(1)], "k": 1},
+                  {"x": [Fraction(1, 4), Fraction(12)], "p": [Fraction(1, 2), Fraction(1, 2)], "k": 6},
+                  {"x": [Fraction(2), Fraction(2)], "p": [Fraction(1, 3), Fraction(2, 3)], "k": 1}),
+    "zhong-5.4": BOUNDARY,
+    "zhong-property-1": tuple({**c, "k": k} for k in (1, 6) for c in BOUNDARY),
+    "zhong-fig-5.1": ({"left": {"children": [{"counts": [48, 0]}, {"counts": [38, 10]}]},
+                       "right": {"children": [{"counts": [43, 5]}, {"counts": [43, 5]}]},
+                       "eta": Fraction(0), "eta2": Fraction(3)},),
+})

@@ -1,0 +1,326 @@
+"""The audit ledger: every numbered statement of the five papers with its verdict.
+
+Every numbered equation, theorem, lemma, corollary, property, table and figure caption of the five
+papers has one :class:`Entry`: ``verified`` (how, and the evidence: a registered statement, a
+script in ``proofs/``, a printed value recomputed by :func:`exactprune.casestudy.printed_values`,
+a test file), ``refuted`` (the erratum with its exact counterexample) or ``out of reach`` (why).
+Registered statements and errata without a number of their own get a row too, so the ledger
+covers both registries.
+
+The verdicts are generated, not typed: a row citing a registered statement that is refuted by
+an erratum (``Theorem.erratum``), or a printed value that disagrees with its exact value, becomes
+``refuted`` with that erratum; a row citing an erratum is ``refuted``.  Only ``out of reach`` and
+the ``how`` of each row are written by hand.
+
+>>> rows = ledger()
+>>> {row.verdict for row in rows} <= set(VERDICTS)
+True
+>>> next(r for r in rows if r.paper == "Zhong" and r.label == "Theorem 5.3").verdict
+'refuted'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+PAPERS = ("Zhong", "EK", "Notes", "Fan", "DD")
+VERDICTS = ("verified", "refuted", "out of reach")
+#: evidence kinds: a registered statement, an erratum or domain note, a proofs/ script, a printed
+#: value of :func:`exactprune.casestudy.printed_values`, a test file
+EVIDENCE_KINDS = ("theorem", "erratum", "proof", "printed", "test")
+
+#: printed values that disagree with the exact ones, and the erratum recording each
+PRINTED_ERRATA = {"4.20": ("zhong-4.20",), "B.8": ("zhong-B.8-value", "zhong-B.8-formula")}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One ledger row: ``paper``, ``label`` (``(4.29)``, ``Theorem 5.3``, ``Figure B.1``), the
+    ``verdict``, ``how`` (how verified, what is wrong, or why out of reach) and ``evidence``
+    (``kind:reference`` strings, kinds in :data:`EVIDENCE_KINDS`)."""
+
+    paper: str
+    label: str
+    verdict: str
+    how: str
+    evidence: tuple = ()
+
+    def as_dict(self) -> dict:
+        return {"paper": self.paper, "label": self.label, "verdict": self.verdict, "how": self.how,
+                "evidence": list(self.evidence)}
+
+
+V, O = "verified", "out of reach"
+DEFINITION = "a definition or modelling assumption, not a checkable claim"
+QUOTED = "quoted from prior work as a tool; not checked here"
+EMPIRICAL = ("an empirical result on data sets and random splits that are not available exactly "
+             "(or timings); not reproducible as an exact computation")
+STEP = "a step of a proof read by hand and not checked by code; the statement it proves is checked"
+
+
+def _eqs(prefix: str, numbers: Iterable[int]) -> list:
+    return [f"({prefix}.{n})" if prefix else f"({n})" for n in numbers]
+
+
+#: (paper, labels, verdict as written, how, evidence); refuted verdicts come from the evidence
+ROWS = [
+    # ------------------------------------------------------------------ Zhong, chapters 2-5
+    ("Zhong", _eqs("2", (1, 2)), O, "background (Hoeffding's inequality, Bayes' rule): " + QUOTED, ()),
+    ("Zhong", _eqs("3", range(1, 11)), O, "the tree's class-probability model (3.1)-(3.10): " + DEFINITION, ()),
+    ("Zhong", ["(3.11)"], V, "Lidstone's estimate is the k = 1 case of the posterior moments (3.19), proved "
+                             "symbolically from (C.6)", ("proof:dirichlet_3_19_3_21.py",)),
+    ("Zhong", _eqs("3", range(12, 18)), O, "the Dirichlet prior and the derivation of Lidstone's law "
+                                           "(textbook steps, [Goo65]): " + STEP, ()),
+    ("Zhong", ["(3.18)"], O, "Dirichlet-multinomial conjugacy: " + QUOTED + " (the toolkit's model)", ()),
+    ("Zhong", _eqs("3", (19, 20, 21)), V, "symbolic (sympy) from (C.6)", ("proof:dirichlet_3_19_3_21.py",)),
+    ("Zhong", _eqs("4", (1, 2, 3, 4, 5, 6, 7, 9, 14)), O, "expectations and standard deviations: " + DEFINITION, ()),
+    ("Zhong", _eqs("4", (8, 10, 11, 12, 13, 28)), V, "Thm 4.1 / Cor 4.2 by Monte Carlo: posterior draws of class "
+                                                    "and child probabilities against the exact recursion",
+     ("theorem:zhong-4.1",)),
+    ("Zhong", ["(4.15)"], O, "a remark ('generally not equal') without a quantity to check", ()),
+    ("Zhong", ["(4.29)"], V, "the leaf moment: its Monte Carlo check (Thm 4.1) and the exact (C.7)",
+     ("theorem:zhong-4.1", "proof:appendix_c_steps.py")),
+    ("Zhong", ["(4.30)"], V, "the prediction-time moments, exercised against the library's tree moments",
+     ("test:test_sklearn.py",)),
+    ("Zhong", _eqs("5", (1, 2)), O, "CART's cost-complexity measure: " + DEFINITION, ()),
+    ("Zhong", ["Theorem 4.1", "Corollary 4.2"], V, "Monte Carlo, 20000 samples, 5 standard errors",
+     ("theorem:zhong-4.1",)),
+    ("Zhong", ["Theorem 4.3"], V, "exact, generated effective splits within both conditions", ("theorem:zhong-4.3",)),
+    ("Zhong", ["Lemma 5.1"], V, "exact rational brackets of the implicit solution", ("theorem:zhong-5.1",)),
+    ("Zhong", ["Lemma 5.2"], V, "exact rational brackets; equality case exact", ("theorem:zhong-5.2",)),
+    ("Zhong", ["Theorem 5.3"], V, "exact, every internal node, k = 1..8", ("theorem:zhong-5.3",)),
+    ("Zhong", ["Corollary 5.4", "Property 2"], V, "exact PruneTree, nesting for k = 1..9", ("theorem:zhong-5.4",)),
+    ("Zhong", ["Theorem 5.5", "Property 3"], V, "exact, k = 1..9", ("theorem:zhong-5.5",)),
+    ("Zhong", ["Theorem 5.6", "Property 4"], V, "exact rationals", ("theorem:zhong-5.6",)),
+    ("Zhong", ["Corollary 5.7"], V, "exact, k = 1..6", ("theorem:zhong-5.7",)),
+    ("Zhong", ["Theorem 5.8", "Property 6"], V, "certified arb search for k", ("theorem:zhong-5.8",)),
+    ("Zhong", ["Theorem 5.9"], V, "sufficiency exact, necessity certified", ("theorem:zhong-5.9",)),
+    ("Zhong", ["Property 1"], V, "PruneTree equals the brute-force optimum", ("theorem:zhong-property-1",)),
+    ("Zhong", ["Property 5"], O, "a practical claim about validation ('k = 2 yields sufficiently good results'): "
+                                 + EMPIRICAL, ()),
+    ("Zhong", ["Property 7"], V, "the iris subtree c2 is pruned only from k = 17781896 on (certified)",
+     ("test:test_theorems.py",)),
+    ("Zhong", ["Figure 3.1"], O, "a drawing of a tree, no claim", ()),
+    ("Zhong", ["Figure 3.2"], O, "CART probability estimates on a Gaussian sample: " + EMPIRICAL, ()),
+    ("Zhong", ["Figure 4.1"], V, "PruneTree's optimality over all prunings", ("theorem:zhong-property-1",)),
+    ("Zhong", ["Figure 5.1"], V, "leaf counts found by exact search; 12%, 16.2%, 12.8% reproduced",
+     ("theorem:zhong-fig-5.1",)),
+    ("Zhong", ["Figure 5.2"], O, "tree size versus k on Abalone: " + EMPIRICAL, ()),
+    ("Zhong", ["Figure 5.3"], O, "a plot whose values are not printed", ()),
+    ("Zhong", ["Figure 5.4"], O, "the drawing is missing from the text; its example is Thm 5.9's, checked by "
+                                 "zhong-5.9-corrected", ()),
+    ("Zhong", ["Figure 6.1"], O, "pseudo code of the experimental procedure, no claim", ()),
+    ("Zhong", ["Table 6.1", "Table 6.2", "Table 6.3", "Table 6.4", "Table 6.5", "Figure 6.2", "Figure 6.3"], O,
+     "chapter 6 experiments (accuracy, size, time of CCP, 2-norm, EBP): " + EMPIRICAL, ()),
+    ("Zhong", ["Table A.1"], O, "the notation; its constraints are the hypotheses of every registered Zhong "
+                                "statement (theorems.zhong.TABLE_A1). Its b_t row prints n_{j,t} - max_j n_{j,t} "
+                                "where (C.19) has n_t - max_j n_{j,t}, possibly an extraction artifact", ()),
+    ("Zhong", ["Figure B.1"], V, "the k-norm pruning sequence of iris, breakpoints exact",
+     ("erratum:zhong-B.1-breakpoint",)),
+    ("Zhong", ["Figure B.2"], V, "the iris tree whose counts reproduce the printed (B.1)-(B.25)",
+     ("test:test_foundation.py",)),
+    # ------------------------------------------------------------------ Zhong, chapter 7
+    ("Zhong", ["(7.1)", "Theorem 7.1"], V, "the general-risk recursion, exercised exactly", ("test:test_costs.py",)),
+    ("Zhong", _eqs("7", (2, 3, 5, 6, 10, 11, 13, 15, 16, 17)), O, "losses, labels and risks: " + DEFINITION, ()),
+    ("Zhong", _eqs("7", (4, 7, 18)), O, "consequences of Thm 7.1 (the argument of Thm 4.1): " + STEP, ()),
+    ("Zhong", ["(7.8)"], V, "the k = 1 case of (3.19)", ("proof:dirichlet_3_19_3_21.py",)),
+    ("Zhong", ["(7.9)"], V, "equal to the definition (C.90) symbolically", ("proof:costs_recursion.py",
+                                                                        "theorem:zhong-7.9-7.12")),
+    ("Zhong", ["(7.12)"], V, "the last line holds; an intermediate line has a transposed index",
+     ("erratum:zhong-7.12-index",)),
+    ("Zhong", ["(7.14)", "(C.100)"], V, "the printed denominator", ("erratum:zhong-7.14",)),
+    ("Zhong", _eqs("7", (19, 20)), V, "the sign factor", ("erratum:zhong-7.20-sign",)),
+    ("Zhong", _eqs("7", (21, 22)), V, "symbolic and exact", ("theorem:zhong-7.21-7.22",
+                                                              "proof:classprob_closed_forms.py")),
+    # ------------------------------------------------------------------ Zhong, the printed examples
+    ("Zhong", _eqs("4", range(16, 28)) + _eqs("B", range(1, 26)), V, "printed decimal against the exact rational",
+     ("printed",)),
+    # ------------------------------------------------------------------ Zhong, Appendix C
+    ("Zhong", ["(C.1)", "(C.25)", "(C.26)", "(C.86)", "(C.87)", "(C.88)", "(C.89)", "(C.91)"], O, DEFINITION, ()),
+    ("Zhong", ["(C.2)", "(C.3)", "(C.67)"], O, "Dirichlet conjugacy and aggregation, the digamma integral: "
+                                                + QUOTED, ()),
+    ("Zhong", _eqs("C", (4, 5, 6, 7, 8, 21, 22, 23, 24, 39, 40, 41, 42, 43, 44, 45, 61, 62, 63, 64, 69, 73, 80,
+                         81, 94, 95)), V, "symbolic (sympy) or an exact grid, one check per step",
+     ("proof:appendix_c_steps.py",)),
+    ("Zhong", ["(C.9)"], V, "the restated Thm 4.1", ("theorem:zhong-4.1",)),
+    ("Zhong", _eqs("C", range(10, 19)), O, "proof of Thm 4.1 (indicator algebra under Determinacy): " + STEP, ()),
+    ("Zhong", ["(C.19)", "(C.20)"], V, "the quantities the Thm 4.3 check computes", ("theorem:zhong-4.3",)),
+    ("Zhong", ["(C.27)", "(C.28)"], V, "Thm 5.3 restated", ("theorem:zhong-5.3",)),
+    ("Zhong", ["(C.29)", "(C.36)"], V, "Lemma 5.1 restated", ("theorem:zhong-5.1",)),
+    ("Zhong", _eqs("C", range(30, 36)), O, "proof of Lemma 5.1 (implicit differentiation): " + STEP, ()),
+    ("Zhong", ["(C.37)"], V, "Lemma 5.2's premise", ("theorem:zhong-5.2",)),
+    ("Zhong", ["(C.38)"], V, "the identity, symbolic", ("erratum:zhong-C.38",)),
+    ("Zhong", _eqs("C", range(46, 56)), O, "proof of Thm 5.3; the steps assume 0 < B_c < M_c < M_d (lam > 0, "
+                                           "non-empty leaves): " + STEP, ()),
+    ("Zhong", _eqs("C", (56, 57)), O, "proof of Thm 5.5 (mixture of leaf densities): " + STEP, ()),
+    ("Zhong", ["(C.58)", "(C.59)", "(C.60)"], V, "the quantities and goal of the Thm 5.6 check (lam > 0)",
+     ("theorem:zhong-5.6-corrected",)),
+    ("Zhong", _eqs("C", (65, 66, 68, 70, 71, 72)), O, "proof of Thm 5.8 (digamma limits): " + STEP, ()),
+    ("Zhong", ["(C.74)", "(C.75)"], V, "symbolic, and exact termwise per case", ("proof:thm_5_9_sufficiency.py",)),
+    ("Zhong", ["(C.76)", "(C.78)", "(C.83)", "(C.84)", "(C.85)"], O, "proof of Thm 5.9's necessity (limits): "
+                                                                     + STEP, ()),
+    ("Zhong", ["(C.77)"], V, "M - B against Table A.1", ("erratum:zhong-C.77",)),
+    ("Zhong", ["(C.79)", "(C.82)"], V, "the identity, exactly; (C.82) repeats it", ("erratum:zhong-C.79",)),
+    ("Zhong", ["(C.90)", "(C.92)"], V, "the definition the recursion is checked against", ("proof:costs_recursion.py",)),
+    ("Zhong", _eqs("C", (93, 96, 97, 98, 99)), O, "derivation of (7.14), whose printed result is refuted and whose "
+                                                  "corrected form is proved in proofs/costs_recursion.py: " + STEP, ()),
+    # ------------------------------------------------------------------ EK
+    ("EK", ["Theorem 1", "Table 1"], V, "REP against all prunings, enumerated", ("theorem:ek-1",)),
+    ("EK", ["Theorem 2"], V, "REP traces, pruning-set labels", ("theorem:ek-2",)),
+    ("EK", ["Corollary 3"], V, "REP traces, pruning-set labels", ("theorem:ek-cor3",)),
+    ("EK", ["Theorem 4", "Figure 2"], V, "the literal definition of safe nodes", ("theorem:ek-4",)),
+    ("EK", ["Lemma 5"], V, "exact binomial tails against certified Phi", ("theorem:ek-lemma5",)),
+    ("EK", ["Theorem 6", "(3)"], V, "all 2^t labelings enumerated", ("theorem:ek-6",)),
+    ("EK", ["Theorem 7"], V, "the exact distribution of the number of empty bins", ("theorem:ek-7",)),
+    ("EK", ["Theorem 8"], O, "McDiarmid's inequality: " + QUOTED, ()),
+    ("EK", ["(1)"], V, "exact binomial tail against certified Phi", ("theorem:ek-eq1",)),
+    ("EK", ["(2)"], V, "REP over all labelings", ("erratum:ek-eq2",)),
+    ("EK", ["(4)", "Approximation 4"], V, "within the Berry-Esseen bound, exact", ("theorem:ek-eq4",)),
+    ("EK", ["(5)", "Figure 3"], V, "exact probability against (5) with random and expected P", ("erratum:ek-eq5",)),
+    ("EK", ["Figure 1"], O, "a drawing of a tree with pruning counts, missing from the text", ()),
+    # ------------------------------------------------------------------ lecture notes
+    ("Notes", _eqs("12", range(1, 21)), O, "Kearns-Mansour pruning and its analysis: bounds with unspecified "
+                                           "constants (c, O(.)) over an unknown distribution; no exact form", ()),
+    ("Notes", ["Lemma 12.1", "Lemma 12.2", "Lemma 12.3", "Lemma 12.4", "Theorem 12.5"], O,
+     "probabilistic (PAC) statements over an unknown distribution with unspecified constants", ()),
+    ("Notes", ["Figure 12.1", "Figure 12.2", "Figure 12.5", "Figure 12.6", "Figure 12.7"], O,
+     "drawings, missing from the text", ()),
+    ("Notes", ["Figure 12.3"], V, "the G(q) example, exact", ("theorem:notes-gq-example",)),
+    ("Notes", ["Figure 12.4"], V, "the cost functions' properties", ("theorem:notes-cost-properties",
+                                                                       "erratum:notes-convex")),
+    # ------------------------------------------------------------------ Fan
+    ("Fan", _eqs("", (1, 2, 4, 5, 6, 7, 12)), O, "plug-in rules and quantized posteriors: " + DEFINITION, ()),
+    ("Fan", ["(3)", "Theorem 2.1", "Corollary 6.1", "Theorem 6.1"], O, "Devroye et al. (1996): " + QUOTED, ()),
+    ("Fan", _eqs("", (8, 9, 10, 11, 14)) + ["Theorem 3.1"], O,
+     "error decomposition and bounds over the unknown distribution mu (Remark 3: (14) is not a bound)", ()),
+    ("Fan", ["(13)"], V, "the Dirichlet posterior variance", ("erratum:fan-13-variance", "erratum:fan-13-empty")),
+    ("Fan", ["Proposition 5.1", "Proposition 5.2", "Proposition 5.3"], O,
+     "limits and minimality over an unknown distribution", ()),
+    ("Fan", ["Table 1", "Figure 1", "Figure 2", "Figure 3", "Figure 4", "Figure 5", "Figure 6"], O,
+     "benchmarks on UCI data sets: " + EMPIRICAL, ()),
+    # ------------------------------------------------------------------ DD
+    ("DD", ["(1)"], V, "class probabilities of a leaf", ("erratum:dd-ties",)),
+    ("DD", ["(2)"], V, "the second moment's co-existence factor", ("erratum:dd-coexist-identical",)),
+    ("DD", ["Lemma 1"], V, "moments exact against enumeration of samples", ("theorem:dd-moments",)),
+    ("DD", ["Figure 1", "Figure 2", "Figure 8"], O, "drawings (the all-attribute tree, path orderings)", ()),
+    ("DD", ["Figure 3", "Figure 4", "Figure 5", "Figure 6", "Figure 7", "Table 1", "Table 2"], O,
+     "formula versus Monte Carlo and Breiman's bound on synthetic and UCI data: " + EMPIRICAL, ()),
+]
+
+
+def _resolve(paper: str, label: str, verdict: str, how: str, evidence: tuple, theorems: dict, printed: dict) -> Entry:
+    evidence = list(evidence)
+    errata = [e.split(":", 1)[1] for e in evidence if e.startswith("erratum:")]
+    for ref in list(evidence):
+        theorem = theorems[ref.split(":", 1)[1]] if ref.startswith("theorem:") else None
+        if theorem is None:
+            continue
+        evidence.extend(f"erratum:{note}" for note in theorem.domain)
+        if theorem.erratum:
+            errata.append(theorem.erratum)
+            evidence.extend(f"theorem:{t.id}" for t in theorems.values() if t.corrects == theorem.id)
+    if evidence == ["printed"]:
+        equation = label.strip("()")
+        evidence = [f"printed:{equation}"]
+        if not all(printed[equation]):
+            errata.extend(PRINTED_ERRATA[equation])
+    for erratum in errata:
+        if f"erratum:{erratum}" not in evidence:
+            evidence.append(f"erratum:{erratum}")
+    from . import DOMAIN, get_entry
+    if any(get_entry(e).kind != DOMAIN for e in errata):
+        verdict = "refuted"
+    return Entry(paper, label, verdict, how, tuple(evidence))
+
+
+def ledger() -> list:
+    """Every ledger row: the numbered labels of :data:`ROWS` with generated verdicts, then one row
+    per registered statement or erratum not cited by a numbered row (under its source)."""
+    from ..casestudy import printed_values
+    from ..theorems import all_theorems
+    from . import all_domain_notes, all_errata
+    theorems = {t.id: t for t in all_theorems()}
+    printed: dict = {}
+    for value in printed_values():
+        printed.setdefault(value.equation, []).append(value.agrees)
+    rows = [_resolve(paper, label, verdict, how, evidence, theorems, printed)
+            for paper, labels, verdict, how, evidence in ROWS for label in labels]
+    cited = {ref for row in rows for ref in row.evidence}
+    for theorem in theorems.values():
+        if f"theorem:{theorem.id}" not in cited:
+            rows.append(_resolve(_paper_of(theorem.id), theorem.source, V, theorem.statement,
+                                 (f"theorem:{theorem.id}",), theorems, printed))
+    for entry in all_errata() + all_domain_notes():
+        if f"erratum:{entry.id}" not in cited:       # an unnumbered statement (a section's claim)
+            verdict = O if entry.kind == "domain note" else V
+            how = (f"domain note: {entry.explanation}" if verdict == O else entry.explanation) or entry.printed
+            rows.append(_resolve(_paper_of(entry.id), entry.source, verdict, how, (f"erratum:{entry.id}",),
+                                 theorems, printed))
+    return rows
+
+
+def _paper_of(entry_id: str) -> str:
+    prefix = entry_id.split("-", 1)[0]
+    return {"zhong": "Zhong", "ek": "EK", "notes": "Notes", "fan": "Fan", "dd": "DD"}[prefix]
+
+
+def counts() -> dict:
+    """Verdict counts per paper.
+
+    >>> set(counts()) == set(PAPERS)
+    True
+    """
+    out = {paper: {verdict: 0 for verdict in VERDICTS} for paper in PAPERS}
+    for row in ledger():
+        out[row.paper][row.verdict] += 1
+    return out
+
+
+def problems(entry: Entry, root=None) -> list:
+    """What is wrong with a ledger row (empty when nothing): a verdict outside :data:`VERDICTS`, no
+    ``how``, a verified or refuted row without evidence, a refuted row without an erratum, evidence
+    that does not resolve (an unregistered statement or erratum, a missing script or test file, an
+    unknown printed value).  ``root`` is the repository root for ``proof:`` and ``test:`` evidence
+    (skipped when None, e.g. in an installed package).
+
+    >>> problems(Entry("Zhong", "(9.9)", "verified", "by hand"))
+    ['(9.9): verified without evidence']
+    >>> problems(Entry("Zhong", "(9.9)", "maybe", "", ("theorem:no-such",)))[:2]
+    ["(9.9): verdict 'maybe' is not one of ('verified', 'refuted', 'out of reach')", '(9.9): no how/why']
+    """
+    from pathlib import Path
+    from . import DOMAIN, get_entry
+    from ..theorems import get
+    out = []
+    if entry.paper not in PAPERS:
+        out.append(f"{entry.label}: paper {entry.paper!r} is not one of {PAPERS}")
+    if entry.verdict not in VERDICTS:
+        out.append(f"{entry.label}: verdict {entry.verdict!r} is not one of {VERDICTS}")
+    if not entry.how.strip():
+        out.append(f"{entry.label}: no how/why")
+    if entry.verdict in ("verified", "refuted") and not entry.evidence:
+        out.append(f"{entry.label}: {entry.verdict} without evidence")
+    errata = []
+    for ref in entry.evidence:
+        kind, _, name = ref.partition(":")
+        try:
+            if kind == "theorem":
+                get(name)
+            elif kind == "erratum":
+                errata.append(get_entry(name))
+            elif kind == "printed":
+                from ..casestudy import printed_values
+                if name not in {p.equation for p in printed_values()}:
+                    raise KeyError(name)
+            elif kind in ("proof", "test"):
+                if root is not None and not (Path(root) / f"{kind}s" / name).is_file():
+                    raise KeyError(name)
+            else:
+                raise KeyError(kind)
+        except KeyError:
+            out.append(f"{entry.label}: evidence {ref!r} does not resolve")
+    if entry.verdict == "refuted" and not any(e.kind != DOMAIN for e in errata):
+        out.append(f"{entry.label}: refuted without an erratum")
+    if entry.verdict == "verified" and any(e.kind != DOMAIN for e in errata):
+        out.append(f"{entry.label}: verified although it cites an erratum")
+    return out

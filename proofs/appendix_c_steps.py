@@ -1,0 +1,232 @@
+"""Zhong, Appendix C: the proof steps that can be checked symbolically or exactly, one by one.
+
+Each check prints ``(C.n): ok`` or ``(C.n): FAIL``; two steps are false as printed and are
+checked as such (``(C.n): misprint confirmed``):
+
+* (C.77) prints M_s - B_s = max_j n_{j,s} + (J-1) lam; with B = b + (J-1) lam and M = n + J lam
+  (Table A.1) it is max_j n_{j,s} + lam (the inequality of (C.77) survives: both sides shift alike).
+* (C.79) prints the denominator (M_s + k)(M_d + k); the identity needs (M_s + k)(B_d + k).  The
+  proof survives: for large k the true fraction is the larger one, so (C.82)'s inequality holds.
+
+Checked: (C.4)-(C.8) Dirichlet moments against exact Beta/Dirichlet integrals (integer parameters);
+(C.5), (C.94)-(C.95) rising factorials; (C.21), (C.61) the eta-derivative; (C.22)-(C.24) the
+chain of Thm 4.3 on an exact grid; (C.39)-(C.45) Lemma 5.2's convexity steps (k = 1..4, symbolic
+x); (C.62)-(C.64) Thm 5.6's chain (symbolic); (C.69) the digamma difference; (C.73) the identity of
+the sufficiency proof; (C.80)-(C.81) the limits.  Run from the repository root; exit status 0 iff
+every check gives its expected result.
+"""
+import itertools
+import sys
+from fractions import Fraction
+
+import sympy as sp
+
+from exactprune.numbers import rising
+
+RESULTS = []
+
+
+def report(label: str, ok: bool, what: str = "ok") -> None:
+    RESULTS.append(ok)
+    print(f"({label}): {what if ok else 'FAIL'}")
+
+
+def dirichlet_moment_integral(lams, ks):
+    """E[p_1^k_1 ... p_H^k_H] for (p) ~ Dir(lams), H = 2 or 3, integer lams, by exact integration."""
+    x, y = sp.symbols("x y", nonnegative=True)
+    if len(lams) == 2:
+        a, b = lams
+        density = x ** (a - 1) * (1 - x) ** (b - 1)
+        norm = sp.integrate(density, (x, 0, 1))
+        return sp.integrate(x ** ks[0] * (1 - x) ** ks[1] * density, (x, 0, 1)) / norm
+    a, b, c = lams
+    density = x ** (a - 1) * y ** (b - 1) * (1 - x - y) ** (c - 1)
+    norm = sp.integrate(sp.integrate(density, (y, 0, 1 - x)), (x, 0, 1))
+    moment = x ** ks[0] * y ** ks[1] * (1 - x - y) ** ks[2]
+    return sp.integrate(sp.integrate(moment * density, (y, 0, 1 - x)), (x, 0, 1)) / norm
+
+
+def check_dirichlet() -> None:
+    ok4 = ok7 = ok8 = True
+    for lams in ((1, 1), (2, 1), (1, 3), (2, 2, 1), (1, 2, 3)):
+        total = sum(lams)
+        for ks in itertools.product(range(3), repeat=len(lams)):
+            k = sum(ks)
+            c6 = sp.Rational(1)
+            for lam_h, k_h in zip(lams, ks):
+                c6 *= rising(sp.Integer(lam_h), k_h)
+            c6 /= rising(sp.Integer(total), k)
+            ok4 &= sp.simplify(dirichlet_moment_integral(lams, ks) - c6) == 0
+        for h, lam_h in enumerate(lams):                  # (C.7): one p_h alone
+            for k in range(1, 4):
+                ks = [0] * len(lams)
+                ks[h] = k
+                c7 = sp.prod([sp.Rational(lam_h + m, total + m) for m in range(k)])
+                ok7 &= dirichlet_moment_integral(lams, ks) == c7
+        for h1, h2 in itertools.product(range(len(lams)), repeat=2):   # (C.8): second mixed moments
+            ks = [0] * len(lams)
+            ks[h1] += 1
+            ks[h2] += 1
+            c8 = sp.Rational(lams[h1] * (lams[h2] + (h1 == h2)), total * (1 + total))
+            ok8 &= dirichlet_moment_integral(lams, ks) == c8
+    report("C.4", ok4, "ok (as (C.6), by exact Dirichlet integrals, H = 2, 3)")
+    report("C.6", ok4)
+    report("C.7", ok7)
+    report("C.8", ok8)
+
+
+def check_rising() -> None:
+    x = sp.Symbol("x", positive=True)
+    ok = all(sp.simplify(sp.gamma(x + k) / sp.gamma(x) - rising(x, k)) == 0 for k in range(1, 7))
+    report("C.5", ok)
+    report("C.94", ok, "ok (= (C.5))")
+    report("C.95", all(sp.expand(rising(x, n) - rising(x, n - 1) * (x + n - 1)) == 0 for n in range(1, 8)))
+
+
+def check_eta_derivative() -> None:
+    eta, lam, J = sp.symbols("eta lam J", positive=True)
+    ok = True
+    for K in (2, 3):
+        n = sp.symbols(f"n1:{K + 1}", positive=True)
+        b = sp.symbols(f"b1:{K + 1}", nonnegative=True)
+        nt = sum(n)
+        r_tree = sum((b[c] + (J - 1) * lam) * (n[c] + eta) / ((n[c] + J * lam) * (nt + K * eta)) for c in range(K))
+        printed = sum((b[c] + (J - 1) * lam) * (nt - K * n[c]) / ((n[c] + J * lam) * (nt + K * eta) ** 2)
+                      for c in range(K))
+        ok &= sp.simplify(sp.diff(r_tree, eta) - printed) == 0
+    report("C.21", ok)
+    report("C.61", ok, "ok (= (C.21))")
+
+
+def check_thm_4_3_chain() -> None:
+    """(C.22)-(C.24) on an exact grid of effective splits: every printed inequality of the chain."""
+    ok22 = ok23 = ok24 = True
+    for J, K in ((2, 2), (2, 3), (3, 2), (3, 3)):
+        bound = Fraction(1, (K - 1) * (J - 1))
+        for lam in (bound / 4, bound / 2, bound):
+            for counts in itertools.product(range(1, 5), repeat=K):
+                nt = sum(counts)
+                for bs in itertools.product(*[range(n // 2 + 1) for n in counts]):
+                    for bt in range(sum(bs) + 1, nt - -(-nt // J) + 1):          # effective: sum b_c <= b_t - 1
+                        eta0 = sum(Fraction(n * (b + (J - 1) * lam), n + J * lam) for n, b in zip(counts, bs)) / nt
+                        leaf = (bt + (J - 1) * lam) / (nt + J * lam)
+                        chain = [eta0, sum((b + (J - 1) * lam) * Fraction(nt, nt + J * lam) for b in bs) / nt,
+                                 (bt + K * (J - 1) * lam - 1) / (nt + J * lam), leaf]
+                        ok22 &= chain[0] < chain[1] <= chain[2] <= chain[3]
+                        etaJ = sum(b + (J - 1) * lam for b in bs) / (nt + K * J * lam)
+                        rhs = Fraction(bt, nt + J * lam) + ((J - 1) * K * lam - 1) / (nt + K * J * lam)
+                        ok23 &= etaJ <= (bt - 1 + (J - 1) * K * lam) / (nt + K * J * lam) < rhs
+                        ok24 &= ((J - 1) * K * lam - 1) / (nt + K * J * lam) < (J - 1) * lam / (nt + J * lam)
+    report("C.22", ok22, "ok (exact grid: J, K in {2, 3}, lam up to the bound)")
+    report("C.23", ok23)
+    report("C.24", ok24)
+
+
+def check_lemma_5_2_convexity() -> None:
+    x = sp.Symbol("x", positive=True)
+    y = sp.Symbol("y", positive=True)
+    h = sp.Function("h")
+    report("C.39", sp.simplify(sp.diff(y * h(y), y, 2) - (2 * sp.diff(h(y), y) + y * sp.diff(h(y), y, 2))) == 0)
+    ok40 = ok41 = ok42 = ok43 = ok44 = ok45 = True
+    for k in range(1, 5):
+        g = rising(x, k)
+        g1, g2 = sp.diff(g, x), sp.diff(g, x, 2)
+        psi_diff = sum(1 / (x + j) for j in range(k))                # Psi(x+k) - Psi(x)
+        trigamma_diff = -sum(1 / (x + j) ** 2 for j in range(k))     # Psi'(x+k) - Psi'(x)
+        ok42 &= sp.simplify(g1 - g * psi_diff) == 0
+        ok43 &= sp.simplify(g2 - (g * psi_diff ** 2 + g * trigamma_diff)) == 0
+        ok44 &= all(bool((g * trigamma_diff).subs(x, v) < 0) and bool((g2 - g * psi_diff ** 2).subs(x, v) < 0)
+                    for v in (Fraction(1, 3), Fraction(2), Fraction(7, 2)))
+        # inverse-function derivatives (C.40)-(C.41): x = h(y) with y = g(x)
+        h1 = 1 / g1
+        h2 = sp.diff(h1, x) / g1
+        ok40 &= sp.simplify(h1 * g1 - 1) == 0
+        ok41 &= sp.simplify(h2 + g2 / g1 ** 3) == 0
+        second = 2 * h1 + g * h2
+        ok45 &= sp.simplify(second - (2 / g1 - g * g2 / g1 ** 3)) == 0
+        ok45 &= sp.simplify((g1 ** 2 - g ** 2 * psi_diff ** 2) / g1 ** 3) == 0
+        # the two strict steps: line 1 - line 2 = 1/g1 > 0, and -g g2 > -g^2 psi_diff^2 (C.44)
+        ok45 &= sp.simplify((2 / g1 - g * g2 / g1 ** 3) - (g1 ** 2 - g * g2) / g1 ** 3 - 1 / g1) == 0
+        for value in (Fraction(1, 3), Fraction(2), Fraction(7, 2)):
+            ok45 &= bool((-g * g2 + g ** 2 * psi_diff ** 2).subs(x, value) > 0) and bool(g1.subs(x, value) > 0)
+    report("C.40", ok40)
+    report("C.41", ok41)
+    report("C.42", ok42)
+    report("C.43", ok43)
+    report("C.44", ok44, "ok (g'' - g (Psi(x+k) - Psi(x))^2 = g (Psi'(x+k) - Psi'(x)) < 0)")
+    report("C.45", ok45)
+
+
+def check_thm_5_6_chain() -> None:
+    lam, J = sp.symbols("lam J", positive=True)
+    ok = True
+    for K in (2, 3):
+        n = sp.symbols(f"n1:{K + 1}", positive=True)
+        b = sp.symbols(f"b1:{K + 1}", nonnegative=True)
+        nt, bt = sum(n), sum(b)
+        line1 = sum((b[c] + (J - 1) * lam) / (n[c] + J * lam) * n[c] / nt for c in range(K))
+        line2 = sum((b[c] / n[c] + lam * ((J - 1) * n[c] - J * b[c]) / (n[c] * (n[c] + J * lam))) * n[c] / nt
+                    for c in range(K))
+        line3 = bt / nt + lam / nt * sum(((J - 1) * n[c] - J * b[c]) / (n[c] + J * lam) for c in range(K))
+        line5 = bt / nt + lam * ((J - 1) * nt - J * bt) / (nt * (nt + J * lam))
+        ok &= sp.simplify(line1 - line2) == 0 and sp.simplify(line2 - line3) == 0
+        ok &= sp.simplify(line5 - (bt + (J - 1) * lam) / (nt + J * lam)) == 0
+    report("C.62", ok, "ok (the identities; the inequality uses (J-1) n_c >= J b_c and n_c < n_t)")
+    Kt, nt, bt = sp.symbols("K_t n_t b_t", positive=True)
+    r_tree = (bt + (J - 1) * Kt * lam) / (nt + Kt * J * lam)
+    report("C.63", sp.simplify(r_tree.subs(Kt, 1) - (bt + (J - 1) * lam) / (nt + J * lam)) == 0)
+    report("C.64", sp.simplify(sp.diff(r_tree, Kt) - lam * ((J - 1) * nt - J * bt) / (nt + Kt * J * lam) ** 2) == 0)
+
+
+def check_digamma_and_sufficiency() -> None:
+    B, k = sp.symbols("B k", positive=True)
+    ok = all(sp.simplify(sp.expand_func(sp.polygamma(0, B + k) - sp.polygamma(0, B + delta + k))
+                         + sum(1 / (B + k + i) for i in range(delta))) == 0 for delta in range(1, 6))
+    report("C.69", ok)
+    Mc, Bc, i = sp.symbols("M_c B_c i", positive=True)
+    report("C.73", sp.simplify(1 - (Mc - Bc) / (Mc + i) - (Bc + i) / (Mc + i)) == 0, "ok (the identity)")
+
+
+def check_necessity() -> None:
+    """(C.77), (C.79) as printed versus the definitions, exactly; (C.80), (C.81) limits."""
+    from exactprune.knorm import Prior
+    from exactprune.theorems.zhong import leaf_BM
+    prior = Prior(Fraction(1, 2), Fraction(1, 2))
+    counts = (1, 2, 0)                       # J = 3: the printed (J-1) lam differs from lam
+    Bs, Ms = leaf_BM(counts, prior)
+    printed_77 = max(counts) + (len(counts) - 1) * prior.lam
+    report("C.77", Ms - Bs == max(counts) + prior.lam and Ms - Bs != printed_77,
+           f"misprint confirmed: M_s - B_s = {Ms - Bs} = max + lam, printed max + (J-1) lam = {printed_77}")
+    # (C.79) on Thm 5.9's iris case (root (0,50,50), leaf c21 (0,49,5)), lam = 1/2, k = 1
+    Bd, Md = leaf_BM((0, 50, 50), prior)
+    Bs, Ms = leaf_BM((0, 49, 5), prior)
+    eps = Md + Bs - Ms - Bd
+    kk = 1
+    lhs = (Md + kk) * (Bs + kk) / ((Ms + kk) * (Bd + kk))
+    printed = 1 + (eps * kk + Md * Bs - Ms * Bd) / ((Ms + kk) * (Md + kk))
+    correct = 1 + (eps * kk + Md * Bs - Ms * Bd) / ((Ms + kk) * (Bd + kk))
+    report("C.79", lhs == correct and lhs != printed,
+           f"misprint confirmed: lhs = {lhs} = corrected {correct}, printed {printed}")
+    kk = sp.Symbol("k", positive=True)
+    e, e2, a, b, c = sp.symbols("epsilon epsilon_2 a b c", positive=True)
+    report("C.80", sp.limit((e * kk + a) * kk / ((b + kk) * (c + kk) * e2), kk, sp.oo) == e / e2)
+    e1 = sp.Symbol("epsilon_1", positive=True)
+    report("C.81", sp.limit(sp.log(1 + e2 / kk) / (e1 * sp.log((kk + 1) / kk)), kk, sp.oo) == e2 / e1)
+
+
+def main() -> int:
+    check_dirichlet()
+    check_rising()
+    check_eta_derivative()
+    check_thm_4_3_chain()
+    check_lemma_5_2_convexity()
+    check_thm_5_6_chain()
+    check_digamma_and_sufficiency()
+    check_necessity()
+    failed = RESULTS.count(False)
+    print(f"{len(RESULTS) - failed} of {len(RESULTS)} Appendix C checks as expected")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
