@@ -118,7 +118,7 @@ ROWS = [
     ("Zhong", ["Figure B.1"], V, "the k-norm pruning sequence of iris, breakpoints exact",
      ("erratum:zhong-B.1-breakpoint",)),
     ("Zhong", ["Figure B.2"], V, "the iris tree whose counts reproduce the printed (B.1)-(B.25)",
-     ("test:test_foundation.py",)),
+     ("test:test_tree.py",)),
     # ------------------------------------------------------------------ Zhong, chapter 7
     ("Zhong", ["(7.1)", "Theorem 7.1"], V, "the general-risk recursion, exercised exactly", ("test:test_costs.py",)),
     ("Zhong", _eqs("7", (2, 3, 5, 6, 10, 11, 13, 15, 16, 17)), O, "losses, labels and risks: " + DEFINITION, ()),
