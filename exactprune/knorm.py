@@ -29,7 +29,7 @@ import flint
 
 from .certify import (TINY, U, Approx, Decider, product_rel, quotient_rel, rising_ratio_rel,
                       sum_rel)
-from .numbers import (arb_of, decimal_str, exact, exact_or_symbol, fraction_str,
+from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
                       is_symbolic, log_rising_arb, positive_int, rising, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
 from .tree import Node, Tree
@@ -95,6 +95,7 @@ def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str 
     Traceback (most recent call last):
     ValueError: node c1: an empty node with lam = 0 has no defined error moment
     """
+    counts = count_values(counts)
     n = sum(counts)
     a = n - max(counts) + prior.error_offset(len(counts))
     d = n + len(counts) * prior.lam
