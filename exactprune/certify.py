@@ -61,7 +61,8 @@ import flint
 
 from .numbers import CertificationError, certified_sign
 
-__all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio"]
+__all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio", "total", "float_sign",
+           "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel"]
 
 #: unit roundoff of binary64
 U = 2.0 ** -53
@@ -73,6 +74,55 @@ TINY = 2.0 ** -960
 MAX_REL = 2.0 ** -20
 
 Rational = Union[int, Fraction, "flint.fmpq"]
+
+
+# -- the bound rules of the module docstring, on relative bounds alone (each result inflated) ---
+# Callers with a hot float loop (PruneTree) compute values as plain floats and their bounds with
+# these, so every bound in the package comes from one derivation.
+
+def product_rel(rx: float, ry: float) -> float:
+    """Relative bound of ``fl(x y)`` (product rule).
+
+    >>> product_rel(0.0, 0.0) == U * INFLATE
+    True
+    """
+    return (rx + ry + rx * ry + U) * INFLATE
+
+
+def sum_rel(rx: float, ry: float) -> float:
+    """Relative bound of ``fl(x + y)`` for ``x, y > 0`` (sum rule).
+
+    >>> sum_rel(U, 0.0) == 2 * U * INFLATE
+    True
+    """
+    return (max(rx, ry) + U) * INFLATE
+
+
+def quotient_rel(rx: float, ry: float) -> float:
+    """Relative bound of ``fl(x / y)`` (quotient rule; needs ``ry < 1/2``, else ``inf``).
+
+    >>> quotient_rel(0.0, 0.0) == U * INFLATE, quotient_rel(0.0, 0.5)
+    (True, inf)
+    """
+    if ry >= 0.5:
+        return math.inf
+    return ((rx + ry) / (1.0 - ry) + U) * INFLATE
+
+
+def rising_ratio_rel(ra: float, rd: float, k: int) -> float:
+    """Relative bound of the float loop ``v = 1; v *= (a + m) / (d + m)`` for ``m < k`` given
+    bounds ``ra``, ``rd`` of ``a, d > 0`` (rising-ratio rule); ``inf`` past ``t > 2**-10``.
+
+    >>> rising_ratio_rel(0.0, 0.0, 0), rising_ratio_rel(0.0, 0.0, 1) < 4 * U
+    (0.0, True)
+    """
+    if k == 0:
+        return 0.0
+    f = quotient_rel(sum_rel(ra, 0.0), sum_rel(rd, 0.0))
+    t = (k * f + (k - 1) * U) * INFLATE
+    if t > 2.0 ** -10:
+        return math.inf
+    return t * (1.0 + t) * INFLATE
 
 
 @dataclass(frozen=True)
@@ -122,8 +172,7 @@ class Approx:
             return _INVALID
         if self.value == 0.0 or other.value == 0.0:
             return Approx(0.0)
-        return _checked(self.value * other.value,
-                        (self.rel + other.rel + self.rel * other.rel + U) * INFLATE)
+        return _checked(self.value * other.value, product_rel(self.rel, other.rel))
 
     def __add__(self, other: "Approx") -> "Approx":
         if not (self.valid and other.valid):
@@ -132,15 +181,14 @@ class Approx:
             return other
         if other.value == 0.0:
             return self
-        return _checked(self.value + other.value, (max(self.rel, other.rel) + U) * INFLATE)
+        return _checked(self.value + other.value, sum_rel(self.rel, other.rel))
 
     def __truediv__(self, other: "Approx") -> "Approx":
         if not (self.valid and other.valid) or other.value == 0.0 or other.rel >= 0.5:
             return _INVALID
         if self.value == 0.0:
             return Approx(0.0)
-        return _checked(self.value / other.value,
-                        ((self.rel + other.rel) / (1.0 - other.rel) + U) * INFLATE)
+        return _checked(self.value / other.value, quotient_rel(self.rel, other.rel))
 
     def error(self) -> float:
         """An upper bound on the absolute error ``|X - value|`` (rounded up)."""
@@ -177,17 +225,7 @@ def rising_ratio(a: Approx, d: Approx, k: int) -> Approx:
     av, dv = a.value, d.value
     for m in range(k):
         value *= (av + m) / (dv + m)
-    if k == 0:
-        return Approx(1.0)
-    # a + m and d + m: sum rule (m exact); the factor: quotient rule
-    ra, rd = (a.rel + U) * INFLATE, (d.rel + U) * INFLATE
-    if rd >= 0.5:
-        return _INVALID
-    f = ((ra + rd) / (1.0 - rd) + U) * INFLATE
-    t = (k * f + (k - 1) * U) * INFLATE
-    if t > 2.0 ** -10:
-        return _INVALID
-    return _checked(value, t * (1.0 + t) * INFLATE)
+    return _checked(value, rising_ratio_rel(a.rel, d.rel, k))
 
 
 def total(terms: Iterable[Approx]) -> Approx:

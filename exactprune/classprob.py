@@ -28,6 +28,7 @@ from typing import Any, Sequence
 
 import flint
 
+from .certify import Decider
 from .knorm import child_weight, weighted_recursion
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
 from .numbers import arb_of, decimal_str, exact, is_symbolic, nonnegative_int, positive_int, simplify_symbolic
@@ -194,7 +195,8 @@ def mse_summary(counts: Sequence, j: int, lam: Any = "1/2", digits: int = 6) -> 
 class PetPruneResult:
     """Outcome of :func:`prune_pet`: the combined k-th moment of the pruned PET, the pruned
     ``tree`` (a new Tree), the names of the nodes turned into leaves, and per node the
-    combined moment as a leaf and of its best pruned subtree."""
+    combined moment as a leaf and of its best pruned subtree; ``routes`` counts how the
+    decisions were settled (all exact: the moments are exact rationals)."""
 
     k: int
     moment: Fraction
@@ -202,6 +204,7 @@ class PetPruneResult:
     pruned: list = field(default_factory=list)
     as_leaf: dict = field(default_factory=dict)
     subtree: dict = field(default_factory=dict)
+    routes: dict = field(default_factory=dict)
 
 
 def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPruneResult:
@@ -227,6 +230,7 @@ def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPrun
     lam = exact(lam, "lam")
     eta = exact(eta, "eta")
     as_leaf, best, keep = {}, {}, {}
+    decider = Decider()
     for node in tree.root.postorder():
         leaf_value = combined_moment(node.counts, k, lam)
         as_leaf[node.name] = leaf_value
@@ -234,7 +238,7 @@ def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPrun
             best[node.name], keep[node.name] = leaf_value, False
             continue
         subtree_value = sum(child_weight(c, node, eta) * best[c.name] for c in node.children)
-        keep[node.name] = subtree_value < leaf_value
+        keep[node.name] = decider.exact_sign(leaf_value - subtree_value) > 0
         best[node.name] = subtree_value if keep[node.name] else leaf_value
     new_tree, pruned = tree.pruned_copy(lambda node: keep.get(node.name, False))
-    return PetPruneResult(k, best[tree.root.name], new_tree, pruned, as_leaf, best)
+    return PetPruneResult(k, best[tree.root.name], new_tree, pruned, as_leaf, best, dict(decider.routes))

@@ -27,7 +27,9 @@ from typing import Any, Callable, Sequence, Union
 
 import flint
 
-from .numbers import (arb_of, certified_sign, decimal_str, exact, exact_or_symbol, fraction_str,
+from .certify import (TINY, U, Approx, Decider, product_rel, quotient_rel, rising_ratio_rel,
+                      sum_rel)
+from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
                       is_symbolic, log_rising_arb, positive_int, rising, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
 from .tree import Node, Tree
@@ -93,6 +95,7 @@ def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str 
     Traceback (most recent call last):
     ValueError: node c1: an empty node with lam = 0 has no defined error moment
     """
+    counts = count_values(counts)
     n = sum(counts)
     a = n - max(counts) + prior.error_offset(len(counts))
     d = n + len(counts) * prior.lam
@@ -306,22 +309,23 @@ def prediction_error(tree: Tree, x: Sequence[float], prior: Prior = Prior()) -> 
 
 # -- PruneTree (Fig 4.1) -------------------------------------------------------------
 
-_U = 2.0 ** -53  # unit roundoff of float64
-_TINY = 1e-250   # below this the float filter refuses (subnormal territory)
-
 
 class PruneResult:
     """Outcome of PruneTree at order ``k``.
 
     ``tree`` is the pruned tree (a new Tree; the input is untouched), ``moment`` its k-th
     moment (Fraction, or arb for k > EXACT_K_LIMIT), ``pruned`` the names of the topmost
-    splits turned into leaves, and ``fallbacks`` how many of the ``comparisons`` needed the
-    exact (or arb) fallback.  ``tree``, ``pruned`` and ``moment`` are built on first access,
-    so the decisions themselves cost one pass.
+    splits turned into leaves, ``comparisons`` the number of decisions, ``routes`` how each
+    was settled by the decision kernel (:class:`~exactprune.certify.Decider`: ``float``,
+    ``arb`` or ``exact``) and ``fallbacks`` how many of them the float filter could not settle.
+    ``tree``, ``pruned`` and ``moment`` are built on first access, so the decisions themselves
+    cost one pass.
     """
 
-    def __init__(self, source: Tree, k: int, evaluator: "_Evaluator", comparisons: int, fallbacks: int):
-        self.k, self.comparisons, self.fallbacks = k, comparisons, fallbacks
+    def __init__(self, source: Tree, k: int, evaluator: "_Evaluator"):
+        self.k, self.comparisons = k, evaluator.decider.decisions
+        self.routes = dict(evaluator.decider.routes)
+        self.fallbacks = evaluator.decider.fallbacks
         self._source, self._evaluator = source, evaluator
 
     def kept(self, node: Node) -> bool:
@@ -334,7 +338,8 @@ class PruneResult:
         """Pickle the results, not the evaluator (whose decisions are keyed by object id)."""
         self._build() if not hasattr(self, "_tree") else None
         state = {"k": self.k, "comparisons": self.comparisons, "fallbacks": self.fallbacks,
-                 "_tree": self.tree, "_pruned": self.pruned, "_moment": self.moment}
+                 "routes": self.routes, "_tree": self.tree, "_pruned": self.pruned,
+                 "_moment": self.moment}
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -371,24 +376,39 @@ class PruneResult:
         return f"PruneResult(k={self.k}, leaves={self.tree.n_leaves}, pruned={self.pruned})"
 
 
-class _Evaluator:
-    """PruneTree's bottom-up pass with exact decisions.
+#: integers below this are exact float64 values
+_FLOAT_EXACT_INT = 2 ** 53
 
-    For k <= EXACT_K_LIMIT one tight float64 loop computes every node's leaf moment and
-    optimal subtree moment together with a rigorous relative error bound (all terms are
-    positive, so relative bounds compose: a product of m correctly rounded factors is off by
-    at most m u, a positive sum by its terms' worst bound plus one u per addition).  A
-    comparison whose gap exceeds twice the bounds is decided in float; the rest fall back to
-    exact rationals (``flint.fmpq``) of the optimally pruned subtree.  For larger k every
-    comparison is a certified arb sign (:func:`certified_sign`).
+
+def _float_or_inf(value: Fraction) -> float:
+    """float(value) (correctly rounded) if it is 0 or in [TINY, 2**1000], else inf."""
+    if value == 0:
+        return 0.0
+    try:
+        result = float(value)
+    except OverflowError:
+        return math.inf
+    return result if TINY <= result <= 2.0 ** 1000 else math.inf
+
+
+class _Evaluator:
+    """PruneTree's bottom-up pass; every keep/prune decision is a sign settled by the decision
+    kernel :class:`~exactprune.certify.Decider`.
+
+    For k <= EXACT_K_LIMIT one float64 loop computes each node's leaf moment (4.29) and
+    optimal subtree moment (4.28); their relative bounds come from certify's rules
+    (:func:`~exactprune.certify.rising_ratio_rel` for the leaf, the product and sum rules for
+    the weighted sum of the children).  The
+    float filter settles clear comparisons; the rest fall back to exact rationals
+    (``flint.fmpq``) of the optimally pruned subtree.  For larger k every comparison is a
+    certified arb sign of R_leaf - epsilon - R_tree (a tie there raises CertificationError).
     """
 
     def __init__(self, k: int, prior: Prior, epsilon: Fraction):
         self.k, self.prior, self.epsilon = k, prior, epsilon
         self.keep: dict = {}       # id(node) -> bool (split kept)
         self.exact_cache: dict = {}
-        self.comparisons = 0
-        self.fallbacks = 0
+        self.decider = Decider(max_prec=1 << 16)
 
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     def leaf_exact(self, node: Node):
@@ -438,60 +458,60 @@ class _Evaluator:
             for node in root.walk():
                 if node.n == 0:
                     raise ValueError(f"node {node.name}: an empty node with lam = 0 has no defined error moment")
+        decider, keep = self.decider, self.keep
         if self.k > EXACT_K_LIMIT:
             eps = arb_of(self.epsilon)
             for node in root.postorder():
                 if node.children:
-                    self.comparisons += 1
-                    self.fallbacks += 1
-                    sign = certified_sign(lambda: self.leaf_arb(node) - eps - self.tree_arb(node))
-                    self.keep[id(node)] = sign > 0
+                    sign = decider.sign(None, None, ball=lambda: self.leaf_arb(node) - eps - self.tree_arb(node))
+                    keep[id(node)] = sign > 0
             return
         nodes, sizes, majority, children_of = tree.flat()
-        k, lam, eta = self.k, float(self.prior.lam), float(self.prior.eta)
-        J = tree.n_classes
-        offset = float(self.prior.error_offset(J))   # (4.29) in float: a = b + c lam, d = n + J lam
-        jlam = J * lam
-        # each factor (a+m)/(d+m): a and d carry <= 3u (lam, c*lam, the sum), +m adds u, the
-        # division u: <= 9u per factor, k factors and k-1 products: (10k + 8)u covers it
-        leaf_err = (10 * k + 8) * _U
-        eps_f = float(self.epsilon)
+        k, eta = self.k, self.prior.eta
+        n_classes = tree.n_classes
+        # Float images, bounds by certify's rules: the counts are integers < 2**53 (exact floats);
+        # float() of a rational is correctly rounded (rel U); a = b + c lam and d = n + J lam add
+        # one rounding (sum rule); a child weight (n_c + eta) / (n + eta K) is a sum over a sum of
+        # a product (quotient rule).  Each bound is the same for every node.
+        # A parameter whose float is not 0 exactly or in [TINY, 2**1000] voids every bound.
+        params = (self.prior.error_offset(n_classes), n_classes * self.prior.lam, eta)
+        offset, jlam, eta_f = (_float_or_inf(p) for p in params)
+        usable = all(math.isfinite(p) for p in (offset, jlam, eta_f))
+        leaf_rel = rising_ratio_rel(sum_rel(0.0, U), sum_rel(0.0, U), k) if usable else math.inf
+        weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
+        eps = Approx.of(self.epsilon)
         eps_exact = to_fmpq(self.epsilon)
-        value = [0.0] * len(nodes)
-        error = [0.0] * len(nodes)
-        keep = self.keep
+        value = [0.0] * len(nodes)   # float image of the optimal (pruned) subtree moment
+        rel = [0.0] * len(nodes)     # its relative bound (inf: no bound, the filter declines)
         for i, children in enumerate(children_of):
             n = sizes[i]
             a = n - majority[i] + offset
-            d = n + jlam
-            leaf_v = 1.0
-            for m in range(k):
-                leaf_v *= (a + m) / (d + m)
+            if a == 0.0 and offset == 0.0:    # b = 0 and c lam = 0: the moment is exactly 0
+                leaf_v, leaf_r = 0.0, 0.0
+            else:
+                d = n + jlam
+                leaf_v = 1.0
+                for m in range(k):
+                    leaf_v *= (a + m) / (d + m)
+                leaf_r = leaf_rel if leaf_v >= TINY and n < _FLOAT_EXACT_INT else math.inf
             if not children:
-                value[i], error[i] = leaf_v, leaf_err
+                value[i], rel[i] = leaf_v, leaf_r
                 continue
-            self.comparisons += 1
-            den = n + eta * len(children)
-            tree_v, tree_e = 0.0, 0.0
+            den = n + eta_f * len(children)
+            tree_v, tree_r = 0.0, 0.0
             for c in children:
-                tree_v += (sizes[c] + eta) / den * value[c]
-                if error[c] > tree_e:
-                    tree_e = error[c]
-            tree_e += (len(children) + 6) * _U
-            diff = leaf_v - eps_f - tree_v
-            bound = 2 * (tree_e * tree_v + leaf_err * leaf_v + abs(eps_f) * 2 * _U) + 4 * _U * abs(diff)
-            if leaf_v > _TINY and tree_v > _TINY and diff > bound:
-                kept = True
-            elif leaf_v > _TINY and tree_v > _TINY and diff < -bound:
-                kept = False
-            else:
-                self.fallbacks += 1
-                kept = self.tree_exact(nodes[i]) < self.leaf_exact(nodes[i]) - eps_exact
-            keep[id(nodes[i])] = kept
-            if kept:
-                value[i], error[i] = tree_v, tree_e
-            else:
-                value[i], error[i] = leaf_v, leaf_err
+                weight = (sizes[c] + eta_f) / den
+                if weight == 0.0 or (value[c] == 0.0 and rel[c] == 0.0):
+                    continue                  # an exactly zero term (n_c = eta = 0, or moment 0)
+                term = weight * value[c]
+                term_r = product_rel(weight_rel, rel[c]) if term >= TINY else math.inf
+                tree_r = term_r if tree_v == 0.0 else sum_rel(tree_r, term_r)
+                tree_v += term
+            node = nodes[i]
+            kept = decider.sign(Approx.bounded(leaf_v, leaf_r), Approx.bounded(tree_v, tree_r) + eps,
+                                exact=lambda: self.leaf_exact(node) - eps_exact - self.tree_exact(node)) > 0
+            keep[id(node)] = kept
+            value[i], rel[i] = (tree_v, tree_r) if kept else (leaf_v, leaf_r)
 
     def root_moment(self, root: Node):
         if self.k <= EXACT_K_LIMIT:
@@ -527,4 +547,4 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
         raise ValueError(f"epsilon must be non-negative, got {epsilon}")
     evaluator = _Evaluator(k, prior, epsilon)
     evaluator.run(tree)
-    return PruneResult(tree, k, evaluator, evaluator.comparisons, evaluator.fallbacks)
+    return PruneResult(tree, k, evaluator)

@@ -138,6 +138,35 @@ def _integer(value: Any, name: str) -> int:
     raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
 
 
+def count_values(counts: Any, name: str = "counts") -> tuple:
+    """Class counts as a tuple of non-negative Python ints, or a clear error.  Any integer type
+    is accepted (``int``, ``numpy.int64``: every ``numbers.Integral``); floats, bools, negative
+    and non-integer values are refused.
+
+    >>> import numpy as np
+    >>> count_values((np.int64(3), 4))
+    (3, 4)
+    >>> count_values((0.5, 49, 5))
+    Traceback (most recent call last):
+    TypeError: counts must be integers: got the float 0.5
+    >>> count_values((-3, 49, 5))
+    Traceback (most recent call last):
+    ValueError: counts must be non-negative: got -3
+    """
+    result = []
+    for value in counts:
+        if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
+            kind = "float" if isinstance(value, float) else type(value).__name__
+            raise TypeError(f"{name} must be integers: got the {kind} {value!r}")
+        value = int(value)
+        if value < 0:
+            raise ValueError(f"{name} must be non-negative: got {value}")
+        result.append(value)
+    if not result:
+        raise ValueError(f"{name} must not be empty")
+    return tuple(result)
+
+
 def positive_int(value: Any, name: str = "k") -> int:
     """An integer >= 1 (the k of a k-norm), or a clear error.
 

@@ -31,7 +31,8 @@ import flint
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
-from .numbers import arb_of, certified_sign, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq
+from .certify import Approx, Decider, rising_ratio, total
+from .numbers import arb_of, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq
 from .tree import Node, Tree, ancestor_names, name_path
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
@@ -49,10 +50,11 @@ class _SubtreeForm:
     sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled), and F_d(k) = R_leaf(d, k)
     minus that sum.
 
-    :meth:`sign` is certified: for integer k <= FLOAT_FILTER_K a float64 evaluation with a
-    rigorous relative error bound decides clear cases; otherwise arb balls (constants cached
-    per precision, only lgamma(x + k) recomputed per k) at increasing precision; an exact
-    rational settles an exact tie at moderate integer k."""
+    :meth:`sign` goes through the decision kernel (:class:`~exactprune.certify.Decider`): for
+    integer k <= FLOAT_FILTER_K the float images with certify's bounds decide clear cases;
+    otherwise arb balls (constants cached per precision, only lgamma(x + k) recomputed per k)
+    at increasing precision; an exact rational settles an exact tie at integer k <=
+    EXACT_K_LIMIT."""
 
     FLOAT_FILTER_K = 64
 
@@ -69,9 +71,10 @@ class _SubtreeForm:
             else:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
-        self._floats = [(float(w), float(a_l), float(d_l)) for w, a_l, d_l in self.terms]
+        self._float_leaf = tuple(Approx.of(x) for x in self.leaf_terms)
+        self._float_terms = [tuple(Approx.of(x) for x in term) for term in self.terms]
         self._arb_cache: dict = {}
-        self.settled = {"float": 0, "arb": 0, "exact": 0}
+        self.decider = Decider()
 
     # exact, for integer k (feasible for moderate k)
     def difference_exact(self, k: int) -> flint.fmpq:
@@ -108,48 +111,20 @@ class _SubtreeForm:
             total -= wb * ratio(const)
         return total
 
-    def _float_sign(self, k: int) -> int:
-        """Sign from float64 products with a rigorous error bound, or 0 when too close."""
-        def ratio(a, d):
-            value = 1.0
-            for m in range(k):
-                value *= (a + m) / (d + m)
-            return value
-        a, d = self.leaf_terms
-        leaf = ratio(float(a), float(d))
-        tree = 0.0
-        for w, a_l, d_l in self._floats:
-            tree += w * ratio(a_l, d_l)
-        # each input is rounded once (u), each ratio factor adds <= 3u, products/sums add u
-        depth_u = 4 * _U_FLOAT * (len(self._floats) + 3 * k + 8)
-        if leaf < 1e-250 or tree < 1e-250:
-            return 0
-        diff = leaf - tree
-        if abs(diff) > 2 * depth_u * (leaf + tree):
-            return 1 if diff > 0 else -1
-        return 0
+    def _approximations(self, k: int) -> tuple:
+        """Float images (certify.Approx) of R_leaf(d, k) and R(T_d, k) with their bounds."""
+        leaf = rising_ratio(*self._float_leaf, k)
+        tree = total(w * rising_ratio(a_l, d_l, k) for w, a_l, d_l in self._float_terms)
+        return leaf, tree
 
     def sign(self, k) -> int:
-        """Sign of F_d(k), certified; exact zero detected for integer k <= EXACT_K_LIMIT.
-        Counts how each sign was settled in ``self.settled`` (float, arb, exact)."""
-        if isinstance(k, int) and k <= self.FLOAT_FILTER_K:
-            quick = self._float_sign(k)
-            if quick:
-                self.settled["float"] += 1
-                return quick
-        try:
-            result = certified_sign(lambda: self.difference_arb(k), max_prec=1 << 12)
-            self.settled["arb"] += 1
-            return result
-        except CertificationError:
-            if isinstance(k, int) and k <= EXACT_K_LIMIT:
-                self.settled["exact"] += 1
-                value = self.difference_exact(k)
-                return (value > 0) - (value < 0)
-            raise
-
-
-_U_FLOAT = 2.0 ** -53
+        """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
+        float filter for integer k <= FLOAT_FILTER_K, certified arb for any real k, exact
+        rationals (which alone prove a tie) for integer k <= EXACT_K_LIMIT."""
+        small = isinstance(k, int) and k <= self.FLOAT_FILTER_K
+        leaf, tree = self._approximations(k) if small else (None, None)
+        exact = (lambda: self.difference_exact(k)) if isinstance(k, int) and k <= EXACT_K_LIMIT else None
+        return self.decider.sign(leaf, tree, ball=lambda: self.difference_arb(k), exact=exact)
 
 
 def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
@@ -364,7 +339,7 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
                         form = _SubtreeForm(node, prior)
                         cache[name] = _breakpoint(form, k0)
                         searches += 1
-                        for how, count in form.settled.items():
+                        for how, count in form.decider.routes.items():
                             decisions[f"search_{how}"] += count
             finite = [cache[name] for name in splits if cache[name] is not None]
             if not finite:

@@ -21,6 +21,8 @@ docs/architecture.md describes it with the rest of the package's contracts.
 """
 from __future__ import annotations
 
+import numbers
+
 import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
@@ -440,10 +442,12 @@ def _validate_and_name(root: Node, n_classes: int) -> None:
         if not isinstance(node.counts, tuple):
             node.counts = tuple(node.counts)
         counts = node.counts
-        for c in counts:
-            if c.__class__ is not int:
-                if isinstance(c, bool) or not isinstance(c, int):
+        if any(c.__class__ is not int for c in counts):
+            for c in counts:   # any integer type (numpy.int64 from scikit-learn) becomes an int
+                if isinstance(c, bool) or not isinstance(c, numbers.Integral):
                     raise ValueError(f"node {node.name}: counts must be integers, got {c!r}")
+            counts = node.counts = tuple(int(c) for c in counts)
+        for c in counts:
             if c < 0:
                 raise ValueError(f"node {node.name}: negative count {c} in {list(counts)}")
         if len(counts) != n_classes:

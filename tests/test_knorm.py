@@ -123,3 +123,26 @@ def test_leaf_moment_terms_for_both_numerators_by_hand():
     assert leaf_moment((0, 49, 5), 3, Prior(numerator="1")) == Fraction(11 * 13 * 15, 111 * 113 * 115)
     with pytest.raises(ValueError, match="node c9: an empty node with lam = 0"):
         leaf_moment_terms((0, 0, 0), Prior(lam=0), "node c9")
+
+
+def test_leaf_moment_with_a_float_or_negative_count_raises():
+    """issue 11: leaf_moment((0.5, 49, 5), 1) and ((-3, 49, 5), 1) returned Fractions."""
+    with pytest.raises(TypeError, match="integers: got the float 0.5"):
+        leaf_moment((0.5, 49, 5), 1)
+    with pytest.raises(ValueError, match="non-negative: got -3"):
+        leaf_moment((-3, 49, 5), 1)
+
+
+def test_numpy_integer_counts_are_accepted():
+    """issue 11: np.int64 counts (every scikit-learn user has them) give the same exact moments."""
+    assert leaf_moment((np.int64(0), np.int64(49), np.int64(5)), 1) == Fraction(6) / Fraction(111, 2)
+    tree = Tree(Node((np.int64(3), np.int64(1)), [Node((np.int64(3), 0)), Node((0, np.int64(1)))]))
+    assert all(type(c) is int for node in tree.root.walk() for c in node.counts)
+    # (4.28) by hand: (3.5/5)(0.5/4) + (1.5/5)(0.5/2)
+    assert subtree_moment(tree.root, 1) == Fraction(7, 10) * Fraction(1, 8) + Fraction(3, 10) * Fraction(1, 4)
+
+
+def test_tree_with_a_float_count_is_refused():
+    """issue 11: subtree_moment on a tree with a float count returned a float as 'exact'."""
+    with pytest.raises(ValueError, match="counts must be integers"):
+        Tree(Node((3.0, 1), [Node((3, 0)), Node((0, 1))]))

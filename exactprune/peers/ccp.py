@@ -23,6 +23,7 @@ from typing import Dict
 
 import flint
 
+from ..certify import Decider
 from ..numbers import exact, fraction_str, positive_int, to_fmpq, to_fraction
 from ..tree import Node, Tree, as_tree, copy_with_leaves, node_name, sklearn_counts
 
@@ -77,11 +78,14 @@ class CCPStage:
 @dataclass
 class CCPSequence:
     """The CCP sequence of :func:`ccp_sequence`: the ``cost`` and ``ties`` it was computed
-    with and its ``stages`` (:class:`CCPStage`, by increasing alpha)."""
+    with, its ``stages`` (:class:`CCPStage`, by increasing alpha) and ``routes``, how the
+    tie decisions (is the next weakest link's g equal to the stage's alpha?) were settled by
+    the decision kernel (exact rationals: the g are exact)."""
 
     cost: str
     ties: str
     stages: list
+    routes: dict = None
 
     @property
     def alphas(self) -> list:
@@ -178,6 +182,7 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
         return None
 
     stages: list = []
+    decider = Decider()
     new = lambda alpha, pruned: CCPStage(to_fraction(alpha), n_leaves[0], pruned, to_fraction(r_branch[0]),
                                          tree, cuts, len(cuts))
     if ties == "sklearn":
@@ -190,7 +195,7 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
         top = pop_min()
         while top is not None:
             alpha, pruned = top[0], []
-            while top is not None and top[0] == alpha:
+            while top is not None and decider.exact_sign(top[0] - alpha) == 0:
                 if alive[top[1]]:
                     cut(top[1])
                     pruned.append(nodes[top[1]].name)
@@ -201,7 +206,7 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
                                       for l in tree.leaves()), tree, cuts, 0))
     for before, after in zip(stages, stages[1:]):
         before.alpha_to = after.alpha_from
-    return CCPSequence(cost, ties, stages)
+    return CCPSequence(cost, ties, stages, dict(decider.routes))
 
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:

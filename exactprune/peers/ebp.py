@@ -15,8 +15,22 @@ did; C4.5's subtree raising needs the training data (``raising=True`` with ``X``
 :func:`binomial_upper_limit` is the exact binomial limit the formula approximates.
 
 The values are irrational; they are returned as certified ``flint.arb`` balls, and
-:func:`ebp_prune` decides with a float filter whose too-close cases are settled by certified
-arb comparisons (the normal quantile by arb ``erfinv``).
+:func:`ebp_prune` decides every comparison through the decision kernel
+(:class:`~exactprune.certify.Decider`): a float filter whose too-close cases are settled by
+certified arb comparisons (the normal quantile by arb ``erfinv``).
+
+The float filter's bound.  Assumptions: IEEE binary64 (unit roundoff u), ``sqrt`` correctly
+rounded (IEEE 754 requires it), libm ``log`` and ``expm1`` within 2 ulps, integer counts below
+2**52 (exact floats).  A leaf term T = e + extra then has relative error at most ``TERM_REL =
+64 u``: for e = 0 and CF <= 1/2, T = -n expm1(log(CF)/n) with |log CF| >= ln 2, so rounding CF
+costs u / ln 2, log 2u, the division u, expm1 (condition number <= 1 for x < 0) 2u and the
+product u: <= 8u; in the Wilson branch, with x = e5 / n <= 1, 1 - x has absolute error <= 2u,
+g = e5 (1 - x) <= e5 absolute error <= 4 u e5, c g + c^2/4 <= 6 u c e5 + 4u of itself, its square
+root s >= c/2 so <= 6 u e5 + 3u s, the numerator e5 + c/2 + s >= e5 + s so <= 11u of it; the
+division and product add 3u, the rounding of c (<= 3u relative) moves the quotient by <= 6u,
+and n pr - e followed by + e adds 2u: <= 22u.  For CF > 1/2 with e = 0 the float term carries
+no bound (the comparison goes to arb).  Sums of non-negative terms add u of the running sum
+per addition, and raising's corrections T_new - T_old add both terms' bounds and 2u.
 """
 from __future__ import annotations
 
@@ -27,12 +41,15 @@ from typing import Dict
 
 import flint
 
-from ..numbers import arb_of, certified_sign, exact, nonnegative_int, positive_int
+from ..certify import INFLATE, U, Approx, Decider
+from ..numbers import arb_of, exact, nonnegative_int, positive_int
 from ..tree import Node, Tree, as_tree
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
 _PREC = 200  # bits for the certified extra errors
+#: relative bound of a float leaf term e + extra errors (derived in the module docstring)
+TERM_REL = 64 * U
 
 _C45_VAL = [Fraction(0), Fraction(1, 1000), Fraction(5, 1000), Fraction(1, 100), Fraction(5, 100),
             Fraction(10, 100), Fraction(20, 100), Fraction(40, 100), Fraction(1)]
@@ -164,13 +181,15 @@ def binomial_upper_limit(n: int, e: int, cf="1/4", bits: int = 60) -> Fraction:
 class EBPResult:
     """EBP outcome: pruned ``tree``, ``pruned`` (topmost names turned into leaves),
     ``raised`` (names of nodes replaced by their largest branch), the estimated
-    errors of the result (``estimate``, float) and counts of certified fallbacks."""
+    errors of the result (``estimate``, float), the number of comparisons the float filter
+    could not settle (``fallbacks``) and how each comparison was settled (``routes``)."""
 
     tree: Tree
     pruned: list
     raised: list
     estimate: float
     fallbacks: int = 0
+    routes: dict = None
 
 
 class _EBP:
@@ -188,13 +207,12 @@ class _EBP:
         self.raising = raising
         self.X, self.y = X, y
         self.J = n_classes
-        self.fallbacks = 0
+        self.decider = Decider(start_prec=_PREC)
         self.pruned: list = []
         self.raised: list = []
         self._cache: dict = {}
         self.slack = Fraction(1, 10)  # C4.5's "+ 0.1"
-        self.est: Dict[int, float] = {}
-        self.filter_tol = 1e-9        # relative width of the float filter's undecided band
+        self.est: Dict[int, tuple] = {}   # id(node) -> (float estimate, its absolute bound)
         self._cf_f = float(self.cf)
         self._log_cf = math.log(self._cf_f)
         if variant == "c45":
@@ -211,8 +229,8 @@ class _EBP:
         return v
 
     def _extra_float(self, n, e) -> float:
-        """Float evaluation of :func:`_extra_arb` for integer n, e (relative error a few
-        ulps of e + extra, far inside the 1e-9 filter of :meth:`le`); other inputs via arb."""
+        """Float evaluation of :func:`_extra_arb` for integer n, e (e + extra within
+        TERM_REL, module docstring); other inputs via arb."""
         if not (isinstance(n, int) and isinstance(e, int)):
             return float(ebp_extra_errors(n, e, self.cf, self.variant).mid())
         if self.variant == "weka" and self.cf > Fraction(1, 2):
@@ -233,9 +251,19 @@ class _EBP:
         e = n - (max(counts) if label is None else counts[label])
         return (n, e)
 
-    def term(self, counts, label=None) -> float:
+    def term(self, counts, label=None) -> tuple:
+        """(float of e + extra errors, its absolute bound) of a leaf with these counts."""
         n, e = self.leaf_pair(counts, label)
-        return e + self.extra_f(n, e) if n else 0.0
+        if not n:
+            return (0.0, 0.0)
+        value = e + self.extra_f(n, e)
+        if self.variant == "weka" and self.cf > Fraction(1, 2):
+            rel = 0.0                                   # extra = 0: T = e exactly
+        elif n >= 2 ** 52 or (e == 0 and self.cf > Fraction(1, 2)):
+            rel = math.inf                              # outside the derivation: arb decides
+        else:
+            rel = TERM_REL
+        return (value, rel * value * INFLATE)
 
     def est_f(self, pairs) -> float:
         return sum(e + self.extra_f(n, e) for (n, e) in pairs if n)
@@ -248,17 +276,17 @@ class _EBP:
         return total
 
     def le(self, a, b, slack: Fraction) -> bool:
-        """est(a) <= est(b) + slack, decided by float filter + certified arb.  ``a`` and ``b``
-        are (float estimate, callable returning the leaf pairs)."""
+        """est(a) <= est(b) + slack, decided by the decision kernel (float filter, then
+        certified arb).  ``a`` and ``b`` are ((float estimate, absolute bound), callable
+        returning the leaf pairs)."""
         (af, a_pairs), (bf, b_pairs) = a, b
-        diff = af - bf - float(slack)
-        if abs(diff) > self.filter_tol * (1 + abs(af) + abs(bf)):
-            return diff <= 0
-        self.fallbacks += 1
-        pa, pb = a_pairs(), b_pairs()
-        sign = certified_sign(lambda: self.est_arb(pa) - self.est_arb(pb) - arb_of(slack),
-                              start_prec=_PREC)
-        return sign <= 0
+        pairs: list = []
+
+        def ball():
+            if not pairs:
+                pairs.extend((a_pairs(), b_pairs()))
+            return self.est_arb(pairs[0]) - self.est_arb(pairs[1]) - arb_of(slack)
+        return self.decider.sign(_approx(*af), _approx(*bf) + Approx.of(slack), ball=ball) <= 0
 
     def counts_of(self, idx):
         import numpy as np
@@ -285,17 +313,19 @@ class _EBP:
         extra: dict = {}
         for idx in others:
             self.route(big, idx, extra)
-        total = self.est[id(big)]
+        total, bound = self.est[id(big)]
         new_counts = {}
         for key, (leaf, add) in extra.items():
             counts = tuple(int(c) + int(d) for c, d in zip(leaf.counts, add))
             new_counts[key] = counts
-            total += self.term(counts, leaf.label) - self.term(leaf.counts)
+            (new, new_bound), (old, old_bound) = self.term(counts, leaf.label), self.term(leaf.counts)
+            total += new - old
+            bound = (bound + new_bound + old_bound + U * (new + old + abs(total))) * INFLATE
 
         def pairs():
             return [self.leaf_pair(new_counts[id(l)], l.label) if id(l) in new_counts else self.leaf_pair(l.counts)
                     for l in big.leaves()]
-        return total, pairs
+        return (total, bound), pairs
 
     def run(self, node: Node, idx=None) -> Node:
         """Prune the subtree at ``node`` (its estimate goes to ``self.est``)."""
@@ -312,7 +342,7 @@ class _EBP:
             parts = [None] * len(node.children)
         kids = [self.run(child, part) for child, part in zip(node.children, parts)]
         counts = tuple(sum(col) for col in zip(*(k.counts for k in kids))) if data else node.counts
-        tree_f = sum(self.est[id(k)] for k in kids)
+        tree_f = _sum([self.est[id(k)] for k in kids])
         tree_side = (tree_f, lambda: [p for k in kids for p in self.pairs_of(k)])
         leaf_side = (self.term(counts), lambda: [self.leaf_pair(counts)])
         big = max(range(len(kids)), key=lambda i: (kids[i].n, -i))
@@ -374,7 +404,22 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
     root = machine.run(tree.root, idx)
     result = Tree(root, class_names=tree.class_names, feature_names=tree.feature_names)
     return EBPResult(result, _topmost(tree, set(machine.pruned)), machine.raised,
-                     machine.est_f(machine.pairs_of(root)), machine.fallbacks)
+                     machine.est_f(machine.pairs_of(root)), machine.decider.fallbacks,
+                     dict(machine.decider.routes))
+
+
+def _sum(parts: list) -> tuple:
+    """(float sum, absolute bound) of non-negative (value, bound) parts: each addition rounds
+    by at most u of the running sum, which is at most the total."""
+    value = sum(v for v, _ in parts)
+    return (value, (sum(b for _, b in parts) + len(parts) * U * value) * INFLATE)
+
+
+def _approx(value: float, bound: float) -> Approx:
+    """The certify.Approx of a non-negative float with an absolute bound."""
+    if value == 0.0 and bound == 0.0:
+        return Approx(0.0)
+    return Approx.bounded(value, bound / value * INFLATE if value > 0 else math.inf)
 
 
 def _topmost(tree: Tree, names: set) -> list:

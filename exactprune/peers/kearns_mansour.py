@@ -16,7 +16,8 @@ from typing import Any, Callable, Optional
 
 import flint
 
-from ..numbers import arb_of, certified_sign, exact, nonnegative_int, positive_int
+from ..certify import Decider
+from ..numbers import arb_of, exact, nonnegative_int, positive_int
 from ..tree import Tree, as_tree, copy_with_leaves
 
 __all__ = ["km_penalty", "km_prune"]
@@ -73,6 +74,7 @@ def km_prune(tree: Tree, delta="1/20", d: int = 2, c="11/10",
     errors: dict = {}
     size: dict = {}
     collapsed = set()
+    decider = Decider(max_prec=1 << 16)
     for node in tree.root.postorder():
         if node.is_leaf:
             errors[id(node)], size[id(node)] = node.errors, 1
@@ -85,9 +87,10 @@ def km_prune(tree: Tree, delta="1/20", d: int = 2, c="11/10",
         else:
             diff_exact = Fraction(sub_err - node.errors, mv)   # eps(T*) - eps(empty) <= 0
             p = pen(mv, sub_size, depth[id(node)], m)
-            p_arb = p if isinstance(p, flint.arb) else arb_of(exact(p, "penalty"))
-            sign = certified_sign(lambda: arb_of(diff_exact) + p_arb) if not (
-                diff_exact == 0 and not isinstance(p, flint.arb) and p_arb == 0) else 0
+            if isinstance(p, flint.arb):
+                sign = decider.sign(None, None, ball=lambda: arb_of(diff_exact) + p)
+            else:
+                sign = decider.exact_sign(diff_exact + exact(p, "penalty"))
             prune_it = sign >= 0
         if prune_it:
             collapsed.add(node.name)

@@ -150,19 +150,14 @@ def test_ebp_float_extra_errors_match_the_certified_values(variant):
 
 @pytest.mark.parametrize("variant", ["c45", "weka"])
 def test_ebp_certified_path_agrees_with_the_float_filter(monkeypatch, variant):
-    """Every EBP comparison forced through the certified arb path (infinite filter band)
+    """Every EBP comparison forced through the certified arb path (infinite term bound)
     gives the same pruned tree as the float filter, with raising on real data."""
     from sklearn.tree import DecisionTreeClassifier
     from exactprune.experiments import gaussian_data
     X, y = gaussian_data("g2c25", 400, seed=7)
     tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
     fast = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
-    init = E._EBP.__init__
-
-    def slow_init(self, *args):
-        init(self, *args)
-        self.filter_tol = math.inf
-    monkeypatch.setattr(E._EBP, "__init__", slow_init)
+    monkeypatch.setattr(E, "TERM_REL", math.inf)
     slow = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
     assert slow.fallbacks > 0 and fast.fallbacks < slow.fallbacks
     assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
