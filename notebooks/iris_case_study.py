@@ -38,10 +38,8 @@ from exactprune.numbers import arb_of
 from exactprune.sequence import ccp_sequence, knorm_sequence
 from exactprune.tree import iris_tree
 
-try:
-    HERE = os.path.dirname(os.path.abspath(__file__))   # run as a script: python notebooks/NAME.py
-except NameError:
-    HERE = os.getcwd()                                  # a Jupyter kernel starts in the notebook's folder
+# figures go next to the notebook: the script's folder, or the kernel's (Jupyter starts it there)
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook.ipynb")))
 FIGURES = os.environ.get("EXACTPRUNE_FIGURES", os.path.join(HERE, "figures"))
 os.makedirs(FIGURES, exist_ok=True)
 tree = iris_tree()
@@ -142,6 +140,10 @@ assert full_errors == sum(leaf.errors for leaf in tree.leaves())
 # the k = 2 tree (Figure B.1(d)) is CCP's 3-leaf tree too
 assert seq.stage_for(2).tree.to_dict() == next(s.tree for s in ccp.stages if s.leaves == 3).to_dict()
 
+
+# %% [markdown]
+# ![Decision regions of every tree of Figure B.1](figures/iris_decision_regions.png)
+
 # %% [markdown]
 # ## Figure 5.3: k-norm leaf error rates of the tree of Figure B.1(d) against k
 #
@@ -216,6 +218,13 @@ finally:
     flint.ctx.prec = saved
 print({k: str(v) for k, v in F.items()})
 assert F[17781895] > 0 > F[17781896]   # split kept at k = 17781895, pruned at k = 17781896
+
+
+# %% [markdown]
+# ![Figure 5.3 and the c2 crossing](figures/figure_5_3.png)
+#
+# Left: Zhong's Figure 5.3, every k-norm tends to 1. Right: the quantity PruneTree decides on for
+# c2; it crosses zero between k = 17781895 and 17781896.
 
 # %% [markdown]
 # ## The breakpoint erratum

@@ -39,10 +39,8 @@ FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"
 D, H, N = (3, 2, 12) if FAST else (5, 3, 100)
 RUNS = 60 if FAST else 200          # MC-1 runs; MC-10 uses 10x
 SEED = 2008
-try:
-    HERE = os.path.dirname(os.path.abspath(__file__))   # run as a script: python notebooks/NAME.py
-except NameError:
-    HERE = os.getcwd()                                  # a Jupyter kernel starts in the notebook's folder
+# figures go next to the notebook: the script's folder, or the kernel's (Jupyter starts it there)
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook.ipynb")))
 OUT = os.environ.get("EXACTPRUNE_FIGURES", os.path.join(HERE, "figures"))
 os.makedirs(OUT, exist_ok=True)
 crit = Criterion(height=H)
@@ -91,6 +89,10 @@ fig.savefig(os.path.join(OUT, "random_trees_synthetic.png"), dpi=80)
 err1 = np.mean([abs(r[3]["mean"] - r[1]) for r in rows])
 err10 = np.mean([abs(r[4]["mean"] - r[1]) for r in rows])
 print(f"mean |MC-1 - AF| = {err1:.5f}, mean |MC-10 - AF| = {err10:.5f} (AF error: 0, exact)")
+
+
+# %% [markdown]
+# ![AF exact against Monte Carlo, fixed height](figures/random_trees_synthetic.png)
 
 # %% [markdown]
 # ## Purity and scarcity stopping (DD 3.6.2)
@@ -141,6 +143,10 @@ axes[1][0].set_ylabel("sd(GE)")
 fig.tight_layout(rect=(0, 0, 1, 0.95))
 fig.suptitle(f"Purity / scarcity random trees, d = {D}, h = {H}, N = {N}")
 fig.savefig(os.path.join(OUT, "random_trees_purity_scarcity.png"), dpi=80)
+
+
+# %% [markdown]
+# ![Purity and scarcity stopping, one panel per criterion](figures/random_trees_purity_scarcity.png)
 
 # %% [markdown]
 # ## Two random trees on the same sample (the cross-validation quantity)
@@ -197,3 +203,6 @@ ax.set_ylabel(f"estimate - exact E[GE]  (exact E[GE] = {E:.4f})")
 ax.set_title("breast cancer (attributes split at the mean)")
 fig.tight_layout()
 fig.savefig(os.path.join(OUT, "random_trees_breast_cancer.png"), dpi=80)
+
+# %% [markdown]
+# ![Breast cancer: each estimate minus the exact E[GE], +- 2 standard errors](figures/random_trees_breast_cancer.png)

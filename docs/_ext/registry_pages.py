@@ -78,6 +78,8 @@ def _write_if_changed(path: Path, text: str) -> None:
 
 def _copy_notebooks(notebooks: Path, target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
+    for stale in set(p.name for p in target.glob("*.ipynb")) - set(p.name for p in notebooks.glob("*.ipynb")):
+        (target / stale).unlink()
     for notebook in sorted(notebooks.glob("*.ipynb")):
         if not (target / notebook.name).exists() or \
                 (target / notebook.name).read_bytes() != notebook.read_bytes():
