@@ -19,11 +19,11 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: notebook -> (text its outputs must contain, figure files it must write)
 EXPECTED = {
     "iris_case_study.py": ("", ["figure_5_3.png", "iris_decision_regions.png"]),
-    "costs_and_probabilities.py": ("whole-notebook checks passed", []),
+    "costs_and_probabilities.py": ("whole-notebook checks passed", ["cost_optimal_label.png"]),
     "random_trees.py": ("", ["random_trees_synthetic.png", "random_trees_purity_scarcity.png",
                              "random_trees_breast_cancer.png"]),
     "sklearn_error_bars.py": ("whole-tree coverage", []),
-    "pruning_methods.py": ("Table 6.2", []),
+    "pruning_methods.py": ("Table 6.2", ["pruning_methods_g2c15.png"]),
 }
 
 
