@@ -39,7 +39,7 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
 templates_path = ["_templates"]
-suppress_warnings = ["myst.header"]   # docs/sklearn_tour.md is also included by the README and starts at H2
+suppress_warnings = ["myst.header"]   # docs/sklearn_tour.md starts at a level-2 heading
 
 # API reference: generated from the docstrings, recursively over the package.
 autosummary_generate = True
