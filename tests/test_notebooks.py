@@ -29,6 +29,8 @@ EXPECTED = {
 
 def test_every_notebook_is_tested():
     assert sorted(p.name for p in NOTEBOOKS.glob("*.py")) == sorted(EXPECTED)
+    # and no .ipynb without its .py source
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == sorted(p.stem for p in NOTEBOOKS.glob("*.py"))
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
