@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: py:percent
+#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -44,6 +44,10 @@ from exactprune.numbers import decimal_str
 from exactprune.tree import Tree
 
 FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"
+# figures go next to the notebook: the script's folder, or the kernel's (Jupyter starts it there)
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook.ipynb")))
+FIGURES = os.environ.get("EXACTPRUNE_FIGURES", os.path.join(HERE, "figures"))
+os.makedirs(FIGURES, exist_ok=True)
 print(f"FAST={FAST}")
 
 # %% [markdown]
@@ -78,12 +82,18 @@ ax.imshow(grid, aspect="auto", cmap="coolwarm", origin="lower",
           extent=(min(ks) - 0.5, max(ks) + 0.5, -0.5, len(lams) - 0.5))
 ax.set_yticks(range(len(lams)), [str(l) for l in lams])
 ax.set_xlabel("k"); ax.set_ylabel("lambda"); ax.set_title("cost-optimal label (red = ill) for 30/1")
+fig.tight_layout()
+fig.savefig(os.path.join(FIGURES, "cost_optimal_label.png"), dpi=90)
 plt.close(fig)
 labels_seen = set(grid.ravel().tolist())
 print("labels seen over the grid:", sorted(labels_seen))
 assert labels_seen == {0.0, 1.0}          # the label depends on k and lambda, not only on the counts
 assert any(grid[:, b].min() != grid[:, b].max() for b in range(len(ks)))   # lambda alone can flip it
 assert any(grid[a, :].min() != grid[a, :].max() for a in range(len(lams)))  # k alone can flip it
+
+
+# %% [markdown]
+# ![Cost-optimal label over k and lambda](figures/cost_optimal_label.png)
 
 # %% [markdown]
 # ## 2. Three ways to the same moment, and the printed recursion

@@ -39,7 +39,9 @@ from exactprune.peers.ccp import ccp_sequence
 from exactprune.sequence import knorm_sequence
 from exactprune.tree import iris_tree
 
-FIGURES = os.environ.get("EXACTPRUNE_FIGURES", "figures")
+# figures go next to the notebook: the script's folder, or the kernel's (Jupyter starts it there)
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook.ipynb")))
+FIGURES = os.environ.get("EXACTPRUNE_FIGURES", os.path.join(HERE, "figures"))
 os.makedirs(FIGURES, exist_ok=True)
 tree = iris_tree()
 print(tree.render())
@@ -139,6 +141,10 @@ assert full_errors == sum(leaf.errors for leaf in tree.leaves())
 # the k = 2 tree (Figure B.1(d)) is CCP's 3-leaf tree too
 assert seq.stage_for(2).tree.to_dict() == next(s.tree for s in ccp.stages if s.leaves == 3).to_dict()
 
+
+# %% [markdown]
+# ![Decision regions of every tree of Figure B.1](figures/iris_decision_regions.png)
+
 # %% [markdown]
 # ## Figure 5.3: k-norm leaf error rates of the tree of Figure B.1(d) against k
 #
@@ -166,16 +172,36 @@ curves["c2 subtree"] = [knorm_arb(subtree_moment_arb(tree_d.node("c2"), Fraction
 for name, balls in curves.items():
     assert all(b.rad() < 1e-9 * abs(b.mid()) for b in balls), name  # certified to 9 digits
 
-fig, ax = plt.subplots(figsize=(8, 5))
+# Every k-norm tends to 1 as k grows, so near the breakpoint the curves are indistinguishable (they
+# agree to ~1e-16 there).  The right panel plots what PruneTree decides on: the log of the ratio
+# of c2's moment as a leaf to its subtree's moment, k log(||r_c2||_k / ||r_c2 subtree||_k),
+# positive while the split is kept; it crosses zero at the breakpoint (moments at 256 bits).
+saved, flint.ctx.prec = flint.ctx.prec, 256
+try:
+    log_ratio = [(leaf_moment_arb(tree_d.node("c2").counts, Fraction(k), PRIOR)
+                  / subtree_moment_arb(tree_d.node("c2"), Fraction(k), PRIOR)).log() for k in ks]
+finally:
+    flint.ctx.prec = saved
+assert all(b.rad() < 1e-9 for b in log_ratio)
+
+fig, (ax, ax_ratio) = plt.subplots(1, 2, figsize=(13, 5))
 for name, style in (("c1", "-"), ("c21", "-"), ("c22", "-"), ("c2", "--"), ("c2 subtree", ":")):
     ax.plot(ks, [float(b.mid()) for b in curves[name]], style, label=f"||r_{name}||_k")
-ax.axvline(17781896, color="grey", lw=0.8)
-ax.text(17781896, 0.02, " breakpoint\n 17781896", fontsize=8)
 ax.set_xscale("log")
 ax.set_xlabel("k")
 ax.set_ylabel("k-norm of the error rate")
 ax.set_title("Figure 5.3: leaf error rates of Figure B.1(d) against k")
 ax.legend()
+ax_ratio.plot(ks, [float(b.mid()) for b in log_ratio], "k-")
+ax_ratio.axhline(0, color="grey", lw=0.8)
+for axis in (ax, ax_ratio):
+    axis.axvline(17781896, color="grey", lw=0.8, ls="--")
+ax_ratio.text(17781896, 20, " breakpoint\n 17781896", fontsize=8)
+ax_ratio.set_xscale("log")
+ax_ratio.set_xlabel("k")
+ax_ratio.set_ylabel("log(E[r_c2^k] / E[r_c2 subtree^k])")
+ax_ratio.set_title("c2: leaf against subtree (> 0: split kept)")
+fig.tight_layout()
 fig.savefig(os.path.join(FIGURES, "figure_5_3.png"), dpi=100)
 plt.close(fig)
 
@@ -193,6 +219,13 @@ finally:
     flint.ctx.prec = saved
 print({k: str(v) for k, v in F.items()})
 assert F[17781895] > 0 > F[17781896]   # split kept at k = 17781895, pruned at k = 17781896
+
+
+# %% [markdown]
+# ![Figure 5.3 and the c2 crossing](figures/figure_5_3.png)
+#
+# Left: Zhong's Figure 5.3, every k-norm tends to 1. Right: the quantity PruneTree decides on for
+# c2; it crosses zero between k = 17781895 and 17781896.
 
 # %% [markdown]
 # ## The breakpoint erratum

@@ -1,9 +1,12 @@
 # ---
 # jupyter:
 #   jupytext:
+#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -33,6 +36,10 @@ from exactprune.tree import iris_tree
 FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"
 RUNS = 3 if FAST else 20
 N = 1000 if FAST else None
+# figures go next to the notebook: the script's folder, or the kernel's (Jupyter starts it there)
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook.ipynb")))
+FIGURES = os.environ.get("EXACTPRUNE_FIGURES", os.path.join(HERE, "figures"))
+os.makedirs(FIGURES, exist_ok=True)
 
 # %% [markdown]
 # ## The peers on the iris tree of Zhong App B
@@ -77,10 +84,18 @@ fig, axes = plt.subplots(1, 3, figsize=(12, 3.5))
 for ax, what in zip(axes, ("accuracy", "leaves", "seconds")):
     for method in E.METHODS:
         xs = sorted(tables[what])
-        ax.plot(xs, [tables[what][r]["g2c15"][method]["mean"] for r in xs], "o-", label=method)
+        cells = [tables[what][r]["g2c15"][method] for r in xs]
+        ax.errorbar(xs, [c["mean"] for c in cells], yerr=[c["std"] / np.sqrt(RUNS) for c in cells], fmt="o-",
+                    capsize=3, label=method)
     ax.set_title(what)
     ax.set_xlabel("training ratio (%)")
     if what == "seconds":
         ax.set_yscale("log")
 axes[0].legend()
+fig.suptitle(f"g2c15, mean of {RUNS} runs +- 1 standard error")
 fig.tight_layout()
+fig.savefig(os.path.join(FIGURES, "pruning_methods_g2c15.png"), dpi=90)
+plt.close(fig)
+
+# %% [markdown]
+# ![CCP, 2-norm and EBP on g2c15 against the training ratio](figures/pruning_methods_g2c15.png)

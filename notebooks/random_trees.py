@@ -1,7 +1,7 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: py:percent
+#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -39,7 +39,10 @@ FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"
 D, H, N = (3, 2, 12) if FAST else (5, 3, 100)
 RUNS = 60 if FAST else 200          # MC-1 runs; MC-10 uses 10x
 SEED = 2008
-OUT = os.environ.get("EXACTPRUNE_FIGURES", ".")
+# figures go next to the notebook: the script's folder, or the kernel's (Jupyter starts it there)
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook.ipynb")))
+OUT = os.environ.get("EXACTPRUNE_FIGURES", os.path.join(HERE, "figures"))
+os.makedirs(OUT, exist_ok=True)
 crit = Criterion(height=H)
 print(f"d = {D}, h = {H}, N = {N}, MC-1 runs = {RUNS}, seed = {SEED}")
 
@@ -87,6 +90,10 @@ err1 = np.mean([abs(r[3]["mean"] - r[1]) for r in rows])
 err10 = np.mean([abs(r[4]["mean"] - r[1]) for r in rows])
 print(f"mean |MC-1 - AF| = {err1:.5f}, mean |MC-10 - AF| = {err10:.5f} (AF error: 0, exact)")
 
+
+# %% [markdown]
+# ![AF exact against Monte Carlo, fixed height](figures/random_trees_synthetic.png)
+
 # %% [markdown]
 # ## Purity and scarcity stopping (DD 3.6.2)
 #
@@ -115,20 +122,31 @@ for name, c in (("purity", Criterion(purity=True, height=H)), (f"scarcity pb={PB
               f"MC-10 {mc10['mean']:.5f} +- {mc10['se_mean']:.5f}, sd {mc10['sd']:.5f}")
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-for j, name in enumerate(dict.fromkeys(r[0] for r in sd_rows)):
+# The three criteria give nearly the same values, so one panel per criterion (columns), E[GE] on
+# top and sd(GE) below, each row on a shared axis so that the criteria can be compared.
+names = list(dict.fromkeys(r[0] for r in sd_rows))
+fig, axes = plt.subplots(2, len(names), figsize=(4 * len(names), 6.5), sharey="row", squeeze=False)
+for j, name in enumerate(names):
     rs = [r for r in sd_rows if r[0] == name]
     x = [r[1] for r in rs]
-    axes[0].plot(x, [r[2] for r in rs], "-o", color=f"C{j}", label=f"AF {name}")
-    axes[0].errorbar(x, [r[4]["mean"] for r in rs], yerr=[r[4]["se_mean"] for r in rs], fmt="^", color=f"C{j}")
-    axes[1].plot(x, [r[3] for r in rs], "-o", color=f"C{j}", label=f"AF {name}")
-    axes[1].plot(x, [r[4]["sd"] for r in rs], "^", color=f"C{j}")
-for ax, label in zip(axes, ("E[GE]", "sd(GE)")):
-    ax.set_xlabel("correlation rho (DD 4.2)")
-    ax.set_ylabel(label + "  (lines: AF exact, triangles: MC-10)")
-    ax.legend(fontsize=7)
+    top, bottom = axes[0][j], axes[1][j]
+    top.plot(x, [r[2] for r in rs], "-o", color=f"C{j}", label="AF (exact)")
+    top.errorbar(x, [r[4]["mean"] for r in rs], yerr=[2 * r[4]["se_mean"] for r in rs], fmt="^", color="k",
+                 label="MC-10 +- 2 se")
+    bottom.plot(x, [r[3] for r in rs], "-o", color=f"C{j}", label="AF (exact)")
+    bottom.plot(x, [r[4]["sd"] for r in rs], "^", color="k", label="MC-10")
+    top.set_title(name, fontsize=9)
+    bottom.set_xlabel("correlation rho (DD 4.2)")
+    top.legend(fontsize=7)
+axes[0][0].set_ylabel("E[GE]")
+axes[1][0].set_ylabel("sd(GE)")
+fig.tight_layout(rect=(0, 0, 1, 0.95))
 fig.suptitle(f"Purity / scarcity random trees, d = {D}, h = {H}, N = {N}")
 fig.savefig(os.path.join(OUT, "random_trees_purity_scarcity.png"), dpi=80)
+
+
+# %% [markdown]
+# ![Purity and scarcity stopping, one panel per criterion](figures/random_trees_purity_scarcity.png)
 
 # %% [markdown]
 # ## Two random trees on the same sample (the cross-validation quantity)
@@ -173,9 +191,18 @@ assert abs(mc10["mean"] - E) <= 5 * mc10["se_mean"], f"seed {SEED + 999}"
 assert abs(af["mean"] - E) <= 5 * af["se_mean"] + 1e-12, f"seed {SEED + 998}"
 
 # %%
+# The three estimates agree to a few thousandths, which bars from zero would hide: plot each
+# estimate's difference from the exact AF value, with +- 2 standard errors.
 fig, ax = plt.subplots(figsize=(5, 4))
-ax.bar(["AF", "AF-MC", "MC-10"], [E, af["mean"], mc10["mean"]],
-       yerr=[0, af["se_mean"], mc10["se_mean"]], color=["k", "C0", "C1"])
-ax.set_ylabel("E[GE]")
+ax.errorbar([0, 1, 2], [0.0, af["mean"] - E, mc10["mean"] - E], yerr=[0, 2 * af["se_mean"], 2 * mc10["se_mean"]],
+            fmt="o", color="k", capsize=4)
+ax.axhline(0, color="grey", lw=0.8)
+ax.set_xticks([0, 1, 2], ["AF (exact)", "AF-MC", "MC-10"])
+ax.set_xlim(-0.5, 2.5)
+ax.set_ylabel(f"estimate - exact E[GE]  (exact E[GE] = {E:.4f})")
 ax.set_title("breast cancer (attributes split at the mean)")
+fig.tight_layout()
 fig.savefig(os.path.join(OUT, "random_trees_breast_cancer.png"), dpi=80)
+
+# %% [markdown]
+# ![Breast cancer: each estimate minus the exact E[GE], +- 2 standard errors](figures/random_trees_breast_cancer.png)

@@ -2,7 +2,8 @@
 
 The notebooks assert their own results in their cells; here each runs at the reduced size
 (EXACTPRUNE_NOTEBOOK_FAST=1), writes its figures to a temporary folder (EXACTPRUNE_FIGURES),
-and must print the marker its last cells print and produce its figures.
+and must print the marker its last cells print and produce its figures. Each also has its
+executed .ipynb committed beside it, with the same cells (the documentation site renders those).
 """
 from __future__ import annotations
 
@@ -18,16 +19,19 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: notebook -> (text its outputs must contain, figure files it must write)
 EXPECTED = {
     "iris_case_study.py": ("", ["figure_5_3.png", "iris_decision_regions.png"]),
-    "costs_and_probabilities.py": ("whole-notebook checks passed", []),
-    "random_trees.py": ("", ["random_trees_synthetic.png", "random_trees_breast_cancer.png"]),
+    "costs_and_probabilities.py": ("whole-notebook checks passed", ["cost_optimal_label.png"]),
+    "random_trees.py": ("", ["random_trees_synthetic.png", "random_trees_purity_scarcity.png",
+                             "random_trees_breast_cancer.png"]),
     "sklearn_error_bars.py": ("whole-tree coverage", []),
-    "pruning_methods.py": ("Table 6.2", []),
+    "pruning_methods.py": ("Table 6.2", ["pruning_methods_g2c15.png"]),
     "chapter6.py": ("chapter 6 comparison done", ["chapter6_vs_printed.png"]),
 }
 
 
 def test_every_notebook_is_tested():
     assert sorted(p.name for p in NOTEBOOKS.glob("*.py")) == sorted(EXPECTED)
+    # and no .ipynb without its .py source
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == sorted(p.stem for p in NOTEBOOKS.glob("*.py"))
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -47,11 +51,19 @@ def test_notebook_runs(name, tmp_path, monkeypatch):
         assert (tmp_path / figure).exists(), figure
 
 
-@pytest.mark.parametrize("paired", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
-def test_paired_ipynb_matches_its_py_percent_source(paired):
-    """A committed .ipynb must carry the same cells as its jupytext .py (regenerate with
-    `jupytext --to ipynb notebooks/NAME.py`)."""
-    source = jupytext.read(NOTEBOOKS / paired.replace(".ipynb", ".py"))
-    notebook = jupytext.read(NOTEBOOKS / paired)
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_notebook_has_its_executed_ipynb_with_the_same_cells(name):
+    """Every notebook is committed twice: the jupytext py:percent source and the executed .ipynb
+    the documentation site renders (it never executes them). Regenerate with
+    `jupytext --to ipynb notebooks/NAME.py` and execute it (`jupyter nbconvert --execute --inplace`,
+    or nbclient with the notebooks/ folder as working directory)."""
+    paired = NOTEBOOKS / name.replace(".py", ".ipynb")
+    assert paired.exists(), f"{paired.name} is missing"
+    source = jupytext.read(NOTEBOOKS / name)
+    notebook = jupytext.read(paired)
     cells = lambda nb: [(c.cell_type, c.source.strip()) for c in nb.cells]
     assert cells(notebook) == cells(source)
+    code = [c for c in notebook.cells if c.cell_type == "code" and c.source.strip()]
+    assert code and all(c.get("execution_count") for c in code), "not executed"
+    errors = [out for c in code for out in c.get("outputs", []) if out.get("output_type") == "error"]
+    assert not errors, errors[0].get("ename")

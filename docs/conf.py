@@ -1,0 +1,65 @@
+"""Sphinx configuration of the exactprune documentation site.
+
+Build: ``pip install '.[docs]' && sphinx-build -b html docs docs/_build/html``.
+Notebooks are rendered from their committed, executed ``.ipynb`` (never executed here); the
+theorem and errata pages and the copies of the notebooks are written into ``docs/_generated/``
+by the ``registry_pages`` extension when the build starts.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS.parent))          # the exactprune of this checkout
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import exactprune  # noqa: E402
+
+project = "exactprune"
+author = "the exactprune authors"
+copyright = "the exactprune authors"
+try:
+    from importlib.metadata import version as _version
+    release = _version("exactprune")
+except Exception:  # not installed: read from the checkout's pyproject
+    import tomllib
+    release = tomllib.loads((DOCS.parent / "pyproject.toml").read_text())["project"]["version"]
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.viewcode",
+    "myst_nb",                 # Markdown pages (myst-parser) and executed notebooks
+    "registry_pages",          # docs/_ext: theorem and errata pages from the registries
+    "plain_docstrings",        # docs/_ext: a docstring that is not valid reStructuredText shows verbatim
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
+templates_path = ["_templates"]
+suppress_warnings = ["myst.header"]   # docs/sklearn_tour.md starts at a level-2 heading
+
+# API reference: generated from the docstrings, recursively over the package.
+autosummary_generate = True
+autosummary_imported_members = False
+autodoc_default_options = {"members": True, "ignore-module-all": True}   # each name once, where defined
+autodoc_mock_imports = ["exactprune.__main__"]   # importing it would run the command line
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_preserve_defaults = True
+
+# Notebooks: render the committed outputs; never execute during the build.
+nb_execution_mode = "off"
+nb_merge_streams = True
+myst_enable_extensions = ["dollarmath", "colon_fence"]
+myst_heading_anchors = 3
+
+html_theme = "pydata_sphinx_theme"
+html_title = f"exactprune {release}"
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+}
+html_static_path: list = []
