@@ -88,7 +88,7 @@ def run_moments(args) -> int:
         raise ValueError("--same-sample: exact only for the fixed criterion")
     m = exact_moments(dist, N, crit, args.tie, same_sample=args.same_sample)
     sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
-    result = {"d": d, "N": N, "criterion": repr(crit), "tie": args.tie,
+    result = {"d": d, "N": N, "criterion": str(crit), "tie": args.tie,
               "correlation": chi_square_correlation(dist), "E_GE": m["E1"], "E_GE2_same_tree": m["E2_same"],
               "E_GE_GE_independent_samples": m["E2_indep"], "var": m["var"],
               "approx": {"E_GE": decimal_str(m["E1"], 10), "sd": sd}}
@@ -97,7 +97,7 @@ def run_moments(args) -> int:
     if args.json:
         print_json(result)
     else:
-        print(f"random trees, d = {d} binary attributes, N = {N}, {crit!r}, tie = {args.tie}, "
+        print(f"random trees, d = {d} binary attributes, N = {N}, {crit}, tie = {args.tie}, "
               f"correlation {fraction_str(result['correlation'])}")
         print(f"E[GE]   = {decimal_str(m['E1'], 10)}")
         print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")

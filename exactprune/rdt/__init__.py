@@ -68,9 +68,11 @@ Modules (each imports only from the ones above it)
 * :mod:`~exactprune.rdt.moments` - :func:`expected_ge`, :func:`exact_moments`;
 * :mod:`~exactprune.rdt.conditional` - moments given one data set;
 * :mod:`~exactprune.rdt.bruteforce` - moments by enumerating data sets;
+* :mod:`~exactprune.rdt.breiman` - Breiman's strength bound, exact on enumerable cases;
 * :mod:`~exactprune.rdt.simulation` - MC and AF-MC samplers;
 * :mod:`~exactprune.rdt.distributions` - distributions of DD 4.2.
 """
+from .breiman import breiman_bound, expected_breiman_bound, margin_strength, tree_distribution
 from .bruteforce import bruteforce_moments, datasets_count
 from .coexistence import coexistence_printed, coexistence_probability, path_exists_probability
 from .conditional import conditional_moments
@@ -88,6 +90,7 @@ __all__ = [
     "enumerate_path_exists", "enumerate_coexistence",
     "expected_ge", "exact_moments", "tree_moments", "two_trees_same_sample_moment",
     "conditional_moments", "bruteforce_moments", "datasets_count",
+    "margin_strength", "breiman_bound", "tree_distribution", "expected_breiman_bound",
     "grow_tree", "tree_ge", "simulate", "af_monte_carlo",
     "correlated_distribution", "chi_square_correlation", "distribution_from_data",
 ]
