@@ -22,6 +22,7 @@ EXPECTED = {
     "random_trees.py": ("", ["random_trees_synthetic.png", "random_trees_breast_cancer.png"]),
     "sklearn_error_bars.py": ("whole-tree coverage", []),
     "pruning_methods.py": ("Table 6.2", []),
+    "rdt_experiments.py": ("Breiman's bound checks passed", ["rdt_figure3.png"]),
 }
 
 
