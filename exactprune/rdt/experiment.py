@@ -9,7 +9,8 @@ built from the UCI data sets at N = their number of rows.  A unit computes
   feasible, else a long Monte Carlo run ("TE", ``te_runs`` trees);
 * MC-1 (``mc_runs`` data sets, one tree each) and MC-10 (10 x ``mc_runs``), seeded per unit;
 * Breiman's bound (DD Tables 1-2): averaged over the MC-10 trees as DD do (per tree
-  s = 1 - 2 GE, bound (1 - s^2)/s^2, trees with s <= 0 counted apart since the bound needs s > 0)
+  s = 1 - 2 GE, two classes; bound (1 - s^2)/s^2; trees with s <= 0 counted apart since the
+  bound needs s > 0; s is rounded to its lattice 1/(L D) so that GE = 1/2 gives s = 0 exactly)
   and, exactly, at the mean strength 1 - 2 E[GE];
 * DD's printed bound beside ours.
 
@@ -158,7 +159,10 @@ def run_unit(kind: str, name: str, detail: str, crit_name: str, N: int, mc_runs:
         mean, sd = float(part.mean()), float(part.std(ddof=1))
         row.update({f"{label}_runs": len(part), f"{label}_E_GE": mean, f"{label}_sd_GE": sd,
                     f"{label}_err_E_GE": abs(mean - row["E_GE"]), f"{label}_err_sd_GE": abs(sd - row["sd_GE"])})
-    strength = 1 - 2 * samples
+    # L*D*GE is an integer for every tree (L = lcm(1..k)): round the float strength to that lattice,
+    # so a tree with GE = 1/2 exactly has s = 0 (no bound) rather than a rounding residue
+    lattice = math.lcm(*range(1, dist.k + 1)) * dist.D
+    strength = np.round((1 - 2 * samples) * lattice) / lattice
     positive = strength[strength > 0]
     row["breiman_avg"] = float(np.mean((1 - positive ** 2) / positive ** 2)) if len(positive) else None
     row["breiman_share_s_nonpositive"] = float(np.mean(strength <= 0))
