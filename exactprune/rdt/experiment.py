@@ -210,6 +210,11 @@ def write_results(rows: list, stem: Any, command: str = "") -> None:
         fh.write("# Random decision trees: DD's experiment grid (sec 4)\n\n")
         if command:
             fh.write(f"Produced by `{command}`.\n\n")
+        if any(r["rho"] is None for r in rows):
+            fh.write("Data sets (N = their number of rows; cell probabilities = counts / rows): Pima Indians, "
+                     "8 numeric attributes each split at its mean (zeros that stand for missing values kept, as "
+                     "in the UCI file); Balloons and Shuttle Landing Control, categorical attributes as they "
+                     "are, a '*' (don't care) spread evenly over the values it stands for.\n\n")
         fh.write("## Breiman's bound kappa (1 - s^2)/s^2, kappa = 1 (DD Tables 1-2)\n\n"
                  "`avg`: averaged over the MC-10 trees as DD describe (s = 1 - 2 GE per tree; trees with "
                  "s <= 0, where the bound does not exist, left out and counted in `s<=0`); `at E[s]`: the bound "
