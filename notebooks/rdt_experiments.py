@@ -168,7 +168,25 @@ if uci:
     fig.savefig(FIGURES / "rdt_figure7.png", dpi=80)
 
 # %% [markdown]
-# ## 3. Breiman's bound from its definition, on a case small enough to enumerate
+# ## 3. N = 10,000 (Figures 4-6): AF-MC against MC-1 and MC-10 at equal cost
+#
+# Exact moments are out of reach at N = 10,000, so AF integrates the tree randomness exactly on
+# sampled data sets (`af_monte_carlo`).  `benchmarks/bench_rdt_large_n.py` measures the sd and the
+# cost of one run of each estimator; at equal wall time MC-1's error over AF's is
+# (sd_MC / sd_AF) sqrt(t_MC / t_AF).  AF wins by far where the tree randomness dominates; with
+# purity at low rho, almost every tree uses every attribute (DD's own remark in 4.3), the tree
+# randomness vanishes and AF's exact integration only costs time.
+
+# %%
+LARGE = HERE.parent / "benchmarks" / "results" / "rdt_large_n.csv"
+if LARGE.exists():
+    with open(LARGE) as fh:
+        for r in csv.DictReader(fh):
+            print(f"{r['setting']:12s} rho={r['rho']:5s} {r['criterion']:18s} MC-1/AF = {r['mc1_over_af'] or '-':>10s}  "
+                  f"sd/run AF {float(r['sd_af_run']):.2e} MC {float(r['sd_mc_run']):.2e}")
+
+# %% [markdown]
+# ## 4. Breiman's bound from its definition, on a case small enough to enumerate
 #
 # d = 2 binary, N = 3, purity: every data set and every tree enumerated with its probability,
 # the strength from the margins w_Y - max_{j != Y} w_j of each tree, and the bound averaged exactly.
