@@ -16,8 +16,9 @@ settings.register_profile("deep", max_examples=500, deadline=None,
                                                  HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# The Table 6.1 UCI databases are not part of the repository; when the checkout sits beside the
+# The Table 6.1 UCI databases and Dhurandhar-Dobra's three UCI sets are not part of the repository; when the checkout sits beside the
 # project's shared data folder, the tests that need them use it (EXACTPRUNE_DATA overrides).
-_SIBLING_UCI = Path(__file__).resolve().parents[2] / "shared" / "data" / "uci"
-if "EXACTPRUNE_DATA" not in os.environ and _SIBLING_UCI.is_dir():
-    os.environ["EXACTPRUNE_DATA"] = str(_SIBLING_UCI)
+_SIBLING_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+for _variable, _folder in (("EXACTPRUNE_DATA", "uci"), ("EXACTPRUNE_DD_DATA", "dd")):
+    if _variable not in os.environ and (_SIBLING_DATA / _folder).is_dir():
+        os.environ[_variable] = str(_SIBLING_DATA / _folder)

@@ -1,4 +1,4 @@
-"""``exactprune rdt coexist`` and ``exactprune rdt moments`` (DD random decision trees)."""
+"""``exactprune rdt coexist``, ``rdt moments`` and ``rdt experiment`` (DD random decision trees)."""
 from __future__ import annotations
 
 from ..numbers import decimal_str, fraction_str, nonnegative_int, positive_int
@@ -30,6 +30,23 @@ def register(subparsers) -> None:
                     help="also E[GE GE'] for two random trees on the same sample (fixed height only)")
     mo.add_argument("--json", action="store_true", help="machine-readable output")
     mo.set_defaults(func=run_moments)
+
+    ex = sub.add_parser("experiment", help="DD's experiment grid (sec 4): exact vs MC-1/MC-10, Breiman's bound "
+                                           "(Tables 1-2) beside the printed values")
+    ex.add_argument("--N", default="100", help="sample size of the synthetic distributions (default 100)")
+    ex.add_argument("--settings", default="d=5 binary;d=5 ternary;d=8 binary",
+                    help="';'-separated synthetic layouts (default all three)")
+    ex.add_argument("--rhos", default="1,0.36,0.11,0.02,0", help="correlations as printed by DD (default all five)")
+    ex.add_argument("--pima", default=None, help="CSV (.csv or .csv.gz) of the Pima Indians diabetes data, class last")
+    ex.add_argument("--balloons", default=None, help="CSV of one Balloons file, class last")
+    ex.add_argument("--shuttle", default=None, help="CSV of the Shuttle Landing Control data, class last")
+    ex.add_argument("--mc-runs", default="100", help="MC-1 trees per unit; MC-10 uses 10x (default 100)")
+    ex.add_argument("--te-runs", default="20000", help="trees of the long MC run where exact is infeasible (default 20000)")
+    ex.add_argument("--seed", default="0", help="seed of the run (each unit derives its own)")
+    ex.add_argument("--jobs", default="1", help="worker processes (-1: all cores); results do not depend on it")
+    ex.add_argument("--out", required=True, help="output stem: writes STEM.csv and STEM.md")
+    ex.add_argument("--progress", action="store_true", help="progress on stderr even when it is not a terminal")
+    ex.set_defaults(func=run_experiment)
 
 
 def _path(text: str, name: str) -> dict:
@@ -88,7 +105,7 @@ def run_moments(args) -> int:
         raise ValueError("--same-sample: exact only for the fixed criterion")
     m = exact_moments(dist, N, crit, args.tie, same_sample=args.same_sample)
     sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
-    result = {"d": d, "N": N, "criterion": repr(crit), "tie": args.tie,
+    result = {"d": d, "N": N, "criterion": str(crit), "tie": args.tie,
               "correlation": chi_square_correlation(dist), "E_GE": m["E1"], "E_GE2_same_tree": m["E2_same"],
               "E_GE_GE_independent_samples": m["E2_indep"], "var": m["var"],
               "approx": {"E_GE": decimal_str(m["E1"], 10), "sd": sd}}
@@ -97,7 +114,7 @@ def run_moments(args) -> int:
     if args.json:
         print_json(result)
     else:
-        print(f"random trees, d = {d} binary attributes, N = {N}, {crit!r}, tie = {args.tie}, "
+        print(f"random trees, d = {d} binary attributes, N = {N}, {crit}, tie = {args.tie}, "
               f"correlation {fraction_str(result['correlation'])}")
         print(f"E[GE]   = {decimal_str(m['E1'], 10)}")
         print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")
@@ -112,3 +129,29 @@ def _sqrt_approx(value):
     from math import isqrt
     scale = 10 ** 20
     return Fraction(isqrt(int(value * scale * scale)), scale)
+
+
+def run_experiment(args) -> int:
+    import os
+
+    from ..rdt.experiment import grid_units, run_grid, write_results
+    data = {name: path for name, path in (("pima", args.pima), ("balloons", args.balloons),
+                                           ("shuttle", args.shuttle)) if path is not None}
+    for name, path in data.items():
+        if not os.path.isfile(path):
+            raise ValueError(f"--{name}: no such file {path!r}")
+    settings = [s.strip() for s in args.settings.split(";") if s.strip()]
+    rhos = [r.strip() for r in args.rhos.split(",") if r.strip()]
+    units = grid_units(N=positive_int(args.N, "N"), mc_runs=positive_int(args.mc_runs, "mc-runs"),
+                       te_runs=positive_int(args.te_runs, "te-runs"), seed=nonnegative_int(args.seed, "seed"),
+                       data=data, settings=settings, rhos=rhos)
+    jobs = int(args.jobs) if str(args.jobs).lstrip("-").isdigit() else args.jobs
+    rows = run_grid(units, jobs=jobs, progress=True if args.progress else None)
+    shown = ["exactprune rdt experiment", f"--N {args.N}", f"--mc-runs {args.mc_runs}", f"--te-runs {args.te_runs}",
+             f"--seed {args.seed}"] + [f"--{name} <{name} CSV>" for name in data]
+    write_results(rows, args.out, command=" ".join(shown))
+    for r in rows:
+        print(f"{r['data']:12s} rho={r['rho'] or '-':5s} N={r['N']:4d} {r['criterion']:16s} E[GE] = {r['E_GE']:.6f} "
+              f"({r['golden']})  Breiman avg {r['breiman_avg']}  DD {r['paper_bound']}")
+    print(f"wrote {args.out}.csv and {args.out}.md")
+    return 0

@@ -37,9 +37,11 @@ What is computed
   random tree-growing process restricted to the paths involved.  :func:`coexistence_printed`
   evaluates the formulas as printed, for the errata.
 * :func:`exact_moments`: E[GE] and E[GE^2] for the same tree exactly for every criterion (DD (1),
-  (2) with the path-exists conditions of 3.3.1, summed over leaf regions and their last attribute;
-  fixed height as in 3.6.1, purity/scarcity with the corrected co-existence factor and the count
-  events of both leaves and their parents as exact generating functions);
+  (2)), by :func:`tree_moments`, a recursion over the nodes of the random tree (children's count
+  generating functions multiplied, split by the set of classes present; nodes with equal cell
+  tables computed once) that gives the sums over leaves and leaf pairs with their co-existence
+  probabilities in one pass; :func:`expected_ge` is E[GE] summed over leaf regions as in DD (1),
+  the independent check;
   E[GE GE'] for two trees on independent samples is E[GE]^2; for two trees on the same sample
   (``same_sample=True``) it is exact for fixed height and two classes.
 * :func:`bruteforce_moments`: the same by enumerating every data set (tiny N), with the tree
@@ -61,14 +63,16 @@ Modules (each imports only from the ones above it)
 * :mod:`~exactprune.rdt.coexistence` - path-exists and co-existence closed forms, the printed formulas;
 * :mod:`~exactprune.rdt.enumeration` - the same probabilities by enumerating the growing process;
 * :mod:`~exactprune.rdt.generating_functions` - exact count EGFs shared by the moments;
-* :mod:`~exactprune.rdt.sample_dependent` - E[GE], E[GE^2] for purity and scarcity;
+* :mod:`~exactprune.rdt.recursion` - E[GE], E[GE^2] for every criterion by the node recursion;
 * :mod:`~exactprune.rdt.same_sample` - E[GE GE'] for two trees on one sample;
 * :mod:`~exactprune.rdt.moments` - :func:`expected_ge`, :func:`exact_moments`;
 * :mod:`~exactprune.rdt.conditional` - moments given one data set;
 * :mod:`~exactprune.rdt.bruteforce` - moments by enumerating data sets;
+* :mod:`~exactprune.rdt.breiman` - Breiman's strength bound, exact on enumerable cases;
 * :mod:`~exactprune.rdt.simulation` - MC and AF-MC samplers;
 * :mod:`~exactprune.rdt.distributions` - distributions of DD 4.2.
 """
+from .breiman import breiman_bound, expected_breiman_bound, margin_strength, tree_distribution
 from .bruteforce import bruteforce_moments, datasets_count
 from .coexistence import coexistence_printed, coexistence_probability, path_exists_probability
 from .conditional import conditional_moments
@@ -76,16 +80,17 @@ from .distributions import chi_square_correlation, correlated_distribution, dist
 from .enumeration import enumerate_coexistence, enumerate_path_exists
 from .model import TIES, Criterion, Distribution, leaf_error, leaf_weights, predicted_classes
 from .moments import exact_moments, expected_ge
+from .recursion import tree_moments
 from .same_sample import two_trees_same_sample_moment
-from .sample_dependent import sample_dependent_moments
 from .simulation import af_monte_carlo, grow_tree, simulate, tree_ge
 
 __all__ = [
     "Criterion", "Distribution", "TIES", "leaf_weights", "leaf_error", "predicted_classes",
     "path_exists_probability", "coexistence_probability", "coexistence_printed",
     "enumerate_path_exists", "enumerate_coexistence",
-    "expected_ge", "exact_moments", "sample_dependent_moments", "two_trees_same_sample_moment",
+    "expected_ge", "exact_moments", "tree_moments", "two_trees_same_sample_moment",
     "conditional_moments", "bruteforce_moments", "datasets_count",
+    "margin_strength", "breiman_bound", "tree_distribution", "expected_breiman_bound",
     "grow_tree", "tree_ge", "simulate", "af_monte_carlo",
     "correlated_distribution", "chi_square_correlation", "distribution_from_data",
 ]

@@ -6,7 +6,7 @@ z, one per region, with integer masses D * P[X in R, Y = c] (:class:`~exactprune
 the value sought is N! [z^N] F(z) e^{C z} / D^N with C the mass outside all regions involved
 (:func:`egf_with_outside`).  Coefficients are exact (``flint.fmpq_poly``), truncated at z^N.
 These helpers are shared by :mod:`~exactprune.rdt.moments`,
-:mod:`~exactprune.rdt.sample_dependent` and :mod:`~exactprune.rdt.same_sample`.
+:mod:`~exactprune.rdt.recursion` and :mod:`~exactprune.rdt.same_sample`.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from .counting import falling_factorial
 from .model import Criterion, predicted_classes
 
 __all__ = ["scaled_leaf_error", "count_egfs", "count_egf", "falling_factorials", "egf_with_outside",
-           "exp_egf", "rest_egfs", "parent_egf"]
+           "exp_egf"]
 
 
 def scaled_leaf_error(counts: Sequence[int], masses: Sequence[int], tie: str, L: int) -> int:
@@ -120,59 +120,3 @@ def exp_egf(c: int, N: int) -> flint.fmpq_poly:
         coeffs.append(term)
         term = term * c / (t + 1)
     return flint.fmpq_poly(coeffs)
-
-
-def rest_egfs(rest: Sequence[int], N: int, purity: bool) -> dict:
-    """EGF of the points of a parent outside the regions of interest (class masses ``rest``).
-
-    With purity, split by the exact set of classes present (Moebius inversion over subsets:
-    sum over tau' in tau of (-1)^|tau - tau'| e^{mass(tau') z}; DD 3.3.1 2(b)); else one entry
-    e^{mass z}.
-
-    >>> {mask: p.coeffs() for mask, p in rest_egfs((1, 0), 1, True).items()}   # class 0 only
-    {0: [1], 1: [0, 1]}
-    """
-    if not purity:
-        return {0: exp_egf(sum(rest), N)}
-    k = len(rest)
-    out = {}
-    for mask in range(1 << k):
-        poly = flint.fmpq_poly([])
-        sub = mask
-        while True:
-            sign = -1 if bin(mask ^ sub).count("1") % 2 else 1
-            poly += sign * exp_egf(sum(rest[c] for c in range(k) if sub >> c & 1), N)
-            if sub == 0:
-                break
-            sub = (sub - 1) & mask
-        if not poly.is_zero():
-            out[mask] = poly
-    return out
-
-
-def parent_egf(criterion: Criterion, groups: list, rest: Sequence[int], N: int) -> flint.fmpq_poly:
-    """EGF of a parent's content restricted to "the parent does not stop" (DD 3.3.1 2(b), 3(b)).
-
-    ``groups`` are the :func:`count_egfs` of the disjoint regions inside the parent (already
-    restricted to "the region stops"), ``rest`` the class masses of the rest of the parent.  The
-    parent does not stop when it has >= 2 classes (purity) and > pb points (scarcity); it is never
-    stopped by height or attribute exhaustion (it lies above a leaf).
-
-    >>> parent_egf(Criterion(pb=1), [{0: flint.fmpq_poly([1])}], (1, 1), 2).coeffs()   # (2z)^2/2!
-    [0, 0, 2]
-    """
-    purity = criterion.purity
-    layers = [g if purity else {0: sum(g.values(), flint.fmpq_poly([]))} for g in groups]
-    layers.append(rest_egfs(rest, N, purity))
-    combined = {0: flint.fmpq_poly([1])}
-    for layer in layers:
-        new = {}
-        for m1, p1 in combined.items():
-            for m2, p2 in layer.items():
-                key = m1 | m2
-                new[key] = new.get(key, flint.fmpq_poly([])) + p1.mul_low(p2, N + 1)
-        combined = new
-    total = sum((p for m, p in combined.items() if not purity or bin(m).count("1") >= 2), flint.fmpq_poly([]))
-    if criterion.pb is not None:
-        total -= total.truncate(criterion.pb + 1)
-    return total

@@ -1,9 +1,10 @@
 """Exact moments of the generalization error of a random decision tree (DD (1), (2), 3.6).
 
 :func:`expected_ge` is E[GE] over data sets of size N and random trees, for every stopping
-criterion; :func:`exact_moments` adds E[GE^2] for one tree (fixed height here, DD 3.6.1;
-purity/scarcity in :mod:`~exactprune.rdt.sample_dependent`), the variance, and on request the
-same-sample cross moment of :mod:`~exactprune.rdt.same_sample`.  Every value is an exact Fraction.
+criterion, summed over leaf regions as in DD (1) (an independent check of the node recursion);
+:func:`exact_moments` gives E[GE] and E[GE^2] for one tree by the node recursion of
+:mod:`~exactprune.rdt.recursion`, the variance, and on request the same-sample cross moment of
+:mod:`~exactprune.rdt.same_sample`.  Every value is an exact Fraction.
 """
 from __future__ import annotations
 
@@ -11,15 +12,11 @@ import math
 from fractions import Fraction
 from typing import Sequence
 
-import flint
-
-from ..numbers import to_fmpq, to_fraction
-from .coexistence import coexistence_probability
-from .counting import count_vectors, count_vectors_by_size
-from .generating_functions import count_egfs, egf_with_outside, falling_factorials, scaled_leaf_error
+from .counting import count_vectors
+from .generating_functions import scaled_leaf_error
 from .model import Criterion, Distribution, check_moment_arguments
+from .recursion import tree_moments
 from .same_sample import two_trees_same_sample_moment
-from .sample_dependent import sample_dependent_moments
 
 __all__ = ["expected_ge", "exact_moments"]
 
@@ -127,11 +124,10 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
                   second: bool = True, same_sample: bool = False) -> dict:
     """Exact E[GE], E[GE^2] (same tree) and the variance for every stopping criterion (DD 3.6).
 
-    ``E1`` = E[GE]; ``E2_same`` = E[GE^2] for one tree (diagonal leaves with their path-exists
-    probability, distinct leaves with the co-existence probability of
-    :func:`~exactprune.rdt.coexistence.coexistence_probability`); fixed height as in DD 3.6.1,
-    purity/scarcity (alone or with a height) by
-    :func:`~exactprune.rdt.sample_dependent.sample_dependent_moments`.  ``E2_indep`` =
+    ``E1`` = E[GE]; ``E2_same`` = E[GE^2] for one tree (DD (2): the sum over pairs of leaves with
+    their co-existence probabilities, computed by the node recursion
+    :func:`~exactprune.rdt.recursion.tree_moments`) for fixed height, purity, scarcity and their
+    combinations.  ``E2_indep`` =
     E[GE(z) GE(z')] for two trees on independent samples = E1^2.  ``second=False`` skips E[GE^2]
     (``None``).  ``same_sample=True`` adds ``E2_two_trees_same_sample`` = E[GE(T1, z) GE(T2, z)]
     for two independent random trees on the same sample (the cross-validation quantity), exact for
@@ -149,56 +145,8 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
     Fraction(182751, 16777216)
     """
     N = check_moment_arguments(dist, N, criterion, tie)
-    E1 = expected_ge(dist, N, criterion, tie)
-    out = {"E1": E1, "E2_indep": E1 * E1, "E2_same": None, "var": None}
+    E1, E2 = tree_moments(dist, N, criterion, tie, second)
+    out = {"E1": E1, "E2_indep": E1 * E1, "E2_same": E2, "var": None if E2 is None else E2 - E1 * E1}
     if same_sample:
         out["E2_two_trees_same_sample"] = two_trees_same_sample_moment(dist, N, criterion, tie)
-    if not second:
-        return out
-    if criterion.sample_dependent:
-        check, E2 = sample_dependent_moments(dist, N, criterion, tie)
-        if check != E1:   # two computations of E[GE] from different code paths
-            raise RuntimeError(f"internal check failed: E[GE] = {E1} by expected_ge, {check} by the pair EGFs")
-    else:
-        E2 = _fixed_height_second_moment(dist, N, criterion, tie)
-    out["E2_same"] = E2
-    out["var"] = E2 - E1 * E1
     return out
-
-
-def _fixed_height_second_moment(dist: Distribution, N: int, criterion: Criterion, tie: str) -> Fraction:
-    """E[GE^2] for one tree under fixed height (DD 3.6.1): the diagonal leaves with the
-    path-exists probability 1/C(d, h), ordered pairs of disjoint leaves with
-    :func:`~exactprune.rdt.coexistence.coexistence_probability`."""
-    d, k, D = dist.d, dist.k, dist.D
-    L = math.lcm(*range(1, k + 1))
-    h = criterion.height if criterion.height is not None else d
-    comps_by_s = count_vectors_by_size(N, k)
-    falling = falling_factorials(N)
-    regions = []
-    diag = flint.fmpq(0)
-    for attrs, values in dist.regions(h):
-        if len(attrs) != h:
-            continue
-        A = dist.region_masses(attrs, values)
-        u1, u2 = (sum(u.values(), flint.fmpq_poly([])) for u in count_egfs(A, comps_by_s, tie, L, (1, 2)))
-        regions.append((attrs, values, A, u1))
-        diag += egf_with_outside(u2, N, D - sum(A), falling)
-    off = flint.fmpq(0)
-    coex_cache = {}
-    for i, (a1, v1, A1, u1) in enumerate(regions):
-        p1 = dict(zip(a1, v1))
-        for j, (a2, v2, A2, u2) in enumerate(regions):
-            if i == j:
-                continue
-            p2 = dict(zip(a2, v2))
-            if not any(p1[a] != p2[a] for a in set(p1) & set(p2)):
-                continue  # regions overlap: never two distinct leaves
-            key = (a1, a2, tuple(p1[a] == p2[a] for a in sorted(set(p1) & set(p2))))
-            if key not in coex_cache:
-                coex_cache[key] = to_fmpq(coexistence_probability(d, p1, p2, "fixed"))
-            coex = coex_cache[key]
-            if coex:
-                off += coex * egf_with_outside(u1 * u2, N, D - sum(A1) - sum(A2), falling)
-    exists = flint.fmpq(1, math.comb(d, h))
-    return to_fraction((exists * diag + off) / (flint.fmpz(D) ** (N + 2) * L * L))

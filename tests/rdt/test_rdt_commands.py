@@ -1,4 +1,4 @@
-"""exactprune rdt coexist / rdt moments (exactprune.commands.rdt)."""
+"""exactprune rdt coexist / rdt moments / rdt experiment (exactprune.commands.rdt)."""
 from __future__ import annotations
 
 import json
@@ -43,8 +43,30 @@ def test_cli_moments_text_and_json(capsys):
     ["rdt", "moments", "--criterion", "fixed,gini"],
     ["rdt", "moments", "--criterion", "scarcity", "--pb", "-1"],
     ["rdt", "moments", "--criterion", "purity", "--same-sample"],
+    ["rdt", "experiment", "--out", "x", "--shuttle", "no/such/file.csv"],
+    ["rdt", "experiment", "--out", "x", "--rhos", "0.5"],
+    ["rdt", "experiment", "--out", "x", "--settings", "d=4 binary"],
 ])
 def test_cli_bad_input(argv, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("exactprune: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_cli_experiment_writes_tables_and_ignores_jobs(tmp_path, capsys):
+    toy = tmp_path / "toy.csv"
+    toy.write_text("a,b,c,class\n1,1,1,1\n1,2,*,2\n2,1,2,2\n2,2,1,1\n1,1,2,1\n")
+    rows = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"grid{jobs}"
+        assert cli.main(["rdt", "experiment", "--N", "12", "--settings", "d=5 binary", "--rhos", "0.36",
+                         "--shuttle", str(toy), "--mc-runs", "5", "--jobs", jobs, "--out", str(out)]) == 0
+        assert "wrote" in capsys.readouterr().out
+        text = (tmp_path / f"grid{jobs}.csv").read_text().splitlines()
+        header = text[0].split(",")
+        timing = [i for i, name in enumerate(header) if name.startswith("seconds")]
+        rows[jobs] = [[x for i, x in enumerate(line.split(",")) if i not in timing] for line in text[1:]]
+    assert rows["1"] == rows["2"] and len(rows["1"]) == 6
+    md = (tmp_path / "grid1.md").read_text()
+    assert "| shuttle | - | 5 | purity |" in md and "2.74 |" in md      # DD's printed value beside ours
+    assert str(tmp_path) not in md                                          # data paths are not written
