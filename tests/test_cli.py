@@ -1,4 +1,4 @@
-"""The command line contract of DESIGN.md: output, --json, exit status 2 on bad input."""
+"""The command line contract: output, --json, one wording, exit statuses 0/1/2/3, resource limits."""
 from __future__ import annotations
 
 import json
@@ -71,10 +71,10 @@ def test_iris_text(capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["moments", "{tree}", "--k", "0"], "positive integer"),
+    (["moments", "{tree}", "--k", "0"], "--k must be an integer >= 1"),
     (["moments", "{tree}", "--k", "1.5"], "integer"),
     (["moments", "{tree}", "--k", "2", "--lam", "-1"], "non-negative"),
-    (["moments", "{tree}", "--k", "2", "--lam", "x"], "cannot read"),
+    (["moments", "{tree}", "--k", "2", "--lam", "x"], "--lam must be an exact number"),
     (["moments", "/nonexistent.json", "--k", "2"], "cannot read tree file"),
     (["prune", "{tree}"], "required"),
     (["ccp", "{tree}", "--cost", "entropy"], "invalid choice"),
@@ -106,3 +106,76 @@ def test_breakpoints_without_crossings(capsys, tree_file):
     data = json.loads(out)
     c2 = next(b for b in data["breakpoints"] if b["name"] == "c2")
     assert status == 0 and c2["breakpoint"] == 17781896 and c2["crossing"] is None
+
+
+# ------------------------------------------------------------------ issue 16: one front door, one wording
+
+def test_version_from_package_metadata(capsys):
+    from importlib.metadata import version
+    status, out, err = run(capsys, "--version")
+    assert status == 0 and out == f"exactprune {version('exactprune')}\n" and err == ""
+
+
+def test_a_command_module_that_fails_to_import_is_an_error(monkeypatch):
+    """No silent 'not built yet' skip: a registered module that cannot be imported raises."""
+    import exactprune.cli as cli
+    monkeypatch.setattr(cli, "COMMAND_MODULES", cli.COMMAND_MODULES + ("no_such_module",))
+    with pytest.raises(ModuleNotFoundError, match="no_such_module"):
+        cli.build_parser()
+
+
+def _subparsers():
+    import argparse
+    from exactprune.cli import build_parser
+    action = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return action.choices
+
+
+def test_tree_positional_is_named_the_same_everywhere():
+    readers = {name: parser for name, parser in _subparsers().items()
+               if any(a.dest == "tree" for a in parser._actions)}
+    assert set(readers) == {"moments", "prune", "breakpoints", "ccp", "cost", "classprob"}
+    for name, parser in readers.items():
+        action = next(a for a in parser._actions if a.dest == "tree")
+        assert action.metavar == "TREE.json" and "- to read it from stdin" in action.help, name
+
+
+def test_every_json_flag_has_help():
+    for name, parser in _subparsers().items():
+        for action in parser._actions:
+            if action.dest == "json":
+                assert action.help, name
+
+
+ONE_LEAF_TREE = {"counts": [3, 1]}
+
+
+@pytest.mark.parametrize("argv", [["prune", "{tree}", "--k", "2"], ["classprob", "{tree}", "--k", "2"],
+                                  ["cost", "{tree}", "--loss", "{loss}", "--k", "2"], ["ccp", "{tree}"],
+                                  ["breakpoints", "{tree}"]])
+def test_nothing_pruned_and_one_leaf_are_worded_once(capsys, tmp_path, argv):
+    """A single-leaf tree: '1 leaf' (not '1 leaves'), and no pruning is 'nothing' in every command."""
+    tree, loss = tmp_path / "t.json", tmp_path / "l.json"
+    tree.write_text(json.dumps(ONE_LEAF_TREE))
+    loss.write_text("[[0, 1], [1, 0]]")
+    argv = [a.replace("{tree}", str(tree)).replace("{loss}", str(loss)) for a in argv]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert "1 leaf" in out and "1 leaves" not in out
+    assert "(none)" not in out and " -\n" not in out
+    assert "nothing" in out
+
+
+def test_rdt_moments_prints_the_criterion_in_words(capsys):
+    status, out, _ = run(capsys, "rdt", "moments", "--d", "3", "--N", "6", "--criterion", "fixed,purity", "--h", "2")
+    assert status == 0 and "Criterion(" not in out and "stop at height 2 or when pure" in out
+    status, out, _ = run(capsys, "rdt", "moments", "--d", "3", "--N", "6", "--json")
+    assert json.loads(out)["criterion"] == {"height": 3, "purity": False, "pb": None}
+
+
+@pytest.mark.parametrize("argv", [["verify", "--examples", "x"], ["verify", "--seed", "-1"],
+                                  ["verify", "--examples", "0"]])
+def test_verify_argument_errors_do_not_leak_function_names(capsys, argv):
+    """Was 'argument --examples: invalid _positive value: 'x''."""
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and "_positive" not in err and "_nonnegative" not in err and argv[1] in err

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from ..errata import all_errata
-from .common import print_json
+from .common import add_json_argument, print_json
 
 
 def run(args) -> int:
@@ -27,5 +27,5 @@ def run(args) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser("errata", help="every discrepancy found in the papers, with exact counterexamples")
-    p.add_argument("--json", action="store_true")
+    add_json_argument(p)
     p.set_defaults(func=run)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import sys
 
-from .common import print_json
+from .. import limits
+from .common import UsageError, add_json_argument, integer_arg, plural, print_json
 
 
 def register(subparsers) -> None:
@@ -20,38 +21,20 @@ def register(subparsers) -> None:
                                    description="Run every registered theorem check (or one) with hypothesis.")
     parser.add_argument("--theorem", action="append", metavar="ID",
                         help="theorem id (repeatable); default: all. See --list")
-    parser.add_argument("--examples", type=_positive, default=None, metavar="N",
-                        help="cases per theorem (default: each theorem's own count)")
-    parser.add_argument("--seed", type=_nonnegative, default=0, metavar="S", help="random seed (default 0)")
+    parser.add_argument("--examples", default=None, metavar="N",
+                        help=f"cases per theorem, 1..{limits.MAX_EXAMPLES:,} (default: each theorem's own count)")
+    parser.add_argument("--seed", default="0", metavar="S", help="random seed, a non-negative integer (default 0)")
     parser.add_argument("--violations", action="store_true",
                         help="run the cases violating a hypothesis instead (shows each check can fail)")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    add_json_argument(parser)
     parser.add_argument("--list", action="store_true", help="list the registered theorems and exit")
     parser.set_defaults(func=run_command)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"--examples must be a positive integer, got {text!r}") from None
-    if value < 1:
-        raise ValueError(f"--examples must be a positive integer, got {text!r}")
-    return value
-
-
-def _nonnegative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"--seed must be a non-negative integer, got {text!r}") from None
-    if value < 0:
-        raise ValueError(f"--seed must be a non-negative integer, got {text!r}")
-    return value
-
-
 def run_command(args) -> int:
     from ..theorems import all_theorems, get, require_hypothesis, run
+    examples = None if args.examples is None else integer_arg(args.examples, "--examples", 1, limits.MAX_EXAMPLES)
+    seed = integer_arg(args.seed, "--seed", 0, 2**64 - 1)
     theorems = all_theorems()
     if args.list:
         if args.json:
@@ -68,39 +51,39 @@ def run_command(args) -> int:
             try:
                 selected.append(get(theorem_id))
             except KeyError as err:
-                raise ValueError(str(err.args[0])) from None
+                raise UsageError(str(err.args[0])) from None
     else:
         selected = theorems
     try:
         require_hypothesis()
     except ImportError as err:
-        raise ValueError(str(err)) from None
+        raise UsageError(str(err)) from None
     results = []
     for theorem in selected:
-        result = run(theorem, args.examples, args.seed, violations=args.violations)
+        result = run(theorem, examples, seed, violations=args.violations)
         if args.violations:
             result["expected"] = theorem.expected_on_violations
             result["violation_note"] = theorem.violation_note
         results.append(result)
         if not args.json:
-            _print_text(result, args)
+            _print_text(result, seed, args.violations)
     if args.json:
         print_json(results)
     if args.violations:
         return 0
     failed = [r for r in results if r["status"] != "holds"]
     if not args.json:
-        print(f"{len(results) - len(failed)} of {len(results)} statements hold"
-              + (f"; failing: {', '.join(r['id'] for r in failed)} (seed {args.seed})" if failed else ""))
+            print(f"{len(results) - len(failed)} of {plural(len(results), 'statement')} held"
+              + (f"; failing: {', '.join(r['id'] for r in failed)} (seed {seed})" if failed else ""))
     return 1 if failed else 0
 
 
-def _print_text(result: dict, args) -> None:
-    line = f"{result['id']:28s} {result['status']:15s} {result['cases']} cases"
+def _print_text(result: dict, seed: int, violations: bool) -> None:
+    line = f"{result['id']:28s} {result['status']:15s} {plural(result['cases'], 'case')}"
     print(line)
     if result["status"] != "holds" and result.get("counterexample") is not None:
         label = "  counterexample" if result["status"] == "counterexample" else "  error"
-        print(f"{label} (reproduce: exactprune verify --theorem {result['id']} --seed {args.seed}"
-              f"{' --violations' if args.violations else ''}):")
+        print(f"{label} (reproduce: exactprune verify --theorem {result['id']} --seed {seed}"
+              f"{' --violations' if violations else ''}):")
         print("    " + json.dumps(result["counterexample"], sort_keys=False))
     sys.stdout.flush()
