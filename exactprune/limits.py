@@ -10,7 +10,7 @@ True
 """
 from __future__ import annotations
 
-__all__ = ["MAX_INPUT_BYTES", "MAX_TREE_DEPTH", "MAX_NODES", "MAX_CHILDREN", "MAX_CLASSES", "MAX_COUNT",
+__all__ = ["MAX_INPUT_BYTES", "MAX_TREE_DEPTH", "MAX_NODES", "MAX_CHILDREN", "MAX_CLASSES", "MAX_COUNT", "MAX_REPORT_VISITS",
            "MAX_K_ARB", "MAX_K_COST", "MAX_K_CLASSPROB", "MAX_NUMBER_CHARS", "MAX_NUMBER_DIGITS",
            "MAX_EXAMPLES", "MAX_RDT_D", "MAX_RDT_N", "MAX_RDT_COEXIST_D", "LIMITS_HELP"]
 
@@ -22,6 +22,9 @@ MAX_TREE_DEPTH = 1_000
 MAX_NODES = 200_000
 #: children of one node
 MAX_CHILDREN = 1_000
+#: ``moments``, ``cost`` and ``classprob`` evaluate every node's subtree: the sum over nodes of
+#: their subtree sizes (= the sum over nodes of depth + 1) at most this
+MAX_REPORT_VISITS = 200_000
 #: classes J (length of every counts list; rows of a loss matrix)
 MAX_CLASSES = 100
 #: examples at the root (sum of the root's counts)
@@ -51,6 +54,7 @@ LIMITS_HELP = f"""\
 limits (a value beyond one is refused with exit status 2):
   tree JSON at most {MAX_INPUT_BYTES:,} bytes, depth {MAX_TREE_DEPTH:,}, {MAX_NODES:,} nodes,
   {MAX_CHILDREN:,} children per node, {MAX_CLASSES} classes, {MAX_COUNT:.0e} examples;
+  moments, cost, classprob: sum over nodes of (depth + 1) at most {MAX_REPORT_VISITS:,};
   --k at most {MAX_K_ARB:.0e} (moments, prune), {MAX_K_COST} (cost), {MAX_K_CLASSPROB} (classprob);
   exact numbers (--lam, --eta, --epsilon, ...) at most {MAX_NUMBER_CHARS} characters and
   {MAX_NUMBER_DIGITS} digits in numerator, denominator and exponent;

@@ -200,6 +200,18 @@ def _check_tree_size(tree: Tree) -> None:
         stack.extend((child, depth + 1) for child in node.children)
 
 
+def check_report_size(tree: Tree, command: str) -> None:
+    """Refuse a per-node report (every node's subtree evaluated) beyond MAX_REPORT_VISITS."""
+    stack, visits = [(tree.root, 1)], 0
+    while stack:
+        node, level = stack.pop()
+        visits += level
+        stack.extend((child, level + 1) for child in node.children)
+    if visits > limits.MAX_REPORT_VISITS:
+        raise UsageError(f"{command} evaluates every node's subtree: {visits:,} node visits for this tree, "
+                         f"the limit is {limits.MAX_REPORT_VISITS:,} (prune and breakpoints have no such limit)")
+
+
 def read_json_file(path: str, what: str) -> Any:
     """A JSON input file (not a tree) within the size and nesting limits."""
     text = read_text(path, what)

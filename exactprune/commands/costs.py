@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import limits
 from ..numbers import decimal_str, fraction_str
-from .common import (UsageError, add_k_argument, add_lam_eta_arguments, add_tree_argument,
+from .common import (UsageError, add_k_argument, check_report_size, add_lam_eta_arguments, add_tree_argument,
                      exact_arg, k_from_args, plural, print_json,
                      pruned_text, read_json_file, read_tree)
 
@@ -78,6 +78,7 @@ def cost_report(tree, loss, k: int, lam, eta) -> dict:
 def run_cost(args) -> int:
     k, lam, eta = _params(args, limits.MAX_K_COST)
     tree = read_tree(args.tree)
+    check_report_size(tree, "cost")
     loss = _read_loss(args.loss, tree.n_classes)
     report = cost_report(tree, loss, k, lam, eta)
     if args.json:
@@ -122,6 +123,7 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
 def run_classprob(args) -> int:
     k, lam, eta = _params(args, limits.MAX_K_CLASSPROB)
     tree = read_tree(args.tree)
+    check_report_size(tree, "classprob")
     report = classprob_report(tree, k, lam, eta)
     if args.json:
         print_json(report)

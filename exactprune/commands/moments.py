@@ -14,7 +14,7 @@ from typing import Any
 from .. import limits
 from ..knorm import EXACT_K_LIMIT, leaf_moment, leaf_moment_arb, moment, prune
 from ..numbers import fraction_str
-from .common import (add_k_argument, add_prior_arguments, add_tree_argument, exact_arg, k_from_args,
+from .common import (add_k_argument, check_report_size, add_prior_arguments, add_tree_argument, exact_arg, k_from_args,
                      plural, print_json, prior_from_args, pruned_text, read_tree)
 
 _K_WHY = " (beyond it the certified balls lose their digits)"
@@ -52,6 +52,7 @@ def run_moments(args) -> int:
     prior = prior_from_args(args)
     k = k_from_args(args, limits.MAX_K_ARB, _K_WHY)
     tree = read_tree(args.tree)
+    check_report_size(tree, "moments")
     nodes = tree.nodes()
     rows: list[dict[str, Any]] = []
     progress = _Progress("moments: nodes done", len(nodes))
