@@ -44,14 +44,16 @@ MAX_NUMBER_CHARS = 100
 MAX_NUMBER_DIGITS = 60
 #: --examples of ``verify``
 MAX_EXAMPLES = 100_000
-#: ``rdt moments``: attributes d and sample size N (exact enumeration over samples)
-MAX_RDT_D = 8
-MAX_RDT_N = 200
+#: ``rdt moments``: attributes d and sample size N (exact enumeration over samples; d = 8 with
+#: N = 50 took a minute, d = 5 with N = 200 ninety seconds)
+MAX_RDT_D = 6
+MAX_RDT_N = 40
 #: ``rdt coexist``: attributes d (closed forms sum over subsets of the attributes)
 MAX_RDT_COEXIST_D = 64
 
 LIMITS_HELP = f"""\
-limits (a value beyond one is refused with exit status 2):
+limits (a value beyond one is refused with exit status 2; within them a command answers in
+about a minute or less, and moments shows its progress on a terminal):
   tree JSON at most {MAX_INPUT_BYTES:,} bytes, depth {MAX_TREE_DEPTH:,}, {MAX_NODES:,} nodes,
   {MAX_CHILDREN:,} children per node, {MAX_CLASSES} classes, {MAX_COUNT:.0e} examples;
   moments, cost, classprob: sum over nodes of (depth + 1) at most {MAX_REPORT_VISITS:,};
