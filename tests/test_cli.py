@@ -257,6 +257,7 @@ def _timed(capsys, *argv):
     ("verify_examples_huge", ["verify", "--examples", "10" * 10], "--examples must be at most 100000"),
     ("rdt_d_9", ["rdt", "moments", "--d", "9"], "--d must be at most 6"),
     ("rdt_N_201", ["rdt", "moments", "--N", "201"], "--N must be at most 40"),
+    ("rdt_purity_d_5", ["rdt", "moments", "--d", "5", "--criterion", "purity"], "--d must be at most 4 with the purity"),
     ("rdt_coexist_d_huge", ["rdt", "coexist", "--d", "10000", "--path1", "0=1", "--path2", "1=1"], "at most 64"),
     ("rdt_path_attribute_beyond_d", ["rdt", "coexist", "--d", "3", "--path1", "5=1", "--path2", "1=1"],
      "attribute must be at most 2"),

@@ -87,6 +87,9 @@ def run_moments(args) -> int:
     dist = correlated_distribution([2] * d, exact_arg(args.strength, "--strength"))
     if args.same_sample and crit.sample_dependent:
         raise UsageError("--same-sample: exact only for the fixed criterion")
+    if crit.sample_dependent and d > limits.MAX_RDT_D_SAMPLE_DEPENDENT:
+        raise UsageError(f"--d must be at most {limits.MAX_RDT_D_SAMPLE_DEPENDENT} with the purity or scarcity "
+                         f"criterion (its exact moments enumerate every sample's tree), got {d}")
     m = exact_moments(dist, N, crit, args.tie, same_sample=args.same_sample)
     sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
     result = {"d": d, "N": N, "criterion": {"height": crit.height, "purity": crit.purity, "pb": crit.pb},
