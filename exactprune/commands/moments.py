@@ -18,6 +18,9 @@ from .common import (add_k_argument, check_report_size, add_prior_arguments, add
                      plural, print_json, prior_from_args, pruned_text, read_tree)
 
 _K_WHY = " (beyond it the certified balls lose their digits)"
+_JSON_NOTE = (f"Exact fractions up to k = {EXACT_K_LIMIT}, certified arb balls above it (k at most "
+              f"{limits.MAX_K_ARB:,}). With --json an exact value is a \"p/q\" string under its key (as_leaf, "
+              f"subtree, moment) and a ball a string under the key plus _ball; the other of the two is null.")
 
 
 def _value(value) -> str:
@@ -93,12 +96,12 @@ def run_prune(args) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser("moments", help="k-th error moments of every node, as a leaf (4.29) and as a subtree (4.28)",
-                       description=__doc__.split("\n\n", 1)[1])
+                       description=_JSON_NOTE)
     add_tree_argument(p)
     add_k_argument(p, limits.MAX_K_ARB)
     add_prior_arguments(p)
     p.set_defaults(func=run_moments)
-    p = sub.add_parser("prune", help="PruneTree (Zhong Fig 4.1) at a given k")
+    p = sub.add_parser("prune", help="PruneTree (Zhong Fig 4.1) at a given k", description=_JSON_NOTE)
     add_tree_argument(p)
     add_k_argument(p, limits.MAX_K_ARB)
     p.add_argument("--epsilon", default="0", help="PruneTree's margin, exact and >= 0 (default 0)")
