@@ -42,8 +42,8 @@ MAX_NUMBER_CHARS = 100
 #: decimal digits of the numerator or denominator of an exact number argument, and the largest
 #: decimal exponent (1e400 has a 401-digit numerator and is refused)
 MAX_NUMBER_DIGITS = 60
-#: --examples of ``verify``
-MAX_EXAMPLES = 100_000
+#: --examples of ``verify`` (each theorem prints its line as soon as it is checked)
+MAX_EXAMPLES = 10_000
 #: ``rdt moments``: attributes d and sample size N (exact enumeration over samples; d = 8 with
 #: N = 50 took a minute, d = 5 with N = 200 ninety seconds)
 MAX_RDT_D = 6

@@ -254,7 +254,7 @@ def _timed(capsys, *argv):
     ("moments_k_1e22", ["moments", "{tree}", "--k", "1e22"], "--k must be an integer"),
     ("moments_k_10_to_22", ["moments", "{tree}", "--k", "1" + "0" * 22], "--k must be at most 1000000000"),
     ("k_unicode_digits", ["moments", "{tree}", "--k", "\u0663"], "--k must be an integer"),
-    ("verify_examples_huge", ["verify", "--examples", "10" * 10], "--examples must be at most 100000"),
+    ("verify_examples_huge", ["verify", "--examples", "10" * 10], "--examples must be at most 10000"),
     ("rdt_d_9", ["rdt", "moments", "--d", "9"], "--d must be at most 6"),
     ("rdt_N_201", ["rdt", "moments", "--N", "201"], "--N must be at most 40"),
     ("rdt_purity_d_5", ["rdt", "moments", "--d", "5", "--criterion", "purity"], "--d must be at most 4 with the purity"),
