@@ -268,7 +268,7 @@ def test_limit_refusals(capsys, tmp_path, tree_file, name, argv, words):
     argv = [a.replace("{tree}", tree_file).replace("{loss}", str(loss)) for a in argv]
     status, _, err, seconds = _timed(capsys, *argv)
     assert status == 2 and err.count("\n") == 1 and words in err, err
-    assert seconds < 5
+    assert seconds < 10                  # a refusal comes before any work (generous: shared machines)
 
 
 def test_moments_json_keys_keep_their_meaning_above_the_exact_limit(capsys, tree_file):

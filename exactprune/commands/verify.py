@@ -32,9 +32,9 @@ def register(subparsers) -> None:
 
 
 def run_command(args) -> int:
-    from ..theorems import all_theorems, get, require_hypothesis, run
     examples = None if args.examples is None else integer_arg(args.examples, "--examples", 1, limits.MAX_EXAMPLES)
     seed = integer_arg(args.seed, "--seed", 0, 2**64 - 1)
+    from ..theorems import all_theorems, get, require_hypothesis, run   # heavy: after the argument checks
     theorems = all_theorems()
     if args.list:
         if args.json:
