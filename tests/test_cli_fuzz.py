@@ -294,8 +294,12 @@ numbers = st.one_of(st.sampled_from(EXTREME_NUMBERS), st.integers(-5, 10**12).ma
                     st.text(alphabet="0123456789./e-+ \u0663", min_size=1, max_size=8))
 #: for arguments whose valid values are legitimately slow at their limits (verify --examples,
 #: rdt's d and N): a few cheap valid values and values that must be refused
-small_or_refused = st.one_of(st.sampled_from(["1", "2", "3"]), numbers.filter(
-    lambda text: not (text.strip().isascii() and text.strip().lstrip("+").isdigit() and 3 < int(text) <= 10**9)))
+def _refused_or_tiny(text: str) -> bool:
+    digits = text.strip().lstrip("+")
+    return not (digits.isascii() and digits.isdigit() and len(digits) <= 10 and 3 < int(digits) <= 10**9)
+
+
+small_or_refused = st.one_of(st.sampled_from(["1", "2", "3"]), numbers.filter(_refused_or_tiny))
 
 
 @st.composite
