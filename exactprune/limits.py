@@ -10,7 +10,7 @@ True
 """
 from __future__ import annotations
 
-__all__ = ["MAX_INPUT_BYTES", "MAX_TREE_DEPTH", "MAX_NODES", "MAX_CHILDREN", "MAX_CLASSES", "MAX_COUNT", "MAX_REPORT_VISITS",
+__all__ = ["MAX_INPUT_BYTES", "MAX_TREE_DEPTH", "MAX_NODES", "MAX_CHILDREN", "MAX_CLASSES", "MAX_COUNT", "MAX_REPORT_VISITS", "MAX_REPORT_WORK",
            "MAX_K_ARB", "MAX_K_COST", "MAX_K_CLASSPROB", "MAX_NUMBER_CHARS", "MAX_NUMBER_DIGITS",
            "MAX_EXAMPLES", "MAX_RDT_D", "MAX_RDT_N", "MAX_RDT_D_SAMPLE_DEPENDENT", "MAX_RDT_COEXIST_D", "LIMITS_HELP"]
 
@@ -25,6 +25,9 @@ MAX_CHILDREN = 1_000
 #: ``moments``, ``cost`` and ``classprob`` evaluate every node's subtree: the sum over nodes of
 #: their subtree sizes (= the sum over nodes of depth + 1) at most this
 MAX_REPORT_VISITS = 200_000
+#: ... and those visits times k at most this (exact moments grow with k: a 40-level chain at
+#: k = 1943, 3.3 million, took over 30 seconds)
+MAX_REPORT_WORK = 1_000_000
 #: classes J (length of every counts list; rows of a loss matrix)
 MAX_CLASSES = 100
 #: examples at the root (sum of the root's counts)
@@ -41,7 +44,7 @@ MAX_K_CLASSPROB = 256
 MAX_NUMBER_CHARS = 100
 #: decimal digits of the numerator or denominator of an exact number argument, and the largest
 #: decimal exponent (1e400 has a 401-digit numerator and is refused)
-MAX_NUMBER_DIGITS = 60
+MAX_NUMBER_DIGITS = 30
 #: --examples of ``verify`` (each theorem prints its line as soon as it is checked)
 MAX_EXAMPLES = 10_000
 #: ``rdt moments``: attributes d and sample size N (exact enumeration over samples; d = 8 with
@@ -59,7 +62,8 @@ limits (a value beyond one is refused with exit status 2; within them a command 
 about a minute or less, and moments shows its progress on a terminal):
   tree JSON at most {MAX_INPUT_BYTES:,} bytes, depth {MAX_TREE_DEPTH:,}, {MAX_NODES:,} nodes,
   {MAX_CHILDREN:,} children per node, {MAX_CLASSES} classes, {MAX_COUNT:.0e} examples;
-  moments, cost, classprob: sum over nodes of (depth + 1) at most {MAX_REPORT_VISITS:,};
+  moments, cost, classprob: sum over nodes of (depth + 1) at most {MAX_REPORT_VISITS:,}, and
+  that sum times k at most {MAX_REPORT_WORK:,};
   --k at most {MAX_K_ARB:.0e} (moments, prune), {MAX_K_COST} (cost), {MAX_K_CLASSPROB} (classprob);
   exact numbers (--lam, --eta, --epsilon, ...) at most {MAX_NUMBER_CHARS} characters and
   {MAX_NUMBER_DIGITS} digits in numerator, denominator and exponent;

@@ -86,7 +86,7 @@ def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
     (Fraction(1, 4), Fraction(1, 3))
     >>> exact_arg("1e400", "--epsilon")
     Traceback (most recent call last):
-    exactprune.commands.common.UsageError: --epsilon: '1e400' is too large an exact number (at most 60 digits in numerator, denominator and exponent)
+    exactprune.commands.common.UsageError: --epsilon: '1e400' is too large an exact number (at most 30 digits in numerator, denominator and exponent)
     """
     if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
         value = Fraction(text)
@@ -200,8 +200,9 @@ def _check_tree_size(tree: Tree) -> None:
         stack.extend((child, depth + 1) for child in node.children)
 
 
-def check_report_size(tree: Tree, command: str) -> None:
-    """Refuse a per-node report (every node's subtree evaluated) beyond MAX_REPORT_VISITS."""
+def check_report_size(tree: Tree, command: str, k: int) -> None:
+    """Refuse a per-node report (every node's subtree evaluated) beyond MAX_REPORT_VISITS node
+    visits or MAX_REPORT_WORK visits times k."""
     stack, visits = [(tree.root, 1)], 0
     while stack:
         node, level = stack.pop()
@@ -210,6 +211,9 @@ def check_report_size(tree: Tree, command: str) -> None:
     if visits > limits.MAX_REPORT_VISITS:
         raise UsageError(f"{command} evaluates every node's subtree: {visits:,} node visits for this tree, "
                          f"the limit is {limits.MAX_REPORT_VISITS:,} (prune and breakpoints have no such limit)")
+    if visits * k > limits.MAX_REPORT_WORK:
+        raise UsageError(f"{command} at k = {k} on this tree: {visits:,} node visits times k is {visits * k:,}, "
+                         f"the limit is {limits.MAX_REPORT_WORK:,} (use a smaller k, or prune)")
 
 
 def read_json_file(path: str, what: str) -> Any:

@@ -78,7 +78,7 @@ def cost_report(tree, loss, k: int, lam, eta) -> dict:
 def run_cost(args) -> int:
     k, lam, eta = _params(args, limits.MAX_K_COST)
     tree = read_tree(args.tree)
-    check_report_size(tree, "cost")
+    check_report_size(tree, "cost", k)
     loss = _read_loss(args.loss, tree.n_classes)
     report = cost_report(tree, loss, k, lam, eta)
     if args.json:
@@ -123,7 +123,7 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
 def run_classprob(args) -> int:
     k, lam, eta = _params(args, limits.MAX_K_CLASSPROB)
     tree = read_tree(args.tree)
-    check_report_size(tree, "classprob")
+    check_report_size(tree, "classprob", k)
     report = classprob_report(tree, k, lam, eta)
     if args.json:
         print_json(report)

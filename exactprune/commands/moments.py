@@ -55,7 +55,7 @@ def run_moments(args) -> int:
     prior = prior_from_args(args)
     k = k_from_args(args, limits.MAX_K_ARB, _K_WHY)
     tree = read_tree(args.tree)
-    check_report_size(tree, "moments")
+    check_report_size(tree, "moments", k if k <= EXACT_K_LIMIT else 1)   # arb balls cost the same at any k
     nodes = tree.nodes()
     rows: list[dict[str, Any]] = []
     progress = _Progress("moments: nodes done", len(nodes))
