@@ -1,24 +1,42 @@
-"""The ``exactprune`` command line (DESIGN.md, "The command line").
+"""The ``exactprune`` command line.
 
-Each command group lives in its own module under :mod:`exactprune.commands`
-and exposes ``register(subparsers)``, which adds its parser(s) and sets
-``func`` (a callable taking the parsed args and returning an exit status).
-This module owns the shared contract: bad input is exit status 2 with one
-line on stderr, never a traceback.
+Each command group lives in its own module under :mod:`exactprune.commands` and exposes
+``register(subparsers)``, which adds its parser(s) and sets ``func`` (a callable taking the
+parsed args and returning an exit status).  This module owns the shared contract:
+
+* exit status 0: done; 1: a theorem check failed (``verify``);
+* 2: bad input - argument parsing and input reading raise
+  :class:`~exactprune.commands.common.UsageError`, the library raises ``ValueError``; one line
+  ``exactprune: error: ...`` on stderr, never a traceback;
+* 3: an internal error (any other exception, e.g. a ``TypeError`` or ``KeyError`` from our own
+  code): one line asking for a report; ``--debug`` prints the traceback;
+* a closed output pipe (``exactprune errata | head -1``) ends quietly with status 0.
+
+The work each command may do is bounded by :mod:`exactprune.limits`.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
-from typing import Optional, Sequence
+import traceback
+from typing import Iterator, Optional, Sequence
+
+from . import limits
+from .commands.common import UsageError
+
+__all__ = ["main", "build_parser", "UsageError", "COMMAND_MODULES", "EXIT_OK", "EXIT_FAILED",
+           "EXIT_USAGE", "EXIT_INTERNAL"]
 
 #: command modules, in the order ``--help`` lists them
 COMMAND_MODULES = ("iris", "moments", "sequences", "verify", "errata", "costs", "rdt", "compare", "grow")
 
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
-class UsageError(ValueError):
-    """Bad input from the command line: reported in one line, exit status 2."""
+#: recursion the deepest admitted tree needs (JSON decoding, naming, printing: a few frames per level)
+_RECURSION_LIMIT = 6 * limits.MAX_TREE_DEPTH + 2_000
 
 
 class _Parser(argparse.ArgumentParser):
@@ -26,35 +44,80 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("exactprune")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from . import __version__
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="exactprune", description="Exact decision-tree error estimation and pruning.")
+    """The parser with every command module registered; a module that fails to import is an error."""
+    parser = _Parser(prog="exactprune", description="Exact decision-tree error estimation and pruning.",
+                     epilog=limits.LIMITS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"exactprune {_version()}")
+    parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     sub.required = True
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"exactprune.commands.{name}")
-        except ModuleNotFoundError as err:
-            if err.name == f"exactprune.commands.{name}":
-                continue  # command group not built yet
-            raise
-        module.register(sub)
+        importlib.import_module(f"exactprune.commands.{name}").register(sub)
     return parser
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Entry point; returns the exit status."""
+@contextlib.contextmanager
+def _room_for_admitted_inputs() -> Iterator[None]:
+    """Recursion for trees up to MAX_TREE_DEPTH and no cap on printing long exact integers
+    (reading stays capped: counts and parameters are bounded at the front door)."""
+    old_recursion, old_digits = sys.getrecursionlimit(), sys.get_int_max_str_digits()
+    sys.setrecursionlimit(max(old_recursion, _RECURSION_LIMIT))
+    sys.set_int_max_str_digits(0)
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        return int(args.func(args) or 0)
-    except (UsageError, ValueError, TypeError, KeyError, OSError) as err:
-        message = str(err).splitlines()[0] if str(err) else type(err).__name__
-        if isinstance(err, KeyError):
-            message = str(err.args[0]) if err.args else message
-        print(f"exactprune: error: {message}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # pragma: no cover - e.g. piping into head
-        return 0
+        yield
+    finally:
+        sys.setrecursionlimit(old_recursion)
+        sys.set_int_max_str_digits(old_digits)
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
+    line = text.strip().splitlines()[0] if text.strip() else type(err).__name__
+    return line if len(line) <= 500 else line[:497] + "..."
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Entry point; returns the exit status (see the module docstring)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    argv = [arg for arg in argv if arg != "--debug"]  # accepted anywhere on the line
+    try:
+        with _room_for_admitted_inputs():
+            args = build_parser().parse_args(argv)
+            return int(args.func(args) or 0)
+    except SystemExit as exit_:  # --help and --version
+        return exit_.code if isinstance(exit_.code, int) else EXIT_OK
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly; Python's docs recommend pointing
+        # stdout at devnull so that the interpreter's final flush does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except ValueError as err:  # UsageError from the front door, ValueError from the library
+        if debug:
+            traceback.print_exc()
+        print(f"exactprune: error: {_one_line(err)}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("exactprune: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:  # noqa: BLE001 - the contract: every other failure is ours
+        if debug:
+            traceback.print_exc()
+        print(f"exactprune: internal error: {type(err).__name__}: {_one_line(err)}; please report it; "
+              f"rerun with --debug for the traceback", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

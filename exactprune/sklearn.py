@@ -36,8 +36,9 @@ being 0.4-1.7 points optimistic because CART chose the splits on the same data.
 
 Numbers.  ``k`` is a positive integer; ``lam``, ``eta`` and ``epsilon`` are exact:
 int, Fraction, ``"p/q"`` or a decimal string such as ``"0.5"``.  A float is
-refused at ``fit`` with a TypeError naming the parameter (DESIGN.md, "Numbers")
-- validation happens in ``fit``, as scikit-learn requires of constructors.
+refused at ``fit`` with a TypeError naming the parameter and the exact spelling to use instead;
+the other parameters are checked against scikit-learn's declared ``_parameter_constraints``.
+Validation happens in ``fit``, as scikit-learn requires of constructors.
 
 Sample weights.  Zhong's posterior counts examples, so weights must be whole
 numbers (a weight of 3 is the example three times; 0 drops it).  Fractional
@@ -61,16 +62,22 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass
+from numbers import Integral, Rational
 from fractions import Fraction
 from typing import Any, NamedTuple, Optional, Union
 
+import flint
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.tree._tree import Tree as _SkTree
 from sklearn.utils import Bunch
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+# scikit-learn's parameter-constraint mechanism: the module is private, but it is how scikit-learn's
+# own estimators and third-party estimators declare their parameters (``_parameter_constraints``,
+# checked by ``BaseEstimator._validate_params`` and by ``check_estimator``'s check_param_validation)
+from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
 from .knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, moment, prune
 from .numbers import exact, positive_int
@@ -89,6 +96,11 @@ _TREE_PARAMS = ("criterion", "splitter", "max_depth", "min_samples_split", "min_
 
 _TREE_LEAF = -1
 _TREE_UNDEFINED = -2
+
+#: the types of an exact parameter; its value is read by :func:`exactprune.numbers.exact`
+_EXACT_TYPES = [Rational, str, flint.fmpq, flint.fmpz]
+#: parameters that must be exact numbers (a float is refused with the spelling to use instead)
+_EXACT_PARAMS = ("lam", "eta", "epsilon")
 
 
 def auto_lam(n_leaves: int, n_classes: int, n_examples: int, lam0: int = LAM0) -> Fraction:
@@ -165,17 +177,6 @@ def _knorm_float(value, k: int) -> float:
     return float(knorm_decimal(value, k, 17))
 
 
-def _check_exact(value, name: str) -> Fraction:
-    """Exact parameter (int, Fraction, 'p/q', '0.5'); floats raise TypeError naming ``name``."""
-    if isinstance(value, (float, np.floating)):
-        raise TypeError(f"{name} must be exact: got the float {float(value)!r}; pass a string such "
-                        f"as {str(float(value))!r} or a Fraction (floats are refused by design, "
-                        f"see exactprune DESIGN.md 'Numbers')")
-    if isinstance(value, np.integer):
-        value = int(value)
-    return exact(value, name)
-
-
 def _prior_from(lam, eta, numerator, tree: Tree) -> tuple:
     """The Prior, resolving lam="auto" on ``tree`` (the grown count tree)."""
     if isinstance(lam, str) and lam.strip() == "auto":
@@ -184,19 +185,8 @@ def _prior_from(lam, eta, numerator, tree: Tree) -> tuple:
             raise ValueError("lam='auto' needs at least one example of positive weight")
         lam_value = auto_lam(tree.n_leaves, tree.n_classes, n)
     else:
-        lam_value = _check_exact(lam, "lam")
-    eta_value = _check_exact(eta, "eta")
-    if numerator not in ("J-1", "1"):
-        raise ValueError(f"numerator must be 'J-1' (Zhong 4.29) or '1', got {numerator!r}")
-    return Prior(lam_value, eta_value, numerator)
-
-
-def _check_k(k) -> int:
-    if isinstance(k, (float, np.floating)):
-        raise TypeError(f"k must be a positive integer, got the float {float(k)!r}")
-    if isinstance(k, np.integer):
-        k = int(k)
-    return positive_int(k, "k")
+        lam_value = exact(lam, "lam")
+    return Prior(lam_value, exact(eta, "eta"), numerator)
 
 
 def _leaf_estimate(node: Node, prior: Prior) -> ErrorEstimate:
@@ -338,8 +328,19 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
     (Fraction(16, 27), 3, 8)
     >>> KNormTreeClassifier(lam=0.5).fit(X, y)
     Traceback (most recent call last):
-    TypeError: lam must be exact: got the float 0.5; pass a string such as '0.5' or a Fraction ...
+    TypeError: lam must be exact: got the float 0.5; pass Fraction(1, 2) or the string '0.5'
     """
+
+    _parameter_constraints: dict = {
+        "k": [Interval(Integral, 1, None, closed="left")],
+        "lam": list(_EXACT_TYPES),          # "auto" or an exact number
+        "eta": list(_EXACT_TYPES),
+        "numerator": [StrOptions({"J-1", "1"})],
+        "epsilon": list(_EXACT_TYPES),
+        # the growing parameters as DecisionTreeClassifier declares them (as scikit-learn's own
+        # tree subclasses reuse them)
+        **{name: DecisionTreeClassifier._parameter_constraints[name] for name in _TREE_PARAMS},
+    }
 
     def __init__(self, k=2, lam="auto", eta="1/2", numerator="J-1", epsilon=0, *,
                  criterion="gini", splitter="best", max_depth=None, min_samples_split=2,
@@ -376,15 +377,16 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
         weights raise ValueError because the count tree of Zhong's model needs
         whole example counts.
         """
-        k = _check_k(self.k)
-        _check_exact(self.eta, "eta")
-        if not (isinstance(self.lam, str) and self.lam.strip() == "auto"):
-            _check_exact(self.lam, "lam")
-        _check_exact(self.epsilon, "epsilon")
-        X, y = validate_data(self, X, y, dtype=np.float32, ensure_all_finite=True)
+        k, epsilon = self._validated_parameters()
+        X, y = self._validate_data(X, y)
         check_classification_targets(y)
         if sample_weight is not None:
-            sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64)
+            sample_weight = check_array(sample_weight, ensure_2d=False, dtype=np.float64,
+                                        input_name="sample_weight")
+            if sample_weight.ndim != 1:
+                raise ValueError(f"sample_weight must be one weight per example (1-d), got shape "
+                                 f"{sample_weight.shape}")
+            check_consistent_length(X, sample_weight)
             bad = np.flatnonzero(sample_weight != np.rint(sample_weight))
             if bad.size:
                 raise ValueError(
@@ -400,12 +402,34 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"{err}. The weighted class counts come from sample_weight times "
                              f"class_weight={self.class_weight!r}; both must give whole numbers "
                              f"(or use prune_fitted(..., rounding='nearest')).") from None
-        self._prune_grown(grown, count_tree, k)
+        self._prune_grown(grown, count_tree, k, epsilon)
         return self
 
-    def _prune_grown(self, grown: DecisionTreeClassifier, count_tree: Tree, k: int) -> None:
+    def _validated_parameters(self) -> tuple:
+        """(k, epsilon), after checking every parameter: an exact parameter given as a float
+        first (the TypeError names it and the exact spelling), then the declared
+        ``_parameter_constraints``, then the exact values themselves."""
+        for name in _EXACT_PARAMS:
+            value = getattr(self, name)
+            if isinstance(value, (float, np.floating)):
+                exact(float(value), name)                      # raises TypeError naming ``name``
+        self._validate_params()
+        epsilon = exact(self.epsilon, "epsilon")
+        if epsilon < 0:
+            raise ValueError(f"epsilon must be non-negative, got {epsilon}")
+        return int(self.k), epsilon
+
+    def _validate_data(self, X, y="no_validation", reset: bool = True):
+        """scikit-learn's ``validate_data``, with its empty-input message in this estimator's words."""
+        try:
+            return validate_data(self, X, y, reset=reset, dtype=np.float32, ensure_all_finite=True)
+        except ValueError as err:
+            if "0 sample(s)" in str(err):
+                raise ValueError("X has no rows: fitting and predicting need at least one example") from None
+            raise
+
+    def _prune_grown(self, grown: DecisionTreeClassifier, count_tree: Tree, k: int, epsilon: Fraction) -> None:
         prior = _prior_from(self.lam, self.eta, self.numerator, count_tree)
-        epsilon = _check_exact(self.epsilon, "epsilon")
         result = prune(count_tree, k, prior, epsilon)
         ids = _names_to_ids(grown.tree_, count_tree)
         pruned_est = copy.copy(grown)
@@ -488,8 +512,7 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def _leaves(self, X) -> np.ndarray:
         check_is_fitted(self, "estimator_")
-        X = validate_data(self, X, reset=False, dtype=np.float32, ensure_all_finite=True)
-        return self.estimator_.apply(X)
+        return self.estimator_.apply(self._validate_data(X, reset=False))
 
     def apply(self, X) -> np.ndarray:
         """Id (in the pruned ``tree_``) of the leaf each input reaches."""
@@ -613,13 +636,13 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
         raise ValueError("prune_fitted supports single-output trees only")
     if rounding not in (None, "nearest"):
         raise ValueError(f"rounding must be None (refuse fractional counts) or 'nearest', got {rounding!r}")
-    k = _check_k(k)
     shared = {name: value for name, value in estimator.get_params().items() if name in _TREE_PARAMS}
     clf = KNormTreeClassifier(k=k, lam=lam, eta=eta, numerator=numerator, epsilon=epsilon, **shared)
+    k, epsilon = clf._validated_parameters()
     counts = _rounded_counts(estimator.tree_) if rounding == "nearest" else None
     try:
         count_tree = Tree.from_sklearn(estimator, counts=counts)
     except ValueError as err:
         raise ValueError(f"{err}; pass rounding='nearest' to round the leaf counts") from None
-    clf._prune_grown(estimator, count_tree, k)
+    clf._prune_grown(estimator, count_tree, k, epsilon)
     return clf

@@ -1,4 +1,4 @@
-"""The command line contract of DESIGN.md: output, --json, exit status 2 on bad input."""
+"""The command line contract: output, --json, one wording, exit statuses 0/1/2/3, resource limits."""
 from __future__ import annotations
 
 import json
@@ -71,10 +71,10 @@ def test_iris_text(capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["moments", "{tree}", "--k", "0"], "positive integer"),
+    (["moments", "{tree}", "--k", "0"], "--k must be an integer >= 1"),
     (["moments", "{tree}", "--k", "1.5"], "integer"),
     (["moments", "{tree}", "--k", "2", "--lam", "-1"], "non-negative"),
-    (["moments", "{tree}", "--k", "2", "--lam", "x"], "cannot read"),
+    (["moments", "{tree}", "--k", "2", "--lam", "x"], "--lam must be an exact number"),
     (["moments", "/nonexistent.json", "--k", "2"], "cannot read tree file"),
     (["prune", "{tree}"], "required"),
     (["ccp", "{tree}", "--cost", "entropy"], "invalid choice"),
@@ -106,3 +106,291 @@ def test_breakpoints_without_crossings(capsys, tree_file):
     data = json.loads(out)
     c2 = next(b for b in data["breakpoints"] if b["name"] == "c2")
     assert status == 0 and c2["breakpoint"] == 17781896 and c2["crossing"] is None
+
+
+# ------------------------------------------------------------------ issue 16: one front door, one wording
+
+def test_version_from_package_metadata(capsys):
+    from importlib.metadata import version
+    status, out, err = run(capsys, "--version")
+    assert status == 0 and out == f"exactprune {version('exactprune')}\n" and err == ""
+
+
+def test_a_command_module_that_fails_to_import_is_an_error(monkeypatch):
+    """No silent 'not built yet' skip: a registered module that cannot be imported raises."""
+    import exactprune.cli as cli
+    monkeypatch.setattr(cli, "COMMAND_MODULES", cli.COMMAND_MODULES + ("no_such_module",))
+    with pytest.raises(ModuleNotFoundError, match="no_such_module"):
+        cli.build_parser()
+
+
+def _subparsers():
+    import argparse
+    from exactprune.cli import build_parser
+    action = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return action.choices
+
+
+def test_tree_positional_is_named_the_same_everywhere():
+    readers = {name: parser for name, parser in _subparsers().items()
+               if any(a.dest == "tree" for a in parser._actions)}
+    assert set(readers) == {"moments", "prune", "breakpoints", "ccp", "cost", "classprob"}
+    for name, parser in readers.items():
+        action = next(a for a in parser._actions if a.dest == "tree")
+        assert action.metavar == "TREE.json" and "- to read it from stdin" in action.help, name
+
+
+def test_every_json_flag_has_help():
+    for name, parser in _subparsers().items():
+        for action in parser._actions:
+            if action.dest == "json":
+                assert action.help, name
+
+
+ONE_LEAF_TREE = {"counts": [3, 1]}
+
+
+@pytest.mark.parametrize("argv", [["prune", "{tree}", "--k", "2"], ["classprob", "{tree}", "--k", "2"],
+                                  ["cost", "{tree}", "--loss", "{loss}", "--k", "2"], ["ccp", "{tree}"],
+                                  ["breakpoints", "{tree}"]])
+def test_nothing_pruned_and_one_leaf_are_worded_once(capsys, tmp_path, argv):
+    """A single-leaf tree: '1 leaf' (not '1 leaves'), and no pruning is 'nothing' in every command."""
+    tree, loss = tmp_path / "t.json", tmp_path / "l.json"
+    tree.write_text(json.dumps(ONE_LEAF_TREE))
+    loss.write_text("[[0, 1], [1, 0]]")
+    argv = [a.replace("{tree}", str(tree)).replace("{loss}", str(loss)) for a in argv]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert "1 leaf" in out and "1 leaves" not in out
+    assert "(none)" not in out and " -\n" not in out
+    assert "nothing" in out
+
+
+def test_rdt_moments_prints_the_criterion_in_words(capsys):
+    status, out, _ = run(capsys, "rdt", "moments", "--d", "3", "--N", "6", "--criterion", "fixed,purity", "--h", "2")
+    assert status == 0 and "Criterion(" not in out and "stop at height 2 or when pure" in out
+    status, out, _ = run(capsys, "rdt", "moments", "--d", "3", "--N", "6", "--json")
+    assert json.loads(out)["criterion"] == {"height": 3, "purity": False, "pb": None}
+
+
+@pytest.mark.parametrize("argv", [["verify", "--examples", "x"], ["verify", "--seed", "-1"],
+                                  ["verify", "--examples", "0"]])
+def test_verify_argument_errors_do_not_leak_function_names(capsys, argv):
+    """Was 'argument --examples: invalid _positive value: 'x''."""
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and "_positive" not in err and "_nonnegative" not in err and argv[1] in err
+
+
+# ------------------------------------------------------------------ issue 11: exit statuses
+
+def test_internal_error_exits_3_with_one_line_asking_for_a_report(capsys, monkeypatch, tree_file):
+    """A programming error (KeyError from our code) is not 'bad input'."""
+    import exactprune.commands.sequences as sequences
+
+    def broken(*args, **kwargs):
+        raise KeyError("stage")
+    monkeypatch.setattr(sequences, "ccp_sequence", broken)
+    status, _, err = run(capsys, "ccp", tree_file)
+    assert status == 3 and err.count("\n") == 1
+    assert err.startswith("exactprune: internal error: KeyError: stage; please report it; rerun with --debug")
+    status, _, err = run(capsys, "--debug", "ccp", tree_file)
+    assert status == 3 and "Traceback (most recent call last)" in err and "KeyError" in err
+
+
+@pytest.mark.parametrize("exception", [TypeError("unsupported operand"), AttributeError("no attribute 'x'")])
+def test_type_and_attribute_errors_are_internal(capsys, monkeypatch, tree_file, exception):
+    import exactprune.commands.sequences as sequences
+
+    def broken(*args, **kwargs):
+        raise exception
+    monkeypatch.setattr(sequences, "ccp_sequence", broken)
+    status, _, err = run(capsys, "ccp", tree_file)
+    assert status == 3 and "internal error" in err and err.count("\n") == 1
+
+
+def test_a_value_error_from_the_library_is_bad_input(capsys, tmp_path):
+    """An empty leaf with lam = 0 has no error moment: the library says so, exit 2."""
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"counts": [0, 0]}))
+    status, _, err = run(capsys, "moments", str(path), "--k", "1", "--lam", "0")
+    assert status == 2 and err.startswith("exactprune: error:") and err.count("\n") == 1
+
+
+def test_verify_failure_exits_1(capsys, monkeypatch):
+    import exactprune.theorems as theorems
+    monkeypatch.setattr(theorems, "run", lambda theorem, examples, seed, violations=False: {
+        "id": theorem.id, "status": "counterexample", "cases": 1, "counterexample": {"k": 2}})
+    status, out, _ = run(capsys, "verify", "--theorem", "zhong-5.5")
+    assert status == 1 and "0 of 1 statement held" in out
+
+
+def test_errata_into_a_closed_pipe_exits_0_quietly():
+    """`exactprune errata | head -1` printed 'Broken pipe' and exited 2."""
+    proc = subprocess.Popen([sys.executable, "-m", "exactprune", "errata"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0 and err == b""
+
+
+# ------------------------------------------------------------------ issue 11: resource limits
+
+def _timed(capsys, *argv):
+    import time
+    start = time.monotonic()
+    status, out, err = run(capsys, *argv)
+    return status, out, err, time.monotonic() - start
+
+
+@pytest.mark.parametrize("name, argv, words", [
+    ("prune_k_1e100", ["prune", "{tree}", "--k", "1e100"], "--k must be an integer such as 2, got '1e100'"),
+    ("epsilon_1e400", ["prune", "{tree}", "--k", "2", "--epsilon", "1e400"], "--epsilon: '1e400' is too large"),
+    ("lam_1e400", ["prune", "{tree}", "--k", "2", "--lam", "1e400"], "--lam: '1e400' is too large"),
+    ("eta_1e-5000", ["prune", "{tree}", "--k", "2", "--eta", "1e-5000"], "--eta: '1e-5000' is too large"),
+    ("lam_huge_digits", ["moments", "{tree}", "--k", "2", "--lam", "1" * 80], "at most 30 digits"),
+    ("classprob_k_10000000", ["classprob", "{tree}", "--k", "10000000"], "--k must be at most 256"),
+    ("cost_k_10000000", ["cost", "{tree}", "--loss", "{loss}", "--k", "10000000"], "--k must be at most 256"),
+    ("moments_k_1e22", ["moments", "{tree}", "--k", "1e22"], "--k must be an integer"),
+    ("moments_k_10_to_22", ["moments", "{tree}", "--k", "1" + "0" * 22], "--k must be at most 1000000000"),
+    ("k_unicode_digits", ["moments", "{tree}", "--k", "\u0663"], "--k must be an integer"),
+    ("verify_examples_huge", ["verify", "--examples", "10" * 10], "--examples must be at most 10000"),
+    ("rdt_d_9", ["rdt", "moments", "--d", "9"], "--d must be at most 6"),
+    ("rdt_N_201", ["rdt", "moments", "--N", "201"], "--N must be at most 40"),
+    ("rdt_purity_d_5", ["rdt", "moments", "--d", "5", "--criterion", "purity"], "--d must be at most 4 with the purity"),
+    ("rdt_coexist_d_huge", ["rdt", "coexist", "--d", "10000", "--path1", "0=1", "--path2", "1=1"], "at most 64"),
+    ("rdt_path_attribute_beyond_d", ["rdt", "coexist", "--d", "3", "--path1", "5=1", "--path2", "1=1"],
+     "attribute must be at most 2"),
+])
+def test_limit_refusals(capsys, tmp_path, tree_file, name, argv, words):
+    loss = tmp_path / "loss.json"
+    loss.write_text("[[0, 1, 1], [1, 0, 1], [1, 1, 0]]")
+    argv = [a.replace("{tree}", tree_file).replace("{loss}", str(loss)) for a in argv]
+    status, _, err, seconds = _timed(capsys, *argv)
+    assert status == 2 and err.count("\n") == 1 and words in err, err
+    assert seconds < 10                  # a refusal comes before any work (generous: shared machines)
+
+
+def test_moments_json_keys_keep_their_meaning_above_the_exact_limit(capsys, tree_file):
+    """k > 4096 used to put ball strings under the keys that hold "p/q" strings."""
+    _, out, _ = run(capsys, "moments", tree_file, "--k", "2", "--json")
+    c21 = next(n for n in json.loads(out)["nodes"] if n["name"] == "c21")
+    assert c21["as_leaf"] == "56/4181" and c21["as_leaf_ball"] is None and c21["subtree_ball"] is None
+    _, out, _ = run(capsys, "moments", tree_file, "--k", "5000", "--json")
+    c21 = next(n for n in json.loads(out)["nodes"] if n["name"] == "c21")
+    assert c21["as_leaf"] is None and c21["as_leaf_ball"].startswith("[") and "+/-" in c21["as_leaf_ball"]
+    _, out, _ = run(capsys, "prune", tree_file, "--k", "5000", "--json")
+    data = json.loads(out)
+    assert data["moment"] is None and "+/-" in data["moment_ball"]
+
+
+def test_moments_at_the_arb_limit_are_not_vacuous(capsys, tree_file):
+    """k = 1e22 printed [+/- 7.21e+216765558] for every node; at the limit 10^9 the balls keep digits."""
+    status, out, _ = run(capsys, "moments", tree_file, "--k", "1000000000", "--json")
+    assert status == 0
+    for node in json.loads(out)["nodes"]:
+        ball = node["as_leaf_ball"]
+        assert not ball.startswith("[+/-"), ball
+
+
+def _chain(depth: int) -> dict:
+    """A chain of ``depth`` splits, each cutting off a pure leaf of the class that alternates, so that
+    every split lowers the error and PruneTree keeps them all."""
+    node = {"counts": [5, 0]}
+    for i in range(depth):
+        leaf = [0, 5] if i % 2 == 0 else [5, 0]
+        node = {"counts": [node["counts"][0] + leaf[0], node["counts"][1] + leaf[1]], "children": [node, {"counts": leaf}]}
+    return node
+
+
+def _deep_json(depth: int) -> str:
+    import sys as _sys
+    old = _sys.getrecursionlimit()
+    _sys.setrecursionlimit(max(old, 4 * depth + 1000))
+    try:
+        return json.dumps(_chain(depth))
+    finally:
+        _sys.setrecursionlimit(old)
+
+
+def test_json_output_of_a_tree_deeper_than_250(capsys, tmp_path):
+    """--json of a tree deeper than about 250 raised RecursionError."""
+    path = tmp_path / "deep.json"
+    path.write_text(_deep_json(400))
+    status, out, err = run(capsys, "prune", str(path), "--k", "2", "--json")
+    assert status == 0, err
+    node, depth = json.loads(out)["tree"], 0
+    while node.get("children"):
+        node, depth = node["children"][0], depth + 1
+    assert depth == 400 and json.loads(out)["leaves"] == 401
+    status, out, err = run(capsys, "ccp", str(path), "--json")
+    assert status == 0 and json.loads(out)["stages"], err
+
+
+def test_tree_deeper_than_the_limit_is_refused(capsys, tmp_path):
+    from exactprune.limits import MAX_TREE_DEPTH
+    path = tmp_path / "deep.json"
+    path.write_text(_deep_json(MAX_TREE_DEPTH + 1))
+    status, _, err = run(capsys, "prune", str(path), "--k", "2")
+    assert status == 2 and f"at most {MAX_TREE_DEPTH} levels" in err
+
+
+def test_per_node_reports_refuse_beyond_the_visit_limit(capsys, monkeypatch, tmp_path):
+    import exactprune.limits as limits
+    monkeypatch.setattr(limits, "MAX_REPORT_VISITS", 20)
+    path = tmp_path / "deep.json"
+    path.write_text(_deep_json(5))       # 11 nodes at levels 1..6: 1 + 2(2 + 3 + 4 + 5 + 6) = 41 visits
+    status, _, err = run(capsys, "moments", str(path), "--k", "2")
+    assert status == 2 and "41 node visits" in err and "limit is 20" in err
+    status, _, _ = run(capsys, "prune", str(path), "--k", "2")
+    assert status == 0
+
+
+def test_per_node_reports_refuse_beyond_the_work_limit(capsys, monkeypatch, tmp_path):
+    """moments at k = 1943 on a 40-level chain ran for over 30 s (found by the fuzz campaign)."""
+    path = tmp_path / "chain.json"
+    path.write_text(_deep_json(40))     # 81 nodes: 1 + 2(2 + ... + 41) = 1721 visits
+    status, _, err = run(capsys, "moments", str(path), "--k", "1943")
+    assert status == 2 and "1,721 node visits times k is 3,343,903" in err and "limit is 1,000,000" in err
+
+
+def test_input_larger_than_the_limit_is_refused(capsys, monkeypatch, tree_file):
+    import exactprune.limits as limits
+    monkeypatch.setattr(limits, "MAX_INPUT_BYTES", 10)
+    status, _, err = run(capsys, "ccp", tree_file)
+    assert status == 2 and "larger than the limit of 10 bytes" in err
+
+
+def test_too_many_children_and_classes_are_refused(capsys, monkeypatch, tmp_path):
+    import exactprune.limits as limits
+    monkeypatch.setattr(limits, "MAX_CHILDREN", 2)
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps({"counts": [3, 0], "children": [{"counts": [1, 0]}] * 3}))
+    status, _, err = run(capsys, "ccp", str(path))
+    assert status == 2 and "node root has 3 children; the limit is 2" in err
+    path.write_text(json.dumps({"counts": [1] * (limits.MAX_CLASSES + 1)}))
+    status, _, err = run(capsys, "ccp", str(path))
+    assert status == 2 and f"the limit is {limits.MAX_CLASSES}" in err
+
+
+def test_moments_beyond_the_4300_digit_int_to_str_limit(capsys, tmp_path):
+    """Exact values with more than Python's 4,300 decimal digits are printed, not refused."""
+    children = [{"counts": [2000 + i, 1000, 1000]} for i in range(6)]
+    root = {"counts": [sum(c["counts"][0] for c in children), 6000, 6000], "children": children}
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps(root))
+    status, out, err = run(capsys, "moments", str(path), "--k", "4096", "--json")
+    assert status == 0, err
+    import re
+    assert max(len(m) for m in re.findall(r"\d+", out)) > 4300
+    assert sys.get_int_max_str_digits() == sys.int_info.default_max_str_digits   # restored
+
+
+def test_long_runs_show_progress_on_a_terminal(capsys, monkeypatch):
+    import exactprune.commands.moments as moments
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    progress = moments._Progress("moments: nodes done", 10)
+    progress.start -= 10                  # as if the run had started 10 s ago
+    progress.update(4)
+    progress.close()
+    assert "moments: nodes done: 4 of 10" in capsys.readouterr().err

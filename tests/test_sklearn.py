@@ -80,11 +80,42 @@ def test_float_parameters_refused_at_fit(name, value):
 
 
 def test_float_k_refused():
+    """k is declared as an int >= 1 in _parameter_constraints: a float or 0 names the parameter."""
     X, y = _iris_petals()
-    with pytest.raises(TypeError, match="k must be a positive integer"):
+    with pytest.raises(TypeError, match=r"'k' parameter of KNormTreeClassifier must be an int in the range \[1, inf\)"):
         KNormTreeClassifier(k=2.0).fit(X, y)
-    with pytest.raises(ValueError, match="k must be a positive integer"):
+    with pytest.raises(ValueError, match=r"'k' parameter of KNormTreeClassifier must be an int in the range \[1, inf\)"):
         KNormTreeClassifier(k=0).fit(X, y)
+    assert KNormTreeClassifier(k=np.int64(2), lam="1/2", random_state=0).fit(X, y).k_ == 2
+
+
+@pytest.mark.parametrize("name,value", [("numerator", "J"), ("max_depth", -1), ("lam", [1, 2]),
+                                        ("epsilon", None), ("splitter", "worst")])
+def test_declared_constraints_name_the_parameter(name, value):
+    """Every parameter goes through scikit-learn's declared constraints (check_param_validation)."""
+    X, y = _iris_petals()
+    with pytest.raises(ValueError, match=rf"The '{name}' parameter of KNormTreeClassifier must be"):
+        KNormTreeClassifier(**{name: value}).fit(X, y)
+
+
+def test_negative_epsilon_refused():
+    X, y = _iris_petals()
+    with pytest.raises(ValueError, match="epsilon must be non-negative, got -1/2"):
+        KNormTreeClassifier(epsilon="-1/2").fit(X, y)
+
+
+def test_empty_input_message_is_ours():
+    """Not scikit-learn's 'Found array with 0 sample(s) ... required by ...' wording."""
+    with pytest.raises(ValueError, match="^X has no rows: fitting and predicting need at least one example$"):
+        KNormTreeClassifier().fit(np.empty((0, 2)), [])
+
+
+def test_sample_weight_shape_checked_without_private_api():
+    X, y = _iris_petals()
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
+        KNormTreeClassifier().fit(X, y, sample_weight=np.ones(len(y) - 1))
+    with pytest.raises(ValueError, match="1-d"):
+        KNormTreeClassifier().fit(X, y, sample_weight=np.ones((len(y), 2)))
 
 
 @pytest.mark.parametrize("lam", ["1/2", "0.5", Fraction(1, 2), "2/4", " 1/2 "])
@@ -97,8 +128,6 @@ def test_exact_lam_forms_agree(lam):
 
 def test_bad_numerator_and_strings():
     X, y = _iris_petals()
-    with pytest.raises(ValueError, match="numerator"):
-        KNormTreeClassifier(numerator="J").fit(X, y)
     with pytest.raises(ValueError, match="lam: cannot read 'half'"):
         KNormTreeClassifier(lam="half").fit(X, y)
 
@@ -434,3 +463,17 @@ def test_error_bar_coverage_check_can_fail():
     fails: pure leaves claim error 0 +- 0, and coverage collapses."""
     tree_cov, leaf_cov, bias = _coverage(300, range(20), lam="0")
     assert leaf_cov < 0.5 and tree_cov < 0.5 and bias < -0.1
+
+
+def test_sklearn_tour_prints_what_it_shows():
+    """docs/sklearn_tour.md: the python block, run, prints exactly the text block below it."""
+    import contextlib
+    import io
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "sklearn_tour.md").read_text()
+    code, shown = re.search(r"```python\n(.*?)```\s*```text\n(.*?)```", text, re.S).groups()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "sklearn_tour.md", "exec"), {})
+    assert out.getvalue().rstrip("\n") == shown.rstrip("\n")   # print adds a newline to export_text's

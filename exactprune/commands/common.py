@@ -1,40 +1,233 @@
-"""Helpers shared by the command modules: reading trees, priors, printing JSON."""
+"""The front door shared by the command modules: reading trees and JSON files, parsing
+integer and exact-number arguments within :mod:`exactprune.limits`, printing JSON.
+
+Every problem with the user's input found here is a :class:`UsageError` (exit status 2, one
+line); anything raised later by the library is the library's to explain.
+"""
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 import sys
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterator, Optional
 
-from ..numbers import fraction_str
+import numpy as np
+
+from .. import limits
+from ..numbers import exact, fraction_str
 from ..tree import Tree
+
+#: the tree positional of every command that reads one
+TREE_METAVAR = "TREE.json"
+TREE_HELP = "count tree JSON file, or - to read it from stdin"
+
+_INTEGER = re.compile(r"\s*\+?[0-9]+\s*", re.ASCII)
+_EXACT = re.compile(r"\s*[+-]?(?:[0-9]+\s*/\s*[+-]?[0-9]+|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\s*",
+                    re.ASCII)
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+
+
+class UsageError(ValueError):
+    """Bad input from the command line: reported in one line, exit status 2."""
+
+
+def plural(count: int, noun: str, plural_form: Optional[str] = None) -> str:
+    """``1 leaf``, ``3 leaves``: a count with its noun in the right number.
+
+    >>> plural(1, "leaf", "leaves"), plural(3, "leaf", "leaves"), plural(0, "case")
+    ('1 leaf', '3 leaves', '0 cases')
+    """
+    return f"{count} {noun if count == 1 else (plural_form or noun + 's')}"
+
+
+def pruned_text(names) -> str:
+    """The pruned nodes as one comma-separated list, or ``nothing``.
+
+    >>> pruned_text([]), pruned_text(["c1", "c21"])
+    ('nothing', 'c1, c21')
+    """
+    return ", ".join(names) or "nothing"
+
+
+def integer_arg(text: Any, name: str, minimum: int, maximum: int, why: str = "") -> int:
+    """A decimal integer argument in ``[minimum, maximum]`` (ASCII digits only: ``1e100`` and
+    ``1.0`` are not integers), or a :class:`UsageError` naming the limit.
+
+    >>> integer_arg("12", "--k", 1, 100)
+    12
+    >>> integer_arg("1e100", "--k", 1, 100)
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: --k must be an integer such as 2, got '1e100'
+    """
+    if isinstance(text, int):
+        value = text
+    else:
+        text = str(text)
+        if not _INTEGER.fullmatch(text):
+            raise UsageError(f"{name} must be an integer such as 2, got {_shown(text)}")
+        digits = text.strip().lstrip("+").lstrip("0")
+        if len(digits) > len(str(maximum)):
+            raise UsageError(f"{name} must be at most {maximum}{why}, got {_shown(text)}")
+        value = int(digits or "0")
+    if value < minimum:
+        raise UsageError(f"{name} must be an integer >= {minimum}, got {value}")
+    if value > maximum:
+        raise UsageError(f"{name} must be at most {maximum}{why}, got {value}")
+    return value
+
+
+def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
+    """An exact number argument (``1/2``, ``0.5``, ``1e-3``) within the size limits of
+    :data:`~exactprune.limits.MAX_NUMBER_CHARS` and :data:`~exactprune.limits.MAX_NUMBER_DIGITS`.
+
+    >>> exact_arg("0.25", "--lam"), exact_arg("2/6", "--eta")
+    (Fraction(1, 4), Fraction(1, 3))
+    >>> exact_arg("1e400", "--epsilon")
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: --epsilon: '1e400' is too large an exact number (at most 30 digits in numerator, denominator and exponent)
+    """
+    if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
+        value = Fraction(text)
+    else:
+        text = str(text)
+        if len(text) > limits.MAX_NUMBER_CHARS:
+            raise UsageError(f"{name}: at most {limits.MAX_NUMBER_CHARS} characters in an exact number, "
+                             f"got {len(text)}")
+        if not _EXACT.fullmatch(text):
+            raise UsageError(f"{name} must be an exact number such as 1/2 or 0.5, got {_shown(text)}")
+        exponent = re.search(r"[eE][+-]?0*([0-9]+)", text)
+        if exponent and (len(exponent.group(1)) > 3 or int(exponent.group(1)) > limits.MAX_NUMBER_DIGITS):
+            raise UsageError(_too_large(name, text))
+        try:
+            value = exact(text, name)
+        except (TypeError, ValueError) as err:
+            raise UsageError(str(err)) from None
+    if max(abs(value.numerator), value.denominator) >= 10 ** limits.MAX_NUMBER_DIGITS:
+        raise UsageError(_too_large(name, str(text)))
+    if nonnegative and value < 0:
+        raise UsageError(f"{name} must be non-negative, got {fraction_str(value)}")
+    return value
+
+
+def _too_large(name: str, text: str) -> str:
+    return (f"{name}: {_shown(text)} is too large an exact number (at most {limits.MAX_NUMBER_DIGITS} digits "
+            f"in numerator, denominator and exponent)")
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def read_text(path: str, what: str) -> str:
+    """The text of a JSON input file (``-`` is stdin), at most MAX_INPUT_BYTES, nested at most
+    as deep as a tree of MAX_TREE_DEPTH levels."""
+    limit = limits.MAX_INPUT_BYTES
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else \
+                sys.stdin.read(limit + 1).encode("utf-8", "surrogatepass")
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
+    except OSError as err:
+        raise UsageError(f"cannot read {what} file {path!r}: {err.strerror}") from None
+    if len(data) > limit:
+        raise UsageError(f"{what} JSON is larger than the limit of {limit:,} bytes")
+    nesting = _max_nesting(data)
+    if nesting > 2 * limits.MAX_TREE_DEPTH + 2:
+        raise UsageError(f"{what} JSON is nested {nesting} deep: a tree may have at most "
+                         f"{limits.MAX_TREE_DEPTH} levels")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise UsageError(f"{what} JSON is not UTF-8 text ({err.reason} at byte {err.start})") from None
+
+
+def _max_nesting(data: bytes) -> int:
+    """Deepest bracket nesting of JSON bytes, strings ignored (a linear numpy scan)."""
+    stripped = np.frombuffer(_STRING.sub(b'""', data), dtype=np.uint8)
+    if stripped.size == 0:
+        return 0
+    step = np.zeros(stripped.size, dtype=np.int32)
+    step[(stripped == ord("{")) | (stripped == ord("["))] = 1
+    step[(stripped == ord("}")) | (stripped == ord("]"))] = -1
+    return int(np.cumsum(step).max())
+
+
+@contextlib.contextmanager
+def _default_int_digits() -> Iterator[None]:
+    """Python's default cap on decimal digits while decoding input (a 50 MB integer in a JSON
+    file would otherwise take minutes to convert); the caller's setting is restored."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(sys.int_info.default_max_str_digits)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
 
 
 def read_tree(path: str) -> Tree:
-    """Read a count tree from a JSON file, or stdin when ``path`` is ``-``."""
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as err:
-            raise ValueError(f"cannot read tree file {path!r}: {err.strerror}") from None
-    return Tree.from_json(text)
+    """Read a count tree from a JSON file, or stdin when ``path`` is ``-``, within the limits."""
+    text = read_text(path, "tree")
+    try:
+        with _default_int_digits():
+            tree = Tree.from_json(text)
+    except (ValueError, TypeError, KeyError, OverflowError) as err:
+        message = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
+        raise UsageError(message or f"malformed tree JSON ({type(err).__name__})") from None
+    _check_tree_size(tree)
+    return tree
+
+
+def _check_tree_size(tree: Tree) -> None:
+    if tree.n_classes > limits.MAX_CLASSES:
+        raise UsageError(f"tree has {tree.n_classes} classes; the limit is {limits.MAX_CLASSES}")
+    if tree.root.n > limits.MAX_COUNT:
+        raise UsageError(f"tree has {tree.root.n} examples at the root; the limit is {limits.MAX_COUNT:.0e}")
+    stack, count = [(tree.root, 0)], 0
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > limits.MAX_NODES:
+            raise UsageError(f"tree has more than {limits.MAX_NODES:,} nodes (the limit)")
+        if depth > limits.MAX_TREE_DEPTH:
+            raise UsageError(f"tree is deeper than {limits.MAX_TREE_DEPTH} levels (the limit)")
+        if len(node.children) > limits.MAX_CHILDREN:
+            raise UsageError(f"node {node.name} has {len(node.children)} children; the limit is "
+                             f"{limits.MAX_CHILDREN}")
+        stack.extend((child, depth + 1) for child in node.children)
+
+
+def check_report_size(tree: Tree, command: str, k: int) -> None:
+    """Refuse a per-node report (every node's subtree evaluated) beyond MAX_REPORT_VISITS node
+    visits or MAX_REPORT_WORK visits times k."""
+    stack, visits = [(tree.root, 1)], 0
+    while stack:
+        node, level = stack.pop()
+        visits += level
+        stack.extend((child, level + 1) for child in node.children)
+    if visits > limits.MAX_REPORT_VISITS:
+        raise UsageError(f"{command} evaluates every node's subtree: {visits:,} node visits for this tree, "
+                         f"the limit is {limits.MAX_REPORT_VISITS:,} (prune and breakpoints have no such limit)")
+    if visits * k > limits.MAX_REPORT_WORK:
+        raise UsageError(f"{command} at k = {k} on this tree: {visits:,} node visits times k is {visits * k:,}, "
+                         f"the limit is {limits.MAX_REPORT_WORK:,} (use a smaller k, or prune)")
 
 
 def read_json_file(path: str, what: str) -> Any:
+    """A JSON input file (not a tree) within the size and nesting limits."""
+    text = read_text(path, what)
     try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except OSError as err:
-        raise ValueError(f"cannot read {what} file {path!r}: {err.strerror}") from None
-    except json.JSONDecodeError as err:
-        raise ValueError(f"malformed {what} JSON in {path!r}: {err}") from None
+        with _default_int_digits():
+            return json.loads(text)
+    except (json.JSONDecodeError, ValueError) as err:
+        raise UsageError(f"malformed {what} JSON in {path!r}: {str(err).splitlines()[0]}") from None
 
 
 def jsonable(value: Any) -> Any:
-    """Fractions become "p/q" strings (DESIGN.md: exact numbers in JSON are strings)."""
+    """Fractions become "p/q" strings (exact numbers in JSON are strings)."""
     if isinstance(value, Fraction):
         return fraction_str(value)
     if isinstance(value, dict):
@@ -48,15 +241,37 @@ def print_json(value: Any) -> None:
     print(json.dumps(jsonable(value), indent=2))
 
 
+def add_tree_argument(parser) -> None:
+    """The tree positional, named and explained the same way in every command."""
+    parser.add_argument("tree", metavar=TREE_METAVAR, help=TREE_HELP)
+
+
+def add_k_argument(parser, maximum: int) -> None:
+    parser.add_argument("--k", required=True, help=f"moment order k, an integer 1..{maximum:,}")
+
+
+def k_from_args(args, maximum: int, why: str = "") -> int:
+    return integer_arg(args.k, "--k", 1, maximum, why)
+
+
+def add_json_argument(parser) -> None:
+    parser.add_argument("--json", action="store_true", help="machine-readable output (exact values as strings)")
+
+
+def add_lam_eta_arguments(parser) -> None:
+    """--lam, --eta and --json (values exact: 1/2 or 0.5)."""
+    parser.add_argument("--lam", default="1/2", help="Lidstone lambda for class probabilities, exact (default 1/2)")
+    parser.add_argument("--eta", default="1/2", help="Lidstone eta for child proportions (4.11), exact (default 1/2)")
+    add_json_argument(parser)
+
+
 def add_prior_arguments(parser) -> None:
-    """--lam, --eta, --numerator as in DESIGN.md (values exact: 1/2 or 0.5)."""
-    parser.add_argument("--lam", default="1/2", help="Lidstone lambda for class probabilities (default 1/2)")
-    parser.add_argument("--eta", default="1/2", help="Lidstone eta for child proportions (4.11) (default 1/2)")
+    """--lam, --eta, --json and the error --numerator of the k-norm Prior."""
+    add_lam_eta_arguments(parser)
     parser.add_argument("--numerator", default="J-1", choices=["J-1", "1"],
                         help='error numerator: "J-1" is Zhong (4.29), "1" is b + lam')
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
 def prior_from_args(args):
     from ..knorm import Prior
-    return Prior(lam=args.lam, eta=args.eta, numerator=args.numerator)
+    return Prior(lam=exact_arg(args.lam, "--lam"), eta=exact_arg(args.eta, "--eta"), numerator=args.numerator)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..numbers import decimal_str, exact, fraction_str, positive_int
-from .common import print_json, read_json_file, read_tree
+from .. import limits
+from ..numbers import decimal_str, fraction_str
+from .common import (UsageError, add_k_argument, check_report_size, add_lam_eta_arguments, add_tree_argument,
+                     exact_arg, k_from_args, plural, print_json,
+                     pruned_text, read_json_file, read_tree)
 
 
 def register(subparsers) -> None:
@@ -15,9 +18,9 @@ def register(subparsers) -> None:
                      "corrected recursion 7.14) and of the subtree (7.4); then PruneTree with cost moments. "
                      "LOSS.json is a J x J list of lists, loss[i][j] = cost of predicting i when the truth is j; "
                      "entries are integers or exact strings such as \"1/2\" or \"0.5\"."))
-    cost.add_argument("tree", metavar="TREE.json", help="count tree JSON file, or - for stdin")
+    add_tree_argument(cost)
     cost.add_argument("--loss", required=True, metavar="LOSS.json", help="J x J loss matrix (JSON)")
-    _common(cost)
+    _common(cost, limits.MAX_K_COST)
     cost.set_defaults(func=run_cost)
 
     prob = subparsers.add_parser(
@@ -25,41 +28,36 @@ def register(subparsers) -> None:
         description=("Per node and class j: E[r_j^k] with r_j = P[C_j] - P*[C_j] (7.17), as a leaf (7.20, sign "
                      "corrected) and for the subtree (7.18), the combined risk sum_j E[r_j^k], Zhong's MSE and "
                      "the standard deviation of the squared error; for even k, the one-traversal PET pruning."))
-    prob.add_argument("tree", metavar="TREE.json", help="count tree JSON file, or - for stdin")
-    _common(prob)
+    add_tree_argument(prob)
+    _common(prob, limits.MAX_K_CLASSPROB)
     prob.set_defaults(func=run_classprob)
 
 
-def _common(parser) -> None:
-    parser.add_argument("--k", required=True, help="moment order k (a positive integer)")
-    parser.add_argument("--lam", default="1/2", help="Lidstone lambda for class probabilities (default 1/2)")
-    parser.add_argument("--eta", default="1/2", help="Lidstone eta for child proportions (4.11) (default 1/2)")
-    parser.add_argument("--json", action="store_true", help="machine-readable output (exact values as strings)")
+def _common(parser, max_k: int) -> None:
+    add_k_argument(parser, max_k)
+    add_lam_eta_arguments(parser)
 
 
-def _params(args) -> tuple:
-    k = positive_int(args.k, "k")
-    lam = exact(args.lam, "lam")
-    eta = exact(args.eta, "eta")
-    if lam < 0:
-        raise ValueError(f"lam must be non-negative, got {fraction_str(lam)}")
-    if eta < 0:
-        raise ValueError(f"eta must be non-negative, got {fraction_str(eta)}")
-    return k, lam, eta
+def _params(args, max_k: int) -> tuple:
+    k = k_from_args(args, max_k, " (the exact moments' work grows with k^2)")
+    return k, exact_arg(args.lam, "--lam"), exact_arg(args.eta, "--eta")
 
 
 def _read_loss(path: str, n_classes: int) -> list:
     from ..costs import validate_loss
     data = read_json_file(path, "loss matrix")
     if not isinstance(data, list):
-        raise ValueError("loss matrix JSON must be a list of lists (J x J)")
-    for row in data:
-        if isinstance(row, list):
-            for value in row:
-                if isinstance(value, float):
-                    raise ValueError(f"loss matrix entries must be exact: write {value!r} as the string "
-                                     f"\"{value!r}\" or as a fraction \"p/q\"")
-    return validate_loss(data, n_classes)
+        raise UsageError("loss matrix JSON must be a list of lists (J x J)")
+    rows = []
+    for i, row in enumerate(data):
+        if not isinstance(row, list):
+            raise UsageError(f"loss matrix row {i} must be a list, got {type(row).__name__}")
+        for value in row:
+            if isinstance(value, float):
+                raise UsageError(f"loss matrix entries must be exact: write {value!r} as the string "
+                                 f"\"{value!r}\" or as a fraction \"p/q\"")
+        rows.append([exact_arg(value, f"loss[{i}][{j}]", nonnegative=False) for j, value in enumerate(row)])
+    return validate_loss(rows, n_classes)
 
 
 def cost_report(tree, loss, k: int, lam, eta) -> dict:
@@ -78,8 +76,9 @@ def cost_report(tree, loss, k: int, lam, eta) -> dict:
 
 
 def run_cost(args) -> int:
-    k, lam, eta = _params(args)
+    k, lam, eta = _params(args, limits.MAX_K_COST)
     tree = read_tree(args.tree)
+    check_report_size(tree, "cost", k)
     loss = _read_loss(args.loss, tree.n_classes)
     report = cost_report(tree, loss, k, lam, eta)
     if args.json:
@@ -92,7 +91,7 @@ def run_cost(args) -> int:
               f"{decimal_str(row['as_leaf'], 8):>14} {decimal_str(row['subtree'], 8):>14}")
     pruned = report["pruned"]
     print(f"PruneTree: moment {fraction_str(pruned['moment'])} (~{decimal_str(pruned['moment'], 8)}), "
-          f"{pruned['leaves']} leaves, pruned at: {', '.join(pruned['pruned']) or '(none)'}")
+          f"{plural(pruned['leaves'], 'leaf', 'leaves')}, pruned {pruned_text(pruned['pruned'])}")
     return 0
 
 
@@ -122,8 +121,9 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
 
 
 def run_classprob(args) -> int:
-    k, lam, eta = _params(args)
+    k, lam, eta = _params(args, limits.MAX_K_CLASSPROB)
     tree = read_tree(args.tree)
+    check_report_size(tree, "classprob", k)
     report = classprob_report(tree, k, lam, eta)
     if args.json:
         print_json(report)
@@ -137,8 +137,8 @@ def run_classprob(args) -> int:
         print(f"{'':<10} MSE +- sd of squared error per class: {mse}")
     if report["pruned"] is not None:
         pruned = report["pruned"]
-        print(f"PET pruning: combined moment {fraction_str(pruned['moment'])}, {pruned['leaves']} leaves, "
-              f"pruned at: {', '.join(pruned['pruned']) or '(none)'}")
+        print(f"PET pruning: combined moment {fraction_str(pruned['moment'])}, "
+              f"{plural(pruned['leaves'], 'leaf', 'leaves')}, pruned {pruned_text(pruned['pruned'])}")
     else:
         print("PET pruning needs an even k (odd moments of r_j can be negative)")
     return 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from ..errata import all_domain_notes, all_errata
-from .common import print_json
+from .common import add_json_argument, print_json
 
 
 def run(args) -> int:
@@ -56,7 +56,7 @@ def _print_row(row: dict) -> None:
 
 def register(sub) -> None:
     p = sub.add_parser("errata", help="every discrepancy found in the papers, with exact counterexamples")
-    p.add_argument("--json", action="store_true")
+    add_json_argument(p)
     p.add_argument("--ledger", action="store_true",
                    help="every numbered statement of the five papers with its verdict (verified/refuted/out of reach)")
     p.set_defaults(func=run)

@@ -9,7 +9,7 @@ from ..numbers import fraction_str
 from ..peers.ccp import ccp_sequence
 from ..sequence import knorm_sequence
 from ..tree import iris_tree
-from .common import print_json
+from .common import add_json_argument, print_json
 from .sequences import format_ccp, format_knorm
 
 
@@ -50,5 +50,5 @@ def run(args) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser("iris", help="Zhong's App B case study on iris, exactly")
-    p.add_argument("--json", action="store_true")
+    add_json_argument(p)
     p.set_defaults(func=run)

@@ -1,44 +1,93 @@
-"""``exactprune moments`` and ``exactprune prune`` (Zhong 4.28-4.29, Fig 4.1)."""
+"""``exactprune moments`` and ``exactprune prune`` (Zhong 4.28-4.29, Fig 4.1).
+
+Exact Fractions up to ``knorm.EXACT_K_LIMIT``; certified arb balls above it, up to
+``limits.MAX_K_ARB``.  In ``--json`` an exact value is a ``"p/q"`` string under its key
+(``as_leaf``, ``subtree``, ``moment``) and a ball a string under the key with ``_ball``
+appended, the other key being null, so a key never changes its meaning with k.
+"""
 from __future__ import annotations
 
+import sys
+import time
+from typing import Any
+
+from .. import limits
 from ..knorm import EXACT_K_LIMIT, leaf_moment, leaf_moment_arb, moment, prune
-from ..numbers import fraction_str, positive_int
-from .common import add_prior_arguments, print_json, prior_from_args, read_tree
+from ..numbers import fraction_str
+from .common import (add_k_argument, check_report_size, add_prior_arguments, add_tree_argument, exact_arg, k_from_args,
+                     plural, print_json, prior_from_args, pruned_text, read_tree)
+
+_K_WHY = " (beyond it the certified balls lose their digits)"
+_JSON_NOTE = (f"Exact fractions up to k = {EXACT_K_LIMIT}, certified arb balls above it (k at most "
+              f"{limits.MAX_K_ARB:,}). With --json an exact value is a \"p/q\" string under its key (as_leaf, "
+              f"subtree, moment) and a ball a string under the key plus _ball; the other of the two is null.")
 
 
 def _value(value) -> str:
     return fraction_str(value) if not hasattr(value, "mid") else value.str(20)
 
 
+def _keyed(key: str, value) -> dict:
+    """{key: "p/q", key_ball: None} for a Fraction, {key: None, key_ball: "[m +/- r]"} for an arb."""
+    is_ball = hasattr(value, "mid")
+    return {key: None if is_ball else fraction_str(value), f"{key}_ball": value.str(20) if is_ball else None}
+
+
+class _Progress:
+    """One self-overwriting line on a terminal's stderr once a run has taken a few seconds."""
+
+    def __init__(self, what: str, total: int):
+        self.what, self.total, self.start = what, total, time.monotonic()
+        self.shown = False
+        self.live = sys.stderr.isatty()
+
+    def update(self, done: int) -> None:
+        if self.live and time.monotonic() - self.start > 3:
+            print(f"\r{self.what}: {done} of {self.total}", end="", file=sys.stderr, flush=True)
+            self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+
+
 def run_moments(args) -> int:
-    tree = read_tree(args.tree)
     prior = prior_from_args(args)
-    k = positive_int(args.k, "k")
-    rows = []
-    for node in tree.nodes():
+    k = k_from_args(args, limits.MAX_K_ARB, _K_WHY)
+    tree = read_tree(args.tree)
+    check_report_size(tree, "moments", k if k <= EXACT_K_LIMIT else 1)   # arb balls cost the same at any k
+    nodes = tree.nodes()
+    rows: list[dict[str, Any]] = []
+    progress = _Progress("moments: nodes done", len(nodes))
+    for i, node in enumerate(nodes):
         as_leaf = leaf_moment(node.counts, k, prior) if k <= EXACT_K_LIMIT else leaf_moment_arb(node.counts, k, prior)
-        rows.append({"name": node.name, "counts": list(node.counts), "as_leaf": _value(as_leaf),
-                     "subtree": _value(moment(node, k, prior)),
+        rows.append({"name": node.name, "counts": list(node.counts), **_keyed("as_leaf", as_leaf),
+                     **_keyed("subtree", moment(node, k, prior)),
                      "as_leaf_approx": float(as_leaf) if k <= EXACT_K_LIMIT else None})
+        progress.update(i + 1)
+    progress.close()
     if args.json:
         print_json({"k": k, "nodes": rows})
     else:
         for row in rows:
-            print(f"{row['name']:>10} {str(row['counts']):>20}  as_leaf {row['as_leaf']}  subtree {row['subtree']}")
+            print(f"{row['name']:>10} {str(row['counts']):>20}  as_leaf {row['as_leaf'] or row['as_leaf_ball']}"
+                  f"  subtree {row['subtree'] or row['subtree_ball']}")
     return 0
 
 
 def run_prune(args) -> int:
-    tree = read_tree(args.tree)
     prior = prior_from_args(args)
-    k = positive_int(args.k, "k")
-    result = prune(tree, k, prior, args.epsilon)
+    k = k_from_args(args, limits.MAX_K_ARB, _K_WHY)
+    epsilon = exact_arg(args.epsilon, "--epsilon")
+    tree = read_tree(args.tree)
+    result = prune(tree, k, prior, epsilon)
     if args.json:
-        print_json({"k": k, "moment": _value(result.moment), "norm": result.norm, "pruned": result.pruned,
+        print_json({"k": k, **_keyed("moment", result.moment), "norm": result.norm, "pruned": result.pruned,
                     "leaves": result.tree.n_leaves, "comparisons": result.comparisons,
                     "exact_fallbacks": result.fallbacks, "tree": result.tree.to_dict()})
     else:
-        print(f"PruneTree at k = {k}: {result.tree.n_leaves} leaves, pruned {', '.join(result.pruned) or 'nothing'}")
+        print(f"PruneTree at k = {k}: {plural(result.tree.n_leaves, 'leaf', 'leaves')}, "
+              f"pruned {pruned_text(result.pruned)}")
         print(f"E[r^k] = {_value(result.moment)}")
         print(f"{k}-norm = {result.norm}")
         print(result.tree.render())
@@ -46,14 +95,15 @@ def run_prune(args) -> int:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("moments", help="k-th error moments of every node, as a leaf (4.29) and as a subtree (4.28)")
-    p.add_argument("tree", help="count tree JSON file, or - for stdin")
-    p.add_argument("--k", required=True, help="moment order k (positive integer)")
+    p = sub.add_parser("moments", help="k-th error moments of every node, as a leaf (4.29) and as a subtree (4.28)",
+                       description=_JSON_NOTE)
+    add_tree_argument(p)
+    add_k_argument(p, limits.MAX_K_ARB)
     add_prior_arguments(p)
     p.set_defaults(func=run_moments)
-    p = sub.add_parser("prune", help="PruneTree (Zhong Fig 4.1) at a given k")
-    p.add_argument("tree", help="count tree JSON file, or - for stdin")
-    p.add_argument("--k", required=True, help="moment order k (positive integer)")
-    p.add_argument("--epsilon", default="0", help="PruneTree's epsilon (exact, >= 0)")
+    p = sub.add_parser("prune", help="PruneTree (Zhong Fig 4.1) at a given k", description=_JSON_NOTE)
+    add_tree_argument(p)
+    add_k_argument(p, limits.MAX_K_ARB)
+    p.add_argument("--epsilon", default="0", help="PruneTree's margin, exact and >= 0 (default 0)")
     add_prior_arguments(p)
     p.set_defaults(func=run_prune)

@@ -1,8 +1,12 @@
 """``exactprune rdt coexist``, ``rdt moments`` and ``rdt experiment`` (DD random decision trees)."""
 from __future__ import annotations
 
-from ..numbers import decimal_str, fraction_str, nonnegative_int, positive_int
-from .common import print_json
+from .. import limits
+from ..numbers import decimal_str, fraction_str
+from .common import UsageError, add_json_argument, exact_arg, integer_arg, print_json
+
+#: the largest attribute value accepted in --path1/--path2
+_MAX_VALUE = 10**6
 
 
 def register(subparsers) -> None:
@@ -10,16 +14,16 @@ def register(subparsers) -> None:
     sub = rdt.add_subparsers(dest="rdt_command", metavar="SUBCOMMAND")
     sub.required = True
     co = sub.add_parser("coexist", help="probability that two paths co-exist in a random tree (DD App A, 3.6.2)")
-    co.add_argument("--d", required=True, help="number of attributes")
+    co.add_argument("--d", required=True, help=f"number of attributes, 1..{limits.MAX_RDT_COEXIST_D}")
     co.add_argument("--path1", required=True, help="A=V,... (0-based attribute=value; last entry chosen last)")
     co.add_argument("--path2", required=True, help="A=V,...")
     co.add_argument("--criterion", default="fixed", choices=["fixed", "purity", "scarcity"])
-    co.add_argument("--json", action="store_true", help="machine-readable output")
+    add_json_argument(co)
     co.set_defaults(func=run_coexist)
 
     mo = sub.add_parser("moments", help="exact E[GE], E[GE^2], sd for a random-tree setting (DD sec 3.6, 4.2)")
-    mo.add_argument("--d", default="5", help="number of binary attributes (default 5)")
-    mo.add_argument("--N", default="20", help="sample size (default 20)")
+    mo.add_argument("--d", default="5", help=f"number of binary attributes, 1..{limits.MAX_RDT_D} (default 5)")
+    mo.add_argument("--N", default="20", help=f"sample size, 0..{limits.MAX_RDT_N} (default 20)")
     mo.add_argument("--criterion", default="fixed", help="fixed, purity, scarcity or a comma-joined combination")
     mo.add_argument("--h", default="3", help="height for the fixed criterion (default 3)")
     mo.add_argument("--pb", default=None, help="scarcity bound (default N/10)")
@@ -28,7 +32,7 @@ def register(subparsers) -> None:
     mo.add_argument("--tie", default="split", choices=["split", "first"])
     mo.add_argument("--same-sample", action="store_true",
                     help="also E[GE GE'] for two random trees on the same sample (fixed height only)")
-    mo.add_argument("--json", action="store_true", help="machine-readable output")
+    add_json_argument(mo)
     mo.set_defaults(func=run_moments)
 
     ex = sub.add_parser("experiment", help="DD's experiment grid (sec 4): exact vs MC-1/MC-10, Breiman's bound "
@@ -49,28 +53,28 @@ def register(subparsers) -> None:
     ex.set_defaults(func=run_experiment)
 
 
-def _path(text: str, name: str) -> dict:
+def _path(text: str, name: str, d: int) -> dict:
     out = {}
     for part in str(text).split(","):
         part = part.strip()
         if not part:
             continue
         if "=" not in part:
-            raise ValueError(f"{name}: expected A=V pairs, got {part!r}")
+            raise UsageError(f"--{name}: expected A=V pairs, got {part!r}")
         a, v = part.split("=", 1)
-        a = nonnegative_int(a.strip(), f"{name} attribute")
+        a = integer_arg(a, f"--{name} attribute", 0, d - 1, f" (d = {d} attributes are numbered 0..{d - 1})")
         if a in out:
-            raise ValueError(f"{name}: attribute {a} appears twice")
-        out[a] = nonnegative_int(v.strip(), f"{name} value")
+            raise UsageError(f"--{name}: attribute {a} appears twice")
+        out[a] = integer_arg(v, f"--{name} value", 0, _MAX_VALUE)
     if not out:
-        raise ValueError(f"{name} is empty")
+        raise UsageError(f"--{name} is empty")
     return out
 
 
 def run_coexist(args) -> int:
     from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence, path_exists_probability
-    d = positive_int(args.d, "d")
-    p1, p2 = _path(args.path1, "path1"), _path(args.path2, "path2")
+    d = integer_arg(args.d, "--d", 1, limits.MAX_RDT_COEXIST_D)
+    p1, p2 = _path(args.path1, "path1", d), _path(args.path2, "path2", d)
     prob = coexistence_probability(d, p1, p2, args.criterion)
     enum = enumerate_coexistence(d, p1, p2, args.criterion) if d <= 8 else None
     printed = coexistence_printed(d, p1, p2, args.criterion)
@@ -92,20 +96,21 @@ def run_coexist(args) -> int:
 
 def run_moments(args) -> int:
     from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
-    d = positive_int(args.d, "d")
-    N = nonnegative_int(args.N, "N")
-    if d > 8:
-        raise ValueError("d: at most 8 attributes on the command line")
-    if N > 200:
-        raise ValueError("N: exact moments are limited to N <= 200 here")
-    pb = args.pb if args.pb is not None else N // 10
-    crit = Criterion.parse(args.criterion, height=args.h, pb=pb)
-    dist = correlated_distribution([2] * d, args.strength)
+    d = integer_arg(args.d, "--d", 1, limits.MAX_RDT_D, " (exact enumeration over the attributes)")
+    N = integer_arg(args.N, "--N", 0, limits.MAX_RDT_N, " (exact enumeration over samples)")
+    height = integer_arg(args.h, "--h", 1, limits.MAX_RDT_D)
+    pb = integer_arg(args.pb, "--pb", 0, N) if args.pb is not None else N // 10
+    crit = Criterion.parse(args.criterion, height=height, pb=pb)
+    dist = correlated_distribution([2] * d, exact_arg(args.strength, "--strength"))
     if args.same_sample and crit.sample_dependent:
-        raise ValueError("--same-sample: exact only for the fixed criterion")
+        raise UsageError("--same-sample: exact only for the fixed criterion")
+    if crit.sample_dependent and d > limits.MAX_RDT_D_SAMPLE_DEPENDENT:
+        raise UsageError(f"--d must be at most {limits.MAX_RDT_D_SAMPLE_DEPENDENT} with the purity or scarcity "
+                         f"criterion (its exact moments enumerate every sample's tree), got {d}")
     m = exact_moments(dist, N, crit, args.tie, same_sample=args.same_sample)
     sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
-    result = {"d": d, "N": N, "criterion": str(crit), "tie": args.tie,
+    result = {"d": d, "N": N, "criterion": {"height": crit.height, "purity": crit.purity, "pb": crit.pb},
+              "tie": args.tie,
               "correlation": chi_square_correlation(dist), "E_GE": m["E1"], "E_GE2_same_tree": m["E2_same"],
               "E_GE_GE_independent_samples": m["E2_indep"], "var": m["var"],
               "approx": {"E_GE": decimal_str(m["E1"], 10), "sd": sd}}
@@ -114,7 +119,7 @@ def run_moments(args) -> int:
     if args.json:
         print_json(result)
     else:
-        print(f"random trees, d = {d} binary attributes, N = {N}, {crit}, tie = {args.tie}, "
+        print(f"random trees, d = {d} binary attributes, N = {N}, {criterion_text(crit)}, tie = {args.tie}, "
               f"correlation {fraction_str(result['correlation'])}")
         print(f"E[GE]   = {decimal_str(m['E1'], 10)}")
         print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")
@@ -122,6 +127,18 @@ def run_moments(args) -> int:
             print(f"E[GE GE'] two trees, same sample = {decimal_str(m['E2_two_trees_same_sample'], 10)}   "
                   f"(independent samples: E[GE]^2 = {decimal_str(m['E2_indep'], 10)})")
     return 0
+
+
+def criterion_text(crit) -> str:
+    """The stopping rule in words, e.g. ``stop at height 3 or when pure``.
+
+    >>> from exactprune.rdt import Criterion
+    >>> criterion_text(Criterion(height=3)), criterion_text(Criterion(purity=True, pb=2))
+    ('stop at height 3', 'stop when pure or at <= 2 points')
+    """
+    parts = ([f"at height {crit.height}"] if crit.height is not None else []) + \
+        (["when pure"] if crit.purity else []) + ([f"at <= {crit.pb} points"] if crit.pb is not None else [])
+    return "stop " + " or ".join(parts) if parts else "grow until the attributes run out"
 
 
 def _sqrt_approx(value):
@@ -142,10 +159,12 @@ def run_experiment(args) -> int:
             raise ValueError(f"--{name}: no such file {path!r}")
     settings = [s.strip() for s in args.settings.split(";") if s.strip()]
     rhos = [r.strip() for r in args.rhos.split(",") if r.strip()]
-    units = grid_units(N=positive_int(args.N, "N"), mc_runs=positive_int(args.mc_runs, "mc-runs"),
-                       te_runs=positive_int(args.te_runs, "te-runs"), seed=nonnegative_int(args.seed, "seed"),
+    units = grid_units(N=integer_arg(args.N, "--N", 1, limits.MAX_RDT_N),
+                       mc_runs=integer_arg(args.mc_runs, "--mc-runs", 1, limits.MAX_MC_RUNS),
+                       te_runs=integer_arg(args.te_runs, "--te-runs", 1, limits.MAX_MC_RUNS),
+                       seed=integer_arg(args.seed, "--seed", 0, 2**64 - 1),
                        data=data, settings=settings, rhos=rhos)
-    jobs = int(args.jobs) if str(args.jobs).lstrip("-").isdigit() else args.jobs
+    jobs = -1 if str(args.jobs).strip() == "-1" else integer_arg(args.jobs, "--jobs", 1, limits.MAX_JOBS)
     rows = run_grid(units, jobs=jobs, progress=True if args.progress else None)
     shown = ["exactprune rdt experiment", f"--N {args.N}", f"--mc-runs {args.mc_runs}", f"--te-runs {args.te_runs}",
              f"--seed {args.seed}"] + [f"--{name} <{name} CSV>" for name in data]

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..peers.ccp import ccp_sequence
 from ..sequence import knorm_sequence
-from .common import add_prior_arguments, print_json, prior_from_args, read_tree
+from .common import (add_json_argument, add_prior_arguments, add_tree_argument, plural, print_json, prior_from_args,
+                     pruned_text, read_tree)
 
 
 def format_knorm(seq) -> str:
@@ -15,8 +16,8 @@ def format_knorm(seq) -> str:
             span = f"{stage.k_from} <= k < infinity"
         else:
             span = f"{stage.k_from} <= k < {stage.k_to}"
-        pruned = ", ".join(stage.pruned) or "-"
-        lines.append(f"  {span:<32} {stage.leaves:>5} leaves   pruned at start: {pruned}")
+        lines.append(f"  {span:<32} {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
+                     f"pruned at start: {pruned_text(stage.pruned)}")
     lines.append("per split: exact integer breakpoint, certified real crossing")
     for entry in seq.breakpoints.values():
         d = entry.as_dict()
@@ -27,7 +28,7 @@ def format_knorm(seq) -> str:
         else:
             crossing = d["crossing"]
             text = f", real crossing in [{crossing['lower']}, {crossing['upper']}] ~ {crossing['approx']}" if crossing else ""
-            checks = f"; sign certified at {d['sign_checks']} grid points" if d["sign_checks"] else ""
+            checks = f"; sign certified at {plural(d['sign_checks'], 'grid point')}" if d["sign_checks"] else ""
             lines.append(f"  {d['name']:>10}: k = {d['breakpoint']}{text}{checks}")
     return "\n".join(lines)
 
@@ -37,8 +38,8 @@ def format_ccp(seq) -> str:
     for stage in seq.stages:
         upper = "infinity" if stage.alpha_to is None else str(stage.alpha_to)
         span = f"{stage.alpha_from} <= alpha < {upper}"
-        lines.append(f"  {span:<32} (~{float(stage.alpha_from):.4f}) {stage.leaves:>5} leaves   "
-                     f"pruned: {', '.join(stage.pruned) or '-'}")
+        lines.append(f"  {span:<32} (~{float(stage.alpha_from):.4f}) {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
+                     f"pruned: {pruned_text(stage.pruned)}")
     return "\n".join(lines)
 
 
@@ -62,15 +63,15 @@ def run_ccp(args) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser("breakpoints", help="k-norm pruning sequence with exact breakpoints")
-    p.add_argument("tree", help="count tree JSON file, or - for stdin")
+    add_tree_argument(p)
     add_prior_arguments(p)
     p.add_argument("--no-crossings", action="store_true",
                    help="skip the certified real crossings (about 40 arb evaluations per pruned split)")
     p.set_defaults(func=run_breakpoints)
     p = sub.add_parser("ccp", help="cost-complexity pruning sequence with exact alphas")
-    p.add_argument("tree", help="count tree JSON file, or - for stdin")
+    add_tree_argument(p)
     p.add_argument("--cost", default="misclassification", choices=["misclassification", "gini"])
     p.add_argument("--ties", default="all", choices=["all", "sklearn"],
                    help="prune all weakest links together (Breiman) or one at a time (scikit-learn)")
-    p.add_argument("--json", action="store_true")
+    add_json_argument(p)
     p.set_defaults(func=run_ccp)

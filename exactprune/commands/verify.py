@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 import sys
 
-from .common import print_json
+from .. import limits
+from .common import UsageError, add_json_argument, integer_arg, plural, print_json
 
 
 def register(subparsers) -> None:
@@ -25,38 +26,20 @@ def register(subparsers) -> None:
                                    description="Run every registered theorem check (or one) with hypothesis.")
     parser.add_argument("--theorem", action="append", metavar="ID",
                         help="theorem id (repeatable); default: all. See --list")
-    parser.add_argument("--examples", type=_positive, default=None, metavar="N",
-                        help="cases per theorem (default: each theorem's own count)")
-    parser.add_argument("--seed", type=_nonnegative, default=0, metavar="S", help="random seed (default 0)")
+    parser.add_argument("--examples", default=None, metavar="N",
+                        help=f"cases per theorem, 1..{limits.MAX_EXAMPLES:,} (default: each theorem's own count)")
+    parser.add_argument("--seed", default="0", metavar="S", help="random seed, a non-negative integer (default 0)")
     parser.add_argument("--violations", action="store_true",
                         help="run the cases violating a hypothesis instead (shows each check can fail)")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    add_json_argument(parser)
     parser.add_argument("--list", action="store_true", help="list the registered theorems and exit")
     parser.set_defaults(func=run_command)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"--examples must be a positive integer, got {text!r}") from None
-    if value < 1:
-        raise ValueError(f"--examples must be a positive integer, got {text!r}")
-    return value
-
-
-def _nonnegative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"--seed must be a non-negative integer, got {text!r}") from None
-    if value < 0:
-        raise ValueError(f"--seed must be a non-negative integer, got {text!r}")
-    return value
-
-
 def run_command(args) -> int:
-    from ..theorems import all_theorems, get, require_hypothesis, run
+    examples = None if args.examples is None else integer_arg(args.examples, "--examples", 1, limits.MAX_EXAMPLES)
+    seed = integer_arg(args.seed, "--seed", 0, 2**64 - 1)
+    from ..theorems import all_theorems, get, require_hypothesis, run   # heavy: after the argument checks
     theorems = all_theorems()
     if args.list:
         if args.json:
@@ -73,7 +56,7 @@ def run_command(args) -> int:
             try:
                 theorem = get(theorem_id)
             except KeyError as err:
-                raise ValueError(str(err.args[0])) from None
+                raise UsageError(str(err.args[0])) from None
             selected.append(theorem)
             if theorem.erratum and not args.violations:       # a refuted statement: check its correction too
                 twin = next((t for t in theorems if t.corrects == theorem.id), None)
@@ -84,14 +67,14 @@ def run_command(args) -> int:
     try:
         require_hypothesis()
     except ImportError as err:
-        raise ValueError(str(err)) from None
+        raise UsageError(str(err)) from None
     results = []
     for theorem in selected:
-        result = run(theorem, args.examples, args.seed, violations=args.violations)
+        result = run(theorem, examples, seed, violations=args.violations)
         _judge(result, theorem, args.violations)
         results.append(result)
         if not args.json:
-            _print_text(result, args)
+            _print_text(result, seed, args.violations)
     if args.json:
         print_json(results)
     unexpected = [r for r in results if not r["as_registered"]]
@@ -101,7 +84,7 @@ def run_command(args) -> int:
             counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
         summary = ", ".join(f"{n} {v}" for v, n in counts.items())
         print(f"{len(results) - len(unexpected)} of {len(results)} verdicts as registered ({summary})"
-              + (f"; unexpected: {', '.join(r['id'] for r in unexpected)} (seed {args.seed})" if unexpected else ""))
+              + (f"; unexpected: {', '.join(r['id'] for r in unexpected)} (seed {seed})" if unexpected else ""))
     return 1 if unexpected else 0
 
 
@@ -128,15 +111,15 @@ def _judge(result: dict, theorem, violations: bool) -> None:
         result["corrects"] = theorem.corrects
 
 
-def _print_text(result: dict, args) -> None:
+def _print_text(result: dict, seed: int, violations: bool) -> None:
     label = result["verdict"] + (f" (erratum {result['erratum']})" if result.get("erratum") else "")
-    if args.violations:
+    if violations:
         label = f"violations {result['verdict']} (expected: {result['expected']})"
-    print(f"{result['id']:28s} {label:44s} {result['cases']} cases")
-    if result.get("counterexample") is not None and (not result["as_registered"] or args.violations
+    print(f"{result['id']:28s} {label:44s} {plural(result['cases'], 'case')}")
+    if result.get("counterexample") is not None and (not result["as_registered"] or violations
                                                       or result.get("erratum")):
         kind = "error" if result["status"] == "error" else "counterexample"
-        print(f"  {kind} (reproduce: exactprune verify --theorem {result['id']} --seed {args.seed}"
-              f"{' --violations' if args.violations else ''}):")
+        print(f"  {kind} (reproduce: exactprune verify --theorem {result['id']} --seed {seed}"
+              f"{' --violations' if violations else ''}):")
         print("    " + json.dumps(result["counterexample"], sort_keys=False))
     sys.stdout.flush()
