@@ -96,17 +96,14 @@ def run_coexist(args) -> int:
 
 def run_moments(args) -> int:
     from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
-    d = integer_arg(args.d, "--d", 1, limits.MAX_RDT_D, " (exact enumeration over the attributes)")
-    N = integer_arg(args.N, "--N", 0, limits.MAX_RDT_N, " (exact enumeration over samples)")
+    d = integer_arg(args.d, "--d", 1, limits.MAX_RDT_D, " (exact moments by one pass over the random tree's nodes)")
+    N = integer_arg(args.N, "--N", 0, limits.MAX_RDT_N, " (exact count generating functions of degree N)")
     height = integer_arg(args.h, "--h", 1, limits.MAX_RDT_D)
     pb = integer_arg(args.pb, "--pb", 0, N) if args.pb is not None else N // 10
     crit = Criterion.parse(args.criterion, height=height, pb=pb)
     dist = correlated_distribution([2] * d, exact_arg(args.strength, "--strength"))
     if args.same_sample and crit.sample_dependent:
         raise UsageError("--same-sample: exact only for the fixed criterion")
-    if crit.sample_dependent and d > limits.MAX_RDT_D_SAMPLE_DEPENDENT:
-        raise UsageError(f"--d must be at most {limits.MAX_RDT_D_SAMPLE_DEPENDENT} with the purity or scarcity "
-                         f"criterion (its exact moments enumerate every sample's tree), got {d}")
     m = exact_moments(dist, N, crit, args.tie, same_sample=args.same_sample)
     sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
     result = {"d": d, "N": N, "criterion": {"height": crit.height, "purity": crit.purity, "pb": crit.pb},
