@@ -1,0 +1,190 @@
+"""Resource limits: every quantity that sizes work in the Python API, named, with its reason.
+
+Each public entry point checks its arguments against these limits before any work starts and
+raises :class:`ValueError` naming the limit and its value, so no call hangs or exhausts memory on
+an extreme argument: it answers (exactly, or as a certified ball whose working precision grows
+with the size of the input), or it refuses at once.
+
+=========================  ================  =============================================================
+limit                      value             reason
+=========================  ================  =============================================================
+``EXACT_K_LIMIT``          4096              largest k with exact rational moments; above it, certified
+                                             arb balls (an exact 4096-th moment already has tens of
+                                             thousands of digits per leaf)
+``MAX_K``                  2**(2**20)        largest k accepted at all: k is read as a Python integer
+                                             of at most a million bits (128 KB); arb moments use the
+                                             certified large-k enclosure, so their cost does not grow
+                                             with k
+``COST_MAX_K``             512               largest k of the loss-matrix recursion (7.14): O(k^2)
+                                             exact operations on numbers of O(k) digits (about 1 s
+                                             per leaf and label at 512, a minute at 2048)
+``CLASSPROB_MAX_K``        1024              largest k of the class-probability binomial sum
+                                             (7.19)-(7.20): about 0.5 s per leaf and class at 1024,
+                                             23 s at 4096
+``MAX_COUNT``              2**53 - 1         largest class count: every count (and node size) is an
+                                             exact float64, which the float filters' bounds assume
+``MAX_CLASSES``            10_000            largest number of classes J (length of ``counts``)
+``MAX_PARAM_DIGITS``       1000              largest number of decimal digits in the numerator or the
+                                             denominator of an exact parameter (lam, eta, epsilon, a
+                                             loss entry); every digit enlarges every exact moment
+``MAX_NUMBER_TEXT``        100_000           longest text read as one number: CPython's int parsing
+                                             is quadratic, and ``1e100000000`` would build a 100
+                                             million digit integer
+``MAX_DEPTH``              10_000            deepest tree: JSON text nests two levels per tree level
+                                             and the C JSON codec recurses on the C stack (20,000
+                                             levels measured safe)
+``MAX_NODES``              2_000_000         most nodes in a tree (about 1 GB of Python objects)
+``MAX_CHILDREN``           10_000            most children of one node (a categorical split with
+                                             more values than this is beyond any reading)
+``MAX_THRESHOLD_DIGITS``   1000              most digits of a split threshold kept exactly (a float
+                                             JSON threshold keeps its float value)
+``EXPANSION_MAX_TERMS``    1_000_000         most terms C(k + J - 1, J - 1) of the multinomial check
+                                             (C.90) of a cost moment
+``RDT_MAX_D``              32                (for :mod:`exactprune.rdt`) most attributes d: path
+                                             probabilities sum over orderings of used attributes
+``RDT_MAX_N``              100_000           (for :mod:`exactprune.rdt`) largest sample size N of
+                                             the exact multinomial sums
+=========================  ================  =============================================================
+
+The breakpoint search of :func:`exactprune.sequence.knorm_sequence` finds exact integer
+breakpoints up to ``2**BREAKPOINT_EXACT_BITS``; beyond it a breakpoint is reported as a certified
+interval on log2 k (see :class:`exactprune.sequence.NodeBreakpoint`).
+
+>>> check_k(10 ** 6)
+1000000
+>>> check_k(2 ** (2 ** 20))
+Traceback (most recent call last):
+ValueError: k = 2^1048576 exceeds the limit MAX_K = 2^1048576 - 1 (k must have at most 1048576 bits)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_K", "MAX_COUNT",
+           "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
+           "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_EXACT_BITS", "RDT_MAX_D", "RDT_MAX_N",
+           "check_k", "check_parameter", "check_counts_size", "check_tree_shape"]
+
+#: largest k with exact rational moments (Fractions); above it, certified arb balls
+EXACT_K_LIMIT = 4096
+#: k must have at most this many bits (a Python integer of 128 KB)
+MAX_K_BITS = 1 << 20
+#: largest k accepted at all by the moment and pruning functions
+MAX_K = (1 << MAX_K_BITS) - 1
+#: largest k of the loss-matrix recursion (7.14): O(k^2) exact operations on O(k)-digit numbers
+COST_MAX_K = 512
+#: largest k of the class-probability binomial sum (7.19)-(7.20): O(k) operations on O(k)-digit numbers
+CLASSPROB_MAX_K = 1024
+#: largest class count: counts and node sizes stay exact float64 values (the float filters assume it)
+MAX_COUNT = (1 << 53) - 1
+#: most classes J
+MAX_CLASSES = 10_000
+#: most decimal digits of the numerator or denominator of an exact parameter (lam, eta, epsilon, loss)
+MAX_PARAM_DIGITS = 1000
+#: longest text read as one number (CPython's int parsing is quadratic in the length)
+MAX_NUMBER_TEXT = 100_000
+#: deepest tree (the C JSON codec recurses twice per tree level on the C stack)
+MAX_DEPTH = 10_000
+#: most nodes of a tree (about 1 GB of Python objects)
+MAX_NODES = 2_000_000
+#: most children of one node
+MAX_CHILDREN = 10_000
+#: most digits of a split threshold (kept exactly as a Fraction when given as an integer or text)
+MAX_THRESHOLD_DIGITS = 1000
+#: most terms of the multinomial expansion (C.90) of a cost moment, C(k + J - 1, J - 1)
+EXPANSION_MAX_TERMS = 1_000_000
+#: integer breakpoints are searched exactly below 2**BREAKPOINT_EXACT_BITS; beyond, a certified
+#: interval on log2 k (lgamma at k ~ 2**b needs b bits of working precision)
+BREAKPOINT_EXACT_BITS = 4096
+#: (rdt) most attributes d
+RDT_MAX_D = 32
+#: (rdt) largest sample size N
+RDT_MAX_N = 100_000
+
+_PARAM_BOUND = 10 ** MAX_PARAM_DIGITS
+
+
+def _limit_text(value: int) -> str:
+    """A power-of-two-ish integer as short text (``2^20``, ``2^20 - 1``) or its decimal."""
+    if value > 10 ** 12 and value & (value + 1) == 0:
+        return f"2^{value.bit_length()} - 1"
+    if value > 10 ** 12 and value & (value - 1) == 0:
+        return f"2^{value.bit_length() - 1}"
+    return str(value)
+
+
+def check_k(k: Any, name: str = "k", limit: int = MAX_K, limit_name: str = "MAX_K",
+            allow_zero: bool = False) -> int:
+    """``k`` as a positive (or, with ``allow_zero``, non-negative) integer no larger than ``limit``
+    (named ``limit_name`` in the error).
+
+    >>> check_k(513, limit=COST_MAX_K, limit_name="COST_MAX_K")
+    Traceback (most recent call last):
+    ValueError: k = 513 exceeds the limit COST_MAX_K = 512
+    """
+    from .numbers import nonnegative_int, positive_int      # numbers reads MAX_NUMBER_TEXT from here
+    k = nonnegative_int(k, name) if allow_zero else positive_int(k, name)
+    if k > limit:
+        extra = f" ({name} must have at most {MAX_K_BITS} bits)" if limit == MAX_K else ""
+        raise ValueError(f"{name} = {_limit_text(k)} exceeds the limit {limit_name} = {_limit_text(limit)}{extra}")
+    return k
+
+
+def check_parameter(value: Any, name: str) -> Any:
+    """An exact parameter (Fraction, int or sympy expression) whose numerator and denominator
+    have at most ``MAX_PARAM_DIGITS`` digits; returned unchanged.
+
+    >>> check_parameter(Fraction(1, 10 ** 1000), "eta")
+    Traceback (most recent call last):
+    ValueError: eta has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS = 1000
+    """
+    if not isinstance(value, (int, Fraction)):
+        return value            # a sympy expression: symbolic work, sized by the caller's k
+    value = Fraction(value)
+    for part, number in (("numerator", abs(value.numerator)), ("denominator", value.denominator)):
+        if number >= _PARAM_BOUND:
+            raise ValueError(f"{name} has a {part} of {_digit_count(number)} digits, above the limit "
+                             f"MAX_PARAM_DIGITS = {MAX_PARAM_DIGITS}")
+    return value
+
+
+def _digit_count(number: int) -> int:
+    """Number of decimal digits of a positive integer, without str() (no 4300-digit limit)."""
+    digits = max(1, (number.bit_length() - 1) * 30103 // 100000)
+    while 10 ** digits <= number:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > number:
+        digits -= 1
+    return digits
+
+
+def check_counts_size(counts: tuple, where: str = "counts") -> tuple:
+    """Class counts within ``MAX_CLASSES`` classes and ``MAX_COUNT`` per class (returned unchanged).
+
+    >>> check_counts_size((2 ** 53, 1), "node c1")
+    Traceback (most recent call last):
+    ValueError: node c1: count 9007199254740992 exceeds the limit MAX_COUNT = 2^53 - 1
+    """
+    if len(counts) > MAX_CLASSES:
+        raise ValueError(f"{where}: {len(counts)} classes exceed the limit MAX_CLASSES = {MAX_CLASSES}")
+    for count in counts:
+        if count > MAX_COUNT:
+            raise ValueError(f"{where}: count {count} exceeds the limit MAX_COUNT = {_limit_text(MAX_COUNT)}")
+    return counts
+
+
+def check_tree_shape(nodes: int, depth: int, children: int, where: str) -> None:
+    """Refuse a tree that grows past ``MAX_NODES``, ``MAX_DEPTH`` or ``MAX_CHILDREN`` (checked while
+    the tree is read, so a huge input stops early).
+
+    >>> check_tree_shape(3, 10_001, 2, "node c1")
+    Traceback (most recent call last):
+    ValueError: node c1: depth 10001 exceeds the limit MAX_DEPTH = 10000
+    """
+    if nodes > MAX_NODES:
+        raise ValueError(f"{where}: more than MAX_NODES = {MAX_NODES} nodes")
+    if depth > MAX_DEPTH:
+        raise ValueError(f"{where}: depth {depth} exceeds the limit MAX_DEPTH = {MAX_DEPTH}")
+    if children > MAX_CHILDREN:
+        raise ValueError(f"{where}: {children} children exceed the limit MAX_CHILDREN = {MAX_CHILDREN}")
