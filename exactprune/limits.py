@@ -63,7 +63,7 @@ from typing import Any
 
 __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_K", "MAX_COUNT",
            "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
-           "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_EXACT_BITS", "RDT_MAX_D", "RDT_MAX_N",
+           "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", "RDT_MAX_D", "RDT_MAX_N",
            "check_k", "check_parameter", "check_counts_size", "check_tree_shape"]
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
@@ -94,9 +94,13 @@ MAX_CHILDREN = 10_000
 MAX_THRESHOLD_DIGITS = 1000
 #: most terms of the multinomial expansion (C.90) of a cost moment, C(k + J - 1, J - 1)
 EXPANSION_MAX_TERMS = 1_000_000
-#: integer breakpoints are searched exactly below 2**BREAKPOINT_EXACT_BITS; beyond, a certified
-#: interval on log2 k (lgamma at k ~ 2**b needs b bits of working precision)
-BREAKPOINT_EXACT_BITS = 4096
+#: integer breakpoints are searched exactly up to 2**BREAKPOINT_EXACT_BITS (about 2 x this many
+#: certified signs, each with lgamma at this many bits); beyond, a certified interval on log2 k
+BREAKPOINT_EXACT_BITS = 1024
+#: the interval search on log2 k gives up past k = 2**BREAKPOINT_MAX_LOG2 (a breakpoint sits where
+#: the Gamma-function constants of the large-k moments balance; their log2 is O(n log2 n) for node
+#: sizes n <= MAX_COUNT, below 2**62)
+BREAKPOINT_MAX_LOG2 = 1 << 64
 #: (rdt) most attributes d
 RDT_MAX_D = 32
 #: (rdt) largest sample size N

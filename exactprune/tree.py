@@ -525,7 +525,7 @@ def _node_fields(data: Any, name: str) -> Node:
     if feature is not None and (isinstance(feature, bool) or not isinstance(feature, int) or feature < 0):
         raise ValueError(f"node {name}: 'feature' must be a non-negative integer")
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
-                                  or not math.isfinite(threshold)):
+                                  or (isinstance(threshold, float) and not math.isfinite(threshold))):
         raise ValueError(f"node {name}: 'threshold' must be a finite number")
     return Node(tuple(counts), [], name, split, feature, threshold)
 
