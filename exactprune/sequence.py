@@ -36,7 +36,7 @@ import flint
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
 from .certify import Approx, Decider, rising_ratio, total
-from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
+from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
 from .numbers import (arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq)
 from .tree import Node, Tree, ancestor_names, name_path
@@ -130,6 +130,8 @@ def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
     >>> split_kept(iris_tree().node("c2"), 2)
     True
     """
+    if not isinstance(k, (Fraction, flint.arb)):
+        k = check_k(k)
     return _SubtreeForm(node, prior).sign(k) > 0
 
 

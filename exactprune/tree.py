@@ -580,15 +580,19 @@ def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
     >>> sorted(sorted(p) for p in all_prunings(t.root))
     [[], ['root']]
     """
-    if not node.children:
-        return [frozenset()]
-    combos = [frozenset([node.name])]
-    for child in node.children:
-        options = all_prunings(child, limit)
-        combos = [c | o for c in combos for o in options]
-        if limit is not None and len(combos) > limit:
-            raise ValueError(f"node {node.name}: more than {limit} prunings; use a smaller tree")
-    return [frozenset()] + combos
+    options: dict = {}
+    for current in node.postorder():     # iterative: any depth
+        if not current.children:
+            options[id(current)] = [frozenset()]
+            continue
+        combos = [frozenset([current.name])]
+        for child in current.children:
+            child_options = options.pop(id(child))
+            combos = [c | o for c in combos for o in child_options]
+            if limit is not None and len(combos) > limit:
+                raise ValueError(f"node {current.name}: more than {limit} prunings; use a smaller tree")
+        options[id(current)] = [frozenset()] + combos
+    return options[id(node)]
 
 
 IRIS_CLASS_NAMES = ("setosa", "versicolor", "virginica")
@@ -651,8 +655,13 @@ def all_pruning_leaves(tree: Tree, limit: Optional[int] = 100000) -> list:
     >>> sorted(sorted(p) for p in all_pruning_leaves(t))
     [['c1', 'c2'], ['root']]
     """
-    def leaves(node: Node, kept: frozenset) -> list:
-        if node.name not in kept:
-            return [node.name]
-        return [name for child in node.children for name in leaves(child, kept)]
-    return [frozenset(leaves(tree.root, kept)) for kept in all_prunings(tree.root, limit)]
+    def leaves(kept: frozenset) -> frozenset:
+        names, stack = [], [tree.root]
+        while stack:
+            node = stack.pop()
+            if node.name in kept:
+                stack.extend(node.children)
+            else:
+                names.append(node.name)
+        return frozenset(names)
+    return [leaves(kept) for kept in all_prunings(tree.root, limit)]

@@ -269,3 +269,20 @@ def test_stage_for_a_k_inside_a_bracket_is_refused():
     assert seq.stage_for(32) is seq.stages[0] and seq.stage_for(65) is seq.stages[1]
     with pytest.raises(ValueError, match="inside the certified interval"):
         seq.stage_for(45)
+
+
+def test_brute_force_prunings_of_a_deep_chain():
+    """all_prunings / all_pruning_leaves were recursive.  With the recursion limit at 250, a chain
+    of depth 300 still gives its 301 prunings (cut at any of the 300 splits, or keep them all)."""
+    import sys
+    from exactprune.tree import all_pruning_leaves, all_prunings
+    tree = Tree.from_json(_chain(300))
+    saved = sys.getrecursionlimit()
+    sys.setrecursionlimit(250)
+    try:
+        prunings = all_prunings(tree.root)
+        leaf_sets = all_pruning_leaves(tree)
+    finally:
+        sys.setrecursionlimit(saved)
+    assert sorted(len(p) for p in prunings) == list(range(301))
+    assert sorted(len(s) for s in leaf_sets) == list(range(1, 302))
