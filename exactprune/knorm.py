@@ -29,7 +29,7 @@ import flint
 
 from .certify import (TINY, U, Approx, Decider, product_rel, quotient_rel, rising_ratio_rel,
                       sum_rel)
-from .limits import EXACT_K_LIMIT, check_counts_size, check_k, check_parameter
+from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_k, check_parameter
 from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
                       is_symbolic, log_rising_ratio_arb, rising, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
@@ -547,7 +547,7 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     if not isinstance(tree, Tree):
         raise TypeError(f"prune needs a Tree, got {type(tree).__name__}")
     k = check_k(k)
-    epsilon = check_parameter(exact(epsilon, "epsilon"), "epsilon")
+    epsilon = check_parameter(exact(epsilon, "epsilon"), "epsilon", MAX_EPSILON_DIGITS, "MAX_EPSILON_DIGITS")
     if epsilon < 0:
         raise ValueError(f"epsilon must be non-negative, got {epsilon}")
     evaluator = _Evaluator(k, prior, epsilon)

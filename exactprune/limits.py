@@ -25,8 +25,10 @@ limit                      value             reason
                                              exact float64, which the float filters' bounds assume
 ``MAX_CLASSES``            10_000            largest number of classes J (length of ``counts``)
 ``MAX_PARAM_DIGITS``       1000              largest number of decimal digits in the numerator or the
-                                             denominator of an exact parameter (lam, eta, epsilon, a
-                                             loss entry); every digit enlarges every exact moment
+                                             denominator of an exact parameter (lam, eta, a loss
+                                             entry, a count); every digit enlarges every exact moment
+``MAX_EPSILON_DIGITS``     100_000           most digits of PruneTree's epsilon (it enters each comparison
+                                             once; one taken from exact moments has thousands of digits)
 ``MAX_NUMBER_TEXT``        100_000           longest text read as one number: CPython's int parsing
                                              is quadratic, and ``1e100000000`` would build a 100
                                              million digit integer
@@ -62,7 +64,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_K", "MAX_COUNT",
-           "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
+           "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
            "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", "RDT_MAX_D", "RDT_MAX_N",
            "check_k", "check_parameter", "check_counts_size", "check_tree_shape"]
 
@@ -80,8 +82,11 @@ CLASSPROB_MAX_K = 1024
 MAX_COUNT = (1 << 53) - 1
 #: most classes J
 MAX_CLASSES = 10_000
-#: most decimal digits of the numerator or denominator of an exact parameter (lam, eta, epsilon, loss)
+#: most decimal digits of the numerator or denominator of an exact parameter (lam, eta, loss)
 MAX_PARAM_DIGITS = 1000
+#: most digits of PruneTree's epsilon: it enters each comparison once, and an epsilon taken from
+#: exact moments at k <= EXACT_K_LIMIT has thousands of digits
+MAX_EPSILON_DIGITS = 100_000
 #: longest text read as one number (CPython's int parsing is quadratic in the length)
 MAX_NUMBER_TEXT = 100_000
 #: deepest tree (the C JSON codec recurses twice per tree level on the C stack)
@@ -105,8 +110,6 @@ BREAKPOINT_MAX_LOG2 = 1 << 64
 RDT_MAX_D = 32
 #: (rdt) largest sample size N
 RDT_MAX_N = 100_000
-
-_PARAM_BOUND = 10 ** MAX_PARAM_DIGITS
 
 
 def _limit_text(value: int) -> str:
@@ -135,9 +138,10 @@ def check_k(k: Any, name: str = "k", limit: int = MAX_K, limit_name: str = "MAX_
     return k
 
 
-def check_parameter(value: Any, name: str) -> Any:
+def check_parameter(value: Any, name: str, max_digits: int = MAX_PARAM_DIGITS,
+                    limit_name: str = "MAX_PARAM_DIGITS") -> Any:
     """An exact parameter (Fraction, int or sympy expression) whose numerator and denominator
-    have at most ``MAX_PARAM_DIGITS`` digits; returned unchanged.
+    have at most ``max_digits`` digits (default ``MAX_PARAM_DIGITS``); returned unchanged.
 
     >>> check_parameter(Fraction(1, 10 ** 1000), "eta")
     Traceback (most recent call last):
@@ -147,9 +151,9 @@ def check_parameter(value: Any, name: str) -> Any:
         return value            # a sympy expression: symbolic work, sized by the caller's k
     value = Fraction(value)
     for part, number in (("numerator", abs(value.numerator)), ("denominator", value.denominator)):
-        if number >= _PARAM_BOUND:
+        if number.bit_length() > 3 * max_digits and _digit_count(number) > max_digits:
             raise ValueError(f"{name} has a {part} of {_digit_count(number)} digits, above the limit "
-                             f"MAX_PARAM_DIGITS = {MAX_PARAM_DIGITS}")
+                             f"{limit_name} = {max_digits}")
     return value
 
 

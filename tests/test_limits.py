@@ -286,3 +286,12 @@ def test_brute_force_prunings_of_a_deep_chain():
         sys.setrecursionlimit(saved)
     assert sorted(len(p) for p in prunings) == list(range(301))
     assert sorted(len(s) for s in leaf_sets) == list(range(1, 302))
+
+
+def test_epsilon_digit_limit():
+    """epsilon may carry as many digits as exact moments have (thousands) but not more than
+    MAX_EPSILON_DIGITS."""
+    tree = Tree.from_json(TWO)
+    assert prune(tree, 2, epsilon=Fraction(1, 10 ** 3000)).pruned == prune(tree, 2).pruned
+    with pytest.raises(ValueError, match="MAX_EPSILON_DIGITS = 100000"):
+        quick(lambda: prune(tree, 2, epsilon=Fraction(1, 10 ** 100_000)))
