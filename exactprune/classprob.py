@@ -31,7 +31,8 @@ import flint
 from .certify import Decider
 from .knorm import child_weight, weighted_recursion
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
-from .numbers import arb_of, decimal_str, exact, is_symbolic, nonnegative_int, positive_int, simplify_symbolic
+from .limits import CLASSPROB_MAX_K, check_k, check_parameter
+from .numbers import arb_of, decimal_str, exact, is_symbolic, positive_int, simplify_symbolic
 from .tree import Node, Tree
 
 __all__ = ["error_moment", "error_moment_printed", "error_moment_closed", "combined_moment",
@@ -61,7 +62,7 @@ def lidstone_estimate(counts: Sequence, j: int, lam: Any = "1/2"):
 
 
 def _moment(counts, j, k, lam, sign_printed: bool):
-    k = nonnegative_int(k, "k")
+    k = check_k(k, limit=CLASSPROB_MAX_K, limit_name="CLASSPROB_MAX_K", allow_zero=True)
     Mj, M = _setup(counts, j, lam)
     symbolic = is_symbolic(M) or is_symbolic(Mj)
     if not symbolic:
@@ -151,8 +152,12 @@ def subtree_error_moment(node: Node, j: int, k: Any, lam: Any = "1/2", eta: Any 
     >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     >>> subtree_error_moment(t.root, 0, 2, 1, 1)      # 2/3 * 2/75 + 1/3 * 1/18
     Fraction(49, 1350)
+    >>> subtree_error_moment(t.root, 0, 10 ** 7)
+    Traceback (most recent call last):
+    ValueError: k = 10000000 exceeds the limit CLASSPROB_MAX_K = 1024
     """
-    k = nonnegative_int(k, "k")
+    k = check_k(k, limit=CLASSPROB_MAX_K, limit_name="CLASSPROB_MAX_K", allow_zero=True)
+    eta = check_parameter(exact(eta, "eta"), "eta")
     return weighted_recursion(node, lambda leaf: error_moment(leaf.counts, j, k, lam), eta)
 
 
@@ -224,11 +229,11 @@ def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPrun
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"tree must be an exactprune Tree, got {type(tree).__name__}")
-    k = positive_int(k, "k")
+    k = check_k(k, limit=CLASSPROB_MAX_K, limit_name="CLASSPROB_MAX_K")
     if k % 2:
         raise ValueError(f"k must be even for PET pruning (odd moments of r_j can be negative), got {k}")
-    lam = exact(lam, "lam")
-    eta = exact(eta, "eta")
+    lam = check_lam(lam)
+    eta = check_parameter(exact(eta, "eta"), "eta")
     as_leaf, best, keep = {}, {}, {}
     decider = Decider()
     for node in tree.root.postorder():

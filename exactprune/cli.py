@@ -36,7 +36,7 @@ COMMAND_MODULES = ("iris", "moments", "sequences", "verify", "errata", "costs", 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 #: recursion the deepest admitted tree needs (JSON decoding, naming, printing: a few frames per level)
-_RECURSION_LIMIT = 6 * limits.MAX_TREE_DEPTH + 2_000
+_RECURSION_LIMIT = 6 * limits.CLI_MAX_TREE_DEPTH + 2_000
 
 
 class _Parser(argparse.ArgumentParser):

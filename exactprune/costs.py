@@ -38,7 +38,8 @@ from typing import Any, Optional, Sequence
 import flint
 
 from .dirichlet import check_counts, check_lam
-from .numbers import (exact, is_symbolic, nonnegative_int, nonnegative_values, positive_int, rising,
+from .limits import COST_MAX_K, EXPANSION_MAX_TERMS, check_k, check_parameter
+from .numbers import (exact, is_symbolic, nonnegative_values, positive_int, rising,
                       simplify_symbolic, to_fmpq, to_fraction)
 from .knorm import child_weight, weighted_recursion  # Zhong (4.11), shared with the error-rate moments
 from .tree import Node, Tree
@@ -129,8 +130,11 @@ def cost_moments(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2")
 
     >>> cost_moments([2, 1], [0, 1], 2, 1)     # 0-1 loss, label 0: E[(1-p_0)^k]
     [Fraction(1, 1), Fraction(2, 5), Fraction(1, 5)]
+    >>> cost_moments([2, 1], [0, 1], 10 ** 7)
+    Traceback (most recent call last):
+    ValueError: k = 10000000 exceeds the limit COST_MAX_K = 512
     """
-    k = nonnegative_int(k, "k")
+    k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K", allow_zero=True)
     params, row = _prepare(counts, loss_row, lam)
     symbolic = _symbolic(params, row)
     if symbolic:
@@ -209,9 +213,12 @@ def cost_moment_expansion(counts: Sequence, loss_row: Sequence, k: Any, lam: Any
     >>> cost_moment_expansion([3, 1, 0], [0, 5, 1], 3, 1) == cost_moment([3, 1, 0], [0, 5, 1], 3, 1)
     True
     """
-    k = nonnegative_int(k, "k")
+    k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K", allow_zero=True)
     params, row = _prepare(counts, loss_row, lam)
     J = len(params)
+    if math.comb(k + J - 1, J - 1) > EXPANSION_MAX_TERMS:
+        raise ValueError(f"the expansion has C(k + J - 1, J - 1) = {math.comb(k + J - 1, J - 1)} terms, above the "
+                         f"limit EXPANSION_MAX_TERMS = {EXPANSION_MAX_TERMS}; use cost_moment")
     symbolic = _symbolic(params, row)
     if symbolic:
         rise = [[rising(a, n) for n in range(k + 1)] for a in params]
@@ -253,7 +260,7 @@ def cost_moment_printed(counts: Sequence, loss_row: Sequence, k: Any, lam: Any =
     >>> cost_moment_printed([1, 1], [0, 1], 2, 1) == cost_moment([1, 1], [0, 1], 2, 1)
     False
     """
-    k = nonnegative_int(k, "k")
+    k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K", allow_zero=True)
     params, row = _prepare(counts, loss_row, lam)
     M = sum(params)
     c = [None] + [sum(a * q ** m for a, q in zip(params, row)) for m in range(1, k + 1)]
@@ -337,7 +344,8 @@ def subtree_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", eta: An
     >>> subtree_cost_moment(t.root, [[0, 1], [1, 0]], 2)          # Zhong (4.26): 0.0019496
     Fraction(5147, 2640000)
     """
-    k = positive_int(k, "k")
+    k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K")
+    eta = check_parameter(exact(eta, "eta"), "eta")
     return weighted_recursion(node, lambda leaf: leaf_cost_moment(leaf, loss, k, lam), eta)
 
 
@@ -371,10 +379,10 @@ def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"tree must be an exactprune Tree, got {type(tree).__name__}")
-    k = positive_int(k, "k")
+    k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K")
     matrix = validate_loss(loss, tree.n_classes)
-    lam = exact(lam, "lam")
-    eta = exact(eta, "eta")
+    lam = check_lam(lam)
+    eta = check_parameter(exact(eta, "eta"), "eta")
     as_leaf, label_of, best, keep = {}, {}, {}, {}
     for node in tree.root.postorder():
         label, leaf_value = cost_label(node.counts, matrix, k, lam)

@@ -29,17 +29,15 @@ import flint
 
 from .certify import (TINY, U, Approx, Decider, product_rel, quotient_rel, rising_ratio_rel,
                       sum_rel)
+from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_k, check_parameter
 from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
-                      is_symbolic, log_rising_arb, positive_int, rising, rising_ratio_fmpq, to_fmpq,
+                      is_symbolic, log_rising_ratio_arb, rising, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
 from .tree import Node, Tree
 
 __all__ = ["Prior", "EXACT_K_LIMIT", "leaf_moment_terms", "leaf_moment", "leaf_moment_arb", "child_weight", "weighted_recursion", "moment",
            "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate", "leaf_error",
            "PruneResult", "prune", "prediction_error", "sqrt_decimal", "knorm_decimal"]
-
-#: above this k, :func:`moment` returns a certified arb ball instead of a Fraction
-EXACT_K_LIMIT = 4096
 
 _NUMERATORS = ("J-1", "1")
 
@@ -64,8 +62,8 @@ class Prior:
     numerator: str = "J-1"
 
     def __post_init__(self):
-        lam = exact_or_symbol(self.lam, "lam")
-        eta = exact(self.eta, "eta")
+        lam = check_parameter(exact_or_symbol(self.lam, "lam"), "lam")
+        eta = check_parameter(exact(self.eta, "eta"), "eta")
         if not is_symbolic(lam) and lam < 0:
             raise ValueError(f"lam must be non-negative, got {lam}")
         if eta < 0:
@@ -95,7 +93,7 @@ def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str 
     Traceback (most recent call last):
     ValueError: node c1: an empty node with lam = 0 has no defined error moment
     """
-    counts = count_values(counts)
+    counts = check_counts_size(count_values(counts), where)
     n = sum(counts)
     a = n - max(counts) + prior.error_offset(len(counts))
     d = n + len(counts) * prior.lam
@@ -105,7 +103,8 @@ def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str 
 
 
 def leaf_moment(counts: Sequence[int], k, prior: Prior = Prior()):
-    """E[r_l^k] of a node treated as a leaf, exactly (Zhong 4.29).
+    """E[r_l^k] of a node treated as a leaf, exactly (Zhong 4.29), for k <= ``EXACT_K_LIMIT``
+    (above it: :func:`leaf_moment_arb`, or :func:`moment`).
 
     >>> leaf_moment((0, 49, 5), 1)            # Zhong (B.1): 6/55.5 = 0.1081
     Fraction(4, 37)
@@ -114,7 +113,7 @@ def leaf_moment(counts: Sequence[int], k, prior: Prior = Prior()):
     >>> leaf_moment((98, 1), 1)               # Zhong (4.16): 0.015
     Fraction(3, 200)
     """
-    k = positive_int(k, "k")
+    k = check_k(k, limit=EXACT_K_LIMIT, limit_name="EXACT_K_LIMIT (use leaf_moment_arb or moment above it)")
     a, d = leaf_moment_terms(counts, prior)
     if is_symbolic(a) or is_symbolic(d):
         import sympy
@@ -124,18 +123,24 @@ def leaf_moment(counts: Sequence[int], k, prior: Prior = Prior()):
 
 def leaf_moment_arb(counts: Sequence[int], k, prior: Prior = Prior()) -> flint.arb:
     """Certified ball for E[r_l^k] at any real k > 0 (Zhong 4.29 extended by (C.26)):
-    Gamma(a+k) Gamma(d) / (Gamma(a) Gamma(d+k)), at the current ``flint.ctx.prec``.
+    Gamma(a+k) Gamma(d) / (Gamma(a) Gamma(d+k)), with about ``flint.ctx.prec`` correct bits at any
+    size of k (:func:`~exactprune.numbers.log_rising_ratio_arb`); an integer k is limited by
+    ``MAX_K``.
 
     >>> ball = leaf_moment_arb((0, 49, 5), 25680602)
     >>> 0 < ball < 1
     True
     >>> leaf_moment_arb((0, 49, 5), 2).overlaps(arb_of(Fraction(168, 12543)))
     True
+    >>> leaf_moment_arb((0, 49, 5), 10 ** 22).rad() < 1e-300        # not vacuous at k = 1e22
+    True
     """
+    if not isinstance(k, (flint.arb, Fraction)):
+        k = check_k(k)
     a, d = leaf_moment_terms(counts, prior)
     if a == 0:
         return flint.arb(0)
-    return (log_rising_arb(a, k) - log_rising_arb(d, k)).exp()
+    return log_rising_ratio_arb(a, d, k).exp()
 
 
 def child_weight(child: Node, parent: Node, eta) -> Fraction:
@@ -162,7 +167,7 @@ def subtree_moment(node: Node, k, prior: Prior = Prior()):
     >>> subtree_moment(t.root, 1)             # Zhong (4.25): 0.0087247
     Fraction(691, 79200)
     """
-    k = positive_int(k, "k")
+    k = check_k(k, limit=EXACT_K_LIMIT, limit_name="EXACT_K_LIMIT (use subtree_moment_arb or moment above it)")
     return weighted_recursion(node, lambda leaf: leaf_moment(leaf.counts, k, prior), prior.eta)
 
 
@@ -209,7 +214,7 @@ def moment(node: Union[Node, Tree], k, prior: Prior = Prior()):
     """
     if isinstance(node, Tree):
         node = node.root
-    k = positive_int(k, "k")
+    k = check_k(k)
     if k <= EXACT_K_LIMIT:
         return subtree_moment(node, k, prior)
     return subtree_moment_arb(node, k, prior)
@@ -541,8 +546,8 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
         tree = Tree(tree)
     if not isinstance(tree, Tree):
         raise TypeError(f"prune needs a Tree, got {type(tree).__name__}")
-    k = positive_int(k, "k")
-    epsilon = exact(epsilon, "epsilon")
+    k = check_k(k)
+    epsilon = check_parameter(exact(epsilon, "epsilon"), "epsilon", MAX_EPSILON_DIGITS, "MAX_EPSILON_DIGITS")
     if epsilon < 0:
         raise ValueError(f"epsilon must be non-negative, got {epsilon}")
     evaluator = _Evaluator(k, prior, epsilon)

@@ -1,74 +1,255 @@
-"""Resource limits of the command line, in one place.
+"""Resource limits: every quantity that sizes work in the Python API, named, with its reason.
 
-Every argument that sizes work is checked against one of these constants at the front door
-(:mod:`exactprune.commands.common`); a value beyond a limit is refused with exit status 2 and
-one line naming the limit, so that a command answers or refuses quickly and never hangs or
-exhausts memory.  ``exactprune --help`` prints :data:`LIMITS_HELP`.
+Each public entry point checks its arguments against these limits before any work starts and
+raises :class:`ValueError` naming the limit and its value, so no call hangs or exhausts memory on
+an extreme argument: it answers (exactly, or as a certified ball whose working precision grows
+with the size of the input), or it refuses at once.
 
->>> MAX_K_ARB > 4096 and MAX_TREE_DEPTH < MAX_NODES
-True
+=========================  ================  =============================================================
+limit                      value             reason
+=========================  ================  =============================================================
+``EXACT_K_LIMIT``          4096              largest k with exact rational moments; above it, certified
+                                             arb balls (an exact 4096-th moment already has tens of
+                                             thousands of digits per leaf)
+``MAX_K``                  2**(2**20)        largest k accepted at all: k is read as a Python integer
+                                             of at most a million bits (128 KB); arb moments use the
+                                             certified large-k enclosure, so their cost does not grow
+                                             with k
+``COST_MAX_K``             512               largest k of the loss-matrix recursion (7.14): O(k^2)
+                                             exact operations on numbers of O(k) digits (about 1 s
+                                             per leaf and label at 512, a minute at 2048)
+``CLASSPROB_MAX_K``        1024              largest k of the class-probability binomial sum
+                                             (7.19)-(7.20): about 0.5 s per leaf and class at 1024,
+                                             23 s at 4096
+``MAX_COUNT``              2**53 - 1         largest class count: every count (and node size) is an
+                                             exact float64, which the float filters' bounds assume
+``MAX_CLASSES``            10_000            largest number of classes J (length of ``counts``)
+``MAX_PARAM_DIGITS``       1000              largest number of decimal digits in the numerator or the
+                                             denominator of an exact parameter (lam, eta, a loss
+                                             entry, a count); every digit enlarges every exact moment
+``MAX_EPSILON_DIGITS``     100_000           most digits of PruneTree's epsilon (it enters each comparison
+                                             once; one taken from exact moments has thousands of digits)
+``MAX_NUMBER_TEXT``        100_000           longest text read as one number: CPython's int parsing
+                                             is quadratic, and ``1e100000000`` would build a 100
+                                             million digit integer
+``MAX_DEPTH``              10_000            deepest tree: JSON text nests two levels per tree level
+                                             and the C JSON codec recurses on the C stack (20,000
+                                             levels measured safe)
+``MAX_NODES``              2_000_000         most nodes in a tree (about 1 GB of Python objects)
+``MAX_CHILDREN``           10_000            most children of one node (a categorical split with
+                                             more values than this is beyond any reading)
+``MAX_THRESHOLD_DIGITS``   1000              most digits of a split threshold kept exactly (a float
+                                             JSON threshold keeps its float value)
+``EXPANSION_MAX_TERMS``    1_000_000         most terms C(k + J - 1, J - 1) of the multinomial check
+                                             (C.90) of a cost moment
+=========================  ================  =============================================================
+
+The breakpoint search of :func:`exactprune.sequence.knorm_sequence` finds exact integer
+breakpoints up to ``2**BREAKPOINT_EXACT_BITS``; beyond it a breakpoint is reported as a certified
+interval on log2 k (see :class:`exactprune.sequence.NodeBreakpoint`).
+
+>>> check_k(10 ** 6)
+1000000
+>>> check_k(2 ** (2 ** 20))
+Traceback (most recent call last):
+ValueError: k = 2^1048576 exceeds the limit MAX_K = 2^1048576 - 1 (k must have at most 1048576 bits)
 """
 from __future__ import annotations
 
-__all__ = ["MAX_INPUT_BYTES", "MAX_TREE_DEPTH", "MAX_NODES", "MAX_CHILDREN", "MAX_CLASSES", "MAX_COUNT", "MAX_REPORT_VISITS", "MAX_REPORT_WORK",
-           "MAX_K_ARB", "MAX_K_COST", "MAX_K_CLASSPROB", "MAX_NUMBER_CHARS", "MAX_NUMBER_DIGITS",
-           "MAX_EXAMPLES", "MAX_MC_RUNS", "MAX_JOBS", "MAX_RDT_D", "MAX_RDT_N", "MAX_RDT_COEXIST_D", "LIMITS_HELP"]
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_K", "MAX_COUNT",
+           "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
+           "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", 
+           "check_k", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
+__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
+
+#: largest k with exact rational moments (Fractions); above it, certified arb balls
+EXACT_K_LIMIT = 4096
+#: k must have at most this many bits (a Python integer of 128 KB)
+MAX_K_BITS = 1 << 20
+#: largest k accepted at all by the moment and pruning functions
+MAX_K = (1 << MAX_K_BITS) - 1
+#: largest k of the loss-matrix recursion (7.14): O(k^2) exact operations on O(k)-digit numbers
+COST_MAX_K = 512
+#: largest k of the class-probability binomial sum (7.19)-(7.20): O(k) operations on O(k)-digit numbers
+CLASSPROB_MAX_K = 1024
+#: largest class count: counts and node sizes stay exact float64 values (the float filters assume it)
+MAX_COUNT = (1 << 53) - 1
+#: most classes J
+MAX_CLASSES = 10_000
+#: most decimal digits of the numerator or denominator of an exact parameter (lam, eta, loss)
+MAX_PARAM_DIGITS = 1000
+#: most digits of PruneTree's epsilon: it enters each comparison once, and an epsilon taken from
+#: exact moments at k <= EXACT_K_LIMIT has thousands of digits
+MAX_EPSILON_DIGITS = 100_000
+#: longest text read as one number (CPython's int parsing is quadratic in the length)
+MAX_NUMBER_TEXT = 100_000
+#: deepest tree (the C JSON codec recurses twice per tree level on the C stack)
+MAX_DEPTH = 10_000
+#: most nodes of a tree (about 1 GB of Python objects)
+MAX_NODES = 2_000_000
+#: most children of one node
+MAX_CHILDREN = 10_000
+#: most digits of a split threshold (kept exactly as a Fraction when given as an integer or text)
+MAX_THRESHOLD_DIGITS = 1000
+#: most terms of the multinomial expansion (C.90) of a cost moment, C(k + J - 1, J - 1)
+EXPANSION_MAX_TERMS = 1_000_000
+#: integer breakpoints are searched exactly up to 2**BREAKPOINT_EXACT_BITS (about 2 x this many
+#: certified signs, each with lgamma at this many bits); beyond, a certified interval on log2 k
+BREAKPOINT_EXACT_BITS = 1024
+#: the interval search on log2 k gives up past k = 2**BREAKPOINT_MAX_LOG2 (a breakpoint sits where
+#: the Gamma-function constants of the large-k moments balance; their log2 is O(n log2 n) for node
+#: sizes n <= MAX_COUNT, below 2**62)
+BREAKPOINT_MAX_LOG2 = 1 << 64
+
+
+def _limit_text(value: int) -> str:
+    """A power-of-two-ish integer as short text (``2^20``, ``2^20 - 1``) or its decimal."""
+    if value > 10 ** 12 and value & (value + 1) == 0:
+        return f"2^{value.bit_length()} - 1"
+    if value > 10 ** 12 and value & (value - 1) == 0:
+        return f"2^{value.bit_length() - 1}"
+    return str(value)
+
+
+def check_k(k: Any, name: str = "k", limit: int = MAX_K, limit_name: str = "MAX_K",
+            allow_zero: bool = False) -> int:
+    """``k`` as a positive (or, with ``allow_zero``, non-negative) integer no larger than ``limit``
+    (named ``limit_name`` in the error).
+
+    >>> check_k(513, limit=COST_MAX_K, limit_name="COST_MAX_K")
+    Traceback (most recent call last):
+    ValueError: k = 513 exceeds the limit COST_MAX_K = 512
+    """
+    from .numbers import nonnegative_int, positive_int      # numbers reads MAX_NUMBER_TEXT from here
+    k = nonnegative_int(k, name) if allow_zero else positive_int(k, name)
+    if k > limit:
+        extra = f" ({name} must have at most {MAX_K_BITS} bits)" if limit == MAX_K else ""
+        raise ValueError(f"{name} = {_limit_text(k)} exceeds the limit {limit_name} = {_limit_text(limit)}{extra}")
+    return k
+
+
+def check_parameter(value: Any, name: str, max_digits: int = MAX_PARAM_DIGITS,
+                    limit_name: str = "MAX_PARAM_DIGITS") -> Any:
+    """An exact parameter (Fraction, int or sympy expression) whose numerator and denominator
+    have at most ``max_digits`` digits (default ``MAX_PARAM_DIGITS``); returned unchanged.
+
+    >>> check_parameter(Fraction(1, 10 ** 1000), "eta")
+    Traceback (most recent call last):
+    ValueError: eta has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS = 1000
+    """
+    if not isinstance(value, (int, Fraction)):
+        return value            # a sympy expression: symbolic work, sized by the caller's k
+    value = Fraction(value)
+    for part, number in (("numerator", abs(value.numerator)), ("denominator", value.denominator)):
+        if number.bit_length() > 3 * max_digits and _digit_count(number) > max_digits:
+            raise ValueError(f"{name} has a {part} of {_digit_count(number)} digits, above the limit "
+                             f"{limit_name} = {max_digits}")
+    return value
+
+
+def _digit_count(number: int) -> int:
+    """Number of decimal digits of a positive integer, without str() (no 4300-digit limit)."""
+    digits = max(1, (number.bit_length() - 1) * 30103 // 100000)
+    while 10 ** digits <= number:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > number:
+        digits -= 1
+    return digits
+
+
+def check_counts_size(counts: tuple, where: str = "counts") -> tuple:
+    """Class counts within ``MAX_CLASSES`` classes and ``MAX_COUNT`` per class (returned unchanged).
+
+    >>> check_counts_size((2 ** 53, 1), "node c1")
+    Traceback (most recent call last):
+    ValueError: node c1: count 9007199254740992 exceeds the limit MAX_COUNT = 2^53 - 1
+    """
+    if len(counts) > MAX_CLASSES:
+        raise ValueError(f"{where}: {len(counts)} classes exceed the limit MAX_CLASSES = {MAX_CLASSES}")
+    for count in counts:
+        if count > MAX_COUNT:
+            raise ValueError(f"{where}: count {count} exceeds the limit MAX_COUNT = {_limit_text(MAX_COUNT)}")
+    return counts
+
+
+def check_tree_shape(nodes: int, depth: int, children: int, where: str) -> None:
+    """Refuse a tree that grows past ``MAX_NODES``, ``MAX_DEPTH`` or ``MAX_CHILDREN`` (checked while
+    the tree is read, so a huge input stops early).
+
+    >>> check_tree_shape(3, 10_001, 2, "node c1")
+    Traceback (most recent call last):
+    ValueError: node c1: depth 10001 exceeds the limit MAX_DEPTH = 10000
+    """
+    if nodes > MAX_NODES:
+        raise ValueError(f"{where}: more than MAX_NODES = {MAX_NODES} nodes")
+    if depth > MAX_DEPTH:
+        raise ValueError(f"{where}: depth {depth} exceeds the limit MAX_DEPTH = {MAX_DEPTH}")
+    if children > MAX_CHILDREN:
+        raise ValueError(f"{where}: {children} children exceed the limit MAX_CHILDREN = {MAX_CHILDREN}")
+
+# -- the command line ---------------------------------------------------------------------------
+# Tighter limits for the command line, checked at its front door (exactprune.commands.common): a
+# command answers within about a minute or refuses with exit status 2 and one line naming the
+# limit.  ``exactprune --help`` prints LIMITS_HELP.
 
 #: bytes of a tree or loss-matrix JSON file
-MAX_INPUT_BYTES = 50_000_000
+CLI_MAX_INPUT_BYTES = 50_000_000
 #: levels of a count tree (the root is level 0)
-MAX_TREE_DEPTH = 1_000
+CLI_MAX_TREE_DEPTH = 1_000
 #: nodes of a count tree
-MAX_NODES = 200_000
+CLI_MAX_NODES = 200_000
 #: children of one node
-MAX_CHILDREN = 1_000
+CLI_MAX_CHILDREN = 1_000
 #: ``moments``, ``cost`` and ``classprob`` evaluate every node's subtree: the sum over nodes of
 #: their subtree sizes (= the sum over nodes of depth + 1) at most this
-MAX_REPORT_VISITS = 200_000
+CLI_MAX_REPORT_VISITS = 200_000
 #: ... and those visits times k at most this (exact moments grow with k: a 40-level chain at
 #: k = 1943, 3.3 million, took over 30 seconds)
-MAX_REPORT_WORK = 1_000_000
+CLI_MAX_REPORT_WORK = 1_000_000
 #: classes J (length of every counts list; rows of a loss matrix)
-MAX_CLASSES = 100
+CLI_MAX_CLASSES = 100
 #: examples at the root (sum of the root's counts)
-MAX_COUNT = 10**12
+CLI_MAX_COUNT = 10**12
 #: k of ``moments``, ``prune`` and ``breakpoints``' printed values: exact up to
 #: knorm.EXACT_K_LIMIT, certified arb balls above it; at the default precision the balls keep
 #: their leading digits up to about 10^12, so the command line stops at 10^9
-MAX_K_ARB = 10**9
+CLI_MAX_K_ARB = 10**9
 #: k of ``cost`` (exact loss-matrix moments; the work grows with k^2 J)
-MAX_K_COST = 256
+CLI_MAX_K_COST = 256
 #: k of ``classprob`` (exact class-probability moments)
-MAX_K_CLASSPROB = 256
+CLI_MAX_K_CLASSPROB = 256
 #: characters of one exact number argument (--lam, --eta, --epsilon, --strength, loss entries)
-MAX_NUMBER_CHARS = 100
+CLI_MAX_NUMBER_CHARS = 100
 #: decimal digits of the numerator or denominator of an exact number argument, and the largest
 #: decimal exponent (1e400 has a 401-digit numerator and is refused)
-MAX_NUMBER_DIGITS = 30
+CLI_MAX_NUMBER_DIGITS = 30
 #: --examples of ``verify`` (each theorem prints its line as soon as it is checked)
-MAX_EXAMPLES = 10_000
+CLI_MAX_EXAMPLES = 10_000
 #: Monte Carlo trees per unit (``rdt experiment --mc-runs``, ``--te-runs``)
-MAX_MC_RUNS = 10_000_000
+CLI_MAX_MC_RUNS = 10_000_000
 #: --jobs (worker processes)
-MAX_JOBS = 4096
+CLI_MAX_JOBS = 4096
 #: ``rdt moments``: attributes d and sample size N (exact moments by one pass over the random
 #: tree's nodes: d = 8 with N = 200 takes under 3 seconds for every criterion)
-MAX_RDT_D = 8
-MAX_RDT_N = 200
+CLI_MAX_RDT_D = 8
+CLI_MAX_RDT_N = 200
 #: ``rdt coexist``: attributes d (closed forms sum over subsets of the attributes)
-MAX_RDT_COEXIST_D = 64
+CLI_MAX_RDT_COEXIST_D = 64
 
 LIMITS_HELP = f"""\
 limits (a value beyond one is refused with exit status 2; within them a command answers in
 about a minute or less, and moments shows its progress on a terminal):
-  tree JSON at most {MAX_INPUT_BYTES:,} bytes, depth {MAX_TREE_DEPTH:,}, {MAX_NODES:,} nodes,
-  {MAX_CHILDREN:,} children per node, {MAX_CLASSES} classes, {MAX_COUNT:.0e} examples;
-  moments, cost, classprob: sum over nodes of (depth + 1) at most {MAX_REPORT_VISITS:,}, and
-  that sum times k at most {MAX_REPORT_WORK:,};
-  --k at most {MAX_K_ARB:.0e} (moments, prune), {MAX_K_COST} (cost), {MAX_K_CLASSPROB} (classprob);
-  exact numbers (--lam, --eta, --epsilon, ...) at most {MAX_NUMBER_CHARS} characters and
-  {MAX_NUMBER_DIGITS} digits in numerator, denominator and exponent;
-  verify --examples at most {MAX_EXAMPLES:,}; rdt moments d <= {MAX_RDT_D}, N <= {MAX_RDT_N};
-  rdt coexist d <= {MAX_RDT_COEXIST_D}.
+  tree JSON at most {CLI_MAX_INPUT_BYTES:,} bytes, depth {CLI_MAX_TREE_DEPTH:,}, {CLI_MAX_NODES:,} nodes,
+  {CLI_MAX_CHILDREN:,} children per node, {CLI_MAX_CLASSES} classes, {CLI_MAX_COUNT:.0e} examples;
+  moments, cost, classprob: sum over nodes of (depth + 1) at most {CLI_MAX_REPORT_VISITS:,}, and
+  that sum times k at most {CLI_MAX_REPORT_WORK:,};
+  --k at most {CLI_MAX_K_ARB:.0e} (moments, prune), {CLI_MAX_K_COST} (cost), {CLI_MAX_K_CLASSPROB} (classprob);
+  exact numbers (--lam, --eta, --epsilon, ...) at most {CLI_MAX_NUMBER_CHARS} characters and
+  {CLI_MAX_NUMBER_DIGITS} digits in numerator, denominator and exponent;
+  verify --examples at most {CLI_MAX_EXAMPLES:,}; rdt moments d <= {CLI_MAX_RDT_D}, N <= {CLI_MAX_RDT_N};
+  rdt coexist d <= {CLI_MAX_RDT_COEXIST_D}.
 exit status: 0 ok, 1 a theorem failed (verify), 2 bad input (one line on stderr),
   3 internal error (please report it; --debug prints the traceback)."""

@@ -26,9 +26,11 @@ from typing import Any, Callable, Optional
 
 import flint
 
+from .limits import MAX_CLASSES, MAX_NUMBER_TEXT, check_parameter
+
 __all__ = [
     "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "rising",
-    "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "certified_sign",
+    "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "log_rising_ratio_arb", "certified_sign",
     "fraction_str", "decimal_str", "CertificationError", "rising_ratio_fmpq", "is_symbolic",
     "simplify_symbolic", "to_jsonable",
 ]
@@ -66,15 +68,8 @@ def exact(value: Any, name: str = "value") -> Fraction:
                       if hint is not None else "")
         raise TypeError(f"{name} must be exact: got the float {value!r}{suggestion}")
     if isinstance(value, str):
-        text = value.strip()
-        if _RATIO.match(text):
-            num, den = (int(part) for part in text.split("/"))
-            if den == 0:
-                raise ValueError(f"{name}: zero denominator in {value!r}")
-            return Fraction(num, den)
-        if _DECIMAL.match(text):
-            return Fraction(text)
-        raise ValueError(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
+        return _parse_exact(value, name)
+    if isinstance(value, (flint.fmpq, flint.fmpz)):(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
     if isinstance(value, (flint.fmpq, flint.fmpz)):
         return to_fraction(value)
     sympy = sys.modules.get("sympy")  # a sympy value exists only once sympy is imported
@@ -85,6 +80,45 @@ def exact(value: Any, name: str = "value") -> Fraction:
     if isinstance(value, _numbers.Rational):
         return Fraction(value.numerator, value.denominator)
     raise TypeError(f"{name} must be an exact number (int, Fraction, 'p/q' or '0.5'), got {type(value).__name__}")
+
+
+def _parse_int(text: str) -> int:
+    """A decimal integer text as an int, with no digit limit (python-flint's parser, not int())."""
+    text = text.strip().lstrip("+")
+    return int(flint.fmpz(text))
+
+
+def _parse_exact(value: str, name: str) -> Fraction:
+    """``"p/q"`` or a decimal string as a Fraction, refusing texts longer than
+    ``limits.MAX_NUMBER_TEXT`` characters or decimal exponents beyond it in magnitude (so that
+    ``"1e100000000"`` is refused at once instead of building a 100-million-digit integer).
+
+    >>> _parse_exact("1.25e-3", "x"), _parse_exact(" -6/4 ", "x")
+    (Fraction(1, 800), Fraction(-3, 2))
+    """
+    if len(value) > MAX_NUMBER_TEXT:
+        raise ValueError(f"{name}: a number of {len(value)} characters exceeds the limit MAX_NUMBER_TEXT = "
+                         f"{MAX_NUMBER_TEXT}")
+    text = value.strip()
+    if _RATIO.match(text):
+        num, den = (_parse_int(part) for part in text.split("/"))
+        if den == 0:
+            raise ValueError(f"{name}: zero denominator in {value!r}")
+        return Fraction(num, den)
+    match = _DECIMAL.match(text)
+    if not match:
+        raise ValueError(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
+    mantissa, _, exponent = text.partition("e") if "e" in text else text.partition("E")
+    whole, _, fraction = mantissa.partition(".")
+    power = (_parse_int(exponent) if exponent else 0) - len(fraction.strip())
+    if abs(power) > MAX_NUMBER_TEXT:
+        raise ValueError(f"{name}: the decimal exponent of {value!r} exceeds the limit MAX_NUMBER_TEXT = "
+                         f"{MAX_NUMBER_TEXT} in magnitude")
+    digits = (whole.strip() + fraction.strip()).lstrip("+")
+    sign = -1 if digits.startswith("-") else 1
+    digits = digits.lstrip("-") or "0"
+    number = sign * _parse_int(digits)
+    return Fraction(number * 10 ** power) if power >= 0 else Fraction(number, 10 ** -power)
 
 
 def exact_or_symbol(value: Any, name: str = "value"):
@@ -114,9 +148,11 @@ def nonnegative_values(values: Any, name: str = "values", what: str = "non-negat
         raise TypeError(f"{name} must be a sequence of {what}")
     if len(values) == 0:
         raise ValueError(f"{name} must not be empty")
+    if len(values) > MAX_CLASSES:
+        raise ValueError(f"{name} has {len(values)} entries, above the limit MAX_CLASSES = {MAX_CLASSES}")
     out = []
     for i, item in enumerate(values):
-        value = exact_or_symbol(item, f"{name}[{i}]")
+        value = check_parameter(exact_or_symbol(item, f"{name}[{i}]"), f"{name}[{i}]")
         if not getattr(value, "free_symbols", None) and value < 0:
             raise ValueError(f"{name}[{i}] must be non-negative, got {value}")
         out.append(value)
@@ -338,6 +374,59 @@ def log_rising_arb(x, k) -> flint.arb:
     return (xb + kb).lgamma() - xb.lgamma()
 
 
+def _magnitude_bits(value) -> int:
+    """An upper bound on log2 |value| + 1 for an int, a rational or an arb ball (0 for |value| < 1)."""
+    if isinstance(value, flint.arb):
+        man, exp = value.abs_upper().man_exp()
+        return max(0, int(man).bit_length() + int(exp))
+    value = Fraction(value) if not isinstance(value, int) else value
+    if isinstance(value, int):
+        return abs(value).bit_length()
+    return max(0, abs(value.numerator).bit_length() - value.denominator.bit_length() + 1)
+
+
+def log_rising_ratio_arb(a, d, k) -> flint.arb:
+    """Certified log(a^(k) / d^(k)) = lgamma(a+k) - lgamma(a) - lgamma(d+k) + lgamma(d), the log of
+    every leaf moment (Zhong (4.29) extended to real k by (C.26)), with about ``flint.ctx.prec``
+    correct bits at any size of k; ``a > 0`` and ``d > 0`` exact rationals, ``k > 0`` an int, a
+    rational or an arb ball.
+
+    lgamma(a + k) has magnitude about k log k, so the lgamma route runs at the working precision
+    plus the bit length of k (and of a + d).  When k is so large that this would be wasteful
+    (``k > 2**(prec + 2 bits(a + d + 1) + 8)``), the enclosure below is used instead; it needs
+    only log k.  For x >= 0 and k > 0, lgamma(k + x) - lgamma(k) = int_0^x digamma(k + t) dt, and
+    log y - 1/y <= digamma(y) <= log y for y > 0, with x log k <= int_0^x log(k + t) dt
+    <= x log(k + x) <= x log k + x^2 / k; so lgamma(k + x) - lgamma(k) lies in
+    x log k + [-x / k, x^2 / k], and the difference for x = a and x = d in
+    (a - d) log k + [-(a + d^2) / k, (a^2 + d) / k].
+
+    >>> ball = log_rising_ratio_arb(Fraction(6), Fraction(111, 2), 10 ** 22)   # k = 1e22
+    >>> import math    # Stirling: -49.5 log k + lgamma(55.5) - lgamma(6) = -2345.98115185...
+    >>> ball.rad() < 1e-10, abs(float(ball.mid()) - (-49.5 * math.log(1e22) + math.lgamma(55.5) - math.lgamma(6))) < 1e-9
+    (True, True)
+    >>> log_rising_ratio_arb(6, Fraction(111, 2), 2).overlaps(flint.arb(Fraction(56, 4181).numerator).log()
+    ...                                                         - flint.arb(4181).log())
+    True
+    """
+    prec = flint.ctx.prec
+    size = _magnitude_bits(Fraction(a) + Fraction(d) + 1)
+    kbits = _magnitude_bits(k)
+    saved = flint.ctx.prec
+    try:
+        if kbits > prec + 2 * size + 8:
+            flint.ctx.prec = prec + 2 * size + 16
+            ab, db = arb_of(a), arb_of(d)
+            kb = k if isinstance(k, flint.arb) else arb_of(k)
+            inverse = 1 / kb
+            low, high = -(ab + db * db) * inverse, (ab * ab + db) * inverse
+            middle = (ab - db) * kb.log() + db.lgamma() - ab.lgamma()
+            return middle + low.union(high)
+        flint.ctx.prec = prec + kbits + size + 16
+        return log_rising_arb(a, k) - log_rising_arb(d, k)
+    finally:
+        flint.ctx.prec = saved
+
+
 def certified_sign(evaluate: Callable[[], flint.arb], *, start_prec: int = 64,
                    max_prec: int = 1 << 16) -> int:
     """Sign (-1, 0 or +1) of the real number that ``evaluate()`` encloses.
@@ -376,7 +465,13 @@ def fraction_str(value) -> str:
     ('3/2', '3')
     """
     value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    num = _int_str(value.numerator)
+    return num if value.denominator == 1 else f"{num}/{_int_str(value.denominator)}"
+
+
+def _int_str(number: int) -> str:
+    """Decimal digits of an int of any size (python-flint's conversion: no 4300-digit limit)."""
+    return str(flint.fmpz(number))
 
 
 def decimal_str(value, digits: int = 10) -> str:
@@ -402,7 +497,7 @@ def decimal_str(value, digits: int = 10) -> str:
     if scaled >= 10 ** digits:  # rounding carried into a new digit
         shift -= 1
         scaled = round(value * Fraction(10) ** shift)
-    text = str(scaled)
+    text = _int_str(scaled)
     if shift <= 0:
         return sign + text + "0" * (-shift)
     text = text.rjust(shift + 1, "0")
@@ -411,7 +506,7 @@ def decimal_str(value, digits: int = 10) -> str:
 
 def _floor_log10(value: Fraction) -> int:
     """floor(log10(value)) for a positive rational, exactly."""
-    exponent = len(str(value.numerator)) - len(str(value.denominator))
+    exponent = (value.numerator.bit_length() - value.denominator.bit_length()) * 30103 // 100000
     while Fraction(10) ** exponent > value:
         exponent -= 1
     while Fraction(10) ** (exponent + 1) <= value:

@@ -14,7 +14,11 @@ sign of F_d(k) = R_leaf(d, k) - R(T_d, k) is evaluated with certified
 comparisons (exact rationals or arb balls, never a bare float) at k = k0+1,
 then at doubling k until the split is lost, then by bisection; Thm 5.3 makes
 "split lost" an up-set in k, and the found breakpoint is re-verified at b-1 and
-b.  Splits satisfying Thm 5.9's condition (max_j n_{j,d} = max_j n_{j,c} for
+b.  Exact integer breakpoints are searched up to 2**BREAKPOINT_EXACT_BITS (see
+:mod:`exactprune.limits`); a breakpoint beyond that is reported as a certified
+:class:`LogBracket` 2**lower < b <= 2**upper found by doubling and bisection on log2 k, with
+arb's certified large-k enclosure of the Gamma ratios
+(:func:`~exactprune.numbers.log_rising_ratio_arb`).  Splits satisfying Thm 5.9's condition (max_j n_{j,d} = max_j n_{j,c} for
 every leaf c of T_d) survive every finite k and are not searched.  The stage
 itself is then recomputed by PruneTree at the breakpoint, so the sequence
 never rests on the search alone.
@@ -25,18 +29,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import flint
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
 from .certify import Approx, Decider, rising_ratio, total
-from .numbers import arb_of, CertificationError, fraction_str, rising_ratio_fmpq, to_fmpq
+from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
+from .numbers import (arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
+                      rising_ratio_fmpq, to_fmpq)
 from .tree import Node, Tree, ancestor_names, name_path
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
-           "survives_all_k", "split_kept", "real_crossing"]
+           "survives_all_k", "split_kept", "real_crossing", "LogBracket"]
 
 INF = "inf"
 
@@ -52,8 +58,8 @@ class _SubtreeForm:
 
     :meth:`sign` goes through the decision kernel (:class:`~exactprune.certify.Decider`): for
     integer k <= FLOAT_FILTER_K the float images with certify's bounds decide clear cases;
-    otherwise arb balls (constants cached per precision, only lgamma(x + k) recomputed per k)
-    at increasing precision; an exact rational settles an exact tie at integer k <=
+    otherwise arb balls (:func:`~exactprune.numbers.log_rising_ratio_arb`, accurate at any size
+    of k) at increasing precision; an exact rational settles an exact tie at integer k <=
     EXACT_K_LIMIT."""
 
     FLOAT_FILTER_K = 64
@@ -73,7 +79,6 @@ class _SubtreeForm:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
         self._float_leaf = tuple(Approx.of(x) for x in self.leaf_terms)
         self._float_terms = [tuple(Approx.of(x) for x in term) for term in self.terms]
-        self._arb_cache: dict = {}
         self.decider = Decider()
 
     # exact, for integer k (feasible for moderate k)
@@ -84,32 +89,22 @@ class _SubtreeForm:
             total -= to_fmpq(weight) * rising_ratio_fmpq(a_l, d_l, k)
         return total
 
-    def _constants(self):
-        """arb versions of (a, d, lgamma a, lgamma d) for the leaf and each term, at this precision."""
-        prec = flint.ctx.prec
-        if prec not in self._arb_cache:
-            def prep(a, d):
-                ab, db = arb_of(a), arb_of(d)
-                return (a == 0, ab, db, ab.lgamma() if a != 0 else None, db.lgamma())
-            self._arb_cache[prec] = (prep(*self.leaf_terms),
-                                     [(arb_of(w), prep(a_l, d_l)) for w, a_l, d_l in self.terms])
-        return self._arb_cache[prec]
-
     # certified ball, for any real k > 0
     def difference_arb(self, k) -> flint.arb:
         kb = k if isinstance(k, flint.arb) else arb_of(k)
-        leaf, terms = self._constants()
 
-        def ratio(const):
-            zero, ab, db, la, ld = const
-            if zero:
-                return flint.arb(0)
-            return ((ab + kb).lgamma() - la - (db + kb).lgamma() + ld).exp()
+        def ratio(a, d):
+            return flint.arb(0) if a == 0 else log_rising_ratio_arb(a, d, kb).exp()
 
-        total = ratio(leaf)
-        for wb, const in terms:
-            total -= wb * ratio(const)
+        total = ratio(*self.leaf_terms)
+        for weight, a_l, d_l in self.terms:
+            total -= arb_of(weight) * ratio(a_l, d_l)
         return total
+
+    def sign_log2(self, t: Fraction) -> int:
+        """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
+        by certified arb balls at increasing precision."""
+        return self.decider.sign(None, None, ball=lambda: self.difference_arb((arb_of(t) * flint.arb(2).log()).exp()))
 
     def _approximations(self, k: int) -> tuple:
         """Float images (certify.Approx) of R_leaf(d, k) and R(T_d, k) with their bounds."""
@@ -135,6 +130,8 @@ def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
     >>> split_kept(iris_tree().node("c2"), 2)
     True
     """
+    if not isinstance(k, (Fraction, flint.arb)):
+        k = check_k(k)
     return _SubtreeForm(node, prior).sign(k) > 0
 
 
@@ -153,16 +150,46 @@ def survives_all_k(node: Node) -> bool:
     return all(max(leaf.counts) == top for leaf in node.leaves())
 
 
-def _breakpoint(form: _SubtreeForm, k0: int) -> int:
-    """Least integer k > k0 with F_d(k) <= 0 (split lost), given F_d(k0) > 0 (Thm 5.3)."""
+@dataclass(frozen=True)
+class LogBracket:
+    """A breakpoint beyond 2**BREAKPOINT_EXACT_BITS, certified to lie in (2**lower, 2**upper]:
+    F_d(2**lower) > 0 >= F_d(2**upper) were decided by certified arb signs, and Thm 5.3 (one
+    sign change) puts the least integer k with F_d(k) <= 0 between them.  ``lower`` and ``upper``
+    are exact rationals (log2 of k).
+
+    >>> LogBracket(Fraction(5), Fraction(6)).as_dict()
+    {'log2_lower': '5', 'log2_upper': '6', 'approx': '2^5.500000000'}
+    """
+
+    lower: Fraction
+    upper: Fraction
+
+    def as_dict(self) -> dict:
+        middle = (self.lower + self.upper) / 2
+        return {"log2_lower": fraction_str(self.lower), "log2_upper": fraction_str(self.upper),
+                "approx": f"2^{decimal_str(middle, 10)}"}
+
+    def __str__(self) -> str:
+        return f"2^{decimal_str(self.lower, 12)} < k <= 2^{decimal_str(self.upper, 12)}"
+
+
+Breakpoint = Union[int, LogBracket]
+
+
+def _breakpoint(form: _SubtreeForm, k0: Breakpoint) -> Breakpoint:
+    """Least integer k > k0 with F_d(k) <= 0 (split lost), given F_d(k0) > 0 (Thm 5.3), when it
+    is at most 2**BREAKPOINT_EXACT_BITS; beyond, a certified :class:`LogBracket`."""
+    if isinstance(k0, LogBracket):
+        return _log_bracket(form, k0.upper)
+    limit = 1 << BREAKPOINT_EXACT_BITS
     lo, step = k0, 1
     hi = k0 + 1
     while form.sign(hi) > 0:
         lo = hi
+        if hi >= limit:
+            return _log_bracket(form, Fraction(BREAKPOINT_EXACT_BITS))
         step *= 2
-        hi = k0 + step
-        if step > 1 << 4000:
-            raise CertificationError(f"node {form.node.name}: no breakpoint below k = 2^4000")
+        hi = min(k0 + step, limit)
     while hi - lo > 1:  # invariant: kept at lo, lost at hi
         mid = (lo + hi) // 2
         if form.sign(mid) > 0:
@@ -170,6 +197,34 @@ def _breakpoint(form: _SubtreeForm, k0: int) -> int:
         else:
             hi = mid
     return hi
+
+
+def _log_bracket(form: _SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket:
+    """The certified bracket of a breakpoint beyond 2**t0 (F_d(2**t0) > 0 is checked): doubling
+    log2 k up to BREAKPOINT_MAX_LOG2, then bisection on log2 k to relative width 2**-bits (or
+    until the sign cannot be certified)."""
+    name = form.node.name
+    if form.sign_log2(t0) <= 0:
+        raise ValueError(f"node {name}: its breakpoint is not above 2^{decimal_str(t0, 12)}, inside the "
+                         f"certified interval of an earlier breakpoint: beyond 2^{BREAKPOINT_EXACT_BITS} "
+                         "(BREAKPOINT_EXACT_BITS) the two cannot be ordered")
+    lo, hi = t0, 2 * t0
+    while form.sign_log2(hi) > 0:
+        lo, hi = hi, 2 * hi
+        if hi > BREAKPOINT_MAX_LOG2:
+            raise ValueError(f"node {name}: no breakpoint below k = 2^{BREAKPOINT_MAX_LOG2} "
+                             f"(the limit BREAKPOINT_MAX_LOG2)")
+    while hi - lo > hi / (1 << bits):
+        mid = (lo + hi) / 2
+        try:
+            sign = form.sign_log2(mid)
+        except CertificationError:
+            break
+        if sign > 0:
+            lo = mid
+        else:
+            hi = mid
+    return LogBracket(lo, hi)
 
 
 class Theorem53Violation(ArithmeticError):
@@ -227,13 +282,39 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
 # the k-norm sequence
 # ---------------------------------------------------------------------------------------------
 
+def _at_least(k: int, bound: Breakpoint) -> bool:
+    """k >= bound for an integer bound; for a :class:`LogBracket`, k > 2**upper is above it,
+    k <= 2**lower below it, and a k in between cannot be placed (ValueError)."""
+    if isinstance(bound, int):
+        return k >= bound
+    if _log2_sign(k, bound.upper) > 0:
+        return True
+    if _log2_sign(k, bound.lower) <= 0:
+        return False
+    raise ValueError(f"k lies inside the certified interval of a breakpoint ({bound}): its stage is not known")
+
+
+def _log2_sign(k: int, t: Fraction) -> int:
+    """Sign of log2 k - t for a positive integer k and a rational t: exact when k is a power of
+    two (the only case where log2 k is rational), else a certified arb sign (never zero)."""
+    if k & (k - 1) == 0:
+        difference = k.bit_length() - 1 - t
+        return (difference > 0) - (difference < 0)
+    return certified_sign(lambda: arb_of(k).log() - arb_of(t) * flint.arb(2).log())
+
+
+def _as_json(bound):
+    return bound.as_dict() if isinstance(bound, LogBracket) else bound
+
+
 @dataclass
 class Stage:
     """Members of the k-norm pruning sequence: optimal for k_from <= k < k_to
-    (``k_to`` None: for every larger finite k); k_from == "inf" is the k = infinity stage."""
+    (``k_to`` None: for every larger finite k); k_from == "inf" is the k = infinity stage.
+    A bound beyond 2**BREAKPOINT_EXACT_BITS is a certified :class:`LogBracket`."""
 
     k_from: Any
-    k_to: Optional[int]
+    k_to: Optional[Breakpoint]
     tree: Tree
     pruned: list
 
@@ -242,24 +323,26 @@ class Stage:
         return self.tree.n_leaves
 
     def as_dict(self) -> dict:
-        return {"k_from": self.k_from, "k_to": self.k_to, "leaves": self.leaves, "pruned": self.pruned}
+        return {"k_from": _as_json(self.k_from), "k_to": _as_json(self.k_to), "leaves": self.leaves,
+                "pruned": self.pruned}
 
 
 @dataclass
 class NodeBreakpoint:
-    """Where a split of the full tree stops being kept.  ``breakpoint`` is None for a split
+    """Where a split of the full tree stops being kept.  ``breakpoint`` is the exact integer, a
+    certified :class:`LogBracket` beyond 2**BREAKPOINT_EXACT_BITS, or None for a split
     that survives every finite k; ``removed_with`` names the ancestor whose pruning removed it
     when it was not pruned itself; ``crossing`` is the certified real interval (or None)."""
 
     name: str
-    breakpoint: Optional[int]
+    breakpoint: Optional[Breakpoint]
     removed_with: Optional[str] = None
     crossing: Optional[tuple] = None
     survives_all_finite_k: bool = False
     sign_checks: int = 0   # grid points where the sign of F_d was certified consistent (Thm 5.3)
 
     def as_dict(self) -> dict:
-        out = {"name": self.name, "breakpoint": self.breakpoint, "removed_with": self.removed_with,
+        out = {"name": self.name, "breakpoint": _as_json(self.breakpoint), "removed_with": self.removed_with,
                "survives_all_finite_k": self.survives_all_finite_k, "crossing": None,
                "sign_checks": self.sign_checks}
         if self.crossing is not None:
@@ -281,7 +364,8 @@ class KNormSequence:
 
     def stage_for(self, k: int) -> Stage:
         for stage in self.stages:
-            if stage.k_from != INF and k >= stage.k_from and (stage.k_to is None or k < stage.k_to):
+            if stage.k_from != INF and _at_least(k, stage.k_from) and (stage.k_to is None
+                                                                     or not _at_least(k, stage.k_to)):
                 return stage
         raise ValueError(f"k must be a positive integer, got {k}")
 
@@ -324,12 +408,12 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
         splits = {n.name: n for n in current.root.walk() if n.children}
         if not splits:
             break
-        step = prune(current, k0 + 1, prior) if k0 + 1 <= EXACT_K_LIMIT else None
+        step = prune(current, k0 + 1, prior) if isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT else None
         if step is not None:
             decisions["prunetree_comparisons"] += step.comparisons
             decisions["prunetree_exact_fallbacks"] += step.fallbacks
         if step is not None and step.pruned:
-            k_star, result = k0 + 1, step
+            k_star, new_tree, newly = k0 + 1, step.tree, sorted(step.pruned)
         else:
             for name, node in splits.items():
                 if name not in cache:
@@ -344,16 +428,20 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
             finite = [cache[name] for name in splits if cache[name] is not None]
             if not finite:
                 break
-            k_star = min(finite)
-            result = prune(current, k_star, prior)
-            decisions["prunetree_comparisons"] += result.comparisons
-            decisions["prunetree_exact_fallbacks"] += result.fallbacks
-            if not result.pruned:
-                raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
-                                     "PruneTree prunes nothing there")
+            exact_ks = [b for b in finite if isinstance(b, int)]
+            if exact_ks:
+                k_star = min(exact_ks)
+                result = prune(current, k_star, prior)
+                decisions["prunetree_comparisons"] += result.comparisons
+                decisions["prunetree_exact_fallbacks"] += result.fallbacks
+                if not result.pruned:
+                    raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
+                                         "PruneTree prunes nothing there")
+                new_tree, newly = result.tree, sorted(result.pruned)
+            else:
+                k_star, new_tree, newly = _bracket_stage(current, {name: cache[name] for name in splits})
         stages[-1].k_to = k_star
-        newly = sorted(result.pruned)
-        stages.append(Stage(k_star, None, result.tree, newly))
+        stages.append(Stage(k_star, None, new_tree, newly))
         _record_pruned(current, newly, k_star, breakpoints, splits, prior if crossings else None)
         stale: set = set()
         for name in newly:  # the breakpoints of splits whose subtree changed are stale
@@ -362,7 +450,7 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
                     break
                 stale.add(ancestor)
                 cache.pop(ancestor, None)
-        current, k0 = result.tree, k_star
+        current, k0 = new_tree, k_star
     survivors = sorted((n.name for n in current.root.walk() if n.children), key=_name_order)
     for name in survivors:
         breakpoints[name] = NodeBreakpoint(name, None, survives_all_finite_k=True)
@@ -370,6 +458,21 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
     ordered = {name: breakpoints[name] for name in sorted(breakpoints, key=_name_order)}
     return KNormSequence(prior, stages, ordered, searches, decisions)
+
+
+def _bracket_stage(tree: Tree, found: dict) -> tuple:
+    """The next stage when every remaining breakpoint is a :class:`LogBracket`: the splits whose
+    bracket has the least upper end are lost there; ``(bracket, new tree, pruned names)``.
+    A bracket overlapping another cannot be ordered: ValueError."""
+    brackets = {name: b for name, b in found.items() if b is not None}
+    first = min(brackets.values(), key=lambda b: b.upper)
+    lost = sorted(name for name, b in brackets.items() if b == first)
+    for name, b in brackets.items():
+        if b != first and b.lower < first.upper:
+            raise ValueError(f"the breakpoints of {lost[0]} ({first}) and {name} ({b}) overlap: beyond "
+                             f"2^{BREAKPOINT_EXACT_BITS} (BREAKPOINT_EXACT_BITS) they cannot be ordered")
+    new_tree, pruned = tree.pruned_copy(lambda node: node.name not in lost)
+    return first, new_tree, sorted(pruned)
 
 
 def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: Optional[dict],
@@ -380,7 +483,7 @@ def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: 
     for name in pruned:
         node = nodes[name]
         entry = NodeBreakpoint(name, k)
-        if prior is not None and k >= 2:
+        if prior is not None and isinstance(k, int) and k >= 2:
             form = _SubtreeForm(node, prior)
             entry.crossing = real_crossing(form, k - 1, k)
             entry.sign_checks = verify_single_crossing(form, k)
@@ -398,8 +501,8 @@ def _name_order(name: str):
 
 def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     """scikit-learn-style summary of :func:`knorm_sequence`: for each finite stage its
-    first k (exact int), leaves, and the k-norm error of the optimal tree at that k
-    (certified decimal string and float for plotting).
+    first k (exact int, or a certified :class:`LogBracket`), leaves, and the k-norm error of the
+    optimal tree at that k (certified decimal string and float for plotting; None for a bracket).
 
     >>> from exactprune.tree import iris_tree
     >>> path = knorm_pruning_path(iris_tree())
@@ -410,6 +513,9 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     finite = [s for s in seq.stages if s.k_from != INF]
     norms = []
     for stage in finite:
+        if isinstance(stage.k_from, LogBracket):
+            norms.append(None)        # k known only as a certified interval
+            continue
         saved = flint.ctx.prec
         flint.ctx.prec = 128
         try:
@@ -418,5 +524,5 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
             flint.ctx.prec = saved
         norms.append(knorm_decimal(value, stage.k_from, 12))
     return {"k_breakpoints": [s.k_from for s in finite], "n_leaves": [s.leaves for s in finite],
-            "knorm_errors": norms, "knorm_errors_float": [float(x) for x in norms],
+            "knorm_errors": norms, "knorm_errors_float": [None if x is None else float(x) for x in norms],
             "sequence": seq}

@@ -21,14 +21,68 @@ docs/architecture.md describes it with the rest of the package's contracts.
 """
 from __future__ import annotations
 
-import numbers
-
 import json
+import math
+import numbers
+import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence, Union
+
+from .limits import (MAX_DEPTH, MAX_THRESHOLD_DIGITS, check_counts_size, check_tree_shape)
 
 __all__ = ["Node", "Tree", "iris_tree", "node_name", "child_name", "name_path", "ancestor_names", "majority_class", "all_prunings",
-           "as_tree", "copy_with_leaves", "all_pruning_leaves", "sklearn_counts"]
+           "as_tree", "copy_with_leaves", "all_pruning_leaves", "sklearn_counts", "deep_json", "routing_threshold",
+           "INDENT_DEPTH"]
+
+#: trees deeper than this are written as compact JSON even when an indent is asked for
+#: (indented JSON grows with the square of the depth)
+INDENT_DEPTH = 100
+
+
+@contextmanager
+def deep_json():
+    """Let :mod:`json` encode and decode trees nested up to ``MAX_DEPTH`` levels: the recursion limit
+    is raised for the duration of the block (the C codec recurses twice per tree level; measured
+    safe on the C stack at 20,000 levels) and restored afterwards.
+
+    >>> with deep_json():
+    ...     len(json.dumps(json.loads("[" * 5000 + "]" * 5000)))
+    10000
+    """
+    saved = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(saved, 2 * MAX_DEPTH + 1000))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(saved)
+
+
+def routing_threshold(threshold: Union[int, float, Any]) -> float:
+    """The largest float64 that is <= ``threshold``: for every float x, ``x <= threshold`` exactly
+    when ``x <= routing_threshold(threshold)``, so numpy can route by an exact (int) threshold of any
+    size without rounding or overflow.
+
+    >>> routing_threshold(0.5), routing_threshold(2 ** 53 + 1) == 2.0 ** 53, routing_threshold(-10 ** 400)
+    (0.5, True, -inf)
+    >>> routing_threshold(10 ** 400) == sys.float_info.max
+    True
+    """
+    if isinstance(threshold, float):
+        return threshold
+    try:
+        value = float(threshold)
+    except OverflowError:
+        return sys.float_info.max if threshold > 0 else -math.inf
+    return math.nextafter(value, -math.inf) if value > threshold else value
+
+
+def _json_int(text: str) -> int:
+    """An integer literal of tree JSON, refused past ``MAX_THRESHOLD_DIGITS`` digits."""
+    if len(text.lstrip("-")) > MAX_THRESHOLD_DIGITS:
+        raise ValueError(f"tree JSON: an integer of {len(text.lstrip('-'))} digits exceeds the limit "
+                         f"MAX_THRESHOLD_DIGITS = {MAX_THRESHOLD_DIGITS}")
+    return int(text)
 
 
 def child_name(parent: str, index: int) -> str:
@@ -122,7 +176,7 @@ class Node:
     name: str = "root"
     split: Optional[str] = None
     feature: Optional[int] = None
-    threshold: Optional[float] = None
+    threshold: Optional[Union[int, float]] = None    # an int from JSON is kept exactly
 
     @property
     def is_leaf(self) -> bool:
@@ -161,14 +215,24 @@ class Node:
         return [node for node in self.walk() if node.is_leaf]
 
     def to_dict(self) -> dict:
-        out: dict = {"counts": list(self.counts)}
-        for key in ("name", "split", "feature", "threshold"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value
-        if self.children:
-            out["children"] = [child.to_dict() for child in self.children]
-        return out
+        """The JSON form of the subtree (iterative: any depth).
+
+        >>> Node((1, 1), [Node((1, 0)), Node((0, 1))], split="x <= 2", feature=0, threshold=2).to_dict()["threshold"]
+        2
+        """
+        root_out: dict = {}
+        stack = [(self, root_out)]
+        while stack:
+            node, out = stack.pop()
+            out["counts"] = list(node.counts)
+            for key in ("name", "split", "feature", "threshold"):
+                value = getattr(node, key)
+                if value is not None:
+                    out[key] = value
+            if node.children:
+                out["children"] = [{} for _ in node.children]
+                stack.extend(zip(node.children, out["children"]))
+        return root_out
 
 
 class Tree:
@@ -278,7 +342,8 @@ class Tree:
         ['a', 'b']
         """
         try:
-            data = json.loads(text)
+            with deep_json():
+                data = json.loads(text, parse_int=_json_int)
             class_names = data.get("class_names") if isinstance(data, dict) else None
             return cls.from_dict(data, class_names=class_names)
         except json.JSONDecodeError as err:
@@ -293,19 +358,38 @@ class Tree:
         return out
 
     def to_json(self, indent: Optional[int] = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        """The JSON text of the tree, any depth up to ``MAX_DEPTH``; a tree deeper than
+        ``INDENT_DEPTH`` is written compactly even when ``indent`` is given.
+
+        >>> Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}').to_json()
+        '{"counts": [1, 1], "name": "root", "children": [{"counts": [1, 0], "name": "c1"}, {"counts": [0, 1], "name": "c2"}]}'
+        """
+        if indent is not None and self.depth() > INDENT_DEPTH:
+            indent = None
+        with deep_json():
+            return json.dumps(self.to_dict(), indent=indent)
+
+    def depth(self) -> int:
+        """Number of edges on the longest root-to-leaf path (iterative).
+
+        >>> Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}').depth()
+        1
+        """
+        deepest, stack = 0, [(self.root, 0)]
+        while stack:
+            node, level = stack.pop()
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in node.children)
+        return deepest
 
     def render(self) -> str:
-        """An indented text picture of the tree with names, counts and splits."""
-        lines = []
-
-        def visit(node: Node, depth: int) -> None:
+        """An indented text picture of the tree with names, counts and splits (iterative)."""
+        lines, stack = [], [(self.root, 0)]
+        while stack:
+            node, depth = stack.pop()
             split = f"  [{node.split}]" if node.split else ""
             lines.append(f"{'  ' * depth}{node.name}: {list(node.counts)}{split}")
-            for child in node.children:
-                visit(child, depth + 1)
-
-        visit(self.root, 0)
+            stack.extend((child, depth + 1) for child in reversed(node.children))
         return "\n".join(lines)
 
     # -- routing -----------------------------------------------------------
@@ -337,7 +421,7 @@ class Tree:
             if node.children:
                 if node.feature is None or node.threshold is None or len(node.children) != 2:
                     raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
-                left = X[rows, node.feature] <= node.threshold
+                left = X[rows, node.feature] <= routing_threshold(node.threshold)
                 stack.append((node.children[1], rows[~left]))
                 stack.append((node.children[0], rows[left]))
         return out
@@ -401,6 +485,26 @@ def sklearn_counts(tree_):
 
 
 def _node_from_dict(data: Any, name: str) -> Node:
+    """The Node tree of the JSON form ``data`` (iterative: any depth; the shape limits of
+    :func:`~exactprune.limits.check_tree_shape` are checked while reading)."""
+    root = _node_fields(data, name)
+    count, stack = 1, [(root, data, 0)]
+    while stack:
+        node, item, depth = stack.pop()
+        children_data = item.get("children", [])
+        if not isinstance(children_data, list):
+            raise ValueError(f"node {node.name}: 'children' must be a list")
+        count += len(children_data)
+        check_tree_shape(count, depth + (1 if children_data else 0), len(children_data), f"node {node.name}")
+        for i, child_data in enumerate(children_data, start=1):
+            child = _node_fields(child_data, child_name(node.name, i))
+            node.children.append(child)
+            stack.append((child, child_data, depth + 1))
+    return root
+
+
+def _node_fields(data: Any, name: str) -> Node:
+    """One node of the JSON form, without its children, checked."""
     if not isinstance(data, dict):
         raise ValueError(f"node {name}: expected an object with 'counts', got {type(data).__name__}")
     unknown = set(data) - {"counts", "children", "split", "name", "class_names", "feature", "threshold"}
@@ -414,31 +518,27 @@ def _node_from_dict(data: Any, name: str) -> Node:
     for c in counts:
         if isinstance(c, bool) or not isinstance(c, int):
             raise ValueError(f"node {name}: counts must be non-negative integers, got {c!r}")
-    children_data = data.get("children", [])
-    if not isinstance(children_data, list):
-        raise ValueError(f"node {name}: 'children' must be a list")
     split = data.get("split")
     if split is not None and not isinstance(split, str):
         raise ValueError(f"node {name}: 'split' must be a string")
     feature, threshold = data.get("feature"), data.get("threshold")
-    if feature is not None and (isinstance(feature, bool) or not isinstance(feature, int)):
-        raise ValueError(f"node {name}: 'feature' must be an integer")
-    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))):
-        raise ValueError(f"node {name}: 'threshold' must be a number")
-    children = []
-    for i, child in enumerate(children_data, start=1):
-        children.append(_node_from_dict(child, child_name(name, i)))
-    return Node(tuple(counts), children, name, split, feature,
-                None if threshold is None else float(threshold))
+    if feature is not None and (isinstance(feature, bool) or not isinstance(feature, int) or feature < 0):
+        raise ValueError(f"node {name}: 'feature' must be a non-negative integer")
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
+                                  or (isinstance(threshold, float) and not math.isfinite(threshold))):
+        raise ValueError(f"node {name}: 'threshold' must be a finite number")
+    return Node(tuple(counts), [], name, split, feature, threshold)
 
 
 def _validate_and_name(root: Node, n_classes: int) -> None:
     if n_classes == 0:
         raise ValueError("node root: counts must not be empty")
     root.name = "root"
-    stack = [root]
+    stack, count = [(root, 0)], 1
     while stack:
-        node = stack.pop()
+        node, depth = stack.pop()
+        count += len(node.children)     # a node reachable twice (or a cycle) is stopped by MAX_NODES
+        check_tree_shape(count, depth + (1 if node.children else 0), len(node.children), f"node {node.name}")
         if not isinstance(node.counts, tuple):
             node.counts = tuple(node.counts)
         counts = node.counts
@@ -450,6 +550,7 @@ def _validate_and_name(root: Node, n_classes: int) -> None:
         for c in counts:
             if c < 0:
                 raise ValueError(f"node {node.name}: negative count {c} in {list(counts)}")
+        check_counts_size(counts, f"node {node.name}")
         if len(counts) != n_classes:
             raise ValueError(f"node {node.name}: has {len(counts)} counts, the root has {n_classes}")
         children = node.children
@@ -467,7 +568,7 @@ def _validate_and_name(root: Node, n_classes: int) -> None:
             if total != list(counts):
                 raise ValueError(f"node {node.name}: children's counts add up to {total}, "
                                  f"not to its counts {list(counts)}")
-            stack.extend(children)
+            stack.extend((child, depth + 1) for child in children)
 
 
 def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
@@ -479,15 +580,19 @@ def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
     >>> sorted(sorted(p) for p in all_prunings(t.root))
     [[], ['root']]
     """
-    if not node.children:
-        return [frozenset()]
-    combos = [frozenset([node.name])]
-    for child in node.children:
-        options = all_prunings(child, limit)
-        combos = [c | o for c in combos for o in options]
-        if limit is not None and len(combos) > limit:
-            raise ValueError(f"node {node.name}: more than {limit} prunings; use a smaller tree")
-    return [frozenset()] + combos
+    options: dict = {}
+    for current in node.postorder():     # iterative: any depth
+        if not current.children:
+            options[id(current)] = [frozenset()]
+            continue
+        combos = [frozenset([current.name])]
+        for child in current.children:
+            child_options = options.pop(id(child))
+            combos = [c | o for c in combos for o in child_options]
+            if limit is not None and len(combos) > limit:
+                raise ValueError(f"node {current.name}: more than {limit} prunings; use a smaller tree")
+        options[id(current)] = [frozenset()] + combos
+    return options[id(node)]
 
 
 IRIS_CLASS_NAMES = ("setosa", "versicolor", "virginica")
@@ -550,8 +655,13 @@ def all_pruning_leaves(tree: Tree, limit: Optional[int] = 100000) -> list:
     >>> sorted(sorted(p) for p in all_pruning_leaves(t))
     [['c1', 'c2'], ['root']]
     """
-    def leaves(node: Node, kept: frozenset) -> list:
-        if node.name not in kept:
-            return [node.name]
-        return [name for child in node.children for name in leaves(child, kept)]
-    return [frozenset(leaves(tree.root, kept)) for kept in all_prunings(tree.root, limit)]
+    def leaves(kept: frozenset) -> frozenset:
+        names, stack = [], [tree.root]
+        while stack:
+            node = stack.pop()
+            if node.name in kept:
+                stack.extend(node.children)
+            else:
+                names.append(node.name)
+        return frozenset(names)
+    return [leaves(kept) for kept in all_prunings(tree.root, limit)]

@@ -368,9 +368,9 @@ def test_too_many_children_and_classes_are_refused(capsys, monkeypatch, tmp_path
     path.write_text(json.dumps({"counts": [3, 0], "children": [{"counts": [1, 0]}] * 3}))
     status, _, err = run(capsys, "ccp", str(path))
     assert status == 2 and "node root has 3 children; the limit is 2" in err
-    path.write_text(json.dumps({"counts": [1] * (limits.MAX_CLASSES + 1)}))
+    path.write_text(json.dumps({"counts": [1] * (limits.CLI_MAX_CLASSES + 1)}))
     status, _, err = run(capsys, "ccp", str(path))
-    assert status == 2 and f"the limit is {limits.MAX_CLASSES}" in err
+    assert status == 2 and f"the limit is {limits.CLI_MAX_CLASSES}" in err
 
 
 def test_moments_beyond_the_4300_digit_int_to_str_limit(capsys, tmp_path):

@@ -80,7 +80,7 @@ def integer_arg(text: Any, name: str, minimum: int, maximum: int, why: str = "")
 
 def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
     """An exact number argument (``1/2``, ``0.5``, ``1e-3``) within the size limits of
-    :data:`~exactprune.limits.MAX_NUMBER_CHARS` and :data:`~exactprune.limits.MAX_NUMBER_DIGITS`.
+    :data:`~exactprune.limits.CLI_MAX_NUMBER_CHARS` and :data:`~exactprune.limits.CLI_MAX_NUMBER_DIGITS`.
 
     >>> exact_arg("0.25", "--lam"), exact_arg("2/6", "--eta")
     (Fraction(1, 4), Fraction(1, 3))
@@ -92,19 +92,19 @@ def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
         value = Fraction(text)
     else:
         text = str(text)
-        if len(text) > limits.MAX_NUMBER_CHARS:
-            raise UsageError(f"{name}: at most {limits.MAX_NUMBER_CHARS} characters in an exact number, "
+        if len(text) > limits.CLI_MAX_NUMBER_CHARS:
+            raise UsageError(f"{name}: at most {limits.CLI_MAX_NUMBER_CHARS} characters in an exact number, "
                              f"got {len(text)}")
         if not _EXACT.fullmatch(text):
             raise UsageError(f"{name} must be an exact number such as 1/2 or 0.5, got {_shown(text)}")
         exponent = re.search(r"[eE][+-]?0*([0-9]+)", text)
-        if exponent and (len(exponent.group(1)) > 3 or int(exponent.group(1)) > limits.MAX_NUMBER_DIGITS):
+        if exponent and (len(exponent.group(1)) > 3 or int(exponent.group(1)) > limits.CLI_MAX_NUMBER_DIGITS):
             raise UsageError(_too_large(name, text))
         try:
             value = exact(text, name)
         except (TypeError, ValueError) as err:
             raise UsageError(str(err)) from None
-    if max(abs(value.numerator), value.denominator) >= 10 ** limits.MAX_NUMBER_DIGITS:
+    if max(abs(value.numerator), value.denominator) >= 10 ** limits.CLI_MAX_NUMBER_DIGITS:
         raise UsageError(_too_large(name, str(text)))
     if nonnegative and value < 0:
         raise UsageError(f"{name} must be non-negative, got {fraction_str(value)}")
@@ -112,7 +112,7 @@ def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
 
 
 def _too_large(name: str, text: str) -> str:
-    return (f"{name}: {_shown(text)} is too large an exact number (at most {limits.MAX_NUMBER_DIGITS} digits "
+    return (f"{name}: {_shown(text)} is too large an exact number (at most {limits.CLI_MAX_NUMBER_DIGITS} digits "
             f"in numerator, denominator and exponent)")
 
 
@@ -123,7 +123,7 @@ def _shown(text: str) -> str:
 def read_text(path: str, what: str) -> str:
     """The text of a JSON input file (``-`` is stdin), at most MAX_INPUT_BYTES, nested at most
     as deep as a tree of MAX_TREE_DEPTH levels."""
-    limit = limits.MAX_INPUT_BYTES
+    limit = limits.CLI_MAX_INPUT_BYTES
     try:
         if path == "-":
             data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else \
@@ -136,9 +136,9 @@ def read_text(path: str, what: str) -> str:
     if len(data) > limit:
         raise UsageError(f"{what} JSON is larger than the limit of {limit:,} bytes")
     nesting = _max_nesting(data)
-    if nesting > 2 * limits.MAX_TREE_DEPTH + 2:
+    if nesting > 2 * limits.CLI_MAX_TREE_DEPTH + 2:
         raise UsageError(f"{what} JSON is nested {nesting} deep: a tree may have at most "
-                         f"{limits.MAX_TREE_DEPTH} levels")
+                         f"{limits.CLI_MAX_TREE_DEPTH} levels")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -182,21 +182,21 @@ def read_tree(path: str) -> Tree:
 
 
 def _check_tree_size(tree: Tree) -> None:
-    if tree.n_classes > limits.MAX_CLASSES:
-        raise UsageError(f"tree has {tree.n_classes} classes; the limit is {limits.MAX_CLASSES}")
-    if tree.root.n > limits.MAX_COUNT:
-        raise UsageError(f"tree has {tree.root.n} examples at the root; the limit is {limits.MAX_COUNT:.0e}")
+    if tree.n_classes > limits.CLI_MAX_CLASSES:
+        raise UsageError(f"tree has {tree.n_classes} classes; the limit is {limits.CLI_MAX_CLASSES}")
+    if tree.root.n > limits.CLI_MAX_COUNT:
+        raise UsageError(f"tree has {tree.root.n} examples at the root; the limit is {limits.CLI_MAX_COUNT:.0e}")
     stack, count = [(tree.root, 0)], 0
     while stack:
         node, depth = stack.pop()
         count += 1
-        if count > limits.MAX_NODES:
-            raise UsageError(f"tree has more than {limits.MAX_NODES:,} nodes (the limit)")
-        if depth > limits.MAX_TREE_DEPTH:
-            raise UsageError(f"tree is deeper than {limits.MAX_TREE_DEPTH} levels (the limit)")
-        if len(node.children) > limits.MAX_CHILDREN:
+        if count > limits.CLI_MAX_NODES:
+            raise UsageError(f"tree has more than {limits.CLI_MAX_NODES:,} nodes (the limit)")
+        if depth > limits.CLI_MAX_TREE_DEPTH:
+            raise UsageError(f"tree is deeper than {limits.CLI_MAX_TREE_DEPTH} levels (the limit)")
+        if len(node.children) > limits.CLI_MAX_CHILDREN:
             raise UsageError(f"node {node.name} has {len(node.children)} children; the limit is "
-                             f"{limits.MAX_CHILDREN}")
+                             f"{limits.CLI_MAX_CHILDREN}")
         stack.extend((child, depth + 1) for child in node.children)
 
 
@@ -208,12 +208,12 @@ def check_report_size(tree: Tree, command: str, k: int) -> None:
         node, level = stack.pop()
         visits += level
         stack.extend((child, level + 1) for child in node.children)
-    if visits > limits.MAX_REPORT_VISITS:
+    if visits > limits.CLI_MAX_REPORT_VISITS:
         raise UsageError(f"{command} evaluates every node's subtree: {visits:,} node visits for this tree, "
-                         f"the limit is {limits.MAX_REPORT_VISITS:,} (prune and breakpoints have no such limit)")
-    if visits * k > limits.MAX_REPORT_WORK:
+                         f"the limit is {limits.CLI_MAX_REPORT_VISITS:,} (prune and breakpoints have no such limit)")
+    if visits * k > limits.CLI_MAX_REPORT_WORK:
         raise UsageError(f"{command} at k = {k} on this tree: {visits:,} node visits times k is {visits * k:,}, "
-                         f"the limit is {limits.MAX_REPORT_WORK:,} (use a smaller k, or prune)")
+                         f"the limit is {limits.CLI_MAX_REPORT_WORK:,} (use a smaller k, or prune)")
 
 
 def read_json_file(path: str, what: str) -> Any:

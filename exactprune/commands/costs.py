@@ -20,7 +20,7 @@ def register(subparsers) -> None:
                      "entries are integers or exact strings such as \"1/2\" or \"0.5\"."))
     add_tree_argument(cost)
     cost.add_argument("--loss", required=True, metavar="LOSS.json", help="J x J loss matrix (JSON)")
-    _common(cost, limits.MAX_K_COST)
+    _common(cost, limits.CLI_MAX_K_COST)
     cost.set_defaults(func=run_cost)
 
     prob = subparsers.add_parser(
@@ -29,7 +29,7 @@ def register(subparsers) -> None:
                      "corrected) and for the subtree (7.18), the combined risk sum_j E[r_j^k], Zhong's MSE and "
                      "the standard deviation of the squared error; for even k, the one-traversal PET pruning."))
     add_tree_argument(prob)
-    _common(prob, limits.MAX_K_CLASSPROB)
+    _common(prob, limits.CLI_MAX_K_CLASSPROB)
     prob.set_defaults(func=run_classprob)
 
 
@@ -76,7 +76,7 @@ def cost_report(tree, loss, k: int, lam, eta) -> dict:
 
 
 def run_cost(args) -> int:
-    k, lam, eta = _params(args, limits.MAX_K_COST)
+    k, lam, eta = _params(args, limits.CLI_MAX_K_COST)
     tree = read_tree(args.tree)
     check_report_size(tree, "cost", k)
     loss = _read_loss(args.loss, tree.n_classes)
@@ -121,7 +121,7 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
 
 
 def run_classprob(args) -> int:
-    k, lam, eta = _params(args, limits.MAX_K_CLASSPROB)
+    k, lam, eta = _params(args, limits.CLI_MAX_K_CLASSPROB)
     tree = read_tree(args.tree)
     check_report_size(tree, "classprob", k)
     report = classprob_report(tree, k, lam, eta)

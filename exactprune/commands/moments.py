@@ -1,7 +1,7 @@
 """``exactprune moments`` and ``exactprune prune`` (Zhong 4.28-4.29, Fig 4.1).
 
 Exact Fractions up to ``knorm.EXACT_K_LIMIT``; certified arb balls above it, up to
-``limits.MAX_K_ARB``.  In ``--json`` an exact value is a ``"p/q"`` string under its key
+``limits.CLI_MAX_K_ARB``.  In ``--json`` an exact value is a ``"p/q"`` string under its key
 (``as_leaf``, ``subtree``, ``moment``) and a ball a string under the key with ``_ball``
 appended, the other key being null, so a key never changes its meaning with k.
 """
@@ -19,7 +19,7 @@ from .common import (add_k_argument, check_report_size, add_prior_arguments, add
 
 _K_WHY = " (beyond it the certified balls lose their digits)"
 _JSON_NOTE = (f"Exact fractions up to k = {EXACT_K_LIMIT}, certified arb balls above it (k at most "
-              f"{limits.MAX_K_ARB:,}). With --json an exact value is a \"p/q\" string under its key (as_leaf, "
+              f"{limits.CLI_MAX_K_ARB:,}). With --json an exact value is a \"p/q\" string under its key (as_leaf, "
               f"subtree, moment) and a ball a string under the key plus _ball; the other of the two is null.")
 
 
@@ -53,7 +53,7 @@ class _Progress:
 
 def run_moments(args) -> int:
     prior = prior_from_args(args)
-    k = k_from_args(args, limits.MAX_K_ARB, _K_WHY)
+    k = k_from_args(args, limits.CLI_MAX_K_ARB, _K_WHY)
     tree = read_tree(args.tree)
     check_report_size(tree, "moments", k if k <= EXACT_K_LIMIT else 1)   # arb balls cost the same at any k
     nodes = tree.nodes()
@@ -77,7 +77,7 @@ def run_moments(args) -> int:
 
 def run_prune(args) -> int:
     prior = prior_from_args(args)
-    k = k_from_args(args, limits.MAX_K_ARB, _K_WHY)
+    k = k_from_args(args, limits.CLI_MAX_K_ARB, _K_WHY)
     epsilon = exact_arg(args.epsilon, "--epsilon")
     tree = read_tree(args.tree)
     result = prune(tree, k, prior, epsilon)
@@ -98,12 +98,12 @@ def register(sub) -> None:
     p = sub.add_parser("moments", help="k-th error moments of every node, as a leaf (4.29) and as a subtree (4.28)",
                        description=_JSON_NOTE)
     add_tree_argument(p)
-    add_k_argument(p, limits.MAX_K_ARB)
+    add_k_argument(p, limits.CLI_MAX_K_ARB)
     add_prior_arguments(p)
     p.set_defaults(func=run_moments)
     p = sub.add_parser("prune", help="PruneTree (Zhong Fig 4.1) at a given k", description=_JSON_NOTE)
     add_tree_argument(p)
-    add_k_argument(p, limits.MAX_K_ARB)
+    add_k_argument(p, limits.CLI_MAX_K_ARB)
     p.add_argument("--epsilon", default="0", help="PruneTree's margin, exact and >= 0 (default 0)")
     add_prior_arguments(p)
     p.set_defaults(func=run_prune)

@@ -14,7 +14,7 @@ def register(subparsers) -> None:
     sub = rdt.add_subparsers(dest="rdt_command", metavar="SUBCOMMAND")
     sub.required = True
     co = sub.add_parser("coexist", help="probability that two paths co-exist in a random tree (DD App A, 3.6.2)")
-    co.add_argument("--d", required=True, help=f"number of attributes, 1..{limits.MAX_RDT_COEXIST_D}")
+    co.add_argument("--d", required=True, help=f"number of attributes, 1..{limits.CLI_MAX_RDT_COEXIST_D}")
     co.add_argument("--path1", required=True, help="A=V,... (0-based attribute=value; last entry chosen last)")
     co.add_argument("--path2", required=True, help="A=V,...")
     co.add_argument("--criterion", default="fixed", choices=["fixed", "purity", "scarcity"])
@@ -22,8 +22,8 @@ def register(subparsers) -> None:
     co.set_defaults(func=run_coexist)
 
     mo = sub.add_parser("moments", help="exact E[GE], E[GE^2], sd for a random-tree setting (DD sec 3.6, 4.2)")
-    mo.add_argument("--d", default="5", help=f"number of binary attributes, 1..{limits.MAX_RDT_D} (default 5)")
-    mo.add_argument("--N", default="20", help=f"sample size, 0..{limits.MAX_RDT_N} (default 20)")
+    mo.add_argument("--d", default="5", help=f"number of binary attributes, 1..{limits.CLI_MAX_RDT_D} (default 5)")
+    mo.add_argument("--N", default="20", help=f"sample size, 0..{limits.CLI_MAX_RDT_N} (default 20)")
     mo.add_argument("--criterion", default="fixed", help="fixed, purity, scarcity or a comma-joined combination")
     mo.add_argument("--h", default="3", help="height for the fixed criterion (default 3)")
     mo.add_argument("--pb", default=None, help="scarcity bound (default N/10)")
@@ -73,7 +73,7 @@ def _path(text: str, name: str, d: int) -> dict:
 
 def run_coexist(args) -> int:
     from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence, path_exists_probability
-    d = integer_arg(args.d, "--d", 1, limits.MAX_RDT_COEXIST_D)
+    d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_COEXIST_D)
     p1, p2 = _path(args.path1, "path1", d), _path(args.path2, "path2", d)
     prob = coexistence_probability(d, p1, p2, args.criterion)
     enum = enumerate_coexistence(d, p1, p2, args.criterion) if d <= 8 else None
@@ -96,9 +96,9 @@ def run_coexist(args) -> int:
 
 def run_moments(args) -> int:
     from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
-    d = integer_arg(args.d, "--d", 1, limits.MAX_RDT_D, " (exact moments by one pass over the random tree's nodes)")
-    N = integer_arg(args.N, "--N", 0, limits.MAX_RDT_N, " (exact count generating functions of degree N)")
-    height = integer_arg(args.h, "--h", 1, limits.MAX_RDT_D)
+    d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_D, " (exact moments by one pass over the random tree's nodes)")
+    N = integer_arg(args.N, "--N", 0, limits.CLI_MAX_RDT_N, " (exact count generating functions of degree N)")
+    height = integer_arg(args.h, "--h", 1, limits.CLI_MAX_RDT_D)
     pb = integer_arg(args.pb, "--pb", 0, N) if args.pb is not None else N // 10
     crit = Criterion.parse(args.criterion, height=height, pb=pb)
     dist = correlated_distribution([2] * d, exact_arg(args.strength, "--strength"))
@@ -156,12 +156,12 @@ def run_experiment(args) -> int:
             raise ValueError(f"--{name}: no such file {path!r}")
     settings = [s.strip() for s in args.settings.split(";") if s.strip()]
     rhos = [r.strip() for r in args.rhos.split(",") if r.strip()]
-    units = grid_units(N=integer_arg(args.N, "--N", 1, limits.MAX_RDT_N),
-                       mc_runs=integer_arg(args.mc_runs, "--mc-runs", 1, limits.MAX_MC_RUNS),
-                       te_runs=integer_arg(args.te_runs, "--te-runs", 1, limits.MAX_MC_RUNS),
+    units = grid_units(N=integer_arg(args.N, "--N", 1, limits.CLI_MAX_RDT_N),
+                       mc_runs=integer_arg(args.mc_runs, "--mc-runs", 1, limits.CLI_MAX_MC_RUNS),
+                       te_runs=integer_arg(args.te_runs, "--te-runs", 1, limits.CLI_MAX_MC_RUNS),
                        seed=integer_arg(args.seed, "--seed", 0, 2**64 - 1),
                        data=data, settings=settings, rhos=rhos)
-    jobs = -1 if str(args.jobs).strip() == "-1" else integer_arg(args.jobs, "--jobs", 1, limits.MAX_JOBS)
+    jobs = -1 if str(args.jobs).strip() == "-1" else integer_arg(args.jobs, "--jobs", 1, limits.CLI_MAX_JOBS)
     rows = run_grid(units, jobs=jobs, progress=True if args.progress else None)
     shown = ["exactprune rdt experiment", f"--N {args.N}", f"--mc-runs {args.mc_runs}", f"--te-runs {args.te_runs}",
              f"--seed {args.seed}"] + [f"--{name} <{name} CSV>" for name in data]

@@ -27,7 +27,7 @@ def register(subparsers) -> None:
     parser.add_argument("--theorem", action="append", metavar="ID",
                         help="theorem id (repeatable); default: all. See --list")
     parser.add_argument("--examples", default=None, metavar="N",
-                        help=f"cases per theorem, 1..{limits.MAX_EXAMPLES:,} (default: each theorem's own count)")
+                        help=f"cases per theorem, 1..{limits.CLI_MAX_EXAMPLES:,} (default: each theorem's own count)")
     parser.add_argument("--seed", default="0", metavar="S", help="random seed, a non-negative integer (default 0)")
     parser.add_argument("--violations", action="store_true",
                         help="run the cases violating a hypothesis instead (shows each check can fail)")
@@ -37,7 +37,7 @@ def register(subparsers) -> None:
 
 
 def run_command(args) -> int:
-    examples = None if args.examples is None else integer_arg(args.examples, "--examples", 1, limits.MAX_EXAMPLES)
+    examples = None if args.examples is None else integer_arg(args.examples, "--examples", 1, limits.CLI_MAX_EXAMPLES)
     seed = integer_arg(args.seed, "--seed", 0, 2**64 - 1)
     from ..theorems import all_theorems, get, require_hypothesis, run   # heavy: after the argument checks
     theorems = all_theorems()
