@@ -7,6 +7,7 @@ by the ``registry_pages`` extension when the build starts.
 """
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -15,6 +16,10 @@ sys.path.insert(0, str(DOCS.parent))          # the exactprune of this checkout
 sys.path.insert(0, str(DOCS / "_ext"))
 
 import exactprune  # noqa: E402
+
+# autosummary regenerates the API stubs on every build; stale stubs of modules that no longer exist
+# would fail the build, so the generated folder starts empty
+shutil.rmtree(DOCS / "_generated" / "api", ignore_errors=True)
 
 project = "exactprune"
 author = "the exactprune authors"
