@@ -49,7 +49,10 @@ suppress_warnings = ["myst.header"]   # docs/sklearn_tour.md starts at a level-2
 # API reference: generated from the docstrings, recursively over the package.
 autosummary_generate = True
 autosummary_imported_members = False
-autodoc_default_options = {"members": True, "ignore-module-all": True}   # each name once, where defined
+autodoc_default_options = {"members": True, "ignore-module-all": True,   # each name once, where defined
+                           # limits.MAX_K = 2^(2^20) - 1 has 315,653 digits: its repr is beyond Python's
+                           # int-to-str limit (its docstring and MAX_K_BITS describe it)
+                           "exclude-members": "MAX_K"}
 autodoc_mock_imports = ["exactprune.__main__"]   # importing it would run the command line
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
