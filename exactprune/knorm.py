@@ -465,8 +465,8 @@ class _ArrayEvaluator:
     def leaf_arb(self, i: int):
         return leaf_moment_arb(tuple(self.arrays.counts[i].tolist()), self.k, self.prior)
 
-    def tree_arb(self, i: int, cache: dict):
-        children = self._children(i)
+    def tree_arb(self, i: int):
+        children, cache = self._children(i), {}
         return sum((w * self.pruned(c, self.leaf_arb, arb_of, cache)
                     for w, c in zip(self._weights(i, children, arb_of), children)), flint.arb(0))
 
@@ -481,9 +481,10 @@ class _ArrayEvaluator:
         internal = a.n_children > 0
         decider = self.decider
         if self.k > EXACT_K_LIMIT:
-            eps, cache = arb_of(self.epsilon), {}
+            eps = arb_of(self.epsilon)
             for i in np.flatnonzero(internal)[::-1].tolist():     # children before parents
-                sign = decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i, cache))
+                # balls are recomputed at each precision the kernel asks for (no cache across calls)
+                sign = decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i))
                 kept[i] = sign > 0
             return
         leaf_v, leaf_r, weight_rel = self._leaf_floats(a, tree.n_classes)
@@ -556,139 +557,6 @@ class _ArrayEvaluator:
         flint.ctx.prec = 128
         try:
             return self.pruned(0, self.leaf_arb, arb_of, {})
-        finally:
-            flint.ctx.prec = saved
-
-
-class _ObjectEvaluator:
-    """PruneTree's bottom-up pass; every keep/prune decision is a sign settled by the decision
-    kernel :class:`~exactprune.certify.Decider`.
-
-    For k <= EXACT_K_LIMIT one float64 loop computes each node's leaf moment (4.29) and
-    optimal subtree moment (4.28); their relative bounds come from certify's rules
-    (:func:`~exactprune.certify.rising_ratio_rel` for the leaf, the product and sum rules for
-    the weighted sum of the children).  The
-    float filter settles clear comparisons; the rest fall back to exact rationals
-    (``flint.fmpq``) of the optimally pruned subtree.  For larger k every comparison is a
-    certified arb sign of R_leaf - epsilon - R_tree (a tie there raises CertificationError).
-    """
-
-    def __init__(self, k: int, prior: Prior, epsilon: Fraction):
-        self.k, self.prior, self.epsilon = k, prior, epsilon
-        self.keep: dict = {}       # id(node) -> bool (split kept)
-        self.exact_cache: dict = {}
-        self.decider = Decider(max_prec=1 << 16)
-
-    # -- exact rationals (fallback, and the moment of the result) ---------------------
-    def leaf_exact(self, node: Node):
-        key = ("leaf", id(node))
-        if key not in self.exact_cache:
-            a, d = leaf_moment_terms(node.counts, self.prior, f"node {node.name}")
-            self.exact_cache[key] = rising_ratio_fmpq(a, d, self.k)
-        return self.exact_cache[key]
-
-    def pruned_exact(self, node: Node):
-        """Exact moment of the optimally pruned subtree at ``node`` (decisions already made)."""
-        key = ("tree", id(node))
-        if key not in self.exact_cache:
-            if node.children and self.keep.get(id(node), False):
-                self.exact_cache[key] = self.tree_exact(node)
-            else:
-                self.exact_cache[key] = self.leaf_exact(node)
-        return self.exact_cache[key]
-
-    def tree_exact(self, node: Node):
-        eta = to_fmpq(self.prior.eta)
-        den = node.n + eta * len(node.children)
-        total = flint.fmpq(0)
-        for child in node.children:
-            total += (child.n + eta) / den * self.pruned_exact(child)
-        return total
-
-    # -- certified balls (large k) --------------------------------------------------------
-    def leaf_arb(self, node: Node):
-        return leaf_moment_arb(node.counts, self.k, self.prior)
-
-    def pruned_arb(self, node: Node):
-        if node.children and self.keep.get(id(node), False):
-            return self.tree_arb(node)
-        return self.leaf_arb(node)
-
-    def tree_arb(self, node: Node):
-        total = flint.arb(0)
-        for child in node.children:
-            total += arb_of(child_weight(child, node, self.prior.eta)) * self.pruned_arb(child)
-        return total
-
-    # -- the pass ---------------------------------------------------------------------------
-    def run(self, tree: Tree) -> None:
-        root = tree.root
-        if self.prior.lam == 0:
-            for node in root.walk():
-                if node.n == 0:
-                    raise ValueError(f"node {node.name}: an empty node with lam = 0 has no defined error moment")
-        decider, keep = self.decider, self.keep
-        if self.k > EXACT_K_LIMIT:
-            eps = arb_of(self.epsilon)
-            for node in root.postorder():
-                if node.children:
-                    sign = decider.sign(None, None, ball=lambda: self.leaf_arb(node) - eps - self.tree_arb(node))
-                    keep[id(node)] = sign > 0
-            return
-        nodes, sizes, majority, children_of = tree.flat()
-        k, eta = self.k, self.prior.eta
-        n_classes = tree.n_classes
-        # Float images, bounds by certify's rules: the counts are integers < 2**53 (exact floats);
-        # float() of a rational is correctly rounded (rel U); a = b + c lam and d = n + J lam add
-        # one rounding (sum rule); a child weight (n_c + eta) / (n + eta K) is a sum over a sum of
-        # a product (quotient rule).  Each bound is the same for every node.
-        # A parameter whose float is not 0 exactly or in [TINY, 2**1000] voids every bound.
-        params = (self.prior.error_offset(n_classes), n_classes * self.prior.lam, eta)
-        offset, jlam, eta_f = (_float_or_inf(p) for p in params)
-        usable = all(math.isfinite(p) for p in (offset, jlam, eta_f))
-        leaf_rel = rising_ratio_rel(sum_rel(0.0, U), sum_rel(0.0, U), k) if usable else math.inf
-        weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        eps = Approx.of(self.epsilon)
-        eps_exact = to_fmpq(self.epsilon)
-        value = [0.0] * len(nodes)   # float image of the optimal (pruned) subtree moment
-        rel = [0.0] * len(nodes)     # its relative bound (inf: no bound, the filter declines)
-        for i, children in enumerate(children_of):
-            n = sizes[i]
-            a = n - majority[i] + offset
-            if a == 0.0 and offset == 0.0:    # b = 0 and c lam = 0: the moment is exactly 0
-                leaf_v, leaf_r = 0.0, 0.0
-            else:
-                d = n + jlam
-                leaf_v = 1.0
-                for m in range(k):
-                    leaf_v *= (a + m) / (d + m)
-                leaf_r = leaf_rel if leaf_v >= TINY and n < _FLOAT_EXACT_INT else math.inf
-            if not children:
-                value[i], rel[i] = leaf_v, leaf_r
-                continue
-            den = n + eta_f * len(children)
-            tree_v, tree_r = 0.0, 0.0
-            for c in children:
-                weight = (sizes[c] + eta_f) / den
-                if weight == 0.0 or (value[c] == 0.0 and rel[c] == 0.0):
-                    continue                  # an exactly zero term (n_c = eta = 0, or moment 0)
-                term = weight * value[c]
-                term_r = product_rel(weight_rel, rel[c]) if term >= TINY else math.inf
-                tree_r = term_r if tree_v == 0.0 else sum_rel(tree_r, term_r)
-                tree_v += term
-            node = nodes[i]
-            kept = decider.sign(Approx.bounded(leaf_v, leaf_r), Approx.bounded(tree_v, tree_r) + eps,
-                                exact=lambda: self.leaf_exact(node) - eps_exact - self.tree_exact(node)) > 0
-            keep[id(node)] = kept
-            value[i], rel[i] = (tree_v, tree_r) if kept else (leaf_v, leaf_r)
-
-    def root_moment(self, root: Node):
-        if self.k <= EXACT_K_LIMIT:
-            return to_fraction(self.pruned_exact(root))
-        saved = flint.ctx.prec
-        flint.ctx.prec = 128
-        try:
-            return self.pruned_arb(root)
         finally:
             flint.ctx.prec = saved
 
