@@ -333,6 +333,13 @@ class PruneResult:
         self.routes = dict(evaluator.decider.routes)
         self.fallbacks = evaluator.decider.fallbacks
         self._source, self._evaluator = source, evaluator
+        self._kept_splits = evaluator.kept
+
+    @property
+    def kept_splits(self):
+        """Boolean array over the input tree's array indices (:meth:`~exactprune.tree.Tree.arrays`):
+        True where PruneTree kept the split (decided at every split, also below pruned ones)."""
+        return self._kept_splits
 
     def kept(self, node: Node) -> bool:
         """Did PruneTree keep the split at ``node`` (a node of the input tree)?"""
@@ -345,7 +352,7 @@ class PruneResult:
         self._build() if not hasattr(self, "_tree") else None
         state = {"k": self.k, "comparisons": self.comparisons, "fallbacks": self.fallbacks,
                  "routes": self.routes, "_tree": self.tree, "_pruned": self.pruned,
-                 "_moment": self.moment}
+                 "_moment": self.moment, "_kept_splits": self._kept_splits}
         return state
 
     def __setstate__(self, state: dict) -> None:
