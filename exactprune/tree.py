@@ -378,7 +378,7 @@ class Tree:
         kept = np.asarray(kept, dtype=bool)
         arrays, old = a.pruned(kept)
         cut = np.flatnonzero((a.n_children[old] > 0) & (arrays.n_children == 0))
-        pruned = [a.name(int(i)) for i in old[cut]]
+        pruned = a.names_of(old[cut].tolist())
         routing = self._routing
         if routing is not None and routing[0] == "sklearn":
             feature = routing[1][old].copy()
@@ -736,11 +736,22 @@ class CountArrays:
 
     def name(self, i: int) -> str:
         """Zhong's name of node ``i`` (:func:`node_name` of its path), computed on demand."""
-        parent, rank, path = self.parent, self.rank, []
-        while i > 0:
-            path.append(int(rank[i]))
-            i = int(parent[i])
-        return node_name(path[::-1])
+        return self.names_of([i])[0]
+
+    def names_of(self, nodes) -> list:
+        """Zhong's names of the nodes ``nodes``, computed on demand; the names of shared
+        ancestors are computed once."""
+        parent, rank = self.parent, self.rank
+        known = {0: "root"}
+        for i in nodes:
+            path, j = [], int(i)
+            while j not in known:
+                path.append(j)
+                j = int(parent[j])
+            for j_child in reversed(path):
+                known[j_child] = child_name(known[j], int(rank[j_child]))
+                j = j_child
+        return [known[int(i)] for i in nodes]
 
     def names(self) -> list:
         """Zhong's names of all nodes, in index order."""
