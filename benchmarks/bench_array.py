@@ -24,18 +24,9 @@ The script checks that exactprune and the float baseline keep the same splits.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
-
-
-def best_of(repeats: int, fn):
-    best, out = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, out
+from bench_prunetree import best_of     # the script's own directory is on sys.path
 
 
 def float_prunetree(tree_, k: int = 2, lam: float = 0.5, eta: float = 0.5) -> np.ndarray:
