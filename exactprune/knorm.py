@@ -26,9 +26,10 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence, Union
 
 import flint
+import numpy as np
 
-from .certify import (TINY, U, Approx, Decider, product_rel, quotient_rel, rising_ratio_rel,
-                      sum_rel)
+from .certify import (TINY, U, Approx, Decider, add_array, checked_array, float_sign_array, product_rel,
+                      quotient_rel, rising_ratio_rel, sum_rel, sum_rel_array)
 from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_k, check_parameter
 from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
                       is_symbolic, log_rising_ratio_arb, rising, rising_ratio_fmpq, to_fmpq,
@@ -327,11 +328,18 @@ class PruneResult:
     cost one pass.
     """
 
-    def __init__(self, source: Tree, k: int, evaluator: "_Evaluator"):
+    def __init__(self, source: Tree, k: int, evaluator: "_ArrayEvaluator"):
         self.k, self.comparisons = k, evaluator.decider.decisions
         self.routes = dict(evaluator.decider.routes)
         self.fallbacks = evaluator.decider.fallbacks
         self._source, self._evaluator = source, evaluator
+        self._kept_splits = evaluator.kept
+
+    @property
+    def kept_splits(self):
+        """Boolean array over the input tree's array indices (:meth:`~exactprune.tree.Tree.arrays`):
+        True where PruneTree kept the split (decided at every split, also below pruned ones)."""
+        return self._kept_splits
 
     def kept(self, node: Node) -> bool:
         """Did PruneTree keep the split at ``node`` (a node of the input tree)?"""
@@ -344,15 +352,14 @@ class PruneResult:
         self._build() if not hasattr(self, "_tree") else None
         state = {"k": self.k, "comparisons": self.comparisons, "fallbacks": self.fallbacks,
                  "routes": self.routes, "_tree": self.tree, "_pruned": self.pruned,
-                 "_moment": self.moment}
+                 "_moment": self.moment, "_kept_splits": self._kept_splits}
         return state
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
 
     def _build(self) -> None:
-        keep = self._evaluator.keep
-        self._tree, self._pruned = self._source.pruned_copy(lambda node: keep.get(id(node), False))
+        self._tree, self._pruned = self._source.pruned_by(self._evaluator.kept)
 
     @property
     def tree(self) -> Tree:
@@ -369,7 +376,7 @@ class PruneResult:
     @property
     def moment(self):
         if not hasattr(self, "_moment"):
-            self._moment = self._evaluator.root_moment(self._source.root)
+            self._moment = self._evaluator.root_moment()
         return self._moment
 
     @property
@@ -396,135 +403,167 @@ def _float_or_inf(value: Fraction) -> float:
     return result if TINY <= result <= 2.0 ** 1000 else math.inf
 
 
-class _Evaluator:
-    """PruneTree's bottom-up pass; every keep/prune decision is a sign settled by the decision
-    kernel :class:`~exactprune.certify.Decider`.
+class _ArrayEvaluator:
+    """PruneTree's bottom-up pass over the count arrays (:class:`~exactprune.tree.CountArrays`),
+    numpy level by level from the deepest; every keep/prune decision is a sign settled by the
+    decision kernel :class:`~exactprune.certify.Decider`.
 
-    For k <= EXACT_K_LIMIT one float64 loop computes each node's leaf moment (4.29) and
-    optimal subtree moment (4.28); their relative bounds come from certify's rules
-    (:func:`~exactprune.certify.rising_ratio_rel` for the leaf, the product and sum rules for
-    the weighted sum of the children).  The
-    float filter settles clear comparisons; the rest fall back to exact rationals
-    (``flint.fmpq``) of the optimally pruned subtree.  For larger k every comparison is a
-    certified arb sign of R_leaf - epsilon - R_tree (a tie there raises CertificationError).
+    For k <= EXACT_K_LIMIT float64 arrays hold each node's leaf moment (4.29) and optimal
+    subtree moment (4.28); their relative bounds come from certify's rules applied elementwise
+    (:func:`~exactprune.certify.rising_ratio_rel` for the leaf, the product and sum rules for the
+    weighted sum of the children, :func:`~exactprune.certify.float_sign_array` for the filter).
+    Comparisons the filter declines go one by one to exact rationals (``flint.fmpq``) of the
+    optimally pruned subtrees.  For larger k every comparison is a certified arb sign of
+    R_leaf - epsilon - R_tree (a tie there raises CertificationError).
     """
 
     def __init__(self, k: int, prior: Prior, epsilon: Fraction):
         self.k, self.prior, self.epsilon = k, prior, epsilon
-        self.keep: dict = {}       # id(node) -> bool (split kept)
-        self.exact_cache: dict = {}
         self.decider = Decider(max_prec=1 << 16)
+        self.exact_cache: dict = {}     # node index -> fmpq moment of the optimal subtree
+        self.leaf_cache: dict = {}      # node index -> fmpq leaf moment
 
     # -- exact rationals (fallback, and the moment of the result) ---------------------
-    def leaf_exact(self, node: Node):
-        key = ("leaf", id(node))
-        if key not in self.exact_cache:
-            a, d = leaf_moment_terms(node.counts, self.prior, f"node {node.name}")
-            self.exact_cache[key] = rising_ratio_fmpq(a, d, self.k)
-        return self.exact_cache[key]
+    def _children(self, i: int) -> list:
+        a = self.arrays
+        return a.indices[a.offsets[i]:a.offsets[i + 1]].tolist()
 
-    def pruned_exact(self, node: Node):
-        """Exact moment of the optimally pruned subtree at ``node`` (decisions already made)."""
-        key = ("tree", id(node))
-        if key not in self.exact_cache:
-            if node.children and self.keep.get(id(node), False):
-                self.exact_cache[key] = self.tree_exact(node)
+    def _weights(self, i: int, children: list, one) -> list:
+        """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) in the number type of ``one``."""
+        sizes, eta = self.arrays.sizes, self.prior.eta
+        den = int(sizes[i]) + eta * len(children)
+        if den == 0:
+            raise ValueError(f"node {self.arrays.name(i)}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
+        return [one(Fraction(int(sizes[c]) + eta) / den) for c in children]
+
+    def leaf_exact(self, i: int):
+        if i not in self.leaf_cache:
+            row = tuple(self.arrays.counts[i].tolist())
+            a, d = leaf_moment_terms(row, self.prior, f"node {self.arrays.name(i)}")
+            self.leaf_cache[i] = rising_ratio_fmpq(a, d, self.k)
+        return self.leaf_cache[i]
+
+    def tree_exact(self, i: int):
+        children = self._children(i)
+        return sum((w * self.pruned(c, self.leaf_exact, to_fmpq, self.exact_cache)
+                    for w, c in zip(self._weights(i, children, to_fmpq), children)), flint.fmpq(0))
+
+    def pruned(self, root: int, leaf_value, one, cache: dict):
+        """The moment of the optimally pruned subtree at node ``root`` (its decisions made),
+        bottom-up without recursion: a kept split weighs its children (4.28), any other node is a
+        leaf (4.29)."""
+        order, stack = [], [root]
+        while stack:
+            i = stack.pop()
+            if i not in cache:
+                order.append(i)
+                if self.kept[i]:
+                    stack.extend(self._children(i))
+        for i in sorted(order, reverse=True):      # children have larger indices
+            if self.kept[i]:
+                children = self._children(i)
+                weights = self._weights(i, children, one)
+                cache[i] = sum((w * cache[c] for w, c in zip(weights, children)), one(0))
             else:
-                self.exact_cache[key] = self.leaf_exact(node)
-        return self.exact_cache[key]
-
-    def tree_exact(self, node: Node):
-        eta = to_fmpq(self.prior.eta)
-        den = node.n + eta * len(node.children)
-        total = flint.fmpq(0)
-        for child in node.children:
-            total += (child.n + eta) / den * self.pruned_exact(child)
-        return total
+                cache[i] = leaf_value(i)
+        return cache[root]
 
     # -- certified balls (large k) --------------------------------------------------------
-    def leaf_arb(self, node: Node):
-        return leaf_moment_arb(node.counts, self.k, self.prior)
+    def leaf_arb(self, i: int):
+        return leaf_moment_arb(tuple(self.arrays.counts[i].tolist()), self.k, self.prior)
 
-    def pruned_arb(self, node: Node):
-        if node.children and self.keep.get(id(node), False):
-            return self.tree_arb(node)
-        return self.leaf_arb(node)
-
-    def tree_arb(self, node: Node):
-        total = flint.arb(0)
-        for child in node.children:
-            total += arb_of(child_weight(child, node, self.prior.eta)) * self.pruned_arb(child)
-        return total
+    def tree_arb(self, i: int):
+        children, cache = self._children(i), {}
+        return sum((w * self.pruned(c, self.leaf_arb, arb_of, cache)
+                    for w, c in zip(self._weights(i, children, arb_of), children)), flint.arb(0))
 
     # -- the pass ---------------------------------------------------------------------------
     def run(self, tree: Tree) -> None:
-        root = tree.root
-        if self.prior.lam == 0:
-            for node in root.walk():
-                if node.n == 0:
-                    raise ValueError(f"node {node.name}: an empty node with lam = 0 has no defined error moment")
-        decider, keep = self.decider, self.keep
+        a = self.arrays = tree.arrays()
+        sizes = a.sizes
+        self.kept = kept = np.zeros(a.n_nodes, dtype=bool)
+        if self.prior.lam == 0 and np.any(sizes == 0):
+            name = a.name(int(np.flatnonzero(sizes == 0)[0]))
+            raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
+        internal = a.n_children > 0
+        decider = self.decider
         if self.k > EXACT_K_LIMIT:
             eps = arb_of(self.epsilon)
-            for node in root.postorder():
-                if node.children:
-                    sign = decider.sign(None, None, ball=lambda: self.leaf_arb(node) - eps - self.tree_arb(node))
-                    keep[id(node)] = sign > 0
+            for i in np.flatnonzero(internal)[::-1].tolist():     # children before parents
+                # balls are recomputed at each precision the kernel asks for (no cache across calls)
+                sign = decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i))
+                kept[i] = sign > 0
             return
-        nodes, sizes, majority, children_of = tree.flat()
-        k, eta = self.k, self.prior.eta
-        n_classes = tree.n_classes
-        # Float images, bounds by certify's rules: the counts are integers < 2**53 (exact floats);
-        # float() of a rational is correctly rounded (rel U); a = b + c lam and d = n + J lam add
-        # one rounding (sum rule); a child weight (n_c + eta) / (n + eta K) is a sum over a sum of
-        # a product (quotient rule).  Each bound is the same for every node.
-        # A parameter whose float is not 0 exactly or in [TINY, 2**1000] voids every bound.
-        params = (self.prior.error_offset(n_classes), n_classes * self.prior.lam, eta)
+        leaf_v, leaf_r, weight_rel = self._leaf_floats(a, tree.n_classes)
+        leaf = (leaf_v, leaf_r)
+        value, rel = leaf_v.copy(), leaf_r.copy()
+        eps, eps_exact = Approx.of(self.epsilon), to_fmpq(self.epsilon)
+        eta_f = _float_or_inf(self.prior.eta)
+        sizes_f = sizes.astype(np.float64)
+        for level in reversed(a.levels()):
+            nodes = level[internal[level]]
+            if not nodes.size:
+                continue
+            arity = a.n_children[nodes]
+            den = sizes_f[nodes] + eta_f * arity
+            tree_v, tree_r = np.zeros(nodes.size), np.zeros(nodes.size)
+            started = np.zeros(nodes.size, dtype=bool)
+            with np.errstate(all="ignore"):
+                for j in range(int(arity.max())):
+                    has = np.flatnonzero(arity > j)
+                    c = a.indices[a.offsets[nodes[has]] + j]
+                    weight = (sizes_f[c] + eta_f) / den[has]
+                    term = weight * value[c]
+                    live = ~((weight == 0.0) | ((value[c] == 0.0) & (rel[c] == 0.0)))  # not an exactly zero term
+                    term_r = np.where(term >= TINY, product_rel(weight_rel, rel[c]), math.inf)
+                    term_r = np.where(started[has], sum_rel_array(tree_r[has], term_r), term_r)
+                    tree_r[has] = np.where(live, term_r, tree_r[has])
+                    tree_v[has] = np.where(live, tree_v[has] + term, tree_v[has])
+                    started[has] |= live
+            signs = float_sign_array(checked_array(leaf[0][nodes], leaf[1][nodes]),
+                                     add_array(checked_array(tree_v, tree_r), eps))
+            decider.routes["float"] += int(np.count_nonzero(signs))
+            for position in np.flatnonzero(signs == 0).tolist():
+                i = int(nodes[position])
+                signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
+            keep = signs > 0
+            kept[nodes] = keep
+            value[nodes] = np.where(keep, tree_v, leaf[0][nodes])
+            rel[nodes] = np.where(keep, tree_r, leaf[1][nodes])
+
+    def _leaf_floats(self, a, n_classes: int) -> tuple:
+        """Float images of every node's leaf moment (4.29), their relative bounds and the bound of
+        every child weight, by certify's
+        rules: the counts are integers (exact floats below 2**53); float() of a rational is
+        correctly rounded (rel U); a = b + c lam and d = n + J lam add one rounding (sum rule); a
+        child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule).
+        Each bound is the same for every node.  A parameter whose float is not 0 exactly or in
+        [TINY, 2**1000] voids every bound (the filter declines everywhere)."""
+        k = self.k
+        params = (self.prior.error_offset(n_classes), n_classes * self.prior.lam, self.prior.eta)
         offset, jlam, eta_f = (_float_or_inf(p) for p in params)
         usable = all(math.isfinite(p) for p in (offset, jlam, eta_f))
         leaf_rel = rising_ratio_rel(sum_rel(0.0, U), sum_rel(0.0, U), k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        eps = Approx.of(self.epsilon)
-        eps_exact = to_fmpq(self.epsilon)
-        value = [0.0] * len(nodes)   # float image of the optimal (pruned) subtree moment
-        rel = [0.0] * len(nodes)     # its relative bound (inf: no bound, the filter declines)
-        for i, children in enumerate(children_of):
-            n = sizes[i]
-            a = n - majority[i] + offset
-            if a == 0.0 and offset == 0.0:    # b = 0 and c lam = 0: the moment is exactly 0
-                leaf_v, leaf_r = 0.0, 0.0
-            else:
-                d = n + jlam
-                leaf_v = 1.0
-                for m in range(k):
-                    leaf_v *= (a + m) / (d + m)
-                leaf_r = leaf_rel if leaf_v >= TINY and n < _FLOAT_EXACT_INT else math.inf
-            if not children:
-                value[i], rel[i] = leaf_v, leaf_r
-                continue
-            den = n + eta_f * len(children)
-            tree_v, tree_r = 0.0, 0.0
-            for c in children:
-                weight = (sizes[c] + eta_f) / den
-                if weight == 0.0 or (value[c] == 0.0 and rel[c] == 0.0):
-                    continue                  # an exactly zero term (n_c = eta = 0, or moment 0)
-                term = weight * value[c]
-                term_r = product_rel(weight_rel, rel[c]) if term >= TINY else math.inf
-                tree_r = term_r if tree_v == 0.0 else sum_rel(tree_r, term_r)
-                tree_v += term
-            node = nodes[i]
-            kept = decider.sign(Approx.bounded(leaf_v, leaf_r), Approx.bounded(tree_v, tree_r) + eps,
-                                exact=lambda: self.leaf_exact(node) - eps_exact - self.tree_exact(node)) > 0
-            keep[id(node)] = kept
-            value[i], rel[i] = (tree_v, tree_r) if kept else (leaf_v, leaf_r)
+        sizes = a.sizes
+        with np.errstate(all="ignore"):
+            errors = (sizes - a.majority).astype(np.float64) + offset
+            d = sizes.astype(np.float64) + jlam
+            leaf_v = np.ones(a.n_nodes)
+            for m in range(k):
+                leaf_v *= (errors + m) / (d + m)
+            zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the moment is exactly 0
+            exact_sizes = sizes < _FLOAT_EXACT_INT
+            leaf_r = np.where((leaf_v >= TINY) & exact_sizes, leaf_rel, math.inf)
+        return np.where(zero, 0.0, leaf_v), np.where(zero, 0.0, leaf_r), weight_rel
 
-    def root_moment(self, root: Node):
+    def root_moment(self):
         if self.k <= EXACT_K_LIMIT:
-            return to_fraction(self.pruned_exact(root))
+            return to_fraction(self.pruned(0, self.leaf_exact, to_fmpq, self.exact_cache))
         saved = flint.ctx.prec
         flint.ctx.prec = 128
         try:
-            return self.pruned_arb(root)
+            return self.pruned(0, self.leaf_arb, arb_of, {})
         finally:
             flint.ctx.prec = saved
 
@@ -550,6 +589,6 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     epsilon = check_parameter(exact(epsilon, "epsilon"), "epsilon", MAX_EPSILON_DIGITS, "MAX_EPSILON_DIGITS")
     if epsilon < 0:
         raise ValueError(f"epsilon must be non-negative, got {epsilon}")
-    evaluator = _Evaluator(k, prior, epsilon)
+    evaluator = _ArrayEvaluator(k, prior, epsilon)
     evaluator.run(tree)
     return PruneResult(tree, k, evaluator)

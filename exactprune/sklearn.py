@@ -180,7 +180,7 @@ def _knorm_float(value, k: int) -> float:
 def _prior_from(lam, eta, numerator, tree: Tree) -> tuple:
     """The Prior, resolving lam="auto" on ``tree`` (the grown count tree)."""
     if isinstance(lam, str) and lam.strip() == "auto":
-        n = tree.root.n
+        n = int(tree.arrays().sizes[0])
         if n == 0:
             raise ValueError("lam='auto' needs at least one example of positive weight")
         lam_value = auto_lam(tree.n_leaves, tree.n_classes, n)
@@ -206,65 +206,27 @@ def _leaf_estimate(node: Node, prior: Prior) -> ErrorEstimate:
 
 # -- the sklearn tree <-> count tree correspondence ------------------------------------
 
-def _names_to_ids(tree_, count_tree: Tree) -> dict:
-    """Zhong name of each count-tree node -> node id in the scikit-learn ``tree_``.
-
-    Both are walked in pre-order, left child first (Tree.from_sklearn puts the left
-    child first), so the two walks visit corresponding nodes in step.
+def _pruned_tree_(tree_, count_tree: Tree, kept) -> _SkTree:
+    """A new scikit-learn Tree: ``tree_`` with every split i with ``kept[i]`` false made a leaf
+    and the nodes below removed, vectorized over the arrays.  ``count_tree`` is
+    ``Tree.from_sklearn`` of ``tree_`` (its node i is scikit-learn's node i); the remaining nodes
+    keep their relative order, so node i of the result is node i of ``count_tree.pruned_by(kept)``.
     """
-    left, right = tree_.children_left, tree_.children_right
-    mapping = {}
-    stack = [0]
-    for node in count_tree.root.walk():
-        i = stack.pop()
-        mapping[node.name] = i
-        if left[i] != _TREE_LEAF:
-            if node.is_leaf:
-                raise AssertionError(f"count tree and scikit-learn tree disagree at {node.name}")
-            stack.append(right[i])
-            stack.append(left[i])
-    if stack:
+    arrays, old = count_tree.arrays().pruned(kept)
+    if count_tree.arrays().n_nodes != tree_.node_count:
         raise AssertionError("count tree and scikit-learn tree disagree in size")
-    return mapping
-
-
-def _pruned_tree_(tree_, leaf_ids: set) -> _SkTree:
-    """A new scikit-learn Tree: ``tree_`` with the nodes ``leaf_ids`` made leaves and
-    the nodes below them removed (ids renumbered in pre-order, as scikit-learn does)."""
     state = tree_.__getstate__()
-    nodes, values = state["nodes"], state["values"]
-    left, right = nodes["left_child"], nodes["right_child"]
-    order = []
-    depth = {0: 0}
-    max_depth = 0
-    stack = [0]
-    while stack:
-        i = stack.pop()
-        order.append(i)
-        max_depth = max(max_depth, depth[i])
-        if left[i] != _TREE_LEAF and i not in leaf_ids:
-            depth[left[i]] = depth[right[i]] = depth[i] + 1
-            stack.append(int(right[i]))
-            stack.append(int(left[i]))
-    order_arr = np.asarray(order, dtype=np.intp)
-    new_id = np.full(len(nodes), -1, dtype=np.int64)
-    new_id[order_arr] = np.arange(len(order_arr))
-    new_nodes = nodes[order_arr].copy()
-    new_values = np.ascontiguousarray(values[order_arr])
-    was_internal = new_nodes["left_child"] != _TREE_LEAF
-    made_leaf = np.array([i in leaf_ids for i in order], dtype=bool) & was_internal
-    internal = was_internal & ~made_leaf
-    new_nodes["left_child"][internal] = new_id[new_nodes["left_child"][internal]]
-    new_nodes["right_child"][internal] = new_id[new_nodes["right_child"][internal]]
-    new_nodes["left_child"][made_leaf] = _TREE_LEAF
-    new_nodes["right_child"][made_leaf] = _TREE_LEAF
+    new_nodes = state["nodes"][old].copy()
+    made_leaf = (new_nodes["left_child"] != _TREE_LEAF) & (arrays.n_children == 0)
+    new_nodes["left_child"] = arrays.children_left
+    new_nodes["right_child"] = arrays.children_right
     new_nodes["feature"][made_leaf] = _TREE_UNDEFINED
     new_nodes["threshold"][made_leaf] = float(_TREE_UNDEFINED)
     if "missing_go_to_left" in new_nodes.dtype.names:
         new_nodes["missing_go_to_left"][made_leaf] = 0
     result = _SkTree(tree_.n_features, np.asarray(tree_.n_classes, dtype=np.intp), tree_.n_outputs)
-    result.__setstate__({"max_depth": int(max_depth), "node_count": len(order),
-                         "nodes": new_nodes, "values": new_values})
+    result.__setstate__({"max_depth": len(arrays.levels()) - 1, "node_count": len(old),
+                         "nodes": new_nodes, "values": np.ascontiguousarray(state["values"][old])})
     return result
 
 
@@ -431,9 +393,8 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
     def _prune_grown(self, grown: DecisionTreeClassifier, count_tree: Tree, k: int, epsilon: Fraction) -> None:
         prior = _prior_from(self.lam, self.eta, self.numerator, count_tree)
         result = prune(count_tree, k, prior, epsilon)
-        ids = _names_to_ids(grown.tree_, count_tree)
         pruned_est = copy.copy(grown)
-        pruned_est.tree_ = _pruned_tree_(grown.tree_, {ids[name] for name in result.pruned})
+        pruned_est.tree_ = _pruned_tree_(grown.tree_, count_tree, result.kept_splits)
         self.unpruned_estimator_ = grown
         self.estimator_ = pruned_est
         self.count_tree_ = count_tree
@@ -455,19 +416,13 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
         probabilities (3.19) and the error moments (4.29, 4.30) as floats for prediction.
         The exact moments are in :attr:`leaf_estimates_` (computed on first use)."""
         tree_ = self.estimator_.tree_
-        names = _names_to_ids(tree_, self.pruned_count_tree_)
-        self.leaf_names_ = np.empty(tree_.node_count, dtype=object)
-        leaf_ids, leaf_counts, leaf_nodes = [], [], []
-        for node in self.pruned_count_tree_.root.walk():
-            i = names[node.name]
-            self.leaf_names_[i] = node.name
-            if node.is_leaf:
-                leaf_ids.append(i)
-                leaf_counts.append(node.counts)
-                leaf_nodes.append(node)
+        arrays = self.pruned_count_tree_.arrays()       # node i is node i of the pruned tree_
+        self.leaf_names_ = np.array(arrays.names(), dtype=object)
+        leaf_ids = np.flatnonzero(arrays.n_children == 0)
+        leaf_counts = arrays.counts[leaf_ids]
         J, prior = self.n_classes_, self.prior_
         lam = float(prior.lam)
-        counts = np.asarray(leaf_counts, dtype=np.float64).reshape(len(leaf_ids), J)
+        counts = leaf_counts.astype(np.float64)
         n = counts.sum(axis=1)
         a = n - counts.max(axis=1) + float(prior.error_offset(J))
         d = n + J * lam
@@ -479,8 +434,8 @@ class KNormTreeClassifier(ClassifierMixin, BaseEstimator):
         if self.k_ == 2:
             leaf_knorm = np.sqrt(second)
         else:
-            leaf_knorm = np.array([_knorm_float(moment(node, self.k_, prior), self.k_)
-                                   for node in leaf_nodes])
+            leaf_knorm = np.array([_knorm_float(moment(Node(tuple(row)), self.k_, prior), self.k_)
+                                   for row in leaf_counts.tolist()])
         size = tree_.node_count
         self._mean, self._sd, self._knorm = (np.full(size, np.nan) for _ in range(3))
         self._proba = np.zeros((size, J))

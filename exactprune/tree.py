@@ -29,9 +29,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence, Union
 
-from .limits import (MAX_DEPTH, MAX_THRESHOLD_DIGITS, check_counts_size, check_tree_shape)
+from .limits import (MAX_CLASSES, MAX_COUNT, MAX_DEPTH, MAX_THRESHOLD_DIGITS, check_counts_size,
+                     check_tree_shape)
 
-__all__ = ["Node", "Tree", "iris_tree", "node_name", "child_name", "name_path", "ancestor_names", "majority_class", "all_prunings",
+__all__ = ["Node", "Tree", "CountArrays", "iris_tree", "node_name", "child_name", "name_path", "ancestor_names", "majority_class", "all_prunings",
            "as_tree", "copy_with_leaves", "all_pruning_leaves", "sklearn_counts", "deep_json", "routing_threshold",
            "INDENT_DEPTH"]
 
@@ -236,11 +237,13 @@ class Node:
 
 
 class Tree:
-    """A validated count tree.
+    """A validated count tree, stored as arrays (:class:`CountArrays`, built on first use) and
+    viewed as :class:`Node` objects (built on first use of :attr:`root`); either form may come
+    first and the other is derived from it.  A tree must not be modified once built.
 
     >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
-    >>> [node.name for node in t.nodes()]
-    ['root', 'c1', 'c2']
+    >>> [node.name for node in t.nodes()], t.arrays().counts.tolist()
+    (['root', 'c1', 'c2'], [[2, 1], [2, 0], [0, 1]])
     >>> Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [1, 1]}]}')
     Traceback (most recent call last):
     ValueError: node root: children's counts add up to [3, 1], not to its counts [2, 1]
@@ -253,10 +256,96 @@ class Tree:
         self.root = root
         self.n_classes = len(root.counts)
         _validate_and_name(root, self.n_classes)
+        self._set_names(class_names, feature_names)
+
+    def _set_names(self, class_names, feature_names) -> None:
         if class_names is not None and len(class_names) != self.n_classes:
             raise ValueError(f"class_names has {len(class_names)} names for {self.n_classes} classes")
         self.class_names = list(class_names) if class_names is not None else None
         self.feature_names = list(feature_names) if feature_names is not None else None
+
+    @classmethod
+    def from_arrays(cls, arrays: "CountArrays", class_names: Optional[Sequence[str]] = None,
+                    feature_names: Optional[Sequence[str]] = None, routing: Optional[tuple] = None,
+                    validate: bool = True) -> "Tree":
+        """A Tree over count arrays (validated with vectorized checks unless ``validate`` is
+        False, for arrays derived from a validated tree); ``routing`` is ``("sklearn", feature,
+        threshold)`` (scikit-learn's arrays, a negative feature at a leaf) or ``("nodes", split,
+        feature, threshold)`` (per-node lists) or None.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2]))
+        >>> Tree.from_arrays(a).node("c2").counts
+        (0, 1)
+        >>> Tree.from_arrays(CountArrays(np.array([[2, 1], [2, 0], [1, 1]]), a.offsets, a.indices))
+        Traceback (most recent call last):
+        ValueError: node root: children's counts add up to [3, 1], not to its counts [2, 1]
+        """
+        if validate:
+            _check_arrays(arrays)
+        tree = cls.__new__(cls)
+        tree._root, tree._arrays, tree._nodes, tree._routing = None, arrays, None, routing
+        tree.n_classes = arrays.counts.shape[1]
+        tree._set_names(class_names, feature_names)
+        return tree
+
+    @property
+    def root(self) -> Node:
+        """The root :class:`Node` (the node view is built from the arrays on first use)."""
+        if self._root is None:
+            self._materialize()
+        return self._root
+
+    @root.setter
+    def root(self, node: Node) -> None:
+        self._root, self._arrays, self._nodes, self._routing = node, None, None, None
+
+    def arrays(self) -> "CountArrays":
+        """The count arrays of the tree (node i is the i-th node in pre-order when the tree was
+        built from Nodes), built once and cached."""
+        if self._arrays is None:
+            import numpy as np
+            nodes = list(self._root.walk())
+            position = {id(node): i for i, node in enumerate(nodes)}
+            offsets = np.zeros(len(nodes) + 1, dtype=np.int64)
+            np.cumsum([len(node.children) for node in nodes], out=offsets[1:])
+            indices = np.fromiter((position[id(c)] for node in nodes for c in node.children),
+                                  dtype=np.int64, count=int(offsets[-1]))
+            self._arrays = CountArrays(_counts_matrix([node.counts for node in nodes], self.n_classes),
+                                       offsets, indices)
+            self._nodes = nodes
+            self._routing = ("nodes", [node.split for node in nodes], [node.feature for node in nodes],
+                             [node.threshold for node in nodes])
+        return self._arrays
+
+    def _node_list(self) -> list:
+        """The Nodes in array index order."""
+        if self._nodes is None:
+            if self._root is not None:
+                self.arrays()
+            else:
+                self._materialize()
+        return self._nodes
+
+    def _materialize(self) -> None:
+        """Build the Node view of the arrays (one Python object per node, names by Zhong)."""
+        a = self._arrays
+        nodes = [Node(tuple(row), [], name) for row, name in zip(a.counts.tolist(), a.names())]
+        offsets, indices = a.offsets.tolist(), a.indices.tolist()
+        for i, node in enumerate(nodes):
+            if offsets[i + 1] > offsets[i]:
+                node.children = [nodes[j] for j in indices[offsets[i]:offsets[i + 1]]]
+        if self._routing is not None and self._routing[0] == "sklearn":
+            _, feature, threshold = self._routing
+            names = self.feature_names
+            for node, f, x in zip(nodes, feature.tolist(), threshold.tolist()):
+                if f >= 0:
+                    node.feature, node.threshold = f, x
+                    node.split = f"{names[f] if names else f'x[{f}]'} <= {x:.4g}"
+        elif self._routing is not None:
+            for node, split, feature, threshold in zip(nodes, *self._routing[1:]):
+                node.split, node.feature, node.threshold = split, feature, threshold
+        self._root, self._nodes = nodes[0], nodes
 
     def flat(self) -> tuple:
         """Post-order arrays for fast passes, built once and cached: ``(nodes, sizes, majority,
@@ -271,6 +360,38 @@ class Tree:
             children = [tuple(position[id(c)] for c in node.children) for node in nodes]
             cached = self._flat = (nodes, sizes, majority, children)
         return cached
+
+    def pruned_by(self, kept) -> tuple:
+        """``(tree, pruned)``: the tree in which every split i with ``kept[i]`` false (a boolean
+        array over :meth:`arrays`' indices) is a leaf, as arrays (names, order and routing tests
+        of the remaining splits kept), and the names of the splits turned into leaves, topmost
+        only.  Vectorized; the input is untouched.
+
+        >>> import numpy as np
+        >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+        >>> small, pruned = t.pruned_by(np.array([False, False, False]))
+        >>> small.n_leaves, pruned
+        (1, ['root'])
+        """
+        import numpy as np
+        a = self.arrays()
+        kept = np.asarray(kept, dtype=bool)
+        arrays, old = a.pruned(kept)
+        cut = np.flatnonzero((a.n_children[old] > 0) & (arrays.n_children == 0))
+        pruned = a.names_of(old[cut].tolist())
+        routing = self._routing
+        if routing is not None and routing[0] == "sklearn":
+            feature = routing[1][old].copy()
+            feature[cut] = -2
+            routing = ("sklearn", feature, routing[2][old])
+        elif routing is not None:
+            columns = [[column[i] for i in old.tolist()] for column in routing[1:]]
+            for i in cut.tolist():
+                for column in columns:
+                    column[i] = None
+            routing = ("nodes", *columns)
+        tree = Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
+        return tree, pruned
 
     def pruned_copy(self, is_kept) -> tuple:
         """A copy of this tree in which every split with ``is_kept(node)`` false becomes a leaf
@@ -317,14 +438,14 @@ class Tree:
         return self.root.leaves()
 
     def node(self, name: str) -> Node:
-        for node in self.root.walk():
-            if node.name == name:
-                return node
-        raise KeyError(f"no node named {name!r}")
+        try:
+            return self._node_list()[self.arrays().index(name)]
+        except (KeyError, ValueError):
+            raise KeyError(f"no node named {name!r}") from None
 
     @property
     def n_leaves(self) -> int:
-        return len(self.leaves())
+        return int((self.arrays().n_children == 0).sum())
 
     def __repr__(self) -> str:
         return f"Tree({self.n_leaves} leaves, {self.n_classes} classes, root counts {list(self.root.counts)})"
@@ -370,17 +491,12 @@ class Tree:
             return json.dumps(self.to_dict(), indent=indent)
 
     def depth(self) -> int:
-        """Number of edges on the longest root-to-leaf path (iterative).
+        """Number of edges on the longest root-to-leaf path (from the arrays' levels).
 
         >>> Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}').depth()
         1
         """
-        deepest, stack = 0, [(self.root, 0)]
-        while stack:
-            node, level = stack.pop()
-            deepest = max(deepest, level)
-            stack.extend((child, level + 1) for child in node.children)
-        return deepest
+        return len(self.arrays().levels()) - 1
 
     def render(self) -> str:
         """An indented text picture of the tree with names, counts and splits (iterative)."""
@@ -446,21 +562,22 @@ class Tree:
         if counts is None:
             counts = sklearn_counts(tree_)
         counts = np.asarray(counts)
+        if counts.ndim != 2 or counts.shape[0] != tree_.node_count:
+            raise ValueError(f"counts must be an (n_nodes, n_classes) = ({tree_.node_count}, J) matrix, "
+                             f"got shape {counts.shape}")
         left, right = tree_.children_left, tree_.children_right
-        feature, threshold = tree_.feature, tree_.threshold
+        internal = left != -1
+        offsets = np.zeros(tree_.node_count + 1, dtype=np.int64)
+        np.cumsum(np.where(internal, 2, 0), out=offsets[1:])
+        indices = np.empty(int(offsets[-1]), dtype=np.int64)
+        indices[0::2], indices[1::2] = left[internal], right[internal]
+        if np.issubdtype(counts.dtype, np.integer):
+            counts = counts.astype(np.int64, copy=False)
+        arrays = CountArrays(counts, offsets, indices)
         names = list(feature_names) if feature_names is not None else None
-        nodes = [None] * tree_.node_count
-        for i in range(tree_.node_count - 1, -1, -1):  # children have larger ids
-            node = Node(tuple(int(c) for c in counts[i]))
-            if left[i] != -1:
-                node.children = [nodes[left[i]], nodes[right[i]]]
-                node.feature = int(feature[i])
-                node.threshold = float(threshold[i])
-                fname = names[node.feature] if names else f"x[{node.feature}]"
-                node.split = f"{fname} <= {threshold[i]:.4g}"
-            nodes[i] = node
         class_names = [str(c) for c in getattr(estimator, "classes_", range(counts.shape[1]))]
-        return cls(nodes[0], class_names=class_names, feature_names=names)
+        routing = ("sklearn", np.asarray(tree_.feature, dtype=np.int64), np.asarray(tree_.threshold, dtype=np.float64))
+        return cls.from_arrays(arrays, class_names, names, routing)
 
 
 def sklearn_counts(tree_):
@@ -482,6 +599,261 @@ def sklearn_counts(tree_):
                          f"{raw[worst].tolist()}: the count tree needs whole numbers (fit without "
                          f"fractional sample_weight)")
     return rounded.astype(np.int64)
+
+
+def _csr_gather(offsets, indices, parents):
+    """The children of the nodes ``parents`` (an index array), concatenated in order: one
+    vectorized gather over the CSR arrays ``(offsets, indices)``."""
+    import numpy as np
+    starts, ends = offsets[parents], offsets[parents + 1]
+    lengths = ends - starts
+    total = int(lengths.sum())
+    if total == 0:
+        return indices[:0]
+    shift = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+    return indices[shift + np.arange(total)]
+
+
+class CountArrays:
+    """The count tree as arrays, laid out like scikit-learn's ``Tree``: node ``i`` has class
+    counts ``counts[i]`` (an int64 matrix, or Python ints in an object matrix when a node size
+    could pass int64) and children ``indices[offsets[i]:offsets[i + 1]]`` (a CSR layout for any
+    arity; :attr:`children_left`/:attr:`children_right` give scikit-learn's view of a binary
+    tree).  Node 0 is the root and every child has a larger index than its parent, so the
+    reversed index order is bottom-up.  Derived arrays (sizes, depths, levels) are computed on
+    first use; the arrays must not be modified.
+
+    >>> import numpy as np
+    >>> a = CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2]))
+    >>> a.sizes.tolist(), a.depth.tolist(), [level.tolist() for level in a.levels()], a.name(2)
+    ([3, 2, 1], [0, 1, 1], [[0], [1, 2]], 'c2')
+    >>> a.children_left.tolist(), a.index("c2")
+    ([1, -1, -1], 2)
+    """
+
+    def __init__(self, counts, offsets, indices):
+        self.counts, self.offsets, self.indices = counts, offsets, indices
+        self._cache: dict = {}
+
+    def __getstate__(self) -> dict:
+        return {"counts": self.counts, "offsets": self.offsets, "indices": self.indices}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._cache = {}
+
+    def _cached(self, key: str, make):
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    @property
+    def n_nodes(self) -> int:
+        return len(self.offsets) - 1
+
+    @property
+    def n_children(self):
+        """Number of children of each node (0 for a leaf)."""
+        import numpy as np
+        return self._cached("n_children", lambda: np.diff(self.offsets))
+
+    @property
+    def sizes(self):
+        """n_t of every node (row sums of the counts)."""
+        return self._cached("sizes", lambda: self.counts.sum(axis=1))
+
+    @property
+    def majority(self):
+        """max_j n_{j,t} of every node."""
+        return self._cached("majority", lambda: self.counts.max(axis=1))
+
+    @property
+    def parent(self):
+        """Parent index of every node (-1 for the root)."""
+        import numpy as np
+
+        def make():
+            parent = np.full(self.n_nodes, -1, dtype=np.int64)
+            parent[self.indices] = np.repeat(np.arange(self.n_nodes), self.n_children)
+            return parent
+        return self._cached("parent", make)
+
+    @property
+    def rank(self):
+        """1-based position of every node among its siblings (0 for the root)."""
+        import numpy as np
+
+        def make():
+            rank = np.zeros(self.n_nodes, dtype=np.int64)
+            rank[self.indices] = (np.arange(len(self.indices))
+                                  - np.repeat(self.offsets[:-1], self.n_children) + 1)
+            return rank
+        return self._cached("rank", make)
+
+    def levels(self) -> list:
+        """Index arrays of the nodes at depth 0, 1, 2, ... (breadth-first, one gather per level)."""
+        import numpy as np
+
+        def make():
+            levels, frontier = [], np.zeros(1, dtype=np.int64)
+            while frontier.size:
+                levels.append(frontier)
+                frontier = _csr_gather(self.offsets, self.indices, frontier)
+            return levels
+        return self._cached("levels", make)
+
+    @property
+    def depth(self):
+        """Depth of every node (the root has depth 0)."""
+        import numpy as np
+
+        def make():
+            depth = np.zeros(self.n_nodes, dtype=np.int64)
+            for level, nodes in enumerate(self.levels()):
+                depth[nodes] = level
+            return depth
+        return self._cached("depth", make)
+
+    def _binary_side(self, side: int):
+        import numpy as np
+        arity = self.n_children
+        if np.any((arity != 0) & (arity != 2)):
+            raise ValueError("children_left/children_right need a binary tree; use offsets/indices")
+        out = np.full(self.n_nodes, -1, dtype=np.int64)
+        internal = arity == 2
+        out[internal] = self.indices[self.offsets[:-1][internal] + side]
+        return out
+
+    @property
+    def children_left(self):
+        """scikit-learn's ``children_left`` of a binary tree (-1 for a leaf)."""
+        return self._cached("left", lambda: self._binary_side(0))
+
+    @property
+    def children_right(self):
+        """scikit-learn's ``children_right`` of a binary tree (-1 for a leaf)."""
+        return self._cached("right", lambda: self._binary_side(1))
+
+    def name(self, i: int) -> str:
+        """Zhong's name of node ``i`` (:func:`node_name` of its path), computed on demand."""
+        return self.names_of([i])[0]
+
+    def names_of(self, nodes) -> list:
+        """Zhong's names of the nodes ``nodes``, computed on demand; the names of shared
+        ancestors are computed once."""
+        parent, rank = self.parent, self.rank
+        known = {0: "root"}
+        for i in nodes:
+            path, j = [], int(i)
+            while j not in known:
+                path.append(j)
+                j = int(parent[j])
+            for j_child in reversed(path):
+                known[j_child] = child_name(known[j], int(rank[j_child]))
+                j = j_child
+        return [known[int(i)] for i in nodes]
+
+    def names(self) -> list:
+        """Zhong's names of all nodes, in index order."""
+        names = ["root"] * self.n_nodes
+        parent, rank = self.parent.tolist(), self.rank.tolist()
+        for i in range(1, self.n_nodes):
+            names[i] = child_name(names[parent[i]], rank[i])
+        return names
+
+    def index(self, name: str) -> int:
+        """The index of the node called ``name``; KeyError if there is none."""
+        i = 0
+        for r in name_path(name):
+            start, end = int(self.offsets[i]), int(self.offsets[i + 1])
+            if r > end - start:
+                raise KeyError(f"no node named {name!r}")
+            i = int(self.indices[start + r - 1])
+        return i
+
+    def nbytes(self) -> int:
+        """Bytes held by the stored arrays (counts, offsets, indices)."""
+        return int(self.counts.nbytes + self.offsets.nbytes + self.indices.nbytes)
+
+    def subtree_mask(self, kept):
+        """Which nodes remain when every split with ``kept[i]`` false becomes a leaf: a boolean
+        array (a node remains iff every proper ancestor is a kept split)."""
+        import numpy as np
+        alive = np.zeros(self.n_nodes, dtype=bool)
+        alive[0] = True
+        open_splits = kept & (self.n_children > 0)
+        for nodes in self.levels():
+            parents = nodes[alive[nodes] & open_splits[nodes]]
+            alive[_csr_gather(self.offsets, self.indices, parents)] = True
+        return alive
+
+    def pruned(self, kept) -> tuple:
+        """``(arrays, old)``: the arrays of the tree in which every split with ``kept[i]`` false is
+        a leaf (names and order kept), and ``old``, the original index of each remaining node."""
+        import numpy as np
+        alive = self.subtree_mask(kept)
+        old = np.flatnonzero(alive)
+        new_id = np.cumsum(alive) - 1
+        open_splits = (kept & alive & (self.n_children > 0))[old]
+        arity = np.where(open_splits, self.n_children[old], 0)
+        offsets = np.zeros(len(old) + 1, dtype=np.int64)
+        np.cumsum(arity, out=offsets[1:])
+        indices = new_id[_csr_gather(self.offsets, self.indices, old[open_splits])]
+        return CountArrays(self.counts[old], offsets, indices), old
+
+
+def _check_arrays(a: CountArrays) -> None:
+    """Vectorized validation of count arrays, with the messages of the Node checks (naming the
+    first offending node): shape limits, a well-formed parent-before-child structure, integer
+    counts in range, no single child, children's counts adding up to their parent's."""
+    import numpy as np
+    counts, n = a.counts, a.n_nodes
+    if counts.ndim != 2 or counts.shape[0] != n or n == 0:
+        raise ValueError(f"counts must be an (n_nodes, n_classes) matrix with n_nodes = {n} >= 1")
+    if counts.shape[1] == 0:
+        raise ValueError("node root: counts must not be empty")
+    if counts.dtype != object and not np.issubdtype(counts.dtype, np.integer):
+        raise ValueError(f"counts must be integers, got dtype {counts.dtype}")
+    if len(a.offsets) and (a.offsets[0] != 0 or np.any(np.diff(a.offsets) < 0) or a.offsets[-1] != len(a.indices)):
+        raise ValueError("offsets must rise from 0 to len(indices)")
+    check_tree_shape(n, 0, int(a.n_children.max(initial=0)), "tree")
+    children_per_node = np.bincount(a.indices, minlength=n) if len(a.indices) else np.zeros(n, dtype=np.int64)
+    owner = np.repeat(np.arange(n), a.n_children)
+    if (len(children_per_node) != n or np.any(a.indices <= owner) or children_per_node[0] != 0
+            or np.any(children_per_node[1:] != 1)):
+        raise ValueError("every node but the root must be the child of exactly one node with a smaller index")
+    check_tree_shape(n, len(a.levels()) - 1, 0, "tree")
+    bad = np.flatnonzero((counts < 0).any(axis=1))
+    if bad.size:
+        row = counts[bad[0]].tolist()
+        raise ValueError(f"node {a.name(int(bad[0]))}: negative count {min(row)} in {row}")
+    too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
+    if too_big.size or counts.shape[1] > MAX_CLASSES:
+        check_counts_size(tuple(counts[too_big[0] if too_big.size else 0].tolist()),
+                          f"node {a.name(int(too_big[0])) if too_big.size else 'root'}")
+    single = np.flatnonzero(a.n_children == 1)
+    if single.size:
+        raise ValueError(f"node {a.name(int(single[0]))}: an internal node needs at least 2 children, got 1")
+    internal = np.flatnonzero(a.n_children > 0)
+    if internal.size:
+        sums = np.add.reduceat(counts[a.indices], a.offsets[internal], axis=0)
+        wrong = internal[(sums != counts[internal]).any(axis=1)]
+        if wrong.size:
+            i = int(wrong[0])
+            total = sums[int(np.searchsorted(internal, i))].tolist()
+            raise ValueError(f"node {a.name(i)}: children's counts add up to {total}, "
+                             f"not to its counts {counts[i].tolist()}")
+
+
+def _counts_matrix(rows: list, n_classes: int):
+    """int64 matrix of count rows, or an object matrix of Python ints when a node size could
+    pass int64."""
+    import numpy as np
+    largest = max((max(row) for row in rows), default=0)
+    dtype = np.int64 if largest * n_classes < 2 ** 62 else object
+    matrix = np.empty((len(rows), n_classes), dtype=dtype)
+    matrix[:] = rows
+    return matrix
 
 
 def _node_from_dict(data: Any, name: str) -> Node:

@@ -146,3 +146,47 @@ def test_tree_with_a_float_count_is_refused():
     """issue 11: subtree_moment on a tree with a float count returned a float as 'exact'."""
     with pytest.raises(ValueError, match="counts must be integers"):
         Tree(Node((3.0, 1), [Node((3, 0)), Node((0, 1))]))
+
+
+def _exact_decisions(tree, k, prior, epsilon=0):
+    """Every split's PruneTree decision by exact rationals alone (Fig 4.1 bottom-up, each node
+    against its optimally pruned children), in the arrays' node order."""
+    best, kept = {}, {}
+    for node in tree.root.postorder():
+        leaf = leaf_moment(node.counts, k, prior)
+        if node.is_leaf:
+            best[node.name] = leaf
+            continue
+        sub = sum(child_weight(c, node, prior.eta) * best[c.name] for c in node.children)
+        kept[node.name] = sub < leaf - Fraction(epsilon)
+        best[node.name] = sub if kept[node.name] else leaf
+    return [kept.get(node.name, False) for node in tree.nodes()], best["root"]
+
+
+@given(count_trees(max_depth=5, max_children=4, max_count=30), st.integers(1, 6),
+       st.sampled_from([Prior(), Prior(lam=0, eta=1), Prior(lam="1/3", eta=2, numerator="1")]),
+       st.sampled_from([0, "1/100", "1/7"]))
+def test_array_prunetree_decides_every_split_as_exact_rationals(tree, k, prior, epsilon):
+    """Every split of the array pass (also below pruned splits) against exact arithmetic."""
+    try:
+        expected, moment = _exact_decisions(tree, k, prior, epsilon)
+    except ValueError:                       # an empty node with lam = 0: prune refuses it too
+        with pytest.raises(ValueError, match="lam = 0"):
+            prune(tree, k, prior, epsilon)
+        return
+    result = prune(tree, k, prior, epsilon)
+    assert result._evaluator.kept.tolist() == expected and result.moment == moment
+
+
+@pytest.mark.parametrize("n, k", [(200, 1), (5000, 2), (30000, 2), (30000, 5)])
+def test_array_prunetree_on_sklearn_trees_of_several_sizes(n, k):
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c15", n, seed=n)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    expected, moment = _exact_decisions(tree, k, Prior())
+    result = prune(tree, k)
+    assert result._evaluator.kept.tolist() == expected and result.moment == moment
+    kept_names = {node.name for node in result.tree.nodes() if node.children}
+    assert kept_names == {node.name for node, kept in zip(tree.nodes(), expected)
+                          if kept and not _has_pruned_ancestor(node.name, kept_names)}

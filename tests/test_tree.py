@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, strategies as st
 
 from exactprune import Node, Tree
 from exactprune.tree import ancestor_names, child_name, iris_tree, majority_class, name_path, node_name
@@ -95,3 +95,87 @@ def test_names_of_a_wide_tree_are_distinct_and_read_back():
 def test_majority_class_takes_the_first_of_tied_classes():
     assert majority_class((4, 7, 7)) == 1 and majority_class((5,)) == 0 and majority_class((0, 0)) == 0
     assert Node((2, 9, 9, 1)).label == 1
+
+
+# -- the array storage -----------------------------------------------------------------------
+def _node_rows(tree):
+    return [(n.name, n.counts, len(n.children), n.split, n.feature, n.threshold) for n in tree.nodes()]
+
+
+@given(count_trees(max_depth=4, max_children=4))
+def test_arrays_and_nodes_describe_the_same_tree(tree):
+    a = tree.arrays()
+    nodes = tree.nodes()                                    # pre-order: node i is arrays' row i
+    assert a.counts.tolist() == [list(n.counts) for n in nodes]
+    position = {id(n): i for i, n in enumerate(nodes)}
+    for i, node in enumerate(nodes):
+        assert a.indices[a.offsets[i]:a.offsets[i + 1]].tolist() == [position[id(c)] for c in node.children]
+        assert a.name(i) == node.name and a.index(node.name) == i
+        assert a.sizes[i] == node.n and a.depth[i] == len(name_path(node.name))
+    again = Tree.from_arrays(a)                             # the node view rebuilt from the arrays
+    assert _node_rows(again) == _node_rows(tree) and again.depth() == tree.depth()
+
+
+@given(count_trees(max_depth=4, max_children=3), st.randoms(use_true_random=False))
+def test_pruned_by_a_mask_equals_pruned_copy_by_a_predicate(tree, rnd):
+    kept = np.array([rnd.random() < 0.6 for _ in range(tree.arrays().n_nodes)])
+    index = {n.name: i for i, n in enumerate(tree.nodes())}
+    by_nodes, pruned_nodes = tree.pruned_copy(lambda node: kept[index[node.name]])
+    by_mask, pruned_mask = tree.pruned_by(kept)
+    assert _node_rows(by_mask) == _node_rows(by_nodes) and sorted(pruned_mask) == sorted(pruned_nodes)
+
+
+def _from_sklearn_node_by_node(est):
+    """The conversion as it was written first, one Node per scikit-learn node (the reference)."""
+    tree_ = est.tree_
+    values = tree_.value[:, 0, :] * tree_.weighted_n_node_samples[:, None]
+    nodes = [None] * tree_.node_count
+    for i in range(tree_.node_count - 1, -1, -1):
+        node = Node(tuple(int(round(v)) for v in values[i]))
+        if tree_.children_left[i] != -1:
+            node.children = [nodes[tree_.children_left[i]], nodes[tree_.children_right[i]]]
+            node.feature, node.threshold = int(tree_.feature[i]), float(tree_.threshold[i])
+            node.split = f"x[{node.feature}] <= {tree_.threshold[i]:.4g}"
+        nodes[i] = node
+    return Tree(nodes[0], class_names=[str(c) for c in est.classes_])
+
+
+@pytest.mark.parametrize("n, depth", [(50, None), (400, 6), (3000, None)])
+def test_from_sklearn_reads_the_arrays_as_the_node_by_node_conversion(n, depth):
+    from sklearn.tree import DecisionTreeClassifier
+    rng = np.random.default_rng(n)
+    X = rng.normal(size=(n, 3))
+    y = (X[:, 0] + rng.normal(size=n) > 0).astype(int) + (X[:, 1] > 1)
+    est = DecisionTreeClassifier(max_depth=depth, random_state=0).fit(X, y)
+    fast = Tree.from_sklearn(est)
+    assert fast.arrays().children_left.tolist() == est.tree_.children_left.tolist()
+    assert fast.arrays().children_right.tolist() == est.tree_.children_right.tolist()
+    assert _node_rows(fast) == _node_rows(_from_sklearn_node_by_node(est))
+    assert fast.to_json() == _from_sklearn_node_by_node(est).to_json()
+
+
+@pytest.mark.parametrize("counts, offsets, indices, words", [
+    ([[2, 1], [2, 0], [0, 2]], [0, 2, 2, 2], [1, 2], "add up"),
+    ([[2, 1], [2, 1]], [0, 1, 1], [1], "at least 2 children"),
+    ([[1, -1]], [0, 0], [], "negative count"),
+    ([[2, 1], [2, 0], [0, 1]], [0, 2, 2, 2], [2, 2], "exactly one node"),
+    ([[2, 1], [2, 0], [0, 1]], [0, 0, 2, 2], [0, 2], "exactly one node"),
+    ([[2 ** 53, 1]], [0, 0], [], "MAX_COUNT"),
+])
+def test_bad_arrays_are_rejected_naming_the_problem(counts, offsets, indices, words):
+    from exactprune.tree import CountArrays
+    arrays = CountArrays(np.array(counts, dtype=object if counts[0][0] > 2 ** 62 else np.int64),
+                         np.array(offsets), np.array(indices, dtype=np.int64))
+    with pytest.raises(ValueError, match=words):
+        Tree.from_arrays(arrays)
+
+
+def test_counts_past_int64_are_kept_as_python_ints():
+    big, J = 2 ** 53 - 1, 1100                   # node sizes up to 1100 (2^53 - 1) > 2^63
+    left, right = (big,) * 500 + (0,) * 600, (0,) * 500 + (big,) * 600
+    tree = Tree(Node(tuple(a + b for a, b in zip(left, right)), [Node(left), Node(right)]))
+    a = tree.arrays()
+    assert a.counts.dtype == object and a.sizes.tolist() == [J * big, 500 * big, 600 * big]
+    assert J * big > 2 ** 63 and Tree.from_arrays(a).node("c2").counts == right
+    small = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+    assert small.arrays().counts.dtype == np.int64

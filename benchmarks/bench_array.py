@@ -1,0 +1,116 @@
+"""End-to-end speed and memory of the array count tree (issue 14).
+
+    python3 benchmarks/bench_array.py [--n 200000] [--fit-n 100000] [--seed 0] [--repeats 3]
+
+Data: g2c15 from :func:`exactprune.experiments.gaussian_data` (two unit-variance Gaussian classes
+in 2-D, Bayes error 15%), a fully grown Gini ``DecisionTreeClassifier(random_state=0)``.
+Every time is the best of ``--repeats`` runs and starts from the fitted scikit-learn estimator:
+
+* exactprune, end to end: ``Tree.from_sklearn(est)`` + ``prune(tree, 2)`` (exact decisions: float
+  filter with exact fmpq fallback) + the pruned count tree (``result.tree``, as arrays) and the
+  names of the pruned splits (``result.pruned``); the exact moment of the pruned tree is timed
+  separately (it is computed only when asked);
+* the baseline: a vectorized numpy float64 PruneTree over scikit-learn's own arrays (written
+  below; same recursion (4.28)-(4.29), lam = eta = 1/2, float decisions, no guarantee), ending with
+  the same kept-split mask;
+* ``sklearn.tree._tree.ccp_pruning_path(est.tree_)`` (the float minimal cost-complexity path);
+* ``KNormTreeClassifier(random_state=0).fit`` vs ``DecisionTreeClassifier(random_state=0).fit``
+  on ``--fit-n`` examples;
+* memory: bytes of the count arrays (counts, offsets, indices) vs scikit-learn's ``tree_`` arrays
+  (the node records and the value array).
+
+The script checks that exactprune and the float baseline keep the same splits.
+"""
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+from bench_prunetree import best_of     # the script's own directory is on sys.path
+
+
+def float_prunetree(tree_, k: int = 2, lam: float = 0.5, eta: float = 0.5) -> np.ndarray:
+    """PruneTree (Zhong Fig 4.1) in numpy float64 over scikit-learn's arrays, level by level:
+    the kept-split mask (node ids of ``tree_``).  The baseline, with float decisions only."""
+    left, right = tree_.children_left, tree_.children_right
+    counts = tree_.value[:, 0, :] * tree_.weighted_n_node_samples[:, None]
+    J = counts.shape[1]
+    n = counts.sum(axis=1)
+    a = n - counts.max(axis=1) + (J - 1) * lam
+    d = n + J * lam
+    leaf = np.ones(len(n))
+    for m in range(k):
+        leaf *= (a + m) / (d + m)
+    internal = left != -1
+    levels, frontier = [], np.array([0])
+    while frontier.size:
+        levels.append(frontier)
+        inner = frontier[internal[frontier]]
+        frontier = np.concatenate((left[inner], right[inner]))
+    value, kept = leaf.copy(), np.zeros(len(n), dtype=bool)
+    for nodes in reversed(levels):
+        nodes = nodes[internal[nodes]]
+        l, r = left[nodes], right[nodes]
+        den = n[nodes] + 2 * eta
+        sub = (n[l] + eta) / den * value[l] + (n[r] + eta) / den * value[r]
+        keep = sub < leaf[nodes]
+        kept[nodes] = keep
+        value[nodes] = np.where(keep, sub, leaf[nodes])
+    return kept
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--n", type=int, default=200_000)
+    parser.add_argument("--fit-n", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+
+    from sklearn.tree import DecisionTreeClassifier
+    from sklearn.tree._tree import ccp_pruning_path
+    from exactprune.experiments import gaussian_data
+    from exactprune.knorm import prune
+    from exactprune.sklearn import KNormTreeClassifier
+    from exactprune.tree import Tree
+
+    X, y = gaussian_data("g2c15", args.n, seed=args.seed)
+    est = DecisionTreeClassifier(random_state=0).fit(X, y)
+    tree_ = est.tree_
+
+    def exact_end_to_end():
+        result = prune(Tree.from_sklearn(est), 2)
+        result.tree, result.pruned
+        return result
+
+    t_conv, tree = best_of(args.repeats, lambda: Tree.from_sklearn(est))
+    t_exact, result = best_of(args.repeats, exact_end_to_end)
+    t_moment, _ = best_of(1, lambda: prune(tree, 2).moment)
+    t_float, kept_float = best_of(args.repeats, lambda: float_prunetree(tree_))
+    t_ccp, _ = best_of(args.repeats, lambda: ccp_pruning_path(tree_))
+    same = bool(np.array_equal(result.kept_splits, kept_float))
+
+    Xf, yf = gaussian_data("g2c15", args.fit_n, seed=args.seed)
+    t_dtc, _ = best_of(args.repeats, lambda: DecisionTreeClassifier(random_state=0).fit(Xf, yf))
+    t_knorm, _ = best_of(args.repeats, lambda: KNormTreeClassifier(random_state=0).fit(Xf, yf))
+
+    state = tree_.__getstate__()
+    sk_bytes = state["nodes"].nbytes + state["values"].nbytes
+    our_bytes = tree.arrays().nbytes()
+
+    print(f"g2c15 n = {args.n}: {tree_.node_count} nodes, {tree_.n_leaves} leaves, depth {tree_.max_depth}")
+    print(f"  Tree.from_sklearn (arrays, validated)        {t_conv:8.4f} s")
+    print(f"  exactprune end to end (convert+prune+tree)   {t_exact:8.4f} s   "
+          f"{t_exact / t_float:5.2f}x the numpy float64 baseline, {t_ccp / t_exact:6.1f}x faster than ccp")
+    print(f"  exact moment of the pruned tree (on demand)  {t_moment:8.4f} s   (prune + moment, once)")
+    print(f"  numpy float64 PruneTree baseline             {t_float:8.4f} s")
+    print(f"  sklearn ccp_pruning_path                     {t_ccp:8.4f} s")
+    print(f"  same kept splits as the float baseline: {same}; routes {result.routes}; "
+          f"{result.tree.n_leaves} leaves kept, {len(result.pruned)} topmost prunings")
+    print(f"fit at n = {args.fit_n}: KNormTreeClassifier {t_knorm:.4f} s, DecisionTreeClassifier "
+          f"{t_dtc:.4f} s, ratio {t_knorm / t_dtc:.3f}")
+    print(f"memory: count arrays {our_bytes} B, sklearn tree_ arrays {sk_bytes} B, ratio {our_bytes / sk_bytes:.3f}")
+
+
+if __name__ == "__main__":
+    main()
