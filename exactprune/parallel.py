@@ -159,12 +159,13 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
                                dashboard_address=None, host="127.0.0.1")
         target: Any = cluster
     else:
+        _probe(address)
         target = address
     try:
         try:
             client = Client(target, timeout=f"{CONNECT_TIMEOUT_S}s")
-        except (OSError, TimeoutError) as err:
-            raise ValueError(f"cannot reach the Dask scheduler at {address!r} within "
+        except Exception as err:    # refused, timed out, or something else answering (no scheduler)
+            raise ValueError(f"cannot reach a Dask scheduler at {address!r} within "
                              f"{CONNECT_TIMEOUT_S} s ({type(err).__name__})") from None
         try:
             with parallel_config(backend="dask"):
@@ -239,6 +240,27 @@ def workers_from_args(args: argparse.Namespace) -> Iterator[Workers]:
     progress = sys.stderr.isatty() and not getattr(args, "json", False)
     with dask_backend(address):
         yield Workers(jobs=-1 if address is not None else (jobs or 1), progress=progress)
+
+
+def _probe(address: str) -> None:
+    """Refuse a ``tcp://`` scheduler address at once when nothing listens there (Dask's client
+    would retry until its timeout); other schemes are left to the client."""
+    import socket
+    from urllib.parse import urlsplit
+    parts = urlsplit(address)
+    if parts.scheme != "tcp":
+        return
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if not parts.hostname or port is None:
+        raise ValueError(f"--dask: a tcp address needs a host and a port (tcp://host:8786), got {address!r}")
+    try:
+        socket.create_connection((parts.hostname, port), timeout=CONNECT_TIMEOUT_S).close()
+    except OSError as err:
+        raise ValueError(f"cannot reach a Dask scheduler at {address!r}: "
+                         f"{err.strerror or type(err).__name__}") from None
 
 
 class _Progress:
