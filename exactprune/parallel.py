@@ -155,8 +155,9 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
         workers = address[len("local:"):]
         if not workers.isdigit() or not 1 <= int(workers) <= (os.cpu_count() or 1) * 8:
             raise ValueError(f"--dask local:N needs N between 1 and {(os.cpu_count() or 1) * 8}, got {address!r}")
+        import logging
         cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True,
-                               dashboard_address=None, host="127.0.0.1")
+                               dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
         target: Any = cluster
     else:
         _probe(address)
