@@ -222,8 +222,10 @@ def test_protocol_units_split_like_figure_6_1():
     for m in (1, 10):
         units = E.protocol_units("wine", ratios=(m,))
         seen = np.zeros(178, int)
-        for label, ratio, i, X, y, train, test, V, seed in units:
+        for label, ratio, i, X, y, order, m_, subsets, V, seed in units:
+            train, test = E.protocol_split(order, m_, i, subsets)
             assert sorted(np.concatenate([train, test]).tolist()) == list(range(178))
-            assert (label, ratio, seed) == ("wine", 5 * m, i)
+            assert (label, ratio, m_, seed) == ("wine", 5 * m, m, i)
+            assert 8 * m <= len(train) <= 9 * m             # 178 rows in 20 parts of 8 or 9
             seen[train] += 1
         assert len(units) == 20 and np.all(seen == m)
