@@ -156,8 +156,11 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
         if not workers.isdigit() or not 1 <= int(workers) <= (os.cpu_count() or 1) * 8:
             raise ValueError(f"--dask local:N needs N between 1 and {(os.cpu_count() or 1) * 8}, got {address!r}")
         import logging
-        cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True,
-                               dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
+        import warnings
+        with warnings.catch_warnings():   # the scheduler's HTTP server moves off a busy port 8787: harmless
+            warnings.filterwarnings("ignore", message="Port [0-9]+ is already in use")
+            cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True,
+                                   dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
         target: Any = cluster
     else:
         _probe(address)
