@@ -157,7 +157,11 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
             raise ValueError(f"--dask local:N needs N between 1 and {(os.cpu_count() or 1) * 8}, got {address!r}")
         import logging
         import warnings
-        with warnings.catch_warnings():   # the scheduler's HTTP server moves off a busy port 8787: harmless
+        import dask
+        # the scheduler's HTTP server moves off a busy port 8787: harmless; the workers' statistical
+        # profiler and GIL monitor (sampling every 10 ms / 1 ms) cost CPU that the units need
+        with warnings.catch_warnings(), dask.config.set({"distributed.worker.profile.enabled": False,
+                                                         "distributed.admin.system-monitor.gil.enabled": False}):
             warnings.filterwarnings("ignore", message="Port [0-9]+ is already in use")
             cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True,
                                    dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
