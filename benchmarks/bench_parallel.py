@@ -169,7 +169,10 @@ def main(argv=None) -> int:
     lines = ["# Parallel work units: --jobs 1, --jobs 2, --dask local:2", "",
              f"- command: `python3 benchmarks/bench_parallel.py {' '.join(argv if argv is not None else sys.argv[1:])}`",
              f"- machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-             "load average (1 min) before / after each measurement in the tables", ""]
+             "load average (1 min) before / after each measurement in the tables",
+             "- a shared machine: Linux autogroup scheduling splits the cores between sessions, so while other "
+             "sessions keep them busy a second worker gains little wall time; the *projected* columns (the busiest "
+             "worker's CPU seconds over the workers' busy share) give the run on idle cores", ""]
     for name, (function, units, warm, comparable) in workloads(names, args.runs).items():
         runs = {}
         for mode in MODES:
