@@ -130,20 +130,12 @@ def test_chunked_monte_carlo_is_independent_of_the_workers_and_sound():
     assert not np.array_equal(serial, other)
 
 
-def _bench_parallel():
-    import importlib.util
-    path = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "bench_parallel.py")
-    spec = importlib.util.spec_from_file_location("bench_parallel", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_lpt_schedule_is_within_grahams_bound_of_the_brute_force_optimum():
     """The strong-scaling table's LPT makespan: never below the optimum (found by trying every
     assignment) and at most (4/3 - 1/(3p)) times it (Graham 1969)."""
     import itertools
-    lpt = _bench_parallel().lpt_makespan
+    import runpy
+    lpt = runpy.run_path(os.path.join(os.path.dirname(__file__), "..", "benchmarks", "bench_parallel.py"))["lpt_makespan"]
     rng = np.random.default_rng(5)
     for _ in range(40):
         times = [int(t) for t in rng.integers(1, 20, size=int(rng.integers(1, 8)))]
