@@ -11,13 +11,14 @@ method and Zhong's significance rule; Zhong's printed values beside them, with t
 Data: the four Gaussian databases are generated (seeded); the ten UCI databases are read as
 ``NAME.csv.gz`` (or ``NAME.csv``) from ``--data-dir`` or the folder named by the environment
 variable ``EXACTPRUNE_DATA`` (class in the last column; categorical attributes one-hot coded,
-see ``exactprune.datasets``).  Work is spread over ``--jobs`` processes by (database, ratio);
-progress goes to stderr.  Writes ``chapter6.csv`` (one row per table, ratio, database, method:
+see ``exactprune.datasets``).  Every run (database x ratio x run) is a work unit of
+``exactprune.parallel.run_units``: ``--jobs N`` processes or ``--dask ADDRESS`` (docs/parallel.md),
+the same tables whatever the setting; progress goes to stderr on a terminal.  Writes ``chapter6.csv`` (one row per table, ratio, database, method:
 here and printed), ``chapter6_runs.csv`` (every run) and ``chapter6.md`` (command, seed, software
 versions, times per method, the tables) into ``--out``.
 
     python3 benchmarks/bench_chapter6.py --data-dir DIR [--runs 20] [--ratios 5,50]
-        [--databases abalone,g2c15,...] [--seed 0] [--jobs 2] [--out benchmarks/results]
+        [--databases abalone,g2c15,...] [--seed 0] [--jobs 2 | --dask local:2] [--out benchmarks/results]
 """
 from __future__ import annotations
 
@@ -27,42 +28,26 @@ import os
 import platform
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from exactprune import experiments as E  # noqa: E402
 from exactprune.datasets import DATA_ENV, resolve_data_path  # noqa: E402
+from exactprune.parallel import add_parallel_arguments, workers_from_args  # noqa: E402
 
 
-def one_task(database: str, m: int, runs: int, seed: int, data_dir):
-    t0 = time.perf_counter()
-    result = E.run_protocol(database, ratios=(m,), runs=runs, seed=seed, data_dir=data_dir)
-    return database, m, result, time.perf_counter() - t0
+def all_units(databases, ratios, runs: int, seed: int, data_dir) -> list:
+    """The work units of every database, in the order (database, ratio, run)."""
+    return [unit for db in databases
+            for unit in E.protocol_units(db, ratios=ratios, runs=runs, seed=seed, data_dir=data_dir)]
 
 
-def run_all(databases, ratios, runs: int, seed: int, data_dir, jobs: int, progress=sys.stderr):
-    """Every (database, ratio) task of the protocol, over ``jobs`` processes; list of Runs in
-    a fixed order (database, ratio, run) whatever the completion order."""
-    tasks = [(db, m) for db in databases for m in ratios]
-    results, wall = {}, {}
-    start = time.perf_counter()
-    if jobs <= 1:
-        done = (one_task(db, m, runs, seed, data_dir) for db, m in tasks)
-        iterator = done
-    else:
-        pool = ProcessPoolExecutor(jobs)
-        iterator = as_completed([pool.submit(one_task, db, m, runs, seed, data_dir) for db, m in tasks])
-    for k, item in enumerate(iterator, start=1):
-        db, m, rs, seconds = item.result() if jobs > 1 else item
-        results[(db, m)], wall[(db, m)] = rs, seconds
-        print(f"[{k}/{len(tasks)}] {db:<10} {5 * m:>2}%: {len(rs)} runs in {seconds:6.1f} s "
-              f"(elapsed {time.perf_counter() - start:6.1f} s)", file=progress, flush=True)
-    if jobs > 1:
-        pool.shutdown()
-    return [r for key in tasks for r in results[key]], wall
+def run_all(databases, ratios, runs: int, seed: int, data_dir, workers=None) -> list:
+    """Every run of the protocol as one list of work units for ``workers``
+    (``exactprune.parallel.Workers``, default serial); Runs in the order (database, ratio, run)."""
+    from exactprune.parallel import Workers
+    return (workers or Workers()).run(E.run_unit, all_units(databases, ratios, runs, seed, data_dir), label="runs")
 
 
 def method_times(runs) -> dict:
@@ -111,8 +96,8 @@ def main(argv=None) -> int:
     parser.add_argument("--databases", default=",".join(E.TABLE_6_1),
                         help="comma-separated databases (default: all 14 of Table 6.1)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--out", default=os.path.join(HERE, "results"), help="output folder")
+    add_parallel_arguments(parser)
     args = parser.parse_args(argv)
     from exactprune.commands.compare import parse_ratios
     ratios = parse_ratios(args.ratios)
@@ -124,7 +109,8 @@ def main(argv=None) -> int:
     if not 1 <= args.runs <= 20:
         parser.error("--runs must lie in 1..20")
     t0 = time.perf_counter()
-    runs, wall = run_all(databases, ratios, args.runs, args.seed, args.data_dir, max(1, args.jobs))
+    with workers_from_args(args) as workers:
+        runs = run_all(databases, ratios, args.runs, args.seed, args.data_dir, workers)
     elapsed = time.perf_counter() - t0
     tables = E.summarize(runs)
     totals = method_times(runs)
@@ -134,7 +120,7 @@ def main(argv=None) -> int:
         "# Zhong chapter 6 (Figure 6.1 protocol) here and as printed", "",
         f"- command: `{command}`",
         f"- seed {args.seed}; {args.runs} runs per ratio; ratios {args.ratios}%; {len(databases)} databases; "
-        f"{args.jobs} worker processes",
+        + (f"Dask scheduler {args.dask}" if args.dask else f"{args.jobs or 1} worker processes"),
         f"- software: {versions()}",
         f"- wall time {elapsed:.1f} s; pruning time summed over all runs: "
         + ", ".join(f"{m} {totals[m]:.2f} s" for m in E.METHODS)

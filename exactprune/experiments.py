@@ -46,7 +46,7 @@ from .sklearn import auto_lam
 from .tree import Node, Tree
 
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol",
-           "summarize", "format_tables", "predict_tree", "bayes_error"]
+           "protocol_units", "protocol_split", "run_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
 
 #: name -> (classes, Bayes error, examples)
 GAUSSIAN = {"g2c15": (2, Fraction(15, 100), 5000), "g2c25": (2, Fraction(25, 100), 5000),
@@ -250,28 +250,66 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0, rais
     return out
 
 
-def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
-                 n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
-                 data_dir: Optional[str] = None, target: Optional[str] = None,
-                 categorical: Sequence[str] = ()) -> List[Run]:
-    """Zhong Figure 6.1: one shuffle, ``subsets`` parts; for each m in ``ratios`` and each i,
-    train on parts i..i+m-1 (mod subsets), test on the rest.  ``runs`` limits i (reduced size);
-    ``dataset``, ``data_dir``, ``target`` and ``categorical`` as in :func:`load_dataset`."""
+def protocol_units(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
+                   n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
+                   data_dir: Optional[str] = None, target: Optional[str] = None,
+                   categorical: Sequence[str] = ()) -> List[tuple]:
+    """The work units of Zhong's Figure 6.1 on one data set, in the order (ratio, run), each the
+    arguments of :func:`run_unit`: one shuffle ``order`` (seed ``seed + 1``) cut into ``subsets``
+    parts; for each m in ``ratios`` and each run i, train on parts i..i+m-1 (mod ``subsets``)
+    and test on the rest (:func:`protocol_split`); the run's own seed is ``seed + i`` (tree
+    growing, CV folds), so a unit's result depends on its arguments alone.  ``runs`` limits i
+    (reduced size); ``dataset``, ``data_dir``, ``target`` and ``categorical`` as in
+    :func:`load_dataset`.  All units share one ``X``, ``y`` and ``order``: joblib memory-maps
+    them and Dask scatters them once, not once per unit.
+
+    >>> units = protocol_units("iris", ratios=(1, 10), runs=2)
+    >>> [(u[1], u[2], u[6], u[9]) for u in units]        # ratio %, run i, m, seed
+    [(5, 0, 1, 0), (5, 1, 1, 1), (50, 0, 10, 0), (50, 1, 10, 1)]
+    """
     X, y = load_dataset(dataset, seed=seed, n=n, data_dir=data_dir, target=target, categorical=categorical)
     label = dataset if dataset in DATASETS else database_name(dataset)
-    rng = np.random.default_rng(seed + 1)
-    order = rng.permutation(len(y))
-    parts = np.array_split(order, subsets)
-    out = []
+    order = np.random.default_rng(seed + 1).permutation(len(y))
+    units = []
     for m in ratios:
         if not 1 <= m < subsets:
             raise ValueError(f"ratio m must lie in 1..{subsets - 1}, got {m}")
         for i in range(subsets if runs is None else min(runs, subsets)):
-            train = np.concatenate([parts[(i + j) % subsets] for j in range(m)])
-            test = np.setdiff1d(order, train)
-            r = prune_all(X[train], y[train], X[test], y[test], V=V, seed=seed + i)
-            out.append(Run(label, round(100 * m / subsets), i, r["accuracy"], r["leaves"], r["seconds"]))
-    return out
+            units.append((label, round(100 * m / subsets), i, X, y, order, m, subsets, V, seed + i))
+    return units
+
+
+def protocol_split(order, m: int, i: int, subsets: int = 20):
+    """Run i of Figure 6.1 at m of ``subsets`` parts: (train rows, test rows) - parts
+    i..i+m-1 (mod ``subsets``) of ``order`` cut by ``numpy.array_split``, and the rest.
+
+    >>> [t.tolist() for t in protocol_split(np.arange(8), 2, 3, subsets=4)]   # parts [0 1] [2 3] [4 5] [6 7]
+    [[6, 7, 0, 1], [2, 3, 4, 5]]
+    """
+    parts = np.array_split(order, subsets)
+    train = np.concatenate([parts[(i + j) % subsets] for j in range(m)])
+    return train, np.setdiff1d(order, train)
+
+
+def run_unit(label: str, ratio: int, index: int, X, y, order, m: int, subsets: int, V: int, seed: int) -> Run:
+    """One run of Figure 6.1 (a unit of :func:`protocol_units`): :func:`prune_all` trained and
+    tested on the rows of :func:`protocol_split`."""
+    train, test = protocol_split(order, m, index, subsets)
+    r = prune_all(X[train], y[train], X[test], y[test], V=V, seed=seed)
+    return Run(label, ratio, index, r["accuracy"], r["leaves"], r["seconds"])
+
+
+def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
+                 n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
+                 data_dir: Optional[str] = None, target: Optional[str] = None,
+                 categorical: Sequence[str] = (), jobs: int = 1, progress: bool = False) -> List[Run]:
+    """Zhong Figure 6.1 on one data set: the runs of :func:`protocol_units`, in that order, run by
+    :func:`exactprune.parallel.run_units` with ``jobs`` workers (or on Dask inside
+    :func:`exactprune.parallel.dask_backend`); accuracies and leaves do not depend on ``jobs``
+    or the backend, the measured seconds do (they are wall times inside the workers)."""
+    from .parallel import run_units
+    units = protocol_units(dataset, ratios, subsets, seed, n, V, runs, data_dir, target, categorical)
+    return run_units(run_unit, units, jobs=jobs, progress=progress, label="runs")
 
 
 def _ttest(a, b) -> float:
@@ -307,12 +345,12 @@ def summarize(runs: List[Run]) -> dict:
 
 
 def format_tables(tables: dict) -> str:
-    """Plain-text tables shaped like Zhong 6.2-6.4."""
+    """Plain-text tables shaped like Zhong 6.2-6.4 (those of them in ``tables``)."""
     lines = []
     titles = {"accuracy": "Table 6.2: accuracy (%)  [+-: |diff| >= 1 point and p <= 5%]",
               "leaves": "Table 6.3: tree size (leaves)  [+-: |diff| >= 1 leaf and p <= 5%]",
               "seconds": "Table 6.4: pruning time (s)  [+-: |diff| >= 1% of the larger mean and p <= 5%]"}
-    for what in ("accuracy", "leaves", "seconds"):
+    for what in [w for w in ("accuracy", "leaves", "seconds") if w in tables]:
         lines.append(titles[what])
         lines.append(f"{'R':>3} {'data':<14}" + "".join(f"{m:>16}" for m in METHODS)
                      + f"{'2n:CCP diff/P/+-':>22}{'2n:EBP diff/P/+-':>22}")

@@ -21,13 +21,16 @@ the backend: each unit that draws random numbers gets its own seed from :func:`u
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
-__all__ = ["run_units", "unit_seeds", "check_jobs", "dask_backend", "CONNECT_TIMEOUT_S"]
+__all__ = ["run_units", "unit_seeds", "check_jobs", "dask_backend", "CONNECT_TIMEOUT_S", "chunk_sizes",
+           "chunked_monte_carlo", "add_parallel_arguments", "Workers", "workers_from_args"]
 
 #: seconds to wait for a Dask scheduler before refusing the address
 CONNECT_TIMEOUT_S = 5
@@ -88,6 +91,41 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
     return results
 
 
+def chunk_sizes(samples: int, chunk: int) -> List[int]:
+    """``samples`` split into chunks of ``chunk`` (the last one shorter): a fixed split, whatever
+    the number of workers.
+
+    >>> chunk_sizes(25, 10), chunk_sizes(20, 10), chunk_sizes(0, 10)
+    ([10, 10, 5], [10, 10], [])
+    """
+    for name, value, low in (("samples", samples, 0), ("chunk", chunk, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+    return [chunk] * (samples // chunk) + ([samples % chunk] if samples % chunk else [])
+
+
+def chunked_monte_carlo(sample_fn: Callable[..., Any], samples: int, seed: int, *, chunk: int = 10_000,
+                        args: tuple = (), jobs: int = 1, progress: Optional[bool] = None,
+                        label: str = "samples") -> list:
+    """A Monte Carlo run of ``samples`` draws as work units: ``[sample_fn(seed_k, size_k, *args)
+    for each chunk k]`` (:func:`chunk_sizes`, seeds ``unit_seeds(seed, chunks)``), results in
+    chunk order for the caller to combine (sum counts, concatenate draws).
+
+    The result depends on ``seed``, ``samples`` and ``chunk`` only - never on ``jobs`` or the
+    backend - so ``chunk`` is part of a run's identity: keep it fixed (not derived from the
+    number of workers).  ``sample_fn`` must be a module-level function drawing its numbers
+    from ``numpy.random.default_rng(seed_k)``.
+
+    >>> import numpy as np
+    >>> draws = chunked_monte_carlo(lambda s, k: np.random.default_rng(s).random(k), 25, seed=0, chunk=10)
+    >>> [len(d) for d in draws], len(set(np.concatenate(draws)))
+    ([10, 10, 5], 25)
+    """
+    sizes = chunk_sizes(samples, chunk)
+    units = [(s, size, *args) for s, size in zip(unit_seeds(seed, len(sizes)), sizes)]
+    return run_units(sample_fn, units, jobs=jobs, progress=progress, label=label)
+
+
 _DASK_ACTIVE = False
 
 
@@ -117,16 +155,25 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
         workers = address[len("local:"):]
         if not workers.isdigit() or not 1 <= int(workers) <= (os.cpu_count() or 1) * 8:
             raise ValueError(f"--dask local:N needs N between 1 and {(os.cpu_count() or 1) * 8}, got {address!r}")
-        cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True,
-                               dashboard_address=None, host="127.0.0.1")
+        import logging
+        import warnings
+        import dask
+        # the scheduler's HTTP server moves off a busy port 8787: harmless; the workers' statistical
+        # profiler and GIL monitor (sampling every 10 ms / 1 ms) cost CPU that the units need
+        with warnings.catch_warnings(), dask.config.set({"distributed.worker.profile.enabled": False,
+                                                         "distributed.admin.system-monitor.gil.enabled": False}):
+            warnings.filterwarnings("ignore", message="Port [0-9]+ is already in use")
+            cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True,
+                                   dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
         target: Any = cluster
     else:
+        _probe(address)
         target = address
     try:
         try:
             client = Client(target, timeout=f"{CONNECT_TIMEOUT_S}s")
-        except (OSError, TimeoutError) as err:
-            raise ValueError(f"cannot reach the Dask scheduler at {address!r} within "
+        except Exception as err:    # refused, timed out, or something else answering (no scheduler)
+            raise ValueError(f"cannot reach a Dask scheduler at {address!r} within "
                              f"{CONNECT_TIMEOUT_S} s ({type(err).__name__})") from None
         try:
             with parallel_config(backend="dask"):
@@ -138,6 +185,90 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _jobs_argument(text: str) -> int:
+    try:
+        return check_jobs(int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer or -1 (all cores), got {text!r}") from None
+
+
+def _dask_argument(text: str) -> str:
+    if "://" in text.strip("/") or (text.startswith("local:") and text[len("local:"):].isdigit()):
+        return text
+    raise argparse.ArgumentTypeError(f"must be a scheduler address such as tcp://host:8786 or local:N, got {text!r}")
+
+
+def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--jobs N`` (default 1, -1 all cores; 0 and other negatives refused by argparse) and
+    ``--dask ADDRESS`` (``tcp://host:8786``, or ``local:N`` for a local cluster of N workers).
+
+    >>> p = argparse.ArgumentParser(); add_parallel_arguments(p)
+    >>> args = p.parse_args(["--jobs", "-1"]); args.jobs, args.dask
+    (-1, None)
+    """
+    group = parser.add_argument_group("parallel work (results identical whatever the setting)")
+    group.add_argument("--jobs", type=_jobs_argument, default=None, metavar="N",
+                       help="worker processes on this machine (default 1; -1: all cores)")
+    group.add_argument("--dask", type=_dask_argument, default=None, metavar="ADDRESS",
+                       help="run on a Dask scheduler (tcp://host:8786) or on a local cluster of N workers "
+                            "(local:N); needs pip install 'exactprune[dask]'")
+
+
+@dataclass(frozen=True)
+class Workers:
+    """Where :meth:`run` sends work units: ``jobs`` as in :func:`run_units`, ``progress`` on stderr.
+
+    >>> Workers().run(pow, [(2, 5)])
+    [32]
+    """
+    jobs: int = 1
+    progress: bool = False
+
+    def run(self, function: Callable[..., Any], units: Sequence[tuple], label: str = "units") -> list:
+        """:func:`run_units` with these settings."""
+        return run_units(function, units, jobs=self.jobs, progress=self.progress, label=label)
+
+
+@contextlib.contextmanager
+def workers_from_args(args: argparse.Namespace) -> Iterator[Workers]:
+    """Apply ``--jobs``/``--dask`` (:func:`add_parallel_arguments`) for the block and yield the
+    :class:`Workers` to run units with.  Progress is shown on stderr only when stderr is a
+    terminal and ``--json`` is off; with ``--dask`` the cluster's workers set the parallelism,
+    so ``--jobs`` is refused beside it.
+
+    >>> with workers_from_args(argparse.Namespace(jobs=None, dask=None, json=True)) as w:
+    ...     w
+    Workers(jobs=1, progress=False)
+    """
+    jobs, address = getattr(args, "jobs", None), getattr(args, "dask", None)
+    if jobs is not None and address is not None:
+        raise ValueError("--jobs and --dask exclude each other: the Dask cluster's workers set the parallelism")
+    progress = sys.stderr.isatty() and not getattr(args, "json", False)
+    with dask_backend(address):
+        yield Workers(jobs=-1 if address is not None else (jobs or 1), progress=progress)
+
+
+def _probe(address: str) -> None:
+    """Refuse a ``tcp://`` scheduler address at once when nothing listens there (Dask's client
+    would retry until its timeout); other schemes are left to the client."""
+    import socket
+    from urllib.parse import urlsplit
+    parts = urlsplit(address)
+    if parts.scheme != "tcp":
+        return
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if not parts.hostname or port is None:
+        raise ValueError(f"--dask: a tcp address needs a host and a port (tcp://host:8786), got {address!r}")
+    try:
+        socket.create_connection((parts.hostname, port), timeout=CONNECT_TIMEOUT_S).close()
+    except OSError as err:
+        raise ValueError(f"cannot reach a Dask scheduler at {address!r}: "
+                         f"{err.strerror or type(err).__name__}") from None
 
 
 class _Progress:

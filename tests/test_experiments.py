@@ -155,9 +155,9 @@ def test_reduced_chapter6_protocol_gives_the_same_tables_twice(tmp_path, capsys)
     if os.path.isfile(os.path.join(os.environ.get("EXACTPRUNE_DATA", ""), "segment.csv.gz")):
         databases += ",segment"
     tables = []
-    for k in range(2):
+    for k in range(2):                                  # serial, then two worker processes
         out = tmp_path / f"run{k}"
-        assert bench.main(["--databases", databases, "--runs", "2", "--jobs", "1", "--out", str(out)]) == 0
+        assert bench.main(["--databases", databases, "--runs", "2", "--jobs", str(k + 1), "--out", str(out)]) == 0
         with open(out / "chapter6.csv") as handle:
             rows = [r for r in csv.DictReader(handle) if r["table"] != "seconds"]
         tables.append(rows)
@@ -174,3 +174,58 @@ def test_bench_refuses_a_database_without_data(tmp_path, capsys):
     with pytest.raises(SystemExit):
         _bench().main(["--databases", "abalone", "--data-dir", str(tmp_path), "--runs", "1"])
     assert "no data file for abalone" in capsys.readouterr().err
+
+
+# -- the protocol in parallel (exactprune.parallel) ----------------------------------------------
+
+def _compare_json(capsys, *extra):
+    assert main(["compare", "iris", "--runs", "4", "--json", "--no-times", *extra]) == 0
+    return capsys.readouterr().out
+
+
+def test_compare_json_is_byte_identical_serial_two_processes_and_dask(capsys):
+    """Pruning times are the one part of the output that varies between two runs (wall clock);
+    --no-times leaves them out, and the rest must be byte for byte the same whatever runs it."""
+    serial = _compare_json(capsys, "--jobs", "1")
+    assert '"seconds"' not in serial and len(json.loads(serial)["runs"]) == 8
+    assert _compare_json(capsys, "--jobs", "2") == serial
+    assert _compare_json(capsys, "--dask", "local:2") == serial
+    # and the runs are those of the plain protocol loop, run unit by unit here
+    plain = [E.run_unit(*u) for u in E.protocol_units("iris", ratios=(1, 10), runs=4)]
+    assert [(r["ratio"], r["index"], r["accuracy"], r["leaves"]) for r in json.loads(serial)["runs"]] == \
+        [(r.ratio, r.index, r.accuracy, r.leaves) for r in plain]
+
+
+def test_compare_keeps_the_times_without_no_times(capsys):
+    assert main(["compare", "iris", "--runs", "2", "--ratios", "50", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "seconds" in out["tables"] and all(set(r["seconds"]) == set(E.METHODS) for r in out["runs"])
+
+
+def test_compare_refuses_bad_parallel_options_in_one_line():
+    import subprocess
+    import sys
+    import time
+    for argv, message in ((["--jobs", "0"], "argument --jobs: must be a positive integer or -1"),
+                          (["--dask", "tcp://127.0.0.1:9"], "cannot reach a Dask scheduler at 'tcp://127.0.0.1:9'")):
+        start = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "exactprune", "compare", "iris", *argv],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+        assert time.monotonic() - start < 60          # no 5 s client retries on a refused port, even loaded
+
+
+def test_protocol_units_split_like_figure_6_1():
+    """Each unit trains on m of the 20 parts and tests on the others: train and test partition
+    the data set, and over the 20 runs every example is trained on exactly m times."""
+    for m in (1, 10):
+        units = E.protocol_units("wine", ratios=(m,))
+        seen = np.zeros(178, int)
+        for label, ratio, i, X, y, order, m_, subsets, V, seed in units:
+            train, test = E.protocol_split(order, m_, i, subsets)
+            assert sorted(np.concatenate([train, test]).tolist()) == list(range(178))
+            assert (label, ratio, m_, seed) == ("wine", 5 * m, m, i)
+            assert 8 * m <= len(train) <= 9 * m             # 178 rows in 20 parts of 8 or 9
+            seen[train] += 1
+        assert len(units) == 20 and np.all(seen == m)

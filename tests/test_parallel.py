@@ -8,7 +8,8 @@ import time
 import numpy as np
 import pytest
 
-from exactprune.parallel import check_jobs, dask_backend, run_units, unit_seeds
+from exactprune.parallel import (add_parallel_arguments, check_jobs, chunk_sizes, chunked_monte_carlo,
+                                 dask_backend, run_units, unit_seeds, workers_from_args)
 
 
 def draw(seed: int, size: int) -> float:
@@ -19,6 +20,10 @@ def draw(seed: int, size: int) -> float:
 def slow_square(x: int) -> int:
     time.sleep(0.2)
     return x * x
+
+
+def normals(seed: int, size: int) -> np.ndarray:
+    return np.random.default_rng(seed).normal(size=size)
 
 
 def units(n=12):
@@ -51,7 +56,7 @@ def test_dask_local_cluster_gives_the_serial_results():
 
 def test_unreachable_scheduler_is_refused_quickly():
     start = time.monotonic()
-    with pytest.raises(ValueError, match="cannot reach the Dask scheduler"):
+    with pytest.raises(ValueError, match="cannot reach a Dask scheduler"):
         with dask_backend("tcp://127.0.0.1:9"):
             pass
     assert time.monotonic() - start < 20
@@ -73,3 +78,68 @@ def test_a_worker_killed_mid_run_does_not_change_the_result():
         result = run_units(slow_square, [(x,) for x in range(16)], jobs=-1, progress=False)
         killer.join()
     assert result == expected
+
+
+def parser():
+    import argparse
+    p = argparse.ArgumentParser(prog="x")
+    p.add_argument("--json", action="store_true")
+    add_parallel_arguments(p)
+    return p
+
+
+@pytest.mark.parametrize("argv,message", [(["--jobs", "0"], "argument --jobs: must be a positive integer or -1"),
+                                          (["--jobs", "-3"], "argument --jobs: must be a positive integer or -1"),
+                                          (["--jobs", "two"], "argument --jobs: must be a positive integer or -1"),
+                                          (["--dask", "somehost"], "argument --dask: must be a scheduler address")])
+def test_bad_jobs_and_dask_arguments_are_refused_in_one_line(argv, message, capsys):
+    with pytest.raises(SystemExit):
+        parser().parse_args(argv)
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert message in last
+
+
+def test_workers_from_args_defaults_progress_and_exclusion():
+    args = parser().parse_args(["--jobs", "2", "--json"])
+    with workers_from_args(args) as workers:
+        assert (workers.jobs, workers.progress) == (2, False)    # --json: never any progress
+        assert workers.run(pow, [(3, 2), (2, 4)]) == [9, 16]
+    with workers_from_args(parser().parse_args([])) as workers:
+        assert workers.jobs == 1
+    with pytest.raises(ValueError, match="exclude each other"):
+        with workers_from_args(parser().parse_args(["--jobs", "2", "--dask", "local:2"])):
+            pass
+
+
+def test_chunk_sizes_cover_the_samples():
+    assert chunk_sizes(23, 5) == [5, 5, 5, 5, 3] and sum(chunk_sizes(10**6 + 1, 4096)) == 10**6 + 1
+    for bad in ((10, 0), (-1, 5), (2.0, 1)):
+        with pytest.raises(ValueError, match="must be an integer"):
+            chunk_sizes(*bad)
+
+
+def test_chunked_monte_carlo_is_independent_of_the_workers_and_sound():
+    serial = np.concatenate(chunked_monte_carlo(normals, 40_001, seed=3, chunk=4096))
+    parallel = np.concatenate(chunked_monte_carlo(normals, 40_001, seed=3, chunk=4096, jobs=2))
+    assert serial.shape == (40_001,) and np.array_equal(serial, parallel)
+    # the chunks are independent streams: the mean of 40001 N(0, 1) draws within 5 SE of 0, and
+    # neighbouring chunks uncorrelated (|r| < 5 / sqrt(4096))
+    assert abs(serial.mean()) < 5 / 40_001 ** 0.5
+    assert abs(np.corrcoef(serial[:4096], serial[4096:8192])[0, 1]) < 5 / 4096 ** 0.5
+    other = np.concatenate(chunked_monte_carlo(normals, 40_001, seed=4, chunk=4096))
+    assert not np.array_equal(serial, other)
+
+
+def test_lpt_schedule_is_within_grahams_bound_of_the_brute_force_optimum():
+    """The strong-scaling table's LPT makespan: never below the optimum (found by trying every
+    assignment) and at most (4/3 - 1/(3p)) times it (Graham 1969)."""
+    import itertools
+    import runpy
+    lpt = runpy.run_path(os.path.join(os.path.dirname(__file__), "..", "benchmarks", "bench_parallel.py"))["lpt_makespan"]
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        times = [int(t) for t in rng.integers(1, 20, size=int(rng.integers(1, 8)))]
+        for p in (2, 3):
+            best = min(max(sum(t for t, w in zip(times, assign) if w == k) for k in range(p))
+                       for assign in itertools.product(range(p), repeat=len(times)))
+            assert best <= lpt(times, p) <= (4 / 3 - 1 / (3 * p)) * best + 1e-9

@@ -6,6 +6,7 @@ from dataclasses import asdict
 
 def register(subparsers) -> None:
     from ..experiments import DATASETS
+    from ..parallel import add_parallel_arguments
     from .grow import add_data_arguments
     parser = subparsers.add_parser(
         "compare", help="the pruning methods side by side on one data set (Zhong ch 6)",
@@ -22,6 +23,10 @@ def register(subparsers) -> None:
     parser.add_argument("--examples", type=int, default=None, help="use this many examples (default all)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--no-times", action="store_true",
+                        help="leave out the pruning times (Table 6.4, per-run seconds): the only part of the "
+                             "output that varies between two runs, so that the rest compares byte for byte")
+    add_parallel_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -39,18 +44,23 @@ def parse_ratios(text: str) -> list:
 
 def run(args) -> int:
     from ..experiments import format_tables, run_protocol, summarize
+    from ..parallel import workers_from_args
     from .common import print_json
     from .grow import categorical_names
     ms = parse_ratios(args.ratios)
     if args.runs is not None and args.runs < 1:
         raise ValueError(f"--runs must be positive, got {args.runs}")
-    runs = run_protocol(args.dataset, ratios=ms, seed=args.seed, n=args.examples, runs=args.runs,
-                        data_dir=args.data_dir, target=args.target,
-                        categorical=categorical_names(args.categorical))
+    with workers_from_args(args) as workers:
+        runs = run_protocol(args.dataset, ratios=ms, seed=args.seed, n=args.examples, runs=args.runs,
+                            data_dir=args.data_dir, target=args.target,
+                            categorical=categorical_names(args.categorical),
+                            jobs=workers.jobs, progress=workers.progress)
     tables = summarize(runs)
+    dropped = {"seconds"} if args.no_times else set()
+    tables = {what: table for what, table in tables.items() if what not in dropped}
     if args.json:
         print_json({"dataset": args.dataset, "tables": {w: {str(r): v for r, v in t.items()} for w, t in tables.items()},
-                    "runs": [asdict(r) for r in runs]})
+                    "runs": [{k: v for k, v in asdict(r).items() if k not in dropped} for r in runs]})
     else:
         print(format_tables(tables))
     return 0
