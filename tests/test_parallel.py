@@ -1,5 +1,6 @@
 """exactprune.parallel: results in unit order whatever the backend and the number of workers,
 seeds per unit, refusals, and a Dask worker killed mid-run."""
+import json
 import os
 import signal
 import threading
@@ -143,3 +144,27 @@ def test_lpt_schedule_is_within_grahams_bound_of_the_brute_force_optimum():
             best = min(max(sum(t for t, w in zip(times, assign) if w == k) for k in range(p))
                        for assign in itertools.product(range(p), repeat=len(times)))
             assert best <= lpt(times, p) <= (4 / 3 - 1 / (3 * p)) * best + 1e-9
+
+
+def _cli_json(capsys, *argv):
+    from exactprune.cli import main
+    status = main(list(argv))
+    out = capsys.readouterr().out
+    assert status == 0, out
+    return out
+
+
+def test_verify_output_is_byte_identical_whatever_the_workers(capsys, tmp_path, monkeypatch):
+    """Statements and chunks of cases are the units: --jobs 1, --jobs 2 and a local Dask cluster
+    print the same JSON (2,500 cases of one statement are three chunks of at most 1,000)."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["verify", "--theorem", "zhong-5.9", "--theorem", "ek-1", "--json"]
+    serial = _cli_json(capsys, *argv, "--jobs", "1")
+    assert _cli_json(capsys, *argv, "--jobs", "2") == serial
+    assert _cli_json(capsys, *argv, "--dask", "local:2") == serial
+    chunked = ["verify", "--theorem", "zhong-5.9-corrected", "--examples", "2500", "--json"]
+    one = _cli_json(capsys, *chunked, "--jobs", "1")
+    assert _cli_json(capsys, *chunked, "--jobs", "2") == one
+    result = json.loads(one)[0]
+    assert result["chunks"] == 3 and result["cases"] >= 2500        # each chunk also runs the pinned cases
+    assert not (tmp_path / ".hypothesis").exists()      # hypothesis' cache is not written here

@@ -15,10 +15,16 @@ and the seed are printed), 2 on bad input.
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from .. import limits
+from ..parallel import add_parallel_arguments, chunk_sizes, unit_seeds, workers_from_args
 from .common import UsageError, add_json_argument, integer_arg, plural, print_json
+
+#: cases per work unit; a constant, never derived from the number of workers, so that the cases
+#: checked (and the output) do not depend on --jobs or --dask
+CHUNK = 1000
 
 
 def register(subparsers) -> None:
@@ -33,13 +39,46 @@ def register(subparsers) -> None:
                         help="run the cases violating a hypothesis instead (shows each check can fail)")
     add_json_argument(parser)
     parser.add_argument("--list", action="store_true", help="list the registered theorems and exit")
+    add_parallel_arguments(parser)
     parser.set_defaults(func=run_command)
+
+
+def verify_unit(theorem_id: str, examples, seed: int, violations: bool) -> dict:
+    """One work unit: ``examples`` cases of one statement, hypothesis seeded by ``seed``."""
+    from ..theorems import get, run
+    return run(get(theorem_id), examples, seed, violations=violations)
+
+
+def _units(theorem, examples, seed: int, violations: bool) -> list:
+    """A statement's work units: one when it has at most :data:`CHUNK` cases (its output is then
+    that of a single run), else chunks of :data:`CHUNK` cases with seeds derived from ``seed``."""
+    n = examples if examples is not None else theorem.default_examples
+    if n <= CHUNK:
+        return [(theorem.id, examples, seed, violations)]
+    sizes = chunk_sizes(n, CHUNK)
+    return [(theorem.id, size, s, violations) for size, s in zip(sizes, unit_seeds(seed, len(sizes)))]
+
+
+def _merge(parts: list, seed: int) -> dict:
+    """One statement's result from its units, in order: the first failing chunk decides."""
+    bad = [i for i, p in enumerate(parts) if p["status"] != "holds"]
+    out = dict(parts[bad[0]] if bad else parts[0])
+    out.update(cases=sum(p["cases"] for p in parts), seed=seed,
+               examples=sum(p.get("examples") or 0 for p in parts))
+    if len(parts) > 1:
+        out["chunks"] = len(parts)
+        if bad:
+            out["chunk_seed"] = parts[bad[0]]["seed"]
+    return out
 
 
 def run_command(args) -> int:
     examples = None if args.examples is None else integer_arg(args.examples, "--examples", 1, limits.CLI_MAX_EXAMPLES)
     seed = integer_arg(args.seed, "--seed", 0, 2**64 - 1)
-    from ..theorems import all_theorems, get, require_hypothesis, run   # heavy: after the argument checks
+    # hypothesis keeps a cache folder; it goes to the user's cache, never the current directory
+    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY",
+                          os.path.join(os.path.expanduser("~"), ".cache", "exactprune", "hypothesis"))
+    from ..theorems import all_theorems, get, require_hypothesis   # heavy: after the argument checks
     theorems = all_theorems()
     if args.list:
         if args.json:
@@ -68,11 +107,12 @@ def run_command(args) -> int:
         require_hypothesis()
     except ImportError as err:
         raise UsageError(str(err)) from None
-    results = []
-    for theorem in selected:
-        result = run(theorem, examples, seed, violations=args.violations)
+    with workers_from_args(args) as workers:
+        plan = [_units(t, examples, seed, args.violations) for t in selected]
+        done = iter(workers.run(verify_unit, [u for units in plan for u in units], label="verify units"))
+        results = [_merge([next(done) for _ in units], seed) for units in plan]
+    for theorem, result in zip(selected, results):
         _judge(result, theorem, args.violations)
-        results.append(result)
         if not args.json:
             _print_text(result, seed, args.violations)
     if args.json:
