@@ -100,12 +100,36 @@ def _simulate(node: Node, k: int, lam, eta, samples: int, rng, routing: str, cou
     raise ValueError(f"routing must be 'hard' or 'soft', got {routing!r}")
 
 
+#: draws per work unit of :func:`simulate_knorm`: a constant, so that a run's digits depend on its
+#: seed and sample size only, never on the number of workers
+MC_CHUNK = 20_000
+
+
+def _chunk_sums(seed: int, size: int, node: Node, k: int, lam, eta, routing: str, coupling: str) -> tuple:
+    """One work unit: (sum of r^k, sum of r^2k) over ``size`` draws from ``default_rng(seed)``."""
+    values = _simulate(node, k, lam, eta, size, np.random.default_rng(seed), routing, coupling) ** k
+    return float(values.sum()), float((values * values).sum())
+
+
 def simulate_knorm(node: Node, k: int, lam, eta, samples: int = 20000, seed: int = 0,
-                   routing: str = "hard", coupling: str = "independent") -> MCEstimate:
+                   routing: str = "hard", coupling: str = "independent", jobs: int = 1) -> MCEstimate:
     """Monte Carlo estimate of E[r^k] for the subtree at ``node`` under Zhong's model
-    (Thm 4.1 / Cor 4.2), drawing P from the posterior and routing X (see module doc)."""
+    (Thm 4.1 / Cor 4.2), drawing P from the posterior and routing X (see module doc).
+
+    Up to :data:`MC_CHUNK` draws come from ``default_rng(seed)`` in this process; a larger run
+    is split into chunks of :data:`MC_CHUNK` draws, each with its own seed derived from ``seed``
+    (:func:`exactprune.parallel.chunked_monte_carlo`), run on ``jobs`` workers (or a Dask
+    cluster) with the same result whatever the workers."""
     if coupling not in ("independent", "sorted"):
         raise ValueError(f"coupling must be 'independent' or 'sorted', got {coupling!r}")
+    if samples > MC_CHUNK:
+        from .parallel import chunked_monte_carlo
+        parts = chunked_monte_carlo(_chunk_sums, samples, seed, chunk=MC_CHUNK,
+                                    args=(node, k, lam, eta, routing, coupling), jobs=jobs, label="Monte Carlo")
+        total, squares = sum(p[0] for p in parts), sum(p[1] for p in parts)
+        mean = total / samples
+        sd = math.sqrt(max(squares - samples * mean * mean, 0.0) / (samples - 1))
+        return MCEstimate(mean, sd / math.sqrt(samples), samples, seed)
     rng = np.random.default_rng(seed)
     values = _simulate(node, k, lam, eta, samples, rng, routing, coupling) ** k
     mean = float(values.mean())

@@ -168,3 +168,17 @@ def test_verify_output_is_byte_identical_whatever_the_workers(capsys, tmp_path, 
     result = json.loads(one)[0]
     assert result["chunks"] == 3 and result["cases"] >= 2500        # each chunk also runs the pinned cases
     assert not (tmp_path / ".hypothesis").exists()      # hypothesis' cache is not written here
+
+
+def test_knorm_monte_carlo_in_chunks_is_independent_of_the_workers_and_within_5_se():
+    """simulate_knorm above MC_CHUNK draws: chunks with derived seeds, the same estimate with 1 or
+    2 workers, and within 5 standard errors of the exact E[r^2] of the iris tree (Thm 4.1)."""
+    from exactprune.knorm import Prior, moment
+    from exactprune.montecarlo import MC_CHUNK, simulate_knorm
+    from exactprune.tree import iris_tree
+    node = iris_tree().node("c2")
+    one = simulate_knorm(node, 2, "1/2", "1/2", samples=2 * MC_CHUNK + 7, seed=3, jobs=1)
+    two = simulate_knorm(node, 2, "1/2", "1/2", samples=2 * MC_CHUNK + 7, seed=3, jobs=2)
+    assert one == two
+    exact = float(moment(node, 2, Prior()))
+    assert abs(one.mean - exact) <= 5 * one.stderr, f"seed 3: {one.mean} vs {exact}"
