@@ -1,7 +1,7 @@
 """Shared hypothesis strategies for the theorem checks: count trees, priors, rationals.
 
 Trees are generated as JSON-able dicts (``{"counts": [...], "children": [...]}``, the
-DESIGN.md form) so that a failing case prints as something a user can paste into
+count-tree JSON of docs/architecture.md) so that a failing case prints as something a user can paste into
 ``exactprune moments -``; :func:`to_tree` turns one into a :class:`exactprune.tree.Tree`.
 
 ``hypothesis`` is imported lazily (it is a test extra), so importing this module is free.
