@@ -149,14 +149,20 @@ def cost_moments(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2")
                     coef = coef * (n - m) / (M + n - m - 1)
             E.append(simplify_symbolic(total))
         return E
-    return _recursion(params, row, k)
+    return cost_recursion(params, row, k)
 
 
-def _recursion(params: Sequence, row: Sequence, k: int) -> list:
-    """The corrected (7.14) on exact Dirichlet parameters M_j and any exact (even signed) q_j.
+def cost_recursion(params: Sequence, row: Sequence, k: int) -> list:
+    """The corrected (7.14): ``[E_0*, ..., E_k*]``, the moments E[(sum_j q_j p_j)^n] of a cost
+    under p ~ Dirichlet(M_1..M_J), for exact parameters and any exact (even signed) row q.
 
-    Internal: no validation.  Signed rows are allowed because the identity is
-    algebraic; ``classprob`` checks use it with q = e_j - p*.
+    No validation (the callers validate); public for the theorem checks of
+    :mod:`exactprune.theorems.costs`.  Signed rows are allowed because the identity is
+    algebraic; ``classprob`` checks use it with q = e_j - p*.  With Dir(1, 1) and q = (0, 1) the
+    cost is p_2 ~ Beta(1, 1), whose moments are 1/(n + 1):
+
+    >>> cost_recursion([1, 1], [0, 1], 2)
+    [Fraction(1, 1), Fraction(1, 2), Fraction(1, 3)]
     """
     # Evaluated in the equivalent polynomial form N_n = E_n* M^(n):
     #   N_n = sum_{m=1}^n (n-1)!/(n-m)! c_m N_{n-m},

@@ -80,8 +80,8 @@ def test_ek4_literal_safe_nodes_by_hand():
 def test_eq5_fails_with_random_P_and_the_per_node_factor_is_the_cause():
     """k = 2, n = 2, p = 3/4, c = 2 by hand: P(all safe nodes keep pos >= neg) = 1/4 * 15/16 * 2 +
     1/2 * (3/4)^2 = 3/4, while E[Phi(z)^P] = (Phi(z) + Phi(z)^2)/2 with Phi(z) ~ 0.7929 is ~ 0.7108."""
-    from exactprune.theorems.ek import _check_eq5
-    verdict = _check_eq5({"k": 2, "n": 2, "p": "3/4", "c": "2", "P": "random"})
+    from exactprune.theorems.ek import check_eq5
+    verdict = check_eq5({"k": 2, "n": 2, "p": "3/4", "c": "2", "P": "random"})
     assert verdict.details["P_exact"] == 0.75 and not verdict.holds
     phi = verdict.details["factor"]
     assert abs(verdict.details["bound_5"] - (phi + phi ** 2) / 2) < 1e-12

@@ -69,13 +69,14 @@ def refutation(theorem_id: str, printed_case: dict, corrected_case: Optional[dic
     True
     """
     def compute() -> dict:
-        from ..theorems import _jsonable, get
+        from ..numbers import to_jsonable
+        from ..theorems import get
         printed = get(theorem_id).check(printed_case)
-        example = {"statement": theorem_id, "printed_form": _jsonable(printed.details)}
+        example = {"statement": theorem_id, "printed_form": to_jsonable(printed.details, default=str)}
         confirmed = not printed.holds
         if corrected_case is not None:
             fixed = get(f"{theorem_id}-corrected").check(corrected_case)
-            example["corrected_form"] = _jsonable(fixed.details)
+            example["corrected_form"] = to_jsonable(fixed.details, default=str)
             confirmed = confirmed and fixed.holds
         return {"correct": correct, "counterexample": example, "confirmed": confirmed}
     return compute
@@ -84,12 +85,7 @@ def refutation(theorem_id: str, printed_case: dict, corrected_case: Optional[dic
 def _registered() -> list:
     out = []
     for name in MODULES:
-        try:
-            module = importlib.import_module(f"exactprune.errata.{name}")
-        except ModuleNotFoundError as err:
-            if err.name == f"exactprune.errata.{name}":
-                continue
-            raise
+        module = importlib.import_module(f"exactprune.errata.{name}")   # a listed module must import
         out.extend(module.ERRATA)
     return out
 

@@ -8,10 +8,10 @@ from ..numbers import fraction_str
 
 
 def _eq1() -> dict:
-    from ..theorems.ek import _check_eq1
-    printed = _check_eq1({"n": 2, "p": "3/5", "printed": True})
-    odd = _check_eq1({"n": 1, "p": "11/20", "printed": True})
-    corrected = _check_eq1({"n": 4, "p": "3/5", "printed": False})
+    from ..theorems.ek import check_eq1
+    printed = check_eq1({"n": 2, "p": "3/5", "printed": True})
+    odd = check_eq1({"n": 1, "p": "11/20", "printed": True})
+    corrected = check_eq1({"n": 4, "p": "3/5", "printed": False})
     return {"correct": "Pr{X_i > n_i/2} >= 1 - Phi((h - n_i(1-p))/sqrt(n_i p(1-p))) with Slud's integer "
                        "h = floor(n_i/2) + 1, valid when h <= n_i p",
             "counterexample": {"n_i": 2, "p": "3/5", "P(X_i > 1)": printed.details["P(X > n/2)"],
@@ -22,8 +22,8 @@ def _eq1() -> dict:
 
 
 def _eq2() -> dict:
-    from ..theorems.ek import _check_eq2
-    v = _check_eq2({"safe_sizes": [4, 1], "p": "11/20"})
+    from ..theorems.ek import check_eq2
+    v = check_eq2({"safe_sizes": [4, 1], "p": "11/20"})
     return {"correct": "P(pruned to a leaf) <= prod_i Pr{pos_i >= neg_i} + prod_i Pr{neg_i >= pos_i} "
                        "(Thm 4 and independence); the closed form (2) is not an upper bound for small n_i",
             "counterexample": {"safe_sizes": [4, 1], "p": "11/20", **v.details},
@@ -31,19 +31,19 @@ def _eq2() -> dict:
 
 
 def _lemma5() -> dict:
-    from ..theorems.ek import _check_slud
-    v = _check_slud({"m": 1, "q": "1/20", "h": "1/20"})
-    w = _check_slud({"m": 1, "q": "1/20", "h": "1"})
+    from ..theorems.ek import check_slud
+    v = check_slud({"m": 1, "q": "1/20", "h": "1/20"})
+    w = check_slud({"m": 1, "q": "1/20", "h": "1"})
     return {"correct": "Slud's inequality holds for integer h (Slud 1977 states it for integer k)",
             "counterexample": {"m": 1, "q": "1/20", "h": "1/20", **v.details, "integer_h_1": w.details},
             "confirmed": (not v.holds)}
 
 
 def _eq5() -> dict:
-    from ..theorems.ek import _check_eq5
+    from ..theorems.ek import check_eq5
     case = {"k": 2, "n": 2, "p": "3/4", "c": "2"}
-    random_p = _check_eq5({**case, "P": "random"})
-    expected_p = _check_eq5(case)
+    random_p = check_eq5({**case, "P": "random"})
+    expected_p = check_eq5(case)
     cause = random_p.details["per_node_keep_probability"]
     return {"correct": "(5) is not an upper bound, with the random P or with E P: its per-node factor "
                        "Phi((p - 1/2) r / sqrt(r p (1-p))) is not an upper bound on the probability that a safe "

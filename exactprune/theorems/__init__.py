@@ -54,6 +54,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from ..numbers import to_jsonable
+
 MODULES = ("zhong", "ek", "notes", "dd", "costs")
 
 
@@ -107,12 +109,7 @@ def all_theorems() -> list:
     """Registered theorems of every paper module present, in MODULES order."""
     out = []
     for name in MODULES:
-        try:
-            module = importlib.import_module(f"exactprune.theorems.{name}")
-        except ModuleNotFoundError as err:
-            if err.name == f"exactprune.theorems.{name}":
-                continue
-            raise
+        module = importlib.import_module(f"exactprune.theorems.{name}")   # a listed module must import
         out.extend(module.THEOREMS)
     return out
 
@@ -238,10 +235,10 @@ def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
         try:
             verdict = theorem.check(case)
         except Exception as err:  # report, do not crash the whole run
-            state["error"] = {"error": f"{type(err).__name__}: {err}", "case": _jsonable(case)}
+            state["error"] = {"error": f"{type(err).__name__}: {err}", "case": to_jsonable(case, default=str)}
             raise
         if not verdict.holds:
-            state["failure"] = _jsonable(verdict.details)
+            state["failure"] = to_jsonable(verdict.details, default=str)
             raise _Failed()
 
     phases = [Phase.explicit, Phase.reuse, Phase.generate] + ([Phase.shrink] if shrink else [])
@@ -261,19 +258,3 @@ def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
             result["counterexample"] = state["error"] or {"error": f"{type(err).__name__}: {err}"}
     result["cases"] = state["cases"]
     return result
-
-
-def _jsonable(value: Any) -> Any:
-    """Fractions -> "p/q", tuples -> lists, other objects -> str (for printing verdicts)."""
-    from fractions import Fraction
-    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
-        return value
-    if isinstance(value, float):
-        return value
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return str(value)

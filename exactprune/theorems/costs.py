@@ -114,12 +114,12 @@ def _prob_cases(ks, lam_zero: bool = False):
 def signed_row_moment(counts, j, k, lam) -> Fraction:
     """E[(p_j - p*_j)^k] by the cost recursion over all J classes with the signed row
     q = e_j - p* (since sum_i p_i = 1): independent of the binomial sum (7.20)."""
-    from ..costs import _recursion
+    from ..costs import cost_recursion
     lam = Fraction(lam)
     params = [Fraction(c) + lam for c in counts]
     mean = params[j] / sum(params)
     row = [(1 if i == j else 0) - mean for i in range(len(counts))]
-    return _recursion(params, row, k)[k]
+    return cost_recursion(params, row, k)[k]
 
 
 def _check_720(case: dict) -> Verdict:

@@ -369,7 +369,7 @@ def _cases_slud(valid=True, integer=True):
     return build()
 
 
-def _check_slud(case) -> Verdict:
+def check_slud(case) -> Verdict:
     m, q, h = case["m"], Fraction(case["q"]), Fraction(case["h"])
     tail = sum(_binom_pmf(m, k, q) for k in range(m + 1) if k >= h)
     var = m * q * (1 - q)
@@ -390,7 +390,7 @@ def _cases_eq1(strict):
         lambda c: c["printed"] or (c["n"] // 2 + 1) <= c["n"] * Fraction(c["p"]))
 
 
-def _check_eq1(case) -> Verdict:
+def check_eq1(case) -> Verdict:
     """Printed (1): Pr{X > n/2} >= 1 - Phi((p - 1/2) n / sqrt(n p q)), X ~ B(n, q), q = 1 - p.
     Corrected (``printed`` False): Slud needs an integer h, and X > n/2 is X >= h with
     h = floor(n/2) + 1, so Pr{X > n/2} >= 1 - Phi((h - n q) / sqrt(n p q)) when h <= n p."""
@@ -465,7 +465,7 @@ def rep_leaf_probability(sizes, p: Fraction, identical: bool = False) -> Fractio
     return total
 
 
-def _check_eq2(case) -> Verdict:
+def check_eq2(case) -> Verdict:
     """P(REP prunes to a leaf) <= prod_i Pr{X_i <= n_i/2} + prod_i Pr{X_i >= n_i/2} (Thm 4 +
     independence: the step (2) rests on), exact; the printed closed form (2) is reported beside it (erratum ek-eq2)."""
     sizes, p = case["safe_sizes"], Fraction(case["p"])
@@ -535,7 +535,7 @@ def _cases_eq5():
         lambda d: {**d, "p": fraction_str(d["p"]), "c": fraction_str(d["c"])})
 
 
-def _check_eq5(case) -> Verdict:
+def check_eq5(case) -> Verdict:
     """Exact probability that every safe node keeps a positive majority (pos >= neg; EK Thm 4
     from the initial configuration of section 5.2) when n examples fall uniformly into k safe
     nodes, versus (5) with P replaced by E P = E Q - E R (exact), or, with ``case["P"] == "random"``,
@@ -647,7 +647,7 @@ THEOREMS = [
         id="ek-lemma5", source="Elomaa & Kaariainen (2001), Lemma 5 (Slud 1977)",
         statement="X ~ B(m, q), q <= 1/2, mq <= h <= m(1-q): Pr{X >= h} >= 1 - Phi((h - mq)/sqrt(mq(1-q)))",
         hypotheses="as printed: q <= 1/2 and mq <= h <= m(1-q), h real (both ends drawn)",
-        cases=lambda: _cases_slud(True, integer=False), check=_check_slud,
+        cases=lambda: _cases_slud(True, integer=False), check=check_slud,
         violations=lambda: _cases_slud(False),
         violation_note="q > 1/2 or h outside [mq, m(1-q)] can fail",
         erratum="ek-lemma5", pinned=({"m": 1, "q": "1/20", "h": "1/20"}, {"m": 2, "q": "1/2", "h": "1"}),
@@ -662,7 +662,7 @@ THEOREMS = [
         statement="X_i ~ B(n_i, 1-p), p > 1/2: Pr{X_i > n_i/2} >= 1 - Phi((p - 1/2) n_i / sqrt(n_i p (1-p))) "
                   "(Slud's inequality at h = n_i/2)",
         hypotheses="as printed: p > 1/2, n_i >= 1",
-        cases=lambda: _cases_eq1(True), check=_check_eq1,
+        cases=lambda: _cases_eq1(True), check=check_eq1,
         violations=None, pinned_violations=({"n": 1, "p": "11/20", "printed": True},),
         violation_note="no hypothesis to drop beyond p > 1/2; it fails within it (erratum ek-eq1)",
         erratum="ek-eq1", pinned=({"n": 2, "p": "3/5", "printed": True}, {"n": 1, "p": "11/20", "printed": True}),
@@ -681,7 +681,7 @@ THEOREMS = [
                   "(Thm 4 and independence, the step (2) rests on, with the all-negative case EK neglect; exact, by running REP over all labelings of trees with "
                   "k safe nodes); the printed closed form (2) is reported and can fail (erratum ek-eq2)",
         hypotheses="p > 1/2, iid labels; k safe nodes receiving n pruning examples in total",
-        cases=_cases_eq2, check=_check_eq2,
+        cases=_cases_eq2, check=check_eq2,
         violations=lambda: _cases_eq2().map(lambda c: {**c, "labels": "identical"}),
         pinned=({"safe_sizes": [1, 1], "p": "11/20"}, {"safe_sizes": [4, 1], "p": "11/20"},
                 {"safe_sizes": [2, 2, 2, 2], "p": "9/10"}),
