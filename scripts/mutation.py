@@ -44,7 +44,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "numbers": ("exactprune/numbers.py", ["tests/test_numbers.py"]),
     "certify": ("exactprune/certify.py", ["tests/test_certify.py", "tests/test_decisions_adversarial.py"]),
     "dirichlet": ("exactprune/dirichlet.py", ["tests/test_dirichlet.py"]),
-    "knorm": ("exactprune/knorm.py", ["tests/test_knorm.py"]),
+    "knorm": ("exactprune/knorm.py", ["tests/test_knorm.py", "tests/test_decisions_adversarial.py"]),
     "sequence": ("exactprune/sequence.py", ["tests/test_sequence.py"]),
     "costs": ("exactprune/costs.py", ["tests/test_costs.py"]),
     "classprob": ("exactprune/classprob.py", ["tests/test_classprob.py"]),

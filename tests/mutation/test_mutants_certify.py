@@ -14,6 +14,7 @@ from exactprune.certify import (INFLATE, MAX_REL, TINY, U, Approx, Decider, floa
 from exactprune.numbers import CertificationError
 
 FU = Fraction(U)
+HEX = float.fromhex
 #: relative bounds small enough for every rule, large enough that rx*ry and 1/(1 - ry) matter
 PAIRS = [(0.0, 0.0), (2.0 ** -21, 2.0 ** -22), (3e-7, 9e-7), (0.125, 0.25), (0.3, 0.45)]
 
@@ -41,16 +42,22 @@ def test_quotient_rule_refuses_a_divisor_bound_of_one_half_or_more(ry):
 
 
 @pytest.mark.parametrize("ra, rd, k", [(0.0, 0.0, 1), (0.0, 0.0, 2), (0.0, 0.0, 7), (2.0 ** -30, 2.0 ** -31, 3),
-                                       (1e-9, 2e-9, 40), (1e-7, 1e-7, 2000)])
+                                       (1e-9, 2e-9, 40), (1e-7, 1e-7, 2000),
+                                       # generic bounds whose float closed form t (1 + t) rounds
+                                       # below the exact one without the INFLATE factors
+                                       (HEX("0x1.2f6ea122d4a6dp-31"), HEX("0x1.7ad586f53dadep-62"), 975),
+                                       (HEX("0x1.ac44ace32d283p-53"), HEX("0x1.96aa7251ccfc0p-33"), 2216)])
 def test_rising_ratio_rule_bounds_the_k_factor_error_product(ra, rd, k):
     """k factors each within 1 + f (f the quotient rule on the sum-rule bounds of a + m and
-    d + m) and k - 1 roundings of the running product: the bound must cover
-    (1 + f)**k (1 + u)**(k - 1) - 1 exactly, and not exceed it by more than 1 + 2 t."""
+    d + m) and k - 1 roundings of the running product: the worst case
+    (1 + f)**k (1 + u)**(k - 1) - 1 is at most t (1 + t) with t = k f + (k - 1) u (the
+    docstring's closed form); the returned bound is that closed form rounded up (so at least it,
+    in exact arithmetic) and exceeds the worst case by at most a relative 2 t."""
     f = exact(quotient_rel(sum_rel(ra, 0.0), sum_rel(rd, 0.0)))
     worst = (1 + f) ** k * (1 + FU) ** (k - 1) - 1
     bound = exact(rising_ratio_rel(ra, rd, k))
     t = k * f + (k - 1) * FU
-    assert worst <= bound <= worst * (1 + 2 * t) * (1 + Fraction(1, 2 ** 44))
+    assert worst <= t * (1 + t) <= bound <= worst * (1 + 2 * t) * (1 + Fraction(1, 2 ** 44))
 
 
 def test_rising_ratio_rule_of_the_empty_product_is_zero():
