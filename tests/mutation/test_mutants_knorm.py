@@ -5,6 +5,8 @@ PruneTree is checked against an independent brute force written here from Zhong 
 (4.29) in Fractions: the same kept splits, and the float filter (not the exact fallback) settling
 every decision whose exact gap is not a near tie.
 """
+import pickle
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 import flint
@@ -12,9 +14,10 @@ import pytest
 import sympy
 from hypothesis import example, given, strategies as st
 
-from exactprune.knorm import (EXACT_K_LIMIT, Prior, child_weight, leaf_moment, leaf_moment_arb, moment, prune,
-                              subtree_moment)
-from exactprune.tree import Node, Tree
+from exactprune.knorm import (EXACT_K_LIMIT, ErrorEstimate, Prior, child_weight, error_estimate, knorm_decimal,
+                              leaf_error, leaf_moment, leaf_moment_arb, moment, prediction_error, prune,
+                              sqrt_decimal, subtree_moment)
+from exactprune.tree import Node, Tree, iris_tree
 from random_trees import count_trees
 
 
@@ -198,3 +201,88 @@ def test_prune_accepts_a_node_and_reports_its_k_and_routes():
     result = prune(root, 2)
     assert result.k == 2 and result.tree.root.counts == (3, 1)
     assert result.routes == {"float": 1, "arb": 0, "exact": 0} and result.fallbacks == 0
+
+
+# -- decimals, error estimates, PruneResult ----------------------------------------------------
+
+@pytest.mark.parametrize("value, places, text", [
+    (Fraction(2), 5, "1.41421"),            # 1.414213...: rounds down
+    (Fraction(3), 4, "1.7321"),             # 1.7320508...: rounds up
+    (Fraction(1, 16), 1, "0.2"),            # 0.25 exactly: half to even (2)
+    (Fraction(49, 400), 1, "0.4"),          # 0.35 exactly: half to even (4)
+    (Fraction(9, 4), 0, "2"),               # 1.5 exactly, no decimals: half to even (2)
+    (Fraction(1, 4), 0, "0"),               # 0.5 exactly: half to even (0)
+    (Fraction(1, 10 ** 6), 4, "0.0010"),    # leading zeros kept
+    (Fraction(0), 3, "0.000"),
+])
+def test_sqrt_decimal_by_hand(value, places, text):
+    assert sqrt_decimal(value, places) == text
+
+
+def test_sqrt_decimal_refuses_a_negative():
+    with pytest.raises(ValueError, match="negative"):
+        sqrt_decimal(Fraction(-1, 4), 2)
+
+
+@pytest.mark.parametrize("value, k, digits, text", [
+    (Fraction(1, 4), 2, 3, "0.500"), (Fraction(1, 8), 3, 4, "0.5000"), (Fraction(1, 3), 1, 5, "0.33333"),
+    (Fraction(2), 2, 15, "1.41421356237310"),          # sqrt 2 = 1.414213562373095...
+    (flint.arb(2), 2, 6, "1.41421"),
+])
+def test_knorm_decimal_by_hand(value, k, digits, text):
+    saved = flint.ctx.prec
+    assert knorm_decimal(value, k, digits) == text
+    assert flint.ctx.prec == saved
+
+
+def test_error_estimate_of_zhong_4_16():
+    """(98, 1), lam = 1/2: B = 1.5, M = 100: E[r] = 3/200, E[r^2] = 1.5 * 2.5 / (100 * 101) = 3/8080,
+    sd 0.012095 (Zhong 4.18); under lam = 1: B = 2, M = 101."""
+    node = Node((98, 1))
+    e = error_estimate(node)
+    assert (e.mean, e.second) == (Fraction(3, 200), Fraction(3, 8080))
+    assert e.sd(6) == "0.012095" and error_estimate(Tree(node)) == e
+    assert error_estimate(node, Prior(lam=1)).mean == Fraction(2, 101)
+
+
+def test_error_estimate_methods_by_hand():
+    """mean 1/10, E[r^2] = 1/50: variance 1/100, sd 0.1, 2-norm sqrt(0.02) = 0.14142135623..."""
+    e = ErrorEstimate(Fraction(1, 10), Fraction(1, 50))
+    assert e.variance == Fraction(1, 100) and e.sd(4) == "0.1000" and e.norm2(4) == "0.1414"
+    assert e.sd() == "0.100000" and e.norm2() == "0.141421"
+    assert str(e) == "0.1000 +- 0.1000"
+    assert e.as_dict() == {"mean": "1/10", "second_moment": "1/50", "variance": "1/100",
+                           "sd_approx": "0.1000000000", "norm2_approx": "0.1414213562", "mean_approx": 0.1}
+
+
+def test_leaf_error_and_prediction_error_on_iris():
+    """c21 (0, 49, 5) as a leaf: 4/37 and 56/4181 (Zhong B.1, B.2).  Petal width 0.2 goes to
+    c1 (50, 0, 0), setosa: B = 1, M = 51.5; (4.0, 1.0) goes to c2111 (0, 47, 0), versicolor:
+    B = 1, M = 48.5 (under lam = 1: B = 2, M = 50)."""
+    tree = iris_tree()
+    e = leaf_error(tree.node("c21"))
+    assert (e.mean, e.second) == (Fraction(4, 37), Fraction(56, 4181))
+    assert leaf_error(tree.node("c21"), Prior(lam=1)).mean == Fraction(7, 57)
+    setosa = prediction_error(tree, [1.4, 0.2])
+    assert setosa["leaf"] == "c1" and setosa["label"] == "setosa"
+    assert setosa["estimate"] == ErrorEstimate(Fraction(2, 103), Fraction(8, 10815))
+    versicolor = prediction_error(tree, [4.0, 1.0], Prior(lam=1))
+    assert versicolor["leaf"] == "c2111" and versicolor["label"] == "versicolor"
+    assert versicolor["estimate"].mean == Fraction(1, 25)          # lam = 1: B = 0 + 2, M = 47 + 3
+
+
+def test_prune_result_survives_pickling_and_reports_its_norm():
+    """Iris at k = 2: c21 and c22 pruned, 3 leaves (Zhong Fig B.1(d)); the 2-norm is
+    sqrt(E[r^2]) computed here with the decimal module."""
+    result = prune(iris_tree(), 2)
+    clone = pickle.loads(pickle.dumps(result))
+    for r in (result, clone):
+        assert (r.k, r.tree.n_leaves, sorted(r.pruned)) == (2, 3, ["c21", "c22"])
+        assert r.comparisons == result.routes["float"] + result.routes["exact"] and r.routes == result.routes
+        assert r.fallbacks == result.routes["exact"] and r.moment == result.moment
+        assert r.kept(iris_tree().node("c2")) and not r.kept(iris_tree().node("c21"))
+    assert repr(result) == f"PruneResult(k=2, leaves=3, pruned={result.pruned})"
+    with localcontext() as ctx:
+        ctx.prec = 40
+        root = (Decimal(result.moment.numerator) / Decimal(result.moment.denominator)).sqrt()
+    assert result.norm == str(root.quantize(Decimal(1).scaleb(root.adjusted() - 9)))   # 10 digits
