@@ -286,3 +286,13 @@ def test_prune_result_survives_pickling_and_reports_its_norm():
         ctx.prec = 40
         root = (Decimal(result.moment.numerator) / Decimal(result.moment.denominator)).sqrt()
     assert result.norm == str(root.quantize(Decimal(1).scaleb(root.adjusted() - 9)))   # 10 digits
+
+
+@pytest.mark.parametrize("k", [2, EXACT_K_LIMIT + 1])
+def test_an_exact_tie_prunes_on_every_route(k):
+    """lam = 0 and a pure tree: R_leaf = R_tree = 0 exactly (b = 0 everywhere).  A split is kept
+    only if R_tree < R_leaf - epsilon, so the tie prunes, in exact rationals (k = 2) and in arb
+    (an exact zero ball, k above the exact limit)."""
+    tree = Tree.from_json('{"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]}')
+    result = prune(tree, k, Prior(lam=0))
+    assert not result.kept(tree.root) and result.tree.n_leaves == 1
