@@ -13,8 +13,8 @@ repository's ``exactprune/``, ``tests/`` and ``pyproject.toml`` are copied there
 ``pytest_add_cli_args_test_selection`` (that module's fast tests, below) on top of the shared keys
 of the repository's ``[tool.mutmut]``.  mutmut then copies the scratch project into
 ``.mutation/<module>/mutants/``, records which test reaches which function, and runs, for every
-mutant, only the tests that reach the mutated function.  Results are cached by mutmut: a rerun
-after a change re-tests only what changed.
+mutant, only the tests that reach the mutated function.  Every run starts from a fresh copy
+(mutmut's result cache does not notice new tests reaching an already tested function).
 
 The score printed is ``killed / (mutants - equivalent)`` where *equivalent* are the mutants listed
 in ``docs/mutation.md`` (a table row per mutant, with the reason).  A timeout counts as killed
@@ -83,8 +83,11 @@ def scratch_config(module: str) -> str:
 
 
 def prepare(module: str) -> Path:
-    """Refresh ``.mutation/<module>/`` from the repository (mutmut's own cache, ``mutants/``, is kept)."""
+    """Refresh ``.mutation/<module>/`` from the repository.  mutmut's cache (``mutants/``) is
+    dropped: mutmut 3.8 keeps a cached "no tests" or "survived" verdict even after new tests
+    reach the function, so a run always starts fresh."""
     work = SCRATCH / module
+    shutil.rmtree(work / "mutants", ignore_errors=True)
     work.mkdir(parents=True, exist_ok=True)
     for name in ("exactprune", "tests"):
         shutil.rmtree(work / name, ignore_errors=True)
