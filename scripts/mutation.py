@@ -89,7 +89,7 @@ def prepare(module: str) -> Path:
     work = SCRATCH / module
     shutil.rmtree(work / "mutants", ignore_errors=True)
     work.mkdir(parents=True, exist_ok=True)
-    for name in ("exactprune", "tests"):
+    for name in ("exactprune", "tests", "proofs"):      # proofs/: scripts some tests run
         shutil.rmtree(work / name, ignore_errors=True)
         shutil.copytree(ROOT / name, work / name, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
     (work / "pyproject.toml").write_text(scratch_config(module), "utf-8")
@@ -133,8 +133,9 @@ def run(module: str, jobs: int) -> dict[str, int]:
     start = time.monotonic()
     proc = mutmut(work, "run", "--max-children", str(jobs))
     status = statuses(work)
-    if not status:
-        sys.exit(f"mutmut produced no results for {module}:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+    if not status or all(s == "not checked" for s in status.values()):
+        sys.exit(f"mutmut tested nothing in {module} (do its tests pass in the copy?):\n"
+                 f"{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
     return dict(summary(module, status), seconds=round(time.monotonic() - start))
 
 
