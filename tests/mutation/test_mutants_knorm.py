@@ -163,6 +163,8 @@ def test_child_weight_accepts_any_exact_eta_and_refuses_a_zero_denominator():
     with pytest.raises(ValueError, match="eta must be non-negative"):
         child_weight(parent.children[0], parent, -1)
     assert child_weight(Node((1, 0)), Node((1, 0), [Node((1, 0))]), 0) == 1     # den = 1 is fine
+    with pytest.raises((TypeError, ValueError), match=r"^eta\b"):
+        child_weight(parent.children[0], parent, 0.5)
 
 
 def test_prior_validation_names_the_parameter():
@@ -172,9 +174,9 @@ def test_prior_validation_names_the_parameter():
         Prior(eta=-1)
     with pytest.raises(ValueError, match="lam must be non-negative"):
         Prior(lam=-1)
-    with pytest.raises((TypeError, ValueError), match="lam"):
+    with pytest.raises((TypeError, ValueError), match=r"^lam\b"):
         Prior(lam=0.5)
-    with pytest.raises((TypeError, ValueError), match="eta"):
+    with pytest.raises((TypeError, ValueError), match=r"^eta\b"):
         Prior(eta=0.5)
 
 
@@ -186,7 +188,7 @@ def test_k_is_named_when_refused(call):
 
 
 def test_prune_refusals_name_the_problem():
-    with pytest.raises((TypeError, ValueError), match="epsilon"):
+    with pytest.raises((TypeError, ValueError), match=r"^epsilon\b"):
         prune(Tree(Node((1, 2))), 1, epsilon=0.5)
     with pytest.raises(TypeError, match="prune needs a Tree, got int"):
         prune(42, 1)
@@ -296,3 +298,30 @@ def test_an_exact_tie_prunes_on_every_route(k):
     tree = Tree.from_json('{"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]}')
     result = prune(tree, k, Prior(lam=0))
     assert not result.kept(tree.root) and result.tree.n_leaves == 1
+
+
+def test_moment_refusals_name_the_leaf_by_default():
+    with pytest.raises(ValueError, match="^leaf: an empty node with lam = 0"):
+        leaf_moment((0, 0), 1, Prior(lam=0))
+
+
+def test_second_moments_use_the_prior():
+    """lam = 1: (98, 1) has B = 2, M = 101, E[r^2] = 2*3/(101*102) = 1/1717; c21 (0, 49, 5) as a
+    leaf has B = 7, M = 57, E[r^2] = 7*8/(57*58) = 28/1653."""
+    assert error_estimate(Node((98, 1)), Prior(lam=1)).second == Fraction(1, 1717)
+    assert leaf_error(iris_tree().node("c21"), Prior(lam=1)).second == Fraction(28, 1653)
+
+
+def test_knorm_decimal_at_forty_digits():
+    """40 significant digits of sqrt 2 need about 133 bits: checked against the decimal module."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        want = str(Decimal(2).sqrt().quantize(Decimal(1).scaleb(-39)))
+    assert knorm_decimal(Fraction(2), 2, 40) == want
+
+
+def test_the_float_filter_serves_a_large_lam():
+    """lam = 1500 (J lam = 3000, far inside the float range): the one decision of (3, 1) split
+    into (3, 0), (0, 1) is settled by the float filter."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    assert prune(tree, 1, Prior(lam=1500)).routes == {"float": 1, "arb": 0, "exact": 0}
