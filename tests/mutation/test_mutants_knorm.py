@@ -325,3 +325,9 @@ def test_the_float_filter_serves_a_large_lam():
     into (3, 0), (0, 1) is settled by the float filter."""
     tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     assert prune(tree, 1, Prior(lam=1500)).routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_a_symbolic_lam_without_assumptions_is_accepted():
+    """lam < 0 cannot be decided for a bare symbol: the sign check is skipped, not attempted."""
+    lam = sympy.Symbol("lam")
+    assert Prior(lam=lam).lam == lam
