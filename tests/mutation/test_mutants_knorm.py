@@ -1,0 +1,333 @@
+"""Mutants of exactprune.knorm that its own tests let through, each killed by a case that states
+the contract it pins (docs/mutation.md lists the equivalent ones).
+
+PruneTree is checked against an independent brute force written here from Zhong (4.11), (4.28),
+(4.29) in Fractions: the same kept splits, and the float filter (not the exact fallback) settling
+every decision whose exact gap is not a near tie.
+"""
+import pickle
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+import flint
+import pytest
+import sympy
+from hypothesis import example, given, strategies as st
+
+from exactprune.knorm import (EXACT_K_LIMIT, ErrorEstimate, Prior, child_weight, error_estimate, knorm_decimal,
+                              leaf_error, leaf_moment, leaf_moment_arb, moment, prediction_error, prune,
+                              sqrt_decimal, subtree_moment)
+from exactprune.tree import Node, Tree, iris_tree
+from random_trees import count_trees
+
+
+def rising_ratio(a: Fraction, d: Fraction, k: int) -> Fraction:
+    """prod_{m<k} (a + m) / (d + m), Zhong (4.29)."""
+    out = Fraction(1)
+    for m in range(k):
+        out *= (a + m) / (d + m)
+    return out
+
+
+def leaf(counts, k, lam, numerator="J-1") -> Fraction:
+    """(4.29): B = b + c lam, M = n + J lam, c = J - 1 (or 1)."""
+    n, j = sum(counts), len(counts)
+    c = j - 1 if numerator == "J-1" else 1
+    return rising_ratio(n - max(counts) + c * lam, n + j * lam, k)
+
+
+def brute_prune(node, k, lam, eta, eps):
+    """(value of the optimally pruned subtree, its kept split names, relative gaps of all the
+    decisions below and at ``node``)."""
+    leaf_value = leaf(node.counts, k, lam)
+    if not node.children:
+        return leaf_value, set(), []
+    kept, gaps, total = set(), [], Fraction(0)
+    den = node.n + eta * len(node.children)
+    for c in node.children:
+        value, c_kept, c_gaps = brute_prune(c, k, lam, eta, eps)
+        kept |= c_kept
+        gaps += c_gaps
+        total += (c.n + eta) / den * value                       # (4.11), (4.28)
+    gap = leaf_value - eps - total
+    scale = max(leaf_value, total + eps)
+    gaps.append(abs(gap) / scale if scale else Fraction(0))
+    if gap > 0:                                                  # keep: the splits below stay
+        return total, kept | {node.name}, gaps
+    return leaf_value, set(), gaps                               # prune: nothing below remains
+
+
+PRIORS = [(Fraction(1, 2), Fraction(1, 2)), (Fraction(0), Fraction(1, 2)), (Fraction(1), Fraction(0)),
+          (Fraction(3, 7), Fraction(2))]
+
+
+@given(count_trees(), st.sampled_from(PRIORS), st.sampled_from([1, 2, 3, 6]),
+       st.sampled_from([Fraction(0), Fraction(1, 1000)]))
+@example(Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}'),
+         (Fraction(0), Fraction(1, 2)), 2, Fraction(0))       # lam = 0: pure leaves have moment 0
+def test_prune_matches_the_brute_force_and_the_float_filter_decides_clear_cases(tree, prior, k, eps):
+    lam, eta = prior
+    if lam == 0 and any(n.n == 0 for n in tree.root.walk()):
+        return                                                   # undefined moment (tested below)
+    result = prune(tree, k, Prior(lam=lam, eta=eta), epsilon=eps)
+    value, kept, gaps = brute_prune(tree.root, k, lam, eta, eps)
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
+    assert result.moment == value
+    near = sum(g < Fraction(1, 2 ** 30) for g in gaps)
+    assert result.routes["arb"] == 0
+    assert result.routes["float"] + result.routes["exact"] == len(gaps) == result.comparisons
+    assert result.routes["exact"] <= near and result.fallbacks == result.routes["exact"]
+
+
+def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
+    """k = EXACT_K_LIMIT + 1 goes through certified arb (one arb decision per split): with the
+    brute-force gap g = R_leaf - R_tree of each tree, epsilon = 0 and g/2 keep the split when
+    g > 0, epsilon = 2g prunes it.  At such k a leaf decays like k**-(max count + lam): (60, 2)
+    is pruned (its worse child decays slower), (3, 3) is kept (equal rates, smaller constant)."""
+    k = EXACT_K_LIMIT + 1
+    half = Fraction(1, 2)
+    outcomes = set()
+    for text in ('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}',
+                 '{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}'):
+        tree = Tree.from_json(text)
+        total, _, _ = brute_prune(tree.root, k, half, half, Fraction(0))
+        gap = leaf(tree.root.counts, k, half) - sum(
+            (c.n + half) / (tree.root.n + 2 * half) * leaf(c.counts, k, half) for c in tree.root.children)
+        for eps in {Fraction(0), abs(gap) / 2, 2 * abs(gap)}:
+            result = prune(tree, k, epsilon=eps)
+            assert result.kept(tree.root) == (gap - eps > 0)
+            assert result.routes == {"float": 0, "arb": 1, "exact": 0}
+            outcomes.add(result.kept(tree.root))
+    assert outcomes == {True, False}
+
+
+def test_moment_switches_to_arb_just_above_the_exact_limit():
+    """k = EXACT_K_LIMIT is still exact (a Fraction), k = EXACT_K_LIMIT + 1 is a ball containing it."""
+    node = Node((3, 1))
+    exact_value = moment(node, EXACT_K_LIMIT)
+    assert isinstance(exact_value, Fraction) and exact_value == leaf((3, 1), EXACT_K_LIMIT, Fraction(1, 2))
+    assert isinstance(prune(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])), EXACT_K_LIMIT).moment, Fraction)
+    ball = moment(node, EXACT_K_LIMIT + 1)
+    assert isinstance(ball, flint.arb)
+    assert ball.contains(_fmpq(leaf((3, 1), EXACT_K_LIMIT + 1, Fraction(1, 2))))
+
+
+def _fmpq(q: Fraction):
+    return flint.fmpq(q.numerator, q.denominator)
+
+
+def test_arb_moments_use_the_prior_and_sum_all_children():
+    """Above the exact limit the ball of a two-leaf tree under lam = 1, eta = 2 contains the
+    exact (4.28) sum of both weighted leaf moments (4.29), computed here in Fractions."""
+    k = EXACT_K_LIMIT + 3
+    lam, eta = Fraction(1), Fraction(2)
+    tree = Tree(Node((2, 1), [Node((1, 1)), Node((1, 0))]))
+    exact_value = sum((c.n + eta) / (3 + 2 * eta) * leaf(c.counts, k, lam) for c in tree.root.children)
+    ball = moment(tree, k, Prior(lam=lam, eta=eta))
+    assert ball.contains(_fmpq(exact_value)) and ball.rad() < abs(ball.mid()) * 2.0 ** -30
+
+
+def test_leaf_moment_arb_of_a_pure_leaf_is_exactly_zero_and_of_one_error_is_not():
+    """lam = 0: (10, 0) has b = 0, so the moment is the exact ball 0; (9, 1) has
+    E[r^3] = 1*2*3 / (10*11*12) = 1/220."""
+    zero = leaf_moment_arb((10, 0), 3, Prior(lam=0))
+    assert zero.is_exact() and zero.is_zero()
+    ball = leaf_moment_arb((9, 1), 3, Prior(lam=0))
+    assert ball.contains(flint.fmpq(1, 220)) and not ball.contains(0)
+
+
+def test_symbolic_lam_gives_the_rising_factorial_ratio():
+    """(0, 49, 5), k = 2, lam symbolic: b = 5, c = 2, n = 54, J = 3:
+    (5 + 2 lam)(6 + 2 lam) / ((54 + 3 lam)(55 + 3 lam))."""
+    lam = sympy.Symbol("lam", positive=True)
+    got = leaf_moment((0, 49, 5), 2, Prior(lam=lam))
+    want = (5 + 2 * lam) * (6 + 2 * lam) / ((54 + 3 * lam) * (55 + 3 * lam))
+    assert sympy.simplify(got - want) == 0
+    assert got.subs(lam, sympy.Rational(1, 2)) == sympy.Rational(56, 4181)     # Zhong (B.2)
+
+
+def test_subtree_moment_uses_the_prior_it_is_given():
+    """A leaf under lam = 1: (4, 1) has (1 + 1)/(5 + 2) = 2/7 (not the default lam = 1/2's 3/12)."""
+    assert subtree_moment(Node((4, 1)), 1, Prior(lam=1)) == Fraction(2, 7)
+
+
+def test_child_weight_accepts_any_exact_eta_and_refuses_a_zero_denominator():
+    """(4.11): (n_c + eta)/(n + eta K): eta = 1 (an int) gives (3 + 1)/(4 + 2) = 2/3; an empty
+    parent with eta = 0 is refused naming the node."""
+    parent = Node((3, 1), [Node((3, 0)), Node((0, 1))])
+    assert child_weight(parent.children[0], parent, 1) == Fraction(2, 3)
+    assert child_weight(parent.children[0], parent, "1/2") == Fraction(7, 10)
+    empty = Node((0, 0), [Node((0, 0)), Node((0, 0))])
+    with pytest.raises(ValueError, match=r"n_t \+ eta K_t is 0"):
+        child_weight(empty.children[0], empty, 0)
+    with pytest.raises(ValueError, match="eta must be non-negative"):
+        child_weight(parent.children[0], parent, -1)
+    assert child_weight(Node((1, 0)), Node((1, 0), [Node((1, 0))]), 0) == 1     # den = 1 is fine
+    with pytest.raises((TypeError, ValueError), match=r"^eta\b"):
+        child_weight(parent.children[0], parent, 0.5)
+
+
+def test_prior_validation_names_the_parameter():
+    assert Prior(eta=0).eta == 0 and Prior(lam=0).lam == 0
+    assert Prior(lam="1/3").lam == Fraction(1, 3) and Prior(eta="2").eta == 2
+    with pytest.raises(ValueError, match="eta must be non-negative"):
+        Prior(eta=-1)
+    with pytest.raises(ValueError, match="lam must be non-negative"):
+        Prior(lam=-1)
+    with pytest.raises((TypeError, ValueError), match=r"^lam\b"):
+        Prior(lam=0.5)
+    with pytest.raises((TypeError, ValueError), match=r"^eta\b"):
+        Prior(eta=0.5)
+
+
+@pytest.mark.parametrize("call", [lambda: leaf_moment((1, 2), 0), lambda: subtree_moment(Node((1, 2)), 0),
+                                  lambda: moment(Node((1, 2)), 0), lambda: prune(Tree(Node((1, 2))), 0)])
+def test_k_is_named_when_refused(call):
+    with pytest.raises(ValueError, match=r"\bk\b"):
+        call()
+
+
+def test_prune_refusals_name_the_problem():
+    with pytest.raises((TypeError, ValueError), match=r"^epsilon\b"):
+        prune(Tree(Node((1, 2))), 1, epsilon=0.5)
+    with pytest.raises(TypeError, match="prune needs a Tree, got int"):
+        prune(42, 1)
+    empty = Tree.from_json('{"counts": [1, 0], "children": [{"counts": [1, 0]}, {"counts": [0, 0]}]}')
+    with pytest.raises(ValueError, match="an empty node with lam = 0"):
+        prune(empty, 1, Prior(lam=0))
+    assert prune(empty, 1, Prior(lam=1)).comparisons == 1        # lam > 0: the empty node is fine
+
+
+def test_prune_accepts_a_node_and_reports_its_k_and_routes():
+    root = Node((3, 1), [Node((3, 0)), Node((0, 1))])
+    result = prune(root, 2)
+    assert result.k == 2 and result.tree.root.counts == (3, 1)
+    assert result.routes == {"float": 1, "arb": 0, "exact": 0} and result.fallbacks == 0
+
+
+# -- decimals, error estimates, PruneResult ----------------------------------------------------
+
+@pytest.mark.parametrize("value, places, text", [
+    (Fraction(2), 5, "1.41421"),            # 1.414213...: rounds down
+    (Fraction(3), 4, "1.7321"),             # 1.7320508...: rounds up
+    (Fraction(1, 16), 1, "0.2"),            # 0.25 exactly: half to even (2)
+    (Fraction(49, 400), 1, "0.4"),          # 0.35 exactly: half to even (4)
+    (Fraction(9, 4), 0, "2"),               # 1.5 exactly, no decimals: half to even (2)
+    (Fraction(1, 4), 0, "0"),               # 0.5 exactly: half to even (0)
+    (Fraction(1, 10 ** 6), 4, "0.0010"),    # leading zeros kept
+    (Fraction(0), 3, "0.000"),
+])
+def test_sqrt_decimal_by_hand(value, places, text):
+    assert sqrt_decimal(value, places) == text
+
+
+def test_sqrt_decimal_refuses_a_negative():
+    with pytest.raises(ValueError, match="negative"):
+        sqrt_decimal(Fraction(-1, 4), 2)
+
+
+@pytest.mark.parametrize("value, k, digits, text", [
+    (Fraction(1, 4), 2, 3, "0.500"), (Fraction(1, 8), 3, 4, "0.5000"), (Fraction(1, 3), 1, 5, "0.33333"),
+    (Fraction(2), 2, 15, "1.41421356237310"),          # sqrt 2 = 1.414213562373095...
+    (flint.arb(2), 2, 6, "1.41421"),
+])
+def test_knorm_decimal_by_hand(value, k, digits, text):
+    saved = flint.ctx.prec
+    assert knorm_decimal(value, k, digits) == text
+    assert flint.ctx.prec == saved
+
+
+def test_error_estimate_of_zhong_4_16():
+    """(98, 1), lam = 1/2: B = 1.5, M = 100: E[r] = 3/200, E[r^2] = 1.5 * 2.5 / (100 * 101) = 3/8080,
+    sd 0.012095 (Zhong 4.18); under lam = 1: B = 2, M = 101."""
+    node = Node((98, 1))
+    e = error_estimate(node)
+    assert (e.mean, e.second) == (Fraction(3, 200), Fraction(3, 8080))
+    assert e.sd(6) == "0.012095" and error_estimate(Tree(node)) == e
+    assert error_estimate(node, Prior(lam=1)).mean == Fraction(2, 101)
+
+
+def test_error_estimate_methods_by_hand():
+    """mean 1/10, E[r^2] = 1/50: variance 1/100, sd 0.1, 2-norm sqrt(0.02) = 0.14142135623..."""
+    e = ErrorEstimate(Fraction(1, 10), Fraction(1, 50))
+    assert e.variance == Fraction(1, 100) and e.sd(4) == "0.1000" and e.norm2(4) == "0.1414"
+    assert e.sd() == "0.100000" and e.norm2() == "0.141421"
+    assert str(e) == "0.1000 +- 0.1000"
+    assert e.as_dict() == {"mean": "1/10", "second_moment": "1/50", "variance": "1/100",
+                           "sd_approx": "0.1000000000", "norm2_approx": "0.1414213562", "mean_approx": 0.1}
+
+
+def test_leaf_error_and_prediction_error_on_iris():
+    """c21 (0, 49, 5) as a leaf: 4/37 and 56/4181 (Zhong B.1, B.2).  Petal width 0.2 goes to
+    c1 (50, 0, 0), setosa: B = 1, M = 51.5; (4.0, 1.0) goes to c2111 (0, 47, 0), versicolor:
+    B = 1, M = 48.5 (under lam = 1: B = 2, M = 50)."""
+    tree = iris_tree()
+    e = leaf_error(tree.node("c21"))
+    assert (e.mean, e.second) == (Fraction(4, 37), Fraction(56, 4181))
+    assert leaf_error(tree.node("c21"), Prior(lam=1)).mean == Fraction(7, 57)
+    setosa = prediction_error(tree, [1.4, 0.2])
+    assert setosa["leaf"] == "c1" and setosa["label"] == "setosa"
+    assert setosa["estimate"] == ErrorEstimate(Fraction(2, 103), Fraction(8, 10815))
+    versicolor = prediction_error(tree, [4.0, 1.0], Prior(lam=1))
+    assert versicolor["leaf"] == "c2111" and versicolor["label"] == "versicolor"
+    assert versicolor["estimate"].mean == Fraction(1, 25)          # lam = 1: B = 0 + 2, M = 47 + 3
+
+
+def test_prune_result_survives_pickling_and_reports_its_norm():
+    """Iris at k = 2: c21 and c22 pruned, 3 leaves (Zhong Fig B.1(d)); the 2-norm is
+    sqrt(E[r^2]) computed here with the decimal module."""
+    result = prune(iris_tree(), 2)
+    clone = pickle.loads(pickle.dumps(result))
+    for r in (result, clone):
+        assert (r.k, r.tree.n_leaves, sorted(r.pruned)) == (2, 3, ["c21", "c22"])
+        assert r.comparisons == result.routes["float"] + result.routes["exact"] and r.routes == result.routes
+        assert r.fallbacks == result.routes["exact"] and r.moment == result.moment
+        assert r.kept(iris_tree().node("c2")) and not r.kept(iris_tree().node("c21"))
+    assert repr(result) == f"PruneResult(k=2, leaves=3, pruned={result.pruned})"
+    with localcontext() as ctx:
+        ctx.prec = 40
+        root = (Decimal(result.moment.numerator) / Decimal(result.moment.denominator)).sqrt()
+    assert result.norm == str(root.quantize(Decimal(1).scaleb(root.adjusted() - 9)))   # 10 digits
+
+
+@pytest.mark.parametrize("k", [2, EXACT_K_LIMIT + 1])
+def test_an_exact_tie_prunes_on_every_route(k):
+    """lam = 0 and a pure tree: R_leaf = R_tree = 0 exactly (b = 0 everywhere).  A split is kept
+    only if R_tree < R_leaf - epsilon, so the tie prunes, in exact rationals (k = 2) and in arb
+    (an exact zero ball, k above the exact limit)."""
+    tree = Tree.from_json('{"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]}')
+    result = prune(tree, k, Prior(lam=0))
+    assert not result.kept(tree.root) and result.tree.n_leaves == 1
+
+
+def test_moment_refusals_name_the_leaf_by_default():
+    with pytest.raises(ValueError, match="^leaf: an empty node with lam = 0"):
+        leaf_moment((0, 0), 1, Prior(lam=0))
+
+
+def test_second_moments_use_the_prior():
+    """lam = 1: (98, 1) has B = 2, M = 101, E[r^2] = 2*3/(101*102) = 1/1717; c21 (0, 49, 5) as a
+    leaf has B = 7, M = 57, E[r^2] = 7*8/(57*58) = 28/1653."""
+    assert error_estimate(Node((98, 1)), Prior(lam=1)).second == Fraction(1, 1717)
+    assert leaf_error(iris_tree().node("c21"), Prior(lam=1)).second == Fraction(28, 1653)
+
+
+def test_knorm_decimal_at_forty_digits():
+    """40 significant digits of sqrt 2 need about 133 bits: checked against the decimal module."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        want = str(Decimal(2).sqrt().quantize(Decimal(1).scaleb(-39)))
+    assert knorm_decimal(Fraction(2), 2, 40) == want
+
+
+def test_the_float_filter_serves_a_large_lam():
+    """lam = 1500 (J lam = 3000, far inside the float range): the one decision of (3, 1) split
+    into (3, 0), (0, 1) is settled by the float filter."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    assert prune(tree, 1, Prior(lam=1500)).routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_a_symbolic_lam_without_assumptions_is_accepted():
+    """lam < 0 cannot be decided for a bare symbol: the sign check is skipped, not attempted."""
+    lam = sympy.Symbol("lam")
+    assert Prior(lam=lam).lam == lam
