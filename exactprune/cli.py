@@ -44,20 +44,20 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("exactprune")
-    except PackageNotFoundError:  # run from a source tree that was never installed
+class _Version(argparse._VersionAction):
+    """``--version``, with the installed version looked up only when it is asked for."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
         from . import __version__
-        return __version__
+        self.version = f"exactprune {__version__}"
+        super().__call__(parser, namespace, values, option_string)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every command module registered; a module that fails to import is an error."""
     parser = _Parser(prog="exactprune", description="Exact decision-tree error estimation and pruning.",
                      epilog=limits.LIMITS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"exactprune {_version()}")
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     sub.required = True

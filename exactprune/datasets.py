@@ -43,11 +43,23 @@ import io
 import math
 import os
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from fractions import Fraction
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-__all__ = ["Dataset", "MISSING_TOKENS", "load_csv", "grow_tree", "resolve_data_path", "database_name"]
+__all__ = ["Dataset", "MISSING_TOKENS", "load_csv", "grow_tree", "resolve_data_path", "database_name",
+           "GAUSSIAN", "SKLEARN_SETS", "DATASETS"]
+
+#: the built-in data sets of :mod:`exactprune.experiments`: name -> (classes, Bayes error, examples)
+GAUSSIAN = {"g2c15": (2, Fraction(15, 100), 5000), "g2c25": (2, Fraction(25, 100), 5000),
+            "g6c15": (6, Fraction(15, 100), 5004), "g6c25": (6, Fraction(25, 100), 5004)}
+#: scikit-learn's bundled data sets (loaded without a download)
+SKLEARN_SETS = ("iris", "wine", "breast_cancer", "digits")
+#: every data set name ``exactprune compare`` knows without a file (here, not in the experiments
+#: module, so that the command line lists them without importing numpy or scikit-learn)
+DATASETS = tuple(GAUSSIAN) + SKLEARN_SETS
 
 #: tokens read as a missing value (compared case-insensitively, after stripping blanks)
 MISSING_TOKENS = ("", "?", "na", "n/a", "nan")
@@ -140,6 +152,7 @@ def load_csv(path: str, target: Optional[str] = None,
     >>> d.X.tolist()
     [[0.0, 1.0, 0.5], [1.0, 0.0, 0.25], [0.0, 1.0, 1.0]]
     """
+    import numpy as np
     header, rows = _read_rows(path)
     if target is None:
         t = len(header) - 1

@@ -40,20 +40,12 @@ import numpy as np
 
 from .peers.ccp import ccp_cv_select, predict_with_leaves
 from .peers.ebp import ebp_prune
-from .datasets import database_name
+from .datasets import DATASETS, GAUSSIAN, SKLEARN_SETS, database_name
 from .knorm import Prior, prune
-from .sklearn import auto_lam
 from .tree import Node, Tree
 
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol",
            "protocol_units", "protocol_split", "run_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
-
-#: name -> (classes, Bayes error, examples)
-GAUSSIAN = {"g2c15": (2, Fraction(15, 100), 5000), "g2c25": (2, Fraction(25, 100), 5000),
-            "g6c15": (6, Fraction(15, 100), 5004), "g6c25": (6, Fraction(25, 100), 5004)}
-SKLEARN_SETS = ("iris", "wine", "breast_cancer", "digits")
-DATASETS = tuple(GAUSSIAN) + SKLEARN_SETS
-
 
 def _ndtri(p, dps: int = 50):
     import mpmath
@@ -214,6 +206,7 @@ METHODS = ("CCP", "2-norm", "EBP")
 def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0, raising: bool = True) -> dict:
     """Grow one CART tree and prune it by the three methods; accuracy (%), leaves, seconds."""
     from sklearn.tree import DecisionTreeClassifier
+    from .sklearn import auto_lam
     est = DecisionTreeClassifier(random_state=seed).fit(X_train, y_train)
     tree = Tree.from_sklearn(est)
     J = tree.n_classes

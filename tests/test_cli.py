@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -101,6 +102,18 @@ def test_python_dash_m_is_the_same_program(tree_file):
     assert proc.returncode == 0 and "22/75" in proc.stdout
 
 
+def test_importing_the_cli_leaves_sympy_sklearn_and_hypothesis_out():
+    """Issue 14: sympy, scikit-learn and hypothesis are imported only by the code that uses them.
+    A fresh interpreter (this one has them loaded already); the second list shows that the check
+    sees a heavy import when there is one."""
+    code = ("import sys, exactprune.cli; heavy = ('sympy', 'sklearn', 'hypothesis'); "
+            "print([m for m in heavy if m in sys.modules]); import exactprune.sklearn; "
+            "print([m for m in heavy if m in sys.modules])")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert proc.stdout.splitlines() == ["[]", "['sklearn']"]
+
+
 def test_breakpoints_without_crossings(capsys, tree_file):
     status, out, _ = run(capsys, "breakpoints", tree_file, "--no-crossings", "--json")
     data = json.loads(out)
@@ -185,11 +198,11 @@ def test_verify_argument_errors_do_not_leak_function_names(capsys, argv):
 
 def test_internal_error_exits_3_with_one_line_asking_for_a_report(capsys, monkeypatch, tree_file):
     """A programming error (KeyError from our code) is not 'bad input'."""
-    import exactprune.commands.sequences as sequences
+    import exactprune.peers.ccp as ccp   # the command imports it when it runs
 
     def broken(*args, **kwargs):
         raise KeyError("stage")
-    monkeypatch.setattr(sequences, "ccp_sequence", broken)
+    monkeypatch.setattr(ccp, "ccp_sequence", broken)
     status, _, err = run(capsys, "ccp", tree_file)
     assert status == 3 and err.count("\n") == 1
     assert err.startswith("exactprune: internal error: KeyError: stage; please report it; rerun with --debug")
@@ -199,11 +212,11 @@ def test_internal_error_exits_3_with_one_line_asking_for_a_report(capsys, monkey
 
 @pytest.mark.parametrize("exception", [TypeError("unsupported operand"), AttributeError("no attribute 'x'")])
 def test_type_and_attribute_errors_are_internal(capsys, monkeypatch, tree_file, exception):
-    import exactprune.commands.sequences as sequences
+    import exactprune.peers.ccp as ccp   # the command imports it when it runs
 
     def broken(*args, **kwargs):
         raise exception
-    monkeypatch.setattr(sequences, "ccp_sequence", broken)
+    monkeypatch.setattr(ccp, "ccp_sequence", broken)
     status, _, err = run(capsys, "ccp", tree_file)
     assert status == 3 and "internal error" in err and err.count("\n") == 1
 

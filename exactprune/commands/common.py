@@ -3,6 +3,10 @@ integer and exact-number arguments within :mod:`exactprune.limits`, printing JSO
 
 Every problem with the user's input found here is a :class:`UsageError` (exit status 2, one
 line); anything raised later by the library is the library's to explain.
+
+Registering the parsers needs only this module's ``add_*`` helpers, so numpy, python-flint and
+the tree module are imported by the functions that read input, not with the module: ``exactprune
+--help`` starts without them.
 """
 from __future__ import annotations
 
@@ -11,13 +15,12 @@ import json
 import re
 import sys
 from fractions import Fraction
-from typing import Any, Iterator, Optional
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 from .. import limits
-from ..numbers import exact, fraction_str
-from ..tree import Tree
+
+if TYPE_CHECKING:
+    from ..tree import Tree
 
 #: the tree positional of every command that reads one
 TREE_METAVAR = "TREE.json"
@@ -100,6 +103,7 @@ def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
         exponent = re.search(r"[eE][+-]?0*([0-9]+)", text)
         if exponent and (len(exponent.group(1)) > 3 or int(exponent.group(1)) > limits.CLI_MAX_NUMBER_DIGITS):
             raise UsageError(_too_large(name, text))
+        from ..numbers import exact
         try:
             value = exact(text, name)
         except (TypeError, ValueError) as err:
@@ -107,6 +111,7 @@ def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
     if max(abs(value.numerator), value.denominator) >= 10 ** limits.CLI_MAX_NUMBER_DIGITS:
         raise UsageError(_too_large(name, str(text)))
     if nonnegative and value < 0:
+        from ..numbers import fraction_str
         raise UsageError(f"{name} must be non-negative, got {fraction_str(value)}")
     return value
 
@@ -147,6 +152,7 @@ def read_text(path: str, what: str) -> str:
 
 def _max_nesting(data: bytes) -> int:
     """Deepest bracket nesting of JSON bytes, strings ignored (a linear numpy scan)."""
+    import numpy as np
     stripped = np.frombuffer(_STRING.sub(b'""', data), dtype=np.uint8)
     if stripped.size == 0:
         return 0
@@ -170,6 +176,7 @@ def _default_int_digits() -> Iterator[None]:
 
 def read_tree(path: str) -> Tree:
     """Read a count tree from a JSON file, or stdin when ``path`` is ``-``, within the limits."""
+    from ..tree import Tree
     text = read_text(path, "tree")
     try:
         with _default_int_digits():
@@ -229,6 +236,7 @@ def read_json_file(path: str, what: str) -> Any:
 def jsonable(value: Any) -> Any:
     """Fractions become "p/q" strings (exact numbers in JSON are strings)."""
     if isinstance(value, Fraction):
+        from ..numbers import fraction_str
         return fraction_str(value)
     if isinstance(value, dict):
         return {key: jsonable(item) for key, item in value.items()}

@@ -5,7 +5,7 @@ from dataclasses import asdict
 
 
 def register(subparsers) -> None:
-    from ..experiments import DATASETS
+    from ..datasets import DATASETS
     from ..parallel import add_parallel_arguments
     from .grow import add_data_arguments
     parser = subparsers.add_parser(

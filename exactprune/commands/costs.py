@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from .. import limits
-from ..numbers import decimal_str, fraction_str
 from .common import (UsageError, add_k_argument, check_report_size, add_lam_eta_arguments, add_tree_argument,
                      exact_arg, k_from_args, plural, print_json,
                      pruned_text, read_json_file, read_tree)
@@ -76,6 +75,7 @@ def cost_report(tree, loss, k: int, lam, eta) -> dict:
 
 
 def run_cost(args) -> int:
+    from ..numbers import decimal_str, fraction_str
     k, lam, eta = _params(args, limits.CLI_MAX_K_COST)
     tree = read_tree(args.tree)
     check_report_size(tree, "cost", k)
@@ -121,6 +121,7 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
 
 
 def run_classprob(args) -> int:
+    from ..numbers import decimal_str, fraction_str
     k, lam, eta = _params(args, limits.CLI_MAX_K_CLASSPROB)
     tree = read_tree(args.tree)
     check_report_size(tree, "classprob", k)

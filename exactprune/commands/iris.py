@@ -3,17 +3,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..casestudy import printed_values
-from ..knorm import Prior
-from ..numbers import fraction_str
-from ..peers.ccp import ccp_sequence
-from ..sequence import knorm_sequence
-from ..tree import iris_tree
 from .common import add_json_argument, print_json
 from .sequences import format_ccp, format_knorm
 
 
 def run(args) -> int:
+    from ..casestudy import printed_values
+    from ..knorm import Prior
+    from ..peers.ccp import ccp_sequence
+    from ..sequence import knorm_sequence
+    from ..tree import iris_tree
     tree = iris_tree()
     values = printed_values()
     sequences = {num: knorm_sequence(tree, Prior(Fraction(1, 2), Fraction(1, 2), num)) for num in ("J-1", "1")}

@@ -1,6 +1,6 @@
 """``exactprune moments`` and ``exactprune prune`` (Zhong 4.28-4.29, Fig 4.1).
 
-Exact Fractions up to ``knorm.EXACT_K_LIMIT``; certified arb balls above it, up to
+Exact Fractions up to ``limits.EXACT_K_LIMIT``; certified arb balls above it, up to
 ``limits.CLI_MAX_K_ARB``.  In ``--json`` an exact value is a ``"p/q"`` string under its key
 (``as_leaf``, ``subtree``, ``moment``) and a ball a string under the key with ``_ball``
 appended, the other key being null, so a key never changes its meaning with k.
@@ -12,8 +12,7 @@ import time
 from typing import Any
 
 from .. import limits
-from ..knorm import EXACT_K_LIMIT, leaf_moment, leaf_moment_arb, moment, prune
-from ..numbers import fraction_str
+from ..limits import EXACT_K_LIMIT
 from .common import (add_k_argument, check_report_size, add_prior_arguments, add_tree_argument, exact_arg, k_from_args,
                      plural, print_json, prior_from_args, pruned_text, read_tree)
 
@@ -24,11 +23,13 @@ _JSON_NOTE = (f"Exact fractions up to k = {EXACT_K_LIMIT}, certified arb balls a
 
 
 def _value(value) -> str:
+    from ..numbers import fraction_str
     return fraction_str(value) if not hasattr(value, "mid") else value.str(20)
 
 
 def _keyed(key: str, value) -> dict:
     """{key: "p/q", key_ball: None} for a Fraction, {key: None, key_ball: "[m +/- r]"} for an arb."""
+    from ..numbers import fraction_str
     is_ball = hasattr(value, "mid")
     return {key: None if is_ball else fraction_str(value), f"{key}_ball": value.str(20) if is_ball else None}
 
@@ -52,6 +53,7 @@ class _Progress:
 
 
 def run_moments(args) -> int:
+    from ..knorm import leaf_moment, leaf_moment_arb, moment
     prior = prior_from_args(args)
     k = k_from_args(args, limits.CLI_MAX_K_ARB, _K_WHY)
     tree = read_tree(args.tree)
@@ -76,6 +78,7 @@ def run_moments(args) -> int:
 
 
 def run_prune(args) -> int:
+    from ..knorm import prune
     prior = prior_from_args(args)
     k = k_from_args(args, limits.CLI_MAX_K_ARB, _K_WHY)
     epsilon = exact_arg(args.epsilon, "--epsilon")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from .. import limits
-from ..numbers import decimal_str, fraction_str
 from .common import UsageError, add_json_argument, exact_arg, integer_arg, print_json
 
 #: the largest attribute value accepted in --path1/--path2
@@ -72,6 +71,7 @@ def _path(text: str, name: str, d: int) -> dict:
 
 
 def run_coexist(args) -> int:
+    from ..numbers import decimal_str, fraction_str
     from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence, path_exists_probability
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_COEXIST_D)
     p1, p2 = _path(args.path1, "path1", d), _path(args.path2, "path2", d)
@@ -95,6 +95,7 @@ def run_coexist(args) -> int:
 
 
 def run_moments(args) -> int:
+    from ..numbers import decimal_str, fraction_str
     from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_D, " (exact moments by one pass over the random tree's nodes)")
     N = integer_arg(args.N, "--N", 0, limits.CLI_MAX_RDT_N, " (exact count generating functions of degree N)")

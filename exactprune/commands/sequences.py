@@ -1,8 +1,6 @@
 """``exactprune breakpoints`` (k-norm sequence) and ``exactprune ccp`` (CCP sequence)."""
 from __future__ import annotations
 
-from ..peers.ccp import ccp_sequence
-from ..sequence import knorm_sequence
 from .common import (add_json_argument, add_prior_arguments, add_tree_argument, plural, print_json, prior_from_args,
                      pruned_text, read_tree)
 
@@ -44,6 +42,7 @@ def format_ccp(seq) -> str:
 
 
 def run_breakpoints(args) -> int:
+    from ..sequence import knorm_sequence
     seq = knorm_sequence(read_tree(args.tree), prior_from_args(args), crossings=not args.no_crossings)
     if args.json:
         print_json(seq.as_dict())
@@ -53,6 +52,7 @@ def run_breakpoints(args) -> int:
 
 
 def run_ccp(args) -> int:
+    from ..peers.ccp import ccp_sequence
     seq = ccp_sequence(read_tree(args.tree), args.cost, args.ties)
     if args.json:
         print_json(seq.as_dict())
