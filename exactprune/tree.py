@@ -823,12 +823,12 @@ def _check_arrays(a: CountArrays) -> None:
             or np.any(children_per_node[1:] != 1)):
         raise ValueError("every node but the root must be the child of exactly one node with a smaller index")
     check_tree_shape(n, len(a.levels()) - 1, 0, "tree")
-    bad = np.flatnonzero((counts < 0).any(axis=1))
-    if bad.size:
+    if counts.min() < 0:        # whole-matrix tests first; the offending row is looked for only then
+        bad = np.flatnonzero((counts < 0).any(axis=1))
         row = counts[bad[0]].tolist()
         raise ValueError(f"node {a.name(int(bad[0]))}: negative count {min(row)} in {row}")
-    too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
-    if too_big.size or counts.shape[1] > MAX_CLASSES:
+    if counts.max() > MAX_COUNT or counts.shape[1] > MAX_CLASSES:
+        too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
         check_counts_size(tuple(counts[too_big[0] if too_big.size else 0].tolist()),
                           f"node {a.name(int(too_big[0])) if too_big.size else 'root'}")
     single = np.flatnonzero(a.n_children == 1)
@@ -836,9 +836,12 @@ def _check_arrays(a: CountArrays) -> None:
         raise ValueError(f"node {a.name(int(single[0]))}: an internal node needs at least 2 children, got 1")
     internal = np.flatnonzero(a.n_children > 0)
     if internal.size:
-        sums = np.add.reduceat(counts[a.indices], a.offsets[internal], axis=0)
-        wrong = internal[(sums != counts[internal]).any(axis=1)]
-        if wrong.size:
+        if len(a.indices) == 2 * internal.size:      # binary: no reduceat
+            sums = counts[a.indices[0::2]] + counts[a.indices[1::2]]
+        else:
+            sums = np.add.reduceat(counts[a.indices], a.offsets[internal], axis=0)
+        if np.any(sums != counts[internal]):
+            wrong = internal[(sums != counts[internal]).any(axis=1)]
             i = int(wrong[0])
             total = sums[int(np.searchsorted(internal, i))].tolist()
             raise ValueError(f"node {a.name(i)}: children's counts add up to {total}, "
