@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, Sequence, Union
 
@@ -432,19 +433,28 @@ class _ArrayEvaluator:
         a = self.arrays
         return a.indices[a.offsets[i]:a.offsets[i + 1]].tolist()
 
+    @cached_property
+    def _exact_terms(self) -> tuple:
+        """Node sizes and majority counts as Python ints, and eta, c lam and J lam as fmpq: the
+        exact rationals are built from these directly (made on the first exact evaluation)."""
+        a, prior, n_classes = self.arrays, self.prior, self.arrays.counts.shape[1]
+        return (a.sizes.tolist(), a.majority.tolist(), to_fmpq(prior.eta),
+                to_fmpq(prior.error_offset(n_classes)), to_fmpq(n_classes * prior.lam))
+
     def _weights(self, i: int, children: list, one) -> list:
-        """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) in the number type of ``one``."""
-        sizes, eta = self.arrays.sizes, self.prior.eta
-        den = int(sizes[i]) + eta * len(children)
+        """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) as fmpq, passed through ``one``."""
+        sizes, _, eta, _, _ = self._exact_terms
+        den = sizes[i] + eta * len(children)
         if den == 0:
             raise ValueError(f"node {self.arrays.name(i)}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
-        return [one(Fraction(int(sizes[c]) + eta) / den) for c in children]
+        return [one((sizes[c] + eta) / den) for c in children]
 
     def leaf_exact(self, i: int):
+        """The leaf moment (4.29) of node ``i`` as fmpq: (b + c lam)^(k) / (n + J lam)^(k) (an empty
+        node with lam = 0 was refused by :meth:`run`)."""
         if i not in self.leaf_cache:
-            row = tuple(self.arrays.counts[i].tolist())
-            a, d = leaf_moment_terms(row, self.prior, f"node {self.arrays.name(i)}")
-            self.leaf_cache[i] = rising_ratio_fmpq(a, d, self.k)
+            sizes, majority, _, offset, jlam = self._exact_terms
+            self.leaf_cache[i] = rising_ratio_fmpq(sizes[i] - majority[i] + offset, sizes[i] + jlam, self.k)
         return self.leaf_cache[i]
 
     def tree_exact(self, i: int):
@@ -499,9 +509,9 @@ class _ArrayEvaluator:
                 kept[i] = sign > 0
             return
         if internal.size:
-            self._float_pass(a, tree.n_classes, internal)
+            self._float_pass(a, tree.n_classes)
 
-    def _float_pass(self, a, n_classes: int, internal) -> None:
+    def _float_pass(self, a, n_classes: int) -> None:
         """The pass for k <= EXACT_K_LIMIT, by depth from the deepest level (a node's children
         are decided before it).  Every node's children sit in ``K`` slots (a missing child points
         to an extra node of value 0, weight 0), so a level costs a fixed number of numpy calls.
@@ -518,10 +528,11 @@ class _ArrayEvaluator:
         n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
         eps = Approx.of(self.epsilon)
         value, rel = np.append(leaf_v, 0.0), np.append(leaf_r, 0.0)     # node n: the empty slot
-        depth = a.depth[internal]
-        order = internal[np.argsort(-depth, kind="stable")]             # deepest level first
-        cuts = np.flatnonzero(np.diff(depth[np.argsort(-depth, kind="stable")])) + 1
-        spans = zip(np.concatenate(([0], cuts)).tolist(), np.concatenate((cuts, [order.size])).tolist())
+        is_split = a.n_children > 0
+        levels = [level[is_split[level]] for level in reversed(a.levels())]    # deepest level first
+        order = np.concatenate(levels)
+        ends = np.cumsum([len(level) for level in levels]).tolist()
+        spans = [(start, stop) for start, stop in zip([0] + ends[:-1], ends) if stop > start]
         arity = a.n_children[order]
         eta_f = _float_or_inf(self.prior.eta)
         sizes_f = np.append(a.sizes.astype(np.float64), 0.0)

@@ -741,15 +741,15 @@ class CountArrays:
     def names_of(self, nodes) -> list:
         """Zhong's names of the nodes ``nodes``, computed on demand; the names of shared
         ancestors are computed once."""
-        parent, rank = self.parent, self.rank
+        parent, rank = self._cached("parent_list", self.parent.tolist), self._cached("rank_list", self.rank.tolist)
         known = {0: "root"}
         for i in nodes:
             path, j = [], int(i)
             while j not in known:
                 path.append(j)
-                j = int(parent[j])
+                j = parent[j]
             for j_child in reversed(path):
-                known[j_child] = child_name(known[j], int(rank[j_child]))
+                known[j_child] = child_name(known[j], rank[j_child])
                 j = j_child
         return [known[int(i)] for i in nodes]
 
