@@ -353,6 +353,5 @@ def float_sign_array(x: tuple, y: tuple):
     (xv, xr), (yv, yr) = x, y
     with np.errstate(invalid="ignore", over="ignore"):
         diff = xv - yv
-        bound = (xr * xv + yr * yv) * INFLATE
-        decided = (diff != 0.0) & (np.abs(diff) > bound)
-    return np.where(decided, np.sign(diff), 0.0).astype(np.int8)
+        bound = (xr * xv + yr * yv) * INFLATE       # >= 0 or NaN: a NaN bound decides nothing
+        return (diff > bound).view(np.int8) - (-diff > bound).view(np.int8)

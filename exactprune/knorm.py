@@ -549,9 +549,9 @@ class _ArrayEvaluator:
         base_rel = np.where(low, math.inf, 0.0)       # a node with an untrusted weight: no bound
         leaf_int_v, leaf_int_r = leaf_v[order], leaf_r[order]
         kept, decider = self.kept, self.decider
-        for start, stop in spans:
-            s = slice(start, stop)
-            with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"):
+            for start, stop in spans:
+                s = slice(start, stop)
                 tree_v = weights[0][s] * value[slots[0][s]]
                 worst = np.maximum(base_rel[s], rel[slots[0][s]])
                 for w, c in zip(weights[1:], slots[1:]):
@@ -559,23 +559,24 @@ class _ArrayEvaluator:
                     worst = np.maximum(worst, rel[c[s]])
                 tree_r = product_rel(weight_rel, worst)
                 for _ in weights[1:]:
-                    tree_r = sum_rel_array(tree_r, tree_r)
+                    tree_r = sum_rel_array(tree_r, 0.0)
                 tree_r = np.where((tree_v >= _VALUE_FLOOR) | (tree_v == 0.0), tree_r, math.inf)
                 if eps.value != 0.0 or not eps.valid:
-                    cmp_v = tree_v + eps.value
-                    cmp_r = sum_rel_array(tree_r, eps.rel) if eps.valid else math.inf
+                    cmp = (tree_v + eps.value, sum_rel_array(tree_r, eps.rel) if eps.valid else math.inf)
                 else:
-                    cmp_v, cmp_r = tree_v, tree_r
-                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), (cmp_v, cmp_r))
-            decider.routes["float"] += int(np.count_nonzero(signs))
-            nodes = order[s]
-            for position in np.flatnonzero(signs == 0).tolist():
-                i = int(nodes[position])
-                signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
-            keep = signs > 0
-            kept[nodes] = keep
-            value[nodes] = np.where(keep, tree_v, leaf_int_v[s])
-            rel[nodes] = np.where(keep, tree_r, leaf_int_r[s])
+                    cmp = (tree_v, tree_r)
+                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), cmp)
+                nodes = order[s]
+                settled = int(np.count_nonzero(signs))
+                decider.routes["float"] += settled
+                if settled < stop - start:
+                    for position in np.flatnonzero(signs == 0).tolist():
+                        i = int(nodes[position])
+                        signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
+                keep = signs > 0
+                kept[nodes] = keep          # before the next level: the exact route reads it
+                value[nodes] = np.where(keep, tree_v, leaf_int_v[s])
+                rel[nodes] = np.where(keep, tree_r, leaf_int_r[s])
 
     def _leaf_floats(self, a, n_classes: int) -> tuple:
         """Float images of every node's leaf moment (4.29), their relative bounds and the bound of

@@ -696,6 +696,13 @@ class CountArrays:
 
         def make():
             levels, frontier = [], np.zeros(1, dtype=np.int64)
+            arity = self.n_children
+            if np.all((arity == 0) | (arity == 2)):     # binary: a node's children are one row of pairs
+                pairs, row = self.indices.reshape(-1, 2), self.offsets[:-1] // 2
+                while frontier.size:
+                    levels.append(frontier)
+                    frontier = pairs[row[frontier[arity[frontier] > 0]]].ravel()
+                return levels
             while frontier.size:
                 levels.append(frontier)
                 frontier = _csr_gather(self.offsets, self.indices, frontier)
@@ -782,9 +789,9 @@ class CountArrays:
         alive = np.zeros(self.n_nodes, dtype=bool)
         alive[0] = True
         open_splits = kept & (self.n_children > 0)
-        for nodes in self.levels():
-            parents = nodes[alive[nodes] & open_splits[nodes]]
-            alive[_csr_gather(self.offsets, self.indices, parents)] = True
+        levels, arity = self.levels(), self.n_children
+        for nodes, below in zip(levels, levels[1:]):      # ``below`` lists the children of ``nodes`` in order
+            alive[below] = np.repeat(alive[nodes] & open_splits[nodes], arity[nodes])
         return alive
 
     def pruned(self, kept) -> tuple:
