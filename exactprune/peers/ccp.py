@@ -24,7 +24,7 @@ from typing import Dict
 import flint
 
 from ..certify import Decider
-from ..numbers import exact, fraction_str, positive_int, to_fmpq, to_fraction
+from ..numbers import exact, fraction_str, positive_int, to_fraction
 from ..tree import Node, Tree, as_tree, copy_with_leaves, node_name, sklearn_counts
 
 __all__ = ["node_cost", "CCPStage", "CCPSequence", "ccp_sequence", "ccp_alphas", "ccp_subtree_at",
@@ -239,7 +239,6 @@ def _preorder(arrays) -> tuple:
 def _node_costs(arrays, nodes: list, total: int, cost: str) -> list:
     """:func:`node_cost` of every node (in the order ``nodes``) as fmpq, from integer arrays:
     errors/N, or the Gini cost (n^2 - sum_j n_j^2) / (N n)."""
-    import numpy as np
     counts = arrays.counts[nodes]
     sizes = counts.sum(axis=1)
     if cost == "misclassification":
