@@ -14,6 +14,8 @@ Every time is the best of ``--repeats`` runs and starts from the fitted scikit-l
   below; same recursion (4.28)-(4.29), lam = eta = 1/2, float decisions, no guarantee), ending with
   the same kept-split mask;
 * ``sklearn.tree._tree.ccp_pruning_path(est.tree_)`` (the float minimal cost-complexity path);
+* the exact Gini CCP path, end to end: ``ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn")``
+  (one node per step, scikit-learn's order, exact alphas), compared with scikit-learn's alphas;
 * ``KNormTreeClassifier(random_state=0).fit`` vs ``DecisionTreeClassifier(random_state=0).fit``
   on ``--fit-n`` examples;
 * memory: bytes of the count arrays (counts, offsets, indices) vs scikit-learn's ``tree_`` arrays
@@ -59,6 +61,15 @@ def float_prunetree(tree_, k: int = 2, lam: float = 0.5, eta: float = 0.5) -> np
     return kept
 
 
+def distinct(values: list, tol: float = 1e-12) -> list:
+    """The sorted values with those within ``tol`` of the previous kept value dropped."""
+    out: list = []
+    for v in sorted(values):
+        if not out or v - out[-1] > tol:
+            out.append(v)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=200_000)
@@ -71,6 +82,7 @@ def main() -> None:
     from sklearn.tree._tree import ccp_pruning_path
     from exactprune.experiments import gaussian_data
     from exactprune.knorm import prune
+    from exactprune.peers.ccp import ccp_sequence
     from exactprune.sklearn import KNormTreeClassifier
     from exactprune.tree import Tree
 
@@ -87,7 +99,12 @@ def main() -> None:
     t_exact, result = best_of(args.repeats, exact_end_to_end)
     t_moment, _ = best_of(1, lambda: prune(tree, 2).moment)
     t_float, kept_float = best_of(args.repeats, lambda: float_prunetree(tree_))
-    t_ccp, _ = best_of(args.repeats, lambda: ccp_pruning_path(tree_))
+    t_ccp, path = best_of(args.repeats, lambda: ccp_pruning_path(tree_))
+    t_gini, gini = best_of(args.repeats, lambda: ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn"))
+    exact_alphas = distinct([float(a) for a in gini.alphas])
+    sk_alphas = distinct(path["ccp_alphas"].tolist())
+    same_length = len(exact_alphas) == len(sk_alphas)
+    gap = float(np.max(np.abs(np.array(exact_alphas) - sk_alphas))) if same_length else float("nan")
     same = bool(np.array_equal(result.kept_splits, kept_float))
 
     Xf, yf = gaussian_data("g2c15", args.fit_n, seed=args.seed)
@@ -105,6 +122,9 @@ def main() -> None:
     print(f"  exact moment of the pruned tree (on demand)  {t_moment:8.4f} s   (prune + moment, once)")
     print(f"  numpy float64 PruneTree baseline             {t_float:8.4f} s")
     print(f"  sklearn ccp_pruning_path                     {t_ccp:8.4f} s")
+    print(f"  exact Gini CCP path (convert+ccp_sequence)   {t_gini:8.4f} s   {t_gini / t_ccp:5.2f}x ccp_pruning_path; "
+          f"{len(gini.alphas)} steps (sklearn {len(path['ccp_alphas'])}: float rounding splits exact ties); "
+          f"{len(exact_alphas)} distinct alphas (sklearn {len(sk_alphas)}), largest gap {gap:.1e}")
     print(f"  same kept splits as the float baseline: {same}; routes {result.routes}; "
           f"{result.tree.n_leaves} leaves kept, {len(result.pruned)} topmost prunings")
     print(f"fit at n = {args.fit_n}: KNormTreeClassifier {t_knorm:.4f} s, DecisionTreeClassifier "

@@ -62,8 +62,7 @@ import flint
 from .numbers import CertificationError, certified_sign
 
 __all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio", "total", "float_sign",
-           "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "sum_rel_array", "checked_array",
-           "add_array", "float_sign_array"]
+           "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "sum_rel_array", "float_sign_array"]
 
 #: unit roundoff of binary64
 U = 2.0 ** -53
@@ -325,8 +324,8 @@ def float_sign(x: Approx, y: Approx) -> int:
 
 
 # -- the same rules elementwise over numpy float64 arrays (PruneTree level by level) -----------
-# An approximation is a triple of arrays (value, rel, valid); each function applies, element by
-# element, exactly the rule of its scalar counterpart above (same operations, same order).
+# An approximation is a pair of arrays (value, rel), an infinite rel marking one that cannot be
+# vouched for; each function applies, element by element, the rule of its scalar counterpart.
 
 def sum_rel_array(rx, ry):
     """:func:`sum_rel` elementwise.
@@ -339,55 +338,20 @@ def sum_rel_array(rx, ry):
     return (np.maximum(rx, ry) + U) * INFLATE
 
 
-def checked_array(value, rel) -> tuple:
-    """:meth:`Approx.bounded` elementwise: ``(value, rel, valid)``, invalid where the scalar rule
-    (:func:`_checked`) would give the invalid approximation.
-
-    >>> import numpy as np
-    >>> checked_array(np.array([1.0, 0.0, 0.0, 2.0 ** -1000]), np.array([U, 0.0, U, 0.0]))[2].tolist()
-    [True, True, False, False]
-    """
-    import numpy as np
-    with np.errstate(invalid="ignore"):
-        valid = np.isfinite(value) & np.isfinite(rel) & (value >= 0) & (rel <= MAX_REL)
-        valid &= np.where(value == 0.0, rel == 0.0, value >= TINY)
-    return value, rel, valid
-
-
-def add_array(x: tuple, y: Approx) -> tuple:
-    """``Approx.__add__`` elementwise: the approximations ``x`` (arrays) plus one ``y``.
-
-    >>> import numpy as np
-    >>> v, r, ok = add_array(checked_array(np.array([1.0, 0.0]), np.array([U, 0.0])), Approx.of(Fraction(1, 3)))
-    >>> v.tolist() == [1 + 1 / 3, 1 / 3], ok.tolist()
-    (True, [True, True])
-    """
-    import numpy as np
-    value, rel, valid = x
-    if not y.valid:
-        return value, rel, np.zeros_like(valid)
-    if y.value == 0.0:
-        return x
-    with np.errstate(invalid="ignore", over="ignore"):
-        total, total_rel, total_valid = checked_array(value + y.value, sum_rel_array(rel, y.rel))
-    zero = value == 0.0
-    return (np.where(zero, y.value, total), np.where(zero, y.rel, total_rel),
-            valid & np.where(zero, True, total_valid))
-
-
 def float_sign_array(x: tuple, y: tuple):
     """:func:`float_sign` elementwise: +1/-1 where the float filter proves the sign of
-    ``X - Y``, 0 where it declines.
+    ``X - Y``, 0 where it declines.  ``x`` and ``y`` are ``(value, rel)`` pairs of arrays (or
+    scalars) of non-negative values; an approximation that cannot be vouched for carries an
+    infinite (or NaN) bound, and every comparison involving it declines.
 
     >>> import numpy as np
-    >>> one = checked_array(np.array([2.0, 1.0]), np.array([0.0, 0.0]))
-    >>> float_sign_array(one, checked_array(np.array([1.0, 1.0]), np.array([0.0, 0.0]))).tolist()
-    [1, 0]
+    >>> one = (np.array([2.0, 1.0, 2.0]), np.array([0.0, 0.0, np.inf]))
+    >>> float_sign_array(one, (np.array([1.0, 1.0, 1.0]), 0.0)).tolist()
+    [1, 0, 0]
     """
     import numpy as np
-    (xv, xr, xok), (yv, yr, yok) = x, y
+    (xv, xr), (yv, yr) = x, y
     with np.errstate(invalid="ignore", over="ignore"):
         diff = xv - yv
-        bound = (xr * xv + yr * yv) * INFLATE
-        decided = xok & yok & (diff != 0.0) & (np.abs(diff) > bound)
-    return np.where(decided, np.sign(diff), 0.0).astype(np.int8)
+        bound = (xr * xv + yr * yv) * INFLATE       # >= 0 or NaN: a NaN bound decides nothing
+        return (diff > bound).view(np.int8) - (-diff > bound).view(np.int8)

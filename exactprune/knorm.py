@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, Sequence, Union
 
 import flint
 import numpy as np
 
-from .certify import (TINY, U, Approx, Decider, add_array, checked_array, float_sign_array, product_rel,
+from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel,
                       quotient_rel, rising_ratio_rel, sum_rel, sum_rel_array)
 from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_k, check_parameter
 from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
@@ -390,6 +391,10 @@ class PruneResult:
 
 #: integers below this are exact float64 values
 _FLOAT_EXACT_INT = 2 ** 53
+#: PruneTree's float pass trusts a non-zero weight >= _WEIGHT_FLOOR and a non-zero moment >=
+#: _VALUE_FLOOR, so that every non-zero product of the two is at least TINY (no underflow)
+_WEIGHT_FLOOR = 2.0 ** -60
+_VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 
 
 def _float_or_inf(value: Fraction) -> float:
@@ -428,19 +433,28 @@ class _ArrayEvaluator:
         a = self.arrays
         return a.indices[a.offsets[i]:a.offsets[i + 1]].tolist()
 
+    @cached_property
+    def _exact_terms(self) -> tuple:
+        """Node sizes and majority counts as Python ints, and eta, c lam and J lam as fmpq: the
+        exact rationals are built from these directly (made on the first exact evaluation)."""
+        a, prior, n_classes = self.arrays, self.prior, self.arrays.counts.shape[1]
+        return (a.sizes.tolist(), a.majority.tolist(), to_fmpq(prior.eta),
+                to_fmpq(prior.error_offset(n_classes)), to_fmpq(n_classes * prior.lam))
+
     def _weights(self, i: int, children: list, one) -> list:
-        """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) in the number type of ``one``."""
-        sizes, eta = self.arrays.sizes, self.prior.eta
-        den = int(sizes[i]) + eta * len(children)
+        """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) as fmpq, passed through ``one``."""
+        sizes, _, eta, _, _ = self._exact_terms
+        den = sizes[i] + eta * len(children)
         if den == 0:
             raise ValueError(f"node {self.arrays.name(i)}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
-        return [one(Fraction(int(sizes[c]) + eta) / den) for c in children]
+        return [one((sizes[c] + eta) / den) for c in children]
 
     def leaf_exact(self, i: int):
+        """The leaf moment (4.29) of node ``i`` as fmpq: (b + c lam)^(k) / (n + J lam)^(k) (an empty
+        node with lam = 0 was refused by :meth:`run`)."""
         if i not in self.leaf_cache:
-            row = tuple(self.arrays.counts[i].tolist())
-            a, d = leaf_moment_terms(row, self.prior, f"node {self.arrays.name(i)}")
-            self.leaf_cache[i] = rising_ratio_fmpq(a, d, self.k)
+            sizes, majority, _, offset, jlam = self._exact_terms
+            self.leaf_cache[i] = rising_ratio_fmpq(sizes[i] - majority[i] + offset, sizes[i] + jlam, self.k)
         return self.leaf_cache[i]
 
     def tree_exact(self, i: int):
@@ -485,51 +499,84 @@ class _ArrayEvaluator:
         if self.prior.lam == 0 and np.any(sizes == 0):
             name = a.name(int(np.flatnonzero(sizes == 0)[0]))
             raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
-        internal = a.n_children > 0
+        internal = np.flatnonzero(a.n_children > 0)
         decider = self.decider
         if self.k > EXACT_K_LIMIT:
             eps = arb_of(self.epsilon)
-            for i in np.flatnonzero(internal)[::-1].tolist():     # children before parents
+            for i in internal[::-1].tolist():     # children before parents
                 # balls are recomputed at each precision the kernel asks for (no cache across calls)
                 sign = decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i))
                 kept[i] = sign > 0
             return
-        leaf_v, leaf_r, weight_rel = self._leaf_floats(a, tree.n_classes)
-        leaf = (leaf_v, leaf_r)
-        value, rel = leaf_v.copy(), leaf_r.copy()
-        eps, eps_exact = Approx.of(self.epsilon), to_fmpq(self.epsilon)
+        if internal.size:
+            self._float_pass(a, tree.n_classes)
+
+    def _float_pass(self, a, n_classes: int) -> None:
+        """The pass for k <= EXACT_K_LIMIT, by depth from the deepest level (a node's children
+        are decided before it).  Every node's children sit in ``K`` slots (a missing child points
+        to an extra node of value 0, weight 0), so a level costs a fixed number of numpy calls.
+
+        Bounds (certify's rules): a term w_c v_c has the product rule's bound of weight_rel and
+        rel_c, and the sum of at most K terms the sum rule applied K - 1 times to their largest
+        bound; both rules are monotone, so applying them once to the largest child bound of the
+        node bounds every term and the sum (a zero term adds no rounding).  Underflow cannot
+        occur: a value is trusted only when it is 0 exactly or at least ``_VALUE_FLOOR``, and a
+        weight only when it is 0 exactly or at least ``_WEIGHT_FLOOR``, so every non-zero term is
+        at least TINY; anything else gets an infinite bound and its decisions go to the exact
+        route."""
+        leaf_v, leaf_r, weight_rel = self._leaf_floats(a, n_classes)
+        n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
+        eps = Approx.of(self.epsilon)
+        value, rel = np.append(leaf_v, 0.0), np.append(leaf_r, 0.0)     # node n: the empty slot
+        is_split = a.n_children > 0
+        levels = [level[is_split[level]] for level in reversed(a.levels())]    # deepest level first
+        order = np.concatenate(levels)
+        ends = np.cumsum([len(level) for level in levels]).tolist()
+        spans = [(start, stop) for start, stop in zip([0] + ends[:-1], ends) if stop > start]
+        arity = a.n_children[order]
         eta_f = _float_or_inf(self.prior.eta)
-        sizes_f = sizes.astype(np.float64)
-        for level in reversed(a.levels()):
-            nodes = level[internal[level]]
-            if not nodes.size:
-                continue
-            arity = a.n_children[nodes]
-            den = sizes_f[nodes] + eta_f * arity
-            tree_v, tree_r = np.zeros(nodes.size), np.zeros(nodes.size)
-            started = np.zeros(nodes.size, dtype=bool)
-            with np.errstate(all="ignore"):
-                for j in range(int(arity.max())):
-                    has = np.flatnonzero(arity > j)
-                    c = a.indices[a.offsets[nodes[has]] + j]
-                    weight = (sizes_f[c] + eta_f) / den[has]
-                    term = weight * value[c]
-                    live = ~((weight == 0.0) | ((value[c] == 0.0) & (rel[c] == 0.0)))  # not an exactly zero term
-                    term_r = np.where(term >= TINY, product_rel(weight_rel, rel[c]), math.inf)
-                    term_r = np.where(started[has], sum_rel_array(tree_r[has], term_r), term_r)
-                    tree_r[has] = np.where(live, term_r, tree_r[has])
-                    tree_v[has] = np.where(live, tree_v[has] + term, tree_v[has])
-                    started[has] |= live
-            signs = float_sign_array(checked_array(leaf[0][nodes], leaf[1][nodes]),
-                                     add_array(checked_array(tree_v, tree_r), eps))
-            decider.routes["float"] += int(np.count_nonzero(signs))
-            for position in np.flatnonzero(signs == 0).tolist():
-                i = int(nodes[position])
-                signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
-            keep = signs > 0
-            kept[nodes] = keep
-            value[nodes] = np.where(keep, tree_v, leaf[0][nodes])
-            rel[nodes] = np.where(keep, tree_r, leaf[1][nodes])
+        sizes_f = np.append(a.sizes.astype(np.float64), 0.0)
+        den = sizes_f[order] + eta_f * arity
+        slots, weights = [], []
+        with np.errstate(all="ignore"):
+            for j in range(int(arity.max())):
+                child = np.where(arity > j, a.indices[np.minimum(a.offsets[order] + j, len(a.indices) - 1)], n)
+                slots.append(child)
+                weights.append(np.where(arity > j, (sizes_f[child] + eta_f) / den, 0.0))
+            low = np.zeros(order.size, dtype=bool)
+            for w in weights:
+                low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
+        base_rel = np.where(low, math.inf, 0.0)       # a node with an untrusted weight: no bound
+        leaf_int_v, leaf_int_r = leaf_v[order], leaf_r[order]
+        kept, decider = self.kept, self.decider
+        with np.errstate(all="ignore"):
+            for start, stop in spans:
+                s = slice(start, stop)
+                tree_v = weights[0][s] * value[slots[0][s]]
+                worst = np.maximum(base_rel[s], rel[slots[0][s]])
+                for w, c in zip(weights[1:], slots[1:]):
+                    tree_v += w[s] * value[c[s]]
+                    worst = np.maximum(worst, rel[c[s]])
+                tree_r = product_rel(weight_rel, worst)
+                for _ in weights[1:]:
+                    tree_r = sum_rel_array(tree_r, 0.0)
+                tree_r = np.where((tree_v >= _VALUE_FLOOR) | (tree_v == 0.0), tree_r, math.inf)
+                if eps.value != 0.0 or not eps.valid:
+                    cmp = (tree_v + eps.value, sum_rel_array(tree_r, eps.rel) if eps.valid else math.inf)
+                else:
+                    cmp = (tree_v, tree_r)
+                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), cmp)
+                nodes = order[s]
+                settled = int(np.count_nonzero(signs))
+                decider.routes["float"] += settled
+                if settled < stop - start:
+                    for position in np.flatnonzero(signs == 0).tolist():
+                        i = int(nodes[position])
+                        signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
+                keep = signs > 0
+                kept[nodes] = keep          # before the next level: the exact route reads it
+                value[nodes] = np.where(keep, tree_v, leaf_int_v[s])
+                rel[nodes] = np.where(keep, tree_r, leaf_int_r[s])
 
     def _leaf_floats(self, a, n_classes: int) -> tuple:
         """Float images of every node's leaf moment (4.29), their relative bounds and the bound of
@@ -538,7 +585,8 @@ class _ArrayEvaluator:
         correctly rounded (rel U); a = b + c lam and d = n + J lam add one rounding (sum rule); a
         child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule).
         Each bound is the same for every node.  A parameter whose float is not 0 exactly or in
-        [TINY, 2**1000] voids every bound (the filter declines everywhere)."""
+        [TINY, 2**1000] voids every bound (the filter declines everywhere); so does a leaf moment
+        that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
         k = self.k
         params = (self.prior.error_offset(n_classes), n_classes * self.prior.lam, self.prior.eta)
         offset, jlam, eta_f = (_float_or_inf(p) for p in params)
@@ -554,7 +602,7 @@ class _ArrayEvaluator:
                 leaf_v *= (errors + m) / (d + m)
             zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the moment is exactly 0
             exact_sizes = sizes < _FLOAT_EXACT_INT
-            leaf_r = np.where((leaf_v >= TINY) & exact_sizes, leaf_rel, math.inf)
+            leaf_r = np.where((leaf_v >= _VALUE_FLOOR) & exact_sizes, leaf_rel, math.inf)
         return np.where(zero, 0.0, leaf_v), np.where(zero, 0.0, leaf_r), weight_rel
 
     def root_moment(self):

@@ -696,6 +696,13 @@ class CountArrays:
 
         def make():
             levels, frontier = [], np.zeros(1, dtype=np.int64)
+            arity = self.n_children
+            if np.all((arity == 0) | (arity == 2)):     # binary: a node's children are one row of pairs
+                pairs, row = self.indices.reshape(-1, 2), self.offsets[:-1] // 2
+                while frontier.size:
+                    levels.append(frontier)
+                    frontier = pairs[row[frontier[arity[frontier] > 0]]].ravel()
+                return levels
             while frontier.size:
                 levels.append(frontier)
                 frontier = _csr_gather(self.offsets, self.indices, frontier)
@@ -741,15 +748,15 @@ class CountArrays:
     def names_of(self, nodes) -> list:
         """Zhong's names of the nodes ``nodes``, computed on demand; the names of shared
         ancestors are computed once."""
-        parent, rank = self.parent, self.rank
+        parent, rank = self._cached("parent_list", self.parent.tolist), self._cached("rank_list", self.rank.tolist)
         known = {0: "root"}
         for i in nodes:
             path, j = [], int(i)
             while j not in known:
                 path.append(j)
-                j = int(parent[j])
+                j = parent[j]
             for j_child in reversed(path):
-                known[j_child] = child_name(known[j], int(rank[j_child]))
+                known[j_child] = child_name(known[j], rank[j_child])
                 j = j_child
         return [known[int(i)] for i in nodes]
 
@@ -782,9 +789,9 @@ class CountArrays:
         alive = np.zeros(self.n_nodes, dtype=bool)
         alive[0] = True
         open_splits = kept & (self.n_children > 0)
-        for nodes in self.levels():
-            parents = nodes[alive[nodes] & open_splits[nodes]]
-            alive[_csr_gather(self.offsets, self.indices, parents)] = True
+        levels, arity = self.levels(), self.n_children
+        for nodes, below in zip(levels, levels[1:]):      # ``below`` lists the children of ``nodes`` in order
+            alive[below] = np.repeat(alive[nodes] & open_splits[nodes], arity[nodes])
         return alive
 
     def pruned(self, kept) -> tuple:
@@ -823,12 +830,12 @@ def _check_arrays(a: CountArrays) -> None:
             or np.any(children_per_node[1:] != 1)):
         raise ValueError("every node but the root must be the child of exactly one node with a smaller index")
     check_tree_shape(n, len(a.levels()) - 1, 0, "tree")
-    bad = np.flatnonzero((counts < 0).any(axis=1))
-    if bad.size:
+    if counts.min() < 0:        # whole-matrix tests first; the offending row is looked for only then
+        bad = np.flatnonzero((counts < 0).any(axis=1))
         row = counts[bad[0]].tolist()
         raise ValueError(f"node {a.name(int(bad[0]))}: negative count {min(row)} in {row}")
-    too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
-    if too_big.size or counts.shape[1] > MAX_CLASSES:
+    if counts.max() > MAX_COUNT or counts.shape[1] > MAX_CLASSES:
+        too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
         check_counts_size(tuple(counts[too_big[0] if too_big.size else 0].tolist()),
                           f"node {a.name(int(too_big[0])) if too_big.size else 'root'}")
     single = np.flatnonzero(a.n_children == 1)
@@ -836,9 +843,12 @@ def _check_arrays(a: CountArrays) -> None:
         raise ValueError(f"node {a.name(int(single[0]))}: an internal node needs at least 2 children, got 1")
     internal = np.flatnonzero(a.n_children > 0)
     if internal.size:
-        sums = np.add.reduceat(counts[a.indices], a.offsets[internal], axis=0)
-        wrong = internal[(sums != counts[internal]).any(axis=1)]
-        if wrong.size:
+        if len(a.indices) == 2 * internal.size:      # binary: no reduceat
+            sums = counts[a.indices[0::2]] + counts[a.indices[1::2]]
+        else:
+            sums = np.add.reduceat(counts[a.indices], a.offsets[internal], axis=0)
+        if np.any(sums != counts[internal]):
+            wrong = internal[(sums != counts[internal]).any(axis=1)]
             i = int(wrong[0])
             total = sums[int(np.searchsorted(internal, i))].tolist()
             raise ValueError(f"node {a.name(i)}: children's counts add up to {total}, "

@@ -190,3 +190,22 @@ def test_array_prunetree_on_sklearn_trees_of_several_sizes(n, k):
     kept_names = {node.name for node in result.tree.nodes() if node.children}
     assert kept_names == {node.name for node, kept in zip(tree.nodes(), expected)
                           if kept and not _has_pruned_ancestor(node.name, kept_names)}
+
+
+def test_moments_and_weights_too_small_for_floats_go_to_exact_rationals():
+    """Leaf moments below 2**-900 and child weights below 2**-60 are not trusted by the float
+    filter: those decisions are made by exact rationals, and equal Fig 4.1 by exact arithmetic."""
+    big = 10 ** 6
+    # k = 120: a pure leaf of 10**6 examples has factors (1/2 + m)/(10**6 + 1 + m) < 1/7000 and the
+    # root's (3.5 + m)/(10**6 + 4 + m) < 1/7000, so both moments are below 10**-460: the root and c1
+    # go exact; c2 = (0, 3) (moments near 1) is settled by the float filter.
+    tall = Tree(Node((big, 3), [Node((big, 0), [Node((big - 2, 0)), Node((2, 0))]),
+                                Node((0, 3), [Node((0, 3)), Node((0, 0))])]))
+    # eta = 10**-22: the empty child's weight eta/(4 + 3 eta) is below 2**-60, though the moments
+    # differ widely (leaf 3/10 at k = 1 against a tree of pure children)
+    wide = Tree(Node((1, 3), [Node((1, 0)), Node((0, 3)), Node((0, 0))]))
+    for tree, k, prior, exact_routes in [(tall, 120, Prior(), 2), (wide, 1, Prior(eta="1/10000000000000000000000"), 1)]:
+        expected, moment = _exact_decisions(tree, k, prior)
+        result = prune(tree, k, prior)
+        assert result._evaluator.kept.tolist() == expected and result.moment == moment
+        assert result.routes["exact"] == exact_routes and result.routes["float"] == result.comparisons - exact_routes

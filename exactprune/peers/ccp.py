@@ -24,7 +24,7 @@ from typing import Dict
 import flint
 
 from ..certify import Decider
-from ..numbers import exact, fraction_str, positive_int, to_fmpq, to_fraction
+from ..numbers import exact, fraction_str, positive_int, to_fraction
 from ..tree import Node, Tree, as_tree, copy_with_leaves, node_name, sklearn_counts
 
 __all__ = ["node_cost", "CCPStage", "CCPSequence", "ccp_sequence", "ccp_alphas", "ccp_subtree_at",
@@ -106,9 +106,10 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     full tree at alpha 0, then one node per step, the first (pre-order) node of minimal
     g, so entries match scikit-learn's ``ccp_alphas`` one by one.
 
-    Weakest links come from a heap ordered exactly by (g, pre-order index) with lazy invalidation;
-    after a cut only the ancestors' g change, so the whole sequence costs O(n log n + sum of
-    depths) exact operations.
+    Weakest links come from a heap ordered exactly by (g, pre-order index); after a cut only the
+    ancestors' g change, and never downwards, so their entries are re-keyed lazily when they reach
+    the top.  The pass runs over the count arrays (pre-order positions, integer costs as
+    ``flint.fmpq``): O(n log n + sum of depths) exact operations.
 
     >>> from exactprune.tree import iris_tree
     >>> [str(s.alpha_from) for s in ccp_sequence(iris_tree()).stages]    # Zhong Figure B.1
@@ -121,76 +122,83 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
         raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
     if ties not in ("all", "sklearn"):
         raise ValueError(f"ties must be 'all' or 'sklearn', got {ties!r}")
-    total = tree.root.n
+    arrays = tree.arrays()
+    total = int(arrays.sizes[0])
     if total == 0:
         raise ValueError("node root: the tree has no examples")
-    nodes = list(tree.root.walk())  # pre-order = scikit-learn's node order
-    index = {id(n): i for i, n in enumerate(nodes)}
+    nodes, kids = _preorder(arrays)        # positions in pre-order = scikit-learn's node order
     parent = [-1] * len(nodes)
-    for i, node in enumerate(nodes):
-        for child in node.children:
-            parent[index[id(child)]] = i
-    r_node = [to_fmpq(node_cost(n, total, cost)) for n in nodes]  # fmpq: C-speed exact rationals
+    for i, children in enumerate(kids):
+        for c in children:
+            parent[c] = i
+    r_node = _node_costs(arrays, nodes, total, cost)      # fmpq: C-speed exact rationals
     r_branch = list(r_node)
     n_leaves = [1] * len(nodes)
     for i in range(len(nodes) - 1, -1, -1):
-        if nodes[i].children:
-            kids = [index[id(c)] for c in nodes[i].children]
-            r_branch[i] = sum(r_branch[c] for c in kids)
-            n_leaves[i] = sum(n_leaves[c] for c in kids)
-    alive = [bool(n.children) for n in nodes]
-    version = [0] * len(nodes)
+        if kids[i]:
+            r_branch[i] = sum(r_branch[c] for c in kids[i])
+            n_leaves[i] = sum(n_leaves[c] for c in kids[i])
+    full_cost, full_leaves = r_branch[0], n_leaves[0]
+    alive = [bool(children) for children in kids]
+    stale = [False] * len(nodes)
 
     def g(i: int):
         return (r_node[i] - r_branch[i]) / (n_leaves[i] - 1)
 
-    # heap of (floor(g 2^64), g, index, version): the integer key is monotone in g, so tuple order
-    # is exactly (g, index); exact rationals are compared only when the integer keys tie
+    # heap of (floor(g 2^64), g, index): the integer key is monotone in g, so tuple order is exactly
+    # (g, index); exact rationals are compared only when the integer keys tie.  Cutting the weakest
+    # link t (g(t) = alpha, the least g) never lowers an ancestor's g: with X = R(a) - R(T_a) >=
+    # alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).  So an
+    # ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it reaches
+    # the top of the heap (lazy re-keying).
     def entry(i: int):
         value = g(i)
-        return ((value.p << 64) // value.q, value, i, version[i])
+        return ((value.p << 64) // value.q, value, i)
 
     heap = [entry(i) for i in range(len(nodes)) if alive[i]]
     heapq.heapify(heap)
-    cuts: list = []  # names in cut order
+    cut_order: list = []  # positions in cut order
 
     def cut(i: int) -> None:
         delta_r, delta_l = r_node[i] - r_branch[i], 1 - n_leaves[i]
-        stack = [nodes[i]]
+        stack = [i]
         while stack:  # every split below i leaves the tree
-            node = stack.pop()
-            j = index[id(node)]
+            j = stack.pop()
             if alive[j]:
                 alive[j] = False
-                stack.extend(node.children)
+                stack.extend(kids[j])
         r_branch[i], n_leaves[i] = r_node[i], 1
         j = parent[i]
         while j != -1:
             r_branch[j] += delta_r
             n_leaves[j] += delta_l
-            version[j] += 1
-            heapq.heappush(heap, entry(j))
+            stale[j] = True
             j = parent[j]
-        cuts.append(nodes[i].name)
+        cut_order.append(i)
 
     def pop_min():
         """The live split of least g, lowest pre-order index on ties (exact)."""
         while heap:
-            _, value, i, v = heapq.heappop(heap)
-            if alive[i] and v == version[i]:
-                return value, i
+            _, value, i = heapq.heappop(heap)
+            if not alive[i]:
+                continue
+            if stale[i]:
+                stale[i] = False
+                heapq.heappush(heap, entry(i))
+                continue
+            return value, i
         return None
 
     stages: list = []
     decider = Decider()
-    new = lambda alpha, pruned: CCPStage(to_fraction(alpha), n_leaves[0], pruned, to_fraction(r_branch[0]),
-                                         tree, cuts, len(cuts))
+    cuts: list = []  # names in cut order, filled in below (stage trees are built on first access)
+    new = lambda alpha, pruned: CCPStage(alpha, n_leaves[0], pruned, r_branch[0], tree, cuts, len(cut_order))
     if ties == "sklearn":
-        stages.append(new(Fraction(0), []))
+        stages.append(new(flint.fmpq(0), []))
         while (top := pop_min()) is not None:
             alpha, i = top
             cut(i)
-            stages.append(new(alpha, [nodes[i].name]))
+            stages.append(new(alpha, [i]))
     else:
         top = pop_min()
         while top is not None:
@@ -198,15 +206,48 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
             while top is not None and decider.exact_sign(top[0] - alpha) == 0:
                 if alive[top[1]]:
                     cut(top[1])
-                    pruned.append(nodes[top[1]].name)
+                    pruned.append(top[1])
                 top = pop_min()
             stages.append(new(alpha, pruned))
         if not stages or stages[0].alpha_from != 0:  # the full tree is the smallest optimum at 0
-            stages.insert(0, CCPStage(Fraction(0), tree.n_leaves, [], sum(node_cost(l, total, cost)
-                                      for l in tree.leaves()), tree, cuts, 0))
+            stages.insert(0, CCPStage(flint.fmpq(0), full_leaves, [], full_cost, tree, cuts, 0))
+    names = arrays.names_of([nodes[i] for i in cut_order])
+    cuts.extend(names)
+    name_of = dict(zip(cut_order, names))
+    for stage in stages:     # exact values as Fractions, positions as names
+        stage.alpha_from, stage.cost = to_fraction(stage.alpha_from), to_fraction(stage.cost)
+        stage.pruned = [name_of[i] for i in stage.pruned]
     for before, after in zip(stages, stages[1:]):
         before.alpha_to = after.alpha_from
     return CCPSequence(cost, ties, stages, dict(decider.routes))
+
+
+def _preorder(arrays) -> tuple:
+    """The nodes of count arrays in pre-order (``nodes[p]`` is the array index of position p)
+    and each position's children as positions."""
+    offsets, indices = arrays.offsets.tolist(), arrays.indices.tolist()
+    nodes, stack = [], [0]
+    while stack:
+        i = stack.pop()
+        nodes.append(i)
+        stack.extend(reversed(indices[offsets[i]:offsets[i + 1]]))
+    position = {i: p for p, i in enumerate(nodes)}
+    kids = [[position[c] for c in indices[offsets[i]:offsets[i + 1]]] for i in nodes]
+    return nodes, kids
+
+
+def _node_costs(arrays, nodes: list, total: int, cost: str) -> list:
+    """:func:`node_cost` of every node (in the order ``nodes``) as fmpq, from integer arrays:
+    errors/N, or the Gini cost (n^2 - sum_j n_j^2) / (N n)."""
+    counts = arrays.counts[nodes]
+    sizes = counts.sum(axis=1)
+    if cost == "misclassification":
+        return [flint.fmpq(e, total) for e in (sizes - counts.max(axis=1)).tolist()]
+    if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
+        counts, sizes = counts.astype(object), sizes.astype(object)
+    squares = (counts * counts).sum(axis=1)
+    return [flint.fmpq(n * n - q, total * n) if n else flint.fmpq(0)
+            for n, q in zip(sizes.tolist(), squares.tolist())]
 
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
