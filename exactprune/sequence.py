@@ -170,7 +170,8 @@ class LogBracket:
                 "approx": f"2^{decimal_str(middle, 10)}"}
 
     def __str__(self) -> str:
-        return f"2^{decimal_str(self.lower, 12)} < k <= 2^{decimal_str(self.upper, 12)}"
+        return (f"2^({fraction_str(self.lower)}) < k <= 2^({fraction_str(self.upper)}), "
+                f"k ~ {self.as_dict()['approx']}")
 
 
 Breakpoint = Union[int, LogBracket]

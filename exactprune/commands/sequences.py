@@ -5,15 +5,21 @@ from .common import (add_json_argument, add_prior_arguments, add_tree_argument, 
                      pruned_text, read_tree)
 
 
+def _k_text(k) -> str:
+    """A stage boundary: the exact integer, or ``b~2^x`` for a breakpoint known by its certified
+    bracket on log2 k (beyond the exact search, see the per-split lines)."""
+    return f"b~{k.as_dict()['approx']}" if hasattr(k, "as_dict") else str(k)
+
+
 def format_knorm(seq) -> str:
     lines = ["k-norm pruning sequence (exact breakpoints):"]
     for stage in seq.stages:
         if stage.k_from == "inf":
             span = "k = infinity"
         elif stage.k_to is None:
-            span = f"{stage.k_from} <= k < infinity"
+            span = f"{_k_text(stage.k_from)} <= k < infinity"
         else:
-            span = f"{stage.k_from} <= k < {stage.k_to}"
+            span = f"{_k_text(stage.k_from)} <= k < {_k_text(stage.k_to)}"
         lines.append(f"  {span:<32} {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
                      f"pruned at start: {pruned_text(stage.pruned)}")
     lines.append("per split: exact integer breakpoint, certified real crossing")
@@ -27,7 +33,10 @@ def format_knorm(seq) -> str:
             crossing = d["crossing"]
             text = f", real crossing in [{crossing['lower']}, {crossing['upper']}] ~ {crossing['approx']}" if crossing else ""
             checks = f"; sign certified at {plural(d['sign_checks'], 'grid point')}" if d["sign_checks"] else ""
-            lines.append(f"  {d['name']:>10}: k = {d['breakpoint']}{text}{checks}")
+            k = entry.breakpoint
+            where = (f"b, certified {k} (log2 bracket; beyond the exact integer search)"
+                     if hasattr(k, "as_dict") else str(d["breakpoint"]))
+            lines.append(f"  {d['name']:>10}: k = {where}{text}{checks}")
     return "\n".join(lines)
 
 
