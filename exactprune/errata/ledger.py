@@ -181,7 +181,9 @@ ROWS = [
     # ------------------------------------------------------------------ lecture notes
     ("Notes", _eqs("12", range(1, 21)), O, "Kearns-Mansour pruning and its analysis: bounds with unspecified "
                                            "constants (c, O(.)) over an unknown distribution; no exact form", ()),
-    ("Notes", ["Lemma 12.1", "Lemma 12.2", "Lemma 12.3", "Lemma 12.4", "Theorem 12.5"], O,
+    ("Notes", ["Lemma 12.1"], V, "exact, on stage-t trees (t + 1 leaves), with the proof's two sums; the step "
+                                 "after it is refuted (notes-weak-chain)", ("theorem:notes-lemma-12.1",)),
+    ("Notes", ["Lemma 12.2", "Lemma 12.3", "Lemma 12.4", "Theorem 12.5"], O,
      "probabilistic (PAC) statements over an unknown distribution with unspecified constants", ()),
     ("Notes", ["Figure 12.1", "Figure 12.2", "Figure 12.5", "Figure 12.6", "Figure 12.7"], O,
      "drawings, missing from the text", ()),
@@ -247,9 +249,10 @@ def ledger() -> list:
             for paper, labels, verdict, how, evidence in ROWS for label in labels]
     cited = {ref for row in rows for ref in row.evidence}
     for theorem in theorems.values():
-        if f"theorem:{theorem.id}" not in cited:
+        if f"theorem:{theorem.id}" not in cited:   # its erratum and corrected twin are cited by its row
             rows.append(_resolve(_paper_of(theorem.id), theorem.source, V, theorem.statement,
                                  (f"theorem:{theorem.id}",), theorems, printed))
+            cited.update(rows[-1].evidence)
     for entry in all_errata() + all_domain_notes():
         if f"erratum:{entry.id}" not in cited:       # an unnumbered statement (a section's claim)
             verdict = O if entry.kind == "domain note" else V
