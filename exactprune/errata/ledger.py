@@ -147,7 +147,9 @@ ROWS = [
     ("Zhong", ["(C.19)", "(C.20)"], V, "the quantities the Thm 4.3 check computes", ("theorem:zhong-4.3",)),
     ("Zhong", ["(C.27)", "(C.28)"], V, "Thm 5.3 restated", ("theorem:zhong-5.3",)),
     ("Zhong", ["(C.29)", "(C.36)"], V, "Lemma 5.1 restated", ("theorem:zhong-5.1",)),
-    ("Zhong", _eqs("C", range(30, 36)), O, "proof of Lemma 5.1 (implicit differentiation): " + STEP, ()),
+    ("Zhong", _eqs("C", range(30, 36)), V, "proof of Lemma 5.1: the Gamma ratios, the implicit derivative and "
+                                           "(C.33) symbolic (k = 1..4), (C.34)-(C.35) on an exact grid",
+     ("proof:appendix_c_steps.py",)),
     ("Zhong", ["(C.37)"], V, "Lemma 5.2's premise", ("theorem:zhong-5.2",)),
     ("Zhong", ["(C.38)"], V, "the identity, symbolic", ("erratum:zhong-C.38",)),
     ("Zhong", _eqs("C", range(46, 56)), O, "proof of Thm 5.3; the steps assume 0 < B_c < M_c < M_d (lam > 0, "
