@@ -157,6 +157,48 @@ def check_lemma_5_2_convexity() -> None:
     report("C.45", ok45)
 
 
+def check_lemma_5_1_steps() -> None:
+    """(C.30)-(C.35), the proof of Lemma 5.1: f_k(B, M) = Gamma(B+k)Gamma(M)/(Gamma(B)Gamma(M+k)), B a
+    function of M through f_k(B, M) = f_k(s, M_d) = c; symbolic for k = 1..4, the inequalities on an
+    exact grid of 0 < B < M."""
+    B, M, c = sp.symbols("B M c", positive=True)
+    ok30 = ok31 = ok32 = ok33 = ok34 = ok35 = True
+    for k in range(1, 5):
+        f_k, f_k1 = rising(B, k) / rising(M, k), rising(B, k + 1) / rising(M, k + 1)
+        psi_b = {n: sum(1 / (B + i) for i in range(n)) for n in (k, k + 1)}     # Psi(B+n) - Psi(B)
+        psi_m = {n: sum(1 / (M + i) for i in range(n)) for n in (k, k + 1)}
+        # (C.30): the Gamma ratios are the rising factorials, so (C.29) reads RF(B,k) = c RF(M,k)
+        gam = sp.gamma(B + k) / sp.gamma(B) - c * sp.gamma(M + k) / sp.gamma(M)
+        ok30 &= sp.simplify(sp.gammasimp(gam) - (rising(B, k) - c * rising(M, k))) == 0
+        # (C.31): d/dB Gamma(B+k)/Gamma(B) = Gamma(B+k)/Gamma(B) (Psi(B+k) - Psi(B))
+        ok31 &= sp.simplify(sp.diff(rising(B, k), B) - rising(B, k) * psi_b[k]) == 0
+        ok31 &= sp.simplify(sp.expand_func(sp.polygamma(0, B + k) - sp.polygamma(0, B)) - psi_b[k]) == 0
+        # (C.32): implicit differentiation of RF(B,k) - c RF(M,k) = 0, with c = f_k(B, M) on the curve
+        implicit = -sp.diff(rising(B, k) - c * rising(M, k), M) / sp.diff(rising(B, k) - c * rising(M, k), B)
+        ok32 &= sp.simplify(implicit.subs(c, f_k) - psi_m[k] / psi_b[k]) == 0
+        # (C.33): d f_{k+1}(B(M), M)/dM with dB/dM from (C.32)
+        total = sp.diff(f_k1, B) * psi_m[k] / psi_b[k] + sp.diff(f_k1, M)
+        printed33 = f_k1 * psi_b[k + 1] * psi_m[k] / psi_b[k] - f_k1 * psi_m[k + 1]
+        ok33 &= sp.simplify(total - printed33) == 0
+        # (C.34) and (C.35) on an exact grid 0 < B < M
+        for b_val, m_val in itertools.combinations([Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(5, 2),
+                                                     Fraction(7)], 2):
+            u = [1 / (m_val + i) for i in range(k + 1)]
+            v = [1 / (b_val + i) for i in range(k + 1)]
+            q = [ui / vi for ui, vi in zip(u, v)]
+            ok34 &= all(q[i] < q[i + 1] for i in range(k))
+            ok34 &= sum(u) / sum(v) == sum(qi * vi for qi, vi in zip(q, v)) / sum(v)
+            ok34 &= sum(u) / sum(v) > sum(u[:k]) / sum(v[:k])
+            at = {B: sp.Rational(b_val.numerator, b_val.denominator), M: sp.Rational(m_val.numerator, m_val.denominator)}
+            ok35 &= bool(printed33.subs(at) < 0)
+    report("C.30", ok30, "ok (Gamma ratios = rising factorials, k = 1..4)")
+    report("C.31", ok31)
+    report("C.32", ok32, "ok (implicit differentiation, symbolic, k = 1..4)")
+    report("C.33", ok33)
+    report("C.34", ok34, "ok (exact grid 0 < B < M, k = 1..4)")
+    report("C.35", ok35, "ok (exact grid 0 < B < M, k = 1..4)")
+
+
 def check_thm_5_6_chain() -> None:
     lam, J = sp.symbols("lam J", positive=True)
     ok = True
@@ -219,6 +261,7 @@ def main() -> int:
     check_rising()
     check_eta_derivative()
     check_thm_4_3_chain()
+    check_lemma_5_1_steps()
     check_lemma_5_2_convexity()
     check_thm_5_6_chain()
     check_digamma_and_sufficiency()

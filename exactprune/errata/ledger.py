@@ -147,7 +147,9 @@ ROWS = [
     ("Zhong", ["(C.19)", "(C.20)"], V, "the quantities the Thm 4.3 check computes", ("theorem:zhong-4.3",)),
     ("Zhong", ["(C.27)", "(C.28)"], V, "Thm 5.3 restated", ("theorem:zhong-5.3",)),
     ("Zhong", ["(C.29)", "(C.36)"], V, "Lemma 5.1 restated", ("theorem:zhong-5.1",)),
-    ("Zhong", _eqs("C", range(30, 36)), O, "proof of Lemma 5.1 (implicit differentiation): " + STEP, ()),
+    ("Zhong", _eqs("C", range(30, 36)), V, "proof of Lemma 5.1: the Gamma ratios, the implicit derivative and "
+                                           "(C.33) symbolic (k = 1..4), (C.34)-(C.35) on an exact grid",
+     ("proof:appendix_c_steps.py",)),
     ("Zhong", ["(C.37)"], V, "Lemma 5.2's premise", ("theorem:zhong-5.2",)),
     ("Zhong", ["(C.38)"], V, "the identity, symbolic", ("erratum:zhong-C.38",)),
     ("Zhong", _eqs("C", range(46, 56)), O, "proof of Thm 5.3; the steps assume 0 < B_c < M_c < M_d (lam > 0, "
@@ -181,7 +183,9 @@ ROWS = [
     # ------------------------------------------------------------------ lecture notes
     ("Notes", _eqs("12", range(1, 21)), O, "Kearns-Mansour pruning and its analysis: bounds with unspecified "
                                            "constants (c, O(.)) over an unknown distribution; no exact form", ()),
-    ("Notes", ["Lemma 12.1", "Lemma 12.2", "Lemma 12.3", "Lemma 12.4", "Theorem 12.5"], O,
+    ("Notes", ["Lemma 12.1"], V, "exact, on stage-t trees (t + 1 leaves), with the proof's two sums; the step "
+                                 "after it is refuted (notes-weak-chain)", ("theorem:notes-lemma-12.1",)),
+    ("Notes", ["Lemma 12.2", "Lemma 12.3", "Lemma 12.4", "Theorem 12.5"], O,
      "probabilistic (PAC) statements over an unknown distribution with unspecified constants", ()),
     ("Notes", ["Figure 12.1", "Figure 12.2", "Figure 12.5", "Figure 12.6", "Figure 12.7"], O,
      "drawings, missing from the text", ()),
@@ -202,7 +206,9 @@ ROWS = [
     ("DD", ["(1)"], V, "class probabilities of a leaf", ("erratum:dd-ties",)),
     ("DD", ["(2)"], V, "the second moment's co-existence factor", ("erratum:dd-coexist-identical",)),
     ("DD", ["Lemma 1"], V, "moments exact against enumeration of samples", ("theorem:dd-moments",)),
-    ("DD", ["Figure 1", "Figure 2", "Figure 8"], O, "drawings (the all-attribute tree, path orderings)", ()),
+    ("DD", ["Figure 1", "Figure 2"], O, "drawings (the all-attribute tree, path orderings)", ()),
+    ("DD", ["Figure 8"], V, "the four arrangements of App A's example: printed terms summed, against the general "
+                            "formula and the enumeration, d = 8..11", ("theorem:dd-appA-example",)),
     ("DD", ["Figure 3", "Figure 4", "Figure 5", "Figure 6", "Figure 7", "Table 1", "Table 2"], O,
      "formula versus Monte Carlo and Breiman's bound on synthetic and UCI data: " + EMPIRICAL, ()),
 ]
@@ -247,9 +253,10 @@ def ledger() -> list:
             for paper, labels, verdict, how, evidence in ROWS for label in labels]
     cited = {ref for row in rows for ref in row.evidence}
     for theorem in theorems.values():
-        if f"theorem:{theorem.id}" not in cited:
+        if f"theorem:{theorem.id}" not in cited:   # its erratum and corrected twin are cited by its row
             rows.append(_resolve(_paper_of(theorem.id), theorem.source, V, theorem.statement,
                                  (f"theorem:{theorem.id}",), theorems, printed))
+            cited.update(rows[-1].evidence)
     for entry in all_errata() + all_domain_notes():
         if f"erratum:{entry.id}" not in cited:       # an unnumbered statement (a section's claim)
             verdict = O if entry.kind == "domain note" else V

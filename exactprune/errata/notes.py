@@ -3,13 +3,13 @@
 Every value is computed by the code (exact rationals, or certified balls) when evaluated.
 
 >>> [e.id for e in ERRATA]
-['notes-convex', 'notes-guarantee', 'notes-gini-error-bound', 'notes-min-size-dp']
+['notes-convex', 'notes-guarantee', 'notes-gini-error-bound', 'notes-min-size-dp', 'notes-weak-chain', 'notes-paths-count']
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from . import HYPOTHESIS, Erratum
+from . import HYPOTHESIS, Erratum, refutation
 from ..numbers import fraction_str
 
 
@@ -107,4 +107,23 @@ ERRATA = [
             compute=_min_size_dp,
             explanation=("The leaf table must mean 'at most i errors' and the budget split must include i = 0; "
                          "as printed the DP finds no pruning for a perfect split with a budget of 1.")),
+    Erratum(id="notes-weak-chain", source="Lecture notes 12.1.5, the inequality chain after Lemma 12.1",
+            printed="Prob[l] c_2 gamma^2 (min{q_l,1-q_l})^2 >= c_2 gamma^2 (eps_t/(2t)) (eps_t/2)^2",
+            compute=lambda: refutation("notes-weak-chain", _weak_chain_case(), _weak_chain_case(),
+                                       correct="(eps_t/(3t)) (eps_t/3)^2 = eps_t^3/(27t), Lemma 12.1's own constants")(),
+            explanation=("Lemma 12.1 gives Prob[l] >= eps_t/(3t) and error(l) >= eps_t/3, not eps_t/(2t) and eps_t/2: "
+                         "a leaf with the lemma's properties can miss the printed bound. The chain's conclusion "
+                         "(>= c_3 gamma^2 G_t^3/t) survives with a smaller c_3.")),
+    Erratum(id="notes-paths-count", source="Lecture notes 12.2.3 (after (12.2): the Boolean hypercube)",
+            printed="|PATHS(H, l)| = 2^(l-1) C(n, l) <= n^l",
+            compute=lambda: refutation("notes-paths-count", {"d": 1, "l": 1}, {"d": 1, "l": 1},
+                                       correct="|PATHS(H, l)| = sum_{j<=l} 2^j C(d, j) <= (2d + 1)^l")(),
+            explanation=("A path of depth j tests j distinct variables, each either way: 2^j C(d, j) predicates, "
+                         "and PATHS(H, l) holds the paths of depth at most l (the root included). On {0,1}^1 with "
+                         "l = 1 there are 3 (the root, x_1 = 0, x_1 = 1); the printed count and bound give 1.")),
 ]
+
+
+def _weak_chain_case() -> dict:
+    from ..theorems.notes import WEAK_CHAIN_CASE
+    return WEAK_CHAIN_CASE

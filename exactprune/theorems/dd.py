@@ -177,6 +177,61 @@ def _check_att(case: dict) -> Verdict:
     return Verdict(m2 == m1 * m1, {**case, "E[GE|data]": fraction_str(m1), "E[GE^2|data]": fraction_str(m2)})
 
 
+# ------------------------------------------------------------------ App A, the worked example (Figure 8)
+
+def appendix_a_example_terms(d: int) -> list:
+    """The four arrangement probabilities of DD App A's worked example (l1 = 6, l2 = 7, r = 5, v = 3:
+    A1-A3 common with equal values, A4, A5 common with different values, A6 on path 1 only, A7, A8 on
+    path 2 only), transcribed as printed: Figure 8a-8d, split at depth 4, 3, 2, 1.
+
+    >>> sum(appendix_a_example_terms(8))
+    Fraction(153, 39200)
+    """
+    from math import factorial as fact, perm, prod
+    if d < 8:
+        raise ValueError(f"the example names 8 attributes A1..A8: d >= 8 needed, got {d}")
+    sq = lambda *xs: prod(x * x for x in xs)        # noqa: E731 - the squared factors after the split
+    return [Fraction(perm(3, 3) * fact(2) * fact(3) * 2, prod((d, d - 1, d - 2, d - 3)) * sq(d - 4, d - 5) * (d - 6)),
+            Fraction(perm(3, 2) * fact(3) * fact(4) * 2, prod((d, d - 1, d - 2)) * sq(d - 3, d - 4, d - 5) * (d - 6)),
+            Fraction(perm(3, 1) * fact(4) * fact(5) * 2, prod((d, d - 1)) * sq(d - 2, d - 3, d - 4, d - 5) * (d - 6)),
+            Fraction(perm(3, 0) * fact(5) * fact(6) * 2, d * sq(d - 1, d - 2, d - 3, d - 4, d - 5) * (d - 6))]
+
+
+def appendix_a_example_paths(order: list) -> tuple:
+    """The example's two paths with A1..A8 mapped to the attributes ``order[0..7]``."""
+    a = order
+    path1 = {a[0]: 0, a[1]: 0, a[2]: 0, a[3]: 0, a[4]: 0, a[5]: 0}
+    path2 = {a[0]: 0, a[1]: 0, a[2]: 0, a[3]: 1, a[4]: 1, a[6]: 0, a[7]: 0}
+    return path1, path2
+
+
+def _check_appendix_a_example(case: dict) -> Verdict:
+    from ..rdt import coexistence_printed, enumerate_coexistence
+    d = int(case["d"])
+    path1, path2 = appendix_a_example_paths(list(case["order"]))
+    terms = appendix_a_example_terms(d)
+    general = coexistence_printed(d, path1, path2, "fixed")
+    enum = enumerate_coexistence(d, path1, path2, "fixed", case.get("weights"))
+    return Verdict(sum(terms) == general == enum,
+                   {"d": d, "order": list(case["order"]), "weights": case.get("weights"),
+                    "printed_arrangements": [fraction_str(t) for t in terms], "sum": fraction_str(sum(terms)),
+                    "general_formula": fraction_str(general), "enumeration": fraction_str(enum)})
+
+
+def _appendix_a_cases(weighted: bool = False):
+    st = _st()
+
+    @st.composite
+    def build(draw):
+        d = draw(st.integers(8, 11))
+        case = {"d": d, "order": draw(st.permutations(range(d)))[:8]}
+        if weighted:
+            case["weights"] = draw(st.lists(st.integers(1, 3), min_size=d, max_size=d).filter(lambda w: len(set(w)) > 1))
+        return case
+
+    return build()
+
+
 THEOREMS = [
     Theorem(
         id="dd-path-exists", source="DD sec 3.5, 3.6.1, 3.6.2",
@@ -222,6 +277,17 @@ THEOREMS = [
         violation_note="with h < d different attribute choices give different classifiers",
         default_examples=50,
     ),
+    Theorem(
+        id="dd-appA-example", source="DD App A, the worked example and Figure 8",
+        statement=("For l1 = 6, l2 = 7, r = 5, v = 3 the four printed arrangement probabilities (Figure 8a-8d) sum to "
+                   "the general App A formula and to the co-existence probability of the random tree process"),
+        hypotheses="d >= 8 attributes (the example names A1..A8), split attributes drawn uniformly",
+        cases=_appendix_a_cases, check=_check_appendix_a_example,
+        violations=lambda: _appendix_a_cases(True),
+        violation_note="non-uniform attribute selection: the enumeration moves away from the printed sum",
+        pinned_violations=({"d": 8, "order": list(range(8)), "weights": [1, 2, 1, 1, 1, 1, 1, 1]},),
+        default_examples=10,
+    ),
 ]
 
 #: boundary cases (policy point 4): d = 1 with identical paths; two identical paths under scarcity;
@@ -229,6 +295,7 @@ THEOREMS = [
 THEOREMS = pin(THEOREMS, {
     "dd-path-exists": ({"d": 1, "path1": {0: 0}, "path2": {0: 0}, "criterion": "fixed"},),
     "dd-coexist": ({"d": 2, "path1": {0: 2, 1: 1}, "path2": {1: 1, 0: 2}, "criterion": "scarcity"},),
+    "dd-appA-example": ({"d": 8, "order": list(range(8))}, {"d": 11, "order": [10, 9, 8, 7, 6, 5, 4, 3]}),
     "dd-att": ({"arities": [2], "weights": [1, 1, 1, 0], "table": [2, 3, 0, 0], "h": 1},),
     "dd-moments": tuple({"arities": [2], "weights": weights, "N": n, "criterion": criterion, "tie": tie,
                          "same_sample": False}

@@ -11,11 +11,12 @@ exact.  The notes call the functions "convex"; they are concave (see exactprune.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import flint
 
-from . import Theorem, Verdict, pin
+from . import Theorem, Verdict, correction, expand_corrections, pin
 from .strategies import rationals
 from ..numbers import arb_of, certified_sign, fraction_str
 
@@ -172,6 +173,189 @@ def _cost_violations():
     return st.one_of(st.sampled_from(known), _cost_cases(("unnormalized_gini", "leaf_error")))
 
 
+# -------------------------------------------------------------------------- weak learning (12.1.5)
+
+def weak_split_drop(q: Fraction, a: Fraction, b: Fraction) -> dict:
+    """The Gini drop G(q) - [tau G(r) + (1 - tau) G(p)] of a leaf with positive fraction q split by a
+    hypothesis h with a = Prob[h = 1 | f = 1], b = Prob[h = 1 | f = 0] (notes 12.1.3-12.1.5):
+    tau = q a + (1 - q) b, r = Prob[f = 1 | h = 1], p = Prob[f = 1 | h = 0]; a split with tau in
+    {0, 1} sends everything one way and drops nothing.
+
+    >>> weak_split_drop(Fraction(1, 2), Fraction(1), Fraction(0))["drop"]     # a perfect split of q = 1/2
+    Fraction(1, 2)
+    """
+    q, a, b = Fraction(q), Fraction(a), Fraction(b)
+    tau = q * a + (1 - q) * b
+    if tau in (0, 1):
+        return {"tau": tau, "r": q, "p": q, "drop": Fraction(0)}
+    r, p = q * a / tau, q * (1 - a) / (1 - tau)
+    return {"tau": tau, "r": r, "p": p, "drop": gini(q) - (tau * gini(r) + (1 - tau) * gini(p))}
+
+
+def check_weak_drop(case: dict) -> Verdict:
+    """Notes 12.1.5: if h beats random guessing by gamma on the balanced distribution of the leaf
+    (error (1 - a)/2 + b/2 <= 1/2 - gamma, i.e. a - b >= 2 gamma), splitting the leaf by h lowers the
+    Gini cost 2q(1-q) by at least 16 gamma^2 [q(1-q)]^2.  Checked exactly, together with the closed
+    form drop = 2 [q(1-q)]^2 (a-b)^2 / (tau(1-tau)) (so the drop is even >= 32 gamma^2 [q(1-q)]^2)."""
+    q, a, b, gamma = (Fraction(case[x]) for x in ("q", "a", "b", "gamma"))
+    split = weak_split_drop(q, a, b)
+    tau, drop = split["tau"], split["drop"]
+    bound = 16 * gamma ** 2 * (q * (1 - q)) ** 2
+    closed = 2 * (q * (1 - q)) ** 2 * (a - b) ** 2 / (tau * (1 - tau)) if tau not in (0, 1) else Fraction(0)
+    details = {"q": fraction_str(q), "a": fraction_str(a), "b": fraction_str(b), "gamma": fraction_str(gamma),
+               "balanced_error": fraction_str((1 - a) / 2 + b / 2), "tau": fraction_str(tau),
+               "drop": fraction_str(drop), "16gamma^2[q(1-q)]^2": fraction_str(bound),
+               "closed_form": fraction_str(closed)}
+    return Verdict(drop >= bound and drop == closed, details)
+
+
+def _weak_cases(weak: bool = True):
+    st = _st()
+    grid = (2, 3, 4, 5, 8, 10)
+
+    @st.composite
+    def build(draw):
+        q = draw(rationals(Fraction(0), Fraction(1), grid))
+        gamma = draw(st.one_of(st.just(Fraction(0)), st.just(Fraction(1, 2)), rationals(Fraction(0), Fraction(1, 2), grid)))
+        if weak:
+            b = draw(rationals(Fraction(0), 1 - 2 * gamma, grid))
+            a = draw(rationals(b + 2 * gamma, Fraction(1), grid))
+        else:     # h no better than 1/2 - gamma' with gamma' < gamma: a - b < 2 gamma, gamma > 0, 0 < q < 1
+            gamma = max(gamma, Fraction(1, 10))
+            q = min(max(q, Fraction(1, 10)), Fraction(9, 10))
+            b = draw(rationals(Fraction(0), Fraction(1), grid))
+            a = draw(rationals(Fraction(0), min(Fraction(1), b + 2 * gamma - Fraction(1, 40)), grid + (40,)))
+        return {"q": q, "a": a, "b": b, "gamma": gamma}
+
+    return build()
+
+
+# -------------------------------------------------------------------------- Lemma 12.1 and its use
+
+def leaf_table(case: dict) -> tuple:
+    """(t, [(Prob[l], error(l))], eps_t) of a tree at stage t given as ``{"t": t, "leaves": [[prob, q], ...]}``
+    (leaf probabilities summing to 1, q the positive fraction at the leaf); error(l) = min(q, 1-q)."""
+    t = int(case["t"])
+    leaves = [(Fraction(p), leaf_error(Fraction(q))) for p, q in case["leaves"]]
+    if t < 1:
+        raise ValueError(f"Lemma 12.1 needs a stage t >= 1 (it divides by t), got {t}")
+    if sum(p for p, _ in leaves) != 1 or any(p < 0 for p, _ in leaves):
+        raise ValueError("leaf probabilities must be non-negative and sum to 1")
+    return t, leaves, sum(p * e for p, e in leaves)
+
+
+def lemma_12_1_leaves(case: dict) -> list:
+    """Indices of the leaves with both properties of Lemma 12.1: Prob[l] >= eps_t/(3t) and
+    error(l) >= eps_t/3.
+
+    >>> lemma_12_1_leaves({"t": 1, "leaves": [["1/2", "0"], ["1/2", "1/2"]]})
+    [1]
+    """
+    t, leaves, eps = leaf_table(case)
+    return [i for i, (p, e) in enumerate(leaves) if p >= eps / (3 * t) and e >= eps / 3]
+
+
+def check_lemma_12_1(case: dict) -> Verdict:
+    """Lemma 12.1 (notes 12.1.5): a tree at stage t (exactly t + 1 leaves: T_0 is one leaf and each step
+    splits a leaf in two) has a leaf with Prob[l] >= eps_t/(3t) and error(l) >= eps_t/3.  The proof's
+    two sums are checked too: the leaves without property 1, and those without property 2, each
+    contribute at most eps_t/3 (the first needs error(l) <= 1/2 and t + 1 <= 2t)."""
+    t, leaves, eps = leaf_table(case)
+    found = lemma_12_1_leaves(case)
+    small = sum(p * e for p, e in leaves if p < eps / (3 * t))
+    accurate = sum(p * e for p, e in leaves if e < eps / 3)
+    holds = len(leaves) == t + 1 and bool(found) and small <= eps / 3 and accurate <= eps / 3
+    return Verdict(holds, {"t": t, "n_leaves": len(leaves), "eps_t": fraction_str(eps), "lemma_leaves": found,
+                           "mass_without_property_1": fraction_str(small),
+                           "mass_without_property_2": fraction_str(accurate)})
+
+
+def check_weak_chain(case: dict, third: bool = False) -> Verdict:
+    """The step after Lemma 12.1 (notes 12.1.5) for the leaf ``case["leaf"]``, one with the lemma's two
+    properties: Prob[l] (min{q_l, 1-q_l})^2 >= (eps_t/(2t)) (eps_t/2)^2 as printed, or with the lemma's
+    own constants (eps_t/(3t)) (eps_t/3)^2 (``third``)."""
+    t, leaves, eps = leaf_table(case)
+    d = 3 if third else 2
+    bound = eps / (d * t) * (eps / d) ** 2
+    prob, error = leaves[int(case["leaf"])]
+    value = prob * error ** 2
+    return Verdict(value >= bound, {"eps_t": fraction_str(eps), "leaf": int(case["leaf"]),
+                                    "lemma_leaves": lemma_12_1_leaves(case), "bound": fraction_str(bound),
+                                    "Prob[l]*error(l)^2": fraction_str(value)})
+
+
+def _stage_trees(extra_leaves: int = 0):
+    """Trees at stage t as leaf tables: t + 1 (+ ``extra_leaves``) leaves, probabilities from integer
+    weights (zeros allowed), q on a small grid (0, 1/2 and ties included)."""
+    st = _st()
+
+    @st.composite
+    def build(draw):
+        t = draw(st.integers(1, 5))
+        n = t + 1 + extra_leaves
+        weights = draw(st.lists(st.integers(0, 6), min_size=n, max_size=n).filter(any))
+        qs = draw(st.lists(rationals(Fraction(0), Fraction(1), (2, 3, 4, 5, 10)), min_size=n, max_size=n))
+        return {"t": t, "leaves": [[Fraction(w, sum(weights)), q] for w, q in zip(weights, qs)]}
+
+    return build()
+
+
+def _chain_cases(lemma_leaf: bool = True):
+    """A stage-t tree with a leaf chosen among those with Lemma 12.1's properties (or, as a violation,
+    among those without them)."""
+    def pick(tree):
+        good = set(lemma_12_1_leaves(tree))
+        pool = [i for i in range(len(tree["leaves"])) if (i in good) == lemma_leaf]
+        return _st().sampled_from(pool).map(lambda i: {**tree, "leaf": i})
+    return _stage_trees().filter(lambda tree: len(lemma_12_1_leaves(tree)) < len(tree["leaves"]) or lemma_leaf
+                                 ).flatmap(pick)
+
+
+# -------------------------------------------------------------------------- |PATHS(H, l)| (12.2.3)
+
+def path_predicates(d: int, depth: int, side: int = 2) -> set:
+    """The distinct path predicates of depth at most ``depth`` over the tests x_i >= alpha
+    (1 <= alpha < side) of the grid {0..side-1}^d, each as the non-empty set of points it accepts;
+    side = 2 is the Boolean hypercube with the single-variable tests of the notes.  Enumerated.
+
+    >>> len(path_predicates(1, 1))           # the root, x_1 = 0, x_1 = 1
+    3
+    """
+    from itertools import product
+    if d < 1 or depth < 0 or side < 2:
+        raise ValueError(f"need d >= 1, depth >= 0, side >= 2; got {d}, {depth}, {side}")
+    points = frozenset(product(range(side), repeat=d))
+    tests = [(i, alpha) for i in range(d) for alpha in range(1, side)]
+    found, frontier = {points}, {points}
+    for _ in range(depth):
+        frontier = {frozenset(x for x in s if (x[i] >= alpha) == out)
+                    for s in frontier for i, alpha in tests for out in (True, False)} - {frozenset()}
+        found |= frontier
+    return found
+
+
+def check_paths_count(case: dict, printed: bool = True) -> Verdict:
+    """|PATHS(H, l)| for the Boolean hypercube {0,1}^d and H the d single-variable tests (notes 12.2.3),
+    enumerated.  Printed: = 2^(l-1) C(n, l) <= n^l (n read as d, the only size in sight).  Corrected:
+    = sum_{j <= l} 2^j C(d, j) <= (2d + 1)^l."""
+    from math import comb
+    d, depth, side = int(case["d"]), int(case["l"]), int(case.get("side", 2))
+    count = len(path_predicates(d, depth, side))
+    if printed:
+        formula, bound = Fraction(2) ** (depth - 1) * comb(d, depth), d ** depth
+    else:
+        formula, bound = sum(2 ** j * comb(d, j) for j in range(depth + 1)), (2 * d + 1) ** depth
+    return Verdict(count == formula and count <= bound,
+                   {"d": d, "l": depth, "side": side, "enumerated": count, "formula": fraction_str(formula),
+                    "bound": bound})
+
+
+def _paths_cases(side: int = 2):
+    st = _st()
+    top = 4 if side == 2 else 2
+    return st.integers(1, top).flatmap(lambda d: st.builds(lambda l: {"d": d, "l": l, "side": side},
+                                                           st.integers(1, d)))
+
 THEOREMS = [
     Theorem(
         id="notes-gq-example", source="Lecture notes 12.1.4, Figure 12.3 (papers/002)",
@@ -193,10 +377,78 @@ THEOREMS = [
                         "concave but q(1-q) = 3/16 < 1/4 at q = 1/4 (erratum notes-guarantee); min(q,1-q) itself is "
                         "concave but not strictly (no drop on one side of 1/2)."),
         default_examples=60),
+    Theorem(
+        id="notes-weak-drop", source="Lecture notes 12.1.5 (the role of the weak learning model)",
+        statement=("If h errs with probability at most 1/2 - gamma on the balanced distribution of a leaf, splitting "
+                   "the leaf by h lowers the Gini cost 2q(1-q) by at least 16 gamma^2 [q(1-q)]^2."),
+        hypotheses="0 <= q <= 1, 0 <= gamma <= 1/2, a = P[h=1|f=1], b = P[h=1|f=0] with (1-a)/2 + b/2 <= 1/2 - gamma",
+        cases=_weak_cases, check=check_weak_drop, violations=lambda: _weak_cases(False),
+        violation_note="h not a weak hypothesis (a - b < 2 gamma): the drop can fall below the bound (a = b: none).",
+        default_examples=100),
+    Theorem(
+        id="notes-lemma-12.1", source="Lecture notes 12.1.5, Lemma 12.1 and its proof",
+        statement=("At any stage t there is a leaf l with Prob[l] >= eps_t/(3t) and error(l) = min{q_l,1-q_l} >= "
+                   "eps_t/3; the leaves without either property contribute at most eps_t/3 each group."),
+        hypotheses="a tree at stage t >= 1, hence exactly t + 1 leaves; leaf probabilities summing to 1",
+        cases=_stage_trees, check=check_lemma_12_1, violations=lambda: _stage_trees(6),
+        violation_note=("more than t + 1 leaves (not a tree of stage t): with 7 leaves of probability 1/7 and "
+                        "error 1/2 at t = 1 no leaf reaches Prob >= eps/(3t) = 1/6."),
+        default_examples=100),
+    Theorem(
+        id="notes-weak-chain", source="Lecture notes 12.1.5, the inequality chain after Lemma 12.1",
+        statement=("For the leaf of Lemma 12.1: Prob[l] (min{q_l,1-q_l})^2 >= (eps_t/(2t)) (eps_t/2)^2 "
+                   "(the middle step of the chain, c_2 gamma^2 cancelled)."),
+        hypotheses="a tree at stage t >= 1 (t + 1 leaves), l a leaf with the two properties of Lemma 12.1",
+        cases=_chain_cases, check=check_weak_chain, erratum="notes-weak-chain",
+        violations=lambda: _chain_cases(False),
+        violation_note="a leaf without Lemma 12.1's properties: an error-free leaf gives 0 < the bound.",
+        default_examples=100),
+    correction(
+        statement=("For the leaf of Lemma 12.1: Prob[l] (min{q_l,1-q_l})^2 >= (eps_t/(3t)) (eps_t/3)^2 = "
+                   "eps_t^3/(27t); the chain's end c_3 gamma^2 G_t^3/t follows with a smaller c_3."),
+        check=lambda case: check_weak_chain(case, third=True)),
+    Theorem(
+        id="notes-paths-count", source="Lecture notes 12.2.3 (after (12.2): the Boolean hypercube)",
+        statement="|PATHS(H, l)| = 2^(l-1) C(n, l) <= n^l for H the single-variable tests of {0,1}^d",
+        hypotheses="input space {0,1}^d, H = {x_i} (d tests), 1 <= l <= d, n = d",
+        cases=_paths_cases, check=check_paths_count, erratum="notes-paths-count",
+        violations=lambda: _paths_cases(3),
+        violation_note="a non-Boolean grid {0,1,2}^d with threshold tests: more predicates than either formula.",
+        default_examples=20),
+    correction(
+        statement="|PATHS(H, l)| = sum_{j<=l} 2^j C(d, j) <= (2d + 1)^l (conjunctions of at most l literals)",
+        check=lambda case: check_paths_count(case, printed=False)),
 ]
 
 #: boundary cases (policy point 4): p = 0, r = 1/2 (the ends of a side of 1/2), tau near 0;
 #: q = 0, q = 1/2, q = 1 for each cost function
+#: the counterexample of erratum notes-weak-chain: t = 1, the lemma's leaf 0 (Prob 1/4, q = 1/10)
+WEAK_CHAIN_CASE = {"t": 1, "leaves": [[Fraction(1, 4), Fraction(1, 10)], [Fraction(3, 4), Fraction(1, 3)]], "leaf": 0}
+#: a stage-1 tree with 7 leaves (a violation of Lemma 12.1's setting)
+SEVEN_LEAVES = {"t": 1, "leaves": [[Fraction(1, 7), Fraction(1, 2)]] * 7}
+_TIES = {"t": 2, "leaves": [[Fraction(1, 3), Fraction(1, 2)]] * 3}          # every leaf alike, eps_t = 1/2
+_PURE = {"t": 1, "leaves": [[Fraction(1, 2), Fraction(0)], [Fraction(1, 2), Fraction(1)]]}   # eps_t = 0
+
+THEOREMS = expand_corrections(THEOREMS)
+THEOREMS = pin(THEOREMS, {
+    "notes-weak-drop": ({"q": Fraction(1, 2), "a": Fraction(1), "b": Fraction(0), "gamma": Fraction(1, 2)},
+                        {"q": Fraction(0), "a": Fraction(1), "b": Fraction(0), "gamma": Fraction(1, 2)},
+                        {"q": Fraction(1, 3), "a": Fraction(1, 2), "b": Fraction(1, 2), "gamma": Fraction(0)},
+                        {"q": Fraction(1, 2), "a": Fraction(3, 4), "b": Fraction(1, 4), "gamma": Fraction(1, 4)}),
+    "notes-lemma-12.1": (_TIES, _PURE, {k: v for k, v in WEAK_CHAIN_CASE.items() if k != "leaf"}),
+    "notes-weak-chain": (WEAK_CHAIN_CASE, {**_TIES, "leaf": 0}),
+    "notes-weak-chain-corrected": (WEAK_CHAIN_CASE, {**_TIES, "leaf": 2}, {**_PURE, "leaf": 1}),
+    "notes-paths-count": ({"d": 1, "l": 1}, {"d": 4, "l": 4}, {"d": 3, "l": 1}),
+    "notes-paths-count-corrected": ({"d": 1, "l": 1}, {"d": 4, "l": 4}, {"d": 3, "l": 1}),
+})
+VIOLATIONS = {
+    "notes-weak-drop": ({"q": Fraction(1, 2), "a": Fraction(1, 2), "b": Fraction(1, 2), "gamma": Fraction(1, 4)},),
+    "notes-lemma-12.1": (SEVEN_LEAVES,),
+    "notes-weak-chain-corrected": ({"t": 1, "leaves": [[Fraction(1, 2), Fraction(0)], [Fraction(1, 2), Fraction(1, 2)]],
+                                    "leaf": 0},),
+    "notes-paths-count-corrected": ({"d": 1, "l": 1, "side": 3},),
+}
+THEOREMS = [replace(t, pinned_violations=tuple(t.pinned_violations) + VIOLATIONS.get(t.id, ())) for t in THEOREMS]
 THEOREMS = pin(THEOREMS, {
     "notes-gq-example": ({"tau": Fraction(1, 2), "p": Fraction(0), "r": Fraction(1, 2)},
                          {"tau": Fraction(1, 20), "p": Fraction(1, 2), "r": Fraction(1)}),
