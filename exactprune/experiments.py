@@ -45,7 +45,7 @@ from .knorm import Prior, prune
 from .tree import Node, Tree
 
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol",
-           "protocol_units", "protocol_split", "run_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
+           "protocol_units", "protocol_split", "run_unit", "size_variant_unit", "ccp_rule_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
 
 def _ndtri(p, dps: int = 50):
     import mpmath
@@ -290,6 +290,54 @@ def run_unit(label: str, ratio: int, index: int, X, y, order, m: int, subsets: i
     train, test = protocol_split(order, m, index, subsets)
     r = prune_all(X[train], y[train], X[test], y[test], V=V, seed=seed)
     return Run(label, ratio, index, r["accuracy"], r["leaves"], r["seconds"])
+
+
+def size_variant_unit(X, y, order, m: int, index: int, seed: int, tree_params: Optional[dict] = None,
+                      lam_factors: Sequence = (1,), subsets: int = 20) -> dict:
+    """Tree sizes of run ``index`` of Figure 6.1 (:func:`protocol_split`) under one way of growing
+    the tree, for the investigation of Table 6.3: ``full`` = L, the leaves of the grown tree
+    (scikit-learn, ``tree_params`` as keyword arguments, default Gini grown until pure);
+    ``lam`` = Zhong's lam = 100 L / (J^2 N) (section 6.3); ``2-norm`` = {factor: leaves of
+    PruneTree at k = 2, eta = 1/2 and lam times ``factor``}; ``EBP`` = leaves after C4.5's
+    pruning (CF 25%, subtree raising).
+
+    >>> X, y = gaussian_data("g2c15", 400, seed=3)
+    >>> order = np.random.default_rng(1).permutation(len(y))
+    >>> r = size_variant_unit(X, y, order, 10, 0, 0, lam_factors=(0, 1))
+    >>> r["2-norm"][0] == r["full"] > r["2-norm"][1] >= 1      # lam = 0 keeps every effective split
+    True
+    """
+    from sklearn.tree import DecisionTreeClassifier
+    from .sklearn import auto_lam
+    train, _ = protocol_split(order, m, index, subsets)
+    est = DecisionTreeClassifier(random_state=seed, **(tree_params or {})).fit(X[train], y[train])
+    tree = Tree.from_sklearn(est)
+    lam = auto_lam(tree.n_leaves, tree.n_classes, tree.root.n)
+    sizes = {f: prune(tree, 2, Prior(lam=lam * Fraction(f), eta=Fraction(1, 2))).tree.n_leaves
+             for f in lam_factors}
+    eb = ebp_prune(tree, raising=True, X=X[train], y=np.searchsorted(est.classes_, y[train]))
+    return {"full": tree.n_leaves, "lam": float(lam), "2-norm": sizes, "EBP": eb.tree.n_leaves}
+
+
+def ccp_rule_unit(X, y, order, m: int, index: int, seed: int, V: int = 10, subsets: int = 20) -> dict:
+    """CCP's tree size in run ``index`` of Figure 6.1 under both selection rules of one 10-fold
+    CV (Breiman et al. 3.4.3): ``{"1-SE": leaves, "0-SE": leaves}`` - the smallest tree whose CV
+    error is within one standard error of the minimum, and the tree of minimum CV error.
+
+    >>> X, y = gaussian_data("g2c15", 400, seed=3)
+    >>> r = ccp_rule_unit(X, y, np.random.default_rng(1).permutation(400), 10, 0, 0)
+    >>> 1 <= r["1-SE"] <= r["0-SE"]
+    True
+    """
+    from sklearn.tree import DecisionTreeClassifier
+    from .peers.ccp import ccp_alphas, ccp_subtree_at
+    from .tree import copy_with_leaves
+    train, _ = protocol_split(order, m, index, subsets)
+    est = DecisionTreeClassifier(random_state=seed).fit(X[train], y[train])
+    cv = ccp_cv_select(X[train], y[train], V=V, random_state=seed, grown=est)
+    full = Tree.from_sklearn(est)
+    at_min = ccp_subtree_at(full, ccp_alphas(full), cv.stage_alphas[cv.best])
+    return {"1-SE": cv.tree.n_leaves, "0-SE": copy_with_leaves(full, at_min).n_leaves}
 
 
 def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
