@@ -87,6 +87,95 @@ def write_results(out: str, runs, tables: dict, header: str) -> None:
         handle.write(header + "\n" + E.format_markdown(tables))
 
 
+#: the ways of growing the tree compared by ``--investigate sizes``: (label, scikit-learn
+#: parameters, coding of abalone's sex, shuffle seed offset of the 20 subsets)
+SIZE_VARIANTS = (
+    ("as in the tables: Gini, grown until pure, one-hot", {}, "one-hot", 0),
+    ("min_samples_leaf = 5 (CART-like minimum node size)", {"min_samples_leaf": 5}, "one-hot", 0),
+    ("min_samples_split = 10", {"min_samples_split": 10}, "one-hot", 0),
+    ("entropy instead of Gini", {"criterion": "entropy"}, "one-hot", 0),
+    ("sex coded ordinally (F < I < M), abalone only", {}, "ordinal", 0),
+    ("other 20 subsets (shuffle seed + 100)", {}, "one-hot", 100),
+    ("other 20 subsets (shuffle seed + 200)", {}, "one-hot", 200),
+)
+LAM_FACTORS = (1, 1.5, 2, 3)
+
+
+def _ordinal_sex(X, names):
+    """abalone with the one-hot columns ``sex=v`` replaced by one ordinal column (values sorted)."""
+    import numpy as np
+    cols = [j for j, n in enumerate(names) if n.startswith("sex=")]
+    keep = [j for j in range(X.shape[1]) if j not in cols]
+    return np.column_stack([X[:, keep], np.argmax(X[:, cols], axis=1)])
+
+
+def investigate_sizes(databases, runs: int, seed: int, data_dir, workers, ratio_m: int = 10) -> str:
+    """Table 6.3's 2-norm size under each of :data:`SIZE_VARIANTS` and lam x :data:`LAM_FACTORS`
+    (``exactprune.experiments.size_variant_unit``), mean +- sd over the runs, as Markdown."""
+    import numpy as np
+    from exactprune.datasets import load_csv
+    units, keys = [], []
+    for db in databases:
+        for label, params, coding, shift in SIZE_VARIANTS:
+            if coding == "ordinal" and db != "abalone":
+                continue
+            if db in E.GAUSSIAN:
+                X, y = E.load_dataset(db, seed=seed)
+            else:
+                data = load_csv(resolve_data_path(db, data_dir))
+                X, y = data.X, data.y
+                if coding == "ordinal":
+                    X = _ordinal_sex(X, data.feature_names)
+            order = np.random.default_rng(seed + shift + 1).permutation(len(y))
+            for i in range(runs):
+                units.append((X, y, order, ratio_m, i, seed + i, params, LAM_FACTORS))
+                keys.append((db, label))
+    results = workers.run(E.size_variant_unit, units, label="size variants")
+    ratio = round(100 * ratio_m / 20)
+
+    def cell(values):
+        return f"{np.mean(values):.1f} +- {np.std(values, ddof=1):.1f}"
+
+    out = [f"| database ({ratio}%) | grown tree | L (full) | lam | "
+           + " | ".join(f"2-norm, lam x {f}" for f in LAM_FACTORS) + " | EBP | printed 2-norm / EBP |",
+           "|---|---|" + "---:|" * (len(LAM_FACTORS) + 4)]
+    for db, label in dict.fromkeys(keys):
+        rs = [r for k, r in zip(keys, results) if k == (db, label)]
+        printed = E.PRINTED["leaves"][ratio][db]
+        out.append(f"| {db} | {label} | {cell([r['full'] for r in rs])} | {np.mean([r['lam'] for r in rs]):.3f} | "
+                   + " | ".join(cell([r["2-norm"][f] for r in rs]) for f in LAM_FACTORS)
+                   + f" | {cell([r['EBP'] for r in rs])} | {printed['2-norm']['mean']:.1f} +- "
+                   f"{printed['2-norm']['std']:.1f} / {printed['EBP']['mean']:.1f} |")
+    return "\n".join(out)
+
+
+def investigate_ccp_rule(databases, ratios, runs: int, seed: int, data_dir, workers) -> str:
+    """CCP's size under the 1-SE and the 0-SE rule of one 10-fold CV per run
+    (``exactprune.experiments.ccp_rule_unit``) beside Table 6.3's CCP column, as Markdown; ``z``
+    = |here - printed| / printed sd, the rule with the smaller z is the closer one."""
+    import numpy as np
+    units = [u for db in databases for u in E.protocol_units(db, ratios=ratios, runs=runs, seed=seed,
+                                                              data_dir=data_dir)]
+    results = workers.run(E.ccp_rule_unit, [(X, y, order, m, i, s, V) for _, _, i, X, y, order, m, _, V, s in units],
+                          label="CCP rules")
+    out = ["| R | database | CCP 1-SE | CCP 0-SE | printed | z 1-SE | z 0-SE | closer |",
+           "|---|---|---:|---:|---:|---:|---:|:---:|"]
+    RULES = ("1-SE", "0-SE")
+    wins = dict.fromkeys(RULES, 0)
+    for key in dict.fromkeys((u[1], u[0]) for u in units):
+        rs = [r for u, r in zip(units, results) if (u[1], u[0]) == key]
+        p = E.PRINTED["leaves"][key[0]][key[1]]["CCP"]
+        stats = {rule: (np.mean([r[rule] for r in rs]), np.std([r[rule] for r in rs], ddof=1)) for rule in RULES}
+        z = {rule: abs(stats[rule][0] - p["mean"]) / max(p["std"], 0.05) for rule in RULES}
+        closer = "tie" if z["1-SE"] == z["0-SE"] else min(wins, key=z.get)
+        wins[closer] = wins.get(closer, 0) + 1
+        out.append(f"| {key[0]} | {key[1]} | " + " | ".join(f"{m:.1f} +- {sd:.1f}" for m, sd in stats.values())
+                   + f" | {p['mean']:.1f} +- {p['std']:.1f} | {z['1-SE']:.2f} | {z['0-SE']:.2f} | {closer} |")
+    out.append(f"\ncloser to the printed CCP size: 1-SE in {wins['1-SE']}, 0-SE in {wins['0-SE']}, "
+               f"tie in {wins.get('tie', 0)} of {sum(wins.values())} cells")
+    return "\n".join(out)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", default=os.environ.get(DATA_ENV),
@@ -97,6 +186,10 @@ def main(argv=None) -> int:
                         help="comma-separated databases (default: all 14 of Table 6.1)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=os.path.join(HERE, "results"), help="output folder")
+    parser.add_argument("--investigate", choices=("sizes", "ccp-rule"),
+                        help="instead of the tables: 2-norm and EBP sizes under other ways of growing the tree "
+                        "and lam (sizes, 50%%), or CCP's size under the 1-SE and 0-SE rules (ccp-rule); "
+                        "Markdown on stdout")
     add_parallel_arguments(parser)
     args = parser.parse_args(argv)
     from exactprune.commands.compare import parse_ratios
@@ -108,6 +201,12 @@ def main(argv=None) -> int:
                      f"holding NAME.csv.gz")
     if not 1 <= args.runs <= 20:
         parser.error("--runs must lie in 1..20")
+    if args.investigate:
+        with workers_from_args(args) as workers:
+            print(investigate_sizes(databases, args.runs, args.seed, args.data_dir, workers)
+                  if args.investigate == "sizes" else
+                  investigate_ccp_rule(databases, ratios, args.runs, args.seed, args.data_dir, workers))
+        return 0
     t0 = time.perf_counter()
     with workers_from_args(args) as workers:
         runs = run_all(databases, ratios, args.runs, args.seed, args.data_dir, workers)

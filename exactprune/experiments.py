@@ -45,7 +45,7 @@ from .knorm import Prior, prune
 from .tree import Node, Tree
 
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol",
-           "protocol_units", "protocol_split", "run_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
+           "protocol_units", "protocol_split", "run_unit", "size_variant_unit", "ccp_rule_unit", "printed_p_check", "summarize", "format_tables", "predict_tree", "bayes_error"]
 
 def _ndtri(p, dps: int = 50):
     import mpmath
@@ -292,6 +292,54 @@ def run_unit(label: str, ratio: int, index: int, X, y, order, m: int, subsets: i
     return Run(label, ratio, index, r["accuracy"], r["leaves"], r["seconds"])
 
 
+def size_variant_unit(X, y, order, m: int, index: int, seed: int, tree_params: Optional[dict] = None,
+                      lam_factors: Sequence = (1,), subsets: int = 20) -> dict:
+    """Tree sizes of run ``index`` of Figure 6.1 (:func:`protocol_split`) under one way of growing
+    the tree, for the investigation of Table 6.3: ``full`` = L, the leaves of the grown tree
+    (scikit-learn, ``tree_params`` as keyword arguments, default Gini grown until pure);
+    ``lam`` = Zhong's lam = 100 L / (J^2 N) (section 6.3); ``2-norm`` = {factor: leaves of
+    PruneTree at k = 2, eta = 1/2 and lam times ``factor``}; ``EBP`` = leaves after C4.5's
+    pruning (CF 25%, subtree raising).
+
+    >>> X, y = gaussian_data("g2c15", 400, seed=3)
+    >>> order = np.random.default_rng(1).permutation(len(y))
+    >>> r = size_variant_unit(X, y, order, 10, 0, 0, lam_factors=(0, 1))
+    >>> r["2-norm"][0] == r["full"] > r["2-norm"][1] >= 1      # lam = 0 keeps every effective split
+    True
+    """
+    from sklearn.tree import DecisionTreeClassifier
+    from .sklearn import auto_lam
+    train, _ = protocol_split(order, m, index, subsets)
+    est = DecisionTreeClassifier(random_state=seed, **(tree_params or {})).fit(X[train], y[train])
+    tree = Tree.from_sklearn(est)
+    lam = auto_lam(tree.n_leaves, tree.n_classes, tree.root.n)
+    sizes = {f: prune(tree, 2, Prior(lam=lam * Fraction(f), eta=Fraction(1, 2))).tree.n_leaves
+             for f in lam_factors}
+    eb = ebp_prune(tree, raising=True, X=X[train], y=np.searchsorted(est.classes_, y[train]))
+    return {"full": tree.n_leaves, "lam": float(lam), "2-norm": sizes, "EBP": eb.tree.n_leaves}
+
+
+def ccp_rule_unit(X, y, order, m: int, index: int, seed: int, V: int = 10, subsets: int = 20) -> dict:
+    """CCP's tree size in run ``index`` of Figure 6.1 under both selection rules of one 10-fold
+    CV (Breiman et al. 3.4.3): ``{"1-SE": leaves, "0-SE": leaves}`` - the smallest tree whose CV
+    error is within one standard error of the minimum, and the tree of minimum CV error.
+
+    >>> X, y = gaussian_data("g2c15", 400, seed=3)
+    >>> r = ccp_rule_unit(X, y, np.random.default_rng(1).permutation(400), 10, 0, 0)
+    >>> 1 <= r["1-SE"] <= r["0-SE"]
+    True
+    """
+    from sklearn.tree import DecisionTreeClassifier
+    from .peers.ccp import ccp_alphas, ccp_subtree_at
+    from .tree import copy_with_leaves
+    train, _ = protocol_split(order, m, index, subsets)
+    est = DecisionTreeClassifier(random_state=seed).fit(X[train], y[train])
+    cv = ccp_cv_select(X[train], y[train], V=V, random_state=seed, grown=est)
+    full = Tree.from_sklearn(est)
+    at_min = ccp_subtree_at(full, ccp_alphas(full), cv.stage_alphas[cv.best])
+    return {"1-SE": cv.tree.n_leaves, "0-SE": copy_with_leaves(full, at_min).n_leaves}
+
+
 def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
                  n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
                  data_dir: Optional[str] = None, target: Optional[str] = None,
@@ -370,66 +418,66 @@ def format_tables(tables: dict) -> str:
 # -- Zhong's printed Tables 6.2-6.4, side by side with a run here ------------------------------
 
 #: Zhong Table 6.2 (accuracy %) and 6.3 (leaves) as printed: ratio, database, mean and std of CCP,
-#: 2-norm and EBP, then the printed sign of 2-norm : CCP and 2-norm : EBP ("." = blank)
+#: 2-norm and EBP, then the printed P (%) and sign of 2-norm : CCP and 2-norm : EBP ("." = blank)
 _PRINTED_6_2 = """
- 5 abalone      59.1    1.5   59.5    2.0   56.6    1.5 . +
- 5 g2c15        83.4    1.1   84.7    0.9   82.5    1.1 + +
- 5 g2c25        72.5    1.4   74.0    0.9   69.4    2.4 + +
- 5 g6c15        79.7    1.3   79.2    1.4   78.8    1.7 . .
- 5 g6c25        69.4    1.1   69.4    1.4   68.1    1.2 . +
- 5 kr-vs-kp     93.4    1.6   93.5    1.5   93.9    1.4 . .
- 5 letter       62.8    1.2   62.8    0.9   63.3    1.0 . .
- 5 optdigits    70.2    1.7   71.7    1.9   72.0    2.1 + .
- 5 pendigits    83.8    1.5   83.2    1.4   84.7    1.2 . -
- 5 satellite    77.9    1.4   79.2    1.3   78.4    1.6 + .
- 5 segment      85.5    2.6   86.2    2.4   86.8    2.4 . .
- 5 shuttle      99.7    0.1   99.6    0.1   99.7    0.1 . .
- 5 splice       82.6    3.7   83.1    2.9   80.5    3.4 . +
- 5 waveform     69.0    1.7   70.7    1.2   70.0    1.5 + .
-50 abalone      63.0    1.0   62.6    0.6   58.3    1.4 . +
-50 g2c15        84.8    0.7   85.4    0.4   82.6    0.7 . +
-50 g2c25        74.4    0.8   74.4    0.7   71.6    1.0 . +
-50 g6c15        82.4    0.5   82.2    0.6   81.1    0.8 . +
-50 g6c25        72.7    0.9   73.0    0.6   70.5    0.5 . +
-50 kr-vs-kp     99.1    0.2   98.5    0.6   99.2    0.2 . .
-50 letter       84.1    0.4   83.5    0.3   84.0    0.4 . .
-50 optdigits    88.1    1.0   87.9    0.8   88.3    0.8 . .
-50 pendigits    95.1    0.3   94.7    0.4   95.1    0.3 . .
-50 satellite    85.3    0.6   85.6    0.6   85.0    0.6 . .
-50 segment      94.0    1.0   94.2    0.7   94.6    0.6 . .
-50 shuttle      99.9    0.0   99.9    0.0   99.9    0.0 . .
-50 splice       94.3    0.4   94.1    0.4   92.9    0.7 . +
-50 waveform     75.8    1.0   76.5    0.6   75.0    0.6 . +
+ 5 abalone      59.1    1.5   59.5    2.0   56.6    1.5  48.4   0.0 . +
+ 5 g2c15        83.4    1.1   84.7    0.9   82.5    1.1   0.0   0.0 + +
+ 5 g2c25        72.5    1.4   74.0    0.9   69.4    2.4   0.0   0.0 + +
+ 5 g6c15        79.7    1.3   79.2    1.4   78.8    1.7  28.1  35.6 . .
+ 5 g6c25        69.4    1.1   69.4    1.4   68.1    1.2  97.5   0.2 . +
+ 5 kr-vs-kp     93.4    1.6   93.5    1.5   93.9    1.4  80.9  43.0 . .
+ 5 letter       62.8    1.2   62.8    0.9   63.3    1.0  81.4  10.9 . .
+ 5 optdigits    70.2    1.7   71.7    1.9   72.0    2.1   1.3  58.9 + .
+ 5 pendigits    83.8    1.5   83.2    1.4   84.7    1.2  23.0   0.1 . -
+ 5 satellite    77.9    1.4   79.2    1.3   78.4    1.6   0.3   8.1 + .
+ 5 segment      85.5    2.6   86.2    2.4   86.8    2.4  38.8  46.2 . .
+ 5 shuttle      99.7    0.1   99.6    0.1   99.7    0.1   2.9   0.0 . .
+ 5 splice       82.6    3.7   83.1    2.9   80.5    3.4  64.1   1.5 . +
+ 5 waveform     69.0    1.7   70.7    1.2   70.0    1.5   0.1   8.1 + .
+50 abalone      63.0    1.0   62.6    0.6   58.3    1.4  19.2   0.0 . +
+50 g2c15        84.8    0.7   85.4    0.4   82.6    0.7   0.0   0.0 . +
+50 g2c25        74.4    0.8   74.4    0.7   71.6    1.0  99.3   0.0 . +
+50 g6c15        82.4    0.5   82.2    0.6   81.1    0.8  50.9   0.0 . +
+50 g6c25        72.7    0.9   73.0    0.6   70.5    0.5  30.4   0.0 . +
+50 kr-vs-kp     99.1    0.2   98.5    0.6   99.2    0.2   0.1   0.0 . .
+50 letter       84.1    0.4   83.5    0.3   84.0    0.4   0.0   0.0 . .
+50 optdigits    88.1    1.0   87.9    0.8   88.3    0.8  49.6  16.9 . .
+50 pendigits    95.1    0.3   94.7    0.4   95.1    0.3   0.1   0.0 . .
+50 satellite    85.3    0.6   85.6    0.6   85.0    0.6   7.9   0.2 . .
+50 segment      94.0    1.0   94.2    0.7   94.6    0.6  60.9   4.5 . .
+50 shuttle      99.9    0.0   99.9    0.0   99.9    0.0   7.8   9.2 . .
+50 splice       94.3    0.4   94.1    0.4   92.9    0.7  15.1   0.0 . +
+50 waveform     75.8    1.0   76.5    0.6   75.0    0.6   0.5   0.0 . +
 """
 _PRINTED_6_3 = """
- 5 abalone       6.9    5.2    9.5    3.2   43.2    5.8 - +
- 5 g2c15         7.0    2.6    2.2    0.7   14.2    5.2 + +
- 5 g2c25         6.3    3.6    2.7    1.9   28.5    7.4 + +
- 5 g6c15         8.8    1.9    7.4    1.4   20.9    4.3 + +
- 5 g6c25         8.5    2.5    8.6    1.9   33.2    5.3 . +
- 5 kr-vs-kp      7.2    2.4    6.0    1.6    9.3    2.0 . +
- 5 letter      171.9   81.9  232.2   11.0  279.4    8.6 - +
- 5 optdigits    19.1    4.9   31.1    5.5   47.7    4.4 - +
- 5 pendigits    39.8   13.3   36.6    3.5   55.6    4.7 . +
- 5 satellite     9.0    4.0   17.5    3.3   34.6    4.0 - +
- 5 segment       8.5    1.8    9.4    1.3   12.6    1.3 . +
- 5 shuttle       8.6    2.4    6.3    1.7   11.7    1.5 + +
- 5 splice        8.6    4.2    7.9    1.2   16.7    1.8 . +
- 5 waveform      7.5    4.1   13.0    2.2   31.2    1.9 - +
-50 abalone      12.2    7.3   72.1   11.2  382.8   13.8 - +
-50 g2c15        10.6    7.2    2.0    0.0  114.0   15.3 + +
-50 g2c25        13.0    6.4   25.0   17.7  230.2   26.6 - +
-50 g6c15        16.1    3.0   22.2    6.2  145.5   13.4 - +
-50 g6c25        13.0    4.2   32.2    8.6  256.0   19.6 - +
-50 kr-vs-kp     27.0    3.4   21.4    4.5   27.9    2.7 + +
-50 letter     1283.8   28.4 1083.0   26.7 1294.1   25.9 + +
-50 optdigits    94.3   16.1  128.4    7.7  210.9   11.0 - +
-50 pendigits   177.3   38.9  141.6    9.9  199.0    7.2 + +
-50 satellite    44.8   17.6   96.3    7.4  221.5   10.3 - +
-50 segment      28.3    9.6   29.1    2.4   43.2    3.1 . +
-50 shuttle      23.3    4.5   19.6    1.8   21.2    2.6 + +
-50 splice       15.7    3.2   27.4    2.5   52.5    4.2 - +
-50 waveform     28.3   11.3   82.3    7.1  234.9    6.6 - +
+ 5 abalone       6.9    5.2    9.5    3.2   43.2    5.8   6.3   0.0 - +
+ 5 g2c15         7.0    2.6    2.2    0.7   14.2    5.2   0.0   0.0 + +
+ 5 g2c25         6.3    3.6    2.7    1.9   28.5    7.4   0.0   0.0 + +
+ 5 g6c15         8.8    1.9    7.4    1.4   20.9    4.3   1.2   0.0 + +
+ 5 g6c25         8.5    2.5    8.6    1.9   33.2    5.3  88.8   0.0 . +
+ 5 kr-vs-kp      7.2    2.4    6.0    1.6    9.3    2.0   6.8   0.0 . +
+ 5 letter      171.9   81.9  232.2   11.0  279.4    8.6   0.2   0.0 - +
+ 5 optdigits    19.1    4.9   31.1    5.5   47.7    4.4   0.0   0.0 - +
+ 5 pendigits    39.8   13.3   36.6    3.5   55.6    4.7  30.5   0.0 . +
+ 5 satellite     9.0    4.0   17.5    3.3   34.6    4.0   0.0   0.0 - +
+ 5 segment       8.5    1.8    9.4    1.3   12.6    1.3   9.5   0.0 . +
+ 5 shuttle       8.6    2.4    6.3    1.7   11.7    1.5   0.2   0.0 + +
+ 5 splice        8.6    4.2    7.9    1.2   16.7    1.8  48.1   0.0 . +
+ 5 waveform      7.5    4.1   13.0    2.2   31.2    1.9   0.0   0.0 - +
+50 abalone      12.2    7.3   72.1   11.2  382.8   13.8   0.0   0.0 - +
+50 g2c15        10.6    7.2    2.0    0.0  114.0   15.3   0.0   0.0 + +
+50 g2c25        13.0    6.4   25.0   17.7  230.2   26.6   0.7   0.0 - +
+50 g6c15        16.1    3.0   22.2    6.2  145.5   13.4   0.0   0.0 - +
+50 g6c25        13.0    4.2   32.2    8.6  256.0   19.6   0.0   0.0 - +
+50 kr-vs-kp     27.0    3.4   21.4    4.5   27.9    2.7   0.0   0.0 + +
+50 letter     1283.8   28.4 1083.0   26.7 1294.1   25.9   0.0   0.0 + +
+50 optdigits    94.3   16.1  128.4    7.7  210.9   11.0   0.0   0.0 - +
+50 pendigits   177.3   38.9  141.6    9.9  199.0    7.2   0.0   0.0 + +
+50 satellite    44.8   17.6   96.3    7.4  221.5   10.3   0.0   0.0 - +
+50 segment      28.3    9.6   29.1    2.4   43.2    3.1  70.3   0.0 . +
+50 shuttle      23.3    4.5   19.6    1.8   21.2    2.6   0.1   2.7 + +
+50 splice       15.7    3.2   27.4    2.5   52.5    4.2   0.0   0.0 - +
+50 waveform     28.3   11.3   82.3    7.1  234.9    6.6   0.0   0.0 - +
 """
 #: Zhong Table 6.4 (seconds, C++ on a 2.59 GHz Pentium 4) as printed: database, then T_1 (5%) and
 #: T_2 (50%) of CCP, 2-norm and EBP; no standard deviations are printed
@@ -460,11 +508,11 @@ def _parse_printed() -> dict:
     out: dict = {"accuracy": {}, "leaves": {}, "seconds": {}}
     for what, text in (("accuracy", _PRINTED_6_2), ("leaves", _PRINTED_6_3)):
         for line in text.strip().splitlines():
-            r, db, *nums, s_ccp, s_ebp = line.split()
+            r, db, *nums, p_ccp, p_ebp, s_ccp, s_ebp = line.split()
             v = [float(x) for x in nums]
             row = {m: {"mean": v[2 * i], "std": v[2 * i + 1]} for i, m in enumerate(METHODS)}
-            row["2-norm:CCP"] = {"sign": s_ccp.strip(".")}
-            row["2-norm:EBP"] = {"sign": s_ebp.strip(".")}
+            row["2-norm:CCP"] = {"sign": s_ccp.strip("."), "p": float(p_ccp)}
+            row["2-norm:EBP"] = {"sign": s_ebp.strip("."), "p": float(p_ebp)}
             out[what].setdefault(int(r), {})[db] = row
     for line in _PRINTED_6_4.strip().splitlines():
         db, *nums = line.split()
@@ -478,6 +526,40 @@ def _parse_printed() -> dict:
 #: Zhong's printed Tables 6.2-6.4: ``PRINTED[table][ratio][database][method]`` = {"mean", "std"}
 #: (std None for seconds); ``[...]["2-norm:CCP"]["sign"]`` the printed +/-/""
 PRINTED = _parse_printed()
+
+
+def printed_p_check(runs: int = 20, half_unit: float = 0.05) -> List[dict]:
+    """Which t-test Zhong's "P" is (Tables 6.2, 6.3): for every printed comparison, the p-value (%)
+    of the two-sample Student t-test (pooled variance, 2 x ``runs`` - 2 degrees of freedom)
+    computed from the printed means and standard deviations, over every rounding of those four
+    numbers by up to ``half_unit`` (they are printed to 0.1): ``lo``..``hi``, and ``inside`` when
+    the printed P (itself rounded to 0.1) lies in [lo - 0.05, hi + 0.05].  A paired test cannot be
+    recomputed from the printed values (it needs the sd of the differences).  Comparisons whose
+    sds are both printed 0.0 are skipped.
+
+    >>> row = [r for r in printed_p_check() if (r["table"], r["ratio"], r["database"], r["other"])
+    ...        == ("leaves", 5, "abalone", "CCP")][0]                 # printed P 6.3, sign "-"
+    >>> row["inside"], row["lo"] > 5, row["sign"]
+    (True, True, '-')
+    """
+    import itertools
+    from scipy import stats
+    out = []
+    for what in ("accuracy", "leaves"):
+        for ratio, rows in sorted(PRINTED[what].items()):
+            for db, row in rows.items():
+                for other in ("CCP", "EBP"):
+                    a, b = row["2-norm"], row[other]
+                    if a["std"] == 0 and b["std"] == 0:
+                        continue
+                    ps = [100 * float(stats.ttest_ind_from_stats(a["mean"] + e[0], max(a["std"] + e[1], 1e-9), runs,
+                                                           b["mean"] + e[2], max(b["std"] + e[3], 1e-9), runs).pvalue)
+                          for e in itertools.product((-half_unit, 0.0, half_unit), repeat=4)]
+                    p = row[f"2-norm:{other}"]["p"]
+                    out.append({"table": what, "ratio": ratio, "database": db, "other": other, "p": p,
+                                "lo": min(ps), "hi": max(ps), "inside": min(ps) - 0.05 <= p <= max(ps) + 0.05,
+                                "sign": row[f"2-norm:{other}"]["sign"]})
+    return out
 
 
 def side_by_side(tables: dict) -> List[dict]:

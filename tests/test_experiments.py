@@ -130,6 +130,51 @@ def test_printed_means_agree_with_the_printed_diff_column(what, ratio, db, d_ccp
     assert abs(row["2-norm"]["mean"] - row["EBP"]["mean"] - d_ebp) <= 0.15
 
 
+def test_printed_signs_follow_the_stated_rule_from_the_printed_p_except_abalone():
+    """The transcribed P column against the stated rule (|Diff| >= 1 and P <= 5%): of the 112
+    printed signs only Table 6.3, abalone 5%, 2-norm : CCP breaks it (Diff 2.6, P 6.3, "-")."""
+    broken = []
+    for what in ("accuracy", "leaves"):
+        for ratio, rows in E.PRINTED[what].items():
+            for db, row in rows.items():
+                for other in ("CCP", "EBP"):
+                    diff = row["2-norm"]["mean"] - row[other]["mean"]
+                    expected = "" if abs(diff) < 0.95 or row[f"2-norm:{other}"]["p"] > 5 else \
+                        ("+" if (diff > 0) == (what == "accuracy") else "-")
+                    if row[f"2-norm:{other}"]["sign"] != expected:
+                        broken.append((what, ratio, db, other))
+    assert broken == [("leaves", 5, "abalone", "CCP")]
+
+
+def test_printed_p_is_the_pooled_two_sample_t_test_of_the_printed_means():
+    """Every printed P (110 with a nonzero sd) lies in the range the pooled two-sample t-test gives
+    over the rounding of the printed means and sds; abalone 5% (sizes, vs CCP) has P > 5% in all."""
+    rows = E.printed_p_check()
+    assert len(rows) == 110 and all(r["inside"] for r in rows)
+    abalone = [r for r in rows if (r["table"], r["ratio"], r["database"], r["other"]) == ("leaves", 5, "abalone", "CCP")]
+    # by hand: t = 2.6 / sqrt((5.2^2 + 3.2^2) / 20) = 1.904 on 38 df, two-sided p = 0.0645
+    assert abalone[0]["lo"] <= 6.45 <= abalone[0]["hi"] and abalone[0]["lo"] > 5
+
+
+def test_size_variant_unit_agrees_with_the_protocol_run():
+    """The investigation's unit reproduces run_unit's 2-norm and EBP sizes (same split, seed)."""
+    X, y = E.gaussian_data("g2c25", 600, seed=4)
+    order = np.random.default_rng(5).permutation(len(y))
+    run = E.run_unit("g2c25", 50, 3, X, y, order, 10, 20, 10, 7)
+    sizes = E.size_variant_unit(X, y, order, 10, 3, 7, lam_factors=(1, 4))
+    assert sizes["2-norm"][1] == run.leaves["2-norm"] and sizes["EBP"] == run.leaves["EBP"]
+    assert sizes["lam"] == pytest.approx(100 * sizes["full"] / (2 * 2 * 300))   # lam = 100 L / (J^2 N)
+    assert sizes["2-norm"][4] <= sizes["2-norm"][1] < sizes["full"]
+
+
+def test_ccp_rule_unit_one_se_is_the_protocol_choice_and_never_larger():
+    X, y = E.gaussian_data("g2c25", 600, seed=4)
+    order = np.random.default_rng(5).permutation(len(y))
+    run = E.run_unit("g2c25", 50, 2, X, y, order, 10, 20, 10, 7)
+    rules = E.ccp_rule_unit(X, y, order, 10, 2, 7)
+    assert rules["1-SE"] == run.leaves["CCP"] and rules["1-SE"] <= rules["0-SE"]
+
+
 @pytest.mark.parametrize("db,inc", [("abalone", 17.5), ("letter", 12.2), ("shuttle", 29.5), ("kr-vs-kp", 10.1)])
 def test_printed_times_agree_with_the_printed_inc_column(db, inc):
     """Table 6.4's Inc = T_2 / T_1 for CCP, up to the rounding of T to two digits."""
