@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any, Optional, Union
 
 import flint
+import numpy as np
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
@@ -39,7 +40,7 @@ from .certify import Approx, Decider, rising_ratio, total
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
 from .numbers import (arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq)
-from .tree import Node, Tree, ancestor_names, name_path
+from .tree import Node, Tree
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
            "survives_all_k", "split_kept", "real_crossing", "LogBracket"]
@@ -65,18 +66,42 @@ class _SubtreeForm:
     FLOAT_FILTER_K = 64
 
     def __init__(self, node: Node, prior: Prior):
-        self.node = node
-        self.prior = prior
-        self.leaf_terms = leaf_moment_terms(node.counts, prior, f"node {node.name}")
-        self.terms = []
+        terms = []
         stack = [(node, Fraction(1))]
         while stack:
             current, weight = stack.pop()
             if current.is_leaf:
-                self.terms.append((weight, *leaf_moment_terms(current.counts, prior, f"node {current.name}")))
+                terms.append((weight, *leaf_moment_terms(current.counts, prior, f"node {current.name}")))
             else:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
+        self._setup(node.name, leaf_moment_terms(node.counts, prior, f"node {node.name}"), terms)
+
+    @classmethod
+    def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "_SubtreeForm":
+        """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
+        called ``name``: the same triples as from the Node view, in the same order."""
+        form = cls.__new__(cls)
+        offsets, indices, counts = arrays.offsets, arrays.indices, arrays.counts
+        eta, terms = prior.eta, []
+        stack = [(int(i), Fraction(1))]
+        while stack:
+            j, weight = stack.pop()
+            start, end = int(offsets[j]), int(offsets[j + 1])
+            if start == end:
+                terms.append((weight, *leaf_moment_terms(tuple(counts[j].tolist()), prior, f"node {name}")))
+                continue
+            children = indices[start:end].tolist()
+            den = int(counts[j].sum()) + eta * len(children)
+            if den == 0:
+                raise ValueError(f"node {name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
+            for child in children:
+                stack.append((child, weight * ((int(counts[child].sum()) + eta) / den)))
+        form._setup(name, leaf_moment_terms(tuple(counts[i].tolist()), prior, f"node {name}"), terms)
+        return form
+
+    def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
+        self.name, self.leaf_terms, self.terms = name, leaf_terms, terms
         self._float_leaf = tuple(Approx.of(x) for x in self.leaf_terms)
         self._float_terms = [tuple(Approx.of(x) for x in term) for term in self.terms]
         self.decider = Decider()
@@ -204,7 +229,7 @@ def _log_bracket(form: _SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket
     """The certified bracket of a breakpoint beyond 2**t0 (F_d(2**t0) > 0 is checked): doubling
     log2 k up to BREAKPOINT_MAX_LOG2, then bisection on log2 k to relative width 2**-bits (or
     until the sign cannot be certified)."""
-    name = form.node.name
+    name = form.name
     if form.sign_log2(t0) <= 0:
         raise ValueError(f"node {name}: its breakpoint is not above 2^{decimal_str(t0, 12)}, inside the "
                          f"certified interval of an earlier breakpoint: beyond 2^{BREAKPOINT_EXACT_BITS} "
@@ -250,9 +275,9 @@ def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
     for k in sorted(g for g in grid if g >= 1):
         sign = form.sign(k)
         if k <= breakpoint - 1 and sign <= 0:
-            raise Theorem53Violation(f"node {form.node.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
+            raise Theorem53Violation(f"node {form.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
         if k >= breakpoint and sign > 0:
-            raise Theorem53Violation(f"node {form.node.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
+            raise Theorem53Violation(f"node {form.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
         checked += 1
     return checked
 
@@ -264,7 +289,7 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
     form = form_or_node if isinstance(form_or_node, _SubtreeForm) else _SubtreeForm(form_or_node, prior)
     x0, x1 = Fraction(lo), Fraction(hi)
     if form.sign(x0) <= 0 or form.sign(x1) > 0:
-        raise ValueError(f"node {form.node.name}: no sign change of F on [{lo}, {hi}]")
+        raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
     width = max(x1, Fraction(1)) / (1 << bits)
     while x1 - x0 > width:
         mid = (x0 + x1) / 2
@@ -396,37 +421,45 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"knorm_sequence needs a Tree, got {type(tree).__name__}")
+    full = tree.arrays()
+    names = full.names()           # Zhong's names of the input's nodes (kept by every stage)
     first = prune(tree, 1, prior)
     stages = [Stage(1, None, first.tree, sorted(first.pruned))]
     breakpoints: dict = {}
-    _record_pruned(tree, first.pruned, 1, breakpoints, None, prior)
+    origin = np.arange(full.n_nodes)       # input index of every node of the current tree
+    origin = _record_pruned(tree, origin, first.kept_splits, 1, breakpoints, names, None)
+    current = first.tree
     searches = 0
     decisions = {"prunetree_comparisons": first.comparisons, "prunetree_exact_fallbacks": first.fallbacks,
                  "search_float": 0, "search_arb": 0, "search_exact": 0}
-    cache: dict = {}  # split name -> its breakpoint in the current tree (None: survives every k)
-    current, k0 = first.tree, 1
+    cache: dict = {}  # input index of a split -> its breakpoint in the current tree (None: survives every k)
+    k0 = 1
     while True:
-        splits = {n.name: n for n in current.root.walk() if n.children}
-        if not splits:
+        a = current.arrays()
+        splits = np.flatnonzero(a.n_children > 0)
+        if not splits.size:
             break
         step = prune(current, k0 + 1, prior) if isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT else None
         if step is not None:
             decisions["prunetree_comparisons"] += step.comparisons
             decisions["prunetree_exact_fallbacks"] += step.fallbacks
         if step is not None and step.pruned:
-            k_star, new_tree, newly = k0 + 1, step.tree, sorted(step.pruned)
+            k_star, new_tree, newly, kept = k0 + 1, step.tree, sorted(step.pruned), step.kept_splits
         else:
-            for name, node in splits.items():
-                if name not in cache:
-                    if survives_all_k(node):
-                        cache[name] = None
+            survivors = _survives_all_k_array(a)
+            for i in splits.tolist():
+                key = int(origin[i])
+                if key not in cache:
+                    if survivors[i]:
+                        cache[key] = None
                     else:
-                        form = _SubtreeForm(node, prior)
-                        cache[name] = _breakpoint(form, k0)
+                        form = _SubtreeForm.from_arrays(a, i, names[key], prior)
+                        cache[key] = _breakpoint(form, k0)
                         searches += 1
                         for how, count in form.decider.routes.items():
                             decisions[f"search_{how}"] += count
-            finite = [cache[name] for name in splits if cache[name] is not None]
+            found = {i: cache[int(origin[i])] for i in splits.tolist()}
+            finite = [b for b in found.values() if b is not None]
             if not finite:
                 break
             exact_ks = [b for b in finite if isinstance(b, int)]
@@ -438,66 +471,89 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
                 if not result.pruned:
                     raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
                                          "PruneTree prunes nothing there")
-                new_tree, newly = result.tree, sorted(result.pruned)
+                new_tree, newly, kept = result.tree, sorted(result.pruned), result.kept_splits
             else:
-                k_star, new_tree, newly = _bracket_stage(current, {name: cache[name] for name in splits})
+                k_star, kept = _bracket_stage(found, names, origin)
+                new_tree, newly = current.pruned_by(kept)
+                newly = sorted(newly)
         stages[-1].k_to = k_star
         stages.append(Stage(k_star, None, new_tree, newly))
-        _record_pruned(current, newly, k_star, breakpoints, splits, prior if crossings else None)
-        stale: set = set()
-        for name in newly:  # the breakpoints of splits whose subtree changed are stale
-            for ancestor in reversed(ancestor_names(name)):
-                if ancestor in stale:
-                    break
-                stale.add(ancestor)
-                cache.pop(ancestor, None)
+        cut = origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
+        origin = _record_pruned(current, origin, kept, k_star, breakpoints, names, prior if crossings else None)
+        parent, stale = full.parent, set()
+        for i in cut.tolist():  # the breakpoints of splits whose subtree changed are stale
+            j = int(parent[i])
+            while j >= 0 and j not in stale:
+                stale.add(j)
+                cache.pop(j, None)
+                j = int(parent[j])
         current, k0 = new_tree, k_star
-    survivors = sorted((n.name for n in current.root.walk() if n.children), key=_name_order)
-    for name in survivors:
-        breakpoints[name] = NodeBreakpoint(name, None, survives_all_finite_k=True)
-    leaf_root = tree.pruned_copy(lambda node: False)[0]
+    a = current.arrays()
+    survivors = origin[a.n_children > 0].tolist()
+    for i in survivors:
+        breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
+    leaf_root = tree.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
     stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
-    ordered = {name: breakpoints[name] for name in sorted(breakpoints, key=_name_order)}
+    every = np.flatnonzero(full.n_children > 0)      # Zhong's order: by depth, then by name
+    order = every[np.lexsort((np.array([names[i] for i in every.tolist()]), full.depth[every]))]
+    ordered = {names[i]: breakpoints[names[i]] for i in order.tolist()}
     return KNormSequence(prior, stages, ordered, searches, decisions)
 
 
-def _bracket_stage(tree: Tree, found: dict) -> tuple:
-    """The next stage when every remaining breakpoint is a :class:`LogBracket`: the splits whose
-    bracket has the least upper end are lost there; ``(bracket, new tree, pruned names)``.
+def _survives_all_k_array(a) -> "np.ndarray":
+    """:func:`survives_all_k` at every node of count arrays at once, bottom-up level by level: a
+    split qualifies iff each child has its majority count and is a leaf or qualifies itself."""
+    majority, parent, is_split = a.majority, a.parent, a.n_children > 0
+    ok = is_split.copy()
+    for nodes in reversed(a.levels()[1:]):
+        fine = (majority[nodes] == majority[parent[nodes]]) & (~is_split[nodes] | ok[nodes])
+        ok[parent[nodes[~fine]]] = False
+    return ok
+
+
+def _bracket_stage(found: dict, names: list, origin) -> tuple:
+    """The next stage when every remaining breakpoint (``found``: current index -> breakpoint or
+    None) is a :class:`LogBracket`: the splits whose bracket has the least upper end are lost
+    there; ``(bracket, kept)`` with ``kept`` the mask of the splits kept.
     A bracket overlapping another cannot be ordered: ValueError."""
-    brackets = {name: b for name, b in found.items() if b is not None}
+    brackets = {i: b for i, b in found.items() if b is not None}
     first = min(brackets.values(), key=lambda b: b.upper)
-    lost = sorted(name for name, b in brackets.items() if b == first)
-    for name, b in brackets.items():
+    lost = sorted((names[int(origin[i])] for i, b in brackets.items() if b == first))
+    for i, b in brackets.items():
         if b != first and b.lower < first.upper:
-            raise ValueError(f"the breakpoints of {lost[0]} ({first}) and {name} ({b}) overlap: beyond "
-                             f"2^{BREAKPOINT_EXACT_BITS} (BREAKPOINT_EXACT_BITS) they cannot be ordered")
-    new_tree, pruned = tree.pruned_copy(lambda node: node.name not in lost)
-    return first, new_tree, sorted(pruned)
+            raise ValueError(f"the breakpoints of {lost[0]} ({first}) and {names[int(origin[i])]} ({b}) overlap: "
+                             f"beyond 2^{BREAKPOINT_EXACT_BITS} (BREAKPOINT_EXACT_BITS) they cannot be ordered")
+    kept = np.ones(len(origin), dtype=bool)
+    kept[[i for i, b in brackets.items() if b == first]] = False
+    return first, kept
 
 
-def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: Optional[dict],
-                   prior: Optional[Prior]) -> None:
-    """Breakpoint entries for the splits pruned at stage k (with their real crossing when
-    ``prior`` is given and k >= 2) and for the splits removed with them."""
-    nodes = splits if splits is not None else {n.name: n for n in tree.root.walk() if n.children}
-    for name in pruned:
-        node = nodes[name]
+def _record_pruned(tree: Tree, origin, kept, k: int, breakpoints: dict, names: list,
+                   prior: Optional[Prior]) -> tuple:
+    """Breakpoint entries for the splits of ``tree`` pruned at stage k (``kept`` false at a split
+    whose ancestors are kept; with its real crossing when ``prior`` is given and k >= 2) and for
+    the splits removed with them; ``origin`` maps ``tree``'s indices to the input's (whose
+    ``names`` are used).  Returns the pruned tree's ``(arrays, origin)``."""
+    a = tree.arrays()
+    is_split = a.n_children > 0
+    alive = a.subtree_mask(kept)
+    cut = is_split & alive & ~kept
+    owner = np.where(cut, np.arange(a.n_nodes), -1)
+    levels, arity = a.levels(), a.n_children
+    for nodes, below in zip(levels, levels[1:]):
+        owner[below] = np.where(owner[below] >= 0, owner[below], np.repeat(owner[nodes], arity[nodes]))
+    for i in np.flatnonzero(cut).tolist():
+        name = names[int(origin[i])]
         entry = NodeBreakpoint(name, k)
         if prior is not None and isinstance(k, int) and k >= 2:
-            form = _SubtreeForm(node, prior)
+            form = _SubtreeForm.from_arrays(a, i, name, prior)
             entry.crossing = real_crossing(form, k - 1, k)
             entry.sign_checks = verify_single_crossing(form, k)
         breakpoints[name] = entry
-        for descendant in node.walk():
-            if descendant is not node and descendant.children:
-                breakpoints[descendant.name] = NodeBreakpoint(descendant.name, k, removed_with=name)
-
-
-def _name_order(name: str):
-    """Order names as Zhong lists nodes: root first, then by depth, then by position."""
-    return (len(name_path(name)), name)
-
+    removed = np.flatnonzero(is_split & ~alive)
+    for i, j in zip(origin[removed].tolist(), owner[removed].tolist()):
+        breakpoints[names[i]] = NodeBreakpoint(names[i], k, removed_with=names[int(origin[j])])
+    return origin[np.flatnonzero(alive)]
 
 
 def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:

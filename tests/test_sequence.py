@@ -111,6 +111,6 @@ def test_single_crossing_check_certifies_iris_and_can_fail():
     seq = knorm_sequence(iris_tree(), Prior())
     assert seq.breakpoints["c2"].sign_checks >= 20
     # a sign pattern with two changes (kept again after being lost) is reported
-    twice = SimpleNamespace(node=SimpleNamespace(name="x"), sign=lambda k: 1 if k < 10 or k > 100 else -1)
+    twice = SimpleNamespace(name="x", sign=lambda k: 1 if k < 10 or k > 100 else -1)
     with pytest.raises(Theorem53Violation, match="beyond its breakpoint"):
         verify_single_crossing(twice, 10)
