@@ -38,7 +38,7 @@ from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_mome
                     prune, subtree_moment_arb)
 from .certify import Approx, Decider, rising_ratio, total
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
-from .numbers import (arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
+from .numbers import (_magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq)
 from .tree import Node, Tree
 
@@ -104,6 +104,8 @@ class _SubtreeForm:
         self.name, self.leaf_terms, self.terms = name, leaf_terms, terms
         self._float_leaf = tuple(Approx.of(x) for x in self.leaf_terms)
         self._float_terms = [tuple(Approx.of(x) for x in term) for term in self.terms]
+        self._size = max(_magnitude_bits(a + d + 1) for _, a, d in [(1, *leaf_terms), *terms])
+        self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
 
     # exact, for integer k (feasible for moderate k)
@@ -117,14 +119,37 @@ class _SubtreeForm:
     # certified ball, for any real k > 0
     def difference_arb(self, k) -> flint.arb:
         kb = k if isinstance(k, flint.arb) else arb_of(k)
+        if _magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
-        def ratio(a, d):
-            return flint.arb(0) if a == 0 else log_rising_ratio_arb(a, d, kb).exp()
+            def ratio(a, d):
+                return flint.arb(0) if a == 0 else log_rising_ratio_arb(a, d, kb).exp()
 
-        total = ratio(*self.leaf_terms)
-        for weight, a_l, d_l in self.terms:
-            total -= arb_of(weight) * ratio(a_l, d_l)
-        return total
+            total = ratio(*self.leaf_terms)
+            for weight, a_l, d_l in self.terms:
+                total -= arb_of(weight) * ratio(a_l, d_l)
+            return total
+        return self._difference_lgamma(k)
+
+    def _difference_lgamma(self, k) -> flint.arb:
+        """F_d(k) by exp(lgamma(a + k) - lgamma(a) - lgamma(d + k) + lgamma(d)) per (a, d), all at
+        one working precision (the caller's plus the bits of k and of the largest a + d, as in
+        :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights, a, d,
+        lgamma(a) and lgamma(d) are made once per precision."""
+        saved = flint.ctx.prec
+        prec = saved + _magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
+        flint.ctx.prec = prec
+        try:
+            if prec not in self._balls:
+                self._balls[prec] = [[(arb_of(w), arb_of(a), arb_of(d), arb_of(a).lgamma(), arb_of(d).lgamma())
+                                      for w, a, d in group if a != 0]
+                                     for group in ([(1, *self.leaf_terms)], self.terms)]
+            kb = k if isinstance(k, flint.arb) else arb_of(k)
+            leaf, subtree = ([sum((w * ((a + kb).lgamma() - lga - (d + kb).lgamma() + lgd).exp()
+                                   for w, a, d, lga, lgd in group), flint.arb(0))
+                              for group in self._balls[prec]])
+            return leaf - subtree
+        finally:
+            flint.ctx.prec = saved
 
     def sign_log2(self, t: Fraction) -> int:
         """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
