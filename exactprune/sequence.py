@@ -83,6 +83,7 @@ class _SubtreeForm:
         called ``name``: the same triples as from the Node view, in the same order."""
         form = cls.__new__(cls)
         offsets, indices, counts = arrays.offsets, arrays.indices, arrays.counts
+        sizes = arrays._cached("sizes_list", arrays.sizes.tolist)
         eta, terms = prior.eta, []
         stack = [(int(i), Fraction(1))]
         while stack:
@@ -92,11 +93,11 @@ class _SubtreeForm:
                 terms.append((weight, *leaf_moment_terms(tuple(counts[j].tolist()), prior, f"node {name}")))
                 continue
             children = indices[start:end].tolist()
-            den = int(counts[j].sum()) + eta * len(children)
+            den = sizes[j] + eta * len(children)
             if den == 0:
                 raise ValueError(f"node {name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
             for child in children:
-                stack.append((child, weight * ((int(counts[child].sum()) + eta) / den)))
+                stack.append((child, weight * ((sizes[child] + eta) / den)))
         form._setup(name, leaf_moment_terms(tuple(counts[i].tolist()), prior, f"node {name}"), terms)
         return form
 
