@@ -197,17 +197,15 @@ class _SubtreeForm:
 
 
 def _log_rising_float(a, x: float):
-    """log Gamma(a + x) - log Gamma(a) in float64 for an array a > 0 and a real x > 0, without the
-    cancellation of two lgamma values: a is shifted to b = a + s >= 20 (s a whole number) with
-    log a^(x) = log b^(x) - sum_{i<s} log1p(x / (a + i)), and by Stirling's series
-    log b^(x) = (b - 1/2) log1p(x / b) + x log(b + x) - x + c(b + x) - c(b) with
+    """log Gamma(a + x) - log Gamma(a) in float64 for an array a > 0 and a real x > 0 (a guess, no
+    bound): gammaln differences for a < 20 (values below about 4 x, no cancellation to fear);
+    for a >= 20, without the cancellation of two large lgamma values, Stirling's series
+    (a - 1/2) log1p(x / a) + x log(a + x) - x + c(a + x) - c(a) with
     c(z) = 1/(12 z) - 1/(360 z^3) + 1/(1260 z^5) - 1/(1680 z^7) (truncation below 2e-15)."""
-    shift = np.maximum(0.0, np.ceil(20.0 - a))
-    b = a + shift
-    out = (b - 0.5) * np.log1p(x / b) + x * np.log(b + x) - x + _stirling_tail(b + x) - _stirling_tail(b)
-    for i in range(int(shift.max(initial=0.0))):
-        out -= np.where(i < shift, np.log1p(x / (a + i)), 0.0)
-    return out
+    from scipy.special import gammaln
+    b = np.maximum(a, 20.0)
+    large = (b - 0.5) * np.log1p(x / b) + x * np.log(b + x) - x + _stirling_tail(b + x) - _stirling_tail(b)
+    return np.where(a >= 20.0, large, gammaln(a + x) - gammaln(a))
 
 
 def _stirling_tail(z):
