@@ -27,7 +27,9 @@ CART's cost-complexity sequence is :func:`exactprune.peers.ccp.ccp_sequence`.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Optional, Union
 
@@ -36,7 +38,7 @@ import numpy as np
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
-from .certify import Approx, Decider, rising_ratio, total
+from .certify import INFLATE, MAX_REL, TINY, U, Approx, Decider, rising_ratio, rising_ratio_rel, sum_rel
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
 from .numbers import (_magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq)
@@ -82,15 +84,23 @@ class _SubtreeForm:
         """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
         called ``name``: the same triples as from the Node view, in the same order."""
         form = cls.__new__(cls)
-        offsets, indices, counts = arrays.offsets, arrays.indices, arrays.counts
+        offsets, indices = arrays.offsets, arrays.indices
         sizes = arrays._cached("sizes_list", arrays.sizes.tolist)
+        majority = arrays._cached("majority_list", arrays.majority.tolist)
+        offset, jlam = prior.error_offset(arrays.counts.shape[1]), arrays.counts.shape[1] * prior.lam
+
+        def leaf_terms(j: int) -> tuple:       # leaf_moment_terms of node j's (validated) counts
+            if sizes[j] + jlam == 0:
+                raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
+            return sizes[j] - majority[j] + offset, sizes[j] + jlam
+
         eta, terms = prior.eta, []
         stack = [(int(i), Fraction(1))]
         while stack:
             j, weight = stack.pop()
             start, end = int(offsets[j]), int(offsets[j + 1])
             if start == end:
-                terms.append((weight, *leaf_moment_terms(tuple(counts[j].tolist()), prior, f"node {name}")))
+                terms.append((weight, *leaf_terms(j)))
                 continue
             children = indices[start:end].tolist()
             den = sizes[j] + eta * len(children)
@@ -98,13 +108,11 @@ class _SubtreeForm:
                 raise ValueError(f"node {name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
             for child in children:
                 stack.append((child, weight * ((sizes[child] + eta) / den)))
-        form._setup(name, leaf_moment_terms(tuple(counts[i].tolist()), prior, f"node {name}"), terms)
+        form._setup(name, leaf_terms(int(i)), terms)
         return form
 
     def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
         self.name, self.leaf_terms, self.terms = name, leaf_terms, terms
-        self._float_leaf = tuple(Approx.of(x) for x in self.leaf_terms)
-        self._float_terms = [tuple(Approx.of(x) for x in term) for term in self.terms]
         self._size = max(_magnitude_bits(a + d + 1) for _, a, d in [(1, *leaf_terms), *terms])
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
@@ -180,11 +188,29 @@ class _SubtreeForm:
         by certified arb balls at increasing precision."""
         return self.decider.sign(None, None, ball=lambda: self.difference_arb((arb_of(t) * flint.arb(2).log()).exp()))
 
+    @cached_property
+    def _float_images(self) -> tuple:
+        """Approx.of of the leaf's (a, d) and columns (value, rel) of the weights, a and d of the
+        leaves of T_d (None when one of them cannot be vouched for)."""
+        leaf = tuple(Approx.of(x) for x in self.leaf_terms)
+        images = [Approx.of(x) for term in self.terms for x in term]
+        if not all(image.valid for image in images):
+            return leaf, None
+        values = np.array([image.value for image in images]).reshape(-1, 3)
+        rels = np.array([image.rel for image in images]).reshape(-1, 3)
+        return leaf, (values, rels)
+
     def _approximations(self, k: int) -> tuple:
-        """Float images (certify.Approx) of R_leaf(d, k) and R(T_d, k) with their bounds."""
-        leaf = rising_ratio(*self._float_leaf, k)
-        tree = total(w * rising_ratio(a_l, d_l, k) for w, a_l, d_l in self._float_terms)
-        return leaf, tree
+        """Float images (certify.Approx) of R_leaf(d, k) and R(T_d, k) with their bounds: the
+        scalar rules of :mod:`~exactprune.certify` (:func:`~exactprune.certify.rising_ratio`,
+        the product rule, :func:`~exactprune.certify.total`'s sum rule left to right), the
+        same float operations done elementwise over the leaves of T_d."""
+        leaf_image, columns = self._float_images
+        leaf = rising_ratio(*leaf_image, k)
+        if columns is None:
+            return leaf, Approx.bounded(math.nan, math.inf)
+        values, rels = columns
+        return leaf, _total_of_terms(*values.T, *rels.T, k)
 
     def sign(self, k) -> int:
         """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
@@ -194,6 +220,42 @@ class _SubtreeForm:
         leaf, tree = self._approximations(k) if small else (None, None)
         exact = (lambda: self.difference_exact(k)) if isinstance(k, int) and k <= EXACT_K_LIMIT else None
         return self.decider.sign(leaf, tree, ball=lambda: self.difference_arb(k), exact=exact)
+
+
+def _total_of_terms(w, a, d, rw, ra, rd, k: int) -> Approx:
+    """``total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for each leaf)``,
+    the float values computed elementwise by the same operations and the bounds by the same
+    rules (certify's :func:`~exactprune.certify.rising_ratio_rel`,
+    :func:`~exactprune.certify.product_rel` and, left to right over the non-zero terms,
+    :func:`~exactprune.certify.sum_rel`), with the same validity checks; any invalid part voids
+    the result (the filter then declines)."""
+    invalid = Approx.bounded(math.nan, math.inf)
+    if k < 1 or np.any(d == 0.0):
+        return invalid
+    with np.errstate(all="ignore"):
+        ratio = np.ones(len(a))
+        for m in range(k):
+            ratio *= (a + m) / (d + m)
+        rules = {pair: rising_ratio_rel(*pair, k) for pair in set(zip(ra.tolist(), rd.tolist()))}
+        ratio_rel = np.array([rules[pair] for pair in zip(ra.tolist(), rd.tolist())])
+        zero = a == 0.0
+        fine = zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY))
+        ratio, ratio_rel = np.where(zero, 0.0, ratio), np.where(zero, 0.0, ratio_rel)
+        term = w * ratio
+        term_rel = (rw + ratio_rel + rw * ratio_rel + U) * INFLATE      # product_rel elementwise
+        exact_zero = (w == 0.0) | (ratio == 0.0)
+        fine &= exact_zero | (np.isfinite(term) & (term_rel <= MAX_REL) & (term >= TINY))
+    if not fine.all():
+        return invalid
+    value, rel = 0.0, 0.0
+    for v, r in zip(term[~exact_zero].tolist(), term_rel[~exact_zero].tolist()):
+        if value == 0.0:
+            value, rel = v, r
+            continue
+        value, rel = value + v, sum_rel(rel, r)
+        if not (math.isfinite(value) and rel <= MAX_REL and value >= TINY):
+            return invalid
+    return Approx(value, rel) if value else Approx(0.0)
 
 
 def _log_rising_float(a, x: float):

@@ -12,6 +12,7 @@ from exactprune import Node, Prior, Tree
 from exactprune.knorm import leaf_moment, prune, subtree_moment
 from exactprune.sequence import (_SubtreeForm, knorm_pruning_path, knorm_sequence, split_kept,
                                  survives_all_k)
+from exactprune.certify import Approx, rising_ratio, total
 from exactprune.tree import iris_tree
 from random_trees import count_trees
 
@@ -130,3 +131,6 @@ def test_subtree_form_from_arrays_matches_the_node_walk_and_the_recursion(tree, 
         exact = leaf_moment(node.counts, 3, prior) - subtree_moment(node, 3, prior)
         assert by_arrays.difference_arb(3).overlaps(flint.arb(exact.numerator) / exact.denominator)
         assert by_arrays.difference_arb(Fraction(5, 2)).overlaps(by_nodes.difference_arb(flint.arb(5) / 2))
+        for k in (1, 2, 7):      # the elementwise float image = certify's scalar rules term by term
+            scalar = total(Approx.of(w) * rising_ratio(Approx.of(a), Approx.of(d), k) for w, a, d in by_nodes.terms)
+            assert by_arrays._approximations(k)[1] == scalar
