@@ -15,7 +15,12 @@ one call of each, and the bytes of the count arrays vs scikit-learn's ``tree_`` 
 ``array_scaling_time.png`` and ``array_scaling_memory.png`` and the rows ``array_scaling.csv`` go
 to benchmarks/figures/.
 
-Run: python3 benchmarks/bench_scaling_array.py [--max-log2n 22] [--seed 0] [--repeats 1]
+scikit-learn's ``ccp_pruning_path`` grows faster than linearly (about 60 s per call at 2^20 on a
+shared 2-core machine); ``--ccp-max-log2n`` skips it above that size.  ``--min-log2n`` adds sizes
+to the rows already in array_scaling.csv (rows of those sizes are replaced).
+
+Run: python3 benchmarks/bench_scaling_array.py [--min-log2n 9] [--max-log2n 22] [--ccp-max-log2n 22]
+                                               [--seed 0] [--repeats 1]
      python3 benchmarks/bench_scaling_array.py --replot      # redraw from array_scaling.csv
 """
 from __future__ import annotations
@@ -44,7 +49,7 @@ def peak_bytes(run) -> int:
         tracemalloc.stop()
 
 
-def measure(log2n: int, seed: int, repeats: int) -> list:
+def measure(log2n: int, seed: int, repeats: int, with_ccp: bool = True) -> list:
     """Rows (n, nodes, method, seconds, peak bytes) for one size, plus the two storage rows."""
     from sklearn.tree import DecisionTreeClassifier
     from sklearn.tree._tree import ccp_pruning_path
@@ -64,6 +69,8 @@ def measure(log2n: int, seed: int, repeats: int) -> list:
         "sklearn ccp_pruning_path": lambda: ccp_pruning_path(est.tree_),
         "numpy float PruneTree": lambda: float_prunetree(est.tree_),
     }
+    if not with_ccp:
+        del runs["sklearn ccp_pruning_path"]
     nodes = est.tree_.node_count
     rows = [(n, nodes, name, best_of(repeats, run)[0], peak_bytes(run)) for name, run in runs.items()]
     state = est.tree_.__getstate__()
@@ -102,7 +109,9 @@ def plot(rows: list) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--min-log2n", type=int, default=9)
     parser.add_argument("--max-log2n", type=int, default=22)
+    parser.add_argument("--ccp-max-log2n", type=int, default=22)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--replot", action="store_true")
@@ -113,8 +122,11 @@ def main() -> None:
             plot(list(csv.reader(f))[1:])
         return
     rows: list = []
-    for log2n in range(9, args.max_log2n + 1):
-        new = measure(log2n, args.seed, args.repeats)
+    if args.min_log2n > 9 and CSV.exists():
+        with open(CSV) as f:
+            rows = [row for row in list(csv.reader(f))[1:] if int(row[0]) < 2 ** args.min_log2n]
+    for log2n in range(args.min_log2n, args.max_log2n + 1):
+        new = measure(log2n, args.seed, args.repeats, log2n <= args.ccp_max_log2n)
         rows += new
         for row in new:
             print(*row, sep="\t", flush=True)
