@@ -16,6 +16,9 @@ Every time is the best of ``--repeats`` runs and starts from the fitted scikit-l
 * ``sklearn.tree._tree.ccp_pruning_path(est.tree_)`` (the float minimal cost-complexity path);
 * the exact Gini CCP path, end to end: ``ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn")``
   (one node per step, scikit-learn's order, exact alphas), compared with scikit-learn's alphas;
+* the certified k-norm sequence, end to end: ``knorm_sequence(Tree.from_sklearn(est),
+  crossings=False)`` (exact integer breakpoints), and once with ``crossings=True`` (the certified
+  real crossings as well; skipped with ``--no-crossings``), as ratios of ``ccp_pruning_path``;
 * ``KNormTreeClassifier(random_state=0).fit`` vs ``DecisionTreeClassifier(random_state=0).fit``
   on ``--fit-n`` examples;
 * memory: bytes of the count arrays (counts, offsets, indices) vs scikit-learn's ``tree_`` arrays
@@ -76,6 +79,7 @@ def main() -> None:
     parser.add_argument("--fit-n", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--no-crossings", action="store_true", help="skip the sequence with real crossings")
     args = parser.parse_args()
 
     from sklearn.tree import DecisionTreeClassifier
@@ -83,6 +87,7 @@ def main() -> None:
     from exactprune.experiments import gaussian_data
     from exactprune.knorm import prune
     from exactprune.peers.ccp import ccp_sequence
+    from exactprune.sequence import knorm_sequence
     from exactprune.sklearn import KNormTreeClassifier
     from exactprune.tree import Tree
 
@@ -101,6 +106,8 @@ def main() -> None:
     t_float, kept_float = best_of(args.repeats, lambda: float_prunetree(tree_))
     t_ccp, path = best_of(args.repeats, lambda: ccp_pruning_path(tree_))
     t_gini, gini = best_of(args.repeats, lambda: ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn"))
+    t_seq, seq = best_of(args.repeats, lambda: knorm_sequence(Tree.from_sklearn(est), crossings=False))
+    t_cross = None if args.no_crossings else best_of(1, lambda: knorm_sequence(Tree.from_sklearn(est)))[0]
     exact_alphas = distinct([float(a) for a in gini.alphas])
     sk_alphas = distinct(path["ccp_alphas"].tolist())
     same_length = len(exact_alphas) == len(sk_alphas)
@@ -125,6 +132,10 @@ def main() -> None:
     print(f"  exact Gini CCP path (convert+ccp_sequence)   {t_gini:8.4f} s   {t_gini / t_ccp:5.2f}x ccp_pruning_path; "
           f"{len(gini.alphas)} steps (sklearn {len(path['ccp_alphas'])}: float rounding splits exact ties); "
           f"{len(exact_alphas)} distinct alphas (sklearn {len(sk_alphas)}), largest gap {gap:.1e}")
+    print(f"  k-norm sequence, integer breakpoints         {t_seq:8.4f} s   {t_seq / t_ccp:5.2f}x ccp_pruning_path; "
+          f"{len(seq.stages)} stages, {seq.searches} searches")
+    if t_cross is not None:
+        print(f"  k-norm sequence with real crossings (once)   {t_cross:8.4f} s   {t_cross / t_ccp:5.2f}x ccp_pruning_path")
     print(f"  same kept splits as the float baseline: {same}; routes {result.routes}; "
           f"{result.tree.n_leaves} leaves kept, {len(result.pruned)} topmost prunings")
     print(f"fit at n = {args.fit_n}: KNormTreeClassifier {t_knorm:.4f} s, DecisionTreeClassifier "

@@ -160,7 +160,7 @@ class Approx:
             return _INVALID
         if not math.isfinite(value) or value < TINY:
             return _INVALID
-        return Approx(value, 0.0 if Fraction(value) == q else U)
+        return Approx(value, 0.0 if _is_double(q.numerator, q.denominator) else U)
 
     @staticmethod
     def bounded(value: float, rel: float) -> "Approx":
@@ -193,6 +193,14 @@ class Approx:
     def error(self) -> float:
         """An upper bound on the absolute error ``|X - value|`` (rounded up)."""
         return self.rel * self.value * INFLATE
+
+
+def _is_double(numerator: int, denominator: int) -> bool:
+    """Is the positive rational numerator/denominator (lowest terms) in the normal range a binary64
+    value?  Exactly when the denominator is a power of two and the odd part of the numerator has
+    at most 53 bits (the significand)."""
+    odd = numerator >> ((numerator & -numerator).bit_length() - 1)
+    return denominator & (denominator - 1) == 0 and odd.bit_length() <= 53
 
 
 def _checked(value: float, rel: float) -> Approx:

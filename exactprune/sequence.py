@@ -27,19 +27,22 @@ CART's cost-complexity sequence is :func:`exactprune.peers.ccp.ccp_sequence`.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Optional, Union
 
 import flint
+import numpy as np
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
-from .certify import Approx, Decider, rising_ratio, total
+from .certify import INFLATE, MAX_REL, TINY, U, Approx, Decider, rising_ratio, rising_ratio_rel, sum_rel
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
-from .numbers import (arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
+from .numbers import (_magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq)
-from .tree import Node, Tree, ancestor_names, name_path
+from .tree import Node, Tree
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
            "survives_all_k", "split_kept", "real_crossing", "LogBracket"]
@@ -65,20 +68,53 @@ class _SubtreeForm:
     FLOAT_FILTER_K = 64
 
     def __init__(self, node: Node, prior: Prior):
-        self.node = node
-        self.prior = prior
-        self.leaf_terms = leaf_moment_terms(node.counts, prior, f"node {node.name}")
-        self.terms = []
+        terms = []
         stack = [(node, Fraction(1))]
         while stack:
             current, weight = stack.pop()
             if current.is_leaf:
-                self.terms.append((weight, *leaf_moment_terms(current.counts, prior, f"node {current.name}")))
+                terms.append((weight, *leaf_moment_terms(current.counts, prior, f"node {current.name}")))
             else:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
-        self._float_leaf = tuple(Approx.of(x) for x in self.leaf_terms)
-        self._float_terms = [tuple(Approx.of(x) for x in term) for term in self.terms]
+        self._setup(node.name, leaf_moment_terms(node.counts, prior, f"node {node.name}"), terms)
+
+    @classmethod
+    def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "_SubtreeForm":
+        """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
+        called ``name``: the same triples as from the Node view, in the same order."""
+        form = cls.__new__(cls)
+        offsets, indices = arrays.offsets, arrays.indices
+        sizes = arrays._cached("sizes_list", arrays.sizes.tolist)
+        majority = arrays._cached("majority_list", arrays.majority.tolist)
+        offset, jlam = prior.error_offset(arrays.counts.shape[1]), arrays.counts.shape[1] * prior.lam
+
+        def leaf_terms(j: int) -> tuple:       # leaf_moment_terms of node j's (validated) counts
+            if sizes[j] + jlam == 0:
+                raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
+            return sizes[j] - majority[j] + offset, sizes[j] + jlam
+
+        eta, terms = prior.eta, []
+        stack = [(int(i), Fraction(1))]
+        while stack:
+            j, weight = stack.pop()
+            start, end = int(offsets[j]), int(offsets[j + 1])
+            if start == end:
+                terms.append((weight, *leaf_terms(j)))
+                continue
+            children = indices[start:end].tolist()
+            den = sizes[j] + eta * len(children)
+            if den == 0:
+                raise ValueError(f"node {name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
+            for child in children:
+                stack.append((child, weight * ((sizes[child] + eta) / den)))
+        form._setup(name, leaf_terms(int(i)), terms)
+        return form
+
+    def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
+        self.name, self.leaf_terms, self.terms = name, leaf_terms, terms
+        self._size = max(_magnitude_bits(a + d + 1) for _, a, d in [(1, *leaf_terms), *terms])
+        self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
 
     # exact, for integer k (feasible for moderate k)
@@ -92,25 +128,89 @@ class _SubtreeForm:
     # certified ball, for any real k > 0
     def difference_arb(self, k) -> flint.arb:
         kb = k if isinstance(k, flint.arb) else arb_of(k)
+        if _magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
-        def ratio(a, d):
-            return flint.arb(0) if a == 0 else log_rising_ratio_arb(a, d, kb).exp()
+            def ratio(a, d):
+                return flint.arb(0) if a == 0 else log_rising_ratio_arb(a, d, kb).exp()
 
-        total = ratio(*self.leaf_terms)
-        for weight, a_l, d_l in self.terms:
-            total -= arb_of(weight) * ratio(a_l, d_l)
-        return total
+            total = ratio(*self.leaf_terms)
+            for weight, a_l, d_l in self.terms:
+                total -= arb_of(weight) * ratio(a_l, d_l)
+            return total
+        return self._difference_lgamma(k)
+
+    def _difference_lgamma(self, k) -> flint.arb:
+        """F_d(k) by exp(lgamma(a + k) - lgamma(a) - lgamma(d + k) + lgamma(d)) per (a, d), all at
+        one working precision (the caller's plus the bits of k and of the largest a + d, as in
+        :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights, a, d,
+        lgamma(a) and lgamma(d) are made once per precision."""
+        saved = flint.ctx.prec
+        prec = saved + _magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
+        flint.ctx.prec = prec
+        try:
+            if prec not in self._balls:
+                self._balls[prec] = [[(arb_of(w), arb_of(a), arb_of(d), arb_of(a).lgamma(), arb_of(d).lgamma())
+                                      for w, a, d in group if a != 0]
+                                     for group in ([(1, *self.leaf_terms)], self.terms)]
+            kb = k if isinstance(k, flint.arb) else arb_of(k)
+            leaf, subtree = ([sum((w * ((a + kb).lgamma() - lga - (d + kb).lgamma() + lgd).exp()
+                                   for w, a, d, lga, lgd in group), flint.arb(0))
+                              for group in self._balls[prec]])
+            return leaf - subtree
+        finally:
+            flint.ctx.prec = saved
+
+    def float_difference(self, x: float) -> float:
+        """F_d(x) in float64 for real x > 0 (a guess, no bound): each ratio of Gamma functions
+        by :func:`_log_rising_float`."""
+        if not hasattr(self, "_float_arrays"):
+            rows = [(1.0, *self.leaf_terms)] + [(-float(w), a, d) for w, a, d in self.terms if a != 0]
+            if self.leaf_terms[0] == 0:
+                rows = rows[1:]
+            self._float_arrays = tuple(np.array([float(v) for v in column]) for column in zip(*rows)) if rows else None
+        if self._float_arrays is None:
+            return 0.0
+        w, a, d = self._float_arrays
+        return float(np.sum(w * np.exp(_log_rising_float(a, x) - _log_rising_float(d, x))))
+
+    def float_root(self, lo: float, hi: float) -> Optional[float]:
+        """A float root of F_d in [lo, hi] (Brent's method on :meth:`float_difference`), or None
+        when the float signs at the ends do not bracket one.  A guess, certified by the caller."""
+        from scipy.optimize import brentq
+        with np.errstate(all="ignore"):
+            f_lo, f_hi = self.float_difference(lo), self.float_difference(hi)
+            if not (f_lo > 0 > f_hi):
+                return None
+            return brentq(self.float_difference, lo, hi, xtol=hi * 2.0 ** -60, rtol=8 * 2.0 ** -53)
 
     def sign_log2(self, t: Fraction) -> int:
         """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
         by certified arb balls at increasing precision."""
         return self.decider.sign(None, None, ball=lambda: self.difference_arb((arb_of(t) * flint.arb(2).log()).exp()))
 
+    @cached_property
+    def _float_images(self) -> tuple:
+        """Approx.of of the leaf's (a, d) and columns (value, rel) of the weights, a and d of the
+        leaves of T_d (None when one of them cannot be vouched for)."""
+        leaf = tuple(Approx.of(x) for x in self.leaf_terms)
+        images = [Approx.of(x) for term in self.terms for x in term]
+        if not all(image.valid for image in images):
+            return leaf, None
+        values = np.array([image.value for image in images]).reshape(-1, 3)
+        rels = np.array([image.rel for image in images]).reshape(-1, 3)
+        return leaf, (values, rels)
+
     def _approximations(self, k: int) -> tuple:
-        """Float images (certify.Approx) of R_leaf(d, k) and R(T_d, k) with their bounds."""
-        leaf = rising_ratio(*self._float_leaf, k)
-        tree = total(w * rising_ratio(a_l, d_l, k) for w, a_l, d_l in self._float_terms)
-        return leaf, tree
+        """Float images (certify.Approx) of R_leaf(d, k) and R(T_d, k) with their bounds: the
+        scalar rules of :mod:`~exactprune.certify` (:func:`~exactprune.certify.rising_ratio`,
+        the product rule, :func:`~exactprune.certify.total`'s sum rule left to right), the
+        same float operations done elementwise over the leaves of T_d."""
+        leaf_image, columns = self._float_images
+        leaf = rising_ratio(*leaf_image, k)
+        if columns is None:
+            return leaf, Approx.bounded(math.nan, math.inf)
+        values, rels = columns
+        return leaf, _total_of_terms(*values.T, *rels.T, k)
 
     def sign(self, k) -> int:
         """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
@@ -120,6 +220,60 @@ class _SubtreeForm:
         leaf, tree = self._approximations(k) if small else (None, None)
         exact = (lambda: self.difference_exact(k)) if isinstance(k, int) and k <= EXACT_K_LIMIT else None
         return self.decider.sign(leaf, tree, ball=lambda: self.difference_arb(k), exact=exact)
+
+
+def _total_of_terms(w, a, d, rw, ra, rd, k: int) -> Approx:
+    """``total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for each leaf)``,
+    the float values computed elementwise by the same operations and the bounds by the same
+    rules (certify's :func:`~exactprune.certify.rising_ratio_rel`,
+    :func:`~exactprune.certify.product_rel` and, left to right over the non-zero terms,
+    :func:`~exactprune.certify.sum_rel`), with the same validity checks; any invalid part voids
+    the result (the filter then declines)."""
+    invalid = Approx.bounded(math.nan, math.inf)
+    if k < 1 or np.any(d == 0.0):
+        return invalid
+    with np.errstate(all="ignore"):
+        ratio = np.ones(len(a))
+        for m in range(k):
+            ratio *= (a + m) / (d + m)
+        rules = {pair: rising_ratio_rel(*pair, k) for pair in set(zip(ra.tolist(), rd.tolist()))}
+        ratio_rel = np.array([rules[pair] for pair in zip(ra.tolist(), rd.tolist())])
+        zero = a == 0.0
+        fine = zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY))
+        ratio, ratio_rel = np.where(zero, 0.0, ratio), np.where(zero, 0.0, ratio_rel)
+        term = w * ratio
+        term_rel = (rw + ratio_rel + rw * ratio_rel + U) * INFLATE      # product_rel elementwise
+        exact_zero = (w == 0.0) | (ratio == 0.0)
+        fine &= exact_zero | (np.isfinite(term) & (term_rel <= MAX_REL) & (term >= TINY))
+    if not fine.all():
+        return invalid
+    value, rel = 0.0, 0.0
+    for v, r in zip(term[~exact_zero].tolist(), term_rel[~exact_zero].tolist()):
+        if value == 0.0:
+            value, rel = v, r
+            continue
+        value, rel = value + v, sum_rel(rel, r)
+        if not (math.isfinite(value) and rel <= MAX_REL and value >= TINY):
+            return invalid
+    return Approx(value, rel) if value else Approx(0.0)
+
+
+def _log_rising_float(a, x: float):
+    """log Gamma(a + x) - log Gamma(a) in float64 for an array a > 0 and a real x > 0 (a guess, no
+    bound): gammaln differences for a < 20 (values below about 4 x, no cancellation to fear);
+    for a >= 20, without the cancellation of two large lgamma values, Stirling's series
+    (a - 1/2) log1p(x / a) + x log(a + x) - x + c(a + x) - c(a) with
+    c(z) = 1/(12 z) - 1/(360 z^3) + 1/(1260 z^5) - 1/(1680 z^7) (truncation below 2e-15)."""
+    from scipy.special import gammaln
+    b = np.maximum(a, 20.0)
+    large = (b - 0.5) * np.log1p(x / b) + x * np.log(b + x) - x + _stirling_tail(b + x) - _stirling_tail(b)
+    return np.where(a >= 20.0, large, gammaln(a + x) - gammaln(a))
+
+
+def _stirling_tail(z):
+    inverse = 1.0 / z
+    square = inverse * inverse
+    return inverse * (1 / 12 - square * (1 / 360 - square * (1 / 1260 - square / 1680)))
 
 
 def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
@@ -204,7 +358,7 @@ def _log_bracket(form: _SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket
     """The certified bracket of a breakpoint beyond 2**t0 (F_d(2**t0) > 0 is checked): doubling
     log2 k up to BREAKPOINT_MAX_LOG2, then bisection on log2 k to relative width 2**-bits (or
     until the sign cannot be certified)."""
-    name = form.node.name
+    name = form.name
     if form.sign_log2(t0) <= 0:
         raise ValueError(f"node {name}: its breakpoint is not above 2^{decimal_str(t0, 12)}, inside the "
                          f"certified interval of an earlier breakpoint: beyond 2^{BREAKPOINT_EXACT_BITS} "
@@ -250,9 +404,9 @@ def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
     for k in sorted(g for g in grid if g >= 1):
         sign = form.sign(k)
         if k <= breakpoint - 1 and sign <= 0:
-            raise Theorem53Violation(f"node {form.node.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
+            raise Theorem53Violation(f"node {form.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
         if k >= breakpoint and sign > 0:
-            raise Theorem53Violation(f"node {form.node.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
+            raise Theorem53Violation(f"node {form.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
         checked += 1
     return checked
 
@@ -260,12 +414,29 @@ def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
 def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
     """A certified interval [x0, x1] (rationals) in [lo, hi] where F_d changes sign, the subtree
     moment equalling the leaf moment at real k (Gamma extension, (C.26)); F_d(lo) > 0 >= F_d(hi)
-    is required and checked.  Bisection on exact dyadic points to width 2^-bits (relative)."""
+    is required and checked.  The interval is the cell of the dyadic bisection of [lo, hi] to width
+    2^-bits (relative) where the certified sign changes.
+
+    Where the cell lies is guessed first by a float root of F_d (:meth:`_SubtreeForm.float_root`,
+    no guarantee); the guessed cell is accepted only when certified signs at both its ends show
+    the change (F_d(x0) > 0 >= F_d(x1)), and moved to a neighbour a few times otherwise.  Thm 5.3
+    (one sign change) makes that cell the one bisection reaches; without an accepted guess the
+    cell is found by certified bisection, which also stops at a midpoint whose sign cannot be
+    certified.
+
+    >>> from exactprune.tree import iris_tree
+    >>> lo, hi = real_crossing(prune(iris_tree(), 2).tree.node("c2"), 17781895, 17781896)
+    >>> hi - lo == Fraction(1, 2 ** 16), 17781895 < lo
+    (True, True)
+    """
     form = form_or_node if isinstance(form_or_node, _SubtreeForm) else _SubtreeForm(form_or_node, prior)
     x0, x1 = Fraction(lo), Fraction(hi)
     if form.sign(x0) <= 0 or form.sign(x1) > 0:
-        raise ValueError(f"node {form.node.name}: no sign change of F on [{lo}, {hi}]")
+        raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
     width = max(x1, Fraction(1)) / (1 << bits)
+    guessed = _guessed_cell(form, x0, x1, width)
+    if guessed is not None:
+        return guessed
     while x1 - x0 > width:
         mid = (x0 + x1) / 2
         try:
@@ -277,6 +448,32 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
         else:
             x1 = mid
     return x0, x1
+
+
+def _guessed_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction, tries: int = 4):
+    """The cell of the dyadic bisection of [x0, x1] (first length <= ``width``) around the float
+    root of F_d, when certified signs at its ends show the change; None otherwise."""
+    halvings, length = 0, x1 - x0
+    while length > width:
+        halvings, length = halvings + 1, length / 2
+    root = form.float_root(float(x0), float(x1))
+    if root is None or halvings > 60:
+        return None
+    cell = min(max(int((Fraction(root) - x0) / length), 0), (1 << halvings) - 1)
+    for _ in range(tries):
+        left, right = x0 + cell * length, x0 + (cell + 1) * length
+        try:
+            if form.sign(left) <= 0:
+                cell -= 1
+            elif form.sign(right) > 0:
+                cell += 1
+            else:
+                return left, right
+        except CertificationError:
+            return None
+        if not 0 <= cell < 1 << halvings:
+            return None
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -396,37 +593,45 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"knorm_sequence needs a Tree, got {type(tree).__name__}")
+    full = tree.arrays()
+    names = full.names()           # Zhong's names of the input's nodes (kept by every stage)
     first = prune(tree, 1, prior)
     stages = [Stage(1, None, first.tree, sorted(first.pruned))]
     breakpoints: dict = {}
-    _record_pruned(tree, first.pruned, 1, breakpoints, None, prior)
+    origin = np.arange(full.n_nodes)       # input index of every node of the current tree
+    origin = _record_pruned(tree, origin, first.kept_splits, 1, breakpoints, names, None)
+    current = first.tree
     searches = 0
     decisions = {"prunetree_comparisons": first.comparisons, "prunetree_exact_fallbacks": first.fallbacks,
                  "search_float": 0, "search_arb": 0, "search_exact": 0}
-    cache: dict = {}  # split name -> its breakpoint in the current tree (None: survives every k)
-    current, k0 = first.tree, 1
+    cache: dict = {}  # input index of a split -> its breakpoint in the current tree (None: survives every k)
+    k0 = 1
     while True:
-        splits = {n.name: n for n in current.root.walk() if n.children}
-        if not splits:
+        a = current.arrays()
+        splits = np.flatnonzero(a.n_children > 0)
+        if not splits.size:
             break
         step = prune(current, k0 + 1, prior) if isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT else None
         if step is not None:
             decisions["prunetree_comparisons"] += step.comparisons
             decisions["prunetree_exact_fallbacks"] += step.fallbacks
         if step is not None and step.pruned:
-            k_star, new_tree, newly = k0 + 1, step.tree, sorted(step.pruned)
+            k_star, new_tree, newly, kept = k0 + 1, step.tree, sorted(step.pruned), step.kept_splits
         else:
-            for name, node in splits.items():
-                if name not in cache:
-                    if survives_all_k(node):
-                        cache[name] = None
+            survivors = _survives_all_k_array(a)
+            for i in splits.tolist():
+                key = int(origin[i])
+                if key not in cache:
+                    if survivors[i]:
+                        cache[key] = None
                     else:
-                        form = _SubtreeForm(node, prior)
-                        cache[name] = _breakpoint(form, k0)
+                        form = _SubtreeForm.from_arrays(a, i, names[key], prior)
+                        cache[key] = _breakpoint(form, k0)
                         searches += 1
                         for how, count in form.decider.routes.items():
                             decisions[f"search_{how}"] += count
-            finite = [cache[name] for name in splits if cache[name] is not None]
+            found = {i: cache[int(origin[i])] for i in splits.tolist()}
+            finite = [b for b in found.values() if b is not None]
             if not finite:
                 break
             exact_ks = [b for b in finite if isinstance(b, int)]
@@ -438,66 +643,89 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
                 if not result.pruned:
                     raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
                                          "PruneTree prunes nothing there")
-                new_tree, newly = result.tree, sorted(result.pruned)
+                new_tree, newly, kept = result.tree, sorted(result.pruned), result.kept_splits
             else:
-                k_star, new_tree, newly = _bracket_stage(current, {name: cache[name] for name in splits})
+                k_star, kept = _bracket_stage(found, names, origin)
+                new_tree, newly = current.pruned_by(kept)
+                newly = sorted(newly)
         stages[-1].k_to = k_star
         stages.append(Stage(k_star, None, new_tree, newly))
-        _record_pruned(current, newly, k_star, breakpoints, splits, prior if crossings else None)
-        stale: set = set()
-        for name in newly:  # the breakpoints of splits whose subtree changed are stale
-            for ancestor in reversed(ancestor_names(name)):
-                if ancestor in stale:
-                    break
-                stale.add(ancestor)
-                cache.pop(ancestor, None)
+        cut = origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
+        origin = _record_pruned(current, origin, kept, k_star, breakpoints, names, prior if crossings else None)
+        parent, stale = full.parent, set()
+        for i in cut.tolist():  # the breakpoints of splits whose subtree changed are stale
+            j = int(parent[i])
+            while j >= 0 and j not in stale:
+                stale.add(j)
+                cache.pop(j, None)
+                j = int(parent[j])
         current, k0 = new_tree, k_star
-    survivors = sorted((n.name for n in current.root.walk() if n.children), key=_name_order)
-    for name in survivors:
-        breakpoints[name] = NodeBreakpoint(name, None, survives_all_finite_k=True)
-    leaf_root = tree.pruned_copy(lambda node: False)[0]
+    a = current.arrays()
+    survivors = origin[a.n_children > 0].tolist()
+    for i in survivors:
+        breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
+    leaf_root = tree.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
     stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
-    ordered = {name: breakpoints[name] for name in sorted(breakpoints, key=_name_order)}
+    every = np.flatnonzero(full.n_children > 0)      # Zhong's order: by depth, then by name
+    order = every[np.lexsort((np.array([names[i] for i in every.tolist()]), full.depth[every]))]
+    ordered = {names[i]: breakpoints[names[i]] for i in order.tolist()}
     return KNormSequence(prior, stages, ordered, searches, decisions)
 
 
-def _bracket_stage(tree: Tree, found: dict) -> tuple:
-    """The next stage when every remaining breakpoint is a :class:`LogBracket`: the splits whose
-    bracket has the least upper end are lost there; ``(bracket, new tree, pruned names)``.
+def _survives_all_k_array(a) -> "np.ndarray":
+    """:func:`survives_all_k` at every node of count arrays at once, bottom-up level by level: a
+    split qualifies iff each child has its majority count and is a leaf or qualifies itself."""
+    majority, parent, is_split = a.majority, a.parent, a.n_children > 0
+    ok = is_split.copy()
+    for nodes in reversed(a.levels()[1:]):
+        fine = (majority[nodes] == majority[parent[nodes]]) & (~is_split[nodes] | ok[nodes])
+        ok[parent[nodes[~fine]]] = False
+    return ok
+
+
+def _bracket_stage(found: dict, names: list, origin) -> tuple:
+    """The next stage when every remaining breakpoint (``found``: current index -> breakpoint or
+    None) is a :class:`LogBracket`: the splits whose bracket has the least upper end are lost
+    there; ``(bracket, kept)`` with ``kept`` the mask of the splits kept.
     A bracket overlapping another cannot be ordered: ValueError."""
-    brackets = {name: b for name, b in found.items() if b is not None}
+    brackets = {i: b for i, b in found.items() if b is not None}
     first = min(brackets.values(), key=lambda b: b.upper)
-    lost = sorted(name for name, b in brackets.items() if b == first)
-    for name, b in brackets.items():
+    lost = sorted((names[int(origin[i])] for i, b in brackets.items() if b == first))
+    for i, b in brackets.items():
         if b != first and b.lower < first.upper:
-            raise ValueError(f"the breakpoints of {lost[0]} ({first}) and {name} ({b}) overlap: beyond "
-                             f"2^{BREAKPOINT_EXACT_BITS} (BREAKPOINT_EXACT_BITS) they cannot be ordered")
-    new_tree, pruned = tree.pruned_copy(lambda node: node.name not in lost)
-    return first, new_tree, sorted(pruned)
+            raise ValueError(f"the breakpoints of {lost[0]} ({first}) and {names[int(origin[i])]} ({b}) overlap: "
+                             f"beyond 2^{BREAKPOINT_EXACT_BITS} (BREAKPOINT_EXACT_BITS) they cannot be ordered")
+    kept = np.ones(len(origin), dtype=bool)
+    kept[[i for i, b in brackets.items() if b == first]] = False
+    return first, kept
 
 
-def _record_pruned(tree: Tree, pruned: list, k: int, breakpoints: dict, splits: Optional[dict],
-                   prior: Optional[Prior]) -> None:
-    """Breakpoint entries for the splits pruned at stage k (with their real crossing when
-    ``prior`` is given and k >= 2) and for the splits removed with them."""
-    nodes = splits if splits is not None else {n.name: n for n in tree.root.walk() if n.children}
-    for name in pruned:
-        node = nodes[name]
+def _record_pruned(tree: Tree, origin, kept, k: int, breakpoints: dict, names: list,
+                   prior: Optional[Prior]) -> tuple:
+    """Breakpoint entries for the splits of ``tree`` pruned at stage k (``kept`` false at a split
+    whose ancestors are kept; with its real crossing when ``prior`` is given and k >= 2) and for
+    the splits removed with them; ``origin`` maps ``tree``'s indices to the input's (whose
+    ``names`` are used).  Returns the pruned tree's ``(arrays, origin)``."""
+    a = tree.arrays()
+    is_split = a.n_children > 0
+    alive = a.subtree_mask(kept)
+    cut = is_split & alive & ~kept
+    owner = np.where(cut, np.arange(a.n_nodes), -1)
+    levels, arity = a.levels(), a.n_children
+    for nodes, below in zip(levels, levels[1:]):
+        owner[below] = np.where(owner[below] >= 0, owner[below], np.repeat(owner[nodes], arity[nodes]))
+    for i in np.flatnonzero(cut).tolist():
+        name = names[int(origin[i])]
         entry = NodeBreakpoint(name, k)
         if prior is not None and isinstance(k, int) and k >= 2:
-            form = _SubtreeForm(node, prior)
+            form = _SubtreeForm.from_arrays(a, i, name, prior)
             entry.crossing = real_crossing(form, k - 1, k)
             entry.sign_checks = verify_single_crossing(form, k)
         breakpoints[name] = entry
-        for descendant in node.walk():
-            if descendant is not node and descendant.children:
-                breakpoints[descendant.name] = NodeBreakpoint(descendant.name, k, removed_with=name)
-
-
-def _name_order(name: str):
-    """Order names as Zhong lists nodes: root first, then by depth, then by position."""
-    return (len(name_path(name)), name)
-
+    removed = np.flatnonzero(is_split & ~alive)
+    for i, j in zip(origin[removed].tolist(), owner[removed].tolist()):
+        breakpoints[names[i]] = NodeBreakpoint(names[i], k, removed_with=names[int(origin[j])])
+    return origin[np.flatnonzero(alive)]
 
 
 def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:

@@ -12,6 +12,7 @@ from exactprune import Node, Prior, Tree
 from exactprune.knorm import leaf_moment, prune, subtree_moment
 from exactprune.sequence import (_SubtreeForm, knorm_pruning_path, knorm_sequence, split_kept,
                                  survives_all_k)
+from exactprune.certify import Approx, rising_ratio, total
 from exactprune.tree import iris_tree
 from random_trees import count_trees
 
@@ -111,6 +112,25 @@ def test_single_crossing_check_certifies_iris_and_can_fail():
     seq = knorm_sequence(iris_tree(), Prior())
     assert seq.breakpoints["c2"].sign_checks >= 20
     # a sign pattern with two changes (kept again after being lost) is reported
-    twice = SimpleNamespace(node=SimpleNamespace(name="x"), sign=lambda k: 1 if k < 10 or k > 100 else -1)
+    twice = SimpleNamespace(name="x", sign=lambda k: 1 if k < 10 or k > 100 else -1)
     with pytest.raises(Theorem53Violation, match="beyond its breakpoint"):
         verify_single_crossing(twice, 10)
+
+
+@given(count_trees(max_depth=3), st.sampled_from([Prior(), Prior(lam=1, eta=1), Prior(numerator="1")]))
+@settings(max_examples=40, deadline=None)
+def test_subtree_form_from_arrays_matches_the_node_walk_and_the_recursion(tree, prior):
+    """The array form of every split has the Node form's triples, and its certified F_d at
+    k = 3 and k = 5/2 encloses the exact leaf moment minus the subtree moment (4.28)."""
+    arrays = tree.arrays()
+    for i, node in enumerate(tree._node_list()):
+        if not node.children:
+            continue
+        by_arrays, by_nodes = _SubtreeForm.from_arrays(arrays, i, node.name, prior), _SubtreeForm(node, prior)
+        assert (by_arrays.leaf_terms, by_arrays.terms) == (by_nodes.leaf_terms, by_nodes.terms)
+        exact = leaf_moment(node.counts, 3, prior) - subtree_moment(node, 3, prior)
+        assert by_arrays.difference_arb(3).overlaps(flint.arb(exact.numerator) / exact.denominator)
+        assert by_arrays.difference_arb(Fraction(5, 2)).overlaps(by_nodes.difference_arb(flint.arb(5) / 2))
+        for k in (1, 2, 7):      # the elementwise float image = certify's scalar rules term by term
+            scalar = total(Approx.of(w) * rising_ratio(Approx.of(a), Approx.of(d), k) for w, a, d in by_nodes.terms)
+            assert by_arrays._approximations(k)[1] == scalar
