@@ -32,7 +32,7 @@ __all__ = [
     "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "rising",
     "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "log_rising_ratio_arb", "certified_sign",
     "fraction_str", "decimal_str", "CertificationError", "rising_ratio_fmpq", "is_symbolic",
-    "simplify_symbolic", "to_jsonable",
+    "simplify_symbolic", "to_jsonable", "magnitude_bits",
 ]
 
 _DECIMAL = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
@@ -374,8 +374,12 @@ def log_rising_arb(x, k) -> flint.arb:
     return (xb + kb).lgamma() - xb.lgamma()
 
 
-def _magnitude_bits(value) -> int:
-    """An upper bound on log2 |value| + 1 for an int, a rational or an arb ball (0 for |value| < 1)."""
+def magnitude_bits(value) -> int:
+    """An upper bound on log2 |value| + 1 for an int, a rational or an arb ball (0 for |value| < 1).
+
+    >>> magnitude_bits(8), magnitude_bits(Fraction(1, 3)), magnitude_bits(Fraction(9, 2))
+    (4, 0, 3)
+    """
     if isinstance(value, flint.arb):
         man, exp = value.abs_upper().man_exp()
         return max(0, int(man).bit_length() + int(exp))
@@ -409,8 +413,8 @@ def log_rising_ratio_arb(a, d, k) -> flint.arb:
     True
     """
     prec = flint.ctx.prec
-    size = _magnitude_bits(Fraction(a) + Fraction(d) + 1)
-    kbits = _magnitude_bits(k)
+    size = magnitude_bits(Fraction(a) + Fraction(d) + 1)
+    kbits = magnitude_bits(k)
     saved = flint.ctx.prec
     try:
         if kbits > prec + 2 * size + 8:

@@ -40,7 +40,7 @@ from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_mome
                     prune, subtree_moment_arb)
 from .certify import INFLATE, MAX_REL, TINY, U, Approx, Decider, rising_ratio, rising_ratio_rel, sum_rel
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
-from .numbers import (_magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
+from .numbers import (magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq)
 from .tree import Node, Tree
 
@@ -85,8 +85,8 @@ class _SubtreeForm:
         called ``name``: the same triples as from the Node view, in the same order."""
         form = cls.__new__(cls)
         offsets, indices = arrays.offsets, arrays.indices
-        sizes = arrays._cached("sizes_list", arrays.sizes.tolist)
-        majority = arrays._cached("majority_list", arrays.majority.tolist)
+        sizes = arrays.cached("sizes_list", arrays.sizes.tolist)
+        majority = arrays.cached("majority_list", arrays.majority.tolist)
         offset, jlam = prior.error_offset(arrays.counts.shape[1]), arrays.counts.shape[1] * prior.lam
 
         def leaf_terms(j: int) -> tuple:       # leaf_moment_terms of node j's (validated) counts
@@ -113,7 +113,7 @@ class _SubtreeForm:
 
     def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
         self.name, self.leaf_terms, self.terms = name, leaf_terms, terms
-        self._size = max(_magnitude_bits(a + d + 1) for _, a, d in [(1, *leaf_terms), *terms])
+        self._size = max(magnitude_bits(a + d + 1) for _, a, d in [(1, *leaf_terms), *terms])
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
 
@@ -128,7 +128,7 @@ class _SubtreeForm:
     # certified ball, for any real k > 0
     def difference_arb(self, k) -> flint.arb:
         kb = k if isinstance(k, flint.arb) else arb_of(k)
-        if _magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
+        if magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
             def ratio(a, d):
                 return flint.arb(0) if a == 0 else log_rising_ratio_arb(a, d, kb).exp()
@@ -145,7 +145,7 @@ class _SubtreeForm:
         :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights, a, d,
         lgamma(a) and lgamma(d) are made once per precision."""
         saved = flint.ctx.prec
-        prec = saved + _magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
+        prec = saved + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
         flint.ctx.prec = prec
         try:
             if prec not in self._balls:

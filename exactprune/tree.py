@@ -642,7 +642,8 @@ class CountArrays:
         self.__dict__.update(state)
         self._cache = {}
 
-    def _cached(self, key: str, make):
+    def cached(self, key: str, make):
+        """``make()``, computed once per ``key`` and kept with the arrays (which never change)."""
         if key not in self._cache:
             self._cache[key] = make()
         return self._cache[key]
@@ -655,17 +656,17 @@ class CountArrays:
     def n_children(self):
         """Number of children of each node (0 for a leaf)."""
         import numpy as np
-        return self._cached("n_children", lambda: np.diff(self.offsets))
+        return self.cached("n_children", lambda: np.diff(self.offsets))
 
     @property
     def sizes(self):
         """n_t of every node (row sums of the counts)."""
-        return self._cached("sizes", lambda: self.counts.sum(axis=1))
+        return self.cached("sizes", lambda: self.counts.sum(axis=1))
 
     @property
     def majority(self):
         """max_j n_{j,t} of every node."""
-        return self._cached("majority", lambda: self.counts.max(axis=1))
+        return self.cached("majority", lambda: self.counts.max(axis=1))
 
     @property
     def parent(self):
@@ -676,7 +677,7 @@ class CountArrays:
             parent = np.full(self.n_nodes, -1, dtype=np.int64)
             parent[self.indices] = np.repeat(np.arange(self.n_nodes), self.n_children)
             return parent
-        return self._cached("parent", make)
+        return self.cached("parent", make)
 
     @property
     def rank(self):
@@ -688,7 +689,7 @@ class CountArrays:
             rank[self.indices] = (np.arange(len(self.indices))
                                   - np.repeat(self.offsets[:-1], self.n_children) + 1)
             return rank
-        return self._cached("rank", make)
+        return self.cached("rank", make)
 
     def levels(self) -> list:
         """Index arrays of the nodes at depth 0, 1, 2, ... (breadth-first, one gather per level)."""
@@ -707,7 +708,7 @@ class CountArrays:
                 levels.append(frontier)
                 frontier = _csr_gather(self.offsets, self.indices, frontier)
             return levels
-        return self._cached("levels", make)
+        return self.cached("levels", make)
 
     @property
     def depth(self):
@@ -719,7 +720,7 @@ class CountArrays:
             for level, nodes in enumerate(self.levels()):
                 depth[nodes] = level
             return depth
-        return self._cached("depth", make)
+        return self.cached("depth", make)
 
     def _binary_side(self, side: int):
         import numpy as np
@@ -734,12 +735,12 @@ class CountArrays:
     @property
     def children_left(self):
         """scikit-learn's ``children_left`` of a binary tree (-1 for a leaf)."""
-        return self._cached("left", lambda: self._binary_side(0))
+        return self.cached("left", lambda: self._binary_side(0))
 
     @property
     def children_right(self):
         """scikit-learn's ``children_right`` of a binary tree (-1 for a leaf)."""
-        return self._cached("right", lambda: self._binary_side(1))
+        return self.cached("right", lambda: self._binary_side(1))
 
     def name(self, i: int) -> str:
         """Zhong's name of node ``i`` (:func:`node_name` of its path), computed on demand."""
@@ -748,7 +749,7 @@ class CountArrays:
     def names_of(self, nodes) -> list:
         """Zhong's names of the nodes ``nodes``, computed on demand; the names of shared
         ancestors are computed once."""
-        parent, rank = self._cached("parent_list", self.parent.tolist), self._cached("rank_list", self.rank.tolist)
+        parent, rank = self.cached("parent_list", self.parent.tolist), self.cached("rank_list", self.rank.tolist)
         known = {0: "root"}
         for i in nodes:
             path, j = [], int(i)
