@@ -51,6 +51,7 @@ def test_an_explicit_m_is_used():
     assert leaves(mep_prune(t, m=30)) == ["root"]
     assert leaves(mep_prune(t)) == ["c1", "c2"]
     assert leaves(mep_prune(t, lam=15)) == ["root"]              # m = J lam = 30
+    assert leaves(mep_as_knorm(t, 15)) == ["root"] and leaves(mep_as_knorm(t)) == ["c1", "c2"]
 
 
 def test_priors_reach_every_node():
