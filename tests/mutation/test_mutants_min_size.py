@@ -52,3 +52,16 @@ def test_srm_prefers_the_full_tree_when_it_is_cheap():
     t = Tree.from_json('{"counts": [50, 50], "children": [{"counts": [50, 0]}, {"counts": [0, 50]}]}')
     d, tree = srm_pruning(t)
     assert d == 0 and leaves(tree) == ["c1", "c2"]
+
+
+def test_srm_keeps_the_first_of_two_exactly_tied_prunings():
+    """A caterpillar, root (8, 8), each split peeling off (0, 2); m = 16.  The full tree (9 nodes,
+    0 errors) scores 0 + sqrt(9/16) = 3/4, the root alone 8/16 + sqrt(1/16) = 3/4: an exact tie
+    (the arb balls are exact), kept as the first (d = 0).  In between: 6/16 + sqrt(3)/4 = 0.808,
+    4/16 + sqrt(5)/4 = 0.809, 2/16 + sqrt(7)/4 = 0.786."""
+    t = Tree.from_json('{"counts": [8, 8], "children": [{"counts": [8, 6], "children": [{"counts": [8, 4], '
+                       '"children": [{"counts": [8, 2], "children": [{"counts": [8, 0]}, {"counts": [0, 2]}]}, '
+                       '{"counts": [0, 2]}]}, {"counts": [0, 2]}]}, {"counts": [0, 2]}]}')
+    assert min_size_table(t)["root"] == [9, 9, 7, 7, 5, 5, 3, 3, 1]
+    d, tree = srm_pruning(t)
+    assert d == 0 and tree.n_leaves == 5
