@@ -41,14 +41,15 @@ DOC = ROOT / "docs" / "mutation.md"
 
 #: module -> (file to mutate, the fast tests that exercise it)
 MODULES: dict[str, tuple[str, list[str]]] = {
-    "numbers": ("exactprune/numbers.py", ["tests/test_numbers.py"]),
+    "numbers": ("exactprune/numbers.py", ["tests/test_numbers.py", "tests/test_limits.py"]),
     "certify": ("exactprune/certify.py", ["tests/test_certify.py", "tests/test_decisions_adversarial.py"]),
     "dirichlet": ("exactprune/dirichlet.py", ["tests/test_dirichlet.py"]),
     "knorm": ("exactprune/knorm.py", ["tests/test_knorm.py", "tests/test_decisions_adversarial.py"]),
     "sequence": ("exactprune/sequence.py", ["tests/test_sequence.py"]),
     "costs": ("exactprune/costs.py", ["tests/test_costs.py"]),
     "classprob": ("exactprune/classprob.py", ["tests/test_classprob.py"]),
-    "coexistence": ("exactprune/rdt/coexistence.py", ["tests/rdt/test_coexistence.py"]),
+    "coexistence": ("exactprune/rdt/coexistence.py", ["tests/rdt/test_coexistence.py", "tests/rdt/test_enumeration.py",
+                                                      "tests/rdt/test_dd_registries.py"]),
     "counting": ("exactprune/rdt/counting.py", ["tests/rdt/test_counting.py"]),
     "ccp": ("exactprune/peers/ccp.py", ["tests/peers/test_ccp.py"]),
     "ebp": ("exactprune/peers/ebp.py", ["tests/peers/test_ebp.py", "tests/test_decisions_adversarial.py"]),

@@ -1,0 +1,167 @@
+"""Mutants of exactprune.numbers that its own tests let through or do not reach: decimal_str
+(against the decimal module's correctly rounded half-even division), the integer and count
+checks with their messages, rising factorials, the certified log-rising ratios on both of
+their routes (against math.lgamma and Stirling), and certified_sign."""
+import math
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+from fractions import Fraction as F
+
+import flint
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+from exactprune.numbers import (CertificationError, certified_sign, count_values, decimal_str, exact,
+                                log_rising_arb, log_rising_ratio_arb, nonnegative_int, nonnegative_values,
+                                positive_int, rising)
+
+
+def decimal_reference(value: F, digits: int) -> str:
+    """``value`` to ``digits`` significant digits, half-even, trailing zeros kept, no exponent."""
+    if value == 0:
+        return "0." + "0" * (digits - 1) if digits > 1 else "0"
+    with localcontext() as ctx:
+        ctx.prec, ctx.rounding = digits, ROUND_HALF_EVEN
+        d = Decimal(value.numerator) / Decimal(value.denominator)
+        decimals = digits - 1 - d.adjusted()
+        ctx.prec = digits + 50
+        return format(d.quantize(Decimal(1).scaleb(-decimals)), "f") if decimals > 0 else format(d, "f")
+
+
+@given(st.fractions(min_value=-10 ** 9, max_value=10 ** 9, max_denominator=10 ** 6), st.integers(1, 12))
+def test_decimal_str_against_the_decimal_module(value, digits):
+    assert decimal_str(value, digits) == decimal_reference(value, digits)
+
+
+@pytest.mark.parametrize("value, digits, text", [
+    (F(1, 3), 4, "0.3333"), (F(3, 200), 5, "0.015000"), (F(25680602), 3, "25700000"),
+    (F(9996, 1000), 3, "10.0"), (F(-9996, 1000), 3, "-10.0"), (F(0), 1, "0"), (F(0), 3, "0.00"),
+    (F(5, 2), 1, "2"), (F(7, 2), 1, "4"), (F(1, 10 ** 30), 2, "0." + "0" * 29 + "10"),
+    (F(10 ** 40 - 1), 3, "1" + "0" * 40), (F(1), 1, "1"), (F(10), 2, "10"), (F(1, 10), 1, "0.1"),
+    (F(999, 1000), 2, "1.0"), (F(12345678901), 10, "12345678900"), (F(2 ** 200), 4, "1607" + "0" * 57)])
+def test_decimal_str_cases(value, digits, text):
+    assert decimal_str(value, digits) == text == decimal_reference(value, digits)
+
+
+def test_decimal_str_default_is_ten_digits():
+    assert decimal_str(F(2, 3)) == "0.6666666667"
+
+
+def test_integer_checks_and_messages():
+    assert positive_int("3") == 3 and positive_int(F(4)) == 4 and positive_int(np.int64(5)) == 5
+    assert nonnegative_int(0) == 0 and nonnegative_int("0") == 0
+    assert type(positive_int(np.int64(5))) is int
+    with pytest.raises(ValueError, match=r"^k must be a positive integer \(>= 1\), got 0$"):
+        positive_int(0)
+    with pytest.raises(ValueError, match=r"^value must be a non-negative integer, got -1$"):
+        nonnegative_int(-1)
+    with pytest.raises(TypeError, match=r"^k must be an integer, got True$"):
+        positive_int(True)
+    with pytest.raises(TypeError, match=r"^k must be an integer, got 2.0$"):
+        positive_int(2.0)
+    with pytest.raises(ValueError, match=r"^n must be an integer, got '5/2'$"):
+        positive_int("5/2", "n")
+    with pytest.raises(ValueError, match=r"^n must be an integer, got Fraction\(5, 2\)$"):
+        nonnegative_int(F(5, 2), "n")
+    with pytest.raises(TypeError, match=r"^n must be an integer, got list$"):
+        nonnegative_int([1], "n")
+
+
+def test_count_values():
+    assert count_values((np.int64(3), 4, 0)) == (3, 4, 0)
+    assert all(type(v) is int for v in count_values((np.int64(3), 4)))
+    with pytest.raises(TypeError, match=r"^counts must be integers: got the float 0.5$"):
+        count_values((0.5, 49))
+    with pytest.raises(TypeError, match=r"^c must be integers: got the Fraction Fraction\(1, 2\)$"):
+        count_values((F(1, 2),), "c")
+    with pytest.raises(TypeError, match=r"^counts must be integers: got the bool True$"):
+        count_values((True, 1))
+    with pytest.raises(ValueError, match=r"^counts must be non-negative: got -3$"):
+        count_values((-3, 49))
+    with pytest.raises(ValueError, match=r"^counts must not be empty$"):
+        count_values(())
+
+
+def test_nonnegative_values():
+    assert nonnegative_values(["1/2", 0, 3]) == [F(1, 2), 0, 3]
+    with pytest.raises(TypeError, match=r"^values must be a sequence of non-negative numbers$"):
+        nonnegative_values("12")
+    with pytest.raises(TypeError, match=r"^row must be a sequence of losses$"):
+        nonnegative_values(5, "row", "losses")
+    with pytest.raises(ValueError, match=r"^values must not be empty$"):
+        nonnegative_values([])
+    with pytest.raises(ValueError, match=r"^values\[1\] must be non-negative, got -1/2$"):
+        nonnegative_values([1, "-1/2"])
+    with pytest.raises(TypeError, match=r"^values\[0\] must be exact"):
+        nonnegative_values([0.5])
+    with pytest.raises(ValueError, match=r"^values has 100001 entries, above the limit MAX_CLASSES"):
+        nonnegative_values([0] * 100001)
+
+
+def test_rising():
+    assert rising(F(1, 2), 3) == F(1, 2) * F(3, 2) * F(5, 2)
+    assert rising(5, 0) == 1 and rising(5, 1) == 5 and rising(0, 3) == 0
+    with pytest.raises(ValueError, match=r"^rising factorial needs k >= 0, got -1$"):
+        rising(1, -1)
+
+
+@pytest.mark.parametrize("a, d, k", [(F(6), F(111, 2), 2), (F(1, 2), F(3, 2), 100), (F(7, 3), F(5), 10 ** 6),
+                                     (F(5), F(2), F(7, 2))])
+def test_log_rising_ratio_by_lgamma(a, d, k):
+    expected = math.lgamma(a + k) - math.lgamma(a) - math.lgamma(d + k) + math.lgamma(d)
+    ball = log_rising_ratio_arb(a, d, k)
+    assert abs(float(ball.mid()) - expected) < 1e-9 * max(1, abs(expected)) and ball.rad() < 1e-12
+    assert abs(float(log_rising_arb(a, k).mid()) - (math.lgamma(a + k) - math.lgamma(a))) < 1e-9 * (1 + k)
+
+
+@pytest.mark.parametrize("k", [10 ** 22, 10 ** 40, flint.arb(10) ** 30])
+def test_log_rising_ratio_for_huge_k_by_stirling(k):
+    """For huge k: (a - d) log k + lgamma(d) - lgamma(a), with an error below (a^2 + d^2)/k."""
+    a, d = F(6), F(111, 2)
+    logk = 30 * math.log(10) if isinstance(k, flint.arb) else math.log(k)
+    expected = float(a - d) * logk + math.lgamma(d) - math.lgamma(a)
+    ball = log_rising_ratio_arb(a, d, k)
+    assert abs(float(ball.mid()) - expected) < 1e-9 and ball.rad() < 1e-10
+    assert (ball - (flint.arb(float(a - d)) * flint.arb(logk))).rad() < 1e-9
+    # the enclosure contains the exact value: compare both routes at k = 10^22 with a wide lgamma
+    if k == 10 ** 22:
+        saved = flint.ctx.prec
+        try:
+            flint.ctx.prec = 200
+            direct = log_rising_arb(a, k) - log_rising_arb(d, k)
+        finally:
+            flint.ctx.prec = saved
+        assert ball.overlaps(direct)
+
+
+def test_certified_sign():
+    assert certified_sign(lambda: flint.arb(1) / 3 - flint.arb(1) / 4) == 1
+    assert certified_sign(lambda: flint.arb(1) / 4 - flint.arb(1) / 3) == -1
+    assert certified_sign(lambda: flint.arb(0)) == 0
+    # a difference of 2^-100 needs more than the starting 64 bits
+    assert certified_sign(lambda: (1 + flint.arb(2) ** -100) / 3 - flint.arb(1) / 3) == 1
+    saved = flint.ctx.prec
+    with pytest.raises(CertificationError, match=r"^sign not decided at 256 bits"):
+        certified_sign(lambda: flint.arb(1) / 3 - flint.arb(1) / 3, max_prec=256)
+    assert flint.ctx.prec == saved
+    precisions = []
+    certified_sign(lambda: precisions.append(flint.ctx.prec) or (1 + flint.arb(2) ** -100) / 3 - flint.arb(1) / 3,
+                   start_prec=32)
+    assert precisions == [32, 64, 128]
+
+
+def test_exact_messages():
+    assert exact("1.25e-3") == F(1, 800) and exact(" -6/4 ") == F(-3, 2) and exact("+.5") == F(1, 2)
+    assert exact("2E3") == 2000 and exact("-0.0") == 0 and exact(np.int64(3)) == 3
+    with pytest.raises(TypeError, match=r"^x must be a number, got the bool True$"):
+        exact(True, "x")
+    with pytest.raises(TypeError, match=r"^x must be exact: got the float nan$"):
+        exact(float("nan"), "x")
+    with pytest.raises(TypeError, match=r"^x must be exact: got the float inf$"):
+        exact(float("inf"), "x")
+    with pytest.raises(ValueError, match=r"^x: zero denominator in '1/0'$"):
+        exact("1/0", "x")
+    with pytest.raises(ValueError, match=r"^x: cannot read 'abc' as an exact number"):
+        exact("abc", "x")
+    with pytest.raises(TypeError, match=r"^x must be an exact number \(int, Fraction, 'p/q' or '0.5'\), got list$"):
+        exact([1], "x")
