@@ -106,11 +106,18 @@ BREAKPOINT_MAX_LOG2 = 1 << 64
 
 
 def _limit_text(value: int) -> str:
-    """A power-of-two-ish integer as short text (``2^20``, ``2^20 - 1``) or its decimal."""
+    """A power-of-two-ish integer as short text (``2^20``, ``2^20 - 1``), another huge one by its
+    bit length (its decimal could pass Python's int-to-str limit), else its decimal.
+
+    >>> _limit_text(2 ** 64), _limit_text(2 ** 64 + 3), _limit_text(512)
+    ('2^64', 'a 65-bit integer', '512')
+    """
     if value > 10 ** 12 and value & (value + 1) == 0:
         return f"2^{value.bit_length()} - 1"
     if value > 10 ** 12 and value & (value - 1) == 0:
         return f"2^{value.bit_length() - 1}"
+    if value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit integer"
     return str(value)
 
 

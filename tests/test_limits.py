@@ -295,3 +295,13 @@ def test_epsilon_digit_limit():
     assert prune(tree, 2, epsilon=Fraction(1, 10 ** 3000)).pruned == prune(tree, 2).pruned
     with pytest.raises(ValueError, match="MAX_EPSILON_DIGITS = 100000"):
         quick(lambda: prune(tree, 2, epsilon=Fraction(1, 10 ** 100_000)))
+
+
+def test_k_far_above_the_limit_and_not_a_power_of_two_is_refused_by_its_size():
+    """k = MAX_K + 2 (315,653 digits, not 2^n or 2^n - 1): the refusal names the limit instead of
+    failing on Python's int-to-str limit while writing the message (found by mutation testing)."""
+    from exactprune.classprob import subtree_error_moment
+    from exactprune.tree import Tree
+    tree = Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    with pytest.raises(ValueError, match=r"a 1048577-bit integer exceeds the limit CLASSPROB_MAX_K = 1024"):
+        subtree_error_moment(tree.root, 0, limits.MAX_K + 2)
