@@ -233,20 +233,10 @@ def read_json_file(path: str, what: str) -> Any:
         raise UsageError(f"malformed {what} JSON in {path!r}: {str(err).splitlines()[0]}") from None
 
 
-def jsonable(value: Any) -> Any:
-    """Fractions become "p/q" strings (exact numbers in JSON are strings)."""
-    if isinstance(value, Fraction):
-        from ..numbers import fraction_str
-        return fraction_str(value)
-    if isinstance(value, dict):
-        return {key: jsonable(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(item) for item in value]
-    return value
-
-
 def print_json(value: Any) -> None:
-    print(json.dumps(jsonable(value), indent=2))
+    """``value`` as indented JSON, exact numbers as ``"p/q"`` strings (:func:`exactprune.numbers.to_jsonable`)."""
+    from ..numbers import to_jsonable
+    print(json.dumps(to_jsonable(value), indent=2))
 
 
 def add_tree_argument(parser) -> None:
