@@ -79,7 +79,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
-from .knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, moment, prune
+from .knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_moment_terms, moment, prune
 from .numbers import exact, positive_int
 from .tree import Node, Tree
 
@@ -191,16 +191,12 @@ def _prior_from(lam, eta, numerator, tree: Tree) -> tuple:
 
 def _leaf_estimate(node: Node, prior: Prior) -> ErrorEstimate:
     """E[r] = a/d and E[r^2] = a(a+1)/(d(d+1)) of a leaf (4.29 with k = 1, 2), where
-    a = b + c lam and d = n + J lam: the same values as ``leaf_moment``, computed directly.
+    (a, d) = :func:`~exactprune.knorm.leaf_moment_terms`: the same values as ``leaf_moment``.
 
     >>> _leaf_estimate(Node((0, 49, 5)), Prior()) == ErrorEstimate(Fraction(4, 37), Fraction(56, 4181))
     True
     """
-    J = len(node.counts)
-    a = node.errors + prior.error_offset(J)
-    d = node.n + J * prior.lam
-    if d == 0:
-        raise ValueError(f"node {node.name}: an empty leaf with lam = 0 has no defined error moment")
+    a, d = leaf_moment_terms(node.counts, prior, f"node {node.name}")
     return ErrorEstimate(Fraction(a) / d, Fraction(a * (a + 1)) / (d * (d + 1)))
 
 
