@@ -64,6 +64,15 @@ def _ek4_root() -> dict:
                               "vacuously true")()
 
 
+def _ek6_fitting_tree() -> dict:
+    from ..theorems.ek import EK6_FINEST
+    from . import refutation
+    return refutation("ek-6", EK6_FINEST, EK6_FINEST,
+                      correct="E[leaves] = EA + 1 = 2(t-1)p(1-p) + 1 for the minimal fitting tree (one leaf per run "
+                              "of equal labels, as Gini CART grows it); any fitting tree without empty leaves has "
+                              "EA + 1 <= E[leaves] <= t, linear in t iff 0 < p < 1")()
+
+
 ERRATA = [
     Erratum("ek-eq1", "Elomaa & Kaariainen (2001), eq (1)",
             "Pr{X_i > n_i/2} >= 1 - Phi((p - 1/2) n_i / sqrt(n_i p (1-p)))", _eq1,
@@ -90,4 +99,15 @@ ERRATA = [
             "If the root has an original leaf child it is in the fringe and no node is safe, so the condition "
             "holds vacuously: root (2,2) with leaves (2,0), (0,2) receiving pruning counts (2,0), (0,1) is kept "
             "by REP. Needs the unstated hypothesis that the root is in the interior.", kind=HYPOTHESIS),
+    Erratum("ek-6-fitting-tree", "Elomaa & Kaariainen (2001), Theorem 6 and its proof (sec 5.3)",
+            "the expected number of leaves of the decision tree T that fits the data is EA + 1 = 2(t-1)p(1-p) + 1",
+            _ek6_fitting_tree,
+            "The proof shows only that a fitting tree has at least A + 1 leaves (one per run of equal labels) and "
+            "then states the lower bound as the expectation. 'The decision tree that fits the data' is not "
+            "unique: the tree splitting between two equally labelled points fits too, and with t = 2, p = 1/2 it "
+            "has 2 leaves against the formula's 3/2. The equality needs the unstated hypothesis that T is a "
+            "minimal fitting tree (Gini CART's is: checked for t <= 9, all labelings); the theorem's 'linear' "
+            "survives for every fitting tree without empty leaves (A + 1 <= leaves <= t) when 0 < p < 1, while "
+            "at p = 0 or 1 the minimal tree is a single leaf for every t (slope 2p(1-p) = 0).",
+            kind=HYPOTHESIS),
 ]

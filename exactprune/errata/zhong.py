@@ -1,4 +1,4 @@
-"""Errata in Zhong's dissertation found by exact computation (chapters 3-5, App B).
+"""Errata in Zhong's dissertation found by exact computation (chapters 3-6, App A-C).
 
 Every entry recomputes its correct value with the library when evaluated.
 """
@@ -153,6 +153,73 @@ def _table_6_3_abalone_sign() -> dict:
             "confirmed": printed["sign"] != "" and p >= 5}
 
 
+def _table_a1_b() -> dict:
+    """Table A.1's b_t row as printed, n_{j,t} - max_j n_{j,t} for every j, against its own description
+    (the misclassified training examples) and constraint (0 <= b_t / n_t), on iris's node c2."""
+    from ..tree import iris_tree
+    counts = list(iris_tree().node("c2").counts)
+    printed = [n_j - max(counts) for n_j in counts]
+    label = counts.index(max(counts))
+    misclassified = sum(n for j, n in enumerate(counts) if j != label)
+    c19 = sum(counts) - max(counts)
+    return {"correct": "b_t = n_t - max_j n_{j,t}, as (C.19) and Figure 4.1 (n_t - n_{Label(t),t}) use it",
+            "counterexample": {"node": "c2", "counts": counts, "printed_n_jt_minus_max_per_j": printed,
+                               "misclassified_examples": misclassified, "n_t_minus_max": c19},
+            "confirmed": c19 == misclassified and misclassified not in printed and min(printed) < 0}
+
+
+def _figure_b1_alpha() -> dict:
+    """Figure B.1(c)'s alpha range as printed (0 <= alpha < 0.0133) against CCP on the iris tree: the
+    4-leaf tree is the smallest minimiser of R(T) + alpha |T| only from alpha = 1/150 on."""
+    from ..casestudy import round_like
+    from ..peers.ccp import ccp_sequence
+    from ..tree import iris_tree
+    stages = {s.leaves: s for s in ccp_sequence(iris_tree()).stages}
+    b, c = stages[7], stages[4]
+    at_zero = {"tree_b_7_leaves": fraction_str(b.cost), "tree_c_4_leaves": fraction_str(c.cost)}
+    return {"correct": f"{round_like('0.0067', c.alpha_from)} <= alpha < {round_like('0.0133', c.alpha_to)} "
+                       f"(exactly {fraction_str(c.alpha_from)} <= alpha < {fraction_str(c.alpha_to)}); for "
+                       f"0 <= alpha < {fraction_str(b.alpha_to)} CCP keeps tree (b)",
+            "counterexample": {"alpha": "0", "R_alpha_at_0": at_zero,
+                               "tree_c_range": [fraction_str(c.alpha_from), fraction_str(c.alpha_to)]},
+            "confirmed": c.alpha_from > 0 and b.cost < c.cost}
+
+
+def _lam_infinity() -> dict:
+    """Zhong 6.3: 'when lam = infinity ... the tree will be pruned to only one node', against PruneTree
+    (k = 2, eta = 1/2) on the iris tree for large lam."""
+    from ..knorm import Prior, leaf_moment, prune, subtree_moment
+    from ..tree import iris_tree
+    tree = iris_tree()
+    found = {}
+    for lam in (10 ** 3, 10 ** 6, 10 ** 12):
+        prior = Prior(Fraction(lam), Fraction(1, 2))
+        leaf, sub = leaf_moment(tree.root.counts, 2, prior), subtree_moment(tree.root, 2, prior)
+        found[str(lam)] = {"leaves_after_PruneTree": prune(tree, 2, prior).tree.n_leaves,
+                           "root_as_leaf_E_r2_minus_4/9": decimal_str(leaf - Fraction(4, 9), 3),
+                           "root_subtree_minus_leaf_E_r2": decimal_str(sub - leaf, 3)}
+    return {"correct": "as lam grows every node's estimate tends to (J-1)/J, but PruneTree compares the "
+                       "subtree with its root at order 1/lam: the iris tree keeps 3 leaves for every lam tried "
+                       "(the limit of the pruned trees is not the single node)",
+            "counterexample": {"tree": "iris", "k": 2, "eta": "1/2", "by_lam": found},
+            "confirmed": all(v["leaves_after_PruneTree"] > 1 for v in found.values())}
+
+
+def _lam0_iris() -> dict:
+    """Zhong 6.3: lam = lam0 V / J with V = L / (J N) and lam0 = 100 'so that lam is approximately 0.5'
+    on iris (App B: the fully grown tree of Figure B.1(a), J = 3, N = 150)."""
+    from ..casestudy import round_like
+    from ..tree import iris_tree
+    tree = iris_tree()
+    L, J, N = tree.n_leaves, tree.n_classes, tree.root.n
+    lam = Fraction(100 * L, J * J * N)
+    return {"correct": f"lam = 100 L/(J^2 N) = 100 * {L}/({J}^2 * {N}) = {fraction_str(lam)} = "
+                       f"{decimal_str(lam, 4)}, which rounds to {round_like('0.5', lam)}; lam = 1/2 needs "
+                       f"lam0 = {fraction_str(Fraction(J * J * N, 2 * L))}",
+            "counterexample": {"L": L, "J": J, "N": N, "lam": fraction_str(lam), "rounded": round_like("0.5", lam)},
+            "confirmed": round_like("0.5", lam) != "0.5"}
+
+
 ERRATA = [
     Erratum("zhong-B.1-breakpoint", "Zhong Figure B.1(d)-(e), App B.2",
             f"the k-norm pruning sequence of iris changes from (d) to (e) at k = {PRINTED_BREAKPOINT}",
@@ -232,4 +299,34 @@ ERRATA = [
             _c79,
             "The denominator must be (M_s + k)(B_d + k). Found by checking Appendix C step by step "
             "(proofs/appendix_c_steps.py); the theorem is unaffected."),
+    Erratum("zhong-table-A.1-b", "Zhong Table A.1, row b_t",
+            "b_t = n_{j,t} - max_j n_{j,t}: number of misclassified training examples in node t; "
+            "0 <= b_t / n_t <= B_t / M_t <= (J-1)/J", _table_a1_b,
+            "As printed the row contradicts itself: n_{j,t} - max_j n_{j,t} <= 0 for every j (j is free), so the "
+            "row's own constraint 0 <= b_t / n_t leaves only b_t = 0, never the misclassified count its "
+            "description names. (C.19), Figure 4.1 (n_t - n_{Label(t),t}) and (4.29) all use n_t - max_j n_{j,t}, "
+            "so nothing downstream inherits the slip. Judged a genuine inconsistency of the text, not an "
+            "extraction artefact: the same table renders n_t and n_{j,t} correctly in four other rows "
+            "(M_{j,t} = n_{j,t} + lam, M_t = n_t + J lam, the n_{j,t} and n_t rows), so the extraction does "
+            "not confuse the two subscripts elsewhere; only the original print could settle it for certain."),
+    Erratum("zhong-B.1-alpha", "Zhong Figure B.1(c) caption", "(c) 0 <= alpha < 0.0133", _figure_b1_alpha,
+            "Tree (c) (4 leaves) is CCP's choice only from alpha = 1/150 = 0.0067 on: at alpha = 0 its cost 2/75 "
+            "exceeds tree (b)'s 1/150, and (b)'s own caption is 0 <= alpha < 0.0067, so the two printed ranges "
+            "overlap. Every other number of the captions (b)-(f) is the exact CCP alpha rounded to four "
+            "decimals (proofs/figure_b1_captions.py); the k ranges of (d)-(e) are erratum zhong-B.1-breakpoint."),
+    Erratum("zhong-6.3-lam-infinity", "Zhong section 6.3",
+            "When lam = infinity, the estimated error rate is (J-1)/J for all nodes and thus the tree will be "
+            "pruned to only one node", _lam_infinity,
+            "The estimates do tend to (J-1)/J, but lam = infinity is not a value of the model (Table A.1: a real "
+            "lam >= 0), and in the limit lam -> infinity PruneTree's decisions are set by the 1/lam terms, not by "
+            "the common limit: with k = 2, eta = 1/2 the iris tree keeps the root split and c2 (3 leaves) at "
+            "lam = 10^3, 10^6, 10^12. To first order in 1/lam (k = 1) a split helps iff sum_c w_c (n_c - J "
+            "max_j n_{j,c}) < n_d - J max_j n_{j,d}, w_c = (n_c + eta)/(n_d + K eta); at the iris root -66.7 < 0."),
+    Erratum("zhong-6.3-lam0-iris", "Zhong section 6.3",
+            "lam0 can be set to 100, so that lam is approximately 0.5 for this database (Iris)", _lam0_iris,
+            "With the stated heuristic lam = lam0 V / J, V = L / (J N), and App B's fully grown tree (Figure "
+            "B.1(a): L = 8 leaves, J = 3, N = 150), lam0 = 100 gives 16/27 = 0.593, which rounds to 0.6 at the "
+            "printed precision, not 0.5 (App B itself uses lam = 0.5). The k = 2 tree is the same at both "
+            "values (3 leaves). If L counted the 7 leaves left after the ineffective split is removed, lam "
+            "would be 14/27 = 0.52; the text says 'fully grown'."),
 ]

@@ -11,8 +11,12 @@ compared with certified arb balls.  Findings:
 * ``ek-4`` (Thm 4) with the literal definition of safe nodes fails when the root has an original
   leaf child (no safe node exists, the condition is vacuous; erratum ek-4-root); for trees whose
   root is in the interior (``ek-4-corrected``) it holds for two classes with pruning-set labels.
-* ``ek-6`` (Thm 6): the expected leaf count of the CART tree fitting iid labels on a line is
-  exactly 2(t-1)p(1-p) + 1; with Markov-dependent labels it is not.
+* ``ek-6`` (Thm 6) under its literal statement: the proof's E[leaves] = EA + 1 = 2(t-1)p(1-p) + 1
+  holds for the minimal fitting tree (Gini CART's, one leaf per run of equal labels) and not for
+  "the decision tree that fits the data" in general (erratum ek-6-fitting-tree: a tree splitting
+  between two equal labels fits too); ``ek-6-corrected``: eq (3) exactly, EA + 1 <= E[leaves] <= t
+  for every fitting tree without empty leaves, so linear growth holds iff 0 < p < 1; with
+  Markov-dependent labels (3) fails.
 * ``ek-7`` (Thm 7): E Z = h(1 - 1/h)^m exactly and the tail bound holds (uniform bins).
 * ``ek-lemma5`` (Slud) holds for integer h in its range; EK's statement omits integrality
   and fails for non-integer h.
@@ -261,29 +265,61 @@ def _cart_leaves_1d(labels) -> int:
     return _cart_leaves_1d(labels[:where]) + _cart_leaves_1d(labels[where:])
 
 
-def _cases_ek6(markov=False):
+#: leaves of a tree fitting the labels on points 1..t with zero training error: ``"cart"`` the
+#: Gini CART tree (it splits only between runs of equal labels: one leaf per run, the fewest
+#: possible), ``"finest"`` a tree splitting between every two adjacent points (t leaves)
+FITTING_TREES = {"cart": _cart_leaves_1d, "finest": len}
+
+#: EK's proof concludes E[leaves] = EA + 1 for "the decision tree that fits the data"; a fitting
+#: tree that also splits between two equally labelled points has more leaves (erratum ek-6-fitting-tree)
+EK6_FINEST = {"t": 2, "p": Fraction(1, 2), "stay": None, "tree": "finest"}
+
+
+def _cases_ek6(markov=False, trees=tuple(FITTING_TREES)):
     st = _st()
     return st.fixed_dictionaries({
         "t": st.integers(1, 9),
-        "p": st.builds(Fraction, st.integers(1, 9), st.just(10)),
-        "stay": st.builds(Fraction, st.integers(1, 9), st.just(10)) if markov else st.none()})
+        "p": st.builds(Fraction, st.integers(0, 10), st.just(10)),
+        "stay": st.builds(Fraction, st.integers(1, 9), st.just(10)) if markov else st.none(),
+        "tree": st.sampled_from(trees)})
 
 
-def _check_ek6(case) -> Verdict:
-    t, p, stay = case["t"], case["p"], case.get("stay")
-    expected = Fraction(0)
+def _ek6_expectations(case) -> tuple:
+    """(E[leaves of the case's fitting tree], E[A] class alternations, 2(t-1)p(1-p)) over all 2^t
+    labelings, exactly; labels iid Bernoulli(p), or a Markov chain started from Bernoulli(p) that keeps
+    its label with probability ``stay``."""
+    t, p, stay = case["t"], Fraction(case["p"]), case.get("stay")
+    leaves_of = FITTING_TREES[case.get("tree", "cart")]
+    leaves = alternations = Fraction(0)
     for labels in itertools.product((0, 1), repeat=t):
         if stay is None:
             ones = sum(labels)
             prob = p ** ones * (1 - p) ** (t - ones)
-        else:                          # Markov chain started from Bernoulli(p)
+        else:
             prob = p if labels[0] else 1 - p
             for a, b in zip(labels, labels[1:]):
                 prob *= stay if a == b else 1 - stay
-        expected += prob * _cart_leaves_1d(labels)
-    formula = 2 * (t - 1) * p * (1 - p) + 1
-    return Verdict(expected == formula, {"expected_leaves": fraction_str(expected),
-                                         "formula": fraction_str(formula)})
+        leaves += prob * leaves_of(labels)
+        alternations += prob * sum(a != b for a, b in zip(labels, labels[1:]))
+    return leaves, alternations, 2 * (t - 1) * p * (1 - p)
+
+
+def _check_ek6(case) -> Verdict:
+    """EK Thm 6's proof as printed: E[leaves of the fitting tree] = EA + 1 = 2(t-1)p(1-p) + 1."""
+    leaves, alternations, eq3 = _ek6_expectations(case)
+    return Verdict(leaves == eq3 + 1, {"expected_leaves": fraction_str(leaves), "formula": fraction_str(eq3 + 1),
+                                       "tree": case.get("tree", "cart")})
+
+
+def _check_ek6_corrected(case) -> Verdict:
+    """Eq (3) E A = 2(t-1)p(1-p) exactly, and EA + 1 <= E[leaves] <= t for every fitting tree whose
+    leaves hold an example, with equality on the left for the minimal (CART) tree."""
+    leaves, alternations, eq3 = _ek6_expectations(case)
+    minimal = case.get("tree", "cart") == "cart"
+    holds = alternations == eq3 and eq3 + 1 <= leaves <= case["t"] and (leaves == eq3 + 1 or not minimal)
+    return Verdict(holds, {"expected_leaves": fraction_str(leaves), "E_A": fraction_str(alternations),
+                           "eq_3": fraction_str(eq3), "t": case["t"], "tree": case.get("tree", "cart"),
+                           "slope_2p(1-p)": fraction_str(2 * Fraction(case["p"]) * (1 - Fraction(case["p"])))})
 
 
 # -- ek-7 ----------------------------------------------------------------------------------------
@@ -626,14 +662,27 @@ THEOREMS = [
         violation_note=("a fringe root (an original leaf child) has no safe node, and a kept split then breaks "
                         "the equivalence; training-majority labels can break it too")),
     Theorem(
-        id="ek-6", source="Elomaa & Kaariainen (2001), Theorem 6 and eq (3)",
-        statement="t points on a line with iid Bernoulli(p) labels: the fully grown (Gini CART) tree has "
-                  "2(t-1)p(1-p) + 1 leaves in expectation, exactly (all 2^t labelings enumerated)",
-        hypotheses="labels iid, independent of x",
-        cases=lambda: _cases_ek6(False), check=_check_ek6,
-        violations=lambda: _cases_ek6(True),
+        id="ek-6", source="Elomaa & Kaariainen (2001), Theorem 6 and its proof",
+        statement="t points on a line with iid Bernoulli(p) labels: the decision tree that fits the data has "
+                  "EA + 1 = 2(t-1)p(1-p) + 1 leaves in expectation, linear in t (the proof's conclusion; all "
+                  "2^t labelings enumerated)",
+        hypotheses="x uniform on [0, 1), y = 1 with probability p independently of x (any p in [0, 1]); the "
+                   "tree is any tree of splits x < r with zero training error ('the decision tree that fits "
+                   "the data')",
+        cases=lambda: _cases_ek6(False), check=_check_ek6, pinned=(EK6_FINEST,),
+        erratum="ek-6-fitting-tree",
+        violations=lambda: _cases_ek6(True, ("cart",)),
         violation_note="Markov-dependent labels: the expectation is 1 + (t-1) P(change), not the formula",
         default_examples=30),
+    correction(
+        statement="eq (3) E A = 2(t-1)p(1-p) exactly, and every fitting tree whose leaves each hold a training "
+                  "example has EA + 1 <= E[leaves] <= t, with equality on the left for the minimal fitting "
+                  "tree (one leaf per run of equal labels: Gini CART's); the size grows linearly (slope "
+                  "2p(1-p) > 0) iff 0 < p < 1",
+        hypotheses="EK's, and the tree has no leaf without training examples; the equality needs the minimal "
+                   "fitting tree",
+        check=_check_ek6_corrected, pinned=(EK6_FINEST,),
+        violation_note="Markov-dependent labels: E A = (t-1) P(change), not (3)"),
     Theorem(
         id="ek-7", source="Elomaa & Kaariainen (2001), Theorem 7 (Kamath et al. 1994)",
         statement="Z empty bins, m balls into h bins: E Z = h(1 - 1/h)^m, and "
@@ -722,7 +771,7 @@ def _deeper(tree: dict) -> dict:
 
 
 #: boundary cases (policy point 4): ties (REP prunes on ties), subtrees without pruning examples,
-#: t = 1, p = 0 and p = 1 (one leaf: Thm 6's "linear" size then means the constant 1), a single bin,
+#: t = 1, p = 0 and p = 1 (the minimal fitting tree is one leaf: slope 0), both fitting trees, a single bin,
 #: m = 0, k = 2 safe nodes
 THEOREMS = pin(THEOREMS, {
     "ek-1": ({"tree": _ek_tree((2, 0), (1, 1), [_ek_tree((1, 0), (1, 0)), _ek_tree((1, 0), (0, 1))]),
@@ -732,9 +781,9 @@ THEOREMS = pin(THEOREMS, {
     "ek-cor3": ({"tree": _deeper(_EMPTY_DEPTH2), "labels": "pruning"},
                 {"tree": _deeper(_TIED_DEPTH2), "labels": "pruning"}),
     "ek-4-corrected": ({"tree": _EMPTY_DEPTH2, "labels": "pruning"}, {"tree": _TIED_DEPTH2, "labels": "pruning"}),
-    "ek-6": ({"t": 1, "p": Fraction(1, 2), "stay": None}, {"t": 2, "p": Fraction(1, 2), "stay": None},
-             {"t": 6, "p": Fraction(1, 20), "stay": None}, {"t": 5, "p": Fraction(0), "stay": None},
-             {"t": 5, "p": Fraction(1), "stay": None}),
+    "ek-6-corrected": tuple({"t": t, "p": p, "stay": None, "tree": tree} for tree in FITTING_TREES
+                            for t, p in ((1, Fraction(1, 2)), (6, Fraction(1, 20)), (9, Fraction(0)),
+                                         (9, Fraction(1)))),
     "ek-7": ({"m": 1, "probs": ["1/2", "1/2"]}, {"m": 3, "probs": ["1"]}, {"m": 0, "probs": ["1/3", "1/3", "1/3"]}),
     "ek-eq4": ({"k": 2, "n": 2, "c": "1", "probs": None},),
 })
