@@ -12,7 +12,10 @@ Checked: (C.4)-(C.8) Dirichlet moments against exact Beta/Dirichlet integrals (i
 (C.5), (C.94)-(C.95) rising factorials; (C.21), (C.61) the eta-derivative; (C.22)-(C.24) the
 chain of Thm 4.3 on an exact grid; (C.39)-(C.45) Lemma 5.2's convexity steps (k = 1..4, symbolic
 x); (C.62)-(C.64) Thm 5.6's chain (symbolic); (C.69) the digamma difference; (C.73) the identity of
-the sufficiency proof; (C.80)-(C.81) the limits.  Run from the repository root; exit status 0 iff
+the sufficiency proof; (C.80)-(C.81) the limits; (C.13)-(C.18) Thm 4.1's indicator algebra in a finite model;
+(C.46)-(C.55) Thm 5.3's chain (symbolic and an exact grid; exact at k = 1); (C.56)-(C.57) Thm 5.5's
+mixture density (exact Beta integrals); (C.65)-(C.72) Thm 5.8's limits (symbolic, certified arb
+digamma, exact power means); Table A.1's constraints on an exact grid.  Run from the repository root; exit status 0 iff
 every check gives its expected result.
 """
 import itertools
@@ -256,6 +259,160 @@ def check_necessity() -> None:
     report("C.81", sp.limit(sp.log(1 + e2 / kk) / (e1 * sp.log((kk + 1) / kk)), kk, sp.oo) == e2 / e1)
 
 
+def check_thm_4_1_steps() -> None:
+    """(C.13)-(C.18), the proof of Thm 4.1, in a finite model: X takes m values with rational density
+    f(X|A_d), each X goes to one child (the Determinacy Assumption: P[A_c|A_d, X] in {0, 1}), and r_c(X)
+    is the child's error at X; r_d = sum_c r_c P[A_c|A_d, X] ((C.12)).  (C.15) is also checked with
+    symbolic r_c for every one-hot routing, and shown to fail under soft routing."""
+    r = sp.symbols("r1:5")
+    ok13 = ok14 = ok15 = ok18 = True
+    for K, k in itertools.product((2, 3, 4), range(1, 6)):
+        for c in range(K):
+            routing = [int(j == c) for j in range(K)]                    # P[A_j|A_d, X] for this X
+            ok13 &= all(routing[i] * routing[j] == 0 for i in range(K) for j in range(K) if i != j)
+            ok14 &= all(x ** k == x for x in routing)
+            ok15 &= sp.expand(sum(r[j] * routing[j] for j in range(K)) ** k
+                              - sum(r[j] ** k * routing[j] for j in range(K))) == 0
+    soft = sp.expand((r[0] / 2 + r[1] / 2) ** 2 - (r[0] ** 2 / 2 + r[1] ** 2 / 2)) != 0
+    for m, K, k in ((5, 2, 1), (6, 3, 2), (7, 3, 4)):
+        f = [Fraction(i + 1, m * (m + 1) // 2) for i in range(m)]          # f(X|A_d), sums to 1
+        child = [x % K for x in range(m)]                                # the routing X -> c
+        err = [[Fraction((3 * x + 5 * c) % 7 + 1, 9) for c in range(K)] for x in range(m)]   # r_c(X)
+        lhs = sum(f[x] * err[x][child[x]] ** k for x in range(m))        # E_{X|A_d}[r_d^k] by (C.15)
+        rhs = Fraction(0)
+        for c in range(K):
+            p_c = sum(f[x] for x in range(m) if child[x] == c)            # P[A_c|A_d]
+            f_c = [f[x] * (child[x] == c) / p_c for x in range(m)]       # (C.17): f(X|A_c)
+            rhs += sum(f_c[x] * err[x][c] ** k for x in range(m)) * p_c
+        ok18 &= lhs == rhs
+    report("C.13", ok13)
+    report("C.14", ok14)
+    report("C.15", ok15 and soft, "ok (symbolic r_c, K = 2..4, k = 1..5; fails under soft routing, as it must)")
+    for label in ("C.16", "C.17", "C.18"):
+        report(label, ok18, "ok (finite model: exact densities, deterministic routing)")
+
+
+def f_k(B, M, k: int):
+    """f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)) = g_k(B) / g_k(M) (Lemma 5.1)."""
+    return rising(B, k) / rising(M, k)
+
+
+def check_thm_5_3_steps() -> None:
+    """(C.46)-(C.55), the proof of Thm 5.3 under its premise 0 < B_c < M_c < M_d.  g_k has
+    non-negative coefficients and g_k(0) = 0, so it is strictly increasing on [0, oo): f_k increases in
+    B and decreases in M, f_k(0, M) = 0 and f_k(M, M) = 1 (symbolic, k = 1..6); the chain (C.46)-(C.47)
+    on an exact grid; (C.50)-(C.52) and (C.54) are the same equation times g_k(M_d) (symbolic); at k = 1
+    s_c = B_c M_d / M_c and s = sum_c p_c s_c are rational, so (C.49) is checked exactly for k + 1 = 2.
+    (C.53) and (C.55) are Lemmas 5.2 and 5.1 (zhong-5.2, zhong-5.1)."""
+    x, B, M, s, sc, p = sp.symbols("x B M s s_c p", positive=True)
+    ok_mono = True
+    for k in range(1, 7):
+        g = sp.Poly(rising(x, k), x)
+        ok_mono &= all(c >= 0 for c in g.all_coeffs()) and g.eval(0) == 0
+        ok_mono &= f_k(0, M, k) == 0 and sp.simplify(f_k(M, M, k) - 1) == 0
+    grid = [Fraction(1, 4), Fraction(1, 2), Fraction(2), Fraction(9, 2), Fraction(11)]
+    ok46 = ok47 = ok49 = True
+    for (Bc, Mc, Md), k in itertools.product(itertools.combinations(grid, 3), range(1, 5)):
+        ok46 &= f_k(0, Md, k) <= f_k(0, Mc, k) < f_k(Bc, Mc, k) < f_k(Mc, Mc, k) == f_k(Md, Md, k)
+    for leaves in itertools.combinations(itertools.combinations(grid[:4], 2), 2):   # two leaves (B_c, M_c)
+        Md = grid[4]
+        for w in (Fraction(1, 3), Fraction(1, 2), Fraction(5, 6)):
+            p_c = (w, 1 - w)
+            for k in range(1, 5):
+                mix = sum(pc * f_k(Bc, Mc, k) for pc, (Bc, Mc) in zip(p_c, leaves))
+                ok47 &= f_k(0, Md, k) < mix < f_k(Md, Md, k)
+            s_c = [Bc * Md / Mc for Bc, Mc in leaves]                   # (C.50) at k = 1
+            s1 = sum(pc * v for pc, v in zip(p_c, s_c))                   # (C.52) at k = 1
+            ok49 &= sum(pc * f_k(Bc, Mc, 2) for pc, (Bc, Mc) in zip(p_c, leaves)) > f_k(s1, Md, 2)
+            ok49 &= sum(pc * f_k(v, Md, 2) for pc, v in zip(p_c, s_c)) >= f_k(s1, Md, 2)      # (C.54)
+            ok49 &= all(f_k(Bc, Mc, 2) > f_k(v, Md, 2) for (Bc, Mc), v in zip(leaves, s_c))  # (C.55)
+    ok52 = all(sp.simplify((p * f_k(sc, M, k) + (1 - p) * f_k(B, M, k) - f_k(s, M, k)) * rising(M, k)
+                           - (p * rising(sc, k) + (1 - p) * rising(B, k) - rising(s, k))) == 0 for k in range(1, 6))
+    report("C.46", ok_mono and ok46, "ok (monotonicity symbolic, k = 1..6; the chain on an exact grid)")
+    report("C.47", ok47)
+    report("C.48", ok_mono, "ok (g_k continuous and strictly increasing on [0, oo): a unique s)")
+    report("C.49", ok49, "ok (exact at k = 1, where s_c and s are rational; general k by (C.53), (C.55))")
+    for label in ("C.50", "C.51", "C.52", "C.54"):
+        report(label, ok52, "ok (the same equation times g_k(M_d), symbolic, k = 1..5)")
+
+
+def check_thm_5_5_steps() -> None:
+    """(C.56)-(C.57): with Beta(B_c, M_c - B_c) leaf error densities f_c (integer parameters), the
+    mixture g = sum_c p_c f_c is a density and int x^k g = sum_c p_c f_k(B_c, M_c) (exact integrals)."""
+    x = sp.Symbol("x", positive=True)
+    leaves = ((1, 3), (2, 5), (3, 4))                                    # (B_c, M_c)
+    p = (sp.Rational(1, 6), sp.Rational(1, 3), sp.Rational(1, 2))
+    density = [x ** (Bc - 1) * (1 - x) ** (Mc - Bc - 1) / sp.beta(Bc, Mc - Bc) for Bc, Mc in leaves]
+    g = sum(pc * fc for pc, fc in zip(p, density))
+    ok56 = all(sp.simplify(sp.integrate(x ** k * g, (x, 0, 1))
+                           - sum(pc * f_k(sp.Integer(Bc), sp.Integer(Mc), k) for pc, (Bc, Mc) in zip(p, leaves))) == 0
+               for k in range(1, 6))
+    report("C.56", ok56, "ok (exact Beta integrals, k = 1..5)")
+    report("C.57", sp.simplify(sp.integrate(g, (x, 0, 1)) - 1) == 0 and all(pc > 0 for pc in p),
+           "ok (g >= 0 integrates to 1)")
+
+
+def check_thm_5_8_steps() -> None:
+    """(C.65)-(C.72), the proof of Thm 5.8 for B_c > 0: (C.65) the log-Gamma form of ||r_c||_k, (C.66)
+    its k-derivative and the limit form (numerator -> -oo), (C.68) certified by arb digamma on a grid,
+    (C.70) the limit, (C.71)-(C.72) the power-mean bounds exactly."""
+    import flint
+    B, M, k = sp.symbols("B M k", positive=True)
+    numerator = sp.loggamma(B + k) - sp.loggamma(B) + sp.loggamma(M) - sp.loggamma(M + k)
+    ok65 = all(sp.simplify(sp.gammasimp(sp.gamma(B + kk) * sp.gamma(M) / (sp.gamma(B) * sp.gamma(M + kk)))
+                           - f_k(B, M, kk)) == 0 for kk in range(1, 5))
+    ok66 = sp.simplify(sp.diff(numerator, k) - (sp.polygamma(0, B + k) - sp.polygamma(0, M + k))) == 0
+    ok66 &= sp.limit(numerator.subs({B: 1, M: 3}), k, sp.oo) == -sp.oo
+    ok68 = True
+    for Bc, Mc in ((Fraction(1, 2), Fraction(3, 2)), (Fraction(1, 4), Fraction(7, 3)), (Fraction(5, 2), Fraction(8))):
+        delta = -((Bc - Mc) // 1)                                     # ceil(M_c - B_c)
+        for kk in (1, 10, 1000):
+            psi = lambda v: flint.arb(v.numerator) / v.denominator + kk
+            low = psi(Bc).digamma() - psi(Bc + delta).digamma()
+            mid = psi(Bc).digamma() - psi(Mc).digamma()
+            ok68 &= (Bc + delta == Mc or bool(low < mid)) and bool(mid < 0) and delta >= 1
+    ok70 = all(sp.limit(sum(1 / (B + k + i) for i in range(delta)), k, sp.oo) == 0 for delta in range(1, 5))
+    from exactprune.knorm import Prior, leaf_moment, subtree_moment
+    from exactprune.tree import iris_tree
+    prior, c2 = Prior(Fraction(1, 2), Fraction(1, 2)), iris_tree().node("c2")
+
+    def leaf_weights(node, weight=Fraction(1)):
+        """p_{c|d} of (4.11): the product of (n_c + eta)/(n_parent + K eta) down to each leaf."""
+        if not node.children:
+            return [(node, weight)]
+        total = node.n + len(node.children) * prior.eta
+        return [pair for child in node.children for pair in leaf_weights(child, weight * (child.n + prior.eta) / total)]
+    ok71 = all(subtree_moment(c2, kk, prior) == sum(w * leaf_moment(leaf.counts, kk, prior)
+                                                    for leaf, w in leaf_weights(c2)) for kk in range(1, 6))
+    ok72 = True
+    norms = [Fraction(1, 5), Fraction(1, 2), Fraction(9, 10)]
+    for w, kk in itertools.product(((Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)),
+                                    (Fraction(1, 10), Fraction(3, 5), Fraction(3, 10))), range(1, 6)):
+        power_mean_k = sum(wc * v ** kk for wc, v in zip(w, norms))   # ||r_d||_k^k by (C.71)
+        ok72 &= min(norms) ** kk <= power_mean_k <= max(norms) ** kk
+    report("C.65", ok65, "ok (the Gamma ratio is f_k(B, M) = ||r_c||_k^k, k = 1..4; the logs need B_c > 0)")
+    report("C.66", ok66)
+    report("C.68", ok68, "ok (certified arb digamma on a grid)")
+    report("C.70", ok70)
+    report("C.71", ok71, "ok (iris c2, k = 1..5: the library's (4.28) against leaf weights times leaf moments)")
+    report("C.72", ok72)
+
+
+def check_table_a1_constraints() -> None:
+    """Table A.1: 0 <= b/n <= B/M <= (J-1)/J and J lam < M_t, exactly on a grid of counts (n_t > 0)."""
+    ok = True
+    for J in (2, 3, 4):
+        for counts in itertools.product(range(4), repeat=J):
+            n = sum(counts)
+            if n == 0:
+                continue
+            b = n - max(counts)
+            for lam in (Fraction(0), Fraction(1, 3), Fraction(2)):
+                Bt, Mt = b + (J - 1) * lam, n + J * lam
+                ok &= 0 <= Fraction(b, n) <= Bt / Mt <= Fraction(J - 1, J) and J * lam < Mt
+    report("Table A.1 constraints", ok, "ok (exact grid, J = 2..4, lam in {0, 1/3, 2})")
+
+
 def main() -> int:
     check_dirichlet()
     check_rising()
@@ -266,6 +423,11 @@ def main() -> int:
     check_thm_5_6_chain()
     check_digamma_and_sufficiency()
     check_necessity()
+    check_thm_4_1_steps()
+    check_thm_5_3_steps()
+    check_thm_5_5_steps()
+    check_thm_5_8_steps()
+    check_table_a1_constraints()
     failed = RESULTS.count(False)
     print(f"{len(RESULTS) - failed} of {len(RESULTS)} Appendix C checks as expected")
     return 1 if failed else 0

@@ -42,11 +42,18 @@ def test_refuted_statements_are_refuted_in_the_ledger():
     by_label = {(row.paper, row.label): row for row in ROWS}
     for paper, label, erratum in [("Zhong", "Theorem 5.3", "zhong-5.3-lam0"), ("Zhong", "(4.20)", "zhong-4.20"),
                                   ("Zhong", "(C.79)", "zhong-C.79"), ("EK", "Theorem 4", "ek-4-root"),
-                                  ("EK", "(5)", "ek-eq5"), ("Fan", "(13)", "fan-13-variance")]:
+                                  ("EK", "(5)", "ek-eq5"), ("Fan", "(13)", "fan-13-variance"),
+                                  ("EK", "Theorem 6", "ek-6-fitting-tree"), ("Zhong", "Table A.1", "zhong-table-A.1-b"),
+                                  ("Zhong", "Figure B.1(c)", "zhong-B.1-alpha"), ("Zhong", "(C.46)", "zhong-5.3-lam0"),
+                                  ("Zhong", "Section 6.3: lam = infinity prunes to one node",
+                                   "zhong-6.3-lam-infinity")]:
         row = by_label[(paper, label)]
         assert row.verdict == "refuted" and f"erratum:{erratum}" in row.evidence, row
     assert by_label[("Zhong", "Theorem 4.3")].verdict == "verified"
     assert by_label[("Zhong", "(B.1)")].verdict == "verified"
+    for label in ("(C.18)", "(C.49)", "(C.72)", "Figure B.1(b)", "Figure B.1(f)"):
+        assert by_label[("Zhong", label)].verdict == "verified", label
+    assert by_label[("EK", "(3)")].verdict == "verified"
 
 
 def _labels(paper):

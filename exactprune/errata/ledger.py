@@ -119,13 +119,43 @@ ROWS = [
                                 "abalone and waveform at 50% explained by lam, benchmarks/README.md); the printed "
                                 "signs follow the stated rule except one",
      ("test:test_experiments.py", "erratum:zhong-table-6.3-abalone")),
-    ("Zhong", ["Table A.1"], O, "the notation; its constraints are the hypotheses of every registered Zhong "
-                                "statement (theorems.zhong.TABLE_A1). Its b_t row prints n_{j,t} - max_j n_{j,t} "
-                                "where (C.19) has n_t - max_j n_{j,t}, possibly an extraction artifact", ()),
-    ("Zhong", ["Figure B.1"], V, "the k-norm pruning sequence of iris, breakpoints exact",
-     ("erratum:zhong-B.1-breakpoint",)),
-    ("Zhong", ["Figure B.2"], V, "the iris tree whose counts reproduce the printed (B.1)-(B.25)",
-     ("test:test_tree.py",)),
+    ("Zhong", ["Table A.1"], V, "the notation, whose constraints are the hypotheses of every registered Zhong "
+                                "statement (theorems.zhong.TABLE_A1) and hold exactly on a grid; its b_t row "
+                                "(n_{j,t} - max_j n_{j,t}) contradicts its own description and constraint",
+     ("erratum:zhong-table-A.1-b", "proof:appendix_c_steps.py")),
+    ("Zhong", ["Figure B.1", "Figure B.1(d)", "Figure B.1(e)"], V,
+     "the k ranges of the k-norm pruning sequence of iris (breakpoints exact); the alpha ranges of (d), (e) are "
+     "the exact CCP alphas rounded", ("erratum:zhong-B.1-breakpoint", "proof:figure_b1_captions.py")),
+    ("Zhong", ["Figure B.1(b)", "Figure B.1(f)"], V, "k = 1, k = infinity and the alpha bounds 1/150, 1/3 (exact "
+                                                     "sequences, rounded to the printed decimals); the same tree in "
+                                                     "both sequences", ("proof:figure_b1_captions.py",)),
+    ("Zhong", ["Figure B.1(c)"], V, "CCP's alpha range of the 4-leaf tree", ("erratum:zhong-B.1-alpha",
+                                                                            "proof:figure_b1_captions.py")),
+    ("Zhong", ["App B.2: 5 CCP trees, 4 k-norm trees"], V, "the exact sequences: 5 CCP trees after the fully grown "
+                                                         "one, 4 k-norm trees, all four in CCP's sequence",
+     ("proof:figure_b1_captions.py",)),
+    ("Zhong", ["Figure B.2"], V, "the iris tree whose counts reproduce the printed (B.1)-(B.25); pruned with the "
+                                 "2-norm (lam = eta = 1/2) it is panel (d)'s tree c1, c21, c22",
+     ("test:test_tree.py", "proof:figure_b1_captions.py")),
+    # ------------------------------------------------------------------ Zhong, section 6.3
+    ("Zhong", ["Section 6.3: k = 2, eta = 0.5, lam = lam0 V/J, V = L/(JN), CCP and EBP defaults"], O,
+     "parameter choices: " + DEFINITION, ()),
+    ("Zhong", ["Section 6.3: lam = 0 gives the training error rate and under-prunes"], V,
+     "exact: at lam = 0 a leaf's estimate is b_t/n_t and (eta = 0) a tree's is its training error; iris, k = 2: "
+     "7 leaves kept at lam = 0 against 3 at lam = 1/2", ("proof:section_6_3_parameters.py",)),
+    ("Zhong", ["Section 6.3: lam = infinity prunes to one node"], V,
+     "every estimate tends to (J-1)/J (symbolic), but PruneTree keeps splits for every large lam",
+     ("erratum:zhong-6.3-lam-infinity", "proof:section_6_3_parameters.py")),
+    ("Zhong", ["Section 6.3: the estimate increases with J (4.29)"], V,
+     "symbolic: d/dJ of each factor of (4.29)'s k-th moment is lam (n - b + lam)/(M + i)^2 > 0 for lam > 0 (flat "
+     "at lam = 0, which the heuristic never gives); exact grid", ("proof:section_6_3_parameters.py",)),
+    ("Zhong", ["Section 6.3: lam0 = 100 gives lam approximately 0.5 on iris"], V,
+     "the heuristic on App B's fully grown tree", ("erratum:zhong-6.3-lam0-iris", "proof:section_6_3_parameters.py")),
+    ("Zhong", ["Section 6.3: L grows with J, N and overlap; eta is not critical"], V,
+     "on the generated Gaussian sets g2c15, g2c25, g6c15 (5 seeds) and 2-norm accuracy over eta at the 5% ratio "
+     "(tests/test_theorems_zhong_parameters.py): L grows with N and with overlap in every seed, with J on average; "
+     "eta in {0, 1/2, 2} moves accuracy by less than Zhong's 1-point threshold",
+     ("test:test_theorems_zhong_parameters.py",)),
     # ------------------------------------------------------------------ Zhong, chapter 7
     ("Zhong", ["(7.1)", "Theorem 7.1"], V, "the general-risk recursion, exercised exactly", ("test:test_costs.py",)),
     ("Zhong", _eqs("7", (2, 3, 5, 6, 10, 11, 13, 15, 16, 17)), O, "losses, labels and risks: " + DEFINITION, ()),
@@ -150,7 +180,11 @@ ROWS = [
                          81, 94, 95)), V, "symbolic (sympy) or an exact grid, one check per step",
      ("proof:appendix_c_steps.py",)),
     ("Zhong", ["(C.9)"], V, "the restated Thm 4.1", ("theorem:zhong-4.1",)),
-    ("Zhong", _eqs("C", range(10, 19)), O, "proof of Thm 4.1 (indicator algebra under Determinacy): " + STEP, ()),
+    ("Zhong", _eqs("C", (10, 11, 12)), O, "the error rate as a conditional probability and the law of total "
+                                          "probability: " + DEFINITION, ()),
+    ("Zhong", _eqs("C", range(13, 19)), V, "proof of Thm 4.1: the indicator algebra symbolically, (C.16)-(C.18) "
+                                           "exactly in a finite model with deterministic routing",
+     ("proof:appendix_c_steps.py",)),
     ("Zhong", ["(C.19)", "(C.20)"], V, "the quantities the Thm 4.3 check computes", ("theorem:zhong-4.3",)),
     ("Zhong", ["(C.27)", "(C.28)"], V, "Thm 5.3 restated", ("theorem:zhong-5.3",)),
     ("Zhong", ["(C.29)", "(C.36)"], V, "Lemma 5.1 restated", ("theorem:zhong-5.1",)),
@@ -159,12 +193,22 @@ ROWS = [
      ("proof:appendix_c_steps.py",)),
     ("Zhong", ["(C.37)"], V, "Lemma 5.2's premise", ("theorem:zhong-5.2",)),
     ("Zhong", ["(C.38)"], V, "the identity, symbolic", ("erratum:zhong-C.38",)),
-    ("Zhong", _eqs("C", range(46, 56)), O, "proof of Thm 5.3; the steps assume 0 < B_c < M_c < M_d (lam > 0, "
-                                           "non-empty leaves): " + STEP, ()),
-    ("Zhong", _eqs("C", (56, 57)), O, "proof of Thm 5.5 (mixture of leaf densities): " + STEP, ()),
+    ("Zhong", ["(C.46)"], V, "proof of Thm 5.3: the chain under its premise 0 < B_c < M_c < M_d (symbolic "
+                             "monotonicity, exact grid); the premise 0 < B_c fails at lam = 0 (Table A.1 allows it), "
+                             "and M_c < M_d needs non-empty siblings (domain note zhong-5.3-empty-child)",
+     ("proof:appendix_c_steps.py", "erratum:zhong-5.3-lam0")),
+    ("Zhong", _eqs("C", (47, 48, 49, 50, 51, 52, 54)), V, "proof of Thm 5.3 under its premise: symbolic and an exact "
+                                                          "grid; (C.49) exactly at k = 1", ("proof:appendix_c_steps.py",)),
+    ("Zhong", ["(C.53)"], V, "Lemma 5.2 applied", ("theorem:zhong-5.2", "proof:appendix_c_steps.py")),
+    ("Zhong", ["(C.55)"], V, "Lemma 5.1 applied", ("theorem:zhong-5.1", "proof:appendix_c_steps.py")),
+    ("Zhong", _eqs("C", (56, 57)), V, "proof of Thm 5.5: the mixture of Beta leaf densities, exact integrals "
+                                      "(its non-degeneracy needs lam > 0: erratum zhong-5.5-lam0 on Thm 5.5)",
+     ("proof:appendix_c_steps.py",)),
     ("Zhong", ["(C.58)", "(C.59)", "(C.60)"], V, "the quantities and goal of the Thm 5.6 check (lam > 0)",
      ("theorem:zhong-5.6-corrected",)),
-    ("Zhong", _eqs("C", (65, 66, 68, 70, 71, 72)), O, "proof of Thm 5.8 (digamma limits): " + STEP, ()),
+    ("Zhong", _eqs("C", (65, 66, 68, 70, 71, 72)), V, "proof of Thm 5.8 for B_c > 0: symbolic Gamma ratio, "
+                                                      "derivative and limits, certified arb digamma for (C.68), exact "
+                                                      "power means", ("proof:appendix_c_steps.py",)),
     ("Zhong", ["(C.74)", "(C.75)"], V, "symbolic, and exact termwise per case", ("proof:thm_5_9_sufficiency.py",)),
     ("Zhong", ["(C.76)", "(C.78)", "(C.83)", "(C.84)", "(C.85)"], O, "proof of Thm 5.9's necessity (limits): "
                                                                      + STEP, ()),

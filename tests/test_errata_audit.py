@@ -1,0 +1,81 @@
+"""The errata of the audit's remaining classes (issue 13), each against values derived by hand:
+Table A.1's b_t row, Figure B.1(c)'s alpha range, section 6.3's lam claims, EK Theorem 6."""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from exactprune.errata import HYPOTHESIS, get_entry
+from exactprune.theorems import get
+
+
+@pytest.mark.parametrize("entry_id", ["zhong-table-A.1-b", "zhong-B.1-alpha", "zhong-6.3-lam-infinity",
+                                      "zhong-6.3-lam0-iris", "ek-6-fitting-tree"])
+def test_new_errata_are_confirmed(entry_id):
+    assert get_entry(entry_id).evaluate()["confirmed"]
+
+
+def test_table_a1_b_row_on_c2():
+    # c2 = (0, 50, 50): n_{j,t} - max_j n_{j,t} is -50, 0, 0; 50 examples are misclassified
+    example = get_entry("zhong-table-A.1-b").evaluate()["counterexample"]
+    assert example["counts"] == [0, 50, 50]
+    assert example["printed_n_jt_minus_max_per_j"] == [-50, 0, 0]
+    assert example["misclassified_examples"] == example["n_t_minus_max"] == 50
+
+
+def test_figure_b1_c_alpha_by_hand():
+    # tree (b), 7 leaves: one error (c221 = (0,1,2)) -> R = 1/150; tree (c), 4 leaves: c211 (0,47,1),
+    # c212 (0,2,4), c22 (0,1,45) -> 1 + 2 + 1 errors -> R = 4/150.  Weakest links from (b): c211
+    # (1/150 - 0)/(2 - 1) and c212 (2/150 - 0)/(3 - 1), both 1/150
+    example = get_entry("zhong-B.1-alpha").evaluate()["counterexample"]
+    assert example["R_alpha_at_0"] == {"tree_b_7_leaves": "1/150", "tree_c_4_leaves": str(Fraction(4, 150))}
+    assert example["tree_c_range"] == ["1/150", "1/75"]
+
+
+def test_lam0_iris_by_hand():
+    # 100 * 8 leaves / (3 classes * 150 examples) / 3 classes
+    assert get_entry("zhong-6.3-lam0-iris").evaluate()["counterexample"]["lam"] == str(Fraction(100 * 8, 3 * 150 * 3))
+
+
+def test_large_lam_keeps_the_iris_root_split_at_k1_by_hand():
+    """k = 1, eta = 1/2, lam = 10^6: the root as a leaf is exactly 2/3 ((100 + 2 lam)/(150 + 3 lam)); the
+    pruning with leaves c1, c21, c22, by (4.29) and (4.11) written out here, is lower, so PruneTree's optimum
+    is too and the root is not pruned to one node."""
+    lam, eta = Fraction(10 ** 6), Fraction(1, 2)
+    leaf = lambda b, n: (b + 2 * lam) / (n + 3 * lam)  # noqa: E731
+    root_leaf = leaf(100, 150)
+    tree = ((50 + eta) / (150 + 2 * eta) * leaf(0, 50)
+            + (100 + eta) / (150 + 2 * eta) * ((54 + eta) / (100 + 2 * eta) * leaf(5, 54)
+                                              + (46 + eta) / (100 + 2 * eta) * leaf(1, 46)))
+    assert root_leaf == Fraction(2, 3) and tree < root_leaf
+    from exactprune.knorm import Prior, prune
+    from exactprune.tree import iris_tree
+    assert prune(iris_tree(), 1, Prior(lam, eta)).tree.n_leaves > 1
+
+
+def _runs_expectation(t: int, p: Fraction) -> Fraction:
+    """E[1 + number of label changes] over all labelings: the minimal fitting tree, counted directly."""
+    total = Fraction(0)
+    for labels in itertools.product((0, 1), repeat=t):
+        prob = p ** sum(labels) * (1 - p) ** (t - sum(labels))
+        total += prob * (1 + sum(a != b for a, b in zip(labels, labels[1:])))
+    return total
+
+
+def test_ek6_by_hand():
+    # the finest fitting tree has t leaves; the formula gives 2(t-1)p(1-p) + 1 = 3/2 at t = 2, p = 1/2
+    printed = get("ek-6").check({"t": 2, "p": Fraction(1, 2), "stay": None, "tree": "finest"})
+    assert not printed.holds and printed.details["expected_leaves"] == "2" and printed.details["formula"] == "3/2"
+    for t, p in ((3, Fraction(1, 3)), (5, Fraction(7, 10))):
+        cart = get("ek-6-corrected").check({"t": t, "p": p, "stay": None, "tree": "cart"})
+        assert cart.holds and cart.details["expected_leaves"] == str(_runs_expectation(t, p))
+        assert cart.details["E_A"] == str(2 * (t - 1) * p * (1 - p))
+    assert get_entry("ek-6-fitting-tree").kind == HYPOTHESIS
+
+
+def test_ek6_corrected_fails_with_markov_labels():
+    # stay = 9/10: E A = (t - 1)/10 = 2/5 at t = 5, not 2 * 4 * (1/2)(1/2) = 2
+    v = get("ek-6-corrected").check({"t": 5, "p": Fraction(1, 2), "stay": Fraction(9, 10), "tree": "cart"})
+    assert not v.holds and v.details["E_A"] == "2/5"
