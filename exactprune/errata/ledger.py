@@ -120,8 +120,9 @@ ROWS = [
                                 "signs follow the stated rule except one",
      ("test:test_experiments.py", "erratum:zhong-table-6.3-abalone")),
     ("Zhong", ["Table A.1"], V, "the notation, whose constraints are the hypotheses of every registered Zhong "
-                                "statement (theorems.zhong.TABLE_A1) and hold exactly on a grid; its b_t row "
-                                "(n_{j,t} - max_j n_{j,t}) contradicts its own description and constraint",
+                                "statement (theorems.zhong.TABLE_A1); 0 <= b/n <= B/M <= (J-1)/J and J lam < M_t "
+                                "hold exactly on a grid; its b_t row (n_{j,t} - max_j n_{j,t}) contradicts its own "
+                                "description and constraint",
      ("erratum:zhong-table-A.1-b", "proof:appendix_c_steps.py")),
     ("Zhong", ["Figure B.1", "Figure B.1(d)", "Figure B.1(e)"], V,
      "the k ranges of the k-norm pruning sequence of iris (breakpoints exact); the alpha ranges of (d), (e) are "

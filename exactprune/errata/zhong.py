@@ -312,8 +312,9 @@ ERRATA = [
     Erratum("zhong-B.1-alpha", "Zhong Figure B.1(c) caption", "(c) 0 <= alpha < 0.0133", _figure_b1_alpha,
             "Tree (c) (4 leaves) is CCP's choice only from alpha = 1/150 = 0.0067 on: at alpha = 0 its cost 2/75 "
             "exceeds tree (b)'s 1/150, and (b)'s own caption is 0 <= alpha < 0.0067, so the two printed ranges "
-            "overlap. Every other number of the captions (b)-(f) is the exact CCP alpha rounded to four "
-            "decimals (proofs/figure_b1_captions.py); the k ranges of (d)-(e) are erratum zhong-B.1-breakpoint."),
+            "overlap. Every other alpha of the captions (b)-(f) is the exact CCP alpha rounded to four "
+            "decimals and k = 1, 2, infinity are exact (proofs/figure_b1_captions.py); the k breakpoint of "
+            "(d)-(e) is erratum zhong-B.1-breakpoint."),
     Erratum("zhong-6.3-lam-infinity", "Zhong section 6.3",
             "When lam = infinity, the estimated error rate is (J-1)/J for all nodes and thus the tree will be "
             "pruned to only one node", _lam_infinity,
