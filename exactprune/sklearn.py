@@ -108,7 +108,8 @@ def auto_lam(n_leaves: int, n_classes: int, n_examples: int, lam0: int = LAM0) -
 
     L is the number of leaves of the fully grown tree, J the number of classes, N the
     number of training examples.  On iris (L = 8 leaves on petal length and width,
-    J = 3, N = 150) it is 16/27 = 0.59, "approximately 0.5" as Zhong says.
+    J = 3, N = 150) it is 16/27 = 0.59; Zhong says "approximately 0.5" (erratum
+    ``zhong-6.3-lam0-iris``).
 
     >>> auto_lam(8, 3, 150)
     Fraction(16, 27)
