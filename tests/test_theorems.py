@@ -20,7 +20,8 @@ from exactprune.theorems import all_theorems, get, run
 ROOT = Path(__file__).resolve().parent.parent
 THEOREMS = all_theorems()
 IDS = [t.id for t in THEOREMS]
-OWN_MODULES = ("exactprune.theorems.zhong", "exactprune.theorems.notes")
+OWN_MODULES = ("exactprune.theorems.zhong", "exactprune.theorems.notes", "exactprune.theorems.notes_km",
+               "exactprune.theorems.fan")
 
 def _examples(theorem) -> int:
     return min(theorem.default_examples, settings.default.max_examples)

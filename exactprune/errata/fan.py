@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import DOMAIN, Erratum
+from . import DOMAIN, Erratum, refutation
 from ..numbers import fraction_str
 
 
@@ -39,6 +39,11 @@ def _empty() -> dict:
             "confirmed": rejected and empty > 0}
 
 
+def _case(name: str) -> dict:
+    from ..theorems import fan
+    return getattr(fan, name)
+
+
 ERRATA = [
     Erratum("fan-13-variance", "Fan (2016), eq (13)", "Var(eta_i^y) = eta_hat (1 - eta_hat) / (1 + n_i)",
             _variance,
@@ -49,4 +54,22 @@ ERRATA = [
             "Fan's estimator is defined only for non-empty cells (n_i > 0): a domain note, not an error. An "
             "empty cell is not a zero-mass cell - with f(A_i) = 1/4 and n = 2 samples it is empty with "
             "probability 9/16 - so dropping its term (f(A_i) = 0) is not a fix.", kind=DOMAIN),
+    Erratum("fan-refinement", "Fan (2016), section 3.2.1 after (8)",
+            "the quantized Bayes error L_bar(eta^q(A)) monotonically decreases when the learning algorithm recursively "
+            "partitions leaf nodes into smaller children nodes",
+            lambda: refutation("fan-refinement", _case("REFINEMENT_CASE"), _case("REFINEMENT_CASE"),
+                               correct="the error L(eta^q(A)) of the quantized Bayes rule does not increase")(),
+            "L_bar adds 2 int |eta - eta_bar(A_i)| mu, a mean absolute deviation about the cell mean, which a split can "
+            "increase: one cell of atoms with masses 1/6, 1/6, 1/2, 1/6 and eta = 0, 0, 1/2, 1 has L_bar = "
+            "L* + 5/9 = 29/36; split into {eta = 0, eta = 1/2} and {eta = 0, eta = 1} (intervals, atoms ordered "
+            "0, 1/2, 0, 1 on a line) it has L* + 7/12 = 5/6. The error of the quantized Bayes rule itself never increases."),
+    Erratum("fan-prop-5.2", "Fan (2016), Proposition 5.2 (appendix)",
+            "L_bar(eta^q(A)) <= L_bar(eta_hat(A)) for any piecewise constant eta_hat(A) = sum_i I_{A_i} c_i, L_bar the "
+            "upper bound of the generalization error of g_n(eta_hat(A))",
+            lambda: refutation("fan-prop-5.2", _case("PROP_5_2_CASE"), _case("PROP_5_2_CASE"),
+                               correct="L(eta^q(A)) <= L(g_n(eta_hat(A))): the errors, not the bounds")(),
+            "Reading L_bar(eta_hat) as the bound (3)/(8), L* + 2 int |eta - eta_hat| mu, the constant minimising it on "
+            "a cell is a median of eta, not its mean eta_bar: one cell of three equal atoms with eta = 0, 0, 1 gives "
+            "L_bar(eta^q) = 8/9 against 2/3 for c = 0. The appendix's proof compares the error probabilities "
+            "P{g_n(.) != Y}, and that statement holds (fan-prop-5.2-corrected)."),
 ]

@@ -3,14 +3,14 @@
 Every value is computed by the code (exact rationals, or certified balls) when evaluated.
 
 >>> [e.id for e in ERRATA]
-['notes-convex', 'notes-guarantee', 'notes-gini-error-bound', 'notes-min-size-dp', 'notes-weak-chain', 'notes-paths-count']
+['notes-convex', 'notes-guarantee', 'notes-gini-error-bound', 'notes-min-size-dp', 'notes-weak-chain', 'notes-paths-count', 'notes-12.5-chernoff', 'notes-lemma-12.2-classes', 'notes-12.12-first-sum', 'notes-12.17-sizes']
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
 from . import HYPOTHESIS, Erratum, refutation
-from ..numbers import fraction_str
+from ..numbers import arb_of, fraction_str
 
 
 def _convex() -> dict:
@@ -87,6 +87,31 @@ def _min_size_dp() -> dict:
             "confirmed": as_printed != correct}
 
 
+def _first_sum() -> dict:
+    """A pruned node with sqrt(r_v / m_v) > 1: r_v of (12.16), n read as d = 2 (as in notes-paths-count)."""
+    from ..numbers import certified_sign
+    from ..peers.kearns_mansour import km_prune
+    from ..tree import Tree
+    tree = Tree.from_dict({"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]})
+    m, delta, d = 2, Fraction(1, 2), 2
+    depth, size, m_v = 0, 3, 2                                     # v the root: l_v = 0, s_v = 3, m_v = m
+    r_minus_m = lambda: (depth + size) * arb_of(d).log() + arb_of(Fraction(m) / delta).log() - m_v  # noqa: E731
+    pruned = km_prune(tree, delta=delta, d=d).n_leaves == 1
+    return {"correct": ("each term of (12.9) is at most p_v (an error difference is at most 1), so the first sum of "
+                        "the bound is at most sum p_v <= 12 t log(t/delta)/m without sqrt(r_v/m_v) <= 1"),
+            "counterexample": {"tree": tree.to_dict(), "m": m, "delta": fraction_str(delta), "d": d, "v": "root",
+                               "l_v": depth, "s_v": size, "m_v": m_v, "r_v": "3 ln 2 + ln 4 = 5 ln 2",
+                               "sqrt(r_v/m_v)": ((depth + size) * arb_of(d).log()
+                                                 + arb_of(Fraction(m) / delta).log()).__truediv__(m_v).sqrt().str(6),
+                               "pruned_by_km_prune": pruned},
+            "confirmed": pruned and certified_sign(r_minus_m) > 0}
+
+
+def _km_case(name: str) -> dict:
+    from ..theorems import notes_km
+    return getattr(notes_km, name)
+
+
 ERRATA = [
     Erratum(id="notes-convex", source="Lecture notes 12.1.2 criterion 2 and 12.1.4 ('G() is strictly convex')",
             printed="G(T) should be convex; the drop is due to the fact that G() is strictly convex",
@@ -121,6 +146,38 @@ ERRATA = [
             explanation=("A path of depth j tests j distinct variables, each either way: 2^j C(d, j) predicates, "
                          "and PATHS(H, l) holds the paths of depth at most l (the root included). On {0,1}^1 with "
                          "l = 1 there are 3 (the root, x_1 = 0, x_1 = 1); the printed count and bound give 1.")),
+    Erratum(id="notes-12.5-chernoff", source="Lecture notes 12.2.4, (12.5)-(12.6) (proof of Lemma 12.2)",
+            printed="Pr_{S_c}[|eps(path, tree) - eps_hat(path, tree)| >= lam] <= e^(-lam^2 m_path)",
+            compute=lambda: refutation("notes-12.5", _km_case("CHERNOFF_CASE"), _km_case("CHERNOFF_CASE"),
+                                       correct="<= 2 e^(-2 lam^2 m_path) (Hoeffding)")(),
+            explanation=("One point (m_path = 1) erring with probability 1/2 deviates by exactly 1/2: the probability "
+                         "of |eps - eps_hat| >= 1/2 is 1 > e^(-1/4). Hoeffding's two-sided bound has the factor 2 and "
+                         "the rate 2 lam^2; (12.6) inherits the error.")),
+    Erratum(id="notes-lemma-12.2-classes", source="Lecture notes 12.2.4, Lemma 12.2 (12.3)",
+            printed="the probability that some path and tree deviate by sqrt((log|PATHS| + log|TREES| + log(1/delta)) "
+                    "/ m_path) is at most delta",
+            compute=lambda: refutation("notes-lemma-12.2", _km_case("LEMMA_CASE"),
+                                       {**_km_case("LEMMA_CASE"), "trees": [[0, 0], [1, 1]]},
+                                       correct="at most delta when |PATHS| |TREES| >= 2 delta")(),
+            explanation=("With one path and one tree the threshold is sqrt(ln(1/delta)/m_path); at m = 1, a tree erring "
+                         "on half the mass and delta = 4/5 it is 0.47 < 1/2 = the deviation of every sample, so the "
+                         "probability is 1. With Hoeffding's bound the union gives 2 delta^2/(|PATHS||TREES|), at most "
+                         "delta iff |PATHS||TREES| >= 2 delta (true for any class with two trees, or delta <= 1/2)."),
+            kind=HYPOTHESIS),
+    Erratum(id="notes-12.12-first-sum", source="Lecture notes 12.2.5, after (12.12)",
+            printed="The first sum is bounded by 12 t log(t/delta)/m, since sqrt(r_v/m_v) is at most 1",
+            compute=_first_sum,
+            explanation=("r_v >= log(m/delta) while a pruned node may hold very few examples: on a 3-node tree with "
+                         "m = 2, delta = 1/2 and d = 2 tests the root is pruned (km_prune) and sqrt(r_v/m_v) = "
+                         "sqrt(5 ln 2 / 2) = 1.32. The bound on the error survives: bound each term of (12.9) by p_v.")),
+    Erratum(id="notes-12.17-sizes", source="Lecture notes 12.2.5, before (12.17)",
+            printed="the subtrees T*_{v_i} that we prune are disjoint ..., sum_{v_i in V'} s_{v_i} <= |T_opt - T*| <= s_opt",
+            compute=lambda: refutation("notes-12.17-sizes", _km_case("NESTED"), _km_case("NESTED"),
+                                       correct="sum_V s_v <= s_opt + t: nested prunings count a node twice")(),
+            explanation=("Bottom-up pruning prunes nested subtrees: pruning both children of a complete depth-2 tree "
+                         "and then its root gives s_v = 3, 3, 3, sum 9 > 7 = s_opt. Each node is counted once in "
+                         "T*_w for its nearest pruned proper ancestor w and once more if it is pruned itself, so the "
+                         "sum is at most s_opt + t; (12.17) still holds (checked by notes-12.17).")),
 ]
 
 
