@@ -284,8 +284,8 @@ THEOREMS = pin(THEOREMS, {
 })
 _MIXED = {"atoms": [[1, "0", 0, 0], [1, "1", 0, 1]]}
 VIOLATIONS = {
-    "fan-6": ({**_PURE, "estimates": ["1", "0"], "decision": "reversed"},),
-    "fan-refinement": ({**REFINEMENT_CASE, "reverse": True},),
+    "fan-6": ({**_PURE, "estimates": ["0", "1"], "decision": "reversed"},),
+    "fan-refinement": ({**_MIXED, "reverse": True},),
     "fan-refinement-corrected": ({**_MIXED, "atoms": [[1, "1/4", 0, 0], [1, "1", 0, 1]], "reverse": True},),
     "fan-prop-5.2": ({**_MIXED, "constants": ["0", "1"], "per_atom": True},),
     "fan-prop-5.2-corrected": ({**_MIXED, "constants": ["0", "1"], "per_atom": True},),

@@ -418,6 +418,7 @@ THEOREMS = pin(THEOREMS, {
 _LEAF_IN_V = {"tree": {"label": 0, "children": [_leaf(1, "0", 0), _leaf(1, "1", 1)]}, "V": ["0", "1"]}
 VIOLATIONS = {
     "notes-lemma-12.2": (LEMMA_CASE,),
+    "notes-lemma-12.2-corrected": (LEMMA_CASE,),
     "notes-12.17-sizes": ({**NESTED, "V": ["", "0", "1", "00"]},),
     "notes-12.5": ({**CHERNOFF_CASE, "lam": Fraction(0)},),
     "notes-12.5-corrected": ({**CHERNOFF_CASE, "lam": Fraction(0)},),
