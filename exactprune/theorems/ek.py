@@ -787,3 +787,54 @@ THEOREMS = pin(THEOREMS, {
     "ek-7": ({"m": 1, "probs": ["1/2", "1/2"]}, {"m": 3, "probs": ["1"]}, {"m": 0, "probs": ["1/3", "1/3", "1/3"]}),
     "ek-eq4": ({"k": 2, "n": 2, "c": "1", "probs": None},),
 })
+
+
+# ----------------------------------------------------------------------------------- Theorem 8
+def check_mcdiarmid(case: dict) -> Verdict:
+    """EK Theorem 8 (McDiarmid) on the function EK apply it to: n examples routed uniformly and
+    independently to k safe nodes, f = the number of safe nodes receiving at most r examples (one
+    example moved changes f by at most c_i = 1 - times ``scale``, a violation when > 1):
+    Pr{|f - E f| >= lam} <= 2 exp(-2 lam^2 / n).  Exact distribution of f over every count vector,
+    certified exponential."""
+    n, k, r, lam = int(case["n"]), int(case["k"]), int(case["r"]), Fraction(case["lam"])
+    scale = int(case.get("scale", 1))
+    law: dict = {}
+    for counts in _count_vectors(n, k):
+        weight = Fraction(math.factorial(n), math.prod(math.factorial(c) for c in counts) * k ** n)
+        value = scale * sum(1 for c in counts if c <= r)
+        law[value] = law.get(value, 0) + weight
+    mean = sum(v * w for v, w in law.items())
+    tail = sum((w for v, w in law.items() if abs(v - mean) >= lam), Fraction(0))
+    holds = certified_sign(lambda: 2 * (-arb_of(2 * lam * lam / n)).exp() - arb_of(tail)) >= 0
+    return Verdict(holds, {"n": n, "k": k, "r": r, "lam": fraction_str(lam), "E f": fraction_str(mean),
+                           "probability": fraction_str(tail), "scale": scale})
+
+
+def _count_vectors(n: int, k: int):
+    if k == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _count_vectors(n - first, k - 1):
+            yield (first,) + rest
+
+
+def _mcdiarmid_cases(scale: int = 1):
+    from hypothesis import strategies as st
+    from .strategies import rationals
+    return st.integers(1, 6).flatmap(lambda n: st.fixed_dictionaries({
+        "n": st.just(n), "k": st.integers(1, 4), "r": st.integers(0, n), "scale": st.just(scale),
+        "lam": rationals(Fraction(1, 4), Fraction(3), (1, 2, 4))}))
+
+
+THEOREMS = THEOREMS + pin([Theorem(
+    id="ek-8", source="EK section 5.2, Theorem 8 (McDiarmid) as applied to the safe nodes",
+    statement="Pr{|f - E f| >= lam} <= 2 exp(-2 lam^2 / sum c_i^2) for f the number of safe nodes receiving at most "
+              "r of the n examples (c_i = 1)",
+    hypotheses="n examples routed independently and uniformly to k safe nodes, 0 <= r <= n, lam > 0",
+    cases=_mcdiarmid_cases, check=check_mcdiarmid, violations=lambda: _mcdiarmid_cases(3),
+    violation_note="f scaled by 3 (its c_i is 3, the bound still uses 1) can exceed the bound.",
+    pinned_violations=({"n": 2, "k": 2, "r": 0, "lam": Fraction(1), "scale": 3},),
+    default_examples=40)], {"ek-8": ({"n": 1, "k": 1, "r": 0, "lam": Fraction(1, 4)},
+                                     {"n": 6, "k": 4, "r": 6, "lam": Fraction(3)},
+                                     {"n": 4, "k": 2, "r": 1, "lam": Fraction(1, 2)})})
