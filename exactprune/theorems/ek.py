@@ -40,6 +40,7 @@ import flint
 from . import Theorem, Verdict, correction, expand_corrections, pin
 from ..numbers import arb_of, certified_sign, fraction_str
 from ..peers.rep import rep_prune
+from .strategies import compositions as _compositions, rationals
 from ..tree import Node, Tree, all_pruning_leaves, majority_class
 
 
@@ -554,15 +555,6 @@ def _check_eq4(case) -> Verdict:
                                "approx_4": float(approx().mid()), "berry_esseen": float(be().mid())})
 
 
-def _compositions(n, k):
-    if k == 1:
-        yield (n,)
-        return
-    for first in range(n + 1):
-        for rest in _compositions(n - first, k - 1):
-            yield (first,) + rest
-
-
 def _cases_eq5():
     st = _st()
     return st.fixed_dictionaries({"k": st.integers(2, 4), "n": st.integers(2, 10),
@@ -799,7 +791,7 @@ def check_mcdiarmid(case: dict) -> Verdict:
     n, k, r, lam = int(case["n"]), int(case["k"]), int(case["r"]), Fraction(case["lam"])
     scale = int(case.get("scale", 1))
     law: dict = {}
-    for counts in _count_vectors(n, k):
+    for counts in _compositions(n, k):
         weight = Fraction(math.factorial(n), math.prod(math.factorial(c) for c in counts) * k ** n)
         value = scale * sum(1 for c in counts if c <= r)
         law[value] = law.get(value, 0) + weight
@@ -810,18 +802,8 @@ def check_mcdiarmid(case: dict) -> Verdict:
                            "probability": fraction_str(tail), "scale": scale})
 
 
-def _count_vectors(n: int, k: int):
-    if k == 1:
-        yield (n,)
-        return
-    for first in range(n + 1):
-        for rest in _count_vectors(n - first, k - 1):
-            yield (first,) + rest
-
-
 def _mcdiarmid_cases(scale: int = 1):
     from hypothesis import strategies as st
-    from .strategies import rationals
     return st.integers(1, 6).flatmap(lambda n: st.fixed_dictionaries({
         "n": st.just(n), "k": st.integers(1, 4), "r": st.integers(0, n), "scale": st.just(scale),
         "lam": rationals(Fraction(1, 4), Fraction(3), (1, 2, 4))}))

@@ -27,7 +27,7 @@ from fractions import Fraction
 from math import comb, prod
 
 from . import Theorem, Verdict, correction, expand_corrections, pin
-from .strategies import rationals
+from .strategies import compositions as _compositions, rationals
 from ..numbers import fraction_str
 
 
@@ -131,15 +131,6 @@ def check_prop_5_2(case: dict, corrected: bool = False) -> Verdict:
     holds = q_error <= c_error if corrected else q_bound <= c_bound
     return Verdict(holds, {"L(eta^q)": fraction_str(q_error), "L(g(eta_hat))": fraction_str(c_error),
                            "L_bar(eta^q)": fraction_str(q_bound), "L_bar(eta_hat)": fraction_str(c_bound)})
-
-
-def _compositions(n: int, parts: int):
-    if parts == 1:
-        yield (n,)
-        return
-    for first in range(n + 1):
-        for rest in _compositions(n - first, parts - 1):
-            yield (first,) + rest
 
 
 def check_theorem_3_1(case: dict) -> Verdict:

@@ -32,7 +32,7 @@ from itertools import product
 from math import comb
 
 from . import Theorem, Verdict, correction, expand_corrections, pin
-from .strategies import rationals
+from .strategies import compositions as _compositions, rationals
 from ..numbers import arb_of, certified_sign, fraction_str
 
 
@@ -108,16 +108,6 @@ def _chernoff_cases(positive_lam: bool = True):
 
 
 # ----------------------------------------------------------------------------------- Lemma 12.2
-def _compositions(m: int, parts: int):
-    """Every count vector of m sample points over ``parts`` points of the domain."""
-    if parts == 1:
-        yield (m,)
-        return
-    for first in range(m + 1):
-        for rest in _compositions(m - first, parts - 1):
-            yield (first,) + rest
-
-
 def check_lemma_12_2(case: dict, corrected: bool = False) -> Verdict:
     """Notes Lemma 12.2 (12.3) on a finite domain: points with rational masses and 0/1 labels, finite
     classes PATHS (subsets) and TREES (0/1 functions); the probability, over a sample of m points, that

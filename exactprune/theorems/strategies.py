@@ -28,6 +28,21 @@ def _st():
     return st
 
 
+def compositions(n: int, parts: int):
+    """Every vector of ``parts`` non-negative integers summing to ``n`` (the count vectors of n
+    draws over ``parts`` outcomes), in lexicographic order.
+
+    >>> list(compositions(2, 2))
+    [(0, 2), (1, 1), (2, 0)]
+    """
+    if parts == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in compositions(n - first, parts - 1):
+            yield (first,) + rest
+
+
 def to_tree(data: dict) -> Tree:
     """A validated :class:`Tree` from the dict form used in cases."""
     return Tree.from_dict(data)
