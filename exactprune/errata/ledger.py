@@ -243,11 +243,11 @@ ROWS = [
     ("EK", ["Figure 1"], V, "the drawing and its counts are missing; every claim of the example's text holds on a tree "
                             "reconstructed from it (REP with training labels prunes the root only, 2 against 3 "
                             "mistakes; with pruning labels both subtrees collapse and the root stays)",
-     ("test:test_theorems_notes_km.py",)),
+     ("test:test_theorems_second_pass.py",)),
     # ------------------------------------------------------------------ lecture notes
     ("Notes", ["(12.1)"], V, "the pruning rule as km_prune implements it: replace T*_v iff eps_v(T*_v) + alpha >= "
                              "eps_v(empty), the tie included (a hand-computed tree pruned at penalty 3/10, kept at "
-                             "29/100)", ("test:test_theorems_notes_km.py",)),
+                             "29/100)", ("test:test_theorems_second_pass.py",)),
     ("Notes", ["(12.2)"], O, "the penalty's constant c > 1 is left unspecified ('for some constant specific c > 1') and "
                              "the printed bound |TREES(H, n)| <= (c, d)^{n_v} is garbled; the code takes c as a "
                              "parameter (c > 1 enforced) and bounds the two counts by (2d)^l and (d + 2)^n; its path "
@@ -332,18 +332,18 @@ ROWS = [
     ("DD", ["Figure 8"], V, "the four arrangements of App A's example: printed terms summed, against the general "
                             "formula and the enumeration, d = 8..11", ("theorem:dd-appA-example",)),
     ("DD", ["Figure 3"], V, "reproduced (exactprune rdt experiment, N = 100, benchmarks/results/rdt_grid.md): the "
-                            "formula is exact (E[GE], sd from exactprune.rdt) and MC-1/MC-10 miss it by up to 0.03 "
-                            "(fixed height, rho = 1), as DD's 'reasonable but not as accurate'; the drawn values are "
+                            "formula is exact (E[GE], sd from exactprune.rdt) and MC-1/MC-10 miss it by up to 0.035 "
+                            "(rho = 1), as DD's 'reasonable but not as accurate'; the drawn values are "
                             "missing from the text", ("benchmark:results/rdt_grid.md", "test:rdt/test_experiment.py")),
     ("DD", ["Figure 4", "Figure 6"], V, "reproduced at N = 10,000 (bench_rdt_large_n.py): at equal wall time the formula "
                                         "is more accurate than MC-1 and MC-10 in every row with spread (ratio 1.25 to "
-                                        "infinity), at least 10x in all but the rho = 0.02 ternary rows; the drawn "
+                                        "infinity), at least 10x against MC-1 in all but the rho = 0.02 ternary rows; the drawn "
                                         "values are missing", ("benchmark:results/rdt_large_n.md",)),
     ("DD", ["Figure 5"], V, "reproduced at N = 10,000: for purity trees MC is as good or better at low correlation "
                             "(ratios 0.06-0.8 at rho <= 0.11), as DD's text says (almost every tree is the same ATT)",
      ("benchmark:results/rdt_large_n.md",)),
     ("DD", ["Figure 7"], V, "reproduced on Pima, Balloons, Shuttle (EXACTPRUNE_DD_DATA): exact moments for Balloons and "
-                            "Shuttle, MC-1/MC-10 off by up to 0.009; Pima's golden standard is itself MC (20000 trees)",
+                            "Shuttle, MC-1/MC-10 off by up to 0.0092; Pima's golden standard is itself MC (20000 trees)",
      ("benchmark:results/rdt_grid.md", "test:rdt/test_experiment.py")),
     ("DD", ["Table 1", "Table 2"], O, "recomputed with kappa = 1 (rdt_grid.md, averaged over MC-10 trees and at E[s]): "
                                       "no reading reproduces the printed values (purity, rho = 1: 0.039 against 39.67; "
