@@ -109,7 +109,7 @@ def test_second_pass_rows():
     for paper, label, erratum in [("Notes", "(12.5)", "notes-12.5-chernoff"), ("Notes", "(12.6)", "notes-12.5-chernoff"),
                                   ("Notes", "Lemma 12.2", "notes-lemma-12.2-classes"),
                                   ("Notes", "(12.16)", "notes-paths-count"),
-                                  ("Fan", "Proposition 5.2", "fan-prop-5.2"),
+                                  ("Fan", "Proposition 5.2", "fan-prop-5.2"), ("DD", "Table 1", "dd-table-1-rho0"),
                                   ("Fan", "Section 3.2.1: L_bar decreases under refinement", "fan-refinement")]:
         row = by_label[(paper, label)]
         assert row.verdict == "refuted" and f"erratum:{erratum}" in row.evidence, row

@@ -115,3 +115,15 @@ def test_ek_figure_1_reconstructed():
     assert training.pruned == ["root"] and training.errors == 2            # neither subtree, yet the root
     pruning = rep_prune(tree, prune, labels="pruning")
     assert sorted(pruning.pruned) == ["c1", "c2"] and pruning.errors == 0   # both collapse, the root stays
+
+
+def test_dd_table_1_rho0_by_hand():
+    """At rho = 0 each cell holds both classes with equal probability 1/64 (d = 5 binary), so a tree whose
+    leaves predict class 0 on x_0 = 0 and class 1 on x_0 = 1 has margin +1 or -1 with probability 1/2 each:
+    s = 0, and Breiman's kappa (1 - s^2)/s^2 has no value."""
+    from exactprune.rdt import correlated_distribution
+    from exactprune.rdt.breiman import margin_strength
+    dist = correlated_distribution((2,) * 5, 0)
+    assert dist.prob((0, 1, 0, 1, 0, 0)) == dist.prob((0, 1, 0, 1, 0, 1)) == Fraction(1, 64)
+    assert margin_strength(dist, [((0,), (0,), (3, 1)), ((0,), (1,), (0, 2))]) == 0
+    assert get_entry("dd-table-1-rho0").evaluate()["confirmed"]

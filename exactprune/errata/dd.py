@@ -5,6 +5,7 @@ formula, the corrected closed form, and the exact enumeration of the tree-growin
 """
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -83,6 +84,28 @@ def _ties() -> dict:
     }
 
 
+def _table_1_rho0() -> dict:
+    """At rho = 0 (t = 0 in :func:`~exactprune.rdt.correlated_distribution`) P[Y = y | x] = 1/2 for every
+    cell x of the three synthetic layouts, so every tree's strength is s = E[w_Y - w_{1-Y}] = 0 exactly;
+    the exact moments of one grid point (d = 5 binary, h = 3, N = 100) show GE = 1/2 with variance 0."""
+    from ..rdt import correlated_distribution, exact_moments
+    from ..rdt.experiment import PAPER_TABLE1, SYNTHETIC, criteria_for
+    balanced = {}
+    for name, arities in SYNTHETIC.items():
+        dist = correlated_distribution(arities, 0)
+        cells = itertools.product(*(range(a) for a in arities))
+        balanced[name] = all(dist.prob(x + (0,)) == dist.prob(x + (1,)) for x in cells)
+    moments = exact_moments(correlated_distribution(SYNTHETIC["d=5 binary"], 0), 100, criteria_for("fixed", 100))
+    printed = {f"{crit}, N = {N}, {name}": row[-1] for (crit, N, name), row in PAPER_TABLE1.items()}
+    return {"correct": "no finite bound at rho = 0: s = 0 for every tree and kappa (1 - s^2)/s^2 does not exist",
+            "counterexample": {"P[Y=0|x] = P[Y=1|x] for every x": balanced,
+                               "d=5 binary, fixed(h=3), N = 100": {"E[GE]": fraction_str(moments["E1"]),
+                                                                   "Var[GE]": fraction_str(moments["var"])},
+                               "printed at rho = 0": printed},
+            "confirmed": all(balanced.values()) and moments["E1"] == Fraction(1, 2) and moments["var"] == 0
+                         and all(value > 0 for value in printed.values())}
+
+
 def _datasets() -> dict:
     from itertools import product
     from ..rdt import datasets_count
@@ -133,6 +156,18 @@ ERRATA = [
                     "sum to less than 1 and E[GE] is underestimated; the paper states no tie rule (the unstated "
                     "hypothesis needed: a rule assigning a class to tied and empty leaves).",
         kind=HYPOTHESIS,
+    ),
+    Erratum(
+        id="dd-table-1-rho0",
+        source="DD sec 4.3, Table 1, column rho = 0",
+        printed="finite upper bounds on E[GE] from Breiman's formula at rho = 0 (0.51 to 6885975 over the 18 rows)",
+        compute=_table_1_rho0,
+        explanation=("At rho = 0 the class is independent of the attributes and balanced, so every classifier errs "
+                     "with probability exactly 1/2 and Breiman's strength s = 1 - 2 GE is 0 for every tree: the "
+                     "bound kappa (1 - s^2)/s^2 does not exist for any kappa > 0, and averaging it over trees "
+                     "cannot give a finite number. This reads s as Breiman's strength (an expectation over the "
+                     "distribution, as in the caption's 'upper bounds'); DD do not say how they estimated s, and "
+                     "a strength estimated on a finite test sample would be a different, random quantity."),
     ),
     Erratum(
         id="dd-datasets",

@@ -345,11 +345,14 @@ ROWS = [
     ("DD", ["Figure 7"], V, "reproduced on Pima, Balloons, Shuttle (EXACTPRUNE_DD_DATA): exact moments for Balloons and "
                             "Shuttle, MC-1/MC-10 off by up to 0.0092; Pima's golden standard is itself MC (20000 trees)",
      ("benchmark:results/rdt_grid.md", "test:rdt/test_experiment.py")),
-    ("DD", ["Table 1", "Table 2"], O, "recomputed with kappa = 1 (rdt_grid.md, averaged over MC-10 trees and at E[s]): "
-                                      "no reading reproduces the printed values (purity, rho = 1: 0.039 against 39.67; "
-                                      "at rho = 0 every tree has GE = 1/2 exactly, s = 0 and the bound does not exist, "
-                                      "yet 0.51-13750 are printed). DD state neither the mean correlation of Breiman's "
-                                      "formula nor how s was estimated, nor their seeds", ()),
+    ("DD", ["Table 1"], V, "recomputed with kappa = 1 (benchmarks/results/rdt_grid.md, averaged over MC-10 trees and "
+                           "at E[s]): no reading reproduces the printed values (purity, rho = 1: 0.039 against "
+                           "39.67), and the rho = 0 column cannot exist (s = 0 for every tree)",
+     ("erratum:dd-table-1-rho0", "benchmark:results/rdt_grid.md")),
+    ("DD", ["Table 2"], O, "recomputed with kappa = 1 on Pima, Balloons, Shuttle (rdt_grid.md, averaged over trees): 1.4-94.6 against the "
+                           "printed 1.91-180.93, with no common factor; DD state neither the mean correlation kappa "
+                           "of Breiman's formula, nor how s was estimated, nor their seeds, so the printed values "
+                           "cannot be recomputed", ()),
 ]
 
 
