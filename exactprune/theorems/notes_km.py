@@ -213,10 +213,10 @@ def _error_mass(leaves: list, label=None) -> Fraction:
     return out
 
 
-def prune_history(tree: dict, pruned) -> list:
+def _prune_history(tree: dict, pruned) -> list:
     """Bottom-up pruning of ``tree`` at the nodes ``pruned`` (paths '', '0', '01', ...): for each
-    v in V, deepest first, ``(path, depth, s_v, m_v, p_v, err(T*_v), err(best leaf))`` with s_v
-    the node count of the current subtree T*_v and errors as masses."""
+    v in V, deepest first, ``(path, depth, s_v, m_v, err(T*_v), err(best leaf))`` with s_v the
+    node count of the current subtree T*_v and errors as masses (p_v eps_v)."""
     nodes = {path: (node, depth) for path, node, depth in _nodes(tree)}
     cut: set = set()
     out = []
@@ -229,8 +229,8 @@ def prune_history(tree: dict, pruned) -> list:
             below = _leaves_below(nodes[q][0])
             current += _error_mass(below, nodes[q][0]["label"]) if q in cut else _error_mass(below)
         below = _leaves_below(node)
-        out.append((path, depth, len(inside), sum(int(leaf["n"]) for leaf in below),
-                    sum(Fraction(leaf["mass"]) for leaf in below), current, _error_mass(below, node["label"])))
+        out.append((path, depth, len(inside), sum(int(leaf["n"]) for leaf in below), current,
+                    _error_mass(below, node["label"])))
         cut.add(path)
     return out
 
@@ -247,7 +247,7 @@ def check_telescoping(case: dict) -> Verdict:
     """Notes (12.9): eps(T*) - eps_opt = sum_{v in V} (eps_v(empty) - eps_v(T*_v)) p_v, T_opt the tree
     of the case, T* the result of pruning it bottom-up at V (exact masses; eps_v conditional on v)."""
     tree, pruned = case["tree"], set(case["V"])
-    history = prune_history(tree, pruned)
+    history = _prune_history(tree, pruned)
     left = _pruned_error(tree, pruned) - _pruned_error(tree, set())
     right = sum(leaf - current for *_, current, leaf in history)   # p_v (eps_v(empty) - eps_v(T*_v)) as masses
     return Verdict(left == right, {"eps(T*) - eps_opt": fraction_str(left), "sum over V": fraction_str(right)})
@@ -259,7 +259,7 @@ def check_counting(case: dict, sizes: str = "") -> Verdict:
     and t <= s_opt (the coefficients of log n >= 0 and log(m/delta) >= 0).  ``sizes="printed"`` checks
     the step sum s_v <= s_opt instead, ``sizes="corrected"`` sum s_v <= s_opt + t."""
     tree = case["tree"]
-    history = prune_history(tree, set(case["V"]))
+    history = _prune_history(tree, set(case["V"]))
     nodes = list(_nodes(tree))
     s_opt, l_opt = len(nodes), max(depth for _, _, depth in nodes)
     m = sum(int(leaf["n"]) for leaf in _leaves_below(tree))
