@@ -787,7 +787,11 @@ def check_mcdiarmid(case: dict) -> Verdict:
     independently to k safe nodes, f = the number of safe nodes receiving at most r examples (one
     example moved changes f by at most c_i = 1 - times ``scale``, a violation when > 1):
     Pr{|f - E f| >= lam} <= 2 exp(-2 lam^2 / n).  Exact distribution of f over every count vector,
-    certified exponential."""
+    certified exponential.
+
+    >>> check_mcdiarmid({"n": 2, "k": 2, "r": 0, "lam": "1"}).details["E f"]
+    '1/2'
+    """
     n, k, r, lam = int(case["n"]), int(case["k"]), int(case["r"]), Fraction(case["lam"])
     scale = int(case.get("scale", 1))
     law: dict = {}

@@ -107,7 +107,11 @@ def check_refinement(case: dict, corrected: bool = False) -> Verdict:
     """Fan 3.2.1 (after (8)): splitting the cells A_i into the sub-cells of A' does not increase the
     quantized Bayes error, L_bar(eta^q(A')) <= L_bar(eta^q(A)); ``corrected``: the quantized Bayes
     rule's error, L(eta^q(A')) <= L(eta^q(A)).  ``"reverse": True`` compares the coarse partition
-    with the fine one (a violation: merging cells)."""
+    with the fine one (a violation: merging cells).
+
+    >>> check_refinement(REFINEMENT_CASE).holds, check_refinement(REFINEMENT_CASE, corrected=True).holds
+    (False, True)
+    """
     atoms = _atoms(case)
     coarse, fine = _quantized(atoms, _cell), _quantized(atoms, _sub)
     if case.get("reverse"):
@@ -120,7 +124,11 @@ def check_refinement(case: dict, corrected: bool = False) -> Verdict:
 def check_prop_5_2(case: dict, corrected: bool = False) -> Verdict:
     """Fan Prop 5.2: L_bar(eta^q(A)) <= L_bar(eta_hat(A)) = L* + 2 int |eta - eta_hat| mu for every piecewise
     constant eta_hat = sum_i I_{A_i} c_i; ``corrected``: L(eta^q(A)) <= L(g(eta_hat)), g = 1 iff c_i > 1/2.
-    ``constants`` holds one c per cell, or (a violation: not piecewise constant on A) one per atom."""
+    ``constants`` holds one c per cell, or (a violation: not piecewise constant on A) one per atom.
+
+    >>> check_prop_5_2(PROP_5_2_CASE).details["L_bar(eta_hat)"]
+    '2/3'
+    """
     atoms = _atoms(case)
     consts = [Fraction(c) for c in case["constants"]]
     value = (lambda i, atom: consts[i]) if case.get("per_atom") else (lambda i, atom: consts[atom[2]])
@@ -139,7 +147,11 @@ def check_theorem_3_1(case: dict) -> Verdict:
     eta_tilde^y = (k^y + n_s)/(n + M n_s).  Per class: E|eta_bar - eta_tilde| <= sqrt(E[(eta_bar -
     eta_tilde)^2]) (11, squared), E[(eta_bar - eta_tilde)^2] = Var + Bias^2 (12); for M = 2 and
     n_s = 0 the sum over classes is 2 |eta_bar - eta_tilde| (the L_s of (6)).  ``"no_bias": True``
-    drops Bias^2 (a violation: the estimator is biased when n_s > 0)."""
+    drops Bias^2 (a violation: the estimator is biased when n_s > 0).
+
+    >>> check_theorem_3_1({"n": 1, "probs": ["1/2", "1/2"], "n_s": "0"}).details["classes"][0]["Var"]
+    '1/4'
+    """
     n, probs, ns = int(case["n"]), [Fraction(p) for p in case["probs"]], Fraction(case["n_s"])
     M = len(probs)
     outcomes = [(k, Fraction(1) * prod(comb(n - sum(k[:i]), k[i]) * probs[i] ** k[i] for i in range(M)))

@@ -73,7 +73,11 @@ def _tail_given(j: int, p: Fraction, lam: Fraction) -> Fraction:
 def check_total_probability(case: dict) -> Verdict:
     """Notes (12.4): Pr_S[|eps - eps_hat| >= lam] = E_{m_path}[Pr_{S_path}[|eps - eps_hat| >= lam]], the
     sample of m points reaching the path with probability q and erring there with probability p;
-    the left side by enumerating the sample, the right by the mixture over m_path ~ Binomial(m, q)."""
+    the left side by enumerating the sample, the right by the mixture over m_path ~ Binomial(m, q).
+
+    >>> check_total_probability({"m": 2, "q": "1/2", "p": "1/2", "lam": "1/2"}).details["direct"]
+    '5/8'
+    """
     m, q, p, lam = _unpack(case)
     direct = _tail_direct(m, q, p, lam)
     mixture = sum(w * _tail_given(j, p, lam) for j, w in enumerate(_binomial(m, q)))
@@ -113,7 +117,11 @@ def check_lemma_12_2(case: dict, corrected: bool = False) -> Verdict:
     classes PATHS (subsets) and TREES (0/1 functions); the probability, over a sample of m points, that
     some pair has |eps - eps_hat| >= sqrt((ln|PATHS| + ln|TREES| + ln(1/delta)) / m_path) is at most
     delta.  Every sample enumerated; the threshold compared by certified sign.  ``corrected``: only
-    the verdict's hypothesis note changes (the cases then satisfy |PATHS| |TREES| >= 2 delta)."""
+    the verdict's hypothesis note changes (the cases then satisfy |PATHS| |TREES| >= 2 delta).
+
+    >>> check_lemma_12_2(LEMMA_CASE).details["probability"]
+    '1'
+    """
     masses = [Fraction(w) for w, _ in case["points"]]
     total = sum(masses)
     masses = [w / total for w in masses]
@@ -176,7 +184,11 @@ def _lemma_cases(corrected: bool = False, violate: bool = False):
 def check_relative_chernoff(case: dict) -> Verdict:
     """Notes (12.10): Pr[p_hat < (1 - gamma) p] <= e^(-m p gamma^2 / 3), p_hat the fraction of m draws
     reaching a node of probability p; gamma = 1/2 gives (12.11)'s e^(-p m / 12).  Exact tail, certified
-    exponential (exactly 1 when m p gamma^2 = 0)."""
+    exponential (exactly 1 when m p gamma^2 = 0).
+
+    >>> check_relative_chernoff({"m": 2, "p": "1/2", "gamma": "1/2"}).details["tail"]   # no draw of 2 reaches
+    '1/4'
+    """
     m, p, gamma = int(case["m"]), Fraction(case["p"]), Fraction(case["gamma"])
     tail = sum((w for k, w in enumerate(_binomial(m, p)) if Fraction(k, m) < (1 - gamma) * p), Fraction(0))
     exponent = m * p * gamma * gamma / 3
@@ -245,7 +257,11 @@ def _pruned_error(tree: dict, pruned) -> Fraction:
 
 def check_telescoping(case: dict) -> Verdict:
     """Notes (12.9): eps(T*) - eps_opt = sum_{v in V} (eps_v(empty) - eps_v(T*_v)) p_v, T_opt the tree
-    of the case, T* the result of pruning it bottom-up at V (exact masses; eps_v conditional on v)."""
+    of the case, T* the result of pruning it bottom-up at V (exact masses; eps_v conditional on v).
+
+    >>> check_telescoping(NESTED).holds
+    True
+    """
     tree, pruned = case["tree"], set(case["V"])
     history = _prune_history(tree, pruned)
     left = _pruned_error(tree, pruned) - _pruned_error(tree, set())
@@ -257,7 +273,11 @@ def check_counting(case: dict, sizes: str = "") -> Verdict:
     """Notes 12.2.5, the counting behind (12.17), for T_opt the case's tree pruned bottom-up at V (t = |V|):
     sum of depths l_v <= t l_opt, sum of m_v <= m l_opt and (12.17), i.e. sum (l_v + s_v) <= s_opt (1 + l_opt)
     and t <= s_opt (the coefficients of log n >= 0 and log(m/delta) >= 0).  ``sizes="printed"`` checks
-    the step sum s_v <= s_opt instead, ``sizes="corrected"`` sum s_v <= s_opt + t."""
+    the step sum s_v <= s_opt instead, ``sizes="corrected"`` sum s_v <= s_opt + t.
+
+    >>> check_counting(NESTED, "printed").details["sum_s"], check_counting(NESTED, "printed").holds
+    (9, False)
+    """
     tree = case["tree"]
     history = _prune_history(tree, set(case["V"]))
     nodes = list(_nodes(tree))
