@@ -1,6 +1,10 @@
 """Lecture notes 12.2.5: the deterministic steps (12.12)-(12.15) and (12.18)-(12.19) of the analysis of
 Kearns-Mansour pruning.
 
+* (12.2), as the code computes it (exactprune.peers.kearns_mansour.km_penalty): the paths of depth
+  exactly l number 2^l C(d, l) <= (2d)^l (enumerated as sets of points), and the trees of at most n nodes with tests x_1..x_d and 0/1
+  leaves, sum over odd k <= n of Catalan((k-1)/2) d^((k-1)/2) 2^((k+1)/2), are at most (d + 2)^n
+  (a preorder code over d + 2 symbols) - both enumerated for d <= 4, n <= 9.
 * (12.12): Delta = sum_{V - V'} + sum_{V'} - exact on random rational terms and random subsets V'.
 * (12.13): p_v < 2 m_v / m gives sqrt(r_v/m_v) p_v < sqrt(r_v/m_v) (2 m_v/m) - symbolic (the
   difference is sqrt(r_v/m_v) (2 m_v/m - p_v) > 0).
@@ -31,6 +35,30 @@ RESULTS = []
 def report(label: str, ok: bool, what: str = "ok") -> None:
     RESULTS.append(ok)
     print(f"({label}): {what if ok else 'FAIL'}")
+
+
+def _trees(n: int, d: int) -> int:
+    """Binary trees with at most n nodes, internal nodes labelled by one of d tests, leaves 0 or 1,
+    counted by building them (a leaf, or a test over two smaller trees)."""
+    exact_size = {1: 2}
+    for size in range(3, n + 1, 2):
+        exact_size[size] = d * sum(exact_size[a] * exact_size[size - 1 - a] for a in range(1, size - 1, 2))
+    return sum(exact_size.values())
+
+
+def check_12_2_counts() -> None:
+    from math import comb
+    from exactprune.theorems.notes import path_predicates
+    ok = True
+    for d in range(1, 5):
+        for depth in range(1, d + 1):       # depth exactly l: the predicates of depth <= l minus those of < l
+            exactly = len(path_predicates(d, depth)) - len(path_predicates(d, depth - 1))
+            ok &= exactly == 2 ** depth * comb(d, depth) <= (2 * d) ** depth
+        for n in range(1, 10):
+            catalan = sum(comb(k - 1, (k - 1) // 2) // ((k - 1) // 2 + 1) * d ** ((k - 1) // 2) * 2 ** ((k + 1) // 2)
+                          for k in range(1, n + 1, 2))
+            ok &= _trees(n, d) == catalan <= (d + 2) ** n
+    report("12.2", ok, "ok (km_penalty's bounds: 2^l C(d,l) <= (2d)^l, |TREES(H, n)| <= (d+2)^n, d <= 4, n <= 9)")
 
 
 def check_12_12() -> None:
@@ -83,6 +111,7 @@ def check_12_18_12_19() -> None:
 
 
 if __name__ == "__main__":
+    check_12_2_counts()
     check_12_12()
     check_12_13_12_14()
     check_12_15()

@@ -250,8 +250,9 @@ ROWS = [
                              "29/100)", ("test:test_theorems_second_pass.py",)),
     ("Notes", ["(12.2)"], O, "the penalty's constant c > 1 is left unspecified ('for some constant specific c > 1') and "
                              "the printed bound |TREES(H, n)| <= (c, d)^{n_v} is garbled; the code takes c as a "
-                             "parameter (c > 1 enforced) and bounds the two counts by (2d)^l and (d + 2)^n; its path "
-                             "count is refuted (notes-paths-count)", ()),
+                             "parameter (c > 1 enforced) and bounds the two counts by (2d)^l (paths of depth exactly "
+                             "l) and (d + 2)^n, both checked by enumeration; the printed path count is refuted "
+                             "(notes-paths-count)", ("proof:kearns_mansour_steps.py",)),
     ("Notes", ["(12.3)", "Lemma 12.2", "(12.7)"], V, "finite classes on a finite domain, every sample of m <= 4 points "
                                                      "enumerated; fails with one path and one tree for delta > 1/2",
      ("theorem:notes-lemma-12.2",)),
