@@ -37,9 +37,9 @@ def test_total_probability_12_4_by_hand():
 
 def test_lemma_12_2_counterexample_by_hand():
     """One path, one tree erring on half the mass, m = 1: the deviation is 1/2 on every sample, above the
-    threshold sqrt(ln(5/4)) = 0.47 for delta = 4/5, so the probability is 1 > 4/5. With two trees the
-    threshold is sqrt(ln(5/2)) = 0.96 > 1/2: probability 0."""
-    case = {"points": [[1, 0], [1, 1]], "paths": [[1, 1]], "trees": [[0, 0]], "m": 1, "delta": "4/5"}
+    threshold sqrt(ln(10/9)) = 0.32 for delta = 9/10, so the probability is 1 > 9/10. With two trees the
+    threshold is sqrt(ln(20/9)) = 0.89 > 1/2: probability 0."""
+    case = {"points": [[1, 0], [1, 1]], "paths": [[1, 1]], "trees": [[0, 0]], "m": 1, "delta": "9/10"}
     assert get("notes-lemma-12.2").check(case).details["probability"] == "1"
     two = get("notes-lemma-12.2-corrected").check({**case, "trees": [[0, 0], [1, 1]]})
     assert two.holds and two.details["probability"] == "0"

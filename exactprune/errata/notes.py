@@ -160,8 +160,8 @@ ERRATA = [
                                        {**_km_case("LEMMA_CASE"), "trees": [[0, 0], [1, 1]]},
                                        correct="at most delta when |PATHS| |TREES| >= 2 delta")(),
             explanation=("With one path and one tree the threshold is sqrt(ln(1/delta)/m_path); at m = 1, a tree erring "
-                         "on half the mass and delta = 4/5 it is 0.47 < 1/2 = the deviation of every sample, so the "
-                         "probability is 1. With Hoeffding's bound the union gives 2 delta^2/(|PATHS||TREES|), at most "
+                         "on half the mass and delta = 9/10 it is 0.32 < 1/2 = the deviation of every sample, so the "
+                         "probability is 1 (also with log base 2: 0.39). With Hoeffding's bound the union gives 2 delta^2/(|PATHS||TREES|), at most "
                          "delta iff |PATHS||TREES| >= 2 delta (true for any class with two trees, or delta <= 1/2)."),
             kind=HYPOTHESIS),
     Erratum(id="notes-12.12-first-sum", source="Lecture notes 12.2.5, after (12.12)",

@@ -321,8 +321,9 @@ NESTED = {"tree": {"label": 0, "children": [
     {"label": 1, "children": [_leaf(1, "1/2", 1), _leaf(2, "0", 0)]}]}, "V": ["", "0", "1"]}
 #: the counterexample of notes-12.5: one point, reaching the path, erring with probability 1/2
 CHERNOFF_CASE = {"m": 1, "q": Fraction(1), "p": Fraction(1, 2), "lam": Fraction(1, 2)}
-#: the counterexample of notes-lemma-12.2: one path, one tree (erring on half the mass), m = 1, delta = 4/5
-LEMMA_CASE = {"points": [[1, 0], [1, 1]], "paths": [[1, 1]], "trees": [[0, 0]], "m": 1, "delta": Fraction(4, 5)}
+#: the counterexample of notes-lemma-12.2: one path, one tree (erring on half the mass), m = 1, delta = 9/10
+#: (a counterexample whether log is natural, binary or decimal: log(10/9) < 1/4 in each base)
+LEMMA_CASE = {"points": [[1, 0], [1, 1]], "paths": [[1, 1]], "trees": [[0, 0]], "m": 1, "delta": Fraction(9, 10)}
 
 _PROB = "a sample of m points from a finite distribution with rational probabilities, every sample enumerated"
 THEOREMS = [
