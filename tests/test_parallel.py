@@ -182,3 +182,30 @@ def test_knorm_monte_carlo_in_chunks_is_independent_of_the_workers_and_within_5_
     assert one == two
     exact = float(moment(node, 2, Prior()))
     assert abs(one.mean - exact) <= 5 * one.stderr, f"seed 3: {one.mean} vs {exact}"
+
+
+def test_cost_orders_the_dispatch_longest_first_and_never_the_results():
+    """Units start in decreasing cost (ties in unit order); results come back in unit order,
+    the same with and without costs, serial or on two processes."""
+    started = []
+
+    def record(x):
+        started.append(x)
+        return x * 10
+
+    assert run_units(record, [(0,), (1,), (2,), (3,)], cost=[1, 5, 1, 7]) == [0, 10, 20, 30]
+    assert started == [3, 1, 0, 2]
+    plain = run_units(draw, units(), progress=False)
+    cost = list(range(12))
+    assert run_units(draw, units(), cost=cost, progress=False) == plain
+    assert run_units(draw, units(), jobs=2, cost=cost[::-1], progress=False) == plain
+    with pytest.raises(ValueError, match="one estimate per unit: 2 estimates for 12 units"):
+        run_units(draw, units(), cost=[1, 2])
+
+
+def test_protocol_cost_is_the_training_rows():
+    from exactprune.experiments import protocol_cost, protocol_units
+    # wine: 178 rows in 20 parts of 9 (18 parts) and 8 (2 parts); run i trains on parts i..i+m-1
+    u = protocol_units("wine", ratios=(1, 10), runs=20)
+    expected = [9] * 18 + [8] * 2 + [10 * 9 - sum(1 for j in range(10) if (i + j) % 20 >= 18) for i in range(20)]
+    assert protocol_cost(u) == expected
