@@ -77,7 +77,6 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
     >>> run_units(divmod, [(7, 2), (9, 4), (5, 5)], cost=[1, 3, 2])    # runs (9, 4), (5, 5), (7, 2)
     [(3, 1), (2, 1), (1, 0)]
     """
-    from joblib import Parallel, delayed
     jobs = check_jobs(jobs)
     units = list(units)
     order = list(range(len(units)))
@@ -91,6 +90,7 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
     if jobs == 1 and not _dask_active():
         done: Iterator[Any] = (function(*units[i]) for i in order)
     else:
+        from joblib import Parallel, delayed
         done = Parallel(n_jobs=jobs, return_as="generator")(delayed(function)(*units[i]) for i in order)
     results: list = [None] * len(units)
     reporter = _Progress(len(units), label, progress)
