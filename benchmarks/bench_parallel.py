@@ -20,7 +20,9 @@ process are compared with the first serial one.
 
 Each unit also measures its own wall and CPU seconds and its worker.  "Workers busy" (the units'
 wall seconds over workers x units phase) is the share of the run the workers spent in units; the
-*projected* units phase on idle cores is the busiest worker's CPU seconds divided by that share,
+*projected* units phase on idle cores is the makespan of the units' CPU seconds taken in dispatch
+order by the worker free first (a pool's shared queue; under load the CPU sums of the workers
+differ with the share of the CPU each got, not with the schedule) divided by that share,
 and the *projected* end to end adds the CPU seconds of this process up to the dispatch and of the
 slowest worker's start (its CPU seconds before its first unit).  On a
 shared machine (Linux autogroup scheduling splits the CPUs between sessions, not processes) the
@@ -97,7 +99,8 @@ def child(name: str, mode: str, runs: int) -> dict:
     startup = max(seconds - (main_cpu if pid == os.getpid() else 0.0) for pid, seconds in first.items())
     digest = hashlib.sha256(repr(comparable(list(results))).encode()).hexdigest()
     cases = [[r.get("cases", 0), r.get("examples") or r.get("cases", 0)] for r in results] if name == "verify" else []
-    return {"start": min(starts) - dispatch, "main_cpu": main_cpu, "startup_cpu": startup, "units": max(ends) - min(starts),
+    order = list(range(len(units))) if cost is None else sorted(range(len(units)), key=lambda i: -cost[i])
+    return {"start": min(starts) - dispatch, "main_cpu": main_cpu, "startup_cpu": startup, "order": order, "units": max(ends) - min(starts),
             "wall": [b - a for a, b in zip(starts, ends)], "cpu": list(cpu), "pids": list(pids), "digest": digest,
             "cases": cases}
 
@@ -115,12 +118,10 @@ def measure(name: str, mode: str, runs: int) -> dict:
     if proc.returncode != 0:
         raise RuntimeError(f"{name} {mode} failed:\n{proc.stderr}")
     r = json.loads(proc.stdout.strip().splitlines()[-1])
-    per_worker: dict = {}
-    for pid, seconds in zip(r["pids"], r["cpu"]):
-        per_worker[pid] = per_worker.get(pid, 0.0) + seconds
     workers = 1 if mode == "--jobs 1" else 2
     r["busy"] = sum(r["wall"]) / (workers * r["units"])
-    r["projected"] = max(per_worker.values()) / min(r["busy"], 1.0)
+    # idle cores: the workers take the units in dispatch order, each the next one when free
+    r["projected"] = list_makespan([r["cpu"][i] for i in r["order"]], workers) / min(r["busy"], 1.0)
     # on idle cores: this process's CPU up to the dispatch, the slowest worker start, the units
     r["projected_total"] = r["main_cpu"] + r["startup_cpu"] + r["projected"]
     r.update(total=total, mode=mode, load=(load, os.getloadavg()[0]))
@@ -129,17 +130,27 @@ def measure(name: str, mode: str, runs: int) -> dict:
     return r
 
 
-def lpt_makespan(times, workers: int) -> float:
-    """Makespan of the LPT schedule: longest unit first, each to the least loaded worker
-    (within 4/3 of the optimum, Graham 1969).
+def list_makespan(times, workers: int) -> float:
+    """Makespan of the list schedule: the units in the given order, each to the worker free
+    first (what a pool's shared queue does).
 
-    >>> lpt_makespan([3, 3, 2, 2, 2], 2)
-    7
+    >>> list_makespan([1, 1, 2], 2)         # the long unit last: one worker idles 2 of 3
+    3
     """
     loads = [0] * workers
-    for t in sorted(times, reverse=True):
+    for t in times:
         heapq.heapreplace(loads, loads[0] + t)
     return max(loads)
+
+
+def lpt_makespan(times, workers: int) -> float:
+    """Makespan of the LPT schedule: the list schedule of the longest units first (within 4/3 of
+    the optimum, Graham 1969).
+
+    >>> lpt_makespan([1, 1, 2], 2), lpt_makespan([3, 3, 2, 2, 2], 2)
+    (2, 7)
+    """
+    return list_makespan(sorted(times, reverse=True), workers)
 
 
 def scaling_rows(times, measured: dict) -> list:
@@ -233,8 +244,8 @@ def main(argv=None) -> int:
              f"- machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
              "load average (1 min) before / after each measurement in the tables",
              "- every measurement a fresh process (interpreter start, imports, worker start, units, merge); "
-             "`--jobs 1` and `--jobs 2` interleaved; *projected* (idle cores): the busiest worker's CPU seconds "
-             "over the workers' busy share, plus, end to end, the CPU seconds before the dispatch and of the "
+             "`--jobs 1` and `--jobs 2` interleaved; *projected* (idle cores): the units' CPU seconds scheduled in "
+             "dispatch order on the workers, over the workers' busy share, plus, end to end, the CPU seconds before the dispatch and of the "
              "slowest worker's start", ""]
     summary = []
     for name in names:
