@@ -4,127 +4,157 @@ Workloads, each a list of work units run by ``exactprune.parallel.run_units``:
 
 * ``chapter6``: the reduced chapter 6 protocol - the four Gaussian databases, ratios 5% and 50%,
   ``--runs`` runs each (``exactprune.experiments.protocol_units``, the units of ``exactprune
-  compare`` and ``bench_chapter6.py``);
+  compare`` and ``bench_chapter6.py``), dispatched longest first (``protocol_cost``);
 * ``verify``: every registered statement at its default number of cases, one unit per statement
-  (``exactprune.theorems.run`` by id - the wiring ``exactprune verify`` gets, docs/parallel.md).
+  (``exactprune.commands.verify.verify_unit``, the units of ``exactprune verify``).
 
-For each workload and mode the workers are started and warmed first (a pool or a local Dask
-cluster imports exactprune once per worker: ``startup``), then the units are timed (``run``);
-the results of every mode are compared with the serial ones.
+Every measurement is a **fresh Python process** running one workload in one mode from start to
+end, as a command would: interpreter start, imports, building the units, starting the workers
+(a loky pool, or a local Dask cluster), running the units, merging.  ``end to end`` is that
+process's wall time, ``worker start`` the wait from the first dispatch to the start of the first
+unit, ``units phase`` the time from the start of the first unit to the end of the last (each
+worker's first units include the imports they trigger, in every mode).  The modes ``--jobs 1`` and ``--jobs 2`` are measured interleaved (1, 2, 1, 2,
+...; ``--repeats`` pairs) so that a change of the machine's load hits both alike, and the median
+of the per-pair ratios is reported; ``--dask local:2`` once per workload.  The results of every
+process are compared with the first serial one.
 
-A shared machine: Linux's autogroup scheduler splits the CPUs between sessions, not processes, so
-while other sessions keep the cores busy a second worker process gets no extra CPU and the wall
-times show no speed-up whatever the code does.  Each unit therefore also measures its own wall
-and CPU seconds and its worker: "workers busy" (the units' wall seconds over workers x run) is
-the share of the run the workers spent in units rather than waiting for dispatch, and the
-*projected* run on idle cores is the busiest worker's CPU seconds divided by that share.  The
-CPU seconds of the serial run's units also give a strong-scaling table beyond the two cores: the
-makespan of the longest-processing-time-first (LPT) schedule on p workers, beside the lower
-bound max(longest unit, total / p) (the critical path of independent units is the longest one).
-The deep-profile ``verify`` estimate scales each statement's CPU seconds per case to
-``--deep-factor`` times its default cases, cut into units of ``--chunk`` cases, plus the idle
-time per unit measured on the local Dask cluster.
+Each unit also measures its own wall and CPU seconds and its worker.  "Workers busy" (the units'
+wall seconds over workers x units phase) is the share of the run the workers spent in units; the
+*projected* units phase on idle cores is the makespan of the units' CPU seconds taken in dispatch
+order by the worker free first (a pool's shared queue; under load the CPU sums of the workers
+differ with the share of the CPU each got, not with the schedule) divided by that share,
+and the *projected* end to end adds the CPU seconds of this process up to the dispatch and of the
+slowest worker's start (its CPU seconds before its first unit).  On a
+shared machine (Linux autogroup scheduling splits the CPUs between sessions, not processes) the
+wall times show little speed-up while other sessions keep the cores busy, and the projection is
+the figure to read.  The CPU seconds of the serial units (median over the repeats) give a
+strong-scaling table beyond two cores: the makespan of the longest-processing-time-first (LPT)
+schedule on p workers, beside the lower bound max(longest unit, total / p) (the critical path of
+independent units is the longest one).  The deep-profile ``verify`` estimate scales each
+statement's CPU seconds per case to ``--deep-factor`` times its default cases, cut into units of
+``--chunk`` cases, plus the idle time per unit measured on the local Dask cluster.
 
-    python3 benchmarks/bench_parallel.py [--workloads chapter6,verify] [--runs 10]
+    python3 benchmarks/bench_parallel.py [--workloads chapter6,verify] [--runs 10] [--repeats 3]
         [--deep-factor 100] [--chunk 1000] [--out benchmarks/results/parallel.md]
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import heapq
-import math
+import json
 import os
 import platform
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-
-from exactprune.parallel import Workers, dask_backend  # noqa: E402
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
 
 MODES = ("--jobs 1", "--jobs 2", "--dask local:2")
 SCALING = (1, 2, 4, 8, 16, 32, 64)
 
 
 def timed(function, *args):
-    """``(wall seconds, CPU seconds, worker pid, function(*args))``, measured inside the worker."""
-    start, cpu = time.perf_counter(), time.process_time()
+    """``(start, end, CPU seconds, worker pid, worker's CPU seconds before, function(*args))``,
+    measured inside the worker (start and end on the system-wide monotonic clock, comparable
+    between processes; the worker's CPU before its first unit is what starting it cost)."""
+    start, cpu = time.monotonic(), time.process_time()
     result = function(*args)
-    return time.perf_counter() - start, time.process_time() - cpu, os.getpid(), result
+    return start, time.monotonic(), time.process_time() - cpu, os.getpid(), cpu, result
 
 
-def verify_unit(theorem_id: str, examples, seed: int) -> dict:
-    """One statement of ``exactprune verify`` (by id: a Theorem holds lambdas, an id pickles)."""
-    from exactprune.theorems import get, run
-    return run(get(theorem_id), examples, seed)
-
-
-def _warm(function, *unit):
-    """A small unit of the workload, run by each worker before the timing (imports, caches)."""
-    function(*unit)
-    time.sleep(0.2)           # keep this worker busy so that the other one takes a warm-up unit too
-
-
-def workloads(names, runs: int) -> dict:
-    """name -> (function, units, a small warm-up unit, comparable form of the results)."""
-    out = {}
-    if "chapter6" in names:
+def workload(name: str, runs: int) -> tuple:
+    """``(function, units, cost or None, comparable form of the results)`` of one workload."""
+    if name == "chapter6":
         from exactprune import experiments as E
         units = [u for db in E.GAUSSIAN for u in E.protocol_units(db, ratios=(1, 10), runs=runs)]
-        out["chapter6"] = (E.run_unit, units, E.protocol_units("iris", ratios=(1,), runs=1)[0],
-                           lambda rs: [(r.dataset, r.ratio, r.index, r.accuracy, r.leaves) for r in rs])
-    if "verify" in names:
+        return (E.run_unit, units, E.protocol_cost(units),
+                lambda rs: [(r.dataset, r.ratio, r.index, r.accuracy, r.leaves) for r in rs])
+    if name == "verify":
+        from exactprune.commands.verify import verify_unit
         from exactprune.theorems import all_theorems
-        units = [(t.id, None, 0) for t in all_theorems()]
-        out["verify"] = (verify_unit, units, (units[0][0], 1, 0), lambda rs: rs)
-    return out
+        return verify_unit, [(t.id, None, 0, False) for t in all_theorems()], None, lambda rs: rs
+    raise ValueError(f"unknown workload {name!r}: chapter6 or verify")
 
 
-def measure(function, units, warm: tuple, mode: str) -> dict:
-    """Startup, run wall time, per-unit seconds and results of one mode."""
+def child(name: str, mode: str, runs: int) -> dict:
+    """One measurement, run in a fresh process (``--child``): the workload in ``mode``."""
+    from exactprune.parallel import Workers, dask_backend
+    function, units, cost, comparable = workload(name, runs)
     wrapped = [(function, *u) for u in units]
+    address = mode.split()[1] if mode.startswith("--dask") else None
+    with dask_backend(address):
+        dispatch, main_cpu = time.monotonic(), time.process_time()
+        out = Workers(jobs=-1 if address else int(mode.split()[1])).run(timed, wrapped, cost=cost)
+    starts, ends, cpu, pids, before, results = zip(*out)
+    # CPU seconds each worker spent before its first unit (this process: only since the dispatch)
+    first = {}
+    for pid, seconds in zip(pids, before):
+        first[pid] = min(first.get(pid, seconds), seconds)
+    startup = max(seconds - (main_cpu if pid == os.getpid() else 0.0) for pid, seconds in first.items())
+    digest = hashlib.sha256(repr(comparable(list(results))).encode()).hexdigest()
+    cases = [[r.get("cases", 0), r.get("examples") or r.get("cases", 0)] for r in results] if name == "verify" else []
+    order = list(range(len(units))) if cost is None else sorted(range(len(units)), key=lambda i: -cost[i])
+    return {"start": min(starts) - dispatch, "main_cpu": main_cpu, "startup_cpu": startup, "order": order, "units": max(ends) - min(starts),
+            "wall": [b - a for a, b in zip(starts, ends)], "cpu": list(cpu), "pids": list(pids), "digest": digest,
+            "cases": cases}
+
+
+def measure(name: str, mode: str, runs: int) -> dict:
+    """Run :func:`child` in a fresh interpreter; add its end-to-end wall time, the workers' busy
+    share, the projected run and the load average before / after."""
     load = os.getloadavg()[0]
-    t0 = time.perf_counter()
-    if mode.startswith("--dask"):
-        with dask_backend(mode.split()[1]):
-            Workers(jobs=-1).run(_warm, [(function, *warm)] * 4)
-            t1 = time.perf_counter()
-            out = Workers(jobs=-1).run(timed, wrapped)
-            t2 = time.perf_counter()
-    else:
-        from joblib.externals.loky import get_reusable_executor
-        jobs = int(mode.split()[1])
-        Workers(jobs=jobs).run(_warm, [(function, *warm)] * 4)
-        t1 = time.perf_counter()
-        out = Workers(jobs=jobs).run(timed, wrapped)
-        t2 = time.perf_counter()
-        get_reusable_executor().shutdown(wait=True)     # the next measurement starts its own workers
-    wall, cpu, pids, results = zip(*out)
-    per_worker: dict = {}
-    for pid, seconds in zip(pids, cpu):
-        per_worker[pid] = per_worker.get(pid, 0.0) + seconds
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", name, mode, str(runs)],
+                          capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                               "HYPOTHESIS_STORAGE_DIRECTORY": os.path.join(tempfile.gettempdir(), "exactprune-hypothesis")})
+    total = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError(f"{name} {mode} failed:\n{proc.stderr}")
+    r = json.loads(proc.stdout.strip().splitlines()[-1])
     workers = 1 if mode == "--jobs 1" else 2
-    busy = sum(wall) / (workers * (t2 - t1))
-    return {"startup": t1 - t0, "run": t2 - t1, "wall": list(wall), "cpu": list(cpu), "results": list(results),
-            "busy": busy, "projected": max(per_worker.values()) / min(busy, 1.0), "load": (load, os.getloadavg()[0])}
+    r["busy"] = sum(r["wall"]) / (workers * r["units"])
+    # idle cores: the workers take the units in dispatch order, each the next one when free
+    r["projected"] = list_makespan([r["cpu"][i] for i in r["order"]], workers) / min(r["busy"], 1.0)
+    # on idle cores: this process's CPU up to the dispatch, the slowest worker start, the units
+    r["projected_total"] = r["main_cpu"] + r["startup_cpu"] + r["projected"]
+    r.update(total=total, mode=mode, load=(load, os.getloadavg()[0]))
+    print(f"{name} {mode}: end to end {total:.1f} s, units {r['units']:.1f} s, load {load:.1f}/{r['load'][1]:.1f}",
+          file=sys.stderr, flush=True)
+    return r
 
 
-def lpt_makespan(times, workers: int) -> float:
-    """Makespan of the LPT schedule: longest unit first, each to the least loaded worker
-    (within 4/3 of the optimum, Graham 1969).
+def list_makespan(times, workers: int) -> float:
+    """Makespan of the list schedule: the units in the given order, each to the worker free
+    first (what a pool's shared queue does).
 
-    >>> lpt_makespan([3, 3, 2, 2, 2], 2)
-    7
+    >>> list_makespan([1, 1, 2], 2)         # the long unit last: one worker idles 2 of 3
+    3
     """
     loads = [0] * workers
-    for t in sorted(times, reverse=True):
+    for t in times:
         heapq.heapreplace(loads, loads[0] + t)
     return max(loads)
 
 
+def lpt_makespan(times, workers: int) -> float:
+    """Makespan of the LPT schedule: the list schedule of the longest units first (within 4/3 of
+    the optimum, Graham 1969).
+
+    >>> lpt_makespan([1, 1, 2], 2), lpt_makespan([3, 3, 2, 2, 2], 2)
+    (2, 7)
+    """
+    return list_makespan(sorted(times, reverse=True), workers)
+
+
 def scaling_rows(times, measured: dict) -> list:
-    """Strong scaling from unit times: p, LPT makespan, lower bound, speed-up, measured wall."""
+    """Strong scaling from unit times: p, LPT makespan, lower bound, speed-up, measured time."""
     total = sum(times)
     rows = []
     for p in SCALING:
@@ -136,14 +166,14 @@ def scaling_rows(times, measured: dict) -> list:
     return rows
 
 
-def deep_verify_estimate(results, times, factor: int, chunk: int, overhead: float) -> list:
+def deep_verify_estimate(cases, times, factor: int, chunk: int, overhead: float) -> list:
     """Lines estimating a deep ``verify`` (``factor`` x each statement's default cases, units of
-    ``chunk`` cases) on 1, 2 and 64 cores from the seconds per case measured here."""
+    ``chunk`` cases) on 1, 2 and 64 cores from the seconds per case measured here; ``cases``:
+    (cases run, cases asked) per statement."""
     units = []
-    for result, seconds in zip(results, times):
-        cases = max(result.get("cases", 0), 1)
-        n = factor * max(result.get("examples", cases), 1)
-        per_case = seconds / cases
+    for (run, asked), seconds in zip(cases, times):
+        n = factor * max(asked, 1)
+        per_case = seconds / max(run, 1)
         units += [per_case * min(chunk, n - k) + overhead for k in range(0, n, chunk)]
     lines = [f"Deep `verify` ({factor} x each statement's default cases, units of {chunk} cases, "
              f"{overhead * 1000:.0f} ms dispatch per unit): {len(units)} units, {sum(units) / 3600:.2f} core-hours.", "",
@@ -157,57 +187,79 @@ def _hms(seconds: float) -> str:
     return f"{seconds / 3600:.2f} h" if seconds >= 3600 else f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.1f} s"
 
 
+def _median_ratio(pairs, key: str) -> float:
+    return statistics.median(a[key] / b[key] for a, b in pairs)
+
+
+def report(name: str, pairs: list, dask: dict, args) -> list:
+    """The Markdown section of one workload: every measurement, the median ratios, scaling."""
+    serial, parallel = [a for a, _ in pairs], [b for _, b in pairs]
+    same = all(r["digest"] == serial[0]["digest"] for r in serial + parallel + [dask])
+    n = len(serial[0]["cpu"])
+    lines = [f"## {name}: {n} units, results identical in every process: {'yes' if same else 'NO'}", "",
+             "| # | mode | end to end (s) | worker start (s) | units phase (s) | workers busy | units' CPU s, sum "
+             "| projected units phase (s) | projected end to end (s) | load before/after |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for i, r in enumerate([x for pair in pairs for x in pair] + [dask]):
+        lines.append(f"| {i // 2 + 1 if r is not dask else '-'} | {r['mode']} | {r['total']:.1f} | {r['start']:.1f} | "
+                     f"{r['units']:.1f} | "
+                     f"{100 * r['busy']:.0f}% | {sum(r['cpu']):.1f} | {r['projected']:.1f} | {r['projected_total']:.1f} | "
+                     f"{r['load'][0]:.1f} / {r['load'][1]:.1f} |")
+    def over(key: str) -> str:       # Dask's overhead over the median --jobs 2
+        return f"{100 * (dask[key] / statistics.median(r[key] for r in parallel) - 1):+.0f}%"
+
+    lines += ["", f"**{name}: `--jobs 2` vs `--jobs 1`, median of {len(pairs)} interleaved pairs: end to end "
+              f"{_median_ratio(pairs, 'total'):.2f}x, units phase {_median_ratio(pairs, 'units'):.2f}x; projected on "
+              f"idle cores: end to end {_median_ratio(pairs, 'projected_total'):.2f}x, units phase "
+              f"{_median_ratio(pairs, 'projected'):.2f}x (target >= 1.7x).  `--dask local:2` over `--jobs 2`: "
+              f"end to end {over('total')}, units phase {over('units')} (target < 20%).**"]
+    cpu = [statistics.median(r["cpu"][i] for r in serial) for i in range(n)]
+    lines += ["", f"Strong scaling from the CPU seconds of the {n} serial units (median of the repeats; sum "
+              f"{sum(cpu):.1f} s, longest {max(cpu):.2f} s):", "",
+              "| workers | LPT makespan (s) | lower bound (s) | speed-up | measured units phase (s) |", "|---:|---:|---:|---:|---:|"]
+    lines += scaling_rows(cpu, {1: statistics.median(r["units"] for r in serial),
+                                2: statistics.median(r["units"] for r in parallel)})
+    if name == "verify":
+        overhead = 2 * dask["units"] * (1 - min(dask["busy"], 1.0)) / n     # idle worker time per unit
+        lines += [""] + deep_verify_estimate(serial[0]["cases"], cpu, args.deep_factor, args.chunk, overhead)
+    return lines + [""]
+
+
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--child"]:
+        print(json.dumps(child(argv[1], argv[2], int(argv[3]))))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workloads", default="chapter6,verify", help="comma-separated: chapter6, verify")
     parser.add_argument("--runs", type=int, default=10, help="chapter 6 runs per database and ratio (default 10)")
+    parser.add_argument("--repeats", type=int, default=3, help="interleaved --jobs 1 / --jobs 2 pairs (default 3)")
     parser.add_argument("--deep-factor", type=int, default=100, help="deep verify: x default cases (default 100)")
     parser.add_argument("--chunk", type=int, default=1000, help="deep verify: cases per unit (default 1000)")
     parser.add_argument("--out", default=os.path.join(HERE, "results", "parallel.md"))
     args = parser.parse_args(argv)
     names = [w.strip() for w in args.workloads.split(",") if w.strip()]
     lines = ["# Parallel work units: --jobs 1, --jobs 2, --dask local:2", "",
-             f"- command: `python3 benchmarks/bench_parallel.py {' '.join(argv if argv is not None else sys.argv[1:])}`",
+             f"- command: `python3 benchmarks/bench_parallel.py{''.join(' ' + a for a in argv)}`",
              f"- machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
              "load average (1 min) before / after each measurement in the tables",
-             "- a shared machine: Linux autogroup scheduling splits the cores between sessions, so while other "
-             "sessions keep them busy a second worker gains little wall time; the *projected* columns (the busiest "
-             "worker's CPU seconds over the workers' busy share) give the run on idle cores", ""]
-    for name, (function, units, warm, comparable) in workloads(names, args.runs).items():
-        runs = {}
-        for mode in MODES:
-            runs[mode] = measure(function, units, warm, mode)
-            print(f"{name} {mode}: startup {runs[mode]['startup']:.1f} s, run {runs[mode]['run']:.1f} s, "
-                  f"load {runs[mode]['load'][0]:.1f}/{runs[mode]['load'][1]:.1f}", file=sys.stderr, flush=True)
-        serial = runs["--jobs 1"]
-        same = all(comparable(r["results"]) == comparable(serial["results"]) for r in runs.values())
-        j2, dk = runs["--jobs 2"], runs["--dask local:2"]
-        lines += [f"## {name}: {len(units)} units, results identical in every mode: {'yes' if same else 'NO'}", "",
-                  "| mode | startup (s) | run (s) | speed-up | units' wall s, sum | workers busy | units' CPU s, sum "
-                  "| projected run (s) | projected speed-up | load before/after |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
-        for mode, r in runs.items():
-            lines.append(f"| {mode} | {r['startup']:.1f} | {r['run']:.1f} | {serial['run'] / r['run']:.2f}x | "
-                         f"{sum(r['wall']):.1f} | {100 * r['busy']:.0f}% | {sum(r['cpu']):.1f} | {r['projected']:.1f} | "
-                         f"{serial['projected'] / r['projected']:.2f}x | {r['load'][0]:.1f} / {r['load'][1]:.1f} |")
-        lines += ["", f"Measured: `--jobs 2` {serial['run'] / j2['run']:.2f}x `--jobs 1` (target >= 1.7x), `--dask local:2` "
-                  f"{100 * (dk['run'] / j2['run'] - 1):+.0f}% over `--jobs 2` (target < 20%).  Projected for idle cores: "
-                  f"{serial['projected'] / j2['projected']:.2f}x and {100 * (dk['projected'] / j2['projected'] - 1):+.0f}%.",
-                  "", f"Strong scaling from the CPU seconds of the {len(units)} units of the serial run (sum "
-                  f"{sum(serial['cpu']):.1f} s, longest {max(serial['cpu']):.2f} s):", "",
-                  "| workers | LPT makespan (s) | lower bound (s) | speed-up | measured run (s) |",
-                  "|---:|---:|---:|---:|---:|"]
-        lines += scaling_rows(serial["cpu"], {1: serial["run"], 2: j2["run"]})
-        if name == "verify":
-            overhead = 2 * dk["run"] * (1 - min(dk["busy"], 1.0)) / len(units)     # idle worker time per unit
-            lines += [""] + deep_verify_estimate(serial["results"], serial["cpu"], args.deep_factor, args.chunk,
-                                                 overhead)
-        lines.append("")
+             "- every measurement a fresh process (interpreter start, imports, worker start, units, merge); "
+             "`--jobs 1` and `--jobs 2` interleaved; *projected* (idle cores): the units' CPU seconds scheduled in "
+             "dispatch order on the workers, over the workers' busy share, plus, end to end, the CPU seconds before the dispatch and of the "
+             "slowest worker's start", ""]
+    summary = []
+    for name in names:
+        pairs = [(measure(name, "--jobs 1", args.runs), measure(name, "--jobs 2", args.runs))
+                 for _ in range(args.repeats)]
+        section = report(name, pairs, measure(name, "--dask local:2", args.runs), args)
+        summary += [line for line in section if line.startswith("**")]
+        lines += section
     text = "\n".join(lines)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w") as handle:
         handle.write(text)
     print(text)
+    print("\n".join(["", "Summary:"] + summary))
     return 0
 
 

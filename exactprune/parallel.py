@@ -61,31 +61,41 @@ def unit_seeds(seed: int, count: int) -> List[int]:
 
 
 def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int = 1,
-              progress: Optional[bool] = None, label: str = "units") -> list:
+              progress: Optional[bool] = None, label: str = "units",
+              cost: Optional[Sequence[float]] = None) -> list:
     """``[function(*unit) for unit in units]``, run by joblib with ``jobs`` workers (or by the
     backend set with :func:`dask_backend`), results in the order of ``units``.
 
-    ``progress``: print ``label: done/total, ETA`` on stderr as units finish (default: only
-    when stderr is a terminal).  ``function`` must be importable (a module-level function) for
-    process and Dask workers.
+    ``cost``: an estimate of each unit's run time (any unit of measure).  The units are then
+    *dispatched* longest first (ties in unit order) - the longest-processing-time-first order,
+    so that a long unit does not start last and keep one worker busy while the others idle -
+    and their results are still returned in the order of ``units``: the estimate changes only
+    when each unit runs, never a result.  ``progress``: print ``label: done/total, ETA`` on
+    stderr as units finish (default: only when stderr is a terminal).  ``function`` must be
+    importable (a module-level function) for process and Dask workers.
+
+    >>> run_units(divmod, [(7, 2), (9, 4), (5, 5)], cost=[1, 3, 2])    # runs (9, 4), (5, 5), (7, 2)
+    [(3, 1), (2, 1), (1, 0)]
     """
-    from joblib import Parallel, delayed
     jobs = check_jobs(jobs)
     units = list(units)
+    order = list(range(len(units)))
+    if cost is not None:
+        cost = list(cost)
+        if len(cost) != len(units):
+            raise ValueError(f"cost needs one estimate per unit: {len(cost)} estimates for {len(units)} units")
+        order.sort(key=lambda i: -cost[i])
     if progress is None:
         progress = sys.stderr.isatty()
     if jobs == 1 and not _dask_active():
-        results = []
-        reporter = _Progress(len(units), label, progress)
-        for unit in units:
-            results.append(function(*unit))
-            reporter.step()
-        reporter.close()
-        return results
+        done: Iterator[Any] = (function(*units[i]) for i in order)
+    else:
+        from joblib import Parallel, delayed
+        done = Parallel(n_jobs=jobs, return_as="generator")(delayed(function)(*units[i]) for i in order)
+    results: list = [None] * len(units)
     reporter = _Progress(len(units), label, progress)
-    results = []
-    for result in Parallel(n_jobs=jobs, return_as="generator")(delayed(function)(*unit) for unit in units):
-        results.append(result)
+    for i, result in zip(order, done):
+        results[i] = result
         reporter.step()
     reporter.close()
     return results
@@ -226,9 +236,10 @@ class Workers:
     jobs: int = 1
     progress: bool = False
 
-    def run(self, function: Callable[..., Any], units: Sequence[tuple], label: str = "units") -> list:
+    def run(self, function: Callable[..., Any], units: Sequence[tuple], label: str = "units",
+            cost: Optional[Sequence[float]] = None) -> list:
         """:func:`run_units` with these settings."""
-        return run_units(function, units, jobs=self.jobs, progress=self.progress, label=label)
+        return run_units(function, units, jobs=self.jobs, progress=self.progress, label=label, cost=cost)
 
 
 @contextlib.contextmanager

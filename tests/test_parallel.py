@@ -182,3 +182,56 @@ def test_knorm_monte_carlo_in_chunks_is_independent_of_the_workers_and_within_5_
     assert one == two
     exact = float(moment(node, 2, Prior()))
     assert abs(one.mean - exact) <= 5 * one.stderr, f"seed 3: {one.mean} vs {exact}"
+
+
+def test_cost_orders_the_dispatch_longest_first_and_never_the_results():
+    """Units start in decreasing cost (ties in unit order); results come back in unit order,
+    the same with and without costs, serial or on two processes."""
+    started = []
+
+    def record(x):
+        started.append(x)
+        return x * 10
+
+    assert run_units(record, [(0,), (1,), (2,), (3,)], cost=[1, 5, 1, 7]) == [0, 10, 20, 30]
+    assert started == [3, 1, 0, 2]
+    plain = run_units(draw, units(), progress=False)
+    cost = list(range(12))
+    assert run_units(draw, units(), cost=cost, progress=False) == plain
+    assert run_units(draw, units(), jobs=2, cost=cost[::-1], progress=False) == plain
+    with pytest.raises(ValueError, match="one estimate per unit: 2 estimates for 12 units"):
+        run_units(draw, units(), cost=[1, 2])
+
+
+def test_protocol_cost_is_the_training_rows():
+    from exactprune.experiments import protocol_cost, protocol_units
+    # wine: 178 rows in 20 parts of 9 (18 parts) and 8 (2 parts); run i trains on parts i..i+m-1
+    u = protocol_units("wine", ratios=(1, 10), runs=20)
+    expected = [9] * 18 + [8] * 2 + [10 * 9 - sum(1 for j in range(10) if (i + j) % 20 >= 18) for i in range(20)]
+    assert protocol_cost(u) == expected
+
+
+def test_rdt_samplers_in_chunks_are_independent_of_the_workers_and_sound(monkeypatch):
+    """simulate / af_monte_carlo above their chunk size: chunks of fixed size with the seeds of
+    unit_seeds (chunk c of a long run = a short run with the c-th derived seed), the same samples
+    on 1 or 2 workers, and within 5 standard errors of the exact moments (DD's AF)."""
+    from exactprune.rdt import Criterion, correlated_distribution, exact_moments, simulation
+    monkeypatch.setattr(simulation, "SIM_CHUNK", 40)
+    monkeypatch.setattr(simulation, "AF_CHUNK", 15)
+    dist, crit = correlated_distribution([2, 2, 2], "3/5"), Criterion(height=2)
+    exact = exact_moments(dist, 12, crit, same_sample=True)
+    one = simulation.simulate(dist, 12, crit, runs=100, seed=3, same_sample=True)
+    two = simulation.simulate(dist, 12, crit, runs=100, seed=3, same_sample=True, jobs=2)
+    assert np.array_equal(one.pop("samples"), two.pop("samples")) and one == two
+    seeds = unit_seeds(3, 3)                    # chunks of 40, 40, 20 runs
+    long_run = simulation.simulate(dist, 12, crit, runs=100, seed=3)["samples"]
+    assert np.array_equal(long_run[:40], simulation.simulate(dist, 12, crit, runs=40, seed=seeds[0])["samples"])
+    assert np.array_equal(long_run[80:], simulation.simulate(dist, 12, crit, runs=20, seed=seeds[2])["samples"])
+    assert not np.array_equal(long_run[:40], simulation.simulate(dist, 12, crit, runs=40, seed=3)["samples"])
+    assert abs(one["mean"] - float(exact["E1"])) <= 5 * one["se_mean"]
+    assert abs(one["cross"] - float(exact["E2_two_trees_same_sample"])) <= 5 * one["se_cross"]
+    af_one = simulation.af_monte_carlo(dist, 12, crit, runs=40, seed=8)
+    af_two = simulation.af_monte_carlo(dist, 12, crit, runs=40, seed=8, jobs=2)
+    assert np.array_equal(af_one.pop("samples"), af_two.pop("samples")) and af_one == af_two
+    assert abs(af_one["mean"] - float(exact["E1"])) <= 5 * af_one["se_mean"]
+    assert abs(af_one["second"] - float(exact["E2_same"])) <= 5 * af_one["se_second"]

@@ -7,10 +7,8 @@ tree); :func:`af_monte_carlo` is AF with sampled data sets (tree randomness exac
 from __future__ import annotations
 
 import math
-import sys
-import time
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 import numpy as np
 
@@ -62,55 +60,42 @@ def tree_ge(dist: Distribution, leaves: list, tie: str = "split") -> Fraction:
     return total / dist.D
 
 
-class _Progress:
-    def __init__(self, total: int, enabled: bool, label: str):
-        self.total, self.enabled, self.label = total, enabled, label
-        self.start = time.perf_counter()
-        self.last = 0.0
-
-    def update(self, done: int):
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now - self.last > 0.5 or done == self.total:
-            self.last = now
-            width = 30
-            filled = int(width * done / max(self.total, 1))
-            sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}"
-                             f" {now - self.start:.1f}s")
-            if done == self.total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
+#: runs per work unit of :func:`simulate` and :func:`af_monte_carlo`: constants, so that a run's
+#: digits depend on its seed and number of runs only, never on the number of workers
+SIM_CHUNK = 20_000
+AF_CHUNK = 1_000
 
 
-def _sampling_setup(dist, N, criterion, tie, runs, seed):
-    """Checked arguments of the samplers: (N, runs, seeded rng, cell probabilities, table shape)."""
-    N = check_moment_arguments(dist, N, criterion, tie)
-    runs = positive_int(runs, "runs")
-    rng = np.random.default_rng(nonnegative_int(seed, "seed"))
+def _in_chunks(unit, runs: int, seed: int, chunk: int, args: tuple, jobs: int, progress: bool, label: str) -> list:
+    """``unit(seed_c, runs_c, *args)`` per chunk, in order: one chunk from ``seed`` itself when
+    ``runs <= chunk`` (the draws of an unchunked run), else chunks of ``chunk`` runs with seeds
+    derived from ``seed`` (:func:`exactprune.parallel.chunked_monte_carlo`) on ``jobs`` workers."""
+    from ..parallel import chunked_monte_carlo, run_units
+    if runs <= chunk:
+        return run_units(unit, [(seed, runs, *args)], progress=progress, label=label)
+    return chunked_monte_carlo(unit, runs, seed, chunk=chunk, args=args, jobs=jobs, progress=progress, label=label)
+
+
+def _checked(dist, N, criterion, tie, runs, seed) -> tuple:
+    """Checked arguments of the samplers: (N, runs, seed)."""
+    return check_moment_arguments(dist, N, criterion, tie), positive_int(runs, "runs"), nonnegative_int(seed, "seed")
+
+
+def _data_sets(dist: Distribution, N: int, runs: int, rng: np.random.Generator) -> Iterator[np.ndarray]:
+    """``runs`` count tables of ``N`` points drawn from ``dist`` (multinomial), from ``rng``."""
     flat = dist.flat()
-    return N, runs, rng, flat / flat.sum(), dist.shape
+    probabilities = flat / flat.sum()
+    for _ in range(runs):
+        yield rng.multinomial(N, probabilities).reshape(dist.shape)
 
 
-def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split", runs: int = 1000,
-             seed: int = 0, progress: Optional[bool] = None, same_sample: bool = False) -> dict:
-    """Direct Monte Carlo (DD's MC): sample a data set, grow one random tree, measure its GE.
-
-    Returns floats: ``mean`` (E[GE]), ``second`` (E[GE^2]), ``sd``, ``se_mean``, ``se_second``,
-    the ``seed`` and the ``samples``.  With ``same_sample`` a second independent tree is grown on
-    every data set and ``cross`` / ``se_cross`` estimate E[GE(T1, z) GE(T2, z)].  A progress bar
-    goes to stderr when ``progress`` is True (default: when runs > 20000).
-
-    >>> from exactprune.rdt import correlated_distribution, expected_ge
-    >>> dist = correlated_distribution([2, 2], "1/2")
-    >>> out = simulate(dist, 3, Criterion(height=1), runs=400, seed=1)
-    >>> abs(out["mean"] - float(expected_ge(dist, 3, Criterion(height=1)))) < 5 * out["se_mean"]
-    True
-    """
-    N, runs, rng, flat, shape = _sampling_setup(dist, N, criterion, tie, runs, seed)
+def _simulate_chunk(seed: int, runs: int, dist: Distribution, N: int, criterion: Criterion, tie: str,
+                    same_sample: bool) -> tuple:
+    """One work unit of :func:`simulate`: (GE of each run's tree, GE products of two trees per
+    data set or None), ``runs`` runs drawn from ``default_rng(seed)``."""
+    rng = np.random.default_rng(seed)
     masses = dist.ints.astype(float) / dist.D
     k, d = dist.k, dist.d
-    bar = _Progress(runs, runs > 20000 if progress is None else progress, "MC")
 
     def one_tree(counts: np.ndarray) -> float:
         ge = 0.0
@@ -132,14 +117,39 @@ def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split
 
     samples = np.empty(runs)
     cross = np.empty(runs) if same_sample else None
-    for run in range(runs):
-        counts = rng.multinomial(N, flat).reshape(shape)
+    for run, counts in enumerate(_data_sets(dist, N, runs, rng)):
         samples[run] = one_tree(counts)
         if same_sample:
             cross[run] = samples[run] * one_tree(counts)
-        bar.update(run + 1)
+    return samples, cross
+
+
+def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split", runs: int = 1000,
+             seed: int = 0, progress: Optional[bool] = None, same_sample: bool = False, jobs: int = 1) -> dict:
+    """Direct Monte Carlo (DD's MC): sample a data set, grow one random tree, measure its GE.
+
+    Returns floats: ``mean`` (E[GE]), ``second`` (E[GE^2]), ``sd``, ``se_mean``, ``se_second``,
+    the ``seed`` and the ``samples``.  With ``same_sample`` a second independent tree is grown on
+    every data set and ``cross`` / ``se_cross`` estimate E[GE(T1, z) GE(T2, z)].
+
+    Up to :data:`SIM_CHUNK` runs draw from ``default_rng(seed)`` in this process; a longer run is
+    cut into work units of :data:`SIM_CHUNK` runs, each with its own seed derived from ``seed``,
+    run on ``jobs`` workers (or a Dask cluster): the same samples whatever the workers.  Progress
+    (chunks done) goes to stderr when ``progress`` is True (default: when runs > SIM_CHUNK).
+
+    >>> from exactprune.rdt import correlated_distribution, expected_ge
+    >>> dist = correlated_distribution([2, 2], "1/2")
+    >>> out = simulate(dist, 3, Criterion(height=1), runs=400, seed=1)
+    >>> abs(out["mean"] - float(expected_ge(dist, 3, Criterion(height=1)))) < 5 * out["se_mean"]
+    True
+    """
+    N, runs, seed = _checked(dist, N, criterion, tie, runs, seed)
+    parts = _in_chunks(_simulate_chunk, runs, seed, SIM_CHUNK, (dist, N, criterion, tie, same_sample), jobs,
+                       runs > SIM_CHUNK if progress is None else progress, "MC")
+    samples = np.concatenate([p[0] for p in parts])
     out = _summary(samples, samples ** 2, seed, runs)
     if same_sample:
+        cross = np.concatenate([p[1] for p in parts])
         out["cross"] = float(cross.mean())
         out["se_cross"] = _standard_error(cross)
     return out
@@ -160,30 +170,36 @@ def _summary(first: np.ndarray, second: np.ndarray, seed: int, runs: int) -> dic
 
 
 def af_monte_carlo(dist: Distribution, N: int, criterion: Criterion, tie: str = "split", runs: int = 100,
-                   seed: int = 0, progress: Optional[bool] = None) -> dict:
+                   seed: int = 0, progress: Optional[bool] = None, jobs: int = 1) -> dict:
     """AF with Monte Carlo data sets (DD sec 4): tree randomness integrated exactly, data sampled.
 
     Each run samples a data set and adds E[GE | data] and E[GE^2 | data] from
     :func:`~exactprune.rdt.conditional.conditional_moments` (floats) - DD's expressions with the
     count probabilities estimated by Monte Carlo over common data sets.  Same keys as :func:`simulate` with ``same_sample``:
     ``cross`` estimates E[GE(T1, z) GE(T2, z)] for two trees on the same sample, for every
-    criterion (the exact value is available for fixed height and two classes only).
+    criterion (the exact value is available for fixed height and two classes only).  Runs are
+    cut into work units as in :func:`simulate`, of :data:`AF_CHUNK` data sets; progress (chunks
+    done) by default when runs > AF_CHUNK.
 
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> out = af_monte_carlo(dist, 1, Criterion(height=1), runs=20, seed=1)
     >>> round(out["mean"], 12), out["se_mean"]   # h = d and one point: GE is 1/4 on every data set
     (0.25, 0.0)
     """
-    N, runs, rng, flat, shape = _sampling_setup(dist, N, criterion, tie, runs, seed)
-    bar = _Progress(runs, runs > 2000 if progress is None else progress, "AF-MC")
-    first = np.empty(runs)
-    second = np.empty(runs)
-    for run in range(runs):
-        counts = rng.multinomial(N, flat).reshape(shape)
-        first[run], second[run] = conditional_moments(dist, counts, criterion, tie, exact_arith=False)
-        bar.update(run + 1)
+    N, runs, seed = _checked(dist, N, criterion, tie, runs, seed)
+    parts = _in_chunks(_af_chunk, runs, seed, AF_CHUNK, (dist, N, criterion, tie), jobs,
+                       runs > AF_CHUNK if progress is None else progress, "AF-MC")
+    first, second = (np.concatenate([p[j] for p in parts]) for j in (0, 1))
     out = _summary(first, second, seed, runs)
     cross = first ** 2    # E[GE(T1, z) GE(T2, z) | z] = E[GE | z]^2: two trees on the same sample
     out["cross"] = float(cross.mean())
     out["se_cross"] = _standard_error(cross)
     return out
+
+
+def _af_chunk(seed: int, runs: int, dist: Distribution, N: int, criterion: Criterion, tie: str) -> tuple:
+    """One work unit of :func:`af_monte_carlo`: (E[GE | z], E[GE^2 | z]) for ``runs`` data sets z
+    drawn from ``default_rng(seed)``."""
+    moments = [conditional_moments(dist, counts, criterion, tie, exact_arith=False)
+               for counts in _data_sets(dist, N, runs, np.random.default_rng(seed))]
+    return np.array([m[0] for m in moments], dtype=float), np.array([m[1] for m in moments], dtype=float)
