@@ -47,7 +47,8 @@ def run_all(databases, ratios, runs: int, seed: int, data_dir, workers=None) -> 
     """Every run of the protocol as one list of work units for ``workers``
     (``exactprune.parallel.Workers``, default serial); Runs in the order (database, ratio, run)."""
     from exactprune.parallel import Workers
-    return (workers or Workers()).run(E.run_unit, all_units(databases, ratios, runs, seed, data_dir), label="runs")
+    units = all_units(databases, ratios, runs, seed, data_dir)
+    return (workers or Workers()).run(E.run_unit, units, label="runs", cost=E.protocol_cost(units))
 
 
 def method_times(runs) -> dict:
