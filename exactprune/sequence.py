@@ -41,7 +41,7 @@ from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_mome
 from .certify import INFLATE, MAX_REL, TINY, U, Approx, Decider, rising_ratio, rising_ratio_rel, sum_rel
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
 from .numbers import (magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
-                      rising_ratio_fmpq, to_fmpq)
+                      rising_ratio_fmpq, to_fmpq, to_fraction)
 from .tree import Node, Tree
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
@@ -87,15 +87,16 @@ class _SubtreeForm:
         offsets, indices = arrays.offsets, arrays.indices
         sizes = arrays.cached("sizes_list", arrays.sizes.tolist)
         majority = arrays.cached("majority_list", arrays.majority.tolist)
-        offset, jlam = prior.error_offset(arrays.counts.shape[1]), arrays.counts.shape[1] * prior.lam
+        n_classes = arrays.counts.shape[1]
+        offset, jlam = to_fmpq(prior.error_offset(n_classes)), to_fmpq(n_classes * prior.lam)
 
         def leaf_terms(j: int) -> tuple:       # leaf_moment_terms of node j's (validated) counts
             if sizes[j] + jlam == 0:
                 raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
             return sizes[j] - majority[j] + offset, sizes[j] + jlam
 
-        eta, terms = prior.eta, []
-        stack = [(int(i), Fraction(1))]
+        eta, terms = to_fmpq(prior.eta), []
+        stack = [(int(i), flint.fmpq(1))]
         while stack:
             j, weight = stack.pop()
             start, end = int(offsets[j]), int(offsets[j + 1])
@@ -106,14 +107,22 @@ class _SubtreeForm:
             den = sizes[j] + eta * len(children)
             if den == 0:
                 raise ValueError(f"node {name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
+            share = weight / den
             for child in children:
-                stack.append((child, weight * ((sizes[child] + eta) / den)))
+                stack.append((child, share * (sizes[child] + eta)))
         form._setup(name, leaf_terms(int(i)), terms)
         return form
 
     def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
-        self.name, self.leaf_terms, self.terms = name, leaf_terms, terms
-        self._size = max(magnitude_bits(a + d + 1) for _, a, d in [(1, *leaf_terms), *terms])
+        """Store the leaf's (a, d) and the triples as ``flint.fmpq``, the weights of leaves with the
+        same (a, d) summed (one Gamma ratio per distinct pair: a grown tree has few)."""
+        grouped: dict = {}
+        for weight, a, d in terms:
+            key = (to_fmpq(a), to_fmpq(d))
+            grouped[key] = grouped.get(key, 0) + to_fmpq(weight)
+        self.name, self.leaf_terms = name, tuple(to_fmpq(x) for x in leaf_terms)
+        self.terms = [(weight, a, d) for (a, d), weight in grouped.items()]
+        self._size = max(magnitude_bits(to_fraction(a + d + 1)) for _, a, d in [(1, *self.leaf_terms), *self.terms])
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
 
