@@ -140,7 +140,7 @@ class _SubtreeForm:
         if magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
             def ratio(a, d):
-                return flint.arb(0) if a == 0 else log_rising_ratio_arb(a, d, kb).exp()
+                return flint.arb(0) if a == 0 else log_rising_ratio_arb(to_fraction(a), to_fraction(d), kb).exp()
 
             total = ratio(*self.leaf_terms)
             for weight, a_l, d_l in self.terms:
@@ -169,28 +169,13 @@ class _SubtreeForm:
         finally:
             flint.ctx.prec = saved
 
-    def float_difference(self, x: float) -> float:
-        """F_d(x) in float64 for real x > 0 (a guess, no bound): each ratio of Gamma functions
-        by :func:`_log_rising_float`."""
-        if not hasattr(self, "_float_arrays"):
-            rows = [(1.0, *self.leaf_terms)] + [(-float(w), a, d) for w, a, d in self.terms if a != 0]
-            if self.leaf_terms[0] == 0:
-                rows = rows[1:]
-            self._float_arrays = tuple(np.array([float(v) for v in column]) for column in zip(*rows)) if rows else None
-        if self._float_arrays is None:
-            return 0.0
-        w, a, d = self._float_arrays
-        return float(np.sum(w * np.exp(_log_rising_float(a, x) - _log_rising_float(d, x))))
-
-    def float_root(self, lo: float, hi: float) -> Optional[float]:
-        """A float root of F_d in [lo, hi] (Brent's method on :meth:`float_difference`), or None
-        when the float signs at the ends do not bracket one.  A guess, certified by the caller."""
-        from scipy.optimize import brentq
-        with np.errstate(all="ignore"):
-            f_lo, f_hi = self.float_difference(lo), self.float_difference(hi)
-            if not (f_lo > 0 > f_hi):
-                return None
-            return brentq(self.float_difference, lo, hi, xtol=hi * 2.0 ** -60, rtol=8 * 2.0 ** -53)
+    @cached_property
+    def _float_rows(self) -> tuple:
+        """Columns (w, a, d) of float64 rows with F_d(x) = sum_rows w * Gamma ratio (a, d, x): the
+        leaf with w = 1 and the leaves of T_d with w = -weight, rows with a = 0 (ratio 0) left
+        out.  For the float guesses of :func:`_float_roots` (no bound)."""
+        rows = [(1, *self.leaf_terms)] + [(-w, a, d) for w, a, d in self.terms]
+        return tuple(np.array([float(v) for v in column]) for column in zip(*(r for r in rows if r[1] != 0)))
 
     def sign_log2(self, t: Fraction) -> int:
         """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
@@ -426,8 +411,8 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
     is required and checked.  The interval is the cell of the dyadic bisection of [lo, hi] to width
     2^-bits (relative) where the certified sign changes.
 
-    Where the cell lies is guessed first by a float root of F_d (:meth:`_SubtreeForm.float_root`,
-    no guarantee); the guessed cell is accepted only when certified signs at both its ends show
+    Where the cell lies is guessed first by a float root of F_d (:func:`_float_roots`, no
+    guarantee); the guessed cell is accepted only when certified signs at both its ends show
     the change (F_d(x0) > 0 >= F_d(x1)), and moved to a neighbour a few times otherwise.  Thm 5.3
     (one sign change) makes that cell the one bisection reaches; without an accepted guess the
     cell is found by certified bisection, which also stops at a midpoint whose sign cannot be
@@ -439,34 +424,55 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
     (True, True)
     """
     form = form_or_node if isinstance(form_or_node, _SubtreeForm) else _SubtreeForm(form_or_node, prior)
+    return _real_crossings([form], lo, hi, bits)[0]
+
+
+def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
+    """:func:`real_crossing` of several forms on one interval [lo, hi], the float guesses of all
+    their cells made in one vectorized pass (:func:`_float_roots`)."""
     x0, x1 = Fraction(lo), Fraction(hi)
-    if form.sign(x0) <= 0 or form.sign(x1) > 0:
-        raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
+    for form in forms:
+        if form.sign(x0) <= 0 or form.sign(x1) > 0:
+            raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
     width = max(x1, Fraction(1)) / (1 << bits)
-    guessed = _guessed_cell(form, x0, x1, width)
-    if guessed is not None:
-        return guessed
-    while x1 - x0 > width:
-        mid = (x0 + x1) / 2
-        try:
-            s = form.sign(mid)
-        except CertificationError:
-            break
-        if s > 0:
-            x0 = mid
-        else:
-            x1 = mid
-    return x0, x1
-
-
-def _guessed_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction, tries: int = 4):
-    """The cell of the dyadic bisection of [x0, x1] (first length <= ``width``) around the float
-    root of F_d, when certified signs at its ends show the change; None otherwise."""
     halvings, length = 0, x1 - x0
     while length > width:
         halvings, length = halvings + 1, length / 2
-    root = form.float_root(float(x0), float(x1))
-    if root is None or halvings > 60:
+    roots = _float_roots(forms, float(x0), float(x1))
+    return [_guessed_cell(form, x0, length, halvings, root) or _bisected_cell(form, x0, x1, width)
+            for form, root in zip(forms, roots.tolist())]
+
+
+def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
+    """A float root of each form's F_d in [lo, hi], by float bisection of all forms at once
+    (:func:`_log_rising_float` over the concatenated rows, summed per form), NaN for a form whose
+    float signs at lo and hi do not show the change.  Guesses only, certified by the caller."""
+    columns = [form._float_rows for form in forms]
+    owner = np.repeat(np.arange(len(forms)), [len(w) for w, _, _ in columns])
+    w, a, d = (np.concatenate([c[i] for c in columns]) for i in range(3))
+
+    def f(x):
+        xs = x[owner]
+        terms = w * np.exp(_log_rising_float(a, xs) - _log_rising_float(d, xs))
+        return np.bincount(owner, weights=terms, minlength=len(forms))
+
+    with np.errstate(all="ignore"):
+        left, right = np.full(len(forms), lo), np.full(len(forms), hi)
+        bracket = (f(left) > 0) & (f(right) < 0)
+        mid = (left + right) / 2
+        while np.any((left < mid) & (mid < right)):
+            positive = f(mid) > 0
+            left, right = np.where(positive, mid, left), np.where(positive, right, mid)
+            mid = (left + right) / 2
+    return np.where(bracket, mid, np.nan)
+
+
+def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, halvings: int, root: float,
+                  tries: int = 4) -> Optional[tuple]:
+    """The cell [x0 + c length, x0 + (c + 1) length] (c < 2**halvings) around the float ``root``
+    of F_d, when certified signs at its ends show the change (moved to a neighbour up to
+    ``tries`` times); None otherwise (no root, or no cell certified)."""
+    if math.isnan(root):
         return None
     cell = min(max(int((Fraction(root) - x0) / length), 0), (1 << halvings) - 1)
     for _ in range(tries):
@@ -483,6 +489,22 @@ def _guessed_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fract
         if not 0 <= cell < 1 << halvings:
             return None
     return None
+
+
+def _bisected_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction) -> tuple:
+    """Certified bisection of [x0, x1] (F_d(x0) > 0 >= F_d(x1)) down to length <= ``width``,
+    stopping early at a midpoint whose sign cannot be certified."""
+    while x1 - x0 > width:
+        mid = (x0 + x1) / 2
+        try:
+            s = form.sign(mid)
+        except CertificationError:
+            break
+        if s > 0:
+            x0 = mid
+        else:
+            x1 = mid
+    return x0, x1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -723,14 +745,12 @@ def _record_pruned(tree: Tree, origin, kept, k: int, breakpoints: dict, names: l
     levels, arity = a.levels(), a.n_children
     for nodes, below in zip(levels, levels[1:]):
         owner[below] = np.where(owner[below] >= 0, owner[below], np.repeat(owner[nodes], arity[nodes]))
-    for i in np.flatnonzero(cut).tolist():
-        name = names[int(origin[i])]
-        entry = NodeBreakpoint(name, k)
-        if prior is not None and isinstance(k, int) and k >= 2:
-            form = _SubtreeForm.from_arrays(a, i, name, prior)
-            entry.crossing = real_crossing(form, k - 1, k)
-            entry.sign_checks = verify_single_crossing(form, k)
-        breakpoints[name] = entry
+    entries = {i: NodeBreakpoint(names[int(origin[i])], k) for i in np.flatnonzero(cut).tolist()}
+    if prior is not None and isinstance(k, int) and k >= 2 and entries:
+        forms = [_SubtreeForm.from_arrays(a, i, entry.name, prior) for i, entry in entries.items()]
+        for entry, form, crossing in zip(entries.values(), forms, _real_crossings(forms, k - 1, k)):
+            entry.crossing, entry.sign_checks = crossing, verify_single_crossing(form, k)
+    breakpoints.update((entry.name, entry) for entry in entries.values())
     removed = np.flatnonzero(is_split & ~alive)
     for i, j in zip(origin[removed].tolist(), owner[removed].tolist()):
         breakpoints[names[i]] = NodeBreakpoint(names[i], k, removed_with=names[int(origin[j])])
