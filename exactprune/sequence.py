@@ -38,7 +38,8 @@ import numpy as np
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
-from .certify import INFLATE, MAX_REL, TINY, U, Approx, Decider, rising_ratio, rising_ratio_rel, sum_rel
+from .certify import (MAX_REL, TINY, Approx, Decider, float_sign_array, product_rel, rising_ratio_rel,
+                      sum_rel_array)
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
 from .numbers import (magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq, to_fraction)
@@ -184,48 +185,65 @@ class _SubtreeForm:
 
     @cached_property
     def _float_images(self) -> tuple:
-        """Approx.of of the leaf's (a, d) and columns (value, rel) of the weights, a and d of the
-        leaves of T_d (None when one of them cannot be vouched for)."""
-        leaf = tuple(Approx.of(x) for x in self.leaf_terms)
+        """Float images (value and bound of :meth:`~exactprune.certify.Approx.of`; NaN and an
+        infinite bound for one that cannot be vouched for) of the leaf's (a, d), as the row
+        (a, d, rel a, rel d), and of the weights, a and d of the leaves of T_d, as the columns
+        (w, a, d, rel w, rel a, rel d)."""
+        leaf = [Approx.of(x) for x in self.leaf_terms]
         images = [Approx.of(x) for term in self.terms for x in term]
-        if not all(image.valid for image in images):
-            return leaf, None
-        values = np.array([image.value for image in images]).reshape(-1, 3)
-        rels = np.array([image.rel for image in images]).reshape(-1, 3)
-        return leaf, (values, rels)
-
-    def _approximations(self, k: int) -> tuple:
-        """Float images (certify.Approx) of R_leaf(d, k) and R(T_d, k) with their bounds: the
-        scalar rules of :mod:`~exactprune.certify` (:func:`~exactprune.certify.rising_ratio`,
-        the product rule, :func:`~exactprune.certify.total`'s sum rule left to right), the
-        same float operations done elementwise over the leaves of T_d."""
-        leaf_image, columns = self._float_images
-        leaf = rising_ratio(*leaf_image, k)
-        if columns is None:
-            return leaf, Approx.bounded(math.nan, math.inf)
-        values, rels = columns
-        return leaf, _total_of_terms(*values.T, *rels.T, k)
+        columns = np.array([[image.value for image in images], [image.rel for image in images]]).reshape(2, -1, 3)
+        return ([x.value for x in leaf] + [x.rel for x in leaf],
+                np.concatenate((columns[0], columns[1]), axis=1).reshape(-1, 6))
 
     def sign(self, k) -> int:
         """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
-        float filter for integer k <= FLOAT_FILTER_K, certified arb for any real k, exact
-        rationals (which alone prove a tie) for integer k <= EXACT_K_LIMIT."""
-        small = isinstance(k, int) and k <= self.FLOAT_FILTER_K
-        leaf, tree = self._approximations(k) if small else (None, None)
+        float filter (:func:`_float_approximations`) for integer k <= FLOAT_FILTER_K, certified
+        arb for any real k, exact rationals (which alone prove a tie) for integer k <= EXACT_K_LIMIT."""
+        leaf = tree = None
+        if isinstance(k, int) and k <= self.FLOAT_FILTER_K:
+            (leaf_v, leaf_r), (tree_v, tree_r) = _float_approximations([self], k)
+            leaf, tree = Approx.bounded(leaf_v[0], leaf_r[0]), Approx.bounded(tree_v[0], tree_r[0])
         exact = (lambda: self.difference_exact(k)) if isinstance(k, int) and k <= EXACT_K_LIMIT else None
         return self.decider.sign(leaf, tree, ball=lambda: self.difference_arb(k), exact=exact)
 
 
-def _total_of_terms(w, a, d, rw, ra, rd, k: int) -> Approx:
-    """``total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for each leaf)``,
-    the float values computed elementwise by the same operations and the bounds by the same
-    rules (certify's :func:`~exactprune.certify.rising_ratio_rel`,
-    :func:`~exactprune.certify.product_rel` and, left to right over the non-zero terms,
-    :func:`~exactprune.certify.sum_rel`), with the same validity checks; any invalid part voids
-    the result (the filter then declines)."""
-    invalid = Approx.bounded(math.nan, math.inf)
-    if k < 1 or np.any(d == 0.0):
-        return invalid
+def _signs_at(forms: list, k) -> list:
+    """The sign of F_d(k) for each form: for integer k <= FLOAT_FILTER_K the float filter of
+    all forms at once (:func:`_float_approximations`, :func:`~exactprune.certify.float_sign_array`),
+    counted on each form's float route; :meth:`_SubtreeForm.sign` for the forms it declines."""
+    quick = [0] * len(forms)
+    if isinstance(k, int) and k <= _SubtreeForm.FLOAT_FILTER_K:
+        quick = float_sign_array(*_float_approximations(forms, k)).tolist()
+    signs = []
+    for form, sign in zip(forms, quick):
+        if sign:
+            form.decider.routes["float"] += 1
+        signs.append(sign or form.sign(k))
+    return signs
+
+
+def _float_approximations(forms: list, k: int) -> tuple:
+    """Float images with bounds of R_leaf(d, k) and of R(T_d, k) for every form, as
+    ``((values, rels), (values, rels))`` arrays (an infinite bound where the image cannot be
+    vouched for): the scalar rules of :mod:`~exactprune.certify`, the same float operations
+    done elementwise over all leaves (:func:`_total_of_terms`, the leaf as a term of weight 1)."""
+    n = len(forms)
+    leaves = np.array([form._float_images[0] for form in forms]).reshape(n, 4)
+    ones, zeros = np.ones(n), np.zeros(n)
+    leaf = _total_of_terms(ones, leaves[:, 0], leaves[:, 1], zeros, leaves[:, 2], leaves[:, 3], k, np.arange(n), n)
+    columns = [form._float_images[1] for form in forms]
+    owner = np.repeat(np.arange(n), [len(c) for c in columns])
+    return leaf, _total_of_terms(*np.concatenate(columns).reshape(-1, 6).T, k, owner, n)
+
+
+def _total_of_terms(w, a, d, rw, ra, rd, k: int, owner, n: int) -> tuple:
+    """For each of ``n`` groups, ``total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd),
+    k) for each of its terms)`` (``owner``: the group of each term, non-decreasing): the float
+    values computed elementwise by the same operations and the bounds by the same rules
+    (certify's :func:`~exactprune.certify.rising_ratio_rel`, :func:`~exactprune.certify.product_rel`
+    and, left to right over a group's non-zero terms, :func:`~exactprune.certify.sum_rel`), with
+    the same validity checks; a group with an invalid part gets an infinite bound (the filter
+    then declines).  Returns ``(values, rels)``."""
     with np.errstate(all="ignore"):
         ratio = np.ones(len(a))
         for m in range(k):
@@ -233,23 +251,23 @@ def _total_of_terms(w, a, d, rw, ra, rd, k: int) -> Approx:
         rules = {pair: rising_ratio_rel(*pair, k) for pair in set(zip(ra.tolist(), rd.tolist()))}
         ratio_rel = np.array([rules[pair] for pair in zip(ra.tolist(), rd.tolist())])
         zero = a == 0.0
-        fine = zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY))
+        fine = (d != 0.0) & (zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY)))
         ratio, ratio_rel = np.where(zero, 0.0, ratio), np.where(zero, 0.0, ratio_rel)
         term = w * ratio
-        term_rel = (rw + ratio_rel + rw * ratio_rel + U) * INFLATE      # product_rel elementwise
+        term_rel = product_rel(rw, ratio_rel)
         exact_zero = (w == 0.0) | (ratio == 0.0)
         fine &= exact_zero | (np.isfinite(term) & (term_rel <= MAX_REL) & (term >= TINY))
-    if not fine.all():
-        return invalid
-    value, rel = 0.0, 0.0
-    for v, r in zip(term[~exact_zero].tolist(), term_rel[~exact_zero].tolist()):
-        if value == 0.0:
-            value, rel = v, r
-            continue
-        value, rel = value + v, sum_rel(rel, r)
-        if not (math.isfinite(value) and rel <= MAX_REL and value >= TINY):
-            return invalid
-    return Approx(value, rel) if value else Approx(0.0)
+        bad = np.bincount(owner, weights=~fine, minlength=n) > 0
+        keep = ~exact_zero
+        owner, term, term_rel = owner[keep], term[keep], term_rel[keep]
+        position = np.arange(len(owner)) - np.searchsorted(owner, owner)       # rank within the group
+        value, rel = np.zeros(n), np.zeros(n)
+        for p in range(int(position.max(initial=-1)) + 1):
+            at = position == p
+            group, v, r = owner[at], term[at], term_rel[at]
+            value[group], rel[group] = value[group] + v, r if p == 0 else sum_rel_array(rel[group], r)
+        bad |= ~np.isfinite(value) | (rel > MAX_REL) | ((value != 0.0) & (value < TINY))
+    return value, np.where(bad, np.inf, rel)
 
 
 def _log_rising_float(a, x: float):
@@ -388,21 +406,30 @@ def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
 
     This is evidence of a single crossing, not a proof between grid points; the proof is
     Thm 5.3 (checked exactly on random trees by ``exactprune verify --theorem zhong-5.3``).
+
+    >>> from exactprune.tree import iris_tree
+    >>> verify_single_crossing(_SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 17781896)
+    31
     """
+    return _verify_crossings([form], breakpoint)
+
+
+def _verify_crossings(forms: list, breakpoint: int) -> int:
+    """:func:`verify_single_crossing` for several forms with one breakpoint, the grid's signs
+    by :func:`_signs_at` (all forms at once)."""
     grid = {breakpoint - 1, breakpoint}
     x = 1
     while x <= 16 * breakpoint:
         grid.add(x)
         x *= 2
-    checked = 0
-    for k in sorted(g for g in grid if g >= 1):
-        sign = form.sign(k)
-        if k <= breakpoint - 1 and sign <= 0:
-            raise Theorem53Violation(f"node {form.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
-        if k >= breakpoint and sign > 0:
-            raise Theorem53Violation(f"node {form.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
-        checked += 1
-    return checked
+    points = sorted(g for g in grid if g >= 1)
+    for k in points:
+        for form, sign in zip(forms, _signs_at(forms, k)):
+            if k <= breakpoint - 1 and sign <= 0:
+                raise Theorem53Violation(f"node {form.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
+            if k >= breakpoint and sign > 0:
+                raise Theorem53Violation(f"node {form.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
+    return len(points)
 
 
 def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
@@ -430,10 +457,10 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
 def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
     """:func:`real_crossing` of several forms on one interval [lo, hi], the float guesses of all
     their cells made in one vectorized pass (:func:`_float_roots`)."""
-    x0, x1 = Fraction(lo), Fraction(hi)
-    for form in forms:
-        if form.sign(x0) <= 0 or form.sign(x1) > 0:
+    for form, at_lo, at_hi in zip(forms, _signs_at(forms, lo), _signs_at(forms, hi)):
+        if at_lo <= 0 or at_hi > 0:
             raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
+    x0, x1 = Fraction(lo), Fraction(hi)
     width = max(x1, Fraction(1)) / (1 << bits)
     halvings, length = 0, x1 - x0
     while length > width:
@@ -748,8 +775,9 @@ def _record_pruned(tree: Tree, origin, kept, k: int, breakpoints: dict, names: l
     entries = {i: NodeBreakpoint(names[int(origin[i])], k) for i in np.flatnonzero(cut).tolist()}
     if prior is not None and isinstance(k, int) and k >= 2 and entries:
         forms = [_SubtreeForm.from_arrays(a, i, entry.name, prior) for i, entry in entries.items()]
-        for entry, form, crossing in zip(entries.values(), forms, _real_crossings(forms, k - 1, k)):
-            entry.crossing, entry.sign_checks = crossing, verify_single_crossing(form, k)
+        checks = _verify_crossings(forms, k)
+        for entry, crossing in zip(entries.values(), _real_crossings(forms, k - 1, k)):
+            entry.crossing, entry.sign_checks = crossing, checks
     breakpoints.update((entry.name, entry) for entry in entries.values())
     removed = np.flatnonzero(is_split & ~alive)
     for i, j in zip(origin[removed].tolist(), owner[removed].tolist()):
