@@ -56,9 +56,10 @@ INF = "inf"
 # ---------------------------------------------------------------------------------------------
 
 class _SubtreeForm:
-    """The subtree T_d flattened to (leaf weight product, a, d) triples: its moment at k is
-    sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled), and F_d(k) = R_leaf(d, k)
-    minus that sum.
+    """The subtree T_d flattened to (weight, a, d) triples: its moment at k is
+    sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled, W_l the product of the child
+    weights (4.11) on the path to leaf l, the W_l of leaves with equal (a_l, d_l) summed: a grown
+    tree has few distinct pairs), and F_d(k) = R_leaf(d, k) minus that sum.
 
     :meth:`sign` goes through the decision kernel (:class:`~exactprune.certify.Decider`): for
     integer k <= FLOAT_FILTER_K the float images with certify's bounds decide clear cases;
@@ -69,16 +70,18 @@ class _SubtreeForm:
     FLOAT_FILTER_K = 64
 
     def __init__(self, node: Node, prior: Prior):
-        terms = []
+        groups: dict = {}
         stack = [(node, Fraction(1))]
         while stack:
             current, weight = stack.pop()
             if current.is_leaf:
-                terms.append((weight, *leaf_moment_terms(current.counts, prior, f"node {current.name}")))
+                key = leaf_moment_terms(current.counts, prior, f"node {current.name}")
+                groups[key] = groups.get(key, 0) + weight
             else:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
-        self._setup(node.name, leaf_moment_terms(node.counts, prior, f"node {node.name}"), terms)
+        self._setup(node.name, leaf_moment_terms(node.counts, prior, f"node {node.name}"),
+                    [(weight, *key) for key, weight in groups.items()])
 
     @classmethod
     def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "_SubtreeForm":
@@ -91,18 +94,19 @@ class _SubtreeForm:
         n_classes = arrays.counts.shape[1]
         offset, jlam = to_fmpq(prior.error_offset(n_classes)), to_fmpq(n_classes * prior.lam)
 
-        def leaf_terms(j: int) -> tuple:       # leaf_moment_terms of node j's (validated) counts
-            if sizes[j] + jlam == 0:
+        def leaf_terms(n: int, top: int) -> tuple:       # leaf_moment_terms of validated counts
+            if n + jlam == 0:
                 raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
-            return sizes[j] - majority[j] + offset, sizes[j] + jlam
+            return n - top + offset, n + jlam
 
-        eta, terms = to_fmpq(prior.eta), []
+        eta, groups = to_fmpq(prior.eta), {}
         stack = [(int(i), flint.fmpq(1))]
         while stack:
             j, weight = stack.pop()
             start, end = int(offsets[j]), int(offsets[j + 1])
             if start == end:
-                terms.append((weight, *leaf_terms(j)))
+                key = sizes[j], majority[j]
+                groups[key] = groups.get(key, 0) + weight
                 continue
             children = indices[start:end].tolist()
             den = sizes[j] + eta * len(children)
@@ -111,18 +115,14 @@ class _SubtreeForm:
             share = weight / den
             for child in children:
                 stack.append((child, share * (sizes[child] + eta)))
-        form._setup(name, leaf_terms(int(i)), terms)
+        terms = [(weight, *leaf_terms(*key)) for key, weight in groups.items()]
+        form._setup(name, leaf_terms(sizes[i], majority[i]), terms)
         return form
 
     def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
-        """Store the leaf's (a, d) and the triples as ``flint.fmpq``, the weights of leaves with the
-        same (a, d) summed (one Gamma ratio per distinct pair: a grown tree has few)."""
-        grouped: dict = {}
-        for weight, a, d in terms:
-            key = (to_fmpq(a), to_fmpq(d))
-            grouped[key] = grouped.get(key, 0) + to_fmpq(weight)
+        """Store the leaf's (a, d) and the (weight, a, d) triples, one per distinct (a, d), as ``flint.fmpq``."""
         self.name, self.leaf_terms = name, tuple(to_fmpq(x) for x in leaf_terms)
-        self.terms = [(weight, a, d) for (a, d), weight in grouped.items()]
+        self.terms = [tuple(to_fmpq(x) for x in term) for term in terms]
         self._size = max(magnitude_bits(to_fraction(a + d + 1)) for _, a, d in [(1, *self.leaf_terms), *self.terms])
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
