@@ -41,7 +41,7 @@ from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_mome
 from .certify import (MAX_REL, TINY, Approx, Decider, float_sign_array, product_rel, rising_ratio_rel,
                       sum_rel_array)
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
-from .numbers import (magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
+from .numbers import (magnitude_bits, arb_of, CertificationError, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq, to_fraction)
 from .tree import Node, Tree
 
@@ -145,7 +145,7 @@ class _SubtreeForm:
 
             total = ratio(*self.leaf_terms)
             for weight, a_l, d_l in self.terms:
-                total -= arb_of(weight) * ratio(a_l, d_l)
+                total -= flint.arb(weight) * ratio(a_l, d_l)
             return total
         return self._difference_lgamma(k)
 
@@ -159,7 +159,7 @@ class _SubtreeForm:
         flint.ctx.prec = prec
         try:
             if prec not in self._balls:
-                self._balls[prec] = [[(arb_of(w), arb_of(a), arb_of(d), arb_of(a).lgamma(), arb_of(d).lgamma())
+                self._balls[prec] = [[(flint.arb(w), flint.arb(a), flint.arb(d), flint.arb(a).lgamma(), flint.arb(d).lgamma())
                                       for w, a, d in group if a != 0]
                                      for group in ([(1, *self.leaf_terms)], self.terms)]
             kb = k if isinstance(k, flint.arb) else arb_of(k)
@@ -551,12 +551,16 @@ def _at_least(k: int, bound: Breakpoint) -> bool:
 
 
 def _log2_sign(k: int, t: Fraction) -> int:
-    """Sign of log2 k - t for a positive integer k and a rational t: exact when k is a power of
-    two (the only case where log2 k is rational), else a certified arb sign (never zero)."""
+    """Sign of log2 k - t for a positive integer k and a rational t, by the decision kernel:
+    exact when k is a power of two (the only case where log2 k is rational), else a certified
+    arb sign (never zero).
+
+    >>> _log2_sign(8, Fraction(3)), _log2_sign(9, Fraction(3)), _log2_sign(7, Fraction(3))
+    (0, 1, -1)
+    """
     if k & (k - 1) == 0:
-        difference = k.bit_length() - 1 - t
-        return (difference > 0) - (difference < 0)
-    return certified_sign(lambda: arb_of(k).log() - arb_of(t) * flint.arb(2).log())
+        return Decider().sign(None, None, exact=lambda: k.bit_length() - 1 - t)
+    return Decider().sign(None, None, ball=lambda: arb_of(k).log() - arb_of(t) * flint.arb(2).log())
 
 
 def _as_json(bound):
