@@ -587,7 +587,7 @@ class Stage:
                 "pruned": self.pruned}
 
 
-@dataclass
+@dataclass(slots=True)
 class NodeBreakpoint:
     """Where a split of the full tree stops being kept.  ``breakpoint`` is the exact integer, a
     certified :class:`LogBracket` beyond 2**BREAKPOINT_EXACT_BITS, or None for a split
@@ -728,9 +728,9 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
         breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
     leaf_root = tree.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
     stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
-    every = np.flatnonzero(full.n_children > 0)      # Zhong's order: by depth, then by name
-    order = every[np.lexsort((np.array([names[i] for i in every.tolist()]), full.depth[every]))]
-    ordered = {names[i]: breakpoints[names[i]] for i in order.tolist()}
+    depth = full.depth.tolist()      # Zhong's order: by depth, then by name
+    order = sorted(np.flatnonzero(full.n_children > 0).tolist(), key=lambda i: (depth[i], names[i]))
+    ordered = {names[i]: breakpoints[names[i]] for i in order}
     return KNormSequence(prior, stages, ordered, searches, decisions)
 
 
