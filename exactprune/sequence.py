@@ -270,24 +270,6 @@ def _total_of_terms(w, a, d, rw, ra, rd, k: int, owner, n: int) -> tuple:
     return value, np.where(bad, np.inf, rel)
 
 
-def _log_rising_float(a, x: float):
-    """log Gamma(a + x) - log Gamma(a) in float64 for an array a > 0 and a real x > 0 (a guess, no
-    bound): gammaln differences for a < 20 (values below about 4 x, no cancellation to fear);
-    for a >= 20, without the cancellation of two large lgamma values, Stirling's series
-    (a - 1/2) log1p(x / a) + x log(a + x) - x + c(a + x) - c(a) with
-    c(z) = 1/(12 z) - 1/(360 z^3) + 1/(1260 z^5) - 1/(1680 z^7) (truncation below 2e-15)."""
-    from scipy.special import gammaln
-    b = np.maximum(a, 20.0)
-    large = (b - 0.5) * np.log1p(x / b) + x * np.log(b + x) - x + _stirling_tail(b + x) - _stirling_tail(b)
-    return np.where(a >= 20.0, large, gammaln(a + x) - gammaln(a))
-
-
-def _stirling_tail(z):
-    inverse = 1.0 / z
-    square = inverse * inverse
-    return inverse * (1 / 12 - square * (1 / 360 - square * (1 / 1260 - square / 1680)))
-
-
 def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
     """Does PruneTree (epsilon = 0) keep the split at ``node``, with its subtree as it stands?
     True iff R(T_d, k) < R_leaf(d, k), decided exactly/certified.
@@ -472,16 +454,16 @@ def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
 
 def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
     """A float root of each form's F_d in [lo, hi], by float bisection of all forms at once
-    (:func:`_log_rising_float` over the concatenated rows, summed per form), NaN for a form whose
+    (the Gamma ratios of the concatenated rows by scipy's ``betaln``, summed per form), NaN for a form whose
     float signs at lo and hi do not show the change.  Guesses only, certified by the caller."""
+    from scipy.special import betaln
     columns = [form._float_rows for form in forms]
     owner = np.repeat(np.arange(len(forms)), [len(w) for w, _, _ in columns])
     w, a, d = (np.concatenate([c[i] for c in columns]) for i in range(3))
 
-    def f(x):
-        xs = x[owner]
-        terms = w * np.exp(_log_rising_float(a, xs) - _log_rising_float(d, xs))
-        return np.bincount(owner, weights=terms, minlength=len(forms))
+    def f(x):       # log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each ratio is
+        xs = x[owner]      # exp(log B(d, x) - log B(a, x)), scipy's betaln staying accurate for large a, d
+        return np.bincount(owner, weights=w * np.exp(betaln(d, xs) - betaln(a, xs)), minlength=len(forms))
 
     with np.errstate(all="ignore"):
         left, right = np.full(len(forms), lo), np.full(len(forms), hi)
