@@ -197,20 +197,22 @@ class _SubtreeForm:
 
     def sign(self, k) -> int:
         """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
-        float filter (:func:`_float_approximations`) for integer k <= FLOAT_FILTER_K, certified
-        arb for any real k, exact rationals (which alone prove a tie) for integer k <= EXACT_K_LIMIT."""
-        leaf = tree = None
-        if isinstance(k, int) and k <= self.FLOAT_FILTER_K:
-            (leaf_v, leaf_r), (tree_v, tree_r) = _float_approximations([self], k)
-            leaf, tree = Approx.bounded(leaf_v[0], leaf_r[0]), Approx.bounded(tree_v[0], tree_r[0])
+        float filter (:func:`_float_approximations`) for integer k <= FLOAT_FILTER_K, then
+        :meth:`certified_sign`."""
+        return _signs_at([self], k)[0]
+
+    def certified_sign(self, k) -> int:
+        """Sign of F_d(k) by certified arb balls for any real k, exact rationals (which alone
+        prove a tie) for integer k <= EXACT_K_LIMIT."""
         exact = (lambda: self.difference_exact(k)) if isinstance(k, int) and k <= EXACT_K_LIMIT else None
-        return self.decider.sign(leaf, tree, ball=lambda: self.difference_arb(k), exact=exact)
+        return self.decider.sign(None, None, ball=lambda: self.difference_arb(k), exact=exact)
 
 
 def _signs_at(forms: list, k) -> list:
     """The sign of F_d(k) for each form: for integer k <= FLOAT_FILTER_K the float filter of
     all forms at once (:func:`_float_approximations`, :func:`~exactprune.certify.float_sign_array`),
-    counted on each form's float route; :meth:`_SubtreeForm.sign` for the forms it declines."""
+    counted on each form's float route; :meth:`_SubtreeForm.certified_sign` for the forms it
+    declines."""
     quick = [0] * len(forms)
     if isinstance(k, int) and k <= _SubtreeForm.FLOAT_FILTER_K:
         quick = float_sign_array(*_float_approximations(forms, k)).tolist()
@@ -218,7 +220,7 @@ def _signs_at(forms: list, k) -> list:
     for form, sign in zip(forms, quick):
         if sign:
             form.decider.routes["float"] += 1
-        signs.append(sign or form.sign(k))
+        signs.append(sign or form.certified_sign(k))
     return signs
 
 
@@ -251,7 +253,7 @@ def _total_of_terms(w, a, d, rw, ra, rd, k: int, owner, n: int) -> tuple:
         rules = {pair: rising_ratio_rel(*pair, k) for pair in set(zip(ra.tolist(), rd.tolist()))}
         ratio_rel = np.array([rules[pair] for pair in zip(ra.tolist(), rd.tolist())])
         zero = a == 0.0
-        fine = (d != 0.0) & (zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY)))
+        fine = zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY))
         ratio, ratio_rel = np.where(zero, 0.0, ratio), np.where(zero, 0.0, ratio_rel)
         term = w * ratio
         term_rel = product_rel(rw, ratio_rel)
@@ -444,11 +446,11 @@ def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
             raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
     x0, x1 = Fraction(lo), Fraction(hi)
     width = max(x1, Fraction(1)) / (1 << bits)
-    halvings, length = 0, x1 - x0
+    length = x1 - x0
     while length > width:
-        halvings, length = halvings + 1, length / 2
+        length /= 2
     roots = _float_roots(forms, float(x0), float(x1))
-    return [_guessed_cell(form, x0, length, halvings, root) or _bisected_cell(form, x0, x1, width)
+    return [_guessed_cell(form, x0, length, root) or _bisected_cell(form, x0, x1, width)
             for form, root in zip(forms, roots.tolist())]
 
 
@@ -476,14 +478,14 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
     return np.where(bracket, mid, np.nan)
 
 
-def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, halvings: int, root: float,
-                  tries: int = 4) -> Optional[tuple]:
-    """The cell [x0 + c length, x0 + (c + 1) length] (c < 2**halvings) around the float ``root``
-    of F_d, when certified signs at its ends show the change (moved to a neighbour up to
-    ``tries`` times); None otherwise (no root, or no cell certified)."""
+def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, root: float, tries: int = 4) -> Optional[tuple]:
+    """The cell [x0 + c length, x0 + (c + 1) length] around the float ``root`` of F_d, when
+    certified signs at its ends show the change (F_d(left) > 0 >= F_d(right)), moved to a
+    neighbour up to ``tries`` times; None otherwise (no root, or no cell certified).  Given
+    F_d(x0) > 0 >= F_d(x1), a move never leaves [x0, x1]."""
     if math.isnan(root):
         return None
-    cell = min(max(int((Fraction(root) - x0) / length), 0), (1 << halvings) - 1)
+    cell = int((Fraction(root) - x0) / length)
     for _ in range(tries):
         left, right = x0 + cell * length, x0 + (cell + 1) * length
         try:
@@ -494,8 +496,6 @@ def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, halvings
             else:
                 return left, right
         except CertificationError:
-            return None
-        if not 0 <= cell < 1 << halvings:
             return None
     return None
 
@@ -783,18 +783,16 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     """
     seq = knorm_sequence(tree, prior, crossings=False)
     finite = [s for s in seq.stages if s.k_from != INF]
-    norms = []
-    for stage in finite:
-        if isinstance(stage.k_from, LogBracket):
-            norms.append(None)        # k known only as a certified interval
-            continue
+
+    def norm(stage: Stage) -> str:
         saved = flint.ctx.prec
         flint.ctx.prec = 128
         try:
-            value = subtree_moment_arb(stage.tree.root, stage.k_from, prior)
+            return knorm_decimal(subtree_moment_arb(stage.tree.root, stage.k_from, prior), stage.k_from, 12)
         finally:
             flint.ctx.prec = saved
-        norms.append(knorm_decimal(value, stage.k_from, 12))
+
+    norms = [None if isinstance(s.k_from, LogBracket) else norm(s) for s in finite]    # None: k known as an interval
     return {"k_breakpoints": [s.k_from for s in finite], "n_leaves": [s.leaves for s in finite],
             "knorm_errors": norms, "knorm_errors_float": [None if x is None else float(x) for x in norms],
             "sequence": seq}
