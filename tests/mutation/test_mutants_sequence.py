@@ -434,3 +434,10 @@ def test_a_log_bracket_in_json_and_in_the_path(far_sequence):
     assert path["k_breakpoints"] == [1, bracket]
     assert path["knorm_errors"][1] is None and path["knorm_errors_float"][1] is None
     assert path["knorm_errors_float"][0] == float(path["knorm_errors"][0])
+
+
+def test_log2_sign_exact_for_powers_of_two_and_certified_otherwise():
+    from exactprune.sequence import _log2_sign
+    assert _log2_sign(8, Fraction(3)) == 0 and _log2_sign(1, Fraction(0)) == 0        # exact ties
+    assert _log2_sign(2 ** 100, Fraction(201, 2)) == -1 and _log2_sign(2 ** 100, Fraction(199, 2)) == 1
+    assert _log2_sign(9, Fraction(3)) == 1 and _log2_sign(7, Fraction(3)) == -1        # log2 9 > 3 > log2 7
