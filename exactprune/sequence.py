@@ -627,8 +627,10 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     stands) is searched by doubling and bisection with certified signs; the next stage starts
     at min b_d and is computed by PruneTree there.  Breakpoints of unchanged splits are
     reused; splits meeting Thm 5.9's condition are never searched.  With ``crossings``, the
-    certified real crossing of each split pruned at k >= 2 is computed (costly on big trees:
-    about 40 certified evaluations per split).
+    certified real crossing of each split pruned at k >= 2 is computed: for all the splits of a
+    stage at once, the float guesses of their crossing cells and the float filter at the grid of
+    :func:`verify_single_crossing` in one numpy pass, certified arb signs at the two ends of each
+    guessed cell, and arb or exact rationals wherever the filter declines.
 
     >>> from exactprune.tree import iris_tree
     >>> seq = knorm_sequence(iris_tree(), crossings=False)
