@@ -736,10 +736,10 @@ def _bracket_stage(found: dict, names: list, origin) -> tuple:
     A bracket overlapping another cannot be ordered: ValueError."""
     brackets = {i: b for i, b in found.items() if b is not None}
     first = min(brackets.values(), key=lambda b: b.upper)
-    lost = sorted((names[int(origin[i])] for i, b in brackets.items() if b == first))
     for i, b in brackets.items():
         if b != first and b.lower < first.upper:
-            raise ValueError(f"the breakpoints of {lost[0]} ({first}) and {names[int(origin[i])]} ({b}) overlap: "
+            lost = min(names[int(origin[j])] for j, c in brackets.items() if c == first)
+            raise ValueError(f"the breakpoints of {lost} ({first}) and {names[int(origin[i])]} ({b}) overlap: "
                              f"beyond 2^{BREAKPOINT_EXACT_BITS} (BREAKPOINT_EXACT_BITS) they cannot be ordered")
     kept = np.ones(len(origin), dtype=bool)
     kept[[i for i, b in brackets.items() if b == first]] = False

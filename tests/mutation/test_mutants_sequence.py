@@ -404,6 +404,11 @@ def test_a_breakpoint_beyond_the_exact_bits_is_a_certified_log_bracket(far_seque
     assert isinstance(bracket, LogBracket)
     assert bracket.lower < Fraction(str(log2_k)) <= bracket.upper
     assert bracket.upper - bracket.lower <= bracket.upper / 2 ** 40
+    # the search: log2 k doubled from BREAKPOINT_EXACT_BITS = 1024 to the range [2^20, 2^21] holding
+    # log2 k* ~ 2000021, then bisected until hi - lo <= hi / 2^40, i.e. 40 halvings of 2^20: the
+    # bracket is the cell of width 2^-20 of the grid of multiples of 2^-20 holding log2 k*
+    cell = int(mpmath.floor(log2_k * 2 ** 20))
+    assert (bracket.lower, bracket.upper) == (Fraction(cell, 2 ** 20), Fraction(cell + 1, 2 ** 20))
     stages = far_sequence.stages
     assert [(s.k_from, s.k_to, s.leaves) for s in stages] == [(1, bracket, 2), (bracket, None, 1), ("inf", None, 1)]
     assert str(bracket).startswith("2^(") and " < k <= 2^(" in str(bracket)
