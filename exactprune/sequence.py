@@ -465,7 +465,7 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
 
     def f(x):       # log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each ratio is
         xs = x[owner]      # exp(log B(d, x) - log B(a, x)), scipy's betaln staying accurate for large a, d
-        return np.bincount(owner, weights=w * np.exp(betaln(d, xs) - betaln(a, xs)), minlength=len(forms))
+        return np.bincount(owner, weights=w * np.exp(betaln(d, xs) - betaln(a, xs)))    # every form has its leaf row
 
     with np.errstate(all="ignore"):
         left, right = np.full(len(forms), lo), np.full(len(forms), hi)

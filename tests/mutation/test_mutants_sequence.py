@@ -246,6 +246,7 @@ def _grid(monkeypatch, breakpoint, pattern=lambda k, b: 1 if k < b else -1):
     (10, [1, 2, 4, 8, 9, 10, 16, 32, 64, 128]),        # powers of 2 up to 16 b = 160, and b - 1, b
     (8, [1, 2, 4, 7, 8, 16, 32, 64, 128]),             # 128 = 16 b itself is included
     (1, [1, 2, 4, 8, 16]),                             # b - 1 = 0 is not a k
+    (31, [1, 2, 4, 8, 16, 30, 31, 32, 64, 128, 256]),  # 512 > 16 b = 496
 ])
 def test_the_grid_is_powers_of_two_to_16b_and_b_minus_1_and_b(monkeypatch, breakpoint, points):
     count, asked = _grid(monkeypatch, breakpoint)
@@ -446,3 +447,21 @@ def test_log2_sign_exact_for_powers_of_two_and_certified_otherwise():
     assert _log2_sign(8, Fraction(3)) == 0 and _log2_sign(1, Fraction(0)) == 0        # exact ties
     assert _log2_sign(2 ** 100, Fraction(201, 2)) == -1 and _log2_sign(2 ** 100, Fraction(199, 2)) == 1
     assert _log2_sign(9, Fraction(3)) == 1 and _log2_sign(7, Fraction(3)) == -1        # log2 9 > 3 > log2 7
+
+
+def test_log_bracket_json_and_text():
+    bracket = LogBracket(Fraction(5), Fraction(6))
+    assert bracket.as_dict() == {"log2_lower": "5", "log2_upper": "6", "approx": "2^5.500000000"}
+    assert str(bracket) == "2^(5) < k <= 2^(6), k ~ 2^5.500000000"
+    thin = LogBracket(Fraction(1, 3), Fraction(1, 2))          # middle 5/12 = 0.41666...
+    assert thin.as_dict() == {"log2_lower": "1/3", "log2_upper": "1/2", "approx": "2^0.4166666667"}
+
+
+def test_iris_crossings_at_k_2_are_cells_of_width_2_to_the_minus_39(iris_sequence):
+    """Pruned at k = 2: the crossing lies in [1, 2], whose dyadic bisection stops at the first length
+    <= max(2, 1) / 2^40 = 2^-39 (exactly that length)."""
+    at_two = [b for b in iris_sequence.breakpoints.values() if b.breakpoint == 2 and b.crossing is not None]
+    assert at_two
+    for b in at_two:
+        lo, hi = b.crossing
+        assert hi - lo == Fraction(1, 2 ** 39) and 1 <= lo and (lo * 2 ** 39).denominator == 1
