@@ -38,10 +38,11 @@ import numpy as np
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
-from .certify import INFLATE, MAX_REL, TINY, U, Approx, Decider, rising_ratio, rising_ratio_rel, sum_rel
+from .certify import (MAX_REL, TINY, Approx, Decider, float_sign_array, product_rel, rising_ratio_rel,
+                      sum_rel_array)
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
-from .numbers import (magnitude_bits, arb_of, CertificationError, certified_sign, decimal_str, fraction_str, log_rising_ratio_arb,
-                      rising_ratio_fmpq, to_fmpq)
+from .numbers import (magnitude_bits, arb_of, CertificationError, decimal_str, fraction_str, log_rising_ratio_arb,
+                      rising_ratio_fmpq, to_fmpq, to_fraction)
 from .tree import Node, Tree
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
@@ -55,9 +56,10 @@ INF = "inf"
 # ---------------------------------------------------------------------------------------------
 
 class _SubtreeForm:
-    """The subtree T_d flattened to (leaf weight product, a, d) triples: its moment at k is
-    sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled), and F_d(k) = R_leaf(d, k)
-    minus that sum.
+    """The subtree T_d flattened to (weight, a, d) triples: its moment at k is
+    sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled, W_l the product of the child
+    weights (4.11) on the path to leaf l, the W_l of leaves with equal (a_l, d_l) summed: a grown
+    tree has few distinct pairs), and F_d(k) = R_leaf(d, k) minus that sum.
 
     :meth:`sign` goes through the decision kernel (:class:`~exactprune.certify.Decider`): for
     integer k <= FLOAT_FILTER_K the float images with certify's bounds decide clear cases;
@@ -68,16 +70,18 @@ class _SubtreeForm:
     FLOAT_FILTER_K = 64
 
     def __init__(self, node: Node, prior: Prior):
-        terms = []
+        groups: dict = {}
         stack = [(node, Fraction(1))]
         while stack:
             current, weight = stack.pop()
             if current.is_leaf:
-                terms.append((weight, *leaf_moment_terms(current.counts, prior, f"node {current.name}")))
+                key = leaf_moment_terms(current.counts, prior, f"node {current.name}")
+                groups[key] = groups.get(key, 0) + weight
             else:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
-        self._setup(node.name, leaf_moment_terms(node.counts, prior, f"node {node.name}"), terms)
+        self._setup(node.name, leaf_moment_terms(node.counts, prior, f"node {node.name}"),
+                    [(weight, *key) for key, weight in groups.items()])
 
     @classmethod
     def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "_SubtreeForm":
@@ -87,33 +91,39 @@ class _SubtreeForm:
         offsets, indices = arrays.offsets, arrays.indices
         sizes = arrays.cached("sizes_list", arrays.sizes.tolist)
         majority = arrays.cached("majority_list", arrays.majority.tolist)
-        offset, jlam = prior.error_offset(arrays.counts.shape[1]), arrays.counts.shape[1] * prior.lam
+        n_classes = arrays.counts.shape[1]
+        offset, jlam = to_fmpq(prior.error_offset(n_classes)), to_fmpq(n_classes * prior.lam)
 
-        def leaf_terms(j: int) -> tuple:       # leaf_moment_terms of node j's (validated) counts
-            if sizes[j] + jlam == 0:
+        def leaf_terms(n: int, top: int) -> tuple:       # leaf_moment_terms of validated counts
+            if n + jlam == 0:
                 raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
-            return sizes[j] - majority[j] + offset, sizes[j] + jlam
+            return n - top + offset, n + jlam
 
-        eta, terms = prior.eta, []
-        stack = [(int(i), Fraction(1))]
+        eta, groups = to_fmpq(prior.eta), {}
+        stack = [(int(i), flint.fmpq(1))]
         while stack:
             j, weight = stack.pop()
             start, end = int(offsets[j]), int(offsets[j + 1])
             if start == end:
-                terms.append((weight, *leaf_terms(j)))
+                key = sizes[j], majority[j]
+                groups[key] = groups.get(key, 0) + weight
                 continue
             children = indices[start:end].tolist()
             den = sizes[j] + eta * len(children)
             if den == 0:
                 raise ValueError(f"node {name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
+            share = weight / den
             for child in children:
-                stack.append((child, weight * ((sizes[child] + eta) / den)))
-        form._setup(name, leaf_terms(int(i)), terms)
+                stack.append((child, share * (sizes[child] + eta)))
+        terms = [(weight, *leaf_terms(*key)) for key, weight in groups.items()]
+        form._setup(name, leaf_terms(sizes[i], majority[i]), terms)
         return form
 
     def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
-        self.name, self.leaf_terms, self.terms = name, leaf_terms, terms
-        self._size = max(magnitude_bits(a + d + 1) for _, a, d in [(1, *leaf_terms), *terms])
+        """Store the leaf's (a, d) and the (weight, a, d) triples, one per distinct (a, d), as ``flint.fmpq``."""
+        self.name, self.leaf_terms = name, tuple(to_fmpq(x) for x in leaf_terms)
+        self.terms = [tuple(to_fmpq(x) for x in term) for term in terms]
+        self._size = max(magnitude_bits(to_fraction(a + d + 1)) for _, a, d in [(1, *self.leaf_terms), *self.terms])
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
 
@@ -131,11 +141,11 @@ class _SubtreeForm:
         if magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
             def ratio(a, d):
-                return flint.arb(0) if a == 0 else log_rising_ratio_arb(a, d, kb).exp()
+                return flint.arb(0) if a == 0 else log_rising_ratio_arb(to_fraction(a), to_fraction(d), kb).exp()
 
             total = ratio(*self.leaf_terms)
             for weight, a_l, d_l in self.terms:
-                total -= arb_of(weight) * ratio(a_l, d_l)
+                total -= flint.arb(weight) * ratio(a_l, d_l)
             return total
         return self._difference_lgamma(k)
 
@@ -149,7 +159,7 @@ class _SubtreeForm:
         flint.ctx.prec = prec
         try:
             if prec not in self._balls:
-                self._balls[prec] = [[(arb_of(w), arb_of(a), arb_of(d), arb_of(a).lgamma(), arb_of(d).lgamma())
+                self._balls[prec] = [[(flint.arb(w), flint.arb(a), flint.arb(d), flint.arb(a).lgamma(), flint.arb(d).lgamma())
                                       for w, a, d in group if a != 0]
                                      for group in ([(1, *self.leaf_terms)], self.terms)]
             kb = k if isinstance(k, flint.arb) else arb_of(k)
@@ -160,28 +170,13 @@ class _SubtreeForm:
         finally:
             flint.ctx.prec = saved
 
-    def float_difference(self, x: float) -> float:
-        """F_d(x) in float64 for real x > 0 (a guess, no bound): each ratio of Gamma functions
-        by :func:`_log_rising_float`."""
-        if not hasattr(self, "_float_arrays"):
-            rows = [(1.0, *self.leaf_terms)] + [(-float(w), a, d) for w, a, d in self.terms if a != 0]
-            if self.leaf_terms[0] == 0:
-                rows = rows[1:]
-            self._float_arrays = tuple(np.array([float(v) for v in column]) for column in zip(*rows)) if rows else None
-        if self._float_arrays is None:
-            return 0.0
-        w, a, d = self._float_arrays
-        return float(np.sum(w * np.exp(_log_rising_float(a, x) - _log_rising_float(d, x))))
-
-    def float_root(self, lo: float, hi: float) -> Optional[float]:
-        """A float root of F_d in [lo, hi] (Brent's method on :meth:`float_difference`), or None
-        when the float signs at the ends do not bracket one.  A guess, certified by the caller."""
-        from scipy.optimize import brentq
-        with np.errstate(all="ignore"):
-            f_lo, f_hi = self.float_difference(lo), self.float_difference(hi)
-            if not (f_lo > 0 > f_hi):
-                return None
-            return brentq(self.float_difference, lo, hi, xtol=hi * 2.0 ** -60, rtol=8 * 2.0 ** -53)
+    @cached_property
+    def _float_rows(self) -> tuple:
+        """Columns (w, a, d) of float64 rows with F_d(x) = sum_rows w * Gamma ratio (a, d, x): the
+        leaf with w = 1 and the leaves of T_d with w = -weight, rows with a = 0 (ratio 0) left
+        out.  For the float guesses of :func:`_float_roots` (no bound)."""
+        rows = [(1, *self.leaf_terms)] + [(-w, a, d) for w, a, d in self.terms]
+        return tuple(np.array([float(v) for v in column]) for column in zip(*(r for r in rows if r[1] != 0)))
 
     def sign_log2(self, t: Fraction) -> int:
         """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
@@ -190,48 +185,67 @@ class _SubtreeForm:
 
     @cached_property
     def _float_images(self) -> tuple:
-        """Approx.of of the leaf's (a, d) and columns (value, rel) of the weights, a and d of the
-        leaves of T_d (None when one of them cannot be vouched for)."""
-        leaf = tuple(Approx.of(x) for x in self.leaf_terms)
+        """Float images (value and bound of :meth:`~exactprune.certify.Approx.of`; NaN and an
+        infinite bound for one that cannot be vouched for) of the leaf's (a, d), as the row
+        (a, d, rel a, rel d), and of the weights, a and d of the leaves of T_d, as the columns
+        (w, a, d, rel w, rel a, rel d)."""
+        leaf = [Approx.of(x) for x in self.leaf_terms]
         images = [Approx.of(x) for term in self.terms for x in term]
-        if not all(image.valid for image in images):
-            return leaf, None
-        values = np.array([image.value for image in images]).reshape(-1, 3)
-        rels = np.array([image.rel for image in images]).reshape(-1, 3)
-        return leaf, (values, rels)
-
-    def _approximations(self, k: int) -> tuple:
-        """Float images (certify.Approx) of R_leaf(d, k) and R(T_d, k) with their bounds: the
-        scalar rules of :mod:`~exactprune.certify` (:func:`~exactprune.certify.rising_ratio`,
-        the product rule, :func:`~exactprune.certify.total`'s sum rule left to right), the
-        same float operations done elementwise over the leaves of T_d."""
-        leaf_image, columns = self._float_images
-        leaf = rising_ratio(*leaf_image, k)
-        if columns is None:
-            return leaf, Approx.bounded(math.nan, math.inf)
-        values, rels = columns
-        return leaf, _total_of_terms(*values.T, *rels.T, k)
+        columns = np.array([[image.value for image in images], [image.rel for image in images]]).reshape(2, -1, 3)
+        return ([x.value for x in leaf] + [x.rel for x in leaf],
+                np.concatenate((columns[0], columns[1]), axis=1).reshape(-1, 6))
 
     def sign(self, k) -> int:
         """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
-        float filter for integer k <= FLOAT_FILTER_K, certified arb for any real k, exact
-        rationals (which alone prove a tie) for integer k <= EXACT_K_LIMIT."""
-        small = isinstance(k, int) and k <= self.FLOAT_FILTER_K
-        leaf, tree = self._approximations(k) if small else (None, None)
+        float filter (:func:`_float_approximations`) for integer k <= FLOAT_FILTER_K, then
+        :meth:`certified_sign`."""
+        return _signs_at([self], k)[0]
+
+    def certified_sign(self, k) -> int:
+        """Sign of F_d(k) by certified arb balls for any real k, exact rationals (which alone
+        prove a tie) for integer k <= EXACT_K_LIMIT."""
         exact = (lambda: self.difference_exact(k)) if isinstance(k, int) and k <= EXACT_K_LIMIT else None
-        return self.decider.sign(leaf, tree, ball=lambda: self.difference_arb(k), exact=exact)
+        return self.decider.sign(None, None, ball=lambda: self.difference_arb(k), exact=exact)
 
 
-def _total_of_terms(w, a, d, rw, ra, rd, k: int) -> Approx:
-    """``total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for each leaf)``,
-    the float values computed elementwise by the same operations and the bounds by the same
-    rules (certify's :func:`~exactprune.certify.rising_ratio_rel`,
-    :func:`~exactprune.certify.product_rel` and, left to right over the non-zero terms,
-    :func:`~exactprune.certify.sum_rel`), with the same validity checks; any invalid part voids
-    the result (the filter then declines)."""
-    invalid = Approx.bounded(math.nan, math.inf)
-    if k < 1 or np.any(d == 0.0):
-        return invalid
+def _signs_at(forms: list, k) -> list:
+    """The sign of F_d(k) for each form: for integer k <= FLOAT_FILTER_K the float filter of
+    all forms at once (:func:`_float_approximations`, :func:`~exactprune.certify.float_sign_array`),
+    counted on each form's float route; :meth:`_SubtreeForm.certified_sign` for the forms it
+    declines."""
+    quick = [0] * len(forms)
+    if isinstance(k, int) and k <= _SubtreeForm.FLOAT_FILTER_K:
+        quick = float_sign_array(*_float_approximations(forms, k)).tolist()
+    signs = []
+    for form, sign in zip(forms, quick):
+        if sign:
+            form.decider.routes["float"] += 1
+        signs.append(sign or form.certified_sign(k))
+    return signs
+
+
+def _float_approximations(forms: list, k: int) -> tuple:
+    """Float images with bounds of R_leaf(d, k) and of R(T_d, k) for every form, as
+    ``((values, rels), (values, rels))`` arrays (an infinite bound where the image cannot be
+    vouched for): the scalar rules of :mod:`~exactprune.certify`, the same float operations
+    done elementwise over all leaves (:func:`_total_of_terms`, the leaf as a term of weight 1)."""
+    n = len(forms)
+    leaves = np.array([form._float_images[0] for form in forms]).reshape(n, 4)
+    ones, zeros = np.ones(n), np.zeros(n)
+    leaf = _total_of_terms(ones, leaves[:, 0], leaves[:, 1], zeros, leaves[:, 2], leaves[:, 3], k, np.arange(n), n)
+    columns = [form._float_images[1] for form in forms]
+    owner = np.repeat(np.arange(n), [len(c) for c in columns])
+    return leaf, _total_of_terms(*np.concatenate(columns).reshape(-1, 6).T, k, owner, n)
+
+
+def _total_of_terms(w, a, d, rw, ra, rd, k: int, owner, n: int) -> tuple:
+    """For each of ``n`` groups, ``total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd),
+    k) for each of its terms)`` (``owner``: the group of each term, non-decreasing): the float
+    values computed elementwise by the same operations and the bounds by the same rules
+    (certify's :func:`~exactprune.certify.rising_ratio_rel`, :func:`~exactprune.certify.product_rel`
+    and, left to right over a group's non-zero terms, :func:`~exactprune.certify.sum_rel`), with
+    the same validity checks; a group with an invalid part gets an infinite bound (the filter
+    then declines).  Returns ``(values, rels)``."""
     with np.errstate(all="ignore"):
         ratio = np.ones(len(a))
         for m in range(k):
@@ -242,38 +256,20 @@ def _total_of_terms(w, a, d, rw, ra, rd, k: int) -> Approx:
         fine = zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY))
         ratio, ratio_rel = np.where(zero, 0.0, ratio), np.where(zero, 0.0, ratio_rel)
         term = w * ratio
-        term_rel = (rw + ratio_rel + rw * ratio_rel + U) * INFLATE      # product_rel elementwise
+        term_rel = product_rel(rw, ratio_rel)
         exact_zero = (w == 0.0) | (ratio == 0.0)
         fine &= exact_zero | (np.isfinite(term) & (term_rel <= MAX_REL) & (term >= TINY))
-    if not fine.all():
-        return invalid
-    value, rel = 0.0, 0.0
-    for v, r in zip(term[~exact_zero].tolist(), term_rel[~exact_zero].tolist()):
-        if value == 0.0:
-            value, rel = v, r
-            continue
-        value, rel = value + v, sum_rel(rel, r)
-        if not (math.isfinite(value) and rel <= MAX_REL and value >= TINY):
-            return invalid
-    return Approx(value, rel) if value else Approx(0.0)
-
-
-def _log_rising_float(a, x: float):
-    """log Gamma(a + x) - log Gamma(a) in float64 for an array a > 0 and a real x > 0 (a guess, no
-    bound): gammaln differences for a < 20 (values below about 4 x, no cancellation to fear);
-    for a >= 20, without the cancellation of two large lgamma values, Stirling's series
-    (a - 1/2) log1p(x / a) + x log(a + x) - x + c(a + x) - c(a) with
-    c(z) = 1/(12 z) - 1/(360 z^3) + 1/(1260 z^5) - 1/(1680 z^7) (truncation below 2e-15)."""
-    from scipy.special import gammaln
-    b = np.maximum(a, 20.0)
-    large = (b - 0.5) * np.log1p(x / b) + x * np.log(b + x) - x + _stirling_tail(b + x) - _stirling_tail(b)
-    return np.where(a >= 20.0, large, gammaln(a + x) - gammaln(a))
-
-
-def _stirling_tail(z):
-    inverse = 1.0 / z
-    square = inverse * inverse
-    return inverse * (1 / 12 - square * (1 / 360 - square * (1 / 1260 - square / 1680)))
+        bad = np.bincount(owner, weights=~fine, minlength=n) > 0
+        keep = ~exact_zero
+        owner, term, term_rel = owner[keep], term[keep], term_rel[keep]
+        position = np.arange(len(owner)) - np.searchsorted(owner, owner)       # rank within the group
+        value, rel = np.zeros(n), np.zeros(n)
+        for p in range(int(position.max(initial=-1)) + 1):
+            at = position == p
+            group, v, r = owner[at], term[at], term_rel[at]
+            value[group], rel[group] = value[group] + v, r if p == 0 else sum_rel_array(rel[group], r)
+        bad |= ~np.isfinite(value) | (rel > MAX_REL) | ((value != 0.0) & (value < TINY))
+    return value, np.where(bad, np.inf, rel)
 
 
 def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
@@ -394,21 +390,30 @@ def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
 
     This is evidence of a single crossing, not a proof between grid points; the proof is
     Thm 5.3 (checked exactly on random trees by ``exactprune verify --theorem zhong-5.3``).
+
+    >>> from exactprune.tree import iris_tree
+    >>> verify_single_crossing(_SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 17781896)
+    31
     """
+    return _verify_crossings([form], breakpoint)
+
+
+def _verify_crossings(forms: list, breakpoint: int) -> int:
+    """:func:`verify_single_crossing` for several forms with one breakpoint, the grid's signs
+    by :func:`_signs_at` (all forms at once)."""
     grid = {breakpoint - 1, breakpoint}
     x = 1
     while x <= 16 * breakpoint:
         grid.add(x)
         x *= 2
-    checked = 0
-    for k in sorted(g for g in grid if g >= 1):
-        sign = form.sign(k)
-        if k <= breakpoint - 1 and sign <= 0:
-            raise Theorem53Violation(f"node {form.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
-        if k >= breakpoint and sign > 0:
-            raise Theorem53Violation(f"node {form.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
-        checked += 1
-    return checked
+    points = sorted(g for g in grid if g >= 1)
+    for k in points:
+        for form, sign in zip(forms, _signs_at(forms, k)):
+            if k <= breakpoint - 1 and sign <= 0:
+                raise Theorem53Violation(f"node {form.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
+            if k >= breakpoint and sign > 0:
+                raise Theorem53Violation(f"node {form.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
+    return len(points)
 
 
 def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
@@ -417,8 +422,8 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
     is required and checked.  The interval is the cell of the dyadic bisection of [lo, hi] to width
     2^-bits (relative) where the certified sign changes.
 
-    Where the cell lies is guessed first by a float root of F_d (:meth:`_SubtreeForm.float_root`,
-    no guarantee); the guessed cell is accepted only when certified signs at both its ends show
+    Where the cell lies is guessed first by a float root of F_d (:func:`_float_roots`, no
+    guarantee); the guessed cell is accepted only when certified signs at both its ends show
     the change (F_d(x0) > 0 >= F_d(x1)), and moved to a neighbour a few times otherwise.  Thm 5.3
     (one sign change) makes that cell the one bisection reaches; without an accepted guess the
     cell is found by certified bisection, which also stops at a midpoint whose sign cannot be
@@ -430,36 +435,57 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
     (True, True)
     """
     form = form_or_node if isinstance(form_or_node, _SubtreeForm) else _SubtreeForm(form_or_node, prior)
+    return _real_crossings([form], lo, hi, bits)[0]
+
+
+def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
+    """:func:`real_crossing` of several forms on one interval [lo, hi], the float guesses of all
+    their cells made in one vectorized pass (:func:`_float_roots`)."""
+    for form, at_lo, at_hi in zip(forms, _signs_at(forms, lo), _signs_at(forms, hi)):
+        if at_lo <= 0 or at_hi > 0:
+            raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
     x0, x1 = Fraction(lo), Fraction(hi)
-    if form.sign(x0) <= 0 or form.sign(x1) > 0:
-        raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
     width = max(x1, Fraction(1)) / (1 << bits)
-    guessed = _guessed_cell(form, x0, x1, width)
-    if guessed is not None:
-        return guessed
-    while x1 - x0 > width:
-        mid = (x0 + x1) / 2
-        try:
-            s = form.sign(mid)
-        except CertificationError:
-            break
-        if s > 0:
-            x0 = mid
-        else:
-            x1 = mid
-    return x0, x1
-
-
-def _guessed_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction, tries: int = 4):
-    """The cell of the dyadic bisection of [x0, x1] (first length <= ``width``) around the float
-    root of F_d, when certified signs at its ends show the change; None otherwise."""
-    halvings, length = 0, x1 - x0
+    length = x1 - x0
     while length > width:
-        halvings, length = halvings + 1, length / 2
-    root = form.float_root(float(x0), float(x1))
-    if root is None or halvings > 60:
+        length /= 2
+    roots = _float_roots(forms, float(x0), float(x1))
+    return [_guessed_cell(form, x0, length, root) or _bisected_cell(form, x0, x1, width)
+            for form, root in zip(forms, roots.tolist())]
+
+
+def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
+    """A float root of each form's F_d in [lo, hi], by float bisection of all forms at once
+    (the Gamma ratios of the concatenated rows by scipy's ``betaln``, summed per form), NaN for a form whose
+    float signs at lo and hi do not show the change.  Guesses only, certified by the caller."""
+    from scipy.special import betaln
+    columns = [form._float_rows for form in forms]
+    owner = np.repeat(np.arange(len(forms)), [len(w) for w, _, _ in columns])
+    w, a, d = (np.concatenate([c[i] for c in columns]) for i in range(3))
+
+    def f(x):       # log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each ratio is
+        xs = x[owner]      # exp(log B(d, x) - log B(a, x)), scipy's betaln staying accurate for large a, d
+        return np.bincount(owner, weights=w * np.exp(betaln(d, xs) - betaln(a, xs)))    # every form has its leaf row
+
+    with np.errstate(all="ignore"):
+        left, right = np.full(len(forms), lo), np.full(len(forms), hi)
+        bracket = (f(left) > 0) & (f(right) < 0)
+        mid = (left + right) / 2
+        while np.any((left < mid) & (mid < right)):
+            positive = f(mid) > 0
+            left, right = np.where(positive, mid, left), np.where(positive, right, mid)
+            mid = (left + right) / 2
+    return np.where(bracket, mid, np.nan)
+
+
+def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, root: float, tries: int = 4) -> Optional[tuple]:
+    """The cell [x0 + c length, x0 + (c + 1) length] around the float ``root`` of F_d, when
+    certified signs at its ends show the change (F_d(left) > 0 >= F_d(right)), moved to a
+    neighbour up to ``tries`` times; None otherwise (no root, or no cell certified).  Given
+    F_d(x0) > 0 >= F_d(x1), a move never leaves [x0, x1]."""
+    if math.isnan(root):
         return None
-    cell = min(max(int((Fraction(root) - x0) / length), 0), (1 << halvings) - 1)
+    cell = int((Fraction(root) - x0) / length)
     for _ in range(tries):
         left, right = x0 + cell * length, x0 + (cell + 1) * length
         try:
@@ -471,9 +497,23 @@ def _guessed_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fract
                 return left, right
         except CertificationError:
             return None
-        if not 0 <= cell < 1 << halvings:
-            return None
     return None
+
+
+def _bisected_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction) -> tuple:
+    """Certified bisection of [x0, x1] (F_d(x0) > 0 >= F_d(x1)) down to length <= ``width``,
+    stopping early at a midpoint whose sign cannot be certified."""
+    while x1 - x0 > width:
+        mid = (x0 + x1) / 2
+        try:
+            s = form.sign(mid)
+        except CertificationError:
+            break
+        if s > 0:
+            x0 = mid
+        else:
+            x1 = mid
+    return x0, x1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -493,12 +533,16 @@ def _at_least(k: int, bound: Breakpoint) -> bool:
 
 
 def _log2_sign(k: int, t: Fraction) -> int:
-    """Sign of log2 k - t for a positive integer k and a rational t: exact when k is a power of
-    two (the only case where log2 k is rational), else a certified arb sign (never zero)."""
+    """Sign of log2 k - t for a positive integer k and a rational t, by the decision kernel:
+    exact when k is a power of two (the only case where log2 k is rational), else a certified
+    arb sign (never zero).
+
+    >>> _log2_sign(8, Fraction(3)), _log2_sign(9, Fraction(3)), _log2_sign(7, Fraction(3))
+    (0, 1, -1)
+    """
     if k & (k - 1) == 0:
-        difference = k.bit_length() - 1 - t
-        return (difference > 0) - (difference < 0)
-    return certified_sign(lambda: arb_of(k).log() - arb_of(t) * flint.arb(2).log())
+        return Decider().sign(None, None, exact=lambda: k.bit_length() - 1 - t)
+    return Decider().sign(None, None, ball=lambda: arb_of(k).log() - arb_of(t) * flint.arb(2).log())
 
 
 def _as_json(bound):
@@ -525,7 +569,7 @@ class Stage:
                 "pruned": self.pruned}
 
 
-@dataclass
+@dataclass(slots=True)
 class NodeBreakpoint:
     """Where a split of the full tree stops being kept.  ``breakpoint`` is the exact integer, a
     certified :class:`LogBracket` beyond 2**BREAKPOINT_EXACT_BITS, or None for a split
@@ -583,8 +627,10 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     stands) is searched by doubling and bisection with certified signs; the next stage starts
     at min b_d and is computed by PruneTree there.  Breakpoints of unchanged splits are
     reused; splits meeting Thm 5.9's condition are never searched.  With ``crossings``, the
-    certified real crossing of each split pruned at k >= 2 is computed (costly on big trees:
-    about 40 certified evaluations per split).
+    certified real crossing of each split pruned at k >= 2 is computed: for all the splits of a
+    stage at once, the float guesses of their crossing cells and the float filter at the grid of
+    :func:`verify_single_crossing` in one numpy pass, certified arb signs at the two ends of each
+    guessed cell, and arb or exact rationals wherever the filter declines.
 
     >>> from exactprune.tree import iris_tree
     >>> seq = knorm_sequence(iris_tree(), crossings=False)
@@ -666,9 +712,9 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
         breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
     leaf_root = tree.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
     stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
-    every = np.flatnonzero(full.n_children > 0)      # Zhong's order: by depth, then by name
-    order = every[np.lexsort((np.array([names[i] for i in every.tolist()]), full.depth[every]))]
-    ordered = {names[i]: breakpoints[names[i]] for i in order.tolist()}
+    depth = full.depth.tolist()      # Zhong's order: by depth, then by name
+    order = sorted(np.flatnonzero(full.n_children > 0).tolist(), key=lambda i: (depth[i], names[i]))
+    ordered = {names[i]: breakpoints[names[i]] for i in order}
     return KNormSequence(prior, stages, ordered, searches, decisions)
 
 
@@ -690,10 +736,10 @@ def _bracket_stage(found: dict, names: list, origin) -> tuple:
     A bracket overlapping another cannot be ordered: ValueError."""
     brackets = {i: b for i, b in found.items() if b is not None}
     first = min(brackets.values(), key=lambda b: b.upper)
-    lost = sorted((names[int(origin[i])] for i, b in brackets.items() if b == first))
     for i, b in brackets.items():
         if b != first and b.lower < first.upper:
-            raise ValueError(f"the breakpoints of {lost[0]} ({first}) and {names[int(origin[i])]} ({b}) overlap: "
+            lost = min(names[int(origin[j])] for j, c in brackets.items() if c == first)
+            raise ValueError(f"the breakpoints of {lost} ({first}) and {names[int(origin[i])]} ({b}) overlap: "
                              f"beyond 2^{BREAKPOINT_EXACT_BITS} (BREAKPOINT_EXACT_BITS) they cannot be ordered")
     kept = np.ones(len(origin), dtype=bool)
     kept[[i for i, b in brackets.items() if b == first]] = False
@@ -714,14 +760,13 @@ def _record_pruned(tree: Tree, origin, kept, k: int, breakpoints: dict, names: l
     levels, arity = a.levels(), a.n_children
     for nodes, below in zip(levels, levels[1:]):
         owner[below] = np.where(owner[below] >= 0, owner[below], np.repeat(owner[nodes], arity[nodes]))
-    for i in np.flatnonzero(cut).tolist():
-        name = names[int(origin[i])]
-        entry = NodeBreakpoint(name, k)
-        if prior is not None and isinstance(k, int) and k >= 2:
-            form = _SubtreeForm.from_arrays(a, i, name, prior)
-            entry.crossing = real_crossing(form, k - 1, k)
-            entry.sign_checks = verify_single_crossing(form, k)
-        breakpoints[name] = entry
+    entries = {i: NodeBreakpoint(names[int(origin[i])], k) for i in np.flatnonzero(cut).tolist()}
+    if prior is not None and isinstance(k, int) and k >= 2 and entries:
+        forms = [_SubtreeForm.from_arrays(a, i, entry.name, prior) for i, entry in entries.items()]
+        checks = _verify_crossings(forms, k)
+        for entry, crossing in zip(entries.values(), _real_crossings(forms, k - 1, k)):
+            entry.crossing, entry.sign_checks = crossing, checks
+    breakpoints.update((entry.name, entry) for entry in entries.values())
     removed = np.flatnonzero(is_split & ~alive)
     for i, j in zip(origin[removed].tolist(), owner[removed].tolist()):
         breakpoints[names[i]] = NodeBreakpoint(names[i], k, removed_with=names[int(origin[j])])
@@ -740,18 +785,16 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     """
     seq = knorm_sequence(tree, prior, crossings=False)
     finite = [s for s in seq.stages if s.k_from != INF]
-    norms = []
-    for stage in finite:
-        if isinstance(stage.k_from, LogBracket):
-            norms.append(None)        # k known only as a certified interval
-            continue
+
+    def norm(stage: Stage) -> str:
         saved = flint.ctx.prec
         flint.ctx.prec = 128
         try:
-            value = subtree_moment_arb(stage.tree.root, stage.k_from, prior)
+            return knorm_decimal(subtree_moment_arb(stage.tree.root, stage.k_from, prior), stage.k_from, 12)
         finally:
             flint.ctx.prec = saved
-        norms.append(knorm_decimal(value, stage.k_from, 12))
+
+    norms = [None if isinstance(s.k_from, LogBracket) else norm(s) for s in finite]    # None: k known as an interval
     return {"k_breakpoints": [s.k_from for s in finite], "n_leaves": [s.leaves for s in finite],
             "knorm_errors": norms, "knorm_errors_float": [None if x is None else float(x) for x in norms],
             "sequence": seq}

@@ -2,6 +2,8 @@
 iris tree checked against PruneTree (an independent algorithm: the stages' k ranges must be
 where prune() changes its answer) and its JSON form checked field by field."""
 import json
+
+import numpy as np
 from fractions import Fraction
 
 import pytest
@@ -62,3 +64,404 @@ def test_as_dict_is_a_faithful_json_form(iris_sequence):
     assert any(b["removed_with"] for b in d["breakpoints"]) and any(b["survives_all_finite_k"]
                                                                    for b in d["breakpoints"])
     assert any(b["sign_checks"] for b in d["breakpoints"])
+
+
+# ---------------------------------------------------------------------------------------------
+# the stage-level float filter and the real crossings, against independent computations
+# ---------------------------------------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from exactprune.certify import Approx, rising_ratio, total  # noqa: E402
+from exactprune.knorm import Prior, leaf_moment, subtree_moment  # noqa: E402
+from exactprune.sequence import _SubtreeForm, _float_approximations, real_crossing  # noqa: E402
+from random_trees import count_trees  # noqa: E402
+
+
+def _scalar_images(form, k):
+    """certify's scalar rules term by term (an implementation independent of the segmented one):
+    the leaf as a term of weight 1, the subtree summed left to right."""
+    a, d = form.leaf_terms
+    leaf = Approx.of(1) * rising_ratio(Approx.of(a), Approx.of(d), k)
+    tree = total(Approx.of(w) * rising_ratio(Approx.of(a_l), Approx.of(d_l), k) for w, a_l, d_l in form.terms)
+    return leaf, tree
+
+
+@settings(max_examples=30, deadline=None)
+@given(count_trees(max_depth=3), st.sampled_from([Prior(), Prior(lam=1, eta=0), Prior(numerator="1")]),
+       st.sampled_from([1, 2, 5, 17]))
+def test_segmented_float_filter_is_certify_rules_per_split_and_encloses_the_exact_moments(tree, prior, k):
+    """All splits of a tree in one call: each split's (value, bound) equals certify's scalar
+    rules applied to that split alone, and the bound encloses the exact moments (knorm's
+    recursion (4.28)-(4.29) in rationals)."""
+    nodes = [node for node in tree.nodes() if node.children]
+    if not nodes:
+        return
+    forms = [_SubtreeForm(node, prior) for node in nodes]
+    (leaf_v, leaf_r), (tree_v, tree_r) = _float_approximations(forms, k)
+    for i, (node, form) in enumerate(zip(nodes, forms)):
+        leaf, sub = _scalar_images(form, k)
+        assert Approx.bounded(leaf_v[i], leaf_r[i]) == leaf
+        assert Approx.bounded(tree_v[i], tree_r[i]) == sub
+        for (value, rel), exact in (((leaf_v[i], leaf_r[i]), leaf_moment(node.counts, k, prior)),
+                                    ((tree_v[i], tree_r[i]), subtree_moment(node, k, prior))):
+            assert rel < 2.0 ** -40          # these small trees are always vouched for
+            assert abs(exact - Fraction(value)) <= Fraction(rel) * Fraction(value)
+
+
+def test_an_invalid_term_voids_only_its_own_split():
+    """A split whose float images cannot be vouched for (at k = 64 the moments of a node of 2^50
+    examples fall below certify's TINY = 2^-960) gets an infinite bound; the other split of the
+    same call keeps its finite bounds."""
+    from exactprune import Node, Tree
+    small = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3))]))
+    huge = Tree(Node((2 ** 50, 3), [Node((2 ** 50, 0)), Node((0, 3))]))
+    forms = [_SubtreeForm(small.root, Prior()), _SubtreeForm(huge.root, Prior())]
+    (_, leaf_r), (_, tree_r) = _float_approximations(forms, 64)
+    assert leaf_r[0] < 1e-12 and tree_r[0] < 1e-12
+    assert leaf_r[1] == tree_r[1] == float("inf")
+
+
+def test_real_crossing_contains_the_root_found_by_mpmath():
+    """F_d(x) = rf(B, x)/rf(M, x) - sum_l W_l rf(B_l, x)/rf(M_l, x) (Gamma extension (C.26)),
+    with the weights (4.11) and (B, M) (4.29) written out by hand for the tree below and its root
+    found by mpmath at 50 digits: the certified crossing is the dyadic cell holding it."""
+    import mpmath
+    from exactprune import Node, Tree
+    tree = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3))]))      # lam = eta = 1/2, J = 2
+    mpmath.mp.dps = 50
+    half = mpmath.mpf(1) / 2
+    # root: B = 3 + 1/2, M = 9 + 1; leaves: (5, 0): B = 1/2, M = 6, W = 5.5/10; (1, 3): B = 3/2, M = 5, W = 4.5/10
+    def f(x):
+        return (mpmath.rf(3 + half, x) / mpmath.rf(10, x) - mpmath.mpf(55) / 100 * mpmath.rf(half, x) / mpmath.rf(6, x)
+                - mpmath.mpf(45) / 100 * mpmath.rf(3 * half, x) / mpmath.rf(5, x))
+    seq = knorm_sequence(tree, Prior())
+    b = seq.breakpoints["root"].breakpoint
+    assert f(b - 1) > 0 >= f(b)
+    root = mpmath.findroot(f, (b - 1, b), solver="anderson")
+    lo, hi = real_crossing(tree.root, b - 1, b)
+    assert seq.breakpoints["root"].crossing == (lo, hi)
+    # b = 10: the cell of the dyadic bisection of [9, 10] first no longer than 10 / 2^40 has length 2^-37
+    assert b == 10 and hi - lo == Fraction(1, 2 ** 37) and (lo - 9) * 2 ** 37 == int((lo - 9) * 2 ** 37)
+    assert mpmath.mpf(lo.numerator) / lo.denominator < root < mpmath.mpf(hi.numerator) / hi.denominator
+
+
+# ---------------------------------------------------------------------------------------------
+# exact ties, the routes of the decision kernel, split_kept, survives_all_k
+# ---------------------------------------------------------------------------------------------
+
+import flint  # noqa: E402
+
+from exactprune import Node, Tree  # noqa: E402
+from exactprune.knorm import EXACT_K_LIMIT  # noqa: E402
+from exactprune.numbers import CertificationError  # noqa: E402
+from exactprune.sequence import (LogBracket, Theorem53Violation, _bisected_cell, _float_roots,  # noqa: E402
+                                 _guessed_cell, knorm_pruning_path, split_kept, survives_all_k,
+                                 verify_single_crossing)
+
+#: (2, 2) split into (1, 1) and (1, 1), lam = eta = 1/2, J - 1 = 1: at k = 1 the leaf moment is
+#: (0 + 2 + 1/2)/(4 + 1) = 1/2 and the subtree's is 2 x (5/2)/5 x (1 + 1/2)/(2 + 1) = 1/2: an exact tie
+TIE = Tree(Node((2, 2), [Node((1, 1)), Node((1, 1))]))
+#: (6, 3) split into (5, 0) and (1, 3): breakpoint 10 (F(9) > 0 >= F(10), checked below with Fractions)
+SMALL = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3))]))
+
+
+def test_an_exact_tie_is_settled_by_the_exact_route_and_is_not_kept():
+    assert leaf_moment(TIE.root.counts, 1, Prior()) == subtree_moment(TIE.root, 1, Prior()) == Fraction(1, 2)
+    form = _SubtreeForm(TIE.root, Prior())
+    assert form.sign(1) == 0
+    assert form.decider.routes == {"float": 0, "arb": 0, "exact": 1}
+    assert split_kept(TIE.root, 1) is False           # kept only if R(T, k) < R_leaf(k), strictly
+    assert split_kept(SMALL.root, 9) is True and split_kept(SMALL.root, 10) is False
+
+
+def test_float_filter_decides_up_to_k_64_and_arb_beyond():
+    """FLOAT_FILTER_K = 64: a clear sign at k = 64 is counted on the float route, at k = 65 on
+    the arb route; the signs agree with the exact moments."""
+    for k, route in ((64, "float"), (65, "arb")):
+        form = _SubtreeForm(SMALL.root, Prior())
+        exact = leaf_moment(SMALL.root.counts, k, Prior()) - subtree_moment(SMALL.root, k, Prior())
+        assert form.sign(k) == (exact > 0) - (exact < 0) == -1
+        assert form.decider.routes[route] == 1 and form.decider.decisions == 1
+
+
+def test_breakpoint_of_the_small_tree_by_an_exact_scan():
+    scan = next(k for k in range(1, 100) if leaf_moment(SMALL.root.counts, k, Prior())
+                <= subtree_moment(SMALL.root, k, Prior()))
+    assert scan == 10 == knorm_sequence(SMALL, Prior()).breakpoints["root"].breakpoint
+
+
+def test_split_kept_takes_rationals_and_balls_and_refuses_bad_k():
+    # the real crossing is 9.2197... (mpmath's root in the test above)
+    assert split_kept(SMALL.root, Fraction(46, 5)) is True and split_kept(SMALL.root, Fraction(37, 4)) is False
+    assert split_kept(SMALL.root, flint.arb(9)) is True
+    with pytest.raises(ValueError):
+        split_kept(SMALL.root, 0)
+
+
+def test_survives_all_k_is_false_at_a_leaf():
+    assert survives_all_k(Node((3, 1))) is False
+    assert survives_all_k(Node((3, 1), [Node((3, 0)), Node((0, 1))])) is False     # child majority 1 < 3
+
+
+def test_form_names_and_the_node_named_in_errors():
+    assert _SubtreeForm(SMALL.root.children[1], Prior()).name == "c2"
+    empty = Tree(Node((1, 0), [Node((1, 0)), Node((0, 0))])).root
+    with pytest.raises(ValueError, match="node c2: an empty node with lam = 0"):
+        _SubtreeForm(empty, Prior(lam=0))
+    arrays = Tree(Node((1, 0), [Node((1, 0)), Node((0, 0))])).arrays()
+    with pytest.raises(ValueError, match="node top: an empty node with lam = 0"):
+        _SubtreeForm.from_arrays(arrays, 0, "top", Prior(lam=0))
+    with pytest.raises(ValueError, match=r"node top: n_t \+ eta K_t is 0"):
+        _SubtreeForm.from_arrays(Tree(Node((0, 0), [Node((0, 0)), Node((0, 0))])).arrays(), 0, "top",
+                                 Prior(lam=1, eta=0))
+
+
+def test_bad_inputs_are_named():
+    with pytest.raises(TypeError, match="knorm_sequence needs a Tree, got str"):
+        knorm_sequence("tree")
+    seq = knorm_sequence(SMALL, Prior(), crossings=False)
+    with pytest.raises(ValueError, match="k must be a positive integer, got 0"):
+        seq.stage_for(0)
+
+
+# ---------------------------------------------------------------------------------------------
+# the grid of verify_single_crossing
+# ---------------------------------------------------------------------------------------------
+
+def _grid(monkeypatch, breakpoint, pattern=lambda k, b: 1 if k < b else -1):
+    import exactprune.sequence as sequence
+    asked = []
+
+    def signs(forms, k):
+        asked.append(k)
+        return [pattern(k, breakpoint)] * len(forms)
+
+    monkeypatch.setattr(sequence, "_signs_at", signs)
+    from types import SimpleNamespace
+    return verify_single_crossing(SimpleNamespace(name="x"), breakpoint), asked
+
+
+@pytest.mark.parametrize("breakpoint, points", [
+    (10, [1, 2, 4, 8, 9, 10, 16, 32, 64, 128]),        # powers of 2 up to 16 b = 160, and b - 1, b
+    (8, [1, 2, 4, 7, 8, 16, 32, 64, 128]),             # 128 = 16 b itself is included
+    (1, [1, 2, 4, 8, 16]),                             # b - 1 = 0 is not a k
+    (31, [1, 2, 4, 8, 16, 30, 31, 32, 64, 128, 256]),  # 512 > 16 b = 496
+])
+def test_the_grid_is_powers_of_two_to_16b_and_b_minus_1_and_b(monkeypatch, breakpoint, points):
+    count, asked = _grid(monkeypatch, breakpoint)
+    assert asked == points and count == len(points)
+
+
+@pytest.mark.parametrize("pattern, message", [
+    (lambda k, b: 0 if k == b - 1 else (1 if k < b else -1), "F <= 0 at k = 9, below its breakpoint 10"),
+    (lambda k, b: -1 if k == b - 1 else (1 if k < b else -1), "F <= 0 at k = 9, below its breakpoint 10"),
+    (lambda k, b: 1 if k <= b else -1, "F > 0 at k = 10, beyond its breakpoint 10"),
+])
+def test_a_wrong_sign_next_to_the_breakpoint_is_a_violation(monkeypatch, pattern, message):
+    with pytest.raises(Theorem53Violation, match=message):
+        _grid(monkeypatch, 10, pattern)
+
+
+def test_a_zero_at_the_breakpoint_is_not_a_violation(monkeypatch):
+    assert _grid(monkeypatch, 10, lambda k, b: 1 if k < b else (0 if k == b else -1))[0] == 10
+
+
+# ---------------------------------------------------------------------------------------------
+# the float guesses and the certified cells (a synthetic single crossing at c: sign 1 left of c,
+# 0 at c, -1 right of it)
+# ---------------------------------------------------------------------------------------------
+
+class Crossing:
+    def __init__(self, c, fail_at=None):
+        self.c, self.fail_at, self.name, self.asked = c, fail_at, "x", []
+
+    def sign(self, x):
+        self.asked.append(x)
+        if x == self.fail_at:
+            raise CertificationError("undecided")
+        return (x < self.c) - (x > self.c)
+
+
+X0, L = Fraction(9), Fraction(1, 16)       # cells [9 + c/16, 9 + (c + 1)/16], c = 0..15
+
+
+@pytest.mark.parametrize("true_cell, root_cell", [(5, 5), (5, 4), (5, 6), (5, 8), (5, 2), (0, -3), (15, 16)])
+def test_guessed_cell_moves_up_to_three_cells(true_cell, root_cell):
+    form = Crossing(X0 + (true_cell + Fraction(1, 3)) * L)
+    root = float(X0 + (root_cell + Fraction(1, 2)) * L)
+    assert _guessed_cell(form, X0, L, root) == (X0 + true_cell * L, X0 + (true_cell + 1) * L)
+
+
+@pytest.mark.parametrize("true_cell, root_cell", [(5, 9), (5, 1), (4, -1), (11, 16)])
+def test_guessed_cell_gives_up_after_four_tries(true_cell, root_cell):
+    form = Crossing(X0 + (true_cell + Fraction(1, 3)) * L)
+    assert _guessed_cell(form, X0, L, float(X0 + (root_cell + Fraction(1, 2)) * L)) is None
+    assert len(form.asked) <= 8
+
+
+def test_guessed_cell_at_a_zero_on_a_cell_boundary_and_without_a_root():
+    form = Crossing(X0 + 5 * L)            # F = 0 exactly at 9 + 5/16: the cell ending there
+    for root_cell in (3, 4, 5, 6):
+        assert _guessed_cell(form, X0, L, float(X0 + (root_cell + Fraction(1, 2)) * L)) == (X0 + 4 * L, X0 + 5 * L)
+    assert _guessed_cell(form, X0, L, float("nan")) is None and form.asked[-1] != float("nan")
+    assert _guessed_cell(Crossing(X0 + 5 * L, fail_at=X0 + 5 * L), X0, L, float(X0 + 5.5 * L)) is None
+
+
+def test_bisected_cell_halves_until_the_width_and_stops_where_undecided():
+    assert _bisected_cell(Crossing(X0 + 5 * L), X0, X0 + 1, L) == (X0 + 4 * L, X0 + 5 * L)
+    assert _bisected_cell(Crossing(X0 + Fraction(7, 3) * L), X0, X0 + 1, L) == (X0 + 2 * L, X0 + 3 * L)
+    # the first midpoint 9 + 1/2 cannot be certified: the interval stays [9, 10]
+    assert _bisected_cell(Crossing(X0 + 5 * L, fail_at=X0 + 8 * L), X0, X0 + 1, L) == (X0, X0 + 1)
+    # after [9, 9 + 1/2] the midpoint 9 + 1/4 cannot be certified
+    assert _bisected_cell(Crossing(X0 + 5 * L, fail_at=X0 + 4 * L), X0, X0 + 1, L) == (X0, X0 + 8 * L)
+
+
+def test_float_roots_bracket_or_nan():
+    """The (6, 3) tree's F changes sign in [9, 10] (root by mpmath in the test above, ~9.2197);
+    on [1, 2] it is positive at both ends (no root: NaN)."""
+    form = _SubtreeForm(SMALL.root, Prior())
+    roots = _float_roots([form, form], 9.0, 10.0)
+    assert abs(roots[0] - 9.21970) < 1e-4 and roots[0] == roots[1]
+    lo, hi = real_crossing(SMALL.root, 9, 10)
+    assert float(lo) - 1e-12 <= roots[0] <= float(hi) + 1e-12
+    assert np.isnan(_float_roots([form], 1.0, 2.0)).all()
+    assert np.isnan(_float_roots([form], 10.0, 11.0)).all()
+
+
+def test_real_crossing_needs_a_sign_change_and_takes_a_zero_at_the_upper_end():
+    with pytest.raises(ValueError, match=r"node root: no sign change of F on \[10, 11\]"):
+        real_crossing(SMALL.root, 10, 11)           # F <= 0 at both ends
+    with pytest.raises(ValueError, match="no sign change"):
+        real_crossing(SMALL.root, 1, 2)             # F > 0 at both ends
+    with pytest.raises(ValueError, match="no sign change"):
+        real_crossing(TIE.root, 1, 2)               # F(1) = 0: not kept at the lower end
+    lo, hi = real_crossing(TIE.root, Fraction(1, 2), 1)      # F(1) = 0 <= 0 at the upper end
+    # width max(1, 1) / 2^40; [1/2, 1] halved 39 times: cells of 2^-40, the last one ends at 1
+    assert (lo, hi) == (1 - Fraction(1, 2 ** 40), 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# knorm_pruning_path, and a breakpoint beyond 2^BREAKPOINT_EXACT_BITS (a LogBracket)
+# ---------------------------------------------------------------------------------------------
+
+def _mp_knorm(node, k: int):
+    """(R(T, k))^(1/k) by mpmath at 40 digits, written out from (4.28)-(4.29) with lam = eta = 1/2
+    and J classes: a leaf's moment Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)) with
+    B = n - max_j n_j + (J - 1)/2 and M = n + J/2."""
+    import mpmath
+    mpmath.mp.dps = 40
+
+    def moment(t):
+        if not t.children:
+            half_j = mpmath.mpf(len(t.counts)) / 2
+            b, m = sum(t.counts) - max(t.counts) + half_j - mpmath.mpf(0.5), sum(t.counts) + half_j
+            return mpmath.exp(mpmath.loggamma(b + k) - mpmath.loggamma(b) - mpmath.loggamma(m + k) + mpmath.loggamma(m))
+        den = sum(t.counts) + mpmath.mpf(len(t.children)) / 2
+        return sum((sum(c.counts) + mpmath.mpf(0.5)) / den * moment(c) for c in t.children)
+
+    return mpmath.root(moment(node), k)
+
+
+def test_knorm_pruning_path_values_and_prior():
+    one = knorm_pruning_path(iris_tree(), Prior(numerator="1"))
+    assert set(one) == {"k_breakpoints", "n_leaves", "knorm_errors", "knorm_errors_float", "sequence"}
+    assert one["k_breakpoints"][-1] == 25680603 and one["sequence"].breakpoints["c2"].crossing is None
+    path = knorm_pruning_path(iris_tree())
+    assert path["k_breakpoints"] == [1, 2, 17781896]
+    for stage, text, value in zip(path["sequence"].stages, path["knorm_errors"], path["knorm_errors_float"]):
+        assert len(text.replace("0.", "", 1).lstrip("0")) == 12          # 12 significant digits
+        expected = float(_mp_knorm(stage.tree.root, stage.k_from))
+        assert abs(float(text) - expected) <= 1e-11 * expected
+        assert value == float(text)
+
+
+#: (10^6, 10^6 - 1) split into pure children: F_d > 0 until k ~ 2^2000021 (App C's large-k form)
+FAR = Tree(Node((10 ** 6, 10 ** 6 - 1), [Node((10 ** 6, 0)), Node((0, 10 ** 6 - 1))]))
+
+
+@pytest.fixture(scope="module")
+def far_sequence():
+    return knorm_sequence(FAR, Prior(), crossings=False)
+
+
+def test_a_breakpoint_beyond_the_exact_bits_is_a_certified_log_bracket(far_sequence):
+    """For huge k each leaf moment is Gamma(M)/Gamma(B) k^(B - M) (1 + O(1/k)) (C.26); the
+    subtree's moment is dominated by the leaf (0, 10^6 - 1) (B - M = -10^6 + 1/2, one half above the
+    others), so the crossing k* solves Gamma(M0)/Gamma(B0) = W2 Gamma(M2)/Gamma(1/2) k*: written
+    out with mpmath's loggamma, log2 k* lies in the bracket."""
+    import mpmath
+    mpmath.mp.dps = 60
+    n = 10 ** 6
+    b0, m0 = mpmath.mpf(n - 1) + 0.5, mpmath.mpf(2 * n)          # root: b = n - 1 errors, J lam = 1
+    m1, m2 = mpmath.mpf(n + 1), mpmath.mpf(n)                   # leaves: B = 1/2 for both
+    w1, w2 = (n + mpmath.mpf(0.5)) / (2 * n), (n - 1 + mpmath.mpf(0.5)) / (2 * n)
+    root_log = mpmath.loggamma(m0) - mpmath.loggamma(b0)
+    leaf1_log = mpmath.log(w1) + mpmath.loggamma(m1) - mpmath.loggamma(0.5)
+    log_k = (mpmath.log(mpmath.exp(root_log) - mpmath.exp(leaf1_log)) - mpmath.log(w2)
+             - mpmath.loggamma(m2) + mpmath.loggamma(0.5))
+    log2_k = log_k / mpmath.log(2)
+    bracket = far_sequence.breakpoints["root"].breakpoint
+    assert isinstance(bracket, LogBracket)
+    assert bracket.lower < Fraction(str(log2_k)) <= bracket.upper
+    assert bracket.upper - bracket.lower <= bracket.upper / 2 ** 40
+    # the search: log2 k doubled from BREAKPOINT_EXACT_BITS = 1024 to the range [2^20, 2^21] holding
+    # log2 k* ~ 2000021, then bisected until hi - lo <= hi / 2^40, i.e. 40 halvings of 2^20: the
+    # bracket is the cell of width 2^-20 of the grid of multiples of 2^-20 holding log2 k*
+    cell = int(mpmath.floor(log2_k * 2 ** 20))
+    assert (bracket.lower, bracket.upper) == (Fraction(cell, 2 ** 20), Fraction(cell + 1, 2 ** 20))
+    stages = far_sequence.stages
+    assert [(s.k_from, s.k_to, s.leaves) for s in stages] == [(1, bracket, 2), (bracket, None, 1), ("inf", None, 1)]
+    assert str(bracket).startswith("2^(") and " < k <= 2^(" in str(bracket)
+
+
+def test_stage_for_around_a_log_bracket(far_sequence):
+    import mpmath
+    bracket = far_sequence.breakpoints["root"].breakpoint
+    below, above = int(bracket.lower), int(bracket.upper) + 1          # 2^below < 2^lower, 2^above > 2^upper
+    assert far_sequence.stage_for(2 ** below).leaves == 2             # powers of two: exact route
+    assert far_sequence.stage_for(2 ** above).leaves == 1
+    assert far_sequence.stage_for(3 * 2 ** (below - 2)).leaves == 2   # log2 = below - 0.415: arb route
+    assert far_sequence.stage_for(2 ** above - 1).leaves == 1         # log2 just below above > upper
+    mpmath.mp.dps = 60
+    shift = below - 60
+    middle = (bracket.lower + bracket.upper) / 2 - shift
+    inside = int(mpmath.floor(mpmath.power(2, mpmath.mpf(middle.numerator) / middle.denominator))) << shift
+    with pytest.raises(ValueError, match="k lies inside the certified interval of a breakpoint"):
+        far_sequence.stage_for(inside)
+
+
+def test_a_log_bracket_in_json_and_in_the_path(far_sequence):
+    bracket = far_sequence.breakpoints["root"].breakpoint
+    d = json.loads(json.dumps(far_sequence.as_dict()))
+    assert d["stages"][0]["k_to"] == d["stages"][1]["k_from"] == bracket.as_dict()
+    assert d["breakpoints"][0]["breakpoint"] == bracket.as_dict()
+    path = knorm_pruning_path(FAR)
+    assert path["k_breakpoints"] == [1, bracket]
+    assert path["knorm_errors"][1] is None and path["knorm_errors_float"][1] is None
+    assert path["knorm_errors_float"][0] == float(path["knorm_errors"][0])
+
+
+def test_log2_sign_exact_for_powers_of_two_and_certified_otherwise():
+    from exactprune.sequence import _log2_sign
+    assert _log2_sign(8, Fraction(3)) == 0 and _log2_sign(1, Fraction(0)) == 0        # exact ties
+    assert _log2_sign(2 ** 100, Fraction(201, 2)) == -1 and _log2_sign(2 ** 100, Fraction(199, 2)) == 1
+    assert _log2_sign(9, Fraction(3)) == 1 and _log2_sign(7, Fraction(3)) == -1        # log2 9 > 3 > log2 7
+
+
+def test_log_bracket_json_and_text():
+    bracket = LogBracket(Fraction(5), Fraction(6))
+    assert bracket.as_dict() == {"log2_lower": "5", "log2_upper": "6", "approx": "2^5.500000000"}
+    assert str(bracket) == "2^(5) < k <= 2^(6), k ~ 2^5.500000000"
+    thin = LogBracket(Fraction(1, 3), Fraction(1, 2))          # middle 5/12 = 0.41666...
+    assert thin.as_dict() == {"log2_lower": "1/3", "log2_upper": "1/2", "approx": "2^0.4166666667"}
+
+
+def test_iris_crossings_at_k_2_are_cells_of_width_2_to_the_minus_39(iris_sequence):
+    """Pruned at k = 2: the crossing lies in [1, 2], whose dyadic bisection stops at the first length
+    <= max(2, 1) / 2^40 = 2^-39 (exactly that length)."""
+    at_two = [b for b in iris_sequence.breakpoints.values() if b.breakpoint == 2 and b.crossing is not None]
+    assert at_two
+    for b in at_two:
+        lo, hi = b.crossing
+        assert hi - lo == Fraction(1, 2 ** 39) and 1 <= lo and (lo * 2 ** 39).denominator == 1
