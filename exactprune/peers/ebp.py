@@ -30,12 +30,12 @@ root s >= c/2 so <= 6 u e5 + 3u s, the numerator e5 + c/2 + s >= e5 + s so <= 11
 division and product add 3u, the rounding of c (<= 3u relative) moves the quotient by <= 6u,
 and n pr - e followed by + e adds 2u: <= 22u.  For CF > 1/2 with e = 0 the float term carries
 no bound (the comparison goes to arb).  Sums of non-negative terms add u of the running sum
-per addition, and raising's corrections T_new - T_old add both terms' bounds, u of their
-magnitudes for each subtraction and, for a float sum of s terms in any order, 2 s u of the sum of
-the magnitudes (for s u <= 1/2).  The terms are evaluated for whole count arrays at once.
+per addition, and raising's corrections T_new - T_old add both terms' bounds and u of the two
+terms and of the running total.  The terms are evaluated for whole count arrays at once.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -44,7 +44,7 @@ import flint
 
 from ..certify import INFLATE, TINY, U, Approx, Decider, float_sign_array, sum_rel_array
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..tree import CountArrays, Tree, as_tree
+from ..tree import CountArrays, Tree, as_tree, majority_class
 from ._arrays import child_sums, route, split_tests
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
@@ -207,6 +207,7 @@ class _EBP:
         self.J = n_classes
         self.decider = Decider(start_prec=_PREC)
         self.slack = Fraction(1, 10)  # C4.5's "+ 0.1"
+        self._cache: dict = {}        # (n, e) -> float term and bound
         self._log_cf = math.log(float(self.cf))
         if variant == "c45":
             self._coeff = float(_c45_coeff(self.cf) ** 2)
@@ -242,10 +243,17 @@ class _EBP:
 
     def term(self, counts, label=None) -> tuple:
         """(float of e + extra errors, its absolute bound) of a leaf with these counts, its
-        errors counted against ``label`` (default: the majority)."""
-        n, e = _pair(counts, label)
-        value, bound = self.terms([n], [e])
-        return float(value[0]), float(bound[0])
+        errors counted against ``label`` (default: the majority); cached by (n, e)."""
+        key = _pair(counts, label)
+        if key not in self._cache:
+            value, bound = self.terms([key[0]], [key[1]])
+            self._cache[key] = (float(value[0]), float(bound[0]))
+        return self._cache[key]
+
+    def warm(self, n, e) -> None:
+        """Fill the cache of :meth:`term` for the pairs (n, e) of arrays with one vectorized call."""
+        value, bound = self.terms(n, e)
+        self._cache.update(zip(zip(n.tolist(), e.tolist()), zip(value.tolist(), bound.tolist())))
 
     def est_arb(self, pairs) -> flint.arb:
         total = flint.arb(0)
@@ -258,7 +266,7 @@ class _EBP:
         """est(a) <= est(b) + slack, decided by the decision kernel (float filter, then
         certified arb)."""
         (af, a_pairs), (bf, b_pairs) = a, b
-        return self.decider.sign(_approx(*af), _approx(*bf) + Approx.of(slack),
+        return self.decider.sign(_approx(*af), _approx(*bf) + _approx_of(slack),
                                  ball=lambda: self.est_arb(a_pairs()) - self.est_arb(b_pairs()) - arb_of(slack)) <= 0
 
     # -- without raising: level by level ----------------------------------------------------------
@@ -273,7 +281,7 @@ class _EBP:
         value, bound = self.terms(sizes, sizes - a.majority)
         leaf_v, leaf_b = value.copy(), bound.copy()
         kept = np.zeros(a.n_nodes, dtype=bool)
-        slack = Approx.of(self.slack)
+        slack = _approx_of(self.slack)
         for level in reversed(a.levels()):
             splits = level[a.n_children[level] > 0]
             if not splits.size:
@@ -364,31 +372,28 @@ class _Raising:
 
     def branch(self, big: int, rows) -> tuple:
         """The side of the subtree ``big`` when the examples ``rows`` of the other branch are
-        passed down it too (leaf labels fixed).  Its estimate is ``big``'s corrected on the reached
-        leaves: T_new - T_old per leaf, summed with the error of a float sum of s terms (at most
-        2 s u of the sum of their magnitudes for s u <= 1/2)."""
+        passed down it too (leaf labels fixed): ``big``'s estimate corrected by T_new - T_old on
+        each reached leaf, the bound growing by both terms' bounds and the roundings of the
+        subtraction and the addition (module docstring)."""
         import numpy as np
         m = self.m
-        tests = (self.left, self.right, self.feature, self.threshold)
-        reached = route(tests, self.X, rows, big)
+        reached = route((self.left, self.right, self.feature, self.threshold), self.X, rows, big)
         leaves, where = np.unique(reached, return_inverse=True)
         added = np.zeros((len(leaves), m.J), dtype=np.int64)
         np.add.at(added, (where, self.y[rows]), 1)
-        old = self.counts[leaves]
-        new = old + added
-        label = old.argmax(axis=1)
-        rows_ = np.arange(len(leaves))
-        new_v, new_b = m.terms(new.sum(axis=1), new.sum(axis=1) - new[rows_, label])
-        old_v, old_b = m.terms(old.sum(axis=1), old.sum(axis=1) - old.max(axis=1))
-        total = float(self.est_v[big] + np.sum(new_v - old_v))
-        magnitude = self.est_v[big] + np.sum(new_v + old_v)
-        bound = (self.est_b[big] + np.sum(new_b + old_b) + U * np.sum(new_v + old_v)
-                 + 2 * (len(leaves) + 1) * U * magnitude) * INFLATE
-        changed = dict(zip(leaves.tolist(), zip(new.tolist(), label.tolist())))
+        total, bound = float(self.est_v[big]), float(self.est_b[big])
+        changed = {}
+        for leaf, add in zip(leaves.tolist(), added.tolist()):
+            old = self.counts[leaf].tolist()
+            label = majority_class(old)
+            changed[leaf] = new = ([a + b for a, b in zip(old, add)], label)
+            (new_v, new_b), (old_v, old_b) = m.term(*new), m.term(old)
+            total += new_v - old_v
+            bound = (bound + new_b + old_b + U * (new_v + old_v + abs(total))) * INFLATE
 
         def pairs():
             return [_pair(*changed[i]) if i in changed else _pair(self.counts[i].tolist()) for i in self.leaves(big)]
-        return (total, float(bound)), pairs
+        return (total, bound), pairs
 
     def result(self, tree: Tree, root: int) -> Tree:
         """The pruned and raised tree from ``root`` (pre-order, the data's counts, the surviving
@@ -454,10 +459,11 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
         n = int(tree.arrays().sizes[0])
         if len(X) != n or len(y) != n:
             raise ValueError(f"X and y must hold the tree's {n} training examples")
+        a = tree.arrays()
+        machine.warm(a.sizes, a.sizes - a.majority)
         state = _Raising(machine, tree, X, y)
         root = state.run(0, np.arange(n))
         result, estimate = state.result(tree, root), float(state.est_v[root])
-        a = tree.arrays()
         kept = np.ones(a.n_nodes, dtype=bool)
         kept[state.pruned] = False
         pruned = tree.pruned_by(kept)[1]
@@ -503,6 +509,9 @@ def _sum(parts: list) -> tuple:
     by at most u of the running sum, which is at most the total."""
     value = sum(v for v, _ in parts)
     return (value, (sum(b for _, b in parts) + len(parts) * U * value) * INFLATE)
+
+
+_approx_of = functools.lru_cache(maxsize=16)(Approx.of)
 
 
 def _approx(value: float, bound: float) -> Approx:
