@@ -42,7 +42,7 @@ from fractions import Fraction
 
 import flint
 
-from ..certify import INFLATE, TINY, U, Approx, Decider, float_sign_array, sum_rel_array
+from ..certify import INFLATE, U, Approx, Decider, float_sign_array, sum_rel_array
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
 from ..tree import CountArrays, Tree, as_tree, majority_class
 from ._arrays import child_sums, route, split_tests
@@ -234,12 +234,11 @@ class _EBP:
                                  np.where(2 * e + 1 >= 2 * n, edge, n * pr - e))
             value = np.where(n > 0, e + extra, 0.0)
             if weka_zero:
-                rel = np.zeros_like(n)                   # extra = 0: T = e exactly
+                bound = np.zeros_like(n)                 # extra = 0: T = e exactly
             else:
                 outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2)))
-                rel = np.where(outside, math.inf, TERM_REL)
-            bound = np.where(n > 0, rel * value * INFLATE, 0.0)
-        return value, bound
+                bound = np.where(outside, math.inf, TERM_REL * value * INFLATE)
+        return value, np.where(n > 0, bound, 0.0)
 
     def term(self, counts, label=None) -> tuple:
         """(float of e + extra errors, its absolute bound) of a leaf with these counts, its
@@ -480,12 +479,13 @@ def _pair(counts, label=None) -> tuple:
 
 
 def _rel(value, bound):
-    """Relative bounds of non-negative float arrays with absolute bounds (0 for an exact 0,
-    infinite for a non-zero value below TINY, where the filter must decline)."""
+    """Relative bounds of non-negative float arrays with absolute bounds; at a value 0 the bound
+    itself (0: an exact 0, an empty leaf or a sum of them; inf: a term outside the derivation
+    whose float underflowed to 0, as for CF within 2**-54 of 1).  No value lies in (0, TINY): a
+    non-empty leaf's float term is 0 or at least min(1, -ln fl(CF)) >= 2**-53, and sums only
+    grow."""
     import numpy as np
-    with np.errstate(all="ignore"):
-        rel = np.where(value > 0, bound / value * INFLATE, np.where(bound == 0, 0.0, math.inf))
-    return np.where((value > 0) & (value < TINY), math.inf, rel)
+    return np.divide(bound, value, out=bound.copy(), where=value > 0) * INFLATE
 
 
 def _csr_children(a, i: int) -> list:
@@ -515,7 +515,5 @@ _approx_of = functools.lru_cache(maxsize=16)(Approx.of)
 
 
 def _approx(value: float, bound: float) -> Approx:
-    """The certify.Approx of a non-negative float with an absolute bound."""
-    if value == 0.0 and bound == 0.0:
-        return Approx(0.0)
-    return Approx.bounded(value, bound / value * INFLATE if value > 0 else math.inf)
+    """The certify.Approx of a non-negative float with an absolute bound (as :func:`_rel`)."""
+    return Approx.bounded(value, (bound / value if value > 0 else bound) * INFLATE)
