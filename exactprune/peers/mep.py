@@ -46,9 +46,10 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
 
     With uniform priors and m = J lam this is PruneTree with k = 1, eta = 0
     (Zhong p. 559); the default m is J lam.  The pass runs level by level over the count
-    arrays with exact rationals (``flint.fmpq`` in numpy object arrays): every static error
-    1 - max_c (n_c + p_c m)/(n + m) at once, then per level the backed-up errors from the
-    children's best errors and the comparison static <= backed-up.
+    arrays with exact rationals (``flint.fmpq`` in numpy object arrays), every error scaled by
+    the node size n_t (so the backed-up error is a plain sum over the children, and an empty
+    node, 0 <= 0, is pruned): every static error at once, then per level the backed-up errors
+    and the comparison static <= backed-up.
 
     >>> from exactprune.tree import iris_tree
     >>> sorted(l.name for l in mep_prune(iris_tree()).leaves())
@@ -64,18 +65,17 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     a = tree.arrays()
     sizes = a.sizes.astype(object)
     m_q = to_fmpq(m)
-    empty = np.flatnonzero(sizes + m_q == 0)
+    total = sizes + m_q
+    empty = np.flatnonzero(total == 0)
     if empty.size:
         raise ValueError(f"node {a.name(int(empty[0]))}: n + m = 0, no m-estimate (use m > 0)")
     shifted = a.counts.astype(object) + np.array([to_fmpq(q) * m_q for q in p], dtype=object)
-    static = 1 - shifted.max(axis=1) / (sizes + m_q)
+    static = sizes * (total - shifted.max(axis=1)) / total      # n_t times the static error
     best, kept = static.copy(), np.zeros(a.n_nodes, dtype=bool)
     for level in reversed(a.levels()):
         splits = level[a.n_children[level] > 0]
         if splits.size:
-            total = child_sums(a, splits, sizes * best)
-            n = sizes[splits]
-            backed = np.where(n == 0, static[splits], total / np.where(n == 0, 1, n))
+            backed = child_sums(a, splits, best)
             keep = np.array(static[splits] > backed, dtype=bool)
             kept[splits] = keep
             best[splits] = np.where(keep, backed, static[splits])
