@@ -1,0 +1,86 @@
+"""Mutants of exactprune.peers.ebp that its own tests let through: the edges of the float term's
+derivation (counts from 2**52, CF > 1/2 with no errors, a float that underflowed to 0), the
+array helpers' bounds, subtree raising on a tree whose tests come from JSON, and the input
+checks.  Expected values come from the module docstring's rules or are worked out by hand."""
+from fractions import Fraction
+
+import math
+
+import numpy as np
+import pytest
+
+from exactprune.certify import INFLATE, U
+from exactprune.peers import ebp as E
+from exactprune.tree import Tree
+
+
+def machine(cf="1/4", variant="c45"):
+    return E._EBP(cf, variant, False, None, None, 2)
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_term_bound_is_finite_below_2_52_cases_and_infinite_from_there(variant):
+    """The derivation needs exact float counts: n < 2**52 gets TERM_REL, n >= 2**52 none."""
+    value, bound = machine(variant=variant).terms([2 ** 52 - 1, 2 ** 52], [1, 1])
+    assert bound[0] == E.TERM_REL * value[0] * INFLATE
+    assert bound[1] == math.inf
+
+
+def test_cf_above_one_half_with_no_errors_has_no_bound_but_with_errors_has():
+    """C4.5 at CF = 3/5: the e = 0 term N (1 - CF^(1/N)) is outside the derivation (|log CF| <
+    ln 2), the Wilson term (e = 1) is inside.  At CF = 1/2 exactly both are inside."""
+    value, bound = machine("3/5").terms([10, 10], [0, 1])
+    assert bound[0] == math.inf and bound[1] == E.TERM_REL * value[1] * INFLATE
+    value, bound = machine("1/2").terms([10], [0])
+    assert bound[0] == E.TERM_REL * value[0] * INFLATE
+
+
+def test_weka_above_one_half_terms_are_the_errors_exactly():
+    """J48 ignores CF > 1/2: T = e, bound 0; at CF = 1/2 itself z = 0 and the Wilson limit with
+    c = 0 gives pr = (e + 1/2)/n, so T = e + 1/2 for 0 < e < n - 1/2."""
+    value, bound = machine("3/5", "weka").terms([10, 10, 0], [0, 3, 0])
+    assert value.tolist() == [0.0, 3.0, 0.0] and bound.tolist() == [0.0, 0.0, 0.0]
+    value, _ = machine("1/2", "weka").terms([10], [3])
+    assert abs(value[0] - 3.5) < 1e-12
+
+
+def test_an_empty_leaf_is_an_exact_zero():
+    value, bound = machine().terms([0, 5], [0, 0])
+    assert (value[0], bound[0]) == (0.0, 0.0) and value[1] > 0
+
+
+def test_a_term_that_underflowed_to_zero_is_never_claimed_exact():
+    """CF = 1 - 2**-60 rounds to 1.0, so the float of N (1 - CF^(1/N)) is 0 though the term is
+    about 2**-60: its bound is infinite, and neither the scalar nor the array form calls it exact."""
+    m = machine(1 - Fraction(1, 2 ** 60))
+    value, bound = m.terms([3], [0])
+    assert value[0] == 0.0 and bound[0] == math.inf
+    assert not E._approx(float(value[0]), float(bound[0])).valid
+    assert E._rel(value, bound)[0] == math.inf
+    assert E._approx(0.0, 0.0).valid and E._approx(0.0, 0.0).value == 0.0
+    assert E._rel(np.array([0.0, 2.0]), np.array([0.0, 1.0])).tolist() == [0.0, 0.5 * INFLATE]
+
+
+def test_sum_bound_adds_u_per_term():
+    """_sum of (1, 0) and (2, 0): value 3, bound 2 u 3 inflated (u of the total per addition)."""
+    assert E._sum([(1.0, 0.0), (2.0, 0.0)]) == (3.0, 2 * U * 3.0 * INFLATE)
+
+
+def test_pair_counts_errors_against_the_majority_or_a_label():
+    assert E._pair([3, 5, 1]) == (9, 4) and E._pair([3, 5, 1], 0) == (9, 6)
+
+
+def test_raising_inputs_are_checked():
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 0.5, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    X, y = np.array([[0.0], [1.0]]), np.array([0, 1])
+    with pytest.raises(ValueError, match=r"^subtree raising needs the training data X and y$"):
+        E.ebp_prune(t, raising=True, X=X)
+    with pytest.raises(ValueError, match=r"^subtree raising needs the training data X and y$"):
+        E.ebp_prune(t, raising=True, y=y)
+    with pytest.raises(ValueError, match=r"^X and y must hold the tree's 2 training examples$"):
+        E.ebp_prune(t, raising=True, X=X[:1], y=y)
+    with pytest.raises(ValueError, match=r"^X and y must hold the tree's 2 training examples$"):
+        E.ebp_prune(t, raising=True, X=X, y=y[:1])
+    with pytest.raises(ValueError, match=r"^variant must be 'c45' or 'weka', got 'c50'$"):
+        E.ebp_prune(t, variant="c50")
