@@ -249,16 +249,13 @@ class _EBP:
             self._cache[key] = (float(value[0]), float(bound[0]))
         return self._cache[key]
 
-    def warm(self, n, e) -> None:
-        """Fill the cache of :meth:`term` for the pairs (n, e) of arrays with one vectorized call."""
-        value, bound = self.terms(n, e)
-        self._cache.update(zip(zip(n.tolist(), e.tolist()), zip(value.tolist(), bound.tolist())))
-
-    def est_arb(self, pairs) -> flint.arb:
-        total = flint.arb(0)
-        for (n, e) in pairs:
-            if n:
-                total += e + _extra_arb(Fraction(n), Fraction(e), self.cf, self.variant)
+    def difference_arb(self, a_pairs, b_pairs, slack: Fraction) -> flint.arb:
+        """A certified ball of est(a) - est(b) - slack from the leaf pairs of the two sides."""
+        total = -arb_of(slack)
+        for pairs, sign in ((a_pairs, 1), (b_pairs, -1)):
+            for (n, e) in pairs:
+                if n:
+                    total += sign * (e + _extra_arb(Fraction(n), Fraction(e), self.cf, self.variant))
         return total
 
     def le(self, a, b, slack: Fraction) -> bool:
@@ -266,7 +263,7 @@ class _EBP:
         certified arb)."""
         (af, a_pairs), (bf, b_pairs) = a, b
         return self.decider.sign(_approx(*af), _approx(*bf) + _approx_of(slack),
-                                 ball=lambda: self.est_arb(a_pairs()) - self.est_arb(b_pairs()) - arb_of(slack)) <= 0
+                                 ball=lambda: self.difference_arb(a_pairs(), b_pairs(), slack)) <= 0
 
     # -- without raising: level by level ----------------------------------------------------------
     def run_counts(self, a) -> tuple:
@@ -315,10 +312,9 @@ class _Raising:
         import numpy as np
         self.m, self.X, self.y = machine, X, y
         self.left, self.right, self.feature, self.threshold = (x.copy() for x in split_tests(tree))
-        n = len(self.left)
-        self.counts = np.zeros((n, machine.J), dtype=np.int64)
-        self.est_v, self.est_b = np.zeros(n), np.zeros(n)
-        self.alias = np.arange(n)
+        self.counts = tree.arrays().counts.copy()       # rewritten for every node visited
+        self.est_v, self.est_b = np.zeros(len(self.left)), np.zeros(len(self.left))
+        self.alias = np.arange(len(self.left))
         self.pruned: list = []
         self.raised: list = []
 
@@ -327,7 +323,7 @@ class _Raising:
         out, stack = [], [r]
         while stack:
             i = stack.pop()
-            if self.left[i] < 0:
+            if self.left[i] == -1:
                 out.append(i)
             else:
                 stack.extend((self.right[i], self.left[i]))
@@ -341,7 +337,7 @@ class _Raising:
         now in its place (``i``, or a raised descendant)."""
         import numpy as np
         m = self.m
-        if self.left[i] < 0:
+        if self.left[i] == -1:
             self.counts[i] = np.bincount(self.y[rows], minlength=m.J)
             self.est_v[i], self.est_b[i] = m.term(self.counts[i].tolist())
             return i
@@ -353,7 +349,7 @@ class _Raising:
         leaf_side = (m.term(counts.tolist()), lambda: [_pair(counts.tolist())])
         big = 0 if self.counts[kids[0]].sum() >= self.counts[kids[1]].sum() else 1
         branch_side = None
-        if self.left[kids[big]] >= 0:
+        if self.left[kids[big]] != -1:
             branch_side = self.branch(kids[big], parts[1 - big])
         if m.le(leaf_side, tree_side, m.slack) and (branch_side is None or m.le(leaf_side, branch_side, m.slack)):
             self.pruned.append(int(self.alias[i]))
@@ -378,8 +374,7 @@ class _Raising:
         m = self.m
         reached = route((self.left, self.right, self.feature, self.threshold), self.X, rows, big)
         leaves, where = np.unique(reached, return_inverse=True)
-        added = np.zeros((len(leaves), m.J), dtype=np.int64)
-        np.add.at(added, (where, self.y[rows]), 1)
+        added = np.bincount(where * m.J + self.y[rows], minlength=len(leaves) * m.J).reshape(len(leaves), m.J)
         total, bound = float(self.est_v[big]), float(self.est_b[big])
         changed = {}
         for leaf, add in zip(leaves.tolist(), added.tolist()):
@@ -402,12 +397,12 @@ class _Raising:
         while stack:
             i = stack.pop()
             order.append(i)
-            if self.left[i] >= 0:
+            if self.left[i] != -1:
                 stack.extend((self.right[i], self.left[i]))
         old = np.array(order, dtype=np.int64)
         new_id = np.full(len(self.left), -1, dtype=np.int64)
         new_id[old] = np.arange(len(old))
-        split = self.left[old] >= 0
+        split = self.left[old] != -1
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
         np.cumsum(np.where(split, 2, 0), out=offsets[1:])
         indices = np.empty(int(offsets[-1]), dtype=np.int64)
@@ -458,15 +453,13 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
         n = int(tree.arrays().sizes[0])
         if len(X) != n or len(y) != n:
             raise ValueError(f"X and y must hold the tree's {n} training examples")
-        a = tree.arrays()
-        machine.warm(a.sizes, a.sizes - a.majority)
         state = _Raising(machine, tree, X, y)
         root = state.run(0, np.arange(n))
         result, estimate = state.result(tree, root), float(state.est_v[root])
-        kept = np.ones(a.n_nodes, dtype=bool)
+        kept = np.ones(len(state.left), dtype=bool)
         kept[state.pruned] = False
         pruned = tree.pruned_by(kept)[1]
-        raised = a.names_of(state.raised)
+        raised = tree.arrays().names_of(state.raised)
     return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,
                      dict(machine.decider.routes))
 

@@ -84,3 +84,58 @@ def test_raising_inputs_are_checked():
         E.ebp_prune(t, raising=True, X=X, y=y[:1])
     with pytest.raises(ValueError, match=r"^variant must be 'c45' or 'weka', got 'c50'$"):
         E.ebp_prune(t, variant="c50")
+
+
+def test_raising_routes_a_value_equal_to_the_threshold_left():
+    """JSON stump x[0] <= 1, rows x = 1 (class 0) and x = 2 (class 1).  Routed left and right the
+    leaves are pure: E_tree = 2 (1 - 1/4) = 3/2 (N (1 - CF^(1/N)) at N = 1, twice) against the
+    root leaf's 1 + extra > 2.1: kept.  Sending x = 1 right (< instead of <=) would empty c1 and
+    make the tree's estimate the root leaf's own: pruned."""
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 1, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    r = E.ebp_prune(t, raising=True, X=np.array([[1.0], [2.0]]), y=np.array([0, 1]))
+    assert r.pruned == [] and [leaf.counts for leaf in r.tree.leaves()] == [(1, 0), (0, 1)]
+    assert abs(r.estimate - 1.5) < 1e-12
+
+
+@pytest.mark.parametrize("raising", [False, True])
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_every_comparison_through_arb_gives_the_float_result(monkeypatch, raising, variant):
+    """With TERM_REL infinite the float filter declines everywhere and the arb route (the leaf
+    pairs of both sides) decides; the result must be the filter's."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c25", 150, seed=6)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    fast = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    monkeypatch.setattr(E, "TERM_REL", math.inf)
+    slow = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    assert fast.routes["arb"] == 0 and slow.routes["float"] == 0 and slow.routes["arb"] > 0
+    assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
+    assert [(n.name, n.counts) for n in slow.tree.root.walk()] == [(n.name, n.counts) for n in fast.tree.root.walk()]
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_the_arb_difference_uses_the_variant(variant):
+    """est(6, 1) - est(6, 0) - slack with slack between the two variants' values of that
+    difference: the sign tells the variant (values from ebp_extra_errors, itself checked against
+    mpmath and the binomial limit)."""
+    diff = {v: 1 + E.ebp_extra_errors(6, 1, "1/4", v) - E.ebp_extra_errors(6, 0, "1/4", v) for v in ("c45", "weka")}
+    assert diff["weka"] < diff["c45"]
+    slack = Fraction(int(float(((diff["c45"] + diff["weka"]) / 2).mid()) * 10 ** 12), 10 ** 12)
+    m = machine(variant=variant)
+    got = m.difference_arb([(6, 1), (0, 0)], [(6, 0)], slack)
+    assert (got > 0) == (variant == "c45") and (got < 0) == (variant == "weka")
+
+
+@pytest.mark.parametrize("cf", ["0", "1", "3/2", "-1/4"])
+def test_ebp_z_refuses_cf_outside_0_1(cf):
+    with pytest.raises(ValueError, match=rf"^cf must lie strictly between 0 and 1, got {cf}$"):
+        E.ebp_z(cf)
+
+
+def test_ebp_z_names_its_arguments():
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.ebp_z(0.25)
+    with pytest.raises(ValueError, match=r"^variant must be 'c45' or 'weka', got 'c50'$"):
+        E.ebp_z("1/4", "c50")
