@@ -199,11 +199,9 @@ class _EBP:
     ``((float estimate, its absolute bound), pairs)`` with ``pairs()`` returning the leaf pairs
     (n, e) whose certified terms are summed only when the float filter cannot decide."""
 
-    def __init__(self, cf, variant, raising, X, y, n_classes):
+    def __init__(self, cf, variant: str, n_classes: int):
         self.cf = exact(cf, "cf")
         self.variant = variant
-        self.raising = raising
-        self.X, self.y = X, y
         self.J = n_classes
         self.decider = Decider(start_prec=_PREC)
         self.slack = Fraction(1, 10)  # C4.5's "+ 0.1"
@@ -441,7 +439,7 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
     tree = as_tree(tree)
     if variant not in ("c45", "weka"):
         raise ValueError(f"variant must be 'c45' or 'weka', got {variant!r}")
-    machine = _EBP(cf, variant, raising, X, y, tree.n_classes)
+    machine = _EBP(cf, variant, tree.n_classes)
     if not raising:
         kept, estimate = machine.run_counts(tree.arrays())
         result, pruned = tree.pruned_by(kept)

@@ -15,7 +15,7 @@ from exactprune.tree import Tree
 
 
 def machine(cf="1/4", variant="c45"):
-    return E._EBP(cf, variant, False, None, None, 2)
+    return E._EBP(cf, variant, 2)
 
 
 @pytest.mark.parametrize("variant", ["c45", "weka"])

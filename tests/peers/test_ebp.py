@@ -140,7 +140,7 @@ def test_ebp_raising_on_iris_uses_the_data():
 
 @pytest.mark.parametrize("variant", ["c45", "weka"])
 def test_ebp_float_extra_errors_match_the_certified_values(variant):
-    m = E._EBP("1/4", variant, False, None, None, 2)
+    m = E._EBP("1/4", variant, 2)
     for n in (1, 2, 3, 7, 50, 999, 10 ** 5, 2 ** 19):
         for e in sorted({0, 1, 2, n // 3, n // 2, n - 1, n}):
             if 0 <= e <= n:
