@@ -69,7 +69,7 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     empty = np.flatnonzero(total == 0)
     if empty.size:
         raise ValueError(f"node {a.name(int(empty[0]))}: n + m = 0, no m-estimate (use m > 0)")
-    shifted = a.counts.astype(object) + np.array([to_fmpq(q) * m_q for q in p], dtype=object)
+    shifted = a.counts.astype(object) + np.array([to_fmpq(q) * m_q for q in p])     # fmpq: an object array
     static = sizes * (total - shifted.max(axis=1)) / total      # n_t times the static error
     best, kept = static.copy(), np.zeros(a.n_nodes, dtype=bool)
     for level in reversed(a.levels()):

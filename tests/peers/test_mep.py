@@ -58,3 +58,10 @@ def test_mep_checks_priors_and_empty_nodes():
     # m = 2: the empty c2 costs 0 scaled by its size; static 2 (1 - 3/4) = 1/2 against backed
     # 2 (1 - 3/4) + 0 = 1/2: a tie, pruned
     assert [leaf.name for leaf in mep_prune(t, m=2).leaves()] == ["root"]
+
+
+def test_mep_names_float_priors():
+    import pytest
+    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    with pytest.raises(TypeError, match=r"^priors must be exact"):
+        mep_prune(t, priors=[0.5, 0.5])
