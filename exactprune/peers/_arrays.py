@@ -44,7 +44,7 @@ def split_tests(tree: Tree) -> tuple:
     import numpy as np
     a = tree.arrays()
     routing = tree._routing
-    n, internal = a.n_nodes, a.n_children > 0
+    n, internal = a.n_nodes, a.n_children != 0
     feature, threshold = np.full(n, -1, dtype=np.int64), np.full(n, math.nan)
     if routing is not None and routing[0] == "sklearn":
         feature[internal], threshold[internal] = routing[1][internal], routing[2][internal]

@@ -277,7 +277,7 @@ class _EBP:
         kept = np.zeros(a.n_nodes, dtype=bool)
         slack = _approx_of(self.slack)
         for level in reversed(a.levels()):
-            splits = level[a.n_children[level] > 0]
+            splits = level[a.n_children[level] != 0]
             if not splits.size:
                 continue
             tree_v = child_sums(a, splits, value)

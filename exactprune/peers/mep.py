@@ -73,10 +73,10 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     static = sizes * (total - shifted.max(axis=1)) / total      # n_t times the static error
     best, kept = static.copy(), np.zeros(a.n_nodes, dtype=bool)
     for level in reversed(a.levels()):
-        splits = level[a.n_children[level] > 0]
+        splits = level[a.n_children[level] != 0]
         if splits.size:
             backed = child_sums(a, splits, best)
-            keep = np.array(static[splits] > backed, dtype=bool)
+            keep = static[splits] > backed                # an object array of bools
             kept[splits] = keep
             best[splits] = np.where(keep, backed, static[splits])
     return tree.pruned_by(kept)[0]

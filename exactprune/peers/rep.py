@@ -42,7 +42,7 @@ def _routed_matrix(tree: Tree, X, y):
     leaf = route(tests, X, np.arange(len(y)), 0)
     counts = np.bincount(leaf * J + y, minlength=a.n_nodes * J).reshape(a.n_nodes, J)
     for level in reversed(a.levels()):
-        splits = level[a.n_children[level] > 0]
+        splits = level[a.n_children[level] != 0]
         if splits.size:
             counts[splits] = child_sums(a, splits, counts)
     return counts
@@ -89,19 +89,19 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
     pc = _prune_matrix(a, prune_counts, tree.n_classes)
     train_label = a.counts.argmax(axis=1)            # the first class on ties
     split_label = pc.argmax(axis=1) if labels == "pruning" else train_label
-    label = np.where(a.n_children > 0, split_label, train_label)
+    label = np.where(a.n_children != 0, split_label, train_label)
     rows = np.arange(a.n_nodes)
     leaf_err = pc.sum(axis=1) - pc[rows, label]
     err, kept = leaf_err.copy(), np.zeros(a.n_nodes, dtype=bool)
     for level in reversed(a.levels()):
-        splits = level[a.n_children[level] > 0]
+        splits = level[a.n_children[level] != 0]
         if splits.size:
             sub = child_sums(a, splits, err)
             keep = (sub < leaf_err[splits]) | ((sub == leaf_err[splits]) if ties == "keep" else False)
             kept[splits] = keep
             err[splits] = np.where(keep, sub, leaf_err[splits])
     pruned_tree, top = tree.pruned_by(kept)
-    leaves = np.flatnonzero(a.subtree_mask(kept) & ~(kept & (a.n_children > 0)))
+    leaves = np.flatnonzero(a.subtree_mask(kept) & ~kept)       # kept is true at kept splits only
     leaf_labels = dict(zip(a.names_of(leaves.tolist()), label[leaves].tolist()))
     return REPResult(pruned_tree, leaf_labels, int(err[0]), sorted(top))
 
