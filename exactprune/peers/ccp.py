@@ -450,9 +450,7 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         grown = DecisionTreeClassifier(**params).fit(X, y)
     full = Tree.from_sklearn(grown)
     alphas = ccp_alphas(full)
-    stage_alphas = [Fraction(0)] + sorted(set(alphas.values()))
-    if stage_alphas[1:2] == [Fraction(0)]:
-        stage_alphas = stage_alphas[1:]
+    stage_alphas = sorted(set(alphas.values()) | {Fraction(0)})
     points = [(stage_alphas[k], stage_alphas[k + 1] if k + 1 < len(stage_alphas) else None)
               for k in range(len(stage_alphas))]
     _, counts = np.unique(y, return_counts=True)
@@ -460,10 +458,8 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
                 else KFold(V, shuffle=True, random_state=random_state))
     K = len(points)
 
-    def collapsed_at(a: Fraction, k: int) -> bool:      # as ccp_subtree_at at point k
-        if k == 0:
-            return a <= 0
-        lo, hi = points[k]
+    def collapsed_at(a: Fraction, k: int) -> bool:      # as ccp_subtree_at at point k (at k = 0,
+        lo, hi = points[k]                              # lo = 0: a <= 0 unless it is the only point)
         return hi is None or a * a <= lo * hi
 
     def first_point(a: Fraction) -> int:                # least k at which alpha a is collapsed

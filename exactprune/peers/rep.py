@@ -117,7 +117,7 @@ def _prune_matrix(a, prune_counts, n_classes: int):
             if len(prune_counts[name]) != n_classes:
                 raise ValueError(f"prune_counts[{name!r}] has {len(prune_counts[name])} counts, "
                                  f"the tree has {n_classes} classes")
-        return np.array([list(prune_counts[name]) for name in names], dtype=np.int64).reshape(len(names), n_classes)
+        return np.array([list(prune_counts[name]) for name in names])
     matrix = np.asarray(prune_counts)
     if matrix.shape != (a.n_nodes, n_classes) or not np.issubdtype(matrix.dtype, np.integer):
         raise ValueError(f"prune_counts must be an ({a.n_nodes}, {n_classes}) integer matrix, "
