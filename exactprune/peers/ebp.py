@@ -281,10 +281,9 @@ class _EBP:
             if not splits.size:
                 continue
             tree_v = child_sums(a, splits, value)
-            tree_b = (child_sums(a, splits, bound) + a.n_children[splits] * U * tree_v) * INFLATE
-            with np.errstate(all="ignore"):
-                cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
-                signs = float_sign_array((leaf_v[splits], _rel(leaf_v[splits], leaf_b[splits])), cmp)
+            tree_b = _sum_bound(child_sums(a, splits, bound), a.n_children[splits], tree_v)
+            cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
+            signs = float_sign_array((leaf_v[splits], _rel(leaf_v[splits], leaf_b[splits])), cmp)
             self.decider.routes["float"] += int(np.count_nonzero(signs))
             for position in np.flatnonzero(signs == 0).tolist():
                 i = int(splits[position])
@@ -499,7 +498,14 @@ def _sum(parts: list) -> tuple:
     """(float sum, absolute bound) of non-negative (value, bound) parts: each addition rounds
     by at most u of the running sum, which is at most the total."""
     value = sum(v for v, _ in parts)
-    return (value, (sum(b for _, b in parts) + len(parts) * U * value) * INFLATE)
+    return (value, _sum_bound(sum(b for _, b in parts), len(parts), value))
+
+
+def _sum_bound(bounds, terms, value):
+    """The absolute bound of a float sum ``value`` of ``terms`` non-negative terms whose bounds add
+    up to ``bounds``: u of the running sum (at most ``value``) per addition, inflated (scalars or
+    arrays)."""
+    return (bounds + terms * U * value) * INFLATE
 
 
 _approx_of = functools.lru_cache(maxsize=16)(Approx.of)

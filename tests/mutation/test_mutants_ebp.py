@@ -66,6 +66,13 @@ def test_sum_bound_adds_u_per_term():
     assert E._sum([(1.0, 0.0), (2.0, 0.0)]) == (3.0, 2 * U * 3.0 * INFLATE)
 
 
+def test_sum_bound_over_arrays_and_the_default_z():
+    """(sum of bounds + terms u value) inflated, elementwise; ebp_z() is C4.5's at CF = 1/4."""
+    got = E._sum_bound(np.array([1e-15, 0.0]), np.array([2, 3]), np.array([3.0, 5.0]))
+    assert got.tolist() == [(1e-15 + 2 * U * 3.0) * INFLATE, (3 * U * 5.0) * INFLATE]
+    assert E.ebp_z().contains(E.arb_of(Fraction(277, 400))) and E.ebp_z().rad() < 1e-15
+
+
 def test_pair_counts_errors_against_the_majority_or_a_label():
     assert E._pair([3, 5, 1]) == (9, 4) and E._pair([3, 5, 1], 0) == (9, 6)
 
