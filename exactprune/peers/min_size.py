@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Optional, Tuple
 
 from ..certify import Decider
-from ..numbers import arb_of, nonnegative_int
+from ..numbers import nonnegative_int
 from ..tree import Tree, as_tree, copy_with_leaves
 
 __all__ = ["min_size_table", "min_size_pruning", "srm_pruning"]
@@ -96,9 +96,9 @@ def min_size_pruning(tree: Tree, max_errors: int) -> Tree:
 def srm_pruning(tree: Tree) -> Tuple[int, Tree]:
     """Notes 12.2.2's SRM choice: T* = argmin_d error(T_d) + sqrt(k_d / m) over the
     minimum-size prunings T_d (k_d nodes, error = training error rate, m examples);
-    every comparison goes through the decision kernel (:class:`~exactprune.certify.Decider`):
-    a certified ball, and for an exact tie (possible only when both square roots are rational)
-    the exact sign by squaring.  Returns (d, T_d); the first d on ties.
+    every comparison goes through the decision kernel (:class:`~exactprune.certify.Decider`),
+    on its exact route (the sign by squaring, so exact ties, possible when both square roots
+    are rational, are found).  Returns (d, T_d); the first d on ties.
 
     >>> from exactprune.tree import iris_tree
     >>> d, t = srm_pruning(iris_tree()); d, t.n_leaves
@@ -121,22 +121,18 @@ def srm_pruning(tree: Tree) -> Tuple[int, Tree]:
 
 def _srm_less(a, b, decider: Decider) -> bool:
     """a_err + sqrt(a_k) < b_err + sqrt(b_k) for a = (a_err, a_k), b = (b_err, b_k) exact
-    rationals, decided by the decision kernel: a certified arb ball of the difference, and for
-    the exact ties it cannot settle, the exact sign of :func:`_sqrt_difference_sign` (a rational of
-    that sign, the difference itself being irrational in general)."""
+    rationals, decided by the decision kernel's exact route: :func:`_sqrt_difference_sign`, a
+    rational of the sign of the difference (itself irrational in general), by squaring."""
     if a == b:
         return False
-    sign = decider.sign(None, None,
-                        ball=lambda: arb_of(a[0]) + arb_of(a[1]).sqrt() - arb_of(b[0]) - arb_of(b[1]).sqrt(),
-                        exact=lambda: Fraction(_sqrt_difference_sign(a[0] - b[0], a[1], b[1])))
-    return sign < 0
+    return decider.sign(None, None, exact=lambda: Fraction(_sqrt_difference_sign(a[0] - b[0], a[1], b[1]))) < 0
 
 
 def _sqrt_difference_sign(d: Fraction, p: Fraction, q: Fraction) -> int:
     """The sign of d + sqrt(p) - sqrt(q) for rationals d and p, q >= 0, exactly, by squaring:
-    t = sqrt(p) - sqrt(q) has the sign of p - q, and where d and t have opposite signs the
-    larger magnitude wins: d^2 - t^2 = r + 2 sqrt(pq) with r = d^2 - p - q, whose sign is that of
-    r when r >= 0 (0 only if r = pq = 0) and that of 4pq - r^2 when r < 0.
+    t = sqrt(p) - sqrt(q) has the sign of p - q; where d and t differ in sign the larger
+    magnitude wins, and d^2 - t^2 = r + 2 sqrt(pq) with r = d^2 - p - q has the sign of
+    r + pq when r >= 0 and of 4pq - r^2 when r < 0.
 
     >>> _sqrt_difference_sign(Fraction(-1, 3), Fraction(1, 4), Fraction(1, 36))   # -1/3 + 1/2 - 1/6
     0
@@ -144,12 +140,8 @@ def _sqrt_difference_sign(d: Fraction, p: Fraction, q: Fraction) -> int:
     1
     """
     sd, st = (d > 0) - (d < 0), (p > q) - (p < q)
-    if sd * st >= 0:
-        return sd or st
+    if sd == st:
+        return sd
     r = d * d - p - q
-    if r >= 0:
-        bigger = 1 if r > 0 or p * q > 0 else 0
-    else:
-        gap = 4 * p * q - r * r
-        bigger = (gap > 0) - (gap < 0)
-    return sd if bigger > 0 else (st if bigger < 0 else 0)
+    gap = r + p * q if r >= 0 else 4 * p * q - r * r
+    return sd if gap > 0 else (st if gap < 0 else 0)
