@@ -135,3 +135,13 @@ def test_cv_inputs_are_checked():
         C.ccp_cv_select(X, y, V=2, se_rule=1.0)
     two = C.ccp_cv_select(X, y, V=2, random_state=1)             # V = 2 is allowed
     assert len(two.cv_errors) == len(two.stage_alphas)
+
+
+def test_cv_defaults_are_ten_folds_and_seed_zero():
+    """Breiman's V = 10 and random_state 0 by default: the same CV errors as passing them."""
+    X, y = _data(12, seed=1)
+    default = C.ccp_cv_select(X, y)
+    explicit = C.ccp_cv_select(X, y, V=10, se_rule="1", random_state=0)
+    assert default.cv_errors == explicit.cv_errors and default.chosen == explicit.chosen
+    assert default.cv_errors != C.ccp_cv_select(X, y, V=11, random_state=0).cv_errors
+    assert default.cv_errors != C.ccp_cv_select(X, y, V=10, random_state=1).cv_errors
