@@ -65,3 +65,8 @@ def test_mep_names_float_priors():
     t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
     with pytest.raises(TypeError, match=r"^priors must be exact"):
         mep_prune(t, priors=[0.5, 0.5])
+
+
+def test_mep_leaf_error_with_n_equal_to_m():
+    """n = m = 2: 1 - (1 + 1/2 2)/(2 + 2) = 1/2 (only n + m = 0 has no estimate)."""
+    assert mep_leaf_error((1, 1), 2) == Fraction(1, 2)
