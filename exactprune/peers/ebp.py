@@ -285,16 +285,15 @@ class _EBP:
             cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
             signs = float_sign_array((leaf_v[splits], _rel(leaf_v[splits], leaf_b[splits])), cmp)
             self.decider.routes["float"] += int(np.count_nonzero(signs))
+            keep = signs > 0
             for position in np.flatnonzero(signs == 0).tolist():
                 i = int(splits[position])
                 leaf_side = ((leaf_v[i], leaf_b[i]), lambda: [(int(sizes[i]), int(sizes[i] - a.majority[i]))])
                 tree_side = ((tree_v[position], tree_b[position]),
                              lambda: _leaf_pairs(a, kept, _csr_children(a, i)))
-                signs[position] = -1 if self.le(leaf_side, tree_side, self.slack) else 1
-            keep = signs > 0
+                keep[position] = not self.le(leaf_side, tree_side, self.slack)
             kept[splits] = keep
-            value[splits] = np.where(keep, tree_v, leaf_v[splits])
-            bound[splits] = np.where(keep, tree_b, leaf_b[splits])
+            value[splits], bound[splits] = np.where(keep, (tree_v, tree_b), (leaf_v[splits], leaf_b[splits]))
         return kept, float(value[0])
 
 

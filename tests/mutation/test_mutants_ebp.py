@@ -59,6 +59,7 @@ def test_a_term_that_underflowed_to_zero_is_never_claimed_exact():
     assert E._rel(value, bound)[0] == math.inf
     assert E._approx(0.0, 0.0).valid and E._approx(0.0, 0.0).value == 0.0
     assert E._rel(np.array([0.0, 2.0]), np.array([0.0, 1.0])).tolist() == [0.0, 0.5 * INFLATE]
+    assert E._rel(np.array([0.5]), np.array([1e-16])).tolist() == [2e-16 * INFLATE]    # below 1 too
 
 
 def test_sum_bound_adds_u_per_term():
@@ -146,3 +147,10 @@ def test_ebp_z_names_its_arguments():
         E.ebp_z(0.25)
     with pytest.raises(ValueError, match=r"^variant must be 'c45' or 'weka', got 'c50'$"):
         E.ebp_z("1/4", "c50")
+
+
+def test_every_split_of_iris_is_decided_by_the_float_filter():
+    """Zhong's iris tree has 7 splits, none near a tie: 7 float decisions, no fallback."""
+    from exactprune.tree import iris_tree
+    r = E.ebp_prune(iris_tree())
+    assert r.routes == {"float": 7, "arb": 0, "exact": 0} and r.fallbacks == 0
