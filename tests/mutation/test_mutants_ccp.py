@@ -145,3 +145,31 @@ def test_cv_defaults_are_ten_folds_and_seed_zero():
     assert default.cv_errors == explicit.cv_errors and default.chosen == explicit.chosen
     assert default.cv_errors != C.ccp_cv_select(X, y, V=11, random_state=0).cv_errors
     assert default.cv_errors != C.ccp_cv_select(X, y, V=10, random_state=1).cv_errors
+
+
+@pytest.mark.parametrize("seed, V", [(2, 3), (6, 4)])
+def test_cv_best_and_one_se_choice_by_their_definitions(seed, V):
+    """best: the largest k (smallest tree) of least CV error (these data tie at the minimum);
+    chosen: the largest k with R_k <= R_best + c SE_best, SE_best = sqrt(R_best (1 - R_best) / N),
+    evaluated here in 50-digit decimals for c = 0, 1/2, 1, 2; the result's alpha, tree and
+    collapsed set are those of that stage."""
+    from decimal import Decimal, getcontext
+    getcontext().prec = 50
+    X, y = _data(4, seed)
+    N = len(y)
+    for c in ("0", "1/2", "1", "2"):
+        res = C.ccp_cv_select(X, y, V=V, random_state=seed, se_rule=c)
+        R = res.cv_errors
+        ties = [k for k, r in enumerate(R) if r == min(R)]
+        assert len(ties) > 1 and res.best == max(ties)
+        rb = Decimal(R[res.best].numerator) / R[res.best].denominator
+        limit = rb + Decimal(Fraction(c).numerator) / Fraction(c).denominator * (rb * (1 - rb) / N).sqrt()
+        chosen = max(k for k, r in enumerate(R) if Decimal(r.numerator) / r.denominator <= limit)
+        assert res.chosen == chosen and res.alpha == res.stage_alphas[chosen]
+        full = Tree.from_sklearn(__import__("sklearn.tree", fromlist=["x"]).DecisionTreeClassifier(
+            random_state=seed).fit(X, y))
+        collapsed = C.ccp_subtree_at(full, C.ccp_alphas(full), res.alpha)
+        assert res.collapsed == collapsed
+        from exactprune.tree import ancestor_names
+        kept_leaves = {l.name for l in full.leaves() if not set(ancestor_names(l.name)) & collapsed}
+        assert sorted(l.name for l in res.tree.leaves()) == sorted(kept_leaves | collapsed)
