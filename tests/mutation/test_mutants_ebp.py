@@ -154,3 +154,19 @@ def test_every_split_of_iris_is_decided_by_the_float_filter():
     from exactprune.tree import iris_tree
     r = E.ebp_prune(iris_tree())
     assert r.routes == {"float": 7, "arb": 0, "exact": 0} and r.fallbacks == 0
+
+
+@pytest.mark.parametrize("left, right", [((4, 3), (1, 2)), ((3, 4), (10, 5))])
+def test_a_leaf_within_the_slack_of_its_subtree_is_pruned(left, right):
+    """C4.5 prunes when E_leaf <= E_tree + 0.1.  For these stumps E_leaf - E_tree lies in (0, 0.1)
+    and in (-0.1, 0) (certified from ebp_extra_errors): pruned either way; a rule with the slack
+    subtracted (E_leaf <= E_tree - 0.1) would keep both."""
+    def term(counts):
+        n = sum(counts)
+        return n - max(counts) + E.ebp_extra_errors(n, n - max(counts))
+    parent = [a + b for a, b in zip(left, right)]
+    diff = term(parent) - term(left) - term(right)
+    tenth = E.arb_of(Fraction(1, 10))
+    assert (0 < diff < tenth) or (-tenth < diff < 0)
+    t = Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {list(left)}}}, {{"counts": {list(right)}}}]}}')
+    assert E.ebp_prune(t).pruned == ["root"]
