@@ -170,3 +170,20 @@ def test_a_leaf_within_the_slack_of_its_subtree_is_pruned(left, right):
     assert (0 < diff < tenth) or (-tenth < diff < 0)
     t = Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {list(left)}}}, {{"counts": {list(right)}}}]}}')
     assert E.ebp_prune(t).pruned == ["root"]
+
+
+def test_binomial_upper_limit_edges_by_hand():
+    """One bisection step on [0, 1] at n = 1, e = 0, CF = 1/2: mid 1/2 has P[Bin(1, 1/2) <= 0] =
+    1/2, not above CF, so the bracket becomes [0, 1/2] and its upper end is returned.  e = n gives
+    1 exactly (every p is within the limit); e > n and inexact inputs are refused by name."""
+    assert E.binomial_upper_limit(1, 0, "1/2", bits=1) == Fraction(1, 2)
+    assert E.binomial_upper_limit(3, 3) == 1
+    assert E.binomial_upper_limit(3, 2, bits=80) < 1
+    with pytest.raises(ValueError, match=r"^e must be at most n = 3, got 4$"):
+        E.binomial_upper_limit(3, 4)
+    with pytest.raises((TypeError, ValueError), match=r"^n must"):
+        E.binomial_upper_limit(1.5, 0)
+    with pytest.raises((TypeError, ValueError), match=r"^e must"):
+        E.binomial_upper_limit(3, 0.5)
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.binomial_upper_limit(3, 1, 0.25)
