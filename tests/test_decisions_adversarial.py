@@ -135,7 +135,7 @@ def test_mutant_ebp_band_zero_float_terms_enclose_the_certified_value(n, data):
     irrational)."""
     errors = data.draw(st.integers(0, n // 2)) if data is not None else 1
     for variant in ("c45", "weka"):
-        machine = E._EBP("1/4", variant, False, None, None, 2)
+        machine = E._EBP("1/4", variant, 2)
         value, bound = machine.term((n - errors, errors))
         exact = errors + E.ebp_extra_errors(n, errors, "1/4", variant)
         assert 0 < bound <= 64 * 2.0 ** -53 * value * 1.001
@@ -150,7 +150,7 @@ def test_mutant_ebp_band_zero_float_terms_enclose_the_certified_value(n, data):
 def test_ebp_near_tie_goes_to_arb_and_agrees():
     """A comparison whose float gap is below the derived bound is settled by arb: E_leaf of
     (n, e) against itself plus slack 0 is a tie the filter must decline."""
-    machine = E._EBP("1/4", "c45", False, None, None, 2)
+    machine = E._EBP("1/4", "c45", 2)
     side = (machine.term((5, 1)), lambda: [(6, 1)])
     assert machine.le(side, side, Fraction(1, 10**30))        # E <= E + 1e-30
     assert machine.decider.routes == {"float": 0, "arb": 1, "exact": 0}

@@ -134,28 +134,23 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     r_node = _node_costs(arrays, nodes, total, cost)      # fmpq: C-speed exact rationals
     r_branch = list(r_node)
     n_leaves = [1] * len(nodes)
-    for i in range(len(nodes) - 1, -1, -1):
+    for i in reversed(range(len(nodes))):
         if kids[i]:
             r_branch[i] = sum(r_branch[c] for c in kids[i])
             n_leaves[i] = sum(n_leaves[c] for c in kids[i])
     full_cost, full_leaves = r_branch[0], n_leaves[0]
-    alive = [bool(children) for children in kids]
-    stale = [False] * len(nodes)
+    alive = {i for i, children in enumerate(kids) if children}     # the splits still in the tree
+    stale: set = set()
 
     def g(i: int):
         return (r_node[i] - r_branch[i]) / (n_leaves[i] - 1)
 
-    # heap of (floor(g 2^64), g, index): the integer key is monotone in g, so tuple order is exactly
-    # (g, index); exact rationals are compared only when the integer keys tie.  Cutting the weakest
+    # heap of (g, index), g exact (flint.fmpq compares in C).  Cutting the weakest
     # link t (g(t) = alpha, the least g) never lowers an ancestor's g: with X = R(a) - R(T_a) >=
     # alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).  So an
     # ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it reaches
     # the top of the heap (lazy re-keying).
-    def entry(i: int):
-        value = g(i)
-        return ((value.p << 64) // value.q, value, i)
-
-    heap = [entry(i) for i in range(len(nodes)) if alive[i]]
+    heap = [(g(i), i) for i in alive]
     heapq.heapify(heap)
     cut_order: list = []  # positions in cut order
 
@@ -164,27 +159,27 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
         stack = [i]
         while stack:  # every split below i leaves the tree
             j = stack.pop()
-            if alive[j]:
-                alive[j] = False
+            if j in alive:
+                alive.discard(j)
                 stack.extend(kids[j])
         r_branch[i], n_leaves[i] = r_node[i], 1
         j = parent[i]
         while j != -1:
             r_branch[j] += delta_r
             n_leaves[j] += delta_l
-            stale[j] = True
+            stale.add(j)
             j = parent[j]
         cut_order.append(i)
 
     def pop_min():
         """The live split of least g, lowest pre-order index on ties (exact)."""
         while heap:
-            _, value, i = heapq.heappop(heap)
-            if not alive[i]:
+            value, i = heapq.heappop(heap)
+            if i not in alive:
                 continue
-            if stale[i]:
-                stale[i] = False
-                heapq.heappush(heap, entry(i))
+            if i in stale:
+                stale.discard(i)
+                heapq.heappush(heap, (g(i), i))
                 continue
             return value, i
         return None
@@ -204,7 +199,7 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
         while top is not None:
             alpha, pruned = top[0], []
             while top is not None and decider.exact_sign(top[0] - alpha) == 0:
-                if alive[top[1]]:
+                if top[1] in alive:
                     cut(top[1])
                     pruned.append(top[1])
                 top = pop_min()
@@ -243,9 +238,7 @@ def _node_costs(arrays, nodes: list, total: int, cost: str) -> list:
     sizes = counts.sum(axis=1)
     if cost == "misclassification":
         return [flint.fmpq(e, total) for e in (sizes - counts.max(axis=1)).tolist()]
-    if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
-        counts, sizes = counts.astype(object), sizes.astype(object)
-    squares = (counts * counts).sum(axis=1)
+    squares = (counts.astype(object) ** 2).sum(axis=1)        # Python ints: no int64 overflow
     return [flint.fmpq(n * n - q, total * n) if n else flint.fmpq(0)
             for n, q in zip(sizes.tolist(), squares.tolist())]
 
@@ -264,30 +257,12 @@ def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
     tree = as_tree(tree)
     by_name = {node.name: node for node in tree.root.walk()}
     out: Dict[str, Fraction] = {}
-    for stage in ccp_sequence(tree, "misclassification", ties="all").stages:
+    for stage in ccp_sequence(tree).stages:          # misclassification cost, ties="all"
         for name in stage.pruned:
             for node in by_name[name].walk():
                 if node.children and node.name not in out:
                     out[node.name] = stage.alpha_from
     return out
-
-
-def _envelope_alphas(tree: Tree) -> Dict[str, Fraction]:
-    """:func:`ccp_alphas` computed by :func:`_ccp_collapse_alphas` (the tests check they agree)."""
-    tree = as_tree(tree)
-    if tree.root.n == 0:
-        raise ValueError("node root: the tree has no examples")
-    nodes = []
-    stack = [tree.root]
-    while stack:                       # pre-order: parents before children
-        node = stack.pop()
-        nodes.append(node)
-        stack.extend(node.children)
-    index = {id(n): i for i, n in enumerate(nodes)}
-    kids = [[index[id(c)] for c in n.children] for n in nodes]
-    errs = [sum(n.counts) - max(n.counts) if n.counts else 0 for n in nodes]
-    alpha = _ccp_collapse_alphas(kids, errs, tree.root.n)
-    return {nodes[i].name: alpha[i] for i in range(len(nodes)) if kids[i]}
 
 
 def _ccp_collapse_alphas(kids: list, errs: list, total: int) -> list:
@@ -309,14 +284,12 @@ def _ccp_collapse_alphas(kids: list, errs: list, total: int) -> list:
     own: list = [None] * n
     state: list = [None] * n   # (A, s, heap): F(a) = A + s a beyond the heap's max breakpoint
     tick = itertools.count()
-    for i in range(n - 1, -1, -1):   # children before parents
+    for i in reversed(range(n)):     # children before parents
         err = flint.fmpq(int(errs[i]))
         if not kids[i]:
             state[i] = (err, 1, [])
             continue
         parts = [state[c] for c in kids[i]]
-        for c in kids[i]:
-            state[c] = None
         parts.sort(key=lambda k: -len(k[2]))
         A, s, heap = parts[0]
         for A2, s2, h2 in parts[1:]:
@@ -419,23 +392,20 @@ class _LeafPredictor:
         import numpy as np
         tree_ = estimator.tree_
         self.names = _sk_names(tree_)
-        self.index = {name: i for i, name in enumerate(self.names)}
         self.left, self.right = tree_.children_left, tree_.children_right
         self.path = estimator.decision_path(X).tocsc()
         self.labels = estimator.classes_[np.argmax(tree_.value[:, 0, :], axis=1)]
-        self.n = tree_.node_count
 
     def predict(self, collapsed_names: set):
         import numpy as np
-        stack = [0]
-        effective = np.zeros(self.n, dtype=bool)
+        stack, found = [0], []
         while stack:                     # walk down to the leaves of the pruned tree
             i = stack.pop()
             if self.left[i] == -1 or self.names[i] in collapsed_names:
-                effective[i] = True
+                found.append(i)
             else:
                 stack.extend((self.left[i], self.right[i]))
-        ids = np.flatnonzero(effective)
+        ids = np.array(sorted(found))
         sub = self.path[:, ids].tocsr()
         return self.labels[ids[sub.indices]]
 
@@ -480,9 +450,7 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         grown = DecisionTreeClassifier(**params).fit(X, y)
     full = Tree.from_sklearn(grown)
     alphas = ccp_alphas(full)
-    stage_alphas = [Fraction(0)] + sorted(set(alphas.values()))
-    if stage_alphas[1:2] == [Fraction(0)]:
-        stage_alphas = stage_alphas[1:]
+    stage_alphas = sorted(set(alphas.values()) | {Fraction(0)})
     points = [(stage_alphas[k], stage_alphas[k + 1] if k + 1 < len(stage_alphas) else None)
               for k in range(len(stage_alphas))]
     _, counts = np.unique(y, return_counts=True)
@@ -490,10 +458,8 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
                 else KFold(V, shuffle=True, random_state=random_state))
     K = len(points)
 
-    def collapsed_at(a: Fraction, k: int) -> bool:      # as ccp_subtree_at at point k
-        if k == 0:
-            return a <= 0
-        lo, hi = points[k]
+    def collapsed_at(a: Fraction, k: int) -> bool:      # as ccp_subtree_at at point k (at k = 0,
+        lo, hi = points[k]                              # lo = 0: a <= 0 unless it is the only point)
         return hi is None or a * a <= lo * hi
 
     def first_point(a: Fraction) -> int:                # least k at which alpha a is collapsed
@@ -513,7 +479,7 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         left, right = tr.children_left, tr.children_right
         counts = sklearn_counts(tr)
         errs = (counts.sum(axis=1) - counts.max(axis=1)).tolist()
-        kids = [() if l < 0 else (l, r) for l, r in zip(left.tolist(), right.tolist())]
+        kids = [() if l == -1 else (l, r) for l, r in zip(left.tolist(), right.tolist())]
         fa = _ccp_collapse_alphas(kids, errs, len(train))
         # node v predicts for points k in [first_point(alpha_v), min over ancestors): one
         # difference-array update per node with the fold's held-out errors at v
@@ -525,13 +491,13 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
                 if k is None:
                     k = memo[id(a)] = first_point(a)
                 start[v] = k
+        # a node's alpha is the least over itself and its ancestors, so start[child] <= start[v]:
+        # a child predicts from its own start until its parent's
         end = [K] * len(kids)
         for v, ch in enumerate(kids):                   # parents before children
             if ch:
-                e = end[v] if end[v] < start[v] else start[v]
-                end[ch[0]] = end[ch[1]] = e
-        start = np.array(start, dtype=np.int64)
-        end = np.array(end, dtype=np.int64)
+                end[ch[0]] = end[ch[1]] = start[v]
+        start, end = np.array(start), np.array(end)
         from scipy.sparse import csr_matrix
         path = est.decision_path(X[test]).tocsr()
         reach = np.asarray(path.sum(axis=0)).ravel()
@@ -543,20 +509,15 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         by_class = (onehot @ path).toarray()             # J x nodes: held-out examples per class
         right_here = np.rint(by_class[labels, np.arange(len(kids))]).astype(np.int64)
         wrong_here = reach - right_here
-        live = start < end
-        np.add.at(diff, start[live], wrong_here[live])
-        np.add.at(diff, end[live], -wrong_here[live])
+        np.add.at(diff, start, wrong_here)              # start == end (never reached) adds 0
+        np.add.at(diff, end, -wrong_here)
     wrong = np.cumsum(diff)[:K].tolist()
     R = [Fraction(w, N) for w in wrong]
     se = [math.sqrt(float(r * (1 - r)) / N) for r in R]
     best = min(range(len(R)), key=lambda k: (R[k], -k))
     # 1-SE: compare R_k <= R_best + c SE_best exactly: (R_k - R_best)^2 N <= c^2 R_best (1 - R_best)
-    chosen = best
-    for k in range(len(R) - 1, -1, -1):
-        d = R[k] - R[best]
-        if d <= 0 or (d * d * N <= se_rule * se_rule * R[best] * (1 - R[best])):
-            chosen = k
-            break
+    chosen = next(k for k in reversed(range(len(R)))   # k = best always qualifies
+                  if R[k] <= R[best] or (R[k] - R[best]) ** 2 * N <= se_rule * se_rule * R[best] * (1 - R[best]))
     alpha = stage_alphas[chosen]
     collapsed = ccp_subtree_at(full, alphas, alpha)
     return CCPCVResult(alpha, copy_with_leaves(full, collapsed), collapsed, stage_alphas, R, se,

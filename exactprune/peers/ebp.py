@@ -20,30 +20,32 @@ The values are irrational; they are returned as certified ``flint.arb`` balls, a
 certified arb comparisons (the normal quantile by arb ``erfinv``).
 
 The float filter's bound.  Assumptions: IEEE binary64 (unit roundoff u), ``sqrt`` correctly
-rounded (IEEE 754 requires it), libm ``log`` and ``expm1`` within 2 ulps, integer counts below
-2**52 (exact floats).  A leaf term T = e + extra then has relative error at most ``TERM_REL =
+rounded (IEEE 754 requires it), ``math.log`` and numpy's ``expm1`` within 4 ulps (the accuracy
+numpy holds its vectorized float64 loops to), integer counts below 2**52 (exact floats).  A leaf term T = e + extra then has relative error at most ``TERM_REL =
 64 u``: for e = 0 and CF <= 1/2, T = -n expm1(log(CF)/n) with |log CF| >= ln 2, so rounding CF
-costs u / ln 2, log 2u, the division u, expm1 (condition number <= 1 for x < 0) 2u and the
-product u: <= 8u; in the Wilson branch, with x = e5 / n <= 1, 1 - x has absolute error <= 2u,
+costs u / ln 2, log 4u, the division u, expm1 (condition number <= 1 for x < 0) 4u and the
+product u: <= 12u; in the Wilson branch, with x = e5 / n <= 1, 1 - x has absolute error <= 2u,
 g = e5 (1 - x) <= e5 absolute error <= 4 u e5, c g + c^2/4 <= 6 u c e5 + 4u of itself, its square
 root s >= c/2 so <= 6 u e5 + 3u s, the numerator e5 + c/2 + s >= e5 + s so <= 11u of it; the
 division and product add 3u, the rounding of c (<= 3u relative) moves the quotient by <= 6u,
 and n pr - e followed by + e adds 2u: <= 22u.  For CF > 1/2 with e = 0 the float term carries
 no bound (the comparison goes to arb).  Sums of non-negative terms add u of the running sum
-per addition, and raising's corrections T_new - T_old add both terms' bounds and 2u.
+per addition, and raising's corrections T_new - T_old add both terms' bounds and u of the two
+terms and of the running total.  The terms are evaluated for whole count arrays at once.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict
 
 import flint
 
-from ..certify import INFLATE, U, Approx, Decider
+from ..certify import INFLATE, U, Approx, Decider, float_sign_array, sum_rel_array
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..tree import Node, Tree, as_tree
+from ..tree import CountArrays, Tree, as_tree, majority_class
+from ._arrays import child_sums, route, split_tests
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
@@ -193,179 +195,218 @@ class EBPResult:
 
 
 class _EBP:
-    """One EBP pass.  Every returned subtree carries its float estimate (sum over its leaves
-    of e + extra errors) in ``self.est[id(node)]``; leaf pairs (n, e) are rebuilt from the
-    returned nodes only when the float filter cannot decide and the certified comparison
-    needs them.  With raising, leaves count their examples (``bincount``) and splits sum
-    their children; the largest branch's estimate with all the node's examples is its own
-    estimate corrected on the leaves reached by the *other* branches' examples, which are
-    the only ones routed down it."""
+    """EBP's estimates and comparisons over count arrays.  A *side* of a comparison is
+    ``((float estimate, its absolute bound), pairs)`` with ``pairs()`` returning the leaf pairs
+    (n, e) whose certified terms are summed only when the float filter cannot decide."""
 
-    def __init__(self, cf, variant, raising, X, y, n_classes):
+    def __init__(self, cf, variant: str, n_classes: int):
         self.cf = exact(cf, "cf")
         self.variant = variant
-        self.raising = raising
-        self.X, self.y = X, y
         self.J = n_classes
         self.decider = Decider(start_prec=_PREC)
-        self.pruned: list = []
-        self.raised: list = []
-        self._cache: dict = {}
         self.slack = Fraction(1, 10)  # C4.5's "+ 0.1"
-        self.est: Dict[int, tuple] = {}   # id(node) -> (float estimate, its absolute bound)
-        self._cf_f = float(self.cf)
-        self._log_cf = math.log(self._cf_f)
+        self._cache: dict = {}        # (n, e) -> float term and bound
+        self._log_cf = math.log(float(self.cf))
         if variant == "c45":
             self._coeff = float(_c45_coeff(self.cf) ** 2)
         else:
             self._coeff = float(ebp_z(self.cf, "weka").mid()) ** 2
 
-    # float value of the extra errors (cached); the arb value on demand
-    def extra_f(self, n, e) -> float:
-        key = (n, e)
-        v = self._cache.get(key)
-        if v is None:
-            v = self._cache[key] = self._extra_float(n, e)
-        return v
-
-    def _extra_float(self, n, e) -> float:
-        """Float evaluation of :func:`_extra_arb` for integer n, e (e + extra within
-        TERM_REL, module docstring); other inputs via arb."""
-        if not (isinstance(n, int) and isinstance(e, int)):
-            return float(ebp_extra_errors(n, e, self.cf, self.variant).mid())
-        if self.variant == "weka" and self.cf > Fraction(1, 2):
-            return 0.0
-        if e == 0:
-            return -n * math.expm1(self._log_cf / n)
-        if 2 * e + 1 >= 2 * n:
-            return 0.67 * (n - e) if self.variant == "c45" else float(max(n - e, 0))
-        c = self._coeff
-        e5 = e + 0.5
-        pr = (e5 + c / 2 + math.sqrt(c * (e5 * (1 - e5 / n) + c / 4))) / (n + c)
-        return n * pr - e
-
-    def leaf_pair(self, counts, label=None):
-        n = sum(counts)
-        if n == 0:
-            return (0, 0)
-        e = n - (max(counts) if label is None else counts[label])
-        return (n, e)
+    def terms(self, n, e) -> tuple:
+        """Float leaf terms e + extra errors (:func:`_extra_arb` in float64) of integer arrays
+        ``n`` (cases) and ``e`` (errors) and their absolute bounds (``TERM_REL``, module
+        docstring; infinite where the derivation does not apply).  An empty leaf is (0, 0)."""
+        import numpy as np
+        n = np.asarray(n, dtype=np.float64)
+        e = np.asarray(e, dtype=np.float64)
+        weka_zero = self.variant == "weka" and self.cf > Fraction(1, 2)
+        with np.errstate(all="ignore"):
+            if weka_zero:
+                extra = np.zeros_like(n)
+            else:
+                e5 = e + 0.5
+                c = self._coeff
+                pr = (e5 + c / 2 + np.sqrt(c * (e5 * (1 - e5 / n) + c / 4))) / (n + c)
+                edge = 0.67 * (n - e) if self.variant == "c45" else np.maximum(n - e, 0.0)
+                extra = np.where(e == 0, -n * np.expm1(self._log_cf / n),
+                                 np.where(2 * e + 1 >= 2 * n, edge, n * pr - e))
+            value = np.where(n > 0, e + extra, 0.0)
+            if weka_zero:
+                bound = np.zeros_like(n)                 # extra = 0: T = e exactly
+            else:
+                outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2)))
+                bound = np.where(outside, math.inf, TERM_REL * value * INFLATE)
+        return value, np.where(n > 0, bound, 0.0)
 
     def term(self, counts, label=None) -> tuple:
-        """(float of e + extra errors, its absolute bound) of a leaf with these counts."""
-        n, e = self.leaf_pair(counts, label)
-        if not n:
-            return (0.0, 0.0)
-        value = e + self.extra_f(n, e)
-        if self.variant == "weka" and self.cf > Fraction(1, 2):
-            rel = 0.0                                   # extra = 0: T = e exactly
-        elif n >= 2 ** 52 or (e == 0 and self.cf > Fraction(1, 2)):
-            rel = math.inf                              # outside the derivation: arb decides
-        else:
-            rel = TERM_REL
-        return (value, rel * value * INFLATE)
+        """(float of e + extra errors, its absolute bound) of a leaf with these counts, its
+        errors counted against ``label`` (default: the majority); cached by (n, e)."""
+        key = _pair(counts, label)
+        if key not in self._cache:
+            value, bound = self.terms([key[0]], [key[1]])
+            self._cache[key] = (float(value[0]), float(bound[0]))
+        return self._cache[key]
 
-    def est_f(self, pairs) -> float:
-        return sum(e + self.extra_f(n, e) for (n, e) in pairs if n)
-
-    def est_arb(self, pairs) -> flint.arb:
-        total = flint.arb(0)
-        for (n, e) in pairs:
-            if n:
-                total += e + _extra_arb(Fraction(n), Fraction(e), self.cf, self.variant)
+    def difference_arb(self, a_pairs, b_pairs, slack: Fraction) -> flint.arb:
+        """A certified ball of est(a) - est(b) - slack from the leaf pairs of the two sides."""
+        total = -arb_of(slack)
+        for pairs, sign in ((a_pairs, 1), (b_pairs, -1)):
+            for (n, e) in pairs:
+                if n:
+                    total += sign * (e + _extra_arb(Fraction(n), Fraction(e), self.cf, self.variant))
         return total
 
     def le(self, a, b, slack: Fraction) -> bool:
         """est(a) <= est(b) + slack, decided by the decision kernel (float filter, then
-        certified arb).  ``a`` and ``b`` are ((float estimate, absolute bound), callable
-        returning the leaf pairs)."""
+        certified arb)."""
         (af, a_pairs), (bf, b_pairs) = a, b
-        pairs: list = []
+        return self.decider.sign(_approx(*af), _approx(*bf) + _approx_of(slack),
+                                 ball=lambda: self.difference_arb(a_pairs(), b_pairs(), slack)) <= 0
 
-        def ball():
-            if not pairs:
-                pairs.extend((a_pairs(), b_pairs()))
-            return self.est_arb(pairs[0]) - self.est_arb(pairs[1]) - arb_of(slack)
-        return self.decider.sign(_approx(*af), _approx(*bf) + Approx.of(slack), ball=ball) <= 0
-
-    def counts_of(self, idx):
+    # -- without raising: level by level ----------------------------------------------------------
+    def run_counts(self, a) -> tuple:
+        """The pass over the count arrays ``a`` from the deepest level: a split is kept iff
+        E_leaf > E_tree + 0.1.  Returns (kept, float estimate of the root).  The float filter
+        decides a whole level at once (:func:`~exactprune.certify.float_sign_array` on the
+        Approx images of the two sides); each declined comparison goes to the kernel's arb route
+        with the leaf pairs of the node's pruned subtree."""
         import numpy as np
-        return tuple(int(c) for c in np.bincount(self.y[idx], minlength=self.J))
+        sizes = a.sizes
+        value, bound = self.terms(sizes, sizes - a.majority)
+        leaf_v, leaf_b = value.copy(), bound.copy()
+        kept = np.zeros(a.n_nodes, dtype=bool)
+        slack = _approx_of(self.slack)
+        for level in reversed(a.levels()):
+            splits = level[a.n_children[level] != 0]
+            if not splits.size:
+                continue
+            tree_v = child_sums(a, splits, value)
+            tree_b = _sum_bound(child_sums(a, splits, bound), a.n_children[splits], tree_v)
+            cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
+            signs = float_sign_array((leaf_v[splits], _rel(leaf_v[splits], leaf_b[splits])), cmp)
+            self.decider.routes["float"] += int(np.count_nonzero(signs))
+            keep = signs > 0
+            for position in np.flatnonzero(signs == 0).tolist():
+                i = int(splits[position])
+                leaf_side = ((leaf_v[i], leaf_b[i]), lambda: [(int(sizes[i]), int(sizes[i] - a.majority[i]))])
+                tree_side = ((tree_v[position], tree_b[position]),
+                             lambda: _leaf_pairs(a, kept, _csr_children(a, i)))
+                keep[position] = not self.le(leaf_side, tree_side, self.slack)
+            kept[splits] = keep
+            value[splits], bound[splits] = np.where(keep, (tree_v, tree_b), (leaf_v[splits], leaf_b[splits]))
+        return kept, float(value[0])
 
-    def pairs_of(self, node: Node) -> list:
-        return [self.leaf_pair(leaf.counts) for leaf in node.leaves()]
 
-    def route(self, node: Node, idx, extra: dict) -> None:
-        """Pass the examples ``idx`` down ``node``; per reached leaf, the class counts added."""
+class _Raising:
+    """EBP with subtree raising (C4.5 ``prune.c``), over arrays: ``left``/``right`` hold the
+    current structure (original node indices, -1 at a leaf; updated as nodes are pruned or
+    raised), ``counts`` the class counts of the examples reaching each node, ``est`` its float
+    estimate and bound.  A raised node's place is taken by its largest branch, which keeps the
+    raised node's name for the ``pruned``/``raised`` lists (``alias``)."""
+
+    def __init__(self, machine: _EBP, tree: Tree, X, y):
         import numpy as np
-        if not len(idx):
-            return
-        if node.is_leaf:
-            extra[id(node)] = (node, np.bincount(self.y[idx], minlength=self.J))
-            return
-        go_left = self.X[idx, node.feature] <= node.threshold
-        self.route(node.children[0], idx[go_left], extra)
-        self.route(node.children[1], idx[~go_left], extra)
+        self.m, self.X, self.y = machine, X, y
+        self.left, self.right, self.feature, self.threshold = (x.copy() for x in split_tests(tree))
+        self.counts = tree.arrays().counts.copy()       # rewritten for every node visited
+        self.est_v, self.est_b = np.zeros(len(self.left)), np.zeros(len(self.left))
+        self.alias = np.arange(len(self.left))
+        self.pruned: list = []
+        self.raised: list = []
 
-    def branch(self, big: Node, others) -> tuple:
-        """(float estimate, pairs callable) of the subtree ``big`` when the examples of the
-        other branches (``others``) are passed down it too (leaf labels fixed)."""
-        extra: dict = {}
-        for idx in others:
-            self.route(big, idx, extra)
-        total, bound = self.est[id(big)]
-        new_counts = {}
-        for key, (leaf, add) in extra.items():
-            counts = tuple(int(c) + int(d) for c, d in zip(leaf.counts, add))
-            new_counts[key] = counts
-            (new, new_bound), (old, old_bound) = self.term(counts, leaf.label), self.term(leaf.counts)
-            total += new - old
-            bound = (bound + new_bound + old_bound + U * (new + old + abs(total))) * INFLATE
+    def leaves(self, r: int) -> list:
+        """The leaves of the current subtree at ``r``."""
+        out, stack = [], [r]
+        while stack:
+            i = stack.pop()
+            if self.left[i] == -1:
+                out.append(i)
+            else:
+                stack.extend((self.right[i], self.left[i]))
+        return out
+
+    def pairs(self, nodes: list) -> list:
+        return [_pair(self.counts[i].tolist()) for r in nodes for i in self.leaves(r)]
+
+    def run(self, i: int, rows) -> int:
+        """Prune the current subtree at node ``i`` with the examples ``rows``; returns the node
+        now in its place (``i``, or a raised descendant)."""
+        import numpy as np
+        m = self.m
+        if self.left[i] == -1:
+            self.counts[i] = np.bincount(self.y[rows], minlength=m.J)
+            self.est_v[i], self.est_b[i] = m.term(self.counts[i].tolist())
+            return i
+        go_left = self.X[rows, self.feature[i]] <= self.threshold[i]
+        parts = [rows[go_left], rows[~go_left]]
+        kids = [self.run(int(self.left[i]), parts[0]), self.run(int(self.right[i]), parts[1])]
+        self.counts[i] = counts = self.counts[kids[0]] + self.counts[kids[1]]
+        tree_side = (_sum([(self.est_v[k], self.est_b[k]) for k in kids]), lambda: self.pairs(kids))
+        leaf_side = (m.term(counts.tolist()), lambda: [_pair(counts.tolist())])
+        big = 0 if self.counts[kids[0]].sum() >= self.counts[kids[1]].sum() else 1
+        branch_side = None
+        if self.left[kids[big]] != -1:
+            branch_side = self.branch(kids[big], parts[1 - big])
+        if m.le(leaf_side, tree_side, m.slack) and (branch_side is None or m.le(leaf_side, branch_side, m.slack)):
+            self.pruned.append(int(self.alias[i]))
+            self.left[i] = self.right[i] = -1
+            self.est_v[i], self.est_b[i] = leaf_side[0]
+            return i
+        if branch_side is not None and m.le(branch_side, tree_side, m.slack):
+            self.raised.append(int(self.alias[i]))
+            # the largest branch replaces the node and receives all its examples; prune it again
+            self.alias[kids[big]] = self.alias[i]
+            return self.run(kids[big], rows)
+        self.left[i], self.right[i] = kids
+        self.est_v[i], self.est_b[i] = tree_side[0]
+        return i
+
+    def branch(self, big: int, rows) -> tuple:
+        """The side of the subtree ``big`` when the examples ``rows`` of the other branch are
+        passed down it too (leaf labels fixed): ``big``'s estimate corrected by T_new - T_old on
+        each reached leaf, the bound growing by both terms' bounds and the roundings of the
+        subtraction and the addition (module docstring)."""
+        import numpy as np
+        m = self.m
+        reached = route((self.left, self.right, self.feature, self.threshold), self.X, rows, big)
+        leaves, where = np.unique(reached, return_inverse=True)
+        added = np.bincount(where * m.J + self.y[rows], minlength=len(leaves) * m.J).reshape(len(leaves), m.J)
+        total, bound = float(self.est_v[big]), float(self.est_b[big])
+        changed = {}
+        for leaf, add in zip(leaves.tolist(), added.tolist()):
+            old = self.counts[leaf].tolist()
+            label = majority_class(old)
+            changed[leaf] = new = ([a + b for a, b in zip(old, add)], label)
+            (new_v, new_b), (old_v, old_b) = m.term(*new), m.term(old)
+            total += new_v - old_v
+            bound = (bound + new_b + old_b + U * (new_v + old_v + abs(total))) * INFLATE
 
         def pairs():
-            return [self.leaf_pair(new_counts[id(l)], l.label) if id(l) in new_counts else self.leaf_pair(l.counts)
-                    for l in big.leaves()]
+            return [_pair(*changed[i]) if i in changed else _pair(self.counts[i].tolist()) for i in self.leaves(big)]
         return (total, bound), pairs
 
-    def run(self, node: Node, idx=None) -> Node:
-        """Prune the subtree at ``node`` (its estimate goes to ``self.est``)."""
-        data = idx is not None and self.raising
-        if node.is_leaf:
-            counts = self.counts_of(idx) if data else node.counts
-            new = Node(counts, [], node.name, None, None, None)
-            self.est[id(new)] = self.term(counts)
-            return new
-        if data:
-            go_left = self.X[idx, node.feature] <= node.threshold
-            parts = [idx[go_left], idx[~go_left]]
-        else:
-            parts = [None] * len(node.children)
-        kids = [self.run(child, part) for child, part in zip(node.children, parts)]
-        counts = tuple(sum(col) for col in zip(*(k.counts for k in kids))) if data else node.counts
-        tree_f = _sum([self.est[id(k)] for k in kids])
-        tree_side = (tree_f, lambda: [p for k in kids for p in self.pairs_of(k)])
-        leaf_side = (self.term(counts), lambda: [self.leaf_pair(counts)])
-        big = max(range(len(kids)), key=lambda i: (kids[i].n, -i))
-        branch_side = None
-        if data and not kids[big].is_leaf:
-            branch_side = self.branch(kids[big], [p for i, p in enumerate(parts) if i != big])
-        if self.le(leaf_side, tree_side, self.slack) and \
-                (branch_side is None or self.le(leaf_side, branch_side, self.slack)):
-            self.pruned.append(node.name)
-            new = Node(counts, [], node.name)
-            self.est[id(new)] = leaf_side[0]
-            return new
-        if branch_side is not None and self.le(branch_side, tree_side, self.slack):
-            self.raised.append(node.name)
-            # the largest branch replaces the node and receives all its examples; prune it again
-            return self.run(_renamed(kids[big], node.name), idx)
-        new = Node(counts, kids, node.name, node.split, node.feature, node.threshold)
-        self.est[id(new)] = tree_f
-        return new
-
-
-def _renamed(node: Node, name: str) -> Node:
-    return Node(node.counts, node.children, name, node.split, node.feature, node.threshold)
+    def result(self, tree: Tree, root: int) -> Tree:
+        """The pruned and raised tree from ``root`` (pre-order, the data's counts, the surviving
+        splits' tests)."""
+        import numpy as np
+        order, stack = [], [root]
+        while stack:
+            i = stack.pop()
+            order.append(i)
+            if self.left[i] != -1:
+                stack.extend((self.right[i], self.left[i]))
+        old = np.array(order, dtype=np.int64)
+        new_id = np.full(len(self.left), -1, dtype=np.int64)
+        new_id[old] = np.arange(len(old))
+        split = self.left[old] != -1
+        offsets = np.zeros(len(old) + 1, dtype=np.int64)
+        np.cumsum(np.where(split, 2, 0), out=offsets[1:])
+        indices = np.empty(int(offsets[-1]), dtype=np.int64)
+        indices[0::2], indices[1::2] = new_id[self.left[old[split]]], new_id[self.right[old[split]]]
+        feature = np.where(split, self.feature[old], -2)
+        routing = ("sklearn", feature, np.where(split, self.threshold[old], -2.0))
+        arrays = CountArrays(self.counts[old], offsets, indices)
+        return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing, validate=False)
 
 
 def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
@@ -377,51 +418,98 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
     replaces the node iff E_branch <= E_tree + 0.1, all the node's examples are
     passed down it and it is pruned again.  E is the sum over leaves of e + extra
     errors (:func:`ebp_extra_errors`).  Raising needs the training data (``X``,
-    ``y`` with ``y`` as class indices 0..J-1) and a tree with feature/threshold
+    ``y`` with ``y`` as class indices 0..J-1) and a binary tree with feature/threshold
     tests; without it only the counts are used.  Leaves re-estimated by raising keep
     their label (C4.5), and a raised subtree's leaves are relabelled by their new
     majority when it is pruned again.
+
+    Over the count arrays: without raising, level by level from the deepest
+    (:meth:`_EBP.run_counts`); with raising, node by node over the arrays of the current
+    structure, the examples routed down a branch one level at a time.  The result of
+    raising is a new tree (its nodes named by their new positions).
 
     >>> from exactprune.tree import iris_tree
     >>> r = ebp_prune(iris_tree())
     >>> r.tree.n_leaves, r.pruned       # EBP keeps the small leaves (it under-prunes, Zhong 6.4.2)
     (7, ['c22'])
     """
+    import numpy as np
     tree = as_tree(tree)
     if variant not in ("c45", "weka"):
         raise ValueError(f"variant must be 'c45' or 'weka', got {variant!r}")
-    import numpy as np
-    idx = None
-    if raising:
+    machine = _EBP(cf, variant, tree.n_classes)
+    if not raising:
+        kept, estimate = machine.run_counts(tree.arrays())
+        result, pruned = tree.pruned_by(kept)
+        raised: list = []
+    else:
         if X is None or y is None:
             raise ValueError("subtree raising needs the training data X and y")
-        X = np.asarray(X)
-        y = np.asarray(y)
-        if len(X) != tree.root.n or len(y) != tree.root.n:
-            raise ValueError(f"X and y must hold the tree's {tree.root.n} training examples")
-        idx = np.arange(len(y))
-    machine = _EBP(cf, variant, raising, X, y, tree.n_classes)
-    root = machine.run(tree.root, idx)
-    result = Tree(root, class_names=tree.class_names, feature_names=tree.feature_names)
-    return EBPResult(result, _topmost(tree, set(machine.pruned)), machine.raised,
-                     machine.est_f(machine.pairs_of(root)), machine.decider.fallbacks,
+        X, y = np.asarray(X), np.asarray(y)
+        n = int(tree.arrays().sizes[0])
+        if len(X) != n or len(y) != n:
+            raise ValueError(f"X and y must hold the tree's {n} training examples")
+        state = _Raising(machine, tree, X, y)
+        root = state.run(0, np.arange(n))
+        result, estimate = state.result(tree, root), float(state.est_v[root])
+        kept = np.ones(len(state.left), dtype=bool)
+        kept[state.pruned] = False
+        pruned = tree.pruned_by(kept)[1]
+        raised = tree.arrays().names_of(state.raised)
+    return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,
                      dict(machine.decider.routes))
+
+
+def _pair(counts, label=None) -> tuple:
+    """(n, e) of a leaf with these class counts, its errors counted against ``label`` (default:
+    the majority)."""
+    n = sum(counts)
+    return (n, n - (max(counts) if label is None else counts[label]))
+
+
+def _rel(value, bound):
+    """Relative bounds of non-negative float arrays with absolute bounds; at a value 0 the bound
+    itself (0: an exact 0, an empty leaf or a sum of them; inf: a term outside the derivation
+    whose float underflowed to 0, as for CF within 2**-54 of 1).  No value lies in (0, TINY): a
+    non-empty leaf's float term is 0 or at least min(1, -ln fl(CF)) >= 2**-53, and sums only
+    grow."""
+    import numpy as np
+    return np.divide(bound, value, out=bound.copy(), where=value > 0) * INFLATE
+
+
+def _csr_children(a, i: int) -> list:
+    return a.indices[a.offsets[i]:a.offsets[i + 1]].tolist()
+
+
+def _leaf_pairs(a, kept, nodes: list) -> list:
+    """The leaf pairs (n, e) of the pruned subtrees at ``nodes`` (a split is open iff ``kept``)."""
+    out, stack = [], list(reversed(nodes))
+    while stack:
+        i = stack.pop()
+        if kept[i]:
+            stack.extend(reversed(_csr_children(a, i)))
+        else:
+            out.append(_pair(a.counts[i].tolist()))
+    return out
 
 
 def _sum(parts: list) -> tuple:
     """(float sum, absolute bound) of non-negative (value, bound) parts: each addition rounds
     by at most u of the running sum, which is at most the total."""
     value = sum(v for v, _ in parts)
-    return (value, (sum(b for _, b in parts) + len(parts) * U * value) * INFLATE)
+    return (value, _sum_bound(sum(b for _, b in parts), len(parts), value))
+
+
+def _sum_bound(bounds, terms, value):
+    """The absolute bound of a float sum ``value`` of ``terms`` non-negative terms whose bounds add
+    up to ``bounds``: u of the running sum (at most ``value``) per addition, inflated (scalars or
+    arrays)."""
+    return (bounds + terms * U * value) * INFLATE
+
+
+_approx_of = functools.lru_cache(maxsize=16)(Approx.of)
 
 
 def _approx(value: float, bound: float) -> Approx:
-    """The certify.Approx of a non-negative float with an absolute bound."""
-    if value == 0.0 and bound == 0.0:
-        return Approx(0.0)
-    return Approx.bounded(value, bound / value * INFLATE if value > 0 else math.inf)
-
-
-def _topmost(tree: Tree, names: set) -> list:
-    """The names in ``names`` (splits of ``tree``) with no ancestor in ``names``, sorted."""
-    return sorted(tree.pruned_copy(lambda node: node.name not in names)[1])
+    """The certify.Approx of a non-negative float with an absolute bound (as :func:`_rel`)."""
+    return Approx.bounded(value, (bound / value if value > 0 else bound) * INFLATE)

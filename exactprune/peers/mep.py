@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import Optional, Sequence
 
 from ..knorm import Prior, prune as knorm_prune
-from ..numbers import exact
-from ..tree import Tree, as_tree, copy_with_leaves
+from ..numbers import exact, to_fmpq
+from ..tree import Tree, as_tree
+from ._arrays import child_sums
 
 __all__ = ["mep_leaf_error", "mep_prune", "mep_as_knorm"]
 
@@ -44,32 +45,41 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     the static m-estimate error <= the backed-up error sum_c (n_c/n) E_c.
 
     With uniform priors and m = J lam this is PruneTree with k = 1, eta = 0
-    (Zhong p. 559); the default m is J lam.
+    (Zhong p. 559); the default m is J lam.  The pass runs level by level over the count
+    arrays with exact rationals (``flint.fmpq`` in numpy object arrays), every error scaled by
+    the node size n_t (so the backed-up error is a plain sum over the children, and an empty
+    node, 0 <= 0, is pruned): every static error at once, then per level the backed-up errors
+    and the comparison static <= backed-up.
 
     >>> from exactprune.tree import iris_tree
     >>> sorted(l.name for l in mep_prune(iris_tree()).leaves())
     ['c1', 'c2111', 'c2112', 'c2121', 'c21221', 'c21222', 'c22']
     """
+    import numpy as np
     tree = as_tree(tree)
     J = tree.n_classes
     m = exact(lam, "lam") * J if m is None else exact(m, "m")
-    collapsed = set()
-    best: dict = {}
-    for node in tree.root.postorder():
-        static = mep_leaf_error(node.counts, m, priors)
-        if node.is_leaf:
-            best[id(node)] = static
-            continue
-        if node.n == 0:
-            backed = static
-        else:
-            backed = sum(Fraction(c.n, node.n) * best[id(c)] for c in node.children)
-        if static <= backed:
-            collapsed.add(node.name)
-            best[id(node)] = static
-        else:
-            best[id(node)] = backed
-    return copy_with_leaves(tree, collapsed)
+    p = [Fraction(1, J)] * J if priors is None else [exact(q, "priors") for q in priors]
+    if len(p) != J:
+        raise ValueError(f"priors has {len(p)} entries for {J} classes")
+    a = tree.arrays()
+    sizes = a.sizes.astype(object)
+    m_q = to_fmpq(m)
+    total = sizes + m_q
+    empty = np.flatnonzero(total == 0)
+    if empty.size:
+        raise ValueError(f"node {a.name(int(empty[0]))}: n + m = 0, no m-estimate (use m > 0)")
+    shifted = a.counts.astype(object) + np.array([to_fmpq(q) * m_q for q in p])     # fmpq: an object array
+    static = sizes * (total - shifted.max(axis=1)) / total      # n_t times the static error
+    best, kept = static.copy(), np.zeros(a.n_nodes, dtype=bool)
+    for level in reversed(a.levels()):
+        splits = level[a.n_children[level] != 0]
+        if splits.size:
+            backed = child_sums(a, splits, best)
+            keep = static[splits] > backed                # an object array of bools
+            kept[splits] = keep
+            best[splits] = np.where(keep, backed, static[splits])
+    return tree.pruned_by(kept)[0]
 
 
 def mep_as_knorm(tree: Tree, lam="1/2") -> Tree:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional, Tuple
 
-from ..numbers import arb_of, certified_sign, nonnegative_int
+from ..certify import Decider
+from ..numbers import nonnegative_int
 from ..tree import Tree, as_tree, copy_with_leaves
 
 __all__ = ["min_size_table", "min_size_pruning", "srm_pruning"]
@@ -95,7 +96,9 @@ def min_size_pruning(tree: Tree, max_errors: int) -> Tree:
 def srm_pruning(tree: Tree) -> Tuple[int, Tree]:
     """Notes 12.2.2's SRM choice: T* = argmin_d error(T_d) + sqrt(k_d / m) over the
     minimum-size prunings T_d (k_d nodes, error = training error rate, m examples);
-    decided exactly by comparing squares.  Returns (d, T_d).
+    every comparison goes through the decision kernel (:class:`~exactprune.certify.Decider`),
+    on its exact route (the sign by squaring, so exact ties, possible when both square roots
+    are rational, are found).  Returns (d, T_d); the first d on ties.
 
     >>> from exactprune.tree import iris_tree
     >>> d, t = srm_pruning(iris_tree()); d, t.n_leaves
@@ -104,21 +107,41 @@ def srm_pruning(tree: Tree) -> Tuple[int, Tree]:
     tree = as_tree(tree)
     m = tree.root.n
     table = min_size_table(tree)["root"]
-    best = None
+    best, decider = None, Decider()
     for d, k in enumerate(table):
         if k == _INF:
             continue
         t = min_size_pruning(tree, d)
         err = Fraction(sum(l.errors for l in t.leaves()), m)
         key = (err, Fraction(k, m))
-        if best is None or _srm_less(key, best[0]):
+        if best is None or _srm_less(key, best[0], decider):
             best = (key, d, t)
     return best[1], best[2]
 
 
-def _srm_less(a, b) -> bool:
-    """a_err + sqrt(a_k) < b_err + sqrt(b_k), exactly/certified."""
+def _srm_less(a, b, decider: Decider) -> bool:
+    """a_err + sqrt(a_k) < b_err + sqrt(b_k) for a = (a_err, a_k), b = (b_err, b_k) exact
+    rationals, decided by the decision kernel's exact route: :func:`_sqrt_difference_sign`, a
+    rational of the sign of the difference (itself irrational in general), by squaring."""
     if a == b:
         return False
-    sign = certified_sign(lambda: arb_of(a[0]) + arb_of(a[1]).sqrt() - arb_of(b[0]) - arb_of(b[1]).sqrt())
-    return sign < 0
+    return decider.sign(None, None, exact=lambda: Fraction(_sqrt_difference_sign(a[0] - b[0], a[1], b[1]))) < 0
+
+
+def _sqrt_difference_sign(d: Fraction, p: Fraction, q: Fraction) -> int:
+    """The sign of d + sqrt(p) - sqrt(q) for rationals d and p, q >= 0, exactly, by squaring:
+    t = sqrt(p) - sqrt(q) has the sign of p - q; where d and t differ in sign the larger
+    magnitude wins, and d^2 - t^2 = r + 2 sqrt(pq) with r = d^2 - p - q has the sign of
+    r + pq when r >= 0 and of 4pq - r^2 when r < 0.
+
+    >>> _sqrt_difference_sign(Fraction(-1, 3), Fraction(1, 4), Fraction(1, 36))   # -1/3 + 1/2 - 1/6
+    0
+    >>> _sqrt_difference_sign(Fraction(-1, 2), Fraction(2), Fraction(0))          # sqrt 2 > 1/2
+    1
+    """
+    sd, st = (d > 0) - (d < 0), (p > q) - (p < q)
+    if sd == st:
+        return sd
+    r = d * d - p - q
+    gap = r + p * q if r >= 0 else 4 * p * q - r * r
+    return sd if gap > 0 else (st if gap < 0 else 0)

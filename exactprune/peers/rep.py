@@ -10,16 +10,18 @@ most accurate pruning) is checked in :mod:`exactprune.theorems.ek`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Sequence
+from typing import Dict, Sequence, Union
 
-from ..tree import Tree, as_tree, majority_class
+from ..tree import Tree, as_tree
+from ._arrays import child_sums, route, split_tests
 
 __all__ = ["rep_prune", "REPResult", "route_counts"]
 
 
 def route_counts(tree: Tree, X, y) -> Dict[str, tuple]:
     """Class counts of the examples (X, y) at every node (EK Table 1, ``classify``);
-    ``y`` holds class indices 0..J-1; nodes need feature/threshold tests.
+    ``y`` holds class indices 0..J-1; nodes need feature/threshold tests.  The examples are
+    routed to the leaves one level at a time and counted upwards (:func:`_routed_matrix`).
 
     >>> import numpy as np
     >>> t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 0.5, '
@@ -27,11 +29,23 @@ def route_counts(tree: Tree, X, y) -> Dict[str, tuple]:
     >>> route_counts(t, np.array([[0.0], [1.0], [2.0]]), [1, 1, 0])
     {'root': (1, 2), 'c1': (0, 1), 'c2': (1, 1)}
     """
+    matrix = _routed_matrix(tree, X, y)
+    return dict(zip(tree.arrays().names(), map(tuple, matrix.tolist())))
+
+
+def _routed_matrix(tree: Tree, X, y):
+    """The (n_nodes, J) int64 class counts of (X, y) at every node of ``tree.arrays()``."""
     import numpy as np
-    y = np.asarray(y)
+    a, X, y = tree.arrays(), np.asarray(X), np.asarray(y)
+    tests = split_tests(tree)
     J = tree.n_classes
-    return {name: tuple(int(c) for c in np.bincount(y[rows], minlength=J)) if len(rows) else (0,) * J
-            for name, rows in tree.partition(X).items()}
+    leaf = route(tests, X, np.arange(len(y)), 0)
+    counts = np.bincount(leaf * J + y, minlength=a.n_nodes * J).reshape(a.n_nodes, J)
+    for level in reversed(a.levels()):
+        splits = level[a.n_children[level] != 0]
+        if splits.size:
+            counts[splits] = child_sums(a, splits, counts)
+    return counts
 
 
 @dataclass
@@ -46,7 +60,7 @@ class REPResult:
     pruned: list
 
 
-def rep_prune(tree: Tree, prune_counts: Dict[str, Sequence[int]], labels: str = "pruning",
+def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndarray"], labels: str = "pruning",
               ties: str = "prune") -> REPResult:
     """Reduced error pruning as in EK Table 1: one bottom-up sweep; a subtree whose
     pruning-set errors are >= those of a leaf is replaced by the leaf.
@@ -56,42 +70,56 @@ def rep_prune(tree: Tree, prune_counts: Dict[str, Sequence[int]], labels: str = 
     (EK 2.2): it predicts the training majority.  Original leaves keep their training
     label.  ``ties="keep"`` keeps a subtree on equal errors (not REP: used to show
     EK Thm 1 needs pruning on ties).  ``prune_counts`` maps every node name to its
-    pruning-set class counts (:func:`route_counts`).
+    pruning-set class counts (:func:`route_counts`), or is their (n_nodes, J) integer
+    matrix in the order of ``tree.arrays()``.  The sweep runs level by level over the count
+    arrays, comparing integer error counts.
 
     >>> t = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
     >>> r = rep_prune(t, {"root": (2, 2), "c1": (1, 1), "c2": (1, 1)})
     >>> r.errors, r.pruned, r.labels
     (2, ['root'], {'root': 0})
     """
+    import numpy as np
     tree = as_tree(tree)
     if labels not in ("pruning", "training"):
         raise ValueError(f"labels must be 'pruning' or 'training', got {labels!r}")
     if ties not in ("prune", "keep"):
         raise ValueError(f"ties must be 'prune' or 'keep', got {ties!r}")
-    for node in tree.root.walk():
-        if node.name not in prune_counts:
-            raise ValueError(f"prune_counts has no entry for node {node.name}")
-        if len(prune_counts[node.name]) != tree.n_classes:
-            raise ValueError(f"prune_counts[{node.name!r}] has {len(prune_counts[node.name])} counts, "
-                             f"the tree has {tree.n_classes} classes")
-    err: dict = {}
-    lab: dict = {}
-    collapsed = set()
-    for node in tree.root.postorder():
-        pc = prune_counts[node.name]
-        if node.is_leaf:
-            lab[node.name] = node.label
-            err[node.name] = sum(pc) - pc[node.label]
-            continue
-        sub = sum(err[c.name] for c in node.children)
-        leaf_label = majority_class(pc) if labels == "pruning" else node.label
-        leaf_err = sum(pc) - pc[leaf_label]
-        if sub < leaf_err or (ties == "keep" and sub == leaf_err):
-            err[node.name] = sub
-        else:
-            err[node.name] = leaf_err
-            collapsed.add(node.name)
-            lab[node.name] = leaf_label
-    pruned_tree, top = tree.pruned_copy(lambda node: node.name not in collapsed)
-    leaf_labels = {leaf.name: lab[leaf.name] for leaf in pruned_tree.leaves()}
-    return REPResult(pruned_tree, leaf_labels, err["root"], sorted(top))
+    a = tree.arrays()
+    pc = _prune_matrix(a, prune_counts, tree.n_classes)
+    train_label = a.counts.argmax(axis=1)            # the first class on ties
+    split_label = pc.argmax(axis=1) if labels == "pruning" else train_label
+    label = np.where(a.n_children != 0, split_label, train_label)
+    rows = np.arange(a.n_nodes)
+    leaf_err = pc.sum(axis=1) - pc[rows, label]
+    err, kept = leaf_err.copy(), np.zeros(a.n_nodes, dtype=bool)
+    for level in reversed(a.levels()):
+        splits = level[a.n_children[level] != 0]
+        if splits.size:
+            sub = child_sums(a, splits, err)
+            keep = (sub < leaf_err[splits]) | ((sub == leaf_err[splits]) if ties == "keep" else False)
+            kept[splits] = keep
+            err[splits] = np.where(keep, sub, leaf_err[splits])
+    pruned_tree, top = tree.pruned_by(kept)
+    leaves = np.flatnonzero(a.subtree_mask(kept) & ~kept)       # kept is true at kept splits only
+    leaf_labels = dict(zip(a.names_of(leaves.tolist()), label[leaves].tolist()))
+    return REPResult(pruned_tree, leaf_labels, int(err[0]), sorted(top))
+
+
+def _prune_matrix(a, prune_counts, n_classes: int):
+    """The pruning-set counts as an (n_nodes, J) integer matrix in array order, checked."""
+    import numpy as np
+    if isinstance(prune_counts, dict):
+        names = a.names()
+        for name in names:
+            if name not in prune_counts:
+                raise ValueError(f"prune_counts has no entry for node {name}")
+            if len(prune_counts[name]) != n_classes:
+                raise ValueError(f"prune_counts[{name!r}] has {len(prune_counts[name])} counts, "
+                                 f"the tree has {n_classes} classes")
+        return np.array([list(prune_counts[name]) for name in names])
+    matrix = np.asarray(prune_counts)
+    if matrix.shape != (a.n_nodes, n_classes) or not np.issubdtype(matrix.dtype, np.integer):
+        raise ValueError(f"prune_counts must be an ({a.n_nodes}, {n_classes}) integer matrix, "
+                         f"got shape {matrix.shape} and dtype {matrix.dtype}")
+    return matrix

@@ -110,12 +110,22 @@ def test_ccp_bad_arguments():
         ccp_sequence(iris_tree(), ties="random")
 
 
+def _envelope_alphas(tree):
+    """ccp_alphas through _ccp_collapse_alphas (the CV fold trees' implementation) on the
+    count tree's pre-order arrays."""
+    nodes = tree.nodes()
+    index = {id(n): i for i, n in enumerate(nodes)}
+    kids = [[index[id(c)] for c in n.children] for n in nodes]
+    alpha = C._ccp_collapse_alphas(kids, [n.errors for n in nodes], tree.root.n)
+    return {nodes[i].name: alpha[i] for i in range(len(nodes)) if kids[i]}
+
+
 @settings(max_examples=60, deadline=None)
 @given(count_trees(max_depth=3))
 def test_fast_ccp_alphas_match_ccp_sequence(tree):
     seq = ccp_sequence(tree, ties="all")
     alphas = C.ccp_alphas(tree)
-    assert C._envelope_alphas(tree) == alphas          # the CV fold trees' implementation
+    assert _envelope_alphas(tree) == alphas          # the CV fold trees' implementation
     for stage in seq.stages:
         collapsed = C.ccp_subtree_at(tree, alphas, stage.alpha_from)
         ours = copy_with_leaves(tree, collapsed)
@@ -163,4 +173,4 @@ def test_envelope_alphas_match_ccp_sequence_on_grown_trees(name, n, seed):
     from exactprune.experiments import gaussian_data
     X, y = gaussian_data(name, n, seed=seed)
     t = Tree.from_sklearn(DecisionTreeClassifier(random_state=seed).fit(X, y))
-    assert C._envelope_alphas(t) == C.ccp_alphas(t)
+    assert _envelope_alphas(t) == C.ccp_alphas(t)

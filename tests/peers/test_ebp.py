@@ -140,12 +140,13 @@ def test_ebp_raising_on_iris_uses_the_data():
 
 @pytest.mark.parametrize("variant", ["c45", "weka"])
 def test_ebp_float_extra_errors_match_the_certified_values(variant):
-    m = E._EBP("1/4", variant, False, None, None, 2)
+    m = E._EBP("1/4", variant, 2)
     for n in (1, 2, 3, 7, 50, 999, 10 ** 5, 2 ** 19):
         for e in sorted({0, 1, 2, n // 3, n // 2, n - 1, n}):
             if 0 <= e <= n:
                 ref = E.ebp_extra_errors(n, e, "1/4", variant)
-                assert abs(m._extra_float(n, e) - float(ref.mid())) <= 1e-12 * (1 + e + abs(float(ref.mid())))
+                value = m.terms([n], [e])[0][0] - e
+                assert abs(value - float(ref.mid())) <= 1e-12 * (1 + e + abs(float(ref.mid())))
 
 
 @pytest.mark.parametrize("variant", ["c45", "weka"])
@@ -162,3 +163,98 @@ def test_ebp_certified_path_agrees_with_the_float_filter(monkeypatch, variant):
     assert slow.fallbacks > 0 and fast.fallbacks < slow.fallbacks
     assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
     assert sorted((l.name, l.counts) for l in slow.tree.leaves()) == sorted((l.name, l.counts) for l in fast.tree.leaves())
+
+
+def _raising_reference(tree, X, y, variant, cf="1/4"):
+    """C4.5's EBP with subtree raising, written straight from its definition (ebp_prune's
+    docstring) over nested dicts, every comparison on certified balls of the leaf terms
+    (:func:`ebp_extra_errors`) with no float filter.  Returns (pre-order list of (counts,
+    feature, threshold) of the result, topmost pruned names, raised names)."""
+    from exactprune.tree import ancestor_names
+    J = tree.n_classes
+    pruned, raised = set(), []
+
+    def term(counts, label=None):
+        n = sum(counts)
+        if n == 0:
+            return flint.arb(0)
+        e = n - (max(counts) if label is None else counts[label])
+        return e + E.ebp_extra_errors(n, e, cf, variant)
+
+    def le(a, b):                       # a <= b + 0.1, certified (a tie would be a test failure)
+        d = a - b - arb_of(Fraction(1, 10))
+        assert d < 0 or d > 0
+        return d < 0
+
+    def leaves(s):
+        return [s] if not s["children"] else [l for c in s["children"] for l in leaves(c)]
+
+    def reach(s, rows, out):
+        if not s["children"]:
+            out.setdefault(id(s), []).extend(rows)
+            return
+        go = [r for r in rows if X[r, s["feature"]] <= s["threshold"]]
+        reach(s["children"][0], go, out)
+        reach(s["children"][1], [r for r in rows if not X[r, s["feature"]] <= s["threshold"]], out)
+
+    def run(s, rows):
+        if not s["children"]:
+            counts = [sum(1 for r in rows if y[r] == j) for j in range(J)]
+            return {"name": s["name"], "counts": counts, "children": [], "feature": None, "threshold": None}
+        go = [r for r in rows if X[r, s["feature"]] <= s["threshold"]]
+        parts = [go, [r for r in rows if r not in set(go)]]
+        kids = [run(c, p) for c, p in zip(s["children"], parts)]
+        counts = [a + b for a, b in zip(kids[0]["counts"], kids[1]["counts"])]
+        e_tree = sum((term(l["counts"]) for k in kids for l in leaves(k)), flint.arb(0))
+        e_leaf = term(counts)
+        big = 0 if sum(kids[0]["counts"]) >= sum(kids[1]["counts"]) else 1
+        e_branch = None
+        if kids[big]["children"]:
+            added = {}
+            reach(kids[big], parts[1 - big], added)
+            e_branch = flint.arb(0)
+            for l in leaves(kids[big]):
+                new = [c + sum(1 for r in added.get(id(l), []) if y[r] == j) for j, c in enumerate(l["counts"])]
+                e_branch += term(new, l["counts"].index(max(l["counts"])))
+        if le(e_leaf, e_tree) and (e_branch is None or le(e_leaf, e_branch)):
+            pruned.add(s["name"])
+            return {"name": s["name"], "counts": counts, "children": [], "feature": None, "threshold": None}
+        if e_branch is not None and le(e_branch, e_tree):
+            raised.append(s["name"])
+            return run(dict(kids[big], name=s["name"]), rows)
+        return dict(s, counts=counts, children=kids)
+
+    def from_node(node):
+        return {"name": node.name, "feature": node.feature, "threshold": node.threshold,
+                "children": [from_node(c) for c in node.children], "counts": list(node.counts)}
+
+    saved = flint.ctx.prec
+    flint.ctx.prec = 200
+    try:
+        result = run(from_node(tree.root), list(range(len(y))))
+    finally:
+        flint.ctx.prec = saved
+    order, stack = [], [result]
+    while stack:
+        s = stack.pop()
+        order.append((tuple(s["counts"]), s["feature"], s["threshold"]))
+        stack.extend(reversed(s["children"]))
+    topmost = sorted(name for name in pruned if not set(ancestor_names(name)) & pruned)
+    return order, topmost, raised
+
+
+@pytest.mark.parametrize("seed, n", [(0, 80), (1, 300), (5, 80), (6, 150), (12, 300), (27, 150), (3, 60)])
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_ebp_raising_matches_a_direct_definition(seed, n, variant):
+    """ebp_prune with raising against :func:`_raising_reference` on grown scikit-learn trees
+    (g2c25; seeds and sizes picked so that one to four nodes are raised, and branch sizes tie)."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c25", n, seed=seed)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    result = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    order, topmost, raised = _raising_reference(tree, X, y, variant)
+    got = [(n.counts, n.feature, n.threshold) for n in result.tree.root.walk()]
+    assert got == order
+    assert all(type(c) is int for n in result.tree.root.walk() for c in n.counts)
+    assert (result.pruned, result.raised) == (topmost, raised)

@@ -46,3 +46,27 @@ def test_mep_leaf_error_is_the_one_norm_leaf_moment_with_uniform_priors(counts, 
 def test_mep_leaf_error_with_priors_picks_the_class_of_largest_m_estimate():
     """(n_c + p_c m)/(n + m) with n = (3, 2), p = (1/10, 9/10), m = 10: class 1 wins 11 to 4."""
     assert mep_leaf_error((3, 2), 10, ["1/10", "9/10"]) == 1 - Fraction(2 + 9, 5 + 10)
+
+
+def test_mep_checks_priors_and_empty_nodes():
+    import pytest
+    t = Tree.from_json('{"counts": [2, 0], "children": [{"counts": [2, 0]}, {"counts": [0, 0]}]}')
+    with pytest.raises(ValueError, match=r"^priors has 1 entries for 2 classes$"):
+        mep_prune(t, priors=["1"])
+    with pytest.raises(ValueError, match=r"^node c2: n \+ m = 0, no m-estimate \(use m > 0\)$"):
+        mep_prune(t, m=0)
+    # m = 2: the empty c2 costs 0 scaled by its size; static 2 (1 - 3/4) = 1/2 against backed
+    # 2 (1 - 3/4) + 0 = 1/2: a tie, pruned
+    assert [leaf.name for leaf in mep_prune(t, m=2).leaves()] == ["root"]
+
+
+def test_mep_names_float_priors():
+    import pytest
+    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    with pytest.raises(TypeError, match=r"^priors must be exact"):
+        mep_prune(t, priors=[0.5, 0.5])
+
+
+def test_mep_leaf_error_with_n_equal_to_m():
+    """n = m = 2: 1 - (1 + 1/2 2)/(2 + 2) = 1/2 (only n + m = 0 has no estimate)."""
+    assert mep_leaf_error((1, 1), 2) == Fraction(1, 2)

@@ -74,3 +74,45 @@ def test_route_counts_matches_tree_counts_on_training_data():
     tree = Tree.from_sklearn(est)
     counts = route_counts(tree, X, y)
     assert all(counts[n.name] == n.counts for n in tree.root.walk())
+
+
+def test_rep_takes_the_pruning_counts_as_a_matrix_in_array_order():
+    """The same stump as a dict and as the (n_nodes, J) matrix of tree.arrays() (root, c1, c2).
+    As a leaf the root predicts class 0 (pruning majority of (2, 1)) and errs once; c1 (label 0)
+    errs 0 times on (2, 0), c2 (label 1) 0 times on (0, 1): subtree 0 < leaf 1, kept."""
+    import numpy as np
+    import pytest
+    t = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
+    as_dict = rep_prune(t, {"root": (2, 1), "c1": (2, 0), "c2": (0, 1)})
+    as_matrix = rep_prune(t, np.array([[2, 1], [2, 0], [0, 1]]))
+    assert (as_dict.errors, as_dict.pruned, as_dict.labels) == (0, [], {"c1": 0, "c2": 1})
+    assert (as_matrix.errors, as_matrix.pruned, as_matrix.labels) == (0, [], {"c1": 0, "c2": 1})
+    with pytest.raises(ValueError, match=r"must be an \(3, 2\) integer matrix, got shape \(2, 2\)"):
+        rep_prune(t, np.array([[2, 1], [2, 0]]))
+    with pytest.raises(ValueError, match=r"integer matrix, got shape \(3, 2\) and dtype float64"):
+        rep_prune(t, np.array([[2, 1], [2, 0], [0, 1]], dtype=float))
+
+
+def test_route_counts_needs_binary_tests():
+    import numpy as np
+    import pytest
+    no_test = Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test \(feature/threshold\)$"):
+        route_counts(no_test, np.array([[0.0]]), [0])
+    three = Tree.from_json('{"counts": [1, 1, 1], "feature": 0, "threshold": 1, "children": '
+                           '[{"counts": [1, 0, 0]}, {"counts": [0, 1, 0]}, {"counts": [0, 0, 1]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test"):
+        route_counts(three, np.array([[0.0]]), [0])
+    half = Tree.from_json('{"counts": [1, 1], "feature": 0, "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test"):
+        route_counts(half, np.array([[0.0]]), [0])
+
+
+def test_route_counts_reads_an_exact_integer_threshold():
+    """Threshold 2**53 + 3 (an int from JSON): the row 2**53 + 4 must go right.  float() would
+    round the threshold to 2**53 + 4 and send it left; the largest float <= 2**53 + 3 is 2**53 + 2."""
+    import numpy as np
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 9007199254740995, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    counts = route_counts(t, np.array([[2.0 ** 53 + 2], [2.0 ** 53 + 4]]), [0, 1])
+    assert counts == {"root": (1, 1), "c1": (1, 0), "c2": (0, 1)}

@@ -1,0 +1,189 @@
+"""Mutants of exactprune.peers.ebp that its own tests let through: the edges of the float term's
+derivation (counts from 2**52, CF > 1/2 with no errors, a float that underflowed to 0), the
+array helpers' bounds, subtree raising on a tree whose tests come from JSON, and the input
+checks.  Expected values come from the module docstring's rules or are worked out by hand."""
+from fractions import Fraction
+
+import math
+
+import numpy as np
+import pytest
+
+from exactprune.certify import INFLATE, U
+from exactprune.peers import ebp as E
+from exactprune.tree import Tree
+
+
+def machine(cf="1/4", variant="c45"):
+    return E._EBP(cf, variant, 2)
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_term_bound_is_finite_below_2_52_cases_and_infinite_from_there(variant):
+    """The derivation needs exact float counts: n < 2**52 gets TERM_REL, n >= 2**52 none."""
+    value, bound = machine(variant=variant).terms([2 ** 52 - 1, 2 ** 52], [1, 1])
+    assert bound[0] == E.TERM_REL * value[0] * INFLATE
+    assert bound[1] == math.inf
+
+
+def test_cf_above_one_half_with_no_errors_has_no_bound_but_with_errors_has():
+    """C4.5 at CF = 3/5: the e = 0 term N (1 - CF^(1/N)) is outside the derivation (|log CF| <
+    ln 2), the Wilson term (e = 1) is inside.  At CF = 1/2 exactly both are inside."""
+    value, bound = machine("3/5").terms([10, 10], [0, 1])
+    assert bound[0] == math.inf and bound[1] == E.TERM_REL * value[1] * INFLATE
+    value, bound = machine("1/2").terms([10], [0])
+    assert bound[0] == E.TERM_REL * value[0] * INFLATE
+
+
+def test_weka_above_one_half_terms_are_the_errors_exactly():
+    """J48 ignores CF > 1/2: T = e, bound 0; at CF = 1/2 itself z = 0 and the Wilson limit with
+    c = 0 gives pr = (e + 1/2)/n, so T = e + 1/2 for 0 < e < n - 1/2."""
+    value, bound = machine("3/5", "weka").terms([10, 10, 0], [0, 3, 0])
+    assert value.tolist() == [0.0, 3.0, 0.0] and bound.tolist() == [0.0, 0.0, 0.0]
+    value, _ = machine("1/2", "weka").terms([10], [3])
+    assert abs(value[0] - 3.5) < 1e-12
+
+
+def test_an_empty_leaf_is_an_exact_zero():
+    value, bound = machine().terms([0, 5], [0, 0])
+    assert (value[0], bound[0]) == (0.0, 0.0) and value[1] > 0
+
+
+def test_a_term_that_underflowed_to_zero_is_never_claimed_exact():
+    """CF = 1 - 2**-60 rounds to 1.0, so the float of N (1 - CF^(1/N)) is 0 though the term is
+    about 2**-60: its bound is infinite, and neither the scalar nor the array form calls it exact."""
+    m = machine(1 - Fraction(1, 2 ** 60))
+    value, bound = m.terms([3], [0])
+    assert value[0] == 0.0 and bound[0] == math.inf
+    assert not E._approx(float(value[0]), float(bound[0])).valid
+    assert E._rel(value, bound)[0] == math.inf
+    assert E._approx(0.0, 0.0).valid and E._approx(0.0, 0.0).value == 0.0
+    assert E._rel(np.array([0.0, 2.0]), np.array([0.0, 1.0])).tolist() == [0.0, 0.5 * INFLATE]
+    assert E._rel(np.array([0.5]), np.array([1e-16])).tolist() == [2e-16 * INFLATE]    # below 1 too
+
+
+def test_sum_bound_adds_u_per_term():
+    """_sum of (1, 0) and (2, 0): value 3, bound 2 u 3 inflated (u of the total per addition)."""
+    assert E._sum([(1.0, 0.0), (2.0, 0.0)]) == (3.0, 2 * U * 3.0 * INFLATE)
+
+
+def test_sum_bound_over_arrays_and_the_default_z():
+    """(sum of bounds + terms u value) inflated, elementwise; ebp_z() is C4.5's at CF = 1/4."""
+    got = E._sum_bound(np.array([1e-15, 0.0]), np.array([2, 3]), np.array([3.0, 5.0]))
+    assert got.tolist() == [(1e-15 + 2 * U * 3.0) * INFLATE, (3 * U * 5.0) * INFLATE]
+    assert E.ebp_z().contains(E.arb_of(Fraction(277, 400))) and E.ebp_z().rad() < 1e-15
+
+
+def test_pair_counts_errors_against_the_majority_or_a_label():
+    assert E._pair([3, 5, 1]) == (9, 4) and E._pair([3, 5, 1], 0) == (9, 6)
+
+
+def test_raising_inputs_are_checked():
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 0.5, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    X, y = np.array([[0.0], [1.0]]), np.array([0, 1])
+    with pytest.raises(ValueError, match=r"^subtree raising needs the training data X and y$"):
+        E.ebp_prune(t, raising=True, X=X)
+    with pytest.raises(ValueError, match=r"^subtree raising needs the training data X and y$"):
+        E.ebp_prune(t, raising=True, y=y)
+    with pytest.raises(ValueError, match=r"^X and y must hold the tree's 2 training examples$"):
+        E.ebp_prune(t, raising=True, X=X[:1], y=y)
+    with pytest.raises(ValueError, match=r"^X and y must hold the tree's 2 training examples$"):
+        E.ebp_prune(t, raising=True, X=X, y=y[:1])
+    with pytest.raises(ValueError, match=r"^variant must be 'c45' or 'weka', got 'c50'$"):
+        E.ebp_prune(t, variant="c50")
+
+
+def test_raising_routes_a_value_equal_to_the_threshold_left():
+    """JSON stump x[0] <= 1, rows x = 1 (class 0) and x = 2 (class 1).  Routed left and right the
+    leaves are pure: E_tree = 2 (1 - 1/4) = 3/2 (N (1 - CF^(1/N)) at N = 1, twice) against the
+    root leaf's 1 + extra > 2.1: kept.  Sending x = 1 right (< instead of <=) would empty c1 and
+    make the tree's estimate the root leaf's own: pruned."""
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 1, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    r = E.ebp_prune(t, raising=True, X=np.array([[1.0], [2.0]]), y=np.array([0, 1]))
+    assert r.pruned == [] and [leaf.counts for leaf in r.tree.leaves()] == [(1, 0), (0, 1)]
+    assert abs(r.estimate - 1.5) < 1e-12
+
+
+@pytest.mark.parametrize("raising", [False, True])
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_every_comparison_through_arb_gives_the_float_result(monkeypatch, raising, variant):
+    """With TERM_REL infinite the float filter declines everywhere and the arb route (the leaf
+    pairs of both sides) decides; the result must be the filter's."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c25", 150, seed=6)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    fast = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    monkeypatch.setattr(E, "TERM_REL", math.inf)
+    slow = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    assert fast.routes["arb"] == 0 and slow.routes["float"] == 0 and slow.routes["arb"] > 0
+    assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
+    assert [(n.name, n.counts) for n in slow.tree.root.walk()] == [(n.name, n.counts) for n in fast.tree.root.walk()]
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_the_arb_difference_uses_the_variant(variant):
+    """est(6, 1) - est(6, 0) - slack with slack between the two variants' values of that
+    difference: the sign tells the variant (values from ebp_extra_errors, itself checked against
+    mpmath and the binomial limit)."""
+    diff = {v: 1 + E.ebp_extra_errors(6, 1, "1/4", v) - E.ebp_extra_errors(6, 0, "1/4", v) for v in ("c45", "weka")}
+    assert diff["weka"] < diff["c45"]
+    slack = Fraction(int(float(((diff["c45"] + diff["weka"]) / 2).mid()) * 10 ** 12), 10 ** 12)
+    m = machine(variant=variant)
+    got = m.difference_arb([(6, 1), (0, 0)], [(6, 0)], slack)
+    assert (got > 0) == (variant == "c45") and (got < 0) == (variant == "weka")
+
+
+@pytest.mark.parametrize("cf", ["0", "1", "3/2", "-1/4"])
+def test_ebp_z_refuses_cf_outside_0_1(cf):
+    with pytest.raises(ValueError, match=rf"^cf must lie strictly between 0 and 1, got {cf}$"):
+        E.ebp_z(cf)
+
+
+def test_ebp_z_names_its_arguments():
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.ebp_z(0.25)
+    with pytest.raises(ValueError, match=r"^variant must be 'c45' or 'weka', got 'c50'$"):
+        E.ebp_z("1/4", "c50")
+
+
+def test_every_split_of_iris_is_decided_by_the_float_filter():
+    """Zhong's iris tree has 7 splits, none near a tie: 7 float decisions, no fallback."""
+    from exactprune.tree import iris_tree
+    r = E.ebp_prune(iris_tree())
+    assert r.routes == {"float": 7, "arb": 0, "exact": 0} and r.fallbacks == 0
+
+
+@pytest.mark.parametrize("left, right", [((4, 3), (1, 2)), ((3, 4), (10, 5))])
+def test_a_leaf_within_the_slack_of_its_subtree_is_pruned(left, right):
+    """C4.5 prunes when E_leaf <= E_tree + 0.1.  For these stumps E_leaf - E_tree lies in (0, 0.1)
+    and in (-0.1, 0) (certified from ebp_extra_errors): pruned either way; a rule with the slack
+    subtracted (E_leaf <= E_tree - 0.1) would keep both."""
+    def term(counts):
+        n = sum(counts)
+        return n - max(counts) + E.ebp_extra_errors(n, n - max(counts))
+    parent = [a + b for a, b in zip(left, right)]
+    diff = term(parent) - term(left) - term(right)
+    tenth = E.arb_of(Fraction(1, 10))
+    assert (0 < diff < tenth) or (-tenth < diff < 0)
+    t = Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {list(left)}}}, {{"counts": {list(right)}}}]}}')
+    assert E.ebp_prune(t).pruned == ["root"]
+
+
+def test_binomial_upper_limit_edges_by_hand():
+    """One bisection step on [0, 1] at n = 1, e = 0, CF = 1/2: mid 1/2 has P[Bin(1, 1/2) <= 0] =
+    1/2, not above CF, so the bracket becomes [0, 1/2] and its upper end is returned.  e = n gives
+    1 exactly (every p is within the limit); e > n and inexact inputs are refused by name."""
+    assert E.binomial_upper_limit(1, 0, "1/2", bits=1) == Fraction(1, 2)
+    assert E.binomial_upper_limit(3, 3) == 1
+    assert E.binomial_upper_limit(3, 2, bits=80) < 1
+    with pytest.raises(ValueError, match=r"^e must be at most n = 3, got 4$"):
+        E.binomial_upper_limit(3, 4)
+    with pytest.raises((TypeError, ValueError), match=r"^n must"):
+        E.binomial_upper_limit(1.5, 0)
+    with pytest.raises((TypeError, ValueError), match=r"^e must"):
+        E.binomial_upper_limit(3, 0.5)
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.binomial_upper_limit(3, 1, 0.25)
