@@ -29,8 +29,8 @@ from typing import Any, Callable, Sequence, Union
 import flint
 import numpy as np
 
-from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel,
-                      quotient_rel, rising_ratio_rel, sum_rel, sum_rel_array)
+from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel, quotient_rel,
+                      rising_ratio_rel, sum_rel)
 from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_k, check_parameter
 from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
                       is_symbolic, log_rising_ratio_arb, rising, rising_ratio_fmpq, to_fmpq,
@@ -516,18 +516,20 @@ class _ArrayEvaluator:
         are decided before it).  Every node's children sit in ``K`` slots (a missing child points
         to an extra node of value 0, weight 0), so a level costs a fixed number of numpy calls.
 
-        Bounds (certify's rules): a term w_c v_c has the product rule's bound of weight_rel and
-        rel_c, and the sum of at most K terms the sum rule applied K - 1 times to their largest
-        bound; both rules are monotone, so applying them once to the largest child bound of the
-        node bounds every term and the sum (a zero term adds no rounding).  Underflow cannot
-        occur: a value is trusted only when it is 0 exactly or at least ``_VALUE_FLOOR``, and a
-        weight only when it is 0 exactly or at least ``_WEIGHT_FLOOR``, so every non-zero term is
-        at least TINY; anything else gets an infinite bound and its decisions go to the exact
-        route."""
-        leaf_v, leaf_r, weight_rel = self._leaf_floats(a, n_classes)
+        Bounds (certify's rules): a non-zero leaf moment has the bound ``leaf_rel``.  A term w_c
+        v_c has the product rule's bound of weight_rel and rel_c, and the sum of at most K terms
+        the sum rule applied K - 1 times to their largest bound: f(r) =
+        sum_rel^(K-1)(product_rel(weight_rel, r)), monotone and above r.  A node decided in the
+        t-th level (t = 0 the deepest level with splits) has a kept subtree of height at most
+        t + 1, so every subtree value of that level has the bound f^(t+1)(leaf_rel), one number
+        per level.  An approximation that cannot be vouched for is NaN, which every comparison
+        declines and every sum keeps: a leaf moment that is neither 0 nor at least
+        ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node with a weight
+        neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0 nor at least
+        ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).  The decisions
+        the filter declines go to exact rationals, one by one."""
+        leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes)
         n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
-        eps = Approx.of(self.epsilon)
-        value, rel = np.append(leaf_v, 0.0), np.append(leaf_r, 0.0)     # node n: the empty slot
         is_split = a.n_children > 0
         levels = [level[is_split[level]] for level in reversed(a.levels())]    # deepest level first
         order = np.concatenate(levels)
@@ -546,41 +548,38 @@ class _ArrayEvaluator:
             low = np.zeros(order.size, dtype=bool)
             for w in weights:
                 low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
-        base_rel = np.where(low, math.inf, 0.0)       # a node with an untrusted weight: no bound
-        leaf_int_v, leaf_int_r = leaf_v[order], leaf_r[order]
+        weights[0][low] = math.nan          # a node with an untrusted weight: its subtree value is NaN
+        eps = Approx.of(self.epsilon)
+        shift = eps.value if eps.valid else math.nan        # an epsilon without a bound: no decision
+        bounds, bound = [], leaf_rel        # bounds[t] = f^(t+1)(leaf_rel), with epsilon's rounding
+        for _ in spans:
+            bound = product_rel(weight_rel, bound)
+            for _ in weights[1:]:
+                bound = sum_rel(bound, 0.0)
+            bounds.append(sum_rel(bound, eps.rel) if self.epsilon else bound)
+        value = np.append(np.where(np.isfinite(leaf_r), leaf_v, math.nan), 0.0)    # node n: the empty slot
+        leaf_int_v, leaf_int_r, leaf_int_value = leaf_v[order], leaf_r[order], value[order]
         kept, decider = self.kept, self.decider
         with np.errstate(all="ignore"):
-            for start, stop in spans:
+            for (start, stop), bound in zip(spans, bounds):
                 s = slice(start, stop)
                 tree_v = weights[0][s] * value[slots[0][s]]
-                worst = np.maximum(base_rel[s], rel[slots[0][s]])
                 for w, c in zip(weights[1:], slots[1:]):
                     tree_v += w[s] * value[c[s]]
-                    worst = np.maximum(worst, rel[c[s]])
-                tree_r = product_rel(weight_rel, worst)
-                for _ in weights[1:]:
-                    tree_r = sum_rel_array(tree_r, 0.0)
-                tree_r = np.where((tree_v >= _VALUE_FLOOR) | (tree_v == 0.0), tree_r, math.inf)
-                if eps.value != 0.0 or not eps.valid:
-                    cmp = (tree_v + eps.value, sum_rel_array(tree_r, eps.rel) if eps.valid else math.inf)
-                else:
-                    cmp = (tree_v, tree_r)
-                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), cmp)
-                nodes = order[s]
-                settled = int(np.count_nonzero(signs))
-                decider.routes["float"] += settled
-                if settled < stop - start:
-                    for position in np.flatnonzero(signs == 0).tolist():
-                        i = int(nodes[position])
-                        signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
+                tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
+                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), (tree_v + shift, bound))
+                nodes, declined = order[s], np.flatnonzero(signs == 0).tolist()
+                decider.routes["float"] += stop - start - len(declined)
+                for position in declined:
+                    i = int(nodes[position])
+                    signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
                 keep = signs > 0
                 kept[nodes] = keep          # before the next level: the exact route reads it
-                value[nodes] = np.where(keep, tree_v, leaf_int_v[s])
-                rel[nodes] = np.where(keep, tree_r, leaf_int_r[s])
+                value[nodes] = np.where(keep, tree_v, leaf_int_value[s])
 
     def _leaf_floats(self, a, n_classes: int) -> tuple:
-        """Float images of every node's leaf moment (4.29), their relative bounds and the bound of
-        every child weight, by certify's
+        """Float images of every node's leaf moment (4.29), their relative bounds, the bound
+        ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's
         rules: the counts are integers (exact floats below 2**53); float() of a rational is
         correctly rounded (rel U); a = b + c lam and d = n + J lam add one rounding (sum rule); a
         child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule).
@@ -603,7 +602,7 @@ class _ArrayEvaluator:
             zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the moment is exactly 0
             exact_sizes = sizes < _FLOAT_EXACT_INT
             leaf_r = np.where((leaf_v >= _VALUE_FLOOR) & exact_sizes, leaf_rel, math.inf)
-        return np.where(zero, 0.0, leaf_v), np.where(zero, 0.0, leaf_r), weight_rel
+        return np.where(zero, 0.0, leaf_v), np.where(zero, 0.0, leaf_r), leaf_rel, weight_rel
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:
