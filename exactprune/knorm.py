@@ -549,14 +549,13 @@ class _ArrayEvaluator:
             for w in weights:
                 low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
         weights[0][low] = math.nan          # a node with an untrusted weight: its subtree value is NaN
-        eps = Approx.of(self.epsilon)
-        shift = eps.value if eps.valid else math.nan        # an epsilon without a bound: no decision
-        bounds, bound = [], leaf_rel        # bounds[t] = f^(t+1)(leaf_rel), with epsilon's rounding
+        eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
+        bounds, bound = [], leaf_rel        # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
         for _ in spans:
             bound = product_rel(weight_rel, bound)
             for _ in weights[1:]:
                 bound = sum_rel(bound, 0.0)
-            bounds.append(sum_rel(bound, eps.rel) if self.epsilon else bound)
+            bounds.append(sum_rel(bound, eps.rel))
         value = np.append(np.where(np.isfinite(leaf_r), leaf_v, math.nan), 0.0)    # node n: the empty slot
         leaf_int_v, leaf_int_r, leaf_int_value = leaf_v[order], leaf_r[order], value[order]
         kept, decider = self.kept, self.decider
@@ -567,7 +566,7 @@ class _ArrayEvaluator:
                 for w, c in zip(weights[1:], slots[1:]):
                     tree_v += w[s] * value[c[s]]
                 tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
-                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), (tree_v + shift, bound))
+                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), (tree_v + eps.value, bound))
                 nodes, declined = order[s], np.flatnonzero(signs == 0).tolist()
                 decider.routes["float"] += stop - start - len(declined)
                 for position in declined:

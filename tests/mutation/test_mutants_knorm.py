@@ -5,6 +5,7 @@ PruneTree is checked against an independent brute force written here from Zhong 
 (4.29) in Fractions: the same kept splits, and the float filter (not the exact fallback) settling
 every decision whose exact gap is not a near tie.
 """
+import math
 import pickle
 from decimal import Decimal, localcontext
 from fractions import Fraction
@@ -331,3 +332,131 @@ def test_a_symbolic_lam_without_assumptions_is_accepted():
     """lam < 0 cannot be decided for a bare symbol: the sign check is skipped, not attempted."""
     lam = sympy.Symbol("lam")
     assert Prior(lam=lam).lam == lam
+
+
+# -- refusals that name their limit, defaults, the large-k moment of PruneTree --------------------
+
+def test_prior_digit_limits_name_the_parameter():
+    """A lam or eta of 1002 digits passes MAX_PARAM_DIGITS = 1000: the message names which."""
+    tiny = Fraction(1, 10 ** 1001)
+    with pytest.raises(ValueError, match="^lam has a denominator of 1002 digits, above the limit MAX_PARAM_DIGITS"):
+        Prior(lam=tiny)
+    with pytest.raises(ValueError, match="^eta has a denominator of 1002 digits, above the limit MAX_PARAM_DIGITS"):
+        Prior(eta=tiny)
+
+
+def test_exact_moments_refuse_k_above_the_exact_limit_and_name_the_way_out():
+    with pytest.raises(ValueError, match=r"^k = 4097 exceeds the limit EXACT_K_LIMIT \(use subtree_moment_arb "
+                                         r"or moment above it\) = 4096$"):
+        subtree_moment(Node((1, 2)), EXACT_K_LIMIT + 1)
+
+
+def test_moment_uses_the_prior_it_is_given():
+    """(4, 1) under lam = 1 at k = 1: (1 + 1) / (5 + 2) = 2/7 (the default lam = 1/2 gives 1.5/6)."""
+    assert moment(Node((4, 1)), 1, Prior(lam=1)) == Fraction(2, 7)
+
+
+def test_sqrt_decimal_says_what_it_refuses():
+    with pytest.raises(ValueError, match="^sqrt of a negative number$"):
+        sqrt_decimal(Fraction(-1), 3)
+
+
+def test_knorm_decimal_gives_ten_digits_by_default():
+    """sqrt 2 = 1.41421356237...: ten significant digits."""
+    assert knorm_decimal(Fraction(2), 2) == "1.414213562"
+
+
+def test_prediction_error_without_class_names_reports_the_class_index():
+    """A tree read without class names: x[0] = 0.9 > 0.5 goes to the second leaf (0, 4), class 1,
+    whose error under lam = 1/2 is B / M = 0.5 / 5 = 1/10."""
+    tree = Tree(Node((3, 4), [Node((3, 0)), Node((0, 4))], feature=0, threshold=0.5))
+    assert tree.class_names is None or tree.class_names == []
+    out = prediction_error(tree, [0.9])
+    assert out["label"] == 1 and out["leaf"] == "c2" and out["estimate"].mean == Fraction(1, 10)
+
+
+def test_the_large_k_moment_of_prunetree_contains_the_brute_force_and_keeps_the_precision():
+    """k = EXACT_K_LIMIT + 1, lam = 1, eta = 1/2, a two-level tree of three classes in which every
+    node's majority count is 10, so that every moment decays like k^-(10 + lam) and the splits
+    survive (as in Zhong Thm 5.9): the decisions equal the brute force in Fractions (both splits
+    kept), and the moment of the pruned tree is a 128-bit ball containing the brute-force value
+    (the caller's precision is restored)."""
+    k, lam, half = EXACT_K_LIMIT + 1, Fraction(1), Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [10, 10, 10], "children": [{"counts": [10, 10, 0], "children": '
+                          '[{"counts": [10, 0, 0]}, {"counts": [0, 10, 0]}]}, {"counts": [0, 0, 10]}]}')
+    value, kept, _ = brute_prune(tree.root, k, lam, half, Fraction(0))
+    saved = flint.ctx.prec
+    result = prune(tree, k, Prior(lam=lam))
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept == {"root", "c1"}
+    ball = result.moment
+    assert flint.ctx.prec == saved
+    assert isinstance(ball, flint.arb) and ball.rad() < abs(ball.mid()) * 2.0 ** -100   # not 53 bits
+    flint.ctx.prec = 400            # the exact value as a ball far narrower than the result's
+    try:
+        assert ball.contains(_fmpq(value))
+    finally:
+        flint.ctx.prec = saved
+
+
+def test_an_exact_fallback_above_a_kept_split_weighs_the_kept_subtree():
+    """epsilon = R_leaf - R_tree of the root exactly (brute force in Fractions) makes the root an
+    exact tie, settled by exact rationals over its optimal subtree, which holds the kept split c1
+    (Thm 5.9's (10, 10) -> (10, 0), (0, 10)): the tie prunes the root."""
+    half = Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [20, 12], "children": [{"counts": [10, 10], "children": '
+                          '[{"counts": [10, 0]}, {"counts": [0, 10]}]}, {"counts": [10, 2]}]}')
+    value, kept, _ = brute_prune(tree.root, 2, half, half, Fraction(0))
+    assert kept == {"root", "c1"}
+    gap = leaf(tree.root.counts, 2, half) - value
+    result = prune(tree, 2, epsilon=gap)
+    assert result.pruned == ["root"] and result.routes["exact"] == 1
+    assert result.kept(tree.root) is False
+
+
+@pytest.mark.parametrize("eta, route", [(Fraction(1, 2 ** 960), "float"),      # TINY itself: trusted
+                                        (Fraction(2 ** 1000), "float"),       # the top of the range: trusted
+                                        (Fraction(3 * 2 ** 999), "exact")])   # above it: no float bound
+def test_the_float_filter_trusts_parameters_in_tiny_to_two_to_the_1000(eta, route):
+    """The float images of the parameters are trusted in [TINY, 2**1000] = [2**-960, 2**1000],
+    ends included.  (3, 1) split into (3, 0), (0, 1) at k = 1 is a clear keep whatever eta is
+    (leaf 1.5/5 against children 0.5/4 and 0.5/2 weighted by (n_c + eta)/(4 + 2 eta)), so the
+    route shows whether the filter trusted eta."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, Prior(eta=eta))
+    assert result.kept(tree.root)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 0, route: 1}
+
+
+def test_a_subtree_value_below_the_float_floor_goes_to_exact_rationals():
+    """lam = 0, k = 443: c2 = (1, 462) has E[r^k] = k! 462! / (462 + k)! = 1 / C(905, 443), just
+    above 2**-900 (a trusted float), and c1 = (463, 0) has exactly 0; both weigh 463.5 / 927 =
+    1/2, so the subtree value is below 2**-900: too small to be trusted in a product, and the
+    root's decision (a clear keep: its leaf moment is far larger) is made by exact rationals."""
+    k = 443
+    c2 = Fraction(1, math.comb(905, 443))
+    assert Fraction(1, 2 ** 900) < c2 and c2 / 2 < Fraction(1, 2 ** 900)
+    tree = Tree.from_json('{"counts": [464, 462], "children": [{"counts": [463, 0]}, {"counts": [1, 462]}]}')
+    assert leaf(tree.root.children[1].counts, k, Fraction(0)) == c2
+    result = prune(tree, k, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+    assert result.moment == c2 / 2
+
+
+def test_an_exactly_zero_subtree_value_is_trusted_by_the_float_filter():
+    """lam = 0, k = 1: (3, 1) split into the pure (3, 0), (0, 1) has the subtree value 0 exactly
+    and the leaf value 1/4: a clear keep, settled in float."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
+    assert result.moment == 0
+
+
+def test_an_epsilon_without_a_float_image_sends_every_decision_to_exact_rationals():
+    """epsilon = 2**-1000 is below the float filter's TINY = 2**-960: no float bound covers it,
+    so the clear keep of (3, 1) -> (3, 0), (0, 1) (gap 3/10 - 13/80 at k = 1) is made exactly;
+    epsilon = 2**-900 is inside the range and leaves it to the filter."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    below = prune(tree, 1, epsilon=Fraction(1, 2 ** 1000))
+    assert below.kept(tree.root) and below.routes == {"float": 0, "arb": 0, "exact": 1}
+    inside = prune(tree, 1, epsilon=Fraction(1, 2 ** 900))
+    assert inside.kept(tree.root) and inside.routes == {"float": 1, "arb": 0, "exact": 0}
