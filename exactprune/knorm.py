@@ -243,7 +243,9 @@ def sqrt_decimal(value: Fraction, places: int) -> str:
 
 
 def knorm_decimal(value, k: int, digits: int = 10) -> str:
-    """value^(1/k) to ``digits`` significant digits, from a certified arb root.
+    """value^(1/k) to ``digits`` significant digits: the exact midpoint of a certified arb root
+    at 64 + 4 ``digits`` bits, rounded once (half-even); the digits are those of the root unless
+    it lies within about 2^-(60 + 4 digits) of a rounding boundary.
 
     >>> knorm_decimal(Fraction(1, 4), 2, 3)
     '0.500'
@@ -251,12 +253,10 @@ def knorm_decimal(value, k: int, digits: int = 10) -> str:
     saved = flint.ctx.prec
     try:
         flint.ctx.prec = 64 + 4 * digits
-        ball = arb_of(value) if not isinstance(value, flint.arb) else value
-        root = ball.root(k) if k > 1 else ball
-        mid = root.mid().str(digits + 5, radius=False)
+        mantissa, exponent = arb_of(value).root(k).mid().man_exp()
     finally:
         flint.ctx.prec = saved
-    return decimal_str(Fraction(mid), digits)
+    return decimal_str(Fraction(int(mantissa)) * Fraction(2) ** int(exponent), digits)
 
 
 @dataclass(frozen=True)
@@ -530,10 +530,11 @@ class _ArrayEvaluator:
         the filter declines go to exact rationals, one by one."""
         leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes)
         n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
-        is_split = a.n_children > 0
-        levels = [level[is_split[level]] for level in reversed(a.levels())]    # deepest level first
-        order = np.concatenate(levels)
-        ends = np.cumsum([len(level) for level in levels]).tolist()
+        levels = a.levels()[::-1]                               # deepest level first
+        nodes = np.concatenate(levels)
+        is_split = a.n_children[nodes] > 0
+        order = nodes[is_split]                                 # the splits, level by level
+        ends = np.cumsum(np.add.reduceat(is_split, np.cumsum([0] + [len(level) for level in levels[:-1]]))).tolist()
         spans = [(start, stop) for start, stop in zip([0] + ends[:-1], ends) if stop > start]
         arity = a.n_children[order]
         eta_f = _float_or_inf(self.prior.eta)

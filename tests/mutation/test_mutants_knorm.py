@@ -460,3 +460,13 @@ def test_an_epsilon_without_a_float_image_sends_every_decision_to_exact_rational
     assert below.kept(tree.root) and below.routes == {"float": 0, "arb": 0, "exact": 1}
     inside = prune(tree, 1, epsilon=Fraction(1, 2 ** 900))
     assert inside.kept(tree.root) and inside.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_knorm_decimal_rounds_the_root_once():
+    """(0.12345678905 + 2e-16)^2 at k = 2: the root is just above the tie 0.12345678905, so ten
+    digits round up to 0.1234567891; rounding first to 15 digits (0.123456789050000, a tie) and
+    then to ten would give 0.1234567890.  k = 1 returns the value itself: 3/7 = 0.4285714285714..."""
+    root = Fraction("0.12345678905") + Fraction(2, 10 ** 16)
+    assert knorm_decimal(root ** 2, 2) == "0.1234567891"
+    assert knorm_decimal(root, 1) == "0.1234567891"
+    assert knorm_decimal(Fraction(3, 7), 1, 13) == "0.4285714285714"
