@@ -350,7 +350,6 @@ class PruneResult:
 
     def __getstate__(self) -> dict:
         """Pickle the results, not the evaluator (whose decisions are keyed by object id)."""
-        self._build() if not hasattr(self, "_tree") else None
         state = {"k": self.k, "comparisons": self.comparisons, "fallbacks": self.fallbacks,
                  "routes": self.routes, "_tree": self.tree, "_pruned": self.pruned,
                  "_moment": self.moment, "_kept_splits": self._kept_splits}
@@ -459,8 +458,8 @@ class _ArrayEvaluator:
 
     def tree_exact(self, i: int):
         children = self._children(i)
-        return sum((w * self.pruned(c, self.leaf_exact, to_fmpq, self.exact_cache)
-                    for w, c in zip(self._weights(i, children, to_fmpq), children)), flint.fmpq(0))
+        return sum(w * self.pruned(c, self.leaf_exact, to_fmpq, self.exact_cache)
+                   for w, c in zip(self._weights(i, children, to_fmpq), children))
 
     def pruned(self, root: int, leaf_value, one, cache: dict):
         """The moment of the optimally pruned subtree at node ``root`` (its decisions made),
@@ -488,8 +487,8 @@ class _ArrayEvaluator:
 
     def tree_arb(self, i: int):
         children, cache = self._children(i), {}
-        return sum((w * self.pruned(c, self.leaf_arb, arb_of, cache)
-                    for w, c in zip(self._weights(i, children, arb_of), children)), flint.arb(0))
+        return sum(w * self.pruned(c, self.leaf_arb, arb_of, cache)
+                   for w, c in zip(self._weights(i, children, arb_of), children))
 
     # -- the pass ---------------------------------------------------------------------------
     def run(self, tree: Tree) -> None:

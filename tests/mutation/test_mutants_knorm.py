@@ -284,6 +284,9 @@ def test_prune_result_survives_pickling_and_reports_its_norm():
         assert r.comparisons == result.routes["float"] + result.routes["exact"] and r.routes == result.routes
         assert r.fallbacks == result.routes["exact"] and r.moment == result.moment
         assert r.kept(iris_tree().node("c2")) and not r.kept(iris_tree().node("c21"))
+        assert r.kept_splits.tolist() == [         # every split's own decision, by brute force
+            node.name in brute_prune(node, 2, Fraction(1, 2), Fraction(1, 2), Fraction(0))[1]
+            for node in iris_tree().nodes()]
     assert repr(result) == f"PruneResult(k=2, leaves=3, pruned={result.pruned})"
     with localcontext() as ctx:
         ctx.prec = 40
@@ -376,14 +379,15 @@ def test_prediction_error_without_class_names_reports_the_class_index():
 
 
 def test_the_large_k_moment_of_prunetree_contains_the_brute_force_and_keeps_the_precision():
-    """k = EXACT_K_LIMIT + 1, lam = 1, eta = 1/2, a two-level tree of three classes in which every
+    """k = EXACT_K_LIMIT + 1, lam = 1, eta = 1/2, a two-level tree of four classes in which every
     node's majority count is 10, so that every moment decays like k^-(10 + lam) and the splits
     survive (as in Zhong Thm 5.9): the decisions equal the brute force in Fractions (both splits
-    kept), and the moment of the pruned tree is a 128-bit ball containing the brute-force value
-    (the caller's precision is restored)."""
+    kept), and the moment of the pruned tree (the root's, not c1's: c2 = (0, 0, 10, 10) has the
+    larger moment) is a 128-bit ball containing the brute-force value (the caller's precision is
+    restored)."""
     k, lam, half = EXACT_K_LIMIT + 1, Fraction(1), Fraction(1, 2)
-    tree = Tree.from_json('{"counts": [10, 10, 10], "children": [{"counts": [10, 10, 0], "children": '
-                          '[{"counts": [10, 0, 0]}, {"counts": [0, 10, 0]}]}, {"counts": [0, 0, 10]}]}')
+    tree = Tree.from_json('{"counts": [10, 10, 10, 10], "children": [{"counts": [10, 10, 0, 0], "children": '
+                          '[{"counts": [10, 0, 0, 0]}, {"counts": [0, 10, 0, 0]}]}, {"counts": [0, 0, 10, 10]}]}')
     value, kept, _ = brute_prune(tree.root, k, lam, half, Fraction(0))
     saved = flint.ctx.prec
     result = prune(tree, k, Prior(lam=lam))
@@ -470,3 +474,29 @@ def test_knorm_decimal_rounds_the_root_once():
     assert knorm_decimal(root ** 2, 2) == "0.1234567891"
     assert knorm_decimal(root, 1) == "0.1234567891"
     assert knorm_decimal(Fraction(3, 7), 1, 13) == "0.4285714285714"
+
+
+def test_leaf_moment_arb_takes_a_real_k_and_refuses_a_zero_integer_k():
+    """(3, 1) under lam = 1/2 (a = 1.5, d = 5): at the real k = 5/2 the ball is
+    Gamma(4) Gamma(5) / (Gamma(1.5) Gamma(7.5)) (mpmath, 30 digits), between the moments at k = 3
+    (1.5 2.5 3.5 / (5 6 7) = 1/16) and k = 2 (1.5 2.5 / (5 6) = 1/8); an integer k = 0 is refused."""
+    import mpmath
+    ball = leaf_moment_arb((3, 1), Fraction(5, 2))
+    with mpmath.workdps(30):
+        want = mpmath.gamma(4) * mpmath.gamma(5) / (mpmath.gamma(mpmath.mpf(3) / 2) * mpmath.gamma(mpmath.mpf(15) / 2))
+        assert abs(mpmath.mpf(ball.mid().str(30, radius=False)) - want) <= mpmath.mpf(ball.rad().str(5, radius=False)) + mpmath.mpf(10) ** -25
+    assert flint.arb(1) / 16 < ball < flint.arb(1) / 8
+    with pytest.raises(ValueError, match=r"\bk\b"):
+        leaf_moment_arb((3, 1), 0)
+
+
+@pytest.mark.parametrize("prior, epsilon", [(Prior(lam=0), Fraction(1, 5)), (Prior(eta=0), Fraction(14, 100))])
+def test_a_zero_lam_or_eta_enters_the_float_filter_as_zero(prior, epsilon):
+    """(3, 1) split into (3, 0), (0, 1) at k = 1, with epsilon just below the gap, by hand:
+    lam = 0: leaf 1/4, subtree 0 (pure children): keep, 1/4 - 1/5 > 0;
+    eta = 0: leaf 1.5/5 = 3/10, subtree 3/4 * 1/8 + 1/4 * 1/4 = 5/32: keep, 3/10 - 14/100 - 5/32 > 0.
+    Were the zero parameter taken as 1 in float, the float filter would prune both (lam: leaf
+    2/5 against 13/40 + 1/5; eta: subtree 2/3 * 1/8 + 1/3 * 1/4 = 1/6)."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, prior, epsilon=epsilon)
+    assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
