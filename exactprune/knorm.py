@@ -529,12 +529,12 @@ class _ArrayEvaluator:
         the filter declines go to exact rationals, one by one."""
         leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes)
         n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
-        levels = a.levels()[::-1]                               # deepest level first
+        levels = a.levels()[-2::-1]         # from the deepest level with splits (the deepest has none)
         nodes = np.concatenate(levels)
         is_split = a.n_children[nodes] > 0
-        order = nodes[is_split]                                 # the splits, level by level
+        order = nodes[is_split]             # the splits, level by level; every level has some
         ends = np.cumsum(np.add.reduceat(is_split, np.cumsum([0] + [len(level) for level in levels[:-1]]))).tolist()
-        spans = [(start, stop) for start, stop in zip([0] + ends[:-1], ends) if stop > start]
+        spans = list(zip([0] + ends[:-1], ends))
         arity = a.n_children[order]
         eta_f = _float_or_inf(self.prior.eta)
         sizes_f = np.append(a.sizes.astype(np.float64), 0.0)

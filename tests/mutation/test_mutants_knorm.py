@@ -500,3 +500,22 @@ def test_a_zero_lam_or_eta_enters_the_float_filter_as_zero(prior, epsilon):
     tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     result = prune(tree, 1, prior, epsilon=epsilon)
     assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_a_tiny_weight_in_any_slot_sends_the_decision_to_exact_rationals():
+    """eta = 10**-22: an empty child's weight eta / (4 + 3 eta) is below 2**-60, untrusted by the
+    float filter wherever the child stands (first or last), so the root goes exact; a node with
+    fewer children than the widest one has no such weight: (1, 3) -> (1, 0), (0, 3) under a root
+    of three non-empty children is settled in float, like the root."""
+    eta = Prior(eta=Fraction(1, 10 ** 22))
+    for text in ('{"counts": [1, 3], "children": [{"counts": [0, 0]}, {"counts": [1, 0]}, {"counts": [0, 3]}]}',
+                 '{"counts": [1, 3], "children": [{"counts": [1, 0]}, {"counts": [0, 3]}, {"counts": [0, 0]}]}'):
+        tree = Tree.from_json(text)
+        result = prune(tree, 1, eta)
+        assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+    tree = Tree.from_json('{"counts": [2, 6], "children": [{"counts": [1, 0]}, {"counts": [0, 3]}, {"counts": [1, 3], '
+                          '"children": [{"counts": [1, 0]}, {"counts": [0, 3]}]}]}')
+    result = prune(tree, 1, eta)
+    assert result.routes == {"float": 2, "arb": 0, "exact": 0}
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == brute_prune(
+        tree.root, 1, Fraction(1, 2), Fraction(1, 10 ** 22), Fraction(0))[1]
