@@ -519,3 +519,17 @@ def test_a_tiny_weight_in_any_slot_sends_the_decision_to_exact_rationals():
     assert result.routes == {"float": 2, "arb": 0, "exact": 0}
     assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == brute_prune(
         tree.root, 1, Fraction(1, 2), Fraction(1, 10 ** 22), Fraction(0))[1]
+
+
+def test_an_empty_split_with_eta_zero_is_refused_without_a_float_warning():
+    """c2 = (0, 0) split into two empty children with eta = 0: its child weights are 0/0.  The
+    float pass computes them quietly (NaN: declined), and the exact route refuses the node by
+    name; no RuntimeWarning escapes, even where numpy warnings are errors."""
+    import warnings
+    import numpy as np
+    tree = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 1], "children": [{"counts": [2, 0]}, '
+                          '{"counts": [0, 1]}]}, {"counts": [0, 0], "children": [{"counts": [0, 0]}, {"counts": [0, 0]}]}]}')
+    with warnings.catch_warnings(), np.errstate(all="warn"):
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0 \(no examples and eta = 0\)"):
+            prune(tree, 1, Prior(eta=0))
