@@ -476,7 +476,7 @@ class _ArrayEvaluator:
             if self.kept[i]:
                 children = self._children(i)
                 weights = self._weights(i, children, one)
-                cache[i] = sum((w * cache[c] for w, c in zip(weights, children)), one(0))
+                cache[i] = sum(w * cache[c] for w, c in zip(weights, children))
             else:
                 cache[i] = leaf_value(i)
         return cache[root]
@@ -598,10 +598,9 @@ class _ArrayEvaluator:
             leaf_v = np.ones(a.n_nodes)
             for m in range(k):
                 leaf_v *= (errors + m) / (d + m)
-            zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the moment is exactly 0
-            exact_sizes = sizes < _FLOAT_EXACT_INT
-            leaf_r = np.where((leaf_v >= _VALUE_FLOOR) & exact_sizes, leaf_rel, math.inf)
-        return np.where(zero, 0.0, leaf_v), np.where(zero, 0.0, leaf_r), leaf_rel, weight_rel
+            zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the loop gives 0 exactly
+            leaf_r = np.where(((leaf_v >= _VALUE_FLOOR) | zero) & (sizes < _FLOAT_EXACT_INT), leaf_rel, math.inf)
+        return leaf_v, leaf_r, leaf_rel, weight_rel
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:

@@ -194,7 +194,7 @@ def test_prune_refusals_name_the_problem():
     with pytest.raises(TypeError, match="prune needs a Tree, got int"):
         prune(42, 1)
     empty = Tree.from_json('{"counts": [1, 0], "children": [{"counts": [1, 0]}, {"counts": [0, 0]}]}')
-    with pytest.raises(ValueError, match="an empty node with lam = 0"):
+    with pytest.raises(ValueError, match="^node c2: an empty node with lam = 0"):
         prune(empty, 1, Prior(lam=0))
     assert prune(empty, 1, Prior(lam=1)).comparisons == 1        # lam > 0: the empty node is fine
 
@@ -287,6 +287,7 @@ def test_prune_result_survives_pickling_and_reports_its_norm():
         assert r.kept_splits.tolist() == [         # every split's own decision, by brute force
             node.name in brute_prune(node, 2, Fraction(1, 2), Fraction(1, 2), Fraction(0))[1]
             for node in iris_tree().nodes()]
+    assert result.kept_splits.dtype == bool and clone.kept_splits.dtype == bool
     assert repr(result) == f"PruneResult(k=2, leaves=3, pruned={result.pruned})"
     with localcontext() as ctx:
         ctx.prec = 40
@@ -533,3 +534,39 @@ def test_an_empty_split_with_eta_zero_is_refused_without_a_float_warning():
         warnings.simplefilter("error", RuntimeWarning)
         with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0 \(no examples and eta = 0\)"):
             prune(tree, 1, Prior(eta=0))
+        # lam = 2**1001: c lam and J lam have no float image (inf), the leaf floats are inf/inf:
+        # quietly NaN, every decision exact, the same as the brute force
+        huge = prune(tree.node("c1"), 1, Prior(lam=2 ** 1001))
+        assert huge.routes == {"float": 0, "arb": 0, "exact": 1}
+        assert huge.kept(huge.tree.root) == ("root" in brute_prune(tree.node("c1"), 1, Fraction(2 ** 1001),
+                                                                    Fraction(1, 2), Fraction(0))[1])
+
+
+def test_a_node_of_two_to_the_53_examples_goes_to_exact_rationals():
+    """Counts are exact floats below 2**53; the root (2**53 - 1, 1) has 2**53 examples, so its
+    leaf moment is not trusted in float (its children, of 2**53 - 1 and 1, are): exact route."""
+    big = 2 ** 53 - 1
+    tree = Tree(Node((big, 1), [Node((big, 0)), Node((0, 1))]))
+    result = prune(tree, 1)
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_large_k_decides_children_before_parents():
+    """k = EXACT_K_LIMIT + 1: root (10, 11, 9) -> c1 (10, 10, 0) -> (10, 0, 0), (0, 10, 0) and
+    c2 = (0, 1, 9).  With epsilon halfway between the root's gaps with c1 split (T1) and with c1 a
+    leaf (T0), the root is kept only because c1 is kept (which epsilon leaves standing): a pass
+    deciding the root before c1 would weigh c1 as a leaf and prune.  All values in Fractions."""
+    k, half = EXACT_K_LIMIT + 1, Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [10, 11, 9], "children": [{"counts": [10, 10, 0], "children": '
+                          '[{"counts": [10, 0, 0]}, {"counts": [0, 10, 0]}]}, {"counts": [0, 1, 9]}]}')
+    root, c1, c2 = tree.root, tree.root.children[0], tree.root.children[1]
+    w1, w2 = (c1.n + half) / (root.n + 1), (c2.n + half) / (root.n + 1)
+    split_c1 = (10 + half) / 21 * (leaf((10, 0, 0), k, half) + leaf((0, 10, 0), k, half))
+    t0 = w1 * leaf(c1.counts, k, half) + w2 * leaf(c2.counts, k, half)
+    t1 = w1 * split_c1 + w2 * leaf(c2.counts, k, half)
+    epsilon = leaf(root.counts, k, half) - (t0 + t1) / 2
+    assert epsilon > 0 and split_c1 < leaf(c1.counts, k, half) - epsilon     # c1 stays kept
+    kept = brute_prune(root, k, half, half, epsilon)[1]
+    assert kept == {"root", "c1"}
+    result = prune(tree, k, epsilon=epsilon)
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
