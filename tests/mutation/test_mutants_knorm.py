@@ -570,3 +570,21 @@ def test_large_k_decides_children_before_parents():
     assert kept == {"root", "c1"}
     result = prune(tree, k, epsilon=epsilon)
     assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
+
+
+def test_an_epsilon_past_its_digit_limit_is_refused_by_name():
+    from exactprune.limits import MAX_EPSILON_DIGITS
+    too_long = Fraction(1, 10 ** MAX_EPSILON_DIGITS)          # a denominator of MAX + 1 digits
+    with pytest.raises(ValueError, match=f"^epsilon has a denominator of {MAX_EPSILON_DIGITS + 1} digits, "
+                                         f"above the limit MAX_EPSILON_DIGITS = {MAX_EPSILON_DIGITS}$"):
+        prune(Tree(Node((1, 2))), 1, epsilon=too_long)
+
+
+def test_a_leaf_moment_below_the_floor_is_not_trusted_even_with_lam_zero():
+    """lam = 0, k = 500: (1, 500) has E[r^k] = 1 / C(1000, 500), about 2**-995, below the float
+    floor 2**-900 (not an exact zero: b = 1), against a subtree of pure children worth exactly 0:
+    a clear keep, made by exact rationals because the leaf value is not trusted."""
+    assert 0 < Fraction(1, math.comb(1000, 500)) < Fraction(1, 2 ** 900)
+    tree = Tree.from_json('{"counts": [1, 500], "children": [{"counts": [1, 0]}, {"counts": [0, 500]}]}')
+    result = prune(tree, 500, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
