@@ -588,3 +588,16 @@ def test_a_leaf_moment_below_the_floor_is_not_trusted_even_with_lam_zero():
     tree = Tree.from_json('{"counts": [1, 500], "children": [{"counts": [1, 0]}, {"counts": [0, 500]}]}')
     result = prune(tree, 500, Prior(lam=0))
     assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_leaf_moment_refuses_k_above_the_exact_limit_and_names_the_way_out():
+    with pytest.raises(ValueError, match=r"^k = 4097 exceeds the limit EXACT_K_LIMIT \(use leaf_moment_arb "
+                                         r"or moment above it\) = 4096$"):
+        leaf_moment((1, 2), EXACT_K_LIMIT + 1)
+
+
+def test_a_one_class_leaf_with_a_symbolic_lam_has_moment_zero():
+    """J = 1: c = J - 1 = 0, so B = b + 0 lam = 0 is a plain number while M = 5 + lam is symbolic;
+    the moment 0^(k) / M^(k) is 0."""
+    lam = sympy.Symbol("lam", positive=True)
+    assert leaf_moment((5,), 2, Prior(lam=lam)) == 0
