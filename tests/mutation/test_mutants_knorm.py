@@ -16,6 +16,7 @@ import sympy
 from hypothesis import example, given, strategies as st
 
 from exactprune.knorm import (EXACT_K_LIMIT, ErrorEstimate, Prior, child_weight, error_estimate, knorm_decimal,
+                              leaf_moment_terms,
                               leaf_error, leaf_moment, leaf_moment_arb, moment, prediction_error, prune,
                               sqrt_decimal, subtree_moment)
 from exactprune.tree import Node, Tree, iris_tree
@@ -601,3 +602,8 @@ def test_a_one_class_leaf_with_a_symbolic_lam_has_moment_zero():
     the moment 0^(k) / M^(k) is 0."""
     lam = sympy.Symbol("lam", positive=True)
     assert leaf_moment((5,), 2, Prior(lam=lam)) == 0
+
+
+def test_leaf_moment_terms_names_the_node_of_an_oversized_count():
+    with pytest.raises(ValueError, match=r"^node c9: count 9007199254740992 exceeds the limit MAX_COUNT"):
+        leaf_moment_terms((2 ** 53, 1), Prior(), "node c9")
