@@ -29,8 +29,8 @@ from typing import Any, Callable, Sequence, Union
 import flint
 import numpy as np
 
-from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel,
-                      quotient_rel, rising_ratio_rel, sum_rel, sum_rel_array)
+from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel, quotient_rel,
+                      rising_ratio_rel, sum_rel)
 from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_k, check_parameter
 from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
                       is_symbolic, log_rising_ratio_arb, rising, rising_ratio_fmpq, to_fmpq,
@@ -243,7 +243,9 @@ def sqrt_decimal(value: Fraction, places: int) -> str:
 
 
 def knorm_decimal(value, k: int, digits: int = 10) -> str:
-    """value^(1/k) to ``digits`` significant digits, from a certified arb root.
+    """value^(1/k) to ``digits`` significant digits: the exact midpoint of a certified arb root
+    at 64 + 4 ``digits`` bits, rounded once (half-even); the digits are those of the root unless
+    it lies within about 2^-(60 + 4 digits) of a rounding boundary.
 
     >>> knorm_decimal(Fraction(1, 4), 2, 3)
     '0.500'
@@ -251,12 +253,10 @@ def knorm_decimal(value, k: int, digits: int = 10) -> str:
     saved = flint.ctx.prec
     try:
         flint.ctx.prec = 64 + 4 * digits
-        ball = arb_of(value) if not isinstance(value, flint.arb) else value
-        root = ball.root(k) if k > 1 else ball
-        mid = root.mid().str(digits + 5, radius=False)
+        mantissa, exponent = arb_of(value).root(k).mid().man_exp()
     finally:
         flint.ctx.prec = saved
-    return decimal_str(Fraction(mid), digits)
+    return decimal_str(Fraction(int(mantissa)) * Fraction(2) ** int(exponent), digits)
 
 
 @dataclass(frozen=True)
@@ -350,7 +350,6 @@ class PruneResult:
 
     def __getstate__(self) -> dict:
         """Pickle the results, not the evaluator (whose decisions are keyed by object id)."""
-        self._build() if not hasattr(self, "_tree") else None
         state = {"k": self.k, "comparisons": self.comparisons, "fallbacks": self.fallbacks,
                  "routes": self.routes, "_tree": self.tree, "_pruned": self.pruned,
                  "_moment": self.moment, "_kept_splits": self._kept_splits}
@@ -459,8 +458,8 @@ class _ArrayEvaluator:
 
     def tree_exact(self, i: int):
         children = self._children(i)
-        return sum((w * self.pruned(c, self.leaf_exact, to_fmpq, self.exact_cache)
-                    for w, c in zip(self._weights(i, children, to_fmpq), children)), flint.fmpq(0))
+        return sum(w * self.pruned(c, self.leaf_exact, to_fmpq, self.exact_cache)
+                   for w, c in zip(self._weights(i, children, to_fmpq), children))
 
     def pruned(self, root: int, leaf_value, one, cache: dict):
         """The moment of the optimally pruned subtree at node ``root`` (its decisions made),
@@ -477,7 +476,7 @@ class _ArrayEvaluator:
             if self.kept[i]:
                 children = self._children(i)
                 weights = self._weights(i, children, one)
-                cache[i] = sum((w * cache[c] for w, c in zip(weights, children)), one(0))
+                cache[i] = sum(w * cache[c] for w, c in zip(weights, children))
             else:
                 cache[i] = leaf_value(i)
         return cache[root]
@@ -488,8 +487,8 @@ class _ArrayEvaluator:
 
     def tree_arb(self, i: int):
         children, cache = self._children(i), {}
-        return sum((w * self.pruned(c, self.leaf_arb, arb_of, cache)
-                    for w, c in zip(self._weights(i, children, arb_of), children)), flint.arb(0))
+        return sum(w * self.pruned(c, self.leaf_arb, arb_of, cache)
+                   for w, c in zip(self._weights(i, children, arb_of), children))
 
     # -- the pass ---------------------------------------------------------------------------
     def run(self, tree: Tree) -> None:
@@ -516,23 +515,26 @@ class _ArrayEvaluator:
         are decided before it).  Every node's children sit in ``K`` slots (a missing child points
         to an extra node of value 0, weight 0), so a level costs a fixed number of numpy calls.
 
-        Bounds (certify's rules): a term w_c v_c has the product rule's bound of weight_rel and
-        rel_c, and the sum of at most K terms the sum rule applied K - 1 times to their largest
-        bound; both rules are monotone, so applying them once to the largest child bound of the
-        node bounds every term and the sum (a zero term adds no rounding).  Underflow cannot
-        occur: a value is trusted only when it is 0 exactly or at least ``_VALUE_FLOOR``, and a
-        weight only when it is 0 exactly or at least ``_WEIGHT_FLOOR``, so every non-zero term is
-        at least TINY; anything else gets an infinite bound and its decisions go to the exact
-        route."""
-        leaf_v, leaf_r, weight_rel = self._leaf_floats(a, n_classes)
+        Bounds (certify's rules): a non-zero leaf moment has the bound ``leaf_rel``.  A term w_c
+        v_c has the product rule's bound of weight_rel and rel_c, and the sum of at most K terms
+        the sum rule applied K - 1 times to their largest bound: f(r) =
+        sum_rel^(K-1)(product_rel(weight_rel, r)), monotone and above r.  A node decided in the
+        t-th level (t = 0 the deepest level with splits) has a kept subtree of height at most
+        t + 1, so every subtree value of that level has the bound f^(t+1)(leaf_rel), one number
+        per level.  An approximation that cannot be vouched for is NaN, which every comparison
+        declines and every sum keeps: a leaf moment that is neither 0 nor at least
+        ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node with a weight
+        neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0 nor at least
+        ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).  The decisions
+        the filter declines go to exact rationals, one by one."""
+        leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes)
         n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
-        eps = Approx.of(self.epsilon)
-        value, rel = np.append(leaf_v, 0.0), np.append(leaf_r, 0.0)     # node n: the empty slot
-        is_split = a.n_children > 0
-        levels = [level[is_split[level]] for level in reversed(a.levels())]    # deepest level first
-        order = np.concatenate(levels)
-        ends = np.cumsum([len(level) for level in levels]).tolist()
-        spans = [(start, stop) for start, stop in zip([0] + ends[:-1], ends) if stop > start]
+        levels = a.levels()[-2::-1]         # from the deepest level with splits (the deepest has none)
+        nodes = np.concatenate(levels)
+        is_split = a.n_children[nodes] > 0
+        order = nodes[is_split]             # the splits, level by level; every level has some
+        ends = np.cumsum(np.add.reduceat(is_split, np.cumsum([0] + [len(level) for level in levels[:-1]]))).tolist()
+        spans = list(zip([0] + ends[:-1], ends))
         arity = a.n_children[order]
         eta_f = _float_or_inf(self.prior.eta)
         sizes_f = np.append(a.sizes.astype(np.float64), 0.0)
@@ -546,41 +548,37 @@ class _ArrayEvaluator:
             low = np.zeros(order.size, dtype=bool)
             for w in weights:
                 low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
-        base_rel = np.where(low, math.inf, 0.0)       # a node with an untrusted weight: no bound
-        leaf_int_v, leaf_int_r = leaf_v[order], leaf_r[order]
+        weights[0][low] = math.nan          # a node with an untrusted weight: its subtree value is NaN
+        eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
+        bounds, bound = [], leaf_rel        # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
+        for _ in spans:
+            bound = product_rel(weight_rel, bound)
+            for _ in weights[1:]:
+                bound = sum_rel(bound, 0.0)
+            bounds.append(sum_rel(bound, eps.rel))
+        value = np.append(np.where(np.isfinite(leaf_r), leaf_v, math.nan), 0.0)    # node n: the empty slot
+        leaf_int_v, leaf_int_r, leaf_int_value = leaf_v[order], leaf_r[order], value[order]
         kept, decider = self.kept, self.decider
         with np.errstate(all="ignore"):
-            for start, stop in spans:
+            for (start, stop), bound in zip(spans, bounds):
                 s = slice(start, stop)
                 tree_v = weights[0][s] * value[slots[0][s]]
-                worst = np.maximum(base_rel[s], rel[slots[0][s]])
                 for w, c in zip(weights[1:], slots[1:]):
                     tree_v += w[s] * value[c[s]]
-                    worst = np.maximum(worst, rel[c[s]])
-                tree_r = product_rel(weight_rel, worst)
-                for _ in weights[1:]:
-                    tree_r = sum_rel_array(tree_r, 0.0)
-                tree_r = np.where((tree_v >= _VALUE_FLOOR) | (tree_v == 0.0), tree_r, math.inf)
-                if eps.value != 0.0 or not eps.valid:
-                    cmp = (tree_v + eps.value, sum_rel_array(tree_r, eps.rel) if eps.valid else math.inf)
-                else:
-                    cmp = (tree_v, tree_r)
-                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), cmp)
-                nodes = order[s]
-                settled = int(np.count_nonzero(signs))
-                decider.routes["float"] += settled
-                if settled < stop - start:
-                    for position in np.flatnonzero(signs == 0).tolist():
-                        i = int(nodes[position])
-                        signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
+                tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
+                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), (tree_v + eps.value, bound))
+                nodes, declined = order[s], np.flatnonzero(signs == 0).tolist()
+                decider.routes["float"] += stop - start - len(declined)
+                for position in declined:
+                    i = int(nodes[position])
+                    signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
                 keep = signs > 0
                 kept[nodes] = keep          # before the next level: the exact route reads it
-                value[nodes] = np.where(keep, tree_v, leaf_int_v[s])
-                rel[nodes] = np.where(keep, tree_r, leaf_int_r[s])
+                value[nodes] = np.where(keep, tree_v, leaf_int_value[s])
 
     def _leaf_floats(self, a, n_classes: int) -> tuple:
-        """Float images of every node's leaf moment (4.29), their relative bounds and the bound of
-        every child weight, by certify's
+        """Float images of every node's leaf moment (4.29), their relative bounds, the bound
+        ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's
         rules: the counts are integers (exact floats below 2**53); float() of a rational is
         correctly rounded (rel U); a = b + c lam and d = n + J lam add one rounding (sum rule); a
         child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule).
@@ -600,10 +598,9 @@ class _ArrayEvaluator:
             leaf_v = np.ones(a.n_nodes)
             for m in range(k):
                 leaf_v *= (errors + m) / (d + m)
-            zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the moment is exactly 0
-            exact_sizes = sizes < _FLOAT_EXACT_INT
-            leaf_r = np.where((leaf_v >= _VALUE_FLOOR) & exact_sizes, leaf_rel, math.inf)
-        return np.where(zero, 0.0, leaf_v), np.where(zero, 0.0, leaf_r), weight_rel
+            zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the loop gives 0 exactly
+            leaf_r = np.where(((leaf_v >= _VALUE_FLOOR) | zero) & (sizes < _FLOAT_EXACT_INT), leaf_rel, math.inf)
+        return leaf_v, leaf_r, leaf_rel, weight_rel
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:

@@ -209,3 +209,28 @@ def test_moments_and_weights_too_small_for_floats_go_to_exact_rationals():
         result = prune(tree, k, prior)
         assert result._evaluator.kept.tolist() == expected and result.moment == moment
         assert result.routes["exact"] == exact_routes and result.routes["float"] == result.comparisons - exact_routes
+
+
+def test_pruned_names_are_the_names_of_the_node_view_for_any_arity():
+    """PruneResult.pruned reads the names off the arrays (a byte matrix of path digits, dots
+    past a ninth child); they equal the names the Node view gives, here with 12 children under
+    the root and 11 under its fourth child (c.10, c.11, c4.11 and their children need dots)."""
+    pure = [Node((1, 0)), Node((0, 1))]
+
+    def split(parts):
+        return Node(tuple(map(sum, zip(*[p.counts for p in parts]))), parts)
+
+    fourth = split([split([Node(p.counts) for p in pure]) for _ in range(11)])
+    root = split([split([Node(p.counts) for p in pure]) for _ in range(3)] + [fourth]
+                 + [split([Node(p.counts) for p in pure]) for _ in range(8)])
+    tree = Tree(root)
+    names = [node.name for node in tree.root.walk()]
+    assert {"c.10", "c.11", "c.12", "c.11.2", "c4.11", "c4.11.1", "c41", "c412"} <= set(names)
+    result = prune(tree, 1, Prior(lam=1), epsilon=1)        # epsilon 1 prunes every split
+    assert result.pruned == ["root"]
+    arrays = tree.arrays()
+    order = list(range(arrays.n_nodes))[::-1]
+    assert arrays.names_of(order) == [names[i] for i in order] == [arrays.name(i) for i in order]
+    kept = np.ones(arrays.n_nodes, dtype=bool)
+    kept[[names.index("c4.11"), names.index("c.12"), names.index("c2")]] = False
+    assert sorted(tree.pruned_by(kept)[1]) == ["c.12", "c2", "c4.11"]

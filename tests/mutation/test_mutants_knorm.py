@@ -5,6 +5,7 @@ PruneTree is checked against an independent brute force written here from Zhong 
 (4.29) in Fractions: the same kept splits, and the float filter (not the exact fallback) settling
 every decision whose exact gap is not a near tie.
 """
+import math
 import pickle
 from decimal import Decimal, localcontext
 from fractions import Fraction
@@ -15,6 +16,7 @@ import sympy
 from hypothesis import example, given, strategies as st
 
 from exactprune.knorm import (EXACT_K_LIMIT, ErrorEstimate, Prior, child_weight, error_estimate, knorm_decimal,
+                              leaf_moment_terms,
                               leaf_error, leaf_moment, leaf_moment_arb, moment, prediction_error, prune,
                               sqrt_decimal, subtree_moment)
 from exactprune.tree import Node, Tree, iris_tree
@@ -193,7 +195,7 @@ def test_prune_refusals_name_the_problem():
     with pytest.raises(TypeError, match="prune needs a Tree, got int"):
         prune(42, 1)
     empty = Tree.from_json('{"counts": [1, 0], "children": [{"counts": [1, 0]}, {"counts": [0, 0]}]}')
-    with pytest.raises(ValueError, match="an empty node with lam = 0"):
+    with pytest.raises(ValueError, match="^node c2: an empty node with lam = 0"):
         prune(empty, 1, Prior(lam=0))
     assert prune(empty, 1, Prior(lam=1)).comparisons == 1        # lam > 0: the empty node is fine
 
@@ -283,6 +285,10 @@ def test_prune_result_survives_pickling_and_reports_its_norm():
         assert r.comparisons == result.routes["float"] + result.routes["exact"] and r.routes == result.routes
         assert r.fallbacks == result.routes["exact"] and r.moment == result.moment
         assert r.kept(iris_tree().node("c2")) and not r.kept(iris_tree().node("c21"))
+        assert r.kept_splits.tolist() == [         # every split's own decision, by brute force
+            node.name in brute_prune(node, 2, Fraction(1, 2), Fraction(1, 2), Fraction(0))[1]
+            for node in iris_tree().nodes()]
+    assert result.kept_splits.dtype == bool and clone.kept_splits.dtype == bool
     assert repr(result) == f"PruneResult(k=2, leaves=3, pruned={result.pruned})"
     with localcontext() as ctx:
         ctx.prec = 40
@@ -331,3 +337,273 @@ def test_a_symbolic_lam_without_assumptions_is_accepted():
     """lam < 0 cannot be decided for a bare symbol: the sign check is skipped, not attempted."""
     lam = sympy.Symbol("lam")
     assert Prior(lam=lam).lam == lam
+
+
+# -- refusals that name their limit, defaults, the large-k moment of PruneTree --------------------
+
+def test_prior_digit_limits_name_the_parameter():
+    """A lam or eta of 1002 digits passes MAX_PARAM_DIGITS = 1000: the message names which."""
+    tiny = Fraction(1, 10 ** 1001)
+    with pytest.raises(ValueError, match="^lam has a denominator of 1002 digits, above the limit MAX_PARAM_DIGITS"):
+        Prior(lam=tiny)
+    with pytest.raises(ValueError, match="^eta has a denominator of 1002 digits, above the limit MAX_PARAM_DIGITS"):
+        Prior(eta=tiny)
+
+
+def test_exact_moments_refuse_k_above_the_exact_limit_and_name_the_way_out():
+    with pytest.raises(ValueError, match=r"^k = 4097 exceeds the limit EXACT_K_LIMIT \(use subtree_moment_arb "
+                                         r"or moment above it\) = 4096$"):
+        subtree_moment(Node((1, 2)), EXACT_K_LIMIT + 1)
+
+
+def test_moment_uses_the_prior_it_is_given():
+    """(4, 1) under lam = 1 at k = 1: (1 + 1) / (5 + 2) = 2/7 (the default lam = 1/2 gives 1.5/6)."""
+    assert moment(Node((4, 1)), 1, Prior(lam=1)) == Fraction(2, 7)
+
+
+def test_sqrt_decimal_says_what_it_refuses():
+    with pytest.raises(ValueError, match="^sqrt of a negative number$"):
+        sqrt_decimal(Fraction(-1), 3)
+
+
+def test_knorm_decimal_gives_ten_digits_by_default():
+    """sqrt 2 = 1.41421356237...: ten significant digits."""
+    assert knorm_decimal(Fraction(2), 2) == "1.414213562"
+
+
+def test_prediction_error_without_class_names_reports_the_class_index():
+    """A tree read without class names: x[0] = 0.9 > 0.5 goes to the second leaf (0, 4), class 1,
+    whose error under lam = 1/2 is B / M = 0.5 / 5 = 1/10."""
+    tree = Tree(Node((3, 4), [Node((3, 0)), Node((0, 4))], feature=0, threshold=0.5))
+    assert tree.class_names is None or tree.class_names == []
+    out = prediction_error(tree, [0.9])
+    assert out["label"] == 1 and out["leaf"] == "c2" and out["estimate"].mean == Fraction(1, 10)
+
+
+def test_the_large_k_moment_of_prunetree_contains_the_brute_force_and_keeps_the_precision():
+    """k = EXACT_K_LIMIT + 1, lam = 1, eta = 1/2, a two-level tree of four classes in which every
+    node's majority count is 10, so that every moment decays like k^-(10 + lam) and the splits
+    survive (as in Zhong Thm 5.9): the decisions equal the brute force in Fractions (both splits
+    kept), and the moment of the pruned tree (the root's, not c1's: c2 = (0, 0, 10, 10) has the
+    larger moment) is a 128-bit ball containing the brute-force value (the caller's precision is
+    restored)."""
+    k, lam, half = EXACT_K_LIMIT + 1, Fraction(1), Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [10, 10, 10, 10], "children": [{"counts": [10, 10, 0, 0], "children": '
+                          '[{"counts": [10, 0, 0, 0]}, {"counts": [0, 10, 0, 0]}]}, {"counts": [0, 0, 10, 10]}]}')
+    value, kept, _ = brute_prune(tree.root, k, lam, half, Fraction(0))
+    saved = flint.ctx.prec
+    result = prune(tree, k, Prior(lam=lam))
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept == {"root", "c1"}
+    ball = result.moment
+    assert flint.ctx.prec == saved
+    assert isinstance(ball, flint.arb) and ball.rad() < abs(ball.mid()) * 2.0 ** -100   # not 53 bits
+    flint.ctx.prec = 400            # the exact value as a ball far narrower than the result's
+    try:
+        assert ball.contains(_fmpq(value))
+    finally:
+        flint.ctx.prec = saved
+
+
+def test_an_exact_fallback_above_a_kept_split_weighs_the_kept_subtree():
+    """epsilon = R_leaf - R_tree of the root exactly (brute force in Fractions) makes the root an
+    exact tie, settled by exact rationals over its optimal subtree, which holds the kept split c1
+    (Thm 5.9's (10, 10) -> (10, 0), (0, 10)): the tie prunes the root."""
+    half = Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [20, 12], "children": [{"counts": [10, 10], "children": '
+                          '[{"counts": [10, 0]}, {"counts": [0, 10]}]}, {"counts": [10, 2]}]}')
+    value, kept, _ = brute_prune(tree.root, 2, half, half, Fraction(0))
+    assert kept == {"root", "c1"}
+    gap = leaf(tree.root.counts, 2, half) - value
+    result = prune(tree, 2, epsilon=gap)
+    assert result.pruned == ["root"] and result.routes["exact"] == 1
+    assert result.kept(tree.root) is False
+
+
+@pytest.mark.parametrize("eta, route", [(Fraction(1, 2 ** 960), "float"),      # TINY itself: trusted
+                                        (Fraction(2 ** 1000), "float"),       # the top of the range: trusted
+                                        (Fraction(3 * 2 ** 999), "exact")])   # above it: no float bound
+def test_the_float_filter_trusts_parameters_in_tiny_to_two_to_the_1000(eta, route):
+    """The float images of the parameters are trusted in [TINY, 2**1000] = [2**-960, 2**1000],
+    ends included.  (3, 1) split into (3, 0), (0, 1) at k = 1 is a clear keep whatever eta is
+    (leaf 1.5/5 against children 0.5/4 and 0.5/2 weighted by (n_c + eta)/(4 + 2 eta)), so the
+    route shows whether the filter trusted eta."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, Prior(eta=eta))
+    assert result.kept(tree.root)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 0, route: 1}
+
+
+def test_a_subtree_value_below_the_float_floor_goes_to_exact_rationals():
+    """lam = 0, k = 443: c2 = (1, 462) has E[r^k] = k! 462! / (462 + k)! = 1 / C(905, 443), just
+    above 2**-900 (a trusted float), and c1 = (463, 0) has exactly 0; both weigh 463.5 / 927 =
+    1/2, so the subtree value is below 2**-900: too small to be trusted in a product, and the
+    root's decision (a clear keep: its leaf moment is far larger) is made by exact rationals."""
+    k = 443
+    c2 = Fraction(1, math.comb(905, 443))
+    assert Fraction(1, 2 ** 900) < c2 and c2 / 2 < Fraction(1, 2 ** 900)
+    tree = Tree.from_json('{"counts": [464, 462], "children": [{"counts": [463, 0]}, {"counts": [1, 462]}]}')
+    assert leaf(tree.root.children[1].counts, k, Fraction(0)) == c2
+    result = prune(tree, k, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+    assert result.moment == c2 / 2
+
+
+def test_an_exactly_zero_subtree_value_is_trusted_by_the_float_filter():
+    """lam = 0, k = 1: (3, 1) split into the pure (3, 0), (0, 1) has the subtree value 0 exactly
+    and the leaf value 1/4: a clear keep, settled in float."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
+    assert result.moment == 0
+
+
+def test_an_epsilon_without_a_float_image_sends_every_decision_to_exact_rationals():
+    """epsilon = 2**-1000 is below the float filter's TINY = 2**-960: no float bound covers it,
+    so the clear keep of (3, 1) -> (3, 0), (0, 1) (gap 3/10 - 13/80 at k = 1) is made exactly;
+    epsilon = 2**-900 is inside the range and leaves it to the filter."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    below = prune(tree, 1, epsilon=Fraction(1, 2 ** 1000))
+    assert below.kept(tree.root) and below.routes == {"float": 0, "arb": 0, "exact": 1}
+    inside = prune(tree, 1, epsilon=Fraction(1, 2 ** 900))
+    assert inside.kept(tree.root) and inside.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_knorm_decimal_rounds_the_root_once():
+    """(0.12345678905 + 2e-16)^2 at k = 2: the root is just above the tie 0.12345678905, so ten
+    digits round up to 0.1234567891; rounding first to 15 digits (0.123456789050000, a tie) and
+    then to ten would give 0.1234567890.  k = 1 returns the value itself: 3/7 = 0.4285714285714..."""
+    root = Fraction("0.12345678905") + Fraction(2, 10 ** 16)
+    assert knorm_decimal(root ** 2, 2) == "0.1234567891"
+    assert knorm_decimal(root, 1) == "0.1234567891"
+    assert knorm_decimal(Fraction(3, 7), 1, 13) == "0.4285714285714"
+
+
+def test_leaf_moment_arb_takes_a_real_k_and_refuses_a_zero_integer_k():
+    """(3, 1) under lam = 1/2 (a = 1.5, d = 5): at the real k = 5/2 the ball is
+    Gamma(4) Gamma(5) / (Gamma(1.5) Gamma(7.5)) (mpmath, 30 digits), between the moments at k = 3
+    (1.5 2.5 3.5 / (5 6 7) = 1/16) and k = 2 (1.5 2.5 / (5 6) = 1/8); an integer k = 0 is refused."""
+    import mpmath
+    ball = leaf_moment_arb((3, 1), Fraction(5, 2))
+    with mpmath.workdps(30):
+        want = mpmath.gamma(4) * mpmath.gamma(5) / (mpmath.gamma(mpmath.mpf(3) / 2) * mpmath.gamma(mpmath.mpf(15) / 2))
+        assert abs(mpmath.mpf(ball.mid().str(30, radius=False)) - want) <= mpmath.mpf(ball.rad().str(5, radius=False)) + mpmath.mpf(10) ** -25
+    assert flint.arb(1) / 16 < ball < flint.arb(1) / 8
+    with pytest.raises(ValueError, match=r"\bk\b"):
+        leaf_moment_arb((3, 1), 0)
+
+
+@pytest.mark.parametrize("prior, epsilon", [(Prior(lam=0), Fraction(1, 5)), (Prior(eta=0), Fraction(14, 100))])
+def test_a_zero_lam_or_eta_enters_the_float_filter_as_zero(prior, epsilon):
+    """(3, 1) split into (3, 0), (0, 1) at k = 1, with epsilon just below the gap, by hand:
+    lam = 0: leaf 1/4, subtree 0 (pure children): keep, 1/4 - 1/5 > 0;
+    eta = 0: leaf 1.5/5 = 3/10, subtree 3/4 * 1/8 + 1/4 * 1/4 = 5/32: keep, 3/10 - 14/100 - 5/32 > 0.
+    Were the zero parameter taken as 1 in float, the float filter would prune both (lam: leaf
+    2/5 against 13/40 + 1/5; eta: subtree 2/3 * 1/8 + 1/3 * 1/4 = 1/6)."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, prior, epsilon=epsilon)
+    assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_a_tiny_weight_in_any_slot_sends_the_decision_to_exact_rationals():
+    """eta = 10**-22: an empty child's weight eta / (4 + 3 eta) is below 2**-60, untrusted by the
+    float filter wherever the child stands (first or last), so the root goes exact; a node with
+    fewer children than the widest one has no such weight: (1, 3) -> (1, 0), (0, 3) under a root
+    of three non-empty children is settled in float, like the root."""
+    eta = Prior(eta=Fraction(1, 10 ** 22))
+    for text in ('{"counts": [1, 3], "children": [{"counts": [0, 0]}, {"counts": [1, 0]}, {"counts": [0, 3]}]}',
+                 '{"counts": [1, 3], "children": [{"counts": [1, 0]}, {"counts": [0, 3]}, {"counts": [0, 0]}]}'):
+        tree = Tree.from_json(text)
+        result = prune(tree, 1, eta)
+        assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+    tree = Tree.from_json('{"counts": [2, 6], "children": [{"counts": [1, 0]}, {"counts": [0, 3]}, {"counts": [1, 3], '
+                          '"children": [{"counts": [1, 0]}, {"counts": [0, 3]}]}]}')
+    result = prune(tree, 1, eta)
+    assert result.routes == {"float": 2, "arb": 0, "exact": 0}
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == brute_prune(
+        tree.root, 1, Fraction(1, 2), Fraction(1, 10 ** 22), Fraction(0))[1]
+
+
+def test_an_empty_split_with_eta_zero_is_refused_without_a_float_warning():
+    """c2 = (0, 0) split into two empty children with eta = 0: its child weights are 0/0.  The
+    float pass computes them quietly (NaN: declined), and the exact route refuses the node by
+    name; no RuntimeWarning escapes, even where numpy warnings are errors."""
+    import warnings
+    import numpy as np
+    tree = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 1], "children": [{"counts": [2, 0]}, '
+                          '{"counts": [0, 1]}]}, {"counts": [0, 0], "children": [{"counts": [0, 0]}, {"counts": [0, 0]}]}]}')
+    with warnings.catch_warnings(), np.errstate(all="warn"):
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0 \(no examples and eta = 0\)"):
+            prune(tree, 1, Prior(eta=0))
+        # lam = 2**1001: c lam and J lam have no float image (inf), the leaf floats are inf/inf:
+        # quietly NaN, every decision exact, the same as the brute force
+        huge = prune(tree.node("c1"), 1, Prior(lam=2 ** 1001))
+        assert huge.routes == {"float": 0, "arb": 0, "exact": 1}
+        assert huge.kept(huge.tree.root) == ("root" in brute_prune(tree.node("c1"), 1, Fraction(2 ** 1001),
+                                                                    Fraction(1, 2), Fraction(0))[1])
+
+
+def test_a_node_of_two_to_the_53_examples_goes_to_exact_rationals():
+    """Counts are exact floats below 2**53; the root (2**53 - 1, 1) has 2**53 examples, so its
+    leaf moment is not trusted in float (its children, of 2**53 - 1 and 1, are): exact route."""
+    big = 2 ** 53 - 1
+    tree = Tree(Node((big, 1), [Node((big, 0)), Node((0, 1))]))
+    result = prune(tree, 1)
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_large_k_decides_children_before_parents():
+    """k = EXACT_K_LIMIT + 1: root (10, 11, 9) -> c1 (10, 10, 0) -> (10, 0, 0), (0, 10, 0) and
+    c2 = (0, 1, 9).  With epsilon halfway between the root's gaps with c1 split (T1) and with c1 a
+    leaf (T0), the root is kept only because c1 is kept (which epsilon leaves standing): a pass
+    deciding the root before c1 would weigh c1 as a leaf and prune.  All values in Fractions."""
+    k, half = EXACT_K_LIMIT + 1, Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [10, 11, 9], "children": [{"counts": [10, 10, 0], "children": '
+                          '[{"counts": [10, 0, 0]}, {"counts": [0, 10, 0]}]}, {"counts": [0, 1, 9]}]}')
+    root, c1, c2 = tree.root, tree.root.children[0], tree.root.children[1]
+    w1, w2 = (c1.n + half) / (root.n + 1), (c2.n + half) / (root.n + 1)
+    split_c1 = (10 + half) / 21 * (leaf((10, 0, 0), k, half) + leaf((0, 10, 0), k, half))
+    t0 = w1 * leaf(c1.counts, k, half) + w2 * leaf(c2.counts, k, half)
+    t1 = w1 * split_c1 + w2 * leaf(c2.counts, k, half)
+    epsilon = leaf(root.counts, k, half) - (t0 + t1) / 2
+    assert epsilon > 0 and split_c1 < leaf(c1.counts, k, half) - epsilon     # c1 stays kept
+    kept = brute_prune(root, k, half, half, epsilon)[1]
+    assert kept == {"root", "c1"}
+    result = prune(tree, k, epsilon=epsilon)
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
+
+
+def test_an_epsilon_past_its_digit_limit_is_refused_by_name():
+    from exactprune.limits import MAX_EPSILON_DIGITS
+    too_long = Fraction(1, 10 ** MAX_EPSILON_DIGITS)          # a denominator of MAX + 1 digits
+    with pytest.raises(ValueError, match=f"^epsilon has a denominator of {MAX_EPSILON_DIGITS + 1} digits, "
+                                         f"above the limit MAX_EPSILON_DIGITS = {MAX_EPSILON_DIGITS}$"):
+        prune(Tree(Node((1, 2))), 1, epsilon=too_long)
+
+
+def test_a_leaf_moment_below_the_floor_is_not_trusted_even_with_lam_zero():
+    """lam = 0, k = 500: (1, 500) has E[r^k] = 1 / C(1000, 500), about 2**-995, below the float
+    floor 2**-900 (not an exact zero: b = 1), against a subtree of pure children worth exactly 0:
+    a clear keep, made by exact rationals because the leaf value is not trusted."""
+    assert 0 < Fraction(1, math.comb(1000, 500)) < Fraction(1, 2 ** 900)
+    tree = Tree.from_json('{"counts": [1, 500], "children": [{"counts": [1, 0]}, {"counts": [0, 500]}]}')
+    result = prune(tree, 500, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_leaf_moment_refuses_k_above_the_exact_limit_and_names_the_way_out():
+    with pytest.raises(ValueError, match=r"^k = 4097 exceeds the limit EXACT_K_LIMIT \(use leaf_moment_arb "
+                                         r"or moment above it\) = 4096$"):
+        leaf_moment((1, 2), EXACT_K_LIMIT + 1)
+
+
+def test_a_one_class_leaf_with_a_symbolic_lam_has_moment_zero():
+    """J = 1: c = J - 1 = 0, so B = b + 0 lam = 0 is a plain number while M = 5 + lam is symbolic;
+    the moment 0^(k) / M^(k) is 0."""
+    lam = sympy.Symbol("lam", positive=True)
+    assert leaf_moment((5,), 2, Prior(lam=lam)) == 0
+
+
+def test_leaf_moment_terms_names_the_node_of_an_oversized_count():
+    with pytest.raises(ValueError, match=r"^node c9: count 9007199254740992 exceeds the limit MAX_COUNT"):
+        leaf_moment_terms((2 ** 53, 1), Prior(), "node c9")
