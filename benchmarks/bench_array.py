@@ -13,6 +13,9 @@ Every time is the best of ``--repeats`` runs and starts from the fitted scikit-l
 * the baseline: a vectorized numpy float64 PruneTree over scikit-learn's own arrays (written
   below; same recursion (4.28)-(4.29), lam = eta = 1/2, float decisions, no guarantee), ending with
   the same kept-split mask;
+* both once more ending at the same point, the pruned tree's arrays: exactprune's
+  ``prune(Tree.from_sklearn(est), 2).tree`` (no names) against the baseline's mask plus its
+  renumbered children and counts (:func:`float_pruned_tree`);
 * ``sklearn.tree._tree.ccp_pruning_path(est.tree_)`` (the float minimal cost-complexity path);
 * the exact Gini CCP path, end to end: ``ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn")``
   (one node per step, scikit-learn's order, exact alphas), compared with scikit-learn's alphas;
@@ -68,6 +71,26 @@ def float_prunetree(tree_, k: int = 2, lam: float = 0.5, eta: float = 0.5) -> np
     return kept
 
 
+def float_pruned_tree(tree_, kept: np.ndarray) -> tuple:
+    """The baseline's pruned tree from its kept-split mask, as scikit-learn-style arrays
+    ``(children_left, children_right, counts)`` renumbered over the surviving nodes (a node
+    survives iff every ancestor is a kept split; scikit-learn numbers a child after its parent,
+    so one pass in node order settles survival, vectorized by levels of the pruned tree)."""
+    left, right = tree_.children_left, tree_.children_right
+    alive = np.zeros(len(left), dtype=bool)
+    frontier = np.array([0])
+    while frontier.size:
+        alive[frontier] = True
+        open_ = frontier[kept[frontier]]
+        frontier = np.concatenate((left[open_], right[open_]))
+    new_id = np.cumsum(alive) - 1
+    split = kept[alive]
+    new_left = np.where(split, new_id[left[alive]], -1)
+    new_right = np.where(split, new_id[right[alive]], -1)
+    counts = tree_.value[alive, 0, :] * tree_.weighted_n_node_samples[alive, None]
+    return new_left, new_right, counts
+
+
 def distinct(values: list, tol: float = 1e-12) -> list:
     """The sorted values with those within ``tol`` of the previous kept value dropped."""
     out: list = []
@@ -104,10 +127,20 @@ def main() -> None:
         result.tree, result.pruned
         return result
 
+    def exact_to_pruned_tree():
+        result = prune(Tree.from_sklearn(est), 2)
+        result.tree.arrays()
+        return result
+
+    def float_to_pruned_tree():
+        return float_pruned_tree(tree_, float_prunetree(tree_))
+
     t_conv, tree = best_of(args.repeats, lambda: Tree.from_sklearn(est))
     t_exact, result = best_of(args.repeats, exact_end_to_end)
     t_moment, _ = best_of(1, lambda: prune(tree, 2).moment)
     t_float, kept_float = best_of(args.repeats, lambda: float_prunetree(tree_))
+    t_exact_tree, _ = best_of(args.repeats, exact_to_pruned_tree)
+    t_float_tree, float_tree = best_of(args.repeats, float_to_pruned_tree)
     t_ccp, path = best_of(args.repeats, lambda: ccp_pruning_path(tree_))
     t_gini, gini = best_of(args.repeats, lambda: ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn"))
     t_seq, seq = best_of(args.repeats, lambda: knorm_sequence(Tree.from_sklearn(est), crossings=False))
@@ -116,7 +149,7 @@ def main() -> None:
     sk_alphas = distinct(path["ccp_alphas"].tolist())
     same_length = len(exact_alphas) == len(sk_alphas)
     gap = float(np.max(np.abs(np.array(exact_alphas) - sk_alphas))) if same_length else float("nan")
-    same = bool(np.array_equal(result.kept_splits, kept_float))
+    same = bool(np.array_equal(result.kept_splits, kept_float)) and len(float_tree[0]) == result.tree.arrays().n_nodes
 
     Xf, yf = gaussian_data("g2c15", args.fit_n, seed=args.seed)
     t_dtc, _ = best_of(args.repeats, lambda: DecisionTreeClassifier(random_state=0).fit(Xf, yf))
@@ -130,6 +163,9 @@ def main() -> None:
     print(f"  Tree.from_sklearn (arrays, validated)        {t_conv:8.4f} s")
     print(f"  exactprune end to end (convert+prune+tree)   {t_exact:8.4f} s   "
           f"{t_exact / t_float:5.2f}x the numpy float64 baseline, {t_ccp / t_exact:6.1f}x faster than ccp")
+    print(f"  the same ending at the pruned tree's arrays  {t_exact_tree:8.4f} s   "
+          f"{t_exact_tree / t_float_tree:5.2f}x the float baseline ending there too ({t_float_tree:.4f} s: "
+          f"mask + renumbered arrays, {len(float_tree[0])} nodes)")
     print(f"  exact moment of the pruned tree (on demand)  {t_moment:8.4f} s   (prune + moment, once)")
     print(f"  numpy float64 PruneTree baseline             {t_float:8.4f} s")
     print(f"  sklearn ccp_pruning_path                     {t_ccp:8.4f} s")
