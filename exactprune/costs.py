@@ -92,7 +92,7 @@ def validate_loss(loss: Any, n_classes: Optional[int] = None, name: str = "loss"
     for i, row in enumerate(loss):
         if len(row) != size:
             raise ValueError(f"{name} matrix must be {size} x {size}: row {i} has {len(row)} entries")
-    return [validate_loss_row(row, size, f"{name}[{i}]") for i, row in enumerate(loss)]
+    return [validate_loss_row(row, name=f"{name}[{i}]") for i, row in enumerate(loss)]     # lengths checked above
 
 
 def zero_one_loss(n_classes: int) -> list:
@@ -139,9 +139,9 @@ def cost_moments(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2")
     symbolic = _symbolic(params, row)
     if symbolic:
         M = sum(params)
-        c = [None] + [sum(a * q ** m for a, q in zip(params, row)) for m in range(1, k + 1)]
-        E = [1]
+        c, E = [None], [1]
         for n in range(1, k + 1):
+            c.append(sum(a * q ** n for a, q in zip(params, row)))
             total, coef = 0, 1 / (M + n - 1)
             for m in range(1, n + 1):
                 total += coef * E[n - m] * c[m]

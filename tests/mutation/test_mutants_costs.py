@@ -8,9 +8,9 @@ from fractions import Fraction as F
 import pytest
 import sympy
 
-from exactprune.costs import (cost_mean, cost_moment, cost_moment_expansion, cost_moment_printed, cost_moments,
+from exactprune.costs import (cost_label, cost_mean, cost_moment, cost_moment_expansion, cost_moment_printed, cost_moments,
                               cost_pruning_path, cost_second_moment, leaf_cost_moment, prune_costs,
-                              subtree_cost_moment, zero_one_loss)
+                              subtree_cost_moment, validate_loss, zero_one_loss)
 from exactprune.numbers import simplify_symbolic
 from exactprune.tree import Node, Tree
 
@@ -165,3 +165,48 @@ def test_cost_pruning_path_stages():
     # (weights 5/8, 3/8): 5/8 * 1/5 + 3/8 * 1/3 = 1/8 + 1/8 = 1/4 < 1/3: kept
     stage = cost_pruning_path(tree, zero_one_loss(2), [1], lam=1, eta=2)["stages"][0]
     assert stage["moment"] == F(1, 4) and stage["internal"] == ["root"]
+
+
+# ------------------------------------------------------- defaults, validation, degenerate leaves
+def test_default_lam_and_eta():
+    # counts [2, 1], q = (0, 1), lam 1/2: Dir(5/2, 3/2): E_1 = 3/8, E_2 = (3/2)(5/2)/(4 * 5) = 3/16
+    assert cost_moment([2, 1], [0, 1], 1) == F(3, 8)
+    assert cost_moments([2, 1], [0, 1], 2) == [1, F(3, 8), F(3, 16)]
+    # cost_label with 0-1 loss: label 0 (3/8 < 5/8)
+    assert cost_label([2, 1], zero_one_loss(2), 1) == (0, F(3, 8))
+    # the SPLIT tree with the defaults lam = eta = 1/2: 13/80 (test_prune_costs_result_fields)
+    assert subtree_cost_moment(Tree.from_json(SPLIT).root, zero_one_loss(2), 1) == F(13, 80)
+
+
+def test_subtree_cost_moment_refusals():
+    root = Tree.from_json(SPLIT).root
+    with pytest.raises(ValueError, match=r"^k = 513 exceeds the limit COST_MAX_K = 512$"):
+        subtree_cost_moment(root, zero_one_loss(2), 513)
+    with pytest.raises(TypeError, match=r"^eta must be exact: got the float 0.5"):
+        subtree_cost_moment(root, zero_one_loss(2), 1, eta=0.5)
+    with pytest.raises(ValueError, match=r"^eta has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS"):
+        subtree_cost_moment(root, zero_one_loss(2), 1, eta=F(1, 10 ** 1000))
+
+
+def test_validate_loss_messages():
+    for bad in (5, [[0, 1], 5], "01"):
+        with pytest.raises(ValueError, match=r"^loss must be a list of lists \(a J x J matrix\)$"):
+            validate_loss(bad)
+    with pytest.raises(ValueError, match=r"^loss matrix must not be empty$"):
+        validate_loss([])
+    with pytest.raises(TypeError, match=r"^loss\[0\]\[1\] must be exact: got the float 0.5"):
+        validate_loss([[0, 0.5], [1, 0]])
+    with pytest.raises(ValueError, match=r"^R\[1\]\[0\] must be non-negative, got -1$"):
+        validate_loss([[0, 1], [-1, 0]], name="R")
+
+
+def test_empty_leaf_with_lam_zero_is_refused():
+    for function in (cost_moment, cost_moment_expansion, cost_moment_printed):
+        with pytest.raises(ValueError, match=r"^the leaf has no examples and lam = 0: its posterior is undefined; "
+                                             r"use lam > 0$"):
+            function([0, 0], [0, 1], 1, 0)
+
+
+def test_symbolic_loss_with_a_one_point_posterior():
+    # counts [0, 1], lam 0: p = (0, 1) almost surely (M = 1), so the cost is a and E_k = a^k
+    assert cost_moments([0, 1], [0, A], 2, 0) == [1, A, A ** 2]
