@@ -69,7 +69,6 @@ def exact(value: Any, name: str = "value") -> Fraction:
         raise TypeError(f"{name} must be exact: got the float {value!r}{suggestion}")
     if isinstance(value, str):
         return _parse_exact(value, name)
-    if isinstance(value, (flint.fmpq, flint.fmpz)):(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
     if isinstance(value, (flint.fmpq, flint.fmpz)):
         return to_fraction(value)
     sympy = sys.modules.get("sympy")  # a sympy value exists only once sympy is imported
@@ -509,10 +508,14 @@ def decimal_str(value, digits: int = 10) -> str:
 
 
 def _floor_log10(value: Fraction) -> int:
-    """floor(log10(value)) for a positive rational, exactly."""
-    exponent = (value.numerator.bit_length() - value.denominator.bit_length()) * 30103 // 100000
-    while Fraction(10) ** exponent > value:
-        exponent -= 1
-    while Fraction(10) ** (exponent + 1) <= value:
-        exponent += 1
-    return exponent
+    """floor(log10(value)) for a positive rational, exactly, from digit counts: for value >= 1 it is
+    that of the integer floor(value), one less than its number of digits; for value < 1 it is
+    -e with e the least integer such that 10^e >= c = ceil(1/value), and e is the number of digits
+    of c - 1 (c >= 2).
+
+    >>> _floor_log10(Fraction(1)), _floor_log10(Fraction(999, 10)), _floor_log10(Fraction(1, 10)), _floor_log10(Fraction(1, 11))
+    (0, 1, -1, -2)
+    """
+    if value >= 1:
+        return len(_int_str(value.numerator // value.denominator)) - 1
+    return -len(_int_str(-(-value.denominator // value.numerator) - 1))

@@ -165,3 +165,22 @@ def test_exact_messages():
         exact("abc", "x")
     with pytest.raises(TypeError, match=r"^x must be an exact number \(int, Fraction, 'p/q' or '0.5'\), got list$"):
         exact([1], "x")
+
+
+def test_floor_log10_at_the_powers_of_ten():
+    """floor(log10 v) against its definition, the e with 10^e <= v < 10^(e+1), searched by brute force,
+    at and beside every power of ten from 10^-60 to 10^60 (the edges of both digit-count branches)."""
+    from exactprune.numbers import _floor_log10
+
+    def by_definition(v):
+        e = 0
+        while F(10) ** e > v:
+            e -= 1
+        while F(10) ** (e + 1) <= v:
+            e += 1
+        return e
+
+    tiny = F(1, 10 ** 80)
+    for e in range(-60, 61):
+        for v in (F(10) ** e, F(10) ** e - tiny, F(10) ** e + tiny, 2 * F(10) ** e, F(10) ** e / 3):
+            assert _floor_log10(v) == by_definition(v), v
