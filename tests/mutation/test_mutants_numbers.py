@@ -184,3 +184,36 @@ def test_floor_log10_at_the_powers_of_ten():
     for e in range(-60, 61):
         for v in (F(10) ** e, F(10) ** e - tiny, F(10) ** e + tiny, 2 * F(10) ** e, F(10) ** e / 3):
             assert _floor_log10(v) == by_definition(v), v
+
+
+def _mpf_of(ball_part) -> "mpmath.mpf":
+    """An exact arb midpoint or radius as an mpmath number (from its mantissa and exponent)."""
+    import mpmath
+    man, exp = ball_part.man_exp()
+    return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
+
+
+@pytest.mark.parametrize("prec", [53, 100])
+@pytest.mark.parametrize("a, d", [(F(6), F(111, 2)), (F(5, 2), F(5, 2)), (F(7), F(1, 3)), (F(1, 1000), F(1000))])
+def test_log_rising_ratio_accuracy_across_the_route_switch(prec, a, d):
+    """The documented accuracy, about ``prec`` correct bits, as a checked bound: the ball contains
+    lgamma(a+k) - lgamma(a) - lgamma(d+k) + lgamma(d) (mpmath at 2 prec + log2 k + 64 bits) and its
+    radius is at most 2^-prec max(1, |value|), for k = 2^j - 1 and 2^j on both sides of the switch
+    to the large-k enclosure (at log2 k = prec + 2 bits(a + d + 1) + 8 <= prec + 28 here).  The code
+    meets the bound with about 10 bits to spare (a = d is the tightest: the value is 0); a padding or
+    threshold lowered by 8 bits or more breaks it."""
+    import mpmath
+    saved = flint.ctx.prec
+    for j in range(prec - 4, prec + 40):
+        for k in (2 ** j - 1, 2 ** j):
+            try:
+                flint.ctx.prec = prec
+                ball = log_rising_ratio_arb(a, d, k)
+            finally:
+                flint.ctx.prec = saved
+            with mpmath.workprec(2 * prec + j + 64):
+                ma, md = mpmath.mpf(a.numerator) / a.denominator, mpmath.mpf(d.numerator) / d.denominator
+                value = mpmath.loggamma(ma + k) - mpmath.loggamma(ma) - mpmath.loggamma(md + k) + mpmath.loggamma(md)
+                mid, rad = _mpf_of(ball.mid()), _mpf_of(ball.rad())
+                assert abs(mid - value) <= rad, (j, k, ball)
+                assert rad <= mpmath.ldexp(max(1, abs(value)), -prec), (j, k, ball)
