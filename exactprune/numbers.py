@@ -191,8 +191,7 @@ def count_values(counts: Any, name: str = "counts") -> tuple:
     result = []
     for value in counts:
         if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
-            kind = "float" if isinstance(value, float) else type(value).__name__
-            raise TypeError(f"{name} must be integers: got the {kind} {value!r}")
+            raise TypeError(f"{name} must be integers: got the {type(value).__name__} {value!r}")
         value = int(value)
         if value < 0:
             raise ValueError(f"{name} must be non-negative: got {value}")
@@ -369,12 +368,13 @@ def log_rising_arb(x, k) -> flint.arb:
     True
     """
     xb = arb_of(x)
-    kb = k if isinstance(k, flint.arb) else arb_of(k)
+    kb = arb_of(k)
     return (xb + kb).lgamma() - xb.lgamma()
 
 
 def magnitude_bits(value) -> int:
-    """An upper bound on log2 |value| + 1 for an int, a rational or an arb ball (0 for |value| < 1).
+    """An m >= 0 with |value| < 2^m, at most one above the least such m, for an int (its bit length),
+    a rational p/q (bits(p) - bits(q) + 1, or 0) or an arb ball (from its upper bound).
 
     >>> magnitude_bits(8), magnitude_bits(Fraction(1, 3)), magnitude_bits(Fraction(9, 2))
     (4, 0, 3)
@@ -382,9 +382,7 @@ def magnitude_bits(value) -> int:
     if isinstance(value, flint.arb):
         man, exp = value.abs_upper().man_exp()
         return max(0, int(man).bit_length() + int(exp))
-    value = Fraction(value) if not isinstance(value, int) else value
-    if isinstance(value, int):
-        return abs(value).bit_length()
+    value = Fraction(value)
     return max(0, abs(value.numerator).bit_length() - value.denominator.bit_length() + 1)
 
 
@@ -419,7 +417,7 @@ def log_rising_ratio_arb(a, d, k) -> flint.arb:
         if kbits > prec + 2 * size + 8:
             flint.ctx.prec = prec + 2 * size + 16
             ab, db = arb_of(a), arb_of(d)
-            kb = k if isinstance(k, flint.arb) else arb_of(k)
+            kb = arb_of(k)
             inverse = 1 / kb
             low, high = -(ab + db * db) * inverse, (ab * ab + db) * inverse
             middle = (ab - db) * kb.log() + db.lgamma() - ab.lgamma()
@@ -453,7 +451,7 @@ def certified_sign(evaluate: Callable[[], flint.arb], *, start_prec: int = 64,
                 return 1
             if ball < 0:
                 return -1
-            if ball.is_exact() and ball.is_zero():
+            if ball.is_zero():                  # the exact ball 0 (is_zero needs a zero radius too)
                 return 0
             prec *= 2
     finally:

@@ -194,17 +194,18 @@ def _mpf_of(ball_part) -> "mpmath.mpf":
 
 
 @pytest.mark.parametrize("prec", [53, 100])
-@pytest.mark.parametrize("a, d", [(F(6), F(111, 2)), (F(5, 2), F(5, 2)), (F(7), F(1, 3)), (F(1, 1000), F(1000))])
+@pytest.mark.parametrize("a, d", [(F(6), F(111, 2)), (F(5, 2), F(5, 2)), (F(7), F(1, 3)), (F(1, 1000), F(1000)),
+                                  (F(2 ** 20), F(2 ** 20))])
 def test_log_rising_ratio_accuracy_across_the_route_switch(prec, a, d):
     """The documented accuracy, about ``prec`` correct bits, as a checked bound: the ball contains
     lgamma(a+k) - lgamma(a) - lgamma(d+k) + lgamma(d) (mpmath at 2 prec + log2 k + 64 bits) and its
     radius is at most 2^-prec max(1, |value|), for k = 2^j - 1 and 2^j on both sides of the switch
-    to the large-k enclosure (at log2 k = prec + 2 bits(a + d + 1) + 8 <= prec + 28 here).  The code
+    to the large-k enclosure (at log2 k = prec + 2 bits(a + d + 1) + 8 <= prec + 52 here).  The code
     meets the bound with about 10 bits to spare (a = d is the tightest: the value is 0); a padding or
-    threshold lowered by 8 bits or more breaks it."""
+    threshold lowered by 8 bits or more breaks it, and so does a size computed from a - d (a = d = 2^20)."""
     import mpmath
     saved = flint.ctx.prec
-    for j in range(prec - 4, prec + 40):
+    for j in range(prec - 4, prec + 64, 2):         # 2^j - 1 and 2^j: every bit length of k in the range
         for k in (2 ** j - 1, 2 ** j):
             try:
                 flint.ctx.prec = prec
@@ -217,3 +218,49 @@ def test_log_rising_ratio_accuracy_across_the_route_switch(prec, a, d):
                 mid, rad = _mpf_of(ball.mid()), _mpf_of(ball.rad())
                 assert abs(mid - value) <= rad, (j, k, ball)
                 assert rad <= mpmath.ldexp(max(1, abs(value)), -prec), (j, k, ball)
+
+
+def test_magnitude_bits_by_definition():
+    """|v| < 2^m with m at most one above the least such m (found by brute force); ints exactly."""
+    from exactprune.numbers import magnitude_bits
+
+    def least(v):
+        m = 0
+        while abs(v) >= F(2) ** m:
+            m += 1
+        return m
+    values = [F(p, q) for p in (-255, -5, 0, 1, 3, 4, 5, 9, 127, 255, 256, 10 ** 6) for q in (1, 2, 3, 4, 7, 1000)]
+    offsets = {magnitude_bits(v) - least(v) for v in values}
+    assert offsets == {0, 1}
+    for n in (0, 1, 2, 3, 8, 255, 256, -256, 10 ** 30):
+        assert magnitude_bits(n) == least(n) == abs(n).bit_length()
+    assert magnitude_bits(flint.arb(1) / 4) == 0 and magnitude_bits(flint.arb(0)) == 0
+    assert magnitude_bits(flint.arb(2) ** 70) == 71 and magnitude_bits(-flint.arb(5)) == 3
+
+
+def test_nonnegative_values_limits_and_symbols():
+    import sympy
+    assert len(nonnegative_values([0] * 10000)) == 10000                       # MAX_CLASSES itself is allowed
+    a = sympy.Symbol("a")                                                       # sign unknown: not compared with 0
+    assert nonnegative_values([a, 1]) == [a, 1]
+    with pytest.raises(ValueError, match=r"^v\[1\] has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS"):
+        nonnegative_values([0, F(1, 10 ** 1000)], "v")
+
+
+def test_flint_integers_to_fractions():
+    from exactprune.numbers import to_fraction
+    assert to_fraction(flint.fmpz(-7)) == F(-7) and type(to_fraction(flint.fmpz(7))) is F
+    assert exact(flint.fmpz(3)) == 3 and exact(flint.fmpq(-1, 3)) == F(-1, 3)
+    with pytest.raises(TypeError, match=r"^counts must be integers: got the float 2.5$"):
+        count_values((1, 2.5))
+
+
+def test_certified_sign_precision_schedule():
+    precisions = []
+
+    def tiny():                              # 2^-200 / 3: undecided at 64 and 128 bits, decided at 256
+        precisions.append(flint.ctx.prec)
+        return (1 + flint.arb(2) ** -200) / 3 - flint.arb(1) / 3
+    assert certified_sign(tiny, max_prec=256) == 1 and precisions == [64, 128, 256]
+    with pytest.raises(CertificationError, match=r"^sign not decided at 128 bits"):
+        certified_sign(tiny, max_prec=128)
