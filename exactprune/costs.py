@@ -170,12 +170,12 @@ def cost_recursion(params: Sequence, row: Sequence, k: int) -> list:
     # one rational division per term and is about twice as fast at k = 200.
     P = [to_fmpq(a) for a in params]
     Q = [to_fmpq(q) for q in row]
-    M = sum(P, flint.fmpq(0))
-    c = [None] * (k + 1)
+    M = sum(P)
+    c = [None]
     powers = [flint.fmpq(1)] * len(Q)
     for m in range(1, k + 1):
         powers = [pw * q for pw, q in zip(powers, Q)]
-        c[m] = sum((a * pw for a, pw in zip(P, powers)), flint.fmpq(0))
+        c.append(sum(a * pw for a, pw in zip(P, powers)))
     N = [flint.fmpq(1)]
     for n in range(1, k + 1):
         total = flint.fmpq(0)
@@ -227,12 +227,8 @@ def cost_moment_expansion(counts: Sequence, loss_row: Sequence, k: Any, lam: Any
         raise ValueError(f"the expansion has C(k + J - 1, J - 1) = {terms} terms, above the "
                          f"limit EXPANSION_MAX_TERMS = {EXPANSION_MAX_TERMS}; use cost_moment")
     symbolic = _symbolic(params, row)
-    if symbolic:
-        rise = [[rising(a, n) for n in range(k + 1)] for a in params]
-        pw = [[q ** n for n in range(k + 1)] for q in row]
-    else:
-        rise = [[to_fmpq(rising(a, n)) for n in range(k + 1)] for a in params]
-        pw = [[to_fmpq(q) ** n for n in range(k + 1)] for q in row]
+    if not symbolic:
+        params, row = [to_fmpq(a) for a in params], [to_fmpq(q) for q in row]
     total = 0
 
     def compositions(remaining: int, index: int):
@@ -247,9 +243,8 @@ def cost_moment_expansion(counts: Sequence, loss_row: Sequence, k: Any, lam: Any
         value = math.factorial(k)
         for kj in ks:
             value //= math.factorial(kj)
-        for j, kj in enumerate(ks):
-            if kj:
-                value = value * pw[j][kj] * rise[j][kj]
+        for a, q, kj in zip(params, row, ks):
+            value = value * q ** kj * rising(a, kj)
         total = total + value
     denominator = rising(sum(params), k)
     if symbolic:
@@ -276,7 +271,7 @@ def cost_moment_printed(counts: Sequence, loss_row: Sequence, k: Any, lam: Any =
             c_m = sum(a * q ** m for a, q in zip(params, row))
             total += Fraction(math.factorial(n - 1), math.factorial(n - m)) * E[n - m] * c_m / (M + n - m) ** m
         E.append(simplify_symbolic(total) if symbolic else total)
-    return E[k]
+    return E[-1]
 
 
 def cost_mean(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):

@@ -210,3 +210,27 @@ def test_empty_leaf_with_lam_zero_is_refused():
 def test_symbolic_loss_with_a_one_point_posterior():
     # counts [0, 1], lam 0: p = (0, 1) almost surely (M = 1), so the cost is a and E_k = a^k
     assert cost_moments([0, 1], [0, A], 2, 0) == [1, A, A ** 2]
+
+
+def test_loss_row_and_symbol_of_unknown_sign():
+    from exactprune.costs import validate_loss_row
+    with pytest.raises(TypeError, match=r"^loss_row must be a sequence of non-negative losses$"):
+        validate_loss_row("01")
+    x = sympy.Symbol("x")               # no sign assumption: lam = x is not compared with 0
+    # Dir(1 + x, x), q = (0, 1): E_1 = x/(1 + 2x)
+    assert cost_moment([1, 0], [0, 1], 1, x) == simplify_symbolic(x / (1 + 2 * x))
+
+
+def test_printed_recursion_simplifies_a_symbolic_loss_row():
+    # Dir(2, 2), q = (a, b): E_1 = (2a + 2b)/4, in the normal form (a + b)/2 (not a/2 + b/2)
+    b = sympy.Symbol("b", positive=True)
+    value = cost_moment_printed([1, 1], [A, b], 1, 1)
+    assert value == simplify_symbolic((A + b) / 2) and value != A / 2 + b / 2      # structural comparisons
+
+
+def test_front_door_k_limit_comes_before_the_other_checks():
+    root = Tree.from_json(SPLIT).root
+    with pytest.raises(ValueError, match=r"^k = 513 exceeds the limit COST_MAX_K = 512$"):
+        subtree_cost_moment(root, zero_one_loss(2), 513, eta=0.5)
+    with pytest.raises(ValueError, match=r"^k = 513 exceeds the limit COST_MAX_K = 512$"):
+        prune_costs(Tree.from_json(SPLIT), zero_one_loss(2), 513, eta=0.5)
