@@ -141,20 +141,6 @@ def test_prune_costs_result_fields():
     assert subtree_cost_moment(tree.root, zero_one_loss(2), 1, eta=2) == F(11, 64)
 
 
-def test_prune_costs_refusals_name_the_problem():
-    tree = Tree.from_json(SPLIT)
-    with pytest.raises(TypeError, match=r"^tree must be an exactprune Tree, got Node$"):
-        prune_costs(tree.root, zero_one_loss(2), 1)
-    with pytest.raises(ValueError, match=r"^k = 513 exceeds the limit COST_MAX_K = 512$"):
-        prune_costs(tree, zero_one_loss(2), 513)
-    with pytest.raises(TypeError, match=r"^eta must be exact: got the float 0.5"):
-        prune_costs(tree, zero_one_loss(2), 1, eta=0.5)
-    with pytest.raises(ValueError, match=r"^eta has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS"):
-        prune_costs(tree, zero_one_loss(2), 1, eta=F(1, 10 ** 1000))
-    with pytest.raises(ValueError, match=r"^loss matrix must be 2 x 2"):
-        prune_costs(tree, zero_one_loss(3), 1)
-
-
 def test_cost_pruning_path_stages():
     # the SPLIT tree with 0-1 loss, default lam and eta: k = 1 keeps the split (13/80 < 3/10, above)
     tree = Tree.from_json(SPLIT)
@@ -176,16 +162,6 @@ def test_default_lam_and_eta():
     assert cost_label([2, 1], zero_one_loss(2), 1) == (0, F(3, 8))
     # the SPLIT tree with the defaults lam = eta = 1/2: 13/80 (test_prune_costs_result_fields)
     assert subtree_cost_moment(Tree.from_json(SPLIT).root, zero_one_loss(2), 1) == F(13, 80)
-
-
-def test_subtree_cost_moment_refusals():
-    root = Tree.from_json(SPLIT).root
-    with pytest.raises(ValueError, match=r"^k = 513 exceeds the limit COST_MAX_K = 512$"):
-        subtree_cost_moment(root, zero_one_loss(2), 513)
-    with pytest.raises(TypeError, match=r"^eta must be exact: got the float 0.5"):
-        subtree_cost_moment(root, zero_one_loss(2), 1, eta=0.5)
-    with pytest.raises(ValueError, match=r"^eta has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS"):
-        subtree_cost_moment(root, zero_one_loss(2), 1, eta=F(1, 10 ** 1000))
 
 
 def test_validate_loss_messages():
@@ -228,9 +204,24 @@ def test_printed_recursion_simplifies_a_symbolic_loss_row():
     assert value == simplify_symbolic((A + b) / 2) and value != A / 2 + b / 2      # structural comparisons
 
 
-def test_front_door_k_limit_comes_before_the_other_checks():
-    root = Tree.from_json(SPLIT).root
-    with pytest.raises(ValueError, match=r"^k = 513 exceeds the limit COST_MAX_K = 512$"):
-        subtree_cost_moment(root, zero_one_loss(2), 513, eta=0.5)
-    with pytest.raises(ValueError, match=r"^k = 513 exceeds the limit COST_MAX_K = 512$"):
-        prune_costs(Tree.from_json(SPLIT), zero_one_loss(2), 513, eta=0.5)
+@pytest.mark.parametrize("on_root", [False, True], ids=["prune_costs", "subtree_cost_moment"])
+@pytest.mark.parametrize("k, eta, error, message", [
+    (513, "1/2", ValueError, r"^k = 513 exceeds the limit COST_MAX_K = 512$"),
+    (513, 0.5, ValueError, r"^k = 513 exceeds the limit COST_MAX_K = 512$"),     # k is checked first
+    (1, 0.5, TypeError, r"^eta must be exact: got the float 0.5"),
+    (1, F(1, 10 ** 1000), ValueError, r"^eta has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS"),
+])
+def test_tree_functions_refuse_naming_the_problem(on_root, k, eta, error, message):
+    tree = Tree.from_json(SPLIT)
+    function = (lambda *a, **kw: subtree_cost_moment(tree.root, *a, **kw)) if on_root else \
+        (lambda *a, **kw: prune_costs(tree, *a, **kw))
+    with pytest.raises(error, match=message):
+        function(zero_one_loss(2), k, eta=eta)
+
+
+def test_prune_costs_refuses_a_node_and_a_wrong_loss():
+    tree = Tree.from_json(SPLIT)
+    with pytest.raises(TypeError, match=r"^tree must be an exactprune Tree, got Node$"):
+        prune_costs(tree.root, zero_one_loss(2), 1)
+    with pytest.raises(ValueError, match=r"^loss matrix must be 2 x 2"):
+        prune_costs(tree, zero_one_loss(3), 1)
