@@ -264,3 +264,11 @@ def test_certified_sign_precision_schedule():
     assert certified_sign(tiny, max_prec=256) == 1 and precisions == [64, 128, 256]
     with pytest.raises(CertificationError, match=r"^sign not decided at 128 bits"):
         certified_sign(tiny, max_prec=128)
+
+
+def test_signed_parts_and_the_text_length_limit():
+    # a '+' on the exponent and on both parts of a ratio (python-flint's parser refuses a '+')
+    assert exact("1e+3") == 1000 and exact("+3/+4") == F(3, 4) and exact("2.5E+1") == 25
+    assert exact("0" * 100000) == 0                      # MAX_NUMBER_TEXT = 100000 characters is allowed
+    with pytest.raises(ValueError, match=r"^x: a number of 100001 characters exceeds the limit MAX_NUMBER_TEXT"):
+        exact("0" * 100001, "x")
