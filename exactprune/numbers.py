@@ -107,17 +107,13 @@ def _parse_exact(value: str, name: str) -> Fraction:
     match = _DECIMAL.match(text)
     if not match:
         raise ValueError(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
-    mantissa, _, exponent = text.partition("e") if "e" in text else text.partition("E")
+    mantissa, _, exponent = text.lower().partition("e")
     whole, _, fraction = mantissa.partition(".")
     power = (_parse_int(exponent) if exponent else 0) - len(fraction.strip())
     if abs(power) > MAX_NUMBER_TEXT:
         raise ValueError(f"{name}: the decimal exponent of {value!r} exceeds the limit MAX_NUMBER_TEXT = "
                          f"{MAX_NUMBER_TEXT} in magnitude")
-    digits = (whole.strip() + fraction.strip()).lstrip("+")
-    sign = -1 if digits.startswith("-") else 1
-    digits = digits.lstrip("-") or "0"
-    number = sign * _parse_int(digits)
-    return Fraction(number * 10 ** power) if power >= 0 else Fraction(number, 10 ** -power)
+    return _parse_int(whole.strip() + fraction.strip()) * Fraction(10) ** power     # the sign rides on whole
 
 
 def exact_or_symbol(value: Any, name: str = "value"):

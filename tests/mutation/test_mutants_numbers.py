@@ -272,3 +272,14 @@ def test_signed_parts_and_the_text_length_limit():
     assert exact("0" * 100000) == 0                      # MAX_NUMBER_TEXT = 100000 characters is allowed
     with pytest.raises(ValueError, match=r"^x: a number of 100001 characters exceeds the limit MAX_NUMBER_TEXT"):
         exact("0" * 100001, "x")
+
+
+def test_decimal_exponent_edge_zero_and_default_names():
+    assert exact("1e100000") == 10 ** 100000 and exact("1e-100000") == F(1, 10 ** 100000)   # |power| = the limit
+    with pytest.raises(ValueError, match=r"^x: the decimal exponent of '1e100001' exceeds the limit MAX_NUMBER_TEXT"):
+        exact("1e100001", "x")
+    assert exact("-.5") == F(-1, 2) and exact("+5.") == 5 and exact("-0.0e0") == 0 and exact("-007") == -7
+    assert decimal_str(F(0), 2) == "0.0"
+    from exactprune.numbers import exact_or_symbol
+    with pytest.raises(TypeError, match=r"^value must be exact: got the float 0.5"):
+        exact_or_symbol(0.5)
