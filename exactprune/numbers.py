@@ -18,6 +18,7 @@ expressions only where a symbol was passed in, and irrational results are certif
 """
 from __future__ import annotations
 
+import math
 import numbers as _numbers
 import re
 import sys
@@ -63,7 +64,7 @@ def exact(value: Any, name: str = "value") -> Fraction:
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
-        hint = Fraction(str(value)) if value == value and abs(value) != float("inf") else None
+        hint = Fraction(str(value)) if math.isfinite(value) else None
         suggestion = (f"; pass Fraction({hint.numerator}, {hint.denominator}) or the string '{value!r}'"
                       if hint is not None else "")
         raise TypeError(f"{name} must be exact: got the float {value!r}{suggestion}")

@@ -283,3 +283,21 @@ def test_decimal_exponent_edge_zero_and_default_names():
     from exactprune.numbers import exact_or_symbol
     with pytest.raises(TypeError, match=r"^value must be exact: got the float 0.5"):
         exact_or_symbol(0.5)
+
+
+def test_float_hints_other_rationals_and_integer_names():
+    import numbers
+    import sympy
+    with pytest.raises(TypeError, match=r"^value must be exact: got the float 0.5; pass Fraction\(1, 2\) or the string '0.5'$"):
+        exact(0.5)
+    with pytest.raises(TypeError, match=r"^x must be exact: got the float -inf$"):
+        exact(float("-inf"), "x")
+
+    class Third:                                 # any numbers.Rational: numerator / denominator
+        numerator, denominator = 1, 3
+    numbers.Rational.register(Third)
+    assert exact(Third()) == F(1, 3)
+    with pytest.raises(ValueError, match=r"^n must be an integer, got 5/2$"):
+        positive_int(sympy.Rational(5, 2), "n")
+    with pytest.raises(ValueError, match=r"^n: cannot read 'abc' as an exact number"):
+        positive_int("abc", "n")
