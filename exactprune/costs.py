@@ -171,13 +171,11 @@ def cost_recursion(params: Sequence, row: Sequence, k: int) -> list:
     P = [to_fmpq(a) for a in params]
     Q = [to_fmpq(q) for q in row]
     M = sum(P)
-    c = [None]
-    powers = [flint.fmpq(1)] * len(Q)
-    for m in range(1, k + 1):
-        powers = [pw * q for pw, q in zip(powers, Q)]
-        c.append(sum(a * pw for a, pw in zip(P, powers)))
+    c, powers = [None], [flint.fmpq(1)] * len(Q)
     N = [flint.fmpq(1)]
     for n in range(1, k + 1):
+        powers = [pw * q for pw, q in zip(powers, Q)]          # q_j^n
+        c.append(sum(a * pw for a, pw in zip(P, powers)))      # c_n
         total = flint.fmpq(0)
         coef = flint.fmpz(1)                    # (n-1)!/(n-m)!
         for m in range(1, n + 1):
