@@ -183,8 +183,8 @@ def cost_recursion(params: Sequence, row: Sequence, k: int) -> list:
             coef *= n - m
         N.append(total)
     E, rise = [], flint.fmpq(1)
-    for n in range(k + 1):
-        E.append(N[n] / rise)
+    for n, value in enumerate(N):
+        E.append(value / rise)
         rise *= M + n
     return [to_fraction(e) for e in E]
 
