@@ -92,7 +92,7 @@ def validate_loss(loss: Any, n_classes: Optional[int] = None, name: str = "loss"
     for i, row in enumerate(loss):
         if len(row) != size:
             raise ValueError(f"{name} matrix must be {size} x {size}: row {i} has {len(row)} entries")
-    return [validate_loss_row(row, size, f"{name}[{i}]") for i, row in enumerate(loss)]
+    return [validate_loss_row(row, name=f"{name}[{i}]") for i, row in enumerate(loss)]     # lengths checked above
 
 
 def zero_one_loss(n_classes: int) -> list:
@@ -139,9 +139,9 @@ def cost_moments(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2")
     symbolic = _symbolic(params, row)
     if symbolic:
         M = sum(params)
-        c = [None] + [sum(a * q ** m for a, q in zip(params, row)) for m in range(1, k + 1)]
-        E = [1]
+        c, E = [None], [1]
         for n in range(1, k + 1):
+            c.append(sum(a * q ** n for a, q in zip(params, row)))
             total, coef = 0, 1 / (M + n - 1)
             for m in range(1, n + 1):
                 total += coef * E[n - m] * c[m]
@@ -170,14 +170,12 @@ def cost_recursion(params: Sequence, row: Sequence, k: int) -> list:
     # one rational division per term and is about twice as fast at k = 200.
     P = [to_fmpq(a) for a in params]
     Q = [to_fmpq(q) for q in row]
-    M = sum(P, flint.fmpq(0))
-    c = [None] * (k + 1)
-    powers = [flint.fmpq(1)] * len(Q)
-    for m in range(1, k + 1):
-        powers = [pw * q for pw, q in zip(powers, Q)]
-        c[m] = sum((a * pw for a, pw in zip(P, powers)), flint.fmpq(0))
+    M = sum(P)
+    c, powers = [None], [flint.fmpq(1)] * len(Q)
     N = [flint.fmpq(1)]
     for n in range(1, k + 1):
+        powers = [pw * q for pw, q in zip(powers, Q)]          # q_j^n
+        c.append(sum(a * pw for a, pw in zip(P, powers)))      # c_n
         total = flint.fmpq(0)
         coef = flint.fmpz(1)                    # (n-1)!/(n-m)!
         for m in range(1, n + 1):
@@ -185,8 +183,8 @@ def cost_recursion(params: Sequence, row: Sequence, k: int) -> list:
             coef *= n - m
         N.append(total)
     E, rise = [], flint.fmpq(1)
-    for n in range(k + 1):
-        E.append(N[n] / rise)
+    for n, value in enumerate(N):
+        E.append(value / rise)
         rise *= M + n
     return [to_fraction(e) for e in E]
 
@@ -222,18 +220,14 @@ def cost_moment_expansion(counts: Sequence, loss_row: Sequence, k: Any, lam: Any
     k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K", allow_zero=True)
     params, row = _prepare(counts, loss_row, lam)
     J = len(params)
-    if math.comb(k + J - 1, J - 1) > EXPANSION_MAX_TERMS:
-        raise ValueError(f"the expansion has C(k + J - 1, J - 1) = {math.comb(k + J - 1, J - 1)} terms, above the "
+    terms = math.comb(k + J - 1, J - 1)
+    if terms > EXPANSION_MAX_TERMS:
+        raise ValueError(f"the expansion has C(k + J - 1, J - 1) = {terms} terms, above the "
                          f"limit EXPANSION_MAX_TERMS = {EXPANSION_MAX_TERMS}; use cost_moment")
     symbolic = _symbolic(params, row)
-    if symbolic:
-        rise = [[rising(a, n) for n in range(k + 1)] for a in params]
-        pw = [[q ** n for n in range(k + 1)] for q in row]
-    else:
-        rise = [[to_fmpq(rising(a, n)) for n in range(k + 1)] for a in params]
-        pw = [[to_fmpq(q) ** n for n in range(k + 1)] for q in row]
-    fact = [math.factorial(n) for n in range(k + 1)]
-    total = 0 if symbolic else flint.fmpq(0)
+    if not symbolic:
+        params, row = [to_fmpq(a) for a in params], [to_fmpq(q) for q in row]
+    total = 0
 
     def compositions(remaining: int, index: int):
         if index == J - 1:
@@ -244,13 +238,11 @@ def cost_moment_expansion(counts: Sequence, loss_row: Sequence, k: Any, lam: Any
                 yield (first,) + rest
 
     for ks in compositions(k, 0):
-        term = fact[k]
+        value = math.factorial(k)
         for kj in ks:
-            term //= fact[kj]
-        value = term
-        for j, kj in enumerate(ks):
-            if kj:
-                value = value * pw[j][kj] * rise[j][kj]
+            value //= math.factorial(kj)
+        for a, q, kj in zip(params, row, ks):
+            value = value * q ** kj * rising(a, kj)
         total = total + value
     denominator = rising(sum(params), k)
     if symbolic:
@@ -268,15 +260,16 @@ def cost_moment_printed(counts: Sequence, loss_row: Sequence, k: Any, lam: Any =
     """
     k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K", allow_zero=True)
     params, row = _prepare(counts, loss_row, lam)
+    symbolic = _symbolic(params, row)
     M = sum(params)
-    c = [None] + [sum(a * q ** m for a, q in zip(params, row)) for m in range(1, k + 1)]
-    E = [Fraction(1) if not _symbolic(params, row) else 1]
+    E = [Fraction(1)]
     for n in range(1, k + 1):
         total = 0
         for m in range(1, n + 1):
-            total += Fraction(math.factorial(n - 1), math.factorial(n - m)) * E[n - m] * c[m] / (M + n - m) ** m
-        E.append(simplify_symbolic(total) if _symbolic(params, row) else total)
-    return E[k]
+            c_m = sum(a * q ** m for a, q in zip(params, row))
+            total += Fraction(math.factorial(n - 1), math.factorial(n - m)) * E[n - m] * c_m / (M + n - m) ** m
+        E.append(simplify_symbolic(total) if symbolic else total)
+    return E[-1]
 
 
 def cost_mean(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
@@ -386,22 +379,19 @@ def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2
     if not isinstance(tree, Tree):
         raise TypeError(f"tree must be an exactprune Tree, got {type(tree).__name__}")
     k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K")
-    matrix = validate_loss(loss, tree.n_classes)
     lam = check_lam(lam)
     eta = check_parameter(exact(eta, "eta"), "eta")
-    as_leaf, label_of, best, keep = {}, {}, {}, {}
+    as_leaf, label_of, best, kept = {}, {}, {}, set()
     for node in tree.root.postorder():
-        label, leaf_value = cost_label(node.counts, matrix, k, lam)
+        label, leaf_value = cost_label(node.counts, loss, k, lam)     # validates the loss matrix
         as_leaf[node.name], label_of[node.name] = leaf_value, label
-        if node.is_leaf:
-            best[node.name], keep[node.name] = leaf_value, False
-            continue
-        subtree_value = sum(child_weight(c, node, eta) * best[c.name] for c in node.children)
-        if subtree_value < leaf_value:
-            best[node.name], keep[node.name] = subtree_value, True
-        else:
-            best[node.name], keep[node.name] = leaf_value, False
-    new_tree, pruned_names = tree.pruned_copy(lambda node: keep.get(node.name, False))
+        best[node.name] = leaf_value
+        if not node.is_leaf:
+            subtree_value = sum(child_weight(c, node, eta) * best[c.name] for c in node.children)
+            if subtree_value < leaf_value:
+                best[node.name] = subtree_value
+                kept.add(node.name)
+    new_tree, pruned_names = tree.pruned_copy(lambda node: node.name in kept)
     labels = {leaf.name: label_of[leaf.name] for leaf in new_tree.leaves()}
     return CostPruneResult(k, best[tree.root.name], new_tree, pruned_names, labels, as_leaf, best)
 
@@ -424,6 +414,6 @@ def cost_pruning_path(tree: Tree, loss: Any, ks: Sequence, lam: Any = "1/2", eta
         if previous is not None and not internal <= previous:
             nested = False
         previous = internal
-        stages.append({"k": positive_int(k, "k"), "leaves": result.tree.n_leaves, "pruned": result.pruned,
+        stages.append({"k": result.k, "leaves": result.tree.n_leaves, "pruned": result.pruned,
                        "moment": result.moment, "internal": sorted(internal)})
     return {"stages": stages, "nested": nested}

@@ -18,6 +18,7 @@ expressions only where a symbol was passed in, and irrational results are certif
 """
 from __future__ import annotations
 
+import math
 import numbers as _numbers
 import re
 import sys
@@ -63,13 +64,12 @@ def exact(value: Any, name: str = "value") -> Fraction:
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
-        hint = Fraction(str(value)) if value == value and abs(value) != float("inf") else None
+        hint = Fraction(str(value)) if math.isfinite(value) else None
         suggestion = (f"; pass Fraction({hint.numerator}, {hint.denominator}) or the string '{value!r}'"
                       if hint is not None else "")
         raise TypeError(f"{name} must be exact: got the float {value!r}{suggestion}")
     if isinstance(value, str):
         return _parse_exact(value, name)
-    if isinstance(value, (flint.fmpq, flint.fmpz)):(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
     if isinstance(value, (flint.fmpq, flint.fmpz)):
         return to_fraction(value)
     sympy = sys.modules.get("sympy")  # a sympy value exists only once sympy is imported
@@ -108,17 +108,13 @@ def _parse_exact(value: str, name: str) -> Fraction:
     match = _DECIMAL.match(text)
     if not match:
         raise ValueError(f"{name}: cannot read {value!r} as an exact number (use 'p/q' or a decimal like '0.5')")
-    mantissa, _, exponent = text.partition("e") if "e" in text else text.partition("E")
+    mantissa, _, exponent = text.lower().partition("e")
     whole, _, fraction = mantissa.partition(".")
     power = (_parse_int(exponent) if exponent else 0) - len(fraction.strip())
     if abs(power) > MAX_NUMBER_TEXT:
         raise ValueError(f"{name}: the decimal exponent of {value!r} exceeds the limit MAX_NUMBER_TEXT = "
                          f"{MAX_NUMBER_TEXT} in magnitude")
-    digits = (whole.strip() + fraction.strip()).lstrip("+")
-    sign = -1 if digits.startswith("-") else 1
-    digits = digits.lstrip("-") or "0"
-    number = sign * _parse_int(digits)
-    return Fraction(number * 10 ** power) if power >= 0 else Fraction(number, 10 ** -power)
+    return _parse_int(whole.strip() + fraction.strip()) * Fraction(10) ** power     # the sign rides on whole
 
 
 def exact_or_symbol(value: Any, name: str = "value"):
@@ -192,8 +188,7 @@ def count_values(counts: Any, name: str = "counts") -> tuple:
     result = []
     for value in counts:
         if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
-            kind = "float" if isinstance(value, float) else type(value).__name__
-            raise TypeError(f"{name} must be integers: got the {kind} {value!r}")
+            raise TypeError(f"{name} must be integers: got the {type(value).__name__} {value!r}")
         value = int(value)
         if value < 0:
             raise ValueError(f"{name} must be non-negative: got {value}")
@@ -370,12 +365,13 @@ def log_rising_arb(x, k) -> flint.arb:
     True
     """
     xb = arb_of(x)
-    kb = k if isinstance(k, flint.arb) else arb_of(k)
+    kb = arb_of(k)
     return (xb + kb).lgamma() - xb.lgamma()
 
 
 def magnitude_bits(value) -> int:
-    """An upper bound on log2 |value| + 1 for an int, a rational or an arb ball (0 for |value| < 1).
+    """An m >= 0 with |value| < 2^m, at most one above the least such m, for an int (its bit length),
+    a rational p/q (bits(p) - bits(q) + 1, or 0) or an arb ball (from its upper bound).
 
     >>> magnitude_bits(8), magnitude_bits(Fraction(1, 3)), magnitude_bits(Fraction(9, 2))
     (4, 0, 3)
@@ -383,9 +379,7 @@ def magnitude_bits(value) -> int:
     if isinstance(value, flint.arb):
         man, exp = value.abs_upper().man_exp()
         return max(0, int(man).bit_length() + int(exp))
-    value = Fraction(value) if not isinstance(value, int) else value
-    if isinstance(value, int):
-        return abs(value).bit_length()
+    value = Fraction(value)
     return max(0, abs(value.numerator).bit_length() - value.denominator.bit_length() + 1)
 
 
@@ -420,7 +414,7 @@ def log_rising_ratio_arb(a, d, k) -> flint.arb:
         if kbits > prec + 2 * size + 8:
             flint.ctx.prec = prec + 2 * size + 16
             ab, db = arb_of(a), arb_of(d)
-            kb = k if isinstance(k, flint.arb) else arb_of(k)
+            kb = arb_of(k)
             inverse = 1 / kb
             low, high = -(ab + db * db) * inverse, (ab * ab + db) * inverse
             middle = (ab - db) * kb.log() + db.lgamma() - ab.lgamma()
@@ -454,7 +448,7 @@ def certified_sign(evaluate: Callable[[], flint.arb], *, start_prec: int = 64,
                 return 1
             if ball < 0:
                 return -1
-            if ball.is_exact() and ball.is_zero():
+            if ball.is_zero():                  # the exact ball 0 (is_zero needs a zero radius too)
                 return 0
             prec *= 2
     finally:
@@ -509,10 +503,14 @@ def decimal_str(value, digits: int = 10) -> str:
 
 
 def _floor_log10(value: Fraction) -> int:
-    """floor(log10(value)) for a positive rational, exactly."""
-    exponent = (value.numerator.bit_length() - value.denominator.bit_length()) * 30103 // 100000
-    while Fraction(10) ** exponent > value:
-        exponent -= 1
-    while Fraction(10) ** (exponent + 1) <= value:
-        exponent += 1
-    return exponent
+    """floor(log10(value)) for a positive rational, exactly, from digit counts: for value >= 1 it is
+    that of the integer floor(value), one less than its number of digits; for value < 1 it is
+    -e with e the least integer such that 10^e >= c = ceil(1/value), and e is the number of digits
+    of c - 1 (c >= 2).
+
+    >>> _floor_log10(Fraction(1)), _floor_log10(Fraction(999, 10)), _floor_log10(Fraction(1, 10)), _floor_log10(Fraction(1, 11))
+    (0, 1, -1, -2)
+    """
+    if value >= 1:
+        return len(_int_str(value.numerator // value.denominator)) - 1
+    return -len(_int_str(-(-value.denominator // value.numerator) - 1))

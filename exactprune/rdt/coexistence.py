@@ -41,8 +41,7 @@ def path_exists_probability(d: int, path: Mapping[int, int], criterion: Any = "f
 def _ordered_pair(d: Any, path1: Mapping[int, int], path2: Mapping[int, int], criterion: Any) -> tuple:
     """:func:`check_path_pair` with the shorter path first: (d, items1, items2, ordered)."""
     d, items1, items2, ordered = check_path_pair(d, path1, path2, criterion)
-    if len(items1) > len(items2):
-        items1, items2 = items2, items1
+    items1, items2 = sorted((items1, items2), key=len)
     return d, items1, items2, ordered
 
 
@@ -87,30 +86,23 @@ def coexistence_probability(d: int, path1: Mapping[int, int], path2: Mapping[int
     if p1 == p2 and (not ordered or last1 == last2):
         return path_exists_probability(d, dict(items1), "purity" if ordered else "fixed")
     differing = sorted(common - same)
+    if not differing:           # no attribute to part the paths: one tree cannot hold both
+        return Fraction(0)
     total = Fraction(0)
     if not ordered:
-        v = len(same)
+        v = len(same)           # <= l1 - 1: a differing attribute lies on path1
         for i in range(v + 1):
-            if i + 1 > l1:
-                break
             count = falling_factorial(v, i) * math.factorial(l1 - i - 1) * math.factorial(l2 - i - 1) * len(differing)
-            denom = _arrangements(d, i, l1, l2)
-            total += Fraction(count, denom)
+            total += Fraction(count, _arrangements(d, i, l1, l2))
         return total
-    shared = same - {last1, last2}
-    v = len(shared)
+    v = len(same - {last1, last2})
     for i in range(v + 1):
-        if i + 1 > l1:
-            break
         denom = _arrangements(d, i, l1, l2)
         for b in differing:
-            factors = []
-            for l, last in ((l1, last1), (l2, last2)):
-                if b == last:
-                    factors.append(1 if l == i + 1 else 0)
-                else:
-                    factors.append(math.factorial(l - i - 2) if l - i - 2 >= 0 else 0)
-            total += Fraction(falling_factorial(v, i) * factors[0] * factors[1], denom)
+            # i <= v <= l - 2 when b is not the path's last attribute (b and the last are not shared)
+            f1, f2 = ((1 if l == i + 1 else 0) if b == last else math.factorial(l - i - 2)
+                      for l, last in ((l1, last1), (l2, last2)))
+            total += Fraction(falling_factorial(v, i) * f1 * f2, denom)
     return total
 
 
@@ -133,11 +125,9 @@ def coexistence_printed(d: int, path1: Mapping[int, int], path2: Mapping[int, in
     if not ordered:
         v, r = len(same), len(common)
         total = Fraction(0)
-        for i in range(v + 1):
-            if l1 - i - 1 < 0:
-                continue
+        for i in range(min(v, l1 - 1) + 1):      # i = 0..v where (l1 - i - 1)! is defined
             denom = 1
-            for j in range(0, i + 1):
+            for j in range(i + 1):
                 denom *= d - j
             for j in range(i + 1, l1):
                 denom *= (d - j) ** 2
@@ -150,11 +140,9 @@ def coexistence_printed(d: int, path1: Mapping[int, int], path2: Mapping[int, in
     r = len(common - leaves)
     b = len(same - leaves)
     total = Fraction(0)
-    for t in range(b + 1):
-        if l1 - t - 2 < 0 or l2 - t - 2 < 0:
-            continue
+    for t in range(min(b, l1 - 2) + 1):          # t = 0..b where (h_p - t - 2)! (and so (h_q - t - 2)!) is defined
         denom = 1
-        for j in range(0, t + 1):
+        for j in range(t + 1):
             denom *= d - j
         for j in range(t + 1, l1 + 1):      # (d-t-1)^2 .. (d-h_p)^2
             denom *= (d - j) ** 2

@@ -165,3 +165,139 @@ def test_exact_messages():
         exact("abc", "x")
     with pytest.raises(TypeError, match=r"^x must be an exact number \(int, Fraction, 'p/q' or '0.5'\), got list$"):
         exact([1], "x")
+
+
+def test_floor_log10_at_the_powers_of_ten():
+    """floor(log10 v) against its definition, the e with 10^e <= v < 10^(e+1), searched by brute force,
+    at and beside every power of ten from 10^-60 to 10^60 (the edges of both digit-count branches)."""
+    from exactprune.numbers import _floor_log10
+
+    def by_definition(v):
+        e = 0
+        while F(10) ** e > v:
+            e -= 1
+        while F(10) ** (e + 1) <= v:
+            e += 1
+        return e
+
+    tiny = F(1, 10 ** 80)
+    for e in range(-60, 61):
+        for v in (F(10) ** e, F(10) ** e - tiny, F(10) ** e + tiny, 2 * F(10) ** e, F(10) ** e / 3):
+            assert _floor_log10(v) == by_definition(v), v
+
+
+def _mpf_of(ball_part) -> "mpmath.mpf":
+    """An exact arb midpoint or radius as an mpmath number (from its mantissa and exponent)."""
+    import mpmath
+    man, exp = ball_part.man_exp()
+    return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
+
+
+@pytest.mark.parametrize("prec", [53, 100])
+@pytest.mark.parametrize("a, d", [(F(6), F(111, 2)), (F(5, 2), F(5, 2)), (F(7), F(1, 3)), (F(1, 1000), F(1000)),
+                                  (F(2 ** 20), F(2 ** 20))])
+def test_log_rising_ratio_accuracy_across_the_route_switch(prec, a, d):
+    """The documented accuracy, about ``prec`` correct bits, as a checked bound: the ball contains
+    lgamma(a+k) - lgamma(a) - lgamma(d+k) + lgamma(d) (mpmath at 2 prec + log2 k + 64 bits) and its
+    radius is at most 2^-prec max(1, |value|), for k = 2^j - 1 and 2^j on both sides of the switch
+    to the large-k enclosure (at log2 k = prec + 2 bits(a + d + 1) + 8 <= prec + 52 here).  The code
+    meets the bound with about 10 bits to spare (a = d is the tightest: the value is 0); a padding or
+    threshold lowered by 8 bits or more breaks it, and so does a size computed from a - d (a = d = 2^20)."""
+    import mpmath
+    saved = flint.ctx.prec
+    for j in range(prec - 4, prec + 64, 2):         # 2^j - 1 and 2^j: every bit length of k in the range
+        for k in (2 ** j - 1, 2 ** j):
+            try:
+                flint.ctx.prec = prec
+                ball = log_rising_ratio_arb(a, d, k)
+            finally:
+                flint.ctx.prec = saved
+            with mpmath.workprec(2 * prec + j + 64):
+                ma, md = mpmath.mpf(a.numerator) / a.denominator, mpmath.mpf(d.numerator) / d.denominator
+                value = mpmath.loggamma(ma + k) - mpmath.loggamma(ma) - mpmath.loggamma(md + k) + mpmath.loggamma(md)
+                mid, rad = _mpf_of(ball.mid()), _mpf_of(ball.rad())
+                assert abs(mid - value) <= rad, (j, k, ball)
+                assert rad <= mpmath.ldexp(max(1, abs(value)), -prec), (j, k, ball)
+
+
+def test_magnitude_bits_by_definition():
+    """|v| < 2^m with m at most one above the least such m (found by brute force); ints exactly."""
+    from exactprune.numbers import magnitude_bits
+
+    def least(v):
+        m = 0
+        while abs(v) >= F(2) ** m:
+            m += 1
+        return m
+    values = [F(p, q) for p in (-255, -5, 0, 1, 3, 4, 5, 9, 127, 255, 256, 10 ** 6) for q in (1, 2, 3, 4, 7, 1000)]
+    offsets = {magnitude_bits(v) - least(v) for v in values}
+    assert offsets == {0, 1}
+    for n in (0, 1, 2, 3, 8, 255, 256, -256, 10 ** 30):
+        assert magnitude_bits(n) == least(n) == abs(n).bit_length()
+    assert magnitude_bits(flint.arb(1) / 4) == 0 and magnitude_bits(flint.arb(0)) == 0
+    assert magnitude_bits(flint.arb(2) ** 70) == 71 and magnitude_bits(-flint.arb(5)) == 3
+
+
+def test_nonnegative_values_limits_and_symbols():
+    import sympy
+    assert len(nonnegative_values([0] * 10000)) == 10000                       # MAX_CLASSES itself is allowed
+    a = sympy.Symbol("a")                                                       # sign unknown: not compared with 0
+    assert nonnegative_values([a, 1]) == [a, 1]
+    with pytest.raises(ValueError, match=r"^v\[1\] has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS"):
+        nonnegative_values([0, F(1, 10 ** 1000)], "v")
+
+
+def test_flint_integers_to_fractions():
+    from exactprune.numbers import to_fraction
+    assert to_fraction(flint.fmpz(-7)) == F(-7) and type(to_fraction(flint.fmpz(7))) is F
+    assert exact(flint.fmpz(3)) == 3 and exact(flint.fmpq(-1, 3)) == F(-1, 3)
+    with pytest.raises(TypeError, match=r"^counts must be integers: got the float 2.5$"):
+        count_values((1, 2.5))
+
+
+def test_certified_sign_precision_schedule():
+    precisions = []
+
+    def tiny():                              # 2^-200 / 3: undecided at 64 and 128 bits, decided at 256
+        precisions.append(flint.ctx.prec)
+        return (1 + flint.arb(2) ** -200) / 3 - flint.arb(1) / 3
+    assert certified_sign(tiny, max_prec=256) == 1 and precisions == [64, 128, 256]
+    with pytest.raises(CertificationError, match=r"^sign not decided at 128 bits"):
+        certified_sign(tiny, max_prec=128)
+
+
+def test_signed_parts_and_the_text_length_limit():
+    # a '+' on the exponent and on both parts of a ratio (python-flint's parser refuses a '+')
+    assert exact("1e+3") == 1000 and exact("+3/+4") == F(3, 4) and exact("2.5E+1") == 25
+    assert exact("0" * 100000) == 0                      # MAX_NUMBER_TEXT = 100000 characters is allowed
+    with pytest.raises(ValueError, match=r"^x: a number of 100001 characters exceeds the limit MAX_NUMBER_TEXT"):
+        exact("0" * 100001, "x")
+
+
+def test_decimal_exponent_edge_zero_and_default_names():
+    assert exact("1e100000") == 10 ** 100000 and exact("1e-100000") == F(1, 10 ** 100000)   # |power| = the limit
+    with pytest.raises(ValueError, match=r"^x: the decimal exponent of '1e100001' exceeds the limit MAX_NUMBER_TEXT"):
+        exact("1e100001", "x")
+    assert exact("-.5") == F(-1, 2) and exact("+5.") == 5 and exact("-0.0e0") == 0 and exact("-007") == -7
+    assert decimal_str(F(0), 2) == "0.0"
+    from exactprune.numbers import exact_or_symbol
+    with pytest.raises(TypeError, match=r"^value must be exact: got the float 0.5"):
+        exact_or_symbol(0.5)
+
+
+def test_float_hints_other_rationals_and_integer_names():
+    import numbers
+    import sympy
+    with pytest.raises(TypeError, match=r"^value must be exact: got the float 0.5; pass Fraction\(1, 2\) or the string '0.5'$"):
+        exact(0.5)
+    with pytest.raises(TypeError, match=r"^x must be exact: got the float -inf$"):
+        exact(float("-inf"), "x")
+
+    class Third:                                 # any numbers.Rational: numerator / denominator
+        numerator, denominator = 1, 3
+    numbers.Rational.register(Third)
+    assert exact(Third()) == F(1, 3)
+    with pytest.raises(ValueError, match=r"^n must be an integer, got 5/2$"):
+        positive_int(sympy.Rational(5, 2), "n")
+    with pytest.raises(ValueError, match=r"^n: cannot read 'abc' as an exact number"):
+        positive_int("abc", "n")
