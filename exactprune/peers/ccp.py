@@ -145,12 +145,18 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     def g(i: int):
         return (r_node[i] - r_branch[i]) / (n_leaves[i] - 1)
 
-    # heap of (g, index), g exact (flint.fmpq compares in C).  Cutting the weakest
+    # heap of (floor(g 2^64), g, index): the integer key is monotone in g, so tuple order is exactly
+    # (g, index); exact rationals are compared only when the integer keys tie (a speed measure:
+    # Python ints compare faster than fmpq; the order is the same without it).  Cutting the weakest
     # link t (g(t) = alpha, the least g) never lowers an ancestor's g: with X = R(a) - R(T_a) >=
     # alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).  So an
     # ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it reaches
     # the top of the heap (lazy re-keying).
-    heap = [(g(i), i) for i in alive]
+    def entry(i: int):
+        value = g(i)
+        return ((value.p << 64) // value.q, value, i)
+
+    heap = [entry(i) for i in alive]
     heapq.heapify(heap)
     cut_order: list = []  # positions in cut order
 
@@ -174,12 +180,12 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     def pop_min():
         """The live split of least g, lowest pre-order index on ties (exact)."""
         while heap:
-            value, i = heapq.heappop(heap)
+            _, value, i = heapq.heappop(heap)
             if i not in alive:
                 continue
             if i in stale:
                 stale.discard(i)
-                heapq.heappush(heap, (g(i), i))
+                heapq.heappush(heap, entry(i))
                 continue
             return value, i
         return None
@@ -238,7 +244,9 @@ def _node_costs(arrays, nodes: list, total: int, cost: str) -> list:
     sizes = counts.sum(axis=1)
     if cost == "misclassification":
         return [flint.fmpq(e, total) for e in (sizes - counts.max(axis=1)).tolist()]
-    squares = (counts.astype(object) ** 2).sum(axis=1)        # Python ints: no int64 overflow
+    if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
+        counts, sizes = counts.astype(object), sizes.astype(object)
+    squares = (counts * counts).sum(axis=1)          # int64 where it cannot overflow (speed)
     return [flint.fmpq(n * n - q, total * n) if n else flint.fmpq(0)
             for n, q in zip(sizes.tolist(), squares.tolist())]
 
@@ -290,6 +298,8 @@ def _ccp_collapse_alphas(kids: list, errs: list, total: int) -> list:
             state[i] = (err, 1, [])
             continue
         parts = [state[c] for c in kids[i]]
+        for c in kids[i]:
+            state[c] = None          # memory: a merged child's heap is not needed again
         parts.sort(key=lambda k: -len(k[2]))
         A, s, heap = parts[0]
         for A2, s2, h2 in parts[1:]:
