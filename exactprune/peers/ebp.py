@@ -44,8 +44,7 @@ import flint
 
 from ..certify import INFLATE, U, Approx, Decider, float_sign_array, sum_rel_array
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..tree import CountArrays, Tree, as_tree, majority_class
-from ._arrays import child_sums, route, split_tests
+from ..tree import CountArrays, Tree, as_tree, majority_class, route
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
@@ -280,8 +279,8 @@ class _EBP:
             splits = level[a.n_children[level] != 0]
             if not splits.size:
                 continue
-            tree_v = child_sums(a, splits, value)
-            tree_b = _sum_bound(child_sums(a, splits, bound), a.n_children[splits], tree_v)
+            tree_v = a.child_sums(splits, value)
+            tree_b = _sum_bound(a.child_sums(splits, bound), a.n_children[splits], tree_v)
             cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
             signs = float_sign_array((leaf_v[splits], _rel(leaf_v[splits], leaf_b[splits])), cmp)
             self.decider.routes["float"] += int(np.count_nonzero(signs))
@@ -307,7 +306,7 @@ class _Raising:
     def __init__(self, machine: _EBP, tree: Tree, X, y):
         import numpy as np
         self.m, self.X, self.y = machine, X, y
-        self.left, self.right, self.feature, self.threshold = (x.copy() for x in split_tests(tree))
+        self.left, self.right, self.feature, self.threshold = (x.copy() for x in tree.split_tests())
         self.counts = tree.arrays().counts.copy()       # rewritten for every node visited
         self.est_v, self.est_b = np.zeros(len(self.left)), np.zeros(len(self.left))
         self.alias = np.arange(len(self.left))
