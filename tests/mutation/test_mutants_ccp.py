@@ -173,3 +173,53 @@ def test_cv_best_and_one_se_choice_by_their_definitions(seed, V):
         from exactprune.tree import ancestor_names
         kept_leaves = {l.name for l in full.leaves() if not set(ancestor_names(l.name)) & collapsed}
         assert sorted(l.name for l in res.tree.leaves()) == sorted(kept_leaves | collapsed)
+
+
+def _grid_data(seed: int):
+    """Small two-class data on a 3 x 3 (or 4 x 4) integer grid: many repeated points with both labels,
+    so fold trees have splits that fix no training error (alpha 0)."""
+    rng = np.random.default_rng(seed)
+    N, V = int(rng.integers(12, 40 if seed == 0 else 60)), int(rng.choice([2, 3]))
+    X = rng.integers(0, 3 if seed == 0 else 4, size=(N, 2)).astype(float)
+    return X, rng.integers(0, 2, size=N), V
+
+
+def _splitter(y, V, random_state):
+    from sklearn.model_selection import KFold, StratifiedKFold
+    return (StratifiedKFold if np.bincount(y).min() >= V else KFold)(V, shuffle=True, random_state=random_state)
+
+
+def test_cv_errors_at_alpha_zero_count_the_collapsed_alpha_zero_splits():
+    """Point 0 of the CV is alpha = 0 exactly (lo = 0): a fold-tree split whose subtree fixes no
+    training error has alpha 0 and is collapsed there (0 * 0 <= 0 * hi, the equality case), so
+    its held-out examples are scored with its own label, not its children's.  Checked against the
+    definition (each fold tree pruned at each point by ccp_subtree_at)."""
+    X, y, V = _grid_data(0)
+    assert (len(y), V) == (35, 3)
+    res = C.ccp_cv_select(X, y, V=V, random_state=0)
+    assert res.cv_errors == _direct_cv(X, y, V, 0, _splitter(y, V, 0), res.stage_alphas)
+
+
+def test_cv_with_a_class_one_fold_never_sees():
+    """One example of the largest label 2: the fold tree trained without it has classes (0, 1),
+    the example is always misclassified (scikit-learn's searchsorted puts it past the last class),
+    as the definition counts it."""
+    from sklearn.model_selection import KFold
+    X, y = _data(1)
+    res = C.ccp_cv_select(X, y, V=4, random_state=3)
+    assert res.cv_errors == _direct_cv(X, y, 4, 3, KFold(4, shuffle=True, random_state=3), res.stage_alphas)
+
+
+def test_one_se_rule_at_the_exact_boundary():
+    """N = 18 grid data, CV errors 7/18, 6/18, 7/18 (checked against the definition): best = 1 and
+    the root stage k = 2 satisfies R_2 <= R_1 + c SE_1 with equality at c = 1/2:
+    (R_2 - R_1)^2 N = 1/18 = (1/4)(6/18)(12/18) = c^2 R_1 (1 - R_1).  So c = 1/2 chooses k = 2 and
+    any smaller c (499/1000) keeps k = 1."""
+    X, y, V = _grid_data(97)
+    assert (len(y), V) == (18, 3)
+    res = C.ccp_cv_select(X, y, V=V, random_state=97, se_rule="1/2")
+    assert res.cv_errors == _direct_cv(X, y, V, 97, _splitter(y, V, 97), res.stage_alphas)
+    assert res.cv_errors == [Fraction(7, 18), Fraction(6, 18), Fraction(7, 18)]
+    assert (res.best, res.chosen, res.alpha) == (1, 2, res.stage_alphas[2])
+    below = C.ccp_cv_select(X, y, V=V, random_state=97, se_rule=Fraction(499, 1000))
+    assert (below.best, below.chosen) == (1, 1)
