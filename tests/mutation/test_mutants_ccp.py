@@ -223,3 +223,24 @@ def test_one_se_rule_at_the_exact_boundary():
     assert (res.best, res.chosen, res.alpha) == (1, 2, res.stage_alphas[2])
     below = C.ccp_cv_select(X, y, V=V, random_state=97, se_rule=Fraction(499, 1000))
     assert (below.best, below.chosen) == (1, 1)
+
+
+def test_collapse_alphas_give_equal_alphas_as_one_object():
+    """root (4, 4) -> c1 (2, 2), c2 (2, 2), each split into pure leaves; N = 8.  In units of 1/N:
+    F_c(a) = min(2 + a, 2a), the root collapses where 4 + a <= 4a, a = 4/3; its children's own 2 is
+    larger, so all three splits get 4/3 / 8 = 1/6 (CART: g(root) = (4/8) / 3 = 1/6 < g(c) = 1/4).
+    Equal alphas are one object (the contract ccp_cv_select's memo by ``id`` relies on)."""
+    alpha = C._ccp_collapse_alphas([(1, 2), (3, 4), (5, 6), (), (), (), ()], [4, 2, 2, 0, 0, 0, 0], 8)
+    assert alpha == [Fraction(1, 6)] * 3 + [None] * 4
+    assert alpha[0] is alpha[1] is alpha[2]
+
+
+def test_subtree_at_a_geometric_mean_equal_to_a_node_alpha():
+    """Zhong Figure B.1: c21 leaves at alpha 1/75 (c22, the ineffective split, at 0; c211, c212 and
+    c2122 at 1/150).  The pair (1/150, 2/75) has geometric mean sqrt(2/11250) = 1/75 exactly, so c21
+    is collapsed there (a^2 <= lo hi with equality), as at alpha = 1/75; just below (lo = 1/151) it
+    is not, and the topmost splits of alpha <= 1/150 are: c211, c212 and c22."""
+    t = iris_tree()
+    alphas = C.ccp_alphas(t)
+    assert sorted(C.ccp_subtree_at(t, alphas, (Fraction(1, 150), Fraction(2, 75)))) == ["c21", "c22"]
+    assert sorted(C.ccp_subtree_at(t, alphas, (Fraction(1, 151), Fraction(2, 75)))) == ["c211", "c212", "c22"]
