@@ -394,8 +394,8 @@ class _Raising:
             order.append(i)
             if self.left[i] != -1:
                 stack.extend((self.right[i], self.left[i]))
-        old = np.array(order, dtype=np.int64)
-        new_id = np.full(len(self.left), -1, dtype=np.int64)
+        old = np.array(order)                       # numpy's default integer: int64
+        new_id = np.full(len(self.left), -1)
         new_id[old] = np.arange(len(old))
         split = self.left[old] != -1
         offsets = np.zeros(len(old) + 1, dtype=np.int64)

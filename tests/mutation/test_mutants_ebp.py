@@ -187,3 +187,48 @@ def test_binomial_upper_limit_edges_by_hand():
         E.binomial_upper_limit(3, 0.5)
     with pytest.raises(TypeError, match=r"^cf must be exact"):
         E.binomial_upper_limit(3, 1, 0.25)
+
+
+def _raising_case():
+    """root (5, 3) x0 <= 5 -> c1 (2, 3) x0 <= 2 -> [c11 (2, 1) at x = 1, c12 (0, 2) at x = 3],
+    c2 (3, 0) at x = 7.  Pre-order indices: root 0, c1 1, c11 2, c12 3, c2 4."""
+    t = Tree.from_json('{"counts": [5, 3], "feature": 0, "threshold": 5, "children": ['
+                       '{"counts": [2, 3], "feature": 0, "threshold": 2, "children": [{"counts": [2, 1]}, {"counts": [0, 2]}]},'
+                       '{"counts": [3, 0]}]}')
+    X = np.array([[1.0], [1.0], [1.0], [3.0], [3.0], [7.0], [7.0], [7.0]])
+    y = np.array([0, 0, 1, 1, 1, 0, 0, 0])
+    return t, X, y
+
+
+def test_raising_branch_keeps_the_leaf_labels_and_bounds_every_term():
+    """E_branch of c1 with c2's three class-0 rows passed down it: they all reach c12 (x = 7 > 2),
+    whose counts become (3, 2) but whose label stays class 1 (labels fixed): 3 errors, not the 2 of
+    a relabelled leaf.  The estimate is est(c1) + T(5, 3) - T(2, 0) and its bound holds at least
+    est(c1)'s bound, both terms' bounds and u of the two terms and of the total (module docstring),
+    inflated once by INFLATE."""
+    from exactprune.certify import INFLATE, U
+    t, X, y = _raising_case()
+    m = E._EBP("1/4", "c45", 2)
+    state = E._Raising(m, t, X, y)
+    assert state.run(1, np.arange(5)) == 1 and state.left[1] == 2      # c1 with its own rows: kept
+    (total, bound), pairs = state.branch(1, np.array([5, 6, 7]))
+    t_new, t_old = float(3 + E.ebp_extra_errors(5, 3).mid()), float(E.ebp_extra_errors(2, 0).mid())
+    est = float(1 + E.ebp_extra_errors(3, 1).mid() + E.ebp_extra_errors(2, 0).mid())   # T(c11) + T(c12)
+    assert total == pytest.approx(est + t_new - t_old, rel=1e-12)
+    assert sorted(pairs()) == [(3, 1), (5, 3)]                  # c11 unchanged, c12 with label 1
+    (new_v, new_b), (old_v, old_b) = m.term([3, 2], 1), m.term([0, 2])
+    least = state.est_b[1] + new_b + old_b + U * (new_v + old_v + abs(total))
+    assert new_b > 0 and old_b > 0 and least <= bound <= least * INFLATE * (1 + 4 * U)
+
+
+def test_binomial_upper_limit_defaults_to_a_bracket_of_2_to_the_minus_60():
+    """Bisection from [0, 1] for 60 steps: the upper end is a multiple of 2^-60 with
+    P[Bin(n, hi) <= e] <= CF < P[Bin(n, hi - 2^-60) <= e] (computed here exactly)."""
+    def tail(n, e, p):
+        return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(e + 1))
+    step = Fraction(1, 2 ** 60)
+    for n, e in [(6, 0), (10, 2), (7, 3), (20, 5)]:
+        hi = E.binomial_upper_limit(n, e)
+        assert (hi / step).denominator == 1
+        assert tail(n, e, hi) <= Fraction(1, 4) < tail(n, e, hi - step)
+    assert any((E.binomial_upper_limit(n, e, bits=61) / step).denominator == 2 for n, e in [(6, 0), (10, 2), (7, 3), (20, 5)])
