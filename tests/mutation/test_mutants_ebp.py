@@ -232,3 +232,31 @@ def test_binomial_upper_limit_defaults_to_a_bracket_of_2_to_the_minus_60():
         assert (hi / step).denominator == 1
         assert tail(n, e, hi) <= Fraction(1, 4) < tail(n, e, hi - step)
     assert any((E.binomial_upper_limit(n, e, bits=61) / step).denominator == 2 for n, e in [(6, 0), (10, 2), (7, 3), (20, 5)])
+
+
+def test_a_leaf_branch_is_never_raised_one_decision_per_stump():
+    """C4.5 raises only a subtree: on a stump (both branches leaves) raising makes exactly the one
+    decision E_leaf <= E_tree + 0.1, no E_branch comparison."""
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 1, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    r = E.ebp_prune(t, raising=True, X=np.array([[1.0], [2.0]]), y=np.array([0, 1]))
+    assert sum(r.routes.values()) == 1
+
+
+_TIE_X = [[0, 0], [0, 2], [0, 1], [0, 1], [0, 0], [0, 0], [0, 0], [1, 1], [1, 0], [1, 0], [1, 0], [1, 2], [1, 2], [1, 0]]
+_TIE_Y = [0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0]
+
+
+@pytest.mark.parametrize("mirror, raised", [(False, []), (True, ["root"])])
+def test_raising_takes_the_first_of_two_equally_large_branches(mirror, raised):
+    """Root x0 <= 0.5 splits 14 cases 7 / 7: C4.5 (``prune.c``: a later branch replaces the best
+    only with strictly more cases) considers raising the first branch.  Here raising the x0 = 0
+    group's subtree does not pay and raising the x0 = 1 group's does; mirroring x0 swaps which group
+    is first, and so the decision."""
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = np.array(_TIE_X, dtype=float), np.array(_TIE_Y)
+    if mirror:
+        X[:, 0] = 1 - X[:, 0]
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0, max_depth=3).fit(X, y))
+    assert tree.root.split.startswith("x[0] <=") and [c.n for c in tree.root.children] == [7, 7]
+    assert E.ebp_prune(tree, raising=True, X=X, y=y).raised == raised
