@@ -395,17 +395,16 @@ class _Raising:
             if self.left[i] != -1:
                 stack.extend((self.right[i], self.left[i]))
         old = np.array(order)                       # numpy's default integer: int64
-        new_id = np.full(len(self.left), -1)
-        new_id[old] = np.arange(len(old))
+        new_id = np.empty_like(self.left)
+        new_id[old] = np.arange(len(old))           # only the kept nodes' entries are read
         split = self.left[old] != -1
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
         np.cumsum(np.where(split, 2, 0), out=offsets[1:])
-        indices = np.empty(int(offsets[-1]), dtype=np.int64)
-        indices[0::2], indices[1::2] = new_id[self.left[old[split]]], new_id[self.right[old[split]]]
-        feature = np.where(split, self.feature[old], -2)
-        routing = ("sklearn", feature, np.where(split, self.threshold[old], -2.0))
-        arrays = CountArrays(self.counts[old], offsets, indices)
-        return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing, validate=False)
+        indices = np.column_stack((self.left[old[split]], self.right[old[split]])).ravel()
+        feature = np.where(split, self.feature[old], -2)      # scikit-learn's mark of a leaf
+        routing = ("sklearn", feature, self.threshold[old])   # a leaf's threshold is never read
+        arrays = CountArrays(self.counts[old], offsets, new_id[indices])
+        return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing)
 
 
 def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,

@@ -260,3 +260,15 @@ def test_raising_takes_the_first_of_two_equally_large_branches(mirror, raised):
     tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0, max_depth=3).fit(X, y))
     assert tree.root.split.startswith("x[0] <=") and [c.n for c in tree.root.children] == [7, 7]
     assert E.ebp_prune(tree, raising=True, X=X, y=y).raised == raised
+
+
+def test_raising_keeps_the_class_and_feature_names():
+    """The raised tree is a new tree over the same classes and features: their names carry over
+    (and name the splits)."""
+    t = Tree.from_json('{"counts": [2, 2], "feature": 1, "threshold": 0, "children": ['
+                       '{"counts": [2, 0]}, {"counts": [0, 2]}], "class_names": ["no", "yes"]}')
+    t.feature_names = ["age", "income"]
+    X, y = np.array([[5.0, -1.0], [6.0, 0.0], [7.0, 1.0], [8.0, 2.0]]), np.array([0, 0, 1, 1])
+    r = E.ebp_prune(t, raising=True, X=X, y=y)
+    assert r.pruned == [] and r.tree.class_names == ["no", "yes"] and r.tree.feature_names == ["age", "income"]
+    assert r.tree.root.split == "income <= 0" and [c.counts for c in r.tree.root.children] == [(2, 0), (0, 2)]
