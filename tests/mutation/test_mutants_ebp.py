@@ -272,3 +272,15 @@ def test_raising_keeps_the_class_and_feature_names():
     r = E.ebp_prune(t, raising=True, X=X, y=y)
     assert r.pruned == [] and r.tree.class_names == ["no", "yes"] and r.tree.feature_names == ["age", "income"]
     assert r.tree.root.split == "income <= 0" and [c.counts for c in r.tree.root.children] == [(2, 0), (0, 2)]
+
+
+@pytest.mark.parametrize("value, bound", [(0.5, 1e-10), (3.0, 1e-12), (1e-3, 1e-20), (1.0, 2.0 ** -40)])
+def test_approx_turns_an_absolute_bound_into_a_covering_relative_one(value, bound):
+    """|X - v| <= b becomes rel >= b / v (checked in exact rationals, so a rounding of b / v
+    downwards would fail), and no looser than b / v inflated by a few ulps (a looser bound would
+    send needless comparisons to arb).  At v = 0 only an exact 0 (b = 0) is vouched for."""
+    a = E._approx(value, bound)
+    assert a.value == value and a.valid
+    assert Fraction(a.rel) * Fraction(value) >= Fraction(bound)
+    assert a.rel <= bound / value * (1 + 2.0 ** -40)
+    assert not E._approx(0.0, bound).valid and (E._approx(0.0, 0.0).value, E._approx(0.0, 0.0).rel) == (0.0, 0.0)
