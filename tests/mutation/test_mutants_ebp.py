@@ -284,3 +284,17 @@ def test_approx_turns_an_absolute_bound_into_a_covering_relative_one(value, boun
     assert Fraction(a.rel) * Fraction(value) >= Fraction(bound)
     assert a.rel <= bound / value * (1 + 2.0 ** -40)
     assert not E._approx(0.0, bound).valid and (E._approx(0.0, 0.0).value, E._approx(0.0, 0.0).rel) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("args, error, message", [
+    ((10, 9.5), TypeError, r"^e must be exact: got the float 9\.5"),
+    ((10, 1, 0.25), TypeError, r"^cf must be exact: got the float 0\.25"),
+    ((0, 0), ValueError, r"^n must be positive, got 0$"),
+    ((-2, 0), ValueError, r"^n must be positive, got -2$"),
+    ((4, 5), ValueError, r"^e must lie in \[0, n\] = \[0, 4\], got 5$"),
+    ((4, 1, 0), ValueError, r"^cf must lie strictly between 0 and 1, got 0$"),
+    ((4, 1, 1), ValueError, r"^cf must lie strictly between 0 and 1, got 1$"),
+])
+def test_extra_errors_inputs_are_checked_by_name(args, error, message):
+    with pytest.raises(error, match=message):
+        E.ebp_extra_errors(*args)
