@@ -87,7 +87,7 @@ def ebp_z(cf="1/4", variant: str = "c45") -> flint.arb:
 
 
 def _c45_coeff(cf: Fraction) -> Fraction:
-    i = 0
+    i = 1                               # C4.5 starts at 0, but 0 < cf always passes Val[0] = 0
     while cf > _C45_VAL[i]:
         i += 1
     return _C45_DEV[i - 1] + (_C45_DEV[i] - _C45_DEV[i - 1]) * (cf - _C45_VAL[i - 1]) / (_C45_VAL[i] - _C45_VAL[i - 1])

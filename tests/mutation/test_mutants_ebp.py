@@ -298,3 +298,54 @@ def test_approx_turns_an_absolute_bound_into_a_covering_relative_one(value, boun
 def test_extra_errors_inputs_are_checked_by_name(args, error, message):
     with pytest.raises(error, match=message):
         E.ebp_extra_errors(*args)
+
+
+def _addErrs(n, e, cf, z):
+    """C4.5 R8's AddErrs (prune.c) transcribed in arb, with the coefficient z given:
+    e < 1e-6 (C4.5) or e = 0: N (1 - CF^(1/N)); then below 0.9999 (C4.5) or 1 (J48) the linear
+    interpolation towards e = 1; then Wilson's limit with e + 1/2."""
+    import flint
+    N, e, cf = flint.arb(n), flint.arb(e.numerator) / e.denominator, flint.arb(cf.numerator) / cf.denominator
+    base = N * (1 - (cf.log() / N).exp())
+
+    def wilson(e):
+        e5 = e + flint.arb(1) / 2
+        pr = (e5 + z * z / 2 + (z * z * (e5 * (1 - e5 / N) + z * z / 4)).sqrt()) / (N + z * z)
+        return N * pr - e
+    return base, base + e * (wilson(flint.arb(1)) - base), wilson(e)
+
+
+@pytest.mark.parametrize("variant, e, branch", [
+    ("c45", Fraction(9, 10 ** 7), 0), ("c45", Fraction(1, 10 ** 6), 1), ("c45", Fraction(99985, 100000), 1),
+    ("c45", Fraction(9999, 10000), 2), ("c45", Fraction(99995, 100000), 2),
+    ("weka", Fraction(9, 10 ** 7), 1), ("weka", Fraction(99995, 100000), 1), ("weka", Fraction(3, 2), 2),
+])
+def test_fractional_errors_take_c45_s_and_j48_s_branches(variant, e, branch):
+    """C4.5 cases may be fractional: below 1e-6 errors C4.5 uses the e = 0 limit (J48 only at
+    e = 0), below 0.9999 (J48: 1) the interpolation, then Wilson's limit (N = 6, CF = 1/4)."""
+    import flint
+    z = E.ebp_z("1/4", variant)
+    expected = _addErrs(6, e, Fraction(1, 4), z)
+    got = E.ebp_extra_errors(6, e, "1/4", variant)
+    assert got.overlaps(expected[branch])
+    assert all(not got.overlaps(other) for i, other in enumerate(expected) if i != branch and
+               not other.overlaps(expected[branch]))
+    assert flint.arb(float(got.mid())).overlaps(expected[branch]) or abs(float(got.mid()) -
+                                                                          float(expected[branch].mid())) < 1e-12
+
+
+@pytest.mark.parametrize("cf, expected", [("1/2", 4 * (1 - 2 ** -0.25)), ("2/5", 4 * (1 - 0.4 ** 0.25)),
+                                          ("501/1000", 0.0)])
+def test_j48_gives_no_extra_errors_only_above_one_half(cf, expected):
+    """J48's addErrs returns 0 for CF > 0.5; at CF = 1/2 and below the e = 0 limit N (1 - CF^(1/N))
+    holds (N = 4)."""
+    assert float(E.ebp_extra_errors(4, 0, cf, "weka").mid()) == pytest.approx(expected, abs=1e-14)
+
+
+@pytest.mark.parametrize("cf, z", [("1/2000", Fraction(3545, 1000)), ("1/5", Fraction(84, 100)),
+                                   ("3/10", Fraction(84 + 25, 200))])
+def test_c45_z_interpolates_from_the_first_table_interval(cf, z):
+    """C4.5 R8's table Val = 0, .001, .005, ..., Dev = 4, 3.09, ...: CF = 1/2000 lies halfway in the
+    first interval, z = 4 + (3.09 - 4) / 2 = 3.545; CF = 0.2 is the entry 0.84; CF = 0.3
+    halfway between 0.2 (0.84) and 0.4 (0.25)."""
+    assert E._c45_coeff(Fraction(cf)) == z
