@@ -221,7 +221,7 @@ class _EBP:
         weka_zero = self.variant == "weka" and self.cf > Fraction(1, 2)
         with np.errstate(all="ignore"):
             if weka_zero:
-                extra = np.zeros_like(n)
+                extra = 0.0
             else:
                 e5 = e + 0.5
                 c = self._coeff
@@ -231,7 +231,7 @@ class _EBP:
                                  np.where(2 * e + 1 >= 2 * n, edge, n * pr - e))
             value = np.where(n > 0, e + extra, 0.0)
             if weka_zero:
-                bound = np.zeros_like(n)                 # extra = 0: T = e exactly
+                bound = 0.0                              # extra = 0: T = e exactly
             else:
                 outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2)))
                 bound = np.where(outside, math.inf, TERM_REL * value * INFLATE)
@@ -450,8 +450,7 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
         state = _Raising(machine, tree, X, y)
         root = state.run(0, np.arange(n))
         result, estimate = state.result(tree, root), float(state.est_v[root])
-        kept = np.ones(len(state.left), dtype=bool)
-        kept[state.pruned] = False
+        kept = np.isin(np.arange(len(state.left)), state.pruned, invert=True)
         pruned = tree.pruned_by(kept)[1]
         raised = tree.arrays().names_of(state.raised)
     return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,

@@ -7,11 +7,12 @@ from fractions import Fraction
 import math
 
 import numpy as np
+import flint
 import pytest
 
 from exactprune.certify import INFLATE, U
 from exactprune.peers import ebp as E
-from exactprune.tree import Tree
+from exactprune.tree import Tree, iris_tree
 
 
 def machine(cf="1/4", variant="c45"):
@@ -349,3 +350,36 @@ def test_c45_z_interpolates_from_the_first_table_interval(cf, z):
     first interval, z = 4 + (3.09 - 4) / 2 = 3.545; CF = 0.2 is the entry 0.84; CF = 0.3
     halfway between 0.2 (0.84) and 0.4 (0.25)."""
     assert E._c45_coeff(Fraction(cf)) == z
+
+
+def test_ebp_prune_names_a_float_cf_and_lists_no_raising_without_it():
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.ebp_prune(iris_tree(), cf=0.25)
+    assert E.ebp_prune(iris_tree()).raised == []
+
+
+def test_an_empty_leaf_costs_nothing_and_warns_nothing_even_above_cf_one_half():
+    """root (2, 1) -> (0, 0), (2, 1) at CF = 3/4 (C4.5): the empty leaf's term is an exact 0 (no
+    division by its N = 0 reaches the user as a warning), so E_tree = T(3, 1) = E_leaf and the
+    one decision (prune: E_leaf <= E_tree + 0.1) is settled by the float filter: the other leaf has
+    an error, so its bound is finite; only an e = 0 term above CF = 1/2 has none."""
+    import warnings
+    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [0, 0]}, {"counts": [2, 1]}]}')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = E.ebp_prune(t, cf="3/4")
+    assert r.pruned == ["root"] and r.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_counts_from_2_to_the_52_are_decided_in_arb():
+    """root (2^52, 1) -> (2^52, 0), (0, 1): the float terms of N >= 2^52 carry no bound (their
+    counts may not be exact floats), so the decision E_leaf <= E_tree + 0.1 is made in arb, as the
+    direct definition with ebp_extra_errors gives."""
+    big = 2 ** 52
+    t = Tree.from_json(f'{{"counts": [{big}, 1], "children": [{{"counts": [{big}, 0]}}, {{"counts": [0, 1]}}]}}')
+    leaf = 1 + E.ebp_extra_errors(big + 1, 1)
+    tree = E.ebp_extra_errors(big, 0) + E.ebp_extra_errors(1, 0)
+    prune = (leaf - tree - flint.arb(1) / 10) < 0
+    assert prune or (leaf - tree - flint.arb(1) / 10) > 0          # the definition decides
+    r = E.ebp_prune(t)
+    assert r.pruned == (["root"] if prune else []) and r.routes["arb"] == 1
