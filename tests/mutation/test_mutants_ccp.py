@@ -244,3 +244,14 @@ def test_subtree_at_a_geometric_mean_equal_to_a_node_alpha():
     alphas = C.ccp_alphas(t)
     assert sorted(C.ccp_subtree_at(t, alphas, (Fraction(1, 150), Fraction(2, 75)))) == ["c21", "c22"]
     assert sorted(C.ccp_subtree_at(t, alphas, (Fraction(1, 151), Fraction(2, 75)))) == ["c211", "c212", "c22"]
+
+
+def test_sequence_reports_how_its_tie_decisions_were_settled():
+    """Zhong Figure B.1 with ties="all": six splits leave in five stages (c22; c211 and c212, which
+    takes c2122 with it; c21; c2; root).  Each of the six is compared once with its stage's alpha,
+    and the four that open a new stage once more: 10 decisions, all exact (the g are rationals).
+    scikit-learn's one-at-a-time order decides no ties."""
+    seq = ccp_sequence(iris_tree())
+    assert [s.pruned for s in seq.stages] == [["c22"], ["c211", "c212"], ["c21"], ["c2"], ["root"]]
+    assert seq.routes == {"float": 0, "arb": 0, "exact": 10}
+    assert ccp_sequence(iris_tree(), ties="sklearn").routes == {"float": 0, "arb": 0, "exact": 0}
