@@ -36,7 +36,7 @@ from .limits import (MAX_CLASSES, MAX_COUNT, MAX_DEPTH, MAX_THRESHOLD_DIGITS, ch
 
 __all__ = ["Node", "Tree", "CountArrays", "iris_tree", "node_name", "child_name", "name_path", "ancestor_names", "majority_class", "all_prunings",
            "as_tree", "copy_with_leaves", "all_pruning_leaves", "sklearn_counts", "deep_json", "routing_threshold",
-           "INDENT_DEPTH"]
+           "INDENT_DEPTH", "route"]
 
 #: trees deeper than this are written as compact JSON even when an indent is asked for
 #: (indented JSON grows with the square of the depth)
@@ -395,6 +395,40 @@ class Tree:
         tree = Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
         return tree, pruned
 
+    def split_tests(self) -> tuple:
+        """``(left, right, feature, threshold)`` arrays over :meth:`arrays`' indices: the children
+        of each split (-1 at a leaf) and its test ``x[feature] <= threshold`` (an exact integer
+        threshold read through :func:`routing_threshold`; NaN at a leaf), as :func:`route` takes
+        them.  ValueError naming the first split that has no test or more than 2 children.
+
+        >>> t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 2, '
+        ...                    '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+        >>> [x.tolist() for x in t.split_tests()]
+        [[1, -1, -1], [2, -1, -1], [0, -1, -1], [2.0, nan, nan]]
+        >>> Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}').split_tests()
+        Traceback (most recent call last):
+        ValueError: node root has no routing test (feature/threshold)
+        """
+        import numpy as np
+        a = self.arrays()
+        routing = self._routing
+        n, internal = a.n_nodes, a.n_children != 0
+        feature, threshold = np.full(n, -1, dtype=np.int64), np.full(n, math.nan)
+        if routing is not None and routing[0] == "sklearn":
+            feature[internal], threshold[internal] = routing[1][internal], routing[2][internal]
+        elif routing is not None:
+            for i in np.flatnonzero(internal).tolist():
+                f, x = routing[2][i], routing[3][i]
+                if f is not None and x is not None:
+                    feature[i], threshold[i] = f, routing_threshold(x)
+        bad = np.flatnonzero(internal & ((feature < 0) | (a.n_children != 2)))
+        if bad.size:
+            raise ValueError(f"node {a.name(int(bad[0]))} has no routing test (feature/threshold)")
+        left, right = np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64)
+        first = a.offsets[:-1][internal]
+        left[internal], right[internal] = a.indices[first], a.indices[first + 1]
+        return left, right, feature, threshold
+
     def pruned_copy(self, is_kept) -> tuple:
         """A copy of this tree in which every split with ``is_kept(node)`` false becomes a leaf
         (and its subtree is dropped).  Returns ``(tree, pruned)``: the new Tree (names kept) and
@@ -616,6 +650,29 @@ def _csr_gather(offsets, indices, parents):
     return indices[shift + np.arange(total)]
 
 
+def route(tests: tuple, X, rows, start: int):
+    """The leaf reached by each example ``X[rows]`` from node ``start`` down the binary
+    structure ``tests = (left, right, feature, threshold)`` (as :meth:`Tree.split_tests` returns;
+    ``x[feature] <= threshold`` goes left): one vectorized step per level.
+
+    >>> import numpy as np
+    >>> t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 2, '
+    ...                    '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    >>> route(t.split_tests(), np.array([[2.0], [3.0], [-1.0]]), np.array([0, 1, 2]), 0).tolist()
+    [1, 2, 1]
+    """
+    import numpy as np
+    left, right, feature, threshold = tests
+    node = np.full(len(rows), start, dtype=np.int64)
+    active = np.flatnonzero(left[node] >= 0)
+    while active.size:
+        at = node[active]
+        go_left = X[rows[active], feature[at]] <= threshold[at]
+        node[active] = np.where(go_left, left[at], right[at])
+        active = active[left[node[active]] >= 0]
+    return node
+
+
 class CountArrays:
     """The count tree as arrays, laid out like scikit-learn's ``Tree``: node ``i`` has class
     counts ``counts[i]`` (an int64 matrix, or Python ints in an object matrix when a node size
@@ -796,6 +853,23 @@ class CountArrays:
     def nbytes(self) -> int:
         """Bytes held by the stored arrays (counts, offsets, indices)."""
         return int(self.counts.nbytes + self.offsets.nbytes + self.indices.nbytes)
+
+    def child_sums(self, nodes, values):
+        """For each internal node in ``nodes`` (an index array), the sum of ``values`` (indexed by
+        node, any dtype numpy can add, object arrays of exact rationals included) over its
+        children: one gather and one ``reduceat`` (every internal node has at least 2 children).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 1], [2, 0], [1, 0], [1, 0], [1, 1]]),
+        ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([1, 4, 2, 3]))
+        >>> a.child_sums(np.array([0, 1]), np.array([0, 5, 7, 11, 20])).tolist()
+        [25, 18]
+        """
+        import numpy as np
+        arity = self.n_children[nodes]
+        starts = np.zeros(len(nodes), dtype=np.int64)
+        np.cumsum(arity[:-1], out=starts[1:])
+        return np.add.reduceat(values[_csr_gather(self.offsets, self.indices, nodes)], starts, axis=0)
 
     def subtree_mask(self, kept):
         """Which nodes remain when every split with ``kept[i]`` false becomes a leaf: a boolean

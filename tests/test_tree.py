@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from exactprune import Node, Tree
-from exactprune.tree import ancestor_names, child_name, iris_tree, majority_class, name_path, node_name
+from exactprune.tree import ancestor_names, child_name, iris_tree, majority_class, name_path, node_name, route
 from random_trees import count_trees
 
 
@@ -114,6 +114,59 @@ def test_arrays_and_nodes_describe_the_same_tree(tree):
         assert a.sizes[i] == node.n and a.depth[i] == len(name_path(node.name))
     again = Tree.from_arrays(a)                             # the node view rebuilt from the arrays
     assert _node_rows(again) == _node_rows(tree) and again.depth() == tree.depth()
+
+
+@given(count_trees(max_depth=4, max_children=4), st.randoms(use_true_random=False))
+def test_child_sums_add_each_split_s_children_as_the_node_view_does(tree, rnd):
+    from fractions import Fraction
+    a, nodes = tree.arrays(), tree.nodes()                  # pre-order: node i is arrays' row i
+    splits = np.array([i for i, n in enumerate(nodes) if n.children], dtype=np.int64)
+    if not splits.size:
+        return
+    assert a.child_sums(splits, a.counts).tolist() == [list(nodes[i].counts) for i in splits]   # counts add up
+    values = [Fraction(rnd.randint(-9, 9), rnd.randint(1, 9)) for _ in nodes]
+    position = {id(n): i for i, n in enumerate(nodes)}
+    expected = [sum(values[position[id(c)]] for c in nodes[i].children) for i in splits]
+    assert a.child_sums(splits, np.array(values, dtype=object)).tolist() == expected
+
+
+def test_split_tests_and_route_send_each_example_to_the_leaf_of_the_node_walk():
+    from sklearn.datasets import load_wine
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = load_wine(return_X_y=True)
+    t = Tree.from_sklearn(DecisionTreeClassifier(max_depth=5, random_state=0).fit(X, y))
+    tests, names = t.split_tests(), t.arrays().names()
+    leaf = route(tests, X, np.arange(len(y)), 0)
+    assert [names[i] for i in leaf.tolist()] == [t.leaf_for(x).name for x in X]
+    start = t.arrays().index("c2")                          # from an inner node: the walk below c2
+    below = route(tests, X, np.arange(len(y)), start)
+    c2 = t.node("c2")
+    for x, i in zip(X, below.tolist()):
+        node = c2
+        while node.children:
+            node = node.children[0] if x[node.feature] <= node.threshold else node.children[1]
+        assert names[i] == node.name
+
+
+@pytest.mark.parametrize("text, node", [
+    ('{"counts": [2, 1], "feature": 0, "threshold": 1, "children": [{"counts": [2, 0], '
+     '"children": [{"counts": [1, 0]}, {"counts": [1, 0]}]}, {"counts": [0, 1]}]}', "c1"),
+    ('{"counts": [3, 1], "feature": 0, "threshold": 1, "children": [{"counts": [1, 0]}, {"counts": [1, 0]}, '
+     '{"counts": [1, 1]}]}', "root"),
+])
+def test_split_tests_name_the_first_split_without_a_binary_test(text, node):
+    with pytest.raises(ValueError, match=f"node {node} has no routing test"):
+        Tree.from_json(text).split_tests()
+
+
+def test_split_tests_read_thresholds_of_the_json_and_of_scikit_learn():
+    t = Tree.from_json('{"counts": [2, 2], "feature": 1, "threshold": 7, "children": [{"counts": [2, 0]}, '
+                       '{"counts": [0, 2], "feature": 0, "threshold": -3, '
+                       '"children": [{"counts": [0, 1]}, {"counts": [0, 1]}]}]}')
+    left, right, feature, threshold = t.split_tests()
+    assert (left.tolist(), right.tolist(), feature.tolist()) == ([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+                                                                 [1, -1, 0, -1, -1])
+    assert threshold[[0, 2]].tolist() == [7.0, -3.0] and np.isnan(threshold[[1, 3, 4]]).all()
 
 
 @given(count_trees(max_depth=4, max_children=3), st.randoms(use_true_random=False))

@@ -526,8 +526,9 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
     se = [math.sqrt(float(r * (1 - r)) / N) for r in R]
     best = min(range(len(R)), key=lambda k: (R[k], -k))
     # 1-SE: compare R_k <= R_best + c SE_best exactly: (R_k - R_best)^2 N <= c^2 R_best (1 - R_best)
-    chosen = next(k for k in reversed(range(len(R)))   # k = best always qualifies
-                  if R[k] <= R[best] or (R[k] - R[best]) ** 2 * N <= se_rule * se_rule * R[best] * (1 - R[best]))
+    # (R_k >= R_best, so squaring keeps the order; k = best always qualifies)
+    chosen = next(k for k in reversed(range(len(R)))
+                  if (R[k] - R[best]) ** 2 * N <= se_rule * se_rule * R[best] * (1 - R[best]))
     alpha = stage_alphas[chosen]
     collapsed = ccp_subtree_at(full, alphas, alpha)
     return CCPCVResult(alpha, copy_with_leaves(full, collapsed), collapsed, stage_alphas, R, se,

@@ -44,8 +44,7 @@ import flint
 
 from ..certify import INFLATE, U, Approx, Decider, float_sign_array, sum_rel_array
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..tree import CountArrays, Tree, as_tree, majority_class
-from ._arrays import child_sums, route, split_tests
+from ..tree import CountArrays, Tree, as_tree, majority_class, route
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
@@ -88,7 +87,7 @@ def ebp_z(cf="1/4", variant: str = "c45") -> flint.arb:
 
 
 def _c45_coeff(cf: Fraction) -> Fraction:
-    i = 0
+    i = 1                               # C4.5 starts at 0, but 0 < cf always passes Val[0] = 0
     while cf > _C45_VAL[i]:
         i += 1
     return _C45_DEV[i - 1] + (_C45_DEV[i] - _C45_DEV[i - 1]) * (cf - _C45_VAL[i - 1]) / (_C45_VAL[i] - _C45_VAL[i - 1])
@@ -222,7 +221,7 @@ class _EBP:
         weka_zero = self.variant == "weka" and self.cf > Fraction(1, 2)
         with np.errstate(all="ignore"):
             if weka_zero:
-                extra = np.zeros_like(n)
+                extra = 0.0
             else:
                 e5 = e + 0.5
                 c = self._coeff
@@ -232,7 +231,7 @@ class _EBP:
                                  np.where(2 * e + 1 >= 2 * n, edge, n * pr - e))
             value = np.where(n > 0, e + extra, 0.0)
             if weka_zero:
-                bound = np.zeros_like(n)                 # extra = 0: T = e exactly
+                bound = 0.0                              # extra = 0: T = e exactly
             else:
                 outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2)))
                 bound = np.where(outside, math.inf, TERM_REL * value * INFLATE)
@@ -280,8 +279,8 @@ class _EBP:
             splits = level[a.n_children[level] != 0]
             if not splits.size:
                 continue
-            tree_v = child_sums(a, splits, value)
-            tree_b = _sum_bound(child_sums(a, splits, bound), a.n_children[splits], tree_v)
+            tree_v = a.child_sums(splits, value)
+            tree_b = _sum_bound(a.child_sums(splits, bound), a.n_children[splits], tree_v)
             cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
             signs = float_sign_array((leaf_v[splits], _rel(leaf_v[splits], leaf_b[splits])), cmp)
             self.decider.routes["float"] += int(np.count_nonzero(signs))
@@ -307,7 +306,7 @@ class _Raising:
     def __init__(self, machine: _EBP, tree: Tree, X, y):
         import numpy as np
         self.m, self.X, self.y = machine, X, y
-        self.left, self.right, self.feature, self.threshold = (x.copy() for x in split_tests(tree))
+        self.left, self.right, self.feature, self.threshold = (x.copy() for x in tree.split_tests())
         self.counts = tree.arrays().counts.copy()       # rewritten for every node visited
         self.est_v, self.est_b = np.zeros(len(self.left)), np.zeros(len(self.left))
         self.alias = np.arange(len(self.left))
@@ -395,18 +394,17 @@ class _Raising:
             order.append(i)
             if self.left[i] != -1:
                 stack.extend((self.right[i], self.left[i]))
-        old = np.array(order, dtype=np.int64)
-        new_id = np.full(len(self.left), -1, dtype=np.int64)
-        new_id[old] = np.arange(len(old))
+        old = np.array(order)                       # numpy's default integer: int64
+        new_id = np.empty_like(self.left)
+        new_id[old] = np.arange(len(old))           # only the kept nodes' entries are read
         split = self.left[old] != -1
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
         np.cumsum(np.where(split, 2, 0), out=offsets[1:])
-        indices = np.empty(int(offsets[-1]), dtype=np.int64)
-        indices[0::2], indices[1::2] = new_id[self.left[old[split]]], new_id[self.right[old[split]]]
-        feature = np.where(split, self.feature[old], -2)
-        routing = ("sklearn", feature, np.where(split, self.threshold[old], -2.0))
-        arrays = CountArrays(self.counts[old], offsets, indices)
-        return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing, validate=False)
+        indices = np.column_stack((self.left[old[split]], self.right[old[split]])).ravel()
+        feature = np.where(split, self.feature[old], -2)      # scikit-learn's mark of a leaf
+        routing = ("sklearn", feature, self.threshold[old])   # a leaf's threshold is never read
+        arrays = CountArrays(self.counts[old], offsets, new_id[indices])
+        return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing)
 
 
 def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
@@ -452,8 +450,7 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
         state = _Raising(machine, tree, X, y)
         root = state.run(0, np.arange(n))
         result, estimate = state.result(tree, root), float(state.est_v[root])
-        kept = np.ones(len(state.left), dtype=bool)
-        kept[state.pruned] = False
+        kept = np.isin(np.arange(len(state.left)), state.pruned, invert=True)
         pruned = tree.pruned_by(kept)[1]
         raised = tree.arrays().names_of(state.raised)
     return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,

@@ -17,7 +17,6 @@ from typing import Optional, Sequence
 from ..knorm import Prior, prune as knorm_prune
 from ..numbers import exact, to_fmpq
 from ..tree import Tree, as_tree
-from ._arrays import child_sums
 
 __all__ = ["mep_leaf_error", "mep_prune", "mep_as_knorm"]
 
@@ -75,7 +74,7 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     for level in reversed(a.levels()):
         splits = level[a.n_children[level] != 0]
         if splits.size:
-            backed = child_sums(a, splits, best)
+            backed = a.child_sums(splits, best)
             keep = static[splits] > backed                # an object array of bools
             kept[splits] = keep
             best[splits] = np.where(keep, backed, static[splits])

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Sequence, Union
 
-from ..tree import Tree, as_tree
-from ._arrays import child_sums, route, split_tests
+from ..tree import Tree, as_tree, route
 
 __all__ = ["rep_prune", "REPResult", "route_counts"]
 
@@ -37,14 +36,14 @@ def _routed_matrix(tree: Tree, X, y):
     """The (n_nodes, J) int64 class counts of (X, y) at every node of ``tree.arrays()``."""
     import numpy as np
     a, X, y = tree.arrays(), np.asarray(X), np.asarray(y)
-    tests = split_tests(tree)
+    tests = tree.split_tests()
     J = tree.n_classes
     leaf = route(tests, X, np.arange(len(y)), 0)
     counts = np.bincount(leaf * J + y, minlength=a.n_nodes * J).reshape(a.n_nodes, J)
     for level in reversed(a.levels()):
         splits = level[a.n_children[level] != 0]
         if splits.size:
-            counts[splits] = child_sums(a, splits, counts)
+            counts[splits] = a.child_sums(splits, counts)
     return counts
 
 
@@ -96,7 +95,7 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
     for level in reversed(a.levels()):
         splits = level[a.n_children[level] != 0]
         if splits.size:
-            sub = child_sums(a, splits, err)
+            sub = a.child_sums(splits, err)
             keep = (sub < leaf_err[splits]) | ((sub == leaf_err[splits]) if ties == "keep" else False)
             kept[splits] = keep
             err[splits] = np.where(keep, sub, leaf_err[splits])

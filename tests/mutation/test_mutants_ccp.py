@@ -173,3 +173,85 @@ def test_cv_best_and_one_se_choice_by_their_definitions(seed, V):
         from exactprune.tree import ancestor_names
         kept_leaves = {l.name for l in full.leaves() if not set(ancestor_names(l.name)) & collapsed}
         assert sorted(l.name for l in res.tree.leaves()) == sorted(kept_leaves | collapsed)
+
+
+def _grid_data(seed: int):
+    """Small two-class data on a 3 x 3 (or 4 x 4) integer grid: many repeated points with both labels,
+    so fold trees have splits that fix no training error (alpha 0)."""
+    rng = np.random.default_rng(seed)
+    N, V = int(rng.integers(12, 40 if seed == 0 else 60)), int(rng.choice([2, 3]))
+    X = rng.integers(0, 3 if seed == 0 else 4, size=(N, 2)).astype(float)
+    return X, rng.integers(0, 2, size=N), V
+
+
+def _splitter(y, V, random_state):
+    from sklearn.model_selection import KFold, StratifiedKFold
+    return (StratifiedKFold if np.bincount(y).min() >= V else KFold)(V, shuffle=True, random_state=random_state)
+
+
+def test_cv_errors_at_alpha_zero_count_the_collapsed_alpha_zero_splits():
+    """Point 0 of the CV is alpha = 0 exactly (lo = 0): a fold-tree split whose subtree fixes no
+    training error has alpha 0 and is collapsed there (0 * 0 <= 0 * hi, the equality case), so
+    its held-out examples are scored with its own label, not its children's.  Checked against the
+    definition (each fold tree pruned at each point by ccp_subtree_at)."""
+    X, y, V = _grid_data(0)
+    assert (len(y), V) == (35, 3)
+    res = C.ccp_cv_select(X, y, V=V, random_state=0)
+    assert res.cv_errors == _direct_cv(X, y, V, 0, _splitter(y, V, 0), res.stage_alphas)
+
+
+def test_cv_with_a_class_one_fold_never_sees():
+    """One example of the largest label 2: the fold tree trained without it has classes (0, 1),
+    the example is always misclassified (scikit-learn's searchsorted puts it past the last class),
+    as the definition counts it."""
+    from sklearn.model_selection import KFold
+    X, y = _data(1)
+    res = C.ccp_cv_select(X, y, V=4, random_state=3)
+    assert res.cv_errors == _direct_cv(X, y, 4, 3, KFold(4, shuffle=True, random_state=3), res.stage_alphas)
+
+
+def test_one_se_rule_at_the_exact_boundary():
+    """N = 18 grid data, CV errors 7/18, 6/18, 7/18 (checked against the definition): best = 1 and
+    the root stage k = 2 satisfies R_2 <= R_1 + c SE_1 with equality at c = 1/2:
+    (R_2 - R_1)^2 N = 1/18 = (1/4)(6/18)(12/18) = c^2 R_1 (1 - R_1).  So c = 1/2 chooses k = 2 and
+    any smaller c (499/1000) keeps k = 1."""
+    X, y, V = _grid_data(97)
+    assert (len(y), V) == (18, 3)
+    res = C.ccp_cv_select(X, y, V=V, random_state=97, se_rule="1/2")
+    assert res.cv_errors == _direct_cv(X, y, V, 97, _splitter(y, V, 97), res.stage_alphas)
+    assert res.cv_errors == [Fraction(7, 18), Fraction(6, 18), Fraction(7, 18)]
+    assert (res.best, res.chosen, res.alpha) == (1, 2, res.stage_alphas[2])
+    below = C.ccp_cv_select(X, y, V=V, random_state=97, se_rule=Fraction(499, 1000))
+    assert (below.best, below.chosen) == (1, 1)
+
+
+def test_collapse_alphas_give_equal_alphas_as_one_object():
+    """root (4, 4) -> c1 (2, 2), c2 (2, 2), each split into pure leaves; N = 8.  In units of 1/N:
+    F_c(a) = min(2 + a, 2a), the root collapses where 4 + a <= 4a, a = 4/3; its children's own 2 is
+    larger, so all three splits get 4/3 / 8 = 1/6 (CART: g(root) = (4/8) / 3 = 1/6 < g(c) = 1/4).
+    Equal alphas are one object (the contract ccp_cv_select's memo by ``id`` relies on)."""
+    alpha = C._ccp_collapse_alphas([(1, 2), (3, 4), (5, 6), (), (), (), ()], [4, 2, 2, 0, 0, 0, 0], 8)
+    assert alpha == [Fraction(1, 6)] * 3 + [None] * 4
+    assert alpha[0] is alpha[1] is alpha[2]
+
+
+def test_subtree_at_a_geometric_mean_equal_to_a_node_alpha():
+    """Zhong Figure B.1: c21 leaves at alpha 1/75 (c22, the ineffective split, at 0; c211, c212 and
+    c2122 at 1/150).  The pair (1/150, 2/75) has geometric mean sqrt(2/11250) = 1/75 exactly, so c21
+    is collapsed there (a^2 <= lo hi with equality), as at alpha = 1/75; just below (lo = 1/151) it
+    is not, and the topmost splits of alpha <= 1/150 are: c211, c212 and c22."""
+    t = iris_tree()
+    alphas = C.ccp_alphas(t)
+    assert sorted(C.ccp_subtree_at(t, alphas, (Fraction(1, 150), Fraction(2, 75)))) == ["c21", "c22"]
+    assert sorted(C.ccp_subtree_at(t, alphas, (Fraction(1, 151), Fraction(2, 75)))) == ["c211", "c212", "c22"]
+
+
+def test_sequence_reports_how_its_tie_decisions_were_settled():
+    """Zhong Figure B.1 with ties="all": six splits leave in five stages (c22; c211 and c212, which
+    takes c2122 with it; c21; c2; root).  Each of the six is compared once with its stage's alpha,
+    and the four that open a new stage once more: 10 decisions, all exact (the g are rationals).
+    scikit-learn's one-at-a-time order decides no ties."""
+    seq = ccp_sequence(iris_tree())
+    assert [s.pruned for s in seq.stages] == [["c22"], ["c211", "c212"], ["c21"], ["c2"], ["root"]]
+    assert seq.routes == {"float": 0, "arb": 0, "exact": 10}
+    assert ccp_sequence(iris_tree(), ties="sklearn").routes == {"float": 0, "arb": 0, "exact": 0}

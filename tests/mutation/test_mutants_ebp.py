@@ -7,11 +7,12 @@ from fractions import Fraction
 import math
 
 import numpy as np
+import flint
 import pytest
 
 from exactprune.certify import INFLATE, U
 from exactprune.peers import ebp as E
-from exactprune.tree import Tree
+from exactprune.tree import Tree, iris_tree
 
 
 def machine(cf="1/4", variant="c45"):
@@ -187,3 +188,198 @@ def test_binomial_upper_limit_edges_by_hand():
         E.binomial_upper_limit(3, 0.5)
     with pytest.raises(TypeError, match=r"^cf must be exact"):
         E.binomial_upper_limit(3, 1, 0.25)
+
+
+def _raising_case():
+    """root (5, 3) x0 <= 5 -> c1 (2, 3) x0 <= 2 -> [c11 (2, 1) at x = 1, c12 (0, 2) at x = 3],
+    c2 (3, 0) at x = 7.  Pre-order indices: root 0, c1 1, c11 2, c12 3, c2 4."""
+    t = Tree.from_json('{"counts": [5, 3], "feature": 0, "threshold": 5, "children": ['
+                       '{"counts": [2, 3], "feature": 0, "threshold": 2, "children": [{"counts": [2, 1]}, {"counts": [0, 2]}]},'
+                       '{"counts": [3, 0]}]}')
+    X = np.array([[1.0], [1.0], [1.0], [3.0], [3.0], [7.0], [7.0], [7.0]])
+    y = np.array([0, 0, 1, 1, 1, 0, 0, 0])
+    return t, X, y
+
+
+def test_raising_branch_keeps_the_leaf_labels_and_bounds_every_term():
+    """E_branch of c1 with c2's three class-0 rows passed down it: they all reach c12 (x = 7 > 2),
+    whose counts become (3, 2) but whose label stays class 1 (labels fixed): 3 errors, not the 2 of
+    a relabelled leaf.  The estimate is est(c1) + T(5, 3) - T(2, 0) and its bound holds at least
+    est(c1)'s bound, both terms' bounds and u of the two terms and of the total (module docstring),
+    inflated once by INFLATE."""
+    from exactprune.certify import INFLATE, U
+    t, X, y = _raising_case()
+    m = E._EBP("1/4", "c45", 2)
+    state = E._Raising(m, t, X, y)
+    assert state.run(1, np.arange(5)) == 1 and state.left[1] == 2      # c1 with its own rows: kept
+    (total, bound), pairs = state.branch(1, np.array([5, 6, 7]))
+    t_new, t_old = float(3 + E.ebp_extra_errors(5, 3).mid()), float(E.ebp_extra_errors(2, 0).mid())
+    est = float(1 + E.ebp_extra_errors(3, 1).mid() + E.ebp_extra_errors(2, 0).mid())   # T(c11) + T(c12)
+    assert total == pytest.approx(est + t_new - t_old, rel=1e-12)
+    assert sorted(pairs()) == [(3, 1), (5, 3)]                  # c11 unchanged, c12 with label 1
+    (new_v, new_b), (old_v, old_b) = m.term([3, 2], 1), m.term([0, 2])
+    least = state.est_b[1] + new_b + old_b + U * (new_v + old_v + abs(total))
+    assert new_b > 0 and old_b > 0 and least <= bound <= least * INFLATE * (1 + 4 * U)
+
+
+def test_binomial_upper_limit_defaults_to_a_bracket_of_2_to_the_minus_60():
+    """Bisection from [0, 1] for 60 steps: the upper end is a multiple of 2^-60 with
+    P[Bin(n, hi) <= e] <= CF < P[Bin(n, hi - 2^-60) <= e] (computed here exactly)."""
+    def tail(n, e, p):
+        return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(e + 1))
+    step = Fraction(1, 2 ** 60)
+    for n, e in [(6, 0), (10, 2), (7, 3), (20, 5)]:
+        hi = E.binomial_upper_limit(n, e)
+        assert (hi / step).denominator == 1
+        assert tail(n, e, hi) <= Fraction(1, 4) < tail(n, e, hi - step)
+    assert any((E.binomial_upper_limit(n, e, bits=61) / step).denominator == 2 for n, e in [(6, 0), (10, 2), (7, 3), (20, 5)])
+
+
+def test_a_leaf_branch_is_never_raised_one_decision_per_stump():
+    """C4.5 raises only a subtree: on a stump (both branches leaves) raising makes exactly the one
+    decision E_leaf <= E_tree + 0.1, no E_branch comparison."""
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 1, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    r = E.ebp_prune(t, raising=True, X=np.array([[1.0], [2.0]]), y=np.array([0, 1]))
+    assert sum(r.routes.values()) == 1
+
+
+_TIE_X = [[0, 0], [0, 2], [0, 1], [0, 1], [0, 0], [0, 0], [0, 0], [1, 1], [1, 0], [1, 0], [1, 0], [1, 2], [1, 2], [1, 0]]
+_TIE_Y = [0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0]
+
+
+@pytest.mark.parametrize("mirror, raised", [(False, []), (True, ["root"])])
+def test_raising_takes_the_first_of_two_equally_large_branches(mirror, raised):
+    """Root x0 <= 0.5 splits 14 cases 7 / 7: C4.5 (``prune.c``: a later branch replaces the best
+    only with strictly more cases) considers raising the first branch.  Here raising the x0 = 0
+    group's subtree does not pay and raising the x0 = 1 group's does; mirroring x0 swaps which group
+    is first, and so the decision."""
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = np.array(_TIE_X, dtype=float), np.array(_TIE_Y)
+    if mirror:
+        X[:, 0] = 1 - X[:, 0]
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0, max_depth=3).fit(X, y))
+    assert tree.root.split.startswith("x[0] <=") and [c.n for c in tree.root.children] == [7, 7]
+    assert E.ebp_prune(tree, raising=True, X=X, y=y).raised == raised
+
+
+def test_raising_keeps_the_class_and_feature_names():
+    """The raised tree is a new tree over the same classes and features: their names carry over
+    (and name the splits)."""
+    t = Tree.from_json('{"counts": [2, 2], "feature": 1, "threshold": 0, "children": ['
+                       '{"counts": [2, 0]}, {"counts": [0, 2]}], "class_names": ["no", "yes"]}')
+    t.feature_names = ["age", "income"]
+    X, y = np.array([[5.0, -1.0], [6.0, 0.0], [7.0, 1.0], [8.0, 2.0]]), np.array([0, 0, 1, 1])
+    r = E.ebp_prune(t, raising=True, X=X, y=y)
+    assert r.pruned == [] and r.tree.class_names == ["no", "yes"] and r.tree.feature_names == ["age", "income"]
+    assert r.tree.root.split == "income <= 0" and [c.counts for c in r.tree.root.children] == [(2, 0), (0, 2)]
+
+
+@pytest.mark.parametrize("value, bound", [(0.5, 1e-10), (3.0, 1e-12), (1e-3, 1e-20), (1.0, 2.0 ** -40)])
+def test_approx_turns_an_absolute_bound_into_a_covering_relative_one(value, bound):
+    """|X - v| <= b becomes rel >= b / v (checked in exact rationals, so a rounding of b / v
+    downwards would fail), and no looser than b / v inflated by a few ulps (a looser bound would
+    send needless comparisons to arb).  At v = 0 only an exact 0 (b = 0) is vouched for."""
+    a = E._approx(value, bound)
+    assert a.value == value and a.valid
+    assert Fraction(a.rel) * Fraction(value) >= Fraction(bound)
+    assert a.rel <= bound / value * (1 + 2.0 ** -40)
+    assert not E._approx(0.0, bound).valid and (E._approx(0.0, 0.0).value, E._approx(0.0, 0.0).rel) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("args, error, message", [
+    ((10, 9.5), TypeError, r"^e must be exact: got the float 9\.5"),
+    ((10, 1, 0.25), TypeError, r"^cf must be exact: got the float 0\.25"),
+    ((0, 0), ValueError, r"^n must be positive, got 0$"),
+    ((-2, 0), ValueError, r"^n must be positive, got -2$"),
+    ((4, 5), ValueError, r"^e must lie in \[0, n\] = \[0, 4\], got 5$"),
+    ((4, 1, 0), ValueError, r"^cf must lie strictly between 0 and 1, got 0$"),
+    ((4, 1, 1), ValueError, r"^cf must lie strictly between 0 and 1, got 1$"),
+])
+def test_extra_errors_inputs_are_checked_by_name(args, error, message):
+    with pytest.raises(error, match=message):
+        E.ebp_extra_errors(*args)
+
+
+def _addErrs(n, e, cf, z):
+    """C4.5 R8's AddErrs (prune.c) transcribed in arb, with the coefficient z given:
+    e < 1e-6 (C4.5) or e = 0: N (1 - CF^(1/N)); then below 0.9999 (C4.5) or 1 (J48) the linear
+    interpolation towards e = 1; then Wilson's limit with e + 1/2."""
+    import flint
+    N, e, cf = flint.arb(n), flint.arb(e.numerator) / e.denominator, flint.arb(cf.numerator) / cf.denominator
+    base = N * (1 - (cf.log() / N).exp())
+
+    def wilson(e):
+        e5 = e + flint.arb(1) / 2
+        pr = (e5 + z * z / 2 + (z * z * (e5 * (1 - e5 / N) + z * z / 4)).sqrt()) / (N + z * z)
+        return N * pr - e
+    return base, base + e * (wilson(flint.arb(1)) - base), wilson(e)
+
+
+@pytest.mark.parametrize("variant, e, branch", [
+    ("c45", Fraction(9, 10 ** 7), 0), ("c45", Fraction(1, 10 ** 6), 1), ("c45", Fraction(99985, 100000), 1),
+    ("c45", Fraction(9999, 10000), 2), ("c45", Fraction(99995, 100000), 2),
+    ("weka", Fraction(9, 10 ** 7), 1), ("weka", Fraction(99995, 100000), 1), ("weka", Fraction(3, 2), 2),
+])
+def test_fractional_errors_take_c45_s_and_j48_s_branches(variant, e, branch):
+    """C4.5 cases may be fractional: below 1e-6 errors C4.5 uses the e = 0 limit (J48 only at
+    e = 0), below 0.9999 (J48: 1) the interpolation, then Wilson's limit (N = 6, CF = 1/4)."""
+    import flint
+    z = E.ebp_z("1/4", variant)
+    expected = _addErrs(6, e, Fraction(1, 4), z)
+    got = E.ebp_extra_errors(6, e, "1/4", variant)
+    assert got.overlaps(expected[branch])
+    assert all(not got.overlaps(other) for i, other in enumerate(expected) if i != branch and
+               not other.overlaps(expected[branch]))
+    assert flint.arb(float(got.mid())).overlaps(expected[branch]) or abs(float(got.mid()) -
+                                                                          float(expected[branch].mid())) < 1e-12
+
+
+@pytest.mark.parametrize("cf, expected", [("1/2", 4 * (1 - 2 ** -0.25)), ("2/5", 4 * (1 - 0.4 ** 0.25)),
+                                          ("501/1000", 0.0)])
+def test_j48_gives_no_extra_errors_only_above_one_half(cf, expected):
+    """J48's addErrs returns 0 for CF > 0.5; at CF = 1/2 and below the e = 0 limit N (1 - CF^(1/N))
+    holds (N = 4)."""
+    assert float(E.ebp_extra_errors(4, 0, cf, "weka").mid()) == pytest.approx(expected, abs=1e-14)
+
+
+@pytest.mark.parametrize("cf, z", [("1/2000", Fraction(3545, 1000)), ("1/5", Fraction(84, 100)),
+                                   ("3/10", Fraction(84 + 25, 200))])
+def test_c45_z_interpolates_from_the_first_table_interval(cf, z):
+    """C4.5 R8's table Val = 0, .001, .005, ..., Dev = 4, 3.09, ...: CF = 1/2000 lies halfway in the
+    first interval, z = 4 + (3.09 - 4) / 2 = 3.545; CF = 0.2 is the entry 0.84; CF = 0.3
+    halfway between 0.2 (0.84) and 0.4 (0.25)."""
+    assert E._c45_coeff(Fraction(cf)) == z
+
+
+def test_ebp_prune_names_a_float_cf_and_lists_no_raising_without_it():
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.ebp_prune(iris_tree(), cf=0.25)
+    assert E.ebp_prune(iris_tree()).raised == []
+
+
+def test_an_empty_leaf_costs_nothing_and_warns_nothing_even_above_cf_one_half():
+    """root (2, 1) -> (0, 0), (2, 1) at CF = 3/4 (C4.5): the empty leaf's term is an exact 0 (no
+    division by its N = 0 reaches the user as a warning), so E_tree = T(3, 1) = E_leaf and the
+    one decision (prune: E_leaf <= E_tree + 0.1) is settled by the float filter: the other leaf has
+    an error, so its bound is finite; only an e = 0 term above CF = 1/2 has none."""
+    import warnings
+    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [0, 0]}, {"counts": [2, 1]}]}')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = E.ebp_prune(t, cf="3/4")
+    assert r.pruned == ["root"] and r.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_counts_from_2_to_the_52_are_decided_in_arb():
+    """root (2^52, 1) -> (2^52, 0), (0, 1): the float terms of N >= 2^52 carry no bound (their
+    counts may not be exact floats), so the decision E_leaf <= E_tree + 0.1 is made in arb, as the
+    direct definition with ebp_extra_errors gives."""
+    big = 2 ** 52
+    t = Tree.from_json(f'{{"counts": [{big}, 1], "children": [{{"counts": [{big}, 0]}}, {{"counts": [0, 1]}}]}}')
+    leaf = 1 + E.ebp_extra_errors(big + 1, 1)
+    tree = E.ebp_extra_errors(big, 0) + E.ebp_extra_errors(1, 0)
+    prune = (leaf - tree - flint.arb(1) / 10) < 0
+    assert prune or (leaf - tree - flint.arb(1) / 10) > 0          # the definition decides
+    r = E.ebp_prune(t)
+    assert r.pruned == (["root"] if prune else []) and r.routes["arb"] == 1
