@@ -28,6 +28,7 @@ CART's cost-complexity sequence is :func:`exactprune.peers.ccp.ccp_sequence`.
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
@@ -49,6 +50,8 @@ __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_
            "survives_all_k", "split_kept", "real_crossing", "LogBracket"]
 
 INF = "inf"
+#: the largest finite float64: a real crossing's float guess is made only below it
+FLOAT_MAX = Fraction(sys.float_info.max)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -449,9 +452,12 @@ def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
     length = x1 - x0
     while length > width:
         length /= 2
-    roots = _float_roots(forms, float(x0), float(x1))
+    if x1 <= FLOAT_MAX:
+        roots = _float_roots(forms, float(x0), float(x1)).tolist()
+    else:       # beyond float range: no float guess, certified bisection alone
+        roots = [math.nan] * len(forms)
     return [_guessed_cell(form, x0, length, root) or _bisected_cell(form, x0, x1, width)
-            for form, root in zip(forms, roots.tolist())]
+            for form, root in zip(forms, roots)]
 
 
 def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
@@ -590,7 +596,7 @@ class NodeBreakpoint:
         if self.crossing is not None:
             lo, hi = self.crossing
             out["crossing"] = {"lower": fraction_str(lo), "upper": fraction_str(hi),
-                               "approx": f"{float((lo + hi) / 2):.12g}"}
+                               "approx": arb_of((lo + hi) / 2).str(12, radius=False)}
         return out
 
 
