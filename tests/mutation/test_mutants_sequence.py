@@ -465,3 +465,110 @@ def test_iris_crossings_at_k_2_are_cells_of_width_2_to_the_minus_39(iris_sequenc
     for b in at_two:
         lo, hi = b.crossing
         assert hi - lo == Fraction(1, 2 ** 39) and 1 <= lo and (lo * 2 ** 39).denominator == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# _log_bracket on a synthetic crossing at log2 k = c (sign 1 below c, -1 from c on: the arb route
+# never gives 0), _bracket_stage on hand-made brackets, real_crossing's arguments
+# ---------------------------------------------------------------------------------------------
+
+import re  # noqa: E402
+import warnings  # noqa: E402
+
+import exactprune.sequence as sequence_module  # noqa: E402
+from exactprune.sequence import _bracket_stage, _log_bracket  # noqa: E402
+
+
+class LogCrossing:
+    def __init__(self, c, fail_at=None):
+        self.c, self.fail_at, self.name = Fraction(c), fail_at, "x"
+
+    def sign_log2(self, t):
+        if t == self.fail_at:
+            raise CertificationError("undecided")
+        return 1 if t < self.c else -1
+
+
+def test_log_bracket_doubles_from_t0_and_bisects_to_relative_width_2_to_the_minus_40():
+    """c = 2000 + 1/3 from t0 = 1500: [1500, 3000] after one doubling, then halvings of 1500 until the
+    length 1500 / 2^m <= hi / 2^40 with hi in (2000, 2001]: m = 40 (1500 / 2^39 > 2001 / 2^40).  The
+    bracket is the cell of the grid 1500 + j 1500 / 2^40 holding c."""
+    c = 2000 + Fraction(1, 3)
+    cell = (c - 1500) * 2 ** 40 // 1500
+    step = Fraction(1500, 2 ** 40)
+    assert _log_bracket(LogCrossing(c), Fraction(1500)) == LogBracket(1500 + cell * step, 1500 + (cell + 1) * step)
+
+
+def test_log_bracket_stops_at_a_length_equal_to_the_width_and_where_undecided():
+    """c = 2047, t0 = 1024, bits = 2: [1024, 2048]; 1024 > 2048 / 4, so mid 1536 (kept): [1536, 2048],
+    whose length 512 = 2048 / 4 ends the bisection.  An undecided first midpoint keeps [1024, 2048]."""
+    assert _log_bracket(LogCrossing(2047), Fraction(1024), bits=2) == LogBracket(Fraction(1536), Fraction(2048))
+    assert _log_bracket(LogCrossing(2047, fail_at=1536), Fraction(1024)) == LogBracket(Fraction(1024), Fraction(2048))
+
+
+def test_log_bracket_refuses_a_start_beyond_the_crossing_and_a_crossing_beyond_the_limit(monkeypatch):
+    message = ("node x: its breakpoint is not above 2^1024.00000000, inside the certified interval of an earlier "
+               "breakpoint: beyond 2^1024 (BREAKPOINT_EXACT_BITS) the two cannot be ordered")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        _log_bracket(LogCrossing(1000), Fraction(1024))
+    monkeypatch.setattr(sequence_module, "BREAKPOINT_MAX_LOG2", 4096)
+    # c = 3000: doubling 2048 (kept), then hi = 4096 = the limit, not beyond it: F <= 0 there, bisection
+    assert _log_bracket(LogCrossing(3000), Fraction(1024), bits=1) == LogBracket(Fraction(2048), Fraction(4096))
+    with pytest.raises(ValueError, match=re.escape("node x: no breakpoint below k = 2^4096 (the limit "
+                                                   "BREAKPOINT_MAX_LOG2)")):
+        _log_bracket(LogCrossing(5000), Fraction(1024))       # 2048, 4096 kept, then 8192 > 4096
+
+
+def test_bracket_stage_takes_the_least_upper_end_and_refuses_overlaps():
+    names, origin = ["p", "q", "r", "s"], np.array([3, 0, 2, 1])
+    first, later = LogBracket(Fraction(5), Fraction(6)), LogBracket(Fraction(7), Fraction(8))
+    bound, kept = _bracket_stage({0: later, 1: first, 2: None, 3: first}, names, origin)
+    assert bound == first and kept.tolist() == [True, False, True, False]
+    touching = LogBracket(Fraction(6), Fraction(7))            # lower end = first's upper end: ordered
+    bound, kept = _bracket_stage({0: touching, 1: first}, names, origin)
+    assert bound == first and kept.tolist() == [True, False, True, True]
+    overlapping = LogBracket(Fraction(11, 2), Fraction(7))
+    message = ("the breakpoints of p (2^(5) < k <= 2^(6), k ~ 2^5.500000000) and s (2^(11/2) < k <= 2^(7), "
+               "k ~ 2^6.250000000) overlap: beyond 2^1024 (BREAKPOINT_EXACT_BITS) they cannot be ordered")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        _bracket_stage({0: overlapping, 1: first}, names, origin)     # index 1 is p (origin 0), 0 is s (origin 3)
+
+
+def test_real_crossing_takes_a_form_with_its_own_prior_and_bits():
+    """A form built with lam = 1 is used as it is (not rebuilt with the default prior); bits = 10 on
+    iris c2's [17781895, 17781896]: width 17781896 / 2^10 > 1, so the cell is the interval itself."""
+    node = SMALL.root
+    prior = Prior(lam=1)
+    b = knorm_sequence(SMALL, prior, crossings=False).breakpoints["root"].breakpoint
+    assert real_crossing(_SubtreeForm(node, prior), b - 1, b) == real_crossing(node, b - 1, b, prior)
+    c2 = prune(iris_tree(), 2).tree.node("c2")
+    assert real_crossing(c2, 17781895, 17781896, bits=10) == (17781895, 17781896)
+
+
+def test_float_roots_raise_no_float_warning():
+    """At x = 0 every betaln(., 0) is infinite and the ratio inf - inf is NaN: no warning escapes."""
+    form = _SubtreeForm(SMALL.root, Prior())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        roots = _float_roots([form], 0.0, 10.0)
+    assert np.isnan(roots).all()                      # F's float sign at 0 is NaN: no bracket
+
+
+def test_knorm_pruning_path_errors_use_the_prior():
+    """numerator '1' (B = b + lam): the norms of the path's stages against mpmath written out for that
+    prior (the k = 1 stage: sum of W_l B_l / M_l)."""
+    import mpmath
+    prior = Prior(numerator="1")
+    path = knorm_pruning_path(iris_tree(), prior)
+    stage = path["sequence"].stages[0]
+    assert stage.k_from == 1
+    mpmath.mp.dps = 40
+
+    def mean(t):
+        if not t.children:
+            j = len(t.counts)
+            return (sum(t.counts) - max(t.counts) + mpmath.mpf(1) / 2) / (sum(t.counts) + mpmath.mpf(j) / 2)
+        den = sum(t.counts) + mpmath.mpf(len(t.children)) / 2
+        return sum((sum(c.counts) + mpmath.mpf(1) / 2) / den * mean(c) for c in t.children)
+    expected = mean(stage.tree.root)
+    assert abs(mpmath.mpf(path["knorm_errors"][0]) - expected) <= expected * mpmath.mpf(10) ** -11
