@@ -527,11 +527,12 @@ def _bisected_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Frac
 # ---------------------------------------------------------------------------------------------
 
 def _at_least(k: int, bound: Breakpoint) -> bool:
-    """k >= bound for an integer bound; for a :class:`LogBracket`, k > 2**upper is above it,
-    k <= 2**lower below it, and a k in between cannot be placed (ValueError)."""
+    """k >= bound for an integer bound; for a :class:`LogBracket` (2**lower < bound <= 2**upper),
+    k >= 2**upper is at or above it, k <= 2**lower below it, and a k in between cannot be placed
+    (ValueError)."""
     if isinstance(bound, int):
         return k >= bound
-    if _log2_sign(k, bound.upper) > 0:
+    if _log2_sign(k, bound.upper) >= 0:
         return True
     if _log2_sign(k, bound.lower) <= 0:
         return False

@@ -572,3 +572,32 @@ def test_knorm_pruning_path_errors_use_the_prior():
         return sum((sum(c.counts) + mpmath.mpf(1) / 2) / den * mean(c) for c in t.children)
     expected = mean(stage.tree.root)
     assert abs(mpmath.mpf(path["knorm_errors"][0]) - expected) <= expected * mpmath.mpf(10) ** -11
+
+
+def test_at_least_places_k_equal_to_2_to_the_upper_end():
+    """2^5 < b <= 2^6: k = 64 = 2^6 is at or above b (placed in the later stage), k = 63 and 33 are
+    not placed, k = 32 = 2^5 is below b."""
+    from exactprune.sequence import _at_least
+    bracket = LogBracket(Fraction(5), Fraction(6))
+    assert _at_least(64, bracket) is True and _at_least(32, bracket) is False
+    for k in (33, 63):
+        with pytest.raises(ValueError, match="inside the certified interval"):
+            _at_least(k, bracket)
+
+
+class Rows:
+    """A synthetic form for _float_roots: F(x) = sum w Gamma(a + x) Gamma(d) / (Gamma(a) Gamma(d + x))."""
+
+    def __init__(self, w, a, d):
+        self._float_rows = (np.array(w, dtype=float), np.array(a, dtype=float), np.array(d, dtype=float))
+
+
+def test_float_roots_need_a_strict_sign_at_both_ends():
+    """F(x) = -1 + 2 / (1 + x) (rows (a, d) = (1, 1), ratio 1, and (1, 2), ratio 1 / (1 + x)): F(1) = 0,
+    in floats too (the ratio exp(betaln(2, 1) - betaln(1, 1)) = exp(log 1/2) is 0.5 exactly).  A zero
+    at an end is no bracket: NaN on [1, 3/2] and on [1/2, 1]; [1/2, 3/2] brackets the root 1."""
+    from scipy.special import betaln
+    assert np.exp(betaln(2.0, 1.0) - betaln(1.0, 1.0)) == 0.5            # the float zero at x = 1
+    form = Rows([-1, 2], [1, 1], [1, 2])
+    assert np.isnan(_float_roots([form], 1.0, 1.5)).all() and np.isnan(_float_roots([form], 0.5, 1.0)).all()
+    assert abs(_float_roots([form], 0.5, 1.5)[0] - 1.0) <= 1e-15
