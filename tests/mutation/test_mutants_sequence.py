@@ -601,3 +601,55 @@ def test_float_roots_need_a_strict_sign_at_both_ends():
     form = Rows([-1, 2], [1, 1], [1, 2])
     assert np.isnan(_float_roots([form], 1.0, 1.5)).all() and np.isnan(_float_roots([form], 0.5, 1.0)).all()
     assert abs(_float_roots([form], 0.5, 1.5)[0] - 1.0) <= 1e-15
+
+
+def test_an_empty_split_with_lam_0_is_named_in_the_error():
+    with pytest.raises(ValueError, match="^node root: an empty node with lam = 0 has no defined error moment$"):
+        _SubtreeForm(Node((0, 0), [Node((0, 0)), Node((0, 0))]), Prior(lam=0))
+
+
+def test_iris_c21_crossing_in_1_2_is_a_cell_of_width_2_to_the_minus_39():
+    """c21 (kept at k = 1, pruned at k = 2): [1, 2] halved while longer than max(2, 1) / 2^40 = 2^-39,
+    so the cell has exactly that length (not 2^-40)."""
+    node = prune(iris_tree(), 1).tree.node("c21")
+    lo, hi = real_crossing(node, 1, 2)
+    assert hi - lo == Fraction(1, 2 ** 39) and 1 <= lo and (lo * 2 ** 39).denominator == 1
+
+
+class IntCrossing(LogCrossing):
+    """A synthetic F_d lost from the integer b on (0 at b) and, on log2 k, from c on (b = the least
+    integer >= 2^c); the integer k asked are recorded."""
+
+    def __init__(self, b, c=None):
+        super().__init__(c if c is not None else 0)
+        self.b, self.asked = b, []
+
+    def sign(self, k):
+        self.asked.append(k)
+        return (k < self.b) - (k > self.b)
+
+
+def test_breakpoint_search_doubles_from_k0_plus_1_then_bisects():
+    """b = 17 from k0 = 1: probes k0 + 1, 1 + 2, 1 + 4, 1 + 8 (kept), 1 + 16 = 17 (F = 0: lost), then
+    bisection of [9, 17]: 13, 15, 16 (kept), so 17.  b = 10: the same doubling, then 13, 11, 10 (lost)."""
+    from exactprune.sequence import _breakpoint
+    form = IntCrossing(17)
+    assert _breakpoint(form, 1) == 17
+    assert form.asked == [2, 3, 5, 9, 17, 13, 15, 16]
+    small = IntCrossing(10)
+    assert _breakpoint(small, 1) == 10 and small.asked == [2, 3, 5, 9, 17, 13, 11, 10]
+
+
+def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
+    """b = ceil(2^1024.5) = isqrt(2^2049) + 1: the integer search stops at 2^1024 (still kept) and the
+    log2 search doubles 1024 to 2048 and bisects [1024, 2048] 40 times: c = 2049/2 is a grid point
+    1024 + j 2^-30 and F <= 0 there, so the bracket is (2049/2 - 2^-30, 2049/2].  From a LogBracket
+    k0 the search starts at its upper end (1500 for c = 2000 + 1/3, as in the test above)."""
+    from exactprune.sequence import _breakpoint
+    from math import isqrt
+    half = Fraction(2049, 2)
+    assert _breakpoint(IntCrossing(isqrt(2 ** 2049) + 1, half), 1) == LogBracket(half - Fraction(1, 2 ** 30), half)
+    c = 2000 + Fraction(1, 3)
+    cell, step = (c - 1500) * 2 ** 40 // 1500, Fraction(1500, 2 ** 40)
+    assert _breakpoint(LogCrossing(c), LogBracket(Fraction(1000), Fraction(1500))) == \
+        LogBracket(1500 + cell * step, 1500 + (cell + 1) * step)
