@@ -28,7 +28,6 @@ CART's cost-complexity sequence is :func:`exactprune.peers.ccp.ccp_sequence`.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
@@ -50,8 +49,6 @@ __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_
            "survives_all_k", "split_kept", "real_crossing", "LogBracket"]
 
 INF = "inf"
-#: the largest finite float64: a real crossing's float guess is made only below it
-FLOAT_MAX = Fraction(sys.float_info.max)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -452,9 +449,9 @@ def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
     length = x1 - x0
     while length > width:
         length /= 2
-    if x1 <= FLOAT_MAX:
+    try:
         roots = _float_roots(forms, float(x0), float(x1)).tolist()
-    else:       # beyond float range: no float guess, certified bisection alone
+    except OverflowError:       # beyond float range: no float guess, certified bisection alone
         roots = [math.nan] * len(forms)
     return [_guessed_cell(form, x0, length, root) or _bisected_cell(form, x0, x1, width)
             for form, root in zip(forms, roots)]
