@@ -653,3 +653,71 @@ def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
     cell, step = (c - 1500) * 2 ** 40 // 1500, Fraction(1500, 2 ** 40)
     assert _breakpoint(LogCrossing(c), LogBracket(Fraction(1000), Fraction(1500))) == \
         LogBracket(1500 + cell * step, 1500 + (cell + 1) * step)
+
+
+# ---------------------------------------------------------------------------------------------
+# knorm_sequence's bookkeeping: searches, decision counts, the bracket stage, the k = inf stage
+# ---------------------------------------------------------------------------------------------
+
+#: c1 = the (6, 3) split above (breakpoint 10), c2 = (6, 12) into (0, 10) and (6, 2): stages from
+#: k = 1, 10 (c1), 12 (c2), 16 (root), each checked by PruneTree in the test
+TWO_SPLITS = Tree(Node((12, 15), [Node((6, 3), [Node((5, 0)), Node((1, 3))]),
+                                  Node((6, 12), [Node((0, 10)), Node((6, 2))])]))
+
+
+def _first_lost(node, k0: int) -> int:
+    """The least k > k0 where the split at ``node`` is lost (R(T_d, k) >= R_leaf(d, k)), by an exact scan."""
+    k = k0 + 1
+    while subtree_moment(node, k, Prior()) < leaf_moment(node.counts, k, Prior()):
+        k += 1
+    return k
+
+
+def _probes(b: int, k0: int) -> int:
+    """Sign evaluations of the doubling-and-bisection search from k0 to breakpoint b: k0 + 1, k0 + 2, ...,
+    k0 + 2^m (2^m >= b - k0 > 2^(m - 1)), then m - 1 halvings of a length 2^(m - 1): 2m (1 for b = k0 + 1)."""
+    d = b - k0
+    return 1 if d == 1 else 2 * (d - 1).bit_length()
+
+
+def test_searches_and_decision_counts_of_a_two_split_tree():
+    seq = knorm_sequence(TWO_SPLITS, crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (10, ["c1"]), (12, ["c2"]), (16, ["root"]),
+                                                          ("inf", [])]
+    for k, kept in ((9, {"root", "c1", "c2"}), (10, {"root", "c2"}), (11, {"root", "c2"}), (12, {"root"}),
+                    (15, {"root"}), (16, set())):
+        assert {n.name for n in prune(TWO_SPLITS, k).tree.nodes() if n.children} == kept
+    # searches: root, c1, c2 at k0 = 1 (PruneTree at 2 prunes nothing); root again at k0 = 10 and at
+    # k0 = 12 (its subtree changed; c2's breakpoint is reused at 10): 5
+    assert seq.searches == 5
+    # PruneTree: one comparison per split of the tree it runs on: k = 1, 2, 10 (3 splits), 11, 12 (2), 13, 16 (1)
+    assert seq.decisions["prunetree_comparisons"] == 3 + 3 + 3 + 2 + 2 + 1 + 1
+    # the searches' sign evaluations, from the breakpoints each search finds (root's by exact scans of the
+    # tree as it stands at k0 = 1, 10 and 12)
+    root = TWO_SPLITS.root
+    without_c1 = Node((12, 15), [Node((6, 3)), Node((6, 12), [Node((0, 10)), Node((6, 2))])])
+    expected = (_probes(10, 1) + _probes(12, 1) + _probes(_first_lost(root, 1), 1)
+                + _probes(_first_lost(without_c1, 10), 10) + _probes(16, 12))
+    assert sum(seq.decisions[f"search_{how}"] for how in ("float", "arb", "exact")) == expected
+
+
+def test_a_bracket_stage_and_the_k_infinity_stage():
+    """FAR's only split is lost beyond 2^1024: the stage that prunes it starts at the bracket, and
+    the k = infinity stage is the root as a leaf (a split survives no k there: pruned list empty)."""
+    seq = knorm_sequence(FAR, crossings=False)
+    bracket = seq.breakpoints["root"].breakpoint
+    assert [(s.k_from, s.k_to, s.leaves, s.pruned) for s in seq.stages] == \
+        [(1, bracket, 2, []), (bracket, None, 1, ["root"]), ("inf", None, 1, [])]
+    assert seq.stages[1].tree.root.is_leaf and seq.stages[2].tree.root.counts == FAR.root.counts
+    assert seq.searches == 1
+    small = knorm_sequence(SMALL, crossings=False)
+    assert small.stages[-1].k_from == "inf" and small.stages[-1].tree.root.is_leaf
+
+
+def test_a_split_surviving_every_k_is_named_and_kept_at_infinity():
+    """(10, 10) into pure (10, 0) and (0, 10): Thm 5.9's condition; the k = inf stage prunes it."""
+    seq = knorm_sequence(Tree(Node((10, 10), [Node((10, 0)), Node((0, 10))])), crossings=False)
+    entry = seq.breakpoints["root"]
+    assert (entry.name, entry.breakpoint, entry.survives_all_finite_k) == ("root", None, True)
+    assert [(s.k_from, s.leaves, s.pruned) for s in seq.stages] == [(1, 2, []), ("inf", 1, ["root"])]
+    assert seq.searches == 0
