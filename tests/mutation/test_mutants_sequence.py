@@ -721,3 +721,53 @@ def test_a_split_surviving_every_k_is_named_and_kept_at_infinity():
     assert (entry.name, entry.breakpoint, entry.survives_all_finite_k) == ("root", None, True)
     assert [(s.k_from, s.leaves, s.pruned) for s in seq.stages] == [(1, 2, []), ("inf", 1, ["root"])]
     assert seq.searches == 0
+
+
+def _nested(inner):
+    """root -> c1 = (inner split c11, leaf (10, 0)), c2 = (1, 30) into (0, 20) and (1, 10)."""
+    c11 = Node(inner[0], [Node(inner[1]), Node(inner[2])])
+    c1 = Node((inner[0][0] + 10, inner[0][1]), [c11, Node((10, 0))])
+    c2 = Node((1, 30), [Node((0, 20)), Node((1, 10))])
+    return Tree(Node((c1.counts[0] + 1, c1.counts[1] + 30), [c1, c2]))
+
+
+def _kept(tree, k):
+    return {n.name for n in prune(tree, k).tree.nodes() if n.children}
+
+
+def test_removed_with_names_the_pruned_ancestor_and_entries_are_in_depth_order():
+    """Stages checked by PruneTree: (a) inner (6, 3): c2 lost at 1, c1 at 3 taking c11 with it, root at
+    43; (b) inner (3, 6): c2 at 1, root at 6 taking c1 and c11.  Entries: by depth, then by name (the
+    arrays are in preorder: root, c1, c11, ..., c2)."""
+    a = _nested(((6, 3), (5, 0), (1, 3)))
+    assert (_kept(a, 1), _kept(a, 2), _kept(a, 3), _kept(a, 42), _kept(a, 43)) == \
+        ({"root", "c1", "c11"}, {"root", "c1", "c11"}, {"root"}, {"root"}, set())
+    seq = knorm_sequence(a, crossings=False)
+    assert list(seq.breakpoints) == ["root", "c1", "c2", "c11"]
+    assert [(e.name, e.breakpoint, e.removed_with) for e in seq.breakpoints.values()] == \
+        [("root", 43, None), ("c1", 3, None), ("c2", 1, None), ("c11", 3, "c1")]
+    b = _nested(((3, 6), (0, 5), (3, 1)))
+    assert (_kept(b, 1), _kept(b, 5), _kept(b, 6)) == ({"root", "c1", "c11"}, {"root", "c1", "c11"}, set())
+    seq = knorm_sequence(b, crossings=False)
+    assert [(e.name, e.breakpoint, e.removed_with) for e in seq.breakpoints.values()] == \
+        [("root", 6, None), ("c1", 6, "root"), ("c2", 1, None), ("c11", 6, "root")]
+
+
+def test_a_split_lost_at_k_2_gets_its_crossing_and_one_lost_at_1_none():
+    """c1 = (20, 3) into (18, 0), (2, 3) is lost at 2 (PruneTree), c2 = (2, 20) at 1: c1's crossing is a
+    cell of [1, 2] of length max(2, 1) / 2^40 = 2^-39 at most (halved 39 times: exactly 2^-39)."""
+    tree = Tree(Node((22, 23), [Node((20, 3), [Node((18, 0)), Node((2, 3))]),
+                                Node((2, 20), [Node((0, 17)), Node((2, 3))])]))
+    assert (_kept(tree, 1), _kept(tree, 2)) == ({"root", "c1"}, {"root"})
+    entries = knorm_sequence(tree).breakpoints
+    assert entries["c2"].breakpoint == 1 and entries["c2"].crossing is None
+    lo, hi = entries["c1"].crossing
+    assert entries["c1"].breakpoint == 2 and 1 <= lo and hi <= 2 and hi - lo == Fraction(1, 2 ** 39)
+
+
+def test_a_search_beyond_the_log2_limit_names_the_node(monkeypatch):
+    """FAR's crossing is near 2^2000021: with the limit at 2^(2^20) the log2 search gives up, naming root."""
+    monkeypatch.setattr(sequence_module, "BREAKPOINT_MAX_LOG2", 2 ** 20)
+    with pytest.raises(ValueError, match=re.escape("node root: no breakpoint below k = 2^1048576 (the limit "
+                                                   "BREAKPOINT_MAX_LOG2)")):
+        knorm_sequence(FAR, crossings=False)
