@@ -154,7 +154,7 @@ import flint  # noqa: E402
 
 from exactprune import Node, Tree  # noqa: E402
 from exactprune.knorm import EXACT_K_LIMIT  # noqa: E402
-from exactprune.numbers import CertificationError  # noqa: E402
+from exactprune.numbers import CertificationError, arb_of  # noqa: E402
 from exactprune.sequence import (LogBracket, Theorem53Violation, _bisected_cell, _float_roots,  # noqa: E402
                                  _guessed_cell, knorm_pruning_path, split_kept, survives_all_k,
                                  verify_single_crossing)
@@ -845,3 +845,38 @@ def test_total_of_terms_with_every_term_dropped():
     values, rels = _total_of_terms(np.array([0.5, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 2.0]),
                                    np.zeros(2), np.zeros(2), np.zeros(2), 2, np.array([0, 1]), 3)
     assert values.tolist() == [0.0, 0.0, 0.0] and rels.tolist() == [0.0, 0.0, 0.0]
+
+
+def test_form_from_arrays_with_an_empty_leaf_and_a_leaf_of_one_example():
+    """n + J lam is 0 only for an empty node with lam = 0: a leaf (1, 0) (n = J lam = 1) and an empty
+    leaf (0, 0) (n + J lam = 1) are fine; the array form has the Node form's terms: leaf (1, 0) has
+    B = 0 + 1/2, M = 1 + 1; (0, 0) has B = 1/2, M = 1."""
+    tree = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3), [Node((1, 0)), Node((0, 3)), Node((0, 0))])]))
+    form = _SubtreeForm.from_arrays(tree.arrays(), 0, "root", Prior())
+    reference = _SubtreeForm(tree.root, Prior())
+    assert form.leaf_terms == reference.leaf_terms and sorted(form.terms) == sorted(reference.terms)
+    pairs = {(a, d) for _, a, d in form.terms}
+    assert (flint.fmpq(1, 2), flint.fmpq(2)) in pairs and (flint.fmpq(1, 2), flint.fmpq(1)) in pairs
+
+
+def test_float_images_of_an_inexact_b_and_an_exact_m():
+    """J = 3, lam = 1/3: B = b + 2/3 is not a float (bound u), M = n + 1 is (bound 0): the filter's
+    images are certify's scalar rules with each bound in its place."""
+    tree = Tree(Node((6, 3, 2), [Node((5, 0, 1)), Node((1, 3, 1))]))
+    form = _SubtreeForm(tree.root, Prior(lam=Fraction(1, 3)))
+    (leaf_v, leaf_r), (tree_v, tree_r) = _float_approximations([form], 5)
+    leaf, sub = _scalar_images(form, 5)
+    assert (leaf_v[0], leaf_r[0]) == (leaf.value, leaf.rel) and (tree_v[0], tree_r[0]) == (sub.value, sub.rel)
+
+
+def test_difference_arb_with_zero_error_leaves():
+    """lam = 0: a pure leaf has B = 0 and moment 0 for k >= 1.  (5, 1) into (5, 0), (0, 1): F(k) is the
+    root's B^(k)/M^(k) = 1^(k)/6^(k) = 120 / ((k+1)...(k+5)) alone, at k = 2^2000 (the large-k route)
+    and k = 100; a pure (5, 0) split has F = 0 exactly, an arb zero."""
+    form = _SubtreeForm(Node((5, 1), [Node((5, 0)), Node((0, 1))]), Prior(lam=0))
+    for k in (2 ** 2000, 100):
+        exact = Fraction(120, (k + 1) * (k + 2) * (k + 3) * (k + 4) * (k + 5))
+        ball = form.difference_arb(k)
+        assert ball > 0 and ball.overlaps(arb_of(exact))
+    zero = _SubtreeForm(Node((5, 0), [Node((3, 0)), Node((2, 0))]), Prior(lam=0)).difference_arb(100)
+    assert isinstance(zero, flint.arb) and zero.is_exact() and zero == 0
