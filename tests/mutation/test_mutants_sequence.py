@@ -604,8 +604,10 @@ def test_float_roots_need_a_strict_sign_at_both_ends():
 
 
 def test_an_empty_split_with_lam_0_is_named_in_the_error():
+    """A hand-built Node (split_kept takes one; Tree would refuse these counts) whose root is empty
+    and whose leaves are not: the root's own (B, M) is refused, naming it."""
     with pytest.raises(ValueError, match="^node root: an empty node with lam = 0 has no defined error moment$"):
-        _SubtreeForm(Node((0, 0), [Node((0, 0)), Node((0, 0))]), Prior(lam=0))
+        split_kept(Node((0, 0), [Node((1, 0)), Node((0, 1))]), 1, Prior(lam=0))
 
 
 def test_iris_c21_crossing_in_1_2_is_a_cell_of_width_2_to_the_minus_39():
