@@ -882,3 +882,14 @@ def test_difference_arb_with_zero_error_leaves():
         assert ball > 0 and ball.overlaps(arb_of(exact))
     zero = _SubtreeForm(Node((5, 0), [Node((3, 0)), Node((2, 0))]), Prior(lam=0)).difference_arb(100)
     assert isinstance(zero, flint.arb) and zero.is_exact() and zero == 0
+
+
+def test_the_stage_at_a_found_breakpoint_uses_the_prior():
+    """eta = 5 moves the (6, 3) split's breakpoint from 10 to 9 (PruneTree with that prior); with the
+    default prior PruneTree would still keep it at 9."""
+    prior = Prior(eta=5)
+    assert _kept(SMALL, 8) == _kept(SMALL, 9) == {"root"}
+    assert {n.name for n in prune(SMALL, 8, prior).tree.nodes() if n.children} == {"root"}
+    assert not [n for n in prune(SMALL, 9, prior).tree.nodes() if n.children]
+    seq = knorm_sequence(SMALL, prior, crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (9, ["root"]), ("inf", [])]
