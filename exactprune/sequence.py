@@ -449,9 +449,12 @@ def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
     length = x1 - x0
     while length > width:
         length /= 2
-    roots = _float_roots(forms, float(x0), float(x1))
+    try:
+        roots = _float_roots(forms, float(x0), float(x1)).tolist()
+    except OverflowError:       # beyond float range: no float guess, certified bisection alone
+        roots = [math.nan] * len(forms)
     return [_guessed_cell(form, x0, length, root) or _bisected_cell(form, x0, x1, width)
-            for form, root in zip(forms, roots.tolist())]
+            for form, root in zip(forms, roots)]
 
 
 def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
@@ -521,11 +524,12 @@ def _bisected_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Frac
 # ---------------------------------------------------------------------------------------------
 
 def _at_least(k: int, bound: Breakpoint) -> bool:
-    """k >= bound for an integer bound; for a :class:`LogBracket`, k > 2**upper is above it,
-    k <= 2**lower below it, and a k in between cannot be placed (ValueError)."""
+    """k >= bound for an integer bound; for a :class:`LogBracket` (2**lower < bound <= 2**upper),
+    k >= 2**upper is at or above it, k <= 2**lower below it, and a k in between cannot be placed
+    (ValueError)."""
     if isinstance(bound, int):
         return k >= bound
-    if _log2_sign(k, bound.upper) > 0:
+    if _log2_sign(k, bound.upper) >= 0:
         return True
     if _log2_sign(k, bound.lower) <= 0:
         return False
@@ -590,7 +594,7 @@ class NodeBreakpoint:
         if self.crossing is not None:
             lo, hi = self.crossing
             out["crossing"] = {"lower": fraction_str(lo), "upper": fraction_str(hi),
-                               "approx": f"{float((lo + hi) / 2):.12g}"}
+                               "approx": arb_of((lo + hi) / 2).str(12, radius=False)}
         return out
 
 

@@ -135,3 +135,52 @@ def test_subtree_form_from_arrays_matches_the_node_walk_and_the_recursion(tree, 
             scalar = total(Approx.of(w) * rising_ratio(Approx.of(a), Approx.of(d), k) for w, a, d in by_nodes.terms)
             values, rels = _float_approximations([by_arrays], k)[1]
             assert Approx.bounded(values[0], rels[0]) == scalar
+
+
+# -- a crossing just below 2^1024, beyond float range --------------------------------------------
+
+#: (507, 506) split into pure children, lam tuned (bisection on lam by hand, eta = 1/2) so that the
+#: integer breakpoint lands in (2^1024 - 2^970, 2^1024]: every integer there rounds to the float 2^1024,
+#: which overflows (the largest float64 is 2^1024 - 2^971)
+NEAR_1024 = Tree(Node((507, 506), [Node((507, 0)), Node((0, 506))]))
+NEAR_1024_PRIOR = Prior(lam=Fraction(28874157673448767, 2 ** 56))
+
+
+def _mp_f(k, lam):
+    """F(k) = R_leaf - R(T) of NEAR_1024 at integer k, from (4.29) and (4.11) written out with mpmath's
+    loggamma at 800 digits: rising(B, k) / rising(M, k) = exp(lgamma(B + k) - lgamma(B) + lgamma(M) -
+    lgamma(M + k)); root B = 506 + lam, M = 1013 + 2 lam; children B = lam, M = 507 + 2 lam and 506 + 2 lam,
+    weights (507 + 1/2) / 1014 and (506 + 1/2) / 1014."""
+    import mpmath
+    with mpmath.workdps(800):
+        lam, k = mpmath.mpf(lam.numerator) / lam.denominator, mpmath.mpf(k)
+
+        def ratio(b, m):
+            return mpmath.exp(mpmath.loggamma(b + k) - mpmath.loggamma(b) + mpmath.loggamma(m) - mpmath.loggamma(m + k))
+        return (ratio(506 + lam, 1013 + 2 * lam) - (mpmath.mpf(1015) / 2028) * ratio(lam, 507 + 2 * lam)
+                - (mpmath.mpf(1013) / 2028) * ratio(lam, 506 + 2 * lam))
+
+
+def test_a_crossing_beyond_float_range_is_certified_without_floats():
+    """The crossing of an integer breakpoint near 2^1024 raised OverflowError at float(hi): its float
+    guess is skipped and the cell is [b - 1, b] itself (the relative width b / 2^40 exceeds 1)."""
+    seq = knorm_sequence(NEAR_1024, NEAR_1024_PRIOR)
+    entry = seq.breakpoints["root"]
+    b = entry.breakpoint
+    assert isinstance(b, int) and 2 ** 1024 - 2 ** 970 < b <= 2 ** 1024
+    with pytest.raises(OverflowError):
+        float(b)                                                      # the case is beyond float range
+    assert _mp_f(b - 1, NEAR_1024_PRIOR.lam) > 0 >= _mp_f(b, NEAR_1024_PRIOR.lam)    # b by mpmath
+    assert entry.crossing == (b - 1, b)
+    assert entry.as_dict()["crossing"]["approx"] == "1.79769313486e+308"     # 2^1024 = 1.7976931348623e308
+    assert [s.leaves for s in seq.stages] == [2, 1, 1]
+
+
+def test_real_crossing_on_an_interval_beyond_float_range():
+    """real_crossing(lo = 2^1000, hi = 2^1100): certified bisection alone, to width 2^1100 / 2^40;
+    the crossing lies in (b - 1, b] for the breakpoint b above."""
+    from exactprune.sequence import real_crossing
+    b = knorm_sequence(NEAR_1024, NEAR_1024_PRIOR, crossings=False).breakpoints["root"].breakpoint
+    lo, hi = real_crossing(NEAR_1024.root, 2 ** 1000, 2 ** 1100, NEAR_1024_PRIOR)
+    assert hi - lo == Fraction(2 ** 1100 - 2 ** 1000, 2 ** 40)       # 40 halvings of [2^1000, 2^1100]
+    assert lo < b and b - 1 < hi

@@ -154,7 +154,7 @@ import flint  # noqa: E402
 
 from exactprune import Node, Tree  # noqa: E402
 from exactprune.knorm import EXACT_K_LIMIT  # noqa: E402
-from exactprune.numbers import CertificationError  # noqa: E402
+from exactprune.numbers import CertificationError, arb_of  # noqa: E402
 from exactprune.sequence import (LogBracket, Theorem53Violation, _bisected_cell, _float_roots,  # noqa: E402
                                  _guessed_cell, knorm_pruning_path, split_kept, survives_all_k,
                                  verify_single_crossing)
@@ -465,3 +465,431 @@ def test_iris_crossings_at_k_2_are_cells_of_width_2_to_the_minus_39(iris_sequenc
     for b in at_two:
         lo, hi = b.crossing
         assert hi - lo == Fraction(1, 2 ** 39) and 1 <= lo and (lo * 2 ** 39).denominator == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# _log_bracket on a synthetic crossing at log2 k = c (sign 1 below c, -1 from c on: the arb route
+# never gives 0), _bracket_stage on hand-made brackets, real_crossing's arguments
+# ---------------------------------------------------------------------------------------------
+
+import re  # noqa: E402
+import warnings  # noqa: E402
+
+import exactprune.sequence as sequence_module  # noqa: E402
+from exactprune.sequence import _bracket_stage, _log_bracket  # noqa: E402
+
+
+class LogCrossing:
+    def __init__(self, c, fail_at=None):
+        self.c, self.fail_at, self.name = Fraction(c), fail_at, "x"
+
+    def sign_log2(self, t):
+        if t == self.fail_at:
+            raise CertificationError("undecided")
+        return 1 if t < self.c else -1
+
+
+def test_log_bracket_doubles_from_t0_and_bisects_to_relative_width_2_to_the_minus_40():
+    """c = 2000 + 1/3 from t0 = 1500: [1500, 3000] after one doubling, then halvings of 1500 until the
+    length 1500 / 2^m <= hi / 2^40 with hi in (2000, 2001]: m = 40 (1500 / 2^39 > 2001 / 2^40).  The
+    bracket is the cell of the grid 1500 + j 1500 / 2^40 holding c."""
+    c = 2000 + Fraction(1, 3)
+    cell = (c - 1500) * 2 ** 40 // 1500
+    step = Fraction(1500, 2 ** 40)
+    assert _log_bracket(LogCrossing(c), Fraction(1500)) == LogBracket(1500 + cell * step, 1500 + (cell + 1) * step)
+
+
+def test_log_bracket_stops_at_a_length_equal_to_the_width_and_where_undecided():
+    """c = 2047, t0 = 1024, bits = 2: [1024, 2048]; 1024 > 2048 / 4, so mid 1536 (kept): [1536, 2048],
+    whose length 512 = 2048 / 4 ends the bisection.  An undecided first midpoint keeps [1024, 2048]."""
+    assert _log_bracket(LogCrossing(2047), Fraction(1024), bits=2) == LogBracket(Fraction(1536), Fraction(2048))
+    assert _log_bracket(LogCrossing(2047, fail_at=1536), Fraction(1024)) == LogBracket(Fraction(1024), Fraction(2048))
+
+
+def test_log_bracket_refuses_a_start_beyond_the_crossing_and_a_crossing_beyond_the_limit(monkeypatch):
+    message = ("node x: its breakpoint is not above 2^1024.00000000, inside the certified interval of an earlier "
+               "breakpoint: beyond 2^1024 (BREAKPOINT_EXACT_BITS) the two cannot be ordered")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        _log_bracket(LogCrossing(1000), Fraction(1024))
+    monkeypatch.setattr(sequence_module, "BREAKPOINT_MAX_LOG2", 4096)
+    # c = 3000: doubling 2048 (kept), then hi = 4096 = the limit, not beyond it: F <= 0 there, bisection
+    assert _log_bracket(LogCrossing(3000), Fraction(1024), bits=1) == LogBracket(Fraction(2048), Fraction(4096))
+    with pytest.raises(ValueError, match=re.escape("node x: no breakpoint below k = 2^4096 (the limit "
+                                                   "BREAKPOINT_MAX_LOG2)")):
+        _log_bracket(LogCrossing(5000), Fraction(1024))       # 2048, 4096 kept, then 8192 > 4096
+
+
+def test_bracket_stage_takes_the_least_upper_end_and_refuses_overlaps():
+    names, origin = ["p", "q", "r", "s"], np.array([3, 0, 2, 1])
+    first, later = LogBracket(Fraction(5), Fraction(6)), LogBracket(Fraction(7), Fraction(8))
+    bound, kept = _bracket_stage({0: later, 1: first, 2: None, 3: first}, names, origin)
+    assert bound == first and kept.tolist() == [True, False, True, False]
+    touching = LogBracket(Fraction(6), Fraction(7))            # lower end = first's upper end: ordered
+    bound, kept = _bracket_stage({0: touching, 1: first}, names, origin)
+    assert bound == first and kept.tolist() == [True, False, True, True]
+    overlapping = LogBracket(Fraction(11, 2), Fraction(7))
+    message = ("the breakpoints of p (2^(5) < k <= 2^(6), k ~ 2^5.500000000) and s (2^(11/2) < k <= 2^(7), "
+               "k ~ 2^6.250000000) overlap: beyond 2^1024 (BREAKPOINT_EXACT_BITS) they cannot be ordered")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        _bracket_stage({0: overlapping, 1: first}, names, origin)     # index 1 is p (origin 0), 0 is s (origin 3)
+
+
+def test_real_crossing_takes_a_form_with_its_own_prior_and_bits():
+    """A form built with lam = 1 is used as it is (not rebuilt with the default prior); bits = 10 on
+    iris c2's [17781895, 17781896]: width 17781896 / 2^10 > 1, so the cell is the interval itself."""
+    node = SMALL.root
+    prior = Prior(lam=1)
+    b = knorm_sequence(SMALL, prior, crossings=False).breakpoints["root"].breakpoint
+    assert real_crossing(_SubtreeForm(node, prior), b - 1, b) == real_crossing(node, b - 1, b, prior)
+    c2 = prune(iris_tree(), 2).tree.node("c2")
+    assert real_crossing(c2, 17781895, 17781896, bits=10) == (17781895, 17781896)
+
+
+def test_float_roots_raise_no_float_warning():
+    """At x = 0 every betaln(., 0) is infinite and the ratio inf - inf is NaN: no warning escapes."""
+    form = _SubtreeForm(SMALL.root, Prior())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        roots = _float_roots([form], 0.0, 10.0)
+    assert np.isnan(roots).all()                      # F's float sign at 0 is NaN: no bracket
+
+
+def test_knorm_pruning_path_errors_use_the_prior():
+    """numerator '1' (B = b + lam): the norms of the path's stages against mpmath written out for that
+    prior (the k = 1 stage: sum of W_l B_l / M_l)."""
+    import mpmath
+    prior = Prior(numerator="1")
+    path = knorm_pruning_path(iris_tree(), prior)
+    stage = path["sequence"].stages[0]
+    assert stage.k_from == 1
+    mpmath.mp.dps = 40
+
+    def mean(t):
+        if not t.children:
+            j = len(t.counts)
+            return (sum(t.counts) - max(t.counts) + mpmath.mpf(1) / 2) / (sum(t.counts) + mpmath.mpf(j) / 2)
+        den = sum(t.counts) + mpmath.mpf(len(t.children)) / 2
+        return sum((sum(c.counts) + mpmath.mpf(1) / 2) / den * mean(c) for c in t.children)
+    expected = mean(stage.tree.root)
+    assert abs(mpmath.mpf(path["knorm_errors"][0]) - expected) <= expected * mpmath.mpf(10) ** -11
+
+
+def test_at_least_places_k_equal_to_2_to_the_upper_end():
+    """2^5 < b <= 2^6: k = 64 = 2^6 is at or above b (placed in the later stage), k = 63 and 33 are
+    not placed, k = 32 = 2^5 is below b."""
+    from exactprune.sequence import _at_least
+    bracket = LogBracket(Fraction(5), Fraction(6))
+    assert _at_least(64, bracket) is True and _at_least(32, bracket) is False
+    for k in (33, 63):
+        with pytest.raises(ValueError, match="inside the certified interval"):
+            _at_least(k, bracket)
+
+
+class Rows:
+    """A synthetic form for _float_roots: F(x) = sum w Gamma(a + x) Gamma(d) / (Gamma(a) Gamma(d + x))."""
+
+    def __init__(self, w, a, d):
+        self._float_rows = (np.array(w, dtype=float), np.array(a, dtype=float), np.array(d, dtype=float))
+
+
+def test_float_roots_need_a_strict_sign_at_both_ends():
+    """F(x) = -1 + 2 / (1 + x) (rows (a, d) = (1, 1), ratio 1, and (1, 2), ratio 1 / (1 + x)): F(1) = 0,
+    in floats too (the ratio exp(betaln(2, 1) - betaln(1, 1)) = exp(log 1/2) is 0.5 exactly).  A zero
+    at an end is no bracket: NaN on [1, 3/2] and on [1/2, 1]; [1/2, 3/2] brackets the root 1."""
+    from scipy.special import betaln
+    assert np.exp(betaln(2.0, 1.0) - betaln(1.0, 1.0)) == 0.5            # the float zero at x = 1
+    form = Rows([-1, 2], [1, 1], [1, 2])
+    assert np.isnan(_float_roots([form], 1.0, 1.5)).all() and np.isnan(_float_roots([form], 0.5, 1.0)).all()
+    assert abs(_float_roots([form], 0.5, 1.5)[0] - 1.0) <= 1e-15
+
+
+def test_an_empty_split_with_lam_0_is_named_in_the_error():
+    """A hand-built Node (split_kept takes one; Tree would refuse these counts) whose root is empty
+    and whose leaves are not: the root's own (B, M) is refused, naming it."""
+    with pytest.raises(ValueError, match="^node root: an empty node with lam = 0 has no defined error moment$"):
+        split_kept(Node((0, 0), [Node((1, 0)), Node((0, 1))]), 1, Prior(lam=0))
+
+
+def test_iris_c21_crossing_in_1_2_is_a_cell_of_width_2_to_the_minus_39():
+    """c21 (kept at k = 1, pruned at k = 2): [1, 2] halved while longer than max(2, 1) / 2^40 = 2^-39,
+    so the cell has exactly that length (not 2^-40)."""
+    node = prune(iris_tree(), 1).tree.node("c21")
+    lo, hi = real_crossing(node, 1, 2)
+    assert hi - lo == Fraction(1, 2 ** 39) and 1 <= lo and (lo * 2 ** 39).denominator == 1
+
+
+class IntCrossing(LogCrossing):
+    """A synthetic F_d lost from the integer b on (0 at b) and, on log2 k, from c on (b = the least
+    integer >= 2^c); the integer k asked are recorded."""
+
+    def __init__(self, b, c=None):
+        super().__init__(c if c is not None else 0)
+        self.b, self.asked = b, []
+
+    def sign(self, k):
+        self.asked.append(k)
+        return (k < self.b) - (k > self.b)
+
+
+def test_breakpoint_search_doubles_from_k0_plus_1_then_bisects():
+    """b = 17 from k0 = 1: probes k0 + 1, 1 + 2, 1 + 4, 1 + 8 (kept), 1 + 16 = 17 (F = 0: lost), then
+    bisection of [9, 17]: 13, 15, 16 (kept), so 17.  b = 10: the same doubling, then 13, 11, 10 (lost)."""
+    from exactprune.sequence import _breakpoint
+    form = IntCrossing(17)
+    assert _breakpoint(form, 1) == 17
+    assert form.asked == [2, 3, 5, 9, 17, 13, 15, 16]
+    small = IntCrossing(10)
+    assert _breakpoint(small, 1) == 10 and small.asked == [2, 3, 5, 9, 17, 13, 11, 10]
+
+
+def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
+    """b = ceil(2^1024.5) = isqrt(2^2049) + 1: the integer search stops at 2^1024 (still kept) and the
+    log2 search doubles 1024 to 2048 and bisects [1024, 2048] 40 times: c = 2049/2 is a grid point
+    1024 + j 2^-30 and F <= 0 there, so the bracket is (2049/2 - 2^-30, 2049/2].  From a LogBracket
+    k0 the search starts at its upper end (1500 for c = 2000 + 1/3, as in the test above)."""
+    from exactprune.sequence import _breakpoint
+    from math import isqrt
+    half = Fraction(2049, 2)
+    assert _breakpoint(IntCrossing(isqrt(2 ** 2049) + 1, half), 1) == LogBracket(half - Fraction(1, 2 ** 30), half)
+    c = 2000 + Fraction(1, 3)
+    cell, step = (c - 1500) * 2 ** 40 // 1500, Fraction(1500, 2 ** 40)
+    assert _breakpoint(LogCrossing(c), LogBracket(Fraction(1000), Fraction(1500))) == \
+        LogBracket(1500 + cell * step, 1500 + (cell + 1) * step)
+
+
+# ---------------------------------------------------------------------------------------------
+# knorm_sequence's bookkeeping: searches, decision counts, the bracket stage, the k = inf stage
+# ---------------------------------------------------------------------------------------------
+
+#: c1 = the (6, 3) split above (breakpoint 10), c2 = (6, 12) into (0, 10) and (6, 2): stages from
+#: k = 1, 10 (c1), 12 (c2), 16 (root), each checked by PruneTree in the test
+TWO_SPLITS = Tree(Node((12, 15), [Node((6, 3), [Node((5, 0)), Node((1, 3))]),
+                                  Node((6, 12), [Node((0, 10)), Node((6, 2))])]))
+
+
+def _first_lost(node, k0: int) -> int:
+    """The least k > k0 where the split at ``node`` is lost (R(T_d, k) >= R_leaf(d, k)), by an exact scan."""
+    k = k0 + 1
+    while subtree_moment(node, k, Prior()) < leaf_moment(node.counts, k, Prior()):
+        k += 1
+    return k
+
+
+def _probes(b: int, k0: int) -> int:
+    """Sign evaluations of the doubling-and-bisection search from k0 to breakpoint b: k0 + 1, k0 + 2, ...,
+    k0 + 2^m (2^m >= b - k0 > 2^(m - 1)), then m - 1 halvings of a length 2^(m - 1): 2m (1 for b = k0 + 1)."""
+    d = b - k0
+    return 1 if d == 1 else 2 * (d - 1).bit_length()
+
+
+def test_searches_and_decision_counts_of_a_two_split_tree():
+    seq = knorm_sequence(TWO_SPLITS, crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (10, ["c1"]), (12, ["c2"]), (16, ["root"]),
+                                                          ("inf", [])]
+    for k, kept in ((9, {"root", "c1", "c2"}), (10, {"root", "c2"}), (11, {"root", "c2"}), (12, {"root"}),
+                    (15, {"root"}), (16, set())):
+        assert {n.name for n in prune(TWO_SPLITS, k).tree.nodes() if n.children} == kept
+    # searches: root, c1, c2 at k0 = 1 (PruneTree at 2 prunes nothing); root again at k0 = 10 and at
+    # k0 = 12 (its subtree changed; c2's breakpoint is reused at 10): 5
+    assert seq.searches == 5
+    # PruneTree: one comparison per split of the tree it runs on: k = 1, 2, 10 (3 splits), 11, 12 (2), 13, 16 (1)
+    assert seq.decisions["prunetree_comparisons"] == 3 + 3 + 3 + 2 + 2 + 1 + 1
+    # the searches' sign evaluations, from the breakpoints each search finds (root's by exact scans of the
+    # tree as it stands at k0 = 1, 10 and 12)
+    root = TWO_SPLITS.root
+    without_c1 = Node((12, 15), [Node((6, 3)), Node((6, 12), [Node((0, 10)), Node((6, 2))])])
+    expected = (_probes(10, 1) + _probes(12, 1) + _probes(_first_lost(root, 1), 1)
+                + _probes(_first_lost(without_c1, 10), 10) + _probes(16, 12))
+    assert sum(seq.decisions[f"search_{how}"] for how in ("float", "arb", "exact")) == expected
+
+
+def test_a_bracket_stage_and_the_k_infinity_stage():
+    """FAR's only split is lost beyond 2^1024: the stage that prunes it starts at the bracket, and
+    the k = infinity stage is the root as a leaf (a split survives no k there: pruned list empty)."""
+    seq = knorm_sequence(FAR, crossings=False)
+    bracket = seq.breakpoints["root"].breakpoint
+    assert [(s.k_from, s.k_to, s.leaves, s.pruned) for s in seq.stages] == \
+        [(1, bracket, 2, []), (bracket, None, 1, ["root"]), ("inf", None, 1, [])]
+    assert seq.stages[1].tree.root.is_leaf and seq.stages[2].tree.root.counts == FAR.root.counts
+    assert seq.searches == 1
+    small = knorm_sequence(SMALL, crossings=False)
+    assert small.stages[-1].k_from == "inf" and small.stages[-1].tree.root.is_leaf
+
+
+def test_a_split_surviving_every_k_is_named_and_kept_at_infinity():
+    """(10, 10) into pure (10, 0) and (0, 10): Thm 5.9's condition; the k = inf stage prunes it."""
+    seq = knorm_sequence(Tree(Node((10, 10), [Node((10, 0)), Node((0, 10))])), crossings=False)
+    entry = seq.breakpoints["root"]
+    assert (entry.name, entry.breakpoint, entry.survives_all_finite_k) == ("root", None, True)
+    assert [(s.k_from, s.leaves, s.pruned) for s in seq.stages] == [(1, 2, []), ("inf", 1, ["root"])]
+    assert seq.searches == 0
+
+
+def _nested(inner):
+    """root -> c1 = (inner split c11, leaf (10, 0)), c2 = (1, 30) into (0, 20) and (1, 10)."""
+    c11 = Node(inner[0], [Node(inner[1]), Node(inner[2])])
+    c1 = Node((inner[0][0] + 10, inner[0][1]), [c11, Node((10, 0))])
+    c2 = Node((1, 30), [Node((0, 20)), Node((1, 10))])
+    return Tree(Node((c1.counts[0] + 1, c1.counts[1] + 30), [c1, c2]))
+
+
+def _kept(tree, k):
+    return {n.name for n in prune(tree, k).tree.nodes() if n.children}
+
+
+def test_removed_with_names_the_pruned_ancestor_and_entries_are_in_depth_order():
+    """Stages checked by PruneTree: (a) inner (6, 3): c2 lost at 1, c1 at 3 taking c11 with it, root at
+    43; (b) inner (3, 6): c2 at 1, root at 6 taking c1 and c11.  Entries: by depth, then by name (the
+    arrays are in preorder: root, c1, c11, ..., c2)."""
+    a = _nested(((6, 3), (5, 0), (1, 3)))
+    assert (_kept(a, 1), _kept(a, 2), _kept(a, 3), _kept(a, 42), _kept(a, 43)) == \
+        ({"root", "c1", "c11"}, {"root", "c1", "c11"}, {"root"}, {"root"}, set())
+    seq = knorm_sequence(a, crossings=False)
+    assert list(seq.breakpoints) == ["root", "c1", "c2", "c11"]
+    assert [(e.name, e.breakpoint, e.removed_with) for e in seq.breakpoints.values()] == \
+        [("root", 43, None), ("c1", 3, None), ("c2", 1, None), ("c11", 3, "c1")]
+    b = _nested(((3, 6), (0, 5), (3, 1)))
+    assert (_kept(b, 1), _kept(b, 5), _kept(b, 6)) == ({"root", "c1", "c11"}, {"root", "c1", "c11"}, set())
+    seq = knorm_sequence(b, crossings=False)
+    assert [(e.name, e.breakpoint, e.removed_with) for e in seq.breakpoints.values()] == \
+        [("root", 6, None), ("c1", 6, "root"), ("c2", 1, None), ("c11", 6, "root")]
+
+
+def test_a_split_lost_at_k_2_gets_its_crossing_and_one_lost_at_1_none():
+    """c1 = (20, 3) into (18, 0), (2, 3) is lost at 2 (PruneTree), c2 = (2, 20) at 1: c1's crossing is a
+    cell of [1, 2] of length max(2, 1) / 2^40 = 2^-39 at most (halved 39 times: exactly 2^-39)."""
+    tree = Tree(Node((22, 23), [Node((20, 3), [Node((18, 0)), Node((2, 3))]),
+                                Node((2, 20), [Node((0, 17)), Node((2, 3))])]))
+    assert (_kept(tree, 1), _kept(tree, 2)) == ({"root", "c1"}, {"root"})
+    entries = knorm_sequence(tree).breakpoints
+    assert entries["c2"].breakpoint == 1 and entries["c2"].crossing is None
+    lo, hi = entries["c1"].crossing
+    assert entries["c1"].breakpoint == 2 and 1 <= lo and hi <= 2 and hi - lo == Fraction(1, 2 ** 39)
+
+
+def test_a_search_beyond_the_log2_limit_names_the_node(monkeypatch):
+    """FAR's crossing is near 2^2000021: with the limit at 2^(2^20) the log2 search gives up, naming root."""
+    monkeypatch.setattr(sequence_module, "BREAKPOINT_MAX_LOG2", 2 ** 20)
+    with pytest.raises(ValueError, match=re.escape("node root: no breakpoint below k = 2^1048576 (the limit "
+                                                   "BREAKPOINT_MAX_LOG2)")):
+        knorm_sequence(FAR, crossings=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# _total_of_terms at the edges of certify's validity rules, against the scalar rules
+# ---------------------------------------------------------------------------------------------
+
+from exactprune.certify import MAX_REL, TINY  # noqa: E402
+from exactprune.sequence import _total_of_terms  # noqa: E402
+
+
+def _scalar_total(group, k):
+    """certify's scalar rules: total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k))."""
+    return total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for w, rw, a, ra, d, rd in group)
+
+
+U = 2.0 ** -53
+
+
+def _largest_valid_weight_bound(k):
+    """The largest float rw whose term bound product_rel(rw, rising_ratio_rel(0, 0, k)) is <= MAX_REL
+    (bisection on floats): one such term is valid, the sum of two has a bound (rel + u) INFLATE > MAX_REL."""
+    from exactprune.certify import product_rel, rising_ratio_rel
+    ratio_rel, lo, hi = rising_ratio_rel(0.0, 0.0, k), 0.0, MAX_REL
+    while lo < (lo + hi) / 2 < hi:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if product_rel(mid, ratio_rel) <= MAX_REL else (lo, mid)
+    return lo
+
+
+def _edge_groups(k):
+    """Groups of (w, rw, a, ra, d, rd), each probing one rule; the verdicts come from the scalar rules."""
+    edge = _largest_valid_weight_bound(k)
+    groups = [
+        [(0.5, 0.0, 1.5, 0.0, 3.0, 0.0)],                                   # plain
+        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0), (0.25, U, 1.5, U, 3.0, 0.0)],      # a = 0: ratio 0, dropped
+        [(0.0, 0.0, 1.5, 0.0, 3.0, 0.0), (0.25, 0.0, 1.5, 0.0, 3.0, 0.0)],  # w = 0: term 0, dropped
+        [(0.5, 0.0, 2.0, 0.0, 2.0, 0.0)],                                   # ratio exactly 1: kept
+        [(1.0, edge, 1.0, 0.0, 2.0, 0.0)],                                  # a term's bound just <= MAX_REL
+        [(1.0, edge, 1.0, 0.0, 2.0, 0.0), (1.0, edge, 1.0, 0.0, 4.0, 0.0)],     # their sum's bound > MAX_REL
+        [(1.0, 2 * MAX_REL, 1.0, 0.0, 2.0, 0.0)],                           # a term's bound > MAX_REL
+        [(2.0 ** -900, 0.0, 1.0, 0.0, 2.0 ** 80, 0.0)],                     # term below TINY, ratio above it
+        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0)],                                   # only a zero term: the exact 0
+        [(1.0, 0.0, 1e300, 0.0, 1e-300, 0.0)],                              # ratio overflows to inf
+    ]
+    if k == 1:
+        groups.append([(1.0, 0.0, TINY, 0.0, 1.0, 0.0)])                    # ratio and term exactly TINY
+    return groups + [[]]                                                    # no terms at all (last group)
+
+
+@pytest.mark.parametrize("k", [1, 3])
+def test_total_of_terms_follows_the_scalar_rules_at_their_edges(k):
+    groups = _edge_groups(k)
+    rows = [row for group in groups for row in group]
+    owner = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
+    w, rw, a, ra, d, rd = (np.array([row[c] for row in rows]) for c in range(6))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                      # inf / 0 products: no warning escapes
+        values, rels = _total_of_terms(w, a, d, rw, ra, rd, k, owner, len(groups))
+    assert len(values) == len(groups)
+    for group, value, rel in zip(groups, values, rels):
+        expected = _scalar_total(group, k)
+        if expected.valid:
+            assert (value, rel) == (expected.value, expected.rel), group
+        else:
+            assert rel == float("inf"), group
+    verdicts = [_scalar_total(g, k).valid for g in groups]
+    assert verdicts == [True, True, True, True, True, False, False, False, True, False] + [True] * (len(groups) - 10)
+
+
+def test_total_of_terms_with_every_term_dropped():
+    """Only zero terms (a = 0 or w = 0): no position to sum, every group the exact 0."""
+    values, rels = _total_of_terms(np.array([0.5, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 2.0]),
+                                   np.zeros(2), np.zeros(2), np.zeros(2), 2, np.array([0, 1]), 3)
+    assert values.tolist() == [0.0, 0.0, 0.0] and rels.tolist() == [0.0, 0.0, 0.0]
+
+
+def test_form_from_arrays_with_an_empty_leaf_and_a_leaf_of_one_example():
+    """n + J lam is 0 only for an empty node with lam = 0: a leaf (1, 0) (n = J lam = 1) and an empty
+    leaf (0, 0) (n + J lam = 1) are fine; the array form has the Node form's terms: leaf (1, 0) has
+    B = 0 + 1/2, M = 1 + 1; (0, 0) has B = 1/2, M = 1."""
+    tree = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3), [Node((1, 0)), Node((0, 3)), Node((0, 0))])]))
+    form = _SubtreeForm.from_arrays(tree.arrays(), 0, "root", Prior())
+    reference = _SubtreeForm(tree.root, Prior())
+    assert form.leaf_terms == reference.leaf_terms and sorted(form.terms) == sorted(reference.terms)
+    pairs = {(a, d) for _, a, d in form.terms}
+    assert (flint.fmpq(1, 2), flint.fmpq(2)) in pairs and (flint.fmpq(1, 2), flint.fmpq(1)) in pairs
+
+
+def test_float_images_of_an_inexact_b_and_an_exact_m():
+    """J = 3, lam = 1/3: B = b + 2/3 is not a float (bound u), M = n + 1 is (bound 0): the filter's
+    images are certify's scalar rules with each bound in its place."""
+    tree = Tree(Node((6, 3, 2), [Node((5, 0, 1)), Node((1, 3, 1))]))
+    form = _SubtreeForm(tree.root, Prior(lam=Fraction(1, 3)))
+    (leaf_v, leaf_r), (tree_v, tree_r) = _float_approximations([form], 5)
+    leaf, sub = _scalar_images(form, 5)
+    assert (leaf_v[0], leaf_r[0]) == (leaf.value, leaf.rel) and (tree_v[0], tree_r[0]) == (sub.value, sub.rel)
+
+
+def test_difference_arb_with_zero_error_leaves():
+    """lam = 0: a pure leaf has B = 0 and moment 0 for k >= 1.  (5, 1) into (5, 0), (0, 1): F(k) is the
+    root's B^(k)/M^(k) = 1^(k)/6^(k) = 120 / ((k+1)...(k+5)) alone, at k = 2^2000 (the large-k route)
+    and k = 100; a pure (5, 0) split has F = 0 exactly, an arb zero."""
+    form = _SubtreeForm(Node((5, 1), [Node((5, 0)), Node((0, 1))]), Prior(lam=0))
+    for k in (2 ** 2000, 100):
+        exact = Fraction(120, (k + 1) * (k + 2) * (k + 3) * (k + 4) * (k + 5))
+        ball = form.difference_arb(k)
+        assert ball > 0 and ball.overlaps(arb_of(exact))
+    zero = _SubtreeForm(Node((5, 0), [Node((3, 0)), Node((2, 0))]), Prior(lam=0)).difference_arb(100)
+    assert isinstance(zero, flint.arb) and zero.is_exact() and zero == 0
+
+
+def test_the_stage_at_a_found_breakpoint_uses_the_prior():
+    """eta = 5 moves the (6, 3) split's breakpoint from 10 to 9 (PruneTree with that prior); with the
+    default prior PruneTree would still keep it at 9."""
+    prior = Prior(eta=5)
+    assert _kept(SMALL, 8) == _kept(SMALL, 9) == {"root"}
+    assert {n.name for n in prune(SMALL, 8, prior).tree.nodes() if n.children} == {"root"}
+    assert not [n for n in prune(SMALL, 9, prior).tree.nodes() if n.children]
+    seq = knorm_sequence(SMALL, prior, crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (9, ["root"]), ("inf", [])]
