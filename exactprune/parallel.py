@@ -119,7 +119,9 @@ def chunked_monte_carlo(sample_fn: Callable[..., Any], samples: int, seed: int, 
                         label: str = "samples") -> list:
     """A Monte Carlo run of ``samples`` draws as work units: ``[sample_fn(seed_k, size_k, *args)
     for each chunk k]`` (:func:`chunk_sizes`, seeds ``unit_seeds(seed, chunks)``), results in
-    chunk order for the caller to combine (sum counts, concatenate draws).
+    chunk order for the caller to combine (sum counts, concatenate draws).  A run of at most one
+    chunk is one unit drawing from ``seed`` itself, in this process: the draws of the same run
+    before it was chunked.
 
     The result depends on ``seed``, ``samples`` and ``chunk`` only - never on ``jobs`` or the
     backend - so ``chunk`` is part of a run's identity: keep it fixed (not derived from the
@@ -132,6 +134,8 @@ def chunked_monte_carlo(sample_fn: Callable[..., Any], samples: int, seed: int, 
     ([10, 10, 5], 25)
     """
     sizes = chunk_sizes(samples, chunk)
+    if len(sizes) == 1:
+        return run_units(sample_fn, [(seed, samples, *args)], progress=progress, label=label)
     units = [(s, size, *args) for s, size in zip(unit_seeds(seed, len(sizes)), sizes)]
     return run_units(sample_fn, units, jobs=jobs, progress=progress, label=label)
 

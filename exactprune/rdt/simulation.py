@@ -13,6 +13,7 @@ from typing import Any, Iterator, Optional
 import numpy as np
 
 from ..numbers import nonnegative_int, positive_int
+from ..parallel import chunked_monte_carlo
 from .conditional import conditional_moments
 from .model import Criterion, Distribution, check_moment_arguments, check_tie, leaf_error
 
@@ -64,16 +65,6 @@ def tree_ge(dist: Distribution, leaves: list, tie: str = "split") -> Fraction:
 #: digits depend on its seed and number of runs only, never on the number of workers
 SIM_CHUNK = 20_000
 AF_CHUNK = 1_000
-
-
-def _in_chunks(unit, runs: int, seed: int, chunk: int, args: tuple, jobs: int, progress: bool, label: str) -> list:
-    """``unit(seed_c, runs_c, *args)`` per chunk, in order: one chunk from ``seed`` itself when
-    ``runs <= chunk`` (the draws of an unchunked run), else chunks of ``chunk`` runs with seeds
-    derived from ``seed`` (:func:`exactprune.parallel.chunked_monte_carlo`) on ``jobs`` workers."""
-    from ..parallel import chunked_monte_carlo, run_units
-    if runs <= chunk:
-        return run_units(unit, [(seed, runs, *args)], progress=progress, label=label)
-    return chunked_monte_carlo(unit, runs, seed, chunk=chunk, args=args, jobs=jobs, progress=progress, label=label)
 
 
 def _checked(dist, N, criterion, tie, runs, seed) -> tuple:
@@ -144,8 +135,8 @@ def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split
     True
     """
     N, runs, seed = _checked(dist, N, criterion, tie, runs, seed)
-    parts = _in_chunks(_simulate_chunk, runs, seed, SIM_CHUNK, (dist, N, criterion, tie, same_sample), jobs,
-                       runs > SIM_CHUNK if progress is None else progress, "MC")
+    parts = chunked_monte_carlo(_simulate_chunk, runs, seed, chunk=SIM_CHUNK, args=(dist, N, criterion, tie, same_sample),
+                                jobs=jobs, progress=runs > SIM_CHUNK if progress is None else progress, label="MC")
     samples = np.concatenate([p[0] for p in parts])
     out = _summary(samples, samples ** 2, seed, runs)
     if same_sample:
@@ -187,8 +178,8 @@ def af_monte_carlo(dist: Distribution, N: int, criterion: Criterion, tie: str = 
     (0.25, 0.0)
     """
     N, runs, seed = _checked(dist, N, criterion, tie, runs, seed)
-    parts = _in_chunks(_af_chunk, runs, seed, AF_CHUNK, (dist, N, criterion, tie), jobs,
-                       runs > AF_CHUNK if progress is None else progress, "AF-MC")
+    parts = chunked_monte_carlo(_af_chunk, runs, seed, chunk=AF_CHUNK, args=(dist, N, criterion, tie),
+                                jobs=jobs, progress=runs > AF_CHUNK if progress is None else progress, label="AF-MC")
     first, second = (np.concatenate([p[j] for p in parts]) for j in (0, 1))
     out = _summary(first, second, seed, runs)
     cross = first ** 2    # E[GE(T1, z) GE(T2, z) | z] = E[GE | z]^2: two trees on the same sample
