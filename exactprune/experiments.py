@@ -42,7 +42,7 @@ from .peers.ccp import ccp_cv_select, predict_with_leaves
 from .peers.ebp import ebp_prune
 from .datasets import DATASETS, GAUSSIAN, SKLEARN_SETS, database_name
 from .knorm import Prior, prune
-from .tree import Node, Tree
+from .tree import Tree
 
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol", "protocol_cost",
            "protocol_units", "protocol_split", "run_unit", "size_variant_unit", "ccp_rule_unit", "printed_p_check", "summarize", "format_tables", "predict_tree", "bayes_error"]

@@ -1,10 +1,7 @@
 """Errata in Elomaa and Kaariainen (JAIR 2001), each recomputed exactly when evaluated."""
 from __future__ import annotations
 
-from fractions import Fraction
-
 from . import HYPOTHESIS, Erratum
-from ..numbers import fraction_str
 
 
 def _eq1() -> dict:

@@ -15,7 +15,7 @@ from ..numbers import arb_of, fraction_str
 
 def _convex() -> dict:
     from ..theorems.notes import cost_arb, gini
-    from ..numbers import arb_of, certified_sign
+    from ..numbers import certified_sign
     q1, q2, t = Fraction(0), Fraction(1), Fraction(1, 2)
     mid, chord = gini(t * q1 + (1 - t) * q2), t * gini(q1) + (1 - t) * gini(q2)
     # the notes' own example: the Gini drop 0.32 - 0.24 is positive because G is concave

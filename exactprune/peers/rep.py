@@ -10,9 +10,12 @@ most accurate pruning) is checked in :mod:`exactprune.theorems.ek`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Sequence, Union
+from typing import TYPE_CHECKING, Dict, Sequence, Union
 
 from ..tree import Tree, as_tree, route
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["rep_prune", "REPResult", "route_counts"]
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
-from typing import Optional
 
 import flint
 

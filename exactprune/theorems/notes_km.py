@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from itertools import product
 from math import comb
 
 from . import Theorem, Verdict, correction, expand_corrections, pin

@@ -13,9 +13,9 @@ count-tree JSON of docs/architecture.md) so that a failing case prints as someth
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
-from ..tree import all_prunings, Node, Tree
+from ..tree import Node, Tree
 
 #: positive Lidstone lambdas used by default (small denominators keep exact numbers small)
 LAMS = (Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2))

@@ -24,8 +24,9 @@ from typing import Optional
 
 from . import Theorem, Verdict, correction, expand_corrections, pin
 from .strategies import (ETAS, LAMS, count_trees, etas, lams, prior_of, rationals, to_tree,
-                         all_prunings, pruned_moment)
+                         pruned_moment)
 from ..numbers import fraction_str, rising
+from ..tree import all_prunings
 
 MC_SAMPLES = 20000
 MC_Z = 5  # tolerance, in standard errors
