@@ -55,14 +55,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Dict, Iterable, Optional, Union
+from typing import Callable, Dict, Iterable, Optional, Sequence, Tuple, Union
 
 import flint
 
 from .numbers import CertificationError, certified_sign
 
 __all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio", "total", "float_sign",
-           "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "sum_rel_array", "float_sign_array"]
+           "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "sum_rel_array", "float_sign_array", "float_images"]
 
 #: unit roundoff of binary64
 U = 2.0 ** -53
@@ -149,18 +149,8 @@ class Approx:
         >>> Approx.of(7), Approx.of(Fraction(1, 2)).rel
         (Approx(value=7.0, rel=0.0, valid=True), 0.0)
         """
-        q = Fraction(int(exact.p), int(exact.q)) if isinstance(exact, flint.fmpq) else Fraction(exact)
-        if q < 0:
-            return _INVALID
-        if q == 0:
-            return Approx(0.0)
-        try:
-            value = q.numerator / q.denominator
-        except OverflowError:
-            return _INVALID
-        if not math.isfinite(value) or value < TINY:
-            return _INVALID
-        return Approx(value, 0.0 if _is_double(q.numerator, q.denominator) else U)
+        image = _image(exact)
+        return _INVALID if image is None else Approx(*image)
 
     @staticmethod
     def bounded(value: float, rel: float) -> "Approx":
@@ -193,6 +183,27 @@ class Approx:
     def error(self) -> float:
         """An upper bound on the absolute error ``|X - value|`` (rounded up)."""
         return self.rel * self.value * INFLATE
+
+
+def _image(exact: Rational) -> Optional[Tuple[float, float]]:
+    """``(value, rel)`` of :meth:`Approx.of`, or None where it is not valid (negative, beyond the
+    float range, or below ``TINY`` but not 0)."""
+    if isinstance(exact, flint.fmpq):
+        numerator, denominator = int(exact.p), int(exact.q)
+    else:
+        q = Fraction(exact)
+        numerator, denominator = q.numerator, q.denominator
+    if numerator < 0:
+        return None
+    if numerator == 0:
+        return 0.0, 0.0
+    try:
+        value = numerator / denominator
+    except OverflowError:
+        return None
+    if not math.isfinite(value) or value < TINY:
+        return None
+    return value, 0.0 if _is_double(numerator, denominator) else U
 
 
 def _is_double(numerator: int, denominator: int) -> bool:
@@ -332,8 +343,22 @@ def float_sign(x: Approx, y: Approx) -> int:
 
 
 # -- the same rules elementwise over numpy float64 arrays (PruneTree level by level) -----------
+
 # An approximation is a pair of arrays (value, rel), an infinite rel marking one that cannot be
 # vouched for; each function applies, element by element, the rule of its scalar counterpart.
+
+def float_images(values: Sequence[Rational]) -> tuple:
+    """:meth:`Approx.of` of many non-negative rationals at once, as the arrays ``(values, rels)``
+    (NaN and an infinite bound where it is not valid): the images the elementwise float filter
+    (:func:`float_sign_array`) starts from.
+
+    >>> float_images([Fraction(1, 3), 2, -1])
+    (array([0.33333333, 2.        ,        nan]), array([1.11022302e-16, 0.00000000e+00,            inf]))
+    """
+    import numpy as np
+    images = [_image(x) or (math.nan, math.inf) for x in values]
+    return np.array([v for v, _ in images], dtype=float), np.array([r for _, r in images], dtype=float)
+
 
 def sum_rel_array(rx, ry):
     """:func:`sum_rel` elementwise.

@@ -31,14 +31,14 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
-from typing import Any, Optional, Union
+from typing import Any, Optional, Sequence, Union
 
 import flint
 import numpy as np
 
 from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
                     prune, subtree_moment_arb)
-from .certify import (MAX_REL, TINY, Approx, Decider, float_sign_array, product_rel, rising_ratio_rel,
+from .certify import (MAX_REL, TINY, Decider, float_images, float_sign_array, product_rel, rising_ratio_rel,
                       sum_rel_array)
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
 from .numbers import (magnitude_bits, arb_of, CertificationError, decimal_str, fraction_str, log_rising_ratio_arb,
@@ -81,49 +81,72 @@ class _SubtreeForm:
                 for child in current.children:
                     stack.append((child, weight * child_weight(child, current, prior.eta)))
         self._setup(node.name, leaf_moment_terms(node.counts, prior, f"node {node.name}"),
-                    [(weight, *key) for key, weight in groups.items()])
+                    [(weight, a, d) for (a, d), weight in sorted(groups.items(), key=lambda item: item[0][::-1])])
 
     @classmethod
     def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "_SubtreeForm":
         """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
         called ``name``: the same triples as from the Node view, in the same order."""
-        form = cls.__new__(cls)
-        offsets, indices = arrays.offsets, arrays.indices
-        sizes = arrays.cached("sizes_list", arrays.sizes.tolist)
-        majority = arrays.cached("majority_list", arrays.majority.tolist)
+        return cls.of_subtrees(arrays, [i], [name], prior)[0]
+
+    @classmethod
+    def of_subtrees(cls, arrays, roots: Sequence[int], names: Sequence[str], prior: Prior) -> list:
+        """The forms of the subtrees at the nodes ``roots`` of count arrays, none below another,
+        called ``names``, built together top-down level by level: each weight W_l as a product of
+        integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), the
+        leaves of each form grouped by (n_l, max_j n_{j,l}), which fix (a_l, d_l), and their
+        weights summed."""
         n_classes = arrays.counts.shape[1]
-        offset, jlam = to_fmpq(prior.error_offset(n_classes)), to_fmpq(n_classes * prior.lam)
-
-        def leaf_terms(n: int, top: int) -> tuple:       # leaf_moment_terms of validated counts
-            if n + jlam == 0:
-                raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
-            return n - top + offset, n + jlam
-
-        eta, groups = to_fmpq(prior.eta), {}
-        stack = [(int(i), flint.fmpq(1))]
-        while stack:
-            j, weight = stack.pop()
-            start, end = int(offsets[j]), int(offsets[j + 1])
-            if start == end:
-                key = sizes[j], majority[j]
-                groups[key] = groups.get(key, 0) + weight
+        offset, jlam, eta = (to_fmpq(x) for x in (prior.error_offset(n_classes), n_classes * prior.lam, prior.eta))
+        p, q = int(eta.p), int(eta.q)
+        sizes, majority, arity, parent = arrays.sizes, arrays.majority, arrays.n_children, arrays.parent
+        roots = np.asarray(roots, dtype=np.int64)
+        if jlam == 0 and np.any(sizes[roots] == 0):
+            raise ValueError(f"node {names[int(np.argmax(sizes[roots] == 0))]}: an empty node with lam = 0 has no "
+                             "defined error moment")
+        owner = np.full(arrays.n_nodes, -1, dtype=np.int64)
+        owner[roots] = np.arange(len(roots))
+        numerator, denominator = np.empty(arrays.n_nodes, dtype=object), np.empty(arrays.n_nodes, dtype=object)
+        numerator[roots] = denominator[roots] = flint.fmpz(1)      # flint integers: products stay in C
+        levels = arrays.levels()
+        for nodes, below in zip(levels, levels[1:]):     # ``below``: the children of ``nodes`` in order
+            inherited = np.repeat(owner[nodes], arity[nodes])
+            below, inherited = below[inherited >= 0], inherited[inherited >= 0]
+            if not below.size:
                 continue
-            children = indices[start:end].tolist()
-            den = sizes[j] + eta * len(children)
-            if den == 0:
-                raise ValueError(f"node {name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
-            share = weight / den
-            for child in children:
-                stack.append((child, share * (sizes[child] + eta)))
-        terms = [(weight, *leaf_terms(*key)) for key, weight in groups.items()]
-        form._setup(name, leaf_terms(sizes[i], majority[i]), terms)
-        return form
+            owner[below], up = inherited, parent[below]
+            down = q * sizes[up].astype(object) + p * arity[up].astype(object)
+            if np.any(down == 0):
+                raise ValueError(f"node {names[int(inherited[np.argmax(down == 0)])]}: n_t + eta K_t is 0 "
+                                 "(no examples and eta = 0); use eta > 0")
+            numerator[below] = numerator[up] * (q * sizes[below].astype(object) + p)
+            denominator[below] = denominator[up] * down
+        leaves = np.flatnonzero((owner >= 0) & (arity == 0))
+        leaves = leaves[np.lexsort((-majority[leaves], sizes[leaves], owner[leaves]))]
+        form_of, n, top = owner[leaves], sizes[leaves], majority[leaves]
+        first = np.ones(len(leaves), dtype=bool)
+        first[1:] = (form_of[1:] != form_of[:-1]) | (n[1:] != n[:-1]) | (top[1:] != top[:-1])
+        if jlam == 0 and np.any(n == 0):
+            raise ValueError(f"node {names[int(form_of[np.argmax(n == 0)])]}: an empty node with lam = 0 has no "
+                             "defined error moment")
+        weights = [flint.fmpq(a, b) for a, b in zip(numerator[leaves].tolist(), denominator[leaves].tolist())]
+        starts = np.flatnonzero(first)
+        sums = np.add.reduceat(np.array(weights, dtype=object), starts) if starts.size else []
+        groups = [[] for _ in roots]
+        for i, weight, size, most in zip(form_of[starts].tolist(), sums, n[starts].tolist(), top[starts].tolist()):
+            groups[i].append((weight, size - most + offset, size + jlam))
+        forms = []
+        for root, name, terms in zip(roots.tolist(), names, groups):
+            form = cls.__new__(cls)
+            form._setup(name, (int(sizes[root] - majority[root]) + offset, int(sizes[root]) + jlam), terms)
+            forms.append(form)
+        return forms
 
     def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
         """Store the leaf's (a, d) and the (weight, a, d) triples, one per distinct (a, d), as ``flint.fmpq``."""
         self.name, self.leaf_terms = name, tuple(to_fmpq(x) for x in leaf_terms)
         self.terms = [tuple(to_fmpq(x) for x in term) for term in terms]
-        self._size = max(magnitude_bits(to_fraction(a + d + 1)) for _, a, d in [(1, *self.leaf_terms), *self.terms])
+        self._size = magnitude_bits(to_fraction(max(a + d for _, a, d in [(1, *self.leaf_terms), *self.terms]) + 1))
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
 
@@ -150,23 +173,29 @@ class _SubtreeForm:
         return self._difference_lgamma(k)
 
     def _difference_lgamma(self, k) -> flint.arb:
-        """F_d(k) by exp(lgamma(a + k) - lgamma(a) - lgamma(d + k) + lgamma(d)) per (a, d), all at
+        """F_d(k) from the Gamma ratios G(v) = exp(lgamma(v + k) - lgamma(v)) = v^(k), one for each
+        distinct value v among the a and d of the leaf and of the leaves of T_d (a grown tree's
+        leaves share few values: a = c lam at every pure leaf), each term being w G(a) / G(d); all at
         one working precision (the caller's plus the bits of k and of the largest a + d, as in
-        :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights, a, d,
-        lgamma(a) and lgamma(d) are made once per precision."""
+        :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights, the values
+        and their lgamma are made once per precision."""
         saved = flint.ctx.prec
         prec = saved + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
         flint.ctx.prec = prec
         try:
             if prec not in self._balls:
-                self._balls[prec] = [[(flint.arb(w), flint.arb(a), flint.arb(d), flint.arb(a).lgamma(), flint.arb(d).lgamma())
-                                      for w, a, d in group if a != 0]
-                                     for group in ([(1, *self.leaf_terms)], self.terms)]
+                rows = [(w, a, d) for w, a, d in [(1, *self.leaf_terms), *self.terms] if a != 0]
+                values = list({x: None for _, a, d in rows for x in (a, d)})
+                position = {v: i for i, v in enumerate(values)}
+                self._balls[prec] = ([(flint.arb(v), flint.arb(v).lgamma()) for v in values],
+                                     [(flint.arb(w), position[a], position[d]) for w, a, d in rows],
+                                     self.leaf_terms[0] != 0)
+            values, rows, leaf_row = self._balls[prec]
             kb = k if isinstance(k, flint.arb) else arb_of(k)
-            leaf, subtree = ([sum((w * ((a + kb).lgamma() - lga - (d + kb).lgamma() + lgd).exp()
-                                   for w, a, d, lga, lgd in group), flint.arb(0))
-                              for group in self._balls[prec]])
-            return leaf - subtree
+            ratio = [((v + kb).lgamma() - lgamma_v).exp() for v, lgamma_v in values]
+            terms = [w * ratio[a] / ratio[d] for w, a, d in rows]
+            leaf = terms[0] if leaf_row else flint.arb(0)
+            return leaf - sum(terms[1 if leaf_row else 0:], flint.arb(0))
         finally:
             flint.ctx.prec = saved
 
@@ -189,11 +218,9 @@ class _SubtreeForm:
         infinite bound for one that cannot be vouched for) of the leaf's (a, d), as the row
         (a, d, rel a, rel d), and of the weights, a and d of the leaves of T_d, as the columns
         (w, a, d, rel w, rel a, rel d)."""
-        leaf = [Approx.of(x) for x in self.leaf_terms]
-        images = [Approx.of(x) for term in self.terms for x in term]
-        columns = np.array([[image.value for image in images], [image.rel for image in images]]).reshape(2, -1, 3)
-        return ([x.value for x in leaf] + [x.rel for x in leaf],
-                np.concatenate((columns[0], columns[1]), axis=1).reshape(-1, 6))
+        values, rels = float_images([*self.leaf_terms, *(x for term in self.terms for x in term)])
+        return ([*values[:2], *rels[:2]],
+                np.concatenate((values[2:].reshape(-1, 3), rels[2:].reshape(-1, 3)), axis=1))
 
     def sign(self, k) -> int:
         """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
@@ -453,7 +480,8 @@ def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
         roots = _float_roots(forms, float(x0), float(x1)).tolist()
     except OverflowError:       # beyond float range: no float guess, certified bisection alone
         roots = [math.nan] * len(forms)
-    return [_guessed_cell(form, x0, length, root) or _bisected_cell(form, x0, x1, width)
+    cells = int((x1 - x0) / length)
+    return [_guessed_cell(form, x0, length, cells, root) or _bisected_cell(form, x0, x1, width)
             for form, root in zip(forms, roots)]
 
 
@@ -481,26 +509,48 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
     return np.where(bracket, mid, np.nan)
 
 
-def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, root: float, tries: int = 4) -> Optional[tuple]:
-    """The cell [x0 + c length, x0 + (c + 1) length] around the float ``root`` of F_d, when
-    certified signs at its ends show the change (F_d(left) > 0 >= F_d(right)), moved to a
-    neighbour up to ``tries`` times; None otherwise (no root, or no cell certified).  Given
-    F_d(x0) > 0 >= F_d(x1), a move never leaves [x0, x1]."""
+def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, cells: int, root: float) -> Optional[tuple]:
+    """The cell [x0 + c length, x0 + (c + 1) length] of the grid of ``cells`` cells where F_d
+    changes sign (F_d(x0) > 0 >= F_d(x0 + cells length) is known), searched from the cell around
+    the float ``root``: certified signs at its ends; when they do not show the change, a
+    galloping search towards it (1, 2, 4, ... cells) and bisection of the bracket found, so a
+    guess c cells off costs about 2 log2 c signs.  None without a root or when a sign cannot be
+    certified (the caller bisects).  By Thm 5.3 (one sign change) it is the cell bisection finds.
+
+    >>> from exactprune.tree import iris_tree
+    >>> form = _SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
+    >>> x0, length = Fraction(17781895), Fraction(1, 2 ** 16)
+    >>> exact = _guessed_cell(form, x0, length, 2 ** 16, 17781895.5)
+    >>> exact == _guessed_cell(form, x0, length, 2 ** 16, 17781895.0) == _bisected_cell(form, x0, x0 + 1, length)
+    True
+    """
     if math.isnan(root):
         return None
-    cell = int((Fraction(root) - x0) / length)
-    for _ in range(tries):
-        left, right = x0 + cell * length, x0 + (cell + 1) * length
-        try:
-            if form.sign(left) <= 0:
-                cell -= 1
-            elif form.sign(right) > 0:
-                cell += 1
+
+    def positive(c: int) -> bool:
+        return c <= 0 or (c < cells and form.sign(x0 + c * length) > 0)
+
+    guess = min(max(int((Fraction(root) - x0) / length), 0), cells - 1)
+    try:
+        if positive(guess):
+            lo, step = guess, 1
+            while positive(lo + step):
+                lo, step = lo + step, 2 * step
+            hi = lo + step
+        else:
+            hi, step = guess, 1
+            while not positive(hi - step):
+                hi, step = hi - step, 2 * step
+            lo = hi - step
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if positive(mid):
+                lo = mid
             else:
-                return left, right
-        except CertificationError:
-            return None
-    return None
+                hi = mid
+    except CertificationError:
+        return None
+    return x0 + lo * length, x0 + hi * length
 
 
 def _bisected_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction) -> tuple:
@@ -766,7 +816,7 @@ def _record_pruned(tree: Tree, origin, kept, k: int, breakpoints: dict, names: l
         owner[below] = np.where(owner[below] >= 0, owner[below], np.repeat(owner[nodes], arity[nodes]))
     entries = {i: NodeBreakpoint(names[int(origin[i])], k) for i in np.flatnonzero(cut).tolist()}
     if prior is not None and isinstance(k, int) and k >= 2 and entries:
-        forms = [_SubtreeForm.from_arrays(a, i, entry.name, prior) for i, entry in entries.items()]
+        forms = _SubtreeForm.of_subtrees(a, list(entries), [entry.name for entry in entries.values()], prior)
         checks = _verify_crossings(forms, k)
         for entry, crossing in zip(entries.values(), _real_crossings(forms, k - 1, k)):
             entry.crossing, entry.sign_checks = crossing, checks

@@ -286,26 +286,29 @@ class Crossing:
 X0, L = Fraction(9), Fraction(1, 16)       # cells [9 + c/16, 9 + (c + 1)/16], c = 0..15
 
 
-@pytest.mark.parametrize("true_cell, root_cell", [(5, 5), (5, 4), (5, 6), (5, 8), (5, 2), (0, -3), (15, 16)])
-def test_guessed_cell_moves_up_to_three_cells(true_cell, root_cell):
-    form = Crossing(X0 + (true_cell + Fraction(1, 3)) * L)
-    root = float(X0 + (root_cell + Fraction(1, 2)) * L)
-    assert _guessed_cell(form, X0, L, root) == (X0 + true_cell * L, X0 + (true_cell + 1) * L)
-
-
-@pytest.mark.parametrize("true_cell, root_cell", [(5, 9), (5, 1), (4, -1), (11, 16)])
-def test_guessed_cell_gives_up_after_four_tries(true_cell, root_cell):
-    form = Crossing(X0 + (true_cell + Fraction(1, 3)) * L)
-    assert _guessed_cell(form, X0, L, float(X0 + (root_cell + Fraction(1, 2)) * L)) is None
-    assert len(form.asked) <= 8
+@pytest.mark.parametrize("true_cell", range(16))
+def test_guessed_cell_finds_the_crossing_cell_from_any_guess(true_cell):
+    """Sixteen cells, the crossing a third into ``true_cell``: from a guess d cells off (a root
+    outside [9, 10] is clamped to the end cell) the cell is found with certified signs alone, two
+    when the guess is right and never more than 2 bit_length(d) + 2 (gallop out, bisect back)."""
+    for root_cell in range(-3, 19):
+        form = Crossing(X0 + (true_cell + Fraction(1, 3)) * L)
+        root = float(X0 + (root_cell + Fraction(1, 2)) * L)
+        assert _guessed_cell(form, X0, L, 16, root) == (X0 + true_cell * L, X0 + (true_cell + 1) * L)
+        off = abs(true_cell - min(max(root_cell, 0), 15))
+        assert len(form.asked) <= 2 * off.bit_length() + 2
+        assert len(form.asked) == 2 or off > 0 or true_cell in (0, 15)
+        assert all(X0 < x < X0 + 1 for x in form.asked)      # the grid's ends are known, never asked
 
 
 def test_guessed_cell_at_a_zero_on_a_cell_boundary_and_without_a_root():
     form = Crossing(X0 + 5 * L)            # F = 0 exactly at 9 + 5/16: the cell ending there
-    for root_cell in (3, 4, 5, 6):
-        assert _guessed_cell(form, X0, L, float(X0 + (root_cell + Fraction(1, 2)) * L)) == (X0 + 4 * L, X0 + 5 * L)
-    assert _guessed_cell(form, X0, L, float("nan")) is None and form.asked[-1] != float("nan")
-    assert _guessed_cell(Crossing(X0 + 5 * L, fail_at=X0 + 5 * L), X0, L, float(X0 + 5.5 * L)) is None
+    for root_cell in (0, 3, 4, 5, 6, 15):
+        assert _guessed_cell(form, X0, L, 16, float(X0 + (root_cell + Fraction(1, 2)) * L)) == (X0 + 4 * L, X0 + 5 * L)
+    form.asked.clear()
+    assert _guessed_cell(form, X0, L, 16, float("nan")) is None and form.asked == []
+    assert _guessed_cell(Crossing(X0 + 5 * L, fail_at=X0 + 5 * L), X0, L, 16, float(X0 + 5.5 * L)) is None
+    assert _guessed_cell(Crossing(X0 + 5 * L, fail_at=X0 + 2 * L), X0, L, 16, float(X0 + 9.5 * L)) is None
 
 
 def test_bisected_cell_halves_until_the_width_and_stops_where_undecided():
