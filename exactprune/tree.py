@@ -783,6 +783,53 @@ class CountArrays:
             return depth
         return self.cached("depth", make)
 
+    @property
+    def subtree_sizes(self):
+        """Number of nodes in the subtree of every node (itself included), bottom-up level by level."""
+        import numpy as np
+
+        def make():
+            size = np.ones(self.n_nodes, dtype=np.int64)
+            for nodes in reversed(self.levels()):
+                internal = nodes[self.n_children[nodes] > 0]
+                if internal.size:
+                    size[internal] += self.child_sums(internal, size)
+            return size
+        return self.cached("subtree_sizes", make)
+
+    @property
+    def preorder(self):
+        """Every node's position in pre-order (a node, then the subtrees of its children in
+        order: scikit-learn's depth-first node order), top-down level by level: a child's
+        position is its parent's plus one plus the subtree sizes of its elder siblings.  The
+        subtree of the node at position p holds the positions p to p + size - 1.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.preorder.tolist(), a.subtree_sizes.tolist()      # root, c1, c2, c21, c22
+        ([0, 1, 2, 3, 4], [5, 1, 3, 1, 1])
+        >>> b = CountArrays(a.counts[[0, 2, 1, 3, 4]], np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
+        >>> b.preorder.tolist()                                # c1 at index 2, c2 at index 1
+        [0, 2, 1, 3, 4]
+        """
+        import numpy as np
+
+        def make():
+            arity, size = self.n_children, self.subtree_sizes
+            position = np.zeros(self.n_nodes, dtype=np.int64)
+            for nodes in self.levels():
+                internal = nodes[arity[nodes] > 0]
+                if not internal.size:
+                    continue
+                kids, count = _csr_gather(self.offsets, self.indices, internal), arity[internal]
+                running = np.cumsum(size[kids])        # subtree sizes summed over the level's children
+                first = np.cumsum(count) - count       # the slot of each parent's eldest child
+                elder = running - size[kids] - np.repeat(running[first] - size[kids[first]], count)
+                position[kids] = np.repeat(position[internal], count) + 1 + elder
+            return position
+        return self.cached("preorder", make)
+
     def _binary_side(self, side: int):
         import numpy as np
         arity = self.n_children

@@ -116,6 +116,30 @@ def test_arrays_and_nodes_describe_the_same_tree(tree):
     assert _node_rows(again) == _node_rows(tree) and again.depth() == tree.depth()
 
 
+@given(count_trees(max_depth=4, max_children=4))
+def test_preorder_and_subtree_sizes_of_a_breadth_first_numbering(tree):
+    """The same tree numbered breadth-first: ``preorder`` gives back each node's position in the
+    recursive pre-order walk of the node view, ``subtree_sizes`` the number of nodes it walks."""
+    from exactprune.tree import CountArrays
+
+    def walk(node):
+        yield node
+        for child in node.children:
+            yield from walk(child)
+
+    nodes = list(walk(tree.root))
+    level, bfs = [tree.root], []
+    while level:
+        bfs += level
+        level = [c for n in level for c in n.children]
+    new = {id(n): k for k, n in enumerate(bfs)}
+    children = [[new[id(c)] for c in n.children] for n in bfs]
+    arrays = CountArrays(np.array([list(n.counts) for n in bfs]),
+                         np.cumsum([0] + [len(c) for c in children]), np.array(sum(children, []), dtype=np.int64))
+    assert arrays.preorder.tolist() == [nodes.index(n) for n in bfs]
+    assert arrays.subtree_sizes.tolist() == [len(list(walk(n))) for n in bfs]
+
+
 @given(count_trees(max_depth=4, max_children=4), st.randoms(use_true_random=False))
 def test_child_sums_add_each_split_s_children_as_the_node_view_does(tree, rnd):
     from fractions import Fraction

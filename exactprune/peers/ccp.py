@@ -15,11 +15,13 @@ Zhong 5.1), with exact rational alphas.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict
+from typing import Dict, Optional
 
 import flint
 
@@ -53,11 +55,23 @@ class CCPStage:
     every larger alpha).  ``cost`` is R(T) of the stage's tree; ``tree`` is built on first
     access from the cuts made so far (a sequence can have thousands of stages)."""
 
-    def __init__(self, alpha_from: Fraction, leaves: int, pruned: list, cost: Fraction,
-                 source: Tree, cuts: list, n_cuts: int):
-        self.alpha_from, self.alpha_to = alpha_from, None
-        self.leaves, self.pruned, self.cost = leaves, pruned, cost
+    def __init__(self, alpha_from, leaves: int, pruned: list, cost, source: Tree, cuts: list, n_cuts: int):
+        self._alpha_from, self._cost, self.next = alpha_from, cost, None   # exact (fmpq): Fractions on access
+        self.leaves, self.pruned = leaves, pruned
         self._source, self._cuts, self._n_cuts = source, cuts, n_cuts
+
+    @functools.cached_property
+    def alpha_from(self) -> Fraction:
+        return to_fraction(self._alpha_from)
+
+    @property
+    def alpha_to(self) -> Optional[Fraction]:
+        """The next stage's ``alpha_from`` (None for the last stage)."""
+        return None if self.next is None else self.next.alpha_from
+
+    @functools.cached_property
+    def cost(self) -> Fraction:
+        return to_fraction(self._cost)
 
     @property
     def tree(self) -> Tree:
@@ -116,6 +130,7 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     ['0', '1/150', '1/75', '22/75', '1/3']
     """
     import heapq
+    import numpy as np
     if not isinstance(tree, Tree):
         raise TypeError(f"ccp_sequence needs a Tree, got {type(tree).__name__}")
     if cost not in ("misclassification", "gini"):
@@ -126,66 +141,61 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     total = int(arrays.sizes[0])
     if total == 0:
         raise ValueError("node root: the tree has no examples")
-    nodes, kids = _preorder(arrays)        # positions in pre-order = scikit-learn's node order
-    parent = [-1] * len(nodes)
-    for i, children in enumerate(kids):
-        for c in children:
-            parent[c] = i
-    r_node = _node_costs(arrays, nodes, total, cost)      # fmpq: C-speed exact rationals
-    r_branch = list(r_node)
-    n_leaves = [1] * len(nodes)
-    for i in reversed(range(len(nodes))):
-        if kids[i]:
-            r_branch[i] = sum(r_branch[c] for c in kids[i])
-            n_leaves[i] = sum(n_leaves[c] for c in kids[i])
-    full_cost, full_leaves = r_branch[0], n_leaves[0]
-    alive = {i for i, children in enumerate(kids) if children}     # the splits still in the tree
+    # every per-node list below is indexed by pre-order position (scikit-learn's node order)
+    position = arrays.preorder
+    nodes = np.empty_like(position)
+    nodes[position] = np.arange(arrays.n_nodes)       # the array index at each position
+    up = arrays.parent[nodes]
+    parent = np.where(up >= 0, position[up], -1).tolist()
+    span = arrays.subtree_sizes[nodes].tolist()       # the subtree at p holds positions p .. p + span - 1
+    r_node, r_branch, n_leaves = (column[nodes] for column in _costs_and_totals(arrays, total, cost))
+    is_split = arrays.n_children[nodes] > 0
+    full_cost, full_leaves = r_branch[0], int(n_leaves[0])
+    alive = bytearray(is_split.astype(np.uint8).tobytes())     # the splits still in the tree
     stale: set = set()
 
-    def g(i: int):
-        return (r_node[i] - r_branch[i]) / (n_leaves[i] - 1)
+    def g(r_t, r_branch_t, leaves_t):
+        return (r_t - r_branch_t) / (leaves_t - 1)
 
-    # heap of (floor(g 2^64), g, index): the integer key is monotone in g, so tuple order is exactly
-    # (g, index); exact rationals are compared only when the integer keys tie (a speed measure:
-    # Python ints compare faster than fmpq; the order is the same without it).  Cutting the weakest
-    # link t (g(t) = alpha, the least g) never lowers an ancestor's g: with X = R(a) - R(T_a) >=
-    # alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).  So an
-    # ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it reaches
-    # the top of the heap (lazy re-keying).
-    def entry(i: int):
-        value = g(i)
+    # heap of (floor(g 2^64), g, position): the integer key is monotone in g, so tuple order is
+    # exactly (g, position); exact rationals are compared only when the integer keys tie (a speed
+    # measure: Python ints compare faster than fmpq; the order is the same without it).  Cutting
+    # the weakest link t (g(t) = alpha, the least g) never lowers an ancestor's g: with X = R(a) -
+    # R(T_a) >= alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).
+    # So an ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it
+    # reaches the top of the heap (lazy re-keying).
+    def entry(value, i: int) -> tuple:
         return ((value.p << 64) // value.q, value, i)
 
-    heap = [entry(i) for i in alive]
+    splits = np.flatnonzero(is_split)
+    heap = [entry(value, i) for value, i in zip(g(r_node[splits], r_branch[splits], n_leaves[splits].astype(object)),
+                                                splits.tolist())]
     heapq.heapify(heap)
+    r_node, r_branch, n_leaves = r_node.tolist(), r_branch.tolist(), n_leaves.tolist()
     cut_order: list = []  # positions in cut order
 
     def cut(i: int) -> None:
         delta_r, delta_l = r_node[i] - r_branch[i], 1 - n_leaves[i]
-        stack = [i]
-        while stack:  # every split below i leaves the tree
-            j = stack.pop()
-            if j in alive:
-                alive.discard(j)
-                stack.extend(kids[j])
+        alive[i:i + span[i]] = bytes(span[i])          # every split below i leaves the tree
         r_branch[i], n_leaves[i] = r_node[i], 1
+        mark = stale.add
         j = parent[i]
         while j != -1:
             r_branch[j] += delta_r
             n_leaves[j] += delta_l
-            stale.add(j)
+            mark(j)
             j = parent[j]
         cut_order.append(i)
 
     def pop_min():
-        """The live split of least g, lowest pre-order index on ties (exact)."""
+        """The live split of least g, lowest pre-order position on ties (exact)."""
         while heap:
             _, value, i = heapq.heappop(heap)
-            if i not in alive:
+            if not alive[i]:
                 continue
             if i in stale:
                 stale.discard(i)
-                heapq.heappush(heap, entry(i))
+                heapq.heappush(heap, entry(g(r_node[i], r_branch[i], n_leaves[i]), i))
                 continue
             return value, i
         return None
@@ -205,50 +215,46 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
         while top is not None:
             alpha, pruned = top[0], []
             while top is not None and decider.exact_sign(top[0] - alpha) == 0:
-                if top[1] in alive:
+                if alive[top[1]]:
                     cut(top[1])
                     pruned.append(top[1])
                 top = pop_min()
             stages.append(new(alpha, pruned))
-        if not stages or stages[0].alpha_from != 0:  # the full tree is the smallest optimum at 0
+        if not stages or stages[0]._alpha_from != 0:  # the full tree is the smallest optimum at 0
             stages.insert(0, CCPStage(flint.fmpq(0), full_leaves, [], full_cost, tree, cuts, 0))
-    names = arrays.names_of([nodes[i] for i in cut_order])
+    names = arrays.names_of(nodes[cut_order].tolist())
     cuts.extend(names)
     name_of = dict(zip(cut_order, names))
-    for stage in stages:     # exact values as Fractions, positions as names
-        stage.alpha_from, stage.cost = to_fraction(stage.alpha_from), to_fraction(stage.cost)
+    for stage in stages:     # positions as names
         stage.pruned = [name_of[i] for i in stage.pruned]
     for before, after in zip(stages, stages[1:]):
-        before.alpha_to = after.alpha_from
+        before.next = after
     return CCPSequence(cost, ties, stages, dict(decider.routes))
 
 
-def _preorder(arrays) -> tuple:
-    """The nodes of count arrays in pre-order (``nodes[p]`` is the array index of position p)
-    and each position's children as positions."""
-    offsets, indices = arrays.offsets.tolist(), arrays.indices.tolist()
-    nodes, stack = [], [0]
-    while stack:
-        i = stack.pop()
-        nodes.append(i)
-        stack.extend(reversed(indices[offsets[i]:offsets[i + 1]]))
-    position = {i: p for p, i in enumerate(nodes)}
-    kids = [[position[c] for c in indices[offsets[i]:offsets[i + 1]]] for i in nodes]
-    return nodes, kids
-
-
-def _node_costs(arrays, nodes: list, total: int, cost: str) -> list:
-    """:func:`node_cost` of every node (in the order ``nodes``) as fmpq, from integer arrays:
-    errors/N, or the Gini cost (n^2 - sum_j n_j^2) / (N n)."""
-    counts = arrays.counts[nodes]
-    sizes = counts.sum(axis=1)
+def _costs_and_totals(arrays, total: int, cost: str) -> tuple:
+    """Object arrays (by array index) of :func:`node_cost` R(t) of every node as fmpq - errors/N,
+    or the Gini cost (n^2 - sum_j n_j^2) / (N n) - of R(T_t), the cost of the leaves below
+    (bottom-up level by level), and the int64 array of the leaf counts |T_t|."""
+    import numpy as np
+    sizes = arrays.sizes
     if cost == "misclassification":
-        return [flint.fmpq(e, total) for e in (sizes - counts.max(axis=1)).tolist()]
-    if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
-        counts, sizes = counts.astype(object), sizes.astype(object)
-    squares = (counts * counts).sum(axis=1)          # int64 where it cannot overflow (speed)
-    return [flint.fmpq(n * n - q, total * n) if n else flint.fmpq(0)
-            for n, q in zip(sizes.tolist(), squares.tolist())]
+        r_node = [flint.fmpq(e, total) for e in (sizes - arrays.majority).tolist()]
+    else:
+        counts = arrays.counts
+        if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
+            counts, sizes = counts.astype(object), sizes.astype(object)
+        squares = functools.reduce(operator.add, (column * column for column in counts.T))  # int64 where safe (speed)
+        r_node = [flint.fmpq(n * n - q, total * n) if n else flint.fmpq(0)
+                  for n, q in zip(sizes.tolist(), squares.tolist())]
+    r_node = np.array(r_node, dtype=object)
+    r_branch, leaves = r_node.copy(), np.ones(arrays.n_nodes, dtype=np.int64)
+    for level in reversed(arrays.levels()):
+        internal = level[arrays.n_children[level] > 0]
+        if internal.size:
+            r_branch[internal] = arrays.child_sums(internal, r_branch)
+            leaves[internal] = arrays.child_sums(internal, leaves)
+    return r_node, r_branch, leaves
 
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
