@@ -172,32 +172,70 @@ class _SubtreeForm:
             return total
         return self._difference_lgamma(k)
 
+    #: a Gamma ratio is carried up from the next smaller value of its class when they differ by
+    #: an integer of at most this many steps (each step one product of balls, not an lgamma)
+    CHAIN_STEPS = 16
+
     def _difference_lgamma(self, k) -> flint.arb:
-        """F_d(k) from the Gamma ratios G(v) = exp(lgamma(v + k) - lgamma(v)) = v^(k), one for each
-        distinct value v among the a and d of the leaf and of the leaves of T_d (a grown tree's
-        leaves share few values: a = c lam at every pure leaf), each term being w G(a) / G(d); all at
-        one working precision (the caller's plus the bits of k and of the largest a + d, as in
-        :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights, the values
-        and their lgamma are made once per precision."""
+        """F_d(k) from the Gamma ratios G(v) = Gamma(v + k) / Gamma(v) = v^(k), one for each distinct
+        value v among the a and d of the leaf and of the leaves of T_d, each term being w G(a) / G(d).
+        A grown tree's leaves share few values, and values that differ by a small integer are
+        frequent (d = n + J lam at every leaf of n examples): G(v + m) = G(v) (v + k)...(v + m - 1 + k)
+        / (v (v + 1) ... (v + m - 1)) for m <= CHAIN_STEPS, exp(lgamma(v + k) - lgamma(v)) otherwise.
+        All at one working precision (the caller's plus the bits of k and of the largest a + d, as
+        in :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights and values,
+        the lgamma and the chain products are made once per precision."""
         saved = flint.ctx.prec
         prec = saved + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
         flint.ctx.prec = prec
         try:
             if prec not in self._balls:
-                rows = [(w, a, d) for w, a, d in [(1, *self.leaf_terms), *self.terms] if a != 0]
-                values = list({x: None for _, a, d in rows for x in (a, d)})
-                position = {v: i for i, v in enumerate(values)}
-                self._balls[prec] = ([(flint.arb(v), flint.arb(v).lgamma()) for v in values],
-                                     [(flint.arb(w), position[a], position[d]) for w, a, d in rows],
-                                     self.leaf_terms[0] != 0)
-            values, rows, leaf_row = self._balls[prec]
+                self._balls[prec] = self._gamma_ratio_plan()
+            plan, rows, leaf_row = self._balls[prec]
             kb = k if isinstance(k, flint.arb) else arb_of(k)
-            ratio = [((v + kb).lgamma() - lgamma_v).exp() for v, lgamma_v in values]
+            ratio: list = []
+            for start, steps, below in plan:
+                if steps is None:             # start: (v, lgamma v)
+                    ratio.append(((start[0] + kb).lgamma() - start[1]).exp())
+                else:                         # from ratio[start]: times (u + k) over the u of ``steps``
+                    value = ratio[start]
+                    for u in steps:
+                        value *= u + kb
+                    ratio.append(value / below)
             terms = [w * ratio[a] / ratio[d] for w, a, d in rows]
             leaf = terms[0] if leaf_row else flint.arb(0)
             return leaf - sum(terms[1 if leaf_row else 0:], flint.arb(0))
         finally:
             flint.ctx.prec = saved
+
+    def _gamma_ratio_plan(self) -> tuple:
+        """For :meth:`_difference_lgamma` at the current precision: the distinct values in
+        increasing order, each as ``((v, lgamma v), None, None)`` or, when the previous value u0
+        of its class (same fractional part) is at most CHAIN_STEPS below, ``(index of u0, balls of
+        u0 .. v - 1, their product)``; the rows (weight ball, index of a, index of d), the leaf's
+        first unless its a is 0 (a ratio of 0); and whether the leaf has a row."""
+        rows = [(w, a, d) for w, a, d in [(1, *self.leaf_terms), *self.terms] if a != 0]
+        exact = {}         # (p, q) -> the value p/q (keys of Python ints: an fmpq hashes through Fraction)
+        for _, a, d in rows:
+            exact[int(a.p), int(a.q)] = a
+            exact[int(d.p), int(d.q)] = d
+        keys = sorted(exact, key=lambda pq: exact[pq])
+        position = {pq: i for i, pq in enumerate(keys)}
+        plan, last = [], {}       # class (p mod q, q) -> (index, p // q) of its largest value so far
+        for i, (p, q) in enumerate(keys):
+            v, cls, whole = exact[p, q], (p % q, q), p // q
+            gap = whole - last[cls][1] if cls in last else None
+            if gap is not None and gap <= self.CHAIN_STEPS:
+                steps = [flint.arb(v - gap + m) for m in range(gap)]
+                below = flint.arb(1)
+                for u in steps:
+                    below *= u
+                plan.append((last[cls][0], steps, below))
+            else:
+                plan.append(((flint.arb(v), flint.arb(v).lgamma()), None, None))
+            last[cls] = i, whole
+        rows = [(flint.arb(w), position[int(a.p), int(a.q)], position[int(d.p), int(d.q)]) for w, a, d in rows]
+        return plan, rows, self.leaf_terms[0] != 0
 
     @cached_property
     def _float_rows(self) -> tuple:
