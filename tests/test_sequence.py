@@ -184,3 +184,43 @@ def test_real_crossing_on_an_interval_beyond_float_range():
     lo, hi = real_crossing(NEAR_1024.root, 2 ** 1000, 2 ** 1100, NEAR_1024_PRIOR)
     assert hi - lo == Fraction(2 ** 1100 - 2 ** 1000, 2 ** 40)       # 40 halvings of [2^1000, 2^1100]
     assert lo < b and b - 1 < hi
+
+
+@pytest.mark.parametrize("prior", [Prior(), Prior(lam=Fraction(1, 3), eta=Fraction(2, 3))])
+def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior):
+    """Leaves of n = 1, 2, 17, 18, 34, 35 examples and the root of 107: the d = n + J lam of
+    one class (fractional part J lam) are 1, 15, 1, 16 (at CHAIN_STEPS), 1 and 72 apart; the a
+    = b + c lam (b = 0, 0, 0, 0, 4, 5 and 52) of another are 4, 1 and 47 apart.  Carried by
+    products: every gap up to 16; afresh by lgamma: the least of each class and the two beyond
+    (4 of 11 values).  The ball of F_d encloses the exact value at integer k (the recursion
+    (4.28)) and mpmath's Gamma ratios at k = 5/2 and 11/3, and is narrow."""
+    import mpmath
+    leaves = [Node((1, 0)), Node((2, 0)), Node((17, 0)), Node((0, 18)), Node((30, 4)), Node((5, 30))]
+    node = Node((55, 52), [Node((20, 0), leaves[:3]), Node((35, 52), leaves[3:])])
+    tree = Tree(node)
+    form = _SubtreeForm(tree.root, prior)
+    assert _SubtreeForm.CHAIN_STEPS == 16
+    saved, flint.ctx.prec = flint.ctx.prec, 80
+    try:
+        plan = form._gamma_ratio_plan()[0]
+    finally:
+        flint.ctx.prec = saved
+    assert sum(steps is None for _, steps, _ in plan) == 4
+    assert sorted(len(steps) for _, steps, _ in plan if steps is not None) == [1, 1, 1, 1, 4, 15, 16]
+    for k in (1, 2, 3, 7):
+        exact = leaf_moment(node.counts, k, prior) - subtree_moment(tree.root, k, prior)
+        ball = form.difference_arb(k)
+        assert ball.overlaps(flint.arb(exact.numerator) / exact.denominator) and ball.rad() < 1e-15 * abs(ball.mid()) + 1e-30
+    mpmath.mp.dps = 40
+    for k in (Fraction(5, 2), Fraction(11, 3)):
+        x = mpmath.mpf(k.numerator) / k.denominator
+
+        def mp(q):          # an fmpq as an mpmath number
+            return mpmath.mpf(int(q.p)) / int(q.q)
+
+        def ratio(a, d):
+            return 0 if a == 0 else mpmath.rf(mp(a), x) / mpmath.rf(mp(d), x)
+
+        expected = ratio(*form.leaf_terms) - sum(mp(w) * ratio(a, d) for w, a, d in form.terms)
+        ball = form.difference_arb(k)
+        assert ball.overlaps(flint.arb(mpmath.nstr(expected, 35))) and ball.rad() < 1e-12 * abs(expected)
