@@ -224,7 +224,7 @@ def main(argv=None) -> int:
         f"- software: {versions()}",
         f"- wall time {elapsed:.1f} s; pruning time summed over all runs: "
         + ", ".join(f"{m} {totals[m]:.2f} s" for m in E.METHODS)
-        + f" (the rest is growing the full trees, loading and testing)",
+        + " (the rest is growing the full trees, loading and testing)",
         "- bold diff: |here - printed| > 2 max(std here, std printed) and >= 0.05; +/- columns: 2-norm against that "
         "method by Zhong's rule (|diff| >= 1 and paired t-test p <= 5%), here / printed", ""])
     write_results(args.out, runs, tables, header)

@@ -12,7 +12,6 @@ Run: python3 benchmarks/bench_costs.py   (not part of the test run)
 from __future__ import annotations
 
 import math
-import statistics
 import sys
 import time
 from fractions import Fraction

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 
 import numpy as np
 import pytest

@@ -7,7 +7,6 @@ executed .ipynb committed beside it, with the same cells (the documentation site
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import jupytext

@@ -30,7 +30,7 @@ from ..numbers import nonnegative_int, positive_int
 from ..parallel import run_units, unit_seeds
 from .breiman import breiman_bound
 from .distributions import correlated_distribution, distribution_from_csv
-from .model import Criterion, Distribution
+from .model import Criterion
 from .moments import exact_moments
 from .simulation import simulate
 

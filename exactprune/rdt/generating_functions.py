@@ -17,7 +17,7 @@ from typing import Callable, Optional, Sequence
 import flint
 
 from .counting import falling_factorial
-from .model import Criterion, predicted_classes
+from .model import predicted_classes
 
 __all__ = ["scaled_leaf_error", "count_egfs", "count_egf", "falling_factorials", "egf_with_outside",
            "exp_egf"]

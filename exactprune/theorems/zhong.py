@@ -582,7 +582,7 @@ def check_5_8(case: dict) -> Verdict:
     while not knorm_exceeds(tree.root, k, prior, eps):
         k *= 2
         if k > K_SEARCH_LIMIT:
-            details["reason"] = f"no k <= 2^62 with k-norm > 1 - eps"
+            details["reason"] = "no k <= 2^62 with k-norm > 1 - eps"
             return Verdict(False, details)
     confirmed = all(knorm_exceeds(tree.root, m, prior, eps) for m in (10 * k, 1000 * k))
     details.update({"k_found": k, "confirmed_at": [10 * k, 1000 * k]})

@@ -153,7 +153,6 @@ def test_real_crossing_contains_the_root_found_by_mpmath():
 import flint  # noqa: E402
 
 from exactprune import Node, Tree  # noqa: E402
-from exactprune.knorm import EXACT_K_LIMIT  # noqa: E402
 from exactprune.numbers import CertificationError, arb_of  # noqa: E402
 from exactprune.sequence import (LogBracket, Theorem53Violation, _bisected_cell, _float_roots,  # noqa: E402
                                  _guessed_cell, knorm_pruning_path, split_kept, survives_all_k,
