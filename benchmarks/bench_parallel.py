@@ -40,6 +40,7 @@ statement's CPU seconds per case to ``--deep-factor`` times its default cases, c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import heapq
 import json
@@ -84,11 +85,14 @@ def workload(name: str, runs: int) -> tuple:
 
 def child(name: str, mode: str, runs: int) -> dict:
     """One measurement, run in a fresh process (``--child``): the workload in ``mode``."""
+    from joblib import parallel_config
     from exactprune.parallel import Workers, dask_backend
     function, units, cost, comparable = workload(name, runs)
     wrapped = [(function, *u) for u in units]
     address = mode.split()[1] if mode.startswith("--dask") else None
-    with dask_backend(address):
+    # "--jobs 2 loky": the joblib default backend set explicitly, which run_units does not replace
+    backend = parallel_config(backend="loky") if mode.endswith("loky") else contextlib.nullcontext()
+    with backend, dask_backend(address):
         dispatch, main_cpu = time.monotonic(), time.process_time()
         out = Workers(jobs=-1 if address else int(mode.split()[1])).run(timed, wrapped, cost=cost)
     starts, ends, cpu, pids, before, results = zip(*out)
