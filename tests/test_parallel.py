@@ -276,3 +276,31 @@ def test_local_workers_are_forked_unless_a_backend_was_set_or_threads_run():
     assert out["fork"] == [sys.platform.startswith("linux")] * 4
     assert out["threading"] == [out["parent"]] * 4
     assert out["thread running"] == [False] * 4
+
+
+def test_local_dask_workers_are_forked_unless_dask_is_configured_otherwise(monkeypatch):
+    """A local cluster's workers are forked on Linux (they see a mark set on ``os`` at run time);
+    a start method named in Dask's configuration is kept (spawn: fresh interpreters, no mark)."""
+    import sys
+    import dask
+    from distributed import default_client
+    monkeypatch.setattr(os, "_exactprune_test_mark", True, raising=False)
+    with dask_backend("local:1"):
+        assert list(default_client().run(sees_parent_mark).values()) == [sys.platform.startswith("linux")]
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        from exactprune.parallel import _local_start_method
+        assert _local_start_method(dask) == "forkserver"
+    monkeypatch.setenv("DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD", "spawn")
+    dask.config.refresh()
+    try:
+        with dask_backend("local:1"):
+            assert list(default_client().run(sees_parent_mark).values()) == [False]
+    finally:
+        monkeypatch.delenv("DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD")
+        dask.config.refresh()
+
+
+def sees_parent_mark() -> bool:
+    """Whether this process has the attribute set on ``os`` by the test at run time: a forked
+    worker inherits it, a fresh interpreter does not."""
+    return getattr(os, "_exactprune_test_mark", False)
