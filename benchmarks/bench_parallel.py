@@ -18,8 +18,8 @@ is that process's wall time, ``worker start`` the wait from the first dispatch t
 the first unit, ``units phase`` the time from the start of the first unit to the end of the last
 (each worker's first units include the imports they trigger - scikit-learn for chapter 6 - in
 every mode).  The modes ``--jobs 1``, ``--jobs 2`` and ``--dask local:2`` are measured in
-interleaved rounds (1, 2, dask, 1, 2, dask, ...; ``--repeats`` rounds, default 3, 2 for
-``chapter6-20``) so that a change of the machine's load hits all alike, and the median of the
+interleaved rounds (1, 2, dask, 1, 2, dask, ...; ``--repeats`` rounds, default 3 for
+``chapter6``, 2 for the others) so that a change of the machine's load hits all alike, and the median of the
 per-round ratios is reported.  ``--jobs 2 loky`` (once per workload) is ``--jobs 2`` inside
 ``joblib.parallel_config(backend="loky")``: the workers fresh interpreters, as before they were
 forked.  The results of every process are compared with the first serial one.
@@ -259,7 +259,7 @@ def main(argv=None) -> int:
                         help="comma-separated: chapter6, chapter6-20, verify")
     parser.add_argument("--runs", type=int, default=10, help="chapter6: runs per database and ratio (default 10)")
     parser.add_argument("--repeats", type=int, default=None,
-                        help="interleaved rounds of --jobs 1, --jobs 2, --dask local:2 (default 3; 2 for chapter6-20)")
+                        help="interleaved rounds of --jobs 1, --jobs 2, --dask local:2 (default 3 for chapter6, 2 for the others)")
     parser.add_argument("--deep-factor", type=int, default=100, help="deep verify: x default cases (default 100)")
     parser.add_argument("--chunk", type=int, default=1000, help="deep verify: cases per unit (default 1000)")
     parser.add_argument("--out", default=os.path.join(HERE, "results", "parallel.md"))
@@ -277,7 +277,7 @@ def main(argv=None) -> int:
              "CPU seconds before the dispatch and of the slowest worker's start", ""]
     summary = []
     for name in names:
-        repeats = args.repeats or (2 if name == "chapter6-20" else 3)
+        repeats = args.repeats or (3 if name == "chapter6" else 2)
         rounds = [{mode: measure(name, mode, args.runs) for mode in MODES} for _ in range(repeats)]
         section, line = report(name, rounds, measure(name, "--jobs 2 loky", args.runs), args)
         summary.append(line)
