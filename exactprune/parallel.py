@@ -7,7 +7,9 @@ the backend: each unit that draws random numbers gets its own seed from :func:`u
 (numpy's ``SeedSequence.spawn``), fixed by the run's seed and the unit's position alone.
 
 * ``jobs``: as scikit-learn's ``n_jobs``: 1 (default) runs in this process, ``N > 1`` uses N
-  worker processes, ``-1`` all cores; 0 and other negatives are refused.
+  worker processes, ``-1`` all cores; 0 and other negatives are refused.  The workers are forked
+  from this process where that is sound (Linux), else joblib's loky workers: see
+  :func:`_process_backend`.
 * Dask: inside :func:`dask_backend` (``"tcp://host:8786"`` for an existing scheduler, ``"local:N"``
   to start a local cluster of N single-threaded worker processes) the same call sends the units to
   the cluster (``joblib.parallel_config(backend="dask")``).  A worker lost mid-run is replaced and
