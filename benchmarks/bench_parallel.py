@@ -3,20 +3,26 @@
 Workloads, each a list of work units run by ``exactprune.parallel.run_units``:
 
 * ``chapter6``: the reduced chapter 6 protocol - the four Gaussian databases, ratios 5% and 50%,
-  ``--runs`` runs each (``exactprune.experiments.protocol_units``, the units of ``exactprune
-  compare`` and ``bench_chapter6.py``), dispatched longest first (``protocol_cost``);
+  ``--runs`` runs each (default 10: 80 units; ``exactprune.experiments.protocol_units``, the
+  units of ``exactprune compare`` and ``bench_chapter6.py``), dispatched longest first
+  (``protocol_cost``);
+* ``chapter6-20``: the same at Figure 6.1's 20 runs per ratio (160 units): the fixed costs
+  (interpreter, imports, starting the workers) against a run twice as long;
 * ``verify``: every registered statement at its default number of cases, one unit per statement
   (``exactprune.commands.verify.verify_unit``, the units of ``exactprune verify``).
 
 Every measurement is a **fresh Python process** running one workload in one mode from start to
 end, as a command would: interpreter start, imports, building the units, starting the workers
-(a loky pool, or a local Dask cluster), running the units, merging.  ``end to end`` is that
-process's wall time, ``worker start`` the wait from the first dispatch to the start of the first
-unit, ``units phase`` the time from the start of the first unit to the end of the last (each
-worker's first units include the imports they trigger, in every mode).  The modes ``--jobs 1`` and ``--jobs 2`` are measured interleaved (1, 2, 1, 2,
-...; ``--repeats`` pairs) so that a change of the machine's load hits both alike, and the median
-of the per-pair ratios is reported; ``--dask local:2`` once per workload.  The results of every
-process are compared with the first serial one.
+(forked processes on Linux, a local Dask cluster), running the units, merging.  ``end to end``
+is that process's wall time, ``worker start`` the wait from the first dispatch to the start of
+the first unit, ``units phase`` the time from the start of the first unit to the end of the last
+(each worker's first units include the imports they trigger - scikit-learn for chapter 6 - in
+every mode).  The modes ``--jobs 1``, ``--jobs 2`` and ``--dask local:2`` are measured in
+interleaved rounds (1, 2, dask, 1, 2, dask, ...; ``--repeats`` rounds, default 3 for
+``chapter6``, 2 for the others) so that a change of the machine's load hits all alike, and the median of the
+per-round ratios is reported.  ``--jobs 2 loky`` (once per workload) is ``--jobs 2`` inside
+``joblib.parallel_config(backend="loky")``: the workers fresh interpreters, as before they were
+forked.  The results of every process are compared with the first serial one.
 
 Each unit also measures its own wall and CPU seconds and its worker.  "Workers busy" (the units'
 wall seconds over workers x units phase) is the share of the run the workers spent in units; the
@@ -27,19 +33,22 @@ and the *projected* end to end adds the CPU seconds of this process up to the di
 slowest worker's start (its CPU seconds before its first unit).  On a
 shared machine (Linux autogroup scheduling splits the CPUs between sessions, not processes) the
 wall times show little speed-up while other sessions keep the cores busy, and the projection is
-the figure to read.  The CPU seconds of the serial units (median over the repeats) give a
+the figure to read.  The CPU seconds of the serial units (median over the rounds) give a
 strong-scaling table beyond two cores: the makespan of the longest-processing-time-first (LPT)
 schedule on p workers, beside the lower bound max(longest unit, total / p) (the critical path of
 independent units is the longest one).  The deep-profile ``verify`` estimate scales each
 statement's CPU seconds per case to ``--deep-factor`` times its default cases, cut into units of
-``--chunk`` cases, plus the idle time per unit measured on the local Dask cluster.
+``--chunk`` cases, plus the idle time per unit measured on the local Dask cluster.  The summary
+printed last (one line per workload, also in bold in the results file) states each target as
+met or not, end to end and projected.
 
-    python3 benchmarks/bench_parallel.py [--workloads chapter6,verify] [--runs 10] [--repeats 3]
-        [--deep-factor 100] [--chunk 1000] [--out benchmarks/results/parallel.md]
+    python3 benchmarks/bench_parallel.py [--workloads chapter6,chapter6-20,verify] [--runs 10]
+        [--repeats N] [--deep-factor 100] [--chunk 1000] [--out benchmarks/results/parallel.md]
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import heapq
 import json
@@ -69,8 +78,10 @@ def timed(function, *args):
 
 
 def workload(name: str, runs: int) -> tuple:
-    """``(function, units, cost or None, comparable form of the results)`` of one workload."""
-    if name == "chapter6":
+    """``(function, units, cost or None, comparable form of the results)`` of one workload
+    (``chapter6`` with ``runs`` runs per database and ratio, ``chapter6-20`` with Figure 6.1's 20)."""
+    if name in ("chapter6", "chapter6-20"):
+        runs = 20 if name == "chapter6-20" else runs
         from exactprune import experiments as E
         units = [u for db in E.GAUSSIAN for u in E.protocol_units(db, ratios=(1, 10), runs=runs)]
         return (E.run_unit, units, E.protocol_cost(units),
@@ -79,16 +90,19 @@ def workload(name: str, runs: int) -> tuple:
         from exactprune.commands.verify import verify_unit
         from exactprune.theorems import all_theorems
         return verify_unit, [(t.id, None, 0, False) for t in all_theorems()], None, lambda rs: rs
-    raise ValueError(f"unknown workload {name!r}: chapter6 or verify")
+    raise ValueError(f"unknown workload {name!r}: chapter6, chapter6-20 or verify")
 
 
 def child(name: str, mode: str, runs: int) -> dict:
     """One measurement, run in a fresh process (``--child``): the workload in ``mode``."""
+    from joblib import parallel_config
     from exactprune.parallel import Workers, dask_backend
     function, units, cost, comparable = workload(name, runs)
     wrapped = [(function, *u) for u in units]
     address = mode.split()[1] if mode.startswith("--dask") else None
-    with dask_backend(address):
+    # "--jobs 2 loky": the joblib default backend set explicitly, which run_units does not replace
+    backend = parallel_config(backend="loky") if mode.endswith("loky") else contextlib.nullcontext()
+    with backend, dask_backend(address):
         dispatch, main_cpu = time.monotonic(), time.process_time()
         out = Workers(jobs=-1 if address else int(mode.split()[1])).run(timed, wrapped, cost=cost)
     starts, ends, cpu, pids, before, results = zip(*out)
@@ -187,42 +201,52 @@ def _hms(seconds: float) -> str:
     return f"{seconds / 3600:.2f} h" if seconds >= 3600 else f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.1f} s"
 
 
-def _median_ratio(pairs, key: str) -> float:
-    return statistics.median(a[key] / b[key] for a, b in pairs)
+def _median_ratio(rounds, num: str, den: str, key: str) -> float:
+    """Median over the rounds of ``round[num][key] / round[den][key]``."""
+    return statistics.median(r[num][key] / r[den][key] for r in rounds)
 
 
-def report(name: str, pairs: list, dask: dict, args) -> list:
-    """The Markdown section of one workload: every measurement, the median ratios, scaling."""
-    serial, parallel = [a for a, _ in pairs], [b for _, b in pairs]
-    same = all(r["digest"] == serial[0]["digest"] for r in serial + parallel + [dask])
+def report(name: str, rounds: list, loky: dict, args) -> tuple:
+    """The Markdown section of one workload (every measurement, the median ratios, scaling) and
+    its summary line.  ``rounds``: one ``{mode: measurement}`` per interleaved round."""
+    serial, parallel = [r["--jobs 1"] for r in rounds], [r["--jobs 2"] for r in rounds]
+    every = [r[m] for r in rounds for m in MODES] + [loky]
+    same = all(r["digest"] == serial[0]["digest"] for r in every)
     n = len(serial[0]["cpu"])
     lines = [f"## {name}: {n} units, results identical in every process: {'yes' if same else 'NO'}", "",
-             "| # | mode | end to end (s) | worker start (s) | units phase (s) | workers busy | units' CPU s, sum "
+             "| round | mode | end to end (s) | worker start (s) | units phase (s) | workers busy | units' CPU s, sum "
              "| projected units phase (s) | projected end to end (s) | load before/after |",
              "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|"]
-    for i, r in enumerate([x for pair in pairs for x in pair] + [dask]):
-        lines.append(f"| {i // 2 + 1 if r is not dask else '-'} | {r['mode']} | {r['total']:.1f} | {r['start']:.1f} | "
-                     f"{r['units']:.1f} | "
+    for i, r in [(i + 1, r[m]) for i, r in enumerate(rounds) for m in MODES] + [("-", loky)]:
+        lines.append(f"| {i} | {r['mode']} | {r['total']:.1f} | {r['start']:.1f} | {r['units']:.1f} | "
                      f"{100 * r['busy']:.0f}% | {sum(r['cpu']):.1f} | {r['projected']:.1f} | {r['projected_total']:.1f} | "
                      f"{r['load'][0]:.1f} / {r['load'][1]:.1f} |")
-    def over(key: str) -> str:       # Dask's overhead over the median --jobs 2
-        return f"{100 * (dask[key] / statistics.median(r[key] for r in parallel) - 1):+.0f}%"
-
-    lines += ["", f"**{name}: `--jobs 2` vs `--jobs 1`, median of {len(pairs)} interleaved pairs: end to end "
-              f"{_median_ratio(pairs, 'total'):.2f}x, units phase {_median_ratio(pairs, 'units'):.2f}x; projected on "
-              f"idle cores: end to end {_median_ratio(pairs, 'projected_total'):.2f}x, units phase "
-              f"{_median_ratio(pairs, 'projected'):.2f}x (target >= 1.7x).  `--dask local:2` over `--jobs 2`: "
-              f"end to end {over('total')}, units phase {over('units')} (target < 20%).**"]
+    speed = {k: _median_ratio(rounds, "--jobs 1", "--jobs 2", k) for k in ("total", "units", "projected_total", "projected")}
+    dask = {k: _median_ratio(rounds, "--dask local:2", "--jobs 2", k) - 1 for k in ("total", "units", "projected_total")}
+    fork = statistics.median(r["total"] for r in parallel)
+    summary = (f"{name} ({n} units, {len(rounds)} rounds, load {min(r['load'][0] for r in every):.1f}-"
+               f"{max(r['load'][1] for r in every):.1f}): `--jobs 2` vs `--jobs 1` end to end "
+               f"{speed['total']:.2f}x, units phase {speed['units']:.2f}x; projected on idle cores "
+               f"{speed['projected_total']:.2f}x, units phase {speed['projected']:.2f}x (target >= 1.7x: "
+               f"{'met' if speed['total'] >= 1.7 else 'not met'} end to end, "
+               f"{'met' if speed['projected_total'] >= 1.7 else 'not met'} projected).  `--dask local:2` over "
+               f"`--jobs 2`: end to end {100 * dask['total']:+.0f}%, units phase {100 * dask['units']:+.0f}%, projected "
+               f"{100 * dask['projected_total']:+.0f}% (target < 20%: {'met' if dask['total'] < 0.2 else 'not met'} end "
+               f"to end).  Workers started by loky instead of fork (one run): end to end {loky['total']:.1f} s against "
+               f"{fork:.1f} s (median), projected {loky['projected_total']:.1f} s against "
+               f"{statistics.median(r['projected_total'] for r in parallel):.1f} s.")
+    lines += ["", f"**{summary}**"]
     cpu = [statistics.median(r["cpu"][i] for r in serial) for i in range(n)]
-    lines += ["", f"Strong scaling from the CPU seconds of the {n} serial units (median of the repeats; sum "
+    lines += ["", f"Strong scaling from the CPU seconds of the {n} serial units (median of the rounds; sum "
               f"{sum(cpu):.1f} s, longest {max(cpu):.2f} s):", "",
               "| workers | LPT makespan (s) | lower bound (s) | speed-up | measured units phase (s) |", "|---:|---:|---:|---:|---:|"]
     lines += scaling_rows(cpu, {1: statistics.median(r["units"] for r in serial),
                                 2: statistics.median(r["units"] for r in parallel)})
     if name == "verify":
-        overhead = 2 * dask["units"] * (1 - min(dask["busy"], 1.0)) / n     # idle worker time per unit
+        dask_runs = [r["--dask local:2"] for r in rounds]
+        overhead = statistics.median(2 * r["units"] * (1 - min(r["busy"], 1.0)) / n for r in dask_runs)
         lines += [""] + deep_verify_estimate(serial[0]["cases"], cpu, args.deep_factor, args.chunk, overhead)
-    return lines + [""]
+    return lines + [""], summary
 
 
 def main(argv=None) -> int:
@@ -231,9 +255,11 @@ def main(argv=None) -> int:
         print(json.dumps(child(argv[1], argv[2], int(argv[3]))))
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workloads", default="chapter6,verify", help="comma-separated: chapter6, verify")
-    parser.add_argument("--runs", type=int, default=10, help="chapter 6 runs per database and ratio (default 10)")
-    parser.add_argument("--repeats", type=int, default=3, help="interleaved --jobs 1 / --jobs 2 pairs (default 3)")
+    parser.add_argument("--workloads", default="chapter6,chapter6-20,verify",
+                        help="comma-separated: chapter6, chapter6-20, verify")
+    parser.add_argument("--runs", type=int, default=10, help="chapter6: runs per database and ratio (default 10)")
+    parser.add_argument("--repeats", type=int, default=None,
+                        help="interleaved rounds of --jobs 1, --jobs 2, --dask local:2 (default 3 for chapter6, 2 for the others)")
     parser.add_argument("--deep-factor", type=int, default=100, help="deep verify: x default cases (default 100)")
     parser.add_argument("--chunk", type=int, default=1000, help="deep verify: cases per unit (default 1000)")
     parser.add_argument("--out", default=os.path.join(HERE, "results", "parallel.md"))
@@ -244,22 +270,25 @@ def main(argv=None) -> int:
              f"- machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
              "load average (1 min) before / after each measurement in the tables",
              "- every measurement a fresh process (interpreter start, imports, worker start, units, merge); "
-             "`--jobs 1` and `--jobs 2` interleaved; *projected* (idle cores): the units' CPU seconds scheduled in "
-             "dispatch order on the workers, over the workers' busy share, plus, end to end, the CPU seconds before the dispatch and of the "
-             "slowest worker's start", ""]
+             "rounds of `--jobs 1`, `--jobs 2`, `--dask local:2` interleaved, ratios the medians of the per-round ratios; "
+             "`--jobs 2` and `--dask local:2` fork their workers (Linux), `--jobs 2 loky` (once) is `--jobs 2` "
+             "with joblib's loky backend set, the workers fresh interpreters; *projected* (idle cores): the units' CPU "
+             "seconds scheduled in dispatch order on the workers, over the workers' busy share, plus, end to end, the "
+             "CPU seconds before the dispatch and of the slowest worker's start", ""]
     summary = []
     for name in names:
-        pairs = [(measure(name, "--jobs 1", args.runs), measure(name, "--jobs 2", args.runs))
-                 for _ in range(args.repeats)]
-        section = report(name, pairs, measure(name, "--dask local:2", args.runs), args)
-        summary += [line for line in section if line.startswith("**")]
+        repeats = args.repeats or (3 if name == "chapter6" else 2)
+        rounds = [{mode: measure(name, mode, args.runs) for mode in MODES} for _ in range(repeats)]
+        section, line = report(name, rounds, measure(name, "--jobs 2 loky", args.runs), args)
+        summary.append(line)
         lines += section
     text = "\n".join(lines)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w") as handle:
         handle.write(text)
     print(text)
-    print("\n".join(["", "Summary:"] + summary))
+    print("\n".join(["", "Summary (also in bold under each table of " + args.out + "):", ""]
+                    + [f"- {line}" for line in summary]))
     return 0
 
 

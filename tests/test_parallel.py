@@ -235,3 +235,72 @@ def test_rdt_samplers_in_chunks_are_independent_of_the_workers_and_sound(monkeyp
     assert np.array_equal(af_one.pop("samples"), af_two.pop("samples")) and af_one == af_two
     assert abs(af_one["mean"] - float(exact["E1"])) <= 5 * af_one["se_mean"]
     assert abs(af_one["second"] - float(exact["E2_same"])) <= 5 * af_one["se_second"]
+
+
+FORK_CHECK = """
+import json, os, sys, threading
+from joblib import parallel_config
+from exactprune.parallel import run_units
+
+def sees_parent_mark():
+    return getattr(os, "_exactprune_test_mark", False)
+
+os._exactprune_test_mark = True
+out = {"pids": run_units(os.getpid, [()] * 4, jobs=2), "parent": os.getpid(),
+       "fork": run_units(sees_parent_mark, [()] * 4, jobs=2)}
+with parallel_config(backend="threading"):
+    out["threading"] = run_units(os.getpid, [()] * 4, jobs=2)
+stop = threading.Event()
+other = threading.Thread(target=stop.wait)
+other.start()
+out["thread running"] = run_units(sees_parent_mark, [()] * 4, jobs=2)
+stop.set()
+other.join()
+print(json.dumps(out))
+"""
+
+
+def test_local_workers_are_forked_unless_a_backend_was_set_or_threads_run():
+    """In a fresh process on Linux, jobs > 1 forks the workers: they inherit this process's state
+    (a mark set on ``os`` at run time, which a fresh interpreter - loky - does not have); a
+    backend set with joblib.parallel_config wins (threads: the units run in this process); while
+    another thread runs, the workers are loky's fresh interpreters (no mark)."""
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    proc = subprocess.run([sys.executable, "-c", FORK_CHECK], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": root}, cwd=root)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["parent"] not in out["pids"]
+    assert out["fork"] == [sys.platform.startswith("linux")] * 4
+    assert out["threading"] == [out["parent"]] * 4
+    assert out["thread running"] == [False] * 4
+
+
+def test_local_dask_workers_are_forked_unless_dask_is_configured_otherwise(monkeypatch):
+    """A local cluster's workers are forked on Linux (they see a mark set on ``os`` at run time);
+    a start method named in Dask's configuration is kept (spawn: fresh interpreters, no mark)."""
+    import sys
+    import dask
+    from distributed import default_client
+    monkeypatch.setattr(os, "_exactprune_test_mark", True, raising=False)
+    with dask_backend("local:1"):
+        assert list(default_client().run(sees_parent_mark).values()) == [sys.platform.startswith("linux")]
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        from exactprune.parallel import _local_start_method
+        assert _local_start_method(dask) == "forkserver"
+    monkeypatch.setenv("DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD", "spawn")
+    dask.config.refresh()
+    try:
+        with dask_backend("local:1"):
+            assert list(default_client().run(sees_parent_mark).values()) == [False]
+    finally:
+        monkeypatch.delenv("DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD")
+        dask.config.refresh()
+
+
+def sees_parent_mark() -> bool:
+    """Whether this process has the attribute set on ``os`` by the test at run time: a forked
+    worker inherits it, a fresh interpreter does not."""
+    return getattr(os, "_exactprune_test_mark", False)
