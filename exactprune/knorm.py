@@ -358,19 +358,16 @@ class PruneResult:
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
 
-    def _build(self) -> None:
-        self._tree, self._pruned = self._source.pruned_by(self._evaluator.kept)
-
     @property
     def tree(self) -> Tree:
         if not hasattr(self, "_tree"):
-            self._build()
+            self._tree = self._source.pruned_tree(self._evaluator.kept)
         return self._tree
 
     @property
     def pruned(self) -> list:
         if not hasattr(self, "_pruned"):
-            self._build()
+            self._pruned = self._source.pruned_names(self._evaluator.kept)
         return self._pruned
 
     @property

@@ -364,10 +364,7 @@ class Tree:
         return cached
 
     def pruned_by(self, kept) -> tuple:
-        """``(tree, pruned)``: the tree in which every split i with ``kept[i]`` false (a boolean
-        array over :meth:`arrays`' indices) is a leaf, as arrays (names, order and routing tests
-        of the remaining splits kept), and the names of the splits turned into leaves, topmost
-        only.  Vectorized; the input is untouched.
+        """``(tree, pruned)``: :meth:`pruned_tree` and :meth:`pruned_names` of ``kept``.
 
         >>> import numpy as np
         >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
@@ -375,12 +372,16 @@ class Tree:
         >>> small.n_leaves, pruned
         (1, ['root'])
         """
+        return self.pruned_tree(kept), self.pruned_names(kept)
+
+    def pruned_tree(self, kept) -> "Tree":
+        """The tree in which every split i with ``kept[i]`` false (a boolean array over
+        :meth:`arrays`' indices) is a leaf, as arrays (names, order and routing tests of the
+        remaining splits kept).  Vectorized; the input is untouched."""
         import numpy as np
         a = self.arrays()
-        kept = np.asarray(kept, dtype=bool)
-        arrays, old = a.pruned(kept)
+        arrays, old = a.pruned(np.asarray(kept, dtype=bool))
         cut = np.flatnonzero((a.n_children[old] > 0) & (arrays.n_children == 0))
-        pruned = a.names_of(old[cut].tolist())
         routing = self._routing
         if routing is not None and routing[0] == "sklearn":
             feature = routing[1][old].copy()
@@ -392,8 +393,22 @@ class Tree:
                 for column in columns:
                     column[i] = None
             routing = ("nodes", *columns)
-        tree = Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
-        return tree, pruned
+        return Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
+
+    def pruned_names(self, kept) -> list:
+        """The names of the splits :meth:`pruned_tree` turns into leaves, topmost only (a split
+        whose ancestors are all kept), in index order.
+
+        >>> t = iris_tree()
+        >>> kept = t.arrays().n_children > 0
+        >>> kept[[t.arrays().index(name) for name in ("c21", "c211", "c22")]] = False
+        >>> t.pruned_names(kept)                  # c211 lies below c21
+        ['c21', 'c22']
+        """
+        import numpy as np
+        a = self.arrays()
+        kept = np.asarray(kept, dtype=bool)
+        return a.names_of(np.flatnonzero((a.n_children > 0) & ~kept & a.subtree_mask(kept)).tolist())
 
     def split_tests(self) -> tuple:
         """``(left, right, feature, threshold)`` arrays over :meth:`arrays`' indices: the children
