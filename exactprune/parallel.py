@@ -123,7 +123,10 @@ def _process_backend() -> Any:
     """
     import multiprocessing
     import threading
-    from joblib.parallel import _backend, default_parallel_config
+    try:        # joblib has no public "was a backend configured?"; without these names, keep loky
+        from joblib.parallel import _backend, default_parallel_config
+    except ImportError:
+        return None
     if getattr(_backend, "config", default_parallel_config)["backend"] is not default_parallel_config["backend"]:
         return None
     return multiprocessing.get_context("fork") if _fork_is_sound() and threading.active_count() == 1 else None
