@@ -53,9 +53,12 @@ def node_cost(node: Node, total: int, cost: str = "misclassification") -> Fracti
 class CCPStage:
     """A member of the CCP sequence: optimal for alpha_from <= alpha < alpha_to (None: for
     every larger alpha).  ``cost`` is R(T) of the stage's tree; ``tree`` is built on first
-    access from the cuts made so far (a sequence can have thousands of stages)."""
+    access from the cuts made so far (a sequence can have thousands of stages), and the exact
+    ``alpha_from`` and ``cost`` (``flint.fmpq`` or Fraction) become Fractions on first access;
+    ``next`` is the following stage (None for the last)."""
 
-    def __init__(self, alpha_from, leaves: int, pruned: list, cost, source: Tree, cuts: list, n_cuts: int):
+    def __init__(self, alpha_from: "Fraction | flint.fmpq", leaves: int, pruned: list, cost: "Fraction | flint.fmpq",
+                 source: Tree, cuts: list, n_cuts: int):
         self._alpha_from, self._cost, self.next = alpha_from, cost, None   # exact (fmpq): Fractions on access
         self.leaves, self.pruned = leaves, pruned
         self._source, self._cuts, self._n_cuts = source, cuts, n_cuts
