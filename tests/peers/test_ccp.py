@@ -174,3 +174,23 @@ def test_envelope_alphas_match_ccp_sequence_on_grown_trees(name, n, seed):
     X, y = gaussian_data(name, n, seed=seed)
     t = Tree.from_sklearn(DecisionTreeClassifier(random_state=seed).fit(X, y))
     assert _envelope_alphas(t) == C.ccp_alphas(t)
+
+
+def test_the_full_tree_stage_inserted_at_alpha_0_carries_its_cost():
+    """Root (4, 2) over leaves (3, 0) and (1, 2): every split has g > 0 (R(root) = 2/6, R(T) =
+    1/6, g = 1/6), so with ties="all" the stage of the full tree at alpha 0 is inserted by hand:
+    2 leaves, cost 1/6, alpha up to 1/6; then the root alone, cost 1/3."""
+    tree = Tree.from_json('{"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}')
+    stages = ccp_sequence(tree).stages
+    assert [(s.alpha_from, s.alpha_to, s.leaves, s.cost) for s in stages] == [
+        (0, Fraction(1, 6), 2, Fraction(1, 6)), (Fraction(1, 6), None, 1, Fraction(1, 3))]
+
+
+def test_gini_costs_of_nodes_of_four_billion_examples():
+    """n = 4,000,000,001 examples at the root (n^2 > 2^63: int64 squares would overflow, so the
+    counts are squared as Python ints): R(root) = (n^2 - (n - 1)^2 - 1) / n^2 = 2 (n - 1) / n^2
+    with N = n; the leaves are pure, so the full tree costs 0 and alpha = R(root)."""
+    n = 4_000_000_001
+    tree = Tree.from_json(f'{{"counts": [{n - 1}, 1], "children": [{{"counts": [{n - 1}, 0]}}, {{"counts": [0, 1]}}]}}')
+    stages = ccp_sequence(tree, "gini").stages
+    assert [(s.alpha_from, s.cost) for s in stages] == [(0, 0), (Fraction(2 * (n - 1), n * n), Fraction(2 * (n - 1), n * n))]
