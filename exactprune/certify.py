@@ -357,7 +357,7 @@ def float_images(values: Sequence[Rational]) -> tuple:
     """
     import numpy as np
     images = [_image(x) or (math.nan, math.inf) for x in values]
-    return np.array([v for v, _ in images], dtype=float), np.array([r for _, r in images], dtype=float)
+    return np.array([v for v, _ in images]), np.array([r for _, r in images])      # Python floats: float64
 
 
 def sum_rel_array(rx, ry):

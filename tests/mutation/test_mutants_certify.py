@@ -227,3 +227,52 @@ def test_decider_runs_arb_from_start_prec_to_max_prec():
 def test_decider_without_any_route_says_so():
     with pytest.raises(CertificationError, match="^sign not decided: no route could settle it$"):
         Decider().sign(Approx.of(1), Approx.of(1))
+
+
+# -- the exact-double test and the batch and elementwise forms of the scalar rules ----------------
+
+def test_is_double_at_the_53_bit_significand():
+    """A positive rational in lowest terms is a binary64 value iff its denominator is a power of
+    two and the odd part of its numerator has at most 53 bits (normal range)."""
+    from exactprune.certify import _is_double
+    assert _is_double(2 ** 53 - 1, 1) and _is_double(2 ** 54, 1) and _is_double(3, 4) and _is_double(5 * 2 ** 60, 2 ** 9)
+    assert not _is_double(2 ** 53 + 1, 1) and not _is_double(1, 3) and not _is_double((2 ** 53 + 1) * 4, 1)
+    assert float(2 ** 53 - 1) == 2 ** 53 - 1 and float(2 ** 53 + 1) != 2 ** 53 + 1       # the same facts, by float
+
+
+def test_float_images_are_approx_of_one_by_one():
+    """Exact doubles get bound 0, other rationals u, and what Approx.of refuses (negative, beyond
+    the float range, below TINY but not 0) NaN with an infinite bound."""
+    import math
+    from exactprune.certify import float_images
+    values = [Fraction(3, 4), 7, flint.fmpq(1, 3), Fraction(0), -1, Fraction(10) ** 400, Fraction(1, 10 ** 400),
+              flint.fmpq(2 ** 53 + 1, 1)]
+    images, rels = float_images(values)
+    assert images[:4].tolist() == [0.75, 7.0, 1 / 3, 0.0] and images[7] == 2.0 ** 53
+    assert rels[:4].tolist() == [0.0, 0.0, U, 0.0] and rels[7] == U
+    assert all(math.isnan(images[i]) and rels[i] == math.inf for i in (4, 5, 6))
+    assert [Approx.of(v).valid for v in values] == [True, True, True, True, False, False, False, True]
+
+
+def test_array_rules_equal_the_scalar_rules_element_by_element():
+    """sum_rel_array and float_sign_array against sum_rel and float_sign on cases at their edges:
+    an exact tie (0 either way), a difference at the bound, an inexact y with y != 1, a bound
+    that overflows and one that is inf * 0 (NaN: declines) - with numpy's warnings as errors."""
+    import math
+    import warnings
+    import numpy as np
+    from exactprune.certify import float_sign_array, sum_rel, sum_rel_array
+    rx, ry = np.array([0.0, U, 2 * U, 1e-3]), np.array([0.0, 0.0, U, 5 * U])
+    assert sum_rel_array(rx, ry).tolist() == [sum_rel(a, b) for a, b in zip(rx.tolist(), ry.tolist())]
+    cases = [((1.0, 0.0), (1.0, 0.0)),              # exact tie
+             ((1.5, 1 / 3), (1.0, 0.0)),            # difference 0.5 at the bound 0.5 (times INFLATE)
+             ((2.0, 0.0), (3.0, U)), ((4.0, 0.0), (3.0, 0.4)), ((3.0, 0.0), (2.0, 0.4)),   # y rel * y value 1.2, 0.8
+             ((1e308, 10.0), (1.0, 0.0)),           # bound overflows to inf: declines
+             ((0.0, np.inf), (1.0, 0.0))]           # inf * 0 = NaN: declines
+    x = tuple(np.array(column) for column in zip(*(c[0] for c in cases)))
+    y = tuple(np.array(column) for column in zip(*(c[1] for c in cases)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        signs = float_sign_array(x, y).tolist()
+    scalar = [float_sign(Approx(*a) if math.isfinite(a[1]) else Approx(a[0], a[1], False), Approx(*b)) for a, b in cases]
+    assert signs == scalar == [0, 0, -1, 0, 1, 0, 0]
