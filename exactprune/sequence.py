@@ -101,10 +101,7 @@ class _SubtreeForm:
         p, q = int(eta.p), int(eta.q)
         sizes, majority, arity, parent = arrays.sizes, arrays.majority, arrays.n_children, arrays.parent
         roots = np.asarray(roots, dtype=np.int64)
-        if jlam == 0 and np.any(sizes[roots] == 0):
-            raise ValueError(f"node {names[int(np.argmax(sizes[roots] == 0))]}: an empty node with lam = 0 has no "
-                             "defined error moment")
-        owner = np.full(arrays.n_nodes, -1, dtype=np.int64)
+        owner = np.full(arrays.n_nodes, -1)
         owner[roots] = np.arange(len(roots))
         numerator, denominator = np.empty(arrays.n_nodes, dtype=object), np.empty(arrays.n_nodes, dtype=object)
         numerator[roots] = denominator[roots] = flint.fmpz(1)      # flint integers: products stay in C
@@ -130,8 +127,8 @@ class _SubtreeForm:
             raise ValueError(f"node {names[int(form_of[np.argmax(n == 0)])]}: an empty node with lam = 0 has no "
                              "defined error moment")
         weights = [flint.fmpq(a, b) for a, b in zip(numerator[leaves].tolist(), denominator[leaves].tolist())]
-        starts = np.flatnonzero(first)
-        sums = np.add.reduceat(np.array(weights, dtype=object), starts) if starts.size else []
+        starts = np.flatnonzero(first)           # every subtree has a leaf: never empty
+        sums = np.add.reduceat(np.array(weights), starts)       # fmpq values: an object array
         groups = [[] for _ in roots]
         for i, weight, size, most in zip(form_of[starts].tolist(), sums, n[starts].tolist(), top[starts].tolist()):
             groups[i].append((weight, size - most + offset, size + jlam))
@@ -191,7 +188,7 @@ class _SubtreeForm:
         try:
             if prec not in self._balls:
                 self._balls[prec] = self._gamma_ratio_plan()
-            plan, rows, leaf_row = self._balls[prec]
+            plan, rows = self._balls[prec]
             kb = k if isinstance(k, flint.arb) else arb_of(k)
             ratio: list = []
             for start, steps, below in plan:
@@ -202,24 +199,27 @@ class _SubtreeForm:
                     for u in steps:
                         value *= u + kb
                     ratio.append(value / below)
+            if not rows:            # a = 0 at the leaf: a pure subtree with c lam = 0, every a is 0
+                return flint.arb(0)
             terms = [w * ratio[a] / ratio[d] for w, a, d in rows]
-            leaf = terms[0] if leaf_row else flint.arb(0)
-            return leaf - sum(terms[1 if leaf_row else 0:], flint.arb(0))
+            return terms[0] - sum(terms[1:], flint.arb(0))
         finally:
             flint.ctx.prec = saved
 
     def _gamma_ratio_plan(self) -> tuple:
-        """For :meth:`_difference_lgamma` at the current precision: the distinct values in
-        increasing order, each as ``((v, lgamma v), None, None)`` or, when the previous value u0
-        of its class (same fractional part) is at most CHAIN_STEPS below, ``(index of u0, balls of
-        u0 .. v - 1, their product)``; the rows (weight ball, index of a, index of d), the leaf's
-        first unless its a is 0 (a ratio of 0); and whether the leaf has a row."""
+        """For :meth:`_difference_lgamma` at the current precision: the distinct values, ordered
+        by (numerator, denominator) - by value within a class (same fractional part, so the same
+        denominator) - each as ``((v, lgamma v), None, None)`` or, when the previous value u0 of
+        its class is at most CHAIN_STEPS below, ``(index of u0, balls of u0 .. v - 1, their
+        product)``; and the rows (weight ball, index of a, index of d) of the terms with a != 0 (a
+        ratio of 0 otherwise), the leaf's first.  The leaf's a is 0 only for a pure subtree with
+        c lam = 0, and then every a is 0 and there are no rows."""
         rows = [(w, a, d) for w, a, d in [(1, *self.leaf_terms), *self.terms] if a != 0]
         exact = {}         # (p, q) -> the value p/q (keys of Python ints: an fmpq hashes through Fraction)
         for _, a, d in rows:
             exact[int(a.p), int(a.q)] = a
             exact[int(d.p), int(d.q)] = d
-        keys = sorted(exact, key=lambda pq: exact[pq])
+        keys = sorted(exact)      # (p, q): within a class (same q) by value
         position = {pq: i for i, pq in enumerate(keys)}
         plan, last = [], {}       # class (p mod q, q) -> (index, p // q) of its largest value so far
         for i, (p, q) in enumerate(keys):
@@ -235,7 +235,7 @@ class _SubtreeForm:
                 plan.append(((flint.arb(v), flint.arb(v).lgamma()), None, None))
             last[cls] = i, whole
         rows = [(flint.arb(w), position[int(a.p), int(a.q)], position[int(d.p), int(d.q)]) for w, a, d in rows]
-        return plan, rows, self.leaf_terms[0] != 0
+        return plan, rows
 
     @cached_property
     def _float_rows(self) -> tuple:

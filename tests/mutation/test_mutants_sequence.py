@@ -895,3 +895,53 @@ def test_the_stage_at_a_found_breakpoint_uses_the_prior():
     assert not [n for n in prune(SMALL, 9, prior).tree.nodes() if n.children]
     seq = knorm_sequence(SMALL, prior, crossings=False)
     assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (9, ["root"]), ("inf", [])]
+
+
+# -- forms of several subtrees at once, and the edge of a = 0 ----------------------------------------
+
+@pytest.mark.parametrize("prior", [Prior(), Prior(lam=0, eta=Fraction(1, 2)), Prior(lam=Fraction(1, 3), eta=1)])
+def test_forms_of_several_subtrees_equal_the_forms_one_by_one(prior):
+    """Three disjoint subtrees of one tree, built together: each has the Node walk's terms (grouped
+    by (n, max_j n_j) within its own form only: a (1, 0) leaf in each form stays in each, the
+    two in c2 merge), also with lam = 0 (no leaf is empty here)."""
+    tree = Tree(Node((9, 9), [Node((4, 3), [Node((1, 0)), Node((3, 3), [Node((1, 0)), Node((2, 3))])]),
+                              Node((5, 6), [Node((1, 0)), Node((4, 6), [Node((1, 0)), Node((3, 6))])])]))
+    arrays = tree.arrays()
+    names = ["c12", "c2", "c11"]                 # disjoint: a split, a split with a deeper one, a leaf
+    forms = _SubtreeForm.of_subtrees(arrays, [arrays.index(n) for n in names], names, prior)
+    for form, name in zip(forms, names):
+        node = tree.node(name)
+        reference = _SubtreeForm(node, prior)
+        assert (form.name, form.leaf_terms, form.terms) == (name, reference.leaf_terms, reference.terms)
+    assert [len(form.terms) for form in forms] == [2, 2, 1]    # c2's two (1, 0) leaves merged
+
+
+def test_errors_of_several_subtrees_name_the_subtree_at_fault():
+    """lam = 0 with an empty leaf, and eta = 0 with an empty split, only in the second subtree (the
+    first has a split on the same level, listed before it): the message names that subtree."""
+    tree = Tree(Node((4, 2), [Node((3, 1), [Node((3, 0), [Node((2, 0)), Node((1, 0))]), Node((0, 1))]),
+                              Node((1, 1), [Node((1, 1), [Node((1, 1)), Node((0, 0))]), Node((0, 0), [Node((0, 0)), Node((0, 0))])])]))
+    arrays = tree.arrays()
+    roots = [arrays.index("c1"), arrays.index("c2")]
+    with pytest.raises(ValueError, match=r"^node second: an empty node with lam = 0 has no defined error moment$"):
+        _SubtreeForm.of_subtrees(arrays, roots, ["first", "second"], Prior(lam=0))
+    with pytest.raises(ValueError, match=r"^node second: n_t \+ eta K_t is 0 \(no examples and eta = 0\); use eta > 0$"):
+        _SubtreeForm.of_subtrees(arrays, roots, ["first", "second"], Prior(lam=1, eta=0))
+
+
+def test_a_pure_subtree_without_prior_mass_has_f_exactly_0():
+    """Root (5, 0) over (3, 0) and (2, 0) with lam = 0: every a is 0, so every moment is 0 and
+    F_d is the exact 0 at any k."""
+    form = _SubtreeForm(Tree(Node((5, 0), [Node((3, 0)), Node((2, 0))])).root, Prior(lam=0))
+    for k in (1, 3, Fraction(5, 2)):
+        ball = form.difference_arb(k)
+        assert ball.is_exact() and ball == 0
+
+
+def test_the_first_stage_is_prunetree_at_k_1_under_the_given_prior():
+    """Iris under lam = 100: PruneTree at k = 1 keeps 3 leaves (7 under the default prior), so the
+    sequence's first stage must be computed with the prior it was given."""
+    tree = iris_tree()
+    prior = Prior(lam=Fraction(100))
+    seq = knorm_sequence(tree, prior, crossings=False)
+    assert seq.stages[0].leaves == prune(tree, 1, prior).tree.n_leaves == 3
