@@ -425,10 +425,6 @@ class _ArrayEvaluator:
         self.leaf_cache: dict = {}      # node index -> fmpq leaf moment
 
     # -- exact rationals (fallback, and the moment of the result) ---------------------
-    def _children(self, i: int) -> list:
-        a = self.arrays
-        return a.indices[a.offsets[i]:a.offsets[i + 1]].tolist()
-
     @cached_property
     def _exact_terms(self) -> tuple:
         """Node sizes and majority counts as Python ints, and eta, c lam and J lam as fmpq: the
@@ -454,7 +450,7 @@ class _ArrayEvaluator:
         return self.leaf_cache[i]
 
     def tree_exact(self, i: int):
-        children = self._children(i)
+        children = self.arrays.children_of(i)
         return sum(w * self.pruned(c, self.leaf_exact, to_fmpq, self.exact_cache)
                    for w, c in zip(self._weights(i, children, to_fmpq), children))
 
@@ -468,10 +464,10 @@ class _ArrayEvaluator:
             if i not in cache:
                 order.append(i)
                 if self.kept[i]:
-                    stack.extend(self._children(i))
+                    stack.extend(self.arrays.children_of(i))
         for i in sorted(order, reverse=True):      # children have larger indices
             if self.kept[i]:
-                children = self._children(i)
+                children = self.arrays.children_of(i)
                 weights = self._weights(i, children, one)
                 cache[i] = sum(w * cache[c] for w, c in zip(weights, children))
             else:
@@ -483,7 +479,7 @@ class _ArrayEvaluator:
         return leaf_moment_arb(tuple(self.arrays.counts[i].tolist()), self.k, self.prior)
 
     def tree_arb(self, i: int):
-        children, cache = self._children(i), {}
+        children, cache = self.arrays.children_of(i), {}
         return sum(w * self.pruned(c, self.leaf_arb, arb_of, cache)
                    for w, c in zip(self._weights(i, children, arb_of), children))
 

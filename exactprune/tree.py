@@ -798,6 +798,31 @@ class CountArrays:
             return depth
         return self.cached("depth", make)
 
+    def children_of(self, i: int) -> list:
+        """The children of node ``i``, in order, as a list of indices.
+
+        >>> import numpy as np
+        >>> CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2])).children_of(0)
+        [1, 2]
+        """
+        return self.indices[self.offsets[i]:self.offsets[i + 1]].tolist()
+
+    def splits_bottom_up(self) -> list:
+        """The splits (internal nodes) of each level as index arrays, the deepest level first and
+        levels without a split left out: the order of every bottom-up recursion, a node's value
+        made from its children's (:meth:`child_sums`).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> [s.tolist() for s in a.splits_bottom_up()]
+        [[2], [0]]
+        """
+        def make():
+            arity = self.n_children
+            return [s for s in (level[arity[level] > 0] for level in reversed(self.levels())) if s.size]
+        return self.cached("splits_bottom_up", make)
+
     @property
     def subtree_sizes(self):
         """Number of nodes in the subtree of every node (itself included), bottom-up level by level."""
@@ -805,10 +830,8 @@ class CountArrays:
 
         def make():
             size = np.ones(self.n_nodes, dtype=np.int64)
-            for nodes in reversed(self.levels()):
-                internal = nodes[self.n_children[nodes] > 0]
-                if internal.size:
-                    size[internal] += self.child_sums(internal, size)
+            for splits in self.splits_bottom_up():
+                size[splits] += self.child_sums(splits, size)
             return size
         return self.cached("subtree_sizes", make)
 

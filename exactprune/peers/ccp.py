@@ -252,11 +252,9 @@ def _costs_and_totals(arrays, total: int, cost: str) -> tuple:
                   for n, q in zip(sizes.tolist(), squares.tolist())]
     r_node = np.array(r_node, dtype=object)
     r_branch, leaves = r_node.copy(), np.ones(arrays.n_nodes, dtype=np.int64)
-    for level in reversed(arrays.levels()):
-        internal = level[arrays.n_children[level] > 0]
-        if internal.size:
-            r_branch[internal] = arrays.child_sums(internal, r_branch)
-            leaves[internal] = arrays.child_sums(internal, leaves)
+    for splits in arrays.splits_bottom_up():
+        r_branch[splits] = arrays.child_sums(splits, r_branch)
+        leaves[splits] = arrays.child_sums(splits, leaves)
     return r_node, r_branch, leaves
 
 

@@ -275,10 +275,7 @@ class _EBP:
         leaf_v, leaf_b = value.copy(), bound.copy()
         kept = np.zeros(a.n_nodes, dtype=bool)
         slack = _approx_of(self.slack)
-        for level in reversed(a.levels()):
-            splits = level[a.n_children[level] != 0]
-            if not splits.size:
-                continue
+        for splits in a.splits_bottom_up():
             tree_v = a.child_sums(splits, value)
             tree_b = _sum_bound(a.child_sums(splits, bound), a.n_children[splits], tree_v)
             cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
@@ -289,7 +286,7 @@ class _EBP:
                 i = int(splits[position])
                 leaf_side = ((leaf_v[i], leaf_b[i]), lambda: [(int(sizes[i]), int(sizes[i] - a.majority[i]))])
                 tree_side = ((tree_v[position], tree_b[position]),
-                             lambda: _leaf_pairs(a, kept, _csr_children(a, i)))
+                             lambda: _leaf_pairs(a, kept, a.children_of(i)))
                 keep[position] = not self.le(leaf_side, tree_side, self.slack)
             kept[splits] = keep
             value[splits], bound[splits] = np.where(keep, (tree_v, tree_b), (leaf_v[splits], leaf_b[splits]))
@@ -474,17 +471,13 @@ def _rel(value, bound):
     return np.divide(bound, value, out=bound.copy(), where=value > 0) * INFLATE
 
 
-def _csr_children(a, i: int) -> list:
-    return a.indices[a.offsets[i]:a.offsets[i + 1]].tolist()
-
-
 def _leaf_pairs(a, kept, nodes: list) -> list:
     """The leaf pairs (n, e) of the pruned subtrees at ``nodes`` (a split is open iff ``kept``)."""
     out, stack = [], list(reversed(nodes))
     while stack:
         i = stack.pop()
         if kept[i]:
-            stack.extend(reversed(_csr_children(a, i)))
+            stack.extend(reversed(a.children_of(i)))
         else:
             out.append(_pair(a.counts[i].tolist()))
     return out

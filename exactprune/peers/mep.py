@@ -71,13 +71,11 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     shifted = a.counts.astype(object) + np.array([to_fmpq(q) * m_q for q in p])     # fmpq: an object array
     static = sizes * (total - shifted.max(axis=1)) / total      # n_t times the static error
     best, kept = static.copy(), np.zeros(a.n_nodes, dtype=bool)
-    for level in reversed(a.levels()):
-        splits = level[a.n_children[level] != 0]
-        if splits.size:
-            backed = a.child_sums(splits, best)
-            keep = static[splits] > backed                # an object array of bools
-            kept[splits] = keep
-            best[splits] = np.where(keep, backed, static[splits])
+    for splits in a.splits_bottom_up():
+        backed = a.child_sums(splits, best)
+        keep = static[splits] > backed                # an object array of bools
+        kept[splits] = keep
+        best[splits] = np.where(keep, backed, static[splits])
     return tree.pruned_by(kept)[0]
 
 

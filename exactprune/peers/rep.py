@@ -43,10 +43,8 @@ def _routed_matrix(tree: Tree, X, y):
     J = tree.n_classes
     leaf = route(tests, X, np.arange(len(y)), 0)
     counts = np.bincount(leaf * J + y, minlength=a.n_nodes * J).reshape(a.n_nodes, J)
-    for level in reversed(a.levels()):
-        splits = level[a.n_children[level] != 0]
-        if splits.size:
-            counts[splits] = a.child_sums(splits, counts)
+    for splits in a.splits_bottom_up():
+        counts[splits] = a.child_sums(splits, counts)
     return counts
 
 
@@ -95,13 +93,11 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
     rows = np.arange(a.n_nodes)
     leaf_err = pc.sum(axis=1) - pc[rows, label]
     err, kept = leaf_err.copy(), np.zeros(a.n_nodes, dtype=bool)
-    for level in reversed(a.levels()):
-        splits = level[a.n_children[level] != 0]
-        if splits.size:
-            sub = a.child_sums(splits, err)
-            keep = (sub < leaf_err[splits]) | ((sub == leaf_err[splits]) if ties == "keep" else False)
-            kept[splits] = keep
-            err[splits] = np.where(keep, sub, leaf_err[splits])
+    for splits in a.splits_bottom_up():
+        sub = a.child_sums(splits, err)
+        keep = (sub < leaf_err[splits]) | ((sub == leaf_err[splits]) if ties == "keep" else False)
+        kept[splits] = keep
+        err[splits] = np.where(keep, sub, leaf_err[splits])
     pruned_tree, top = tree.pruned_by(kept)
     leaves = np.flatnonzero(a.subtree_mask(kept) & ~kept)       # kept is true at kept splits only
     leaf_labels = dict(zip(a.names_of(leaves.tolist()), label[leaves].tolist()))
