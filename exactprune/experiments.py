@@ -42,7 +42,7 @@ from .peers.ccp import ccp_cv_select, predict_with_leaves
 from .peers.ebp import ebp_prune
 from .datasets import DATASETS, GAUSSIAN, SKLEARN_SETS, database_name
 from .knorm import Prior, prune
-from .tree import Tree
+from .tree import Tree, route
 
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol", "protocol_cost",
            "protocol_units", "protocol_split", "run_unit", "size_variant_unit", "ccp_rule_unit", "printed_p_check", "summarize", "format_tables", "predict_tree", "bayes_error"]
@@ -183,11 +183,9 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
 
 def predict_tree(tree: Tree, X) -> np.ndarray:
     """Class index predicted by the count tree (majority of each leaf's counts) for rows of X."""
-    out = np.empty(len(np.asarray(X)), dtype=np.int64)
-    rows = tree.partition(X)
-    for leaf in tree.leaves():
-        out[rows[leaf.name]] = leaf.label
-    return out
+    X = np.asarray(X)
+    leaf = route(tree.split_tests(), X, np.arange(len(X)), 0)
+    return np.argmax(tree.arrays().counts[leaf], axis=1)        # the first of tied classes, as Node.label
 
 
 @dataclass

@@ -580,18 +580,13 @@ class Tree:
         """
         import numpy as np
         X = np.asarray(X)
-        out: dict = {}
-        stack = [(self.root, np.arange(len(X)))]
-        while stack:
-            node, rows = stack.pop()
-            out[node.name] = rows
-            if node.children:
-                if node.feature is None or node.threshold is None or len(node.children) != 2:
-                    raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
-                left = X[rows, node.feature] <= routing_threshold(node.threshold)
-                stack.append((node.children[1], rows[~left]))
-                stack.append((node.children[0], rows[left]))
-        return out
+        a = self.arrays()
+        position, span = a.preorder, a.subtree_sizes         # a subtree is a run of positions
+        reached = position[route(self.split_tests(), X, np.arange(len(X)), 0)]
+        order = np.argsort(reached, kind="stable")          # rows by their leaf's position, each run in row order
+        starts = np.searchsorted(reached[order], position)
+        ends = np.searchsorted(reached[order], position + span)
+        return {name: np.sort(order[s:e]) for name, s, e in zip(a.names_of(range(a.n_nodes)), starts.tolist(), ends.tolist())}
 
     # -- scikit-learn ------------------------------------------------------
     @classmethod
