@@ -1,0 +1,10 @@
+"""exactprune for scikit-learn users: :class:`KNormTreeClassifier` (CART pruned by the k-norm,
+with error bars; :mod:`exactprune.sklearn.estimator`), the exact weighted counts it prunes
+(:mod:`exactprune.sklearn.counts`) and two Displays in scikit-learn's convention
+(:mod:`exactprune.sklearn.displays`; matplotlib is imported only when one is drawn).
+"""
+from .displays import ErrorBarDisplay, KNormPathDisplay
+from .estimator import ErrorBars, KNormTreeClassifier, PredictionError, auto_lam, prune_fitted
+
+__all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError",
+           "KNormPathDisplay", "ErrorBarDisplay"]

@@ -1,0 +1,262 @@
+"""Weighted class counts of a grown scikit-learn tree, exactly, and PruneTree on rational counts.
+
+Zhong's moments (4.28)-(4.30) are those of a Dirichlet posterior with parameters n_j + lam: ratios
+of rising factorials B^(k) / M^(k) (C.26), defined for any non-negative rational counts n_j, not
+only whole numbers.  With ``sample_weight`` or ``class_weight`` the counts of a node are the sums
+of the weights of its training rows, and they are computed here exactly:
+
+* a ``sample_weight`` float is the binary rational it stores (``Fraction(0.1)`` is
+  3602879701896397/2^55); an integer stays an integer;
+* a ``class_weight`` dict value given as a float is read by its shortest decimal repr
+  (0.1 -> 1/10), like every float parameter of the estimator; ``"balanced"`` is scikit-learn's
+  definition N / (J N_j) (N_j the number of training rows of class j) computed exactly;
+* each training row is routed through the grown tree by scikit-learn's ``apply`` (the
+  missing-value direction included), the weights are summed exactly per leaf and class, and an
+  internal node's counts are the sums of its children's.  scikit-learn's float sums
+  (``tree_.value``) are read only to check that the routing is the one the tree was grown with.
+
+Integer weights give integer counts, exactly those of the duplicated rows, and the integer
+pipeline of :mod:`exactprune.knorm` (float filter, exact fallback) runs unchanged.  Counts that
+are not whole numbers go to :func:`prune_rational`, PruneTree with every comparison made between
+exact rationals: the float filter of :class:`exactprune.knorm` derives its error bounds from
+integer counts (an integer below 2^53 is an exact float), which rational counts are not.
+
+>>> from sklearn.tree import DecisionTreeClassifier
+>>> X, y = np.array([[0.0], [1.0], [2.0], [3.0], [4.0]]), np.array([0, 0, 0, 1, 1])
+>>> grown = DecisionTreeClassifier(class_weight="balanced", random_state=0).fit(X, y)
+>>> weights = row_weights(y, 2, None, "balanced")          # N / (J N_j) = 5/6 and 5/4
+>>> [str(w) for w in weights.class_factors]
+['5/6', '5/4']
+>>> [[str(c) for c in row] for row in node_counts(grown.tree_, grown.apply(X.astype(np.float32)), y, weights)]
+[['5/2', '5/2'], ['5/2', '0'], ['0', '5/2']]
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Integral
+from typing import Any, Optional
+
+import numpy as np
+
+from ..knorm import Prior, child_weight
+from ..limits import EXACT_K_LIMIT, MAX_COUNT
+from ..numbers import rising_ratio_fmpq, to_fraction
+from ..tree import Node, child_name
+
+__all__ = ["ExactWeights", "row_weights", "float_parameter", "node_counts", "integer_counts",
+           "rational_count_tree", "rational_leaf_moment", "prune_rational", "RationalPruning"]
+
+_LEAF = -1
+
+
+def float_parameter(value: Any) -> Any:
+    """A float parameter read by its shortest decimal repr (``repr(0.1) == '0.1'`` -> 1/10); any
+    other value unchanged.  Non-finite floats are refused.
+
+    >>> float_parameter(0.1), float_parameter(np.float64(2.5)), float_parameter("1/3")
+    (Fraction(1, 10), Fraction(5, 2), '1/3')
+    >>> float_parameter(float("nan"))
+    Traceback (most recent call last):
+    ValueError: a float parameter must be finite, got nan
+    """
+    if isinstance(value, (float, np.floating)):
+        if not math.isfinite(value):
+            raise ValueError(f"a float parameter must be finite, got {float(value)!r}")
+        return Fraction(repr(float(value)))
+    return value
+
+
+@dataclass(frozen=True)
+class ExactWeights:
+    """The weight of training row i is ``sample[i] * class_factors[y_i]``, exactly.  ``sample``
+    is None (every row 1), an int64 array, or an object array of Python ints over the common
+    denominator ``scale`` (floats are binary rationals: one power of two serves them all)."""
+
+    sample: Optional[np.ndarray]
+    scale: int
+    class_factors: tuple
+
+
+def row_weights(y_index: np.ndarray, n_classes: int, sample_weight: Optional[np.ndarray],
+                class_weight: Any) -> ExactWeights:
+    """The exact weights of the training rows: ``y_index`` the class index (0..J-1) of each row,
+    ``sample_weight`` a 1-d float or integer array (or None), ``class_weight`` as scikit-learn
+    takes it (None, ``"balanced"`` or a dict from class index to weight).
+
+    >>> w = row_weights(np.array([0, 1, 1]), 2, np.array([0.5, 1.0, 3.0]), {0: 0.1})
+    >>> w.sample.tolist(), w.scale, w.class_factors
+    ([1, 2, 6], 2, (Fraction(1, 10), 1))
+    """
+    if class_weight is None:
+        factors = (1,) * n_classes
+    elif isinstance(class_weight, str) and class_weight == "balanced":
+        present = np.bincount(y_index, minlength=n_classes)
+        n = int(present.sum())
+        factors = tuple(Fraction(n, n_classes * int(c)) if c else 0 for c in present)
+    elif isinstance(class_weight, dict):
+        factors = tuple(_exact_weight(class_weight.get(j, 1), f"class_weight[{j}]") for j in range(n_classes))
+    else:
+        raise ValueError(f"class_weight must be None, 'balanced' or a dict, got {class_weight!r}")
+    if sample_weight is None:
+        return ExactWeights(None, 1, factors)
+    sample_weight = np.asarray(sample_weight)
+    if np.issubdtype(sample_weight.dtype, np.integer):
+        if sample_weight.min(initial=0) < 0:
+            raise ValueError("sample_weight must be non-negative")
+        return ExactWeights(sample_weight.astype(np.int64), 1, factors)
+    sample_weight = sample_weight.astype(np.float64)
+    if not np.all(np.isfinite(sample_weight)) or np.any(sample_weight < 0):
+        raise ValueError("sample_weight must be finite and non-negative")
+    if np.all(sample_weight == np.rint(sample_weight)) and sample_weight.max(initial=0) <= MAX_COUNT:
+        return ExactWeights(sample_weight.astype(np.int64), 1, factors)
+    # w = m 2^e with an integer mantissa m < 2^53: over the common denominator 2^-s (s the
+    # smallest exponent, or 0) each weight is the Python int m 2^(e - s)
+    mantissa, exponent = np.frexp(sample_weight)
+    mantissa = (mantissa * 2.0 ** 53).astype(np.int64)
+    exponent = exponent.astype(np.int64) - 53
+    shift = min(int(exponent[mantissa != 0].min(initial=0)), 0)
+    ints = [m << (e - shift) for m, e in zip(mantissa.tolist(), exponent.tolist())]
+    common = math.gcd(1 << -shift, *ints)            # a power of two
+    return ExactWeights(np.array([v // common for v in ints], dtype=object), (1 << -shift) // common, factors)
+
+
+def _exact_weight(value: Any, name: str):
+    """A class weight: an int, or a float by its shortest repr, or a Fraction; >= 0."""
+    value = float_parameter(value)
+    if isinstance(value, bool) or not isinstance(value, (Integral, Fraction)):
+        raise ValueError(f"{name} must be a number, got {value!r}")
+    value = int(value) if isinstance(value, Integral) else value
+    if value < 0:
+        raise ValueError(f"{name} must be non-negative, got {value}")
+    return value
+
+
+def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: ExactWeights) -> np.ndarray:
+    """The (n_nodes, J) weighted class counts of scikit-learn's ``tree_``: leaf sums of the rows
+    (``leaf_of_row`` from ``apply``), internal nodes the sums of their children, as an object
+    matrix of ints and Fractions.  Raises AssertionError (an internal error) if they are not
+    scikit-learn's float sums to within rounding: the rows were not routed as the tree was grown."""
+    n_nodes, n_classes = tree_.node_count, len(weights.class_factors)
+    sums = np.zeros((n_nodes, n_classes), dtype=object)
+    sums[:] = 0
+    sample = np.ones(len(y_index), dtype=np.int64) if weights.sample is None else weights.sample
+    np.add.at(sums, (leaf_of_row, y_index), sample)
+    factors = [Fraction(f, weights.scale) for f in weights.class_factors]
+    counts = np.empty_like(sums)
+    for j, f in enumerate(factors):
+        counts[:, j] = [_simplest(s * f) for s in sums[:, j].tolist()]
+    left, right = tree_.children_left, tree_.children_right
+    for i in range(n_nodes - 1, -1, -1):          # children have larger ids
+        if left[i] != _LEAF:
+            counts[i] = counts[left[i]] + counts[right[i]]
+    float_counts = tree_.value[:, 0, :] * tree_.weighted_n_node_samples[:, None]
+    if not np.allclose(counts.astype(np.float64), float_counts, rtol=1e-9, atol=1e-9):
+        raise AssertionError("internal error: the exact class counts of the training rows are not "
+                             "scikit-learn's (the rows were routed differently from the growing)")
+    return counts
+
+
+def _simplest(value: Fraction):
+    return value.numerator if value.denominator == 1 else value
+
+
+def integer_counts(counts: np.ndarray) -> Optional[np.ndarray]:
+    """``counts`` as an int64 matrix (Python ints in an object matrix past int64) when every
+    count is a whole number, else None.
+
+    >>> integer_counts(np.array([[Fraction(4, 2), 1]], dtype=object)).tolist(), integer_counts(np.array([[Fraction(1, 2)]], dtype=object))
+    ([[2, 1]], None)
+    """
+    values = counts.ravel().tolist()
+    if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
+        return None
+    ints = [int(v) for v in values]
+    dtype = np.int64 if max(ints, default=0) * counts.shape[1] < 2 ** 62 else object
+    return np.array(ints, dtype=dtype).reshape(counts.shape)
+
+
+# -- PruneTree on rational counts -------------------------------------------------------------
+
+def rational_count_tree(tree_, counts: np.ndarray) -> tuple:
+    """(root, nodes): the count tree of scikit-learn's ``tree_`` with rational ``counts`` as
+    :class:`~exactprune.tree.Node` objects named as :class:`~exactprune.tree.Tree` names them,
+    ``nodes[i]`` the node of scikit-learn's node i."""
+    left, right = tree_.children_left, tree_.children_right
+    nodes = [Node(tuple(_simplest(Fraction(c)) for c in row)) for row in counts.tolist()]
+    for i, node in enumerate(nodes):
+        if left[i] != _LEAF:
+            node.children = [nodes[left[i]], nodes[right[i]]]
+            for index, child in enumerate(node.children, start=1):
+                child.name = child_name(node.name, index)
+            node.feature, node.threshold = int(tree_.feature[i]), float(tree_.threshold[i])
+    return nodes[0], nodes
+
+
+def rational_leaf_moment(counts, k: int, prior: Prior) -> Fraction:
+    """E[r_l^k] = (b + c lam)^(k) / (n + J lam)^(k) of a node as a leaf (Zhong 4.29) for rational
+    counts n_j >= 0 (b = n - max_j n_j), exactly.
+
+    >>> rational_leaf_moment((0, 49, 5), 2, Prior())            # Zhong (B.2), integer counts
+    Fraction(56, 4181)
+    >>> rational_leaf_moment((Fraction(1, 2), Fraction(3, 2)), 1, Prior())   # (1/2 + 1/2) / (2 + 1)
+    Fraction(1, 3)
+    """
+    n = sum(counts)
+    a, d = n - max(counts) + prior.error_offset(len(counts)), n + len(counts) * prior.lam
+    if d == 0:
+        raise ValueError("an empty node with lam = 0 has no defined error moment")
+    return to_fraction(rising_ratio_fmpq(a, d, k))
+
+
+@dataclass(frozen=True)
+class RationalPruning:
+    """PruneTree's result on rational counts: ``kept[i]`` whether the split at node i (scikit-learn
+    numbering) is kept, ``pruned`` the names of the topmost splits made leaves, ``moment`` the
+    k-th moment of the pruned tree (4.28), ``comparisons`` the number of exact decisions."""
+
+    kept: np.ndarray
+    pruned: list
+    moment: Fraction
+    comparisons: int
+
+
+def prune_rational(root: Node, nodes: list, k: int, prior: Prior, epsilon: Fraction) -> RationalPruning:
+    """PruneTree (Zhong Fig 4.1) on rational counts: bottom-up, keep the split at t iff
+    sum_c P*[A_c|A_t] R_c < R_leaf(t) - epsilon (4.28, 4.11), R_c the moment of the child's optimal
+    pruning; every comparison between exact Fractions.  ``k`` is limited by ``EXACT_K_LIMIT``.
+
+    >>> half = Fraction(1, 2)
+    >>> root = Node((Fraction(5), Fraction(5)), [Node((Fraction(5), half)), Node((half, Fraction(5)))])
+    >>> result = prune_rational(root, [root] + root.children, 2, Prior(), Fraction(0))
+    >>> result.kept.tolist(), result.pruned, result.comparisons
+    ([True, False, False], [], 1)
+    """
+    if k > EXACT_K_LIMIT:
+        raise ValueError(f"k = {k} with rational (weighted) counts: exact moments are computed up to "
+                         f"EXACT_K_LIMIT = {EXACT_K_LIMIT}; the certified route for larger k plans its "
+                         f"Gamma ratios over integer counts")
+    index = {id(node): i for i, node in enumerate(nodes)}
+    best: dict = {}
+    kept = np.zeros(len(nodes), dtype=bool)
+    comparisons = 0
+    for node in root.postorder():
+        leaf = rational_leaf_moment(node.counts, k, prior)
+        if node.is_leaf:
+            best[id(node)] = leaf
+            continue
+        subtree = sum(child_weight(c, node, prior.eta) * best[id(c)] for c in node.children)
+        comparisons += 1
+        keep = subtree < leaf - epsilon
+        kept[index[id(node)]] = keep
+        best[id(node)] = subtree if keep else leaf
+    pruned, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        if node.children:
+            if kept[index[id(node)]]:
+                stack.extend(node.children)
+            else:
+                pruned.append(node.name)
+    return RationalPruning(kept, sorted(pruned), best[id(root)], comparisons)

@@ -1,0 +1,3 @@
+"""placeholder"""
+class KNormPathDisplay: pass
+class ErrorBarDisplay: pass

@@ -1,0 +1,706 @@
+"""A scikit-learn classifier pruned by the k-norm, with error bars (Zhong chapters 4 and 6).
+
+:class:`KNormTreeClassifier` grows a CART tree with scikit-learn's
+``DecisionTreeClassifier`` and prunes it in one bottom-up traversal by PruneTree
+(Zhong Fig 4.1), keeping a split iff the k-th moment of the subtree's error rate
+(4.28) is smaller than that of the node as a leaf (4.29).  No validation set is
+needed.  Every keep/prune decision is exact (see :mod:`exactprune.knorm`).
+
+* ``lam="auto"`` (the default) is Zhong's heuristic of section 6.3: lam = lam0 V / J with
+  V = L / (J N) and lam0 = 100, where L is the number of leaves of the grown
+  tree, J the number of classes and N the (weighted) number of training examples - an exact
+  Fraction 100 L / (J^2 N).  ``Prior()`` and the command line default to lam = 1/2 instead,
+  Zhong's value for App B; pass ``lam="1/2"`` to get it here.
+* ``predict_error(X)`` gives, per input, the expected error rate, its standard
+  deviation and its k-norm as the leaf the input reaches predicts them (4.30,
+  App B.3: "class 1, error 0.11 +- 0.04").
+* ``error_estimate()`` gives the same for the whole pruned tree (4.12)-(4.14),
+  (B.13)-(B.16).
+* ``predict_proba`` is the Lidstone posterior mean (n_j + lam) / (n + J lam) of the leaf's
+  class probabilities (Zhong 3.19), not the leaf's class frequencies n_j / n that
+  ``DecisionTreeClassifier.predict_proba`` returns: a pure leaf (0, 49) with lam = 1/2 gives
+  49.5/50 = 0.99, not 1.  ``predict`` is the leaf's majority class (first class on ties), which
+  is also the argmax of ``predict_proba``.
+* The estimator is a ``DecisionTreeClassifier`` whose ``tree_`` is the pruned tree (the pruned
+  splits turned into leaves, unreachable nodes removed), so scikit-learn's tree tools take it
+  directly: ``plot_tree(clf)``, ``export_text(clf)``, ``export_graphviz(clf)``; ``apply``,
+  ``decision_path``, ``get_depth``, ``get_n_leaves`` and ``feature_importances_`` are those of
+  the pruned tree.  ``unpruned_estimator_`` is the grown tree.
+
+Missing values.  A NaN in X is grown and routed as scikit-learn >= 1.3 does it (each split
+sends missing values to the side chosen while growing); the class counts are those of the
+training rows as the grown tree routes them.
+
+What the bars mean (measured in notebooks/sklearn_error_bars.py on g2c15, 200 training
+sets per size).  The whole-tree sd (B.15) is the spread of the error rate over the leaves,
+not the uncertainty of the tree's error: mean +- 2 sd held the true error in 99.5-100% of
+training sets, being 4-25 times wider than the actual variation of the true error.  The
+per-prediction bars (4.30) are the informative ones: a random test input's leaf had its
+true error rate inside mean +- 2 sd with probability 0.88-0.92 (nominal 0.95), the means
+being 0.4-1.7 points optimistic because CART chose the splits on the same data.
+
+Numbers.  ``k`` is a positive integer; ``lam``, ``eta`` and ``epsilon`` are exact: int,
+Fraction, ``"p/q"`` or a decimal string such as ``"0.5"``, or a float, which is read by its
+shortest decimal repr (``0.1`` is 1/10, since ``repr(0.1) == '0.1'``) so that grids and
+configuration files work.  (The exact Python API, ``Prior`` and the functions of
+:mod:`exactprune.knorm`, keeps refusing floats.)  Validation happens in ``fit``, against the
+declared ``_parameter_constraints``, as scikit-learn requires of constructors.
+
+Weights.  ``sample_weight`` and ``class_weight`` (including ``"balanced"``) make the class
+counts weighted sums, computed exactly from the training rows (:mod:`exactprune.sklearn.counts`):
+a weight of 3 is the example three times, and fractional weights give rational counts, for
+which the Dirichlet moments (4.28)-(4.30) are defined as they stand.  Integer counts run the
+library's integer pipeline; rational counts run PruneTree with exact rational comparisons
+(:func:`~exactprune.sklearn.counts.prune_rational`).  What needs integer counts, and is
+refused with the reason for rational ones: ``knorm_pruning_path`` (the breakpoint search plans
+its certified Gamma ratios over integer counts), ``to_count_tree`` (the count-tree ``Tree``
+holds integer counts) and k > ``EXACT_K_LIMIT`` (certified moments for huge k, same reason).
+
+>>> from sklearn.datasets import load_iris
+>>> X, y = load_iris(return_X_y=True)
+>>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)   # Zhong App B
+>>> clf.get_n_leaves(), clf.pruned_                     # Figure B.1(d)
+(3, ['c21', 'c22'])
+>>> print(clf.error_estimate())                         # (B.13)-(B.16)
+mean 0.05822 +- sd 0.04966, 2-norm 0.07652
+>>> e = clf.predict_error([[4.0, 1.2]])                 # leaf c21: (B.20)-(B.22)
+>>> round(float(e.mean[0]), 4), round(float(e.sd[0]), 5), round(float(e.knorm[0]), 4)
+(0.1081, 0.04131, 0.1157)
+"""
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Integral, Rational, Real
+from typing import Any, NamedTuple, Optional, Union
+
+import flint
+import numpy as np
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.tree._tree import Tree as _SkTree
+from sklearn.utils import Bunch
+from sklearn.utils.multiclass import check_classification_targets
+# scikit-learn's parameter-constraint mechanism: the module is private, but it is how scikit-learn's
+# own estimators and third-party estimators declare their parameters (``_parameter_constraints``,
+# checked by ``BaseEstimator._validate_params`` and by ``check_estimator``'s check_param_validation)
+from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
+
+from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_moment, leaf_moment_terms,
+                     moment, prune, weighted_recursion)
+from ..numbers import exact, positive_int
+from ..tree import Node, Tree
+from .counts import (float_parameter, integer_counts, node_counts, prune_rational, rational_count_tree,
+                     rational_leaf_moment, row_weights)
+
+__all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError"]
+
+#: Zhong section 6.3: lam0 = 100 makes lam about 0.5 on iris
+LAM0 = 100
+
+# parameters passed through to DecisionTreeClassifier (ccp_alpha is left out on purpose:
+# cost-complexity pruning is the peer method, not a step of this one)
+_TREE_PARAMS = ("criterion", "splitter", "max_depth", "min_samples_split", "min_samples_leaf",
+                "min_weight_fraction_leaf", "max_features", "random_state", "max_leaf_nodes",
+                "min_impurity_decrease", "class_weight")
+
+_TREE_LEAF = -1
+_TREE_UNDEFINED = -2
+
+#: the declared types of an exact parameter (a float is read by its shortest repr); its value is
+#: then read by :func:`exactprune.numbers.exact`
+_EXACT_TYPES = [Real, str, flint.fmpq, flint.fmpz]
+#: parameters that are exact numbers
+_EXACT_PARAMS = ("lam", "eta", "epsilon")
+
+
+def auto_lam(n_leaves: int, n_classes: int, n_examples, lam0: int = LAM0) -> Fraction:
+    """Zhong's heuristic lam = lam0 V / J, V = L / (J N) (section 6.3), exactly.
+
+    L is the number of leaves of the fully grown tree, J the number of classes, N the
+    number of training examples (a positive rational: the weighted count when the rows carry
+    weights).  On iris (L = 8 leaves on petal length and width, J = 3, N = 150) it is
+    16/27 = 0.59; Zhong says "approximately 0.5" (erratum ``zhong-6.3-lam0-iris``).
+
+    >>> auto_lam(8, 3, 150)
+    Fraction(16, 27)
+    """
+    n_leaves = positive_int(n_leaves, "n_leaves")
+    n_classes = positive_int(n_classes, "n_classes")
+    if isinstance(n_examples, Rational) and not isinstance(n_examples, Integral):
+        if n_examples <= 0:
+            raise ValueError(f"n_examples must be positive, got {n_examples}")
+    else:
+        n_examples = positive_int(n_examples, "n_examples")
+    return Fraction(exact(lam0, "lam0")) * n_leaves / (n_classes * n_classes * n_examples)
+
+
+@dataclass(frozen=True)
+class ErrorBars:
+    """The error of the whole pruned tree: exact ``mean`` E[r] (4.12), ``second``
+    E[r^2] (4.13), the k-th moment ``moment`` E[r^k] (4.28) at the estimator's ``k``;
+    ``sd``, ``norm2`` and ``knorm`` are floats for display (4.14), (B.15), (B.16).
+
+    >>> bars = ErrorBars(Fraction(1, 10), Fraction(1, 50), 2, Fraction(1, 50))
+    >>> bars.variance, round(bars.sd, 4), round(bars.knorm, 4)
+    (Fraction(1, 100), 0.1, 0.1414)
+    """
+
+    mean: Fraction
+    second: Fraction
+    k: int
+    moment: Any
+
+    @property
+    def variance(self) -> Fraction:
+        return self.second - self.mean ** 2
+
+    @property
+    def sd(self) -> float:
+        return math.sqrt(float(self.variance))
+
+    @property
+    def norm2(self) -> float:
+        return math.sqrt(float(self.second))
+
+    @property
+    def knorm(self) -> float:
+        return _knorm_float(self.moment, self.k)
+
+    def interval(self, width: Union[int, Fraction] = 2) -> tuple:
+        """(mean - width sd, mean + width sd) as floats."""
+        w = float(width)
+        return (float(self.mean) - w * self.sd, float(self.mean) + w * self.sd)
+
+    def __str__(self) -> str:
+        return (f"mean {float(self.mean):.4g} +- sd {self.sd:.4g}, "
+                f"{self.k}-norm {self.knorm:.4g}")
+
+
+class PredictionError(NamedTuple):
+    """Per-input error of a prediction (Zhong 4.30): float arrays ``mean`` E[r],
+    ``sd`` sigma[r] and ``knorm`` E[r^k]^(1/k) of the leaf each input reaches."""
+
+    mean: np.ndarray
+    sd: np.ndarray
+    knorm: np.ndarray
+
+
+def _knorm_float(value, k: int) -> float:
+    """value^(1/k) as a float, through a certified root when value is tiny or a ball."""
+    if isinstance(value, Fraction) and (value == 0 or float(value) > 1e-290):
+        return float(value) ** (1.0 / k)
+    return float(knorm_decimal(value, k, 17))
+
+
+def _prior_from(lam, eta, numerator, n_leaves: int, n_classes: int, n_examples) -> Prior:
+    """The Prior, resolving lam="auto" on the grown tree (``n_leaves`` leaves, ``n_examples``
+    the root's weighted count)."""
+    if isinstance(lam, str) and lam.strip() == "auto":
+        if n_examples == 0:
+            raise ValueError("lam='auto' needs at least one example of positive weight")
+        lam_value = auto_lam(n_leaves, n_classes, n_examples)
+    else:
+        lam_value = exact(lam, "lam")
+    return Prior(lam_value, exact(eta, "eta"), numerator)
+
+
+def _leaf_estimate(counts: tuple, prior: Prior) -> ErrorEstimate:
+    """E[r] and E[r^2] of a leaf (4.29 with k = 1, 2).  Integer counts: E[r] = a/d and
+    E[r^2] = a(a+1)/(d(d+1)) with (a, d) = :func:`~exactprune.knorm.leaf_moment_terms`;
+    rational counts: :func:`~exactprune.sklearn.counts.rational_leaf_moment`.
+
+    >>> _leaf_estimate((0, 49, 5), Prior()) == ErrorEstimate(Fraction(4, 37), Fraction(56, 4181))
+    True
+    """
+    if any(isinstance(c, Fraction) for c in counts):
+        return ErrorEstimate(rational_leaf_moment(counts, 1, prior), rational_leaf_moment(counts, 2, prior))
+    a, d = leaf_moment_terms(counts, prior)
+    return ErrorEstimate(Fraction(a) / d, Fraction(a * (a + 1)) / (d * (d + 1)))
+
+
+def _leaf_kth(counts: tuple, k: int, prior: Prior):
+    """E[r^k] of a leaf (4.29): exact up to EXACT_K_LIMIT, a certified ball beyond (integer counts)."""
+    if any(isinstance(c, Fraction) for c in counts):
+        return rational_leaf_moment(counts, k, prior)
+    return moment(Node(counts), k, prior)
+
+
+# -- the sklearn tree <-> count tree correspondence ------------------------------------
+
+def _pruned_tree_(tree_, kept) -> tuple:
+    """(a new scikit-learn Tree, old ids): ``tree_`` with every split i with ``kept[i]`` false
+    made a leaf and the nodes below removed; the remaining nodes keep their relative order
+    (node j of the result is node ``old[j]`` of ``tree_``), as in
+    :meth:`~exactprune.tree.CountArrays.pruned`."""
+    left, right = tree_.children_left, tree_.children_right
+    n = tree_.node_count
+    split = (left != _TREE_LEAF) & np.asarray(kept, dtype=bool)
+    alive, depth = np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64)
+    alive[0] = True
+    frontier = np.zeros(1, dtype=np.int64)
+    while frontier.size:                             # level by level from the root
+        opened = frontier[split[frontier]]
+        children = np.concatenate([left[opened], right[opened]])
+        alive[children] = True
+        depth[children] = np.concatenate([depth[opened], depth[opened]]) + 1
+        frontier = children
+    old = np.flatnonzero(alive)
+    new_id = np.full(n, _TREE_LEAF, dtype=np.int64)
+    new_id[old] = np.arange(old.size)
+    state = tree_.__getstate__()
+    nodes = state["nodes"][old].copy()
+    keep, made_leaf = split[old], (left[old] != _TREE_LEAF) & ~split[old]
+    nodes["left_child"] = np.where(keep, new_id[left[old]], _TREE_LEAF)
+    nodes["right_child"] = np.where(keep, new_id[right[old]], _TREE_LEAF)
+    nodes["feature"][made_leaf] = _TREE_UNDEFINED
+    nodes["threshold"][made_leaf] = float(_TREE_UNDEFINED)
+    if "missing_go_to_left" in nodes.dtype.names:
+        nodes["missing_go_to_left"][made_leaf] = 0
+    result = _SkTree(tree_.n_features, np.asarray(tree_.n_classes, dtype=np.intp), tree_.n_outputs)
+    result.__setstate__({"max_depth": int(depth[old].max()), "node_count": len(old),
+                         "nodes": nodes, "values": np.ascontiguousarray(state["values"][old])})
+    return result, old
+
+
+def _rounded_counts(tree_) -> np.ndarray:
+    """Leaf weighted class counts rounded to the nearest integers (half to even), internal
+    nodes the sums of their leaves (so that the count tree stays additive)."""
+    values = tree_.value[:, 0, :]
+    weights = tree_.weighted_n_node_samples
+    raw = values * weights[:, None] if np.all(np.abs(values.sum(axis=1) - 1) < 1e-9) else values
+    counts = np.rint(raw).astype(np.int64)
+    left, right = tree_.children_left, tree_.children_right
+    for i in range(tree_.node_count - 1, -1, -1):  # children have larger ids
+        if left[i] != _TREE_LEAF:
+            counts[i] = counts[left[i]] + counts[right[i]]
+    return counts
+
+
+def _exact_values(params: dict) -> dict:
+    """The estimator's parameters with float exact parameters read by their shortest repr."""
+    return {name: float_parameter(params[name]) for name in _EXACT_PARAMS}
+
+
+# -- the estimator ------------------------------------------------------------------
+
+class KNormTreeClassifier(DecisionTreeClassifier):
+    """CART grown by scikit-learn, pruned by PruneTree with the k-norm (Zhong Fig 4.1).
+
+    A ``DecisionTreeClassifier`` whose ``tree_`` is the pruned tree: ``plot_tree(clf)``,
+    ``export_text(clf)`` and ``export_graphviz(clf)`` draw the pruned tree.
+
+    Parameters
+    ----------
+    k : positive int, default 2
+        The norm: a split is kept iff E[r_tree^k] < E[r_leaf^k] - epsilon (4.28, 4.29).
+        k = 2 is Zhong's choice (section 6.3): mean and standard deviation together.
+    lam : "auto", int, Fraction, exact string or float, default "auto"
+        Lidstone parameter of the class probabilities; "auto" is section 6.3's
+        lam = 100 V / J, V = L / (J N) (:func:`auto_lam`).  ``Prior()`` and the command line
+        default to 1/2 instead.  A float is read by its shortest repr (0.1 is 1/10).
+    eta : int, Fraction, exact string or float, default "1/2"
+        Lidstone parameter of the child proportions (4.11).
+    numerator : "J-1" or "1", default "J-1"
+        Error numerator b + (J-1) lam of (4.29) as printed, or b + lam.
+    epsilon : non-negative exact number or float, default 0
+        Margin of PruneTree's comparison.
+    criterion, splitter, max_depth, min_samples_split, min_samples_leaf,
+    min_weight_fraction_leaf, max_features, random_state, max_leaf_nodes,
+    min_impurity_decrease, class_weight :
+        Passed to ``DecisionTreeClassifier`` to grow the tree (``ccp_alpha`` is not:
+        it is the peer pruning method).  ``class_weight`` also weighs the counts, exactly.
+
+    Attributes
+    ----------
+    tree_ : the pruned scikit-learn ``Tree``
+    estimator_ : a plain ``DecisionTreeClassifier`` holding the same pruned ``tree_``
+    unpruned_estimator_ : DecisionTreeClassifier, the grown tree
+    counts_ : (n_nodes, J) object array, the exact weighted class counts of every node of the
+        grown tree (ints, or Fractions where the weights make them fractional)
+    count_tree_, pruned_count_tree_ : :class:`exactprune.tree.Tree` (Zhong's names); only when
+        the counts are whole numbers
+    prior_ : :class:`exactprune.knorm.Prior` used (with lam resolved)
+    lam_ : Fraction, the lam used
+    pruned_ : sorted names (in ``count_tree_``) of the splits turned into leaves, topmost only
+    prune_comparisons_, prune_fallbacks_ : PruneTree's comparisons, and how many of them
+        needed the exact fallback (rational counts: every comparison is exact, 0 fallbacks)
+    classes_, n_classes_, n_features_in_, feature_names_in_ (when X has column names)
+
+    >>> from sklearn.datasets import load_iris
+    >>> X, y = load_iris(return_X_y=True)
+    >>> clf = KNormTreeClassifier(random_state=0).fit(X[:, 2:4], y)
+    >>> clf.lam_, clf.get_n_leaves(), int(clf.unpruned_estimator_.get_n_leaves())
+    (Fraction(16, 27), 3, 8)
+    >>> KNormTreeClassifier(lam=0.5, random_state=0).fit(X[:, 2:4], y).lam_   # shortest repr
+    Fraction(1, 2)
+    """
+
+    _parameter_constraints: dict = {
+        "k": [Interval(Integral, 1, None, closed="left")],
+        "lam": [StrOptions({"auto"}), *_EXACT_TYPES],    # "auto" or an exact number
+        "eta": list(_EXACT_TYPES),
+        "numerator": [StrOptions({"J-1", "1"})],
+        "epsilon": list(_EXACT_TYPES),
+        # the growing parameters as DecisionTreeClassifier declares them
+        **{name: DecisionTreeClassifier._parameter_constraints[name] for name in _TREE_PARAMS},
+    }
+
+    def __init__(self, k=2, lam="auto", eta="1/2", numerator="J-1", epsilon=0, *,
+                 criterion="gini", splitter="best", max_depth=None, min_samples_split=2,
+                 min_samples_leaf=1, min_weight_fraction_leaf=0.0, max_features=None,
+                 random_state=None, max_leaf_nodes=None, min_impurity_decrease=0.0,
+                 class_weight=None):
+        self.k = k
+        self.lam = lam
+        self.eta = eta
+        self.numerator = numerator
+        self.epsilon = epsilon
+        self.criterion = criterion
+        self.splitter = splitter
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.min_weight_fraction_leaf = min_weight_fraction_leaf
+        self.max_features = max_features
+        self.random_state = random_state
+        self.max_leaf_nodes = max_leaf_nodes
+        self.min_impurity_decrease = min_impurity_decrease
+        self.class_weight = class_weight
+
+    #: read by DecisionTreeClassifier's inherited methods; not parameters of this estimator
+    monotonic_cst = None
+    ccp_alpha = 0.0
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True          # grown and routed as scikit-learn does
+        tags.input_tags.sparse = False
+        tags.classifier_tags.multi_label = False
+        tags.target_tags.multi_output = False
+        tags.target_tags.single_output = True
+        return tags
+
+    # -- fitting ----------------------------------------------------------------
+    def fit(self, X, y, sample_weight=None, check_input=True) -> "KNormTreeClassifier":
+        """Grow CART with scikit-learn, then prune it by PruneTree (Zhong Fig 4.1) on the exact
+        weighted class counts of the training rows (:mod:`exactprune.sklearn.counts`)."""
+        k, epsilon = self._validated_parameters()
+        X, y = self._validate_data(X, y)
+        check_classification_targets(y)
+        if np.ndim(y) != 1:
+            raise ValueError(f"y must be one label per example (1-d), got shape {np.shape(y)}")
+        if sample_weight is not None:
+            sample_weight = check_array(sample_weight, ensure_2d=False, dtype=None,
+                                        input_name="sample_weight")
+            if sample_weight.ndim != 1:
+                raise ValueError(f"sample_weight must be one weight per example (1-d), got shape "
+                                 f"{sample_weight.shape}")
+            check_consistent_length(X, sample_weight)
+        params = {name: getattr(self, name) for name in _TREE_PARAMS}
+        grown = DecisionTreeClassifier(**params).fit(
+            X, y, sample_weight=None if sample_weight is None else sample_weight.astype(np.float64))
+        y_index = np.searchsorted(grown.classes_, y)
+        class_weight = self.class_weight
+        if isinstance(class_weight, dict):
+            class_weight = {j: class_weight[c] for j, c in enumerate(grown.classes_) if c in class_weight}
+        weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight)
+        counts = node_counts(grown.tree_, grown.apply(X), y_index, weights)
+        self._prune_grown(grown, counts, k, epsilon)
+        return self
+
+    def _validated_parameters(self) -> tuple:
+        """(k, epsilon), after checking every parameter against the declared
+        ``_parameter_constraints`` and reading the exact ones (a float by its shortest repr)."""
+        self._validate_params()
+        epsilon = exact(float_parameter(self.epsilon), "epsilon")
+        if epsilon < 0:
+            raise ValueError(f"epsilon must be non-negative, got {epsilon}")
+        return int(self.k), epsilon
+
+    def _validate_data(self, X, y="no_validation", reset: bool = True):
+        """scikit-learn's ``validate_data`` (NaN allowed, infinity refused), with its empty-input
+        message in this estimator's words."""
+        try:
+            return validate_data(self, X, y, reset=reset, dtype=np.float32, ensure_all_finite="allow-nan")
+        except ValueError as err:
+            if "0 sample(s)" in str(err):
+                raise ValueError("X has no rows: fitting and predicting need at least one example") from None
+            raise
+
+    def _prune_grown(self, grown: DecisionTreeClassifier, counts: np.ndarray, k: int, epsilon: Fraction) -> None:
+        """PruneTree on the grown tree with the exact ``counts`` (scikit-learn's node numbering)."""
+        exact_params = _exact_values(self.get_params())
+        n_classes = len(grown.classes_)
+        ints = integer_counts(counts)
+        root_total = sum(counts[0].tolist())
+        prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
+                            int(grown.get_n_leaves()), n_classes, root_total)
+        if ints is not None:
+            count_tree = Tree.from_sklearn(grown, counts=ints)
+            result = prune(count_tree, k, prior, epsilon)
+            kept, pruned_names = result.kept_splits, sorted(result.pruned)
+            comparisons, fallbacks = result.comparisons, result.fallbacks
+            self.count_tree_, self.pruned_count_tree_ = count_tree, result.tree
+            self._rational_root = None
+        else:
+            root, nodes = rational_count_tree(grown.tree_, counts)
+            result = prune_rational(root, nodes, k, prior, epsilon)
+            kept, pruned_names = result.kept, result.pruned
+            comparisons, fallbacks = result.comparisons, 0
+            self._rational_root = _pruned_nodes(root, nodes, kept)
+            self._rational_moment = result.moment
+            for name in ("count_tree_", "pruned_count_tree_"):
+                self.__dict__.pop(name, None)
+        pruned_tree, old = _pruned_tree_(grown.tree_, kept)
+        pruned_est = copy.copy(grown)
+        pruned_est.tree_ = pruned_tree
+        self.tree_ = pruned_tree
+        self.unpruned_estimator_ = grown
+        self.estimator_ = pruned_est
+        self.counts_ = counts
+        self.prune_comparisons_, self.prune_fallbacks_ = comparisons, fallbacks
+        self.pruned_ = pruned_names
+        self.prior_ = prior
+        self.lam_ = prior.lam
+        self.k_ = k
+        self.classes_ = grown.classes_
+        self.n_classes_ = grown.n_classes_
+        self.n_outputs_ = 1
+        self.max_features_ = grown.max_features_
+        self.n_features_in_ = grown.n_features_in_
+        if hasattr(grown, "feature_names_in_"):
+            self.feature_names_in_ = grown.feature_names_in_
+        self._leaf_tables(counts[old], _names(grown.tree_)[old])
+
+    def _leaf_tables(self, node_counts_: np.ndarray, names: np.ndarray) -> None:
+        """Per node id of the pruned ``tree_`` (``node_counts_`` its exact counts, ``names``
+        Zhong's names): for leaves the smoothed class probabilities (3.19) and the error moments
+        (4.29, 4.30) as floats for prediction.  The exact moments are in
+        :attr:`leaf_estimates_` (computed on first use)."""
+        tree_ = self.tree_
+        self.leaf_names_ = names
+        leaf_ids = np.flatnonzero(tree_.children_left == _TREE_LEAF)
+        self._leaf_counts = {names[i]: tuple(node_counts_[i].tolist()) for i in leaf_ids.tolist()}
+        J, prior = self.n_classes_, self.prior_
+        lam = float(prior.lam)
+        counts = node_counts_[leaf_ids].astype(np.float64)
+        n = counts.sum(axis=1)
+        a = n - counts.max(axis=1) + float(prior.error_offset(J))
+        d = n + J * lam
+        with np.errstate(invalid="ignore", divide="ignore"):
+            leaf_mean = a / d                                   # (4.29), k = 1
+            leaf_var = a * (d - a) / (d * d * (d + 1))          # E[r^2] - E[r]^2, stable form
+            second = a * (a + 1) / (d * (d + 1))                # (4.29), k = 2
+            proba = np.where(d[:, None] > 0, (counts + lam) / d[:, None], 1.0 / J)
+        if self.k_ == 2:
+            leaf_knorm = np.sqrt(second)
+        else:
+            leaf_knorm = np.array([_knorm_float(_leaf_kth(self._leaf_counts[names[i]], self.k_, prior), self.k_)
+                                   for i in leaf_ids.tolist()])
+        size = tree_.node_count
+        self._mean, self._sd, self._knorm = (np.full(size, np.nan) for _ in range(3))
+        self._proba = np.zeros((size, J))
+        self._mean[leaf_ids], self._sd[leaf_ids], self._knorm[leaf_ids] = leaf_mean, np.sqrt(leaf_var), leaf_knorm
+        self._proba[leaf_ids] = proba
+        self._leaf_estimates = None
+
+    @property
+    def leaf_estimates_(self) -> dict:
+        """Leaf name -> exact :class:`~exactprune.knorm.ErrorEstimate` (E[r], E[r^2] of 4.29)."""
+        check_is_fitted(self, "tree_")
+        if getattr(self, "_leaf_estimates", None) is None:
+            self._leaf_estimates = {name: _leaf_estimate(counts, self.prior_)
+                                    for name, counts in self._leaf_counts.items()}
+        return self._leaf_estimates
+
+    # -- prediction -----------------------------------------------------------
+    def _leaves(self, X) -> np.ndarray:
+        check_is_fitted(self, "tree_")
+        return self.tree_.apply(self._validate_data(X, reset=False))
+
+    def apply(self, X, check_input=True) -> np.ndarray:
+        """Id (in the pruned ``tree_``) of the leaf each input reaches."""
+        return self._leaves(X)
+
+    def decision_path(self, X, check_input=True):
+        """The nodes of the pruned ``tree_`` each input passes (a sparse indicator matrix)."""
+        check_is_fitted(self, "tree_")
+        return self.tree_.decision_path(self._validate_data(X, reset=False))
+
+    def leaf_name(self, X) -> np.ndarray:
+        """Zhong's name (``c21``...) of the leaf each input reaches."""
+        return self.leaf_names_[self._leaves(X)]
+
+    def predict_proba(self, X, check_input=True) -> np.ndarray:
+        """Posterior mean class probabilities (n_j + lam) / (n + J lam) of the leaf (Zhong 3.19):
+        Lidstone-smoothed, unlike ``DecisionTreeClassifier``'s leaf frequencies n_j / n."""
+        ids = self._leaves(X)
+        return self._proba[ids]
+
+    def predict(self, X, check_input=True) -> np.ndarray:
+        """The majority class of the leaf (first class on ties; 4.30's predicted class)."""
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
+
+    def predict_error(self, X) -> PredictionError:
+        """Per input: expected error rate, standard deviation and k-norm of the prediction,
+        those of the leaf it reaches (Zhong 4.30, B.17-B.25).
+
+        >>> from sklearn.datasets import load_iris
+        >>> X, y = load_iris(return_X_y=True)
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
+        >>> e = clf.predict_error([[1.5, 0.2], [5.5, 2.0]])    # leaves c1 and c22
+        >>> [round(float(v), 4) for v in e.mean], [round(float(v), 4) for v in e.sd]
+        ([0.0194, 0.0421], [0.019, 0.0288])
+        >>> [round(float(v), 4) for v in e.knorm]             # (B.19), (B.25)
+        [0.0272, 0.051]
+        """
+        ids = self._leaves(X)
+        return PredictionError(self._mean[ids], self._sd[ids], self._knorm[ids])
+
+    def error_estimate(self) -> ErrorBars:
+        """Error of the whole pruned tree: E[r], E[r^2], E[r^k] exact (4.12, 4.13, 4.28),
+        sd and k-norm for display (4.14); Zhong (B.13)-(B.16) on iris with lam = 1/2."""
+        check_is_fitted(self, "tree_")
+        if self._rational_root is not None:
+            est = ErrorEstimate(*(weighted_recursion(self._rational_root, lambda leaf, j=j: rational_leaf_moment(
+                leaf.counts, j, self.prior_), self.prior_.eta) for j in (1, 2)))
+            kth = self._rational_moment
+        else:
+            est = error_estimate(self.pruned_count_tree_, self.prior_)
+            kth = est.second if self.k_ == 2 else est.mean if self.k_ == 1 else \
+                moment(self.pruned_count_tree_, self.k_, self.prior_)      # (4.28); arb for huge k
+        return ErrorBars(est.mean, est.second, self.k_, kth)
+
+    def get_n_leaves(self) -> int:
+        check_is_fitted(self, "tree_")
+        return int(self.tree_.n_leaves)
+
+    def get_depth(self) -> int:
+        check_is_fitted(self, "tree_")
+        return int(self.tree_.max_depth)
+
+    def _integer_counts_needed(self, what: str, reason: str) -> None:
+        check_is_fitted(self, "tree_")
+        if self._rational_root is not None:
+            raise ValueError(f"{what} needs whole-number class counts, and the weights of this fit make "
+                             f"them fractional: {reason}. The fit itself, the error bars and "
+                             f"error_estimate() hold for rational counts")
+
+    def to_count_tree(self, pruned: bool = True) -> Tree:
+        """The pruned (default) or grown count tree, with Zhong's node names (integer counts)."""
+        self._integer_counts_needed("to_count_tree", "the count-tree Tree holds integer counts")
+        return self.pruned_count_tree_ if pruned else self.count_tree_
+
+    def cost_complexity_pruning_path(self, X, y, sample_weight=None) -> Bunch:
+        """scikit-learn's CCP path of the tree this estimator grows (its growing parameters),
+        for comparison: ``DecisionTreeClassifier.cost_complexity_pruning_path``."""
+        params = {name: getattr(self, name) for name in _TREE_PARAMS}
+        return DecisionTreeClassifier(**params).cost_complexity_pruning_path(X, y, sample_weight=sample_weight)
+
+    def knorm_pruning_path(self) -> Bunch:
+        """The k-norm pruning sequence of the grown tree, like ``cost_complexity_pruning_path``.
+
+        By Zhong Cor 5.4 the optimal prunings nest as k grows; each finite stage is
+        optimal for ``ks[i] <= k < k_to[i]`` (``k_to`` None: every larger k).  Returns a
+        Bunch of lists, one entry per finite stage: ``ks`` (exact integer breakpoints),
+        ``k_to``, ``n_leaves``, ``knorm_errors`` (the k-norm of the stage's tree at
+        k = ``ks[i]``, a float from a certified value), ``norm2_errors`` (its 2-norm, the
+        estimate PruneTree minimises at k = 2), ``pruned`` (names in ``count_tree_`` newly
+        pruned at that stage), ``trees`` (count trees), and ``sequence``, the full
+        :class:`exactprune.sequence.KNormSequence` (with the k = infinity stage).  Computed on
+        demand by :func:`exactprune.sequence.knorm_pruning_path`; integer counts only.
+
+        >>> from sklearn.datasets import load_iris
+        >>> X, y = load_iris(return_X_y=True)
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
+        >>> path = clf.knorm_pruning_path()
+        >>> path.ks, path.n_leaves            # (J-1 numerator; see errata for Figure B.1)
+        ([1, 2, 17781896], [7, 3, 2])
+        """
+        self._integer_counts_needed("knorm_pruning_path", "the breakpoint search plans its certified "
+                                    "Gamma ratios over integer counts")
+        from ..sequence import knorm_pruning_path  # lazy: sequence sits above knorm
+        path = knorm_pruning_path(self.count_tree_, self.prior_)
+        seq = path["sequence"]
+        finite = [s for s in seq.stages if s.k_from != "inf"]
+        norm2 = [math.sqrt(float(error_estimate(s.tree, self.prior_).second)) for s in finite]
+        return Bunch(ks=list(path["k_breakpoints"]), k_to=[s.k_to for s in finite],
+                     n_leaves=list(path["n_leaves"]), knorm_errors=list(path["knorm_errors_float"]),
+                     norm2_errors=norm2, pruned=[list(s.pruned) for s in finite],
+                     trees=[s.tree for s in finite], sequence=seq)
+
+
+def _names(tree_) -> np.ndarray:
+    """Zhong's names of the nodes of a scikit-learn tree, by node id (the names
+    :class:`~exactprune.tree.Tree` gives: first child 1, second 2)."""
+    from ..tree import child_name
+    left, right = tree_.children_left, tree_.children_right
+    names = np.empty(tree_.node_count, dtype=object)
+    names[0] = "root"
+    for i in range(tree_.node_count):                # parents before children
+        if left[i] != _TREE_LEAF:
+            names[left[i]], names[right[i]] = child_name(names[i], 1), child_name(names[i], 2)
+    return names
+
+
+def _pruned_nodes(root: Node, nodes: list, kept) -> Node:
+    """A copy of the Node tree ``root`` (``nodes[i]`` scikit-learn's node i) with the splits
+    not ``kept`` made leaves."""
+    index = {id(node): i for i, node in enumerate(nodes)}
+    copies = {}
+    for node in root.postorder():
+        children = [copies[id(c)] for c in node.children] if node.children and kept[index[id(node)]] else []
+        copies[id(node)] = Node(node.counts, children, node.name, node.split, node.feature, node.threshold)
+    return copies[id(root)]
+
+
+def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
+                 numerator: str = "J-1", epsilon=0, *, rounding: Optional[str] = None
+                 ) -> KNormTreeClassifier:
+    """Prune a ``DecisionTreeClassifier`` the user already fitted, by PruneTree (Fig 4.1).
+
+    Counts are the tree's weighted class counts as scikit-learn stores them (floats).  If
+    they are not whole numbers (the tree was fit with fractional ``sample_weight`` or
+    ``class_weight``) this raises ValueError, unless ``rounding="nearest"``: then each
+    leaf's weighted counts are rounded to the nearest integers (half to even) and each
+    internal node gets the sums of its leaves.  (Fitting ``KNormTreeClassifier`` itself sums
+    the weights of the training rows exactly instead.)  ``lam="auto"`` uses the tree's leaves
+    L and N = the root's (rounded) count.  The estimator is not modified or refitted; the
+    result is a fitted :class:`KNormTreeClassifier` whose tree-growing parameters are copied
+    from ``estimator``.
+
+    >>> from sklearn.datasets import load_iris
+    >>> X, y = load_iris(return_X_y=True)
+    >>> cart = DecisionTreeClassifier(random_state=0).fit(X[:, 2:4], y)
+    >>> prune_fitted(cart, lam="1/2").pruned_
+    ['c21', 'c22']
+    >>> w = np.where(y == 0, Fraction(1, 3), 1).astype(float)     # 50/3 setosa
+    >>> thirds = DecisionTreeClassifier(random_state=0).fit(X[:, 2:4], y, sample_weight=w)
+    >>> prune_fitted(thirds)
+    Traceback (most recent call last):
+    ValueError: node 0 of the scikit-learn tree has non-integer weighted class counts ...
+    >>> prune_fitted(thirds, rounding="nearest").count_tree_.root.counts
+    (17, 50, 50)
+    """
+    if not isinstance(estimator, DecisionTreeClassifier) or isinstance(estimator, KNormTreeClassifier):
+        raise TypeError(f"prune_fitted needs a fitted DecisionTreeClassifier (grown, not pruned), got "
+                        f"{type(estimator).__name__}")
+    check_is_fitted(estimator, "tree_")
+    if estimator.tree_.n_outputs != 1:
+        raise ValueError("prune_fitted supports single-output trees only")
+    if rounding not in (None, "nearest"):
+        raise ValueError(f"rounding must be None (refuse fractional counts) or 'nearest', got {rounding!r}")
+    shared = {name: value for name, value in estimator.get_params().items() if name in _TREE_PARAMS}
+    clf = KNormTreeClassifier(k=k, lam=lam, eta=eta, numerator=numerator, epsilon=epsilon, **shared)
+    k, epsilon = clf._validated_parameters()
+    try:
+        counts = _rounded_counts(estimator.tree_) if rounding == "nearest" else \
+            Tree.from_sklearn(estimator).arrays().counts
+    except ValueError as err:
+        raise ValueError(f"{err}; pass rounding='nearest' to round the leaf counts") from None
+    clf._prune_grown(estimator, np.asarray(counts, dtype=object), k, epsilon)
+    return clf
