@@ -30,13 +30,9 @@ from exactprune.tree import Tree, iris_tree
 # scikit-learn's estimator checks
 # ---------------------------------------------------------------------------------------
 
-#: checks that cannot apply, with the reason (they are run and must fail: xfail strict)
-EXPECTED_FAILED_CHECKS = {
-    "check_class_weight_classifiers":
-        "uses class_weight={0: 1000, 1: 0.0001}, which makes the weighted class counts "
-        "fractional; Zhong's posterior counts whole examples, so fit refuses it with a "
-        "ValueError (integer class weights are accepted, see test_integer_class_weight)",
-}
+#: checks that must fail, with the reason: none.  (check_class_weight_classifiers failed while
+#: fractional weights were refused; the weighted counts are now exact rationals.)
+EXPECTED_FAILED_CHECKS: dict = {}
 # Skipped by scikit-learn itself in this environment (not failures of the estimator):
 # check_sample_weights_pandas_series and check_classifier_data_not_an_array need pandas
 # (not installed); check_array_api_input needs SCIPY_ARRAY_API=1 and an array-API library.
@@ -70,13 +66,40 @@ DATASETS = {
 # parameters: exact numbers only
 # ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,value", [("lam", 0.5), ("eta", 0.5), ("lam", np.float64(0.5)),
-                                        ("epsilon", 0.001)])
-def test_float_parameters_refused_at_fit(name, value):
+@pytest.mark.parametrize("name,value,expected", [
+    ("lam", 0.1, Fraction(1, 10)), ("lam", np.float64(0.5), Fraction(1, 2)), ("eta", 0.3, Fraction(3, 10)),
+    ("epsilon", 0.001, Fraction(1, 1000)), ("lam", 1e-3, Fraction(1, 1000))])
+def test_float_parameters_read_by_shortest_repr(name, value, expected):
+    """A float parameter means its shortest decimal repr (0.1 is 1/10, not 3602879701896397/2^55)."""
     X, y = _iris_petals()
-    clf = KNormTreeClassifier(**{name: value})          # constructing is fine (sklearn rule) ...
-    with pytest.raises(TypeError, match=rf"^{name} must be exact: got the float 0\.\d+"):
-        clf.fit(X, y)                                   # ... fitting names the parameter
+    clf = KNormTreeClassifier(**{name: value}, random_state=0).fit(X, y)
+    twin = KNormTreeClassifier(**{name: str(expected)}, random_state=0).fit(X, y)
+    if name == "epsilon":
+        assert clf.pruned_ == twin.pruned_
+    else:
+        assert getattr(clf.prior_, name) == expected == getattr(twin.prior_, name)
+    assert clf.get_params()[name] is value                   # get_params returns what was given
+
+
+def test_float_grid_and_set_params():
+    X, y = _iris_petals()
+    grid = GridSearchCV(KNormTreeClassifier(random_state=0), {"lam": [0.1, 0.5, 1.0]}, cv=3).fit(X, y)
+    assert grid.best_estimator_.lam_ in (Fraction(1, 10), Fraction(1, 2), Fraction(1))
+    assert KNormTreeClassifier().set_params(lam=0.3).fit(X, y).lam_ == Fraction(3, 10)
+
+
+@pytest.mark.parametrize("name,value,error", [("lam", float("nan"), ValueError), ("lam", float("inf"), ValueError),
+                                              ("lam", -0.5, ValueError), ("eta", -0.1, ValueError),
+                                              ("epsilon", -1e-9, ValueError)])
+def test_bad_float_parameters_refused(name, value, error):
+    X, y = _iris_petals()
+    with pytest.raises(error, match=f"{name}|float parameter"):
+        KNormTreeClassifier(**{name: value}).fit(X, y)
+
+
+def test_exact_api_keeps_refusing_floats():
+    with pytest.raises(TypeError, match="lam must be exact: got the float 0.5"):
+        Prior(lam=0.5)
 
 
 def test_float_k_refused():
@@ -229,20 +252,89 @@ def test_pruned_tree_is_a_real_sklearn_tree():
     X, y = load_wine(return_X_y=True)
     clf = KNormTreeClassifier(random_state=0).fit(X, y)
     t, full = clf.tree_, clf.unpruned_estimator_.tree_
-    assert t is clf.estimator_.tree_
+    assert isinstance(clf, DecisionTreeClassifier) and t is clf.estimator_.tree_
     assert t.node_count == 2 * clf.get_n_leaves() - 1 < full.node_count   # binary, compacted
-    assert t.n_leaves == clf.get_n_leaves() and t.max_depth == clf.get_depth()
-    assert int(t.weighted_n_node_samples[0]) == len(y)
-    # leaves' weighted samples add up to the root; children ids valid
     is_leaf = t.children_left == -1
-    assert t.weighted_n_node_samples[is_leaf].sum() == len(y)
+    depth = np.zeros(t.node_count, dtype=int)          # depth from the children arrays
+    for i in range(t.node_count):
+        if not is_leaf[i]:
+            depth[[t.children_left[i], t.children_right[i]]] = depth[i] + 1
+    assert clf.get_n_leaves() == int(is_leaf.sum()) and clf.get_depth() == depth.max() == t.max_depth
+    assert int(t.weighted_n_node_samples[0]) == len(y) == t.weighted_n_node_samples[is_leaf].sum()
     assert set(t.children_left[~is_leaf]) | set(t.children_right[~is_leaf]) == set(range(1, t.node_count))
-    text = export_text(clf.estimator_)
-    assert text.count("class:") == clf.get_n_leaves()
-    plot_tree(clf.estimator_)
-    assert "digraph" in export_graphviz(clf.estimator_)
-    # the unpruned estimator is untouched
-    assert clf.unpruned_estimator_.tree_.node_count == full.node_count
+    # scikit-learn's tools take the estimator itself and show the pruned tree
+    text = export_text(clf)
+    assert text.count("class:") == clf.get_n_leaves() < export_text(clf.unpruned_estimator_).count("class:")
+    assert text == export_text(clf.estimator_)
+    dot = export_graphviz(clf)
+    assert dot.count("->") == t.node_count - 1
+    annotations = plot_tree(clf)
+    assert sum("samples =" in a.get_text() for a in annotations) == t.node_count
+    # apply and decision_path: the path of each row ends at its leaf, and the leaf is a leaf
+    leaves, paths = clf.apply(X), clf.decision_path(X)
+    assert paths.shape == (len(y), t.node_count) and np.all(is_leaf[leaves])
+    assert all(paths[r].indices.max() == leaves[r] for r in range(0, len(y), 5))
+    # feature importances: the total impurity decrease of the pruned tree's splits, by feature
+    expected = np.zeros(X.shape[1])
+    w, imp = t.weighted_n_node_samples, t.impurity
+    for i in np.flatnonzero(~is_leaf):
+        left, right = t.children_left[i], t.children_right[i]
+        expected[t.feature[i]] += w[i] * imp[i] - w[left] * imp[left] - w[right] * imp[right]
+    assert np.allclose(clf.feature_importances_, expected / expected.sum(), rtol=1e-12)
+    assert not np.allclose(clf.feature_importances_, clf.unpruned_estimator_.feature_importances_)
+    assert clf.unpruned_estimator_.tree_.node_count == full.node_count    # the grown tree untouched
+
+
+# ---------------------------------------------------------------------------------------
+# missing values, as scikit-learn grows and routes them
+# ---------------------------------------------------------------------------------------
+
+def _with_missing(seed=0, share=0.15):
+    X, y = load_breast_cancer(return_X_y=True)
+    rng = np.random.default_rng(seed)
+    X = X.copy()
+    X[rng.random(X.shape) < share] = np.nan
+    return X, y
+
+
+def _leaf_name_of(t, x):
+    """Zhong's name of the leaf of scikit-learn's tree ``t`` reached by ``x`` (float32), following
+    missing_go_to_left for NaN, written out here."""
+    i, name = 0, "root"
+    while t.children_left[i] != -1:
+        value = np.float32(x[t.feature[i]])
+        left = bool(t.missing_go_to_left[i]) if np.isnan(value) else value <= t.threshold[i]
+        i = t.children_left[i] if left else t.children_right[i]
+        name = ("c" if name == "root" else name) + ("1" if left else "2")
+    return name
+
+
+def test_missing_values_grown_and_routed_as_sklearn():
+    """NaN in 15% of the cells: the grown tree is DecisionTreeClassifier's on the same data, the
+    counts are the rows as that tree routes them (NaN direction included), each row's pruned leaf
+    is on its grown leaf's path, and predictions are the majority of the pruned leaf's rows."""
+    X, y = _with_missing()
+    clf = KNormTreeClassifier(random_state=0).fit(X, y)
+    cart = DecisionTreeClassifier(random_state=0).fit(X, y)
+    ct, gt = cart.tree_, clf.unpruned_estimator_.tree_
+    assert ct.node_count == gt.node_count and np.array_equal(ct.threshold, gt.threshold)
+    assert np.array_equal(ct.missing_go_to_left, gt.missing_go_to_left)
+    assert np.any(ct.missing_go_to_left[ct.children_left != -1]) and np.isnan(X).any()
+    grown_names = [_leaf_name_of(ct, x) for x in X]
+    rows = {}
+    for r, name in enumerate(grown_names):
+        rows.setdefault(name, []).append(r)
+    for name, members in rows.items():
+        assert tuple(clf.counts_[_id_of_name(gt, name)]) == tuple(np.bincount(y[members], minlength=2))
+    pruned_names = clf.leaf_name(X)
+    assert all(g == p or g.startswith(p if p != "root" else "c") for g, p in zip(grown_names, pruned_names))
+    assert clf.get_n_leaves() < cart.get_n_leaves()
+    majority = {p: np.argmax(np.bincount(y[pruned_names == p], minlength=2)) for p in set(pruned_names)}
+    assert np.array_equal(clf.predict(X), [majority[p] for p in pruned_names])
+    test_rows = np.full((3, X.shape[1]), np.nan)      # all-missing inputs are routed, not refused
+    assert clf.predict(test_rows).shape == (3,) and np.all(np.isfinite(clf.predict_error(test_rows).mean))
+    with pytest.raises(ValueError, match="infinity"):
+        clf.predict(np.full((1, X.shape[1]), np.inf))
 
 
 def test_predict_proba_is_lidstone_posterior_mean():
@@ -315,39 +407,181 @@ def test_more_pruning_with_larger_lam():
 
 
 # ---------------------------------------------------------------------------------------
-# sample weights: whole numbers handled as replication, fractions refused
+# weights: exact weighted counts, whole numbers as replication, rational counts as they stand
 # ---------------------------------------------------------------------------------------
 
 def test_integer_sample_weights_are_replication():
     X, y = load_wine(return_X_y=True)
     w = np.random.default_rng(1).integers(0, 4, len(y))
-    weighted = KNormTreeClassifier(random_state=0).fit(X, y, sample_weight=w)
     repeated = KNormTreeClassifier(random_state=0).fit(np.repeat(X, w, axis=0), np.repeat(y, w))
-    assert weighted.count_tree_.root.counts == tuple(int(v) for v in np.bincount(y, weights=w))
-    assert weighted.lam_ == repeated.lam_
-    assert weighted.to_count_tree().to_json() == repeated.to_count_tree().to_json()
-    assert np.array_equal(weighted.predict(X), repeated.predict(X))
+    for weights in (w, w.astype(float)):                # integer-valued floats are integers
+        weighted = KNormTreeClassifier(random_state=0).fit(X, y, sample_weight=weights)
+        assert weighted.count_tree_.root.counts == tuple(int(v) for v in np.bincount(y, weights=w))
+        assert weighted.lam_ == repeated.lam_
+        assert weighted.to_count_tree().to_json() == repeated.to_count_tree().to_json()
+        assert np.array_equal(weighted.predict(X), repeated.predict(X))
+        assert weighted.error_estimate() == repeated.error_estimate()
 
 
-def test_fractional_sample_weights_refused():
+def _leaf_rows(grown, X):
+    """Training rows per leaf of a fitted DecisionTreeClassifier, by its own apply."""
+    leaves = grown.apply(X.astype(np.float32))
+    return {int(leaf): np.flatnonzero(leaves == leaf) for leaf in np.unique(leaves)}
+
+
+def _fraction_counts(grown, X, y, row_weight):
+    """Independent exact counts: per node of ``grown``, the Fraction sum of ``row_weight(i)`` over
+    its rows, per class; internal nodes from the rows below them (not from the children's sums)."""
+    t, J = grown.tree_, len(grown.classes_)
+    below = {}
+    for leaf, rows in _leaf_rows(grown, X).items():
+        below[leaf] = list(rows)
+    for i in range(t.node_count - 1, -1, -1):
+        if t.children_left[i] != -1:
+            below[i] = below.get(t.children_left[i], []) + below.get(t.children_right[i], [])
+    return {i: tuple(sum((row_weight(r) for r in rows if y[r] == j), Fraction(0)) for j in range(J))
+            for i, rows in below.items()}
+
+
+def _moment(t, counts, kept, i, k, lam, eta):
+    """E[r^k] of the subtree at node i of scikit-learn's tree ``t`` pruned by ``kept``, written
+    out from Zhong (4.28), (4.29) (J-1 numerator) and (4.11) with Fractions."""
+    c = counts[i]
+    if t.children_left[i] == -1 or not kept.get(i, False):
+        n, J = sum(c), len(c)
+        a, d = n - max(c) + (J - 1) * lam, n + J * lam
+        value = Fraction(1)
+        for m in range(k):
+            value *= (a + m) / (d + m)
+        return value
+    kids = [t.children_left[i], t.children_right[i]]
+    den = sum(c) + 2 * eta
+    return sum((sum(counts[ch]) + eta) / den * _moment(t, counts, kept, ch, k, lam, eta) for ch in kids)
+
+
+def _all_kept_masks(t):
+    """Every pruning of scikit-learn's tree ``t`` as {split id: kept} (brute force)."""
+    def prunings(i):
+        if t.children_left[i] == -1:
+            return [{}]
+        result = [{i: False}]
+        for left in prunings(t.children_left[i]):
+            for right in prunings(t.children_right[i]):
+                result.append({i: True, **left, **right})
+        return result
+    return prunings(0)
+
+
+def test_balanced_class_weight_against_fractions():
+    """class_weight='balanced' on iris with 50, 50, 20 rows: the counts are N / (J N_j) times the
+    rows of each class, written here with Fractions; the pruned tree's 2nd moment is the least over
+    every pruning (brute force with (4.28)/(4.29) written out), and error_estimate() is that
+    tree's mean and second moment."""
+    X, y = _iris_petals()
+    X, y = X[:120], y[:120]
+    clf = KNormTreeClassifier(class_weight="balanced", lam="1/2", max_depth=4, random_state=0).fit(X, y)
+    factor = {j: Fraction(120, 3 * int(np.sum(y == j))) for j in range(3)}      # 4/5, 4/5, 2
+    expected = _fraction_counts(clf.unpruned_estimator_, X, y, lambda r: factor[y[r]])
+    assert [tuple(row) for row in clf.counts_.tolist()] == [expected[i] for i in range(len(expected))]
+    assert tuple(clf.counts_[0]) == (40, 40, 40)
+    assert any(isinstance(c, Fraction) and c.denominator > 1 for c in clf.counts_.ravel())
+    t, half = clf.unpruned_estimator_.tree_, Fraction(1, 2)
+    best = min(_moment(t, expected, kept, 0, 2, half, half) for kept in _all_kept_masks(t))
+    bars = clf.error_estimate()
+    assert bars.second == bars.moment == best
+    leaves_kept = {i: (i not in _pruned_ids(clf)) for i in range(t.node_count)}
+    assert bars.mean == _moment(t, expected, leaves_kept, 0, 1, half, half)
+    assert clf.prune_fallbacks_ == 0 and clf.prune_comparisons_ == int(np.sum(t.children_left != -1))
+
+
+def _id_of_name(t, name):
+    """The node id in scikit-learn's tree ``t`` of Zhong's name (c1 = left child of the root...)."""
+    i = 0
+    for step in ("" if name == "root" else name[1:]):
+        i = t.children_left[i] if step == "1" else t.children_right[i]
+    return int(i)
+
+
+def _pruned_ids(clf):
+    """Ids (grown tree) of the splits the fitted estimator made leaves or removed, from names."""
+    t, names = clf.unpruned_estimator_.tree_, {}
+    names[0] = "root"
+    for i in range(t.node_count):
+        if t.children_left[i] != -1:
+            base = "c" if names[i] == "root" else names[i]
+            names[t.children_left[i]], names[t.children_right[i]] = base + "1", base + "2"
+    cut = set(clf.pruned_)
+    return {i for i, name in names.items()
+            if any(name == p or name.startswith(p) for p in cut) and t.children_left[i] != -1}
+
+
+def test_fractional_sample_weight_counts_are_exact_binary_rationals():
+    """A float weight is the binary rational it stores: the root counts are the Fraction sums, and
+    the moments of each leaf are (4.29) of those counts (checked by the brute-force minimum)."""
     X, y = load_wine(return_X_y=True)
-    w = np.ones(len(y))
-    w[7] = 0.5
-    with pytest.raises(ValueError, match=r"sample_weight must be whole numbers.*sample_weight\[7\] = 0\.5"):
-        KNormTreeClassifier().fit(X, y, sample_weight=w)
+    w = np.random.default_rng(3).uniform(0.1, 2.0, len(y))
+    clf = KNormTreeClassifier(lam="1/2", max_depth=3, random_state=0).fit(X, y, sample_weight=w)
+    expected = _fraction_counts(clf.unpruned_estimator_, X, y, lambda r: Fraction(float(w[r])))
+    assert [tuple(row) for row in clf.counts_.tolist()] == [expected[i] for i in range(len(expected))]
+    t, half = clf.unpruned_estimator_.tree_, Fraction(1, 2)
+    best = min(_moment(t, expected, kept, 0, 2, half, half) for kept in _all_kept_masks(t))
+    assert clf.error_estimate().second == best
+    e, names = clf.predict_error(X), clf.leaf_name(X)      # per prediction: (4.29) of the leaf's counts
+    for i in range(0, len(y), 7):
+        counts = expected[_id_of_name(clf.unpruned_estimator_.tree_, names[i])]
+        leaf = _moment(clf.unpruned_estimator_.tree_, {0: counts}, {}, 0, 1, half, half)
+        assert clf.leaf_estimates_[names[i]].mean == leaf and e.mean[i] == pytest.approx(float(leaf), rel=1e-12)
+
+
+def test_rational_counts_refuse_what_needs_integers():
+    X, y = _iris_petals()
+    clf = KNormTreeClassifier(class_weight="balanced", random_state=0).fit(X[:120], y[:120])
+    with pytest.raises(ValueError, match="knorm_pruning_path needs whole-number class counts.*Gamma ratios"):
+        clf.knorm_pruning_path()
+    with pytest.raises(ValueError, match="to_count_tree needs whole-number class counts"):
+        clf.to_count_tree()
+    with pytest.raises(ValueError, match="EXACT_K_LIMIT"):
+        KNormTreeClassifier(k=5000, class_weight="balanced", random_state=0).fit(X[:120], y[:120])
 
 
 def test_integer_class_weight():
     X, y = _iris_petals()
     clf = KNormTreeClassifier(class_weight={0: 1, 1: 2, 2: 1}, random_state=0).fit(X, y)
     assert clf.count_tree_.root.counts == (50, 100, 50)
+    labels = np.array(["setosa", "versicolor", "virginica"])[y]       # dict keys are the labels
+    named = KNormTreeClassifier(class_weight={"versicolor": 0.5}, random_state=0).fit(X, labels)
+    assert tuple(named.counts_[0]) == (50, 25, 50)
 
 
-def test_fractional_class_weight_refused():
-    X, y = _iris_petals()
-    X, y = X[:120], y[:120]                           # 50, 50, 20: 'balanced' weights are fractional
-    with pytest.raises(ValueError, match="class_weight='balanced'; both must give whole numbers"):
-        KNormTreeClassifier(class_weight="balanced").fit(X, y)
+def test_rational_prunetree_nests_as_k_grows():
+    """Zhong Cor 5.4 (the optimal prunings nest as k grows) checked on rational counts: 300 random
+    binary trees of depth <= 3 with counts in (1/6)Z, k = 1..8, lam = eta = 1/2 (seed 11): the
+    splits kept at k + 1 are a subset of those kept at k.  Evidence on random cases, not a proof."""
+    from exactprune.sklearn.counts import prune_rational
+    from exactprune.tree import Node
+    rng = np.random.default_rng(11)
+
+    def grow(depth):
+        if depth == 0 or rng.random() < 0.3:
+            return Node(tuple(Fraction(int(v), 6) for v in rng.integers(0, 30, 2)))
+        kids = [grow(depth - 1), grow(depth - 1)]
+        return Node(tuple(a + b for a, b in zip(kids[0].counts, kids[1].counts)), kids)
+
+    prior = Prior()
+    checked = 0
+    for _ in range(300):
+        root = grow(3)
+        if root.is_leaf:
+            continue
+        nodes = list(root.walk())
+        previous = None
+        for k in range(1, 9):
+            kept = prune_rational(root, nodes, k, prior, Fraction(0)).kept
+            if previous is not None:
+                assert not np.any(kept & ~previous), (k, root)
+            previous = kept
+        checked += 1
+    assert checked > 150
 
 
 # ---------------------------------------------------------------------------------------
