@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence, Union
 
-from .limits import (MAX_CLASSES, MAX_COUNT, MAX_DEPTH, MAX_THRESHOLD_DIGITS, check_counts_size,
+from ..limits import (MAX_CLASSES, MAX_COUNT, MAX_DEPTH, MAX_THRESHOLD_DIGITS, check_counts_size,
                      check_tree_shape)
 
 __all__ = ["Node", "Tree", "CountArrays", "iris_tree", "node_name", "child_name", "name_path", "ancestor_names", "majority_class", "all_prunings",
