@@ -1,6 +1,8 @@
 """Tests of exactprune.tree: the count tree, its validation, JSON form, naming and scikit-learn import."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 
 import numpy as np
 import pytest
@@ -256,3 +258,184 @@ def test_counts_past_int64_are_kept_as_python_ints():
     assert J * big > 2 ** 63 and Tree.from_arrays(a).node("c2").counts == right
     small = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
     assert small.arrays().counts.dtype == np.int64
+
+
+# -- one naming, one pruned-tree builder (issue 22 item 2) --------------------------------------
+def _spelled(path):
+    """The naming rule of docs/architecture.md ("Node names"), written out here on its own: digits
+    after ``c`` while every index is at most 9, else all indices joined by dots, with a dot after
+    the ``c`` when the first index is 10 or more."""
+    if not path:
+        return "root"
+    if all(i <= 9 for i in path):
+        return "c" + "".join(map(str, path))
+    return "c" + ("." if path[0] >= 10 else "") + ".".join(map(str, path))
+
+
+def _wide_trees(max_depth=3):
+    """Count trees whose nodes have 2, 3, 10, 11 or 12 children (dotted names at every level)."""
+    def grow(depth):
+        leaf = st.integers(1, 3).map(lambda c: Node((c, 1)))
+        if depth == 0:
+            return leaf
+        kids = st.sampled_from([2, 3, 10, 11, 12]).flatmap(lambda k: st.lists(grow(depth - 1), min_size=k, max_size=k))
+        inner = kids.map(lambda cs: Node(tuple(map(sum, zip(*(c.counts for c in cs)))), cs))
+        return st.one_of(leaf, inner)
+    return grow(max_depth).map(Tree)
+
+
+def _paths(node, path=()):
+    yield node, list(path)
+    for i, child in enumerate(node.children, start=1):
+        yield from _paths(child, path + (i,))
+
+
+@given(_wide_trees())
+def test_every_name_of_the_arrays_and_the_nodes_follows_the_documented_rule(tree):
+    spelled = {id(node): _spelled(path) for node, path in _paths(tree.root)}
+    a = tree.arrays()
+    nodes = tree.nodes()                                       # pre-order: row i of the arrays
+    assert [node.name for node in nodes] == [spelled[id(n)] for n in nodes] == a.names()
+    rnd_order = list(range(a.n_nodes))[::-1]
+    assert a.names_of(rnd_order) == [spelled[id(nodes[i])] for i in rnd_order]
+    assert [a.name(i) for i in range(a.n_nodes)] == a.names()
+    for node, path in _paths(tree.root):
+        assert name_path(node.name) == path and node_name(path) == node.name
+    assert Tree.from_arrays(a).to_json() == tree.to_json()    # the node view of the arrays: same names
+
+
+def test_names_returned_are_a_copy():
+    a = iris_tree().arrays()
+    names = a.names()
+    names[0] = "spoiled"
+    assert a.names()[0] == "root" and a.name(0) == "root"
+
+
+@pytest.mark.parametrize("text", ["c1.2", "c12.3", "c.5", "c.1.10", "c01", "c1.010", "c", "x1", "c1..10"])
+def test_name_path_refuses_any_other_spelling(text):
+    with pytest.raises(ValueError, match="not a node name"):
+        name_path(text)
+
+
+def test_sklearn_names_follow_the_paths_of_the_scikit_learn_tree():
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.tree import sklearn_names
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(500, 3))
+    tree_ = DecisionTreeClassifier(random_state=0).fit(X, (X[:, 0] + rng.normal(size=500) > 0)).tree_
+    names, stack = {}, [(0, [])]
+    while stack:                                               # scikit-learn's own arrays, walked here
+        i, path = stack.pop()
+        names[i] = _spelled(path)
+        if tree_.children_left[i] != -1:
+            stack += [(tree_.children_left[i], path + [1]), (tree_.children_right[i], path + [2])]
+    assert sklearn_names(tree_) == [names[i] for i in range(tree_.node_count)]
+    assert max(len(p) for p in names.values()) > 9             # deep enough for long digit names
+
+
+@given(count_trees(max_depth=4, max_children=3), st.randoms(use_true_random=False))
+def test_pruned_copy_lists_the_topmost_pruned_splits_last_in_preorder_first(tree, rnd):
+    decided = {}
+
+    def is_kept(node):
+        decided.setdefault(node.name, rnd.random() < 0.6)
+        return decided[node.name]
+
+    small, pruned = tree.pruned_copy(is_kept)
+    expected, kept_rows = [], []
+
+    def walk(node):                                            # the pruned tree, recursively, in pre-order
+        kept_rows.append((node.name, node.counts))
+        if node.children and decided[node.name]:
+            for child in node.children:
+                walk(child)
+        elif node.children:
+            expected.append(node.name)
+    walk(tree.root)
+    assert pruned == expected[::-1]
+    assert [(n.name, n.counts) for n in small.nodes()] == kept_rows
+    assert all(n.split is None and n.feature is None for n in small.leaves())
+    assert set(decided) == {n.name for n in tree.nodes() if n.children}   # asked of splits only
+
+
+def test_pruned_copy_keeps_the_routing_of_the_remaining_splits():
+    t = iris_tree()
+    small, pruned = t.pruned_copy(lambda node: node.name in {"root", "c2"})
+    assert pruned == ["c22", "c21"] and small.n_leaves == 3
+    X = np.array([[1.0, 0.2], [5.0, 1.0], [5.0, 2.0]])
+    assert [small.leaf_for(x).name for x in X] == ["c1", "c21", "c22"]
+    assert small.split_tests()[2].tolist() == [1, -1, 1, -1, -1]    # petal width at root and c2
+
+
+# -- the count-tree JSON (issue 26 item 5) ----------------------------------------------------------
+def _threshold_tree(threshold) -> str:
+    import json
+    return json.dumps({"counts": [1, 1], "feature": 0, "threshold": threshold,
+                       "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]})
+
+
+@pytest.mark.parametrize("text, value", [
+    ("0.5", Fraction(1, 2)), ("1/3", Fraction(1, 3)), ("-2", Fraction(-2)), ("1e-3", Fraction(1, 1000)),
+    (" 6/4 ", Fraction(3, 2)), ("9" * 1000, Fraction(10 ** 1000 - 1)), ("1/" + "9" * 1000, Fraction(1, 10 ** 1000 - 1)),
+])
+def test_a_threshold_given_as_text_is_kept_exactly(text, value):
+    t = Tree.from_json(_threshold_tree(text))
+    assert t.root.threshold == value and isinstance(t.root.threshold, Fraction)
+    again = Tree.from_json(t.to_json())                        # written as "p/q", read back the same
+    assert again.root.threshold == value
+    assert '"threshold": "%d%s"' % (value.numerator, "" if value.denominator == 1 else f"/{value.denominator}") \
+        in t.to_json()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("abc", "node root: threshold: cannot read 'abc'"), ("1/0", "zero denominator"), ("nan", "cannot read"),
+    ("inf", "cannot read"), ("", "cannot read"), ("1" + "0" * 1000, "MAX_THRESHOLD_DIGITS"),
+    ("1/1" + "0" * 1000, "MAX_THRESHOLD_DIGITS"), ("1e1000", "MAX_THRESHOLD_DIGITS"),
+    ("1e100000000", "exceeds the limit MAX_NUMBER_TEXT"),
+])
+def test_a_bad_threshold_text_is_refused_naming_the_node(text, words):
+    with pytest.raises(ValueError, match=words):
+        Tree.from_json(_threshold_tree(text))
+
+
+@pytest.mark.parametrize("value", [True, None, [1], {"a": 1}])
+def test_a_threshold_of_another_type_is_refused(value):
+    if value is None:                                          # null: no threshold, as before
+        assert Tree.from_json(_threshold_tree(value)).root.threshold is None
+        return
+    with pytest.raises(ValueError, match="node root: 'threshold' must be a finite number"):
+        Tree.from_json(_threshold_tree(value))
+
+
+def test_an_exact_threshold_routes_by_the_exact_comparison():
+    import math
+    t = Tree.from_json(_threshold_tree("1/3"))
+    below = 0.3333333333333333                                 # 6004799503160661 / 2**54 < 1/3
+    above = math.nextafter(below, 1.0)                         # 6004799503160662 / 2**54 > 1/3
+    assert Fraction(below) < Fraction(1, 3) < Fraction(above)
+    X = np.array([[below], [above], [Fraction(1, 3).__float__()]])
+    assert [t.leaf_for(x).name for x in X] == ["c1", "c2", "c1"]
+    assert route(t.split_tests(), X, np.arange(3), 0).tolist() == [1, 2, 1]
+    half = Tree.from_json(_threshold_tree("0.5"))
+    assert route(half.split_tests(), np.array([[0.5], [math.nextafter(0.5, 1.0)]]), np.arange(2), 0).tolist() == [1, 2]
+
+
+def test_json_names_equal_to_the_positional_ones_are_accepted_and_others_refused():
+    import json
+    good = {"counts": [2, 1], "name": "root", "children": [{"counts": [2, 0], "name": "c1"},
+                                                           {"counts": [0, 1], "name": "c2"}]}
+    assert [n.name for n in Tree.from_dict(good).nodes()] == ["root", "c1", "c2"]
+    for where, bad in [(("children", 0), "left"), (("children", 1), "c1"), ((), "top"), (("children", 0), None),
+                       (("children", 1), 2)]:
+        data = json.loads(json.dumps(good))
+        node = data if not where else data[where[0]][where[1]]
+        node["name"] = bad
+        name = "root" if not where else f"c{where[1] + 1}"
+        with pytest.raises(ValueError, match=f"node {name}: 'name' is {bad!r}, but node names are positional"):
+            Tree.from_json(json.dumps(data))
+    wide = {"counts": [11, 0], "children": [{"counts": [1, 0]} for _ in range(11)]}
+    wide["children"][10]["name"] = "c.11"
+    assert Tree.from_dict(wide).root.children[10].name == "c.11"
+    wide["children"][10]["name"] = "c11"                       # the first child of c1, not this node
+    with pytest.raises(ValueError, match="this node is 'c.11'"):
+        Tree.from_dict(wide)

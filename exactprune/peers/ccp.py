@@ -389,16 +389,10 @@ class CCPCVResult:
 
 
 def _sk_names(tree_) -> list:
-    """Positional names (Zhong App B) of the nodes of a scikit-learn ``tree_``."""
-    names = [None] * tree_.node_count
-    stack = [(0, [])]
-    while stack:
-        i, path = stack.pop()
-        names[i] = node_name(path)
-        if tree_.children_left[i] != -1:
-            stack.append((tree_.children_left[i], path + [1]))
-            stack.append((tree_.children_right[i], path + [2]))
-    return names
+    """Positional names (Zhong App B) of the nodes of a scikit-learn ``tree_``
+    (:func:`exactprune.tree.sklearn_names`)."""
+    from ..tree import sklearn_names
+    return sklearn_names(tree_)
 
 
 class _LeafPredictor:

@@ -1,0 +1,381 @@
+"""Count arrays: the count tree as arrays, laid out like scikit-learn's ``Tree``.
+
+:class:`CountArrays` holds the class counts of every node and its children in a CSR layout
+(any arity); sizes, depths, levels, pre-order positions and names are derived on first use.
+:func:`check_arrays` validates arrays with the messages of the Node checks.
+"""
+from __future__ import annotations
+
+import functools
+import operator
+
+from ..limits import MAX_CLASSES, MAX_COUNT, check_counts_size, check_tree_shape
+from .names import child_name, name_path
+
+__all__ = ["CountArrays"]
+
+
+def csr_gather(offsets, indices, parents):
+    """The children of the nodes ``parents`` (an index array), concatenated in order: one
+    vectorized gather over the CSR arrays ``(offsets, indices)``."""
+    import numpy as np
+    starts, ends = offsets[parents], offsets[parents + 1]
+    lengths = ends - starts
+    total = int(lengths.sum())
+    if total == 0:
+        return indices[:0]
+    shift = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+    return indices[shift + np.arange(total)]
+
+
+class CountArrays:
+    """The count tree as arrays, laid out like scikit-learn's ``Tree``: node ``i`` has class
+    counts ``counts[i]`` (an int64 matrix, or Python ints in an object matrix when a node size
+    could pass int64) and children ``indices[offsets[i]:offsets[i + 1]]`` (a CSR layout for any
+    arity; :attr:`children_left`/:attr:`children_right` give scikit-learn's view of a binary
+    tree).  Node 0 is the root and every child has a larger index than its parent, so the
+    reversed index order is bottom-up.  Derived arrays (sizes, depths, levels) are computed on
+    first use; the arrays must not be modified.
+
+    >>> import numpy as np
+    >>> a = CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2]))
+    >>> a.sizes.tolist(), a.depth.tolist(), [level.tolist() for level in a.levels()], a.name(2)
+    ([3, 2, 1], [0, 1, 1], [[0], [1, 2]], 'c2')
+    >>> a.children_left.tolist(), a.index("c2")
+    ([1, -1, -1], 2)
+    """
+
+    def __init__(self, counts, offsets, indices):
+        self.counts, self.offsets, self.indices = counts, offsets, indices
+        self._cache: dict = {}
+
+    def __getstate__(self) -> dict:
+        return {"counts": self.counts, "offsets": self.offsets, "indices": self.indices}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._cache = {}
+
+    def cached(self, key: str, make):
+        """``make()``, computed once per ``key`` and kept with the arrays (which never change)."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    @property
+    def n_nodes(self) -> int:
+        return len(self.offsets) - 1
+
+    @property
+    def n_children(self):
+        """Number of children of each node (0 for a leaf)."""
+        import numpy as np
+        return self.cached("n_children", lambda: np.diff(self.offsets))
+
+    @property
+    def sizes(self):
+        """n_t of every node (row sums of the counts, one column at a time: numpy reduces a
+        narrow matrix along its rows many times slower)."""
+        return self.cached("sizes", lambda: functools.reduce(operator.add, self.counts.T))
+
+    @property
+    def majority(self):
+        """max_j n_{j,t} of every node (column by column, like :attr:`sizes`)."""
+        import numpy as np
+        return self.cached("majority", lambda: functools.reduce(np.maximum, self.counts.T))
+
+    @property
+    def parent(self):
+        """Parent index of every node (-1 for the root)."""
+        import numpy as np
+
+        def make():
+            parent = np.full(self.n_nodes, -1, dtype=np.int64)
+            parent[self.indices] = np.repeat(np.arange(self.n_nodes), self.n_children)
+            return parent
+        return self.cached("parent", make)
+
+    @property
+    def rank(self):
+        """1-based position of every node among its siblings (0 for the root)."""
+        import numpy as np
+
+        def make():
+            rank = np.zeros(self.n_nodes, dtype=np.int64)
+            rank[self.indices] = (np.arange(len(self.indices))
+                                  - np.repeat(self.offsets[:-1], self.n_children) + 1)
+            return rank
+        return self.cached("rank", make)
+
+    def levels(self) -> list:
+        """Index arrays of the nodes at depth 0, 1, 2, ... (breadth-first, one gather per level)."""
+        import numpy as np
+
+        def make():
+            levels, frontier = [], np.zeros(1, dtype=np.int64)
+            arity = self.n_children
+            if np.all((arity == 0) | (arity == 2)):     # binary: a node's children are one row of pairs
+                pairs, row = self.indices.reshape(-1, 2), self.offsets[:-1] // 2
+                while frontier.size:
+                    levels.append(frontier)
+                    frontier = pairs[row[frontier[arity[frontier] > 0]]].ravel()
+                return levels
+            while frontier.size:
+                levels.append(frontier)
+                frontier = csr_gather(self.offsets, self.indices, frontier)
+            return levels
+        return self.cached("levels", make)
+
+    @property
+    def depth(self):
+        """Depth of every node (the root has depth 0)."""
+        import numpy as np
+
+        def make():
+            depth = np.zeros(self.n_nodes, dtype=np.int64)
+            for level, nodes in enumerate(self.levels()):
+                depth[nodes] = level
+            return depth
+        return self.cached("depth", make)
+
+    def children_of(self, i: int) -> list:
+        """The children of node ``i``, in order, as a list of indices.
+
+        >>> import numpy as np
+        >>> CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2])).children_of(0)
+        [1, 2]
+        """
+        return self.indices[self.offsets[i]:self.offsets[i + 1]].tolist()
+
+    def splits_bottom_up(self) -> list:
+        """The splits (internal nodes) of each level as index arrays, the deepest level first and
+        levels without a split left out: the order of every bottom-up recursion, a node's value
+        made from its children's (:meth:`child_sums`).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> [s.tolist() for s in a.splits_bottom_up()]
+        [[2], [0]]
+        """
+        def make():
+            arity = self.n_children
+            return [s for s in (level[arity[level] > 0] for level in reversed(self.levels())) if s.size]
+        return self.cached("splits_bottom_up", make)
+
+    @property
+    def subtree_sizes(self):
+        """Number of nodes in the subtree of every node (itself included), bottom-up level by level."""
+        import numpy as np
+
+        def make():
+            size = np.ones(self.n_nodes, dtype=np.int64)
+            for splits in self.splits_bottom_up():
+                size[splits] += self.child_sums(splits, size)
+            return size
+        return self.cached("subtree_sizes", make)
+
+    @property
+    def preorder(self):
+        """Every node's position in pre-order (a node, then the subtrees of its children in
+        order: scikit-learn's depth-first node order), top-down level by level: a child's
+        position is its parent's plus one plus the subtree sizes of its elder siblings.  The
+        subtree of the node at position p holds the positions p to p + size - 1.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.preorder.tolist(), a.subtree_sizes.tolist()      # root, c1, c2, c21, c22
+        ([0, 1, 2, 3, 4], [5, 1, 3, 1, 1])
+        >>> b = CountArrays(a.counts[[0, 2, 1, 3, 4]], np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
+        >>> b.preorder.tolist()                                # c1 at index 2, c2 at index 1
+        [0, 2, 1, 3, 4]
+        """
+        import numpy as np
+
+        def make():
+            arity, size = self.n_children, self.subtree_sizes
+            position = np.zeros(self.n_nodes, dtype=np.int64)
+            for nodes in self.levels():
+                internal = nodes[arity[nodes] > 0]
+                if not internal.size:
+                    continue
+                kids, count = csr_gather(self.offsets, self.indices, internal), arity[internal]
+                running = np.cumsum(size[kids])        # subtree sizes summed over the level's children
+                first = np.cumsum(count) - count       # the slot of each parent's eldest child
+                elder = running - size[kids] - np.repeat(running[first] - size[kids[first]], count)
+                position[kids] = np.repeat(position[internal], count) + 1 + elder
+            return position
+        return self.cached("preorder", make)
+
+    def _binary_side(self, side: int):
+        import numpy as np
+        arity = self.n_children
+        if np.any((arity != 0) & (arity != 2)):
+            raise ValueError("children_left/children_right need a binary tree; use offsets/indices")
+        out = np.full(self.n_nodes, -1, dtype=np.int64)
+        internal = arity == 2
+        out[internal] = self.indices[self.offsets[:-1][internal] + side]
+        return out
+
+    @property
+    def children_left(self):
+        """scikit-learn's ``children_left`` of a binary tree (-1 for a leaf)."""
+        return self.cached("left", lambda: self._binary_side(0))
+
+    @property
+    def children_right(self):
+        """scikit-learn's ``children_right`` of a binary tree (-1 for a leaf)."""
+        return self.cached("right", lambda: self._binary_side(1))
+
+    def names(self) -> list:
+        """Zhong's names of all nodes, in index order: :func:`~exactprune.tree.names.child_name`
+        of the parent's name and the node's :attr:`rank`, parents first (every child has a larger
+        index than its parent).  Computed once and kept; a new list is returned on every call.
+
+        >>> import numpy as np
+        >>> wide = CountArrays(np.ones((14, 1), dtype=np.int64), np.array([0, 11, 13] + [13] * 12),
+        ...                    np.arange(1, 14))           # the root's 11 children; c1's 2 children
+        >>> wide.names()[9:]
+        ['c9', 'c.10', 'c.11', 'c11', 'c12']
+        """
+        return list(self._names())
+
+    def _names(self) -> list:
+        """The list :meth:`names` copies, made once."""
+        def make():
+            names = ["root"] * self.n_nodes
+            parent, rank = self.parent.tolist(), self.rank.tolist()
+            for i in range(1, self.n_nodes):
+                names[i] = child_name(names[parent[i]], rank[i])
+            return names
+        return self.cached("names", make)
+
+    def names_of(self, nodes) -> list:
+        """Zhong's names (:meth:`names`) of the nodes ``nodes`` (indices), in the given order.
+
+        >>> import numpy as np
+        >>> CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2])).names_of([2, 0])
+        ['c2', 'root']
+        """
+        import numpy as np
+        names = self._names()
+        return [names[i] for i in np.asarray(nodes, dtype=np.int64).reshape(-1).tolist()]
+
+    def name(self, i: int) -> str:
+        """Zhong's name of node ``i`` (:meth:`names`)."""
+        return self.names_of([i])[0]
+
+    def index(self, name: str) -> int:
+        """The index of the node called ``name``; KeyError if there is none."""
+        i = 0
+        for r in name_path(name):
+            start, end = int(self.offsets[i]), int(self.offsets[i + 1])
+            if r > end - start:
+                raise KeyError(f"no node named {name!r}")
+            i = int(self.indices[start + r - 1])
+        return i
+
+    def nbytes(self) -> int:
+        """Bytes held by the stored arrays (counts, offsets, indices)."""
+        return int(self.counts.nbytes + self.offsets.nbytes + self.indices.nbytes)
+
+    def child_sums(self, nodes, values):
+        """For each internal node in ``nodes`` (an index array), the sum of ``values`` (indexed by
+        node, any dtype numpy can add, object arrays of exact rationals included) over its
+        children: one gather and one ``reduceat`` (every internal node has at least 2 children).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 1], [2, 0], [1, 0], [1, 0], [1, 1]]),
+        ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([1, 4, 2, 3]))
+        >>> a.child_sums(np.array([0, 1]), np.array([0, 5, 7, 11, 20])).tolist()
+        [25, 18]
+        """
+        import numpy as np
+        arity = self.n_children[nodes]
+        starts = np.zeros(len(nodes), dtype=np.int64)
+        np.cumsum(arity[:-1], out=starts[1:])
+        return np.add.reduceat(values[csr_gather(self.offsets, self.indices, nodes)], starts, axis=0)
+
+    def subtree_mask(self, kept):
+        """Which nodes remain when every split with ``kept[i]`` false becomes a leaf: a boolean
+        array (a node remains iff every proper ancestor is a kept split)."""
+        import numpy as np
+        alive = np.zeros(self.n_nodes, dtype=bool)
+        alive[0] = True
+        open_splits = kept & (self.n_children > 0)
+        levels, arity = self.levels(), self.n_children
+        for nodes, below in zip(levels, levels[1:]):      # ``below`` lists the children of ``nodes`` in order
+            alive[below] = np.repeat(alive[nodes] & open_splits[nodes], arity[nodes])
+        return alive
+
+    def pruned(self, kept) -> tuple:
+        """``(arrays, old)``: the arrays of the tree in which every split with ``kept[i]`` false is
+        a leaf (names and order kept), and ``old``, the original index of each remaining node."""
+        import numpy as np
+        alive = self.subtree_mask(kept)
+        old = np.flatnonzero(alive)
+        new_id = np.cumsum(alive) - 1
+        open_splits = (kept & alive & (self.n_children > 0))[old]
+        arity = np.where(open_splits, self.n_children[old], 0)
+        offsets = np.zeros(len(old) + 1, dtype=np.int64)
+        np.cumsum(arity, out=offsets[1:])
+        indices = new_id[csr_gather(self.offsets, self.indices, old[open_splits])]
+        return CountArrays(self.counts[old], offsets, indices), old
+
+
+def check_arrays(a: CountArrays) -> None:
+    """Vectorized validation of count arrays, with the messages of the Node checks (naming the
+    first offending node): shape limits, a well-formed parent-before-child structure, integer
+    counts in range, no single child, children's counts adding up to their parent's."""
+    import numpy as np
+    counts, n = a.counts, a.n_nodes
+    if counts.ndim != 2 or counts.shape[0] != n or n == 0:
+        raise ValueError(f"counts must be an (n_nodes, n_classes) matrix with n_nodes = {n} >= 1")
+    if counts.shape[1] == 0:
+        raise ValueError("node root: counts must not be empty")
+    if counts.dtype != object and not np.issubdtype(counts.dtype, np.integer):
+        raise ValueError(f"counts must be integers, got dtype {counts.dtype}")
+    if len(a.offsets) and (a.offsets[0] != 0 or np.any(np.diff(a.offsets) < 0) or a.offsets[-1] != len(a.indices)):
+        raise ValueError("offsets must rise from 0 to len(indices)")
+    check_tree_shape(n, 0, int(a.n_children.max(initial=0)), "tree")
+    children_per_node = np.bincount(a.indices, minlength=n) if len(a.indices) else np.zeros(n, dtype=np.int64)
+    owner = np.repeat(np.arange(n), a.n_children)
+    if (len(children_per_node) != n or np.any(a.indices <= owner) or children_per_node[0] != 0
+            or np.any(children_per_node[1:] != 1)):
+        raise ValueError("every node but the root must be the child of exactly one node with a smaller index")
+    check_tree_shape(n, len(a.levels()) - 1, 0, "tree")
+    if counts.min() < 0:        # whole-matrix tests first; the offending row is looked for only then
+        bad = np.flatnonzero((counts < 0).any(axis=1))
+        row = counts[bad[0]].tolist()
+        raise ValueError(f"node {a.name(int(bad[0]))}: negative count {min(row)} in {row}")
+    if counts.max() > MAX_COUNT or counts.shape[1] > MAX_CLASSES:
+        too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
+        check_counts_size(tuple(counts[too_big[0] if too_big.size else 0].tolist()),
+                          f"node {a.name(int(too_big[0])) if too_big.size else 'root'}")
+    single = np.flatnonzero(a.n_children == 1)
+    if single.size:
+        raise ValueError(f"node {a.name(int(single[0]))}: an internal node needs at least 2 children, got 1")
+    internal = np.flatnonzero(a.n_children > 0)
+    if internal.size:
+        if len(a.indices) == 2 * internal.size:      # binary: no reduceat
+            sums = counts[a.indices[0::2]] + counts[a.indices[1::2]]
+        else:
+            sums = np.add.reduceat(counts[a.indices], a.offsets[internal], axis=0)
+        if np.any(sums != counts[internal]):
+            wrong = internal[(sums != counts[internal]).any(axis=1)]
+            i = int(wrong[0])
+            total = sums[int(np.searchsorted(internal, i))].tolist()
+            raise ValueError(f"node {a.name(i)}: children's counts add up to {total}, "
+                             f"not to its counts {counts[i].tolist()}")
+
+
+def counts_matrix(rows: list, n_classes: int):
+    """int64 matrix of count rows, or an object matrix of Python ints when a node size could
+    pass int64."""
+    import numpy as np
+    largest = max((max(row) for row in rows), default=0)
+    dtype = np.int64 if largest * n_classes < 2 ** 62 else object
+    matrix = np.empty((len(rows), n_classes), dtype=dtype)
+    matrix[:] = rows
+    return matrix

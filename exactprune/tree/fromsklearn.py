@@ -1,0 +1,100 @@
+"""From scikit-learn: a fitted ``DecisionTreeClassifier``'s ``tree_`` read as count arrays.
+
+:func:`sklearn_counts` reads the whole-number class counts, :func:`sklearn_structure` the
+children in the CSR layout of :class:`~exactprune.tree.CountArrays` (vectorized, no per-node
+Python loop), :func:`sklearn_names` Zhong's names of scikit-learn's nodes, and
+:func:`sklearn_arrays` all that :meth:`Tree.from_sklearn <exactprune.tree.Tree.from_sklearn>`
+needs.  scikit-learn and numpy are imported by these functions only.
+"""
+from __future__ import annotations
+
+import functools
+import operator
+from typing import Any, Optional
+
+from .arrays import CountArrays
+
+__all__ = ["sklearn_counts", "sklearn_structure", "sklearn_names", "sklearn_arrays"]
+
+
+def sklearn_counts(tree_: Any):
+    """The (n_nodes, n_classes) integer class counts of a fitted scikit-learn ``tree_`` (its
+    ``value`` times ``weighted_n_node_samples``); ValueError if they are not whole numbers.
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> sklearn_counts(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_).tolist()
+    [[1, 2], [1, 0], [0, 2]]
+    """
+    import numpy as np
+    values = tree_.value[:, 0, :]
+    weights = tree_.weighted_n_node_samples
+    raw = values * weights[:, None] if np.all(np.abs(functools.reduce(operator.add, values.T) - 1) < 1e-9) else values
+    rounded = np.rint(raw)
+    if np.any(np.abs(raw - rounded) > 1e-6):
+        worst = int(np.argmax(np.abs(raw - rounded).max(axis=1)))
+        raise ValueError(f"node {worst} of the scikit-learn tree has non-integer weighted class counts "
+                         f"{raw[worst].tolist()}: the count tree needs whole numbers (fit without "
+                         f"fractional sample_weight)")
+    return rounded.astype(np.int64)
+
+
+def sklearn_structure(tree_: Any) -> tuple:
+    """``(offsets, indices)``: the children of scikit-learn's nodes in the CSR layout of
+    :class:`~exactprune.tree.CountArrays` (node i of the count arrays is scikit-learn's node i).
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> [x.tolist() for x in sklearn_structure(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_)]
+    [[0, 2, 2, 2], [1, 2]]
+    """
+    import numpy as np
+    left, right = tree_.children_left, tree_.children_right
+    internal = left != -1
+    offsets = np.zeros(tree_.node_count + 1, dtype=np.int64)
+    np.cumsum(np.where(internal, 2, 0), out=offsets[1:])
+    indices = np.empty(int(offsets[-1]), dtype=np.int64)
+    indices[0::2], indices[1::2] = left[internal], right[internal]
+    return offsets, indices
+
+
+def sklearn_names(tree_: Any) -> list:
+    """Zhong's names of the nodes of a fitted scikit-learn ``tree_``, in its node order
+    (:meth:`CountArrays.names <exactprune.tree.CountArrays.names>` of its structure).  Here
+    x <= 0.5 splits first (node 1, c1, is {0}), then x <= 1.5 (c21 = {1}), then x <= 2.5:
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> sklearn_names(DecisionTreeClassifier(random_state=0).fit([[0], [1], [2], [3]], [0, 1, 0, 1]).tree_)
+    ['root', 'c1', 'c2', 'c21', 'c22', 'c221', 'c222']
+    """
+    import numpy as np
+    offsets, indices = sklearn_structure(tree_)
+    return CountArrays(np.zeros((tree_.node_count, 0), dtype=np.int64), offsets, indices).names()
+
+
+def sklearn_arrays(estimator: Any, counts: Optional[Any] = None) -> tuple:
+    """``(arrays, class_names, routing)`` of a fitted ``DecisionTreeClassifier``: its count
+    arrays (counts by :func:`sklearn_counts` unless an (n_nodes, n_classes) integer ``counts``
+    is given), its classes as text and its routing ``("sklearn", feature, threshold)``.
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> arrays, classes, routing = sklearn_arrays(DecisionTreeClassifier().fit([[0], [1], [2]], ["a", "b", "b"]))
+    >>> arrays.counts.tolist(), classes, routing[1].tolist(), routing[2].tolist()
+    ([[1, 2], [1, 0], [0, 2]], ['a', 'b'], [0, -2, -2], [0.5, -2.0, -2.0])
+    """
+    import numpy as np
+    tree_ = getattr(estimator, "tree_", None)
+    if tree_ is None:
+        raise TypeError("from_sklearn needs a fitted DecisionTreeClassifier (no tree_ attribute)")
+    if tree_.n_outputs != 1:
+        raise ValueError("multi-output trees are not supported")
+    if counts is None:
+        counts = sklearn_counts(tree_)
+    counts = np.asarray(counts)
+    if counts.ndim != 2 or counts.shape[0] != tree_.node_count:
+        raise ValueError(f"counts must be an (n_nodes, n_classes) = ({tree_.node_count}, J) matrix, "
+                         f"got shape {counts.shape}")
+    if np.issubdtype(counts.dtype, np.integer):
+        counts = counts.astype(np.int64, copy=False)
+    arrays = CountArrays(counts, *sklearn_structure(tree_))
+    class_names = [str(c) for c in getattr(estimator, "classes_", range(counts.shape[1]))]
+    routing = ("sklearn", np.asarray(tree_.feature, dtype=np.int64), np.asarray(tree_.threshold, dtype=np.float64))
+    return arrays, class_names, routing

@@ -1,0 +1,88 @@
+"""Prunings of a count tree: every pruning enumerated (brute force for checks), and pruned copies.
+
+A pruning either turns a node into a leaf or keeps its split and prunes each child
+independently; :func:`all_prunings` lists them as the sets of splits kept and
+:func:`all_pruning_leaves` as the sets of leaves.  :func:`copy_with_leaves` is the pruned tree
+with named nodes made leaves (:meth:`Tree.pruned_tree <exactprune.tree.Tree.pruned_tree>`).
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .counttree import Tree
+from .nodes import Node
+
+__all__ = ["all_prunings", "all_pruning_leaves", "as_tree", "copy_with_leaves"]
+
+
+def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
+    """Every pruning of the subtree at ``node``, each as the frozenset of names of the splits it
+    keeps (brute force for checks; ValueError beyond ``limit`` prunings).  A pruning either
+    turns ``node`` into a leaf or keeps its split and prunes each child independently.
+
+    >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    >>> sorted(sorted(p) for p in all_prunings(t.root))
+    [[], ['root']]
+    """
+    options: dict = {}
+    for current in node.postorder():     # iterative: any depth
+        if not current.children:
+            options[id(current)] = [frozenset()]
+            continue
+        combos = [frozenset([current.name])]
+        for child in current.children:
+            child_options = options.pop(id(child))
+            combos = [c | o for c in combos for o in child_options]
+            if limit is not None and len(combos) > limit:
+                raise ValueError(f"node {current.name}: more than {limit} prunings; use a smaller tree")
+        options[id(current)] = [frozenset()] + combos
+    return options[id(node)]
+
+
+def all_pruning_leaves(tree: Tree, limit: Optional[int] = 100000) -> list:
+    """Every pruning of ``tree`` as the frozenset of its leaf names (brute force for checks;
+    the leaf-set view of :func:`all_prunings`, ValueError beyond ``limit`` prunings).
+
+    >>> t = Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    >>> sorted(sorted(p) for p in all_pruning_leaves(t))
+    [['c1', 'c2'], ['root']]
+    """
+    def leaves(kept: frozenset) -> frozenset:
+        names, stack = [], [tree.root]
+        while stack:
+            node = stack.pop()
+            if node.name in kept:
+                stack.extend(node.children)
+            else:
+                names.append(node.name)
+        return frozenset(names)
+    return [leaves(kept) for kept in all_prunings(tree.root, limit)]
+
+
+def as_tree(tree: Any) -> Tree:
+    """``tree`` as a :class:`~exactprune.tree.Tree`: a Tree as is, a root :class:`Node` wrapped
+    (validated and named by :class:`~exactprune.tree.Tree`).
+
+    >>> as_tree(Node((2, 1), [Node((2, 0)), Node((0, 1))])).n_leaves
+    2
+    >>> as_tree([2, 1])
+    Traceback (most recent call last):
+    TypeError: expected a Tree or a Node, got list
+    """
+    if isinstance(tree, Node):
+        return Tree(tree)
+    if not isinstance(tree, Tree):
+        raise TypeError(f"expected a Tree or a Node, got {type(tree).__name__}")
+    return tree
+
+
+def copy_with_leaves(tree: Tree, collapsed: Any) -> Tree:
+    """A copy of ``tree`` in which every node named in ``collapsed`` is a leaf (its subtree
+    dropped; names kept; the input is untouched).
+
+    >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    >>> copy_with_leaves(t, {"root"}).n_leaves, copy_with_leaves(t, set()).n_leaves
+    (1, 2)
+    """
+    import numpy as np
+    return tree.pruned_tree(np.array([name not in collapsed for name in tree.arrays().names()], dtype=bool))
