@@ -43,7 +43,7 @@ import numpy as np
 from ..knorm import Prior, child_weight
 from ..limits import EXACT_K_LIMIT, MAX_COUNT
 from ..numbers import rising_ratio_fmpq, to_fraction
-from ..tree import Node, child_name
+from ..tree import Node, sklearn_names
 
 __all__ = ["ExactWeights", "row_weights", "float_parameter", "node_counts", "integer_counts",
            "rational_count_tree", "rational_leaf_moment", "prune_rational", "RationalPruning"]
@@ -184,12 +184,11 @@ def rational_count_tree(tree_, counts: np.ndarray) -> tuple:
     :class:`~exactprune.tree.Node` objects named as :class:`~exactprune.tree.Tree` names them,
     ``nodes[i]`` the node of scikit-learn's node i."""
     left, right = tree_.children_left, tree_.children_right
-    nodes = [Node(tuple(_simplest(Fraction(c)) for c in row)) for row in counts.tolist()]
+    nodes = [Node(tuple(_simplest(Fraction(c)) for c in row), [], name)
+             for row, name in zip(counts.tolist(), sklearn_names(tree_))]
     for i, node in enumerate(nodes):
         if left[i] != _LEAF:
             node.children = [nodes[left[i]], nodes[right[i]]]
-            for index, child in enumerate(node.children, start=1):
-                child.name = child_name(node.name, index)
             node.feature, node.threshold = int(tree_.feature[i]), float(tree_.threshold[i])
     return nodes[0], nodes
 

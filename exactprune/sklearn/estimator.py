@@ -91,7 +91,8 @@ from sklearn.utils.validation import check_array, check_consistent_length, check
 from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_moment, leaf_moment_terms,
                      moment, prune, weighted_recursion)
 from ..numbers import exact, positive_int
-from ..tree import Node, Tree
+from ..tree import CountArrays, Node, Tree, sklearn_counts, sklearn_names
+from ..tree.fromsklearn import sklearn_structure
 from .counts import (float_parameter, integer_counts, node_counts, prune_rational, rational_count_tree,
                      rational_leaf_moment, row_weights)
 
@@ -232,51 +233,23 @@ def _leaf_kth(counts: tuple, k: int, prior: Prior):
 
 def _pruned_tree_(tree_, kept) -> tuple:
     """(a new scikit-learn Tree, old ids): ``tree_`` with every split i with ``kept[i]`` false
-    made a leaf and the nodes below removed; the remaining nodes keep their relative order
-    (node j of the result is node ``old[j]`` of ``tree_``), as in
-    :meth:`~exactprune.tree.CountArrays.pruned`."""
-    left, right = tree_.children_left, tree_.children_right
-    n = tree_.node_count
-    split = (left != _TREE_LEAF) & np.asarray(kept, dtype=bool)
-    alive, depth = np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64)
-    alive[0] = True
-    frontier = np.zeros(1, dtype=np.int64)
-    while frontier.size:                             # level by level from the root
-        opened = frontier[split[frontier]]
-        children = np.concatenate([left[opened], right[opened]])
-        alive[children] = True
-        depth[children] = np.concatenate([depth[opened], depth[opened]]) + 1
-        frontier = children
-    old = np.flatnonzero(alive)
-    new_id = np.full(n, _TREE_LEAF, dtype=np.int64)
-    new_id[old] = np.arange(old.size)
+    made a leaf and the nodes below removed, by :meth:`~exactprune.tree.CountArrays.pruned` of its
+    structure; the remaining nodes keep their relative order (node j of the result is node
+    ``old[j]`` of ``tree_``)."""
+    structure = CountArrays(np.zeros((tree_.node_count, 0), dtype=np.int64), *sklearn_structure(tree_))
+    arrays, old = structure.pruned(kept)
     state = tree_.__getstate__()
     nodes = state["nodes"][old].copy()
-    keep, made_leaf = split[old], (left[old] != _TREE_LEAF) & ~split[old]
-    nodes["left_child"] = np.where(keep, new_id[left[old]], _TREE_LEAF)
-    nodes["right_child"] = np.where(keep, new_id[right[old]], _TREE_LEAF)
+    made_leaf = (nodes["left_child"] != _TREE_LEAF) & (arrays.n_children == 0)
+    nodes["left_child"], nodes["right_child"] = arrays.children_left, arrays.children_right
     nodes["feature"][made_leaf] = _TREE_UNDEFINED
     nodes["threshold"][made_leaf] = float(_TREE_UNDEFINED)
     if "missing_go_to_left" in nodes.dtype.names:
         nodes["missing_go_to_left"][made_leaf] = 0
     result = _SkTree(tree_.n_features, np.asarray(tree_.n_classes, dtype=np.intp), tree_.n_outputs)
-    result.__setstate__({"max_depth": int(depth[old].max()), "node_count": len(old),
+    result.__setstate__({"max_depth": len(arrays.levels()) - 1, "node_count": len(old),
                          "nodes": nodes, "values": np.ascontiguousarray(state["values"][old])})
     return result, old
-
-
-def _rounded_counts(tree_) -> np.ndarray:
-    """Leaf weighted class counts rounded to the nearest integers (half to even), internal
-    nodes the sums of their leaves (so that the count tree stays additive)."""
-    values = tree_.value[:, 0, :]
-    weights = tree_.weighted_n_node_samples
-    raw = values * weights[:, None] if np.all(np.abs(values.sum(axis=1) - 1) < 1e-9) else values
-    counts = np.rint(raw).astype(np.int64)
-    left, right = tree_.children_left, tree_.children_right
-    for i in range(tree_.node_count - 1, -1, -1):  # children have larger ids
-        if left[i] != _TREE_LEAF:
-            counts[i] = counts[left[i]] + counts[right[i]]
-    return counts
 
 
 def _exact_values(params: dict) -> dict:
@@ -473,7 +446,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self.n_features_in_ = grown.n_features_in_
         if hasattr(grown, "feature_names_in_"):
             self.feature_names_in_ = grown.feature_names_in_
-        self._leaf_tables(counts[old], _names(grown.tree_)[old])
+        self._leaf_tables(counts[old], np.array(sklearn_names(grown.tree_), dtype=object)[old])
 
     def _leaf_tables(self, node_counts_: np.ndarray, names: np.ndarray) -> None:
         """Per node id of the pruned ``tree_`` (``node_counts_`` its exact counts, ``names``
@@ -634,19 +607,6 @@ class KNormTreeClassifier(DecisionTreeClassifier):
                      trees=[s.tree for s in finite], sequence=seq)
 
 
-def _names(tree_) -> np.ndarray:
-    """Zhong's names of the nodes of a scikit-learn tree, by node id (the names
-    :class:`~exactprune.tree.Tree` gives: first child 1, second 2)."""
-    from ..tree import child_name
-    left, right = tree_.children_left, tree_.children_right
-    names = np.empty(tree_.node_count, dtype=object)
-    names[0] = "root"
-    for i in range(tree_.node_count):                # parents before children
-        if left[i] != _TREE_LEAF:
-            names[left[i]], names[right[i]] = child_name(names[i], 1), child_name(names[i], 2)
-    return names
-
-
 def _pruned_nodes(root: Node, nodes: list, kept) -> Node:
     """A copy of the Node tree ``root`` (``nodes[i]`` scikit-learn's node i) with the splits
     not ``kept`` made leaves."""
@@ -692,14 +652,11 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
     check_is_fitted(estimator, "tree_")
     if estimator.tree_.n_outputs != 1:
         raise ValueError("prune_fitted supports single-output trees only")
-    if rounding not in (None, "nearest"):
-        raise ValueError(f"rounding must be None (refuse fractional counts) or 'nearest', got {rounding!r}")
     shared = {name: value for name, value in estimator.get_params().items() if name in _TREE_PARAMS}
     clf = KNormTreeClassifier(k=k, lam=lam, eta=eta, numerator=numerator, epsilon=epsilon, **shared)
     k, epsilon = clf._validated_parameters()
     try:
-        counts = _rounded_counts(estimator.tree_) if rounding == "nearest" else \
-            Tree.from_sklearn(estimator).arrays().counts
+        counts = sklearn_counts(estimator.tree_, rounding)
     except ValueError as err:
         raise ValueError(f"{err}; pass rounding='nearest' to round the leaf counts") from None
     clf._prune_grown(estimator, np.asarray(counts, dtype=object), k, epsilon)

@@ -17,19 +17,35 @@ from .arrays import CountArrays
 __all__ = ["sklearn_counts", "sklearn_structure", "sklearn_names", "sklearn_arrays"]
 
 
-def sklearn_counts(tree_: Any):
+def sklearn_counts(tree_: Any, rounding: Optional[str] = None):
     """The (n_nodes, n_classes) integer class counts of a fitted scikit-learn ``tree_`` (its
-    ``value`` times ``weighted_n_node_samples``); ValueError if they are not whole numbers.
+    ``value`` times ``weighted_n_node_samples``): the one conversion of scikit-learn's float
+    counts.  ``rounding=None``: ValueError if they are not whole numbers (to within 1e-6);
+    ``rounding="nearest"``: each leaf's counts rounded to the nearest integers (half to even)
+    and each internal node given the sums of its leaves, so that the count tree stays additive.
+    (Exact weighted counts need the training rows: :mod:`exactprune.sklearn.counts`.)
 
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> sklearn_counts(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_).tolist()
     [[1, 2], [1, 0], [0, 2]]
+    >>> third = DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1], sample_weight=[1.4, 1, 1.4]).tree_
+    >>> sklearn_counts(third, rounding="nearest").tolist()
+    [[1, 2], [1, 0], [0, 2]]
     """
     import numpy as np
+    if rounding not in (None, "nearest"):
+        raise ValueError(f"rounding must be None (refuse fractional counts) or 'nearest', got {rounding!r}")
     values = tree_.value[:, 0, :]
     weights = tree_.weighted_n_node_samples
     raw = values * weights[:, None] if np.all(np.abs(functools.reduce(operator.add, values.T) - 1) < 1e-9) else values
     rounded = np.rint(raw)
+    if rounding == "nearest":
+        counts = rounded.astype(np.int64)
+        left, right = tree_.children_left, tree_.children_right
+        for i in range(tree_.node_count - 1, -1, -1):   # children have larger ids
+            if left[i] != -1:
+                counts[i] = counts[left[i]] + counts[right[i]]
+        return counts
     if np.any(np.abs(raw - rounded) > 1e-6):
         worst = int(np.argmax(np.abs(raw - rounded).max(axis=1)))
         raise ValueError(f"node {worst} of the scikit-learn tree has non-integer weighted class counts "
