@@ -1,3 +1,177 @@
-"""placeholder"""
-class KNormPathDisplay: pass
-class ErrorBarDisplay: pass
+"""Displays in scikit-learn's convention (``from_estimator``, ``plot(ax=...)``, ``ax_``, ``figure_``)
+for a fitted :class:`~exactprune.sklearn.KNormTreeClassifier`.
+
+* :class:`KNormPathDisplay`: the k-norm pruning path (Zhong Cor 5.4): the number of leaves of
+  the optimal pruning and its 2-norm error estimate sqrt(E[r^2]) (4.13) against k on a log axis,
+  the exact breakpoints marked; optionally scikit-learn's cost-complexity path beside it (leaves
+  against alpha, Gini cost and scikit-learn's tie rule, computed exactly by
+  :func:`exactprune.peers.ccp.ccp_sequence`).
+* :class:`ErrorBarDisplay`: the error bar of each prediction (4.30), mean +- ``width`` sd of the
+  error rate of the leaf each input reaches, sorted by the mean; wrong predictions marked when
+  the labels are given.
+
+matplotlib is imported by ``plot`` only, so importing :mod:`exactprune.sklearn` does not import it
+(without matplotlib, drawing raises an ImportError saying what to install).
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from sklearn.datasets import load_iris
+>>> from exactprune.sklearn import KNormTreeClassifier
+>>> X, y = load_iris(return_X_y=True)
+>>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
+>>> display = KNormPathDisplay.from_estimator(clf)
+>>> display.ks, display.n_leaves, display.ax_.get_xscale()
+([1, 2, 17781896], [7, 3, 2], 'log')
+"""
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import numpy as np
+from sklearn.utils.validation import check_is_fitted
+
+__all__ = ["KNormPathDisplay", "ErrorBarDisplay"]
+
+#: how far the last (open) stage of the path is drawn past its breakpoint, as a factor of k
+_OPEN_STAGE = 4
+
+
+def check_matplotlib_support(caller: str) -> None:
+    """ImportError naming ``caller`` and the package to install when matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError as err:
+        raise ImportError(f"{caller} requires matplotlib: pip install matplotlib") from err
+
+
+class KNormPathDisplay:
+    """The k-norm pruning path: leaves and 2-norm error estimate of the optimal pruning for k in
+    [``ks[i]``, ``k_to[i]``) (``k_to[i]`` None: every larger k), breakpoints marked.  Build it with
+    :meth:`from_estimator`; ``ccp_alphas``/``ccp_n_leaves`` (optional) draw the CCP path beside.
+
+    Attributes after :meth:`plot`: ``ax_`` (the k-norm axes), ``error_ax_`` (its twin axis for the
+    2-norm), ``ccp_ax_`` (None without the CCP path), ``figure_``.
+    """
+
+    def __init__(self, ks: Sequence[int], k_to: Sequence[Optional[int]], n_leaves: Sequence[int],
+                 norm2_errors: Sequence[float], ccp_alphas: Optional[Sequence[float]] = None,
+                 ccp_n_leaves: Optional[Sequence[int]] = None):
+        if not (len(ks) == len(k_to) == len(n_leaves) == len(norm2_errors)) or not ks:
+            raise ValueError("ks, k_to, n_leaves and norm2_errors must be non-empty and of one length")
+        if (ccp_alphas is None) != (ccp_n_leaves is None) or (ccp_alphas is not None and len(ccp_alphas) != len(ccp_n_leaves)):
+            raise ValueError("ccp_alphas and ccp_n_leaves go together, of one length")
+        self.ks, self.k_to, self.n_leaves, self.norm2_errors = list(ks), list(k_to), list(n_leaves), list(norm2_errors)
+        self.ccp_alphas = None if ccp_alphas is None else [float(a) for a in ccp_alphas]
+        self.ccp_n_leaves = None if ccp_n_leaves is None else list(ccp_n_leaves)
+
+    @classmethod
+    def from_estimator(cls, estimator: Any, *, ccp: bool = False, ax: Any = None) -> "KNormPathDisplay":
+        """The path of a fitted KNormTreeClassifier (:meth:`knorm_pruning_path
+        <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer counts), drawn on
+        ``ax`` (a new figure if None; with ``ccp=True``, ``ax`` is a pair of axes or None)."""
+        check_matplotlib_support(f"{cls.__name__}.from_estimator")
+        check_is_fitted(estimator, "tree_")
+        path = estimator.knorm_pruning_path()
+        alphas = leaves = None
+        if ccp:
+            from ..peers.ccp import ccp_sequence
+            stages = ccp_sequence(estimator.to_count_tree(pruned=False), cost="gini", ties="sklearn").stages
+            alphas, leaves = [s.alpha_from for s in stages], [s.leaves for s in stages]
+        display = cls(path.ks, path.k_to, path.n_leaves, path.norm2_errors, alphas, leaves)
+        return display.plot(ax=ax)
+
+    def _edges(self) -> list:
+        """The k interval of each stage, the open last one drawn to ``_OPEN_STAGE`` times its start."""
+        return [(k, k_to if k_to is not None else max(k * _OPEN_STAGE, 2))
+                for k, k_to in zip(self.ks, self.k_to)]
+
+    def plot(self, ax: Any = None) -> "KNormPathDisplay":
+        """Draw on ``ax`` (a new figure if None); with the CCP path, ``ax`` is a pair of axes."""
+        check_matplotlib_support(f"{type(self).__name__}.plot")
+        import matplotlib.pyplot as plt
+        with_ccp = self.ccp_alphas is not None
+        if ax is None:
+            _, ax = plt.subplots(1, 2 if with_ccp else 1, figsize=(11 if with_ccp else 6, 4), layout="constrained")
+        axes = list(np.atleast_1d(ax))
+        if len(axes) != (2 if with_ccp else 1):
+            raise ValueError(f"ax must be {'a pair of axes (the CCP path is drawn beside)' if with_ccp else 'one axes'}")
+        self.ax_ = main = axes[0]
+        edges = self._edges()
+        xs = [a for a, _ in edges] + [edges[-1][1]]
+        main.step(xs, self.n_leaves + [self.n_leaves[-1]], where="post", color="C0", label="leaves")
+        main.set_xscale("log")
+        main.set_xlabel("k (log scale)")
+        main.set_ylabel("leaves of the optimal pruning", color="C0")
+        self.breakpoint_lines_ = [main.axvline(k, color="0.6", linestyle=":", linewidth=1) for k in self.ks[1:]]
+        self.error_ax_ = twin = main.twinx()
+        twin.step(xs, self.norm2_errors + [self.norm2_errors[-1]], where="post", color="C1", label="2-norm")
+        twin.set_ylabel("2-norm error estimate", color="C1")
+        main.set_title("k-norm pruning path")
+        self.ccp_ax_ = None
+        if with_ccp:
+            self.ccp_ax_ = side = axes[1]
+            side.step(self.ccp_alphas, self.ccp_n_leaves, where="post", color="C2")
+            side.set_xlabel("ccp_alpha")
+            side.set_ylabel("leaves")
+            side.set_title("cost-complexity path (Gini)")
+        self.figure_ = main.figure
+        return self
+
+
+class ErrorBarDisplay:
+    """Per-prediction error bars (Zhong 4.30): mean +- ``width`` sd of the error rate of each
+    input's leaf, inputs sorted by the mean; ``wrong`` (optional, booleans) marks the inputs
+    predicted wrongly.  Build it with :meth:`from_estimator`.
+
+    Attributes after :meth:`plot`: ``ax_``, ``figure_``, ``errorbar_`` (matplotlib's container),
+    ``order_`` (the input index of each plotted position).
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> display = ErrorBarDisplay([0.1, 0.02], [0.04, 0.01], ["a", "b"]).plot()
+    >>> display.order_.tolist(), display.ax_.get_ylabel()
+    ([1, 0], 'error rate of the prediction')
+    """
+
+    def __init__(self, mean: Sequence[float], sd: Sequence[float], predicted: Sequence[Any],
+                 wrong: Optional[Sequence[bool]] = None, width: float = 2.0):
+        self.mean, self.sd = np.asarray(mean, dtype=float), np.asarray(sd, dtype=float)
+        self.predicted = np.asarray(predicted)
+        self.wrong = None if wrong is None else np.asarray(wrong, dtype=bool)
+        if not (self.mean.shape == self.sd.shape == self.predicted.shape) or self.mean.ndim != 1 or \
+                (self.wrong is not None and self.wrong.shape != self.mean.shape):
+            raise ValueError("mean, sd, predicted (and wrong) must be 1-d and of one length")
+        self.width = float(width)
+
+    @classmethod
+    def from_estimator(cls, estimator: Any, X: Any, y: Any = None, *, width: float = 2.0,
+                       ax: Any = None) -> "ErrorBarDisplay":
+        """The bars of ``estimator.predict_error(X)``; with labels ``y`` the wrong predictions
+        are marked."""
+        check_matplotlib_support(f"{cls.__name__}.from_estimator")
+        check_is_fitted(estimator, "tree_")
+        bars, predicted = estimator.predict_error(X), estimator.predict(X)
+        wrong = None if y is None else np.asarray(y) != predicted
+        return cls(bars.mean, bars.sd, predicted, wrong, width).plot(ax=ax)
+
+    def plot(self, ax: Any = None) -> "ErrorBarDisplay":
+        """Draw on ``ax`` (a new figure if None)."""
+        check_matplotlib_support(f"{type(self).__name__}.plot")
+        import matplotlib.pyplot as plt
+        if ax is None:
+            _, ax = plt.subplots(figsize=(7, 4), layout="constrained")
+        self.order_ = np.argsort(self.mean, kind="stable")
+        position = np.arange(len(self.order_))
+        mean, half = self.mean[self.order_], self.width * self.sd[self.order_]
+        low = np.minimum(half, mean)                 # the bar stops at an error rate of 0
+        self.errorbar_ = ax.errorbar(position, mean, yerr=[low, half], fmt="o", markersize=3,
+                                     elinewidth=1, color="C0", label=f"mean +- {self.width:g} sd")
+        if self.wrong is not None and self.wrong.any():
+            marked = self.wrong[self.order_]
+            ax.scatter(position[marked], mean[marked], color="C3", zorder=3, label="wrong prediction")
+        ax.set_xlabel("predictions, sorted by expected error")
+        ax.set_ylabel("error rate of the prediction")
+        ax.set_ylim(bottom=0)
+        ax.legend(loc="upper left")
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
