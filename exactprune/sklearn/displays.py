@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+import importlib.util
+
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
@@ -38,10 +40,8 @@ _OPEN_STAGE = 4
 
 def check_matplotlib_support(caller: str) -> None:
     """ImportError naming ``caller`` and the package to install when matplotlib is missing."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError as err:
-        raise ImportError(f"{caller} requires matplotlib: pip install matplotlib") from err
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ImportError(f"{caller} requires matplotlib: pip install matplotlib")
 
 
 class KNormPathDisplay:

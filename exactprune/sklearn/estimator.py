@@ -88,7 +88,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
-from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_moment, leaf_moment_terms,
+from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_moment_terms,
                      moment, prune, weighted_recursion)
 from ..numbers import exact, positive_int
 from ..tree import CountArrays, Node, Tree, sklearn_counts, sklearn_names
