@@ -43,7 +43,8 @@ import numpy as np
 from ..knorm import Prior, child_weight
 from ..limits import EXACT_K_LIMIT, MAX_COUNT
 from ..numbers import rising_ratio_fmpq, to_fraction
-from ..tree import Node, sklearn_names
+from ..tree import CountArrays, Node, sklearn_names
+from ..tree.fromsklearn import sklearn_structure
 
 __all__ = ["ExactWeights", "row_weights", "float_parameter", "node_counts", "integer_counts",
            "rational_count_tree", "rational_leaf_moment", "prune_rational", "RationalPruning"]
@@ -135,22 +136,33 @@ def _exact_weight(value: Any, name: str):
 
 def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: ExactWeights) -> np.ndarray:
     """The (n_nodes, J) weighted class counts of scikit-learn's ``tree_``: leaf sums of the rows
-    (``leaf_of_row`` from ``apply``), internal nodes the sums of their children, as an object
-    matrix of ints and Fractions.  Raises AssertionError (an internal error) if they are not
+    (``leaf_of_row`` from ``apply``), internal nodes the sums of their children; an int64
+    matrix for integer weights, else an object matrix of ints and Fractions.  Raises AssertionError (an internal error) if they are not
     scikit-learn's float sums to within rounding: the rows were not routed as the tree was grown."""
     n_nodes, n_classes = tree_.node_count, len(weights.class_factors)
-    sums = np.zeros((n_nodes, n_classes), dtype=object)
-    sums[:] = 0
-    sample = np.ones(len(y_index), dtype=np.int64) if weights.sample is None else weights.sample
-    np.add.at(sums, (leaf_of_row, y_index), sample)
-    factors = [Fraction(f, weights.scale) for f in weights.class_factors]
-    counts = np.empty_like(sums)
-    for j, f in enumerate(factors):
-        counts[:, j] = [_simplest(s * f) for s in sums[:, j].tolist()]
+    cell = leaf_of_row * n_classes + y_index
+    whole = weights.scale == 1 and all(isinstance(f, Integral) for f in weights.class_factors)
+    if whole and (weights.sample is None or weights.sample.dtype != object):
+        # integer weights: one int64 bincount (exact: the totals stay below 2^53, checked)
+        sample = np.ones(len(cell), dtype=np.int64) if weights.sample is None else weights.sample
+        if int(sample.sum()) * max((abs(int(f)) for f in weights.class_factors), default=1) > MAX_COUNT:
+            raise ValueError("the weighted class counts exceed MAX_COUNT = 2^53 - 1")
+        counts = np.bincount(cell, weights=sample, minlength=n_nodes * n_classes).astype(np.int64)
+        counts = counts.reshape(n_nodes, n_classes) * np.array(weights.class_factors, dtype=np.int64)
+    else:
+        sums = np.zeros((n_nodes, n_classes), dtype=object)
+        sums[:] = 0
+        np.add.at(sums, (leaf_of_row, y_index), weights.sample if weights.sample is not None
+                  else np.ones(len(cell), dtype=np.int64))
+        counts = np.empty_like(sums)
+        for j, factor in enumerate(weights.class_factors):
+            f = Fraction(factor, weights.scale)
+            counts[:, j] = [_simplest(s * f) for s in sums[:, j].tolist()]
+    structure = CountArrays(np.zeros((n_nodes, 0), dtype=np.int64), *sklearn_structure(tree_))
     left, right = tree_.children_left, tree_.children_right
-    for i in range(n_nodes - 1, -1, -1):          # children have larger ids
-        if left[i] != _LEAF:
-            counts[i] = counts[left[i]] + counts[right[i]]
+    for level in structure.levels()[-2::-1]:      # bottom-up: a node's counts are its children's sums
+        split = level[left[level] != _LEAF]
+        counts[split] = counts[left[split]] + counts[right[split]]
     float_counts = tree_.value[:, 0, :] * tree_.weighted_n_node_samples[:, None]
     if not np.allclose(counts.astype(np.float64), float_counts, rtol=1e-9, atol=1e-9):
         raise AssertionError("internal error: the exact class counts of the training rows are not "
@@ -169,6 +181,8 @@ def integer_counts(counts: np.ndarray) -> Optional[np.ndarray]:
     >>> integer_counts(np.array([[Fraction(4, 2), 1]], dtype=object)).tolist(), integer_counts(np.array([[Fraction(1, 2)]], dtype=object))
     ([[2, 1]], None)
     """
+    if counts.dtype != object:
+        return counts
     values = counts.ravel().tolist()
     if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
         return None

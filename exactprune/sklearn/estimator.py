@@ -91,7 +91,7 @@ from sklearn.utils.validation import check_array, check_consistent_length, check
 from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_moment_terms,
                      moment, prune, weighted_recursion)
 from ..numbers import exact, positive_int
-from ..tree import CountArrays, Node, Tree, sklearn_counts, sklearn_names
+from ..tree import CountArrays, Node, Tree, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
 from .counts import (float_parameter, integer_counts, node_counts, prune_rational, rational_count_tree,
                      rational_leaf_moment, row_weights)
@@ -232,7 +232,7 @@ def _leaf_kth(counts: tuple, k: int, prior: Prior):
 # -- the sklearn tree <-> count tree correspondence ------------------------------------
 
 def _pruned_tree_(tree_, kept) -> tuple:
-    """(a new scikit-learn Tree, old ids): ``tree_`` with every split i with ``kept[i]`` false
+    """(a new scikit-learn Tree, old ids, Zhong's names of its nodes): ``tree_`` with every split i with ``kept[i]`` false
     made a leaf and the nodes below removed, by :meth:`~exactprune.tree.CountArrays.pruned` of its
     structure; the remaining nodes keep their relative order (node j of the result is node
     ``old[j]`` of ``tree_``)."""
@@ -249,7 +249,7 @@ def _pruned_tree_(tree_, kept) -> tuple:
     result = _SkTree(tree_.n_features, np.asarray(tree_.n_classes, dtype=np.intp), tree_.n_outputs)
     result.__setstate__({"max_depth": len(arrays.levels()) - 1, "node_count": len(old),
                          "nodes": nodes, "values": np.ascontiguousarray(state["values"][old])})
-    return result, old
+    return result, old, np.array(arrays.names(), dtype=object)
 
 
 def _exact_values(params: dict) -> dict:
@@ -427,7 +427,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
             self._rational_moment = result.moment
             for name in ("count_tree_", "pruned_count_tree_"):
                 self.__dict__.pop(name, None)
-        pruned_tree, old = _pruned_tree_(grown.tree_, kept)
+        pruned_tree, old, names = _pruned_tree_(grown.tree_, kept)
         pruned_est = copy.copy(grown)
         pruned_est.tree_ = pruned_tree
         self.tree_ = pruned_tree
@@ -446,7 +446,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self.n_features_in_ = grown.n_features_in_
         if hasattr(grown, "feature_names_in_"):
             self.feature_names_in_ = grown.feature_names_in_
-        self._leaf_tables(counts[old], np.array(sklearn_names(grown.tree_), dtype=object)[old])
+        self._leaf_tables(counts[old], names)
 
     def _leaf_tables(self, node_counts_: np.ndarray, names: np.ndarray) -> None:
         """Per node id of the pruned ``tree_`` (``node_counts_`` its exact counts, ``names``
