@@ -380,7 +380,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         if isinstance(class_weight, dict):
             class_weight = {j: class_weight[c] for j, c in enumerate(grown.classes_) if c in class_weight}
         weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight)
-        counts = node_counts(grown.tree_, grown.apply(X), y_index, weights)
+        counts = node_counts(grown.tree_, grown.tree_.apply(X), y_index, weights)   # X: validated float32
         self._prune_grown(grown, counts, k, epsilon)
         return self
 
