@@ -33,9 +33,10 @@ from exactprune.tree import Tree, iris_tree
 #: checks that must fail, with the reason: none.  (check_class_weight_classifiers failed while
 #: fractional weights were refused; the weighted counts are now exact rationals.)
 EXPECTED_FAILED_CHECKS: dict = {}
-# Skipped by scikit-learn itself in this environment (not failures of the estimator):
-# check_sample_weights_pandas_series and check_classifier_data_not_an_array need pandas
-# (not installed); check_array_api_input needs SCIPY_ARRAY_API=1 and an array-API library.
+# Skipped by scikit-learn itself when their dependency is missing (not failures of the estimator):
+# check_sample_weights_pandas_series and check_classifier_data_not_an_array need pandas (with
+# pandas installed they pass: checked with pandas 2 and scikit-learn 1.9); check_array_api_input
+# needs SCIPY_ARRAY_API=1 and an array-API library.
 
 
 @parametrize_with_checks([KNormTreeClassifier(random_state=0), KNormTreeClassifier(k=1, lam="1/2")],
@@ -697,6 +698,36 @@ def test_error_bar_coverage_check_can_fail():
     fails: pure leaves claim error 0 +- 0, and coverage collapses."""
     tree_cov, leaf_cov, bias = _coverage(300, range(20), lam="0")
     assert leaf_cov < 0.5 and tree_cov < 0.5 and bias < -0.1
+
+
+def test_a_practitioners_script_runs_unchanged():
+    """Issue 24's script: string labels (a pandas DataFrame when pandas is installed), NaN in X,
+    class_weight='balanced', a float grid over lam, plot_tree on the best estimator, then
+    cross_val_score, clone, pickle and bagging; the pickled rational fit predicts the same."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from sklearn.ensemble import BaggingClassifier
+    from sklearn.tree import plot_tree
+    X, y = load_breast_cancer(return_X_y=True)
+    X = X.copy()
+    X[np.random.default_rng(0).random(X.shape) < 0.05] = np.nan
+    labels = np.array(["malignant", "benign"])[y]
+    try:
+        import pandas
+        X = pandas.DataFrame(X, columns=load_breast_cancer().feature_names)
+    except ImportError:
+        pass
+    grid = GridSearchCV(KNormTreeClassifier(class_weight="balanced", random_state=0),
+                        {"lam": [0.1, 0.5, 1.0]}, cv=3).fit(X, labels)
+    best = grid.best_estimator_
+    assert best.lam_ in (Fraction(1, 10), Fraction(1, 2), Fraction(1))
+    assert any(isinstance(c, Fraction) and c.denominator > 1 for c in best.counts_.ravel())
+    plot_tree(best, feature_names=list(getattr(X, "columns", [])) or None)
+    assert cross_val_score(clone(best), X, labels, cv=3).min() > 0.8
+    thawed = pickle.loads(pickle.dumps(best))
+    assert np.array_equal(thawed.predict(X), best.predict(X)) and thawed.error_estimate() == best.error_estimate()
+    bagged = BaggingClassifier(KNormTreeClassifier(class_weight="balanced"), n_estimators=3, random_state=0).fit(X, labels)
+    assert set(bagged.predict(X)) <= {"malignant", "benign"}
 
 
 # ---------------------------------------------------------------------------------------
