@@ -213,6 +213,26 @@ observed = [row[4] for row in reliability]
 assert observed == sorted(observed), reliability
 
 # %% [markdown]
+# ## The bars of one split, drawn
+#
+# `ErrorBarDisplay` (scikit-learn's Display convention: `from_estimator`, `plot(ax=...)`, `ax_`,
+# `figure_`) draws mean +- 2 sd for each test input, sorted by the mean, the wrong predictions
+# marked; `KNormPathDisplay` draws the pruning path the 2-norm tree was chosen from (leaves and
+# 2-norm estimate against k, exact breakpoints marked) with scikit-learn's CCP path beside it.
+
+# %%
+from exactprune.sklearn import ErrorBarDisplay, KNormPathDisplay
+
+X_tr, X_te, y_tr, y_te = train_test_split(X_bc, y_bc, test_size=0.5, random_state=0, stratify=y_bc)
+clf = KNormTreeClassifier(random_state=0).fit(X_tr, y_tr)
+fig, axes = plt.subplots(1, 3, figsize=(15, 4), layout="constrained")
+bars = ErrorBarDisplay.from_estimator(clf, X_te, y_te, ax=axes[0])
+path = KNormPathDisplay.from_estimator(clf, ccp=True, ax=axes[1:])
+plt.close(fig)
+print(f"{int(bars.wrong.sum())} of {len(y_te)} test inputs predicted wrongly; k breakpoints {path.ks}, "
+      f"leaves {path.n_leaves}")
+
+# %% [markdown]
 # ## Conclusion
 #
 # * The whole-tree bar mean +- 2 sd of (B.13)-(B.15) covers the true error almost always, because
