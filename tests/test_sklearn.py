@@ -554,35 +554,49 @@ def test_integer_class_weight():
     assert tuple(named.counts_[0]) == (50, 25, 50)
 
 
+def _random_rational_tree(rng, depth):
+    """A random binary count tree with counts in (1/6)Z (leaves drawn, parents summed)."""
+    from exactprune.tree import Node
+    if depth == 0 or rng.random() < 0.3:
+        return Node(tuple(Fraction(int(v), 6) for v in rng.integers(0, 30, 2)))
+    kids = [_random_rational_tree(rng, depth - 1), _random_rational_tree(rng, depth - 1)]
+    return Node(tuple(a + b for a, b in zip(kids[0].counts, kids[1].counts)), kids)
+
+
 def test_rational_prunetree_nests_as_k_grows():
     """Zhong Cor 5.4 (the optimal prunings nest as k grows) checked on rational counts: 300 random
     binary trees of depth <= 3 with counts in (1/6)Z, k = 1..8, lam = eta = 1/2 (seed 11): the
     splits kept at k + 1 are a subset of those kept at k.  Evidence on random cases, not a proof."""
     from exactprune.sklearn.counts import prune_rational
-    from exactprune.tree import Node
     rng = np.random.default_rng(11)
-
-    def grow(depth):
-        if depth == 0 or rng.random() < 0.3:
-            return Node(tuple(Fraction(int(v), 6) for v in rng.integers(0, 30, 2)))
-        kids = [grow(depth - 1), grow(depth - 1)]
-        return Node(tuple(a + b for a, b in zip(kids[0].counts, kids[1].counts)), kids)
-
-    prior = Prior()
     checked = 0
     for _ in range(300):
-        root = grow(3)
+        root = _random_rational_tree(rng, 3)
         if root.is_leaf:
             continue
         nodes = list(root.walk())
         previous = None
         for k in range(1, 9):
-            kept = prune_rational(root, nodes, k, prior, Fraction(0)).kept
+            kept = prune_rational(root, nodes, k, Prior(), Fraction(0)).kept
             if previous is not None:
                 assert not np.any(kept & ~previous), (k, root)
             previous = kept
         checked += 1
     assert checked > 150
+
+
+def test_rational_knorm_increases_with_k():
+    """Zhong Thm 5.5 (lam > 0: the k-norm error of any subtree strictly increases with k) checked
+    on rational counts: 200 random trees (seed 12), k = 1..8, exactly: E[r^(k+1)]^k > E[r^k]^(k+1)."""
+    from exactprune.knorm import weighted_recursion
+    from exactprune.sklearn.counts import rational_leaf_moment
+    rng = np.random.default_rng(12)
+    for _ in range(200):
+        root = _random_rational_tree(rng, 3)
+        moments = [weighted_recursion(root, lambda leaf, k=k: rational_leaf_moment(leaf.counts, k, Prior()),
+                                      Fraction(1, 2)) for k in range(1, 10)]
+        for k in range(1, 9):
+            assert moments[k] ** k > moments[k - 1] ** (k + 1), (k, root)
 
 
 # ---------------------------------------------------------------------------------------
