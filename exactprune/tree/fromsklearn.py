@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from .arrays import CountArrays
 
 __all__ = ["sklearn_counts", "sklearn_structure", "sklearn_names", "sklearn_arrays"]
 
 
-def sklearn_counts(tree_: Any):
+def sklearn_counts(tree_: Any) -> "np.ndarray":
     """The (n_nodes, n_classes) integer class counts of a fitted scikit-learn ``tree_`` (its
     ``value`` times ``weighted_n_node_samples``); ValueError if they are not whole numbers.
 
