@@ -193,7 +193,7 @@ class Tree:
 
     def split_tests(self) -> tuple:
         """``(left, right, feature, threshold)`` arrays over :meth:`arrays`' indices: the children
-        of each split (-1 at a leaf) and its test ``x[feature] <= threshold`` (an exact integer
+        of each split (-1 at a leaf) and its test ``x[feature] <= threshold`` (an exact int or Fraction
         threshold read through :func:`routing_threshold`; NaN at a leaf), as :func:`route` takes
         them.  ValueError naming the first split that has no test or more than 2 children.
 
