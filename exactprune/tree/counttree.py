@@ -381,13 +381,14 @@ class Tree:
     # -- scikit-learn ------------------------------------------------------
     @classmethod
     def from_sklearn(cls, estimator: Any, feature_names: Optional[Sequence[str]] = None,
-                     counts: Optional[Any] = None) -> "Tree":
+                     counts: Optional[Any] = None, rounding: Optional[str] = None) -> "Tree":
         """Convert a fitted ``DecisionTreeClassifier`` into a count tree.
 
         Counts are the tree's weighted class counts (``tree_.value`` times
         ``weighted_n_node_samples``), which must be whole numbers; a tree fit
-        with fractional sample weights is refused.  ``counts`` may instead
-        give an (n_nodes, n_classes) integer array computed elsewhere
+        with fractional sample weights is refused unless ``rounding="nearest"``
+        (leaves rounded, internal nodes their sums: :func:`~exactprune.tree.sklearn_counts`).
+        ``counts`` may instead give an (n_nodes, n_classes) integer array computed elsewhere
         (:func:`~exactprune.tree.fromsklearn.sklearn_arrays`).
 
         >>> from sklearn.tree import DecisionTreeClassifier
@@ -395,6 +396,6 @@ class Tree:
         >>> [(n.name, n.counts, n.split) for n in t.nodes()]
         [('root', (1, 2), 'x <= 0.5'), ('c1', (1, 0), None), ('c2', (0, 2), None)]
         """
-        arrays, class_names, routing = sklearn_arrays(estimator, counts)
+        arrays, class_names, routing = sklearn_arrays(estimator, counts, rounding)
         names = list(feature_names) if feature_names is not None else None
         return cls.from_arrays(arrays, class_names, names, routing)
