@@ -131,7 +131,7 @@ def main() -> None:
 
     def convert():
         converted = Tree.from_sklearn(est)
-        converted.flat()  # the cached post-order arrays PruneTree walks (the float loop gets sklearn's)
+        converted.arrays()  # the cached count arrays PruneTree walks (the float loop gets sklearn's)
         return converted
 
     t_conv, tree = best_of(args.repeats, convert)

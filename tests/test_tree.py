@@ -439,3 +439,29 @@ def test_json_names_equal_to_the_positional_ones_are_accepted_and_others_refused
     wide["children"][10]["name"] = "c11"                       # the first child of c1, not this node
     with pytest.raises(ValueError, match="this node is 'c.11'"):
         Tree.from_dict(wide)
+
+
+# -- one conversion of scikit-learn counts, two rounding policies -----------------------------------
+def test_rounded_counts_round_each_leaf_s_weighted_counts_and_add_them_up():
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.tree import sklearn_counts
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(300, 2))
+    y = (X[:, 0] + rng.normal(size=300) > 0).astype(int) + (X[:, 1] > 1)
+    w = rng.choice([0.25, 0.5, 1.5, 2.5], size=300)         # binary fractions: every sum is exact
+    est = DecisionTreeClassifier(max_depth=6, random_state=0).fit(X, y, sample_weight=w)
+    tree_, leaf_of = est.tree_, est.apply(X)
+
+    def expected(i):                                          # from the rows that reach each leaf
+        if tree_.children_left[i] == -1:
+            return [round(float(w[(leaf_of == i) & (y == j)].sum())) for j in range(3)]  # round(): half to even
+        left, right = expected(tree_.children_left[i]), expected(tree_.children_right[i])
+        return [a + b for a, b in zip(left, right)]
+    counts = sklearn_counts(tree_, rounding="nearest")
+    assert counts.tolist() == [expected(i) for i in range(tree_.node_count)]
+    assert any(float(w[(leaf_of == i) & (y == j)].sum()) % 1 == 0.5 for i in set(leaf_of.tolist()) for j in range(3))
+    assert Tree.from_sklearn(est, rounding="nearest").arrays().counts.tolist() == counts.tolist()
+    with pytest.raises(ValueError, match="non-integer weighted class counts"):
+        Tree.from_sklearn(est)
+    with pytest.raises(ValueError, match="rounding must be None"):
+        sklearn_counts(tree_, rounding="up")

@@ -158,11 +158,9 @@ def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: Ex
         for j, factor in enumerate(weights.class_factors):
             f = Fraction(factor, weights.scale)
             counts[:, j] = [_simplest(s * f) for s in sums[:, j].tolist()]
-    structure = CountArrays(np.zeros((n_nodes, 0), dtype=np.int64), *sklearn_structure(tree_))
-    left, right = tree_.children_left, tree_.children_right
-    for level in structure.levels()[-2::-1]:      # bottom-up: a node's counts are its children's sums
-        split = level[left[level] != _LEAF]
-        counts[split] = counts[left[split]] + counts[right[split]]
+    arrays = CountArrays(counts, *sklearn_structure(tree_))
+    for splits in arrays.splits_bottom_up():      # a node's counts are its children's sums
+        counts[splits] = arrays.child_sums(splits, counts)
     float_counts = tree_.value[:, 0, :] * tree_.weighted_n_node_samples[:, None]
     if not np.allclose(counts.astype(np.float64), float_counts, rtol=1e-9, atol=1e-9):
         raise AssertionError("internal error: the exact class counts of the training rows are not "

@@ -8,16 +8,25 @@ from __future__ import annotations
 
 import functools
 import operator
+from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
 
 from ..limits import MAX_CLASSES, MAX_COUNT, check_counts_size, check_tree_shape
 from .names import child_name, name_path
 
+if TYPE_CHECKING:
+    import numpy as np
+
 __all__ = ["CountArrays"]
 
 
-def csr_gather(offsets, indices, parents):
+def csr_gather(offsets: "np.ndarray", indices: "np.ndarray", parents: "np.ndarray") -> "np.ndarray":
     """The children of the nodes ``parents`` (an index array), concatenated in order: one
-    vectorized gather over the CSR arrays ``(offsets, indices)``."""
+    vectorized gather over the CSR arrays ``(offsets, indices)``.
+
+    >>> import numpy as np
+    >>> csr_gather(np.array([0, 2, 4, 4, 4, 4]), np.array([1, 2, 3, 4]), np.array([1, 0])).tolist()
+    [3, 4, 1, 2]
+    """
     import numpy as np
     starts, ends = offsets[parents], offsets[parents + 1]
     lengths = ends - starts
@@ -45,7 +54,7 @@ class CountArrays:
     ([1, -1, -1], 2)
     """
 
-    def __init__(self, counts, offsets, indices):
+    def __init__(self, counts: "np.ndarray", offsets: "np.ndarray", indices: "np.ndarray"):
         self.counts, self.offsets, self.indices = counts, offsets, indices
         self._cache: dict = {}
 
@@ -56,7 +65,7 @@ class CountArrays:
         self.__dict__.update(state)
         self._cache = {}
 
-    def cached(self, key: str, make):
+    def cached(self, key: str, make: Callable[[], Any]) -> Any:
         """``make()``, computed once per ``key`` and kept with the arrays (which never change)."""
         if key not in self._cache:
             self._cache[key] = make()
@@ -64,29 +73,37 @@ class CountArrays:
 
     @property
     def n_nodes(self) -> int:
+        """Number of nodes."""
         return len(self.offsets) - 1
 
     @property
-    def n_children(self):
+    def n_children(self) -> "np.ndarray":
         """Number of children of each node (0 for a leaf)."""
         import numpy as np
         return self.cached("n_children", lambda: np.diff(self.offsets))
 
     @property
-    def sizes(self):
+    def sizes(self) -> "np.ndarray":
         """n_t of every node (row sums of the counts, one column at a time: numpy reduces a
         narrow matrix along its rows many times slower)."""
         return self.cached("sizes", lambda: functools.reduce(operator.add, self.counts.T))
 
     @property
-    def majority(self):
+    def majority(self) -> "np.ndarray":
         """max_j n_{j,t} of every node (column by column, like :attr:`sizes`)."""
         import numpy as np
         return self.cached("majority", lambda: functools.reduce(np.maximum, self.counts.T))
 
     @property
-    def parent(self):
-        """Parent index of every node (-1 for the root)."""
+    def parent(self) -> "np.ndarray":
+        """Parent index of every node (-1 for the root).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.parent.tolist(), a.rank.tolist()
+        ([-1, 0, 0, 2, 2], [0, 1, 2, 1, 2])
+        """
         import numpy as np
 
         def make():
@@ -96,7 +113,7 @@ class CountArrays:
         return self.cached("parent", make)
 
     @property
-    def rank(self):
+    def rank(self) -> "np.ndarray":
         """1-based position of every node among its siblings (0 for the root)."""
         import numpy as np
 
@@ -127,7 +144,7 @@ class CountArrays:
         return self.cached("levels", make)
 
     @property
-    def depth(self):
+    def depth(self) -> "np.ndarray":
         """Depth of every node (the root has depth 0)."""
         import numpy as np
 
@@ -164,7 +181,7 @@ class CountArrays:
         return self.cached("splits_bottom_up", make)
 
     @property
-    def subtree_sizes(self):
+    def subtree_sizes(self) -> "np.ndarray":
         """Number of nodes in the subtree of every node (itself included), bottom-up level by level."""
         import numpy as np
 
@@ -176,7 +193,7 @@ class CountArrays:
         return self.cached("subtree_sizes", make)
 
     @property
-    def preorder(self):
+    def preorder(self) -> "np.ndarray":
         """Every node's position in pre-order (a node, then the subtrees of its children in
         order: scikit-learn's depth-first node order), top-down level by level: a child's
         position is its parent's plus one plus the subtree sizes of its elder siblings.  The
@@ -208,7 +225,7 @@ class CountArrays:
             return position
         return self.cached("preorder", make)
 
-    def _binary_side(self, side: int):
+    def _binary_side(self, side: int) -> "np.ndarray":
         import numpy as np
         arity = self.n_children
         if np.any((arity != 0) & (arity != 2)):
@@ -219,12 +236,12 @@ class CountArrays:
         return out
 
     @property
-    def children_left(self):
+    def children_left(self) -> "np.ndarray":
         """scikit-learn's ``children_left`` of a binary tree (-1 for a leaf)."""
         return self.cached("left", lambda: self._binary_side(0))
 
     @property
-    def children_right(self):
+    def children_right(self) -> "np.ndarray":
         """scikit-learn's ``children_right`` of a binary tree (-1 for a leaf)."""
         return self.cached("right", lambda: self._binary_side(1))
 
@@ -251,7 +268,7 @@ class CountArrays:
             return names
         return self.cached("names", make)
 
-    def names_of(self, nodes) -> list:
+    def names_of(self, nodes: Union[Sequence[int], "np.ndarray"]) -> list:
         """Zhong's names (:meth:`names`) of the nodes ``nodes`` (indices), in the given order.
 
         >>> import numpy as np
@@ -267,7 +284,14 @@ class CountArrays:
         return self.names_of([i])[0]
 
     def index(self, name: str) -> int:
-        """The index of the node called ``name``; KeyError if there is none."""
+        """The index of the node called ``name``; KeyError if there is none (ValueError if
+        ``name`` is not a node name, :func:`~exactprune.tree.names.name_path`).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([2, 1]))
+        >>> a.index("c1"), a.index("c2")          # c1 is stored at index 2
+        (2, 1)
+        """
         i = 0
         for r in name_path(name):
             start, end = int(self.offsets[i]), int(self.offsets[i + 1])
@@ -280,7 +304,7 @@ class CountArrays:
         """Bytes held by the stored arrays (counts, offsets, indices)."""
         return int(self.counts.nbytes + self.offsets.nbytes + self.indices.nbytes)
 
-    def child_sums(self, nodes, values):
+    def child_sums(self, nodes: "np.ndarray", values: "np.ndarray") -> "np.ndarray":
         """For each internal node in ``nodes`` (an index array), the sum of ``values`` (indexed by
         node, any dtype numpy can add, object arrays of exact rationals included) over its
         children: one gather and one ``reduceat`` (every internal node has at least 2 children).
@@ -297,9 +321,16 @@ class CountArrays:
         np.cumsum(arity[:-1], out=starts[1:])
         return np.add.reduceat(values[csr_gather(self.offsets, self.indices, nodes)], starts, axis=0)
 
-    def subtree_mask(self, kept):
+    def subtree_mask(self, kept: "np.ndarray") -> "np.ndarray":
         """Which nodes remain when every split with ``kept[i]`` false becomes a leaf: a boolean
-        array (a node remains iff every proper ancestor is a kept split)."""
+        array (a node remains iff every proper ancestor is a kept split).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.subtree_mask(np.array([True, True, False, True, True])).tolist()      # c2 made a leaf
+        [True, True, True, False, False]
+        """
         import numpy as np
         alive = np.zeros(self.n_nodes, dtype=bool)
         alive[0] = True
@@ -309,9 +340,17 @@ class CountArrays:
             alive[below] = np.repeat(alive[nodes] & open_splits[nodes], arity[nodes])
         return alive
 
-    def pruned(self, kept) -> tuple:
+    def pruned(self, kept: "np.ndarray") -> tuple:
         """``(arrays, old)``: the arrays of the tree in which every split with ``kept[i]`` false is
-        a leaf (names and order kept), and ``old``, the original index of each remaining node."""
+        a leaf (names and order kept), and ``old``, the original index of each remaining node.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [0, 2], [3, 0], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> small, old = a.pruned(np.array([True, False, True, True, True]))     # c1 made a leaf
+        >>> small.counts.tolist(), small.names(), old.tolist()
+        ([[3, 2], [0, 2], [3, 0]], ['root', 'c1', 'c2'], [0, 1, 2])
+        """
         import numpy as np
         alive = self.subtree_mask(kept)
         old = np.flatnonzero(alive)
@@ -370,7 +409,7 @@ def check_arrays(a: CountArrays) -> None:
                              f"not to its counts {counts[i].tolist()}")
 
 
-def counts_matrix(rows: list, n_classes: int):
+def counts_matrix(rows: list, n_classes: int) -> "np.ndarray":
     """int64 matrix of count rows, or an object matrix of Python ints when a node size could
     pass int64."""
     import numpy as np

@@ -10,13 +10,16 @@ routes inputs (:mod:`exactprune.tree.routing`) and builds its pruned trees
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .arrays import CountArrays, check_arrays, counts_matrix
 from .fromsklearn import sklearn_arrays
 from .jsonio import node_from_dict, read_json, write_json
 from .nodes import Node, validate_and_name
 from .routing import route, routing_threshold
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Tree"]
 
@@ -132,7 +135,7 @@ class Tree:
                 node.split, node.feature, node.threshold = split, feature, threshold
         self._root, self._nodes = nodes[0], nodes
 
-    def pruned_by(self, kept) -> tuple:
+    def pruned_by(self, kept: "np.ndarray") -> tuple:
         """``(tree, pruned)``: :meth:`pruned_tree` and :meth:`pruned_names` of ``kept``.
 
         >>> import numpy as np
@@ -143,10 +146,20 @@ class Tree:
         """
         return self.pruned_tree(kept), self.pruned_names(kept)
 
-    def pruned_tree(self, kept) -> "Tree":
+    def pruned_tree(self, kept: "np.ndarray") -> "Tree":
         """The tree in which every split i with ``kept[i]`` false (a boolean array over
         :meth:`arrays`' indices) is a leaf, as arrays (names, order and routing tests of the
-        remaining splits kept).  Vectorized; the input is untouched."""
+        remaining splits kept; :meth:`CountArrays.pruned`).  Vectorized; the input is
+        untouched.  The one builder of pruned trees: :meth:`pruned_by`, :meth:`pruned_copy`
+        and :func:`~exactprune.tree.copy_with_leaves` call it.
+
+        >>> import numpy as np
+        >>> t = Tree.from_json('{"counts": [2, 1], "feature": 0, "threshold": 5, "children": [{"counts": [2, 0]}, '
+        ...                    '{"counts": [0, 1], "feature": 1, "threshold": 2, "children": [{"counts": [0, 1]}, {"counts": [0, 0]}]}]}')
+        >>> small = t.pruned_tree(np.array([True, False, False, False, False]))
+        >>> [(n.name, n.counts, n.threshold) for n in small.nodes()]
+        [('root', (2, 1), 5), ('c1', (2, 0), None), ('c2', (0, 1), None)]
+        """
         import numpy as np
         a = self.arrays()
         arrays, old = a.pruned(np.asarray(kept, dtype=bool))
@@ -164,7 +177,7 @@ class Tree:
             routing = ("nodes", *columns)
         return Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
 
-    def pruned_names(self, kept) -> list:
+    def pruned_names(self, kept: "np.ndarray") -> list:
         """The names of the splits :meth:`pruned_tree` turns into leaves, topmost only (a split
         whose ancestors are all kept), in index order.
 
@@ -180,7 +193,7 @@ class Tree:
 
     def split_tests(self) -> tuple:
         """``(left, right, feature, threshold)`` arrays over :meth:`arrays`' indices: the children
-        of each split (-1 at a leaf) and its test ``x[feature] <= threshold`` (an exact integer
+        of each split (-1 at a leaf) and its test ``x[feature] <= threshold`` (an exact int or Fraction
         threshold read through :func:`routing_threshold`; NaN at a leaf), as :func:`route` takes
         them.  ValueError naming the first split that has no test or more than 2 children.
 
@@ -229,7 +242,7 @@ class Tree:
         top = self._pruned_splits(kept)
         return self.pruned_tree(kept), a.names_of(top[np.argsort(-a.preorder[top], kind="stable")])
 
-    def _pruned_splits(self, kept):
+    def _pruned_splits(self, kept: "np.ndarray") -> "np.ndarray":
         """Index array of the splits :meth:`pruned_tree` turns into leaves, topmost only (a split
         whose ancestors are all kept), in index order."""
         import numpy as np
@@ -238,12 +251,23 @@ class Tree:
 
     # -- access ------------------------------------------------------------
     def nodes(self) -> list:
+        """The nodes in pre-order."""
         return list(self.root.walk())
 
     def leaves(self) -> list:
+        """The leaves in pre-order."""
         return self.root.leaves()
 
     def node(self, name: str) -> Node:
+        """The node called ``name``; KeyError if there is none.
+
+        >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+        >>> t.node("c2").counts
+        (0, 1)
+        >>> t.node("c3")
+        Traceback (most recent call last):
+        KeyError: "no node named 'c3'"
+        """
         try:
             return self._node_list()[self.arrays().index(name)]
         except (KeyError, ValueError):
@@ -251,6 +275,7 @@ class Tree:
 
     @property
     def n_leaves(self) -> int:
+        """Number of leaves."""
         return int((self.arrays().n_children == 0).sum())
 
     def __repr__(self) -> str:
@@ -278,6 +303,7 @@ class Tree:
         return cls.from_dict(data, class_names=class_names)
 
     def to_dict(self) -> dict:
+        """The JSON form as a dict (:meth:`Node.to_dict`, with ``class_names`` at the root)."""
         out = self.root.to_dict()
         if self.class_names is not None:
             out["class_names"] = self.class_names
@@ -301,7 +327,13 @@ class Tree:
         return len(self.arrays().levels()) - 1
 
     def render(self) -> str:
-        """An indented text picture of the tree with names, counts and splits (iterative)."""
+        """An indented text picture of the tree with names, counts and splits (iterative).
+
+        >>> print(Tree.from_json('{"counts": [2, 1], "split": "x <= 1", "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}').render())
+        root: [2, 1]  [x <= 1]
+          c1: [2, 0]
+          c2: [0, 1]
+        """
         lines, stack = [], [(self.root, 0)]
         while stack:
             node, depth = stack.pop()
@@ -312,7 +344,14 @@ class Tree:
 
     # -- routing -----------------------------------------------------------
     def leaf_for(self, x: Sequence[float]) -> Node:
-        """The leaf that receives input ``x`` (trees with feature/threshold)."""
+        """The leaf that receives input ``x`` (trees with feature/threshold), by the exact
+        comparison ``x[feature] <= threshold``.
+
+        >>> t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": "1/2", '
+        ...                    '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+        >>> t.leaf_for([0.5]).name, t.leaf_for([0.6]).name
+        ('c1', 'c2')
+        """
         node = self.root
         while node.children:
             if node.feature is None or node.threshold is None or len(node.children) != 2:
@@ -320,7 +359,7 @@ class Tree:
             node = node.children[0] if x[node.feature] <= node.threshold else node.children[1]
         return node
 
-    def partition(self, X) -> dict:
+    def partition(self, X: "np.ndarray") -> dict:
         """The rows of ``X`` reaching each node: name -> numpy index array, routed by the
         feature/threshold tests (``x[feature] <= threshold`` goes to the first child).
 
@@ -341,15 +380,22 @@ class Tree:
 
     # -- scikit-learn ------------------------------------------------------
     @classmethod
-    def from_sklearn(cls, estimator, feature_names: Optional[Sequence[str]] = None,
-                     counts: Optional[Any] = None) -> "Tree":
+    def from_sklearn(cls, estimator: Any, feature_names: Optional[Sequence[str]] = None,
+                     counts: Optional[Any] = None, rounding: Optional[str] = None) -> "Tree":
         """Convert a fitted ``DecisionTreeClassifier`` into a count tree.
 
         Counts are the tree's weighted class counts (``tree_.value`` times
         ``weighted_n_node_samples``), which must be whole numbers; a tree fit
-        with fractional sample weights is refused.  ``counts`` may instead
-        give an (n_nodes, n_classes) integer array computed elsewhere.
+        with fractional sample weights is refused unless ``rounding="nearest"``
+        (leaves rounded, internal nodes their sums: :func:`~exactprune.tree.sklearn_counts`).
+        ``counts`` may instead give an (n_nodes, n_classes) integer array computed elsewhere
+        (:func:`~exactprune.tree.fromsklearn.sklearn_arrays`).
+
+        >>> from sklearn.tree import DecisionTreeClassifier
+        >>> t = Tree.from_sklearn(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]), feature_names=["x"])
+        >>> [(n.name, n.counts, n.split) for n in t.nodes()]
+        [('root', (1, 2), 'x <= 0.5'), ('c1', (1, 0), None), ('c2', (0, 2), None)]
         """
-        arrays, class_names, routing = sklearn_arrays(estimator, counts)
+        arrays, class_names, routing = sklearn_arrays(estimator, counts, rounding)
         names = list(feature_names) if feature_names is not None else None
         return cls.from_arrays(arrays, class_names, names, routing)

@@ -10,27 +10,29 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from .arrays import CountArrays
 
 __all__ = ["sklearn_counts", "sklearn_structure", "sklearn_names", "sklearn_arrays"]
 
 
-def sklearn_counts(tree_: Any, rounding: Optional[str] = None):
+def sklearn_counts(tree_: Any, rounding: Optional[str] = None) -> "np.ndarray":
     """The (n_nodes, n_classes) integer class counts of a fitted scikit-learn ``tree_`` (its
-    ``value`` times ``weighted_n_node_samples``): the one conversion of scikit-learn's float
-    counts.  ``rounding=None``: ValueError if they are not whole numbers (to within 1e-6);
-    ``rounding="nearest"``: each leaf's counts rounded to the nearest integers (half to even)
-    and each internal node given the sums of its leaves, so that the count tree stays additive.
-    (Exact weighted counts need the training rows: :mod:`exactprune.sklearn.counts`.)
+    ``value`` times ``weighted_n_node_samples``).  With ``rounding=None`` they must be whole
+    numbers (ValueError otherwise: a tree fit with fractional sample weights); with
+    ``rounding="nearest"`` the leaves' weighted counts are rounded to the nearest integers (half
+    to even) and every internal node gets the sum of its children's, so the counts add up.
 
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> sklearn_counts(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_).tolist()
     [[1, 2], [1, 0], [0, 2]]
-    >>> third = DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1], sample_weight=[1.4, 1, 1.4]).tree_
-    >>> sklearn_counts(third, rounding="nearest").tolist()
-    [[1, 2], [1, 0], [0, 2]]
+    >>> thirds = DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1], sample_weight=[0.5, 1.5, 1]).tree_
+    >>> sklearn_counts(thirds, rounding="nearest").tolist()        # leaves 0.5 -> 0 and 2.5 -> 2
+    [[0, 2], [0, 0], [0, 2]]
     """
     import numpy as np
     if rounding not in (None, "nearest"):
@@ -41,10 +43,9 @@ def sklearn_counts(tree_: Any, rounding: Optional[str] = None):
     rounded = np.rint(raw)
     if rounding == "nearest":
         counts = rounded.astype(np.int64)
-        left, right = tree_.children_left, tree_.children_right
-        for i in range(tree_.node_count - 1, -1, -1):   # children have larger ids
-            if left[i] != -1:
-                counts[i] = counts[left[i]] + counts[right[i]]
+        arrays = CountArrays(counts, *sklearn_structure(tree_))
+        for splits in arrays.splits_bottom_up():
+            counts[splits] = arrays.child_sums(splits, counts)
         return counts
     if np.any(np.abs(raw - rounded) > 1e-6):
         worst = int(np.argmax(np.abs(raw - rounded).max(axis=1)))
@@ -86,10 +87,10 @@ def sklearn_names(tree_: Any) -> list:
     return CountArrays(np.zeros((tree_.node_count, 0), dtype=np.int64), offsets, indices).names()
 
 
-def sklearn_arrays(estimator: Any, counts: Optional[Any] = None) -> tuple:
+def sklearn_arrays(estimator: Any, counts: Optional[Any] = None, rounding: Optional[str] = None) -> tuple:
     """``(arrays, class_names, routing)`` of a fitted ``DecisionTreeClassifier``: its count
-    arrays (counts by :func:`sklearn_counts` unless an (n_nodes, n_classes) integer ``counts``
-    is given), its classes as text and its routing ``("sklearn", feature, threshold)``.
+    arrays (counts by :func:`sklearn_counts` with ``rounding`` unless an (n_nodes, n_classes)
+    integer ``counts`` is given), its classes as text and its routing ``("sklearn", feature, threshold)``.
 
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> arrays, classes, routing = sklearn_arrays(DecisionTreeClassifier().fit([[0], [1], [2]], ["a", "b", "b"]))
@@ -103,7 +104,7 @@ def sklearn_arrays(estimator: Any, counts: Optional[Any] = None) -> tuple:
     if tree_.n_outputs != 1:
         raise ValueError("multi-output trees are not supported")
     if counts is None:
-        counts = sklearn_counts(tree_)
+        counts = sklearn_counts(tree_, rounding)
     counts = np.asarray(counts)
     if counts.ndim != 2 or counts.shape[0] != tree_.node_count:
         raise ValueError(f"counts must be an (n_nodes, n_classes) = ({tree_.node_count}, J) matrix, "

@@ -9,7 +9,10 @@ from __future__ import annotations
 import math
 import sys
 from fractions import Fraction
-from typing import Union
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["routing_threshold", "route"]
 
@@ -33,7 +36,7 @@ def routing_threshold(threshold: Union[int, float, Fraction]) -> float:
     return math.nextafter(value, -math.inf) if value > threshold else value
 
 
-def route(tests: tuple, X, rows, start: int):
+def route(tests: tuple, X: "np.ndarray", rows: "np.ndarray", start: int) -> "np.ndarray":
     """The leaf reached by each example ``X[rows]`` from node ``start`` down the binary
     structure ``tests = (left, right, feature, threshold)`` (as :meth:`Tree.split_tests
     <exactprune.tree.Tree.split_tests>` returns; ``x[feature] <= threshold`` goes left): one
