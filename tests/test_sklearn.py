@@ -615,6 +615,26 @@ def test_prune_fitted_matches_estimator_and_leaves_input_alone():
     assert np.array_equal(post.predict(X), direct.predict(X))
 
 
+def test_prune_fitted_with_the_training_rows_is_fit():
+    """Given its rows, prune_fitted sums the counts exactly, like fit: the same counts, pruning and
+    bars as KNormTreeClassifier with the same weights; rows the tree was not fit on are refused."""
+    X, y = load_wine(return_X_y=True)
+    X = X.copy()
+    X[::9, 3] = np.nan
+    w = np.random.default_rng(5).uniform(0.2, 3.0, len(y))
+    cart = DecisionTreeClassifier(class_weight="balanced", random_state=0).fit(X, y, sample_weight=w)
+    post = prune_fitted(cart, X=X, y=y, sample_weight=w)
+    direct = KNormTreeClassifier(class_weight="balanced", random_state=0).fit(X, y, sample_weight=w)
+    assert post.counts_.tolist() == direct.counts_.tolist()
+    assert post.pruned_ == direct.pruned_ and post.error_estimate() == direct.error_estimate()
+    with pytest.raises(ValueError, match="do not give the tree's class counts"):
+        prune_fitted(cart, X=X[::-1], y=y, sample_weight=w)
+    with pytest.raises(ValueError, match="X and y together"):
+        prune_fitted(cart, X=X)
+    with pytest.raises(ValueError, match="training rows .X=, y=. for exact counts"):
+        prune_fitted(cart)
+
+
 def test_prune_fitted_rounding_is_stated_and_additive():
     X, y = _iris_petals()
     w = np.where(y == 2, 1.3, 1.0)

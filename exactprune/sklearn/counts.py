@@ -46,7 +46,7 @@ from ..numbers import rising_ratio_fmpq, to_fraction
 from ..tree import CountArrays, Node, sklearn_names
 from ..tree.fromsklearn import sklearn_structure
 
-__all__ = ["ExactWeights", "row_weights", "float_parameter", "node_counts", "integer_counts",
+__all__ = ["ExactWeights", "row_weights", "float_parameter", "node_counts", "agrees_with_sklearn", "integer_counts",
            "rational_count_tree", "rational_leaf_moment", "prune_rational", "RationalPruning"]
 
 _LEAF = -1
@@ -137,8 +137,7 @@ def _exact_weight(value: Any, name: str):
 def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: ExactWeights) -> np.ndarray:
     """The (n_nodes, J) weighted class counts of scikit-learn's ``tree_``: leaf sums of the rows
     (``leaf_of_row`` from ``apply``), internal nodes the sums of their children; an int64
-    matrix for integer weights, else an object matrix of ints and Fractions.  Raises AssertionError (an internal error) if they are not
-    scikit-learn's float sums to within rounding: the rows were not routed as the tree was grown."""
+    matrix for integer weights, else an object matrix of ints and Fractions."""
     n_nodes, n_classes = tree_.node_count, len(weights.class_factors)
     cell = leaf_of_row * n_classes + y_index
     whole = weights.scale == 1 and all(isinstance(f, Integral) for f in weights.class_factors)
@@ -161,11 +160,15 @@ def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: Ex
     arrays = CountArrays(counts, *sklearn_structure(tree_))
     for splits in arrays.splits_bottom_up():      # a node's counts are its children's sums
         counts[splits] = arrays.child_sums(splits, counts)
-    float_counts = tree_.value[:, 0, :] * tree_.weighted_n_node_samples[:, None]
-    if not np.allclose(counts.astype(np.float64), float_counts, rtol=1e-9, atol=1e-9):
-        raise AssertionError("internal error: the exact class counts of the training rows are not "
-                             "scikit-learn's (the rows were routed differently from the growing)")
     return counts
+
+
+def agrees_with_sklearn(tree_, counts: np.ndarray) -> bool:
+    """Are the exact ``counts`` scikit-learn's float sums (``value`` times
+    ``weighted_n_node_samples``) to within rounding?  False when the rows summed are not the rows
+    the tree was grown on, or were routed otherwise."""
+    float_counts = tree_.value[:, 0, :] * tree_.weighted_n_node_samples[:, None]
+    return bool(np.allclose(counts.astype(np.float64), float_counts, rtol=1e-9, atol=1e-9))
 
 
 def _simplest(value: Fraction):

@@ -93,7 +93,7 @@ from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_m
 from ..numbers import exact, positive_int
 from ..tree import CountArrays, Node, Tree, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
-from .counts import (float_parameter, integer_counts, node_counts, prune_rational, rational_count_tree,
+from .counts import (agrees_with_sklearn, float_parameter, integer_counts, node_counts, prune_rational, rational_count_tree,
                      rational_leaf_moment, row_weights)
 
 __all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError"]
@@ -361,7 +361,20 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         """Grow CART with scikit-learn, then prune it by PruneTree (Zhong Fig 4.1) on the exact
         weighted class counts of the training rows (:mod:`exactprune.sklearn.counts`)."""
         k, epsilon = self._validated_parameters()
-        X, y = self._validate_data(X, y)
+        X, y, sample_weight = self._validate_rows(X, y, sample_weight)
+        params = {name: getattr(self, name) for name in _TREE_PARAMS}
+        grown = DecisionTreeClassifier(**params).fit(
+            X, y, sample_weight=None if sample_weight is None else sample_weight.astype(np.float64))
+        counts = self._row_counts(grown, X, y, sample_weight)
+        if not agrees_with_sklearn(grown.tree_, counts):
+            raise AssertionError("internal error: the exact class counts of the training rows are not "
+                                 "scikit-learn's (the rows were routed differently from the growing)")
+        self._prune_grown(grown, counts, k, epsilon)
+        return self
+
+    def _validate_rows(self, X, y, sample_weight, reset: bool = True) -> tuple:
+        """X (float32, NaN allowed), y (1-d class labels) and sample_weight (1-d, or None), checked."""
+        X, y = self._validate_data(X, y, reset=reset)
         check_classification_targets(y)
         if np.ndim(y) != 1:
             raise ValueError(f"y must be one label per example (1-d), got shape {np.shape(y)}")
@@ -372,17 +385,19 @@ class KNormTreeClassifier(DecisionTreeClassifier):
                 raise ValueError(f"sample_weight must be one weight per example (1-d), got shape "
                                  f"{sample_weight.shape}")
             check_consistent_length(X, sample_weight)
-        params = {name: getattr(self, name) for name in _TREE_PARAMS}
-        grown = DecisionTreeClassifier(**params).fit(
-            X, y, sample_weight=None if sample_weight is None else sample_weight.astype(np.float64))
+        return X, y, sample_weight
+
+    def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> np.ndarray:
+        """The exact weighted class counts of every node of ``grown``, from the rows ``X`` (validated
+        float32) routed by ``tree_.apply`` (:mod:`exactprune.sklearn.counts`)."""
         y_index = np.searchsorted(grown.classes_, y)
-        class_weight = self.class_weight
+        if not np.array_equal(grown.classes_[np.minimum(y_index, len(grown.classes_) - 1)], y):
+            raise ValueError("y has labels the tree was not fit on")
+        class_weight = grown.class_weight
         if isinstance(class_weight, dict):
             class_weight = {j: class_weight[c] for j, c in enumerate(grown.classes_) if c in class_weight}
         weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight)
-        counts = node_counts(grown.tree_, grown.tree_.apply(X), y_index, weights)   # X: validated float32
-        self._prune_grown(grown, counts, k, epsilon)
-        return self
+        return node_counts(grown.tree_, grown.tree_.apply(X), y_index, weights)
 
     def _validated_parameters(self) -> tuple:
         """(k, epsilon), after checking every parameter against the declared
@@ -619,17 +634,19 @@ def _pruned_nodes(root: Node, nodes: list, kept) -> Node:
 
 
 def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
-                 numerator: str = "J-1", epsilon=0, *, rounding: Optional[str] = None
-                 ) -> KNormTreeClassifier:
+                 numerator: str = "J-1", epsilon=0, *, rounding: Optional[str] = None,
+                 X: Any = None, y: Any = None, sample_weight: Any = None) -> KNormTreeClassifier:
     """Prune a ``DecisionTreeClassifier`` the user already fitted, by PruneTree (Fig 4.1).
 
-    Counts are the tree's weighted class counts as scikit-learn stores them (floats).  If
-    they are not whole numbers (the tree was fit with fractional ``sample_weight`` or
-    ``class_weight``) this raises ValueError, unless ``rounding="nearest"``: then each
-    leaf's weighted counts are rounded to the nearest integers (half to even) and each
-    internal node gets the sums of its leaves.  (Fitting ``KNormTreeClassifier`` itself sums
-    the weights of the training rows exactly instead.)  ``lam="auto"`` uses the tree's leaves
-    L and N = the root's (rounded) count.  The estimator is not modified or refitted; the
+    Given its training rows ``X``, ``y`` (and ``sample_weight``, if it was fit with one), the
+    counts are summed from them exactly, as ``KNormTreeClassifier.fit`` does (rational counts
+    when the weights are fractional); rows that do not give the tree's own counts raise
+    ValueError.  Without the rows, the counts are the tree's weighted class counts as
+    scikit-learn stores them (floats, :func:`exactprune.tree.sklearn_counts`): if they are not
+    whole numbers this raises ValueError, unless ``rounding="nearest"``: then each leaf's
+    weighted counts are rounded to the nearest integers (half to even) and each internal node
+    gets the sums of its leaves.  ``lam="auto"`` uses the tree's leaves L and N = the root's
+    count.  The estimator is not modified or refitted; the
     result is a fitted :class:`KNormTreeClassifier` whose tree-growing parameters are copied
     from ``estimator``.
 
@@ -645,6 +662,9 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
     ValueError: node 0 of the scikit-learn tree has non-integer weighted class counts ...
     >>> prune_fitted(thirds, rounding="nearest").count_tree_.root.counts
     (17, 50, 50)
+    >>> exact = prune_fitted(thirds, X=X[:, 2:4], y=y, sample_weight=w)   # the rows: exact counts
+    >>> exact.counts_[0].tolist() == [50 * Fraction(float(Fraction(1, 3))), 50, 50]   # 50 binary thirds
+    True
     """
     if not isinstance(estimator, DecisionTreeClassifier) or isinstance(estimator, KNormTreeClassifier):
         raise TypeError(f"prune_fitted needs a fitted DecisionTreeClassifier (grown, not pruned), got "
@@ -655,9 +675,21 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
     shared = {name: value for name, value in estimator.get_params().items() if name in _TREE_PARAMS}
     clf = KNormTreeClassifier(k=k, lam=lam, eta=eta, numerator=numerator, epsilon=epsilon, **shared)
     k, epsilon = clf._validated_parameters()
-    try:
-        counts = sklearn_counts(estimator.tree_, rounding)
-    except ValueError as err:
-        raise ValueError(f"{err}; pass rounding='nearest' to round the leaf counts") from None
-    clf._prune_grown(estimator, np.asarray(counts, dtype=object), k, epsilon)
+    if X is not None or y is not None:
+        if X is None or y is None or rounding is not None:
+            raise ValueError("prune_fitted takes the training rows as X and y together, without rounding")
+        X, y, sample_weight = clf._validate_rows(X, y, sample_weight)
+        if X.shape[1] != estimator.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features; the tree was fit on {estimator.n_features_in_}")
+        counts = clf._row_counts(estimator, X, y, sample_weight)
+        if not agrees_with_sklearn(estimator.tree_, counts):
+            raise ValueError("X, y (and sample_weight) do not give the tree's class counts: pass the rows "
+                             "the tree was fit on")
+    else:
+        try:
+            counts = sklearn_counts(estimator.tree_, rounding)
+        except ValueError as err:
+            raise ValueError(f"{err}; pass the training rows (X=, y=) for exact counts, or rounding='nearest' "
+                             f"to round the leaf counts") from None
+    clf._prune_grown(estimator, counts, k, epsilon)
     return clf
