@@ -343,10 +343,6 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self.min_impurity_decrease = min_impurity_decrease
         self.class_weight = class_weight
 
-    #: read by DecisionTreeClassifier's inherited methods; not parameters of this estimator
-    monotonic_cst = None
-    ccp_alpha = 0.0
-
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True          # grown and routed as scikit-learn does
