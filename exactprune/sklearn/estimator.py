@@ -51,10 +51,12 @@ counts weighted sums, computed exactly from the training rows (:mod:`exactprune.
 a weight of 3 is the example three times, and fractional weights give rational counts, for
 which the Dirichlet moments (4.28)-(4.30) are defined as they stand.  Integer counts run the
 library's integer pipeline; rational counts run PruneTree with exact rational comparisons
-(:func:`~exactprune.sklearn.counts.prune_rational`).  What needs integer counts, and is
-refused with the reason for rational ones: ``knorm_pruning_path`` (the breakpoint search plans
-its certified Gamma ratios over integer counts), ``to_count_tree`` (the count-tree ``Tree``
-holds integer counts) and k > ``EXACT_K_LIMIT`` (certified moments for huge k, same reason).
+(:func:`~exactprune.sklearn.counts.prune_rational`: the float filter's bounds assume integer
+counts).  What needs integer counts, and is refused with the reason for rational ones:
+``knorm_pruning_path`` (the breakpoint search plans its certified Gamma ratios over integer
+counts), ``to_count_tree`` (the count-tree ``Tree`` holds integer counts) and
+k > ``EXACT_K_LIMIT`` (certified moments for huge k, same reason).  Zhong's Cor 5.4 and Thm 5.5
+were checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
 
 >>> from sklearn.datasets import load_iris
 >>> X, y = load_iris(return_X_y=True)
