@@ -31,8 +31,8 @@ import flint
 from .certify import Decider
 from .knorm import child_weight, weighted_recursion
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
-from .limits import CLASSPROB_MAX_K, check_k, check_parameter
-from .numbers import arb_of, decimal_str, exact, is_symbolic, positive_int, simplify_symbolic
+from .limits import CLASSPROB_MAX_K, check_parameter
+from .numbers import arb_of, check_k, decimal_str, exact, is_symbolic, positive_int, simplify_symbolic
 from .tree import Node, Tree
 
 __all__ = ["error_moment", "error_moment_printed", "error_moment_closed", "combined_moment",
@@ -185,13 +185,9 @@ def mse_summary(counts: Sequence, j: int, lam: Any = "1/2", digits: int = 6) -> 
     mse = error_moment(counts, j, 2, lam)
     fourth = error_moment(counts, j, 4, lam)
     variance = fourth - mse * mse
-    saved = flint.ctx.prec
-    try:
-        flint.ctx.prec = 128
+    with flint.ctx.workprec(128):
         sd = arb_of(variance).sqrt()
         midpoint = Fraction(str(sd.mid().str(40, radius=False)).replace(" ", ""))
-    finally:
-        flint.ctx.prec = saved
     return {"mse": mse, "fourth_moment": fourth, "variance": variance, "sd": sd,
             "sd_decimal": decimal_str(midpoint, digits) if midpoint != 0 else "0"}
 

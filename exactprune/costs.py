@@ -38,8 +38,8 @@ from typing import Any, Optional, Sequence
 import flint
 
 from .dirichlet import check_counts, check_lam
-from .limits import COST_MAX_K, EXPANSION_MAX_TERMS, check_k, check_parameter
-from .numbers import (exact, is_symbolic, nonnegative_values, positive_int, rising,
+from .limits import COST_MAX_K, EXPANSION_MAX_TERMS, check_parameter
+from .numbers import (check_k, exact, is_symbolic, nonnegative_values, positive_int, rising,
                       simplify_symbolic, to_fmpq, to_fraction)
 from .knorm import child_weight, weighted_recursion  # Zhong (4.11), shared with the error-rate moments
 from .tree import Node, Tree

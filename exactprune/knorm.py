@@ -31,8 +31,8 @@ import numpy as np
 
 from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel, quotient_rel,
                       rising_ratio_rel, sum_rel)
-from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_k, check_parameter
-from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
+from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_parameter
+from .numbers import (arb_of, check_k, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
                       is_symbolic, log_rising_ratio_arb, rising, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
 from .tree import Node, Tree
@@ -250,12 +250,8 @@ def knorm_decimal(value, k: int, digits: int = 10) -> str:
     >>> knorm_decimal(Fraction(1, 4), 2, 3)
     '0.500'
     """
-    saved = flint.ctx.prec
-    try:
-        flint.ctx.prec = 64 + 4 * digits
+    with flint.ctx.workprec(64 + 4 * digits):
         mantissa, exponent = arb_of(value).root(k).mid().man_exp()
-    finally:
-        flint.ctx.prec = saved
     return decimal_str(Fraction(int(mantissa)) * Fraction(2) ** int(exponent), digits)
 
 
@@ -598,12 +594,8 @@ class _ArrayEvaluator:
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:
             return to_fraction(self.pruned(0, self.leaf_exact, to_fmpq, self.exact_cache))
-        saved = flint.ctx.prec
-        flint.ctx.prec = 128
-        try:
+        with flint.ctx.workprec(128):
             return self.pruned(0, self.leaf_arb, arb_of, {})
-        finally:
-            flint.ctx.prec = saved
 
 
 def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> PruneResult:

@@ -40,8 +40,8 @@ from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_mome
                     prune, subtree_moment_arb)
 from .certify import (MAX_REL, TINY, Decider, float_images, float_sign_array, product_rel, rising_ratio_rel,
                       sum_rel_array)
-from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
-from .numbers import (magnitude_bits, arb_of, CertificationError, decimal_str, fraction_str, log_rising_ratio_arb,
+from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
+from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str, log_rising_ratio_arb,
                       rising_ratio_fmpq, to_fmpq, to_fraction)
 from .tree import Node, Tree
 
@@ -182,10 +182,8 @@ class _SubtreeForm:
         All at one working precision (the caller's plus the bits of k and of the largest a + d, as
         in :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights and values,
         the lgamma and the chain products are made once per precision."""
-        saved = flint.ctx.prec
-        prec = saved + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
-        flint.ctx.prec = prec
-        try:
+        prec = flint.ctx.prec + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
+        with flint.ctx.workprec(prec):
             if prec not in self._balls:
                 self._balls[prec] = self._gamma_ratio_plan()
             plan, rows = self._balls[prec]
@@ -203,8 +201,6 @@ class _SubtreeForm:
                 return flint.arb(0)
             terms = [w * ratio[a] / ratio[d] for w, a, d in rows]
             return terms[0] - sum(terms[1:], flint.arb(0))
-        finally:
-            flint.ctx.prec = saved
 
     def _gamma_ratio_plan(self) -> tuple:
         """For :meth:`_difference_lgamma` at the current precision: the distinct values, ordered
@@ -879,12 +875,8 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     finite = [s for s in seq.stages if s.k_from != INF]
 
     def norm(stage: Stage) -> str:
-        saved = flint.ctx.prec
-        flint.ctx.prec = 128
-        try:
+        with flint.ctx.workprec(128):
             return knorm_decimal(subtree_moment_arb(stage.tree.root, stage.k_from, prior), stage.k_from, 12)
-        finally:
-            flint.ctx.prec = saved
 
     norms = [None if isinstance(s.k_from, LogBracket) else norm(s) for s in finite]    # None: k known as an interval
     return {"k_breakpoints": [s.k_from for s in finite], "n_leaves": [s.leaves for s in finite],
