@@ -30,14 +30,14 @@ import flint
 import numpy as np
 
 from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel, quotient_rel,
-                      rising_ratio_rel, sum_rel)
+                      rising_ratio_array, rising_ratio_rel, sum_rel, weighted_sum_rel)
 from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_parameter
 from .numbers import (arb_of, check_k, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
-                      is_symbolic, log_rising_ratio_arb, rising, rising_ratio_fmpq, to_fmpq,
+                      is_symbolic, rising, rising_ratio_arb, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
 from .tree import Node, Tree
 
-__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_moment_terms", "leaf_moment", "leaf_moment_arb", "child_weight", "weighted_recursion", "moment",
+__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment", "leaf_moment_arb", "child_weight", "weighted_recursion", "moment",
            "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate", "leaf_error",
            "PruneResult", "prune", "prediction_error", "sqrt_decimal", "knorm_decimal"]
 
@@ -80,13 +80,55 @@ class Prior:
         c = n_classes - 1 if self.numerator == "J-1" else 1
         return c * self.lam
 
+    def term_offsets(self, n_classes: int) -> tuple:
+        """(c lam, J lam): what the prior adds to a node's training errors and size in the terms
+        of Zhong (4.29) (:func:`leaf_terms`), for ``n_classes`` = J classes.
+
+        >>> Prior().term_offsets(3)                   # c = J - 1 = 2
+        (Fraction(1, 1), Fraction(3, 2))
+        """
+        return self.error_offset(n_classes), n_classes * self.lam
+
+
+# -- the leaf moment (4.29): one home for its terms and its exact, certified and float forms ------
+# E[r_l^k] = a^(k) / d^(k) with a = b + c lam, d = n + J lam.  The terms: leaf_terms (the formula,
+# for any arithmetic: exact, symbolic, float arrays) and leaf_moment_terms (from a node's counts,
+# checked).  The ratio a^(k) / d^(k): exact numbers.rising_ratio_fmpq, certified
+# numbers.rising_ratio_arb (any real k), float images with a rigorous bound certify.rising_ratio
+# (one node) and certify.rising_ratio_array (many: leaf_moment_floats).
+
+def leaf_terms(n, most, offsets: tuple) -> tuple:
+    """The terms (a, d) = (b + c lam, n + J lam) of Zhong (4.29) for nodes of ``n`` examples,
+    ``most`` of them in the majority class (b = n - most the training errors), given ``offsets``
+    = (c lam, J lam) (:meth:`Prior.term_offsets`) in the arithmetic wanted: Python ints with
+    Fractions, fmpq or sympy values give exact terms; float64 arrays (counts below 2**53, so
+    n - most is exact) give the float images, each term one rounding of the sum rule.
+
+    Parameters
+    ----------
+    n, most : int or numpy array
+        Node sizes and majority counts.
+    offsets : tuple
+        (c lam, J lam).
+
+    Returns
+    -------
+    tuple
+        (a, d), so that E[r_l^k] = a^(k) / d^(k), a ratio of rising factorials (C.26).
+
+    >>> leaf_terms(54, 49, Prior().term_offsets(3))      # Zhong (B.1): 6/55.5
+    (Fraction(6, 1), Fraction(111, 2))
+    """
+    offset, jlam = offsets
+    return n - most + offset, n + jlam
+
 
 def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str = "leaf") -> tuple:
     """(B, M) of a node as a leaf, Zhong (4.29) in the notation of App C: B = b + c lam
     (b = n - max_j n_j the training errors, c from ``prior.numerator``) and M = n + J lam,
-    so that E[r_l^k] = B^(k) / M^(k), a ratio of rising factorials (C.26).
+    so that E[r_l^k] = B^(k) / M^(k), a ratio of rising factorials (C.26): :func:`leaf_terms`
+    of checked counts.
 
-    Every leaf moment in the package (exact, certified or float-filtered) starts here;
     ``where`` names the node in the error raised for an empty node with lam = 0.
 
     >>> leaf_moment_terms((0, 49, 5))             # Zhong (B.1): 6/55.5
@@ -96,12 +138,52 @@ def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str 
     ValueError: node c1: an empty node with lam = 0 has no defined error moment
     """
     counts = check_counts_size(count_values(counts), where)
-    n = sum(counts)
-    a = n - max(counts) + prior.error_offset(len(counts))
-    d = n + len(counts) * prior.lam
+    a, d = leaf_terms(sum(counts), max(counts), prior.term_offsets(len(counts)))
     if not is_symbolic(d) and d == 0:
         raise ValueError(f"{where}: an empty node with lam = 0 has no defined error moment")
     return a, d
+
+
+#: integers below this are exact float64 values
+_FLOAT_EXACT_INT = 2 ** 53
+#: bound of a float term of (4.29): an exact integer plus a correctly rounded c lam or J lam (sum rule)
+_TERM_REL = sum_rel(0.0, U)
+
+
+def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) -> tuple:
+    """Float images of the leaf moments (4.29) of many nodes (``sizes``, ``majority``: integer
+    arrays) with rigorous relative bounds, as arrays ``(values, rels)`` (an infinite bound where
+    the image cannot be vouched for): the terms by :func:`leaf_terms` in float64 from the
+    correctly rounded floats of c lam and J lam, each with the bound ``sum_rel(0, U)`` (an exact
+    integer plus one rounded float), and the ratio by
+    :func:`~exactprune.certify.rising_ratio_array` (bound :func:`~exactprune.certify.rising_ratio_rel`).
+    A node of 2**53 examples or more, or a c lam or J lam whose float is neither 0 nor in
+    [TINY, 2**1000], has no image.
+
+    Parameters
+    ----------
+    sizes, majority : numpy integer arrays
+        Node sizes n and majority counts max_j n_j.
+    n_classes : int
+        J.
+    prior : Prior
+    k : int
+        The moment's order.
+
+    Returns
+    -------
+    tuple of numpy arrays
+        (values, rels).
+
+    >>> v, r = leaf_moment_floats(np.array([54]), np.array([49]), 3, Prior(), 2)
+    >>> abs(Fraction(v[0]) - Fraction(56, 4181)) <= Fraction(r[0]) * Fraction(v[0]), bool(r[0] < 20 * U)
+    (True, True)
+    """
+    offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))
+    term_rel = _TERM_REL if all(math.isfinite(x) for x in offsets) else math.inf
+    a, d = leaf_terms(sizes.astype(np.float64), majority.astype(np.float64), offsets)
+    values, rels = rising_ratio_array((a, term_rel), (d, term_rel), k)
+    return values, np.where(sizes < _FLOAT_EXACT_INT, rels, math.inf)
 
 
 def leaf_moment(counts: Sequence[int], k, prior: Prior = Prior()):
@@ -139,10 +221,7 @@ def leaf_moment_arb(counts: Sequence[int], k, prior: Prior = Prior()) -> flint.a
     """
     if not isinstance(k, (flint.arb, Fraction)):
         k = check_k(k)
-    a, d = leaf_moment_terms(counts, prior)
-    if a == 0:
-        return flint.arb(0)
-    return log_rising_ratio_arb(a, d, k).exp()
+    return rising_ratio_arb(*leaf_moment_terms(counts, prior), k)
 
 
 def child_weight(child: Node, parent: Node, eta) -> Fraction:
@@ -381,8 +460,6 @@ class PruneResult:
         return f"PruneResult(k={self.k}, leaves={self.tree.n_leaves}, pruned={self.pruned})"
 
 
-#: integers below this are exact float64 values
-_FLOAT_EXACT_INT = 2 ** 53
 #: PruneTree's float pass trusts a non-zero weight >= _WEIGHT_FLOOR and a non-zero moment >=
 #: _VALUE_FLOOR, so that every non-zero product of the two is at least TINY (no underflow)
 _WEIGHT_FLOOR = 2.0 ** -60
@@ -407,8 +484,8 @@ class _ArrayEvaluator:
 
     For k <= EXACT_K_LIMIT float64 arrays hold each node's leaf moment (4.29) and optimal
     subtree moment (4.28); their relative bounds come from certify's rules applied elementwise
-    (:func:`~exactprune.certify.rising_ratio_rel` for the leaf, the product and sum rules for the
-    weighted sum of the children, :func:`~exactprune.certify.float_sign_array` for the filter).
+    (:func:`leaf_moment_floats` for the leaf, :func:`~exactprune.certify.weighted_sum_rel` for
+    the weighted sum of the children, :func:`~exactprune.certify.float_sign_array` for the filter).
     Comparisons the filter declines go one by one to exact rationals (``flint.fmpq``) of the
     optimally pruned subtrees.  For larger k every comparison is a certified arb sign of
     R_leaf - epsilon - R_tree (a tie there raises CertificationError).
@@ -423,15 +500,16 @@ class _ArrayEvaluator:
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     @cached_property
     def _exact_terms(self) -> tuple:
-        """Node sizes and majority counts as Python ints, and eta, c lam and J lam as fmpq: the
-        exact rationals are built from these directly (made on the first exact evaluation)."""
-        a, prior, n_classes = self.arrays, self.prior, self.arrays.counts.shape[1]
-        return (a.sizes.tolist(), a.majority.tolist(), to_fmpq(prior.eta),
-                to_fmpq(prior.error_offset(n_classes)), to_fmpq(n_classes * prior.lam))
+        """Node sizes and majority counts as Python ints, eta as fmpq and (c lam, J lam) as fmpq
+        (:meth:`Prior.term_offsets`): the exact rationals are built from these directly (made on
+        the first exact evaluation)."""
+        a = self.arrays
+        offsets = tuple(to_fmpq(x) for x in self.prior.term_offsets(a.counts.shape[1]))
+        return a.sizes.tolist(), a.majority.tolist(), to_fmpq(self.prior.eta), offsets
 
     def _weights(self, i: int, children: list, one) -> list:
         """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) as fmpq, passed through ``one``."""
-        sizes, _, eta, _, _ = self._exact_terms
+        sizes, _, eta, _ = self._exact_terms
         den = sizes[i] + eta * len(children)
         if den == 0:
             raise ValueError(f"node {self.arrays.name(i)}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
@@ -441,8 +519,8 @@ class _ArrayEvaluator:
         """The leaf moment (4.29) of node ``i`` as fmpq: (b + c lam)^(k) / (n + J lam)^(k) (an empty
         node with lam = 0 was refused by :meth:`run`)."""
         if i not in self.leaf_cache:
-            sizes, majority, _, offset, jlam = self._exact_terms
-            self.leaf_cache[i] = rising_ratio_fmpq(sizes[i] - majority[i] + offset, sizes[i] + jlam, self.k)
+            sizes, majority, _, offsets = self._exact_terms
+            self.leaf_cache[i] = rising_ratio_fmpq(*leaf_terms(sizes[i], majority[i], offsets), self.k)
         return self.leaf_cache[i]
 
     def tree_exact(self, i: int):
@@ -507,7 +585,7 @@ class _ArrayEvaluator:
         Bounds (certify's rules): a non-zero leaf moment has the bound ``leaf_rel``.  A term w_c
         v_c has the product rule's bound of weight_rel and rel_c, and the sum of at most K terms
         the sum rule applied K - 1 times to their largest bound: f(r) =
-        sum_rel^(K-1)(product_rel(weight_rel, r)), monotone and above r.  A node decided in the
+        :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r, K), monotone and above r.  A node decided in the
         t-th level (t = 0 the deepest level with splits) has a kept subtree of height at most
         t + 1, so every subtree value of that level has the bound f^(t+1)(leaf_rel), one number
         per level.  An approximation that cannot be vouched for is NaN, which every comparison
@@ -541,9 +619,7 @@ class _ArrayEvaluator:
         eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
         bounds, bound = [], leaf_rel        # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
         for _ in spans:
-            bound = product_rel(weight_rel, bound)
-            for _ in weights[1:]:
-                bound = sum_rel(bound, 0.0)
+            bound = weighted_sum_rel(weight_rel, bound, len(weights))
             bounds.append(sum_rel(bound, eps.rel))
         value = np.append(np.where(np.isfinite(leaf_r), leaf_v, math.nan), 0.0)    # node n: the empty slot
         leaf_int_v, leaf_int_r, leaf_int_value = leaf_v[order], leaf_r[order], value[order]
@@ -566,30 +642,21 @@ class _ArrayEvaluator:
                 value[nodes] = np.where(keep, tree_v, leaf_int_value[s])
 
     def _leaf_floats(self, a, n_classes: int) -> tuple:
-        """Float images of every node's leaf moment (4.29), their relative bounds, the bound
-        ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's
-        rules: the counts are integers (exact floats below 2**53); float() of a rational is
-        correctly rounded (rel U); a = b + c lam and d = n + J lam add one rounding (sum rule); a
-        child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule).
-        Each bound is the same for every node.  A parameter whose float is not 0 exactly or in
-        [TINY, 2**1000] voids every bound (the filter declines everywhere); so does a leaf moment
-        that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
-        k = self.k
-        params = (self.prior.error_offset(n_classes), n_classes * self.prior.lam, self.prior.eta)
-        offset, jlam, eta_f = (_float_or_inf(p) for p in params)
-        usable = all(math.isfinite(p) for p in (offset, jlam, eta_f))
-        leaf_rel = rising_ratio_rel(sum_rel(0.0, U), sum_rel(0.0, U), k) if usable else math.inf
+        """Float images of every node's leaf moment (4.29) and their bounds
+        (:func:`leaf_moment_floats`), the bound ``leaf_rel`` of a non-zero one and the bound of
+        every child weight, by certify's rules: a child weight (n_c + eta) / (n + eta K) is a sum
+        over a sum of a product (quotient rule), the counts exact floats and eta correctly
+        rounded.  Each bound is the same for every node.  A parameter whose float is not 0
+        exactly or in [TINY, 2**1000] voids every bound (the filter declines everywhere); so does
+        a leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
+        params = (*self.prior.term_offsets(n_classes), self.prior.eta)
+        usable = all(math.isfinite(_float_or_inf(p)) for p in params)
+        leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, self.k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        sizes = a.sizes
-        with np.errstate(all="ignore"):
-            errors = (sizes - a.majority).astype(np.float64) + offset
-            d = sizes.astype(np.float64) + jlam
-            leaf_v = np.ones(a.n_nodes)
-            for m in range(k):
-                leaf_v *= (errors + m) / (d + m)
-            zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the loop gives 0 exactly
-            leaf_r = np.where(((leaf_v >= _VALUE_FLOOR) | zero) & (sizes < _FLOAT_EXACT_INT), leaf_rel, math.inf)
-        return leaf_v, leaf_r, leaf_rel, weight_rel
+        leaf_v, leaf_r = leaf_moment_floats(a.sizes, a.majority, n_classes, self.prior, self.k)
+        with np.errstate(invalid="ignore"):
+            trusted = ((leaf_v >= _VALUE_FLOOR) | (leaf_v == 0.0)) & usable
+        return leaf_v, np.where(trusted, leaf_r, math.inf), leaf_rel, weight_rel
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:

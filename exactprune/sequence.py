@@ -36,13 +36,13 @@ from typing import Any, Optional, Sequence, Union
 import flint
 import numpy as np
 
-from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
+from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms, leaf_terms,
                     prune, subtree_moment_arb)
-from .certify import (MAX_REL, TINY, Decider, float_images, float_sign_array, product_rel, rising_ratio_rel,
-                      sum_rel_array)
+from .certify import (Decider, float_images, float_sign_array, product_array, rising_ratio_array,
+                      total_array)
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
-from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str, log_rising_ratio_arb,
-                      rising_ratio_fmpq, to_fmpq, to_fraction)
+from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str,
+                      rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
 from .tree import Node, Tree
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
@@ -96,8 +96,8 @@ class _SubtreeForm:
         integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), the
         leaves of each form grouped by (n_l, max_j n_{j,l}), which fix (a_l, d_l), and their
         weights summed."""
-        n_classes = arrays.counts.shape[1]
-        offset, jlam, eta = (to_fmpq(x) for x in (prior.error_offset(n_classes), n_classes * prior.lam, prior.eta))
+        offsets = tuple(to_fmpq(x) for x in prior.term_offsets(arrays.counts.shape[1]))
+        eta = to_fmpq(prior.eta)
         p, q = int(eta.p), int(eta.q)
         sizes, majority, arity, parent = arrays.sizes, arrays.majority, arrays.n_children, arrays.parent
         roots = np.asarray(roots, dtype=np.int64)
@@ -123,7 +123,7 @@ class _SubtreeForm:
         form_of, n, top = owner[leaves], sizes[leaves], majority[leaves]
         first = np.ones(len(leaves), dtype=bool)
         first[1:] = (form_of[1:] != form_of[:-1]) | (n[1:] != n[:-1]) | (top[1:] != top[:-1])
-        if jlam == 0 and np.any(n == 0):
+        if offsets[1] == 0 and np.any(n == 0):
             raise ValueError(f"node {names[int(form_of[np.argmax(n == 0)])]}: an empty node with lam = 0 has no "
                              "defined error moment")
         weights = [flint.fmpq(a, b) for a, b in zip(numerator[leaves].tolist(), denominator[leaves].tolist())]
@@ -131,11 +131,11 @@ class _SubtreeForm:
         sums = np.add.reduceat(np.array(weights), starts)       # fmpq values: an object array
         groups = [[] for _ in roots]
         for i, weight, size, most in zip(form_of[starts].tolist(), sums, n[starts].tolist(), top[starts].tolist()):
-            groups[i].append((weight, size - most + offset, size + jlam))
+            groups[i].append((weight, *leaf_terms(size, most, offsets)))
         forms = []
         for root, name, terms in zip(roots.tolist(), names, groups):
             form = cls.__new__(cls)
-            form._setup(name, (int(sizes[root] - majority[root]) + offset, int(sizes[root]) + jlam), terms)
+            form._setup(name, leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
             forms.append(form)
         return forms
 
@@ -161,7 +161,7 @@ class _SubtreeForm:
         if magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
             def ratio(a, d):
-                return flint.arb(0) if a == 0 else log_rising_ratio_arb(to_fraction(a), to_fraction(d), kb).exp()
+                return rising_ratio_arb(to_fraction(a), to_fraction(d), kb)
 
             total = ratio(*self.leaf_terms)
             for weight, a_l, d_l in self.terms:
@@ -288,49 +288,17 @@ def _signs_at(forms: list, k) -> list:
 def _float_approximations(forms: list, k: int) -> tuple:
     """Float images with bounds of R_leaf(d, k) and of R(T_d, k) for every form, as
     ``((values, rels), (values, rels))`` arrays (an infinite bound where the image cannot be
-    vouched for): the scalar rules of :mod:`~exactprune.certify`, the same float operations
-    done elementwise over all leaves (:func:`_total_of_terms`, the leaf as a term of weight 1)."""
+    vouched for): the leaf's (4.29) by :func:`~exactprune.certify.rising_ratio_array`, and
+    R(T_d, k) = sum_l W_l (4.29)_l by :func:`~exactprune.certify.product_array` and
+    :func:`~exactprune.certify.total_array` over the leaves of all forms at once - the scalar
+    rules of :mod:`~exactprune.certify` elementwise."""
     n = len(forms)
     leaves = np.array([form._float_images[0] for form in forms]).reshape(n, 4)
-    ones, zeros = np.ones(n), np.zeros(n)
-    leaf = _total_of_terms(ones, leaves[:, 0], leaves[:, 1], zeros, leaves[:, 2], leaves[:, 3], k, np.arange(n), n)
+    leaf = rising_ratio_array((leaves[:, 0], leaves[:, 2]), (leaves[:, 1], leaves[:, 3]), k)
     columns = [form._float_images[1] for form in forms]
     owner = np.repeat(np.arange(n), [len(c) for c in columns])
-    return leaf, _total_of_terms(*np.concatenate(columns).reshape(-1, 6).T, k, owner, n)
-
-
-def _total_of_terms(w, a, d, rw, ra, rd, k: int, owner, n: int) -> tuple:
-    """For each of ``n`` groups, ``total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd),
-    k) for each of its terms)`` (``owner``: the group of each term, non-decreasing): the float
-    values computed elementwise by the same operations and the bounds by the same rules
-    (certify's :func:`~exactprune.certify.rising_ratio_rel`, :func:`~exactprune.certify.product_rel`
-    and, left to right over a group's non-zero terms, :func:`~exactprune.certify.sum_rel`), with
-    the same validity checks; a group with an invalid part gets an infinite bound (the filter
-    then declines).  Returns ``(values, rels)``."""
-    with np.errstate(all="ignore"):
-        ratio = np.ones(len(a))
-        for m in range(k):
-            ratio *= (a + m) / (d + m)
-        rules = {pair: rising_ratio_rel(*pair, k) for pair in set(zip(ra.tolist(), rd.tolist()))}
-        ratio_rel = np.array([rules[pair] for pair in zip(ra.tolist(), rd.tolist())])
-        zero = a == 0.0
-        fine = zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY))
-        ratio, ratio_rel = np.where(zero, 0.0, ratio), np.where(zero, 0.0, ratio_rel)
-        term = w * ratio
-        term_rel = product_rel(rw, ratio_rel)
-        exact_zero = (w == 0.0) | (ratio == 0.0)
-        fine &= exact_zero | (np.isfinite(term) & (term_rel <= MAX_REL) & (term >= TINY))
-        bad = np.bincount(owner, weights=~fine, minlength=n) > 0
-        keep = ~exact_zero
-        owner, term, term_rel = owner[keep], term[keep], term_rel[keep]
-        position = np.arange(len(owner)) - np.searchsorted(owner, owner)       # rank within the group
-        value, rel = np.zeros(n), np.zeros(n)
-        for p in range(int(position.max(initial=-1)) + 1):
-            at = position == p
-            group, v, r = owner[at], term[at], term_rel[at]
-            value[group], rel[group] = value[group] + v, r if p == 0 else sum_rel_array(rel[group], r)
-        bad |= ~np.isfinite(value) | (rel > MAX_REL) | ((value != 0.0) & (value < TINY))
-    return value, np.where(bad, np.inf, rel)
+    w, a, d, rw, ra, rd = np.concatenate(columns).reshape(-1, 6).T
+    return leaf, total_array(product_array((w, rw), rising_ratio_array((a, ra), (d, rd), k)), owner, n)
 
 
 def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:

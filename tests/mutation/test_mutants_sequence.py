@@ -80,9 +80,9 @@ from random_trees import count_trees  # noqa: E402
 
 def _scalar_images(form, k):
     """certify's scalar rules term by term (an implementation independent of the segmented one):
-    the leaf as a term of weight 1, the subtree summed left to right."""
+    the leaf's rising ratio, the subtree's products summed left to right."""
     a, d = form.leaf_terms
-    leaf = Approx.of(1) * rising_ratio(Approx.of(a), Approx.of(d), k)
+    leaf = rising_ratio(Approx.of(a), Approx.of(d), k)
     tree = total(Approx.of(w) * rising_ratio(Approx.of(a_l), Approx.of(d_l), k) for w, a_l, d_l in form.terms)
     return leaf, tree
 
@@ -775,80 +775,6 @@ def test_a_search_beyond_the_log2_limit_names_the_node(monkeypatch):
     with pytest.raises(ValueError, match=re.escape("node root: no breakpoint below k = 2^1048576 (the limit "
                                                    "BREAKPOINT_MAX_LOG2)")):
         knorm_sequence(FAR, crossings=False)
-
-
-# ---------------------------------------------------------------------------------------------
-# _total_of_terms at the edges of certify's validity rules, against the scalar rules
-# ---------------------------------------------------------------------------------------------
-
-from exactprune.certify import MAX_REL, TINY  # noqa: E402
-from exactprune.sequence import _total_of_terms  # noqa: E402
-
-
-def _scalar_total(group, k):
-    """certify's scalar rules: total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k))."""
-    return total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for w, rw, a, ra, d, rd in group)
-
-
-U = 2.0 ** -53
-
-
-def _largest_valid_weight_bound(k):
-    """The largest float rw whose term bound product_rel(rw, rising_ratio_rel(0, 0, k)) is <= MAX_REL
-    (bisection on floats): one such term is valid, the sum of two has a bound (rel + u) INFLATE > MAX_REL."""
-    from exactprune.certify import product_rel, rising_ratio_rel
-    ratio_rel, lo, hi = rising_ratio_rel(0.0, 0.0, k), 0.0, MAX_REL
-    while lo < (lo + hi) / 2 < hi:
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if product_rel(mid, ratio_rel) <= MAX_REL else (lo, mid)
-    return lo
-
-
-def _edge_groups(k):
-    """Groups of (w, rw, a, ra, d, rd), each probing one rule; the verdicts come from the scalar rules."""
-    edge = _largest_valid_weight_bound(k)
-    groups = [
-        [(0.5, 0.0, 1.5, 0.0, 3.0, 0.0)],                                   # plain
-        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0), (0.25, U, 1.5, U, 3.0, 0.0)],      # a = 0: ratio 0, dropped
-        [(0.0, 0.0, 1.5, 0.0, 3.0, 0.0), (0.25, 0.0, 1.5, 0.0, 3.0, 0.0)],  # w = 0: term 0, dropped
-        [(0.5, 0.0, 2.0, 0.0, 2.0, 0.0)],                                   # ratio exactly 1: kept
-        [(1.0, edge, 1.0, 0.0, 2.0, 0.0)],                                  # a term's bound just <= MAX_REL
-        [(1.0, edge, 1.0, 0.0, 2.0, 0.0), (1.0, edge, 1.0, 0.0, 4.0, 0.0)],     # their sum's bound > MAX_REL
-        [(1.0, 2 * MAX_REL, 1.0, 0.0, 2.0, 0.0)],                           # a term's bound > MAX_REL
-        [(2.0 ** -900, 0.0, 1.0, 0.0, 2.0 ** 80, 0.0)],                     # term below TINY, ratio above it
-        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0)],                                   # only a zero term: the exact 0
-        [(1.0, 0.0, 1e300, 0.0, 1e-300, 0.0)],                              # ratio overflows to inf
-    ]
-    if k == 1:
-        groups.append([(1.0, 0.0, TINY, 0.0, 1.0, 0.0)])                    # ratio and term exactly TINY
-    return groups + [[]]                                                    # no terms at all (last group)
-
-
-@pytest.mark.parametrize("k", [1, 3])
-def test_total_of_terms_follows_the_scalar_rules_at_their_edges(k):
-    groups = _edge_groups(k)
-    rows = [row for group in groups for row in group]
-    owner = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
-    w, rw, a, ra, d, rd = (np.array([row[c] for row in rows]) for c in range(6))
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")                      # inf / 0 products: no warning escapes
-        values, rels = _total_of_terms(w, a, d, rw, ra, rd, k, owner, len(groups))
-    assert len(values) == len(groups)
-    for group, value, rel in zip(groups, values, rels):
-        expected = _scalar_total(group, k)
-        if expected.valid:
-            assert (value, rel) == (expected.value, expected.rel), group
-        else:
-            assert rel == float("inf"), group
-    verdicts = [_scalar_total(g, k).valid for g in groups]
-    assert verdicts == [True, True, True, True, True, False, False, False, True, False] + [True] * (len(groups) - 10)
-
-
-def test_total_of_terms_with_every_term_dropped():
-    """Only zero terms (a = 0 or w = 0): no position to sum, every group the exact 0."""
-    values, rels = _total_of_terms(np.array([0.5, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 2.0]),
-                                   np.zeros(2), np.zeros(2), np.zeros(2), 2, np.array([0, 1]), 3)
-    assert values.tolist() == [0.0, 0.0, 0.0] and rels.tolist() == [0.0, 0.0, 0.0]
 
 
 def test_form_from_arrays_with_an_empty_leaf_and_a_leaf_of_one_example():
