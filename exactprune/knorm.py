@@ -37,7 +37,7 @@ from .numbers import (arb_of, check_k, count_values, decimal_str, exact, exact_o
                       to_fraction)
 from .tree import Node, Tree
 
-__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment", "leaf_moment_arb", "child_weight", "weighted_recursion", "moment",
+__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment", "leaf_moment_arb", "child_weight", "child_weights", "weighted_recursion", "moment",
            "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate", "leaf_error",
            "PruneResult", "prune", "prediction_error", "sqrt_decimal", "knorm_decimal"]
 
@@ -239,6 +239,35 @@ def child_weight(child: Node, parent: Node, eta) -> Fraction:
     if den == 0:
         raise ValueError(f"node {parent.name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
     return (child.n + eta) / den
+
+
+def child_weights(arrays, eta, order=None) -> np.ndarray:
+    """The child weights (4.11) P*[A_c|A_t] = (n_c + eta) / (n_t + eta K_t) of every node c of
+    count arrays (:class:`~exactprune.tree.CountArrays`) given its parent t, as an object array
+    of Fractions (the root's entry is 1).  ``eta`` exact and >= 0; a parent with
+    n_t + eta K_t = 0 is a ValueError naming it (the first in ``order``, an index array, if
+    given).
+
+    >>> from exactprune.tree import iris_tree
+    >>> a = iris_tree().arrays()
+    >>> child_weights(a, Fraction(1, 2))[a.index("c1")]          # Zhong (B.3): (50 + 1/2)/(150 + 1)
+    Fraction(101, 302)
+    """
+    if not isinstance(eta, Fraction):
+        eta = exact(eta, "eta")
+    if eta < 0:
+        raise ValueError(f"eta must be non-negative, got {eta}")
+    parent, sizes = arrays.parent, arrays.sizes.astype(object)
+    den = sizes + eta * arrays.n_children.astype(object)
+    zero = (den == 0) & (arrays.n_children > 0)
+    if np.any(zero):
+        where = np.flatnonzero(zero) if order is None else np.asarray(order)[zero[np.asarray(order)]]
+        raise ValueError(f"node {arrays.name(int(where[0]))}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
+    weights = np.empty(arrays.n_nodes, dtype=object)
+    weights[0] = Fraction(1)
+    below = np.arange(1, arrays.n_nodes)
+    weights[1:] = [Fraction(n + eta) / d for n, d in zip(sizes[below].tolist(), den[parent[below]].tolist())]
+    return weights
 
 
 def subtree_moment(node: Node, k, prior: Prior = Prior()):
