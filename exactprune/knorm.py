@@ -35,6 +35,7 @@ from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_
 from .numbers import (arb_of, check_k, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
                       is_symbolic, rising, rising_ratio_arb, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
+from .pruning import Pruning, prune_bottom_up
 from .tree import Node, Tree
 
 __all__ = ["Prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment", "leaf_moment_arb", "child_weight", "child_weights", "weighted_recursion", "moment",
@@ -421,58 +422,21 @@ def prediction_error(tree: Tree, x: Sequence[float], prior: Prior = Prior()) -> 
 # -- PruneTree (Fig 4.1) -------------------------------------------------------------
 
 
-class PruneResult:
-    """Outcome of PruneTree at order ``k``.
+class PruneResult(Pruning):
+    """Outcome of PruneTree at order ``k`` (a :class:`~exactprune.pruning.Pruning`).
 
     ``tree`` is the pruned tree (a new Tree; the input is untouched), ``moment`` its k-th
     moment (Fraction, or arb for k > EXACT_K_LIMIT), ``pruned`` the names of the topmost
-    splits turned into leaves, ``comparisons`` the number of decisions, ``routes`` how each
-    was settled by the decision kernel (:class:`~exactprune.certify.Decider`: ``float``,
-    ``arb`` or ``exact``) and ``fallbacks`` how many of them the float filter could not settle.
-    ``tree``, ``pruned`` and ``moment`` are built on first access, so the decisions themselves
-    cost one pass.
+    splits turned into leaves (in index order), ``kept_splits`` the decision at every split,
+    ``comparisons`` the number of decisions, ``routes`` how each was settled by the decision
+    kernel (:class:`~exactprune.certify.Decider`: ``float``, ``arb`` or ``exact``) and
+    ``fallbacks`` how many of them the float filter could not settle.  ``tree``, ``pruned`` and
+    ``moment`` are built on first access, so the decisions themselves cost one pass.
     """
 
     def __init__(self, source: Tree, k: int, evaluator: "_ArrayEvaluator"):
-        self.k, self.comparisons = k, evaluator.decider.decisions
-        self.routes = dict(evaluator.decider.routes)
-        self.fallbacks = evaluator.decider.fallbacks
-        self._source, self._evaluator = source, evaluator
-        self._kept_splits = evaluator.kept
-
-    @property
-    def kept_splits(self):
-        """Boolean array over the input tree's array indices (:meth:`~exactprune.tree.Tree.arrays`):
-        True where PruneTree kept the split (decided at every split, also below pruned ones)."""
-        return self._kept_splits
-
-    def kept(self, node: Node) -> bool:
-        """Did PruneTree keep the split at ``node`` (a node of the input tree)?"""
-        if not hasattr(self, "_kept_names"):
-            self._kept_names = {n.name for n in self.tree.root.walk() if n.children}
-        return node.name in self._kept_names
-
-    def __getstate__(self) -> dict:
-        """Pickle the results, not the evaluator (whose decisions are keyed by object id)."""
-        state = {"k": self.k, "comparisons": self.comparisons, "fallbacks": self.fallbacks,
-                 "routes": self.routes, "_tree": self.tree, "_pruned": self.pruned,
-                 "_moment": self.moment, "_kept_splits": self._kept_splits}
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-
-    @property
-    def tree(self) -> Tree:
-        if not hasattr(self, "_tree"):
-            self._tree = self._source.pruned_tree(self._evaluator.kept)
-        return self._tree
-
-    @property
-    def pruned(self) -> list:
-        if not hasattr(self, "_pruned"):
-            self._pruned = self._source.pruned_names(self._evaluator.kept)
-        return self._pruned
+        super().__init__(source, k, evaluator.kept, evaluator.decider.routes)
+        self._evaluator = evaluator
 
     @property
     def moment(self):
@@ -484,9 +448,6 @@ class PruneResult:
     def norm(self) -> str:
         """The k-norm E[r^k]^(1/k), certified, to 10 significant digits."""
         return knorm_decimal(self.moment, self.k, 10)
-
-    def __repr__(self) -> str:
-        return f"PruneResult(k={self.k}, leaves={self.tree.n_leaves}, pruned={self.pruned})"
 
 
 #: PruneTree's float pass trusts a non-zero weight >= _WEIGHT_FLOOR and a non-zero moment >=
@@ -590,85 +551,97 @@ class _ArrayEvaluator:
     def run(self, tree: Tree) -> None:
         a = self.arrays = tree.arrays()
         sizes = a.sizes
-        self.kept = kept = np.zeros(a.n_nodes, dtype=bool)
+        self.kept = np.zeros(a.n_nodes, dtype=bool)
         if self.prior.lam == 0 and np.any(sizes == 0):
             name = a.name(int(np.flatnonzero(sizes == 0)[0]))
             raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
-        internal = np.flatnonzero(a.n_children > 0)
-        decider = self.decider
-        if self.k > EXACT_K_LIMIT:
-            eps = arb_of(self.epsilon)
-            for i in internal[::-1].tolist():     # children before parents
-                # balls are recomputed at each precision the kernel asks for (no cache across calls)
-                sign = decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i))
-                kept[i] = sign > 0
+        if not np.any(a.n_children > 0):
             return
-        if internal.size:
+        if self.k > EXACT_K_LIMIT:
+            self._arb_pass(a)
+        else:
             self._float_pass(a, tree.n_classes)
 
+    def _arb_pass(self, a) -> None:
+        """The pass for k > EXACT_K_LIMIT: every decision a certified arb sign of R_leaf -
+        epsilon - R_tree, the balls recomputed at each precision the kernel asks for (the values
+        the engine carries are not used)."""
+        eps, decider = arb_of(self.epsilon), self.decider
+
+        def decide(splits, tree, level):
+            return [decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i)) > 0
+                    for i in splits.tolist()]
+
+        prune_bottom_up(a, np.zeros(a.n_nodes), lambda splits, best, level: best[splits], decide, self.kept)
+
     def _float_pass(self, a, n_classes: int) -> None:
-        """The pass for k <= EXACT_K_LIMIT, by depth from the deepest level (a node's children
-        are decided before it).  Every node's children sit in ``K`` slots (a missing child points
-        to an extra node of value 0, weight 0), so a level costs a fixed number of numpy calls.
+        """The pass for k <= EXACT_K_LIMIT (:func:`~exactprune.pruning.prune_bottom_up`, a level
+        at a time from the deepest).  Every node's children sit in ``K`` slots (a missing child
+        points to an extra node of value 0, weight 0), so a level costs a fixed number of numpy
+        calls.
 
         Bounds (certify's rules): a non-zero leaf moment has the bound ``leaf_rel``.  A term w_c
         v_c has the product rule's bound of weight_rel and rel_c, and the sum of at most K terms
         the sum rule applied K - 1 times to their largest bound: f(r) =
-        :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r, K), monotone and above r.  A node decided in the
-        t-th level (t = 0 the deepest level with splits) has a kept subtree of height at most
-        t + 1, so every subtree value of that level has the bound f^(t+1)(leaf_rel), one number
-        per level.  An approximation that cannot be vouched for is NaN, which every comparison
-        declines and every sum keeps: a leaf moment that is neither 0 nor at least
-        ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node with a weight
-        neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0 nor at least
-        ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).  The decisions
-        the filter declines go to exact rationals, one by one."""
+        :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r, K), monotone and above r.  A
+        node decided in the t-th level (t = 0 the deepest level with splits) has a kept subtree
+        of height at most t + 1, so every subtree value of that level has the bound
+        f^(t+1)(leaf_rel), one number per level.  An approximation that cannot be vouched for is
+        NaN, which every comparison declines and every sum keeps: a leaf moment that is neither 0
+        nor at least ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node
+        with a weight neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0
+        nor at least ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).
+        The decisions the filter declines go to exact rationals, one by one."""
         leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes)
         n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
-        levels = a.levels()[-2::-1]         # from the deepest level with splits (the deepest has none)
-        nodes = np.concatenate(levels)
-        is_split = a.n_children[nodes] > 0
-        order = nodes[is_split]             # the splits, level by level; every level has some
-        ends = np.cumsum(np.add.reduceat(is_split, np.cumsum([0] + [len(level) for level in levels[:-1]]))).tolist()
-        spans = list(zip([0] + ends[:-1], ends))
-        arity = a.n_children[order]
+        levels = a.splits_bottom_up()
+        arity_of = a.n_children
+        width = int(arity_of.max())
         eta_f = _float_or_inf(self.prior.eta)
         sizes_f = np.append(a.sizes.astype(np.float64), 0.0)
-        den = sizes_f[order] + eta_f * arity
-        slots, weights = [], []
+        slots, weights = [], []         # per level: the K child slots and their weights
         with np.errstate(all="ignore"):
-            for j in range(int(arity.max())):
-                child = np.where(arity > j, a.indices[np.minimum(a.offsets[order] + j, len(a.indices) - 1)], n)
-                slots.append(child)
-                weights.append(np.where(arity > j, (sizes_f[child] + eta_f) / den, 0.0))
-            low = np.zeros(order.size, dtype=bool)
-            for w in weights:
-                low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
-        weights[0][low] = math.nan          # a node with an untrusted weight: its subtree value is NaN
+            for splits in levels:
+                arity = arity_of[splits]
+                den = sizes_f[splits] + eta_f * arity
+                level_slots, level_weights = [], []
+                for j in range(width):
+                    child = np.where(arity > j, a.indices[np.minimum(a.offsets[splits] + j, len(a.indices) - 1)], n)
+                    level_slots.append(child)
+                    level_weights.append(np.where(arity > j, (sizes_f[child] + eta_f) / den, 0.0))
+                low = np.zeros(splits.size, dtype=bool)
+                for w in level_weights:
+                    low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
+                level_weights[0][low] = math.nan    # a node with an untrusted weight: its subtree value is NaN
+                slots.append(level_slots)
+                weights.append(level_weights)
         eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
         bounds, bound = [], leaf_rel        # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
-        for _ in spans:
-            bound = weighted_sum_rel(weight_rel, bound, len(weights))
+        for _ in levels:
+            bound = weighted_sum_rel(weight_rel, bound, width)
             bounds.append(sum_rel(bound, eps.rel))
         value = np.append(np.where(np.isfinite(leaf_r), leaf_v, math.nan), 0.0)    # node n: the empty slot
-        leaf_int_v, leaf_int_r, leaf_int_value = leaf_v[order], leaf_r[order], value[order]
-        kept, decider = self.kept, self.decider
-        with np.errstate(all="ignore"):
-            for (start, stop), bound in zip(spans, bounds):
-                s = slice(start, stop)
-                tree_v = weights[0][s] * value[slots[0][s]]
-                for w, c in zip(weights[1:], slots[1:]):
-                    tree_v += w[s] * value[c[s]]
+        decider = self.decider
+
+        def subtree(splits, best, t):
+            with np.errstate(all="ignore"):
+                tree_v = weights[t][0] * best[slots[t][0]]
+                for w, c in zip(weights[t][1:], slots[t][1:]):
+                    tree_v += w * best[c]
                 tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
-                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), (tree_v + eps.value, bound))
-                nodes, declined = order[s], np.flatnonzero(signs == 0).tolist()
-                decider.routes["float"] += stop - start - len(declined)
-                for position in declined:
-                    i = int(nodes[position])
-                    signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
-                keep = signs > 0
-                kept[nodes] = keep          # before the next level: the exact route reads it
-                value[nodes] = np.where(keep, tree_v, leaf_int_value[s])
+            return tree_v
+
+        def decide(splits, tree_v, t):
+            with np.errstate(all="ignore"):
+                signs = float_sign_array((leaf_v[splits], leaf_r[splits]), (tree_v + eps.value, bounds[t]))
+            declined = np.flatnonzero(signs == 0).tolist()
+            decider.routes["float"] += splits.size - len(declined)
+            for position in declined:
+                i = int(splits[position])
+                signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
+            return signs > 0
+
+        prune_bottom_up(a, value, subtree, decide, self.kept)
 
     def _leaf_floats(self, a, n_classes: int) -> tuple:
         """Float images of every node's leaf moment (4.29) and their bounds

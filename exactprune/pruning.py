@@ -36,7 +36,8 @@ __all__ = ["prune_bottom_up", "Pruning", "walk_order", "exact_subtree_pass"]
 
 def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
                     subtree: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
-                    decide: Callable[[np.ndarray, np.ndarray, int], np.ndarray]) -> tuple:
+                    decide: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
+                    kept: Optional[np.ndarray] = None) -> tuple:
     """PruneTree's pass (Zhong Fig 4.1) over count arrays: for the splits of each level, the
     deepest level first (:meth:`~exactprune.tree.CountArrays.splits_bottom_up`, so a split's
     children are decided before it), ``subtree(splits, best, level)`` gives the values of their
@@ -54,6 +55,9 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         leaves alone.
     subtree, decide : callables
         As above; ``level`` counts the levels with splits from the deepest (0).
+    kept : numpy bool array, optional
+        The array to write the decisions into (zeros, one per node), for callbacks that read
+        the decisions of the levels below (an exact fallback walking the pruned subtree).
 
     Returns
     -------
@@ -69,7 +73,8 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
     ([False, False, False], [2, 0, 0])
     """
     best = leaf.copy()
-    kept = np.zeros(arrays.n_nodes, dtype=bool)
+    if kept is None:
+        kept = np.zeros(arrays.n_nodes, dtype=bool)
     for level, splits in enumerate(arrays.splits_bottom_up()):
         tree = subtree(splits, best, level)
         keep = np.asarray(decide(splits, tree, level), dtype=bool)
