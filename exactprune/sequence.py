@@ -695,83 +695,130 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"knorm_sequence needs a Tree, got {type(tree).__name__}")
-    full = tree.arrays()
-    names = full.names()           # Zhong's names of the input's nodes (kept by every stage)
-    first = prune(tree, 1, prior)
-    stages = [Stage(1, None, first.tree, sorted(first.pruned))]
-    breakpoints: dict = {}
-    origin = np.arange(full.n_nodes)       # input index of every node of the current tree
-    origin = _record_pruned(tree, origin, first.kept_splits, 1, breakpoints, names, None)
-    current = first.tree
-    searches = 0
-    decisions = {"prunetree_comparisons": first.comparisons, "prunetree_exact_fallbacks": first.fallbacks,
-                 "search_float": 0, "search_arb": 0, "search_exact": 0}
-    cache: dict = {}  # input index of a split -> its breakpoint in the current tree (None: survives every k)
-    k0 = 1
-    while True:
-        a = current.arrays()
+    build = _SequenceBuilder(tree, prior, crossings)
+    while build.next_stage():
+        pass
+    return build.finish()
+
+
+class _SequenceBuilder:
+    """The steps of :func:`knorm_sequence`, sharing its state: the stages so far, the breakpoint
+    entries, the input index of every node of the current tree (``origin``), the breakpoints of
+    unchanged splits (``cache``) and the decision counts."""
+
+    def __init__(self, tree: Tree, prior: Prior, crossings: bool):
+        self.input, self.prior, self.crossings = tree, prior, crossings
+        self.full = tree.arrays()
+        self.names = self.full.names()      # Zhong's names of the input's nodes (kept by every stage)
+        first = prune(tree, 1, prior)
+        self.stages = [Stage(1, None, first.tree, sorted(first.pruned))]
+        self.breakpoints: dict = {}
+        self.origin = _record_pruned(tree, np.arange(self.full.n_nodes), first.kept_splits, 1,
+                                     self.breakpoints, self.names, None)
+        self.current, self.k0, self.searches = first.tree, 1, 0
+        self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
+                          "search_float": 0, "search_arb": 0, "search_exact": 0}
+        self._count(first)
+        #: input index of a split -> its breakpoint in the current tree (None: survives every k)
+        self.cache: dict = {}
+
+    def _count(self, result) -> None:
+        self.decisions["prunetree_comparisons"] += result.comparisons
+        self.decisions["prunetree_exact_fallbacks"] += result.fallbacks
+
+    def next_stage(self) -> bool:
+        """Find where the current stage ends and start the next one; False when no split of the
+        current tree is ever lost at a finite k."""
+        a = self.current.arrays()
         splits = np.flatnonzero(a.n_children > 0)
         if not splits.size:
-            break
-        step = prune(current, k0 + 1, prior) if isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT else None
-        if step is not None:
-            decisions["prunetree_comparisons"] += step.comparisons
-            decisions["prunetree_exact_fallbacks"] += step.fallbacks
-        if step is not None and step.pruned:
-            k_star, new_tree, newly, kept = k0 + 1, step.tree, sorted(step.pruned), step.kept_splits
-        else:
-            survivors = _survives_all_k_array(a)
-            for i in splits.tolist():
-                key = int(origin[i])
-                if key not in cache:
-                    if survivors[i]:
-                        cache[key] = None
-                    else:
-                        form = _SubtreeForm.from_arrays(a, i, names[key], prior)
-                        cache[key] = _breakpoint(form, k0)
-                        searches += 1
-                        for how, count in form.decider.routes.items():
-                            decisions[f"search_{how}"] += count
-            found = {i: cache[int(origin[i])] for i in splits.tolist()}
-            finite = [b for b in found.values() if b is not None]
-            if not finite:
-                break
-            exact_ks = [b for b in finite if isinstance(b, int)]
-            if exact_ks:
-                k_star = min(exact_ks)
-                result = prune(current, k_star, prior)
-                decisions["prunetree_comparisons"] += result.comparisons
-                decisions["prunetree_exact_fallbacks"] += result.fallbacks
-                if not result.pruned:
-                    raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
-                                         "PruneTree prunes nothing there")
-                new_tree, newly, kept = result.tree, sorted(result.pruned), result.kept_splits
-            else:
-                k_star, kept = _bracket_stage(found, names, origin)
-                new_tree, newly = current.pruned_by(kept)
-                newly = sorted(newly)
-        stages[-1].k_to = k_star
-        stages.append(Stage(k_star, None, new_tree, newly))
-        cut = origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
-        origin = _record_pruned(current, origin, kept, k_star, breakpoints, names, prior if crossings else None)
-        parent, stale = full.parent, set()
-        for i in cut.tolist():  # the breakpoints of splits whose subtree changed are stale
+            return False
+        change = self._prunetree_at_next_k() or self._change_at_least_breakpoint(a, splits)
+        if change is None:
+            return False
+        k_star, new_tree, newly, kept = change
+        self.stages[-1].k_to = k_star
+        self.stages.append(Stage(k_star, None, new_tree, newly))
+        cut = self.origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
+        self.origin = _record_pruned(self.current, self.origin, kept, k_star, self.breakpoints, self.names,
+                                     self.prior if self.crossings else None)
+        self._forget_breakpoints_above(cut)
+        self.current, self.k0 = new_tree, k_star
+        return True
+
+    def _prunetree_at_next_k(self) -> Optional[tuple]:
+        """``(k0 + 1, tree, pruned names, kept)`` if PruneTree prunes at k0 + 1 (within the exact
+        range), else None."""
+        k0 = self.k0
+        if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
+            return None
+        step = prune(self.current, k0 + 1, self.prior)
+        self._count(step)
+        return (k0 + 1, step.tree, sorted(step.pruned), step.kept_splits) if step.pruned else None
+
+    def _change_at_least_breakpoint(self, a, splits) -> Optional[tuple]:
+        """The next change from the breakpoints of the current splits (searched, or reused): at
+        the least exact breakpoint, recomputed by PruneTree there; or, when all are certified
+        brackets, the bracket with the least upper end.  None when no split is lost at a finite k."""
+        found = self._breakpoints_of(a, splits)
+        finite = [b for b in found.values() if b is not None]
+        if not finite:
+            return None
+        exact_ks = [b for b in finite if isinstance(b, int)]
+        if not exact_ks:
+            k_star, kept = _bracket_stage(found, self.names, self.origin)
+            new_tree, newly = self.current.pruned_by(kept)
+            return k_star, new_tree, sorted(newly), kept
+        k_star = min(exact_ks)
+        result = prune(self.current, k_star, self.prior)
+        self._count(result)
+        if not result.pruned:
+            raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
+                                 "PruneTree prunes nothing there")
+        return k_star, result.tree, sorted(result.pruned), result.kept_splits
+
+    def _breakpoints_of(self, a, splits) -> dict:
+        """Current index -> breakpoint of every split of the current tree (``a``): Thm 5.9's
+        survivors None, the others searched from k0 (:func:`_breakpoint`) unless cached."""
+        survivors = _survives_all_k_array(a)
+        for i in splits.tolist():
+            key = int(self.origin[i])
+            if key in self.cache:
+                continue
+            if survivors[i]:
+                self.cache[key] = None
+                continue
+            form = _SubtreeForm.from_arrays(a, i, self.names[key], self.prior)
+            self.cache[key] = _breakpoint(form, self.k0)
+            self.searches += 1
+            for how, count in form.decider.routes.items():
+                self.decisions[f"search_{how}"] += count
+        return {i: self.cache[int(self.origin[i])] for i in splits.tolist()}
+
+    def _forget_breakpoints_above(self, cut) -> None:
+        """The breakpoints of the splits whose subtree changed (the ancestors of the input
+        indices ``cut``) are stale."""
+        parent, stale = self.full.parent, set()
+        for i in cut.tolist():
             j = int(parent[i])
             while j >= 0 and j not in stale:
                 stale.add(j)
-                cache.pop(j, None)
+                self.cache.pop(j, None)
                 j = int(parent[j])
-        current, k0 = new_tree, k_star
-    a = current.arrays()
-    survivors = origin[a.n_children > 0].tolist()
-    for i in survivors:
-        breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
-    leaf_root = tree.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
-    stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
-    depth = full.depth.tolist()      # Zhong's order: by depth, then by name
-    order = sorted(np.flatnonzero(full.n_children > 0).tolist(), key=lambda i: (depth[i], names[i]))
-    ordered = {names[i]: breakpoints[names[i]] for i in order}
-    return KNormSequence(prior, stages, ordered, searches, decisions)
+
+    def finish(self) -> KNormSequence:
+        """The splits left survive every finite k; the k = infinity stage is the root alone;
+        the breakpoints in Zhong's order (by depth, then by name)."""
+        a, full, names = self.current.arrays(), self.full, self.names
+        survivors = self.origin[a.n_children > 0].tolist()
+        for i in survivors:
+            self.breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
+        leaf_root = self.input.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
+        self.stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
+        depth = full.depth.tolist()
+        order = sorted(np.flatnonzero(full.n_children > 0).tolist(), key=lambda i: (depth[i], names[i]))
+        ordered = {names[i]: self.breakpoints[names[i]] for i in order}
+        return KNormSequence(self.prior, self.stages, ordered, self.searches, self.decisions)
 
 
 def _survives_all_k_array(a) -> "np.ndarray":
