@@ -670,8 +670,30 @@ class _ArrayEvaluator:
 def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> PruneResult:
     """PruneTree (Zhong Fig 4.1): the pruning of ``tree`` that minimises E[r^k].
 
-    A split at t is kept iff R_tree < R_leaf - epsilon (epsilon >= 0, exact).
-    Decisions are exact (see the module docstring).  The input is not modified.
+    A split at t is kept iff R_tree < R_leaf - epsilon, R_leaf the k-th moment of t as a leaf
+    (4.29) and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
+    (:func:`~exactprune.pruning.prune_bottom_up`).  Decisions are exact (see the module
+    docstring).  The input is not modified.
+
+    Parameters
+    ----------
+    tree : Tree or Node
+        The tree to prune.
+    k : int
+        The order of the moment minimised: k = 1 the expected error rate, larger k weighs
+        the uncertainty of the estimate more (the k-norm E[r^k]^(1/k)); a positive integer up to
+        ``MAX_K``, exact rationals up to ``EXACT_K_LIMIT`` and certified arb signs above it.
+    prior : Prior
+        lam, eta and the error-numerator convention of (4.29) and (4.11).
+    epsilon : exact number, default 0
+        The margin a split must win by (Fig 4.1): kept only if it lowers the moment by more
+        than epsilon; epsilon >= 0, exact (int, Fraction, ``"1/1000"``; a float is a TypeError),
+        at most ``MAX_EPSILON_DIGITS`` digits.  With epsilon = 0 a split whose subtree ties
+        with its leaf is pruned.
+
+    Returns
+    -------
+    PruneResult
 
     >>> from exactprune.tree import iris_tree
     >>> result = prune(iris_tree(), 2)
