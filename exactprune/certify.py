@@ -116,6 +116,18 @@ def weighted_sum_rel(rw: float, rv: float, terms: int) -> float:
     rule, then the sum rule ``K - 1`` times.  The bound of a subtree moment (4.28) from its
     children's (PruneTree's level bound, :mod:`exactprune.knorm`).
 
+    Parameters
+    ----------
+    rw, rv : float
+        Relative bounds of the weights and of the values.
+    terms : int
+        K, the number of products summed.
+
+    Returns
+    -------
+    float
+        The relative bound of the sum.
+
     >>> weighted_sum_rel(0.0, 0.0, 1) == product_rel(0.0, 0.0)
     True
     >>> weighted_sum_rel(U, U, 3) == sum_rel(sum_rel(product_rel(U, U), 0.0), 0.0)
@@ -383,6 +395,16 @@ def checked_array(value, rel) -> tuple:
     the value is finite, non-negative, 0 with bound 0 or at least ``TINY``, and the bound finite
     and at most ``MAX_REL``; ``(nan, inf)`` elsewhere.
 
+    Parameters
+    ----------
+    value, rel : numpy arrays
+        Computed floats and their relative bounds.
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays.
+
     >>> import numpy as np
     >>> v, r = checked_array(np.array([1.0, 0.0, 0.0, TINY / 2, 1.0, -1.0]), np.array([U, 0.0, U, 0.0, MAX_REL * 2, 0.0]))
     >>> v.tolist()[:2], np.isinf(r).tolist()
@@ -407,6 +429,16 @@ def product_array(x: tuple, y: tuple) -> tuple:
     """``Approx.__mul__`` elementwise on ``(value, rel)`` pairs of arrays: 0 exactly where a valid
     factor is 0, else the product rule and the validity rule (:func:`checked_array`).
 
+    Parameters
+    ----------
+    x, y : tuple
+        ``(values, rels)`` arrays (or scalars) of the factors.
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays.
+
     >>> import numpy as np
     >>> product_array((np.array([3.0, 0.0, 2.0]), np.array([0.0, 0.0, np.inf])), (np.array([0.5, 7.0, 1.0]), 0.0))
     (array([1.5, 0. , nan]), array([1.11022302e-16, 0.00000000e+00,            inf]))
@@ -426,6 +458,18 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     (a + m) / (d + m)`` for arrays ``a = (values, rels)`` and ``d`` (a bound may be one scalar for
     all), the same float loop, the bound :func:`rising_ratio_rel` and the same validity rules
     (an invalid input or ``d = 0`` gives ``(nan, inf)``, ``a = 0`` with ``k > 0`` exactly 0).
+
+    Parameters
+    ----------
+    a, d : tuple
+        ``(values, rels)`` float64 arrays of the same shape (a rel may be one scalar).
+    k : int
+        The number of factors (the moment's order).
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays.
 
     >>> import numpy as np
     >>> v, r = rising_ratio_array((np.array([1.0, 0.0]), 0.0), (np.array([2.0, 2.0]), 0.0), 2)
@@ -455,6 +499,20 @@ def total_array(terms: tuple, owner, n: int) -> tuple:
     terms (zero terms add nothing, as in ``Approx.__add__``) and the validity rule on the sum; a
     group with an invalid term is invalid, ``(nan, inf)``.  A sum of non-negative terms grows
     term by term, so checking the total checks every partial sum.
+
+    Parameters
+    ----------
+    terms : tuple
+        ``(values, rels)`` arrays of the terms.
+    owner : numpy integer array
+        The group of each term, non-decreasing.
+    n : int
+        The number of groups (a group without terms totals the exact 0).
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays of length ``n``.
 
     >>> import numpy as np
     >>> total_array((np.array([1.0, 0.5, 0.0, 2.0]), np.array([U, 0.0, 0.0, np.inf])), np.array([0, 0, 1, 2]), 4)

@@ -249,6 +249,18 @@ def child_weights(arrays, eta, order=None) -> np.ndarray:
     n_t + eta K_t = 0 is a ValueError naming it (the first in ``order``, an index array, if
     given).
 
+    Parameters
+    ----------
+    arrays : CountArrays
+    eta : exact number
+    order : numpy integer array, optional
+        The order in which to look for a parent of weight 0 (default: index order).
+
+    Returns
+    -------
+    numpy object array
+        The weight of every node (Fractions).
+
     >>> from exactprune.tree import iris_tree
     >>> a = iris_tree().arrays()
     >>> child_weights(a, Fraction(1, 2))[a.index("c1")]          # Zhong (B.3): (50 + 1/2)/(150 + 1)
