@@ -187,7 +187,7 @@ def test_real_crossing_on_an_interval_beyond_float_range():
 
 
 @pytest.mark.parametrize("prior", [Prior(), Prior(lam=Fraction(1, 3), eta=Fraction(2, 3))])
-def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior):
+def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior, monkeypatch):
     """Leaves of n = 1, 2, 17, 18, 34, 35 examples and the root of 107: the d = n + J lam of
     one class (fractional part J lam) are 1, 15, 1, 16 (at CHAIN_STEPS), 1 and 72 apart; the a
     = b + c lam (b = 0, 0, 0, 0, 4, 5 and 52) of another are 4, 1 and 47 apart.  Carried by
@@ -200,18 +200,15 @@ def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior)
     tree = Tree(node)
     form = _SubtreeForm(tree.root, prior)
     assert _SubtreeForm.CHAIN_STEPS == 16
-    saved, flint.ctx.prec = flint.ctx.prec, 80
-    try:
+    with flint.ctx.workprec(80):
         plan = form._gamma_ratio_plan()[0]
-    finally:
-        flint.ctx.prec = saved
     assert sum(steps is None for _, steps, _ in plan) == 4
     assert sorted(len(steps) for _, steps, _ in plan if steps is not None) == [1, 1, 1, 1, 4, 15, 16]
     for k in (1, 2, 3, 7):
         exact = leaf_moment(node.counts, k, prior) - subtree_moment(tree.root, k, prior)
         ball = form.difference_arb(k)
         assert ball.overlaps(flint.arb(exact.numerator) / exact.denominator) and ball.rad() < 1e-15 * abs(ball.mid()) + 1e-30
-    mpmath.mp.dps = 40
+    monkeypatch.setattr(mpmath.mp, "dps", 40)       # restored after the test
     for k in (Fraction(5, 2), Fraction(11, 3)):
         x = mpmath.mpf(k.numerator) / k.denominator
 

@@ -122,14 +122,14 @@ def test_an_invalid_term_voids_only_its_own_split():
     assert leaf_r[1] == tree_r[1] == float("inf")
 
 
-def test_real_crossing_contains_the_root_found_by_mpmath():
+def test_real_crossing_contains_the_root_found_by_mpmath(monkeypatch):
     """F_d(x) = rf(B, x)/rf(M, x) - sum_l W_l rf(B_l, x)/rf(M_l, x) (Gamma extension (C.26)),
     with the weights (4.11) and (B, M) (4.29) written out by hand for the tree below and its root
     found by mpmath at 50 digits: the certified crossing is the dyadic cell holding it."""
     import mpmath
     from exactprune import Node, Tree
     tree = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3))]))      # lam = eta = 1/2, J = 2
-    mpmath.mp.dps = 50
+    monkeypatch.setattr(mpmath.mp, "dps", 50)       # restored after the test
     half = mpmath.mpf(1) / 2
     # root: B = 3 + 1/2, M = 9 + 1; leaves: (5, 0): B = 1/2, M = 6, W = 5.5/10; (1, 3): B = 3/2, M = 5, W = 4.5/10
     def f(x):
@@ -352,7 +352,6 @@ def _mp_knorm(node, k: int):
     and J classes: a leaf's moment Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)) with
     B = n - max_j n_j + (J - 1)/2 and M = n + J/2."""
     import mpmath
-    mpmath.mp.dps = 40
 
     def moment(t):
         if not t.children:
@@ -362,7 +361,8 @@ def _mp_knorm(node, k: int):
         den = sum(t.counts) + mpmath.mpf(len(t.children)) / 2
         return sum((sum(c.counts) + mpmath.mpf(0.5)) / den * moment(c) for c in t.children)
 
-    return mpmath.root(moment(node), k)
+    with mpmath.workdps(40):          # the caller's precision is restored
+        return mpmath.root(moment(node), k)
 
 
 def test_knorm_pruning_path_values_and_prior():
@@ -387,13 +387,13 @@ def far_sequence():
     return knorm_sequence(FAR, Prior(), crossings=False)
 
 
-def test_a_breakpoint_beyond_the_exact_bits_is_a_certified_log_bracket(far_sequence):
+def test_a_breakpoint_beyond_the_exact_bits_is_a_certified_log_bracket(far_sequence, monkeypatch):
     """For huge k each leaf moment is Gamma(M)/Gamma(B) k^(B - M) (1 + O(1/k)) (C.26); the
     subtree's moment is dominated by the leaf (0, 10^6 - 1) (B - M = -10^6 + 1/2, one half above the
     others), so the crossing k* solves Gamma(M0)/Gamma(B0) = W2 Gamma(M2)/Gamma(1/2) k*: written
     out with mpmath's loggamma, log2 k* lies in the bracket."""
     import mpmath
-    mpmath.mp.dps = 60
+    monkeypatch.setattr(mpmath.mp, "dps", 60)       # restored after the test
     n = 10 ** 6
     b0, m0 = mpmath.mpf(n - 1) + 0.5, mpmath.mpf(2 * n)          # root: b = n - 1 errors, J lam = 1
     m1, m2 = mpmath.mpf(n + 1), mpmath.mpf(n)                   # leaves: B = 1/2 for both
@@ -417,7 +417,7 @@ def test_a_breakpoint_beyond_the_exact_bits_is_a_certified_log_bracket(far_seque
     assert str(bracket).startswith("2^(") and " < k <= 2^(" in str(bracket)
 
 
-def test_stage_for_around_a_log_bracket(far_sequence):
+def test_stage_for_around_a_log_bracket(far_sequence, monkeypatch):
     import mpmath
     bracket = far_sequence.breakpoints["root"].breakpoint
     below, above = int(bracket.lower), int(bracket.upper) + 1          # 2^below < 2^lower, 2^above > 2^upper
@@ -425,7 +425,7 @@ def test_stage_for_around_a_log_bracket(far_sequence):
     assert far_sequence.stage_for(2 ** above).leaves == 1
     assert far_sequence.stage_for(3 * 2 ** (below - 2)).leaves == 2   # log2 = below - 0.415: arb route
     assert far_sequence.stage_for(2 ** above - 1).leaves == 1         # log2 just below above > upper
-    mpmath.mp.dps = 60
+    monkeypatch.setattr(mpmath.mp, "dps", 60)       # restored after the test
     shift = below - 60
     middle = (bracket.lower + bracket.upper) / 2 - shift
     inside = int(mpmath.floor(mpmath.power(2, mpmath.mpf(middle.numerator) / middle.denominator))) << shift
@@ -556,7 +556,7 @@ def test_float_roots_raise_no_float_warning():
     assert np.isnan(roots).all()                      # F's float sign at 0 is NaN: no bracket
 
 
-def test_knorm_pruning_path_errors_use_the_prior():
+def test_knorm_pruning_path_errors_use_the_prior(monkeypatch):
     """numerator '1' (B = b + lam): the norms of the path's stages against mpmath written out for that
     prior (the k = 1 stage: sum of W_l B_l / M_l)."""
     import mpmath
@@ -564,7 +564,7 @@ def test_knorm_pruning_path_errors_use_the_prior():
     path = knorm_pruning_path(iris_tree(), prior)
     stage = path["sequence"].stages[0]
     assert stage.k_from == 1
-    mpmath.mp.dps = 40
+    monkeypatch.setattr(mpmath.mp, "dps", 40)       # restored after the test
 
     def mean(t):
         if not t.children:
