@@ -485,8 +485,12 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
         value = np.ones(av.shape)
         for m in range(k):
             value *= (av + m) / (dv + m)
-        rules = {pair: rising_ratio_rel(*pair, k) for pair in set(zip(ar.tolist(), dr.tolist()))}
-        rel = np.array([rules[pair] for pair in zip(ar.tolist(), dr.tolist())]).reshape(av.shape)
+        if np.ndim(a[1]) == 0 and np.ndim(d[1]) == 0:     # one bound for every element
+            rel = np.full(av.shape, rising_ratio_rel(float(a[1]), float(d[1]), k))
+        else:                                           # the rule once per distinct pair of bounds
+            pairs, inverse = np.unique(np.stack([ar.ravel(), dr.ravel()], axis=1), axis=0, return_inverse=True)
+            rules = np.array([rising_ratio_rel(x, y, k) for x, y in pairs.tolist()], dtype=np.float64)
+            rel = rules[inverse.ravel()].reshape(av.shape) if rules.size else np.zeros(av.shape)
         value, rel = checked_array(value, rel)
         zero = valid & (av == 0.0) & (k > 0)
     return (np.where(zero, 0.0, np.where(valid, value, math.nan)),

@@ -607,26 +607,24 @@ class _ArrayEvaluator:
         leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes)
         n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
         levels = a.splits_bottom_up()
-        arity_of = a.n_children
-        width = int(arity_of.max())
+        order = np.concatenate(levels)      # the splits, level by level from the deepest
+        ends = np.cumsum([len(splits) for splits in levels]).tolist()
+        spans = [slice(start, stop) for start, stop in zip([0] + ends[:-1], ends)]
+        arity = a.n_children[order]
         eta_f = _float_or_inf(self.prior.eta)
         sizes_f = np.append(a.sizes.astype(np.float64), 0.0)
-        slots, weights = [], []         # per level: the K child slots and their weights
+        den = sizes_f[order] + eta_f * arity
+        slots, weights = [], []             # the K child slots of every split in ``order``, their weights
         with np.errstate(all="ignore"):
-            for splits in levels:
-                arity = arity_of[splits]
-                den = sizes_f[splits] + eta_f * arity
-                level_slots, level_weights = [], []
-                for j in range(width):
-                    child = np.where(arity > j, a.indices[np.minimum(a.offsets[splits] + j, len(a.indices) - 1)], n)
-                    level_slots.append(child)
-                    level_weights.append(np.where(arity > j, (sizes_f[child] + eta_f) / den, 0.0))
-                low = np.zeros(splits.size, dtype=bool)
-                for w in level_weights:
-                    low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
-                level_weights[0][low] = math.nan    # a node with an untrusted weight: its subtree value is NaN
-                slots.append(level_slots)
-                weights.append(level_weights)
+            for j in range(int(arity.max())):
+                child = np.where(arity > j, a.indices[np.minimum(a.offsets[order] + j, len(a.indices) - 1)], n)
+                slots.append(child)
+                weights.append(np.where(arity > j, (sizes_f[child] + eta_f) / den, 0.0))
+            low = np.zeros(order.size, dtype=bool)
+            for w in weights:
+                low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
+        weights[0][low] = math.nan          # a node with an untrusted weight: its subtree value is NaN
+        width = len(weights)
         eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
         bounds, bound = [], leaf_rel        # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
         for _ in levels:
@@ -636,10 +634,11 @@ class _ArrayEvaluator:
         decider = self.decider
 
         def subtree(splits, best, t):
+            span = spans[t]
             with np.errstate(all="ignore"):
-                tree_v = weights[t][0] * best[slots[t][0]]
-                for w, c in zip(weights[t][1:], slots[t][1:]):
-                    tree_v += w * best[c]
+                tree_v = weights[0][span] * best[slots[0][span]]
+                for w, c in zip(weights[1:], slots[1:]):
+                    tree_v += w[span] * best[c[span]]
                 tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
             return tree_v
 
