@@ -51,8 +51,8 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         The tree.
     leaf : numpy array
         Every node's value as a leaf (any dtype numpy can copy and index: floats, or objects
-        holding exact rationals); it may carry extra entries past the last node, which the pass
-        leaves alone.
+        holding exact rationals), one row per node when a value has several parts (a float and
+        its bound); it may carry extra entries past the last node, which the pass leaves alone.
     subtree, decide : callables
         As above; ``level`` counts the levels with splits from the deepest (0).
     kept : numpy bool array, optional
@@ -71,6 +71,10 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
     ...                              lambda s, tree, t: tree < 2)
     >>> kept.tolist(), best.tolist()
     ([False, False, False], [2, 0, 0])
+    >>> pairs = np.array([[2.0, 0.5], [0.0, 0.0], [0.0, 0.0]])      # (value, bound) rows
+    >>> kept, best = prune_bottom_up(a, pairs, lambda s, b, t: a.child_sums(s, b), lambda s, tree, t: tree[:, 0] < 2)
+    >>> kept.tolist(), best.tolist()
+    ([True, False, False], [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]])
     """
     best = leaf.copy()
     if kept is None:
@@ -79,7 +83,7 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         tree = subtree(splits, best, level)
         keep = np.asarray(decide(splits, tree, level), dtype=bool)
         kept[splits] = keep
-        best[splits] = np.where(keep, tree, leaf[splits])
+        best[splits] = np.where(keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)), tree, leaf[splits])
     return kept, best
 
 
@@ -96,8 +100,8 @@ class Pruning:
     ----------
     source : Tree
         The input tree.
-    k : int
-        The moment's order.
+    k : int or None
+        The moment's order (None for a pruner without one, such as EBP).
     kept : numpy bool array
         The decisions (:func:`prune_bottom_up`).
     routes : dict
@@ -108,7 +112,7 @@ class Pruning:
         The pruned names in the order the pruner documents (default: index order).
     """
 
-    def __init__(self, source: Tree, k: int, kept: np.ndarray, routes: dict, moment: Any = None,
+    def __init__(self, source: Tree, k: Optional[int], kept: np.ndarray, routes: dict, moment: Any = None,
                  pruned: Optional[list] = None):
         self.k, self.routes = k, dict(routes)
         self._source, self._kept_splits = source, kept
