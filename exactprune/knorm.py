@@ -180,10 +180,9 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     >>> abs(Fraction(v[0]) - Fraction(56, 4181)) <= Fraction(r[0]) * Fraction(v[0]), bool(r[0] < 20 * U)
     (True, True)
     """
-    offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))
-    term_rel = _TERM_REL if all(math.isfinite(x) for x in offsets) else math.inf
+    offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))    # inf: no image (it makes a or d inf)
     a, d = leaf_terms(sizes.astype(np.float64), majority.astype(np.float64), offsets)
-    values, rels = rising_ratio_array((a, term_rel), (d, term_rel), k)
+    values, rels = rising_ratio_array((a, _TERM_REL), (d, _TERM_REL), k)
     return values, np.where(sizes < _FLOAT_EXACT_INT, rels, math.inf)
 
 
