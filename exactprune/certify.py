@@ -62,7 +62,8 @@ import flint
 from .numbers import CertificationError, certified_sign
 
 __all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio", "total", "float_sign",
-           "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "sum_rel_array", "float_sign_array", "float_images"]
+           "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "weighted_sum_rel", "sum_rel_array",
+           "float_sign_array", "float_images", "checked_array", "product_array", "rising_ratio_array", "total_array"]
 
 #: unit roundoff of binary64
 U = 2.0 ** -53
@@ -107,6 +108,35 @@ def quotient_rel(rx: float, ry: float) -> float:
     if ry >= 0.5:
         return math.inf
     return ((rx + ry) / (1.0 - ry) + U) * INFLATE
+
+
+def weighted_sum_rel(rw: float, rv: float, terms: int) -> float:
+    """Relative bound of ``fl(w_1 v_1 + ... + w_K v_K)`` (products summed left to right, ``K =
+    terms >= 1``, every ``w_i >= 0`` within ``rw`` and ``v_i >= 0`` within ``rv``): the product
+    rule, then the sum rule ``K - 1`` times.  The bound of a subtree moment (4.28) from its
+    children's (PruneTree's level bound, :mod:`exactprune.knorm`).
+
+    Parameters
+    ----------
+    rw, rv : float
+        Relative bounds of the weights and of the values.
+    terms : int
+        K, the number of products summed.
+
+    Returns
+    -------
+    float
+        The relative bound of the sum.
+
+    >>> weighted_sum_rel(0.0, 0.0, 1) == product_rel(0.0, 0.0)
+    True
+    >>> weighted_sum_rel(U, U, 3) == sum_rel(sum_rel(product_rel(U, U), 0.0), 0.0)
+    True
+    """
+    bound = product_rel(rw, rv)
+    for _ in range(terms - 1):
+        bound = sum_rel(bound, 0.0)
+    return bound
 
 
 def rising_ratio_rel(ra: float, rd: float, k: int) -> float:
@@ -358,6 +388,155 @@ def float_images(values: Sequence[Rational]) -> tuple:
     import numpy as np
     images = [_image(x) or (math.nan, math.inf) for x in values]
     return np.array([v for v, _ in images]), np.array([r for _, r in images])      # Python floats: float64
+
+
+def checked_array(value, rel) -> tuple:
+    """:func:`_checked` elementwise (the validity rule of :class:`Approx`): ``(value, rel)`` where
+    the value is finite, non-negative, 0 with bound 0 or at least ``TINY``, and the bound finite
+    and at most ``MAX_REL``; ``(nan, inf)`` elsewhere.
+
+    Parameters
+    ----------
+    value, rel : numpy arrays
+        Computed floats and their relative bounds.
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays.
+
+    >>> import numpy as np
+    >>> v, r = checked_array(np.array([1.0, 0.0, 0.0, TINY / 2, 1.0, -1.0]), np.array([U, 0.0, U, 0.0, MAX_REL * 2, 0.0]))
+    >>> v.tolist()[:2], np.isinf(r).tolist()
+    ([1.0, 0.0], [False, False, True, True, True, True])
+    """
+    import numpy as np
+    with np.errstate(invalid="ignore"):
+        fine = np.isfinite(value) & np.isfinite(rel) & (rel <= MAX_REL) & (
+            ((value == 0.0) & (rel == 0.0)) | (value >= TINY))
+    return np.where(fine, value, math.nan), np.where(fine, rel, math.inf)
+
+
+def _valid_array(value, rel):
+    """Which elements of an array approximation are valid (a finite bound at most ``MAX_REL``
+    and a finite value): the arrays' ``Approx.valid``."""
+    import numpy as np
+    with np.errstate(invalid="ignore"):
+        return np.isfinite(value) & (rel <= MAX_REL)
+
+
+def product_array(x: tuple, y: tuple) -> tuple:
+    """``Approx.__mul__`` elementwise on ``(value, rel)`` pairs of arrays: 0 exactly where a valid
+    factor is 0, else the product rule and the validity rule (:func:`checked_array`).
+
+    Parameters
+    ----------
+    x, y : tuple
+        ``(values, rels)`` arrays (or scalars) of the factors.
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays.
+
+    >>> import numpy as np
+    >>> product_array((np.array([3.0, 0.0, 2.0]), np.array([0.0, 0.0, np.inf])), (np.array([0.5, 7.0, 1.0]), 0.0))
+    (array([1.5, 0. , nan]), array([1.11022302e-16, 0.00000000e+00,            inf]))
+    """
+    import numpy as np
+    (xv, xr), (yv, yr) = x, y
+    with np.errstate(all="ignore"):
+        valid = _valid_array(xv, xr) & _valid_array(yv, yr)
+        zero = valid & ((xv == 0.0) | (yv == 0.0))
+        value, rel = checked_array(xv * yv, product_rel(xr, yr))
+    return (np.where(zero, 0.0, np.where(valid, value, math.nan)),
+            np.where(zero, 0.0, np.where(valid, rel, math.inf)))
+
+
+def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
+    """:func:`rising_ratio` elementwise: the float image of Zhong (4.29)'s ratio ``prod_{m<k}
+    (a + m) / (d + m)`` for arrays ``a = (values, rels)`` and ``d`` (a bound may be one scalar for
+    all), the same float loop, the bound :func:`rising_ratio_rel` and the same validity rules
+    (an invalid input or ``d = 0`` gives ``(nan, inf)``, ``a = 0`` with ``k > 0`` exactly 0).
+
+    Parameters
+    ----------
+    a, d : tuple
+        ``(values, rels)`` float64 arrays of the same shape (a rel may be one scalar).
+    k : int
+        The number of factors (the moment's order).
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays.
+
+    >>> import numpy as np
+    >>> v, r = rising_ratio_array((np.array([1.0, 0.0]), 0.0), (np.array([2.0, 2.0]), 0.0), 2)
+    >>> v.tolist(), bool(r[0] == rising_ratio(Approx(1.0), Approx(2.0), 2).rel), r.tolist()[1]
+    ([0.3333333333333333, 0.0], True, 0.0)
+    """
+    import numpy as np
+    (av, ar), (dv, dr) = a, d
+    av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
+    ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)
+    with np.errstate(all="ignore"):
+        valid = _valid_array(av, ar) & _valid_array(dv, dr) & (dv != 0.0) & (k >= 0)
+        value = np.ones(av.shape)
+        for m in range(k):
+            value *= (av + m) / (dv + m)
+        if np.ndim(a[1]) == 0 and np.ndim(d[1]) == 0:     # one bound for every element
+            rel = np.full(av.shape, rising_ratio_rel(float(a[1]), float(d[1]), k))
+        else:                                           # the rule once per distinct pair of bounds
+            pairs, inverse = np.unique(np.stack([ar.ravel(), dr.ravel()], axis=1), axis=0, return_inverse=True)
+            rules = np.array([rising_ratio_rel(x, y, k) for x, y in pairs.tolist()], dtype=np.float64)
+            rel = rules[inverse.ravel()].reshape(av.shape) if rules.size else np.zeros(av.shape)
+        value, rel = checked_array(value, rel)
+        zero = valid & (av == 0.0) & (k > 0)
+    return (np.where(zero, 0.0, np.where(valid, value, math.nan)),
+            np.where(zero, 0.0, np.where(valid, rel, math.inf)))
+
+
+def total_array(terms: tuple, owner, n: int) -> tuple:
+    """:func:`total` of each of ``n`` groups of array terms ``(values, rels)`` at once (``owner``:
+    the group of each term, non-decreasing): the sum rule left to right over a group's non-zero
+    terms (zero terms add nothing, as in ``Approx.__add__``) and the validity rule on the sum; a
+    group with an invalid term is invalid, ``(nan, inf)``.  A sum of non-negative terms grows
+    term by term, so checking the total checks every partial sum.
+
+    Parameters
+    ----------
+    terms : tuple
+        ``(values, rels)`` arrays of the terms.
+    owner : numpy integer array
+        The group of each term, non-decreasing.
+    n : int
+        The number of groups (a group without terms totals the exact 0).
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays of length ``n``.
+
+    >>> import numpy as np
+    >>> total_array((np.array([1.0, 0.5, 0.0, 2.0]), np.array([U, 0.0, 0.0, np.inf])), np.array([0, 0, 1, 2]), 4)
+    (array([1.5, 0. , nan, 0. ]), array([2.22044605e-16, 0.00000000e+00,            inf, 0.00000000e+00]))
+    """
+    import numpy as np
+    value, rel = terms
+    owner = np.asarray(owner)
+    with np.errstate(all="ignore"):
+        bad = np.bincount(owner, weights=~_valid_array(value, rel), minlength=n) > 0
+        keep = value != 0.0
+        owner, value, rel = owner[keep], value[keep], rel[keep]
+        position = np.arange(len(owner)) - np.searchsorted(owner, owner)       # rank within the group
+        sums, sum_rels = np.zeros(n), np.zeros(n)
+        for p in range(int(position.max(initial=-1)) + 1):
+            at = position == p
+            group, v, r = owner[at], value[at], rel[at]
+            sums[group], sum_rels[group] = sums[group] + v, r if p == 0 else sum_rel_array(sum_rels[group], r)
+        sums, sum_rels = checked_array(sums, sum_rels)
+    return np.where(bad, math.nan, sums), np.where(bad, math.inf, sum_rels)
 
 
 def sum_rel_array(rx, ry):

@@ -21,7 +21,6 @@ sqrt(E[r^4] - E[r^2]^2) (:func:`mse_summary`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 from typing import Any, Sequence
@@ -29,10 +28,11 @@ from typing import Any, Sequence
 import flint
 
 from .certify import Decider
-from .knorm import child_weight, weighted_recursion
+from .knorm import child_weights, weighted_recursion
+from .pruning import Pruning, exact_subtree_pass, walk_order
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
-from .limits import CLASSPROB_MAX_K, check_k, check_parameter
-from .numbers import arb_of, decimal_str, exact, is_symbolic, positive_int, simplify_symbolic
+from .limits import CLASSPROB_MAX_K, check_parameter
+from .numbers import arb_of, check_k, decimal_str, exact, is_symbolic, positive_int, simplify_symbolic
 from .tree import Node, Tree
 
 __all__ = ["error_moment", "error_moment_printed", "error_moment_closed", "combined_moment",
@@ -185,39 +185,45 @@ def mse_summary(counts: Sequence, j: int, lam: Any = "1/2", digits: int = 6) -> 
     mse = error_moment(counts, j, 2, lam)
     fourth = error_moment(counts, j, 4, lam)
     variance = fourth - mse * mse
-    saved = flint.ctx.prec
-    try:
-        flint.ctx.prec = 128
+    with flint.ctx.workprec(128):
         sd = arb_of(variance).sqrt()
         midpoint = Fraction(str(sd.mid().str(40, radius=False)).replace(" ", ""))
-    finally:
-        flint.ctx.prec = saved
     return {"mse": mse, "fourth_moment": fourth, "variance": variance, "sd": sd,
             "sd_decimal": decimal_str(midpoint, digits) if midpoint != 0 else "0"}
 
 
-@dataclass
-class PetPruneResult:
-    """Outcome of :func:`prune_pet`: the combined k-th moment of the pruned PET, the pruned
-    ``tree`` (a new Tree), the names of the nodes turned into leaves, and per node the
-    combined moment as a leaf and of its best pruned subtree; ``routes`` counts how the
+class PetPruneResult(Pruning):
+    """Outcome of :func:`prune_pet` (a :class:`~exactprune.pruning.Pruning`): the combined k-th
+    moment of the pruned PET, the pruned ``tree`` (a new Tree), the names of the nodes turned
+    into leaves (the last in pre-order first), and per node name the combined moment as a leaf
+    (``as_leaf``) and of its best pruned subtree (``subtree``); ``routes`` counts how the
     decisions were settled (all exact: the moments are exact rationals)."""
 
-    k: int
-    moment: Fraction
-    tree: Tree
-    pruned: list = field(default_factory=list)
-    as_leaf: dict = field(default_factory=dict)
-    subtree: dict = field(default_factory=dict)
-    routes: dict = field(default_factory=dict)
+    def __init__(self, source: Tree, k: int, kept, routes: dict, moment, pruned: list, as_leaf: dict,
+                 subtree: dict):
+        super().__init__(source, k, kept, routes, moment, pruned)
+        self.as_leaf, self.subtree = as_leaf, subtree
 
 
 def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPruneResult:
-    """PruneTree (Fig 4.1) for a probability-estimation tree: one post-order traversal
-    minimising the combined risk sum_j E[r_{j,t}^k] (section 7.2.1), additive by (7.18).
+    """PruneTree (Fig 4.1) for a probability-estimation tree: the one bottom-up pass
+    (:func:`~exactprune.pruning.exact_subtree_pass`) minimising the combined risk
+    sum_j E[r_{j,t}^k] (section 7.2.1), additive by (7.18).
 
     ``k`` must be even (for odd k the moments can be negative).  A subtree is kept
     only if its combined moment is strictly below that of its root as a leaf.
+
+    Parameters
+    ----------
+    tree : Tree
+    k : int
+        An even order, at most ``CLASSPROB_MAX_K``.
+    lam, eta : exact numbers
+        Lidstone's lam and the child-weight eta (4.11).
+
+    Returns
+    -------
+    PetPruneResult
 
     >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     >>> r = prune_pet(t, 2, 1, 1)
@@ -234,16 +240,9 @@ def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPrun
         raise ValueError(f"k must be even for PET pruning (odd moments of r_j can be negative), got {k}")
     lam = check_lam(lam)
     eta = check_parameter(exact(eta, "eta"), "eta")
-    as_leaf, best, keep = {}, {}, {}
-    decider = Decider()
-    for node in tree.root.postorder():
-        leaf_value = combined_moment(node.counts, k, lam)
-        as_leaf[node.name] = leaf_value
-        if node.is_leaf:
-            best[node.name], keep[node.name] = leaf_value, False
-            continue
-        subtree_value = sum(child_weight(c, node, eta) * best[c.name] for c in node.children)
-        keep[node.name] = decider.exact_sign(leaf_value - subtree_value) > 0
-        best[node.name] = subtree_value if keep[node.name] else leaf_value
-    new_tree, pruned = tree.pruned_copy(lambda node: keep.get(node.name, False))
-    return PetPruneResult(k, best[tree.root.name], new_tree, pruned, as_leaf, best, dict(decider.routes))
+    arrays, decider = tree.arrays(), Decider()
+    kept, best, leaf = exact_subtree_pass(arrays, lambda counts: combined_moment(counts, k, lam),
+                                          lambda order: child_weights(arrays, eta, order), decider)
+    names = arrays.names()
+    return PetPruneResult(tree, k, kept, decider.routes, best[0], walk_order(arrays, kept),
+                          dict(zip(names, leaf.tolist())), dict(zip(names, best.tolist())))

@@ -31,17 +31,18 @@ is a sympy Symbol).  Floats are refused with a TypeError naming the parameter.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 import flint
 
 from .dirichlet import check_counts, check_lam
-from .limits import COST_MAX_K, EXPANSION_MAX_TERMS, check_k, check_parameter
-from .numbers import (exact, is_symbolic, nonnegative_values, positive_int, rising,
+from .limits import COST_MAX_K, EXPANSION_MAX_TERMS, check_parameter
+from .numbers import (check_k, exact, is_symbolic, nonnegative_values, positive_int, rising,
                       simplify_symbolic, to_fmpq, to_fraction)
-from .knorm import child_weight, weighted_recursion  # Zhong (4.11), shared with the error-rate moments
+from .certify import Decider
+from .knorm import child_weight, child_weights, weighted_recursion  # Zhong (4.11), shared with the error-rate moments
+from .pruning import Pruning, exact_subtree_pass, walk_order
 from .tree import Node, Tree
 
 __all__ = [
@@ -348,26 +349,39 @@ def subtree_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", eta: An
     return weighted_recursion(node, lambda leaf: leaf_cost_moment(leaf, loss, k, lam), eta)
 
 
-@dataclass
-class CostPruneResult:
-    """Outcome of :func:`prune_costs`: the k-th cost ``moment`` of the pruned tree, the
-    pruned ``tree`` (a new Tree), the names of the nodes turned into leaves (``pruned``),
-    and the (7.16) ``labels`` of the pruned tree's leaves."""
+class CostPruneResult(Pruning):
+    """Outcome of :func:`prune_costs` (a :class:`~exactprune.pruning.Pruning`): the k-th cost
+    ``moment`` of the pruned tree, the pruned ``tree`` (a new Tree), the names of the nodes
+    turned into leaves (``pruned``, the last in pre-order first), the (7.16) ``labels`` of the
+    pruned tree's leaves, and per node name its moment as a leaf (``as_leaf``) and that of its
+    best pruned subtree (``subtree``)."""
 
-    k: int
-    moment: Fraction
-    tree: Tree
-    pruned: list = field(default_factory=list)
-    labels: dict = field(default_factory=dict)
-    as_leaf: dict = field(default_factory=dict)
-    subtree: dict = field(default_factory=dict)
+    def __init__(self, source: Tree, k: int, kept, routes: dict, moment, pruned: list, labels: dict,
+                 as_leaf: dict, subtree: dict):
+        super().__init__(source, k, kept, routes, moment, pruned)
+        self.labels, self.as_leaf, self.subtree = labels, as_leaf, subtree
 
 
 def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> CostPruneResult:
     """PruneTree (Zhong Fig 4.1) with cost moments: keep a subtree only if its (7.4)
     moment is strictly below the (7.13)/(7.16) moment of its root as a leaf.
 
-    One post-order traversal; exact comparisons (epsilon = 0).
+    The one bottom-up pass of :func:`~exactprune.pruning.exact_subtree_pass`; exact comparisons
+    (epsilon = 0).
+
+    Parameters
+    ----------
+    tree : Tree
+    loss : matrix
+        The loss matrix L[i][j] (cost of predicting i when the class is j), exact entries.
+    k : int
+        The moment's order, at most ``COST_MAX_K``.
+    lam, eta : exact numbers
+        Lidstone's lam (7.13) and the child-weight eta (4.11).
+
+    Returns
+    -------
+    CostPruneResult
 
     >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
     >>> r = prune_costs(t, [[0, 1], [1, 0]], 2)
@@ -381,19 +395,20 @@ def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2
     k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K")
     lam = check_lam(lam)
     eta = check_parameter(exact(eta, "eta"), "eta")
-    as_leaf, label_of, best, kept = {}, {}, {}, set()
-    for node in tree.root.postorder():
-        label, leaf_value = cost_label(node.counts, loss, k, lam)     # validates the loss matrix
-        as_leaf[node.name], label_of[node.name] = leaf_value, label
-        best[node.name] = leaf_value
-        if not node.is_leaf:
-            subtree_value = sum(child_weight(c, node, eta) * best[c.name] for c in node.children)
-            if subtree_value < leaf_value:
-                best[node.name] = subtree_value
-                kept.add(node.name)
-    new_tree, pruned_names = tree.pruned_copy(lambda node: node.name in kept)
-    labels = {leaf.name: label_of[leaf.name] for leaf in new_tree.leaves()}
-    return CostPruneResult(k, best[tree.root.name], new_tree, pruned_names, labels, as_leaf, best)
+    arrays, labels_of = tree.arrays(), {}
+
+    def leaf_value(counts):
+        label, value = cost_label(counts, loss, k, lam)     # validates the loss matrix
+        labels_of[counts] = label
+        return value
+
+    decider = Decider()
+    kept, best, leaf = exact_subtree_pass(arrays, leaf_value, lambda order: child_weights(arrays, eta, order), decider)
+    names = arrays.names()
+    result = CostPruneResult(tree, k, kept, decider.routes, best[0], walk_order(arrays, kept), {},
+                             dict(zip(names, leaf.tolist())), dict(zip(names, best.tolist())))
+    result.labels = {node.name: labels_of[node.counts] for node in result.tree.leaves()}
+    return result
 
 
 def cost_pruning_path(tree: Tree, loss: Any, ks: Sequence, lam: Any = "1/2", eta: Any = "1/2") -> dict:

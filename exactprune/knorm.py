@@ -30,14 +30,15 @@ import flint
 import numpy as np
 
 from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel, quotient_rel,
-                      rising_ratio_rel, sum_rel)
-from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_k, check_parameter
-from .numbers import (arb_of, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
-                      is_symbolic, log_rising_ratio_arb, rising, rising_ratio_fmpq, to_fmpq,
+                      rising_ratio_array, rising_ratio_rel, sum_rel, weighted_sum_rel)
+from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_parameter
+from .numbers import (arb_of, check_k, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
+                      is_symbolic, rising, rising_ratio_arb, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
+from .pruning import Pruning, prune_bottom_up
 from .tree import Node, Tree
 
-__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_moment_terms", "leaf_moment", "leaf_moment_arb", "child_weight", "weighted_recursion", "moment",
+__all__ = ["Prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment", "leaf_moment_arb", "child_weight", "child_weights", "weighted_recursion", "moment",
            "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate", "leaf_error",
            "PruneResult", "prune", "prediction_error", "sqrt_decimal", "knorm_decimal"]
 
@@ -80,13 +81,55 @@ class Prior:
         c = n_classes - 1 if self.numerator == "J-1" else 1
         return c * self.lam
 
+    def term_offsets(self, n_classes: int) -> tuple:
+        """(c lam, J lam): what the prior adds to a node's training errors and size in the terms
+        of Zhong (4.29) (:func:`leaf_terms`), for ``n_classes`` = J classes.
+
+        >>> Prior().term_offsets(3)                   # c = J - 1 = 2
+        (Fraction(1, 1), Fraction(3, 2))
+        """
+        return self.error_offset(n_classes), n_classes * self.lam
+
+
+# -- the leaf moment (4.29): one home for its terms and its exact, certified and float forms ------
+# E[r_l^k] = a^(k) / d^(k) with a = b + c lam, d = n + J lam.  The terms: leaf_terms (the formula,
+# for any arithmetic: exact, symbolic, float arrays) and leaf_moment_terms (from a node's counts,
+# checked).  The ratio a^(k) / d^(k): exact numbers.rising_ratio_fmpq, certified
+# numbers.rising_ratio_arb (any real k), float images with a rigorous bound certify.rising_ratio
+# (one node) and certify.rising_ratio_array (many: leaf_moment_floats).
+
+def leaf_terms(n, most, offsets: tuple) -> tuple:
+    """The terms (a, d) = (b + c lam, n + J lam) of Zhong (4.29) for nodes of ``n`` examples,
+    ``most`` of them in the majority class (b = n - most the training errors), given ``offsets``
+    = (c lam, J lam) (:meth:`Prior.term_offsets`) in the arithmetic wanted: Python ints with
+    Fractions, fmpq or sympy values give exact terms; float64 arrays (counts below 2**53, so
+    n - most is exact) give the float images, each term one rounding of the sum rule.
+
+    Parameters
+    ----------
+    n, most : int or numpy array
+        Node sizes and majority counts.
+    offsets : tuple
+        (c lam, J lam).
+
+    Returns
+    -------
+    tuple
+        (a, d), so that E[r_l^k] = a^(k) / d^(k), a ratio of rising factorials (C.26).
+
+    >>> leaf_terms(54, 49, Prior().term_offsets(3))      # Zhong (B.1): 6/55.5
+    (Fraction(6, 1), Fraction(111, 2))
+    """
+    offset, jlam = offsets
+    return n - most + offset, n + jlam
+
 
 def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str = "leaf") -> tuple:
     """(B, M) of a node as a leaf, Zhong (4.29) in the notation of App C: B = b + c lam
     (b = n - max_j n_j the training errors, c from ``prior.numerator``) and M = n + J lam,
-    so that E[r_l^k] = B^(k) / M^(k), a ratio of rising factorials (C.26).
+    so that E[r_l^k] = B^(k) / M^(k), a ratio of rising factorials (C.26): :func:`leaf_terms`
+    of checked counts.
 
-    Every leaf moment in the package (exact, certified or float-filtered) starts here;
     ``where`` names the node in the error raised for an empty node with lam = 0.
 
     >>> leaf_moment_terms((0, 49, 5))             # Zhong (B.1): 6/55.5
@@ -96,12 +139,51 @@ def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str 
     ValueError: node c1: an empty node with lam = 0 has no defined error moment
     """
     counts = check_counts_size(count_values(counts), where)
-    n = sum(counts)
-    a = n - max(counts) + prior.error_offset(len(counts))
-    d = n + len(counts) * prior.lam
+    a, d = leaf_terms(sum(counts), max(counts), prior.term_offsets(len(counts)))
     if not is_symbolic(d) and d == 0:
         raise ValueError(f"{where}: an empty node with lam = 0 has no defined error moment")
     return a, d
+
+
+#: integers below this are exact float64 values
+_FLOAT_EXACT_INT = 2 ** 53
+#: bound of a float term of (4.29): an exact integer plus a correctly rounded c lam or J lam (sum rule)
+_TERM_REL = sum_rel(0.0, U)
+
+
+def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) -> tuple:
+    """Float images of the leaf moments (4.29) of many nodes (``sizes``, ``majority``: integer
+    arrays) with rigorous relative bounds, as arrays ``(values, rels)`` (an infinite bound where
+    the image cannot be vouched for): the terms by :func:`leaf_terms` in float64 from the
+    correctly rounded floats of c lam and J lam, each with the bound ``sum_rel(0, U)`` (an exact
+    integer plus one rounded float), and the ratio by
+    :func:`~exactprune.certify.rising_ratio_array` (bound :func:`~exactprune.certify.rising_ratio_rel`).
+    A node of 2**53 examples or more, or a c lam or J lam whose float is neither 0 nor in
+    [TINY, 2**1000], has no image.
+
+    Parameters
+    ----------
+    sizes, majority : numpy integer arrays
+        Node sizes n and majority counts max_j n_j.
+    n_classes : int
+        J.
+    prior : Prior
+    k : int
+        The moment's order.
+
+    Returns
+    -------
+    tuple of numpy arrays
+        (values, rels).
+
+    >>> v, r = leaf_moment_floats(np.array([54]), np.array([49]), 3, Prior(), 2)
+    >>> abs(Fraction(v[0]) - Fraction(56, 4181)) <= Fraction(r[0]) * Fraction(v[0]), bool(r[0] < 20 * U)
+    (True, True)
+    """
+    offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))    # inf: no image (it makes a or d inf)
+    a, d = leaf_terms(sizes.astype(np.float64), majority.astype(np.float64), offsets)
+    values, rels = rising_ratio_array((a, _TERM_REL), (d, _TERM_REL), k)
+    return values, np.where(sizes < _FLOAT_EXACT_INT, rels, math.inf)
 
 
 def leaf_moment(counts: Sequence[int], k, prior: Prior = Prior()):
@@ -139,10 +221,7 @@ def leaf_moment_arb(counts: Sequence[int], k, prior: Prior = Prior()) -> flint.a
     """
     if not isinstance(k, (flint.arb, Fraction)):
         k = check_k(k)
-    a, d = leaf_moment_terms(counts, prior)
-    if a == 0:
-        return flint.arb(0)
-    return log_rising_ratio_arb(a, d, k).exp()
+    return rising_ratio_arb(*leaf_moment_terms(counts, prior), k)
 
 
 def child_weight(child: Node, parent: Node, eta) -> Fraction:
@@ -160,6 +239,47 @@ def child_weight(child: Node, parent: Node, eta) -> Fraction:
     if den == 0:
         raise ValueError(f"node {parent.name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
     return (child.n + eta) / den
+
+
+def child_weights(arrays, eta, order=None) -> np.ndarray:
+    """The child weights (4.11) P*[A_c|A_t] = (n_c + eta) / (n_t + eta K_t) of every node c of
+    count arrays (:class:`~exactprune.tree.CountArrays`) given its parent t, as an object array
+    of Fractions (the root's entry is 1).  ``eta`` exact and >= 0; a parent with
+    n_t + eta K_t = 0 is a ValueError naming it (the first in ``order``, an index array, if
+    given).
+
+    Parameters
+    ----------
+    arrays : CountArrays
+    eta : exact number
+    order : numpy integer array, optional
+        The order in which to look for a parent of weight 0 (default: index order).
+
+    Returns
+    -------
+    numpy object array
+        The weight of every node (Fractions).
+
+    >>> from exactprune.tree import iris_tree
+    >>> a = iris_tree().arrays()
+    >>> child_weights(a, Fraction(1, 2))[a.index("c1")]          # Zhong (B.3): (50 + 1/2)/(150 + 1)
+    Fraction(101, 302)
+    """
+    if not isinstance(eta, Fraction):
+        eta = exact(eta, "eta")
+    if eta < 0:
+        raise ValueError(f"eta must be non-negative, got {eta}")
+    parent, sizes = arrays.parent, arrays.sizes.astype(object)
+    den = sizes + eta * arrays.n_children.astype(object)
+    zero = (den == 0) & (arrays.n_children > 0)
+    if np.any(zero):
+        where = np.flatnonzero(zero) if order is None else np.asarray(order)[zero[np.asarray(order)]]
+        raise ValueError(f"node {arrays.name(int(where[0]))}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
+    weights = np.empty(arrays.n_nodes, dtype=object)
+    weights[0] = Fraction(1)
+    below = np.arange(1, arrays.n_nodes)
+    weights[1:] = [Fraction(n + eta) / d for n, d in zip(sizes[below].tolist(), den[parent[below]].tolist())]
+    return weights
 
 
 def subtree_moment(node: Node, k, prior: Prior = Prior()):
@@ -250,12 +370,8 @@ def knorm_decimal(value, k: int, digits: int = 10) -> str:
     >>> knorm_decimal(Fraction(1, 4), 2, 3)
     '0.500'
     """
-    saved = flint.ctx.prec
-    try:
-        flint.ctx.prec = 64 + 4 * digits
+    with flint.ctx.workprec(64 + 4 * digits):
         mantissa, exponent = arb_of(value).root(k).mid().man_exp()
-    finally:
-        flint.ctx.prec = saved
     return decimal_str(Fraction(int(mantissa)) * Fraction(2) ** int(exponent), digits)
 
 
@@ -317,58 +433,21 @@ def prediction_error(tree: Tree, x: Sequence[float], prior: Prior = Prior()) -> 
 # -- PruneTree (Fig 4.1) -------------------------------------------------------------
 
 
-class PruneResult:
-    """Outcome of PruneTree at order ``k``.
+class PruneResult(Pruning):
+    """Outcome of PruneTree at order ``k`` (a :class:`~exactprune.pruning.Pruning`).
 
     ``tree`` is the pruned tree (a new Tree; the input is untouched), ``moment`` its k-th
     moment (Fraction, or arb for k > EXACT_K_LIMIT), ``pruned`` the names of the topmost
-    splits turned into leaves, ``comparisons`` the number of decisions, ``routes`` how each
-    was settled by the decision kernel (:class:`~exactprune.certify.Decider`: ``float``,
-    ``arb`` or ``exact``) and ``fallbacks`` how many of them the float filter could not settle.
-    ``tree``, ``pruned`` and ``moment`` are built on first access, so the decisions themselves
-    cost one pass.
+    splits turned into leaves (in index order), ``kept_splits`` the decision at every split,
+    ``comparisons`` the number of decisions, ``routes`` how each was settled by the decision
+    kernel (:class:`~exactprune.certify.Decider`: ``float``, ``arb`` or ``exact``) and
+    ``fallbacks`` how many of them the float filter could not settle.  ``tree``, ``pruned`` and
+    ``moment`` are built on first access, so the decisions themselves cost one pass.
     """
 
     def __init__(self, source: Tree, k: int, evaluator: "_ArrayEvaluator"):
-        self.k, self.comparisons = k, evaluator.decider.decisions
-        self.routes = dict(evaluator.decider.routes)
-        self.fallbacks = evaluator.decider.fallbacks
-        self._source, self._evaluator = source, evaluator
-        self._kept_splits = evaluator.kept
-
-    @property
-    def kept_splits(self):
-        """Boolean array over the input tree's array indices (:meth:`~exactprune.tree.Tree.arrays`):
-        True where PruneTree kept the split (decided at every split, also below pruned ones)."""
-        return self._kept_splits
-
-    def kept(self, node: Node) -> bool:
-        """Did PruneTree keep the split at ``node`` (a node of the input tree)?"""
-        if not hasattr(self, "_kept_names"):
-            self._kept_names = {n.name for n in self.tree.root.walk() if n.children}
-        return node.name in self._kept_names
-
-    def __getstate__(self) -> dict:
-        """Pickle the results, not the evaluator (whose decisions are keyed by object id)."""
-        state = {"k": self.k, "comparisons": self.comparisons, "fallbacks": self.fallbacks,
-                 "routes": self.routes, "_tree": self.tree, "_pruned": self.pruned,
-                 "_moment": self.moment, "_kept_splits": self._kept_splits}
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-
-    @property
-    def tree(self) -> Tree:
-        if not hasattr(self, "_tree"):
-            self._tree = self._source.pruned_tree(self._evaluator.kept)
-        return self._tree
-
-    @property
-    def pruned(self) -> list:
-        if not hasattr(self, "_pruned"):
-            self._pruned = self._source.pruned_names(self._evaluator.kept)
-        return self._pruned
+        super().__init__(source, k, evaluator.kept, evaluator.decider.routes)
+        self._evaluator = evaluator
 
     @property
     def moment(self):
@@ -381,12 +460,7 @@ class PruneResult:
         """The k-norm E[r^k]^(1/k), certified, to 10 significant digits."""
         return knorm_decimal(self.moment, self.k, 10)
 
-    def __repr__(self) -> str:
-        return f"PruneResult(k={self.k}, leaves={self.tree.n_leaves}, pruned={self.pruned})"
 
-
-#: integers below this are exact float64 values
-_FLOAT_EXACT_INT = 2 ** 53
 #: PruneTree's float pass trusts a non-zero weight >= _WEIGHT_FLOOR and a non-zero moment >=
 #: _VALUE_FLOOR, so that every non-zero product of the two is at least TINY (no underflow)
 _WEIGHT_FLOOR = 2.0 ** -60
@@ -411,8 +485,8 @@ class _ArrayEvaluator:
 
     For k <= EXACT_K_LIMIT float64 arrays hold each node's leaf moment (4.29) and optimal
     subtree moment (4.28); their relative bounds come from certify's rules applied elementwise
-    (:func:`~exactprune.certify.rising_ratio_rel` for the leaf, the product and sum rules for the
-    weighted sum of the children, :func:`~exactprune.certify.float_sign_array` for the filter).
+    (:func:`leaf_moment_floats` for the leaf, :func:`~exactprune.certify.weighted_sum_rel` for
+    the weighted sum of the children, :func:`~exactprune.certify.float_sign_array` for the filter).
     Comparisons the filter declines go one by one to exact rationals (``flint.fmpq``) of the
     optimally pruned subtrees.  For larger k every comparison is a certified arb sign of
     R_leaf - epsilon - R_tree (a tie there raises CertificationError).
@@ -427,15 +501,16 @@ class _ArrayEvaluator:
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     @cached_property
     def _exact_terms(self) -> tuple:
-        """Node sizes and majority counts as Python ints, and eta, c lam and J lam as fmpq: the
-        exact rationals are built from these directly (made on the first exact evaluation)."""
-        a, prior, n_classes = self.arrays, self.prior, self.arrays.counts.shape[1]
-        return (a.sizes.tolist(), a.majority.tolist(), to_fmpq(prior.eta),
-                to_fmpq(prior.error_offset(n_classes)), to_fmpq(n_classes * prior.lam))
+        """Node sizes and majority counts as Python ints, eta as fmpq and (c lam, J lam) as fmpq
+        (:meth:`Prior.term_offsets`): the exact rationals are built from these directly (made on
+        the first exact evaluation)."""
+        a = self.arrays
+        offsets = tuple(to_fmpq(x) for x in self.prior.term_offsets(a.counts.shape[1]))
+        return a.sizes.tolist(), a.majority.tolist(), to_fmpq(self.prior.eta), offsets
 
     def _weights(self, i: int, children: list, one) -> list:
         """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) as fmpq, passed through ``one``."""
-        sizes, _, eta, _, _ = self._exact_terms
+        sizes, _, eta, _ = self._exact_terms
         den = sizes[i] + eta * len(children)
         if den == 0:
             raise ValueError(f"node {self.arrays.name(i)}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
@@ -445,8 +520,8 @@ class _ArrayEvaluator:
         """The leaf moment (4.29) of node ``i`` as fmpq: (b + c lam)^(k) / (n + J lam)^(k) (an empty
         node with lam = 0 was refused by :meth:`run`)."""
         if i not in self.leaf_cache:
-            sizes, majority, _, offset, jlam = self._exact_terms
-            self.leaf_cache[i] = rising_ratio_fmpq(sizes[i] - majority[i] + offset, sizes[i] + jlam, self.k)
+            sizes, majority, _, offsets = self._exact_terms
+            self.leaf_cache[i] = rising_ratio_fmpq(*leaf_terms(sizes[i], majority[i], offsets), self.k)
         return self.leaf_cache[i]
 
     def tree_exact(self, i: int):
@@ -487,52 +562,58 @@ class _ArrayEvaluator:
     def run(self, tree: Tree) -> None:
         a = self.arrays = tree.arrays()
         sizes = a.sizes
-        self.kept = kept = np.zeros(a.n_nodes, dtype=bool)
+        self.kept = np.zeros(a.n_nodes, dtype=bool)
         if self.prior.lam == 0 and np.any(sizes == 0):
             name = a.name(int(np.flatnonzero(sizes == 0)[0]))
             raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
-        internal = np.flatnonzero(a.n_children > 0)
-        decider = self.decider
-        if self.k > EXACT_K_LIMIT:
-            eps = arb_of(self.epsilon)
-            for i in internal[::-1].tolist():     # children before parents
-                # balls are recomputed at each precision the kernel asks for (no cache across calls)
-                sign = decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i))
-                kept[i] = sign > 0
+        if not np.any(a.n_children > 0):
             return
-        if internal.size:
+        if self.k > EXACT_K_LIMIT:
+            self._arb_pass(a)
+        else:
             self._float_pass(a, tree.n_classes)
 
+    def _arb_pass(self, a) -> None:
+        """The pass for k > EXACT_K_LIMIT: every decision a certified arb sign of R_leaf -
+        epsilon - R_tree, the balls recomputed at each precision the kernel asks for (the values
+        the engine carries are not used)."""
+        eps, decider = arb_of(self.epsilon), self.decider
+
+        def decide(splits, tree, level):
+            return [decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i)) > 0
+                    for i in splits.tolist()]
+
+        prune_bottom_up(a, np.zeros(a.n_nodes), lambda splits, best, level: best[splits], decide, self.kept)
+
     def _float_pass(self, a, n_classes: int) -> None:
-        """The pass for k <= EXACT_K_LIMIT, by depth from the deepest level (a node's children
-        are decided before it).  Every node's children sit in ``K`` slots (a missing child points
-        to an extra node of value 0, weight 0), so a level costs a fixed number of numpy calls.
+        """The pass for k <= EXACT_K_LIMIT (:func:`~exactprune.pruning.prune_bottom_up`, a level
+        at a time from the deepest).  Every node's children sit in ``K`` slots (a missing child
+        points to an extra node of value 0, weight 0), so a level costs a fixed number of numpy
+        calls.
 
         Bounds (certify's rules): a non-zero leaf moment has the bound ``leaf_rel``.  A term w_c
         v_c has the product rule's bound of weight_rel and rel_c, and the sum of at most K terms
         the sum rule applied K - 1 times to their largest bound: f(r) =
-        sum_rel^(K-1)(product_rel(weight_rel, r)), monotone and above r.  A node decided in the
-        t-th level (t = 0 the deepest level with splits) has a kept subtree of height at most
-        t + 1, so every subtree value of that level has the bound f^(t+1)(leaf_rel), one number
-        per level.  An approximation that cannot be vouched for is NaN, which every comparison
-        declines and every sum keeps: a leaf moment that is neither 0 nor at least
-        ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node with a weight
-        neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0 nor at least
-        ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).  The decisions
-        the filter declines go to exact rationals, one by one."""
+        :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r, K), monotone and above r.  A
+        node decided in the t-th level (t = 0 the deepest level with splits) has a kept subtree
+        of height at most t + 1, so every subtree value of that level has the bound
+        f^(t+1)(leaf_rel), one number per level.  An approximation that cannot be vouched for is
+        NaN, which every comparison declines and every sum keeps: a leaf moment that is neither 0
+        nor at least ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node
+        with a weight neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0
+        nor at least ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).
+        The decisions the filter declines go to exact rationals, one by one."""
         leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes)
         n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
-        levels = a.levels()[-2::-1]         # from the deepest level with splits (the deepest has none)
-        nodes = np.concatenate(levels)
-        is_split = a.n_children[nodes] > 0
-        order = nodes[is_split]             # the splits, level by level; every level has some
-        ends = np.cumsum(np.add.reduceat(is_split, np.cumsum([0] + [len(level) for level in levels[:-1]]))).tolist()
-        spans = list(zip([0] + ends[:-1], ends))
+        levels = a.splits_bottom_up()
+        order = np.concatenate(levels)      # the splits, level by level from the deepest
+        ends = np.cumsum([len(splits) for splits in levels]).tolist()
+        spans = [slice(start, stop) for start, stop in zip([0] + ends[:-1], ends)]
         arity = a.n_children[order]
         eta_f = _float_or_inf(self.prior.eta)
         sizes_f = np.append(a.sizes.astype(np.float64), 0.0)
         den = sizes_f[order] + eta_f * arity
-        slots, weights = [], []
+        slots, weights = [], []             # the K child slots of every split in ``order``, their weights
         with np.errstate(all="ignore"):
             for j in range(int(arity.max())):
                 child = np.where(arity > j, a.indices[np.minimum(a.offsets[order] + j, len(a.indices) - 1)], n)
@@ -542,75 +623,87 @@ class _ArrayEvaluator:
             for w in weights:
                 low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
         weights[0][low] = math.nan          # a node with an untrusted weight: its subtree value is NaN
+        width = len(weights)
         eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
         bounds, bound = [], leaf_rel        # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
-        for _ in spans:
-            bound = product_rel(weight_rel, bound)
-            for _ in weights[1:]:
-                bound = sum_rel(bound, 0.0)
+        for _ in levels:
+            bound = weighted_sum_rel(weight_rel, bound, width)
             bounds.append(sum_rel(bound, eps.rel))
         value = np.append(np.where(np.isfinite(leaf_r), leaf_v, math.nan), 0.0)    # node n: the empty slot
-        leaf_int_v, leaf_int_r, leaf_int_value = leaf_v[order], leaf_r[order], value[order]
-        kept, decider = self.kept, self.decider
-        with np.errstate(all="ignore"):
-            for (start, stop), bound in zip(spans, bounds):
-                s = slice(start, stop)
-                tree_v = weights[0][s] * value[slots[0][s]]
+        decider = self.decider
+
+        def subtree(splits, best, t):
+            span = spans[t]
+            with np.errstate(all="ignore"):
+                tree_v = weights[0][span] * best[slots[0][span]]
                 for w, c in zip(weights[1:], slots[1:]):
-                    tree_v += w[s] * value[c[s]]
+                    tree_v += w[span] * best[c[span]]
                 tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
-                signs = float_sign_array((leaf_int_v[s], leaf_int_r[s]), (tree_v + eps.value, bound))
-                nodes, declined = order[s], np.flatnonzero(signs == 0).tolist()
-                decider.routes["float"] += stop - start - len(declined)
-                for position in declined:
-                    i = int(nodes[position])
-                    signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
-                keep = signs > 0
-                kept[nodes] = keep          # before the next level: the exact route reads it
-                value[nodes] = np.where(keep, tree_v, leaf_int_value[s])
+            return tree_v
+
+        def decide(splits, tree_v, t):
+            with np.errstate(all="ignore"):
+                signs = float_sign_array((leaf_v[splits], leaf_r[splits]), (tree_v + eps.value, bounds[t]))
+            declined = np.flatnonzero(signs == 0).tolist()
+            decider.routes["float"] += splits.size - len(declined)
+            for position in declined:
+                i = int(splits[position])
+                signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
+            return signs > 0
+
+        prune_bottom_up(a, value, subtree, decide, self.kept)
 
     def _leaf_floats(self, a, n_classes: int) -> tuple:
-        """Float images of every node's leaf moment (4.29), their relative bounds, the bound
-        ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's
-        rules: the counts are integers (exact floats below 2**53); float() of a rational is
-        correctly rounded (rel U); a = b + c lam and d = n + J lam add one rounding (sum rule); a
-        child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule).
-        Each bound is the same for every node.  A parameter whose float is not 0 exactly or in
-        [TINY, 2**1000] voids every bound (the filter declines everywhere); so does a leaf moment
-        that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
-        k = self.k
-        params = (self.prior.error_offset(n_classes), n_classes * self.prior.lam, self.prior.eta)
-        offset, jlam, eta_f = (_float_or_inf(p) for p in params)
-        usable = all(math.isfinite(p) for p in (offset, jlam, eta_f))
-        leaf_rel = rising_ratio_rel(sum_rel(0.0, U), sum_rel(0.0, U), k) if usable else math.inf
+        """Float images of every node's leaf moment (4.29) and their bounds
+        (:func:`leaf_moment_floats`), the bound ``leaf_rel`` of a non-zero one and the bound of
+        every child weight, by certify's rules: a child weight (n_c + eta) / (n + eta K) is a sum
+        over a sum of a product (quotient rule), the counts exact floats and eta correctly
+        rounded.  Each bound is the same for every node.  A parameter whose float is not 0
+        exactly or in [TINY, 2**1000] voids every bound (the filter declines everywhere); so does
+        a leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
+        params = (*self.prior.term_offsets(n_classes), self.prior.eta)
+        usable = all(math.isfinite(_float_or_inf(p)) for p in params)
+        leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, self.k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        sizes = a.sizes
-        with np.errstate(all="ignore"):
-            errors = (sizes - a.majority).astype(np.float64) + offset
-            d = sizes.astype(np.float64) + jlam
-            leaf_v = np.ones(a.n_nodes)
-            for m in range(k):
-                leaf_v *= (errors + m) / (d + m)
-            zero = (errors == 0.0) & (offset == 0.0)     # b = 0 and c lam = 0: the loop gives 0 exactly
-            leaf_r = np.where(((leaf_v >= _VALUE_FLOOR) | zero) & (sizes < _FLOAT_EXACT_INT), leaf_rel, math.inf)
-        return leaf_v, leaf_r, leaf_rel, weight_rel
+        leaf_v, leaf_r = leaf_moment_floats(a.sizes, a.majority, n_classes, self.prior, self.k)
+        with np.errstate(invalid="ignore"):
+            trusted = ((leaf_v >= _VALUE_FLOOR) | (leaf_v == 0.0)) & usable
+        return leaf_v, np.where(trusted, leaf_r, math.inf), leaf_rel, weight_rel
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:
             return to_fraction(self.pruned(0, self.leaf_exact, to_fmpq, self.exact_cache))
-        saved = flint.ctx.prec
-        flint.ctx.prec = 128
-        try:
+        with flint.ctx.workprec(128):
             return self.pruned(0, self.leaf_arb, arb_of, {})
-        finally:
-            flint.ctx.prec = saved
 
 
 def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> PruneResult:
     """PruneTree (Zhong Fig 4.1): the pruning of ``tree`` that minimises E[r^k].
 
-    A split at t is kept iff R_tree < R_leaf - epsilon (epsilon >= 0, exact).
-    Decisions are exact (see the module docstring).  The input is not modified.
+    A split at t is kept iff R_tree < R_leaf - epsilon, R_leaf the k-th moment of t as a leaf
+    (4.29) and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
+    (:func:`~exactprune.pruning.prune_bottom_up`).  Decisions are exact (see the module
+    docstring).  The input is not modified.
+
+    Parameters
+    ----------
+    tree : Tree or Node
+        The tree to prune.
+    k : int
+        The order of the moment minimised: k = 1 the expected error rate, larger k weighs
+        the uncertainty of the estimate more (the k-norm E[r^k]^(1/k)); a positive integer up to
+        ``MAX_K``, exact rationals up to ``EXACT_K_LIMIT`` and certified arb signs above it.
+    prior : Prior
+        lam, eta and the error-numerator convention of (4.29) and (4.11).
+    epsilon : exact number, default 0
+        The margin a split must win by (Fig 4.1): kept only if it lowers the moment by more
+        than epsilon; epsilon >= 0, exact (int, Fraction, ``"1/1000"``; a float is a TypeError),
+        at most ``MAX_EPSILON_DIGITS`` digits.  With epsilon = 0 a split whose subtree ties
+        with its leaf is pruned.
+
+    Returns
+    -------
+    PruneResult
 
     >>> from exactprune.tree import iris_tree
     >>> result = prune(iris_tree(), 2)

@@ -48,6 +48,10 @@ The breakpoint search of :func:`exactprune.sequence.knorm_sequence` finds exact 
 breakpoints up to ``2**BREAKPOINT_EXACT_BITS``; beyond it a breakpoint is reported as a certified
 interval on log2 k (see :class:`exactprune.sequence.NodeBreakpoint`).
 
+The limits are checked by the functions below and, for k, by :func:`exactprune.numbers.check_k`
+(``numbers`` reads this module; this module imports nothing from the package):
+
+>>> from exactprune.numbers import check_k
 >>> check_k(10 ** 6)
 1000000
 >>> check_k(2 ** (2 ** 20))
@@ -62,7 +66,7 @@ from typing import Any
 __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_K", "MAX_COUNT",
            "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
            "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", 
-           "check_k", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
+           "limit_text", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
 __all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
@@ -105,11 +109,11 @@ BREAKPOINT_EXACT_BITS = 1024
 BREAKPOINT_MAX_LOG2 = 1 << 64
 
 
-def _limit_text(value: int) -> str:
+def limit_text(value: int) -> str:
     """A power-of-two-ish integer as short text (``2^20``, ``2^20 - 1``), another huge one by its
     bit length (its decimal could pass Python's int-to-str limit), else its decimal.
 
-    >>> _limit_text(2 ** 64), _limit_text(2 ** 64 + 3), _limit_text(512)
+    >>> limit_text(2 ** 64), limit_text(2 ** 64 + 3), limit_text(512)
     ('2^64', 'a 65-bit integer', '512')
     """
     if value > 10 ** 12 and value & (value + 1) == 0:
@@ -119,23 +123,6 @@ def _limit_text(value: int) -> str:
     if value.bit_length() > 64:
         return f"a {value.bit_length()}-bit integer"
     return str(value)
-
-
-def check_k(k: Any, name: str = "k", limit: int = MAX_K, limit_name: str = "MAX_K",
-            allow_zero: bool = False) -> int:
-    """``k`` as a positive (or, with ``allow_zero``, non-negative) integer no larger than ``limit``
-    (named ``limit_name`` in the error).
-
-    >>> check_k(513, limit=COST_MAX_K, limit_name="COST_MAX_K")
-    Traceback (most recent call last):
-    ValueError: k = 513 exceeds the limit COST_MAX_K = 512
-    """
-    from .numbers import nonnegative_int, positive_int      # numbers reads MAX_NUMBER_TEXT from here
-    k = nonnegative_int(k, name) if allow_zero else positive_int(k, name)
-    if k > limit:
-        extra = f" ({name} must have at most {MAX_K_BITS} bits)" if limit == MAX_K else ""
-        raise ValueError(f"{name} = {_limit_text(k)} exceeds the limit {limit_name} = {_limit_text(limit)}{extra}")
-    return k
 
 
 def check_parameter(value: Any, name: str, max_digits: int = MAX_PARAM_DIGITS,
@@ -178,7 +165,7 @@ def check_counts_size(counts: tuple, where: str = "counts") -> tuple:
         raise ValueError(f"{where}: {len(counts)} classes exceed the limit MAX_CLASSES = {MAX_CLASSES}")
     for count in counts:
         if count > MAX_COUNT:
-            raise ValueError(f"{where}: count {count} exceeds the limit MAX_COUNT = {_limit_text(MAX_COUNT)}")
+            raise ValueError(f"{where}: count {count} exceeds the limit MAX_COUNT = {limit_text(MAX_COUNT)}")
     return counts
 
 

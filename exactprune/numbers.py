@@ -27,12 +27,12 @@ from typing import Any, Callable, Optional
 
 import flint
 
-from .limits import MAX_CLASSES, MAX_NUMBER_TEXT, check_parameter
+from .limits import MAX_CLASSES, MAX_K, MAX_K_BITS, MAX_NUMBER_TEXT, check_parameter, limit_text
 
 __all__ = [
-    "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "rising",
+    "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "check_k", "rising",
     "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "log_rising_ratio_arb", "certified_sign",
-    "fraction_str", "decimal_str", "CertificationError", "rising_ratio_fmpq", "is_symbolic",
+    "fraction_str", "decimal_str", "CertificationError", "rising_ratio_fmpq", "rising_ratio_arb", "is_symbolic",
     "simplify_symbolic", "to_jsonable", "magnitude_bits",
 ]
 
@@ -225,6 +225,36 @@ def nonnegative_int(value: Any, name: str = "value") -> int:
     return result
 
 
+def check_k(k: Any, name: str = "k", limit: int = MAX_K, limit_name: str = "MAX_K",
+            allow_zero: bool = False) -> int:
+    """``k`` as a positive (or, with ``allow_zero``, non-negative) integer no larger than ``limit``
+    (named ``limit_name`` in the error; the limits are those of :mod:`exactprune.limits`).
+
+    Parameters
+    ----------
+    k : int, str, Fraction or another exact integer
+        The order to check (a float or a non-integer is refused).
+    name, limit, limit_name
+        The argument's name and the limit (with its name) it must not exceed.
+    allow_zero : bool
+        Accept k = 0.
+
+    Returns
+    -------
+    int
+
+    >>> from exactprune.limits import COST_MAX_K
+    >>> check_k(513, limit=COST_MAX_K, limit_name="COST_MAX_K")
+    Traceback (most recent call last):
+    ValueError: k = 513 exceeds the limit COST_MAX_K = 512
+    """
+    k = nonnegative_int(k, name) if allow_zero else positive_int(k, name)
+    if k > limit:
+        extra = f" ({name} must have at most {MAX_K_BITS} bits)" if limit == MAX_K else ""
+        raise ValueError(f"{name} = {limit_text(k)} exceeds the limit {limit_name} = {limit_text(limit)}{extra}")
+    return k
+
+
 def rising(x, k: int):
     """Rising factorial x^(k) = x (x+1) ... (x+k-1), Zhong (C.5); 1 when k = 0.
 
@@ -259,6 +289,22 @@ def rising_ratio_fmpq(a, d, k: int) -> flint.fmpq:
         num *= qa + m
         den *= qd + m
     return num / den
+
+
+def rising_ratio_arb(a, d, k) -> flint.arb:
+    """Certified ball of a^(k) / d^(k) at any real k > 0 (exactly 0 when ``a`` is 0), with about
+    ``flint.ctx.prec`` correct bits at any size of k: the certified form of every leaf moment
+    (4.29), extended to real k by the Gamma functions of (C.26)
+    (:func:`log_rising_ratio_arb`, exponentiated).  ``a >= 0``, ``d > 0`` exact rationals.
+
+    >>> rising_ratio_arb(Fraction(6), Fraction(111, 2), 2).overlaps(flint.arb(56) / 4181)
+    True
+    >>> rising_ratio_arb(0, 3, 10 ** 30)
+    0
+    """
+    if a == 0:
+        return flint.arb(0)
+    return log_rising_ratio_arb(a, d, k).exp()
 
 
 def is_symbolic(value) -> bool:
@@ -409,20 +455,16 @@ def log_rising_ratio_arb(a, d, k) -> flint.arb:
     prec = flint.ctx.prec
     size = magnitude_bits(Fraction(a) + Fraction(d) + 1)
     kbits = magnitude_bits(k)
-    saved = flint.ctx.prec
-    try:
-        if kbits > prec + 2 * size + 8:
-            flint.ctx.prec = prec + 2 * size + 16
+    if kbits > prec + 2 * size + 8:
+        with flint.ctx.workprec(prec + 2 * size + 16):
             ab, db = arb_of(a), arb_of(d)
             kb = arb_of(k)
             inverse = 1 / kb
             low, high = -(ab + db * db) * inverse, (ab * ab + db) * inverse
             middle = (ab - db) * kb.log() + db.lgamma() - ab.lgamma()
             return middle + low.union(high)
-        flint.ctx.prec = prec + kbits + size + 16
+    with flint.ctx.workprec(prec + kbits + size + 16):
         return log_rising_arb(a, k) - log_rising_arb(d, k)
-    finally:
-        flint.ctx.prec = saved
 
 
 def certified_sign(evaluate: Callable[[], flint.arb], *, start_prec: int = 64,
@@ -438,21 +480,17 @@ def certified_sign(evaluate: Callable[[], flint.arb], *, start_prec: int = 64,
     >>> certified_sign(lambda: flint.arb(1) / 3 - flint.arb(1) / 4)
     1
     """
-    saved = flint.ctx.prec
     prec = start_prec
-    try:
-        while prec <= max_prec:
-            flint.ctx.prec = prec
+    while prec <= max_prec:
+        with flint.ctx.workprec(prec):
             ball = evaluate()
-            if ball > 0:
-                return 1
-            if ball < 0:
-                return -1
-            if ball.is_zero():                  # the exact ball 0 (is_zero needs a zero radius too)
-                return 0
-            prec *= 2
-    finally:
-        flint.ctx.prec = saved
+        if ball > 0:
+            return 1
+        if ball < 0:
+            return -1
+        if ball.is_zero():                  # the exact ball 0 (is_zero needs a zero radius too)
+            return 0
+        prec *= 2
     raise CertificationError(f"sign not decided at {max_prec} bits: {ball}")
 
 

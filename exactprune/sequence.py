@@ -36,13 +36,13 @@ from typing import Any, Optional, Sequence, Union
 import flint
 import numpy as np
 
-from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms,
+from .knorm import (EXACT_K_LIMIT, Prior, child_weight, knorm_decimal, leaf_moment_terms, leaf_terms,
                     prune, subtree_moment_arb)
-from .certify import (MAX_REL, TINY, Decider, float_images, float_sign_array, product_rel, rising_ratio_rel,
-                      sum_rel_array)
-from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2, check_k
-from .numbers import (magnitude_bits, arb_of, CertificationError, decimal_str, fraction_str, log_rising_ratio_arb,
-                      rising_ratio_fmpq, to_fmpq, to_fraction)
+from .certify import (Decider, float_images, float_sign_array, product_array, rising_ratio_array,
+                      total_array)
+from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
+from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str,
+                      rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
 from .tree import Node, Tree
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
@@ -96,8 +96,8 @@ class _SubtreeForm:
         integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), the
         leaves of each form grouped by (n_l, max_j n_{j,l}), which fix (a_l, d_l), and their
         weights summed."""
-        n_classes = arrays.counts.shape[1]
-        offset, jlam, eta = (to_fmpq(x) for x in (prior.error_offset(n_classes), n_classes * prior.lam, prior.eta))
+        offsets = tuple(to_fmpq(x) for x in prior.term_offsets(arrays.counts.shape[1]))
+        eta = to_fmpq(prior.eta)
         p, q = int(eta.p), int(eta.q)
         sizes, majority, arity, parent = arrays.sizes, arrays.majority, arrays.n_children, arrays.parent
         roots = np.asarray(roots, dtype=np.int64)
@@ -123,7 +123,7 @@ class _SubtreeForm:
         form_of, n, top = owner[leaves], sizes[leaves], majority[leaves]
         first = np.ones(len(leaves), dtype=bool)
         first[1:] = (form_of[1:] != form_of[:-1]) | (n[1:] != n[:-1]) | (top[1:] != top[:-1])
-        if jlam == 0 and np.any(n == 0):
+        if offsets[1] == 0 and np.any(n == 0):
             raise ValueError(f"node {names[int(form_of[np.argmax(n == 0)])]}: an empty node with lam = 0 has no "
                              "defined error moment")
         weights = [flint.fmpq(a, b) for a, b in zip(numerator[leaves].tolist(), denominator[leaves].tolist())]
@@ -131,11 +131,11 @@ class _SubtreeForm:
         sums = np.add.reduceat(np.array(weights), starts)       # fmpq values: an object array
         groups = [[] for _ in roots]
         for i, weight, size, most in zip(form_of[starts].tolist(), sums, n[starts].tolist(), top[starts].tolist()):
-            groups[i].append((weight, size - most + offset, size + jlam))
+            groups[i].append((weight, *leaf_terms(size, most, offsets)))
         forms = []
         for root, name, terms in zip(roots.tolist(), names, groups):
             form = cls.__new__(cls)
-            form._setup(name, (int(sizes[root] - majority[root]) + offset, int(sizes[root]) + jlam), terms)
+            form._setup(name, leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
             forms.append(form)
         return forms
 
@@ -161,7 +161,7 @@ class _SubtreeForm:
         if magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
             def ratio(a, d):
-                return flint.arb(0) if a == 0 else log_rising_ratio_arb(to_fraction(a), to_fraction(d), kb).exp()
+                return rising_ratio_arb(to_fraction(a), to_fraction(d), kb)
 
             total = ratio(*self.leaf_terms)
             for weight, a_l, d_l in self.terms:
@@ -182,10 +182,8 @@ class _SubtreeForm:
         All at one working precision (the caller's plus the bits of k and of the largest a + d, as
         in :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights and values,
         the lgamma and the chain products are made once per precision."""
-        saved = flint.ctx.prec
-        prec = saved + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
-        flint.ctx.prec = prec
-        try:
+        prec = flint.ctx.prec + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
+        with flint.ctx.workprec(prec):
             if prec not in self._balls:
                 self._balls[prec] = self._gamma_ratio_plan()
             plan, rows = self._balls[prec]
@@ -203,8 +201,6 @@ class _SubtreeForm:
                 return flint.arb(0)
             terms = [w * ratio[a] / ratio[d] for w, a, d in rows]
             return terms[0] - sum(terms[1:], flint.arb(0))
-        finally:
-            flint.ctx.prec = saved
 
     def _gamma_ratio_plan(self) -> tuple:
         """For :meth:`_difference_lgamma` at the current precision: the distinct values, ordered
@@ -292,49 +288,17 @@ def _signs_at(forms: list, k) -> list:
 def _float_approximations(forms: list, k: int) -> tuple:
     """Float images with bounds of R_leaf(d, k) and of R(T_d, k) for every form, as
     ``((values, rels), (values, rels))`` arrays (an infinite bound where the image cannot be
-    vouched for): the scalar rules of :mod:`~exactprune.certify`, the same float operations
-    done elementwise over all leaves (:func:`_total_of_terms`, the leaf as a term of weight 1)."""
+    vouched for): the leaf's (4.29) by :func:`~exactprune.certify.rising_ratio_array`, and
+    R(T_d, k) = sum_l W_l (4.29)_l by :func:`~exactprune.certify.product_array` and
+    :func:`~exactprune.certify.total_array` over the leaves of all forms at once - the scalar
+    rules of :mod:`~exactprune.certify` elementwise."""
     n = len(forms)
     leaves = np.array([form._float_images[0] for form in forms]).reshape(n, 4)
-    ones, zeros = np.ones(n), np.zeros(n)
-    leaf = _total_of_terms(ones, leaves[:, 0], leaves[:, 1], zeros, leaves[:, 2], leaves[:, 3], k, np.arange(n), n)
+    leaf = rising_ratio_array((leaves[:, 0], leaves[:, 2]), (leaves[:, 1], leaves[:, 3]), k)
     columns = [form._float_images[1] for form in forms]
     owner = np.repeat(np.arange(n), [len(c) for c in columns])
-    return leaf, _total_of_terms(*np.concatenate(columns).reshape(-1, 6).T, k, owner, n)
-
-
-def _total_of_terms(w, a, d, rw, ra, rd, k: int, owner, n: int) -> tuple:
-    """For each of ``n`` groups, ``total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd),
-    k) for each of its terms)`` (``owner``: the group of each term, non-decreasing): the float
-    values computed elementwise by the same operations and the bounds by the same rules
-    (certify's :func:`~exactprune.certify.rising_ratio_rel`, :func:`~exactprune.certify.product_rel`
-    and, left to right over a group's non-zero terms, :func:`~exactprune.certify.sum_rel`), with
-    the same validity checks; a group with an invalid part gets an infinite bound (the filter
-    then declines).  Returns ``(values, rels)``."""
-    with np.errstate(all="ignore"):
-        ratio = np.ones(len(a))
-        for m in range(k):
-            ratio *= (a + m) / (d + m)
-        rules = {pair: rising_ratio_rel(*pair, k) for pair in set(zip(ra.tolist(), rd.tolist()))}
-        ratio_rel = np.array([rules[pair] for pair in zip(ra.tolist(), rd.tolist())])
-        zero = a == 0.0
-        fine = zero | (np.isfinite(ratio) & (ratio_rel <= MAX_REL) & (ratio >= TINY))
-        ratio, ratio_rel = np.where(zero, 0.0, ratio), np.where(zero, 0.0, ratio_rel)
-        term = w * ratio
-        term_rel = product_rel(rw, ratio_rel)
-        exact_zero = (w == 0.0) | (ratio == 0.0)
-        fine &= exact_zero | (np.isfinite(term) & (term_rel <= MAX_REL) & (term >= TINY))
-        bad = np.bincount(owner, weights=~fine, minlength=n) > 0
-        keep = ~exact_zero
-        owner, term, term_rel = owner[keep], term[keep], term_rel[keep]
-        position = np.arange(len(owner)) - np.searchsorted(owner, owner)       # rank within the group
-        value, rel = np.zeros(n), np.zeros(n)
-        for p in range(int(position.max(initial=-1)) + 1):
-            at = position == p
-            group, v, r = owner[at], term[at], term_rel[at]
-            value[group], rel[group] = value[group] + v, r if p == 0 else sum_rel_array(rel[group], r)
-        bad |= ~np.isfinite(value) | (rel > MAX_REL) | ((value != 0.0) & (value < TINY))
-    return value, np.where(bad, np.inf, rel)
+    w, a, d, rw, ra, rd = np.concatenate(columns).reshape(-1, 6).T
+    return leaf, total_array(product_array((w, rw), rising_ratio_array((a, ra), (d, rd), k)), owner, n)
 
 
 def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
@@ -731,83 +695,130 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"knorm_sequence needs a Tree, got {type(tree).__name__}")
-    full = tree.arrays()
-    names = full.names()           # Zhong's names of the input's nodes (kept by every stage)
-    first = prune(tree, 1, prior)
-    stages = [Stage(1, None, first.tree, sorted(first.pruned))]
-    breakpoints: dict = {}
-    origin = np.arange(full.n_nodes)       # input index of every node of the current tree
-    origin = _record_pruned(tree, origin, first.kept_splits, 1, breakpoints, names, None)
-    current = first.tree
-    searches = 0
-    decisions = {"prunetree_comparisons": first.comparisons, "prunetree_exact_fallbacks": first.fallbacks,
-                 "search_float": 0, "search_arb": 0, "search_exact": 0}
-    cache: dict = {}  # input index of a split -> its breakpoint in the current tree (None: survives every k)
-    k0 = 1
-    while True:
-        a = current.arrays()
+    build = _SequenceBuilder(tree, prior, crossings)
+    while build.next_stage():
+        pass
+    return build.finish()
+
+
+class _SequenceBuilder:
+    """The steps of :func:`knorm_sequence`, sharing its state: the stages so far, the breakpoint
+    entries, the input index of every node of the current tree (``origin``), the breakpoints of
+    unchanged splits (``cache``) and the decision counts."""
+
+    def __init__(self, tree: Tree, prior: Prior, crossings: bool):
+        self.input, self.prior, self.crossings = tree, prior, crossings
+        self.full = tree.arrays()
+        self.names = self.full.names()      # Zhong's names of the input's nodes (kept by every stage)
+        first = prune(tree, 1, prior)
+        self.stages = [Stage(1, None, first.tree, sorted(first.pruned))]
+        self.breakpoints: dict = {}
+        self.origin = _record_pruned(tree, np.arange(self.full.n_nodes), first.kept_splits, 1,
+                                     self.breakpoints, self.names, None)
+        self.current, self.k0, self.searches = first.tree, 1, 0
+        self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
+                          "search_float": 0, "search_arb": 0, "search_exact": 0}
+        self._count(first)
+        #: input index of a split -> its breakpoint in the current tree (None: survives every k)
+        self.cache: dict = {}
+
+    def _count(self, result) -> None:
+        self.decisions["prunetree_comparisons"] += result.comparisons
+        self.decisions["prunetree_exact_fallbacks"] += result.fallbacks
+
+    def next_stage(self) -> bool:
+        """Find where the current stage ends and start the next one; False when no split of the
+        current tree is ever lost at a finite k."""
+        a = self.current.arrays()
         splits = np.flatnonzero(a.n_children > 0)
         if not splits.size:
-            break
-        step = prune(current, k0 + 1, prior) if isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT else None
-        if step is not None:
-            decisions["prunetree_comparisons"] += step.comparisons
-            decisions["prunetree_exact_fallbacks"] += step.fallbacks
-        if step is not None and step.pruned:
-            k_star, new_tree, newly, kept = k0 + 1, step.tree, sorted(step.pruned), step.kept_splits
-        else:
-            survivors = _survives_all_k_array(a)
-            for i in splits.tolist():
-                key = int(origin[i])
-                if key not in cache:
-                    if survivors[i]:
-                        cache[key] = None
-                    else:
-                        form = _SubtreeForm.from_arrays(a, i, names[key], prior)
-                        cache[key] = _breakpoint(form, k0)
-                        searches += 1
-                        for how, count in form.decider.routes.items():
-                            decisions[f"search_{how}"] += count
-            found = {i: cache[int(origin[i])] for i in splits.tolist()}
-            finite = [b for b in found.values() if b is not None]
-            if not finite:
-                break
-            exact_ks = [b for b in finite if isinstance(b, int)]
-            if exact_ks:
-                k_star = min(exact_ks)
-                result = prune(current, k_star, prior)
-                decisions["prunetree_comparisons"] += result.comparisons
-                decisions["prunetree_exact_fallbacks"] += result.fallbacks
-                if not result.pruned:
-                    raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
-                                         "PruneTree prunes nothing there")
-                new_tree, newly, kept = result.tree, sorted(result.pruned), result.kept_splits
-            else:
-                k_star, kept = _bracket_stage(found, names, origin)
-                new_tree, newly = current.pruned_by(kept)
-                newly = sorted(newly)
-        stages[-1].k_to = k_star
-        stages.append(Stage(k_star, None, new_tree, newly))
-        cut = origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
-        origin = _record_pruned(current, origin, kept, k_star, breakpoints, names, prior if crossings else None)
-        parent, stale = full.parent, set()
-        for i in cut.tolist():  # the breakpoints of splits whose subtree changed are stale
+            return False
+        change = self._prunetree_at_next_k() or self._change_at_least_breakpoint(a, splits)
+        if change is None:
+            return False
+        k_star, new_tree, newly, kept = change
+        self.stages[-1].k_to = k_star
+        self.stages.append(Stage(k_star, None, new_tree, newly))
+        cut = self.origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
+        self.origin = _record_pruned(self.current, self.origin, kept, k_star, self.breakpoints, self.names,
+                                     self.prior if self.crossings else None)
+        self._forget_breakpoints_above(cut)
+        self.current, self.k0 = new_tree, k_star
+        return True
+
+    def _prunetree_at_next_k(self) -> Optional[tuple]:
+        """``(k0 + 1, tree, pruned names, kept)`` if PruneTree prunes at k0 + 1 (within the exact
+        range), else None."""
+        k0 = self.k0
+        if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
+            return None
+        step = prune(self.current, k0 + 1, self.prior)
+        self._count(step)
+        return (k0 + 1, step.tree, sorted(step.pruned), step.kept_splits) if step.pruned else None
+
+    def _change_at_least_breakpoint(self, a, splits) -> Optional[tuple]:
+        """The next change from the breakpoints of the current splits (searched, or reused): at
+        the least exact breakpoint, recomputed by PruneTree there; or, when all are certified
+        brackets, the bracket with the least upper end.  None when no split is lost at a finite k."""
+        found = self._breakpoints_of(a, splits)
+        finite = [b for b in found.values() if b is not None]
+        if not finite:
+            return None
+        exact_ks = [b for b in finite if isinstance(b, int)]
+        if not exact_ks:
+            k_star, kept = _bracket_stage(found, self.names, self.origin)
+            new_tree, newly = self.current.pruned_by(kept)
+            return k_star, new_tree, sorted(newly), kept
+        k_star = min(exact_ks)
+        result = prune(self.current, k_star, self.prior)
+        self._count(result)
+        if not result.pruned:
+            raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
+                                 "PruneTree prunes nothing there")
+        return k_star, result.tree, sorted(result.pruned), result.kept_splits
+
+    def _breakpoints_of(self, a, splits) -> dict:
+        """Current index -> breakpoint of every split of the current tree (``a``): Thm 5.9's
+        survivors None, the others searched from k0 (:func:`_breakpoint`) unless cached."""
+        survivors = _survives_all_k_array(a)
+        for i in splits.tolist():
+            key = int(self.origin[i])
+            if key in self.cache:
+                continue
+            if survivors[i]:
+                self.cache[key] = None
+                continue
+            form = _SubtreeForm.from_arrays(a, i, self.names[key], self.prior)
+            self.cache[key] = _breakpoint(form, self.k0)
+            self.searches += 1
+            for how, count in form.decider.routes.items():
+                self.decisions[f"search_{how}"] += count
+        return {i: self.cache[int(self.origin[i])] for i in splits.tolist()}
+
+    def _forget_breakpoints_above(self, cut) -> None:
+        """The breakpoints of the splits whose subtree changed (the ancestors of the input
+        indices ``cut``) are stale."""
+        parent, stale = self.full.parent, set()
+        for i in cut.tolist():
             j = int(parent[i])
             while j >= 0 and j not in stale:
                 stale.add(j)
-                cache.pop(j, None)
+                self.cache.pop(j, None)
                 j = int(parent[j])
-        current, k0 = new_tree, k_star
-    a = current.arrays()
-    survivors = origin[a.n_children > 0].tolist()
-    for i in survivors:
-        breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
-    leaf_root = tree.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
-    stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
-    depth = full.depth.tolist()      # Zhong's order: by depth, then by name
-    order = sorted(np.flatnonzero(full.n_children > 0).tolist(), key=lambda i: (depth[i], names[i]))
-    ordered = {names[i]: breakpoints[names[i]] for i in order}
-    return KNormSequence(prior, stages, ordered, searches, decisions)
+
+    def finish(self) -> KNormSequence:
+        """The splits left survive every finite k; the k = infinity stage is the root alone;
+        the breakpoints in Zhong's order (by depth, then by name)."""
+        a, full, names = self.current.arrays(), self.full, self.names
+        survivors = self.origin[a.n_children > 0].tolist()
+        for i in survivors:
+            self.breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
+        leaf_root = self.input.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
+        self.stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
+        depth = full.depth.tolist()
+        order = sorted(np.flatnonzero(full.n_children > 0).tolist(), key=lambda i: (depth[i], names[i]))
+        ordered = {names[i]: self.breakpoints[names[i]] for i in order}
+        return KNormSequence(self.prior, self.stages, ordered, self.searches, self.decisions)
 
 
 def _survives_all_k_array(a) -> "np.ndarray":
@@ -879,12 +890,8 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     finite = [s for s in seq.stages if s.k_from != INF]
 
     def norm(stage: Stage) -> str:
-        saved = flint.ctx.prec
-        flint.ctx.prec = 128
-        try:
+        with flint.ctx.workprec(128):
             return knorm_decimal(subtree_moment_arb(stage.tree.root, stage.k_from, prior), stage.k_from, 12)
-        finally:
-            flint.ctx.prec = saved
 
     norms = [None if isinstance(s.k_from, LogBracket) else norm(s) for s in finite]    # None: k known as an interval
     return {"k_breakpoints": [s.k_from for s in finite], "n_leaves": [s.leaves for s in finite],

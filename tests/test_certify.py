@@ -106,3 +106,176 @@ def test_underflow_and_overflow_invalidate():
 def test_total_of_nothing_is_exact_zero():
     assert total([]) == Approx(0.0)
     assert float_sign(total([]), Approx.of(Fraction(1, 10**9))) == -1
+
+
+# ---------------------------------------------------------------------------------------------
+# the array rules (certify's elementwise twins) at the edges of the scalar rules: every verdict
+# and every (value, bound) comes from the scalar rules on the same inputs
+# ---------------------------------------------------------------------------------------------
+
+import math  # noqa: E402
+import warnings  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from exactprune.certify import (MAX_REL, TINY, checked_array, product_array, product_rel,  # noqa: E402
+                                rising_ratio_array, rising_ratio_rel, total_array, weighted_sum_rel)
+
+
+def _approx(value, rel):
+    """An Approx as the arrays carry it: an infinite (or NaN) bound marks one not vouched for."""
+    return Approx(value, rel) if math.isfinite(rel) and rel <= MAX_REL and math.isfinite(value) else Approx(value, rel, False)
+
+
+def _same(array_pair, scalar: Approx) -> bool:
+    """The array image equals the scalar one: the same (value, bound) if valid, else an infinite bound."""
+    value, rel = array_pair
+    return (value, rel) == (scalar.value, scalar.rel) if scalar.valid else rel == math.inf
+
+
+def _largest_valid_weight_bound(k):
+    """The largest float rw whose term bound product_rel(rw, rising_ratio_rel(0, 0, k)) is <= MAX_REL
+    (bisection on floats): one such term is valid, the sum of two has a bound (rel + u) INFLATE > MAX_REL."""
+    ratio_rel, lo, hi = rising_ratio_rel(0.0, 0.0, k), 0.0, MAX_REL
+    while lo < (lo + hi) / 2 < hi:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if product_rel(mid, ratio_rel) <= MAX_REL else (lo, mid)
+    return lo
+
+
+def _edge_groups(k):
+    """Groups of (w, rw, a, ra, d, rd), each probing one rule; the verdicts come from the scalar rules."""
+    edge = _largest_valid_weight_bound(k)
+    groups = [
+        [(0.5, 0.0, 1.5, 0.0, 3.0, 0.0)],                                   # plain
+        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0), (0.25, U, 1.5, U, 3.0, 0.0)],      # a = 0: ratio 0, dropped
+        [(0.0, 0.0, 1.5, 0.0, 3.0, 0.0), (0.25, 0.0, 1.5, 0.0, 3.0, 0.0)],  # w = 0: term 0, dropped
+        [(0.5, 0.0, 2.0, 0.0, 2.0, 0.0)],                                   # ratio exactly 1: kept
+        [(1.0, edge, 1.0, 0.0, 2.0, 0.0)],                                  # a term's bound just <= MAX_REL
+        [(1.0, edge, 1.0, 0.0, 2.0, 0.0), (1.0, edge, 1.0, 0.0, 4.0, 0.0)],     # their sum's bound > MAX_REL
+        [(1.0, 2 * MAX_REL, 1.0, 0.0, 2.0, 0.0)],                           # a term's bound > MAX_REL
+        [(2.0 ** -900, 0.0, 1.0, 0.0, 2.0 ** 80, 0.0)],                     # term below TINY, ratio above it
+        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0)],                                   # only a zero term: the exact 0
+        [(1.0, 0.0, 1e300, 0.0, 1e-300, 0.0)],                              # ratio overflows to inf
+    ]
+    if k == 1:
+        groups.append([(1.0, 0.0, TINY, 0.0, 1.0, 0.0)])                    # ratio and term exactly TINY
+    return groups + [[]]                                                    # no terms at all (last group)
+
+
+def _array_total(w, a, d, rw, ra, rd, k, owner, n):
+    """The weighted sum of leaf moments as sequence's float filter computes it from certify's array rules."""
+    return total_array(product_array((w, rw), rising_ratio_array((a, ra), (d, rd), k)), owner, n)
+
+
+@pytest.mark.parametrize("k", [1, 3])
+def test_array_total_of_products_follows_the_scalar_rules_at_their_edges(k):
+    groups = _edge_groups(k)
+    rows = [row for group in groups for row in group]
+    owner = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
+    w, rw, a, ra, d, rd = (np.array([row[c] for row in rows]) for c in range(6))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values, rels = _array_total(w, a, d, rw, ra, rd, k, owner, len(groups))
+    assert len(values) == len(groups)
+    for group, value, rel in zip(groups, values, rels):
+        expected = total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for w, rw, a, ra, d, rd in group)
+        assert _same((value, rel), expected), group
+    verdicts = [total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k)
+                      for w, rw, a, ra, d, rd in g).valid for g in groups]
+    assert verdicts == [True, True, True, True, True, False, False, False, True, False] + [True] * (len(groups) - 10)
+
+
+def test_array_total_with_every_term_dropped():
+    """Only zero terms (a = 0 or w = 0): no position to sum, every group the exact 0."""
+    values, rels = _array_total(np.array([0.5, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 2.0]),
+                                np.zeros(2), np.zeros(2), np.zeros(2), 2, np.array([0, 1]), 3)
+    assert values.tolist() == [0.0, 0.0, 0.0] and rels.tolist() == [0.0, 0.0, 0.0]
+
+
+def _largest_valid(rule):
+    """The largest float r with rule(r) <= MAX_REL (bisection on floats; rule increasing)."""
+    lo, hi = 0.0, MAX_REL
+    while lo < (lo + hi) / 2 < hi:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if rule(mid) <= MAX_REL else (lo, mid)
+    return lo
+
+
+@pytest.mark.parametrize("k", [0, 1, 4])
+def test_rising_ratio_array_follows_the_scalar_rule_at_its_edges(k):
+    """(4.29)'s float form over arrays against certify.rising_ratio one by one: a = 0 (exactly 0
+    for k > 0, 1 for k = 0), d = 0, an invalid a or d, an overflow, an underflow, the smallest
+    valid value TINY, a bound at MAX_REL and just past it."""
+    edge = _largest_valid(lambda r: rising_ratio_rel(r, 0.0, k)) if k else 0.0
+    cases = [(1.5, 0.0, 3.0, 0.0), (0.0, 0.0, 3.0, U), (1.0, 0.0, 0.0, 0.0), (1.0, math.inf, 2.0, 0.0),
+             (math.nan, math.inf, 2.0, 0.0), (1.0, 0.0, 2.0, math.inf), (1e300, 0.0, 1e-300, 0.0),
+             (1e-300, 0.0, 1e300, 0.0), (TINY, 0.0, 1.0, 0.0), (TINY, U, 1.0, 0.0), (1.0, edge, 2.0, 0.0),
+             (1.0, edge * (1 + 2 ** -20), 2.0, 0.0), (2.0, 0.0, 2.0, 0.0)]
+    a, ra, d, rd = (np.array(column) for column in zip(*cases))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values, rels = rising_ratio_array((a, ra), (d, rd), k)
+    verdicts = []
+    for (av, ar, dv, dr), value, rel in zip(cases, values.tolist(), rels.tolist()):
+        expected = rising_ratio(_approx(av, ar), _approx(dv, dr), k)
+        assert _same((value, rel), expected), (av, ar, dv, dr)
+        verdicts.append(expected.valid)
+    if k == 1:          # the edges really are edges: valid at TINY and at the bound edge, invalid past them
+        assert verdicts == [True, True, False, False, False, False, False, False, True, True, True, False, True]
+
+
+def test_product_array_and_checked_array_follow_the_scalar_rules_at_their_edges():
+    """Approx.__mul__ and the validity rule elementwise: a zero factor (exact 0, even beside an
+    underflow), an invalid factor, a product just at TINY and just below, a bound at MAX_REL
+    and past it, a negative or infinite value."""
+    edge = _largest_valid(lambda r: product_rel(r, 0.0))
+    cases = [((3.0, 0.0), (0.5, 0.0)), ((0.0, 0.0), (2.0 ** -1000, 0.0)), ((2.0, math.inf), (0.0, 0.0)),
+             ((TINY, 0.0), (1.0, 0.0)), ((TINY, 0.0), (0.5, 0.0)), ((1.0, edge), (1.0, 0.0)),
+             ((1.0, edge * (1 + 2 ** -40)), (1.0, 0.0)), ((1e200, 0.0), (1e200, 0.0))]
+    x = tuple(np.array(column) for column in zip(*(c[0] for c in cases)))
+    y = tuple(np.array(column) for column in zip(*(c[1] for c in cases)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values, rels = product_array(x, y)
+    expected = [_approx(*a) * _approx(*b) for a, b in cases]
+    assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))
+    assert [e.valid for e in expected] == [True, True, False, True, False, True, False, False]
+    from exactprune.certify import _checked
+    raw = [(1.0, MAX_REL), (1.0, MAX_REL * (1 + 2 ** -40)), (0.0, 0.0), (0.0, U), (TINY, 0.0), (TINY / 2, 0.0),
+           (-1.0, 0.0), (math.inf, 0.0), (1.0, math.nan)]
+    values, rels = checked_array(*(np.array(column) for column in zip(*raw)))
+    assert all(_same(pair, _checked(*r)) for pair, r in zip(zip(values.tolist(), rels.tolist()), raw))
+    assert [_checked(*r).valid for r in raw] == [True, False, True, False, True, False, False, False, False]
+
+
+@given(st.lists(st.tuples(positive, positive), min_size=1, max_size=6),
+       st.sampled_from([0.0, U, 2 ** -30]), st.sampled_from([0.0, U, 2 ** -30]), st.data())
+def test_weighted_sum_rule_contains_the_exact_sum_and_equals_the_scalar_rules(pairs, rw, rv, data):
+    """PruneTree's level bound (a sum of K products w v): the float sum of the floats lies within
+    weighted_sum_rel of the exact sum of any reals W, V within rw, rv of them (the extreme ones,
+    W = w (1 +- rw), drawn here), in exact rationals; and it is what Approx's own rules give."""
+    w = [float(p) for p, _ in pairs]
+    v = [float(q) for _, q in pairs]
+    rel = weighted_sum_rel(rw, rv, len(pairs))
+    value = 0.0
+    for wi, vi in zip(w, v):
+        value += wi * vi
+    signs = data.draw(st.lists(st.tuples(st.sampled_from([-1, 1]), st.sampled_from([-1, 1])),
+                               min_size=len(pairs), max_size=len(pairs)))
+    exact = sum(Fraction(wi) * (1 + s * Fraction(rw)) * Fraction(vi) * (1 + t * Fraction(rv))
+                for wi, vi, (s, t) in zip(w, v, signs))
+    assert abs(exact - Fraction(value)) <= Fraction(rel) * Fraction(value)
+    assert rel == total(Approx(wi, rw) * Approx(vi, rv) for wi, vi in zip(w, v)).rel
+    assert rel <= (len(pairs) + 1) * (rw + rv + U) * 1.01 + rw * rv      # not loose
+
+
+def test_array_total_refuses_a_group_with_an_invalid_term_even_a_zero_one():
+    """total() of a list holding an invalid approximation is invalid whatever its value (here a
+    zero value with an infinite bound, which a sum of values alone would not notice)."""
+    terms = [[(0.0, math.inf), (1.0, 0.0)], [(1.0, 0.0)], [(math.nan, math.inf)]]
+    owner = np.repeat(np.arange(3), [len(t) for t in terms])
+    values, rels = total_array(tuple(np.array(c) for c in zip(*(row for t in terms for row in t))), owner, 3)
+    expected = [total(_approx(*row) for row in t) for t in terms]
+    assert [e.valid for e in expected] == [False, True, False]
+    assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))

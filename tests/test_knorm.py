@@ -234,3 +234,30 @@ def test_pruned_names_are_the_names_of_the_node_view_for_any_arity():
     kept = np.ones(arrays.n_nodes, dtype=bool)
     kept[[names.index("c4.11"), names.index("c.12"), names.index("c2")]] = False
     assert sorted(tree.pruned_by(kept)[1]) == ["c.12", "c2", "c4.11"]
+
+
+def test_leaf_moment_floats_enclose_the_exact_moments_and_refuse_at_their_edges():
+    """knorm.leaf_moment_floats, the array float form of (4.29): each image encloses the exact
+    leaf moment (checked in rationals) with the scalar rule's bound; a = 0 gives the exact 0; a
+    node of 2**53 examples, and every node under a lam whose float is out of range (10**400),
+    have no image (an infinite bound)."""
+    import numpy as np
+    from exactprune.certify import U, rising_ratio, Approx, sum_rel
+    from exactprune.knorm import leaf_moment, leaf_moment_floats, leaf_terms
+    counts = [(0, 49, 5), (3, 0), (0, 7), (2 ** 52, 2 ** 52), (1, 1)]
+    for prior, k in ((Prior(), 3), (Prior(lam=0, eta=1), 2), (Prior(lam=Fraction(1, 3), numerator="1"), 7)):
+        for group in ([c for c in counts if len(c) == 2], [counts[0]]):
+            sizes = np.array([sum(c) for c in group])
+            top = np.array([max(c) for c in group])
+            values, rels = leaf_moment_floats(sizes, top, len(group[0]), prior, k)
+            for c, v, r in zip(group, values.tolist(), rels.tolist()):
+                if sum(c) >= 2 ** 53:
+                    assert r == float("inf")
+                    continue
+                exact = leaf_moment(c, k, prior)
+                assert abs(Fraction(v) - exact) <= Fraction(r) * Fraction(v)
+                a, d = leaf_terms(float(sum(c)), float(max(c)), tuple(float(x) for x in prior.term_offsets(len(c))))
+                scalar = rising_ratio(Approx(a, sum_rel(0.0, U)), Approx(d, sum_rel(0.0, U)), k)
+                assert (v, r) == ((0.0, 0.0) if exact == 0 else (scalar.value, scalar.rel))
+    values, rels = leaf_moment_floats(np.array([54]), np.array([49]), 3, Prior(lam=Fraction(10) ** 400), 1)
+    assert rels.tolist() == [float("inf")]

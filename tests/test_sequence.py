@@ -187,7 +187,7 @@ def test_real_crossing_on_an_interval_beyond_float_range():
 
 
 @pytest.mark.parametrize("prior", [Prior(), Prior(lam=Fraction(1, 3), eta=Fraction(2, 3))])
-def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior):
+def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior, monkeypatch):
     """Leaves of n = 1, 2, 17, 18, 34, 35 examples and the root of 107: the d = n + J lam of
     one class (fractional part J lam) are 1, 15, 1, 16 (at CHAIN_STEPS), 1 and 72 apart; the a
     = b + c lam (b = 0, 0, 0, 0, 4, 5 and 52) of another are 4, 1 and 47 apart.  Carried by
@@ -200,18 +200,15 @@ def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior)
     tree = Tree(node)
     form = _SubtreeForm(tree.root, prior)
     assert _SubtreeForm.CHAIN_STEPS == 16
-    saved, flint.ctx.prec = flint.ctx.prec, 80
-    try:
+    with flint.ctx.workprec(80):
         plan = form._gamma_ratio_plan()[0]
-    finally:
-        flint.ctx.prec = saved
     assert sum(steps is None for _, steps, _ in plan) == 4
     assert sorted(len(steps) for _, steps, _ in plan if steps is not None) == [1, 1, 1, 1, 4, 15, 16]
     for k in (1, 2, 3, 7):
         exact = leaf_moment(node.counts, k, prior) - subtree_moment(tree.root, k, prior)
         ball = form.difference_arb(k)
         assert ball.overlaps(flint.arb(exact.numerator) / exact.denominator) and ball.rad() < 1e-15 * abs(ball.mid()) + 1e-30
-    mpmath.mp.dps = 40
+    monkeypatch.setattr(mpmath.mp, "dps", 40)       # restored after the test
     for k in (Fraction(5, 2), Fraction(11, 3)):
         x = mpmath.mpf(k.numerator) / k.denominator
 
@@ -224,3 +221,57 @@ def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior)
         expected = ratio(*form.leaf_terms) - sum(mp(w) * ratio(a, d) for w, a, d in form.terms)
         ball = form.difference_arb(k)
         assert ball.overlaps(flint.arb(mpmath.nstr(expected, 35))) and ball.rad() < 1e-12 * abs(expected)
+
+
+# ---------------------------------------------------------------------------------------------
+# near-ties that reach the breakpoint search's float filter (sequence._signs_at): exact ties whose
+# float images differ in the last bits, so that only the filter's bound keeps it from deciding
+# the wrong way (with the bound set to zero these tests fail: the filter would call them kept)
+# ---------------------------------------------------------------------------------------------
+
+def _rising(x, k):
+    product = Fraction(1)
+    for m in range(k):
+        product *= x + m
+    return product
+
+
+#: (6, 8) split into (4, 3) and (2, 5), lam = eta = 1/2, J = 2, c = 1: the leaf has a = 6 + 1/2,
+#: d = 14 + 1; both children have d = 7 + 1 and weight (7 + 1/2) / (14 + 1) = 1/2, with a = 3 + 1/2
+#: and 2 + 1/2.  F(k) = 6.5^(k)/15^(k) - (3.5^(k) + 2.5^(k)) / (2 8^(k)) is 0 at k = 5 exactly.
+NEAR_TIE = Tree(Node((6, 8), [Node((4, 3)), Node((2, 5))]))
+
+
+def _near_tie_difference(k):
+    """F(k) of NEAR_TIE written out by hand from (4.29), (4.11) and (4.28)."""
+    half = Fraction(1, 2)
+    return (_rising(6 + half, k) / _rising(15, k)
+            - half * (_rising(3 + half, k) + _rising(2 + half, k)) / _rising(8, k))
+
+
+def test_an_exact_tie_at_k_5_is_lost_although_its_floats_say_kept():
+    assert _near_tie_difference(4) > 0 and _near_tie_difference(5) == 0 and _near_tie_difference(6) < 0
+    (leaf, _), (sub, _) = _float_approximations([_SubtreeForm(NEAR_TIE.root, Prior())], 5)
+    assert leaf[0] > sub[0]                 # the float images are in the wrong order: a near-tie for the filter
+    assert split_kept(NEAR_TIE.root, 4) is True and split_kept(NEAR_TIE.root, 5) is False
+
+
+def test_the_breakpoint_search_finds_the_exact_tie():
+    """The search (doubling from k = 1: signs at 2, 3, 5, then 4) meets the tie at k = 5 in the
+    float filter's range; the breakpoint is the least k with F(k) <= 0."""
+    scan = next(k for k in range(1, 100) if _near_tie_difference(k) <= 0)
+    seq = knorm_sequence(NEAR_TIE, Prior(), crossings=False)
+    assert scan == 5 == seq.breakpoints["root"].breakpoint
+    assert [(s.k_from, s.k_to, s.leaves) for s in seq.stages] == [(1, 5, 2), (5, None, 1), ("inf", None, 1)]
+    assert seq.decisions["search_exact"] >= 1          # the tie itself: only the exact route proves it
+
+
+def test_a_tie_at_k_1_with_lam_0_is_not_kept():
+    """lam = 0, eta = 1: the leaf (5, 9) has 5/14; its children (2, 5) and (3, 4) have weight
+    (7 + 1)/(14 + 2) = 1/2 each and moments 2/7, 3/7: the subtree has 5/14 too, and the floats
+    of the two differ by one rounding."""
+    node = Node((5, 9), [Node((2, 5)), Node((3, 4))])
+    prior = Prior(lam=0, eta=1)
+    (leaf, _), (sub, _) = _float_approximations([_SubtreeForm(node, prior)], 1)
+    assert leaf[0] != sub[0]
+    assert split_kept(node, 1, prior) is False

@@ -132,107 +132,138 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     >>> [str(s.alpha_from) for s in ccp_sequence(iris_tree()).stages]    # Zhong Figure B.1
     ['0', '1/150', '1/75', '22/75', '1/3']
     """
-    import heapq
-    import numpy as np
     if not isinstance(tree, Tree):
         raise TypeError(f"ccp_sequence needs a Tree, got {type(tree).__name__}")
     if cost not in ("misclassification", "gini"):
         raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
     if ties not in ("all", "sklearn"):
         raise ValueError(f"ties must be 'all' or 'sklearn', got {ties!r}")
-    arrays = tree.arrays()
-    total = int(arrays.sizes[0])
-    if total == 0:
-        raise ValueError("node root: the tree has no examples")
-    # every per-node list below is indexed by pre-order position (scikit-learn's node order)
-    position = arrays.preorder
-    nodes = np.empty_like(position)
-    nodes[position] = np.arange(arrays.n_nodes)       # the array index at each position
-    up = arrays.parent[nodes]
-    parent = np.where(up >= 0, position[up], -1).tolist()
-    span = arrays.subtree_sizes[nodes].tolist()       # the subtree at p holds positions p .. p + span - 1
-    r_node, r_branch, n_leaves = (column[nodes] for column in _costs_and_totals(arrays, total, cost))
-    is_split = arrays.n_children[nodes] > 0
-    full_cost, full_leaves = r_branch[0], int(n_leaves[0])
-    alive = bytearray(is_split.astype(np.uint8).tobytes())     # the splits still in the tree
-    stale: set = set()
+    links, decider = _WeakestLinks(tree, cost), Decider()
+    stages = links.one_at_a_time() if ties == "sklearn" else links.ties_together(decider)
+    links.name_stages(stages)
+    for before, after in zip(stages, stages[1:]):
+        before.next = after
+    return CCPSequence(cost, ties, stages, dict(decider.routes))
 
-    def g(r_t, r_branch_t, leaves_t):
+
+class _WeakestLinks:
+    """The steps of :func:`ccp_sequence`: the splits of ``tree`` by pre-order position
+    (scikit-learn's node order) with R(t), R(T_t) and the leaf count of T_t (exact), a heap of
+    weakest links g(t) = (R(t) - R(T_t)) / (|leaves(T_t)| - 1), cutting a link, and the stages
+    built by cutting links in order.
+
+    The heap holds (floor(g 2^64), g, position): the integer key is monotone in g, so tuple order
+    is exactly (g, position); exact rationals are compared only when the integer keys tie (a speed
+    measure: Python ints compare faster than fmpq; the order is the same without it).  Cutting the
+    weakest link t (g(t) = alpha, the least g) never lowers an ancestor's g: with X = R(a) - R(T_a)
+    >= alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).  So an
+    ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it reaches the
+    top of the heap (lazy re-keying)."""
+
+    def __init__(self, tree: Tree, cost: str):
+        import heapq
+        import numpy as np
+        arrays = tree.arrays()
+        total = int(arrays.sizes[0])
+        if total == 0:
+            raise ValueError("node root: the tree has no examples")
+        self.tree, self.arrays = tree, arrays
+        position = arrays.preorder
+        nodes = np.empty_like(position)
+        nodes[position] = np.arange(arrays.n_nodes)       # the array index at each position
+        up = arrays.parent[nodes]
+        self.nodes = nodes
+        self.parent = np.where(up >= 0, position[up], -1).tolist()
+        self.span = arrays.subtree_sizes[nodes].tolist()  # the subtree at p holds positions p .. p + span - 1
+        r_node, r_branch, n_leaves = (column[nodes] for column in _costs_and_totals(arrays, total, cost))
+        is_split = arrays.n_children[nodes] > 0
+        self.full_cost, self.full_leaves = r_branch[0], int(n_leaves[0])
+        self.alive = bytearray(is_split.astype(np.uint8).tobytes())     # the splits still in the tree
+        self.stale: set = set()
+        splits = np.flatnonzero(is_split)
+        self.heap = [self._entry(value, i) for value, i in
+                     zip(self._g(r_node[splits], r_branch[splits], n_leaves[splits].astype(object)), splits.tolist())]
+        heapq.heapify(self.heap)
+        self.r_node, self.r_branch, self.n_leaves = r_node.tolist(), r_branch.tolist(), n_leaves.tolist()
+        self.cut_order: list = []       # positions in cut order
+        self.cuts: list = []            # their names, filled in by name_stages (stage trees are built on first access)
+
+    @staticmethod
+    def _g(r_t, r_branch_t, leaves_t):
         return (r_t - r_branch_t) / (leaves_t - 1)
 
-    # heap of (floor(g 2^64), g, position): the integer key is monotone in g, so tuple order is
-    # exactly (g, position); exact rationals are compared only when the integer keys tie (a speed
-    # measure: Python ints compare faster than fmpq; the order is the same without it).  Cutting
-    # the weakest link t (g(t) = alpha, the least g) never lowers an ancestor's g: with X = R(a) -
-    # R(T_a) >= alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).
-    # So an ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it
-    # reaches the top of the heap (lazy re-keying).
-    def entry(value, i: int) -> tuple:
+    @staticmethod
+    def _entry(value, i: int) -> tuple:
         return ((value.p << 64) // value.q, value, i)
 
-    splits = np.flatnonzero(is_split)
-    heap = [entry(value, i) for value, i in zip(g(r_node[splits], r_branch[splits], n_leaves[splits].astype(object)),
-                                                splits.tolist())]
-    heapq.heapify(heap)
-    r_node, r_branch, n_leaves = r_node.tolist(), r_branch.tolist(), n_leaves.tolist()
-    cut_order: list = []  # positions in cut order
-
-    def cut(i: int) -> None:
-        delta_r, delta_l = r_node[i] - r_branch[i], 1 - n_leaves[i]
-        alive[i:i + span[i]] = bytes(span[i])          # every split below i leaves the tree
-        r_branch[i], n_leaves[i] = r_node[i], 1
-        mark = stale.add
+    def cut(self, i: int) -> None:
+        """Make the split at position ``i`` a leaf: the splits below leave the tree, and its
+        ancestors' R(T_a) and leaf counts change (their g is stale)."""
+        delta_r, delta_l = self.r_node[i] - self.r_branch[i], 1 - self.n_leaves[i]
+        self.alive[i:i + self.span[i]] = bytes(self.span[i])
+        self.r_branch[i], self.n_leaves[i] = self.r_node[i], 1
+        parent, r_branch, n_leaves, mark = self.parent, self.r_branch, self.n_leaves, self.stale.add
         j = parent[i]
         while j != -1:
             r_branch[j] += delta_r
             n_leaves[j] += delta_l
             mark(j)
             j = parent[j]
-        cut_order.append(i)
+        self.cut_order.append(i)
 
-    def pop_min():
-        """The live split of least g, lowest pre-order position on ties (exact)."""
+    def pop_min(self):
+        """``(g, position)`` of the live split of least g, lowest pre-order position on ties
+        (exact), or None when no split is left."""
+        import heapq
+        heap = self.heap
         while heap:
             _, value, i = heapq.heappop(heap)
-            if not alive[i]:
+            if not self.alive[i]:
                 continue
-            if i in stale:
-                stale.discard(i)
-                heapq.heappush(heap, entry(g(r_node[i], r_branch[i], n_leaves[i]), i))
+            if i in self.stale:
+                self.stale.discard(i)
+                heapq.heappush(heap, self._entry(self._g(self.r_node[i], self.r_branch[i], self.n_leaves[i]), i))
                 continue
             return value, i
         return None
 
-    stages: list = []
-    decider = Decider()
-    cuts: list = []  # names in cut order, filled in below (stage trees are built on first access)
-    new = lambda alpha, pruned: CCPStage(alpha, n_leaves[0], pruned, r_branch[0], tree, cuts, len(cut_order))
-    if ties == "sklearn":
-        stages.append(new(flint.fmpq(0), []))
-        while (top := pop_min()) is not None:
+    def stage(self, alpha, pruned: list) -> "CCPStage":
+        """The stage of the tree as cut so far, from ``alpha`` on, ``pruned`` its new cuts (positions)."""
+        return CCPStage(alpha, self.n_leaves[0], pruned, self.r_branch[0], self.tree, self.cuts, len(self.cut_order))
+
+    def one_at_a_time(self) -> list:
+        """scikit-learn's order: the full tree at alpha 0, then one cut per stage."""
+        stages = [self.stage(flint.fmpq(0), [])]
+        while (top := self.pop_min()) is not None:
             alpha, i = top
-            cut(i)
-            stages.append(new(alpha, [i]))
-    else:
-        top = pop_min()
+            self.cut(i)
+            stages.append(self.stage(alpha, [i]))
+        return stages
+
+    def ties_together(self, decider: Decider) -> list:
+        """Breiman's order: all weakest links of equal g (compared exactly by ``decider``) cut
+        in one stage; the full tree first if it is the smallest optimum at alpha 0."""
+        stages: list = []
+        top = self.pop_min()
         while top is not None:
             alpha, pruned = top[0], []
             while top is not None and decider.exact_sign(top[0] - alpha) == 0:
-                if alive[top[1]]:
-                    cut(top[1])
+                if self.alive[top[1]]:
+                    self.cut(top[1])
                     pruned.append(top[1])
-                top = pop_min()
-            stages.append(new(alpha, pruned))
+                top = self.pop_min()
+            stages.append(self.stage(alpha, pruned))
         if not stages or stages[0]._alpha_from != 0:  # the full tree is the smallest optimum at 0
-            stages.insert(0, CCPStage(flint.fmpq(0), full_leaves, [], full_cost, tree, cuts, 0))
-    names = arrays.names_of(nodes[cut_order].tolist())
-    cuts.extend(names)
-    name_of = dict(zip(cut_order, names))
-    for stage in stages:     # positions as names
-        stage.pruned = [name_of[i] for i in stage.pruned]
-    for before, after in zip(stages, stages[1:]):
-        before.next = after
-    return CCPSequence(cost, ties, stages, dict(decider.routes))
+            stages.insert(0, CCPStage(flint.fmpq(0), self.full_leaves, [], self.full_cost, self.tree, self.cuts, 0))
+        return stages
+
+    def name_stages(self, stages: list) -> None:
+        """Replace the positions in the stages' ``pruned`` lists (and the cut order) by names."""
+        names = self.arrays.names_of(self.nodes[self.cut_order].tolist())
+        self.cuts.extend(names)
+        name_of = dict(zip(self.cut_order, names))
+        for stage in stages:
+            stage.pruned = [name_of[i] for i in stage.pruned]
 
 
 def _costs_and_totals(arrays, total: int, cost: str) -> tuple:

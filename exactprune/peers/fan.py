@@ -68,9 +68,7 @@ def fan_estimate(tree: Tree, prior="jeffreys", variance: str = "fan") -> flint.a
         raise ValueError(f"variance must be 'fan' or 'exact', got {variance!r}")
     N = tree.root.n
     train = Fraction(sum(l.errors for l in tree.leaves()), N)
-    saved = flint.ctx.prec
-    flint.ctx.prec = max(saved, _PREC)
-    try:
+    with flint.ctx.workprec(max(flint.ctx.prec, _PREC)):
         total = arb_of(train)
         for leaf in tree.leaves():
             if leaf.n == 0:
@@ -81,5 +79,3 @@ def fan_estimate(tree: Tree, prior="jeffreys", variance: str = "fan") -> flint.a
                 var = mo["var_fan"] if variance == "fan" else mo["var_exact"]
                 total += arb_of(f) * arb_of(var + mo["bias2"]).sqrt()
         return total
-    finally:
-        flint.ctx.prec = saved

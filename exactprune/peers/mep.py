@@ -16,6 +16,7 @@ from typing import Optional, Sequence
 
 from ..knorm import Prior, prune as knorm_prune
 from ..numbers import exact, to_fmpq
+from ..pruning import prune_bottom_up
 from ..tree import Tree, as_tree
 
 __all__ = ["mep_leaf_error", "mep_prune", "mep_as_knorm"]
@@ -47,8 +48,9 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     (Zhong p. 559); the default m is J lam.  The pass runs level by level over the count
     arrays with exact rationals (``flint.fmpq`` in numpy object arrays), every error scaled by
     the node size n_t (so the backed-up error is a plain sum over the children, and an empty
-    node, 0 <= 0, is pruned): every static error at once, then per level the backed-up errors
-    and the comparison static <= backed-up.
+    node, 0 <= 0, is pruned): every static error at once, then the package's one pruning pass
+    (:func:`~exactprune.pruning.prune_bottom_up`), per level the backed-up errors and the
+    comparison static <= backed-up.
 
     >>> from exactprune.tree import iris_tree
     >>> sorted(l.name for l in mep_prune(iris_tree()).leaves())
@@ -70,12 +72,8 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
         raise ValueError(f"node {a.name(int(empty[0]))}: n + m = 0, no m-estimate (use m > 0)")
     shifted = a.counts.astype(object) + np.array([to_fmpq(q) * m_q for q in p])     # fmpq: an object array
     static = sizes * (total - shifted.max(axis=1)) / total      # n_t times the static error
-    best, kept = static.copy(), np.zeros(a.n_nodes, dtype=bool)
-    for splits in a.splits_bottom_up():
-        backed = a.child_sums(splits, best)
-        keep = static[splits] > backed                # an object array of bools
-        kept[splits] = keep
-        best[splits] = np.where(keep, backed, static[splits])
+    kept, _ = prune_bottom_up(a, static, lambda splits, best, level: a.child_sums(splits, best),
+                              lambda splits, backed, level: static[splits] > backed)     # an object array of bools
     return tree.pruned_by(kept)[0]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, Sequence, Union
 
+from ..pruning import prune_bottom_up
 from ..tree import Tree, as_tree, route
 
 if TYPE_CHECKING:
@@ -71,8 +72,9 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
     label.  ``ties="keep"`` keeps a subtree on equal errors (not REP: used to show
     EK Thm 1 needs pruning on ties).  ``prune_counts`` maps every node name to its
     pruning-set class counts (:func:`route_counts`), or is their (n_nodes, J) integer
-    matrix in the order of ``tree.arrays()``.  The sweep runs level by level over the count
-    arrays, comparing integer error counts.
+    matrix in the order of ``tree.arrays()``.  The sweep is the package's one pruning pass
+    (:func:`~exactprune.pruning.prune_bottom_up`), level by level over the count arrays,
+    comparing integer error counts.
 
     >>> t = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
     >>> r = rep_prune(t, {"root": (2, 2), "c1": (1, 1), "c2": (1, 1)})
@@ -92,12 +94,9 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
     label = np.where(a.n_children != 0, split_label, train_label)
     rows = np.arange(a.n_nodes)
     leaf_err = pc.sum(axis=1) - pc[rows, label]
-    err, kept = leaf_err.copy(), np.zeros(a.n_nodes, dtype=bool)
-    for splits in a.splits_bottom_up():
-        sub = a.child_sums(splits, err)
-        keep = (sub < leaf_err[splits]) | ((sub == leaf_err[splits]) if ties == "keep" else False)
-        kept[splits] = keep
-        err[splits] = np.where(keep, sub, leaf_err[splits])
+    kept, err = prune_bottom_up(
+        a, leaf_err, lambda splits, best, level: a.child_sums(splits, best),
+        lambda splits, sub, level: (sub < leaf_err[splits]) | ((sub == leaf_err[splits]) if ties == "keep" else False))
     pruned_tree, top = tree.pruned_by(kept)
     leaves = np.flatnonzero(a.subtree_mask(kept) & ~kept)       # kept is true at kept splits only
     leaf_labels = dict(zip(a.names_of(leaves.tolist()), label[leaves].tolist()))

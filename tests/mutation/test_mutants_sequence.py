@@ -80,9 +80,9 @@ from random_trees import count_trees  # noqa: E402
 
 def _scalar_images(form, k):
     """certify's scalar rules term by term (an implementation independent of the segmented one):
-    the leaf as a term of weight 1, the subtree summed left to right."""
+    the leaf's rising ratio, the subtree's products summed left to right."""
     a, d = form.leaf_terms
-    leaf = Approx.of(1) * rising_ratio(Approx.of(a), Approx.of(d), k)
+    leaf = rising_ratio(Approx.of(a), Approx.of(d), k)
     tree = total(Approx.of(w) * rising_ratio(Approx.of(a_l), Approx.of(d_l), k) for w, a_l, d_l in form.terms)
     return leaf, tree
 
@@ -122,14 +122,14 @@ def test_an_invalid_term_voids_only_its_own_split():
     assert leaf_r[1] == tree_r[1] == float("inf")
 
 
-def test_real_crossing_contains_the_root_found_by_mpmath():
+def test_real_crossing_contains_the_root_found_by_mpmath(monkeypatch):
     """F_d(x) = rf(B, x)/rf(M, x) - sum_l W_l rf(B_l, x)/rf(M_l, x) (Gamma extension (C.26)),
     with the weights (4.11) and (B, M) (4.29) written out by hand for the tree below and its root
     found by mpmath at 50 digits: the certified crossing is the dyadic cell holding it."""
     import mpmath
     from exactprune import Node, Tree
     tree = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3))]))      # lam = eta = 1/2, J = 2
-    mpmath.mp.dps = 50
+    monkeypatch.setattr(mpmath.mp, "dps", 50)       # restored after the test
     half = mpmath.mpf(1) / 2
     # root: B = 3 + 1/2, M = 9 + 1; leaves: (5, 0): B = 1/2, M = 6, W = 5.5/10; (1, 3): B = 3/2, M = 5, W = 4.5/10
     def f(x):
@@ -352,7 +352,6 @@ def _mp_knorm(node, k: int):
     and J classes: a leaf's moment Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)) with
     B = n - max_j n_j + (J - 1)/2 and M = n + J/2."""
     import mpmath
-    mpmath.mp.dps = 40
 
     def moment(t):
         if not t.children:
@@ -362,7 +361,8 @@ def _mp_knorm(node, k: int):
         den = sum(t.counts) + mpmath.mpf(len(t.children)) / 2
         return sum((sum(c.counts) + mpmath.mpf(0.5)) / den * moment(c) for c in t.children)
 
-    return mpmath.root(moment(node), k)
+    with mpmath.workdps(40):          # the caller's precision is restored
+        return mpmath.root(moment(node), k)
 
 
 def test_knorm_pruning_path_values_and_prior():
@@ -387,13 +387,13 @@ def far_sequence():
     return knorm_sequence(FAR, Prior(), crossings=False)
 
 
-def test_a_breakpoint_beyond_the_exact_bits_is_a_certified_log_bracket(far_sequence):
+def test_a_breakpoint_beyond_the_exact_bits_is_a_certified_log_bracket(far_sequence, monkeypatch):
     """For huge k each leaf moment is Gamma(M)/Gamma(B) k^(B - M) (1 + O(1/k)) (C.26); the
     subtree's moment is dominated by the leaf (0, 10^6 - 1) (B - M = -10^6 + 1/2, one half above the
     others), so the crossing k* solves Gamma(M0)/Gamma(B0) = W2 Gamma(M2)/Gamma(1/2) k*: written
     out with mpmath's loggamma, log2 k* lies in the bracket."""
     import mpmath
-    mpmath.mp.dps = 60
+    monkeypatch.setattr(mpmath.mp, "dps", 60)       # restored after the test
     n = 10 ** 6
     b0, m0 = mpmath.mpf(n - 1) + 0.5, mpmath.mpf(2 * n)          # root: b = n - 1 errors, J lam = 1
     m1, m2 = mpmath.mpf(n + 1), mpmath.mpf(n)                   # leaves: B = 1/2 for both
@@ -417,7 +417,7 @@ def test_a_breakpoint_beyond_the_exact_bits_is_a_certified_log_bracket(far_seque
     assert str(bracket).startswith("2^(") and " < k <= 2^(" in str(bracket)
 
 
-def test_stage_for_around_a_log_bracket(far_sequence):
+def test_stage_for_around_a_log_bracket(far_sequence, monkeypatch):
     import mpmath
     bracket = far_sequence.breakpoints["root"].breakpoint
     below, above = int(bracket.lower), int(bracket.upper) + 1          # 2^below < 2^lower, 2^above > 2^upper
@@ -425,7 +425,7 @@ def test_stage_for_around_a_log_bracket(far_sequence):
     assert far_sequence.stage_for(2 ** above).leaves == 1
     assert far_sequence.stage_for(3 * 2 ** (below - 2)).leaves == 2   # log2 = below - 0.415: arb route
     assert far_sequence.stage_for(2 ** above - 1).leaves == 1         # log2 just below above > upper
-    mpmath.mp.dps = 60
+    monkeypatch.setattr(mpmath.mp, "dps", 60)       # restored after the test
     shift = below - 60
     middle = (bracket.lower + bracket.upper) / 2 - shift
     inside = int(mpmath.floor(mpmath.power(2, mpmath.mpf(middle.numerator) / middle.denominator))) << shift
@@ -556,7 +556,7 @@ def test_float_roots_raise_no_float_warning():
     assert np.isnan(roots).all()                      # F's float sign at 0 is NaN: no bracket
 
 
-def test_knorm_pruning_path_errors_use_the_prior():
+def test_knorm_pruning_path_errors_use_the_prior(monkeypatch):
     """numerator '1' (B = b + lam): the norms of the path's stages against mpmath written out for that
     prior (the k = 1 stage: sum of W_l B_l / M_l)."""
     import mpmath
@@ -564,7 +564,7 @@ def test_knorm_pruning_path_errors_use_the_prior():
     path = knorm_pruning_path(iris_tree(), prior)
     stage = path["sequence"].stages[0]
     assert stage.k_from == 1
-    mpmath.mp.dps = 40
+    monkeypatch.setattr(mpmath.mp, "dps", 40)       # restored after the test
 
     def mean(t):
         if not t.children:
@@ -775,80 +775,6 @@ def test_a_search_beyond_the_log2_limit_names_the_node(monkeypatch):
     with pytest.raises(ValueError, match=re.escape("node root: no breakpoint below k = 2^1048576 (the limit "
                                                    "BREAKPOINT_MAX_LOG2)")):
         knorm_sequence(FAR, crossings=False)
-
-
-# ---------------------------------------------------------------------------------------------
-# _total_of_terms at the edges of certify's validity rules, against the scalar rules
-# ---------------------------------------------------------------------------------------------
-
-from exactprune.certify import MAX_REL, TINY  # noqa: E402
-from exactprune.sequence import _total_of_terms  # noqa: E402
-
-
-def _scalar_total(group, k):
-    """certify's scalar rules: total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k))."""
-    return total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for w, rw, a, ra, d, rd in group)
-
-
-U = 2.0 ** -53
-
-
-def _largest_valid_weight_bound(k):
-    """The largest float rw whose term bound product_rel(rw, rising_ratio_rel(0, 0, k)) is <= MAX_REL
-    (bisection on floats): one such term is valid, the sum of two has a bound (rel + u) INFLATE > MAX_REL."""
-    from exactprune.certify import product_rel, rising_ratio_rel
-    ratio_rel, lo, hi = rising_ratio_rel(0.0, 0.0, k), 0.0, MAX_REL
-    while lo < (lo + hi) / 2 < hi:
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if product_rel(mid, ratio_rel) <= MAX_REL else (lo, mid)
-    return lo
-
-
-def _edge_groups(k):
-    """Groups of (w, rw, a, ra, d, rd), each probing one rule; the verdicts come from the scalar rules."""
-    edge = _largest_valid_weight_bound(k)
-    groups = [
-        [(0.5, 0.0, 1.5, 0.0, 3.0, 0.0)],                                   # plain
-        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0), (0.25, U, 1.5, U, 3.0, 0.0)],      # a = 0: ratio 0, dropped
-        [(0.0, 0.0, 1.5, 0.0, 3.0, 0.0), (0.25, 0.0, 1.5, 0.0, 3.0, 0.0)],  # w = 0: term 0, dropped
-        [(0.5, 0.0, 2.0, 0.0, 2.0, 0.0)],                                   # ratio exactly 1: kept
-        [(1.0, edge, 1.0, 0.0, 2.0, 0.0)],                                  # a term's bound just <= MAX_REL
-        [(1.0, edge, 1.0, 0.0, 2.0, 0.0), (1.0, edge, 1.0, 0.0, 4.0, 0.0)],     # their sum's bound > MAX_REL
-        [(1.0, 2 * MAX_REL, 1.0, 0.0, 2.0, 0.0)],                           # a term's bound > MAX_REL
-        [(2.0 ** -900, 0.0, 1.0, 0.0, 2.0 ** 80, 0.0)],                     # term below TINY, ratio above it
-        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0)],                                   # only a zero term: the exact 0
-        [(1.0, 0.0, 1e300, 0.0, 1e-300, 0.0)],                              # ratio overflows to inf
-    ]
-    if k == 1:
-        groups.append([(1.0, 0.0, TINY, 0.0, 1.0, 0.0)])                    # ratio and term exactly TINY
-    return groups + [[]]                                                    # no terms at all (last group)
-
-
-@pytest.mark.parametrize("k", [1, 3])
-def test_total_of_terms_follows_the_scalar_rules_at_their_edges(k):
-    groups = _edge_groups(k)
-    rows = [row for group in groups for row in group]
-    owner = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
-    w, rw, a, ra, d, rd = (np.array([row[c] for row in rows]) for c in range(6))
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")                      # inf / 0 products: no warning escapes
-        values, rels = _total_of_terms(w, a, d, rw, ra, rd, k, owner, len(groups))
-    assert len(values) == len(groups)
-    for group, value, rel in zip(groups, values, rels):
-        expected = _scalar_total(group, k)
-        if expected.valid:
-            assert (value, rel) == (expected.value, expected.rel), group
-        else:
-            assert rel == float("inf"), group
-    verdicts = [_scalar_total(g, k).valid for g in groups]
-    assert verdicts == [True, True, True, True, True, False, False, False, True, False] + [True] * (len(groups) - 10)
-
-
-def test_total_of_terms_with_every_term_dropped():
-    """Only zero terms (a = 0 or w = 0): no position to sum, every group the exact 0."""
-    values, rels = _total_of_terms(np.array([0.5, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 2.0]),
-                                   np.zeros(2), np.zeros(2), np.zeros(2), 2, np.array([0, 1]), 3)
-    assert values.tolist() == [0.0, 0.0, 0.0] and rels.tolist() == [0.0, 0.0, 0.0]
 
 
 def test_form_from_arrays_with_an_empty_leaf_and_a_leaf_of_one_example():

@@ -1,0 +1,244 @@
+"""One pruning engine: the bottom-up pass of PruneTree (Zhong Fig 4.1) over count arrays, and the
+result every pruner built on it returns.
+
+PruneTree keeps a split iff the value of its subtree, pruned optimally below it, is smaller than
+its value as a leaf: R(T_t) < R_leaf(t) - epsilon (Fig 4.1).  Because the subtree's value is a
+weighted sum of its children's optimal values ((4.28) for the error moments, (7.4) for the cost
+moments, (7.18) for the class-probability errors, all with the child weights (4.11)), one pass
+from the deepest splits up decides every split: :func:`prune_bottom_up`, written here once and
+run by :func:`exactprune.knorm.prune` (float filter and exact fallback through
+:class:`~exactprune.certify.Decider`), :func:`exactprune.costs.prune_costs` and
+:func:`exactprune.classprob.prune_pet` (exact rationals).  Each of them returns a
+:class:`Pruning`.
+
+>>> import numpy as np
+>>> from exactprune.tree import Tree
+>>> t = Tree.from_json('{"counts": [3, 2], "children": [{"counts": [3, 0]}, {"counts": [0, 2]}]}')
+>>> a = t.arrays()
+>>> leaf = np.array([2, 0, 0])                 # a value per node as a leaf (here: its errors)
+>>> kept, best = prune_bottom_up(a, leaf, lambda splits, best, level: a.child_sums(splits, best),
+...                              lambda splits, tree, level: tree < leaf[splits])
+>>> kept.tolist(), best.tolist()
+([True, False, False], [0, 0, 0])
+>>> Pruning(t, 1, kept, {"float": 0, "arb": 0, "exact": 1}, moment=best[0])
+Pruning(k=1, leaves=2, pruned=[])
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from .tree import CountArrays, Node, Tree
+
+__all__ = ["prune_bottom_up", "Pruning", "walk_order", "exact_subtree_pass"]
+
+
+def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
+                    subtree: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
+                    decide: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
+                    kept: Optional[np.ndarray] = None) -> tuple:
+    """PruneTree's pass (Zhong Fig 4.1) over count arrays: for the splits of each level, the
+    deepest level first (:meth:`~exactprune.tree.CountArrays.splits_bottom_up`, so a split's
+    children are decided before it), ``subtree(splits, best, level)`` gives the values of their
+    subtrees as pruned below from the optimal values ``best`` of every node, ``decide(splits,
+    tree, level)`` whether each split is kept, and a split's optimal value is its subtree's value
+    if kept, its value as a leaf otherwise.
+
+    Parameters
+    ----------
+    arrays : CountArrays
+        The tree.
+    leaf : numpy array
+        Every node's value as a leaf (any dtype numpy can copy and index: floats, or objects
+        holding exact rationals), one row per node when a value has several parts (a float and
+        its bound); it may carry extra entries past the last node, which the pass leaves alone.
+    subtree, decide : callables
+        As above; ``level`` counts the levels with splits from the deepest (0).
+    kept : numpy bool array, optional
+        The array to write the decisions into (zeros, one per node), for callbacks that read
+        the decisions of the levels below (an exact fallback walking the pruned subtree).
+
+    Returns
+    -------
+    tuple
+        ``(kept, best)``: a boolean array over the nodes, True at the kept splits (decided at
+        every split, also below pruned ones), and the optimal value of every node.
+
+    >>> from exactprune.tree import Tree
+    >>> a = Tree.from_json('{"counts": [3, 2], "children": [{"counts": [3, 0]}, {"counts": [0, 2]}]}').arrays()
+    >>> kept, best = prune_bottom_up(a, np.array([2, 0, 0]), lambda s, b, t: a.child_sums(s, b) + 5,
+    ...                              lambda s, tree, t: tree < 2)
+    >>> kept.tolist(), best.tolist()
+    ([False, False, False], [2, 0, 0])
+    >>> pairs = np.array([[2.0, 0.5], [0.0, 0.0], [0.0, 0.0]])      # (value, bound) rows
+    >>> kept, best = prune_bottom_up(a, pairs, lambda s, b, t: a.child_sums(s, b), lambda s, tree, t: tree[:, 0] < 2)
+    >>> kept.tolist(), best.tolist()
+    ([True, False, False], [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]])
+    """
+    best = leaf.copy()
+    if kept is None:
+        kept = np.zeros(arrays.n_nodes, dtype=bool)
+    for level, splits in enumerate(arrays.splits_bottom_up()):
+        tree = subtree(splits, best, level)
+        keep = np.asarray(decide(splits, tree, level), dtype=bool)
+        kept[splits] = keep
+        best[splits] = np.where(keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)), tree, leaf[splits])
+    return kept, best
+
+
+class Pruning:
+    """What a pruner returns: ``k``, the decision at every split of the input
+    (``kept_splits``, a boolean array over :meth:`~exactprune.tree.Tree.arrays`' indices; and
+    :meth:`kept` of a node), the pruned ``tree`` (a new Tree; the input is untouched), the names
+    of the topmost splits turned into leaves (``pruned``), the value ``moment`` of the pruned
+    tree, and how the decisions were settled (``routes`` of the decision kernel
+    :class:`~exactprune.certify.Decider`, ``comparisons`` their number, ``fallbacks`` those the
+    float filter could not settle).  ``tree`` and ``pruned`` are built on first access.
+
+    Parameters
+    ----------
+    source : Tree
+        The input tree.
+    k : int or None
+        The moment's order (None for a pruner without one, such as EBP).
+    kept : numpy bool array
+        The decisions (:func:`prune_bottom_up`).
+    routes : dict
+        Decisions per route (``float``, ``arb``, ``exact``).
+    moment : optional
+        The pruned tree's value; a subclass may compute it on first access instead.
+    pruned : list, optional
+        The pruned names in the order the pruner documents (default: index order).
+    """
+
+    def __init__(self, source: Tree, k: Optional[int], kept: np.ndarray, routes: dict, moment: Any = None,
+                 pruned: Optional[list] = None):
+        self.k, self.routes = k, dict(routes)
+        self._source, self._kept_splits = source, kept
+        if moment is not None:
+            self._moment = moment
+        if pruned is not None:
+            self._pruned = pruned
+
+    @property
+    def kept_splits(self) -> np.ndarray:
+        """Boolean array over the input tree's array indices: True where the split was kept."""
+        return self._kept_splits
+
+    def kept(self, node: Node) -> bool:
+        """Was the split at ``node`` (a node of the input tree) kept, its ancestors kept too?"""
+        if not hasattr(self, "_kept_names"):
+            self._kept_names = {n.name for n in self.tree.root.walk() if n.children}
+        return node.name in self._kept_names
+
+    @property
+    def comparisons(self) -> int:
+        """How many decisions were made."""
+        return sum(self.routes.values())
+
+    @property
+    def fallbacks(self) -> int:
+        """Decisions the float filter could not settle."""
+        return self.routes.get("arb", 0) + self.routes.get("exact", 0)
+
+    @property
+    def tree(self) -> Tree:
+        if not hasattr(self, "_tree"):
+            self._tree = self._source.pruned_tree(self._kept_splits)
+        return self._tree
+
+    @property
+    def pruned(self) -> list:
+        if not hasattr(self, "_pruned"):
+            self._pruned = self._source.pruned_names(self._kept_splits)
+        return self._pruned
+
+    @property
+    def moment(self):
+        return self._moment
+
+    def __getstate__(self) -> dict:
+        state = {key: value for key, value in self.__dict__.items() if key not in ("_source", "_evaluator")}
+        state.update(_tree=self.tree, _pruned=self.pruned, _moment=self.moment)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(k={self.k}, leaves={self.tree.n_leaves}, pruned={self.pruned})"
+
+
+def walk_order(arrays: CountArrays, kept: np.ndarray) -> list:
+    """The names of the splits a pruning turns into leaves (topmost only), the last in pre-order
+    first: the order of :meth:`~exactprune.tree.Tree.pruned_copy`, kept by the pruners that
+    reported it (:func:`~exactprune.costs.prune_costs`, :func:`~exactprune.classprob.prune_pet`).
+
+    >>> from exactprune.tree import iris_tree
+    >>> a = iris_tree().arrays()
+    >>> kept = a.n_children > 0
+    >>> kept[[a.index("c21"), a.index("c22")]] = False
+    >>> walk_order(a, kept)
+    ['c22', 'c21']
+    """
+    top = np.flatnonzero((arrays.n_children > 0) & ~kept & arrays.subtree_mask(kept))
+    return arrays.names_of(top[np.argsort(-arrays.preorder[top], kind="stable")])
+
+
+
+def exact_subtree_pass(arrays: CountArrays, leaf_value: Callable[[tuple], Any],
+                       weights_of: Callable[[np.ndarray], np.ndarray], decider) -> tuple:
+    """:func:`prune_bottom_up` in exact rationals: every node's value as a leaf from its counts
+    (``leaf_value(counts)``, called in post-order, children before parents as the recursion
+    reads them), a subtree's value the sum of its children's optimal values weighted by
+    ``weights_of(postorder)`` (the child weights (4.11), :func:`~exactprune.knorm.child_weights`,
+    an object array over the nodes, errors naming the first node in the post-order given), and a
+    split kept iff the sign of leaf minus subtree, settled exactly by ``decider``
+    (:class:`~exactprune.certify.Decider`), is positive.
+
+    Parameters
+    ----------
+    arrays : CountArrays
+    leaf_value : callable
+        counts (a tuple of ints) -> exact value as a leaf.
+    weights_of : callable
+        post-order (an index array) -> child weights.
+    decider : Decider
+
+    Returns
+    -------
+    tuple
+        ``(kept, best, leaf)``: :func:`prune_bottom_up`'s pair and the values as leaves (an
+        object array).
+
+    >>> from fractions import Fraction
+    >>> from exactprune.certify import Decider
+    >>> from exactprune.tree import Tree
+    >>> a = Tree.from_json('{"counts": [3, 2], "children": [{"counts": [3, 0]}, {"counts": [0, 2]}]}').arrays()
+    >>> halves = lambda order: np.array([Fraction(1), Fraction(1, 2), Fraction(1, 2)], dtype=object)
+    >>> kept, best, leaf = exact_subtree_pass(a, lambda counts: Fraction(min(counts)), halves, Decider())
+    >>> kept.tolist(), best.tolist()
+    ([True, False, False], [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)])
+    """
+    n = arrays.n_nodes
+    postorder = np.argsort(arrays.preorder + arrays.subtree_sizes - arrays.depth, kind="stable")
+    counts = arrays.counts.tolist()
+    leaf = np.empty(n, dtype=object)
+    for i in postorder.tolist():
+        leaf[i] = leaf_value(tuple(counts[i]))
+    weights = weights_of(postorder)
+    offsets, indices, arity = arrays.offsets, arrays.indices, arrays.n_children
+    contribution = np.empty(n, dtype=object)
+
+    def subtree(splits, best, level):
+        count = arity[splits]
+        kids = indices[np.repeat(offsets[splits], count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)]
+        contribution[kids] = weights[kids] * best[kids]
+        return arrays.child_sums(splits, contribution)
+
+    def decide(splits, tree, level):
+        return [decider.exact_sign(leaf[i] - value) > 0 for i, value in zip(splits.tolist(), tree)]
+
+    kept, best = prune_bottom_up(arrays, leaf, subtree, decide)
+    return kept, best, leaf
