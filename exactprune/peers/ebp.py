@@ -11,7 +11,8 @@ two variants found in the wild:
   gives N - e; CF > 0.5 gives 0.
 
 **The defaults follow C4.5 Release 8** (variant ``"c45"``, CF = 1/4), as Zhong's chapter 6
-did; C4.5's subtree raising needs the training data (``raising=True`` with ``X``, ``y``).
+did; C4.5's subtree raising needs the training data (``raising=True`` with ``X``, ``y``) and
+follows C4.5 R8 and J48 rule by rule (:func:`ebp_prune`).
 :func:`binomial_upper_limit` is the exact binomial limit the formula approximates.
 
 The values are irrational; they are returned as certified ``flint.arb`` balls, and
@@ -30,8 +31,8 @@ root s >= c/2 so <= 6 u e5 + 3u s, the numerator e5 + c/2 + s >= e5 + s so <= 11
 division and product add 3u, the rounding of c (<= 3u relative) moves the quotient by <= 6u,
 and n pr - e followed by + e adds 2u: <= 22u.  For CF > 1/2 with e = 0 the float term carries
 no bound (the comparison goes to arb).  Sums of non-negative terms add u of the running sum
-per addition, and raising's corrections T_new - T_old add both terms' bounds and u of the two
-terms and of the running total.  The terms are evaluated for whole count arrays at once.
+per addition (raising's E_branch is such a sum).  The terms are evaluated for whole count
+arrays at once.
 """
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ import flint
 
 from ..certify import INFLATE, U, Approx, Decider, float_sign_array, sum_rel_array
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..tree import CountArrays, Tree, as_tree, majority_class, route
+from ..tree import CountArrays, Tree, as_tree, routing_threshold
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
@@ -237,10 +238,10 @@ class _EBP:
                 bound = np.where(outside, math.inf, TERM_REL * value * INFLATE)
         return value, np.where(n > 0, bound, 0.0)
 
-    def term(self, counts, label=None) -> tuple:
+    def term(self, counts) -> tuple:
         """(float of e + extra errors, its absolute bound) of a leaf with these counts, its
-        errors counted against ``label`` (default: the majority); cached by (n, e)."""
-        key = _pair(counts, label)
+        errors counted against the majority; cached by (n, e)."""
+        key = _pair(counts)
         if key not in self._cache:
             value, bound = self.terms([key[0]], [key[1]])
             self._cache[key] = (float(value[0]), float(bound[0]))
@@ -294,31 +295,58 @@ class _EBP:
 
 
 class _Raising:
-    """EBP with subtree raising (C4.5 ``prune.c``), over arrays: ``left``/``right`` hold the
-    current structure (original node indices, -1 at a leaf; updated as nodes are pruned or
-    raised), ``counts`` the class counts of the examples reaching each node, ``est`` its float
-    estimate and bound.  A raised node's place is taken by its largest branch, which keeps the
-    raised node's name for the ``pruned``/``raised`` lists (``alias``)."""
+    """EBP with subtree raising (C4.5 R8 ``prune.c`` ``EstimateErrors``; J48
+    ``C45PruneableClassifierTree.prune``), node by node: ``kids`` holds the current structure
+    (original node indices; ``[]`` at a leaf; updated as nodes are pruned or raised), ``counts``
+    the class counts of the examples reaching each node, ``est`` its float estimate and bound.
+    A raised node's place is taken by its largest branch, which keeps the raised node's name for
+    the ``pruned``/``raised`` lists (``alias``).
+
+    Tests: a split with a threshold sends ``x[feature] <= threshold`` to its first child (binary);
+    a split with a feature and no threshold is a nominal test with one branch per value (C4.5's
+    discrete test, J48's ``C45Split`` on a nominal attribute): child k receives the examples with
+    ``x[feature] == k`` (codes 0 .. k - 1)."""
 
     def __init__(self, machine: _EBP, tree: Tree, X, y):
         import numpy as np
         self.m, self.X, self.y = machine, X, y
-        self.left, self.right, self.feature, self.threshold = (x.copy() for x in tree.split_tests())
-        self.counts = tree.arrays().counts.copy()       # rewritten for every node visited
-        self.est_v, self.est_b = np.zeros(len(self.left)), np.zeros(len(self.left))
-        self.alias = np.arange(len(self.left))
+        a = tree.arrays()
+        self.nodes = [tree.node(name) for name in a.names()]
+        self.kids = [a.children_of(i) for i in range(a.n_nodes)]
+        for i, node in enumerate(self.nodes):
+            if self.kids[i] and node.feature is None:
+                raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
+            if self.kids[i] and node.threshold is not None and len(self.kids[i]) != 2:
+                raise ValueError(f"node {node.name} has a threshold test and {len(self.kids[i])} children")
+        self.counts = a.counts.copy()                  # rewritten for every node visited
+        self.est_v, self.est_b = np.zeros(a.n_nodes), np.zeros(a.n_nodes)
+        self.alias = np.arange(a.n_nodes)
         self.pruned: list = []
         self.raised: list = []
+
+    def split(self, i: int, rows) -> list:
+        """The examples ``rows`` of split ``i`` divided among its children (class docstring)."""
+        import numpy as np
+        node = self.nodes[i]
+        x = self.X[rows, node.feature]
+        if node.threshold is not None:
+            go_left = x <= routing_threshold(node.threshold)
+            return [rows[go_left], rows[~go_left]]
+        k = len(self.kids[i])
+        if rows.size and not np.all(np.isin(x, np.arange(k))):
+            raise ValueError(f"node {node.name} tests x[{node.feature}] against the values 0..{k - 1}, "
+                             f"got {sorted(set(x.tolist()) - set(range(k)))[:3]}")
+        return [rows[x == v] for v in range(k)]
 
     def leaves(self, r: int) -> list:
         """The leaves of the current subtree at ``r``."""
         out, stack = [], [r]
         while stack:
             i = stack.pop()
-            if self.left[i] == -1:
+            if not self.kids[i]:
                 out.append(i)
             else:
-                stack.extend((self.right[i], self.left[i]))
+                stack.extend(reversed(self.kids[i]))
         return out
 
     def pairs(self, nodes: list) -> list:
@@ -329,57 +357,47 @@ class _Raising:
         now in its place (``i``, or a raised descendant)."""
         import numpy as np
         m = self.m
-        if self.left[i] == -1:
+        if not self.kids[i]:
             self.counts[i] = np.bincount(self.y[rows], minlength=m.J)
             self.est_v[i], self.est_b[i] = m.term(self.counts[i].tolist())
             return i
-        go_left = self.X[rows, self.feature[i]] <= self.threshold[i]
-        parts = [rows[go_left], rows[~go_left]]
-        kids = [self.run(int(self.left[i]), parts[0]), self.run(int(self.right[i]), parts[1])]
-        self.counts[i] = counts = self.counts[kids[0]] + self.counts[kids[1]]
+        kids = [self.run(int(k), part) for k, part in zip(self.kids[i], self.split(i, rows))]
+        self.kids[i] = kids
+        self.counts[i] = counts = sum(self.counts[k] for k in kids)
         tree_side = (_sum([(self.est_v[k], self.est_b[k]) for k in kids]), lambda: self.pairs(kids))
         leaf_side = (m.term(counts.tolist()), lambda: [_pair(counts.tolist())])
-        big = 0 if self.counts[kids[0]].sum() >= self.counts[kids[1]].sum() else 1
-        branch_side = None
-        if self.left[kids[big]] != -1:
-            branch_side = self.branch(kids[big], parts[1 - big])
+        sizes = [int(self.counts[k].sum()) for k in kids]
+        big = kids[len(sizes) - 1 - sizes[::-1].index(max(sizes))]     # the last largest branch
+        branch_side = self.branch(big, rows) if self.kids[big] else None
         if m.le(leaf_side, tree_side, m.slack) and (branch_side is None or m.le(leaf_side, branch_side, m.slack)):
             self.pruned.append(int(self.alias[i]))
-            self.left[i] = self.right[i] = -1
+            self.kids[i] = []
             self.est_v[i], self.est_b[i] = leaf_side[0]
             return i
         if branch_side is not None and m.le(branch_side, tree_side, m.slack):
             self.raised.append(int(self.alias[i]))
             # the largest branch replaces the node and receives all its examples; prune it again
-            self.alias[kids[big]] = self.alias[i]
-            return self.run(kids[big], rows)
-        self.left[i], self.right[i] = kids
+            self.alias[big] = self.alias[i]
+            return self.run(big, rows)
         self.est_v[i], self.est_b[i] = tree_side[0]
         return i
 
     def branch(self, big: int, rows) -> tuple:
-        """The side of the subtree ``big`` when the examples ``rows`` of the other branch are
-        passed down it too (leaf labels fixed): ``big``'s estimate corrected by T_new - T_old on
-        each reached leaf, the bound growing by both terms' bounds and the roundings of the
-        subtraction and the addition (module docstring)."""
+        """The side of the subtree ``big`` when all the examples ``rows`` of its parent are passed
+        down it: the sum of its leaves' terms, each leaf's errors counted against the majority of
+        its new counts (C4.5 ``EstimateErrors(..., false)``, J48 ``getEstimatedErrorsForBranch``),
+        with :func:`_sum`'s bound."""
         import numpy as np
         m = self.m
-        reached = route((self.left, self.right, self.feature, self.threshold), self.X, rows, big)
-        leaves, where = np.unique(reached, return_inverse=True)
-        added = np.bincount(where * m.J + self.y[rows], minlength=len(leaves) * m.J).reshape(len(leaves), m.J)
-        total, bound = float(self.est_v[big]), float(self.est_b[big])
-        changed = {}
-        for leaf, add in zip(leaves.tolist(), added.tolist()):
-            old = self.counts[leaf].tolist()
-            label = majority_class(old)
-            changed[leaf] = new = ([a + b for a, b in zip(old, add)], label)
-            (new_v, new_b), (old_v, old_b) = m.term(*new), m.term(old)
-            total += new_v - old_v
-            bound = (bound + new_b + old_b + U * (new_v + old_v + abs(total))) * INFLATE
-
-        def pairs():
-            return [_pair(*changed[i]) if i in changed else _pair(self.counts[i].tolist()) for i in self.leaves(big)]
-        return (total, bound), pairs
+        new, stack = [], [(big, rows)]
+        while stack:
+            i, part = stack.pop()
+            if self.kids[i]:
+                stack.extend(reversed(list(zip(self.kids[i], self.split(i, part)))))
+            else:
+                new.append(np.bincount(self.y[part], minlength=m.J).tolist())
+        side = _sum([m.term(counts) for counts in new])
+        return side, lambda: [_pair(counts) for counts in new]
 
     def result(self, tree: Tree, root: int) -> Tree:
         """The pruned and raised tree from ``root`` (pre-order, the data's counts, the surviving
@@ -389,18 +407,22 @@ class _Raising:
         while stack:
             i = stack.pop()
             order.append(i)
-            if self.left[i] != -1:
-                stack.extend((self.right[i], self.left[i]))
-        old = np.array(order)                       # numpy's default integer: int64
-        new_id = np.empty_like(self.left)
-        new_id[old] = np.arange(len(old))           # only the kept nodes' entries are read
-        split = self.left[old] != -1
-        offsets = np.zeros(len(old) + 1, dtype=np.int64)
-        np.cumsum(np.where(split, 2, 0), out=offsets[1:])
-        indices = np.column_stack((self.left[old[split]], self.right[old[split]])).ravel()
-        feature = np.where(split, self.feature[old], -2)      # scikit-learn's mark of a leaf
-        routing = ("sklearn", feature, self.threshold[old])   # a leaf's threshold is never read
-        arrays = CountArrays(self.counts[old], offsets, new_id[indices])
+            stack.extend(reversed(self.kids[i]))
+        new_id = {old: new for new, old in enumerate(order)}
+        arity = [len(self.kids[i]) for i in order]
+        offsets = np.zeros(len(order) + 1, dtype=np.int64)
+        np.cumsum(arity, out=offsets[1:])
+        indices = np.array([new_id[k] for i in order for k in self.kids[i]], dtype=np.int64)
+        splits = [self.nodes[i] for i in order if self.kids[i]]
+        if all(node.threshold is not None for node in splits):   # binary: scikit-learn's arrays name the splits
+            feature = np.array([self.nodes[i].feature if self.kids[i] else -2 for i in order], dtype=np.int64)
+            threshold = np.array([routing_threshold(self.nodes[i].threshold) if self.kids[i] else math.nan
+                                  for i in order])
+            routing = ("sklearn", feature, threshold)
+        else:
+            nodes = [self.nodes[i] if self.kids[i] else None for i in order]
+            routing = ("nodes", *([getattr(n, key, None) for n in nodes] for key in ("split", "feature", "threshold")))
+        arrays = CountArrays(self.counts[order], offsets, indices)
         return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing)
 
 
@@ -413,15 +435,31 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
     replaces the node iff E_branch <= E_tree + 0.1, all the node's examples are
     passed down it and it is pruned again.  E is the sum over leaves of e + extra
     errors (:func:`ebp_extra_errors`).  Raising needs the training data (``X``,
-    ``y`` with ``y`` as class indices 0..J-1) and a binary tree with feature/threshold
-    tests; without it only the counts are used.  Leaves re-estimated by raising keep
-    their label (C4.5), and a raised subtree's leaves are relabelled by their new
-    majority when it is pruned again.
+    ``y`` with ``y`` as class indices 0..J-1) and a test at every split (binary
+    ``x[feature] <= threshold``, or nominal: a feature and no threshold, child k for
+    ``x[feature] == k``; :class:`_Raising`); without it only the counts are used.
+
+    Raising follows both programs' sources, which agree on every rule (``variant`` only
+    selects the extra errors):
+
+    * E_branch: every example of the node is passed down the largest branch and each leaf's
+      errors are counted against the **majority of its new counts** (C4.5 R8 ``prune.c``:
+      ``EstimateErrors(T->Branch[MaxBr], Fp, Lp, -1000, false)`` recomputes ``BestClass``
+      from ``LocalClassDist``; J48: ``getEstimatedErrorsForBranch`` ends in
+      ``getEstimatedErrorsForDistribution(new Distribution(data))``, whose ``numIncorrect``
+      is the total less the largest class count).
+    * The largest branch is the **last** of equally large ones (C4.5: ``if ( Factor >=
+      MaxFactor ) MaxBr = v``; J48: ``Distribution.maxBag`` with ``Utils.grOrEq``).
+    * Multi-way (nominal) splits are raised like binary ones (both loop over all branches).
+
+    The comparisons are exact here; C4.5 compares floats and J48 with a 1e-6 tolerance
+    (``Utils.smOrEq``).  A relabelled leaf's label is the first majority class of its counts
+    (J48's ``Distribution.maxClass``; C4.5 keeps the old label on a tie, which leaves the count
+    tree and every estimate unchanged).
 
     Over the count arrays: without raising, level by level from the deepest
-    (:meth:`_EBP.run_counts`); with raising, node by node over the arrays of the current
-    structure, the examples routed down a branch one level at a time.  The result of
-    raising is a new tree (its nodes named by their new positions).
+    (:meth:`_EBP.run_counts`); with raising, node by node over the current structure.
+    The result of raising is a new tree (its nodes named by their new positions).
 
     >>> from exactprune.tree import iris_tree
     >>> r = ebp_prune(iris_tree())
@@ -447,18 +485,17 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
         state = _Raising(machine, tree, X, y)
         root = state.run(0, np.arange(n))
         result, estimate = state.result(tree, root), float(state.est_v[root])
-        kept = np.isin(np.arange(len(state.left)), state.pruned, invert=True)
+        kept = np.isin(np.arange(len(state.kids)), state.pruned, invert=True)
         pruned = tree.pruned_by(kept)[1]
         raised = tree.arrays().names_of(state.raised)
     return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,
                      dict(machine.decider.routes))
 
 
-def _pair(counts, label=None) -> tuple:
-    """(n, e) of a leaf with these class counts, its errors counted against ``label`` (default:
-    the majority)."""
+def _pair(counts) -> tuple:
+    """(n, e) of a leaf with these class counts, its errors counted against the majority."""
     n = sum(counts)
-    return (n, n - (max(counts) if label is None else counts[label]))
+    return (n, n - max(counts))
 
 
 def _rel(value, bound):
