@@ -366,8 +366,7 @@ class _Raising:
         self.counts[i] = counts = sum(self.counts[k] for k in kids)
         tree_side = (_sum([(self.est_v[k], self.est_b[k]) for k in kids]), lambda: self.pairs(kids))
         leaf_side = (m.term(counts.tolist()), lambda: [_pair(counts.tolist())])
-        sizes = [int(self.counts[k].sum()) for k in kids]
-        big = kids[len(sizes) - 1 - sizes[::-1].index(max(sizes))]     # the last largest branch
+        big = kids[_last_largest([int(self.counts[k].sum()) for k in kids])]
         branch_side = self.branch(big, rows) if self.kids[big] else None
         if m.le(leaf_side, tree_side, m.slack) and (branch_side is None or m.le(leaf_side, branch_side, m.slack)):
             self.pruned.append(int(self.alias[i]))
@@ -490,6 +489,16 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
         raised = tree.arrays().names_of(state.raised)
     return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,
                      dict(machine.decider.routes))
+
+
+def _last_largest(sizes: list) -> int:
+    """The position of the last of the largest ``sizes`` (C4.5 R8 ``prune.c``: ``if ( Factor >=
+    MaxFactor ) MaxBr = v``; J48 ``Distribution.maxBag``: ``Utils.grOrEq``).
+
+    >>> _last_largest([3, 5, 2, 5, 1])
+    3
+    """
+    return len(sizes) - 1 - sizes[::-1].index(max(sizes))
 
 
 def _pair(counts) -> tuple:
