@@ -61,6 +61,16 @@ def random_numeric(seed: int):
     return X, y
 
 
+def letter_like(seed: int, n: int = 1500):
+    """Data shaped like UCI letter: 26 classes, 16 integer attributes in 0..15 (each class a
+    random mean, Gaussian noise of standard deviation 2.5, rounded and clipped)."""
+    rng = np.random.default_rng(seed)
+    means = rng.uniform(2, 13, size=(26, 16))
+    y = rng.integers(0, 26, size=n)
+    X = np.clip(np.round(means[y] + rng.normal(scale=2.5, size=(n, 16))), 0, 15)
+    return X, y
+
+
 # -- J48 ---------------------------------------------------------------------------------------
 def write_arff(path: str, X, y, nominal: bool, n_classes: int) -> None:
     with open(path, "w") as f:

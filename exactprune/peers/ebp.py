@@ -311,7 +311,8 @@ class _Raising:
         import numpy as np
         self.m, self.X, self.y = machine, X, y
         a = tree.arrays()
-        self.nodes = [tree.node(name) for name in a.names()]
+        walk = tree.nodes()                            # pre-order; a.preorder maps index -> position
+        self.nodes = [walk[p] for p in a.preorder.tolist()]
         self.kids = [a.children_of(i) for i in range(a.n_nodes)]
         for i, node in enumerate(self.nodes):
             if self.kids[i] and node.feature is None:

@@ -380,3 +380,40 @@ def test_counts_from_2_to_the_52_are_decided_in_arb():
     assert prune or (leaf - tree - flint.arb(1) / 10) > 0          # the definition decides
     r = E.ebp_prune(t)
     assert r.pruned == (["root"] if prune else []) and r.routes["arb"] == 1
+
+
+def test_raising_refuses_tests_it_cannot_route():
+    """A split without a feature, a threshold test with three children, and a nominal value
+    outside 0..k-1 are each a ValueError naming the node."""
+    X, y = np.array([[0.0], [1.0], [2.0]]), np.array([0, 1, 1])
+    three = '{"counts": [0, 0, 0]}'
+    bare = Tree.from_json('{"counts": [1, 2], "children": [{"counts": [1, 0]}, {"counts": [0, 2]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test \(feature/threshold\)$"):
+        E.ebp_prune(bare, raising=True, X=X, y=y)
+    wide = Tree.from_json('{"counts": [1, 2], "feature": 0, "threshold": 1, "children": ['
+                          '{"counts": [1, 0]}, {"counts": [0, 2]}, %s]}' % three.replace("0, 0, 0", "0, 0"))
+    with pytest.raises(ValueError, match=r"^node root has a threshold test and 3 children$"):
+        E.ebp_prune(wide, raising=True, X=X, y=y)
+    nominal = Tree.from_json('{"counts": [1, 2], "feature": 0, "children": [{"counts": [1, 0]}, {"counts": [0, 2]}]}')
+    with pytest.raises(ValueError, match=r"^node root tests x\[0\] against the values 0\.\.1, got \[2\.0\]$"):
+        E.ebp_prune(nominal, raising=True, X=X, y=y)
+
+
+def test_raising_reads_each_nodes_test_by_its_array_index():
+    """A tree whose array indices are not in pre-order (c2 stored before c1) is raised like the
+    same tree in pre-order: each node's test is read from its own index."""
+    from exactprune.tree import CountArrays
+    t, X, y = _raising_case()                  # pre-order: root 0, c1 1, c11 2, c12 3, c2 4
+    a = t.arrays()
+    counts = a.counts[[0, 4, 1, 2, 3]]         # new indices: root 0, c2 1, c1 2, c11 3, c12 4
+    offsets = np.array([0, 2, 2, 4, 4, 4])     # root -> (c1 = 2, c2 = 1); c1 -> (3, 4)
+    indices = np.array([2, 1, 3, 4])
+    feature = np.array([0, -2, 0, -2, -2])
+    threshold = np.array([5.0, np.nan, 2.0, np.nan, np.nan])
+    shuffled = Tree.from_arrays(CountArrays(counts, offsets, indices), routing=("sklearn", feature, threshold))
+    assert [n.counts for n in shuffled.root.walk()] == [n.counts for n in t.root.walk()]
+    want = E.ebp_prune(t, raising=True, X=X, y=y)
+    got = E.ebp_prune(shuffled, raising=True, X=X, y=y)
+    assert (got.pruned, got.raised) == (want.pruned, want.raised)
+    assert [(n.counts, n.feature, n.threshold) for n in got.tree.root.walk()] == \
+        [(n.counts, n.feature, n.threshold) for n in want.tree.root.walk()]
