@@ -9,7 +9,7 @@ Data: only data scikit-learn bundles (iris, wine, breast_cancer, digits; named i
 and reloaded by the tests) and data generated here with fixed seeds (stored in the fixture).
 Three kinds of fixture (README.md beside this file describes the fields):
 
-* ``j48_*.json``: J48 -U (the grown, collapsed tree that J48's ``prune`` starts from), J48 -S
+* ``j48_*.json`` (bundled data, letter-like data, small random numeric and nominal data): J48 -U (the grown, collapsed tree that J48's ``prune`` starts from), J48 -S
   (pruned without subtree raising) and J48 (default: raising), each parsed from J48's printed
   tree; leaf counts are those of the data routed down the printed tests and are checked against
   J48's printed (cases/errors) and labels before anything is written.
@@ -32,6 +32,9 @@ import tempfile
 import numpy as np
 
 WEKA_JAR = "/usr/share/java/weka.jar"
+#: letter-like data sets (seed, J48's M) on which J48's raising counts a raised leaf against its
+#: new majority and the old label would give another tree (found by trying seeds 0..29, M = 2, 1)
+LETTER_LIKE = ((14, 2), (29, 1))
 BUNDLED = {"iris": "load_iris", "wine": "load_wine", "breast_cancer": "load_breast_cancer", "digits": "load_digits"}
 
 
@@ -61,7 +64,7 @@ def random_numeric(seed: int):
     return X, y
 
 
-def letter_like(seed: int, n: int = 1500):
+def letter_like(seed: int, n: int = 500):
     """Data shaped like UCI letter: 26 classes, 16 integer attributes in 0..15 (each class a
     random mean, Gaussian noise of standard deviation 2.5, rounded and clipped)."""
     rng = np.random.default_rng(seed)
@@ -250,6 +253,10 @@ def main(argv=None) -> int:
             X, y = random_numeric(seed)
             save(j48_fixture(f"numeric{seed}", X, y, False, 2, {"seed": seed, "X": X.tolist(), "y": y.tolist()}, tmp),
                  f"j48_numeric{seed}.json")
+        for seed, M in LETTER_LIKE:
+            X, y = letter_like(seed)
+            save(j48_fixture(f"letterlike{seed}", X, y, False, M, {"seed": seed, "X": X.astype(int).tolist(),
+                                                                   "y": y.tolist()}, tmp), f"j48_letterlike{seed}_M{M}.json")
         kept = 0
         for seed in range(args.candidates):
             X, y = random_nominal(seed)
