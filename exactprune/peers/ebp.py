@@ -31,8 +31,8 @@ root s >= c/2 so <= 6 u e5 + 3u s, the numerator e5 + c/2 + s >= e5 + s so <= 11
 division and product add 3u, the rounding of c (<= 3u relative) moves the quotient by <= 6u,
 and n pr - e followed by + e adds 2u: <= 22u.  For CF > 1/2 with e = 0 the float term carries
 no bound (the comparison goes to arb).  Sums of non-negative terms add u of the running sum
-per addition (raising's E_branch is such a sum).  The terms are evaluated for whole count
-arrays at once.
+per addition, and raising's corrections T_new - T_old add both terms' bounds and u of the two
+terms and of the running total.  The terms are evaluated for whole count arrays at once.
 """
 from __future__ import annotations
 
@@ -296,58 +296,98 @@ class _EBP:
 
 class _Raising:
     """EBP with subtree raising (C4.5 R8 ``prune.c`` ``EstimateErrors``; J48
-    ``C45PruneableClassifierTree.prune``), node by node: ``kids`` holds the current structure
-    (original node indices; ``[]`` at a leaf; updated as nodes are pruned or raised), ``counts``
-    the class counts of the examples reaching each node, ``est`` its float estimate and bound.
-    A raised node's place is taken by its largest branch, which keeps the raised node's name for
-    the ``pruned``/``raised`` lists (``alias``).
+    ``C45PruneableClassifierTree.prune``), node by node over arrays: ``table[i, :arity[i]]``
+    holds the current children of node ``i`` (original node indices; arity 0 at a leaf; updated
+    as nodes are pruned or raised), ``counts`` the class counts of the examples reaching each
+    node, ``est`` its float estimate and bound.  A raised node's place is taken by its largest
+    branch, which keeps the raised node's name for the ``pruned``/``raised`` lists (``alias``).
 
     Tests: a split with a threshold sends ``x[feature] <= threshold`` to its first child (binary);
     a split with a feature and no threshold is a nominal test with one branch per value (C4.5's
     discrete test, J48's ``C45Split`` on a nominal attribute): child k receives the examples with
-    ``x[feature] == k`` (codes 0 .. k - 1)."""
+    ``x[feature] == k``, and every example must carry one of the codes 0 .. k - 1."""
 
     def __init__(self, machine: _EBP, tree: Tree, X, y):
         import numpy as np
         self.m, self.X, self.y = machine, X, y
         a = tree.arrays()
-        walk = tree.nodes()                            # pre-order; a.preorder maps index -> position
-        self.nodes = [walk[p] for p in a.preorder.tolist()]
-        self.kids = [a.children_of(i) for i in range(a.n_nodes)]
-        for i, node in enumerate(self.nodes):
-            if self.kids[i] and node.feature is None:
-                raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
-            if self.kids[i] and node.threshold is not None and len(self.kids[i]) != 2:
-                raise ValueError(f"node {node.name} has a threshold test and {len(self.kids[i])} children")
+        self.arity = a.n_children.astype(np.int64)     # a copy: rewritten as nodes are pruned
+        self.table = np.full((a.n_nodes, max(1, int(self.arity.max()))), -1, dtype=np.int64)
+        internal = np.flatnonzero(self.arity)
+        for k in np.unique(self.arity[internal]).tolist():
+            at = internal[self.arity[internal] == k]
+            self.table[at, :k] = a.indices[a.offsets[at][:, None] + np.arange(k)]
+        self.nodes = None                              # the node view, read only for nominal tests
+        try:                                           # binary threshold tests (scikit-learn's arrays)
+            _, _, self.feature, self.threshold = tree.split_tests()
+            self.nominal = np.zeros(a.n_nodes, dtype=bool)
+        except ValueError:
+            self._read_node_tests(tree, a)
         self.counts = a.counts.copy()                  # rewritten for every node visited
         self.est_v, self.est_b = np.zeros(a.n_nodes), np.zeros(a.n_nodes)
         self.alias = np.arange(a.n_nodes)
         self.pruned: list = []
         self.raised: list = []
 
-    def split(self, i: int, rows) -> list:
-        """The examples ``rows`` of split ``i`` divided among its children (class docstring)."""
+    def _read_node_tests(self, tree: Tree, a: CountArrays) -> None:
+        """Each split's test from the node view (class docstring), checked."""
         import numpy as np
-        node = self.nodes[i]
-        x = self.X[rows, node.feature]
-        if node.threshold is not None:
-            go_left = x <= routing_threshold(node.threshold)
-            return [rows[go_left], rows[~go_left]]
-        k = len(self.kids[i])
-        if rows.size and not np.all(np.isin(x, np.arange(k))):
-            raise ValueError(f"node {node.name} tests x[{node.feature}] against the values 0..{k - 1}, "
-                             f"got {sorted(set(x.tolist()) - set(range(k)))[:3]}")
-        return [rows[x == v] for v in range(k)]
+        walk = tree.nodes()                            # pre-order; a.preorder maps index -> position
+        self.nodes = nodes = [walk[p] for p in a.preorder.tolist()]
+        self.feature = np.zeros(a.n_nodes, dtype=np.int64)
+        self.threshold = np.full(a.n_nodes, math.nan)
+        self.nominal = np.zeros(a.n_nodes, dtype=bool)
+        for i in np.flatnonzero(self.arity).tolist():
+            node, k = nodes[i], int(self.arity[i])
+            if node.feature is None:
+                raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
+            self.feature[i] = node.feature
+            if node.threshold is not None:
+                if k != 2:
+                    raise ValueError(f"node {node.name} has a threshold test and {k} children")
+                self.threshold[i] = routing_threshold(node.threshold)
+                continue
+            self.nominal[i] = True
+            values = self.X[:, node.feature]
+            if not np.all(np.isin(values, np.arange(k))):
+                raise ValueError(f"node {node.name} tests x[{node.feature}] against the values 0..{k - 1}, "
+                                 f"got {sorted(set(values.tolist()) - set(range(k)))[:3]}")
+
+    def kids(self, i: int) -> list:
+        return self.table[i, :self.arity[i]].tolist()
+
+    def branch_of(self, nodes, rows):
+        """The position among its children of the child of each split ``nodes[j]`` that example
+        ``rows[j]`` goes to (class docstring)."""
+        import numpy as np
+        x = self.X[rows, self.feature[nodes]]
+        side = np.where(x <= self.threshold[nodes], 0, 1)       # NaN thresholds (nominal) give 1 ...
+        if self.nodes is not None:
+            nominal = self.nominal[nodes]
+            side[nominal] = x[nominal].astype(np.int64)          # ... replaced by the checked codes
+        return side
+
+    def route(self, rows, start: int):
+        """The leaf of the current subtree at ``start`` that each example ``rows`` reaches: one
+        vectorized step per level (as :func:`~exactprune.tree.route`, for any arity)."""
+        import numpy as np
+        node = np.full(len(rows), start, dtype=np.int64)
+        active = np.flatnonzero(self.arity[node] > 0)
+        while active.size:
+            at = node[active]
+            node[active] = self.table[at, self.branch_of(at, rows[active])]
+            active = active[self.arity[node[active]] > 0]
+        return node
 
     def leaves(self, r: int) -> list:
         """The leaves of the current subtree at ``r``."""
         out, stack = [], [r]
         while stack:
             i = stack.pop()
-            if not self.kids[i]:
+            if not self.arity[i]:
                 out.append(i)
             else:
-                stack.extend(reversed(self.kids[i]))
+                stack.extend(reversed(self.kids(i)))
         return out
 
     def pairs(self, nodes: list) -> list:
@@ -358,20 +398,29 @@ class _Raising:
         now in its place (``i``, or a raised descendant)."""
         import numpy as np
         m = self.m
-        if not self.kids[i]:
+        if not self.arity[i]:
             self.counts[i] = np.bincount(self.y[rows], minlength=m.J)
             self.est_v[i], self.est_b[i] = m.term(self.counts[i].tolist())
             return i
-        kids = [self.run(int(k), part) for k, part in zip(self.kids[i], self.split(i, rows))]
-        self.kids[i] = kids
-        self.counts[i] = counts = sum(self.counts[k] for k in kids)
+        x = self.X[rows, self.feature[i]]
+        if self.nominal[i]:
+            parts = [rows[x == v] for v in range(self.arity[i])]
+        else:
+            go_left = x <= self.threshold[i]
+            parts = [rows[go_left], rows[~go_left]]
+        kids = [self.run(k, part) for k, part in zip(self.kids(i), parts)]
+        self.table[i, :len(kids)] = kids
+        self.counts[i] = counts = self.counts[kids].sum(axis=0)
         tree_side = (_sum([(self.est_v[k], self.est_b[k]) for k in kids]), lambda: self.pairs(kids))
         leaf_side = (m.term(counts.tolist()), lambda: [_pair(counts.tolist())])
-        big = kids[_last_largest([int(self.counts[k].sum()) for k in kids])]
-        branch_side = self.branch(big, rows) if self.kids[big] else None
+        j = _last_largest([int(self.counts[k].sum()) for k in kids])
+        big = kids[j]
+        branch_side = None
+        if self.arity[big]:
+            branch_side = self.branch(big, np.concatenate([part for v, part in enumerate(parts) if v != j]))
         if m.le(leaf_side, tree_side, m.slack) and (branch_side is None or m.le(leaf_side, branch_side, m.slack)):
             self.pruned.append(int(self.alias[i]))
-            self.kids[i] = []
+            self.arity[i] = 0
             self.est_v[i], self.est_b[i] = leaf_side[0]
             return i
         if branch_side is not None and m.le(branch_side, tree_side, m.slack):
@@ -383,21 +432,28 @@ class _Raising:
         return i
 
     def branch(self, big: int, rows) -> tuple:
-        """The side of the subtree ``big`` when all the examples ``rows`` of its parent are passed
-        down it: the sum of its leaves' terms, each leaf's errors counted against the majority of
-        its new counts (C4.5 ``EstimateErrors(..., false)``, J48 ``getEstimatedErrorsForBranch``),
-        with :func:`_sum`'s bound."""
+        """The side of the subtree ``big`` when the examples ``rows`` of the other branches are
+        passed down it too: each reached leaf's errors counted against the **majority of its new
+        counts** (C4.5 ``EstimateErrors(..., false)`` recomputes ``BestClass``; J48
+        ``getEstimatedErrorsForBranch`` ends in ``new Distribution(data)``).  ``big``'s estimate
+        corrected by T_new - T_old on each reached leaf, the bound growing by both terms' bounds
+        and the roundings of the subtraction and the addition (module docstring)."""
         import numpy as np
         m = self.m
-        new, stack = [], [(big, rows)]
-        while stack:
-            i, part = stack.pop()
-            if self.kids[i]:
-                stack.extend(reversed(list(zip(self.kids[i], self.split(i, part)))))
-            else:
-                new.append(np.bincount(self.y[part], minlength=m.J).tolist())
-        side = _sum([m.term(counts) for counts in new])
-        return side, lambda: [_pair(counts) for counts in new]
+        leaves, where = np.unique(self.route(rows, big), return_inverse=True)
+        added = np.bincount(where * m.J + self.y[rows], minlength=len(leaves) * m.J).reshape(len(leaves), m.J)
+        total, bound = float(self.est_v[big]), float(self.est_b[big])
+        changed = {}
+        for leaf, add in zip(leaves.tolist(), added.tolist()):
+            old = self.counts[leaf].tolist()
+            changed[leaf] = new = [a + b for a, b in zip(old, add)]
+            (new_v, new_b), (old_v, old_b) = m.term(new), m.term(old)
+            total += new_v - old_v
+            bound = (bound + new_b + old_b + U * (new_v + old_v + abs(total))) * INFLATE
+
+        def pairs():
+            return [_pair(changed[i] if i in changed else self.counts[i].tolist()) for i in self.leaves(big)]
+        return (total, bound), pairs
 
     def result(self, tree: Tree, root: int) -> Tree:
         """The pruned and raised tree from ``root`` (pre-order, the data's counts, the surviving
@@ -407,20 +463,18 @@ class _Raising:
         while stack:
             i = stack.pop()
             order.append(i)
-            stack.extend(reversed(self.kids[i]))
-        new_id = {old: new for new, old in enumerate(order)}
-        arity = [len(self.kids[i]) for i in order]
+            stack.extend(reversed(self.kids(i)))
+        order = np.array(order)
+        new_id = np.empty(len(self.arity), dtype=np.int64)
+        new_id[order] = np.arange(len(order))
         offsets = np.zeros(len(order) + 1, dtype=np.int64)
-        np.cumsum(arity, out=offsets[1:])
-        indices = np.array([new_id[k] for i in order for k in self.kids[i]], dtype=np.int64)
-        splits = [self.nodes[i] for i in order if self.kids[i]]
-        if all(node.threshold is not None for node in splits):   # binary: scikit-learn's arrays name the splits
-            feature = np.array([self.nodes[i].feature if self.kids[i] else -2 for i in order], dtype=np.int64)
-            threshold = np.array([routing_threshold(self.nodes[i].threshold) if self.kids[i] else math.nan
-                                  for i in order])
-            routing = ("sklearn", feature, threshold)
+        np.cumsum(self.arity[order], out=offsets[1:])
+        indices = np.array([new_id[k] for i in order.tolist() for k in self.kids(i)], dtype=np.int64)
+        split = self.arity[order] > 0
+        if not self.nominal[order[split]].any():        # binary: scikit-learn's arrays name the splits
+            routing = ("sklearn", np.where(split, self.feature[order], -2), self.threshold[order])
         else:
-            nodes = [self.nodes[i] if self.kids[i] else None for i in order]
+            nodes = [self.nodes[i] if s else None for i, s in zip(order.tolist(), split.tolist())]
             routing = ("nodes", *([getattr(n, key, None) for n in nodes] for key in ("split", "feature", "threshold")))
         arrays = CountArrays(self.counts[order], offsets, indices)
         return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing)
@@ -485,7 +539,7 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
         state = _Raising(machine, tree, X, y)
         root = state.run(0, np.arange(n))
         result, estimate = state.result(tree, root), float(state.est_v[root])
-        kept = np.isin(np.arange(len(state.kids)), state.pruned, invert=True)
+        kept = np.isin(np.arange(len(state.arity)), state.pruned, invert=True)
         pruned = tree.pruned_by(kept)[1]
         raised = tree.arrays().names_of(state.raised)
     return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,

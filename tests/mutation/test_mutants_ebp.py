@@ -201,22 +201,24 @@ def _raising_case():
     return t, X, y
 
 
-def test_raising_branch_relabels_the_leaves_and_bounds_the_sum():
-    """E_branch of c1 with all eight rows passed down it: c11 receives the three x = 1 rows (2, 1);
-    c12 the x = 3 and x = 7 rows, (3, 2), now labelled class 0 (its new majority): 2 errors, not
-    the 3 of its old label.  The estimate is T(3, 1) + T(5, 2) with :func:`_sum`'s bound: both
-    terms' bounds and u of the total per addition, inflated once by INFLATE."""
+def test_raising_branch_relabels_the_leaves_and_bounds_every_term():
+    """E_branch of c1 with c2's three class-0 rows passed down it: they all reach c12 (x = 7 > 2),
+    whose counts become (3, 2), now labelled class 0 (its new majority): 2 errors, not the 3 of its
+    old label.  The estimate is est(c1) + T(5, 2) - T(2, 0) and its bound holds at least est(c1)'s
+    bound, both terms' bounds and u of the two terms and of the total (module docstring),
+    inflated once by INFLATE."""
     t, X, y = _raising_case()
     m = E._EBP("1/4", "c45", 2)
     state = E._Raising(m, t, X, y)
-    assert state.run(1, np.arange(5)) == 1 and state.kids[1] == [2, 3]      # c1 with its own rows: kept
-    (total, bound), pairs = state.branch(1, np.arange(8))
-    t11, t12 = float(1 + E.ebp_extra_errors(3, 1).mid()), float(2 + E.ebp_extra_errors(5, 2).mid())
-    assert total == pytest.approx(t11 + t12, rel=1e-12)
-    assert sorted(pairs()) == [(3, 1), (5, 2)]
-    (v11, b11), (v12, b12) = m.term([2, 1]), m.term([3, 2])
-    least = b11 + b12 + 2 * U * (v11 + v12)
-    assert b11 > 0 and b12 > 0 and least <= bound <= least * INFLATE * (1 + 4 * U)
+    assert state.run(1, np.arange(5)) == 1 and state.kids(1) == [2, 3]      # c1 with its own rows: kept
+    (total, bound), pairs = state.branch(1, np.array([5, 6, 7]))
+    t_new, t_old = float(2 + E.ebp_extra_errors(5, 2).mid()), float(E.ebp_extra_errors(2, 0).mid())
+    est = float(1 + E.ebp_extra_errors(3, 1).mid() + E.ebp_extra_errors(2, 0).mid())   # T(c11) + T(c12)
+    assert total == pytest.approx(est + t_new - t_old, rel=1e-12)
+    assert sorted(pairs()) == [(3, 1), (5, 2)]                  # c11 unchanged, c12 relabelled
+    (new_v, new_b), (old_v, old_b) = m.term([3, 2]), m.term([0, 2])
+    least = state.est_b[1] + new_b + old_b + U * (new_v + old_v + abs(total))
+    assert new_b > 0 and old_b > 0 and least <= bound <= least * INFLATE * (1 + 4 * U)
 
 
 def test_binomial_upper_limit_defaults_to_a_bracket_of_2_to_the_minus_60():

@@ -98,18 +98,15 @@ def test_the_j48_fixtures_catch_each_raising_rule_broken(monkeypatch):
         m.setattr(E, "_last_largest", lambda sizes: sizes.index(max(sizes)))
         assert _j48_raising_agreement() < everything
     with monkeypatch.context() as m:
-        def old_labels(self, big, rows):
-            new, stack = [], [(big, rows)]
-            while stack:
-                i, part = stack.pop()
-                if self.kids[i]:
-                    stack.extend(zip(self.kids[i], self.split(i, part)))
-                else:
-                    counts = np.bincount(self.y[part], minlength=self.m.J)
-                    label = int(np.argmax(self.counts[i]))
-                    new.append((int(counts.sum()), int(counts.sum() - counts[label])))
-            value = sum(self.m.terms([n], [e])[0][0] for n, e in new)
-            return (value, 1e-9 * value), lambda: new
+        def old_labels(self, big, rows):        # each reached leaf counted against its old label
+            reached = self.route(rows, big)
+            pairs = []
+            for leaf in self.leaves(big):
+                old = self.counts[leaf]
+                new = old + np.bincount(self.y[rows[reached == leaf]], minlength=self.m.J)
+                pairs.append((int(new.sum()), int(new.sum() - new[int(np.argmax(old))])))
+            value = float(sum(self.m.terms([n], [e])[0][0] for n, e in pairs))
+            return (value, 1e-9 * value), lambda: pairs
         m.setattr(E._Raising, "branch", old_labels)
         assert _j48_raising_agreement() < everything
 
