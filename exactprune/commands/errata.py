@@ -14,6 +14,9 @@ from .common import add_json_argument, print_json
 
 
 def run(args) -> int:
+    if args.peers:
+        from ..errata.peers import show
+        return show(args.json)
     if args.ledger:
         return _ledger(args)
     errata = [erratum.as_dict() for erratum in all_errata()]
@@ -59,4 +62,6 @@ def register(sub) -> None:
     add_json_argument(p)
     p.add_argument("--ledger", action="store_true",
                    help="every numbered statement of the five papers with its verdict (verified/refuted/out of reach)")
+    p.add_argument("--peers", action="store_true",
+                   help="where rpart and scikit-learn are wrong, beside the exact optimum (exactprune.errata.peers)")
     p.set_defaults(func=run)

@@ -11,7 +11,8 @@ two variants found in the wild:
   gives N - e; CF > 0.5 gives 0.
 
 **The defaults follow C4.5 Release 8** (variant ``"c45"``, CF = 1/4), as Zhong's chapter 6
-did; C4.5's subtree raising needs the training data (``raising=True`` with ``X``, ``y``).
+did; C4.5's subtree raising needs the training data (``raising=True`` with ``X``, ``y``) and
+follows C4.5 R8 and J48 rule by rule (:func:`ebp_prune`).
 :func:`binomial_upper_limit` is the exact binomial limit the formula approximates.
 
 The values are irrational; they are returned as certified ``flint.arb`` balls, and
@@ -44,7 +45,7 @@ import flint
 
 from ..certify import INFLATE, U, Approx, Decider, float_sign_array, sum_rel_array
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..tree import CountArrays, Tree, as_tree, majority_class, route
+from ..tree import CountArrays, Tree, as_tree, routing_threshold
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
@@ -237,10 +238,10 @@ class _EBP:
                 bound = np.where(outside, math.inf, TERM_REL * value * INFLATE)
         return value, np.where(n > 0, bound, 0.0)
 
-    def term(self, counts, label=None) -> tuple:
+    def term(self, counts) -> tuple:
         """(float of e + extra errors, its absolute bound) of a leaf with these counts, its
-        errors counted against ``label`` (default: the majority); cached by (n, e)."""
-        key = _pair(counts, label)
+        errors counted against the majority; cached by (n, e)."""
+        key = _pair(counts)
         if key not in self._cache:
             value, bound = self.terms([key[0]], [key[1]])
             self._cache[key] = (float(value[0]), float(bound[0]))
@@ -294,31 +295,99 @@ class _EBP:
 
 
 class _Raising:
-    """EBP with subtree raising (C4.5 ``prune.c``), over arrays: ``left``/``right`` hold the
-    current structure (original node indices, -1 at a leaf; updated as nodes are pruned or
-    raised), ``counts`` the class counts of the examples reaching each node, ``est`` its float
-    estimate and bound.  A raised node's place is taken by its largest branch, which keeps the
-    raised node's name for the ``pruned``/``raised`` lists (``alias``)."""
+    """EBP with subtree raising (C4.5 R8 ``prune.c`` ``EstimateErrors``; J48
+    ``C45PruneableClassifierTree.prune``), node by node over arrays: ``table[i, :arity[i]]``
+    holds the current children of node ``i`` (original node indices; arity 0 at a leaf; updated
+    as nodes are pruned or raised), ``counts`` the class counts of the examples reaching each
+    node, ``est`` its float estimate and bound.  A raised node's place is taken by its largest
+    branch, which keeps the raised node's name for the ``pruned``/``raised`` lists (``alias``).
+
+    Tests: a split with a threshold sends ``x[feature] <= threshold`` to its first child (binary);
+    a split with a feature and no threshold is a nominal test with one branch per value (C4.5's
+    discrete test, J48's ``C45Split`` on a nominal attribute): child k receives the examples with
+    ``x[feature] == k``, and every example must carry one of the codes 0 .. k - 1."""
 
     def __init__(self, machine: _EBP, tree: Tree, X, y):
         import numpy as np
         self.m, self.X, self.y = machine, X, y
-        self.left, self.right, self.feature, self.threshold = (x.copy() for x in tree.split_tests())
-        self.counts = tree.arrays().counts.copy()       # rewritten for every node visited
-        self.est_v, self.est_b = np.zeros(len(self.left)), np.zeros(len(self.left))
-        self.alias = np.arange(len(self.left))
+        a = tree.arrays()
+        self.arity = a.n_children.astype(np.int64)     # a copy: rewritten as nodes are pruned
+        self.table = np.full((a.n_nodes, max(1, int(self.arity.max()))), -1, dtype=np.int64)
+        internal = np.flatnonzero(self.arity)
+        for k in np.unique(self.arity[internal]).tolist():
+            at = internal[self.arity[internal] == k]
+            self.table[at, :k] = a.indices[a.offsets[at][:, None] + np.arange(k)]
+        self.nodes = None                              # the node view, read only for nominal tests
+        try:                                           # binary threshold tests (scikit-learn's arrays)
+            _, _, self.feature, self.threshold = tree.split_tests()
+            self.nominal = np.zeros(a.n_nodes, dtype=bool)
+        except ValueError:
+            self._read_node_tests(tree, a)
+        self.counts = a.counts.copy()                  # rewritten for every node visited
+        self.est_v, self.est_b = np.zeros(a.n_nodes), np.zeros(a.n_nodes)
+        self.alias = np.arange(a.n_nodes)
         self.pruned: list = []
         self.raised: list = []
+
+    def _read_node_tests(self, tree: Tree, a: CountArrays) -> None:
+        """Each split's test from the node view (class docstring), checked."""
+        import numpy as np
+        walk = tree.nodes()                            # pre-order; a.preorder maps index -> position
+        self.nodes = nodes = [walk[p] for p in a.preorder.tolist()]
+        self.feature = np.zeros(a.n_nodes, dtype=np.int64)
+        self.threshold = np.full(a.n_nodes, math.nan)
+        self.nominal = np.zeros(a.n_nodes, dtype=bool)
+        for i in np.flatnonzero(self.arity).tolist():
+            node, k = nodes[i], int(self.arity[i])
+            if node.feature is None:
+                raise ValueError(f"node {node.name} has no routing test (feature/threshold)")
+            self.feature[i] = node.feature
+            if node.threshold is not None:
+                if k != 2:
+                    raise ValueError(f"node {node.name} has a threshold test and {k} children")
+                self.threshold[i] = routing_threshold(node.threshold)
+                continue
+            self.nominal[i] = True
+            values = self.X[:, node.feature]
+            if not np.all(np.isin(values, np.arange(k))):
+                raise ValueError(f"node {node.name} tests x[{node.feature}] against the values 0..{k - 1}, "
+                                 f"got {sorted(set(values.tolist()) - set(range(k)))[:3]}")
+
+    def kids(self, i: int) -> list:
+        return self.table[i, :self.arity[i]].tolist()
+
+    def branch_of(self, nodes, rows):
+        """The position among its children of the child of each split ``nodes[j]`` that example
+        ``rows[j]`` goes to (class docstring)."""
+        import numpy as np
+        x = self.X[rows, self.feature[nodes]]
+        side = np.where(x <= self.threshold[nodes], 0, 1)       # NaN thresholds (nominal) give 1 ...
+        if self.nodes is not None:
+            nominal = self.nominal[nodes]
+            side[nominal] = x[nominal].astype(np.int64)          # ... replaced by the checked codes
+        return side
+
+    def route(self, rows, start: int):
+        """The leaf of the current subtree at ``start`` that each example ``rows`` reaches: one
+        vectorized step per level (as :func:`~exactprune.tree.route`, for any arity)."""
+        import numpy as np
+        node = np.full(len(rows), start, dtype=np.int64)
+        active = np.flatnonzero(self.arity[node] > 0)
+        while active.size:
+            at = node[active]
+            node[active] = self.table[at, self.branch_of(at, rows[active])]
+            active = active[self.arity[node[active]] > 0]
+        return node
 
     def leaves(self, r: int) -> list:
         """The leaves of the current subtree at ``r``."""
         out, stack = [], [r]
         while stack:
             i = stack.pop()
-            if self.left[i] == -1:
+            if not self.arity[i]:
                 out.append(i)
             else:
-                stack.extend((self.right[i], self.left[i]))
+                stack.extend(reversed(self.kids(i)))
         return out
 
     def pairs(self, nodes: list) -> list:
@@ -329,56 +398,61 @@ class _Raising:
         now in its place (``i``, or a raised descendant)."""
         import numpy as np
         m = self.m
-        if self.left[i] == -1:
+        if not self.arity[i]:
             self.counts[i] = np.bincount(self.y[rows], minlength=m.J)
             self.est_v[i], self.est_b[i] = m.term(self.counts[i].tolist())
             return i
-        go_left = self.X[rows, self.feature[i]] <= self.threshold[i]
-        parts = [rows[go_left], rows[~go_left]]
-        kids = [self.run(int(self.left[i]), parts[0]), self.run(int(self.right[i]), parts[1])]
-        self.counts[i] = counts = self.counts[kids[0]] + self.counts[kids[1]]
+        x = self.X[rows, self.feature[i]]
+        if self.nominal[i]:
+            parts = [rows[x == v] for v in range(self.arity[i])]
+        else:
+            go_left = x <= self.threshold[i]
+            parts = [rows[go_left], rows[~go_left]]
+        kids = [self.run(k, part) for k, part in zip(self.kids(i), parts)]
+        self.table[i, :len(kids)] = kids
+        self.counts[i] = counts = self.counts[kids].sum(axis=0)
         tree_side = (_sum([(self.est_v[k], self.est_b[k]) for k in kids]), lambda: self.pairs(kids))
         leaf_side = (m.term(counts.tolist()), lambda: [_pair(counts.tolist())])
-        big = 0 if self.counts[kids[0]].sum() >= self.counts[kids[1]].sum() else 1
+        j = _last_largest([int(self.counts[k].sum()) for k in kids])
+        big = kids[j]
         branch_side = None
-        if self.left[kids[big]] != -1:
-            branch_side = self.branch(kids[big], parts[1 - big])
+        if self.arity[big]:
+            branch_side = self.branch(big, np.concatenate([part for v, part in enumerate(parts) if v != j]))
         if m.le(leaf_side, tree_side, m.slack) and (branch_side is None or m.le(leaf_side, branch_side, m.slack)):
             self.pruned.append(int(self.alias[i]))
-            self.left[i] = self.right[i] = -1
+            self.arity[i] = 0
             self.est_v[i], self.est_b[i] = leaf_side[0]
             return i
         if branch_side is not None and m.le(branch_side, tree_side, m.slack):
             self.raised.append(int(self.alias[i]))
             # the largest branch replaces the node and receives all its examples; prune it again
-            self.alias[kids[big]] = self.alias[i]
-            return self.run(kids[big], rows)
-        self.left[i], self.right[i] = kids
+            self.alias[big] = self.alias[i]
+            return self.run(big, rows)
         self.est_v[i], self.est_b[i] = tree_side[0]
         return i
 
     def branch(self, big: int, rows) -> tuple:
-        """The side of the subtree ``big`` when the examples ``rows`` of the other branch are
-        passed down it too (leaf labels fixed): ``big``'s estimate corrected by T_new - T_old on
-        each reached leaf, the bound growing by both terms' bounds and the roundings of the
-        subtraction and the addition (module docstring)."""
+        """The side of the subtree ``big`` when the examples ``rows`` of the other branches are
+        passed down it too: each reached leaf's errors counted against the **majority of its new
+        counts** (C4.5 ``EstimateErrors(..., false)`` recomputes ``BestClass``; J48
+        ``getEstimatedErrorsForBranch`` ends in ``new Distribution(data)``).  ``big``'s estimate
+        corrected by T_new - T_old on each reached leaf, the bound growing by both terms' bounds
+        and the roundings of the subtraction and the addition (module docstring)."""
         import numpy as np
         m = self.m
-        reached = route((self.left, self.right, self.feature, self.threshold), self.X, rows, big)
-        leaves, where = np.unique(reached, return_inverse=True)
+        leaves, where = np.unique(self.route(rows, big), return_inverse=True)
         added = np.bincount(where * m.J + self.y[rows], minlength=len(leaves) * m.J).reshape(len(leaves), m.J)
         total, bound = float(self.est_v[big]), float(self.est_b[big])
         changed = {}
         for leaf, add in zip(leaves.tolist(), added.tolist()):
             old = self.counts[leaf].tolist()
-            label = majority_class(old)
-            changed[leaf] = new = ([a + b for a, b in zip(old, add)], label)
-            (new_v, new_b), (old_v, old_b) = m.term(*new), m.term(old)
+            changed[leaf] = new = [a + b for a, b in zip(old, add)]
+            (new_v, new_b), (old_v, old_b) = m.term(new), m.term(old)
             total += new_v - old_v
             bound = (bound + new_b + old_b + U * (new_v + old_v + abs(total))) * INFLATE
 
         def pairs():
-            return [_pair(*changed[i]) if i in changed else _pair(self.counts[i].tolist()) for i in self.leaves(big)]
+            return [_pair(changed[i] if i in changed else self.counts[i].tolist()) for i in self.leaves(big)]
         return (total, bound), pairs
 
     def result(self, tree: Tree, root: int) -> Tree:
@@ -389,18 +463,20 @@ class _Raising:
         while stack:
             i = stack.pop()
             order.append(i)
-            if self.left[i] != -1:
-                stack.extend((self.right[i], self.left[i]))
-        old = np.array(order)                       # numpy's default integer: int64
-        new_id = np.empty_like(self.left)
-        new_id[old] = np.arange(len(old))           # only the kept nodes' entries are read
-        split = self.left[old] != -1
-        offsets = np.zeros(len(old) + 1, dtype=np.int64)
-        np.cumsum(np.where(split, 2, 0), out=offsets[1:])
-        indices = np.column_stack((self.left[old[split]], self.right[old[split]])).ravel()
-        feature = np.where(split, self.feature[old], -2)      # scikit-learn's mark of a leaf
-        routing = ("sklearn", feature, self.threshold[old])   # a leaf's threshold is never read
-        arrays = CountArrays(self.counts[old], offsets, new_id[indices])
+            stack.extend(reversed(self.kids(i)))
+        order = np.array(order)
+        new_id = np.empty(len(self.arity), dtype=np.int64)
+        new_id[order] = np.arange(len(order))
+        offsets = np.zeros(len(order) + 1, dtype=np.int64)
+        np.cumsum(self.arity[order], out=offsets[1:])
+        indices = np.array([new_id[k] for i in order.tolist() for k in self.kids(i)], dtype=np.int64)
+        split = self.arity[order] > 0
+        if not self.nominal[order[split]].any():        # binary: scikit-learn's arrays name the splits
+            routing = ("sklearn", np.where(split, self.feature[order], -2), self.threshold[order])
+        else:
+            nodes = [self.nodes[i] if s else None for i, s in zip(order.tolist(), split.tolist())]
+            routing = ("nodes", *([getattr(n, key, None) for n in nodes] for key in ("split", "feature", "threshold")))
+        arrays = CountArrays(self.counts[order], offsets, indices)
         return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing)
 
 
@@ -413,15 +489,31 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
     replaces the node iff E_branch <= E_tree + 0.1, all the node's examples are
     passed down it and it is pruned again.  E is the sum over leaves of e + extra
     errors (:func:`ebp_extra_errors`).  Raising needs the training data (``X``,
-    ``y`` with ``y`` as class indices 0..J-1) and a binary tree with feature/threshold
-    tests; without it only the counts are used.  Leaves re-estimated by raising keep
-    their label (C4.5), and a raised subtree's leaves are relabelled by their new
-    majority when it is pruned again.
+    ``y`` with ``y`` as class indices 0..J-1) and a test at every split (binary
+    ``x[feature] <= threshold``, or nominal: a feature and no threshold, child k for
+    ``x[feature] == k``; :class:`_Raising`); without it only the counts are used.
+
+    Raising follows both programs' sources, which agree on every rule (``variant`` only
+    selects the extra errors):
+
+    * E_branch: every example of the node is passed down the largest branch and each leaf's
+      errors are counted against the **majority of its new counts** (C4.5 R8 ``prune.c``:
+      ``EstimateErrors(T->Branch[MaxBr], Fp, Lp, -1000, false)`` recomputes ``BestClass``
+      from ``LocalClassDist``; J48: ``getEstimatedErrorsForBranch`` ends in
+      ``getEstimatedErrorsForDistribution(new Distribution(data))``, whose ``numIncorrect``
+      is the total less the largest class count).
+    * The largest branch is the **last** of equally large ones (C4.5: ``if ( Factor >=
+      MaxFactor ) MaxBr = v``; J48: ``Distribution.maxBag`` with ``Utils.grOrEq``).
+    * Multi-way (nominal) splits are raised like binary ones (both loop over all branches).
+
+    The comparisons are exact here; C4.5 compares floats and J48 with a 1e-6 tolerance
+    (``Utils.smOrEq``).  A relabelled leaf's label is the first majority class of its counts
+    (J48's ``Distribution.maxClass``; C4.5 keeps the old label on a tie, which leaves the count
+    tree and every estimate unchanged).
 
     Over the count arrays: without raising, level by level from the deepest
-    (:meth:`_EBP.run_counts`); with raising, node by node over the arrays of the current
-    structure, the examples routed down a branch one level at a time.  The result of
-    raising is a new tree (its nodes named by their new positions).
+    (:meth:`_EBP.run_counts`); with raising, node by node over the current structure.
+    The result of raising is a new tree (its nodes named by their new positions).
 
     >>> from exactprune.tree import iris_tree
     >>> r = ebp_prune(iris_tree())
@@ -447,18 +539,27 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
         state = _Raising(machine, tree, X, y)
         root = state.run(0, np.arange(n))
         result, estimate = state.result(tree, root), float(state.est_v[root])
-        kept = np.isin(np.arange(len(state.left)), state.pruned, invert=True)
+        kept = np.isin(np.arange(len(state.arity)), state.pruned, invert=True)
         pruned = tree.pruned_by(kept)[1]
         raised = tree.arrays().names_of(state.raised)
     return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,
                      dict(machine.decider.routes))
 
 
-def _pair(counts, label=None) -> tuple:
-    """(n, e) of a leaf with these class counts, its errors counted against ``label`` (default:
-    the majority)."""
+def _last_largest(sizes: list) -> int:
+    """The position of the last of the largest ``sizes`` (C4.5 R8 ``prune.c``: ``if ( Factor >=
+    MaxFactor ) MaxBr = v``; J48 ``Distribution.maxBag``: ``Utils.grOrEq``).
+
+    >>> _last_largest([3, 5, 2, 5, 1])
+    3
+    """
+    return len(sizes) - 1 - sizes[::-1].index(max(sizes))
+
+
+def _pair(counts) -> tuple:
+    """(n, e) of a leaf with these class counts, its errors counted against the majority."""
     n = sum(counts)
-    return (n, n - (max(counts) if label is None else counts[label]))
+    return (n, n - max(counts))
 
 
 def _rel(value, bound):

@@ -75,8 +75,8 @@ def test_sum_bound_over_arrays_and_the_default_z():
     assert E.ebp_z().contains(E.arb_of(Fraction(277, 400))) and E.ebp_z().rad() < 1e-15
 
 
-def test_pair_counts_errors_against_the_majority_or_a_label():
-    assert E._pair([3, 5, 1]) == (9, 4) and E._pair([3, 5, 1], 0) == (9, 6)
+def test_pair_counts_errors_against_the_majority():
+    assert E._pair([3, 5, 1]) == (9, 4) and E._pair([0, 0, 0]) == (0, 0)
 
 
 def test_raising_inputs_are_checked():
@@ -201,23 +201,22 @@ def _raising_case():
     return t, X, y
 
 
-def test_raising_branch_keeps_the_leaf_labels_and_bounds_every_term():
+def test_raising_branch_relabels_the_leaves_and_bounds_every_term():
     """E_branch of c1 with c2's three class-0 rows passed down it: they all reach c12 (x = 7 > 2),
-    whose counts become (3, 2) but whose label stays class 1 (labels fixed): 3 errors, not the 2 of
-    a relabelled leaf.  The estimate is est(c1) + T(5, 3) - T(2, 0) and its bound holds at least
-    est(c1)'s bound, both terms' bounds and u of the two terms and of the total (module docstring),
+    whose counts become (3, 2), now labelled class 0 (its new majority): 2 errors, not the 3 of its
+    old label.  The estimate is est(c1) + T(5, 2) - T(2, 0) and its bound holds at least est(c1)'s
+    bound, both terms' bounds and u of the two terms and of the total (module docstring),
     inflated once by INFLATE."""
-    from exactprune.certify import INFLATE, U
     t, X, y = _raising_case()
     m = E._EBP("1/4", "c45", 2)
     state = E._Raising(m, t, X, y)
-    assert state.run(1, np.arange(5)) == 1 and state.left[1] == 2      # c1 with its own rows: kept
+    assert state.run(1, np.arange(5)) == 1 and state.kids(1) == [2, 3]      # c1 with its own rows: kept
     (total, bound), pairs = state.branch(1, np.array([5, 6, 7]))
-    t_new, t_old = float(3 + E.ebp_extra_errors(5, 3).mid()), float(E.ebp_extra_errors(2, 0).mid())
+    t_new, t_old = float(2 + E.ebp_extra_errors(5, 2).mid()), float(E.ebp_extra_errors(2, 0).mid())
     est = float(1 + E.ebp_extra_errors(3, 1).mid() + E.ebp_extra_errors(2, 0).mid())   # T(c11) + T(c12)
     assert total == pytest.approx(est + t_new - t_old, rel=1e-12)
-    assert sorted(pairs()) == [(3, 1), (5, 3)]                  # c11 unchanged, c12 with label 1
-    (new_v, new_b), (old_v, old_b) = m.term([3, 2], 1), m.term([0, 2])
+    assert sorted(pairs()) == [(3, 1), (5, 2)]                  # c11 unchanged, c12 relabelled
+    (new_v, new_b), (old_v, old_b) = m.term([3, 2]), m.term([0, 2])
     least = state.est_b[1] + new_b + old_b + U * (new_v + old_v + abs(total))
     assert new_b > 0 and old_b > 0 and least <= bound <= least * INFLATE * (1 + 4 * U)
 
@@ -248,12 +247,12 @@ _TIE_X = [[0, 0], [0, 2], [0, 1], [0, 1], [0, 0], [0, 0], [0, 0], [1, 1], [1, 0]
 _TIE_Y = [0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0]
 
 
-@pytest.mark.parametrize("mirror, raised", [(False, []), (True, ["root"])])
-def test_raising_takes_the_first_of_two_equally_large_branches(mirror, raised):
-    """Root x0 <= 0.5 splits 14 cases 7 / 7: C4.5 (``prune.c``: a later branch replaces the best
-    only with strictly more cases) considers raising the first branch.  Here raising the x0 = 0
-    group's subtree does not pay and raising the x0 = 1 group's does; mirroring x0 swaps which group
-    is first, and so the decision."""
+@pytest.mark.parametrize("mirror, raised", [(False, ["root"]), (True, [])])
+def test_raising_takes_the_last_of_two_equally_large_branches(mirror, raised):
+    """Root x0 <= 0.5 splits 14 cases 7 / 7: C4.5 (``prune.c``: ``if ( Factor >= MaxFactor )``) and
+    J48 (``maxBag``) consider raising the last branch.  Here raising the x0 = 0 group's subtree does
+    not pay and raising the x0 = 1 group's does; mirroring x0 swaps which group is last, and so the
+    decision."""
     from sklearn.tree import DecisionTreeClassifier
     X, y = np.array(_TIE_X, dtype=float), np.array(_TIE_Y)
     if mirror:
@@ -383,3 +382,40 @@ def test_counts_from_2_to_the_52_are_decided_in_arb():
     assert prune or (leaf - tree - flint.arb(1) / 10) > 0          # the definition decides
     r = E.ebp_prune(t)
     assert r.pruned == (["root"] if prune else []) and r.routes["arb"] == 1
+
+
+def test_raising_refuses_tests_it_cannot_route():
+    """A split without a feature, a threshold test with three children, and a nominal value
+    outside 0..k-1 are each a ValueError naming the node."""
+    X, y = np.array([[0.0], [1.0], [2.0]]), np.array([0, 1, 1])
+    three = '{"counts": [0, 0, 0]}'
+    bare = Tree.from_json('{"counts": [1, 2], "children": [{"counts": [1, 0]}, {"counts": [0, 2]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test \(feature/threshold\)$"):
+        E.ebp_prune(bare, raising=True, X=X, y=y)
+    wide = Tree.from_json('{"counts": [1, 2], "feature": 0, "threshold": 1, "children": ['
+                          '{"counts": [1, 0]}, {"counts": [0, 2]}, %s]}' % three.replace("0, 0, 0", "0, 0"))
+    with pytest.raises(ValueError, match=r"^node root has a threshold test and 3 children$"):
+        E.ebp_prune(wide, raising=True, X=X, y=y)
+    nominal = Tree.from_json('{"counts": [1, 2], "feature": 0, "children": [{"counts": [1, 0]}, {"counts": [0, 2]}]}')
+    with pytest.raises(ValueError, match=r"^node root tests x\[0\] against the values 0\.\.1, got \[2\.0\]$"):
+        E.ebp_prune(nominal, raising=True, X=X, y=y)
+
+
+def test_raising_reads_each_nodes_test_by_its_array_index():
+    """A tree whose array indices are not in pre-order (c2 stored before c1) is raised like the
+    same tree in pre-order: each node's test is read from its own index."""
+    from exactprune.tree import CountArrays
+    t, X, y = _raising_case()                  # pre-order: root 0, c1 1, c11 2, c12 3, c2 4
+    a = t.arrays()
+    counts = a.counts[[0, 4, 1, 2, 3]]         # new indices: root 0, c2 1, c1 2, c11 3, c12 4
+    offsets = np.array([0, 2, 2, 4, 4, 4])     # root -> (c1 = 2, c2 = 1); c1 -> (3, 4)
+    indices = np.array([2, 1, 3, 4])
+    feature = np.array([0, -2, 0, -2, -2])
+    threshold = np.array([5.0, np.nan, 2.0, np.nan, np.nan])
+    shuffled = Tree.from_arrays(CountArrays(counts, offsets, indices), routing=("sklearn", feature, threshold))
+    assert [n.counts for n in shuffled.root.walk()] == [n.counts for n in t.root.walk()]
+    want = E.ebp_prune(t, raising=True, X=X, y=y)
+    got = E.ebp_prune(shuffled, raising=True, X=X, y=y)
+    assert (got.pruned, got.raised) == (want.pruned, want.raised)
+    assert [(n.counts, n.feature, n.threshold) for n in got.tree.root.walk()] == \
+        [(n.counts, n.feature, n.threshold) for n in want.tree.root.walk()]

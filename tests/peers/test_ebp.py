@@ -166,19 +166,20 @@ def test_ebp_certified_path_agrees_with_the_float_filter(monkeypatch, variant):
 
 
 def _raising_reference(tree, X, y, variant, cf="1/4"):
-    """C4.5's EBP with subtree raising, written straight from its definition (ebp_prune's
-    docstring) over nested dicts, every comparison on certified balls of the leaf terms
+    """C4.5's EBP with subtree raising, written straight from C4.5 R8's ``EstimateErrors`` and
+    J48's ``prune`` (all rows passed down the last largest branch, each leaf counted against its
+    new majority; binary or nominal tests) over nested dicts, every comparison on certified balls of the leaf terms
     (:func:`ebp_extra_errors`) with no float filter.  Returns (pre-order list of (counts,
     feature, threshold) of the result, topmost pruned names, raised names)."""
     from exactprune.tree import ancestor_names
     J = tree.n_classes
     pruned, raised = set(), []
 
-    def term(counts, label=None):
+    def term(counts):
         n = sum(counts)
         if n == 0:
             return flint.arb(0)
-        e = n - (max(counts) if label is None else counts[label])
+        e = n - max(counts)
         return e + E.ebp_extra_errors(n, e, cf, variant)
 
     def le(a, b):                       # a <= b + 0.1, certified (a tie would be a test failure)
@@ -189,33 +190,30 @@ def _raising_reference(tree, X, y, variant, cf="1/4"):
     def leaves(s):
         return [s] if not s["children"] else [l for c in s["children"] for l in leaves(c)]
 
-    def reach(s, rows, out):
-        if not s["children"]:
-            out.setdefault(id(s), []).extend(rows)
-            return
+    def parts_of(s, rows):            # binary x <= t, or nominal: child k for x == k
+        if s["threshold"] is None:
+            return [[r for r in rows if X[r, s["feature"]] == k] for k in range(len(s["children"]))]
         go = [r for r in rows if X[r, s["feature"]] <= s["threshold"]]
-        reach(s["children"][0], go, out)
-        reach(s["children"][1], [r for r in rows if not X[r, s["feature"]] <= s["threshold"]], out)
+        return [go, [r for r in rows if r not in set(go)]]
+
+    def class_counts(rows):
+        return [sum(1 for r in rows if y[r] == j) for j in range(J)]
+
+    def branch(s, rows):              # every row passed down s, each leaf relabelled
+        if not s["children"]:
+            return term(class_counts(rows))
+        return sum((branch(c, p) for c, p in zip(s["children"], parts_of(s, rows))), flint.arb(0))
 
     def run(s, rows):
         if not s["children"]:
-            counts = [sum(1 for r in rows if y[r] == j) for j in range(J)]
-            return {"name": s["name"], "counts": counts, "children": [], "feature": None, "threshold": None}
-        go = [r for r in rows if X[r, s["feature"]] <= s["threshold"]]
-        parts = [go, [r for r in rows if r not in set(go)]]
-        kids = [run(c, p) for c, p in zip(s["children"], parts)]
-        counts = [a + b for a, b in zip(kids[0]["counts"], kids[1]["counts"])]
+            return {"name": s["name"], "counts": class_counts(rows), "children": [], "feature": None, "threshold": None}
+        kids = [run(c, p) for c, p in zip(s["children"], parts_of(s, rows))]
+        counts = [sum(k["counts"][j] for k in kids) for j in range(J)]
         e_tree = sum((term(l["counts"]) for k in kids for l in leaves(k)), flint.arb(0))
         e_leaf = term(counts)
-        big = 0 if sum(kids[0]["counts"]) >= sum(kids[1]["counts"]) else 1
-        e_branch = None
-        if kids[big]["children"]:
-            added = {}
-            reach(kids[big], parts[1 - big], added)
-            e_branch = flint.arb(0)
-            for l in leaves(kids[big]):
-                new = [c + sum(1 for r in added.get(id(l), []) if y[r] == j) for j, c in enumerate(l["counts"])]
-                e_branch += term(new, l["counts"].index(max(l["counts"])))
+        sizes = [sum(k["counts"]) for k in kids]
+        big = max(i for i, size in enumerate(sizes) if size == max(sizes))     # the last largest
+        e_branch = branch(kids[big], rows) if kids[big]["children"] else None
         if le(e_leaf, e_tree) and (e_branch is None or le(e_leaf, e_branch)):
             pruned.add(s["name"])
             return {"name": s["name"], "counts": counts, "children": [], "feature": None, "threshold": None}
@@ -258,3 +256,120 @@ def test_ebp_raising_matches_a_direct_definition(seed, n, variant):
     assert got == order
     assert all(type(c) is int for n in result.tree.root.walk() for c in n.counts)
     assert (result.pruned, result.raised) == (topmost, raised)
+
+
+# -- subtree raising by hand ------------------------------------------------------------------
+# The leaf term T(N, e) = e + AddErrs(N, e) transcribed from each program's source, in floats:
+# C4.5 R8 ``stats.c`` AddErrs (Coeff = 0.6925^2 at CF = 25%) and Weka 3.6 ``Stats.addErrs``
+# (z = normalInverse(0.75), the f = (e + 0.5) / N form).  Every margin below is above 0.01, far
+# beyond their rounding.
+
+def _t_c45(n, e, cf=0.25):
+    if n == 0:
+        return 0.0
+    coeff = 0.6925 ** 2
+    if e < 1e-6:
+        return n * (1 - math.exp(math.log(cf) / n))
+    if e + 0.5 >= n:
+        return e + 0.67 * (n - e)
+    pr = (e + 0.5 + coeff / 2 + math.sqrt(coeff * ((e + 0.5) * (1 - (e + 0.5) / n) + coeff / 4))) / (n + coeff)
+    return n * pr
+
+
+def _t_j48(n, e, cf=0.25):
+    from statistics import NormalDist
+    if n == 0:
+        return 0.0
+    if e < 1:
+        return n * (1 - cf ** (1 / n))
+    if e + 0.5 >= n:
+        return e + max(n - e, 0)
+    z = NormalDist().inv_cdf(1 - cf)
+    f = (e + 0.5) / n
+    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (1 + z * z / n)
+    return r * n
+
+
+_T = {"c45": _t_c45, "weka": _t_j48}
+
+
+def _relabel_case(nominal: bool):
+    """root x0 <= 5 -> c1 (x0 <= 2 -> c11 = (0, 0, 2) at x0 = 1, c12 = (5, 6, 0) at x0 = 3) and
+    c2 = (4, 0, 0) at x0 = 7; nominal: the root tests x1 (3 values) and c2's four rows are split
+    into two leaves (2, 0, 0) at x1 = 1 and x1 = 2."""
+    A, B = '{"counts": [0, 0, 2]}', '{"counts": [5, 6, 0]}'
+    c1 = '{"counts": [5, 6, 2], "feature": 0, "threshold": 2, "children": [%s, %s]}' % (A, B)
+    X = [[1, 0]] * 2 + [[3, 0]] * 11 + [[7, 1]] * 2 + [[7, 2]] * 2
+    y = [2, 2] + [0] * 5 + [1] * 6 + [0] * 4
+    if nominal:
+        text = ('{"counts": [9, 6, 2], "feature": 1, "children": [%s, {"counts": [2, 0, 0]}, '
+                '{"counts": [2, 0, 0]}]}' % c1)
+    else:
+        text = '{"counts": [9, 6, 2], "feature": 0, "threshold": 5, "children": [%s, {"counts": [4, 0, 0]}]}' % c1
+    import numpy as np
+    return Tree.from_json(text), np.array(X, dtype=float), np.array(y)
+
+
+@pytest.mark.parametrize("nominal", [False, True])
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_raising_counts_each_leaf_against_its_new_majority(variant, nominal):
+    """All 17 rows down c1 (the largest branch, 13 rows): c11 keeps (0, 0, 2) and c12 becomes
+    (9, 6, 0), whose majority is now class 0: E_branch = T(2, 0) + T(15, 6).  Counted against
+    c12's old label (class 1) it would be T(2, 0) + T(15, 9), and no raising.  By hand:
+    c1 is kept with its own rows (T(13, 7) > T(2, 0) + T(11, 5) + 0.1); at the root the leaf
+    T(17, 8) loses to the tree, and E_branch <= E_tree + 0.1 < E_old: the root is raised.  Then
+    c1 with all rows keeps its split (T(17, 8) > T(2, 0) + T(15, 6) + 0.1).  The same holds with
+    a three-way nominal root (C4.5 and J48 raise any split)."""
+    T = _T[variant]
+    leaves_c2 = [(2, 0), (2, 0)] if nominal else [(4, 0)]
+    e_tree = T(2, 0) + T(11, 5) + sum(T(*p) for p in leaves_c2)
+    e_branch, e_old, e_leaf = T(2, 0) + T(15, 6), T(2, 0) + T(15, 9), T(17, 8)
+    assert T(13, 7) - (T(2, 0) + T(11, 5) + 0.1) > 0.01
+    assert e_leaf - (e_tree + 0.1) > 0.01 and e_leaf - (e_branch + 0.1) > 0.01
+    assert e_tree + 0.1 - e_branch > 0.01 and e_old - (e_tree + 0.1) > 0.01
+    tree, X, y = _relabel_case(nominal)
+    r = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    assert r.raised == ["root"] and r.pruned == []
+    assert [(n.counts, n.feature, n.threshold) for n in r.tree.root.walk()] == [
+        ((9, 6, 2), 0, 2), ((0, 0, 2), None, None), ((9, 6, 0), None, None)]
+    assert r.estimate == pytest.approx(e_branch, abs=1e-9)
+
+
+def _tie_case(subtree_last: bool):
+    """root x0 <= 5 splits 6 rows 3 / 3: a leaf (0, 3, 0) and a subtree (0, 1, 0) | (0, 0, 2).
+    subtree_last: the leaf at x0 = 1 first, the subtree (x0 <= 8: (0, 1, 0) at x0 = 7, (0, 0, 2)
+    at x0 = 9) second, so the leaf's rows reach (0, 1, 0).  Otherwise mirrored: the subtree
+    (x0 <= 3: (0, 0, 2) at x0 = 2, (0, 1, 0) at x0 = 4) first, the leaf at x0 = 7 second, whose
+    rows again reach (0, 1, 0)."""
+    import numpy as np
+    leaf = '{"counts": [0, 3, 0]}'
+    if subtree_last:
+        sub = '{"counts": [0, 1, 2], "feature": 0, "threshold": 8, "children": [{"counts": [0, 1, 0]}, {"counts": [0, 0, 2]}]}'
+        X, kids = [1, 1, 1, 7, 9, 9], (leaf, sub)
+    else:
+        sub = '{"counts": [0, 1, 2], "feature": 0, "threshold": 3, "children": [{"counts": [0, 0, 2]}, {"counts": [0, 1, 0]}]}'
+        X, kids = [2, 2, 4, 7, 7, 7], (sub, leaf)
+    y = [1, 1, 1, 1, 2, 2] if subtree_last else [2, 2, 1, 1, 1, 1]
+    tree = Tree.from_json('{"counts": [0, 4, 2], "feature": 0, "threshold": 5, "children": [%s, %s]}' % kids)
+    return tree, np.array(X, dtype=float)[:, None], np.array(y)
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_raising_takes_the_last_of_equally_large_branches(variant):
+    """Both branches hold 3 rows; C4.5 (``Factor >= MaxFactor``) and J48 (``maxBag``, ``grOrEq``)
+    take the last.  By hand: raising the subtree pays (T(4, 0) + T(2, 0) <= T(3, 0) + T(1, 0) +
+    T(2, 0) + 0.1, and the root leaf T(6, 2) is worse than both by more than 0.1); the subtree is
+    kept on its own rows (T(3, 1) > T(1, 0) + T(2, 0) + 0.1).  Subtree last: it is raised.
+    Subtree first: the last largest branch is the leaf, which is never raised, so nothing changes
+    (taking the first, as exactprune did before, would raise it)."""
+    T = _T[variant]
+    e_tree, e_branch, e_leaf = T(3, 0) + T(1, 0) + T(2, 0), T(4, 0) + T(2, 0), T(6, 2)
+    assert e_tree + 0.1 - e_branch > 0.01 and e_leaf - (e_tree + 0.1) > 0.01 and e_leaf - (e_branch + 0.1) > 0.01
+    assert T(3, 1) - (T(1, 0) + T(2, 0) + 0.1) > 0.01
+    tree, X, y = _tie_case(subtree_last=True)
+    r = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    assert r.raised == ["root"] and [n.counts for n in r.tree.root.walk()] == [(0, 4, 2), (0, 4, 0), (0, 0, 2)]
+    tree, X, y = _tie_case(subtree_last=False)
+    r = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    assert r.raised == [] and r.pruned == []
+    assert [n.counts for n in r.tree.root.walk()] == [n.counts for n in tree.root.walk()]
