@@ -79,3 +79,15 @@ def test_ek6_corrected_fails_with_markov_labels():
     # stay = 9/10: E A = (t - 1)/10 = 2/5 at t = 5, not 2 * 4 * (1/2)(1/2) = 2
     v = get("ek-6-corrected").check({"t": 5, "p": Fraction(1, 2), "stay": Fraction(9, 10), "tree": "cart"})
     assert not v.holds and v.details["E_A"] == "2/5"
+
+
+def test_ek_eq3_by_enumeration_symbolic_in_p():
+    """EK (3): E A = 2(t-1)p(1-p), A the number of label changes along t points with iid Bernoulli(p)
+    labels: the expectation summed over all 2^t labelings as a polynomial in p (the ledger's evidence for
+    EK (3); independent of exactprune)."""
+    import sympy
+    p = sympy.Symbol("p")
+    for t in range(1, 9):
+        expectation = sum(sympy.Mul(*[p if y else 1 - p for y in labels]) * sum(a != b for a, b in zip(labels, labels[1:]))
+                          for labels in itertools.product((0, 1), repeat=t))
+        assert sympy.expand(expectation - 2 * (t - 1) * p * (1 - p)) == 0, t
