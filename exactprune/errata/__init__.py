@@ -78,10 +78,12 @@ def refutation(theorem_id: str, printed_case: dict, corrected_case: Optional[dic
         from ..numbers import to_jsonable
         from ..theorems import get
         printed = get(theorem_id).check(printed_case)
-        example = {"statement": theorem_id, "printed_form": to_jsonable(printed.details, default=str)}
+        example = {"statement": theorem_id, "case": to_jsonable(printed_case, default=str),
+                   "printed_form": to_jsonable(printed.details, default=str)}
         confirmed = not printed.holds
         if corrected_case is not None:
             fixed = get(f"{theorem_id}-corrected").check(corrected_case)
+            example["corrected_case"] = to_jsonable(corrected_case, default=str)
             example["corrected_form"] = to_jsonable(fixed.details, default=str)
             confirmed = confirmed and fixed.holds
         return {"correct": correct, "counterexample": example, "confirmed": confirmed}
