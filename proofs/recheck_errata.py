@@ -440,6 +440,33 @@ def zhong_table_6_3(entry):
     same("printed P >= 5% with a sign", F(x["printed_P_percent"]) >= 5 and x["printed_sign"] != "", True)
 
 
+def split_case(entry, expect_rise: bool = True):
+    """A split of leaves at k = 1: (C.19), (C.20) recomputed; effective and raising the 1-norm."""
+    x = entry["counterexample"]
+    children = [tuple(c) for c in x["children"]]
+    parent = tuple(map(sum, zip(*children)))
+    lam, eta = F(x["lam"]), F(x["eta"])
+    node = (parent, [(c, []) for c in children])
+    leaf, tree = leaf_moment(parent, 1, lam), subtree_moment(node, 1, lam, eta)
+    same("parent, r_leaf, r_tree, gap", [list(parent), fs(leaf), fs(tree), fs(tree - leaf)],
+         [x["parent"], x["r_leaf"], x["r_tree"], x["r_tree_minus_r_leaf"]])
+    same("effective (misclassified examples drop by at least 1)",
+         sum(sum(c) - max(c) for c in children) <= sum(parent) - max(parent) - 1, True)
+    same("the 1-norm rises", tree > leaf, expect_rise)
+    return lam, len(parent), len(children)
+
+
+def zhong_mep(entry):
+    lam, J, K = split_case(entry)
+    same("beyond Thm 4.3's lam <= 1/((K-1)(J-1))", lam > F(1, (K - 1) * (J - 1)), True)
+    same("eta = 0 (MEP)", F(entry["counterexample"]["eta"]), F(0))
+
+
+def zhong_43_settings(entry):
+    lam, J, K = split_case(entry)
+    same("lam = eta = 1/2 exceeds the bound 1/((K-1)(J-1)) = 1/4", (lam, F(1, (K - 1) * (J - 1))), (F(1, 2), F(1, 4)))
+
+
 # ------------------------------------------------------------------------------ Zhong chapter 7
 def dirichlet_moment(M, ns) -> F:
     """(C.92), checked against direct integration in proofs/dirichlet_integrals.py."""
@@ -975,7 +1002,8 @@ RECHECKS = {
     "notes-lemma-12.2-classes": notes_lemma_12_2, "notes-12.12-first-sum": notes_first_sum,
     "notes-12.17-sizes": notes_sizes, "fan-13-variance": fan_13, "fan-refinement": fan_refinement,
     "fan-prop-5.2": fan_prop_52, "zhong-5.3-empty-child": zhong_5_3, "zhong-5.6-empty-child": zhong_5_6,
-    "zhong-5.9-empty-child": zhong_5_9, "fan-13-empty": fan_13_empty,
+    "zhong-5.9-empty-child": zhong_5_9, "fan-13-empty": fan_13_empty, "zhong-4.3-mep": zhong_mep,
+    "zhong-4.3-settings": zhong_43_settings,
 }
 
 

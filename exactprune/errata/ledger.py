@@ -171,6 +171,14 @@ ROWS = [
     ("Zhong", ["Theorem 4.1", "Corollary 4.2"], V, STAT, "Monte Carlo, 20000 samples, 5 standard errors",
      ("theorem:zhong-4.1",)),
     ("Zhong", ["Theorem 4.3"], V, PROP, "exact, generated effective splits within both conditions", ("theorem:zhong-4.3",)),
+    ("Zhong", ["Theorem 4.3: the condition lam <= 1/((K_t-1)(J-1)) is needed and sharp"], V, SYM,
+     "the audit's sharpness check (issue 23): for J = K = 2 and eta = 2 lam the effective split (n,1) -> (0,1),(n,0) "
+     "stops decreasing the 1-norm exactly at lam = (n+1)/(n-3), which tends to the bound 1 (symbolic); the bound "
+     "bites at the experiments' lam = eta = 1/2 for 3-way splits of 3 classes (remark zhong-4.3-settings)",
+     ("proof:thm_4_3_sharpness.py", "erratum:zhong-4.3-settings")),
+    ("Zhong", ["Section 4.4: MEP never prunes an effective end-cut"], V, EXACT,
+     "the remark after Thm 4.3 ('eta = 0 and flexible lam'): exact 1-norms of an effective end-cut at lam = 10",
+     ("erratum:zhong-4.3-mep", "proof:thm_4_3_sharpness.py")),
     ("Zhong", ["Lemma 5.1"], V, PROP, "exact rational brackets of the implicit solution, under (C.29)'s 0 < B_c",
      ("theorem:zhong-5.1", "erratum:zhong-5.1-lam0")),
     ("Zhong", ["Lemma 5.2"], V, PROP, "exact rational brackets; equality case exact", ("theorem:zhong-5.2",)),

@@ -255,6 +255,42 @@ def _lemma_5_1_lam0() -> dict:
                          and corrected.holds}
 
 
+def _split_1norm(parent_children, lam: Fraction, eta: Fraction) -> dict:
+    """The 1-norms (4.29), (4.11) of a node as a leaf and of its split into the given leaves."""
+    from ..knorm import Prior, leaf_moment, subtree_moment
+    from ..tree import Node
+    node = Node(tuple(map(sum, zip(*parent_children))), [Node(tuple(c)) for c in parent_children])
+    prior = Prior(lam, eta)
+    r_leaf, r_tree = leaf_moment(node.counts, 1, prior), subtree_moment(node, 1, prior)
+    misclassified = [sum(c) - max(c) for c in parent_children]
+    return {"parent": list(node.counts), "children": [list(c) for c in parent_children], "lam": fraction_str(lam),
+            "eta": fraction_str(eta), "b_parent": node.n - max(node.counts), "b_children": misclassified,
+            "r_leaf": fraction_str(r_leaf), "r_tree": fraction_str(r_tree), "r_tree_minus_r_leaf": fraction_str(r_tree - r_leaf)}
+
+
+def _mep_end_cut() -> dict:
+    """Zhong 4.4, after Thm 4.3: 'since MEP can be represented by the 1-norm pruning with eta = 0 and flexible lam,
+    we see that it never prunes any end-cuts, as long as they are effective' - at lam = 10 (J = K = 2, beyond
+    Thm 4.3's lam <= 1/((K-1)(J-1)) = 1) the effective end-cut (4,6) -> (0,3),(4,3) raises the 1-norm."""
+    case = _split_1norm(((0, 3), (4, 3)), Fraction(10), Fraction(0))
+    effective = sum(case["b_children"]) <= case["b_parent"] - 1
+    return {"correct": "MEP never prunes an effective end-cut when lam <= 1/((K_t - 1)(J - 1)), Thm 4.3's own "
+                       "condition; for larger lam it can",
+            "counterexample": case,
+            "confirmed": effective and Fraction(case["r_tree"]) > Fraction(case["r_leaf"])}
+
+
+def _thm_4_3_settings() -> dict:
+    """Thm 4.3's condition lam <= 1/((K_t-1)(J-1)) against the experiments' lam = eta = 1/2 (section 6.3, App B):
+    for a 3-way split of 3 classes the condition asks lam <= 1/4, and the effective split (0,4,1) ->
+    (0,0,1),(0,2,0),(0,2,0) raises the 1-norm at lam = eta = 1/2."""
+    case = _split_1norm(((0, 0, 1), (0, 2, 0), (0, 2, 0)), Fraction(1, 2), Fraction(1, 2))
+    return {"correct": "no guarantee: Thm 4.3 needs lam <= 1/((K-1)(J-1)) = 1/4 here; binary splits (K = 2) of 3 "
+                       "classes are covered up to lam = 1/2",
+            "counterexample": case,
+            "confirmed": Fraction(case["r_tree"]) > Fraction(case["r_leaf"])}
+
+
 ERRATA = [
     Erratum("zhong-B.1-breakpoint", "Zhong Figure B.1(d)-(e), App B.2",
             f"the k-norm pruning sequence of iris changes from (d) to (e) at k = {PRINTED_BREAKPOINT}",
@@ -373,4 +409,19 @@ ERRATA = [
             "k-norms, equal (k+1)-norms. The proof's restatement (C.29) carries the hypothesis 0 < B_c, which the "
             "chapter-5 statement omits; the same lam = 0 boundary as Thms 5.3-5.9 (zhong-5.3-lam0).",
             kind=HYPOTHESIS),
+    Erratum("zhong-4.3-mep", "Zhong section 4.4, after Theorem 4.3 (MEP never prunes effective end-cuts)",
+            "Since MEP can be represented by the 1-norm pruning with eta = 0 and flexible lam, we see that it never "
+            "prunes any end-cuts, as long as they are effective", _mep_end_cut,
+            "Thm 4.3 gives the conclusion only for lam <= 1/((K_t-1)(J-1)); 'flexible lam' goes beyond it. At J = K = 2, "
+            "eta = 0, lam = 10 (m = J lam = 20 in MEP's m-estimate) the effective split (4,6) -> (0,3),(4,3) (4 "
+            "misclassified before, 3 after) has r_leaf = 7/15 and r_tree = 2903/6210, 1/1242 more, so PruneTree at "
+            "k = 1 prunes this end-cut.", kind=HYPOTHESIS),
+    Erratum("zhong-4.3-settings", "Zhong Theorem 4.3 at the experiments' lam = eta = 1/2",
+            "if 0 <= eta <= lam J, lam <= 1/((K_t - 1)(J - 1)) at a node t, any effective tree split decreases the "
+            "1-norm error rate", _thm_4_3_settings,
+            "A remark on sharpness, not an erratum: the bound on lam is needed and asymptotically sharp (J = K = 2: "
+            "the effective split (n,1) -> (0,1),(n,0) with eta = 2 lam stops decreasing the 1-norm exactly at lam = "
+            "(n+1)/(n-3), which tends to the bound 1; proofs/thm_4_3_sharpness.py), and it bites at the thesis' "
+            "own setting lam = eta = 1/2 for 3-way splits of 3 classes (bound 1/4): (0,4,1) -> (0,0,1),(0,2,0),"
+            "(0,2,0) raises the 1-norm by 2/455.", kind=REMARK),
 ]
