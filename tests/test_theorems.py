@@ -291,3 +291,21 @@ def test_printed_generators_reach_lam_zero(theorem_id):
         seen.append(Fraction(case["lam"]) == 0)
     collect()
     assert any(seen)
+
+
+def test_lemma_5_2_holds_at_the_table_a1_boundary():
+    """Issue 23, item 5: Lemma 5.2 at lam = 0, where Table A.1 lets a leaf's B = b + (J-1) lam be 0 (the
+    registered cases draw x_i > 0): x_i in {0, 1/2, 2, 5}, two leaves, k = 1..3, every combination holds
+    (the lemma needs no lam > 0, unlike Lemma 5.1 and Thms 5.3-5.9).  By hand for x = (0, 2), p = (1/2, 1/2),
+    k = 1: the average g_1 is 1 = g_1(1), so X = 1, and the g_2 average 3 exceeds g_2(1) = 2."""
+    import itertools
+    from fractions import Fraction as F
+    from exactprune.theorems import get
+    lemma = get("zhong-5.2")
+    by_hand = lemma.check({"x": [F(0), F(2)], "p": [F(1, 2), F(1, 2)], "k": 1})
+    assert by_hand.holds
+    for xs, p, k in itertools.product(itertools.product([F(0), F(1, 2), F(2), F(5)], repeat=2),
+                                      (F(1, 2), F(1, 3)), (1, 2, 3)):
+        assert lemma.check({"x": list(xs), "p": [p, 1 - p], "k": k}).holds, (xs, p, k)
+    # the check can fail: weights summing to more than 1 (its registered violation)
+    assert not lemma.check({"x": [F(1)], "p": [F(2)], "k": 1}).holds     # X = 2: 2 g_2(1) = 4 < g_2(2) = 6

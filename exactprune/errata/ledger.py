@@ -182,6 +182,9 @@ ROWS = [
     ("Zhong", ["Lemma 5.1"], V, PROP, "exact rational brackets of the implicit solution, under (C.29)'s 0 < B_c",
      ("theorem:zhong-5.1", "erratum:zhong-5.1-lam0")),
     ("Zhong", ["Lemma 5.2"], V, PROP, "exact rational brackets; equality case exact", ("theorem:zhong-5.2",)),
+    ("Zhong", ["Lemma 5.2 at Table A.1's boundary (lam = 0, some B = 0)"], V, EXH,
+     "the audit's boundary check (issue 23): x_i in {0, 1/2, 2, 5}, two leaves, two weightings, k = 1..3, every "
+     "combination holds; unlike Lemma 5.1 (zhong-5.1-lam0) the lemma needs no lam > 0", ("test:test_theorems.py",)),
     ("Zhong", ["Theorem 5.3"], V, PROP, "exact, every internal node, k = 1..8", ("theorem:zhong-5.3",)),
     ("Zhong", ["Corollary 5.4", "Property 2"], V, PROP, "exact PruneTree, nesting for k = 1..9", ("theorem:zhong-5.4",)),
     ("Zhong", ["Theorem 5.5", "Property 3"], V, PROP, "exact, k = 1..9", ("theorem:zhong-5.5",)),
