@@ -449,6 +449,12 @@ ROWS = [
     ("DD", ["(1)"], V, EXH, "class probabilities of a leaf", ("erratum:dd-ties",)),
     ("DD", ["(2)"], V, EXH, "the second moment's co-existence factor", ("erratum:dd-coexist-identical",)),
     ("DD", ["Lemma 1"], V, PROP, "moments exact against enumeration of samples", ("theorem:dd-moments",)),
+    ("DD", ["App A: index ranges of the co-existence sum (fixed height)"], V, EXH,
+     "the audit's domain check (issue 23): for every pair of distinct paths of equal height (d <= 4, binary "
+     "attributes) the factorial arguments (l - i - 1), i <= v, are non-negative whenever the paths can co-exist, and "
+     "the printed sum equals the co-existence probability (computed by a separate recursion); where they cannot, "
+     "the factor (r - v) = 0 gives the true 0. Identical paths: dd-coexist-identical; 3.6.2's purity sum reaches "
+     "(-1)! for sibling leaves (dd-coexist-purity)", ("test:rdt/test_dd_registries.py",)),
     ("DD", ["Figure 1", "Figure 2"], NC, DEF, "drawings (the all-attribute tree, path orderings)", ()),
     ("DD", ["Figure 8"], V, EXACT, "the four arrangements of App A's example: printed terms summed, against the general "
                             "formula and the enumeration, d = 8..11", ("theorem:dd-appA-example",)),
