@@ -260,7 +260,8 @@ ROWS = [
      "{0, 1/2, 2} moves accuracy by less than Zhong's 1-point threshold",
      ("test:test_theorems_zhong_parameters.py",)),
     # ------------------------------------------------------------------ Zhong, chapter 7
-    ("Zhong", ["(7.1)", "Theorem 7.1"], V, STAT, "the general-risk recursion, exercised exactly", ("test:test_costs.py",)),
+    ("Zhong", ["(7.1)", "Theorem 7.1"], V, STAT, "the general-risk recursion (7.4) against Monte Carlo draws of the "
+                                               "posterior and the routing (tests/test_costs.py)", ("test:test_costs.py",)),
     ("Zhong", _eqs("7", (2, 3, 5, 6, 10, 11, 13, 15, 16, 17)), NC, DEF, "losses, labels and risks: " + DEFINITION, ()),
     ("Zhong", _eqs("7", (4, 7, 18)), O, NONE, "consequences of Thm 7.1 (the argument of Thm 4.1): " + STEP, ()),
     ("Zhong", ["(7.8)"], V, SYM, "the k = 1 case of (3.19)", ("proof:dirichlet_3_19_3_21.py",)),
