@@ -193,6 +193,10 @@ ROWS = [
     ("Zhong", ["Theorem 5.8", "Property 6"], V, CERT, "certified arb search for k", ("theorem:zhong-5.8",)),
     ("Zhong", ["Theorem 5.9"], V, CERT, "sufficiency exact, necessity certified", ("theorem:zhong-5.9",)),
     ("Zhong", ["Property 1"], V, PROP, "PruneTree equals the brute-force optimum", ("theorem:zhong-property-1",)),
+    ("Zhong", ["Section 5.1.2: CCP prunes any split at a finite alpha < 1"], V, PROP,
+     "a remark of the running text with a checkable claim (issue 23, item 5): the weakest-link alpha of a split is at "
+     "most R(t) = errors(t)/N <= (J-1)/J < 1; 150 generated trees (the root alone from some alpha <= (J-1)/J) and "
+     "the iris tree (alpha = 1/3, App B)", ("test:test_theorems.py",)),
     ("Zhong", ["Property 5"], O, NONE, "a practical claim about validation ('k = 2 yields sufficiently good results'): "
                                  + EMPIRICAL, ()),
     ("Zhong", ["Property 7"], V, CERT, "the iris subtree c2 is pruned only from k = 17781896 on (certified)",
