@@ -314,21 +314,26 @@ def test_lemma_5_2_holds_at_the_table_a1_boundary():
 def test_ccp_prunes_every_split_below_alpha_one():
     """Issue 23, item 5 (a remark of Zhong 5.1.2 with a checkable claim): 'for CCP, any split will be pruned by
     a finite value of alpha (less than 1)'.  True: a split at t is pruned once alpha reaches its weakest-link
-    value (R(t) - R(T_t))/(|T_t| - 1) <= R(t) = errors(t)/N <= (J-1)/J < 1.  Checked on generated trees: the
-    last CCP stage (the root alone) starts below 1, below (J-1)/J; on the iris tree at alpha = 1/3 (App B)."""
+    value (R(t) - R(T_t))/(|T_t| - 1) <= R(t) = errors(t)/N <= (J-1)/J < 1.  Checked on generated trees (the
+    last CCP stage, the root alone, starts at or below (J-1)/J), on the iris tree (alpha = 1/3, App B) and on
+    (1,1) -> (1,0),(0,1), where the bound is reached: (1/2 - 0)/(2 - 1) = 1/2."""
     from fractions import Fraction
     from hypothesis import HealthCheck, given, settings
     from random_trees import count_trees
     from exactprune.peers.ccp import ccp_sequence
-    from exactprune.tree import iris_tree
+    from exactprune.tree import Node, Tree, iris_tree
 
-    stages = ccp_sequence(iris_tree()).stages
-    assert stages[-1].leaves == 1 and stages[-1].alpha_from == Fraction(1, 3)
+    def last_alpha(tree) -> Fraction:
+        last = ccp_sequence(tree).stages[-1]
+        J = len(tree.root.counts)
+        assert last.leaves == 1 and last.alpha_from <= Fraction(J - 1, J) < 1
+        return last.alpha_from
+
+    assert last_alpha(iris_tree()) == Fraction(1, 3)
+    assert last_alpha(Tree(Node((1, 1), [Node((1, 0)), Node((0, 1))]))) == Fraction(1, 2)
 
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     @given(count_trees(max_depth=3, max_count=9))
     def check(tree):
-        last = ccp_sequence(tree).stages[-1]
-        J = len(tree.root.counts)
-        assert last.leaves == 1 and last.alpha_from <= Fraction(J - 1, J) < 1
+        last_alpha(tree)
     check()
