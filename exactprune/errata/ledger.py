@@ -186,7 +186,7 @@ ROWS = [
      "the audit's boundary check (issue 23): x_i in {0, 1/2, 2, 5}, two leaves, two weightings, k = 1..3, every "
      "combination holds; unlike Lemma 5.1 (zhong-5.1-lam0) the lemma needs no lam > 0", ("test:test_theorems.py",)),
     ("Zhong", ["Theorem 5.3"], V, PROP, "exact, every internal node, k = 1..8", ("theorem:zhong-5.3",)),
-    ("Zhong", ["Corollary 5.4", "Property 2"], V, PROP, "exact PruneTree, nesting for k = 1..9", ("theorem:zhong-5.4",)),
+    ("Zhong", ["Corollary 5.4", "Property 2"], V, PROP, "exact PruneTree, nesting for k = 1..9, lam >= 0 (lam = 0 drawn)", ("theorem:zhong-5.4",)),
     ("Zhong", ["Theorem 5.5", "Property 3"], V, PROP, "exact, k = 1..9", ("theorem:zhong-5.5",)),
     ("Zhong", ["Theorem 5.6", "Property 4"], V, PROP, "exact rationals", ("theorem:zhong-5.6",)),
     ("Zhong", ["Corollary 5.7"], V, PROP, "exact, k = 1..6", ("theorem:zhong-5.7",)),
