@@ -6,15 +6,19 @@
   (k = 2, eta = 1/2) keeps 7 of the 8 leaves of the iris tree, against 3 at App B's lam = 1/2.
 * "When lam = infinity, the estimated error rate is (J-1)/J for all nodes": the limit of (4.29)'s
   k-th moment prod_i (B + i)/(M + i), B = b + (J-1) lam, M = n + J lam, is ((J-1)/J)^k (symbolic,
-  k = 1..4).  "... and thus the tree will be pruned to only one node" is false (misprint confirmed:
-  the iris tree keeps 3 leaves at lam = 10^6; erratum zhong-6.3-lam-infinity).
+  k = 1..4), and so is every subtree's (its leaves' weights sum to 1): every node ties, and Figure
+  4.1's strict test R_tree < R_leaf - epsilon prunes a tie for every epsilon >= 0, so "... and thus
+  the tree will be pruned to only one node" holds at lam = infinity.  As lam grows the outcome depends
+  on epsilon (remark zhong-6.3-lam-infinity): epsilon = 0 keeps 3 iris leaves at lam = 10^12,
+  epsilon = 10^-6 prunes to the root there.
 * "Given the same lam, the same training error rate and the same training data size, the estimated
   error rate increases with respect to J as seen in (4.29)": d/dJ (B + i)/(M + i) =
   lam (n - b + lam)/(M + i)^2 (symbolic), positive for lam > 0 (n - b = max_j n_{j,t} >= 0), zero
   at lam = 0; so every k-th moment increases strictly with J when lam > 0; also exactly on a grid
   (a class with no examples added: same b and n, J + 1 classes).
 * "lam0 can be set to 100, so that lam is approximately 0.5" (lam = lam0 V / J, V = L / (J N)): on
-  App B's fully grown iris tree lam = 16/27 = 0.59 (misprint confirmed; erratum zhong-6.3-lam0-iris).
+  App B's fully grown iris tree lam = 16/27 = 0.59; a fold of N = 135 growing 6 leaves gives 40/81 =
+  0.49 (remark zhong-6.3-lam0-iris: 'approximately' reports unstated preliminary runs).
 
 Run from the repository root; exit status 0 iff every check gives its expected result.
 """
@@ -62,9 +66,15 @@ def check_lam_infinity() -> None:
     ok = all(sp.simplify(sp.limit(sp.prod([(B + i) / (M + i) for i in range(k)]), lam, sp.oo)
                          - ((J - 1) / J) ** k) == 0 for k in range(1, 5))
     report("6.3, lam -> infinity: every estimate tends to (J-1)/J", ok)
-    leaves = prune(iris_tree(), 2, Prior(Fraction(10 ** 6), Fraction(1, 2))).tree.n_leaves
-    report("6.3, lam = infinity prunes to one node", leaves > 1,
-           f"misprint confirmed: iris, k = 2, lam = 10^6 keeps {leaves} leaves")
+    w = sp.symbols("w1:4", positive=True)                # a subtree's limit: weights summing to 1
+    tie = sp.simplify(sum(wi * ((J - 1) / J) ** 2 for wi in w).subs(w[2], 1 - w[0] - w[1]) - ((J - 1) / J) ** 2) == 0
+    report("6.3, lam = infinity: every subtree ties with its root, the strict test prunes", tie,
+           "ok (sum_c w_c ((J-1)/J)^k = ((J-1)/J)^k; R_tree < R_leaf - epsilon fails for every epsilon >= 0)")
+    prior = Prior(Fraction(10 ** 12), Fraction(1, 2))
+    kept = {eps: prune(iris_tree(), 2, prior, epsilon=eps).tree.n_leaves for eps in (0, Fraction(1, 10 ** 6))}
+    report("6.3, lam -> infinity depends on epsilon", kept == {0: 3, Fraction(1, 10 ** 6): 1},
+           f"ok (iris, k = 2, lam = 10^12: {kept[0]} leaves at epsilon = 0, {kept[Fraction(1, 10 ** 6)]} at "
+           "epsilon = 10^-6; remark zhong-6.3-lam-infinity)")
 
 
 def check_increase_in_j() -> None:
@@ -84,8 +94,10 @@ def check_increase_in_j() -> None:
 def check_lam0() -> None:
     tree = iris_tree()
     lam = Fraction(100 * tree.n_leaves, tree.n_classes ** 2 * tree.root.n)
-    report("6.3, lam0 = 100 gives lam approximately 0.5 on iris", lam == Fraction(16, 27),
-           f"misprint confirmed: lam = 100 * {tree.n_leaves} / ({tree.n_classes}^2 * {tree.root.n}) = 16/27 = 0.593")
+    fold = Fraction(100 * 6, tree.n_classes ** 2 * 135)
+    report("6.3, lam0 = 100 gives lam approximately 0.5 on iris", lam == Fraction(16, 27) and fold == Fraction(40, 81),
+           f"a remark: lam = 100 * {tree.n_leaves} / ({tree.n_classes}^2 * {tree.root.n}) = 16/27 = 0.593 on App "
+           "B's tree, 40/81 = 0.494 on a fold of 135 with 6 leaves")
 
 
 def main() -> int:

@@ -1,9 +1,13 @@
 """The errata of the audit's remaining classes (issue 13), each against values derived by hand:
-Table A.1's b_t row, Figure B.1(c)'s alpha range, section 6.3's lam claims, EK Theorem 6."""
+Table A.1's b_t row, Figure B.1(c)'s alpha range, section 6.3's lam claims, EK Theorem 6; EK (3) by
+enumeration; and the independent re-check of every erratum (proofs/recheck_errata.py, issue 23)."""
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -79,3 +83,60 @@ def test_ek6_corrected_fails_with_markov_labels():
     # stay = 9/10: E A = (t - 1)/10 = 2/5 at t = 5, not 2 * 4 * (1/2)(1/2) = 2
     v = get("ek-6-corrected").check({"t": 5, "p": Fraction(1, 2), "stay": Fraction(9, 10), "tree": "cart"})
     assert not v.holds and v.details["E_A"] == "2/5"
+
+
+def test_ek_eq3_by_enumeration_symbolic_in_p():
+    """EK (3): E A = 2(t-1)p(1-p), A the number of label changes along t points with iid Bernoulli(p)
+    labels: the expectation summed over all 2^t labelings as a polynomial in p (the ledger's evidence for
+    EK (3); independent of exactprune)."""
+    import sympy
+    p = sympy.Symbol("p")
+    for t in range(1, 9):
+        expectation = sum(sympy.Mul(*[p if y else 1 - p for y in labels]) * sum(a != b for a, b in zip(labels, labels[1:]))
+                          for labels in itertools.product((0, 1), repeat=t))
+        assert sympy.expand(expectation - 2 * (t - 1) * p * (1 - p)) == 0, t
+
+
+RECHECK = Path(__file__).resolve().parents[1] / "proofs" / "recheck_errata.py"
+
+
+def _recheck(*args):
+    return subprocess.run([sys.executable, str(RECHECK), *args], capture_output=True, text=True, timeout=600)
+
+
+def test_recheck_script_imports_nothing_from_exactprune():
+    import ast
+    tree = ast.parse(RECHECK.read_text())
+    modules = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    modules |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert modules <= {"__future__", "fractions", "sympy", "mpmath", "itertools", "json", "math", "subprocess", "sys"}
+
+
+@pytest.mark.slow      # about 10 s: the registry's counterexamples are computed, then re-checked
+def test_every_erratum_is_rechecked_independently():
+    """proofs/recheck_errata.py reads `exactprune errata --json` and recomputes every entry's printed and
+    corrected values with its own code: exit 0, every entry named."""
+    from exactprune.errata import all_domain_notes, all_errata, all_remarks
+    run = _recheck()
+    assert run.returncode == 0, run.stdout + run.stderr
+    for entry in all_errata() + all_domain_notes() + all_remarks():
+        assert f"[{entry.id}] ({entry.kind}) re-checked: agrees" in run.stdout
+
+
+def test_recheck_fails_on_a_disagreement_and_on_an_unknown_erratum(tmp_path):
+    """The re-check can fail: a tampered value, a tampered counterexample and an erratum without a re-check."""
+    import json
+    from exactprune.errata import all_errata
+    entries = [e.as_dict() for e in all_errata()]
+    by_id = {e["id"]: e for e in entries}
+    by_id["zhong-4.20"]["counterexample"]["exact"] = "1/1320"                 # the printed 10x value
+    by_id["zhong-B.1-breakpoint"]["counterexample"]["J-1"]["breakpoint_c2"] = 25680602
+    by_id["dd-coexist-purity"]["counterexample"][0]["enumeration"] = "1/3"
+    entries.append({**by_id["zhong-C.38"], "id": "zhong-new-erratum"})
+    path = tmp_path / "errata.json"
+    path.write_text(json.dumps(entries))
+    run = _recheck("--json", str(path))
+    assert run.returncode == 1
+    for entry_id in ("zhong-4.20", "zhong-B.1-breakpoint", "dd-coexist-purity"):
+        assert f"[{entry_id}] disagrees" in run.stdout, entry_id
+    assert "[zhong-new-erratum] cannot re-check" in run.stdout

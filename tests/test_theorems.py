@@ -291,3 +291,49 @@ def test_printed_generators_reach_lam_zero(theorem_id):
         seen.append(Fraction(case["lam"]) == 0)
     collect()
     assert any(seen)
+
+
+def test_lemma_5_2_holds_at_the_table_a1_boundary():
+    """Issue 23, item 5: Lemma 5.2 at lam = 0, where Table A.1 lets a leaf's B = b + (J-1) lam be 0 (the
+    registered cases draw x_i > 0): x_i in {0, 1/2, 2, 5}, two leaves, k = 1..3, every combination holds
+    (the lemma needs no lam > 0, unlike Lemma 5.1 and Thms 5.3-5.9).  By hand for x = (0, 2), p = (1/2, 1/2),
+    k = 1: the average g_1 is 1 = g_1(1), so X = 1, and the g_2 average 3 exceeds g_2(1) = 2."""
+    import itertools
+    from fractions import Fraction as F
+    from exactprune.theorems import get
+    lemma = get("zhong-5.2")
+    by_hand = lemma.check({"x": [F(0), F(2)], "p": [F(1, 2), F(1, 2)], "k": 1})
+    assert by_hand.holds
+    for xs, p, k in itertools.product(itertools.product([F(0), F(1, 2), F(2), F(5)], repeat=2),
+                                      (F(1, 2), F(1, 3)), (1, 2, 3)):
+        assert lemma.check({"x": list(xs), "p": [p, 1 - p], "k": k}).holds, (xs, p, k)
+    # the check can fail: weights summing to more than 1 (its registered violation)
+    assert not lemma.check({"x": [F(1)], "p": [F(2)], "k": 1}).holds     # X = 2: 2 g_2(1) = 4 < g_2(2) = 6
+
+
+def test_ccp_prunes_every_split_below_alpha_one():
+    """Issue 23, item 5 (a remark of Zhong 5.1.2 with a checkable claim): 'for CCP, any split will be pruned by
+    a finite value of alpha (less than 1)'.  True: a split at t is pruned once alpha reaches its weakest-link
+    value (R(t) - R(T_t))/(|T_t| - 1) <= R(t) = errors(t)/N <= (J-1)/J < 1.  Checked on generated trees (the
+    last CCP stage, the root alone, starts at or below (J-1)/J), on the iris tree (alpha = 1/3, App B) and on
+    (1,1) -> (1,0),(0,1), where the bound is reached: (1/2 - 0)/(2 - 1) = 1/2."""
+    from fractions import Fraction
+    from hypothesis import HealthCheck, given, settings
+    from random_trees import count_trees
+    from exactprune.peers.ccp import ccp_sequence
+    from exactprune.tree import Node, Tree, iris_tree
+
+    def last_alpha(tree) -> Fraction:
+        last = ccp_sequence(tree).stages[-1]
+        J = len(tree.root.counts)
+        assert last.leaves == 1 and last.alpha_from <= Fraction(J - 1, J) < 1
+        return last.alpha_from
+
+    assert last_alpha(iris_tree()) == Fraction(1, 3)
+    assert last_alpha(Tree(Node((1, 1), [Node((1, 0)), Node((0, 1))]))) == Fraction(1, 2)
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(count_trees(max_depth=3, max_count=9))
+    def check(tree):
+        last_alpha(tree)
+    check()

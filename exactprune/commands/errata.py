@@ -2,14 +2,17 @@
 
 Each entry carries its kind (the audit policy of :mod:`exactprune.theorems`): "false as printed"
 and "unstated hypothesis" are errata; "domain note" marks a failing case outside the paper's own
-notation.  ``--json`` lists all entries with a ``kind`` field.  ``--ledger`` prints the audit
-ledger (:mod:`exactprune.errata.ledger`) instead: every numbered statement with its verdict.
+notation; "remark" an exact observation that is not an error.  ``--json`` lists all entries with a
+``kind`` field.  ``--ledger`` prints the audit ledger (:mod:`exactprune.errata.ledger`) instead:
+counts per paper by verdict and by evidence grade, then every numbered statement with its verdict
+and grade (``--json``: ``{"counts", "grades", "rows"}``).  ``--peers`` prints where the programs
+users compare against (rpart, scikit-learn) are wrong (:mod:`exactprune.errata.peers`).
 """
 from __future__ import annotations
 
 import json
 
-from ..errata import all_domain_notes, all_errata
+from ..errata import all_domain_notes, all_errata, all_remarks
 from .common import add_json_argument, print_json
 
 
@@ -21,10 +24,12 @@ def run(args) -> int:
         return _ledger(args)
     errata = [erratum.as_dict() for erratum in all_errata()]
     notes = [note.as_dict() for note in all_domain_notes()]
+    remarks = [remark.as_dict() for remark in all_remarks()]
     if args.json:
-        print_json(errata + notes)
+        print_json(errata + notes + remarks)
         return 0
-    for title, rows in ((f"{len(errata)} errata", errata), (f"{len(notes)} domain notes", notes)):
+    for title, rows in ((f"{len(errata)} errata", errata), (f"{len(notes)} domain notes", notes),
+                        (f"{len(remarks)} remarks", remarks)):
         print(f"== {title}")
         print()
         for row in rows:
@@ -33,15 +38,19 @@ def run(args) -> int:
 
 
 def _ledger(args) -> int:
-    from ..errata.ledger import counts, ledger
-    rows = [row.as_dict() for row in ledger()]
+    from ..errata.ledger import GRADES, counts, ledger
+    entries = ledger()
+    table, rows = counts(entries), [row.as_dict() for row in entries]
     if args.json:
-        print_json({"counts": counts(), "rows": rows})
+        print_json({"counts": table, "grades": GRADES, "rows": rows})
         return 0
+    for paper, by in table.items():
+        print(f"{paper}: " + ", ".join(f"{n} {verdict}" for verdict, n in by["verdicts"].items() if n))
+        print(f"{'':{len(paper)}}  grades: " + ", ".join(f"{n} {grade}" for grade, n in by["grades"].items() if n))
+    print()
     for row in rows:
-        print(f"{row['paper']:6s} {row['label'][:48]:48s} {row['verdict']:13s} {', '.join(row['evidence'])}")
-    for paper, table in counts().items():
-        print(f"{paper}: " + ", ".join(f"{n} {verdict}" for verdict, n in table.items()))
+        print(f"{row['paper']:6s} {row['label'][:48]:48s} {row['verdict'][:26]:26s} {row['grade']:11s} "
+              f"{', '.join(row['evidence'])}")
     return 0
 
 
@@ -61,7 +70,7 @@ def register(sub) -> None:
     p = sub.add_parser("errata", help="every discrepancy found in the papers, with exact counterexamples")
     add_json_argument(p)
     p.add_argument("--ledger", action="store_true",
-                   help="every numbered statement of the five papers with its verdict (verified/refuted/out of reach)")
+                   help="every numbered statement of the five papers with its verdict and evidence grade, counts first")
     p.add_argument("--peers", action="store_true",
                    help="where rpart and scikit-learn are wrong, beside the exact optimum (exactprune.errata.peers)")
     p.set_defaults(func=run)

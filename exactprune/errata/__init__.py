@@ -8,8 +8,11 @@ built (never typed in).  One module per paper registers its entries:
 Every entry has a ``kind`` (the audit policy of :mod:`exactprune.theorems`):
 "false as printed" (a), "unstated hypothesis" (b) - these two are errata - or
 "domain note" (c): a failing case outside the paper's own notation, documented
-but not an error of the paper.  :func:`all_errata` returns (a) and (b),
-:func:`all_domain_notes` returns (c).
+but not an error of the paper, or "remark": an observation with an exact
+computation that is not an error of the paper (a heuristic "approximately", a
+claim true as printed whose neighbourhood behaves otherwise, policy points 6-7).
+:func:`all_errata` returns (a) and (b), :func:`all_domain_notes` returns (c),
+:func:`all_remarks` the remarks.
 """
 from __future__ import annotations
 
@@ -22,8 +25,11 @@ MODULES = ("zhong", "zhong7", "dd", "ek", "notes", "fan")
 FALSE = "false as printed"
 HYPOTHESIS = "unstated hypothesis"
 DOMAIN = "domain note"
-#: the three kinds of the audit policy: (a), (b) are errata, (c) is a domain note
-KINDS = (FALSE, HYPOTHESIS, DOMAIN)
+REMARK = "remark"
+#: the kinds of the audit policy: (a), (b) are errata, (c) is a domain note; a remark is no error
+KINDS = (FALSE, HYPOTHESIS, DOMAIN, REMARK)
+#: the kinds that make an entry an erratum (a row citing one is refuted)
+ERRATUM_KINDS = (FALSE, HYPOTHESIS)
 
 
 @dataclass
@@ -72,10 +78,12 @@ def refutation(theorem_id: str, printed_case: dict, corrected_case: Optional[dic
         from ..numbers import to_jsonable
         from ..theorems import get
         printed = get(theorem_id).check(printed_case)
-        example = {"statement": theorem_id, "printed_form": to_jsonable(printed.details, default=str)}
+        example = {"statement": theorem_id, "case": to_jsonable(printed_case, default=str),
+                   "printed_form": to_jsonable(printed.details, default=str)}
         confirmed = not printed.holds
         if corrected_case is not None:
             fixed = get(f"{theorem_id}-corrected").check(corrected_case)
+            example["corrected_case"] = to_jsonable(corrected_case, default=str)
             example["corrected_form"] = to_jsonable(fixed.details, default=str)
             confirmed = confirmed and fixed.holds
         return {"correct": correct, "counterexample": example, "confirmed": confirmed}
@@ -97,7 +105,7 @@ def all_errata() -> list:
     >>> {e.kind for e in all_errata()} <= {FALSE, HYPOTHESIS}
     True
     """
-    return [e for e in _registered() if e.kind != DOMAIN]
+    return [e for e in _registered() if e.kind in ERRATUM_KINDS]
 
 
 def all_domain_notes() -> list:
@@ -109,8 +117,17 @@ def all_domain_notes() -> list:
     return [e for e in _registered() if e.kind == DOMAIN]
 
 
+def all_remarks() -> list:
+    """The registered remarks (observations with exact computations, not errors of the paper).
+
+    >>> all(note.kind == REMARK for note in all_remarks())
+    True
+    """
+    return [e for e in _registered() if e.kind == REMARK]
+
+
 def get_entry(entry_id: str) -> Erratum:
-    """The erratum or domain note with this id.
+    """The erratum, domain note or remark with this id.
 
     >>> get_entry("zhong-4.20").kind
     'false as printed'

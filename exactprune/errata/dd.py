@@ -137,7 +137,8 @@ ERRATA = [
         explanation=("Three faults: (r-v) uses an undefined v (read as r-b); prob_t's ranges are shifted by one "
                      "(it should end (d-h_p+1)^2 (d-h_p)..(d-h_q+1), and it divides by 0 for h_p = d); and excluding "
                      "the leaf attributes from the bifurcation candidates drops every pair whose paths split on a "
-                     "leaf's last attribute - e.g. all sibling leaves."),
+                     "leaf's last attribute - e.g. all sibling leaves. For sibling leaves the sum also reaches "
+                     "(h_p - t - 2)! = (-1)! at t = b; the printed value 0 takes its factor r - b = 0 first."),
     ),
     Erratum(
         id="dd-coexist-identical",

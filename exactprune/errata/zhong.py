@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import DOMAIN, HYPOTHESIS, Erratum, refutation
+from . import DOMAIN, HYPOTHESIS, REMARK, Erratum, refutation
 from ..numbers import decimal_str, fraction_str
 
 PRINTED_BREAKPOINT = 25680602
@@ -186,38 +186,109 @@ def _figure_b1_alpha() -> dict:
 
 
 def _lam_infinity() -> dict:
-    """Zhong 6.3: 'when lam = infinity ... the tree will be pruned to only one node', against PruneTree
-    (k = 2, eta = 1/2) on the iris tree for large lam."""
+    """Zhong 6.3: 'when lam = infinity, the estimated error rate is (J-1)/J for all nodes and thus the tree
+    will be pruned to only one node', read with Figure 4.1's epsilon (policy point 7 of
+    :mod:`exactprune.theorems`).  At lam = infinity every leaf's k-th moment is ((J-1)/J)^k and every
+    subtree's, a weighted average of its leaves' with weights summing to 1, is the same, so Figure 4.1's
+    strict test R_tree < R_leaf - epsilon fails at every node for every epsilon >= 0: one node, as printed.
+    As lam grows (iris, k = 2, eta = 1/2), R_leaf - R_tree at the root tends to 0 like 1/lam: epsilon = 0
+    keeps 3 leaves at every lam tried, epsilon = 10^-6 prunes to the root from some lam on."""
     from ..knorm import Prior, leaf_moment, prune, subtree_moment
     from ..tree import iris_tree
     tree = iris_tree()
+    J, k, eta, epsilon = tree.n_classes, 2, Fraction(1, 2), Fraction(1, 10 ** 6)
     found = {}
     for lam in (10 ** 3, 10 ** 6, 10 ** 12):
-        prior = Prior(Fraction(lam), Fraction(1, 2))
-        leaf, sub = leaf_moment(tree.root.counts, 2, prior), subtree_moment(tree.root, 2, prior)
-        found[str(lam)] = {"leaves_after_PruneTree": prune(tree, 2, prior).tree.n_leaves,
-                           "root_as_leaf_E_r2_minus_4/9": decimal_str(leaf - Fraction(4, 9), 3),
-                           "root_subtree_minus_leaf_E_r2": decimal_str(sub - leaf, 3)}
-    return {"correct": "as lam grows every node's estimate tends to (J-1)/J, but PruneTree compares the "
-                       "subtree with its root at order 1/lam: the iris tree keeps 3 leaves for every lam tried "
-                       "(the limit of the pruned trees is not the single node)",
-            "counterexample": {"tree": "iris", "k": 2, "eta": "1/2", "by_lam": found},
-            "confirmed": all(v["leaves_after_PruneTree"] > 1 for v in found.values())}
+        prior = Prior(Fraction(lam), eta)
+        leaf, sub = leaf_moment(tree.root.counts, k, prior), subtree_moment(tree.root, k, prior)
+        found[str(lam)] = {"leaves_epsilon_0": prune(tree, k, prior).tree.n_leaves,
+                           "leaves_epsilon_1e-6": prune(tree, k, prior, epsilon=epsilon).tree.n_leaves,
+                           "root_leaf_E_r2": fraction_str(leaf),
+                           "root_leaf_minus_full_tree_E_r2": decimal_str(leaf - sub, 3)}
+    limit = Fraction(J - 1, J) ** k
+    return {"correct": "true at lam = infinity (every estimate ((J-1)/J)^k, a tie at every node, which Figure "
+                       "4.1's strict test prunes for every epsilon >= 0); as lam -> infinity the result depends on "
+                       "epsilon: epsilon > 0 prunes to one node for large lam, epsilon = 0 keeps splits (iris: "
+                       "3 leaves)",
+            "counterexample": {"tree": "iris", "J": J, "k": k, "eta": "1/2", "epsilon": "1/1000000",
+                               "limit_estimate": fraction_str(limit), "by_lam": found},
+            "confirmed": (all(v["leaves_epsilon_0"] == 3 for v in found.values())
+                          and found[str(10 ** 12)]["leaves_epsilon_1e-6"] == 1)}
 
 
 def _lam0_iris() -> dict:
     """Zhong 6.3: lam = lam0 V / J with V = L / (J N) and lam0 = 100 'so that lam is approximately 0.5'
-    on iris (App B: the fully grown tree of Figure B.1(a), J = 3, N = 150)."""
+    on iris: on App B's fully grown tree (Figure B.1(a), J = 3, N = 150) and on a tenfold
+    cross-validation training fold (N = 135) whose grown tree has 6 leaves."""
     from ..casestudy import round_like
     from ..tree import iris_tree
     tree = iris_tree()
     L, J, N = tree.n_leaves, tree.n_classes, tree.root.n
     lam = Fraction(100 * L, J * J * N)
+    fold = Fraction(100 * 6, J * J * 135)
     return {"correct": f"lam = 100 L/(J^2 N) = 100 * {L}/({J}^2 * {N}) = {fraction_str(lam)} = "
-                       f"{decimal_str(lam, 4)}, which rounds to {round_like('0.5', lam)}; lam = 1/2 needs "
-                       f"lam0 = {fraction_str(Fraction(J * J * N, 2 * L))}",
-            "counterexample": {"L": L, "J": J, "N": N, "lam": fraction_str(lam), "rounded": round_like("0.5", lam)},
-            "confirmed": round_like("0.5", lam) != "0.5"}
+                       f"{decimal_str(lam, 4)} on App B's tree; {fraction_str(fold)} = {decimal_str(fold, 4)} "
+                       f"for a fold of N = 135 with 6 leaves",
+            "counterexample": {"L": L, "J": J, "N": N, "lam": fraction_str(lam), "rounded": round_like("0.5", lam),
+                               "fold": {"L": 6, "N": 135, "lam": fraction_str(fold)}},
+            "confirmed": lam == Fraction(16, 27) and fold == Fraction(40, 81)}
+
+
+def _lemma_5_1_lam0() -> dict:
+    """Zhong Lemma 5.1 as stated in chapter 5 ('if two leaves have the same k-norm error rate, the smaller
+    leaf has higher (k+1)-norm error rate'), at lam = 0 which Table A.1 allows: the pure leaves (1,0) and
+    (2,0) both have every moment 0.  The proof's restatement (C.29) adds 0 < B_c; the registered
+    zhong-5.1 (which checks (C.29)) holds on its pinned case."""
+    from ..knorm import Prior, leaf_moment
+    from ..theorems import get
+    prior = Prior(Fraction(0), Fraction(0))
+    small, large = (1, 0), (2, 0)
+    moments = {str(k): [fraction_str(leaf_moment(c, k, prior)) for c in (small, large)] for k in (1, 2)}
+    theorem = get("zhong-5.1")
+    corrected = theorem.check(theorem.pinned[0])
+    return {"correct": "add the hypothesis 0 < B_c (lam > 0 or a misclassified example), as (C.29) states it",
+            "counterexample": {"lam": "0", "smaller_leaf": list(small), "larger_leaf": list(large),
+                               "E[r^k] by k (smaller, larger)": moments,
+                               "corrected_form": {"case": {key: str(v) for key, v in theorem.pinned[0].items()},
+                                                  "holds": corrected.holds}},
+            "confirmed": moments["1"][0] == moments["1"][1] and moments["2"][0] == moments["2"][1]
+                         and corrected.holds}
+
+
+def _split_1norm(parent_children, lam: Fraction, eta: Fraction) -> dict:
+    """The 1-norms (4.29), (4.11) of a node as a leaf and of its split into the given leaves."""
+    from ..knorm import Prior, leaf_moment, subtree_moment
+    from ..tree import Node
+    node = Node(tuple(map(sum, zip(*parent_children))), [Node(tuple(c)) for c in parent_children])
+    prior = Prior(lam, eta)
+    r_leaf, r_tree = leaf_moment(node.counts, 1, prior), subtree_moment(node, 1, prior)
+    misclassified = [sum(c) - max(c) for c in parent_children]
+    return {"parent": list(node.counts), "children": [list(c) for c in parent_children], "lam": fraction_str(lam),
+            "eta": fraction_str(eta), "b_parent": node.n - max(node.counts), "b_children": misclassified,
+            "r_leaf": fraction_str(r_leaf), "r_tree": fraction_str(r_tree), "r_tree_minus_r_leaf": fraction_str(r_tree - r_leaf)}
+
+
+def _mep_end_cut() -> dict:
+    """Zhong 4.4, after Thm 4.3: 'since MEP can be represented by the 1-norm pruning with eta = 0 and flexible lam,
+    we see that it never prunes any end-cuts, as long as they are effective' - at lam = 10 (J = K = 2, beyond
+    Thm 4.3's lam <= 1/((K-1)(J-1)) = 1) the effective end-cut (4,6) -> (0,3),(4,3) raises the 1-norm."""
+    case = _split_1norm(((0, 3), (4, 3)), Fraction(10), Fraction(0))
+    effective = sum(case["b_children"]) <= case["b_parent"] - 1
+    return {"correct": "MEP never prunes an effective end-cut when lam <= 1/((K_t - 1)(J - 1)), Thm 4.3's own "
+                       "condition; for larger lam it can",
+            "counterexample": case,
+            "confirmed": effective and Fraction(case["r_tree"]) > Fraction(case["r_leaf"])}
+
+
+def _thm_4_3_settings() -> dict:
+    """Thm 4.3's condition lam <= 1/((K_t-1)(J-1)) against the experiments' lam = eta = 1/2 (section 6.3, App B):
+    for a 3-way split of 3 classes the condition asks lam <= 1/4, and the effective split (0,4,1) ->
+    (0,0,1),(0,2,0),(0,2,0) raises the 1-norm at lam = eta = 1/2."""
+    case = _split_1norm(((0, 0, 1), (0, 2, 0), (0, 2, 0)), Fraction(1, 2), Fraction(1, 2))
+    return {"correct": "no guarantee: Thm 4.3 needs lam <= 1/((K-1)(J-1)) = 1/4 here; binary splits (K = 2) of 3 "
+                       "classes are covered up to lam = 1/2",
+            "counterexample": case,
+            "confirmed": Fraction(case["r_tree"]) > Fraction(case["r_leaf"])}
 
 
 ERRATA = [
@@ -318,16 +389,39 @@ ERRATA = [
     Erratum("zhong-6.3-lam-infinity", "Zhong section 6.3",
             "When lam = infinity, the estimated error rate is (J-1)/J for all nodes and thus the tree will be "
             "pruned to only one node", _lam_infinity,
-            "The estimates do tend to (J-1)/J, but lam = infinity is not a value of the model (Table A.1: a real "
-            "lam >= 0), and in the limit lam -> infinity PruneTree's decisions are set by the 1/lam terms, not by "
-            "the common limit: with k = 2, eta = 1/2 the iris tree keeps the root split and c2 (3 leaves) at "
-            "lam = 10^3, 10^6, 10^12. To first order in 1/lam (k = 1) a split helps iff sum_c w_c (n_c - J "
-            "max_j n_{j,c}) < n_d - J max_j n_{j,d}, w_c = (n_c + eta)/(n_d + K eta); at the iris root -66.7 < 0."),
+            "A remark, not an erratum: at lam = infinity the statement holds (every estimate is ((J-1)/J)^k, "
+            "every node ties, and Figure 4.1's strict test R_tree < R_leaf - epsilon prunes a tie for every "
+            "epsilon >= 0). The limit is discontinuous: as lam grows, R_leaf - R_tree at the iris root is of order "
+            "1/lam, so any fixed epsilon > 0 prunes to one node for large lam (epsilon = 10^-6: 1 leaf at lam = "
+            "10^12), while epsilon = 0 exactly keeps the root split and c2 (3 leaves at lam = 10^3, 10^6, 10^12). "
+            "Zhong states nothing about the limit.", kind=REMARK),
     Erratum("zhong-6.3-lam0-iris", "Zhong section 6.3",
             "lam0 can be set to 100, so that lam is approximately 0.5 for this database (Iris)", _lam0_iris,
-            "With the stated heuristic lam = lam0 V / J, V = L / (J N), and App B's fully grown tree (Figure "
-            "B.1(a): L = 8 leaves, J = 3, N = 150), lam0 = 100 gives 16/27 = 0.593, which rounds to 0.6 at the "
-            "printed precision, not 0.5 (App B itself uses lam = 0.5). The k = 2 tree is the same at both "
-            "values (3 leaves). If L counted the 7 leaves left after the ineffective split is removed, lam "
-            "would be 14/27 = 0.52; the text says 'fully grown'."),
+            "A remark, not an erratum: the sentence reports Zhong's unstated preliminary experiments, and "
+            "'approximately' is a heuristic. With the stated heuristic lam = lam0 V / J, V = L / (J N), App B's "
+            "fully grown tree (L = 8, J = 3, N = 150) gives 16/27 = 0.59; a cross-validation training fold "
+            "(N = 135) growing 6 leaves gives 40/81 = 0.49. App B itself uses lam = 0.5; the k = 2 tree is the "
+            "same at 1/2 and 16/27 (3 leaves).", kind=REMARK),
+    Erratum("zhong-5.1-lam0", "Zhong Lemma 5.1 (chapter 5)",
+            "If two leaves have the same k-norm error rate, the smaller leaf (the leaf receiving fewer training "
+            "instances) has higher (k+1)-norm error rate", _lemma_5_1_lam0,
+            "At lam = 0 (Table A.1 allows it) two pure leaves, (1,0) and (2,0), have every moment 0: equal "
+            "k-norms, equal (k+1)-norms. The proof's restatement (C.29) carries the hypothesis 0 < B_c, which the "
+            "chapter-5 statement omits; the same lam = 0 boundary as Thms 5.3-5.9 (zhong-5.3-lam0).",
+            kind=HYPOTHESIS),
+    Erratum("zhong-4.3-mep", "Zhong section 4.4, after Theorem 4.3 (MEP never prunes effective end-cuts)",
+            "Since MEP can be represented by the 1-norm pruning with eta = 0 and flexible lam, we see that it never "
+            "prunes any end-cuts, as long as they are effective", _mep_end_cut,
+            "Thm 4.3 gives the conclusion only for lam <= 1/((K_t-1)(J-1)); 'flexible lam' goes beyond it. At J = K = 2, "
+            "eta = 0, lam = 10 (m = J lam = 20 in MEP's m-estimate) the effective split (4,6) -> (0,3),(4,3) (4 "
+            "misclassified before, 3 after) has r_leaf = 7/15 and r_tree = 2903/6210, 1/1242 more, so PruneTree at "
+            "k = 1 prunes this end-cut.", kind=HYPOTHESIS),
+    Erratum("zhong-4.3-settings", "Zhong Theorem 4.3 at the experiments' lam = eta = 1/2",
+            "if 0 <= eta <= lam J, lam <= 1/((K_t - 1)(J - 1)) at a node t, any effective tree split decreases the "
+            "1-norm error rate", _thm_4_3_settings,
+            "A remark on sharpness, not an erratum: the bound on lam is needed and asymptotically sharp (J = K = 2: "
+            "the effective split (n,1) -> (0,1),(n,0) with eta = 2 lam stops decreasing the 1-norm exactly at lam = "
+            "(n+1)/(n-3), which tends to the bound 1; proofs/thm_4_3_sharpness.py), and it bites at the thesis' "
+            "own setting lam = eta = 1/2 for 3-way splits of 3 classes (bound 1/4): (0,4,1) -> (0,0,1),(0,2,0),"
+            "(0,2,0) raises the 1-norm by 2/455.", kind=REMARK),
 ]

@@ -48,6 +48,29 @@ The audit policy
 5. **Every check can fail.**  ``violations()`` produces cases violating one
    hypothesis, on which the check fails (or, documented in
    ``violation_note``, still holds).
+6. **A verdict is as strong as its evidence.**  A statement whose check tests
+   another form than the printed words - a corrected form (``corrects``), a
+   special case (an added hypothesis, e.g. "k even") or a weaker claim - says
+   so in ``form`` (:data:`FORMS`); the ledger (:mod:`exactprune.errata.ledger`)
+   then calls its row "verified (corrected form)", "verified (special case:
+   ...)" or "verified (weaker form: ...)", counted apart from "verified".  A
+   definition is not a checked claim, a reproduced experiment is not a
+   verified statement, and a heuristic "approximately" is a remark, not an
+   erratum (kind "remark").
+7. **Figure 4.1's epsilon.**  PruneTree keeps a subtree iff R_tree < R_leaf -
+   epsilon; Zhong never gives epsilon a value.  exactprune computes exactly and
+   reads epsilon = 0 (keep iff R_tree < R_leaf: a tie prunes).  A claim about
+   PruneTree's output is judged at epsilon = 0 and at every small epsilon > 0;
+   it is an erratum only if it is false for both readings (or at every value of
+   lam, eta, k the claim names).  A claim that holds for one reading and fails
+   for the other is a remark stating both (e.g. ``zhong-6.3-lam-infinity``:
+   at lam = infinity every estimate ties and the tree is pruned to one node;
+   as lam grows, epsilon > 0 prunes to one node while epsilon = 0 keeps
+   splits).  A printed number that needs a tolerance of a stated size to be
+   reproduced (``zhong-B.1-breakpoint``: about 1e-15 on k-th roots) stays an
+   erratum when the exact reading at epsilon = 0 and every fixed small
+   epsilon > 0 disagree with it; the tolerance is reported as the likely
+   cause, never as a reading of the paper.
 """
 from __future__ import annotations
 
@@ -58,6 +81,8 @@ from typing import Any, Callable, Optional
 from ..numbers import to_jsonable
 
 MODULES = ("zhong", "ek", "notes", "notes_km", "fan", "dd", "costs")
+#: the prefixes of :attr:`Theorem.form` besides "" (the printed statement); policy point 6
+FORMS = ("special case: ", "weaker form: ", "corrected form: ")
 
 
 @dataclass
@@ -93,6 +118,26 @@ class Theorem:
     pinned: tuple = ()
     #: violating cases always checked first by the violation run
     pinned_violations: tuple = ()
+    #: what the check tests when it is not the printed words (policy point 6): "" (the printed
+    #: statement under the paper's hypotheses), "special case: <added hypothesis>", "weaker form:
+    #: <what is checked instead>" or "corrected form: <which>".  Corrected twins (``corrects``) are
+    #: "corrected form" by themselves
+    form: str = ""
+
+    @property
+    def checks(self) -> str:
+        """What the check tests: "printed", "corrected form" or :attr:`form`.
+
+        >>> Theorem("x-1", "X", "s", "h", cases=list, check=bool, form="special case: k even").checks
+        'special case: k even'
+        """
+        if self.corrects:
+            return "corrected form"
+        return self.form or "printed"
+
+    def __post_init__(self) -> None:
+        if self.form and not self.form.startswith(FORMS):
+            raise ValueError(f"theorem {self.id}: form must be '' or start with one of {FORMS}, got {self.form!r}")
 
     @property
     def expected(self) -> str:
@@ -119,7 +164,7 @@ def corrected(printed: Theorem, **changes) -> Theorem:
     """The corrected twin of a printed statement (policy point 3): id ``<id>-corrected``,
     ``corrects`` set, no erratum, and ``changes`` (hypotheses, cases, statement, ...) applied."""
     from dataclasses import replace
-    base = {"id": f"{printed.id}-corrected", "corrects": printed.id, "erratum": "", "domain": ()}
+    base = {"id": f"{printed.id}-corrected", "corrects": printed.id, "erratum": "", "domain": (), "form": ""}
     return replace(printed, **{**base, **changes})
 
 

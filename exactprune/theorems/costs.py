@@ -271,6 +271,7 @@ def _check_58(case: dict) -> Verdict:
 THEOREMS = [
     Theorem(
         id="zhong-7.14",
+        form='corrected form: the recursion (7.14) as corrected (erratum zhong-7.14)',
         source="Zhong (2007), eqs (7.13)-(7.15), proof App C.9 (as corrected: erratum zhong-7.14)",
         statement=("E_k* = E[(sum_j q_j p_j)^k], p ~ Dir(M_1..M_J), satisfies E_k* = sum_{m=1}^k (k-1)!/(k-m)! "
                    "E_{k-m}* (sum_i M_i q_i^m) / prod_{i=1}^m (M+k-i), E_0* = 1; checked against the "
@@ -295,6 +296,7 @@ THEOREMS = [
     ),
     Theorem(
         id="zhong-7.20",
+        form='special case: k even (the printed sign is right only then; erratum zhong-7.20-sign)',
         source="Zhong (2007), eqs (7.17), (7.19)-(7.20) as printed",
         statement=("E[r_{j,l}^k] = sum_m C(k,m) (-1)^m E[p_j^m] p*_j^(k-m) (printed sign), compared with an "
                    "independent evaluation of E[(p_j - p*_j)^k] by the cost recursion with signed row e_j - p*"),
@@ -319,6 +321,8 @@ THEOREMS = [
     ),
     Theorem(
         id="zhong-5.3-costs",
+        form=('special case: uniform loss c(1 - I), where costs are c times error rates; Zhong states Thm'
+              ' 5.3 for error rates only'),
         source="Zhong (2007), Theorem 5.3 (and Corollary 5.4) with cost moments (7.4), (7.13), (7.16)",
         statement=("If a non-leaf subtree increases or maintains the k-norm cost compared with its root as a "
                    "leaf, it increases the (k+1)-norm cost"),
@@ -339,6 +343,8 @@ THEOREMS = [
     ),
     Theorem(
         id="zhong-5.5-costs",
+        form=('special case: lam > 0 and no constant row of the loss matrix; Zhong states Thm 5.5 for '
+              'error rates only'),
         source="Zhong (2007), Theorem 5.5 with cost moments",
         statement="For any subtree (and any leaf with its (7.16) label), the k-norm cost is strictly increasing in k",
         hypotheses="lam > 0 and no row of the loss matrix is constant",
@@ -352,6 +358,7 @@ THEOREMS = [
     ),
     Theorem(
         id="zhong-5.8-costs",
+        form='special case: lam > 0 and R* = min_i max_j R_ij = 1; Zhong states Thm 5.8 for error rates only',
         source="Zhong (2007), Theorem 5.8 with cost moments",
         statement=("For any subtree the k-norm cost tends to unity as k -> infinity; for costs the limit is "
                    "R* = min_i max_j R_ij (exact sandwich R*^k rho_k <= E[r^k] <= R*^k with rho_k^(1/k) -> 1)"),

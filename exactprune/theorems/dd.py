@@ -244,7 +244,10 @@ THEOREMS = [
                        "happens to be favoured exactly as uniformly, e.g. h = d for fixed height)",
     ),
     Theorem(
-        id="dd-coexist", source="DD App A, sec 3.5 (fixed), 3.6.2 (purity/scarcity, corrected)",
+        id="dd-coexist",
+        source="DD App A, sec 3.5 (fixed), 3.6.2 (purity/scarcity, corrected)",
+        form=("corrected form: sec 3.6.2's purity/scarcity formula as corrected (erratum dd-coexist-purity); "
+              "App A as printed for distinct paths"),
         statement="P[two paths co-exist in one random tree] = sum_i vPr_i (l1-i-1)!(l2-i-1)!(r-v) prob_i "
                   "(distinct paths; identical paths: P[exists]); purity/scarcity: the corrected sum over "
                   "bifurcation attributes including the last ones; equal to the enumeration, d <= 7",

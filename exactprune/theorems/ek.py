@@ -716,7 +716,9 @@ THEOREMS = [
         violation_note="the printed threshold h = n_i/2 instead of the integer one fails, e.g. n_i = 1 or 2 "
                        "with p = 11/20"),
     Theorem(
-        id="ek-eq2", source="Elomaa & Kaariainen (2001), eq (2)",
+        id="ek-eq2",
+        source="Elomaa & Kaariainen (2001), eq (2)",
+        form="corrected form: the product bound (2) rests on, not the printed closed form (erratum ek-eq2)",
         statement="P(REP prunes T into a single leaf) <= prod_i Pr{pos_i >= neg_i} + prod_i Pr{neg_i >= pos_i} "
                   "(Thm 4 and independence, the step (2) rests on, with the all-negative case EK neglect; exact, by running REP over all labelings of trees with "
                   "k safe nodes); the printed closed form (2) is reported and can fail (erratum ek-eq2)",
@@ -732,7 +734,10 @@ THEOREMS = [
                         "(erratum ek-eq2)."),
         default_examples=40),
     Theorem(
-        id="ek-eq4", source="Elomaa & Kaariainen (2001), eq (4)",
+        id="ek-eq4",
+        source="Elomaa & Kaariainen (2001), eq (4)",
+        form=("weaker form: E Q lies within the Berry-Esseen bound of the approximation; the "
+              "approximation's error is not reported"),
         statement="E Q = k Pr{Y_1 <= cn/k} is within the Berry-Esseen bound of k Phi((c-1)(n/k)/sqrt(n/k (1-1/k)))",
         hypotheses="uniform distribution of examples into the k safe nodes",
         cases=lambda: _cases_eq4(True), check=_check_eq4,
@@ -813,7 +818,9 @@ def _mcdiarmid_cases(scale: int = 1):
 
 
 THEOREMS = THEOREMS + pin([Theorem(
-    id="ek-8", source="EK section 5.2, Theorem 8 (McDiarmid) as applied to the safe nodes",
+    id="ek-8",
+    source="EK section 5.2, Theorem 8 (McDiarmid) as applied to the safe nodes",
+    form="special case: McDiarmid's inequality for the function EK apply it to, c_i = 1",
     statement="Pr{|f - E f| >= lam} <= 2 exp(-2 lam^2 / sum c_i^2) for f the number of safe nodes receiving at most "
               "r of the n examples (c_i = 1)",
     hypotheses="n examples routed independently and uniformly to k safe nodes, 0 <= r <= n, lam > 0",

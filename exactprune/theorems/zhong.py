@@ -404,7 +404,7 @@ def _internal_names(tree) -> set:
 
 def _cases_5_4(epsilon: bool = False):
     st = _st()
-    base = _tree_prior_cases(max_depth=3, max_children=2)
+    base = _tree_prior_cases(max_depth=3, max_children=2, lam_zero_too=not epsilon)   # Table A.1's lam >= 0
     if not epsilon:
         return base
     # D_k = R_leaf(k) - R_tree(k): D_1 = 1/9 < epsilon = 1/8 < D_2 = 563/4275: pruned at k = 1, kept at k = 2
@@ -898,7 +898,7 @@ THEOREMS = [
     Theorem(
         id="zhong-5.4", source="Zhong 2007, Corollary 5.4 (Property 2)",
         statement="T_{k+1}, the optimal pruning for the (k+1)-norm, is a pruned version of T_k (k = 1..8 checked).",
-        hypotheses="lam > 0, PruneTree with epsilon = 0",
+        hypotheses=f"as printed: none beyond {TABLE_A1} (lam = 0 drawn too); PruneTree with epsilon = 0",
         cases=lambda: _cases_5_4(False), check=check_5_4, violations=lambda: _cases_5_4(True),
         violation_note=("PruneTree with a margin epsilon > 0 on the moments: nesting can fail, because moment "
                         "differences can grow from k to k+1 when errors are large (J = 3, lam = 2)."),
