@@ -378,6 +378,94 @@ def write_agreement(out: str, md: str, cells: list, header: str) -> None:
         handle.write(header + "\n" + md)
 
 
+def table_6_5(repeats: int, seed: int, data_dir, workers) -> tuple:
+    """Zhong Table 6.5 on iris, glass, p.gene (promoters) and blocks (page-blocks), read from
+    ``data_dir`` (the UCI iris, not scikit-learn's copy): ``repeats`` runs of
+    ``exactprune.experiments.holdout_unit`` (70% to train, repeat i with seed ``seed + i``);
+    (Markdown, the agreement cells, the runs)."""
+    from fractions import Fraction
+    from exactprune.datasets import load_csv
+    units = []
+    for label, name in E.TABLE_6_5.items():
+        data = load_csv(resolve_data_path(name, data_dir))
+        units += [(label, i, data.X, data.y, Fraction(7, 10), 10, seed + i) for i in range(repeats)]
+    runs = workers.run(E.holdout_unit, units, label="Table 6.5")
+    cells = E.table_6_5_agreement(runs)
+    index = {(c["quantity"], c["database"], c["method"]): c for c in cells}
+    md = ["## Table 6.5: error rate (%) and tree size (leaves) on the small databases, here beside the thesis", "",
+          f"Protocol (Zhong 6.5.2, after [EMS97]): each of {repeats} repeats draws a fresh random permutation of all "
+          "rows (not stratified; the text does not say), trains on the first 70% (rounded) and tests on the rest; "
+          "the full tree is grown on the whole training part, as in Tables 6.2-6.4 (the 2-norm, CCP with its "
+          "10-fold CV and EBP need no separate pruning set; [EMS97]'s growing/pruning split for the methods that "
+          "do is not used). p.gene = UCI promoters, blocks = UCI page-blocks, iris = the UCI file. Test: Welch "
+          "against the printed mean +- sd with n = 25 on both sides, read as favourably as the 2 printed "
+          "decimals allow, Holm over the 12 cells of each half; *differs* = Holm p <= 5%.", "",
+          "| quantity | database | " + " | ".join(f"{m} here | printed | Holm p" for m in E.METHODS)
+          + " | Min / Med / Max Ref [EMS97] |", "|---|---|" + "---:|---:|---:|" * len(E.METHODS) + "---|"]
+    for what in ("error", "leaves"):
+        for db in E.TABLE_6_5:
+            cols = []
+            for m in E.METHODS:
+                c = index[(what, db, m)]
+                cols += [f"{c['mean']:.2f} +- {c['sd']:.2f}", f"{c['printed_mean']:.2f} +- {c['printed_sd']:.2f}",
+                         (f"**{c['p_holm']:.2g}**" if c["differs"] else f"{c['p_holm']:.2g}")]
+            ref = E.PRINTED_6_5[what][db]
+            md.append(f"| {what} | {db} | " + " | ".join(cols) + " | "
+                      + " / ".join(f"{ref[k]['mean']:.2f}" for k in ("Min Ref", "Med Ref", "Max Ref")) + " |")
+    differ = [c for c in cells if c["differs"]]
+    md += ["", f"Cells that differ (Holm 5%): {len(differ)} of {len(cells)}"
+           + (": " + ", ".join(f"{c['quantity']} {c['database']} {c['method']}" for c in differ) if differ else "")
+           + ". Bold Holm p: differs.", "",
+           "Reading the Ref columns: their +- are about a fifth of the thesis' own sds (iris CCP 3.11 against "
+           "Min Ref 0.63, 3.11 / sqrt(25) = 0.62), so they look like [EMS97]'s standard errors of the mean of 25, "
+           "not sds: the table mixes the two, and the Ref columns are not tested here.", ""]
+    err = {db: index[("error", db, "2-norm")]["mean"] for db in E.TABLE_6_5}
+    below_med = [db for db in E.TABLE_6_5 if err[db] <= E.PRINTED_6_5["error"][db]["Med Ref"]["mean"]]
+    md.append(f"2-norm's error here at or below [EMS97]'s median method on {len(below_med)} of 4 databases "
+              f"({', '.join(below_med) or 'none'}); the thesis' 2-norm on "
+              f"{sum(E.PRINTED_6_5['error'][db]['2-norm']['mean'] <= E.PRINTED_6_5['error'][db]['Med Ref']['mean'] for db in E.TABLE_6_5)} of 4.")
+    return "\n".join(md) + "\n", cells, runs
+
+
+def cv_estimate(runs: int, seed: int, workers, database: str = "g2c15") -> str:
+    """Zhong 6.4.1's error-estimate claim on ``database`` at 5% and 50%
+    (``exactprune.experiments.cv_estimate_unit``): the root-mean-square error over the runs of
+    each estimate of the CART tree's error against its test error, with a 95% bootstrap
+    interval (2,000 resamples of the runs, seed ``seed``), as Markdown."""
+    import numpy as np
+    units = E.protocol_units(database, ratios=(1, 10), runs=runs, seed=seed)
+    results = workers.run(E.cv_estimate_unit, [(X, y, order, m, i, s, V) for _, _, i, X, y, order, m, _, V, s in units],
+                          label="CV estimates")
+    rng = np.random.default_rng(seed)
+    out = [f"## The error-estimate claim of Zhong 6.4.1 on {database}", "",
+           "Claim: \"on the database g2c15, the root-mean-square-error (across the 20 runs) between the estimated "
+           "CART error rate and the actual CART error rate is 4.45% for cross-validation and is 2.15% for 2-norm "
+           "estimation\" (in the discussion of the 5% ratio). Reading taken: the CART tree is the one CCP "
+           "chooses (10-fold CV, 1-SE), its *actual* error is its test error on the run's test rows; *CV* = "
+           "the CV error of the chosen stage; *2-norm* = sqrt(E[r^2]) of that tree, *mean* = E[r] (the "
+           "text does not say which of the two it calls the 2-norm estimation), both with Zhong's prior "
+           "(lam = 100 L / (J^2 N), eta = 1/2).", "",
+           "| R | runs | RMSE CV [95%] | RMSE 2-norm [95%] | RMSE mean [95%] | printed CV / 2-norm | CV worse than 2-norm in |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for ratio in (5, 50):
+        rs = [r for u, r in zip(units, results) if u[1] == ratio]
+        act = np.array([r["actual"] for r in rs])
+        cells = []
+        boot = {}
+        for key in ("cv", "2-norm", "mean"):
+            err = np.array([r[key] for r in rs]) - act
+            rmse = float(np.sqrt(np.mean(err ** 2)))
+            idx = rng.integers(0, len(err), (2000, len(err)))
+            b = np.sqrt(np.mean(err[idx] ** 2, axis=1))
+            boot[key] = b
+            lo, hi = np.percentile(b, [2.5, 97.5])
+            cells.append(f"{rmse:.2f} [{lo:.2f}, {hi:.2f}]")
+        worse = float(np.mean(boot["cv"] > boot["2-norm"]))
+        out.append(f"| {ratio} | {len(rs)} | " + " | ".join(cells)
+                   + f" | {'4.45 / 2.15' if ratio == 5 else '-'} | {100 * worse:.0f}% of resamples |")
+    return "\n".join(out) + "\n"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", default=os.environ.get(DATA_ENV),
@@ -392,6 +480,13 @@ def main(argv=None) -> int:
                         help="instead of running the protocol: test the runs in OUT/chapter6_runs.csv against the "
                         "printed Tables 6.2-6.4 (Welch, Holm per table), run the cause experiments (unless "
                         "--no-causes) and write OUT/chapter6_agreement.md and .csv")
+    parser.add_argument("--table-6-5", action="store_true",
+                        help="instead of the protocol: Table 6.5 (iris, glass, promoters, page-blocks; 70%% to train, "
+                        "--repeats times), written to OUT/chapter6_table65.md and .csv")
+    parser.add_argument("--repeats", type=int, default=25, help="with --table-6-5: repeats (default 25, the thesis)")
+    parser.add_argument("--cv-estimate", action="store_true",
+                        help="instead of the protocol: the CV against 2-norm error-estimate claim on g2c15, "
+                        "written to OUT/chapter6_cv_estimate.md")
     parser.add_argument("--no-causes", action="store_true", help="with --agreement: skip the cause experiments")
     parser.add_argument("--investigate", choices=("sizes", "ccp-rule"),
                         help="instead of the tables: 2-norm and EBP sizes under other ways of growing the tree "
@@ -403,11 +498,49 @@ def main(argv=None) -> int:
     ratios = parse_ratios(args.ratios)
     databases = [d.strip() for d in args.databases.split(",") if d.strip()]
     missing = [d for d in databases if d not in E.DATASETS and resolve_data_path(d, args.data_dir) is None]
-    if missing:
+    if missing and not (args.cv_estimate or args.table_6_5):
         parser.error(f"no data file for {', '.join(missing)}: give --data-dir or set {DATA_ENV} to the folder "
                      f"holding NAME.csv.gz")
     if not 1 <= args.runs <= 20:
         parser.error("--runs must lie in 1..20")
+    if args.cv_estimate:
+        t0 = time.perf_counter()
+        with workers_from_args(args) as workers:
+            md = cv_estimate(args.runs, args.seed, workers)
+        header = "\n".join([
+            "# Zhong 6.4.1: cross-validation against 2-norm error estimates", "",
+            f"- command: `{_command(args, argv)}`",
+            f"- seed {args.seed}; {args.runs} runs per ratio (Figure 6.1 protocol); {args.jobs or 1} worker processes",
+            f"- software: {versions()}",
+            f"- wall time {time.perf_counter() - t0:.1f} s", ""])
+        os.makedirs(args.out, exist_ok=True)
+        with open(os.path.join(args.out, "chapter6_cv_estimate.md"), "w") as handle:
+            handle.write(header + "\n" + md)
+        print(md)
+        return 0
+    if args.table_6_5:
+        missing = [n for n in E.TABLE_6_5.values() if resolve_data_path(n, args.data_dir) is None]
+        if missing:
+            parser.error(f"no data file for {', '.join(missing)}: give --data-dir or set {DATA_ENV}")
+        t0 = time.perf_counter()
+        with workers_from_args(args) as workers:
+            md, cells, _ = table_6_5(args.repeats, args.seed, args.data_dir, workers)
+        header = "\n".join([
+            "# Zhong Table 6.5 (small databases, after [EMS97]) here and as printed", "",
+            f"- command: `{_command(args, argv)}`",
+            f"- seed {args.seed} (repeat i: seed + i); {args.repeats} repeats; {args.jobs or 1} worker processes",
+            f"- software: {versions()}",
+            f"- wall time {time.perf_counter() - t0:.1f} s", ""])
+        os.makedirs(args.out, exist_ok=True)
+        with open(os.path.join(args.out, "chapter6_table65.md"), "w") as handle:
+            handle.write(header + "\n" + md)
+        with open(os.path.join(args.out, "chapter6_table65.csv"), "w", newline="") as handle:
+            writer = csv.DictWriter(handle, ["quantity", "database", "method", "n", "mean", "sd", "printed_mean",
+                                             "printed_sd", "p", "p_holm", "differs"])
+            writer.writeheader()
+            writer.writerows(cells)
+        print(md)
+        return 0
     if args.agreement:
         t0 = time.perf_counter()
         experiments = None

@@ -47,7 +47,8 @@ from .tree import Tree, route
 
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol", "protocol_cost",
            "protocol_units", "protocol_split", "run_unit", "size_variant_unit", "ccp_rule_unit", "printed_p_check", "welch_test", "holm",
-           "welch_against_print", "printed_agreement", "inc_check", "read_runs", "summarize", "format_tables", "predict_tree", "bayes_error"]
+           "welch_against_print", "printed_agreement", "inc_check", "read_runs",
+           "PRINTED_6_5", "TABLE_6_5", "holdout_unit", "table_6_5_agreement", "cv_estimate_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
 
 def _ndtri(p, dps: int = 50):
     import mpmath
@@ -348,6 +349,36 @@ def ccp_rule_unit(X, y, order, m: int, index: int, seed: int, V: int = 10, subse
     full = Tree.from_sklearn(est)
     at_min = ccp_subtree_at(full, ccp_alphas(full), cv.stage_alphas[cv.best])
     return {"1-SE": cv.tree.n_leaves, "0-SE": copy_with_leaves(full, at_min).n_leaves}
+
+
+def cv_estimate_unit(X, y, order, m: int, index: int, seed: int, V: int = 10, subsets: int = 20) -> dict:
+    """The error estimates of Zhong 6.4.1's claim ("on g2c15 the root-mean-square error (across
+    the 20 runs) between the estimated CART error rate and the actual CART error rate is 4.45%
+    for cross-validation and 2.15% for 2-norm estimation") in run ``index`` of Figure 6.1: the
+    CART tree is the one CCP chooses (10-fold CV, 1-SE rule); ``cv`` = its V-fold CV error rate
+    (the CV error of the chosen stage), ``2-norm`` = its 2-norm error estimate sqrt(E[r^2])
+    (Zhong 4.13 with k = 2, lam = 100 L / (J^2 N) of the full tree, eta = 1/2), ``mean`` = its
+    expected error E[r] under the same prior (the other reading of "2-norm estimation"),
+    ``actual`` = its error rate on the run's test rows (percent, all four).
+
+    >>> X, y = gaussian_data("g2c15", 400, seed=3)
+    >>> r = cv_estimate_unit(X, y, np.random.default_rng(1).permutation(400), 10, 0, 0)
+    >>> sorted(r), all(0 <= v <= 100 for v in r.values())
+    (['2-norm', 'actual', 'cv', 'mean'], True)
+    """
+    from sklearn.tree import DecisionTreeClassifier
+    from .knorm import moment
+    from .sklearn import auto_lam
+    train, test = protocol_split(order, m, index, subsets)
+    est = DecisionTreeClassifier(random_state=seed).fit(X[train], y[train])
+    full = Tree.from_sklearn(est)
+    cv = ccp_cv_select(X[train], y[train], V=V, random_state=seed, grown=est)
+    lam = auto_lam(full.n_leaves, full.n_classes, full.root.n)
+    prior = Prior(lam=lam, eta=Fraction(1, 2))
+    pred = predict_with_leaves(est, cv.collapsed, X[test])
+    return {"cv": 100.0 * float(cv.cv_errors[cv.chosen]), "2-norm": 100.0 * math.sqrt(moment(cv.tree, 2, prior)),
+            "mean": 100.0 * float(moment(cv.tree, 1, prior)),
+            "actual": 100.0 * float(np.mean(pred != y[test]))}
 
 
 def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
@@ -738,6 +769,78 @@ def read_runs(path: str) -> List[Run]:
             run.leaves[row["method"]] = int(row["leaves"])
             run.seconds[row["method"]] = float(row["seconds"])
     return list(by_key.values())
+
+
+#: Zhong Table 6.5 (section 6.5.2) as printed: error rate (%) then tree size (leaves), mean and
+#: +- of CCP, 2-norm, EBP, then Min / Max / Med Ref of the pruning methods reported in [EMS97]
+_PRINTED_6_5 = """
+error  iris    6.04 3.11  6.22 3.32  5.96 3.00  5.07 0.63 11.67 2.62  5.78 0.57
+error  glass  34.13 6.29 32.75 5.04 33.38 5.83 35.31 1.35 41.81 1.86 38.00 1.03
+error  p.gene 22.63 4.36 23.13 5.34 24.63 7.06 21.75 1.40 25.62 2.25 23.88 1.81
+error  blocks  3.24 0.33  3.27 0.37  3.33 0.34  2.98 0.10  3.75 0.16  3.22 0.11
+leaves iris    4.44 1.15  3.00 0.00  4.44 0.92  3.13 0.15  5.40 0.27  3.76 0.13
+leaves glass   9.76 5.91 12.32 2.37 29.92 2.74  7.04 0.80 28.72 0.58 18.52 1.09
+leaves p.gene  4.24 2.02  3.68 1.17  8.52 1.62  4.36 0.47 15.28 0.85  8.44 0.58
+leaves blocks 14.04 5.40 20.88 3.63 50.48 4.80  8.08 0.44 78.48 1.28 28.12 2.96
+"""
+#: Table 6.5's database names and the UCI files they are read from
+TABLE_6_5 = {"iris": "iris", "glass": "glass", "p.gene": "promoters", "blocks": "page-blocks"}
+
+
+def _parse_printed_6_5() -> dict:
+    out: dict = {"error": {}, "leaves": {}}
+    for line in _PRINTED_6_5.strip().splitlines():
+        what, db, *nums = line.split()
+        v = [float(x) for x in nums]
+        out[what][db] = {m: {"mean": v[2 * i], "pm": v[2 * i + 1]}
+                         for i, m in enumerate(METHODS + ("Min Ref", "Max Ref", "Med Ref"))}
+    return out
+
+
+#: ``PRINTED_6_5[what][database][column]`` = {"mean", "pm"}, what in ("error", "leaves")
+PRINTED_6_5 = _parse_printed_6_5()
+
+
+def holdout_unit(label: str, index: int, X, y, train_fraction: Fraction, V: int, seed: int) -> Run:
+    """Repeat ``index`` of the protocol of [EMS97] that Zhong follows for Table 6.5 (section
+    6.5.2: "70% of the data were used for training; experiments were repeated 25 times"): a
+    fresh random permutation (seed ``seed``) of all rows, the first round(``train_fraction`` N)
+    to train (grow the full tree, prune by the three methods, :func:`prune_all`), the rest to test.
+    ``ratio`` of the Run is the training percentage.
+
+    >>> X, y = gaussian_data("g2c15", 200, seed=2)
+    >>> r = holdout_unit("g2c15", 0, X, y, Fraction(7, 10), 10, 0)
+    >>> r.ratio, sorted(r.leaves) == sorted(METHODS), 0 <= r.accuracy["2-norm"] <= 100
+    (70, True, True)
+    """
+    order = np.random.default_rng(seed).permutation(len(y))
+    n_train = round(train_fraction * len(y))
+    train, test = order[:n_train], order[n_train:]
+    r = prune_all(X[train], y[train], X[test], y[test], V=V, seed=seed)
+    return Run(label, round(100 * train_fraction), index, r["accuracy"], r["leaves"], r["seconds"])
+
+
+def table_6_5_agreement(runs: List[Run], printed_runs: int = 25, half_unit: float = 0.005,
+                        alpha: float = 0.05) -> List[dict]:
+    """Our Table 6.5 (error % = 100 - accuracy, leaves; mean and sd over the repeats) against the
+    printed CCP, 2-norm and EBP cells: :func:`welch_against_print` with n = our repeats against
+    ``printed_runs`` (the thesis: 25) and the printed 2 decimals (``half_unit``), Holm over the 12 cells of each
+    half of the table (:func:`holm`); ``differs`` when p_holm <= ``alpha``."""
+    out = []
+    for what in ("error", "leaves"):
+        cells = []
+        for db in PRINTED_6_5[what]:
+            for m in METHODS:
+                v = np.array([(100 - r.accuracy[m]) if what == "error" else r.leaves[m] for r in runs if r.dataset == db])
+                paper = PRINTED_6_5[what][db][m]
+                cells.append({"quantity": what, "database": db, "method": m, "n": len(v), "mean": float(v.mean()),
+                              "sd": float(v.std(ddof=1)), "printed_mean": paper["mean"], "printed_sd": paper["pm"],
+                              "p": welch_against_print(float(v.mean()), float(v.std(ddof=1)), len(v), paper["mean"],
+                                                       paper["pm"], printed_runs, half_unit)})
+        for cell, adjusted in zip(cells, holm([c["p"] for c in cells])):
+            cell["p_holm"], cell["differs"] = adjusted, adjusted <= alpha
+        out += cells
+    return out
 
 
 def side_by_side(tables: dict) -> List[dict]:

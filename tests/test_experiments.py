@@ -273,3 +273,111 @@ def test_protocol_units_split_like_figure_6_1():
             assert 8 * m <= len(train) <= 9 * m             # 178 rows in 20 parts of 8 or 9
             seen[train] += 1
         assert len(units) == 20 and np.all(seen == m)
+
+
+# -- agreement with the printed tables by a test that can fail (issue 27) ---------------------
+
+@pytest.mark.parametrize("m1,s1,n1,m2,s2,n2", [(10.0, 2.0, 20, 9.0, 1.0, 20), (84.5, 0.9, 20, 83.4, 1.1, 20),
+                                               (3.0, 0.5, 5, 2.0, 3.0, 30), (1.0, 0.0, 20, 0.5, 0.7, 20)])
+def test_welch_test_agrees_with_scipy_from_stats(m1, s1, n1, m2, s2, n2):
+    from scipy import stats
+    r = E.welch_test(m1, s1, n1, m2, s2, n2)
+    ref = stats.ttest_ind_from_stats(m1, s1, n1, m2, s2, n2, equal_var=False)
+    assert r["t"] == pytest.approx(float(ref.statistic), rel=1e-12)
+    assert r["p"] == pytest.approx(float(ref.pvalue), rel=1e-9)
+    v1, v2 = s1 ** 2 / n1, s2 ** 2 / n2          # Welch-Satterthwaite by hand
+    assert r["df"] == pytest.approx((v1 + v2) ** 2 / (v1 ** 2 / (n1 - 1) + v2 ** 2 / (n2 - 1)))
+
+
+def test_welch_test_on_raw_samples_is_scipys_welch():
+    from scipy import stats
+    rng = np.random.default_rng(5)
+    a, b = rng.normal(0, 1, 20), rng.normal(0.8, 2, 20)
+    r = E.welch_test(a.mean(), a.std(ddof=1), 20, b.mean(), b.std(ddof=1), 20)
+    assert r["p"] == pytest.approx(float(stats.ttest_ind(a, b, equal_var=False).pvalue), rel=1e-9)
+
+
+def test_welch_test_degenerate_and_bad_input():
+    assert E.welch_test(2.0, 0.0, 20, 2.0, 0.0, 20)["p"] == 1.0
+    assert E.welch_test(2.0, 0.0, 20, 2.1, 0.0, 20)["p"] == 0.0
+    with pytest.raises(ValueError, match="at least 2"):
+        E.welch_test(1.0, 1.0, 1, 1.0, 1.0, 20)
+    with pytest.raises(ValueError, match=">= 0"):
+        E.welch_test(1.0, -1.0, 20, 1.0, 1.0, 20)
+
+
+def _holm_rejections(p, alpha):
+    """Holm's procedure as stated (Holm 1979): order the p-values, reject H_(1), H_(2), ... while
+    p_(i) <= alpha / (m - i + 1), stop at the first that is not."""
+    order = sorted(range(len(p)), key=lambda i: p[i])
+    rejected = set()
+    for rank, i in enumerate(order):
+        if p[i] > alpha / (len(p) - rank):
+            break
+        rejected.add(i)
+    return rejected
+
+
+def test_holm_by_hand():
+    # m = 5: 0.005 x 5 = 0.025; 0.011 x 4 = 0.044; 0.02 x 3 = 0.06; 0.04 x 2 = 0.08; 0.3 x 1
+    assert E.holm([0.02, 0.3, 0.005, 0.04, 0.011]) == pytest.approx([0.06, 0.3, 0.025, 0.08, 0.044])
+    assert E.holm([0.5, 0.5]) == [1.0, 1.0]                    # capped at 1
+
+
+def test_holm_rejects_exactly_what_the_step_down_procedure_rejects():
+    rng = np.random.default_rng(11)
+    for _ in range(300):
+        p = list(rng.uniform(0, 0.2, rng.integers(1, 12)) ** rng.uniform(1, 3))
+        for alpha in (0.01, 0.05, 0.1):
+            assert {i for i, a in enumerate(E.holm(p)) if a <= alpha} == _holm_rejections(p, alpha)
+
+
+def test_welch_against_print_is_the_largest_p_over_the_rounding_box():
+    from scipy import stats
+    mean, sd, pm, ps = 62.2, 0.8, 62.6, 0.6
+    grid = [float(stats.ttest_ind_from_stats(mean, sd, 20, pm + dm, ps + ds, 20, equal_var=False).pvalue)
+            for dm in np.linspace(-0.05, 0.05, 11) for ds in np.linspace(-0.05, 0.05, 11)]
+    p = E.welch_against_print(mean, sd, 20, pm, ps, 20)
+    assert max(grid) <= p + 1e-12 and p == pytest.approx(max(grid), rel=1e-6)
+
+
+def _runs_at_printed(what, ratio, db, shift=None):
+    """20 runs whose mean and sd are exactly the printed ones for every method of one row
+    (values mean +- sd * sqrt(19/20) alternately), one method optionally shifted."""
+    row = E.PRINTED[what][ratio][db]
+    runs = []
+    for i in range(20):
+        vals = {m: row[m]["mean"] + (1 if i % 2 else -1) * row[m]["std"] * np.sqrt(19 / 20) for m in E.METHODS}
+        if shift:
+            vals[shift[0]] += shift[1]
+        other = {m: 1 for m in E.METHODS}
+        runs.append(E.Run(db, ratio, i, vals if what == "accuracy" else other,
+                          vals if what == "leaves" else other, {m: 0.1 for m in E.METHODS}))
+    return runs
+
+
+def test_agreement_finds_no_difference_at_the_print_and_finds_a_shift_of_two_standard_errors():
+    cells = E.printed_agreement(E.summarize(_runs_at_printed("accuracy", 50, "abalone")), 20)
+    acc = [c for c in cells if c["quantity"] == "accuracy"]
+    assert len(acc) == 3 and not any(c["differs"] for c in acc)
+    assert all(c["p"] == 1.0 for c in acc)            # within the rounding of the print
+    # 2-norm printed 62.6 +- 0.6: the standard error of the difference is 0.6 sqrt(2/20) = 0.19;
+    # a shift of 1.0 (5 standard errors) is missed by the old 2-sd rule and found by the test
+    cells = E.printed_agreement(E.summarize(_runs_at_printed("accuracy", 50, "abalone", ("2-norm", 1.0))), 20)
+    c = [c for c in cells if c["quantity"] == "accuracy" and c["method"] == "2-norm"][0]
+    assert c["differs"] and c["within_2sd"]
+
+
+def test_committed_agreement_counts_recompute_from_the_committed_runs():
+    """benchmarks/results/chapter6_agreement.csv: every cell's test recomputes from chapter6_runs.csv."""
+    import csv
+    import os
+    here = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "results")
+    cells = E.printed_agreement(E.summarize(E.read_runs(os.path.join(here, "chapter6_runs.csv"))), 20)
+    with open(os.path.join(here, "chapter6_agreement.csv"), newline="") as handle:
+        committed = list(csv.DictReader(handle))
+    assert len(committed) == len(cells) == 168
+    for row, cell in zip(committed, cells):
+        assert (row["database"], int(row["ratio"]), row["method"]) == (cell["database"], cell["ratio"], cell["method"])
+        assert float(row["p_holm"]) == pytest.approx(cell["p_holm"], rel=1e-9, abs=1e-300)
+        assert (row["differs"] == "True") == cell["differs"]
