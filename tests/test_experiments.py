@@ -381,3 +381,52 @@ def test_committed_agreement_counts_recompute_from_the_committed_runs():
         assert (row["database"], int(row["ratio"]), row["method"]) == (cell["database"], cell["ratio"], cell["method"])
         assert float(row["p_holm"]) == pytest.approx(cell["p_holm"], rel=1e-9, abs=1e-300)
         assert (row["differs"] == "True") == cell["differs"]
+
+
+def test_holdout_unit_trains_on_70_percent_of_a_fresh_permutation_per_seed():
+    from fractions import Fraction
+    X, y = E.gaussian_data("g2c15", 100, seed=4)
+    a = E.holdout_unit("g2c15", 0, X, y, Fraction(7, 10), 5, 0)
+    b = E.holdout_unit("g2c15", 1, X, y, Fraction(7, 10), 5, 1)
+    order = np.random.default_rng(0).permutation(100)
+    r = E.prune_all(X[order[:70]], y[order[:70]], X[order[70:]], y[order[70:]], V=5, seed=0)
+    assert a.accuracy == r["accuracy"] and a.leaves == r["leaves"] and a.ratio == 70
+    for m in E.METHODS:                              # 30 test rows: accuracies are multiples of 100/30
+        assert abs(a.accuracy[m] * 30 / 100 - round(a.accuracy[m] * 30 / 100)) < 1e-9
+    assert (a.accuracy, a.leaves) != (b.accuracy, b.leaves) or a.index != b.index
+
+
+def test_table_6_5_agreement_finds_a_shift_and_not_the_print():
+    printed = E.PRINTED_6_5
+    runs = []
+    for db in E.TABLE_6_5:
+        for i in range(25):
+            sign = 1 if i % 2 else -1
+            acc = {m: 100 - (printed["error"][db][m]["mean"] + sign * printed["error"][db][m]["pm"] * np.sqrt(24 / 25))
+                   for m in E.METHODS}
+            runs.append(E.Run(db, 70, i, acc, {m: 3 for m in E.METHODS}, {m: 0.0 for m in E.METHODS}))
+    cells = E.table_6_5_agreement(runs)
+    err = [c for c in cells if c["quantity"] == "error"]
+    assert len(err) == 12 and not any(c["differs"] for c in err)
+    leaves = {(c["database"], c["method"]): c for c in cells if c["quantity"] == "leaves"}
+    assert not leaves[("iris", "2-norm")]["differs"]       # 3 leaves every time: printed 3.00 +- 0.00
+    assert leaves[("blocks", "EBP")]["differs"]             # 3 against 50.48 +- 4.80
+    # the printed Table 6.5 as transcribed: the error half's 2-norm column (a check on the transcription)
+    assert [printed["error"][db]["2-norm"]["mean"] for db in E.TABLE_6_5] == [6.22, 32.75, 23.13, 3.27]
+
+
+def test_inc_check_judges_the_claimed_side_of_ten():
+    runs = [E.Run("x", r, i, {}, {}, {"CCP": (1.0 if r == 5 else 5.0) + i / 1000, "2-norm": (1.0 if r == 5 else 20.0)
+                                      + i / 1000, "EBP": 1.0 + i / 1000 if r == 5 else 9.0 + 2 * (i % 2)})
+            for r in (5, 50) for i in range(20)]
+    verdict = {c["method"]: c["verdict"] for c in E.inc_check(runs)}
+    assert verdict == {"CCP": "fails", "2-norm": "fails", "EBP": "open"}
+
+
+def test_cv_estimate_unit_actual_is_the_test_error_of_the_ccp_choice():
+    X, y = E.gaussian_data("g2c15", 400, seed=3)
+    order = np.random.default_rng(1).permutation(400)
+    r = E.cv_estimate_unit(X, y, order, 10, 0, 0)
+    run = E.run_unit("g2c15", 50, 0, X, y, order, 10, 20, 10, 0)
+    assert r["actual"] == pytest.approx(100 - run.accuracy["CCP"])
+    assert r["mean"] <= r["2-norm"]          # E[r] <= sqrt(E[r^2])
