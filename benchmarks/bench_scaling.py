@@ -142,11 +142,8 @@ def plot(rows: list) -> None:
         for m in METHODS:
             per_n = [np.array([row[f"{what}_{m}"] for row in rows if row["n"] == n]) for n in ns]
             means = [v.mean() for v in per_n]
-            if repeats > 1:
-                ax.errorbar(ns, means, yerr=[v.std(ddof=1) / np.sqrt(len(v)) for v in per_n], fmt="o-",
-                            capsize=3, label=m)
-            else:
-                ax.plot(ns, means, "o-", label=m)
+            ax.errorbar(ns, means, yerr=[v.std(ddof=1) / np.sqrt(len(v)) if len(v) > 1 else 0 for v in per_n],
+                        fmt="o-", capsize=3, label=m)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         if what == "error_pct":
@@ -155,7 +152,9 @@ def plot(rows: list) -> None:
             ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
             ax.set_yticks([14, 15, 16, 17, 18, 19])
         ax.set_xlabel("training examples (g2c15)")
-        note = (f"mean of {repeats} runs, +- 1 standard error" if repeats > 1
+        most = max(sum(1 for row in rows if row["n"] == n) for n in ns)
+        note = (f"mean of {repeats} runs, +- 1 standard error" if repeats == most > 1
+                else f"mean of {repeats}-{most} runs per size, +- 1 standard error where > 1" if most > 1
                 else "one run per size, no error bars")
         ax.set_title(f"{title}\n({note})", fontsize=10)
         ax.legend()
