@@ -477,3 +477,17 @@ def test_experiment_rows_are_graded_and_cite_files_that_exist():
         pytest.skip("the ledger's Entry has no grade field on this branch yet")
     from exactprune.errata.experiment_rows import EXPERIMENT_ROWS
     assert [p for e in EXPERIMENT_ROWS for p in ledger.problems(e, root)] == []
+
+
+def test_separation_leaves_the_callers_mpmath_precision_alone():
+    import mpmath
+    before = mpmath.mp.dps
+    try:
+        mpmath.mp.dps = 20
+        d = E.separation(2, __import__("fractions").Fraction(15, 100))
+        assert mpmath.mp.dps == 20
+        assert abs(float(d) - 2.0728669) < 1e-6           # -2 Phi^-1(0.15)
+        E.gaussian_data("g6c25", 6, seed=0)
+        assert mpmath.mp.dps == 20
+    finally:
+        mpmath.mp.dps = before
