@@ -48,7 +48,7 @@ from .tree import Tree, route
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol", "protocol_cost",
            "protocol_units", "protocol_split", "run_unit", "size_variant_unit", "ccp_rule_unit", "printed_p_check", "welch_test", "holm",
            "welch_against_print", "printed_agreement", "inc_check", "read_runs",
-           "PRINTED_6_5", "TABLE_6_5", "holdout_unit", "table_6_5_agreement", "cv_estimate_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
+           "PRINTED_6_5", "TABLE_6_5", "holdout_unit", "table_6_5_agreement", "cv_estimate_unit", "ebp_variant_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
 
 def _ndtri(p, dps: int = 50):
     import mpmath
@@ -379,6 +379,26 @@ def cv_estimate_unit(X, y, order, m: int, index: int, seed: int, V: int = 10, su
     return {"cv": 100.0 * float(cv.cv_errors[cv.chosen]), "2-norm": 100.0 * math.sqrt(moment(cv.tree, 2, prior)),
             "mean": 100.0 * float(moment(cv.tree, 1, prior)),
             "actual": 100.0 * float(np.mean(pred != y[test]))}
+
+
+def ebp_variant_unit(X, y, order, m: int, index: int, seed: int, raising: bool, subsets: int = 20) -> dict:
+    """EBP alone in run ``index`` of Figure 6.1 (:func:`protocol_split`), with or without C4.5's
+    subtree raising: ``{"accuracy": %, "leaves": n}`` (the investigation of the EBP cells of
+    Tables 6.2-6.3; with ``raising=True`` it is the protocol's EBP).
+
+    >>> X, y = gaussian_data("g2c15", 400, seed=3)
+    >>> order = np.random.default_rng(1).permutation(400)
+    >>> run = run_unit("g2c15", 50, 0, X, y, order, 10, 20, 10, 0)
+    >>> r = ebp_variant_unit(X, y, order, 10, 0, 0, raising=True)
+    >>> (r["accuracy"], r["leaves"]) == (run.accuracy["EBP"], run.leaves["EBP"])
+    True
+    """
+    from sklearn.tree import DecisionTreeClassifier
+    train, test = protocol_split(order, m, index, subsets)
+    est = DecisionTreeClassifier(random_state=seed).fit(X[train], y[train])
+    eb = ebp_prune(Tree.from_sklearn(est), raising=raising, X=X[train], y=np.searchsorted(est.classes_, y[train]))
+    pred = est.classes_[predict_tree(eb.tree, X[test])]
+    return {"accuracy": 100.0 * float(np.mean(pred == y[test])), "leaves": eb.tree.n_leaves}
 
 
 def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
