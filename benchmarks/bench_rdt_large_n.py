@@ -100,7 +100,7 @@ def main(argv: list) -> None:
         jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 1
         body = table1(trees, jobs)
         (RESULTS / "rdt_table1_n10000.md").write_text(
-            "# DD Table 1 at N = 10,000: Breiman's bound at the AF estimate of E[GE]\n\n"
+            "# DD Table 1 at N = 10,000: Breiman's bound averaged over trees and at the AF estimate of E[GE]\n\n"
             f"- command: `python3 benchmarks/bench_rdt_large_n.py {' '.join(argv)}` (trees seeded by "
             "`unit_seeds(2027, 45)`; AF estimates read from rdt_large_n.csv, written by "
             "`python3 benchmarks/bench_rdt_large_n.py --jobs 2`, seeds `unit_seeds(2026, 45)`)\n"
