@@ -262,7 +262,8 @@ def cause_experiments(runs: int, seed: int, data_dir, workers) -> dict:
     ebp_units = [u for db in EBP_DATABASES for u in E.protocol_units(db, ratios=(1, 10), runs=runs, seed=seed,
                                                                        data_dir=data_dir)]
     plain = workers.run(E.ebp_variant_unit, [(X, y, order, m, i, s, False)
-                                             for _, _, i, X, y, order, m, _, _, s in ebp_units], label="EBP without raising")
+                                             for _, _, i, X, y, order, m, _, _, s in ebp_units],
+                        label="EBP without raising")
     cells = []
     for key in dict.fromkeys((u[1], u[0]) for u in ebp_units):
         rs = [r for u, r in zip(ebp_units, plain) if (u[1], u[0]) == key]
@@ -290,7 +291,8 @@ def cause_of(cell: dict, experiments: dict) -> str:
         tried.append(f"means turned 45 degrees: {_cell(alt)}, "
                      + (f"agrees here, but {broken} of the {len(experiments['layout'])} g6c15/g6c25 cells then "
                         "differ (dropped)" if not alt["differs"] else f"still differs (Holm p {alt['p_holm']:.2g})"))
-    if cell["quantity"] == "leaves" and cell["method"] == "CCP" and (cell["ratio"], cell["database"]) in experiments.get("ccp0", {}):
+    if (cell["quantity"] == "leaves" and cell["method"] == "CCP"
+            and (cell["ratio"], cell["database"]) in experiments.get("ccp0", {})):
         alt = experiments["ccp0"][(cell["ratio"], cell["database"])]
         tried.append(f"0-SE rule: {alt['mean']:.1f} +- {alt['sd']:.1f}, "
                      + ("agrees, but the 0-SE rule is farther from the print on the UCI databases (README), "

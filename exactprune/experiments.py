@@ -45,10 +45,12 @@ from .datasets import DATASETS, GAUSSIAN, SKLEARN_SETS, database_name
 from .knorm import Prior, prune
 from .tree import Tree, route
 
-__all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol", "protocol_cost",
-           "protocol_units", "protocol_split", "run_unit", "size_variant_unit", "ccp_rule_unit", "printed_p_check", "welch_test", "holm",
-           "welch_against_print", "printed_agreement", "inc_check", "read_runs",
-           "PRINTED_6_5", "TABLE_6_5", "holdout_unit", "table_6_5_agreement", "cv_estimate_unit", "ebp_variant_unit", "summarize", "format_tables", "predict_tree", "bayes_error"]
+__all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol",
+           "protocol_cost", "protocol_units", "protocol_split", "run_unit", "size_variant_unit",
+           "ccp_rule_unit", "printed_p_check", "welch_test", "holm", "welch_against_print",
+           "printed_agreement", "inc_check", "read_runs", "PRINTED_6_5", "TABLE_6_5", "holdout_unit",
+           "table_6_5_agreement", "cv_estimate_unit", "ebp_variant_unit", "summarize", "format_tables",
+           "predict_tree", "bayes_error"]
 
 def _ndtri(p, dps: int = 50):
     import mpmath
@@ -851,7 +853,8 @@ def table_6_5_agreement(runs: List[Run], printed_runs: int = 25, half_unit: floa
         cells = []
         for db in PRINTED_6_5[what]:
             for m in METHODS:
-                v = np.array([(100 - r.accuracy[m]) if what == "error" else r.leaves[m] for r in runs if r.dataset == db])
+                v = np.array([(100 - r.accuracy[m]) if what == "error" else r.leaves[m]
+                              for r in runs if r.dataset == db])
                 paper = PRINTED_6_5[what][db][m]
                 cells.append({"quantity": what, "database": db, "method": m, "n": len(v), "mean": float(v.mean()),
                               "sd": float(v.std(ddof=1)), "printed_mean": paper["mean"], "printed_sd": paper["pm"],
