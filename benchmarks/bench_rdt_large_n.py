@@ -11,6 +11,13 @@ error of an estimator of E[GE] is sd_run * sqrt(t_run / B); the ratio MC-1 error
 sqrt(10).  Per-run sd and time are measured on ``af_runs`` and ``mc_runs`` runs (seeded per unit
 with :func:`exactprune.parallel.unit_seeds`; results other than timings do not depend on --jobs).
 Writes benchmarks/results/rdt_large_n.csv and .md.
+
+``--table1 [--trees T]`` instead writes DD Table 1's N = 10,000 half
+(benchmarks/results/rdt_table1_n10000.md): Breiman's bound (1 - s^2) / s^2 averaged over T
+simulated trees as DD do (:func:`exactprune.rdt.experiment.tree_average_bound`; T = 200 by
+default, seeded per cell) and at the strength s = 1 - 2 E[GE] of AF's estimate of E[GE] in
+rdt_large_n.csv (with the interval from AF's standard error), beside the printed bound.  (The
+N = 100 half is in rdt_grid.md.)
 """
 from __future__ import annotations
 
@@ -51,7 +58,62 @@ def unit(setting: str, rho: str, kind: str, N: int, af_runs: int, mc_runs: int, 
             "af_runs": af_runs, "mc_runs": mc_runs}
 
 
+def average_unit(setting: str, rho: str, kind: str, N: int, trees: int, seed: int) -> tuple:
+    """Breiman's bound averaged over ``trees`` simulated trees of one Table 1 cell, and the share of
+    trees with s <= 0."""
+    from exactprune.rdt.experiment import tree_average_bound
+    dist = correlated_distribution(SYNTHETIC[setting], RHOS[rho])
+    mc = simulate(dist, N, criteria_for(kind, N), runs=trees, seed=seed, progress=False)
+    return tree_average_bound(dist, mc["samples"])
+
+
+def table1(trees: int, jobs: int, path: Path = RESULTS / "rdt_large_n.csv") -> str:
+    """DD Table 1 at N = 10,000 (module docstring), as Markdown."""
+    from exactprune.rdt.experiment import PAPER_TABLE1
+    with open(path, newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    kinds = [r["criterion"].split("(")[0] for r in rows]
+    seeds = unit_seeds(2027, len(rows))
+    averages = run_units(average_unit, [(r["setting"], r["rho"], k, int(r["N"]), trees, s % 2**31)
+                                        for r, k, s in zip(rows, kinds, seeds)], jobs=jobs, progress=False,
+                         label="Table 1 trees")
+
+    def bound(ge: float) -> str:
+        s = 1 - 2 * ge
+        return "-" if s <= 1e-12 else f"{(1 - s * s) / (s * s):.3g}"
+    out = [f"| setting | criterion | rho | avg over {trees} trees | s <= 0 | AF E[GE] (se) | bound at E[s] [95%] "
+           "| DD printed |", "|---|---|---|---:|---:|---|---|---:|"]
+    for r, kind, (avg, share) in zip(rows, kinds, averages):
+        printed = PAPER_TABLE1[(kind, int(r["N"]), r["setting"])][list(RHOS).index(r["rho"])]
+        ge, se = float(r["af_mean"]), float(r["sd_af_run"]) / math.sqrt(int(r["af_runs"]))
+        out.append(f"| {r['setting']} | {r['criterion']} | {r['rho']} | {'-' if avg is None else f'{avg:.4g}'} | "
+                   f"{share:.3g} | {ge:.4g} ({se:.2g}) | {bound(ge)} [{bound(ge - 1.96 * se)}, "
+                   f"{bound(ge + 1.96 * se)}] | {printed} |")
+    return "\n".join(out) + "\n"
+
+
 def main(argv: list) -> None:
+    if "--table1" in argv:
+        import platform
+        t0 = time.perf_counter()
+        trees = int(argv[argv.index("--trees") + 1]) if "--trees" in argv else 200
+        jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 1
+        body = table1(trees, jobs)
+        (RESULTS / "rdt_table1_n10000.md").write_text(
+            "# DD Table 1 at N = 10,000: Breiman's bound averaged over trees and at the AF estimate of E[GE]\n\n"
+            f"- command: `python3 benchmarks/bench_rdt_large_n.py {' '.join(argv)}` (trees seeded by "
+            "`unit_seeds(2027, 45)`; AF estimates read from rdt_large_n.csv, written by "
+            "`python3 benchmarks/bench_rdt_large_n.py --jobs 2`, seeds `unit_seeds(2026, 45)`)\n"
+            f"- software: Python {platform.python_version()}; wall time {time.perf_counter() - t0:.2f} s\n"
+            "- bound kappa (1 - s^2) / s^2, kappa = 1, averaged over the simulated trees with s > 0 (s <= 0: the "
+            "share of trees without a bound) and at s = 1 - 2 E[GE] (two classes); '-' where s = 0 "
+            "(rho = 0, GE = 1/2: the bound does not exist). DD average the bound over trees. The bound is "
+            "convex in s on (0, 1], so when every tree has s > 0 the average over trees is at least the bound at "
+            "the mean strength (Jensen): a printed value below the bound at E[s] then cannot be that "
+            "average; trees with s <= 0, where the bound does not exist, break this argument (DD do not say how "
+            "they treat them).\n\n" + body)
+        print(body)
+        return
     quick = "--quick" in argv
     jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 1
     N = 10000

@@ -65,7 +65,8 @@ for arities in ([2] * 5, [3] * 5, [2] * 8):
 # ## 2. The grid
 
 # %%
-NUMERIC = {"N", "E_GE", "sd_GE", "mc1_err_E_GE", "mc10_err_E_GE", "mc1_err_sd_GE", "mc10_err_sd_GE",
+NUMERIC = {"N", "E_GE", "sd_GE", "seconds_mc1", "mc1_E_GE", "mc1_sd_GE", "mc10_E_GE", "mc10_sd_GE", "mc1_runs", "mc10_runs",
+           "mc1_err_E_GE", "mc10_err_E_GE", "mc1_err_sd_GE", "mc10_err_sd_GE",
            "breiman_avg", "breiman_at_mean", "breiman_share_s_nonpositive", "paper_bound", "seconds_golden"}
 
 
@@ -105,6 +106,50 @@ for i, setting in enumerate(settings):
 axes[0][0].legend(fontsize=7)
 fig.tight_layout()
 fig.savefig(FIGURES / "rdt_figure3.png", dpi=80)
+
+# %% [markdown]
+# ### Figure 3 as DD draw it: E[GE] +- sd(GE) of each estimator, N = 100
+#
+# Per panel: the exact golden standard (AF is exact at N = 100) and the MC-1 and MC-10 estimates
+# of E[GE] (points) and of sd(GE) (bars).  MC-1 here is the grid's `mc1_runs` trees (100 in the
+# committed run) and MC-10 ten times as many - a fixed number of trees, not DD's "i times the
+# number of iterations of the expressions" (the exact AF has no iterations to match).
+
+# %%
+fig, axes = plt.subplots(len(settings), 3, figsize=(12, 3 * len(settings)), squeeze=False)
+for i, setting in enumerate(settings):
+    for j, kind in enumerate(kinds):
+        sel = [r for r in rows if r["data"] == setting and r["criterion"].startswith(kind)]
+        x = np.array([float(RHOS[r["rho"]]) ** 2 for r in sel])
+        ax = axes[i][j]
+        for dx, key, label, fmt in ((-0.012, "", "AF (exact)", "ko"), (0, "mc1_", "MC-1", "o"),
+                                    (0.012, "mc10_", "MC-10", "s")):
+            ax.errorbar(x + dx, [r[f"{key}E_GE" if key else "E_GE"] for r in sel],
+                        yerr=[r[f"{key}sd_GE" if key else "sd_GE"] for r in sel], fmt=fmt, capsize=2,
+                        ms=3, label=label)
+        ax.set_title(f"{setting}, {kind}, N = {int(sel[0]['N'])}", fontsize=9)
+        ax.set_xlabel("rho")
+        ax.set_ylabel("E[GE] +- sd(GE)")
+axes[0][0].legend(fontsize=7)
+fig.tight_layout()
+fig.savefig(FIGURES / "rdt_figure3_dd.png", dpi=80)
+
+# %% [markdown]
+# ### MC-1 and MC-10 at equal cost with the exact AF, N = 100
+#
+# DD's MC-i runs i times "the number of iterations" of AF; the exact AF has none, so equal cost
+# is taken as equal wall time here: MC-1 gets as many trees as fit in the exact computation's time
+# (`seconds_golden` / seconds per tree), MC-10 ten times as many, and its standard error of E[GE]
+# is sd(GE) / sqrt(trees).  AF's error is 0.
+
+# %%
+print(f"{'setting':12s} {'criterion':16s} {'rho':5s} {'MC-1 trees':>10s} {'MC-1 se':>9s} {'MC-10 se':>9s}")
+for r in rows:
+    if r["rho"] and r["sd_GE"] and r.get("seconds_mc1"):
+        per_tree = float(r["seconds_mc1"]) / float(r["mc1_runs"])
+        trees = max(1, int(float(r["seconds_golden"]) / per_tree))
+        se = r["sd_GE"] / np.sqrt(trees)
+        print(f"{r['data']:12s} {r['criterion']:16s} {r['rho']:5s} {trees:>10d} {se:>9.2e} {se / np.sqrt(10):>9.2e}")
 
 # %% [markdown]
 # ### Table 1: Breiman's bound per rho, ours beside DD's
@@ -184,6 +229,43 @@ if LARGE.exists():
         for r in csv.DictReader(fh):
             print(f"{r['setting']:12s} rho={r['rho']:5s} {r['criterion']:18s} MC-1/AF = {r['mc1_over_af'] or '-':>10s}  "
                   f"sd/run AF {float(r['sd_af_run']):.2e} MC {float(r['sd_mc_run']):.2e}")
+
+# %% [markdown]
+# ### Figures 4-6 as figures: E[GE] estimates at N = 10,000 with their equal-cost errors
+#
+# One figure per stopping rule (4: fixed height, 5: purity, 6: scarcity), one row per setting,
+# x = rho.  Points: AF-MC's and MC's estimates of E[GE]; bars: the standard error each estimator
+# reaches at equal cost as DD define it ("MC-i ... i times the number of iterations as those of
+# the expressions"): with AF's budget B = runs x time per run, MC-1 gets B / t_MC runs and MC-10
+# ten times that, so their bars are sd_MC sqrt(t_MC / B) and that / sqrt(10).  DD's figures show
+# E[GE] +- sd(GE); sd(GE) for AF would need E[GE^2] at N = 10,000, which is not computed here, so
+# the bars are the estimators' accuracies, not the spread of GE.
+
+# %%
+if LARGE.exists():
+    with open(LARGE) as fh:
+        large = list(csv.DictReader(fh))
+    for number, kind in zip((4, 5, 6), kinds):
+        fig, axes = plt.subplots(len(SYNTHETIC), 1, figsize=(6, 2.6 * len(SYNTHETIC)), squeeze=False)
+        for i, setting in enumerate(SYNTHETIC):
+            sel = [r for r in large if r["setting"] == setting and r["criterion"].startswith(kind)]
+            x = np.array([float(RHOS[r["rho"]]) ** 2 for r in sel])
+            budget = np.array([int(r["af_runs"]) * float(r["ms_af_run"]) for r in sel])
+            se_af = np.array([float(r["sd_af_run"]) / np.sqrt(int(r["af_runs"])) for r in sel])
+            se_mc1 = np.array([float(r["sd_mc_run"]) * np.sqrt(float(r["ms_mc_run"])) for r in sel]) / np.sqrt(budget)
+            ax = axes[i][0]
+            ax.errorbar(x - 0.01, [float(r["af_mean"]) for r in sel], yerr=1.96 * se_af, fmt="ko", ms=3, capsize=2,
+                        label="AF-MC")
+            ax.errorbar(x, [float(r["mc_mean"]) for r in sel], yerr=1.96 * se_mc1, fmt="o", ms=3, capsize=2,
+                        label="MC-1 (equal cost)")
+            ax.errorbar(x + 0.01, [float(r["mc_mean"]) for r in sel], yerr=1.96 * se_mc1 / np.sqrt(10), fmt="s",
+                        ms=3, capsize=2, label="MC-10 (10x cost)")
+            ax.set_title(f"DD Figure {number}: {setting}, {sel[0]['criterion']}, N = 10,000", fontsize=9)
+            ax.set_xlabel("rho")
+            ax.set_ylabel("E[GE] (95% bars)")
+        axes[0][0].legend(fontsize=7)
+        fig.tight_layout()
+        fig.savefig(FIGURES / f"rdt_figure{number}.png", dpi=80)
 
 # %% [markdown]
 # ## 4. Breiman's bound from its definition, on a case small enough to enumerate

@@ -35,7 +35,7 @@ from .moments import exact_moments
 from .simulation import simulate
 
 __all__ = ["RHOS", "SYNTHETIC", "PAPER_TABLE1", "PAPER_TABLE2", "criteria_for", "grid_units", "run_unit",
-           "run_grid", "write_results"]
+           "run_grid", "write_results", "tree_average_bound"]
 
 #: DD's printed correlations -> the strength t used here (rho = t^2; 1/3 and 1/7 give 0.111, 0.0204)
 RHOS = {"1": Fraction(1), "0.36": Fraction(3, 5), "0.11": Fraction(1, 3), "0.02": Fraction(1, 7), "0": Fraction(0)}
@@ -159,14 +159,26 @@ def run_unit(kind: str, name: str, detail: str, crit_name: str, N: int, mc_runs:
         mean, sd = float(part.mean()), float(part.std(ddof=1))
         row.update({f"{label}_runs": len(part), f"{label}_E_GE": mean, f"{label}_sd_GE": sd,
                     f"{label}_err_E_GE": abs(mean - row["E_GE"]), f"{label}_err_sd_GE": abs(sd - row["sd_GE"])})
-    # L*D*GE is an integer for every tree (L = lcm(1..k)): round the float strength to that lattice,
-    # so a tree with GE = 1/2 exactly has s = 0 (no bound) rather than a rounding residue
-    lattice = math.lcm(*range(1, dist.k + 1)) * dist.D
-    strength = np.round((1 - 2 * samples) * lattice) / lattice
-    positive = strength[strength > 0]
-    row["breiman_avg"] = float(np.mean((1 - positive ** 2) / positive ** 2)) if len(positive) else None
-    row["breiman_share_s_nonpositive"] = float(np.mean(strength <= 0))
+    row["breiman_avg"], row["breiman_share_s_nonpositive"] = tree_average_bound(dist, samples)
     return row
+
+
+def tree_average_bound(dist, samples) -> tuple:
+    """Breiman's bound averaged over trees as DD do (Tables 1-2): per tree s = 1 - 2 GE (two
+    classes) from the GE ``samples`` of :func:`~exactprune.rdt.simulation.simulate`, bound
+    (1 - s^2)/s^2 averaged over the trees with s > 0; (average or None, share of trees with s <= 0).
+    L D GE is an integer for every tree (L = lcm(1..k)): s is rounded to that lattice, so a tree
+    with GE = 1/2 exactly has s = 0 (no bound) rather than a rounding residue.
+
+    >>> from exactprune.rdt import correlated_distribution
+    >>> tree_average_bound(correlated_distribution([2, 2], "3/5"), np.array([0.25, 0.5, 0.5]))
+    (3.0, 0.6666666666666666)
+    """
+    lattice = math.lcm(*range(1, dist.k + 1)) * dist.D
+    strength = np.round((1 - 2 * np.asarray(samples, dtype=float)) * lattice) / lattice
+    positive = strength[strength > 0]
+    average = float(np.mean((1 - positive ** 2) / positive ** 2)) if len(positive) else None
+    return average, float(np.mean(strength <= 0))
 
 
 def _bound_or_none(s: Fraction) -> Optional[float]:
