@@ -128,7 +128,7 @@ ROWS: List[dict] = [
          "elsewhere ours (averaged over the simulated trees as DD do: 1,000 at N = 100, rdt_grid.md; 200 at "
          "N = 10,000, rdt_table1_n10000.md) differ from the print by factors from 0.004 to 10^5 and in trend "
          "(DD's fixed-height bounds fall as rho falls, ours rise)",
-         "benchmark:results/rdt_grid.md", "benchmark:results/rdt_table1_n10000.md"),
+         "erratum:dd-table-1-rho0", "benchmark:results/rdt_grid.md", "benchmark:results/rdt_table1_n10000.md"),
 ]
 
 
