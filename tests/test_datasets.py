@@ -65,7 +65,7 @@ def test_numeric_class_labels_sort_as_numbers(tmp_path):
 def test_missing_value_refused_citing_determinacy(tmp_path, token):
     rows = [r for r in ROWS]
     rows[3] = ("green", token, "3", "yes")
-    with pytest.raises(ValueError, match=r"line 4, column 'width': missing value .*Determinacy Assumption"):
+    with pytest.raises(ValueError, match=r"row 4, column 'width': missing value .*Determinacy Assumption"):
         load_csv(write(tmp_path, rows))
 
 
@@ -84,8 +84,10 @@ def test_unknown_target_and_categorical_refused(tmp_path):
 
 
 def test_ragged_rows_and_unreadable_files_refused(tmp_path):
-    with pytest.raises(ValueError, match="line 3: 2 values for 4 columns"):
+    with pytest.raises(ValueError, match="row 3, column 'size': missing value .an empty cell, or a row with fewer"):
         load_csv(write(tmp_path, ROWS[:2] + [("red", "1")]))
+    with pytest.raises(ValueError, match="row 3: 5 values for 4 columns"):
+        load_csv(write(tmp_path, ROWS[:2] + [("red", "1", "2", "yes", "extra")]))
     with pytest.raises(ValueError, match="cannot read data file"):
         load_csv(str(tmp_path / "absent.csv"))
     with pytest.raises(ValueError, match="no data rows"):
@@ -124,7 +126,7 @@ def test_grow_command_refusals(tmp_path, capsys):
     assert main(["grow", path, "--target", "nosuch"]) == 2
     assert "no column 'nosuch'" in capsys.readouterr().err
     assert main(["grow", path, "--min-samples-leaf", "0"]) == 2
-    assert "--min-samples-leaf must be at least 1" in capsys.readouterr().err
+    assert "--min-samples-leaf: must be an integer in 1..10,000,000, got '0'" in capsys.readouterr().err
 
 
 def test_grow_pipes_into_breakpoints(tmp_path):

@@ -10,12 +10,14 @@ the tree module are imported by the functions that read input, not with the modu
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
+import os
 import re
 import sys
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from .. import limits
 
@@ -79,6 +81,43 @@ def integer_arg(text: Any, name: str, minimum: int, maximum: int, why: str = "")
     if value > maximum:
         raise UsageError(f"{name} must be at most {maximum}{why}, got {value}")
     return value
+
+
+def bounded_int(minimum: int, maximum: int, why: str = "") -> Callable[[str], int]:
+    """An argparse ``type``: a decimal integer in ``[minimum, maximum]``, checked at parse time
+    (argparse prefixes the option's name to the refusal).
+
+    >>> bounded_int(0, 16)("4")
+    4
+    >>> bounded_int(0, 16)("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be an integer in 0..16, got '-1'
+    """
+    def parse(text: str) -> int:
+        if not _INTEGER.fullmatch(text) or len(text.strip().lstrip("+").lstrip("0")) > len(str(maximum)) \
+                or not minimum <= int(text) <= maximum:
+            raise argparse.ArgumentTypeError(f"must be an integer in {minimum:,}..{maximum:,}{why}, got {_shown(text)}")
+        return int(text)
+    parse.__name__ = "integer"
+    return parse
+
+
+def seed_type() -> Callable[[str], int]:
+    """The argparse ``type`` of every --seed: 0..CLI_MAX_SEED."""
+    return bounded_int(0, limits.CLI_MAX_SEED, " (scikit-learn's random_state range, with room for run indices)")
+
+
+def check_output_stem(stem: str, suffixes: tuple) -> None:
+    """Refuse at once (before any work) an output path whose folder is missing or not writable,
+    or that names a folder."""
+    folder = os.path.dirname(os.path.abspath(stem))
+    if not os.path.isdir(folder):
+        raise UsageError(f"--out {stem!r}: the folder {folder!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"--out {stem!r}: the folder {folder!r} is not writable")
+    for suffix in suffixes:
+        if os.path.isdir(stem + suffix):
+            raise UsageError(f"--out {stem!r}: {stem + suffix!r} is a folder")
 
 
 def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
@@ -192,7 +231,7 @@ def _check_tree_size(tree: Tree) -> None:
     if tree.n_classes > limits.CLI_MAX_CLASSES:
         raise UsageError(f"tree has {tree.n_classes} classes; the limit is {limits.CLI_MAX_CLASSES}")
     if tree.root.n > limits.CLI_MAX_COUNT:
-        raise UsageError(f"tree has {tree.root.n} examples at the root; the limit is {limits.CLI_MAX_COUNT:.0e}")
+        raise UsageError(f"tree has {tree.root.n:,} examples at the root; the limit is {limits.CLI_MAX_COUNT:,}")
     stack, count = [(tree.root, 0)], 0
     while stack:
         node, depth = stack.pop()
