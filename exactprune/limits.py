@@ -63,7 +63,7 @@ __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_
            "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
            "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", 
            "check_k", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
-__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_MIN_SAMPLES", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_RUNS", "CLI_MIN_PROTOCOL_EXAMPLES", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
+__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
 EXACT_K_LIMIT = 4096
@@ -244,8 +244,9 @@ CLI_MAX_JOBS = 256
 CLI_MAX_SEED = 2**31 - 1
 #: ``grow --indent`` (spaces per JSON level)
 CLI_MAX_INDENT = 16
-#: ``grow --min-samples-leaf`` and ``--min-samples-split`` (more than any admitted file's rows)
-CLI_MAX_MIN_SAMPLES = 10_000_000
+#: options counting rows (``grow --min-samples-leaf``/``--min-samples-split``, ``compare
+#: --examples``): more than any admitted file's rows
+CLI_MAX_ROWS = 10_000_000
 #: bytes of a CSV data file, after gzip decompression
 CLI_MAX_CSV_BYTES = 100_000_000
 #: cells (rows x columns) of a CSV data file: pandas keeps each as a Python string (~60 bytes)
@@ -257,10 +258,9 @@ CLI_MAX_CODED_CELLS = 20_000_000
 CLI_MAX_LEVELS = 100
 #: ... and the most ``--max-levels`` may allow
 CLI_MAX_LEVELS_LIMIT = 10_000
-#: Zhong's Figure 6.1 protocol: 20 subsets, so at most 20 runs per ratio; every subset needs a
-#: row, and a training set at 5 % (one subset) needs 2 rows for CCP's cross-validation
-CLI_PROTOCOL_RUNS = 20
-CLI_MIN_PROTOCOL_EXAMPLES = 40
+#: Zhong's Figure 6.1 protocol cuts the data into 20 subsets: at most 20 runs per ratio, and at
+#: least 20 rows (each subset a training or test set of its own)
+CLI_PROTOCOL_SUBSETS = 20
 #: ``rdt moments``: attributes d and sample size N (exact moments by one pass over the random
 #: tree's nodes: d = 8 with N = 200 takes under 3 seconds for every criterion)
 CLI_MAX_RDT_D = 8
@@ -280,8 +280,9 @@ naming it; within them a command answers in about a minute or less):
   CSV files (grow, compare): {CLI_MAX_CSV_BYTES:,} bytes uncompressed, {CLI_MAX_CSV_CELLS:,} cells,
     {CLI_MAX_CODED_CELLS:,} cells once one-hot coded, {CLI_MAX_LEVELS:,} levels per categorical
     column (--max-levels up to {CLI_MAX_LEVELS_LIMIT:,})
-  grow: --indent {CLI_MAX_INDENT:,}, --max-depth {CLI_MAX_TREE_DEPTH:,}, --min-samples-* {CLI_MAX_MIN_SAMPLES:,}
-  compare: --runs {CLI_PROTOCOL_RUNS:,} (the protocol's runs per ratio); --examples at least {CLI_MIN_PROTOCOL_EXAMPLES:,}
+  grow: --indent {CLI_MAX_INDENT:,}, --max-depth {CLI_MAX_TREE_DEPTH:,}, --min-samples-* {CLI_MAX_ROWS:,}
+  compare: --runs {CLI_PROTOCOL_SUBSETS:,} (the protocol's runs per ratio), --examples {CLI_MAX_ROWS:,}; the data
+    at least {CLI_PROTOCOL_SUBSETS:,} rows (one per subset of the protocol)
   verify --examples {CLI_MAX_EXAMPLES:,}; rdt moments --d {CLI_MAX_RDT_D:,}, --N {CLI_MAX_RDT_N:,}; \
 rdt coexist --d {CLI_MAX_RDT_COEXIST_D:,};
     rdt experiment --mc-runs and --te-runs {CLI_MAX_MC_RUNS:,}

@@ -24,10 +24,10 @@ def register(subparsers) -> None:
                         help="impurity (default gini, as CART)")
     parser.add_argument("--max-depth", type=bounded_int(1, limits.CLI_MAX_TREE_DEPTH), default=None, metavar="D",
                         help=f"depth limit, 1..{limits.CLI_MAX_TREE_DEPTH:,} (default: none)")
-    parser.add_argument("--min-samples-leaf", type=bounded_int(1, limits.CLI_MAX_MIN_SAMPLES), default=1, metavar="N",
-                        help=f"least examples in a leaf, 1..{limits.CLI_MAX_MIN_SAMPLES:,} (default 1)")
-    parser.add_argument("--min-samples-split", type=bounded_int(2, limits.CLI_MAX_MIN_SAMPLES), default=2,
-                        metavar="N", help=f"least examples in a node that is split, 2..{limits.CLI_MAX_MIN_SAMPLES:,} "
+    parser.add_argument("--min-samples-leaf", type=bounded_int(1, limits.CLI_MAX_ROWS), default=1, metavar="N",
+                        help=f"least examples in a leaf, 1..{limits.CLI_MAX_ROWS:,} (default 1)")
+    parser.add_argument("--min-samples-split", type=bounded_int(2, limits.CLI_MAX_ROWS), default=2,
+                        metavar="N", help=f"least examples in a node that is split, 2..{limits.CLI_MAX_ROWS:,} "
                                           f"(default 2)")
     parser.add_argument("--random-state", type=seed_type(), default=0, metavar="S",
                         help=f"seed of scikit-learn's tie-breaking among equally good splits, "
@@ -45,13 +45,18 @@ def _separator(text: str) -> str:
     return sep
 
 
-def add_data_arguments(parser) -> None:
-    """--target, --categorical, --sep and --max-levels, shared by the commands that read a CSV file."""
+def add_data_arguments(parser, options: bool = True) -> None:
+    """--target and --categorical, shared by the commands that read a CSV file, and with
+    ``options`` --sep and --max-levels (else the separator is detected and the default level limit
+    holds: ``compare`` passes only target and categorical on to the protocol's loader)."""
     parser.add_argument("--target", default=None, metavar="COLUMN",
                         help="name of the class column (default: the last column)")
     parser.add_argument("--categorical", default=None, metavar="A,B",
                         help="comma-separated attribute names to treat as categorical (one-hot coded) "
                              "even if numeric")
+    if not options:
+        parser.set_defaults(sep=None, max_levels=limits.CLI_MAX_LEVELS)
+        return
     parser.add_argument("--sep", type=_separator, default=None, metavar="CHAR",
                         help="field separator, one character or 'tab' (default: the most frequent of , ; "
                              "tab | in the header line)")

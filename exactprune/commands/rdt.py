@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .. import limits
-from .common import UsageError, add_json_argument, exact_arg, integer_arg, print_json
+from ..parallel import add_parallel_arguments
+from .common import UsageError, add_json_argument, check_output_stem, exact_arg, integer_arg, print_json, seed_type
 
 #: the largest attribute value accepted in --path1/--path2
 _MAX_VALUE = 10**6
@@ -16,7 +17,8 @@ def register(subparsers) -> None:
     co.add_argument("--d", required=True, help=f"number of attributes, 1..{limits.CLI_MAX_RDT_COEXIST_D}")
     co.add_argument("--path1", required=True, help="A=V,... (0-based attribute=value; last entry chosen last)")
     co.add_argument("--path2", required=True, help="A=V,...")
-    co.add_argument("--criterion", default="fixed", choices=["fixed", "purity", "scarcity"])
+    co.add_argument("--criterion", default="fixed", choices=["fixed", "purity", "scarcity"],
+                    help="stopping rule of the random tree: fixed height, purity or scarcity (default fixed)")
     add_json_argument(co)
     co.set_defaults(func=run_coexist)
 
@@ -28,7 +30,9 @@ def register(subparsers) -> None:
     mo.add_argument("--pb", default=None, help="scarcity bound (default N/10)")
     mo.add_argument("--strength", default="3/5",
                     help="class dependence t: P[Y = x_0 | x] = 1/2 + t/2; chi-square correlation t^2 (default 3/5)")
-    mo.add_argument("--tie", default="split", choices=["split", "first"])
+    mo.add_argument("--tie", default="split", choices=["split", "first"],
+                    help="a leaf with tied class counts: split averages its error over the tied classes "
+                         "(default), first predicts the first of them")
     mo.add_argument("--same-sample", action="store_true",
                     help="also E[GE GE'] for two random trees on the same sample (fixed height only)")
     add_json_argument(mo)
@@ -45,10 +49,12 @@ def register(subparsers) -> None:
     ex.add_argument("--shuttle", default=None, help="CSV of the Shuttle Landing Control data, class last")
     ex.add_argument("--mc-runs", default="100", help="MC-1 trees per unit; MC-10 uses 10x (default 100)")
     ex.add_argument("--te-runs", default="20000", help="trees of the long MC run where exact is infeasible (default 20000)")
-    ex.add_argument("--seed", default="0", help="seed of the run (each unit derives its own)")
-    ex.add_argument("--jobs", default="1", help="worker processes (-1: all cores); results do not depend on it")
-    ex.add_argument("--out", required=True, help="output stem: writes STEM.csv and STEM.md")
+    ex.add_argument("--seed", type=seed_type(), default=0, metavar="S",
+                    help=f"seed of the run (each unit derives its own), 0..{limits.CLI_MAX_SEED:,} (default 0)")
+    ex.add_argument("--out", required=True, metavar="STEM",
+                    help="output stem: writes STEM.csv and STEM.md (the folder must exist)")
     ex.add_argument("--progress", action="store_true", help="progress on stderr even when it is not a terminal")
+    add_parallel_arguments(ex)
     ex.set_defaults(func=run_experiment)
 
 
@@ -149,7 +155,9 @@ def _sqrt_approx(value):
 def run_experiment(args) -> int:
     import os
 
+    from ..parallel import workers_from_args
     from ..rdt.experiment import grid_units, run_grid, write_results
+    check_output_stem(args.out, (".csv", ".md"))
     data = {name: path for name, path in (("pima", args.pima), ("balloons", args.balloons),
                                            ("shuttle", args.shuttle)) if path is not None}
     for name, path in data.items():
@@ -160,15 +168,24 @@ def run_experiment(args) -> int:
     units = grid_units(N=integer_arg(args.N, "--N", 1, limits.CLI_MAX_RDT_N),
                        mc_runs=integer_arg(args.mc_runs, "--mc-runs", 1, limits.CLI_MAX_MC_RUNS),
                        te_runs=integer_arg(args.te_runs, "--te-runs", 1, limits.CLI_MAX_MC_RUNS),
-                       seed=integer_arg(args.seed, "--seed", 0, 2**64 - 1),
-                       data=data, settings=settings, rhos=rhos)
-    jobs = -1 if str(args.jobs).strip() == "-1" else integer_arg(args.jobs, "--jobs", 1, limits.CLI_MAX_JOBS)
-    rows = run_grid(units, jobs=jobs, progress=True if args.progress else None)
+                       seed=args.seed, data=data, settings=settings, rhos=rhos)
+    with workers_from_args(args) as workers:
+        rows = run_grid(units, jobs=workers.jobs, progress=True if args.progress else workers.progress)
     shown = ["exactprune rdt experiment", f"--N {args.N}", f"--mc-runs {args.mc_runs}", f"--te-runs {args.te_runs}",
              f"--seed {args.seed}"] + [f"--{name} <{name} CSV>" for name in data]
     write_results(rows, args.out, command=" ".join(shown))
     for r in rows:
-        print(f"{r['data']:12s} rho={r['rho'] or '-':5s} N={r['N']:4d} {r['criterion']:16s} E[GE] = {r['E_GE']:.6f} "
-              f"({r['golden']})  Breiman avg {r['breiman_avg']}  DD {r['paper_bound']}")
+        print(f"{r['data']:12s} rho={r['rho'] or '-':5s} N={r['N']:4d} {r['criterion']:16s} "
+              f"E[GE] = {_decimal(r['E_GE'])} ({r['golden']})  Breiman avg {_decimal(r['breiman_avg'])}  "
+              f"DD {_decimal(r['paper_bound'])}")
     print(f"wrote {args.out}.csv and {args.out}.md")
     return 0
+
+
+def _decimal(value) -> str:
+    """A float of the experiment table with 6 significant digits, ``-`` for none (docs/cli_output.md).
+
+    >>> _decimal(0.123456789), _decimal(None), _decimal(12345678.9)
+    ('0.123457', '-', '1.23457e+07')
+    """
+    return "-" if value is None else f"{value:.6g}"
