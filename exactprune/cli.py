@@ -85,17 +85,22 @@ def _room_for_admitted_inputs() -> Iterator[None]:
         sys.set_int_max_str_digits(old_digits)
 
 
+#: seconds a command may take to unwind after SIGTERM or SIGHUP before it exits regardless
+UNWIND_SECONDS = 10
+
+
 @contextlib.contextmanager
 def _terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP raise KeyboardInterrupt (carrying the signal's number) for the duration
     of a command, as Ctrl-C does, so that the blocks that own worker pools and Dask clusters
-    unwind and shut them down (no orphan processes); the previous handlers are restored.  Only
-    in the main thread (Python delivers signals there)."""
+    unwind and shut them down; a command still running :data:`UNWIND_SECONDS` later exits at
+    once.  Every process forked meanwhile (pool workers, a local Dask cluster's nannies) asks the
+    kernel to end it when its parent ends (Linux ``PR_SET_PDEATHSIG``), so no worker outlives the
+    command, even one killed by SIGKILL.  Only in the main thread (Python delivers signals there)."""
     import threading
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-
     owner = os.getpid()
 
     def interrupt(signum, _frame):
@@ -103,13 +108,35 @@ def _terminate_as_interrupt() -> Iterator[None]:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
+        watchdog = threading.Timer(UNWIND_SECONDS, os._exit, args=(128 + signum,))
+        watchdog.daemon = True
+        watchdog.start()
         raise KeyboardInterrupt(signum)
     previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    _FORKS_DIE_WITH_PARENT[0] = True
     try:
         yield
     finally:
+        _FORKS_DIE_WITH_PARENT[0] = False
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+#: whether processes forked now should die with their parent (set while a command runs)
+_FORKS_DIE_WITH_PARENT = [False]
+
+
+def _die_with_parent() -> None:
+    """In a forked child: ask Linux to send SIGTERM when the parent ends (elsewhere: nothing)."""
+    if not _FORKS_DIE_WITH_PARENT[0] or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)       # 1 = PR_SET_PDEATHSIG
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_die_with_parent)
 
 
 def _one_line(err: BaseException) -> str:
