@@ -238,6 +238,21 @@ def test_verify_failure_exits_1(capsys, monkeypatch):
     assert status == 1 and "1 of 2 verdicts as registered" in out and "unexpected: zhong-5.5-corrected" in out
 
 
+def test_too_few_cases_for_a_known_violation_is_inconclusive_not_a_failure(capsys):
+    """ek-4's violations fail within its own 150 cases; in 3 cases they are not reached: that is
+    reported as inconclusive (exit 0, a note naming the statement's count), not as a failed check;
+    with the statement's own count the registered verdict stands."""
+    status, out, _ = run(capsys, "verify", "--theorem", "ek-4", "--violations", "--examples", "3", "--json")
+    result = json.loads(out)[0]
+    assert status == 0 and result["inconclusive"] is True and result["verdict"] == "inconclusive (too few cases)"
+    assert "own count is 150" in result["note"]
+    status, out, _ = run(capsys, "verify", "--theorem", "ek-4", "--violations", "--examples", "3")
+    assert status == 0 and "inconclusive with --examples 3: ek-4" in out and "0 of 1 verdicts as registered" in out
+    status, out, _ = run(capsys, "verify", "--theorem", "ek-4", "--violations", "--json")
+    result = json.loads(out)[0]
+    assert status == 0 and result["inconclusive"] is False and result["verdict"] == "fails"
+
+
 def test_errata_into_a_closed_pipe_exits_0_quietly():
     """`exactprune errata | head -1` printed 'Broken pipe' and exited 2."""
     proc = subprocess.Popen([sys.executable, "-m", "exactprune", "errata"], stdout=subprocess.PIPE,
