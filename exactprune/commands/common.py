@@ -74,12 +74,12 @@ def integer_arg(text: Any, name: str, minimum: int, maximum: int, why: str = "")
             raise UsageError(f"{name} must be an integer such as 2, got {_shown(text)}")
         digits = text.strip().lstrip("+").lstrip("0")
         if len(digits) > len(str(maximum)):
-            raise UsageError(f"{name} must be at most {maximum}{why}, got {_shown(text)}")
+            raise UsageError(f"{name} must be at most {maximum:,}{why}, got {_shown(text)}")
         value = int(digits or "0")
     if value < minimum:
-        raise UsageError(f"{name} must be an integer >= {minimum}, got {value}")
+        raise UsageError(f"{name} must be an integer >= {minimum:,}, got {value}")
     if value > maximum:
-        raise UsageError(f"{name} must be at most {maximum}{why}, got {value}")
+        raise UsageError(f"{name} must be at most {maximum:,}{why}, got {value}")
     return value
 
 
