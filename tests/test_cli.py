@@ -153,11 +153,20 @@ def test_tree_positional_is_named_the_same_everywhere():
         assert action.metavar == "TREE.json" and "- to read it from stdin" in action.help, name
 
 
-def test_every_json_flag_has_help():
-    for name, parser in _subparsers().items():
+def _all_parsers(parsers=None, prefix=""):
+    """(command path, parser) of every command and subcommand (``rdt moments``)."""
+    import argparse
+    for name, parser in (parsers or _subparsers()).items():
+        yield prefix + name, parser
         for action in parser._actions:
-            if action.dest == "json":
-                assert action.help, name
+            if isinstance(action, argparse._SubParsersAction):
+                yield from _all_parsers(action.choices, prefix + name + " ")
+
+
+def test_every_option_and_positional_has_help():
+    missing = [(name, action.dest) for name, parser in _all_parsers() for action in parser._actions
+               if not action.help and action.dest not in ("rdt_command",)]
+    assert not missing
 
 
 ONE_LEAF_TREE = {"counts": [3, 1]}

@@ -79,7 +79,9 @@ def register(sub) -> None:
     p.set_defaults(func=run_breakpoints)
     p = sub.add_parser("ccp", help="cost-complexity pruning sequence with exact alphas")
     add_tree_argument(p)
-    p.add_argument("--cost", default="misclassification", choices=["misclassification", "gini"])
+    p.add_argument("--cost", default="misclassification", choices=["misclassification", "gini"],
+                   help="the cost R(t) of a node: misclassification rate (Breiman, default) or Gini impurity "
+                        "(as scikit-learn's cost-complexity pruning)")
     p.add_argument("--ties", default="all", choices=["all", "sklearn"],
                    help="prune all weakest links together (Breiman) or one at a time (scikit-learn)")
     add_json_argument(p)
