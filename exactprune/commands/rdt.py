@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import limits
 from ..parallel import add_parallel_arguments
-from .common import UsageError, add_json_argument, check_output_stem, exact_arg, integer_arg, print_json, seed_type
+from .common import APPROX_DIGITS, UsageError, add_json_argument, approx, check_output_stem, exact_arg, integer_arg, print_json, seed_type
 
 #: the largest attribute value accepted in --path1/--path2
 _MAX_VALUE = 10**6
@@ -77,7 +77,7 @@ def _path(text: str, name: str, d: int) -> dict:
 
 
 def run_coexist(args) -> int:
-    from ..numbers import decimal_str, fraction_str
+    from ..numbers import fraction_str
     from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence, path_exists_probability
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_COEXIST_D)
     p1, p2 = _path(args.path1, "path1", d), _path(args.path2, "path2", d)
@@ -89,11 +89,11 @@ def run_coexist(args) -> int:
               "enumeration": enum, "printed_formula": printed,
               "path1_exists": path_exists_probability(d, p1, args.criterion),
               "path2_exists": path_exists_probability(d, p2, args.criterion),
-              "probability_decimal": decimal_str(prob, 10) if prob else "0"}
+              "probability_approx": float(prob)}
     if args.json:
         print_json(result)
     else:
-        print(f"P[co-exist] = {fraction_str(prob)} ~ {result['probability_decimal']}  (criterion {args.criterion}, d = {d})")
+        print(f"P[co-exist] = {fraction_str(prob)} ~ {approx(prob)}  (criterion {args.criterion}, d = {d})")
         if enum is not None:
             print(f"enumeration of the tree-growing process: {fraction_str(enum)}")
         print("formula as printed in DD: " + ("undefined (division by zero)" if printed is None else fraction_str(printed)))
@@ -101,7 +101,8 @@ def run_coexist(args) -> int:
 
 
 def run_moments(args) -> int:
-    from ..numbers import decimal_str, fraction_str
+    from ..knorm import knorm_decimal
+    from ..numbers import fraction_str
     from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_D, " (exact moments by one pass over the random tree's nodes)")
     N = integer_arg(args.N, "--N", 0, limits.CLI_MAX_RDT_N, " (exact count generating functions of degree N)")
@@ -112,12 +113,12 @@ def run_moments(args) -> int:
     if args.same_sample and crit.sample_dependent:
         raise UsageError("--same-sample: exact only for the fixed criterion")
     m = exact_moments(dist, N, crit, args.tie, same_sample=args.same_sample)
-    sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
+    sd = None if m["var"] is None else knorm_decimal(m["var"], 2, APPROX_DIGITS)      # sqrt, certified
     result = {"d": d, "N": N, "criterion": {"height": crit.height, "purity": crit.purity, "pb": crit.pb},
               "tie": args.tie,
               "correlation": chi_square_correlation(dist), "E_GE": m["E1"], "E_GE2_same_tree": m["E2_same"],
               "E_GE_GE_independent_samples": m["E2_indep"], "var": m["var"],
-              "approx": {"E_GE": decimal_str(m["E1"], 10), "sd": sd}}
+              "approx": {"E_GE": float(m["E1"]), "sd": None if sd is None else float(sd)}}
     if args.same_sample:
         result["E_GE_GE_same_sample"] = m["E2_two_trees_same_sample"]
     if args.json:
@@ -125,11 +126,12 @@ def run_moments(args) -> int:
     else:
         print(f"random trees, d = {d} binary attributes, N = {N}, {criterion_text(crit)}, tie = {args.tie}, "
               f"correlation {fraction_str(result['correlation'])}")
-        print(f"E[GE]   = {decimal_str(m['E1'], 10)}")
-        print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")
+        print(f"E[GE]   ~ {approx(m['E1'])}")
+        print(f"E[GE^2] ~ {approx(m['E2_same'])}   sd ~ {sd}   ({APPROX_DIGITS} significant digits; exact "
+              f"values with --json)")
         if args.same_sample:
-            print(f"E[GE GE'] two trees, same sample = {decimal_str(m['E2_two_trees_same_sample'], 10)}   "
-                  f"(independent samples: E[GE]^2 = {decimal_str(m['E2_indep'], 10)})")
+            print(f"E[GE GE'] two trees, same sample ~ {approx(m['E2_two_trees_same_sample'])}   "
+                  f"(independent samples: E[GE]^2 ~ {approx(m['E2_indep'])})")
     return 0
 
 
@@ -143,13 +145,6 @@ def criterion_text(crit) -> str:
     parts = ([f"at height {crit.height}"] if crit.height is not None else []) + \
         (["when pure"] if crit.purity else []) + ([f"at <= {crit.pb} points"] if crit.pb is not None else [])
     return "stop " + " or ".join(parts) if parts else "grow until the attributes run out"
-
-
-def _sqrt_approx(value):
-    from fractions import Fraction
-    from math import isqrt
-    scale = 10 ** 20
-    return Fraction(isqrt(int(value * scale * scale)), scale)
 
 
 def run_experiment(args) -> int:
@@ -176,16 +171,9 @@ def run_experiment(args) -> int:
     write_results(rows, args.out, command=" ".join(shown))
     for r in rows:
         print(f"{r['data']:12s} rho={r['rho'] or '-':5s} N={r['N']:4d} {r['criterion']:16s} "
-              f"E[GE] = {_decimal(r['E_GE'])} ({r['golden']})  Breiman avg {_decimal(r['breiman_avg'])}  "
-              f"DD {_decimal(r['paper_bound'])}")
+              f"E[GE] = {approx(r['E_GE'])} ({r['golden']})  Breiman avg {approx(r['breiman_avg'])}  "
+              f"DD {approx(r['paper_bound'])}")
     print(f"wrote {args.out}.csv and {args.out}.md")
     return 0
 
 
-def _decimal(value) -> str:
-    """A float of the experiment table with 6 significant digits, ``-`` for none (docs/cli_output.md).
-
-    >>> _decimal(0.123456789), _decimal(None), _decimal(12345678.9)
-    ('0.123457', '-', '1.23457e+07')
-    """
-    return "-" if value is None else f"{value:.6g}"

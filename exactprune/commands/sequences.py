@@ -1,7 +1,7 @@
 """``exactprune breakpoints`` (k-norm sequence) and ``exactprune ccp`` (CCP sequence)."""
 from __future__ import annotations
 
-from .common import (add_json_argument, add_prior_arguments, add_tree_argument, plural, print_json, prior_from_args,
+from .common import (add_json_argument, approx, add_prior_arguments, add_tree_argument, plural, print_json, prior_from_args,
                      pruned_text, read_tree)
 
 
@@ -45,7 +45,7 @@ def format_ccp(seq) -> str:
     for stage in seq.stages:
         upper = "infinity" if stage.alpha_to is None else str(stage.alpha_to)
         span = f"{stage.alpha_from} <= alpha < {upper}"
-        lines.append(f"  {span:<32} (~{float(stage.alpha_from):.4f}) {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
+        lines.append(f"  {span:<32} {'(~' + approx(stage.alpha_from) + ')':<11} {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
                      f"pruned: {pruned_text(stage.pruned)}")
     return "\n".join(lines)
 
