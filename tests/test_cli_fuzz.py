@@ -233,9 +233,12 @@ from hypothesis import Phase, seed as hypothesis_seed
 
 PROFILES = {"ci": 60, "deep": 10_000}
 PROFILE = os.environ.get("EXACTPRUNE_FUZZ_PROFILE", "ci")
-#: seconds one input may take (the limits promise about a minute at their edges; the generated
-#: inputs stay well inside: trees of at most 40 levels, rdt settings of at most d = 4, N = 12)
+#: CPU seconds one input may take (the limits promise about a minute at their edges; the generated
+#: inputs stay well inside: trees of at most 40 levels, rdt settings of at most d = 4, N = 12);
+#: CPU time, not wall time, so that a machine shared with other work does not make a slow input
+#: look like a hang; a run is stopped after WALL_BOUND wall seconds (a hang too)
 TIME_BOUND = 30
+WALL_BOUND = 4 * TIME_BOUND
 #: growth of the process's peak resident memory one input may cause
 MEMORY_BOUND_KB = 1_000_000
 
@@ -429,8 +432,8 @@ def _drive(argv, stdin_text, loss_path) -> dict:
     sys.stdin = io.StringIO(stdin_text or "")
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     old_handler = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(_Hang()))
-    signal.alarm(TIME_BOUND)
-    start = time.monotonic()
+    signal.alarm(WALL_BOUND)
+    start, cpu_start = time.monotonic(), time.process_time()
     hung = False
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -444,8 +447,8 @@ def _drive(argv, stdin_text, loss_path) -> dict:
         signal.signal(signal.SIGALRM, old_handler)
         sys.stdin = old_stdin
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
-    return {"argv": argv, "status": status, "err": err.getvalue(), "seconds": time.monotonic() - start,
-            "grown_kb": grown, "hung": hung}
+    return {"argv": argv, "status": status, "err": err.getvalue(), "seconds": time.process_time() - cpu_start,
+            "wall_seconds": time.monotonic() - start, "grown_kb": grown, "hung": hung}
 
 
 def _classify(result: dict) -> str:
