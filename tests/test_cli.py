@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import subprocess
 import sys
 from pathlib import Path
@@ -47,10 +48,14 @@ def test_breakpoints_json_schema(capsys, tree_file):
     status, out, _ = run(capsys, "breakpoints", tree_file, "--json")
     data = json.loads(out)
     assert status == 0
-    assert [s["k_from"] for s in data["stages"]] == [1, 17781896, "inf"]
+    assert [s["k_from"] for s in data["stages"]] == [1, 17781896, None]     # a number or null
+    assert [s["k_infinite"] for s in data["stages"]] == [False, False, True]
     assert data["stages"][0]["k_to"] == 17781896 and data["stages"][1]["k_to"] is None
     c2 = next(b for b in data["breakpoints"] if b["name"] == "c2")
     assert c2["breakpoint"] == 17781896 and c2["crossing"]["lower"]
+    lower, upper = (Fraction(c2["crossing"][key]) for key in ("lower", "upper"))
+    approx = c2["crossing"]["approx"]            # a number, within the bracket up to its 12 digits
+    assert isinstance(approx, float) and lower * (1 - Fraction(1, 10**11)) <= Fraction(approx) <= upper * (1 + Fraction(1, 10**11))
 
 
 def test_ccp_json(capsys, tree_file):

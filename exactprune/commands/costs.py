@@ -97,7 +97,8 @@ def run_cost(args) -> int:
 
 
 def classprob_report(tree, k: int, lam, eta) -> dict:
-    """Everything ``exactprune classprob`` prints, as a dict of exact values (sd as decimals)."""
+    """Everything ``exactprune classprob`` prints, as a dict of exact values (the sd of the squared
+    error, a square root, as a float to 6 significant digits)."""
     from ..classprob import lidstone_estimate, mse_summary, prune_pet, subtree_error_moment, error_moment
     J = tree.n_classes
     nodes = []
@@ -108,7 +109,7 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
         for j in range(J):
             summary = mse_summary(node.counts, j, lam, APPROX_DIGITS)
             estimates.append({"p_star": lidstone_estimate(node.counts, j, lam), "mse": summary["mse"],
-                              "sd_squared_error": summary["sd_decimal"]})
+                              "sd_squared_error_approx": float(summary["sd_decimal"])})
         nodes.append({"name": node.name, "counts": list(node.counts), "as_leaf": as_leaf, "subtree": subtree,
                       "combined_as_leaf": sum(as_leaf), "combined_subtree": sum(subtree), "leaf_estimates": estimates})
     out: dict[str, Any] = {"k": k, "lam": lam, "eta": eta, "nodes": nodes}
@@ -136,7 +137,7 @@ def run_classprob(args) -> int:
         leaf = ", ".join(approx(v) for v in row["as_leaf"])
         sub = ", ".join(approx(v) for v in row["subtree"])
         print(f"{row['name']:<10} {str(row['counts']):<18} as leaf [{leaf}]  subtree [{sub}]")
-        mse = ", ".join(f"{approx(e['mse'])} +- {e['sd_squared_error']}" for e in row["leaf_estimates"])
+        mse = ", ".join(f"{approx(e['mse'])} +- {approx(e['sd_squared_error_approx'])}" for e in row["leaf_estimates"])
         print(f"{'':<10} MSE +- sd of squared error per class: {mse}")
     if report["pruned"] is not None:
         pruned = report["pruned"]

@@ -50,11 +50,26 @@ def format_ccp(seq) -> str:
     return "\n".join(lines)
 
 
+def knorm_json(seq) -> dict:
+    """The JSON of a k-norm sequence with the command line's stable types (docs/cli_output.md):
+    a stage's ``k_from`` is a number, a bracket object or null, with ``k_infinite`` true for the
+    k = infinity stage; a crossing's ``approx`` is a number."""
+    out = seq.as_dict()
+    for stage in out["stages"]:
+        stage["k_infinite"] = stage["k_from"] == "inf"
+        if stage["k_infinite"]:
+            stage["k_from"] = None
+    for entry in out["breakpoints"]:
+        if entry.get("crossing"):
+            entry["crossing"]["approx"] = float(entry["crossing"]["approx"])
+    return out
+
+
 def run_breakpoints(args) -> int:
     from ..sequence import knorm_sequence
     seq = knorm_sequence(read_tree(args.tree), prior_from_args(args), crossings=not args.no_crossings)
     if args.json:
-        print_json(seq.as_dict())
+        print_json(knorm_json(seq))
     else:
         print(format_knorm(seq))
     return 0
