@@ -436,3 +436,23 @@ def test_long_runs_show_progress_on_a_terminal(capsys, monkeypatch):
     progress.update(4)
     progress.close()
     assert "moments: nodes done: 4 of 10" in capsys.readouterr().err
+
+
+def test_debug_prints_a_traceback_for_internal_errors_only(capsys, tree_file):
+    status, _, err = run(capsys, "--debug", "moments", tree_file, "--k", "0")
+    assert status == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_no_library_warning_reaches_stderr(tmp_path):
+    """In a fresh interpreter (pytest would catch the warning itself): a command whose work warns
+    prints nothing on stderr."""
+    script = ("import sys, warnings\n"
+              "import exactprune.commands.grow as grow\n"
+              "def warns(args):\n"
+              "    warnings.warn('a library warning', UserWarning)\n"
+              "    return 0\n"
+              "grow.run = warns\n"
+              "from exactprune.cli import main\n"
+              "sys.exit(main(['grow', 'any.csv']))\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stderr == ""
