@@ -56,6 +56,7 @@ import gzip
 import io
 import os
 import re
+import zlib
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
@@ -136,11 +137,11 @@ def _read_text(path: str) -> str:
             handle.seek(0)
             if magic == b"\x1f\x8b":
                 with gzip.GzipFile(fileobj=handle) as unzipped:
-                    raw = unzipped.read(limit + 1)
+                    raw = _read_at_most(unzipped, limit + 1)
             else:
-                raw = handle.read(limit + 1)
-    except (OSError, EOFError) as err:
-        if isinstance(err, (EOFError, gzip.BadGzipFile)) or getattr(err, "strerror", None) is None:
+                raw = _read_at_most(handle, limit + 1)
+    except (OSError, EOFError, zlib.error) as err:
+        if not isinstance(err, OSError) or isinstance(err, gzip.BadGzipFile) or err.strerror is None:
             raise ValueError(f"data file {path!r} looks gzip-compressed but cannot be decompressed: {err}") from None
         raise ValueError(f"cannot read data file {path!r}: {err.strerror}") from None
     if len(raw) > limit:
@@ -149,6 +150,19 @@ def _read_text(path: str) -> str:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise ValueError(f"data file {path!r} is not UTF-8 text ({err.reason} at byte {err.start})") from None
+
+
+def _read_at_most(stream, size: int) -> bytes:
+    """Up to ``size`` bytes of ``stream``, read in 1 MB pieces (``read(size)`` would reserve all
+    ``size`` bytes at once)."""
+    pieces, total = [], 0
+    while total < size:
+        piece = stream.read(min(1 << 20, size - total))
+        if not piece:
+            break
+        pieces.append(piece)
+        total += len(piece)
+    return b"".join(pieces)
 
 
 def _detect_separator(header_line: str) -> str:
@@ -292,7 +306,8 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
                              f"columns: {_listed(header)}")
         if header.index(col) == t:
             raise ValueError(f"--categorical names {col!r}, which is the class column")
-    missing = np.isin(np.char.lower(cells.astype(str)), MISSING_TOKENS)
+    # cell by cell: numpy's fixed-width strings would size every cell as the longest one
+    missing = np.frompyfunc(lambda cell: cell.lower() in MISSING_TOKENS, 1, 1)(cells).astype(bool)
     if missing.any():
         i, j = map(int, np.argwhere(missing)[0])
         shown = repr(cells[i, j]) if cells[i, j] else "(an empty cell, or a row with fewer values than columns)"

@@ -83,6 +83,15 @@ def test_unknown_target_and_categorical_refused(tmp_path):
         load_csv(path, categorical=["shape"])
 
 
+def test_a_corrupt_gzip_file_is_refused(tmp_path):
+    data = bytearray(gzip.compress(("a,b\n" + "1,x\n" * 1000).encode()))
+    data[20:40] = b"\xff" * 20
+    path = tmp_path / "bad.csv.gz"
+    path.write_bytes(bytes(data))
+    with pytest.raises(ValueError, match="looks gzip-compressed but cannot be decompressed"):
+        load_csv(str(path))
+
+
 def test_ragged_rows_and_unreadable_files_refused(tmp_path):
     with pytest.raises(ValueError, match="row 3, column 'size': missing value .an empty cell, or a row with fewer"):
         load_csv(write(tmp_path, ROWS[:2] + [("red", "1")]))
@@ -256,10 +265,21 @@ def test_the_coded_size_is_refused_before_it_is_built(tmp_path, monkeypatch):
         load_csv(write(tmp_path, ROWS))
 
 
-def test_a_cell_longer_than_the_csv_module_limit_is_read(tmp_path):
-    long = "x" * 200_000                          # Python's csv module stops at 131,072 characters
-    rows = [("name", "v", "c"), (long, "1", "a"), ("y", "2", "b"), ("y", "3", "a")]
-    assert load_csv(write(tmp_path, rows)).categorical["name"] == [long, "y"]
+def test_a_cell_longer_than_the_csv_module_limit_is_read_in_little_memory(tmp_path):
+    """Python's csv module stops at 131,072 characters; and one long cell must not size every
+    cell (numpy's fixed-width strings would take 600 cells x 800 KB here)."""
+    import tracemalloc
+    long = "x" * 200_000
+    rows = [("name", "v", "c"), (long, "1", "a")] + [("y", str(i), "ab"[i % 2]) for i in range(199)]
+    path = write(tmp_path, rows)
+    tracemalloc.start()
+    try:
+        d = load_csv(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert d.categorical["name"] == [long, "y"]
+    assert peak < 50_000_000, peak
 
 
 def test_grow_json_names_the_csv_column_and_level_of_every_split(tmp_path, capsys):
