@@ -328,7 +328,7 @@ def _jobs_argument(text: str) -> int:
     if text.strip() == "-1":
         return -1
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 6 and 1 <= int(digits) <= CLI_MAX_JOBS):
-        raise argparse.ArgumentTypeError(f"must be an integer in 1..{CLI_MAX_JOBS:,} or -1 (all cores), "
+        raise argparse.ArgumentTypeError(f"must be a positive integer or -1 (all cores), at most {CLI_MAX_JOBS:,}, "
                                          f"got {text[:40]!r}")
     return int(digits)
 

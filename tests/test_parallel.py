@@ -163,10 +163,10 @@ def parser():
     return p
 
 
-@pytest.mark.parametrize("argv,message", [(["--jobs", "0"], "argument --jobs: must be an integer in 1..256 or -1"),
-                                          (["--jobs", "-3"], "argument --jobs: must be an integer in 1..256 or -1"),
-                                          (["--jobs", "two"], "argument --jobs: must be an integer in 1..256 or -1"),
-                                          (["--jobs", "257"], "argument --jobs: must be an integer in 1..256 or -1"),
+@pytest.mark.parametrize("argv,message", [(["--jobs", "0"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+                                          (["--jobs", "-3"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+                                          (["--jobs", "two"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+                                          (["--jobs", "257"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
                                           (["--dask", "somehost"], "argument --dask: must be a scheduler address")])
 def test_bad_jobs_and_dask_arguments_are_refused_in_one_line(argv, message, capsys):
     with pytest.raises(SystemExit):

@@ -44,26 +44,34 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def _ratios(text: str) -> list:
-    """Training ratios in % ("5,50") as numbers m of the 20 subsets of Figure 6.1, distinct.
+def parse_ratios(text: str) -> list:
+    """Training ratios in % ("5,50") as numbers m of the 20 subsets of Figure 6.1, each once
+    (a ``ValueError`` otherwise; also used by benchmarks/bench_chapter6.py).
 
-    >>> _ratios("5,50")
+    >>> parse_ratios("5,50")
     [1, 10]
-    >>> _ratios("50,50")
+    >>> parse_ratios("50,50")
     Traceback (most recent call last):
-    argparse.ArgumentTypeError: each ratio once, got 50 twice
+    ValueError: each ratio once, got 50 twice
     """
     parts = [x.strip() for x in text.split(",")]
     if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
-        raise argparse.ArgumentTypeError(f"must be integers such as 5,50, got {text[:40]!r}")
+        raise ValueError(f"must be integers such as 5,50, got {text[:40]!r}")
     ratios = [int(p) for p in parts]
     for r in ratios:
         if r % 5 or not 5 <= r <= 95:
-            raise argparse.ArgumentTypeError(f"each ratio must be a multiple of 5 in 5..95 (1..19 of {_SUBSETS} "
-                                             f"subsets), got {r}")
+            raise ValueError(f"each ratio must be a multiple of 5 in 5..95 (1..19 of {_SUBSETS} subsets), got {r}")
         if ratios.count(r) > 1:
-            raise argparse.ArgumentTypeError(f"each ratio once, got {r} twice")
+            raise ValueError(f"each ratio once, got {r} twice")
     return [r // 5 for r in ratios]
+
+
+def _ratios(text: str) -> list:
+    """``--ratios`` at parse time (argparse names the option in the refusal)."""
+    try:
+        return parse_ratios(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _check_rows(args) -> None:

@@ -74,8 +74,8 @@ def test_cli_experiment_writes_tables_and_ignores_jobs(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, words", [
     (["--out", "{missing}/stem"], "the folder"),
-    (["--out", "{tmp}/x", "--jobs", "0"], "argument --jobs: must be an integer in 1..256 or -1"),
-    (["--out", "{tmp}/x", "--jobs", "4097"], "argument --jobs: must be an integer in 1..256 or -1"),
+    (["--out", "{tmp}/x", "--jobs", "0"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+    (["--out", "{tmp}/x", "--jobs", "4097"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
     (["--out", "{tmp}/x", "--seed", "4294967296"], "argument --seed: must be an integer in 0..2,147,483,647"),
     (["--out", "{tmp}/x", "--jobs", "2", "--dask", "local:2"], "--jobs and --dask exclude each other"),
 ])
