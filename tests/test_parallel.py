@@ -78,6 +78,16 @@ def test_a_lost_scheduler_falls_back_to_this_process_and_says_so(monkeypatch, ca
                   "(results unchanged)\n"
 
 
+def test_a_one_thread_cluster_runs_here_and_says_so(capsys):
+    """joblib runs the units in the calling process when the cluster has one worker thread: the
+    results are the serial ones and one line says where they ran."""
+    serial = run_units(draw, units(), progress=False)
+    with dask_backend("local:1"):
+        assert run_units(draw, units(), jobs=-1, progress=False, label="draws") == serial
+    assert capsys.readouterr().err == ("exactprune: the Dask cluster at local:1 has 1 worker thread(s): running "
+                                       "12 draws in this process\n")
+
+
 def test_sigterm_to_the_command_leaves_no_worker_behind():
     """SIGTERM to a command running two forked workers: it exits with 128 + 15 after shutting
     its pool down (or, should the signal land where unwinding cannot finish, after
