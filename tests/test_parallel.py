@@ -88,6 +88,7 @@ def test_a_one_thread_cluster_runs_here_and_says_so(capsys):
                                        "12 draws in this process\n")
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads child processes from Linux's /proc")
 def test_sigterm_to_the_command_leaves_no_worker_behind():
     """SIGTERM to a command running two forked workers: it exits with 128 + 15 after shutting
     its pool down (or, should the signal land where unwinding cannot finish, after
