@@ -5,7 +5,8 @@ any length, a UTF-8 byte-order mark ignored, gzip compression detected by its ma
 the file's name).  The separator is ``sep`` when given, else the one of ``,`` ``;`` tab ``|``
 that occurs most often in the header line outside quotes.  One header row; the class is the last
 column, or the column named by ``target``; every other column is an attribute.  Rows are
-numbered as the file's lines (the header is row 1).
+numbered as the file's lines, the header being row 1 (after a quoted cell that spans lines, the
+numbers count records).
 
 * **Each column typed once.**  A column is *numerical* when every value is a decimal number
   (``12``, ``-0.5``, ``1e-3``; not ``0x10``, ``1_000``, ``inf``) within float32's range
@@ -332,7 +333,6 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
         elif not numeric.any():
             plan.append(_categorical(name, column, rownum, path, max_levels, declared=False))
         else:
-            plan.append((name, None, None, None))
             _mixed(name, column, numeric, rownum, path)
     width = sum(1 if levels is None else len(levels) for _, _, levels, _ in plan)
     if n * width > limits.CLI_MAX_CODED_CELLS:
