@@ -1,13 +1,18 @@
 """Robustness of the front door: hypothesis-generated malformed tree JSON, extreme numbers
 (1e400, 1e-5000, nan, inf, huge integers, unicode digits), huge k and deep or wide trees against
-every CLI command.  Bad input is rejected with exit status 2 and one ``exactprune: error: ...``
-line, good input answers with status 0; never a traceback, a hang or a memory blow-up.
+every CLI command; CSV files for ``grow`` and ``compare`` (separators, BOM, gzip, quotes, typos
+in numerical columns, values beyond float32, unicode, identifier columns, ragged rows); and the
+edges of every bounded option (--jobs, --seed, --random-state, --indent, --max-depth,
+--min-samples-*, --max-levels, --sep, --examples, --runs, --ratios, rdt experiment's --out).
+Bad input is rejected with exit status 2 and one ``exactprune: error: ...`` line, good input
+answers with status 0 and nothing on stderr; never a traceback, a hang (more than TIME_BOUND
+CPU seconds) or a memory blow-up.
 
 Runs ``exactprune.cli.main`` in-process (stdin through monkeypatch or swapped by hand).
 
 Profiles of the campaign test (``test_fuzz_campaign``), chosen by EXACTPRUNE_FUZZ_PROFILE:
-``ci`` (default, 60 inputs, about 15 seconds) and ``deep`` (10,000 inputs, for manual runs; it
-prints its counts)::
+``ci`` (default, 60 inputs, about 15 seconds; marked slow) and ``deep`` (10,000 inputs, for
+manual runs; it prints its counts)::
 
     EXACTPRUNE_FUZZ_PROFILE=deep python -m pytest -q -s tests/test_cli_fuzz.py -k campaign
 """
