@@ -48,6 +48,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's default prints usage over several lines
         raise UsageError(message)
 
+    def _get_values(self, action, arg_strings):
+        # argparse drops a value "--" (``--seed=--``) and passes [] on without calling the type
+        if action.nargs is None and action.option_strings and not [a for a in arg_strings if a != "--"]:
+            raise argparse.ArgumentError(action, "expected one value")
+        return super()._get_values(action, arg_strings)
+
 
 class _Version(argparse._VersionAction):
     """``--version``, with the installed version looked up only when it is asked for."""
