@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="exactprune", description="Exact decision-tree error estimation and pruning.",
                      epilog=limits.LIMITS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=_Version)
-    parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
+    parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error (exit status 3); bad input stays one line")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     sub.required = True
     for name in COMMAND_MODULES:

@@ -288,4 +288,6 @@ rdt coexist --d {CLI_MAX_RDT_COEXIST_D:,};
     rdt experiment --mc-runs and --te-runs {CLI_MAX_MC_RUNS:,}
   --jobs {CLI_MAX_JOBS:,} (every command); every --seed and --random-state {CLI_MAX_SEED:,}
 exit status: 0 ok, 1 a theorem failed (verify), 2 bad input (one line on stderr),
-  3 internal error (please report it; --debug prints the traceback)."""
+  3 internal error (please report it; --debug prints the traceback), 128 + the signal when
+  interrupted (130 Ctrl-C, 143 SIGTERM; worker processes are shut down first).
+output: docs/cli_output.md (exact values, the 6-digit decimal rule, JSON types per command)."""
