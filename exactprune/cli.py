@@ -7,9 +7,12 @@ parsed args and returning an exit status).  This module owns the shared contract
 * exit status 0: done; 1: a theorem check failed (``verify``);
 * 2: bad input - argument parsing and input reading raise
   :class:`~exactprune.commands.common.UsageError`, the library raises ``ValueError``; one line
-  ``exactprune: error: ...`` on stderr, never a traceback;
+  ``exactprune: error: ...`` on stderr, never a traceback (``--debug`` does not change it);
 * 3: an internal error (any other exception, e.g. a ``TypeError`` or ``KeyError`` from our own
   code): one line asking for a report; ``--debug`` prints the traceback;
+* 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM): interrupted; worker pools and
+  Dask clusters are shut down first;
+* no library warning reaches stderr (they are ignored while a command runs);
 * a closed output pipe (``exactprune errata | head -1``) ends quietly with status 0.
 
 The work each command may do is bounded by :mod:`exactprune.limits`.
@@ -20,8 +23,10 @@ import argparse
 import contextlib
 import importlib
 import os
+import signal
 import sys
 import traceback
+import warnings
 from typing import Iterator, Optional, Sequence
 
 from . import limits
@@ -43,6 +48,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's default prints usage over several lines
         raise UsageError(message)
 
+    def _get_values(self, action, arg_strings):
+        # argparse drops a value "--" (``--seed=--``) and passes [] on without calling the type
+        if action.nargs is None and action.option_strings and not [a for a in arg_strings if a != "--"]:
+            raise argparse.ArgumentError(action, "expected one value")
+        return super()._get_values(action, arg_strings)
+
 
 class _Version(argparse._VersionAction):
     """``--version``, with the installed version looked up only when it is asked for."""
@@ -58,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="exactprune", description="Exact decision-tree error estimation and pruning.",
                      epilog=limits.LIMITS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=_Version)
-    parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
+    parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error (exit status 3); bad input stays one line")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     sub.required = True
     for name in COMMAND_MODULES:
@@ -80,6 +91,60 @@ def _room_for_admitted_inputs() -> Iterator[None]:
         sys.set_int_max_str_digits(old_digits)
 
 
+#: seconds a command may take to unwind after SIGTERM or SIGHUP before it exits regardless
+UNWIND_SECONDS = 10
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise KeyboardInterrupt (carrying the signal's number) for the duration
+    of a command, as Ctrl-C does, so that the blocks that own worker pools and Dask clusters
+    unwind and shut them down; a command still running :data:`UNWIND_SECONDS` later exits at
+    once.  Every process forked meanwhile (pool workers, a local Dask cluster's nannies) asks the
+    kernel to end it when its parent ends (Linux ``PR_SET_PDEATHSIG``), so no worker outlives the
+    command, even one killed by SIGKILL.  Only in the main thread (Python delivers signals there)."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    owner = os.getpid()
+
+    def interrupt(signum, _frame):
+        if os.getpid() != owner:        # a forked worker inherited the handler: die as by default
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        watchdog = threading.Timer(UNWIND_SECONDS, os._exit, args=(128 + signum,))
+        watchdog.daemon = True
+        watchdog.start()
+        raise KeyboardInterrupt(signum)
+    previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    _FORKS_DIE_WITH_PARENT[0] = True
+    try:
+        yield
+    finally:
+        _FORKS_DIE_WITH_PARENT[0] = False
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+#: whether processes forked now should die with their parent (set while a command runs)
+_FORKS_DIE_WITH_PARENT = [False]
+
+
+def _die_with_parent() -> None:
+    """In a forked child: ask Linux to send SIGTERM when the parent ends (elsewhere: nothing)."""
+    if not _FORKS_DIE_WITH_PARENT[0] or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)       # 1 = PR_SET_PDEATHSIG
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_die_with_parent)
+
+
 def _one_line(err: BaseException) -> str:
     text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
     line = text.strip().splitlines()[0] if text.strip() else type(err).__name__
@@ -92,7 +157,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     debug = "--debug" in argv
     argv = [arg for arg in argv if arg != "--debug"]  # accepted anywhere on the line
     try:
-        with _room_for_admitted_inputs():
+        with _room_for_admitted_inputs(), _terminate_as_interrupt(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")     # no library's warning reaches the user's stderr
             args = build_parser().parse_args(argv)
             return int(args.func(args) or 0)
     except SystemExit as exit_:  # --help and --version
@@ -105,13 +171,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
     except ValueError as err:  # UsageError from the front door, ValueError from the library
-        if debug:
-            traceback.print_exc()
         print(f"exactprune: error: {_one_line(err)}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as err:
         print("exactprune: interrupted", file=sys.stderr)
-        return 130
+        return 128 + (err.args[0] if err.args and isinstance(err.args[0], int) else signal.SIGINT)
     except Exception as err:  # noqa: BLE001 - the contract: every other failure is ours
         if debug:
             traceback.print_exc()

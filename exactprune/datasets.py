@@ -1,12 +1,25 @@
 """A user's data as a CSV file: the front door of ``exactprune grow`` and ``exactprune compare``.
 
-The file is a CSV (plain, or gzip-compressed: detected by its magic bytes, not its name) with
-one header row.  The class is the last column, or the column named by ``target``.  Every other
-column is an attribute.
+The file is read by pandas' C parser (:func:`pandas.read_csv`): quoting as in RFC 4180, cells of
+any length, a UTF-8 byte-order mark ignored, gzip compression detected by its magic bytes (not
+the file's name).  The separator is ``sep`` when given, else the one of ``,`` ``;`` tab ``|``
+that occurs most often in the header line outside quotes.  One header row; the class is the last
+column, or the column named by ``target``; every other column is an attribute.  Rows are
+numbered as the file's lines, the header being row 1 (after a quoted cell that spans lines, the
+numbers count records).
 
-* **Numerical or categorical.**  A column is categorical when ``categorical`` names it or when
-  any of its tokens is not a finite number (so ``M``, ``F``, ``I`` is categorical and ``0.455``
-  numerical); integer-coded attributes count as numerical, as in Zhong's Table 6.1.
+* **Each column typed once.**  A column is *numerical* when every value is a decimal number
+  (``12``, ``-0.5``, ``1e-3``; not ``0x10``, ``1_000``, ``inf``) within float32's range
+  (scikit-learn's trees compare float32 values); it is *categorical* when ``categorical`` names
+  it or when none of its values is a number (``M``, ``F``, ``I``).  A column with numbers and
+  non-numbers (``2o`` among numbers: a typo) is refused naming the column, the row and the value,
+  unless it is declared categorical.  A value beyond float32's range is refused naming its
+  column and row.
+* **Categories in a stated order**: by numerical value when every level is a number (``8`` before
+  ``10``), else by the text's code points; the one-hot columns follow that order.  An automatic
+  categorical column with a different value in every row (an identifier, a name; 10 rows or
+  more) is refused (declare it categorical to keep it), and every categorical column has at
+  most ``max_levels`` levels (:data:`~exactprune.limits.CLI_MAX_LEVELS` by default).
 * **How a categorical attribute enters the tree: one-hot coding.**  Zhong grows his trees with
   CART, which splits a categorical attribute A by a subset test "A in S".  scikit-learn
   (>= 1.4) has no categorical splits in ``DecisionTreeClassifier``, so the attribute must be
@@ -25,32 +38,37 @@ column is an attribute.
   CART's single possible split.  The difference from Zhong's CART remains for attributes with
   three or more values (abalone ``sex``, kr-vs-kp ``katri``, splice's nucleotides): CART may
   split {A, G} against {C, T} in one node where the tree here needs two.
-  In a grown count tree such a split reads ``A != v`` (left child) as in the JSON's ``split``.
+  The coded matrix has rows x (numerical columns + levels) cells, refused before it is built
+  beyond :data:`~exactprune.limits.CLI_MAX_CODED_CELLS`, so its memory is known in advance.
 * **Missing values are refused.**  Zhong's algorithm assumes every attribute of every example is
   known (the *Determinacy Assumption*, Zhong 8.2.2.2; his chapter 6 uses only databases without
   missing values).  A cell that is empty, ``?``, ``NA``, ``N/A`` or ``NaN`` (any case) stops the
   load with its row and column.  Splice's IUPAC ambiguity codes (``N``, ``D``, ``R``, ``S``) are
   nucleotide values, not missing values, and are kept as categories.
-* **Classes.**  Class labels are strings ordered numerically when all are numbers, else
-  alphabetically; ``y`` holds their indices 0..J-1.  A file with a single class is refused
-  (there is nothing to prune for).
+* **Classes are compared as values**: when every label is a number, ``1`` and ``1.0`` are one
+  class (named by its shortest spelling) and classes are ordered by value; else labels are text,
+  ordered by code points.  ``y`` holds their indices 0..J-1.  A file with a single class is
+  refused (there is nothing to prune for).
 """
 from __future__ import annotations
 
 import csv
 import gzip
 import io
-import math
 import os
+import re
+import zlib
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+
+from . import limits
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Dataset", "MISSING_TOKENS", "load_csv", "grow_tree", "resolve_data_path", "database_name",
-           "GAUSSIAN", "SKLEARN_SETS", "DATASETS"]
+__all__ = ["Dataset", "MISSING_TOKENS", "SEPARATORS", "load_csv", "grow_tree", "tree_json", "resolve_data_path",
+           "database_name", "GAUSSIAN", "SKLEARN_SETS", "DATASETS", "ID_MIN_ROWS"]
 
 #: the built-in data sets of :mod:`exactprune.experiments`: name -> (classes, Bayes error, examples)
 GAUSSIAN = {"g2c15": (2, Fraction(15, 100), 5000), "g2c25": (2, Fraction(25, 100), 5000),
@@ -63,9 +81,19 @@ DATASETS = tuple(GAUSSIAN) + SKLEARN_SETS
 
 #: tokens read as a missing value (compared case-insensitively, after stripping blanks)
 MISSING_TOKENS = ("", "?", "na", "n/a", "nan")
+#: separators detected in the header line, in the order that breaks a tie
+SEPARATORS = (",", ";", "\t", "|")
+#: an automatic categorical column with a different value in each of at least this many rows
+#: is refused as an identifier
+ID_MIN_ROWS = 10
 
 #: environment variable naming a folder of ``NAME.csv`` / ``NAME.csv.gz`` databases
 DATA_ENV = "EXACTPRUNE_DATA"
+
+#: a decimal number: what a numerical column's values must look like
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
+#: float32's largest finite value (scikit-learn's trees compare float32 values)
+_FLOAT32_MAX = 3.4028234663852886e38
 
 
 @dataclass
@@ -73,7 +101,9 @@ class Dataset:
     """Attributes coded for scikit-learn (``X``, float, one-hot for categoricals), class indices
     ``y`` (0..J-1) and the names needed to read a tree grown on them: ``feature_names`` (one per
     column of X; ``A=v`` for a one-hot column), ``class_names``, ``attributes`` (the CSV's
-    attribute columns) and ``categorical`` (those coded one-hot, with their values)."""
+    attribute columns), ``categorical`` (those coded one-hot, with their levels in order) and
+    ``columns`` (per column of X: the CSV column's name and, for a one-hot column, its level) and
+    ``header`` (the CSV's columns in order, the class column included)."""
 
     X: np.ndarray
     y: np.ndarray
@@ -82,6 +112,8 @@ class Dataset:
     attributes: List[str]
     categorical: dict
     name: str = ""
+    columns: Optional[List[Tuple[str, Optional[str]]]] = None
+    header: Optional[List[str]] = None
 
     @property
     def n_classes(self) -> int:
@@ -89,116 +121,299 @@ class Dataset:
 
 
 def _is_number(token: str) -> bool:
-    try:
-        return math.isfinite(float(token))
-    except ValueError:
-        return False
+    """Whether ``token`` is a decimal number (the test of a numerical column).
+
+    >>> [_is_number(t) for t in ("12", "-0.5", ".5e3", "0x10", "1_000", "inf", "2o")]
+    [True, True, True, False, False, False, False]
+    """
+    return _NUMBER.fullmatch(token) is not None
 
 
-def _read_rows(path: str) -> Tuple[List[str], List[List[str]]]:
+def _read_text(path: str) -> str:
+    """The file's text (gzip detected by its magic bytes), at most CLI_MAX_CSV_BYTES."""
+    limit = limits.CLI_MAX_CSV_BYTES
     try:
         with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError as err:
-        raise ValueError(f"cannot read data file {path!r}: {err.strerror}") from None
-    if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as err:
+            magic = handle.read(2)
+            handle.seek(0)
+            if magic == b"\x1f\x8b":
+                with gzip.GzipFile(fileobj=handle) as unzipped:
+                    raw = _read_at_most(unzipped, limit + 1)
+            else:
+                raw = _read_at_most(handle, limit + 1)
+    except (OSError, EOFError, zlib.error) as err:
+        if not isinstance(err, OSError) or isinstance(err, gzip.BadGzipFile) or err.strerror is None:
             raise ValueError(f"data file {path!r} looks gzip-compressed but cannot be decompressed: {err}") from None
+        raise ValueError(f"cannot read data file {path!r}: {err.strerror}") from None
+    if len(raw) > limit:
+        raise ValueError(f"data file {path!r} is larger than the limit of {limit:,} bytes (uncompressed)")
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise ValueError(f"data file {path!r} is not UTF-8 text: {err}") from None
-    rows = [row for row in csv.reader(io.StringIO(text)) if row]
-    if not rows:
+        raise ValueError(f"data file {path!r} is not UTF-8 text ({err.reason} at byte {err.start})") from None
+
+
+def _read_at_most(stream, size: int) -> bytes:
+    """Up to ``size`` bytes of ``stream``, read in 1 MB pieces (``read(size)`` would reserve all
+    ``size`` bytes at once)."""
+    pieces, total = [], 0
+    while total < size:
+        piece = stream.read(min(1 << 20, size - total))
+        if not piece:
+            break
+        pieces.append(piece)
+        total += len(piece)
+    return b"".join(pieces)
+
+
+def _detect_separator(header_line: str) -> str:
+    """The separator of ``SEPARATORS`` found most often in the header line outside quotes
+    (``,`` when there is none).
+
+    >>> _detect_separator('a;b;"c,d"'), _detect_separator("a\\tb"), _detect_separator("a")
+    (';', '\\t', ',')
+    """
+    outside = re.sub(r'"[^"]*"', "", header_line)
+    counts = [outside.count(s) for s in SEPARATORS]
+    return SEPARATORS[counts.index(max(counts))] if max(counts) else ","
+
+
+def _read_table(path: str, sep: Optional[str]) -> Tuple[List[str], "np.ndarray", "np.ndarray"]:
+    """(header, cells as an object array of stripped strings, each row's line number)."""
+    import numpy as np
+    import pandas as pd
+    text = _read_text(path)
+    first = text.split("\n", 1)[0].rstrip("\r")
+    if not first.strip():
         raise ValueError(f"data file {path!r} is empty: a header row and data rows are needed")
-    header = [h.strip() for h in rows[0]]
+    separator = sep if sep is not None else _detect_separator(first)
+    width = first.count(separator) + 1           # an upper bound (quoted separators count too)
+    lines = text.count("\n") + 1
+    if width * lines > limits.CLI_MAX_CSV_CELLS:
+        raise ValueError(f"data file {path!r} has about {lines:,} rows x {width:,} columns, more than the limit "
+                         f"of {limits.CLI_MAX_CSV_CELLS:,} cells")
+    try:
+        frame = pd.read_csv(io.StringIO(text), sep=separator, header=None, dtype=str, keep_default_na=False,
+                            na_filter=False, skip_blank_lines=False, engine="c", quoting=csv.QUOTE_MINIMAL)
+    except pd.errors.ParserError as err:
+        found = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", str(err))
+        if found:
+            expected, line, saw = found.groups()
+            raise ValueError(f"data file {path!r}, row {line}: {saw} values for {expected} columns"
+                             + _sep_hint(sep, separator)) from None
+        raise ValueError(f"data file {path!r} is not a readable CSV file: {str(err).strip().splitlines()[0]}") from None
+    except (UnicodeError, pd.errors.EmptyDataError) as err:
+        raise ValueError(f"data file {path!r} is not a readable CSV file: {err}") from None
+    cells = frame.to_numpy(dtype=object)
+    rownum = np.arange(1, cells.shape[0] + 1)
+    blank = np.array([all(c is None or (isinstance(c, str) and not c.strip()) or c != c for c in row)
+                      for row in cells], dtype=bool) if cells.size else np.zeros(0, dtype=bool)
+    cells, rownum = cells[~blank], rownum[~blank]
+    if cells.shape[0] == 0:
+        raise ValueError(f"data file {path!r} is empty: a header row and data rows are needed")
+    header = [str(h).strip() for h in cells[0]]
     if len(header) < 2:
-        raise ValueError(f"data file {path!r}: the header has {len(header)} column(s); at least one "
-                         f"attribute and the class are needed")
+        raise ValueError(f"data file {path!r}: the header has {len(header)} column; at least one attribute and "
+                         f"the class are needed" + _sep_hint(sep, separator))
     if len(set(header)) != len(header):
         dup = sorted({h for h in header if header.count(h) > 1})
-        raise ValueError(f"data file {path!r}: repeated column name(s) {', '.join(dup)} in the header")
-    data = []
-    for number, row in enumerate(rows[1:], start=2):
-        if len(row) != len(header):
-            raise ValueError(f"data file {path!r}, line {number}: {len(row)} values for {len(header)} columns")
-        data.append([cell.strip() for cell in row])
-    if not data:
+        raise ValueError(f"data file {path!r}: repeated column name(s) {', '.join(map(repr, dup))} in the header")
+    data, rownum = cells[1:], rownum[1:]
+    if data.shape[0] == 0:
         raise ValueError(f"data file {path!r} has a header but no data rows")
-    return header, data
+    # a short row reads as empty cells at its end (pandas fills it), refused as missing values
+    strip = np.vectorize(str.strip, otypes=[object])
+    return header, strip(data), rownum
 
 
-def _class_order(labels: Sequence[str]) -> List[str]:
-    values = set(labels)
-    if all(_is_number(v) for v in values):
-        return sorted(values, key=lambda v: (float(v), v))
-    return sorted(values)
+def _sep_hint(sep: Optional[str], detected: str) -> str:
+    if sep is not None:
+        return ""
+    shown = "tab" if detected == "\t" else repr(detected)
+    return f" (separator {shown} detected from the header; give another with --sep)"
 
 
-def load_csv(path: str, target: Optional[str] = None,
-             categorical: Optional[Sequence[str]] = None) -> Dataset:
-    """Read a CSV database (module docstring: format, one-hot categoricals, refusals).
+def _as_value(token: str) -> Fraction:
+    return Fraction(token)
+
+
+def _level_order(levels) -> List[str]:
+    """Levels by numerical value when every one is a number (ties by text), else by code points.
+
+    >>> _level_order({"10", "8", "9.5"}), _level_order({"b", "B", "a"})
+    (['8', '9.5', '10'], ['B', 'a', 'b'])
+    """
+    levels = list(levels)
+    if all(_is_number(v) for v in levels):
+        return sorted(levels, key=lambda v: (_as_value(v), v))
+    return sorted(levels)
+
+
+def _classes(labels: "np.ndarray", column: str, path: str) -> Tuple[List[str], "np.ndarray"]:
+    """Class names in order and each row's class index; numerical labels compared as values.
+
+    >>> import numpy as np
+    >>> _classes(np.array(["1.0", "2", "1", "10"], dtype=object), "c", "f.csv")
+    (['1', '2', '10'], array([0, 1, 0, 2]))
+    """
+    import numpy as np
+    spellings, index = np.unique(labels, return_inverse=True)
+    if all(_is_number(s) for s in spellings):
+        values = [_as_value(s) for s in spellings]
+        distinct = sorted(set(values))
+        names = {}
+        for s, v in zip(spellings, values):       # the shortest spelling names the class (ties: code points)
+            if v not in names or (len(s), s) < (len(names[v]), names[v]):
+                names[v] = s
+        position = {v: i for i, v in enumerate(distinct)}
+        remap = np.array([position[v] for v in values], dtype=np.int64)
+        class_names, y = [names[v] for v in distinct], remap[index]
+    else:
+        class_names, y = [str(s) for s in spellings], index.astype(np.int64)
+    if len(class_names) < 2:
+        raise ValueError(f"data file {path!r}: the class column {column!r} has a single class "
+                         f"{class_names[0]!r}; at least two classes are needed")
+    return class_names, y
+
+
+def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequence[str]] = None,
+             sep: Optional[str] = None, max_levels: int = limits.CLI_MAX_LEVELS) -> Dataset:
+    """Read a CSV database (module docstring: format, typing, one-hot categoricals, refusals).
 
     >>> import tempfile, os
     >>> folder = tempfile.mkdtemp()
     >>> path = os.path.join(folder, "toy.csv")
     >>> with open(path, "w") as f:
-    ...     _ = f.write("sex,length,class\\nM,0.5,a\\nF,0.25,b\\nM,1,a\\n")
+    ...     _ = f.write("sex;length;class\\nM;0.5;a\\nF;0.25;b\\nM;1;a\\n")
     >>> d = load_csv(path)
-    >>> d.feature_names, d.class_names, d.y.tolist()
-    (['sex=F', 'sex=M', 'length'], ['a', 'b'], [0, 1, 0])
+    >>> d.feature_names, d.class_names, d.y.tolist(), d.columns
+    (['sex=F', 'sex=M', 'length'], ['a', 'b'], [0, 1, 0], [('sex', 'F'), ('sex', 'M'), ('length', None)])
     >>> d.X.tolist()
     [[0.0, 1.0, 0.5], [1.0, 0.0, 0.25], [0.0, 1.0, 1.0]]
     """
     import numpy as np
-    header, rows = _read_rows(path)
+    header, cells, rownum = _read_table(path, sep)
     if target is None:
         t = len(header) - 1
     elif target in header:
         t = header.index(target)
     else:
         raise ValueError(f"data file {path!r} has no column {target!r} to use as the class; "
-                         f"columns: {', '.join(header)}")
+                         f"columns: {_listed(header)}")
     named = list(categorical or [])
     for col in named:
         if col not in header:
             raise ValueError(f"--categorical names {col!r}, which is not a column of {path!r}; "
-                             f"columns: {', '.join(header)}")
+                             f"columns: {_listed(header)}")
         if header.index(col) == t:
             raise ValueError(f"--categorical names {col!r}, which is the class column")
-    for number, row in enumerate(rows, start=2):
-        for j, cell in enumerate(row):
-            if cell.lower() in MISSING_TOKENS:
-                raise ValueError(
-                    f"data file {path!r}, line {number}, column {header[j]!r}: missing value {cell!r}; "
-                    f"exact pruning assumes every value is known (Zhong's Determinacy Assumption, "
-                    f"8.2.2.2): remove or impute such rows first")
-    labels = [row[t] for row in rows]
-    class_names = _class_order(labels)
-    if len(class_names) < 2:
-        raise ValueError(f"data file {path!r}: the class column {header[t]!r} has a single class "
-                         f"{class_names[0]!r}; at least two classes are needed")
-    index = {c: i for i, c in enumerate(class_names)}
-    y = np.array([index[v] for v in labels], dtype=np.int64)
-    columns, names, cats = [], [], {}
-    attributes = [h for j, h in enumerate(header) if j != t]
-    for j, h in enumerate(header):
+    # cell by cell: numpy's fixed-width strings would size every cell as the longest one
+    missing = np.frompyfunc(lambda cell: cell.lower() in MISSING_TOKENS, 1, 1)(cells).astype(bool)
+    if missing.any():
+        i, j = map(int, np.argwhere(missing)[0])
+        shown = repr(cells[i, j]) if cells[i, j] else "(an empty cell, or a row with fewer values than columns)"
+        raise ValueError(
+            f"data file {path!r}, row {rownum[i]}, column {header[j]!r}: missing value "
+            f"{shown}; "
+            f"exact pruning assumes every value is known (Zhong's Determinacy Assumption, "
+            f"8.2.2.2): remove or impute such rows first")
+    class_names, y = _classes(cells[:, t], header[t], path)
+    n = len(y)
+    plan: List[Tuple[str, np.ndarray, Optional[List[str]], Optional[np.ndarray]]] = []
+    for j, name in enumerate(header):
         if j == t:
             continue
-        tokens = [row[j] for row in rows]
-        if h in named or not all(_is_number(v) for v in tokens):
-            values = sorted(set(tokens))
-            cats[h] = values
-            for v in values:
-                columns.append(np.array([tok == v for tok in tokens], dtype=float))
-                names.append(f"{h}={v}")
+        column = cells[:, j]
+        if name in named:
+            plan.append(_categorical(name, column, rownum, path, max_levels, declared=True))
+            continue
+        numeric = np.fromiter((_is_number(v) for v in column), dtype=bool, count=n)
+        if numeric.all():
+            plan.append((name, _numbers(name, column, rownum, path), None, None))
+        elif not numeric.any():
+            plan.append(_categorical(name, column, rownum, path, max_levels, declared=False))
         else:
-            columns.append(np.array([float(v) for v in tokens]))
-            names.append(h)
-    X = np.column_stack(columns)
-    return Dataset(X, y, names, class_names, attributes, cats, database_name(path))
+            _mixed(name, column, numeric, rownum, path)
+    width = sum(1 if levels is None else len(levels) for _, _, levels, _ in plan)
+    if n * width > limits.CLI_MAX_CODED_CELLS:
+        raise ValueError(f"data file {path!r}: the coded attributes (one-hot for categorical columns) would take "
+                         f"{n:,} rows x {width:,} columns, more than the limit of {limits.CLI_MAX_CODED_CELLS:,} "
+                         f"cells; declare fewer columns categorical or drop some")
+    X = np.zeros((n, width), dtype=float)
+    names: List[str] = []
+    columns: List[Tuple[str, Optional[str]]] = []
+    cats: Dict[str, List[str]] = {}
+    at = 0
+    for name, values, levels, codes in plan:
+        if levels is None:
+            X[:, at] = values
+            names.append(name)
+            columns.append((name, None))
+            at += 1
+        else:
+            X[np.arange(n), at + codes] = 1.0
+            cats[name] = levels
+            names += [f"{name}={v}" for v in levels]
+            columns += [(name, v) for v in levels]
+            at += len(levels)
+    attributes = [h for j, h in enumerate(header) if j != t]
+    return Dataset(X, y, names, class_names, attributes, cats, database_name(path), columns, header)
+
+
+def _listed(header: Sequence[str]) -> str:
+    shown = ", ".join(header[:20])
+    return shown + (f", ... ({len(header)} columns)" if len(header) > 20 else "")
+
+
+def _numbers(name: str, column: "np.ndarray", rownum: "np.ndarray", path: str) -> "np.ndarray":
+    """A numerical column's values, each within float32's range."""
+    import numpy as np
+    values = np.array([float(v) for v in column])
+    beyond = ~(np.abs(values) <= _FLOAT32_MAX)
+    if beyond.any():
+        i = int(np.argmax(beyond))
+        raise ValueError(f"data file {path!r}, row {rownum[i]}, column {name!r}: {_shown(column[i])} is beyond "
+                         f"+-3.4e38, the range of the float32 values scikit-learn's trees compare")
+    return values
+
+
+def _categorical(name: str, column: "np.ndarray", rownum: "np.ndarray", path: str, max_levels: int,
+                 declared: bool) -> tuple:
+    """(name, None, levels in order, each row's level index), within the level limits."""
+    import numpy as np
+    spellings, codes = np.unique(column, return_inverse=True)
+    count = len(spellings)
+    if count > max_levels:
+        raise ValueError(f"data file {path!r}: categorical column {name!r} has {count:,} levels, more than "
+                         f"{max_levels:,} (each level is a one-hot column); raise the limit with --max-levels "
+                         f"(at most {limits.CLI_MAX_LEVELS_LIMIT:,}) or drop the column")
+    if not declared and count == len(column) and count >= ID_MIN_ROWS:
+        raise ValueError(f"data file {path!r}: column {name!r} has a different value in every row (an identifier "
+                         f"or a name?), which no split can generalise from; drop it, or declare it categorical "
+                         f"with --categorical {name} to keep it")
+    levels = _level_order(str(s) for s in spellings)
+    position = {v: i for i, v in enumerate(levels)}
+    remap = np.array([position[str(s)] for s in spellings], dtype=np.int64)
+    return name, None, levels, remap[codes]
+
+
+def _mixed(name: str, column: "np.ndarray", numeric: "np.ndarray", rownum: "np.ndarray", path: str) -> None:
+    """Refuse a column of numbers and non-numbers, naming the odd value."""
+    import numpy as np
+    count = int(numeric.sum())
+    if 2 * count >= len(column):
+        i = int(np.argmin(numeric))
+        raise ValueError(f"data file {path!r}, row {rownum[i]}, column {name!r}: {_shown(column[i])} is not a "
+                         f"number, yet {count:,} of the column's {len(column):,} values are; correct it, or "
+                         f"declare the column categorical with --categorical {name}")
+    i = int(np.argmax(numeric))
+    raise ValueError(f"data file {path!r}, row {rownum[i]}, column {name!r}: {_shown(column[i])} is a number in "
+                     f"a column of text; declare the column categorical with --categorical {name} to keep "
+                     f"every value as a level")
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def database_name(path: str) -> str:
@@ -213,36 +428,63 @@ def database_name(path: str) -> str:
     return base
 
 
-def describe_splits(tree, dataset: Dataset) -> None:
-    """Rewrite the ``split`` of every one-hot test of a count tree grown on ``dataset`` from
-    ``A=v <= 0.5`` to ``A != v`` (the left child's condition, as for ``x <= t``)."""
-    for node in tree.nodes():
-        if node.children and node.feature is not None:
-            fname = dataset.feature_names[node.feature]
-            attr = fname.split("=", 1)[0]
-            if attr in dataset.categorical and fname.startswith(attr + "="):
-                node.split = f"{attr} != {fname[len(attr) + 1:]}"
-
-
 def grow_tree(dataset: Dataset, **tree_params):
     """Grow a CART tree with scikit-learn's ``DecisionTreeClassifier(**tree_params)`` (Gini, grown
     until pure by default) on ``dataset`` and return the count tree (:class:`~exactprune.tree.Tree`)
-    with class names and split descriptions such as ``petal width <= 0.8`` or ``sex != M``.
+    with class names; :func:`tree_json` writes it naming the CSV's columns.
 
     >>> import numpy as np
     >>> d = Dataset(np.array([[0.0], [1.0], [1.0]]), np.array([0, 1, 1]), ["sex=F"], ["a", "b"],
-    ...             ["sex"], {"sex": ["F", "M"]})
+    ...             ["sex"], {"sex": ["F", "M"]}, columns=[("sex", "F")])
     >>> t = grow_tree(d, random_state=0)
-    >>> t.root.counts, t.root.split, t.class_names
-    ((1, 2), 'sex != F', ['a', 'b'])
+    >>> t.root.counts, t.class_names
+    ((1, 2), ['a', 'b'])
     """
+    import warnings
+
     from sklearn.tree import DecisionTreeClassifier
+
     from .tree import Tree
-    est = DecisionTreeClassifier(**tree_params).fit(dataset.X, dataset.y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        est = DecisionTreeClassifier(**tree_params).fit(dataset.X, dataset.y)
     tree = Tree.from_sklearn(est, feature_names=dataset.feature_names)
     tree.class_names = [dataset.class_names[int(c)] for c in est.classes_]
-    describe_splits(tree, dataset)
     return tree
+
+
+def tree_json(tree, dataset: Dataset, indent: Optional[int] = None) -> str:
+    """The count-tree JSON of a tree grown on ``dataset`` with every split in the CSV's terms:
+    ``"split"`` is ``COLUMN <= THRESHOLD`` (a numerical column: left child when the row's value is
+    at most the threshold) or ``COLUMN != LEVEL`` (a categorical column: left child when the row's
+    value is not that level), ``"feature"`` is COLUMN's position among the CSV's columns
+    (0-based, the class column included), and ``"threshold"`` is given for numerical splits only.
+
+    >>> import numpy as np
+    >>> d = Dataset(np.array([[0.0, 1.0, 5.0], [1.0, 0.0, 2.0]]), np.array([0, 1]), ["s=F", "s=M", "w"], ["a", "b"],
+    ...             ["s", "w"], {"s": ["F", "M"]}, columns=[("s", "F"), ("s", "M"), ("w", None)])
+    >>> tree_json(grow_tree(d, random_state=0), d)     # left: the row whose s is not M, of class b
+    '{"counts": [1, 1], "name": "root", "split": "s != M", "feature": 0, "children": [{"counts": [0, 1], "name": "c1"}, {"counts": [1, 0], "name": "c2"}], "class_names": ["a", "b"]}'
+    """
+    import json
+
+    from .tree import INDENT_DEPTH, deep_json
+    order = dataset.header or dataset.attributes
+    out = tree.to_dict()
+    stack = [out]
+    while stack:
+        node = stack.pop()
+        if "children" in node and node.get("feature") is not None:
+            column, level = dataset.columns[node["feature"]]
+            node["feature"] = order.index(column)
+            if level is not None:           # a numerical split already reads "COLUMN <= THRESHOLD"
+                node["split"] = f"{column} != {level}"
+                node.pop("threshold", None)
+        stack.extend(node.get("children", []))
+    if indent is not None and tree.depth() > INDENT_DEPTH:
+        indent = None
+    with deep_json():
+        return json.dumps(out, indent=indent, ensure_ascii=False)
 
 
 def resolve_data_path(name: str, data_dir: Optional[str] = None) -> Optional[str]:

@@ -67,7 +67,7 @@ __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_
            "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
            "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", 
            "limit_text", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
-__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
+__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
 EXACT_K_LIMIT = 4096
@@ -224,8 +224,30 @@ CLI_MAX_NUMBER_DIGITS = 30
 CLI_MAX_EXAMPLES = 10_000
 #: Monte Carlo trees per unit (``rdt experiment --mc-runs``, ``--te-runs``)
 CLI_MAX_MC_RUNS = 10_000_000
-#: --jobs (worker processes)
-CLI_MAX_JOBS = 4096
+#: --jobs of every command (worker processes; a run never starts more workers than it has units)
+CLI_MAX_JOBS = 256
+#: every --seed (and ``grow --random-state``): scikit-learn accepts random_state up to 2^32 - 1,
+#: and ``compare`` seeds run i with seed + i
+CLI_MAX_SEED = 2**31 - 1
+#: ``grow --indent`` (spaces per JSON level)
+CLI_MAX_INDENT = 16
+#: options counting rows (``grow --min-samples-leaf``/``--min-samples-split``, ``compare
+#: --examples``): more than any admitted file's rows
+CLI_MAX_ROWS = 10_000_000
+#: bytes of a CSV data file, after gzip decompression
+CLI_MAX_CSV_BYTES = 100_000_000
+#: cells (rows x columns) of a CSV data file: pandas keeps each as a Python string (~60 bytes)
+CLI_MAX_CSV_CELLS = 5_000_000
+#: cells of the coded attribute matrix (rows x (numerical columns + one-hot levels)), 8 bytes
+#: each: refused before it is built, so the memory of the coding is known in advance
+CLI_MAX_CODED_CELLS = 20_000_000
+#: levels of a categorical column by default (each is a one-hot column) ...
+CLI_MAX_LEVELS = 100
+#: ... and the most ``--max-levels`` may allow
+CLI_MAX_LEVELS_LIMIT = 10_000
+#: Zhong's Figure 6.1 protocol cuts the data into 20 subsets: at most 20 runs per ratio, and at
+#: least 20 rows (each subset a training or test set of its own)
+CLI_PROTOCOL_SUBSETS = 20
 #: ``rdt moments``: attributes d and sample size N (exact moments by one pass over the random
 #: tree's nodes: d = 8 with N = 200 takes under 3 seconds for every criterion)
 CLI_MAX_RDT_D = 8
@@ -234,16 +256,25 @@ CLI_MAX_RDT_N = 200
 CLI_MAX_RDT_COEXIST_D = 64
 
 LIMITS_HELP = f"""\
-limits (a value beyond one is refused with exit status 2; within them a command answers in
-about a minute or less, and moments shows its progress on a terminal):
-  tree JSON at most {CLI_MAX_INPUT_BYTES:,} bytes, depth {CLI_MAX_TREE_DEPTH:,}, {CLI_MAX_NODES:,} nodes,
-  {CLI_MAX_CHILDREN:,} children per node, {CLI_MAX_CLASSES} classes, {CLI_MAX_COUNT:.0e} examples;
-  moments, cost, classprob: sum over nodes of (depth + 1) at most {CLI_MAX_REPORT_VISITS:,}, and
-  that sum times k at most {CLI_MAX_REPORT_WORK:,};
-  --k at most {CLI_MAX_K_ARB:.0e} (moments, prune), {CLI_MAX_K_COST} (cost), {CLI_MAX_K_CLASSPROB} (classprob);
-  exact numbers (--lam, --eta, --epsilon, ...) at most {CLI_MAX_NUMBER_CHARS} characters and
-  {CLI_MAX_NUMBER_DIGITS} digits in numerator, denominator and exponent;
-  verify --examples at most {CLI_MAX_EXAMPLES:,}; rdt moments d <= {CLI_MAX_RDT_D}, N <= {CLI_MAX_RDT_N};
-  rdt coexist d <= {CLI_MAX_RDT_COEXIST_D}.
+limits (the largest value accepted; a value beyond one is refused with exit status 2 and one line
+naming it; within them a command answers in about a minute or less):
+  tree and loss JSON: {CLI_MAX_INPUT_BYTES:,} bytes, depth {CLI_MAX_TREE_DEPTH:,}, {CLI_MAX_NODES:,} nodes,
+    {CLI_MAX_CHILDREN:,} children per node, {CLI_MAX_CLASSES:,} classes, {CLI_MAX_COUNT:,} examples at the root
+  moments, cost, classprob: sum over nodes of (depth + 1) {CLI_MAX_REPORT_VISITS:,}, times k {CLI_MAX_REPORT_WORK:,}
+  --k: {CLI_MAX_K_ARB:,} (moments, prune), {CLI_MAX_K_COST:,} (cost), {CLI_MAX_K_CLASSPROB:,} (classprob)
+  exact numbers (--lam, --eta, --epsilon, --strength, loss entries): {CLI_MAX_NUMBER_CHARS:,} characters,
+    {CLI_MAX_NUMBER_DIGITS:,} digits in numerator, denominator and exponent
+  CSV files (grow, compare): {CLI_MAX_CSV_BYTES:,} bytes uncompressed, {CLI_MAX_CSV_CELLS:,} cells,
+    {CLI_MAX_CODED_CELLS:,} cells once one-hot coded, {CLI_MAX_LEVELS:,} levels per categorical
+    column (--max-levels up to {CLI_MAX_LEVELS_LIMIT:,})
+  grow: --indent {CLI_MAX_INDENT:,}, --max-depth {CLI_MAX_TREE_DEPTH:,}, --min-samples-* {CLI_MAX_ROWS:,}
+  compare: --runs {CLI_PROTOCOL_SUBSETS:,} (the protocol's runs per ratio), --examples {CLI_MAX_ROWS:,}; the data
+    at least {CLI_PROTOCOL_SUBSETS:,} rows (one per subset of the protocol)
+  verify --examples {CLI_MAX_EXAMPLES:,}; rdt moments --d {CLI_MAX_RDT_D:,}, --N {CLI_MAX_RDT_N:,}; \
+rdt coexist --d {CLI_MAX_RDT_COEXIST_D:,};
+    rdt experiment --mc-runs and --te-runs {CLI_MAX_MC_RUNS:,}
+  --jobs {CLI_MAX_JOBS:,} (every command); every --seed and --random-state {CLI_MAX_SEED:,}
 exit status: 0 ok, 1 a theorem failed (verify), 2 bad input (one line on stderr),
-  3 internal error (please report it; --debug prints the traceback)."""
+  3 internal error (please report it; --debug prints the traceback), 128 + the signal when
+  interrupted (130 Ctrl-C, 143 SIGTERM; worker processes are shut down first).
+output: docs/cli_output.md (exact values, the 6-digit decimal rule, JSON types per command)."""

@@ -14,7 +14,11 @@ the backend: each unit that draws random numbers gets its own seed from :func:`u
   to start a local cluster of N single-threaded worker processes) the same call sends the units to
   the cluster (``joblib.parallel_config(backend="dask")``).  A worker lost mid-run is replaced and
   its unit rescheduled by Dask; the results are unchanged because each unit is a pure function of
-  its arguments.
+  its arguments.  When the scheduler is lost mid-run, the units run again in this process, and
+  one line on stderr says so (``exactprune: lost the Dask scheduler at ADDRESS: running the N
+  units in this process (results unchanged)``); so it does when the cluster has a single worker
+  thread, where joblib runs the units in this process itself.  Dask's own log lines stay off
+  stderr.
 
 >>> run_units(pow, [(2, 3), (3, 2)])
 [8, 9]
@@ -91,20 +95,67 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
         progress = sys.stderr.isatty()
     reporter = _Progress(len(units), label, progress)
     results: list = [None] * len(units)
-    if jobs == 1 and not _dask_active():
-        for done, i in enumerate(order, 1):
-            results[i] = function(*units[i])
-            reporter.update(done)
+    if _dask_active() and _dask_threads() <= 1 and units:
+        _fall_back(f"the Dask cluster at {_DASK['address']} has {_dask_threads()} worker thread(s): "
+                   f"running {len(units)} {label} in this process")
+    if (jobs == 1 and not _dask_active()) or _DASK["lost"]:
+        _run_here(function, units, order, results, reporter)
     else:
         from joblib import delayed, wrap_non_picklable_objects
         backend = _process_backend()
         if backend is not None:         # multiprocessing pickles with pickle, loky and Dask with cloudpickle
             function = wrap_non_picklable_objects(function)
-        outputs = _reporting_parallel(reporter, n_jobs=jobs, backend=backend)(delayed(function)(*units[i]) for i in order)
-        for i, result in zip(order, outputs):
-            results[i] = result
+        workers = jobs if _dask_active() or jobs == -1 else min(jobs, len(units))
+        try:
+            outputs = _reporting_parallel(reporter, n_jobs=workers, backend=backend)(
+                delayed(function)(*units[i]) for i in order)
+        except BaseException as err:        # asyncio's CancelledError is a BaseException
+            if not (_dask_active() and _is_connection_loss(err)):
+                raise
+            _fall_back(f"lost the Dask scheduler at {_DASK['address']}: running the {len(units)} {label} in this "
+                       f"process (results unchanged)")
+            _run_here(function, units, order, results, reporter)
+        else:
+            for i, result in zip(order, outputs):
+                results[i] = result
     reporter.close()
     return results
+
+
+def _run_here(function: Callable[..., Any], units: list, order: list, results: list, reporter: "_Progress") -> None:
+    """Run the units in this process, in dispatch ``order``, results at their units' positions."""
+    for done, i in enumerate(order, 1):
+        results[i] = function(*units[i])
+        reporter.update(done)
+
+
+def _fall_back(message: str) -> None:
+    """Say on stderr (one line) that the Dask run continues in this process, and remember it."""
+    _DASK["lost"] = True
+    sys.stderr.write(f"exactprune: {message}\n")
+    sys.stderr.flush()
+
+
+def _is_connection_loss(err: BaseException) -> bool:
+    """Whether ``err`` is Dask losing its scheduler (a cancelled future, a closed connection)."""
+    import asyncio
+    import concurrent.futures
+    if isinstance(err, (KeyboardInterrupt, SystemExit)):
+        return False
+    try:
+        from distributed.comm.core import CommClosedError
+    except ImportError:             # pragma: no cover - dask_backend needs distributed
+        CommClosedError = OSError    # noqa: N806
+    return isinstance(err, (asyncio.CancelledError, concurrent.futures.CancelledError, CommClosedError)) \
+        or "connection-lost" in str(err)
+
+
+def _dask_threads() -> int:
+    """Worker threads of the active Dask cluster (0 when it cannot be asked)."""
+    try:
+        return sum(_DASK["client"].ncores().values())
+    except Exception:       # noqa: BLE001 - a lost scheduler cannot answer
+        return 0
 
 
 def _process_backend() -> Any:
@@ -179,11 +230,12 @@ def chunked_monte_carlo(sample_fn: Callable[..., Any], samples: int, seed: int, 
     return run_units(sample_fn, units, jobs=jobs, progress=progress, label=label)
 
 
-_DASK_ACTIVE = False
+#: the Dask run of :func:`dask_backend`: its address and client, and whether it was lost
+_DASK: dict = {"address": None, "client": None, "lost": False}
 
 
 def _dask_active() -> bool:
-    return _DASK_ACTIVE
+    return _DASK["address"] is not None
 
 
 @contextlib.contextmanager
@@ -194,7 +246,6 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
     scheduler is refused with ``ValueError`` after :data:`CONNECT_TIMEOUT_S` seconds; a missing
     ``distributed`` package names the extra to install.
     """
-    global _DASK_ACTIVE
     if address is None:
         yield
         return
@@ -237,13 +288,24 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
         except Exception as err:    # refused, timed out, or something else answering (no scheduler)
             raise ValueError(f"cannot reach a Dask scheduler at {address!r} within "
                              f"{CONNECT_TIMEOUT_S} s ({type(err).__name__})") from None
+        import logging
+        # a lost scheduler or worker is said in one line, not logged (Dask's loggers have levels of their own)
+        quiet = [logging.getLogger(name) for name in ["distributed"] + sorted(logging.root.manager.loggerDict)
+                 if name.startswith("distributed")]
+        levels = [logger.level for logger in quiet]
+        for logger in quiet:
+            logger.setLevel(logging.CRITICAL + 1)
         try:
             with parallel_config(backend="dask"):
-                _DASK_ACTIVE = True
+                _DASK.update(address=address, client=client, lost=False)
                 yield
         finally:
-            _DASK_ACTIVE = False
-            client.close()
+            lost = _DASK["lost"]
+            _DASK.update(address=None, client=None, lost=False)
+            with contextlib.suppress(Exception):
+                client.close(timeout=1 if lost else None)
+            for logger, level in zip(quiet, levels):
+                logger.setLevel(level)
     finally:
         if cluster is not None:
             cluster.close()
@@ -260,10 +322,15 @@ def _local_start_method(dask: Any) -> str:
 
 
 def _jobs_argument(text: str) -> int:
-    try:
-        return check_jobs(int(text))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive integer or -1 (all cores), got {text!r}") from None
+    """``--jobs``: 1..CLI_MAX_JOBS or -1 (all cores), checked at parse time."""
+    from .limits import CLI_MAX_JOBS
+    digits = text.strip().lstrip("+")
+    if text.strip() == "-1":
+        return -1
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 6 and 1 <= int(digits) <= CLI_MAX_JOBS):
+        raise argparse.ArgumentTypeError(f"must be a positive integer or -1 (all cores), at most {CLI_MAX_JOBS:,}, "
+                                         f"got {text[:40]!r}")
+    return int(digits)
 
 
 def _dask_argument(text: str) -> str:
@@ -281,8 +348,10 @@ def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
     (-1, None)
     """
     group = parser.add_argument_group("parallel work (results identical whatever the setting)")
+    from .limits import CLI_MAX_JOBS
     group.add_argument("--jobs", type=_jobs_argument, default=None, metavar="N",
-                       help="worker processes on this machine (default 1; -1: all cores)")
+                       help=f"worker processes on this machine, 1..{CLI_MAX_JOBS:,} or -1 for all cores (default 1; "
+                            f"never more workers than work units)")
     group.add_argument("--dask", type=_dask_argument, default=None, metavar="ADDRESS",
                        help="run on a Dask scheduler (tcp://host:8786) or on a local cluster of N workers "
                             "(local:N); needs pip install 'exactprune[dask]'")

@@ -1,13 +1,18 @@
 """Robustness of the front door: hypothesis-generated malformed tree JSON, extreme numbers
 (1e400, 1e-5000, nan, inf, huge integers, unicode digits), huge k and deep or wide trees against
-every CLI command.  Bad input is rejected with exit status 2 and one ``exactprune: error: ...``
-line, good input answers with status 0; never a traceback, a hang or a memory blow-up.
+every CLI command; CSV files for ``grow`` and ``compare`` (separators, BOM, gzip, quotes, typos
+in numerical columns, values beyond float32, unicode, identifier columns, ragged rows); and the
+edges of every bounded option (--jobs, --seed, --random-state, --indent, --max-depth,
+--min-samples-*, --max-levels, --sep, --examples, --runs, --ratios, rdt experiment's --out).
+Bad input is rejected with exit status 2 and one ``exactprune: error: ...`` line, good input
+answers with status 0 and nothing on stderr; never a traceback, a hang (more than TIME_BOUND
+CPU seconds) or a memory blow-up.
 
 Runs ``exactprune.cli.main`` in-process (stdin through monkeypatch or swapped by hand).
 
 Profiles of the campaign test (``test_fuzz_campaign``), chosen by EXACTPRUNE_FUZZ_PROFILE:
-``ci`` (default, 60 inputs, about 15 seconds) and ``deep`` (10,000 inputs, for manual runs; it
-prints its counts)::
+``ci`` (default, 60 inputs, about 15 seconds; marked slow) and ``deep`` (10,000 inputs, for
+manual runs; it prints its counts)::
 
     EXACTPRUNE_FUZZ_PROFILE=deep python -m pytest -q -s tests/test_cli_fuzz.py -k campaign
 """
@@ -233,9 +238,12 @@ from hypothesis import Phase, seed as hypothesis_seed
 
 PROFILES = {"ci": 60, "deep": 10_000}
 PROFILE = os.environ.get("EXACTPRUNE_FUZZ_PROFILE", "ci")
-#: seconds one input may take (the limits promise about a minute at their edges; the generated
-#: inputs stay well inside: trees of at most 40 levels, rdt settings of at most d = 4, N = 12)
+#: CPU seconds one input may take (the limits promise about a minute at their edges; the generated
+#: inputs stay well inside: trees of at most 40 levels, rdt settings of at most d = 4, N = 12);
+#: CPU time, not wall time, so that a machine shared with other work does not make a slow input
+#: look like a hang; a run is stopped after WALL_BOUND wall seconds (a hang too)
 TIME_BOUND = 30
+WALL_BOUND = 4 * TIME_BOUND
 #: growth of the process's peak resident memory one input may cause
 MEMORY_BOUND_KB = 1_000_000
 
@@ -302,13 +310,88 @@ def _refused_or_tiny(text: str) -> bool:
 small_or_refused = st.one_of(st.sampled_from(["1", "2", "3"]), numbers.filter(_refused_or_tiny))
 
 
+#: cells of generated CSV files: numbers, typos, missing values, huge values, unicode, quotes
+CSV_CELLS = ["0", "1", "2.5", "-3", "1e-3", ".5", "10", "8", "2o", "inf", "nan", "NaN", "", "?", "NA", "1e400",
+             "1e39", "3.4e38", "9" * 60, "0x10", "1_000", "1,5", "\u0663", "\u00e9t\u00e9", "\u540d", "M", "F",
+             '"a,b"', '"say ""hi"""', " 7 ", "x" * 300]
+CSV_NAMES = ["a", "b", "class", "size", "\u00e9", "id", "a b", "x", "a", ""]
+CSV_SEPS = [",", ";", "\t", "|"]
+
+
+@st.composite
+def csv_files(draw):
+    """(bytes of a CSV file, its separator): 0-40 rows of 1-5 columns, an optional identifier
+    column, BOM and gzip at random, a ragged row now and then."""
+    import gzip
+    sep = draw(st.sampled_from(CSV_SEPS))
+    width = draw(st.integers(1, 5))
+    kind = draw(st.sampled_from(["clean", "mostly numbers", "wild"]))     # clean files are mostly grown
+    header = ([f"c{j}" for j in range(width)] if kind == "clean" else
+              [draw(st.sampled_from(CSV_NAMES)) for _ in range(width)])
+    n = draw(st.integers(0, 40))
+
+    def cell(j):
+        if kind == "clean":
+            return str(draw(st.integers(0, 9))) if j % 2 == 0 else draw(st.sampled_from(["M", "F", "\u540d"]))
+        if kind == "mostly numbers" and draw(st.integers(0, 19)):
+            return str(draw(st.integers(0, 9)))
+        return draw(st.sampled_from(CSV_CELLS))
+    rows = []
+    for i in range(n):
+        row = [cell(j) for j in range(width - 1)]
+        row.append(draw(st.sampled_from(["a", "b", "1", "1.0", "2"])))
+        if kind != "clean" and draw(st.booleans()) and i == 0:
+            row = row[:-1] or row + ["extra"]
+        rows.append(row)
+    if kind != "clean" and draw(st.booleans()):     # an identifier column
+        header.insert(0, "id")
+        rows = [[f"r{i}"] + row for i, row in enumerate(rows)]
+    text = "\n".join(sep.join(r) for r in [header] + rows) + "\n"
+    data = (("\ufeff" if draw(st.booleans()) else "") + text).encode("utf-8")
+    return (gzip.compress(data) if draw(st.booleans()) else data), sep
+
+
+#: values of the bounded options: valid ones, their edges, and values to refuse
+BOUNDED = ["0", "1", "2", "16", "17", "19", "20", "21", "-1", "-5", "256", "257", "1000", "1001", "2147483647",
+           "2147483648", "4294967296", "10" * 10, "1e3", "x", "", " 3", "\u0663"]
+
+
 @st.composite
 def cli_cases(draw):
-    """(argv, stdin text) for one run of the command line."""
+    """(argv, stdin text) for one run of the command line; a CSV file is written to ``{csv}``."""
     command = draw(st.sampled_from(["moments", "prune", "breakpoints", "ccp", "classprob", "cost", "verify",
-                                    "rdt moments", "rdt coexist", "errata", "nosuch", "--version"]))
+                                    "rdt moments", "rdt coexist", "rdt experiment", "errata", "nosuch", "--version",
+                                    "grow", "grow", "grow", "compare"]))
     argv = command.split()
     stdin = None
+    if command in ("grow", "compare"):
+        data, sep = draw(csv_files())
+        argv.append("{csv}")
+        stdin = data                              # the driver writes it to the CSV path
+        if command == "grow":
+            for option in ("--indent", "--max-depth", "--min-samples-leaf", "--min-samples-split",
+                           "--random-state", "--max-levels"):
+                if draw(st.integers(0, 3)) == 0:
+                    argv.append(f"{option}={draw(st.sampled_from(BOUNDED))}")
+            if draw(st.booleans()):
+                argv.append("--sep=" + draw(st.sampled_from(CSV_SEPS + ["tab", ";;", '"', "x"])))
+        else:                                   # compare: one short run, or refused options
+            argv += ["--runs", "1", "--ratios", draw(st.sampled_from(["50", "50,50", "5,95", "3", "50,x"]))]
+            for option in ("--examples", "--seed", "--jobs", "--runs"):
+                if draw(st.integers(0, 3)) == 0:
+                    value = draw(st.sampled_from(BOUNDED))
+                    if option == "--jobs" and value in ("2", "16", "17", "19", "20", "21", "-1"):
+                        value = "1"                 # no worker pools inside the fuzz driver
+                    argv.append(f"{option}={value}")
+        if draw(st.integers(0, 3)) == 0:
+            argv.append(f"--categorical={draw(st.sampled_from(CSV_NAMES))}")
+        if draw(st.integers(0, 4)) == 0:
+            argv.append(f"--target={draw(st.sampled_from(CSV_NAMES))}")
+        return argv, stdin
+    if command == "rdt experiment":             # always refused: a missing output folder, or a bad option
+        argv += ["--out", "/nonexistent-folder/stem", f"--jobs={draw(st.sampled_from(BOUNDED))}",
+                 f"--seed={draw(st.sampled_from(BOUNDED))}"]
+        return argv, None
     if command in ("moments", "prune", "breakpoints", "ccp", "classprob", "cost"):
         argv.append("-")
         stdin = draw(tree_texts)
@@ -326,6 +409,8 @@ def cli_cases(draw):
     elif command == "verify":
         argv += ["--theorem", "zhong-5.5", f"--examples={draw(small_or_refused)}",
                  f"--seed={draw(numbers)}"]
+        if draw(st.booleans()):
+            argv.append(f"--jobs={draw(st.sampled_from(['1', '0', '-5', '257', '100000', 'x']))}")
     elif command == "rdt moments":
         argv += [f"--d={draw(small_or_refused)}", f"--N={draw(st.one_of(st.sampled_from(['0', '12']), small_or_refused))}",
                  f"--strength={draw(numbers)}", f"--h={draw(st.one_of(st.just('2'), numbers))}"]
@@ -339,15 +424,21 @@ class _Hang(BaseException):
 
 
 def _drive(argv, stdin_text, loss_path) -> dict:
-    """Run main once; return status, stderr lines, seconds, memory growth and whether it hung."""
+    """Run main once; return status, stderr lines, seconds, memory growth and whether it hung.
+    For ``grow`` and ``compare`` the bytes in ``stdin_text`` are the CSV file at ``{csv}``."""
+    if "{csv}" in argv:
+        csv_path = os.path.join(os.path.dirname(loss_path), "data.csv")
+        with open(csv_path, "wb") as handle:
+            handle.write(stdin_text)
+        argv, stdin_text = [a.replace("{csv}", csv_path) for a in argv], None
     argv = [a.replace("{loss}", loss_path) for a in argv]
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
     sys.stdin = io.StringIO(stdin_text or "")
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     old_handler = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(_Hang()))
-    signal.alarm(TIME_BOUND)
-    start = time.monotonic()
+    signal.alarm(WALL_BOUND)
+    start, cpu_start = time.monotonic(), time.process_time()
     hung = False
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -361,8 +452,8 @@ def _drive(argv, stdin_text, loss_path) -> dict:
         signal.signal(signal.SIGALRM, old_handler)
         sys.stdin = old_stdin
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
-    return {"argv": argv, "status": status, "err": err.getvalue(), "seconds": time.monotonic() - start,
-            "grown_kb": grown, "hung": hung}
+    return {"argv": argv, "status": status, "err": err.getvalue(), "seconds": time.process_time() - cpu_start,
+            "wall_seconds": time.monotonic() - start, "grown_kb": grown, "hung": hung}
 
 
 def _classify(result: dict) -> str:
@@ -413,6 +504,7 @@ def run_campaign(n_inputs: int, seed: int = 20261126) -> tuple:
 
 # ``verify`` runs hypothesis inside the CLI, which raises the recursion limit for deep trees; the
 # inner hypothesis run then notes that the limit changed around it (harmless, restored by main)
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
 def test_fuzz_campaign():
     """Profile ``ci`` or ``deep``: every input answers (0) or is refused in one line (2)."""

@@ -65,7 +65,7 @@ def test_numeric_class_labels_sort_as_numbers(tmp_path):
 def test_missing_value_refused_citing_determinacy(tmp_path, token):
     rows = [r for r in ROWS]
     rows[3] = ("green", token, "3", "yes")
-    with pytest.raises(ValueError, match=r"line 4, column 'width': missing value .*Determinacy Assumption"):
+    with pytest.raises(ValueError, match=r"row 4, column 'width': missing value .*Determinacy Assumption"):
         load_csv(write(tmp_path, rows))
 
 
@@ -83,9 +83,20 @@ def test_unknown_target_and_categorical_refused(tmp_path):
         load_csv(path, categorical=["shape"])
 
 
+def test_a_corrupt_gzip_file_is_refused(tmp_path):
+    data = bytearray(gzip.compress(("a,b\n" + "1,x\n" * 1000).encode()))
+    data[20:40] = b"\xff" * 20
+    path = tmp_path / "bad.csv.gz"
+    path.write_bytes(bytes(data))
+    with pytest.raises(ValueError, match="looks gzip-compressed but cannot be decompressed"):
+        load_csv(str(path))
+
+
 def test_ragged_rows_and_unreadable_files_refused(tmp_path):
-    with pytest.raises(ValueError, match="line 3: 2 values for 4 columns"):
+    with pytest.raises(ValueError, match="row 3, column 'size': missing value .an empty cell, or a row with fewer"):
         load_csv(write(tmp_path, ROWS[:2] + [("red", "1")]))
+    with pytest.raises(ValueError, match="row 3: 5 values for 4 columns"):
+        load_csv(write(tmp_path, ROWS[:2] + [("red", "1", "2", "yes", "extra")]))
     with pytest.raises(ValueError, match="cannot read data file"):
         load_csv(str(tmp_path / "absent.csv"))
     with pytest.raises(ValueError, match="no data rows"):
@@ -124,7 +135,7 @@ def test_grow_command_refusals(tmp_path, capsys):
     assert main(["grow", path, "--target", "nosuch"]) == 2
     assert "no column 'nosuch'" in capsys.readouterr().err
     assert main(["grow", path, "--min-samples-leaf", "0"]) == 2
-    assert "--min-samples-leaf must be at least 1" in capsys.readouterr().err
+    assert "--min-samples-leaf: must be an integer in 1..10,000,000, got '0'" in capsys.readouterr().err
 
 
 def test_grow_pipes_into_breakpoints(tmp_path):
@@ -164,3 +175,140 @@ def test_uci_databases_match_table_6_1(name, shape, classes, n_cat):
     assert d.X.shape[0] == shape[0] and d.n_classes == classes and len(d.categorical) == n_cat
     if shape[1] is not None:
         assert d.X.shape[1] == shape[1]
+
+
+# ---------------------------------------------------------------- typed CSV reading (issue 26)
+
+def write_text(tmp_path, text, name="t.csv", encoding="utf-8"):
+    path = tmp_path / name
+    path.write_bytes(text.encode(encoding))
+    return str(path)
+
+
+@pytest.mark.parametrize("sep", [";", "\t", "|"])
+def test_separator_detected_from_the_header(tmp_path, sep):
+    text = "\n".join(sep.join(r) for r in ROWS) + "\n"
+    d = load_csv(write_text(tmp_path, text))
+    assert d.feature_names == ["colour=blue", "colour=green", "colour=red", "width", "size"]
+    assert d.y.tolist() == [1, 0, 1, 0, 1]
+
+
+def test_sep_option_quoting_and_bom(tmp_path):
+    # a quoted cell holding the separator, a byte-order mark, and a separator given by hand
+    text = '\ufeffname;x;class\n"a;b";1;p\nc;2;q\n"a;b";3;p\n'
+    d = load_csv(write_text(tmp_path, text), sep=";")
+    assert d.attributes == ["name", "x"] and d.categorical == {"name": ["a;b", "c"]}
+    assert main(["grow", write_text(tmp_path, "a,b,c\n1,2,x\n3,4,y\n"), "--sep", ";"]) == 2
+
+
+def test_a_semicolon_file_read_with_the_wrong_separator_says_so(tmp_path, capsys):
+    path = write_text(tmp_path, "a;b;c\n1;2;x\n3;4;y\n")
+    assert main(["grow", path, "--sep", ","]) == 2
+    assert "the header has 1 column" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("token", ["2o", "inf", "0x10", "1_000", "1,5"])
+def test_a_typo_in_a_numerical_column_is_refused_with_its_row(tmp_path, token):
+    rows = [list(r) for r in ROWS]
+    rows[4][1] = token                          # row 5 of the file (the header is row 1)
+    text = "\n".join(";".join(r) for r in rows) + "\n"
+    with pytest.raises(ValueError, match=rf"row 5, column 'width': '{token}' is not a number, yet 4 of the "
+                                         rf"column's 5 values are; .*--categorical width"):
+        load_csv(write_text(tmp_path, text))
+    d = load_csv(write_text(tmp_path, text), categorical=["width"])      # declared: every value a level
+    assert token in d.categorical["width"]
+
+
+@pytest.mark.parametrize("value, refused", [("1e39", True), ("-3.5e38", True), ("1e400", True), ("3.4e38", False)])
+def test_values_beyond_float32_are_refused_naming_column_and_row(tmp_path, value, refused):
+    rows = [list(r) for r in ROWS]
+    rows[2][2] = value
+    path = write(tmp_path, rows)
+    if refused:
+        with pytest.raises(ValueError, match=rf"row 3, column 'size': '{value}' is beyond \+-3.4e38"):
+            load_csv(path)
+    else:
+        assert load_csv(path).X[1, 4] == float(value)
+
+
+def test_class_labels_are_compared_as_values(tmp_path):
+    rows = [("x", "c"), ("1", "1.0"), ("2", "1"), ("3", "2"), ("4", "01"), ("5", "10")]
+    d = load_csv(write(tmp_path, rows))
+    assert d.class_names == ["1", "2", "10"] and d.y.tolist() == [0, 0, 1, 0, 2]
+
+
+def test_numerical_levels_are_ordered_by_value(tmp_path):
+    rows = [("size", "c"), ("10", "a"), ("8", "b"), ("9.5", "a"), ("8", "b")]
+    d = load_csv(write(tmp_path, rows), categorical=["size"])
+    assert d.categorical["size"] == ["8", "9.5", "10"]
+    assert d.X.tolist() == [[0, 0, 1], [1, 0, 0], [0, 1, 0], [1, 0, 0]]
+
+
+def test_an_identifier_column_is_refused_unless_declared(tmp_path):
+    rows = [("id", "x", "c")] + [(f"row{i}", str(i % 3), "ab"[i % 2]) for i in range(12)]
+    with pytest.raises(ValueError, match="column 'id' has a different value in every row .*--categorical id"):
+        load_csv(write(tmp_path, rows))
+    assert len(load_csv(write(tmp_path, rows), categorical=["id"]).categorical["id"]) == 12
+
+
+def test_too_many_levels_are_refused_naming_the_override(tmp_path):
+    rows = [("colour", "c")] + [(c, "ab"[i % 2]) for i, c in enumerate("rgbrgbrgbrgb")]
+    with pytest.raises(ValueError, match="'colour' has 3 levels, more than 2 .*--max-levels"):
+        load_csv(write(tmp_path, rows), max_levels=2)
+    assert load_csv(write(tmp_path, rows), max_levels=3).categorical["colour"] == ["b", "g", "r"]
+
+
+def test_the_coded_size_is_refused_before_it_is_built(tmp_path, monkeypatch):
+    from exactprune import limits
+    monkeypatch.setattr(limits, "CLI_MAX_CODED_CELLS", 5 * 5 - 1)        # 5 rows x 5 coded columns
+    with pytest.raises(ValueError, match="5 rows x 5 columns, more than the limit of 24 cells"):
+        load_csv(write(tmp_path, ROWS))
+
+
+def test_a_cell_longer_than_the_csv_module_limit_is_read_in_little_memory(tmp_path):
+    """Python's csv module stops at 131,072 characters; and one long cell must not size every
+    cell (numpy's fixed-width strings would take 600 cells x 800 KB here)."""
+    import tracemalloc
+    long = "x" * 200_000
+    rows = [("name", "v", "c"), (long, "1", "a")] + [("y", str(i), "ab"[i % 2]) for i in range(199)]
+    path = write(tmp_path, rows)
+    tracemalloc.start()
+    try:
+        d = load_csv(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert d.categorical["name"] == [long, "y"]
+    assert peak < 50_000_000, peak
+
+
+def test_grow_json_names_the_csv_column_and_level_of_every_split(tmp_path, capsys):
+    """Route the raw CSV rows by the JSON alone ('feature' = position in the header, 'split' =
+    'COLUMN != LEVEL' or the threshold): every node's counts are the classes of its rows."""
+    path = write(tmp_path, ROWS)
+    assert main(["grow", path]) == 0
+    tree = json.loads(capsys.readouterr().out)
+    header, rows = ROWS[0], ROWS[1:]
+
+    def check(node, subset):
+        assert node["counts"] == [sum(r[3] == "no" for r in subset), sum(r[3] == "yes" for r in subset)]
+        if "children" not in node:
+            return
+        column = header[node["feature"]]
+        assert node["split"].startswith(column + " ")
+        if "threshold" in node:
+            left = [r for r in subset if float(r[node["feature"]]) <= node["threshold"]]
+        else:
+            level = node["split"][len(column + " != "):]
+            left = [r for r in subset if r[node["feature"]] != level]
+        check(node["children"][0], left)
+        check(node["children"][1], [r for r in subset if r not in left])
+    check(tree, rows)
+
+
+def test_compare_refuses_too_few_rows_before_any_work(tmp_path, capsys):
+    rows = [("x", "c")] + [(str(i), "ab"[i % 2]) for i in range(19)]
+    assert main(["compare", write(tmp_path, rows)]) == 2
+    err = capsys.readouterr().err
+    assert "19 rows; the protocol cuts the data into 20 subsets and needs at least 20 rows" in err
+    assert err.count("\n") == 1

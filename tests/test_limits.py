@@ -305,3 +305,14 @@ def test_k_far_above_the_limit_and_not_a_power_of_two_is_refused_by_its_size():
     tree = Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
     with pytest.raises(ValueError, match=r"a 1048577-bit integer exceeds the limit CLASSPROB_MAX_K = 1024"):
         subtree_error_moment(tree.root, 0, limits.MAX_K + 2)
+
+
+def test_help_lists_every_command_line_limit():
+    """Each CLI_* limit appears in ``exactprune --help``'s epilog, printed one way (thousands
+    separators), and no limit is printed in another notation."""
+    from exactprune import limits
+    names = [name for name in limits.__all__ if name.startswith("CLI_")]
+    assert len(names) >= 25
+    for name in names:
+        assert f"{getattr(limits, name):,}" in limits.LIMITS_HELP, name
+    assert "e+" not in limits.LIMITS_HELP and "1000000" not in limits.LIMITS_HELP

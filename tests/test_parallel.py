@@ -37,6 +37,91 @@ def test_seeds_depend_on_the_run_seed_and_position_only():
     assert len(set(unit_seeds(7, 100))) == 100
 
 
+def test_neighbouring_runs_draw_from_disjoint_streams():
+    """Units' seeds are SeedSequence children, not seed + i: the units of run 7 and of run 8 share
+    no seed (with seed + i they would share all but one), and the seeds spread over 63 bits
+    (seed + i stays below 2^7 here; a SeedSequence child's top bit is set with probability 1/2,
+    so 100 seeds with at least 25 and at most 75 of them set fail with probability < 1e-6)."""
+    run7, run8 = unit_seeds(7, 100), unit_seeds(8, 100)
+    assert not set(run7) & set(run8)
+    assert all(0 <= s < 2 ** 63 for s in run7)
+    assert 25 <= sum(s >> 62 for s in run7) <= 75
+
+
+def test_results_in_unit_order_whatever_the_dispatch_order():
+    """Dispatched in reverse (by cost) and in order, serial and on two processes: the results
+    are those of the plain loop over the units, in the units' order."""
+    work = [(i, 3) for i in range(8)]
+    expected = [pow(i, 3) for i in range(8)]
+    for jobs in (1, 2):
+        assert run_units(pow, work, jobs=jobs, cost=list(range(8)), progress=False) == expected
+        assert run_units(pow, work, jobs=jobs, cost=list(range(8))[::-1], progress=False) == expected
+
+
+def test_a_lost_scheduler_falls_back_to_this_process_and_says_so(monkeypatch, capsys):
+    """The scheduler lost mid-run (joblib's Dask call raising the cancelled future it raises
+    then): the units run in this process, the results are the serial ones, one line says so."""
+    import asyncio
+
+    import exactprune.parallel as parallel
+    serial = run_units(draw, units(), progress=False)
+
+    def lost(*args, **kwargs):
+        def call(tasks):
+            raise asyncio.CancelledError("batch cancelled for reason: scheduler-connection-lost.")
+        return call
+    with dask_backend("local:2"):
+        monkeypatch.setattr(parallel, "_reporting_parallel", lost)
+        assert run_units(draw, units(), jobs=-1, progress=False, label="draws") == serial
+    err = capsys.readouterr().err
+    assert err == "exactprune: lost the Dask scheduler at local:2: running the 12 draws in this process " \
+                  "(results unchanged)\n"
+
+
+def test_a_one_thread_cluster_runs_here_and_says_so(capsys):
+    """joblib runs the units in the calling process when the cluster has one worker thread: the
+    results are the serial ones and one line says where they ran."""
+    serial = run_units(draw, units(), progress=False)
+    with dask_backend("local:1"):
+        assert run_units(draw, units(), jobs=-1, progress=False, label="draws") == serial
+    assert capsys.readouterr().err == ("exactprune: the Dask cluster at local:1 has 1 worker thread(s): running "
+                                       "12 draws in this process\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads child processes from Linux's /proc")
+def test_sigterm_to_the_command_leaves_no_worker_behind():
+    """SIGTERM to a command running two forked workers: it exits with 128 + 15 after shutting
+    its pool down (or, should the signal land where unwinding cannot finish, after
+    cli.UNWIND_SECONDS); none of its child processes survives."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "exactprune", "verify", "--theorem", "zhong-5.5",
+                             "--examples", "3000", "--jobs", "2"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def children():
+        with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as handle:
+            return [int(pid) for pid in handle.read().split()]
+    try:
+        deadline = time.monotonic() + 60
+        while len(children()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        kids = children()
+        assert len(kids) >= 2, "the command never started its workers"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 128 + signal.SIGTERM
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    time.sleep(0.5)
+    alive = [pid for pid in kids if os.path.exists(f"/proc/{pid}") and
+             open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+    for pid in alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, f"workers {alive} survived their parent"
+
+
 def test_same_results_serial_and_two_processes():
     serial = run_units(draw, units(), jobs=1, progress=False)
     assert run_units(draw, units(), jobs=2, progress=False) == serial
@@ -89,9 +174,10 @@ def parser():
     return p
 
 
-@pytest.mark.parametrize("argv,message", [(["--jobs", "0"], "argument --jobs: must be a positive integer or -1"),
-                                          (["--jobs", "-3"], "argument --jobs: must be a positive integer or -1"),
-                                          (["--jobs", "two"], "argument --jobs: must be a positive integer or -1"),
+@pytest.mark.parametrize("argv,message", [(["--jobs", "0"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+                                          (["--jobs", "-3"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+                                          (["--jobs", "two"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+                                          (["--jobs", "257"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
                                           (["--dask", "somehost"], "argument --dask: must be a scheduler address")])
 def test_bad_jobs_and_dask_arguments_are_refused_in_one_line(argv, message, capsys):
     with pytest.raises(SystemExit):
@@ -154,19 +240,21 @@ def _cli_json(capsys, *argv):
     return out
 
 
+@pytest.mark.slow
 def test_verify_output_is_byte_identical_whatever_the_workers(capsys, tmp_path, monkeypatch):
     """Statements and chunks of cases are the units: --jobs 1, --jobs 2 and a local Dask cluster
-    print the same JSON (2,500 cases of one statement are three chunks of at most 1,000)."""
+    print the same JSON (1,001 cases of one statement are two chunks, 1,000 and 1: the smallest
+    chunked run, with a short last chunk)."""
     monkeypatch.chdir(tmp_path)
-    argv = ["verify", "--theorem", "zhong-5.9", "--theorem", "ek-1", "--json"]
+    argv = ["verify", "--theorem", "zhong-5.9", "--theorem", "ek-1", "--examples", "200", "--json"]
     serial = _cli_json(capsys, *argv, "--jobs", "1")
     assert _cli_json(capsys, *argv, "--jobs", "2") == serial
     assert _cli_json(capsys, *argv, "--dask", "local:2") == serial
-    chunked = ["verify", "--theorem", "zhong-5.9-corrected", "--examples", "2500", "--json"]
+    chunked = ["verify", "--theorem", "zhong-5.9-corrected", "--examples", "1001", "--json"]
     one = _cli_json(capsys, *chunked, "--jobs", "1")
     assert _cli_json(capsys, *chunked, "--jobs", "2") == one
     result = json.loads(one)[0]
-    assert result["chunks"] == 3 and result["cases"] >= 2500        # each chunk also runs the pinned cases
+    assert result["chunks"] == 2 and result["cases"] >= 1001        # each chunk also runs the pinned cases
     assert not (tmp_path / ".hypothesis").exists()      # hypothesis' cache is not written here
 
 

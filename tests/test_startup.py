@@ -73,7 +73,7 @@ def test_every_command_help_still_works(command, capsys):
 def test_compare_help_lists_the_built_in_data_sets(capsys):
     assert main(["compare", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "one of g2c15, g2c25, g6c15, g6c25, iris, wine, breast_cancer, digits," in text
+    assert "one of g2c15, g2c25, g6c15, g6c25, iris, wine, breast_cancer, digits;" in text
 
 
 def test_the_package_names_are_imported_on_first_use():

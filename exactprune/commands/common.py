@@ -10,12 +10,14 @@ the tree module are imported by the functions that read input, not with the modu
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
+import os
 import re
 import sys
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from .. import limits
 
@@ -45,6 +47,26 @@ def plural(count: int, noun: str, plural_form: Optional[str] = None) -> str:
     return f"{count} {noun if count == 1 else (plural_form or noun + 's')}"
 
 
+#: significant digits of every decimal the commands print (docs/cli_output.md)
+APPROX_DIGITS = 6
+
+
+def approx(value) -> str:
+    """A value as a decimal of :data:`APPROX_DIGITS` significant digits: a rational rounded
+    half-even from its exact value, a float by ``%g``; ``-`` for none, ``0`` for zero.
+
+    >>> from fractions import Fraction
+    >>> approx(Fraction(257, 2016)), approx(0.125), approx(None), approx(Fraction(0)), approx(12345678.0)
+    ('0.127480', '0.125', '-', '0', '1.23457e+07')
+    """
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.{APPROX_DIGITS}g}"
+    from ..numbers import decimal_str
+    return decimal_str(value, APPROX_DIGITS) if value != 0 else "0"
+
+
 def pruned_text(names) -> str:
     """The pruned nodes as one comma-separated list, or ``nothing``.
 
@@ -72,13 +94,50 @@ def integer_arg(text: Any, name: str, minimum: int, maximum: int, why: str = "")
             raise UsageError(f"{name} must be an integer such as 2, got {_shown(text)}")
         digits = text.strip().lstrip("+").lstrip("0")
         if len(digits) > len(str(maximum)):
-            raise UsageError(f"{name} must be at most {maximum}{why}, got {_shown(text)}")
+            raise UsageError(f"{name} must be at most {maximum:,}{why}, got {_shown(text)}")
         value = int(digits or "0")
     if value < minimum:
-        raise UsageError(f"{name} must be an integer >= {minimum}, got {value}")
+        raise UsageError(f"{name} must be an integer >= {minimum:,}, got {value}")
     if value > maximum:
-        raise UsageError(f"{name} must be at most {maximum}{why}, got {value}")
+        raise UsageError(f"{name} must be at most {maximum:,}{why}, got {value}")
     return value
+
+
+def bounded_int(minimum: int, maximum: int, why: str = "") -> Callable[[str], int]:
+    """An argparse ``type``: a decimal integer in ``[minimum, maximum]``, checked at parse time
+    (argparse prefixes the option's name to the refusal).
+
+    >>> bounded_int(0, 16)("4")
+    4
+    >>> bounded_int(0, 16)("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be an integer in 0..16, got '-1'
+    """
+    def parse(text: str) -> int:
+        if not _INTEGER.fullmatch(text) or len(text.strip().lstrip("+").lstrip("0")) > len(str(maximum)) \
+                or not minimum <= int(text) <= maximum:
+            raise argparse.ArgumentTypeError(f"must be an integer in {minimum:,}..{maximum:,}{why}, got {_shown(text)}")
+        return int(text)
+    parse.__name__ = "integer"
+    return parse
+
+
+def seed_type() -> Callable[[str], int]:
+    """The argparse ``type`` of every --seed: 0..CLI_MAX_SEED."""
+    return bounded_int(0, limits.CLI_MAX_SEED, " (scikit-learn's random_state range, with room for run indices)")
+
+
+def check_output_stem(stem: str, suffixes: tuple) -> None:
+    """Refuse at once (before any work) an output path whose folder is missing or not writable,
+    or that names a folder."""
+    folder = os.path.dirname(os.path.abspath(stem))
+    if not os.path.isdir(folder):
+        raise UsageError(f"--out {stem!r}: the folder {folder!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"--out {stem!r}: the folder {folder!r} is not writable")
+    for suffix in suffixes:
+        if os.path.isdir(stem + suffix):
+            raise UsageError(f"--out {stem!r}: {stem + suffix!r} is a folder")
 
 
 def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
@@ -192,7 +251,7 @@ def _check_tree_size(tree: Tree) -> None:
     if tree.n_classes > limits.CLI_MAX_CLASSES:
         raise UsageError(f"tree has {tree.n_classes} classes; the limit is {limits.CLI_MAX_CLASSES}")
     if tree.root.n > limits.CLI_MAX_COUNT:
-        raise UsageError(f"tree has {tree.root.n} examples at the root; the limit is {limits.CLI_MAX_COUNT:.0e}")
+        raise UsageError(f"tree has {tree.root.n:,} examples at the root; the limit is {limits.CLI_MAX_COUNT:,}")
     stack, count = [(tree.root, 0)], 0
     while stack:
         node, depth = stack.pop()

@@ -1,7 +1,14 @@
 """``exactprune compare DATASET``: CCP, 2-norm and EBP side by side under Zhong's Fig 6.1 protocol."""
 from __future__ import annotations
 
+import argparse
 from dataclasses import asdict
+
+from .. import limits
+from .common import UsageError, bounded_int, seed_type
+
+#: the protocol's 20 subsets
+_SUBSETS = limits.CLI_PROTOCOL_SUBSETS
 
 
 def register(subparsers) -> None:
@@ -11,18 +18,25 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "compare", help="the pruning methods side by side on one data set (Zhong ch 6)",
         description="CCP (10-fold CV, 1-SE), 2-norm and EBP (C4.5 R8, raising) under Zhong's Figure 6.1 "
-                    f"protocol. DATASET: one of {', '.join(DATASETS)}, a CSV file (plain or gzip, header "
-                    "row, class in the last column or --target; categorical attributes one-hot coded; "
-                    "missing values refused), or NAME for NAME.csv[.gz] in --data-dir or $EXACTPRUNE_DATA.")
-    parser.add_argument("dataset")
-    add_data_arguments(parser)
-    parser.add_argument("--data-dir", default=None,
+                    f"protocol: the data shuffled once and cut into {_SUBSETS} subsets; at ratio r% run i trains "
+                    f"on r/5 consecutive subsets from subset i and tests on the rest, {_SUBSETS} runs per ratio.")
+    parser.add_argument("dataset", metavar="DATASET",
+                        help=f"one of {', '.join(DATASETS)}; a CSV file (plain or gzip, header row, class in the "
+                             "last column or --target; as for grow); or NAME for NAME.csv[.gz] in --data-dir or "
+                             "$EXACTPRUNE_DATA")
+    add_data_arguments(parser, options=False)
+    parser.add_argument("--data-dir", default=None, metavar="FOLDER",
                         help="folder of NAME.csv[.gz] databases (default: $EXACTPRUNE_DATA)")
-    parser.add_argument("--ratios", default="5,50", help="training ratios in %% of 20 subsets (default 5,50)")
-    parser.add_argument("--runs", type=int, default=None, help="runs per ratio (default all 20)")
-    parser.add_argument("--examples", type=int, default=None, help="use this many examples (default all)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--ratios", type=_ratios, default=[1, 10], metavar="R,R",
+                        help="training ratios in %%, distinct multiples of 5 in 5..95 (default 5,50)")
+    parser.add_argument("--runs", type=bounded_int(1, _SUBSETS, f" (the protocol has {_SUBSETS} runs per ratio)"),
+                        default=None, metavar="N", help=f"runs per ratio, 1..{_SUBSETS} (default all {_SUBSETS})")
+    parser.add_argument("--examples", type=bounded_int(_SUBSETS, limits.CLI_MAX_ROWS), default=None, metavar="N",
+                        help=f"use N examples drawn at random, {_SUBSETS}..{limits.CLI_MAX_ROWS:,} (default all)")
+    parser.add_argument("--seed", type=seed_type(), default=0, metavar="S",
+                        help=f"seed of the shuffle, of --examples' draw and (plus the run's index) of tree "
+                             f"growing and CV folds, 0..{limits.CLI_MAX_SEED:,} (default 0)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output (docs/cli_output.md)")
     parser.add_argument("--no-times", action="store_true",
                         help="leave out the pruning times (Table 6.4, per-run seconds): the only part of the "
                              "output that varies between two runs, so that the rest compares byte for byte")
@@ -31,15 +45,57 @@ def register(subparsers) -> None:
 
 
 def parse_ratios(text: str) -> list:
-    """Training ratios in % ("5,50") as numbers m of the 20 subsets of Figure 6.1 ([1, 10])."""
-    try:
-        ratios = [int(x) for x in text.split(",")]
-    except ValueError:
-        raise ValueError(f"--ratios must be integers such as 5,50, got {text!r}") from None
+    """Training ratios in % ("5,50") as numbers m of the 20 subsets of Figure 6.1, each once
+    (a ``ValueError`` otherwise; also used by benchmarks/bench_chapter6.py).
+
+    >>> parse_ratios("5,50")
+    [1, 10]
+    >>> parse_ratios("50,50")
+    Traceback (most recent call last):
+    ValueError: each ratio once, got 50 twice
+    """
+    parts = [x.strip() for x in text.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
+        raise ValueError(f"must be integers such as 5,50, got {text[:40]!r}")
+    ratios = [int(p) for p in parts]
     for r in ratios:
         if r % 5 or not 5 <= r <= 95:
-            raise ValueError(f"--ratios: each ratio must be a multiple of 5 in 5..95 (1..19 of 20 subsets), got {r}")
+            raise ValueError(f"each ratio must be a multiple of 5 in 5..95 (1..19 of {_SUBSETS} subsets), got {r}")
+        if ratios.count(r) > 1:
+            raise ValueError(f"each ratio once, got {r} twice")
     return [r // 5 for r in ratios]
+
+
+def _ratios(text: str) -> list:
+    """``--ratios`` at parse time (argparse names the option in the refusal)."""
+    try:
+        return parse_ratios(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _check_rows(args) -> None:
+    """Refuse, before any work, data the protocol cannot cut into 20 non-empty subsets (a CSV
+    file is read here, so that its refusals come first)."""
+    from ..datasets import DATA_ENV, DATASETS, GAUSSIAN, resolve_data_path
+    from .grow import load_from_args
+    if args.dataset in GAUSSIAN:
+        classes = GAUSSIAN[args.dataset][0]
+        n = args.examples if args.examples is not None else GAUSSIAN[args.dataset][2]
+        rows, why = n // classes * classes, f" (--examples rounded down to a multiple of its {classes} classes)"
+    elif args.dataset in DATASETS:
+        return                                   # scikit-learn's sets have 150 rows or more
+    else:
+        path = resolve_data_path(args.dataset, args.data_dir)
+        if path is None:
+            raise UsageError(f"unknown data set {args.dataset!r}: not a file, not NAME.csv[.gz] in the data folder "
+                             f"(--data-dir or {DATA_ENV}), not one of {', '.join(DATASETS)}")
+        total = len(load_from_args(path, args).y)
+        rows = total if args.examples is None else min(total, args.examples)
+        why = ""
+    if rows < _SUBSETS:
+        raise UsageError(f"{args.dataset}: {rows} rows{why}; the protocol cuts the data into {_SUBSETS} subsets "
+                         f"and needs at least {_SUBSETS} rows")
 
 
 def run(args) -> int:
@@ -47,11 +103,9 @@ def run(args) -> int:
     from ..parallel import workers_from_args
     from .common import print_json
     from .grow import categorical_names
-    ms = parse_ratios(args.ratios)
-    if args.runs is not None and args.runs < 1:
-        raise ValueError(f"--runs must be positive, got {args.runs}")
+    _check_rows(args)
     with workers_from_args(args) as workers:
-        runs = run_protocol(args.dataset, ratios=ms, seed=args.seed, n=args.examples, runs=args.runs,
+        runs = run_protocol(args.dataset, ratios=args.ratios, seed=args.seed, n=args.examples, runs=args.runs,
                             data_dir=args.data_dir, target=args.target,
                             categorical=categorical_names(args.categorical),
                             jobs=workers.jobs, progress=workers.progress)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import limits
-from .common import (UsageError, add_k_argument, check_report_size, add_lam_eta_arguments, add_tree_argument,
+from .common import (APPROX_DIGITS, UsageError, add_k_argument, approx, check_report_size, add_lam_eta_arguments, add_tree_argument,
                      exact_arg, k_from_args, plural, print_json,
                      pruned_text, read_json_file, read_tree)
 
@@ -75,7 +75,7 @@ def cost_report(tree, loss, k: int, lam, eta) -> dict:
 
 
 def run_cost(args) -> int:
-    from ..numbers import decimal_str, fraction_str
+    from ..numbers import fraction_str
     k, lam, eta = _params(args, limits.CLI_MAX_K_COST)
     tree = read_tree(args.tree)
     check_report_size(tree, "cost", k)
@@ -84,19 +84,21 @@ def run_cost(args) -> int:
     if args.json:
         print_json(report)
         return 0
-    print(f"k-th cost moments, k = {k}, lam = {fraction_str(lam)}, eta = {fraction_str(eta)}")
+    print(f"k-th cost moments, k = {k}, lam = {fraction_str(lam)}, eta = {fraction_str(eta)} "
+          f"(table: {APPROX_DIGITS} significant digits; exact values with --json)")
     print(f"{'node':<10} {'counts':<18} {'label':>5} {'major':>5}  {'as_leaf':>14} {'subtree':>14}")
     for row in report["nodes"]:
         print(f"{row['name']:<10} {str(row['counts']):<18} {row['label']:>5} {row['majority']:>5}  "
-              f"{decimal_str(row['as_leaf'], 8):>14} {decimal_str(row['subtree'], 8):>14}")
+              f"{approx(row['as_leaf']):>14} {approx(row['subtree']):>14}")
     pruned = report["pruned"]
-    print(f"PruneTree: moment {fraction_str(pruned['moment'])} (~{decimal_str(pruned['moment'], 8)}), "
+    print(f"PruneTree: moment {fraction_str(pruned['moment'])} (~{approx(pruned['moment'])}), "
           f"{plural(pruned['leaves'], 'leaf', 'leaves')}, pruned {pruned_text(pruned['pruned'])}")
     return 0
 
 
 def classprob_report(tree, k: int, lam, eta) -> dict:
-    """Everything ``exactprune classprob`` prints, as a dict of exact values (sd as decimals)."""
+    """Everything ``exactprune classprob`` prints, as a dict of exact values (the sd of the squared
+    error, a square root, as a float to 6 significant digits)."""
     from ..classprob import lidstone_estimate, mse_summary, prune_pet, subtree_error_moment, error_moment
     J = tree.n_classes
     nodes = []
@@ -105,9 +107,9 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
         subtree = [subtree_error_moment(node, j, k, lam, eta) for j in range(J)]
         estimates = []
         for j in range(J):
-            summary = mse_summary(node.counts, j, lam)
+            summary = mse_summary(node.counts, j, lam, APPROX_DIGITS)
             estimates.append({"p_star": lidstone_estimate(node.counts, j, lam), "mse": summary["mse"],
-                              "sd_squared_error": summary["sd_decimal"]})
+                              "sd_squared_error_approx": float(summary["sd_decimal"])})
         nodes.append({"name": node.name, "counts": list(node.counts), "as_leaf": as_leaf, "subtree": subtree,
                       "combined_as_leaf": sum(as_leaf), "combined_subtree": sum(subtree), "leaf_estimates": estimates})
     out: dict[str, Any] = {"k": k, "lam": lam, "eta": eta, "nodes": nodes}
@@ -121,7 +123,7 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
 
 
 def run_classprob(args) -> int:
-    from ..numbers import decimal_str, fraction_str
+    from ..numbers import fraction_str
     k, lam, eta = _params(args, limits.CLI_MAX_K_CLASSPROB)
     tree = read_tree(args.tree)
     check_report_size(tree, "classprob", k)
@@ -129,12 +131,13 @@ def run_classprob(args) -> int:
     if args.json:
         print_json(report)
         return 0
-    print(f"class-probability error moments E[r_j^k], k = {k}, lam = {fraction_str(lam)}, eta = {fraction_str(eta)}")
+    print(f"class-probability error moments E[r_j^k], k = {k}, lam = {fraction_str(lam)}, eta = {fraction_str(eta)} "
+          f"({APPROX_DIGITS} significant digits; exact values with --json)")
     for row in report["nodes"]:
-        leaf = ", ".join(decimal_str(v, 6) if v else "0" for v in row["as_leaf"])
-        sub = ", ".join(decimal_str(v, 6) if v else "0" for v in row["subtree"])
+        leaf = ", ".join(approx(v) for v in row["as_leaf"])
+        sub = ", ".join(approx(v) for v in row["subtree"])
         print(f"{row['name']:<10} {str(row['counts']):<18} as leaf [{leaf}]  subtree [{sub}]")
-        mse = ", ".join(f"{decimal_str(e['mse'], 4)} +- {e['sd_squared_error']}" for e in row["leaf_estimates"])
+        mse = ", ".join(f"{approx(e['mse'])} +- {approx(e['sd_squared_error_approx'])}" for e in row["leaf_estimates"])
         print(f"{'':<10} MSE +- sd of squared error per class: {mse}")
     if report["pruned"] is not None:
         pruned = report["pruned"]

@@ -1,52 +1,87 @@
 """``exactprune grow DATA.csv``: a CART tree grown by scikit-learn, written as count-tree JSON."""
 from __future__ import annotations
 
+import argparse
+
+from .. import limits
+from .common import bounded_int, seed_type
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "grow", help="grow a CART tree on a CSV file and write its count tree as JSON",
         description="Grow a CART tree (scikit-learn, Gini, grown until pure unless limited) on a CSV "
                     "file (plain or gzip, header row, class in the last column or --target) and write "
-                    "the count tree JSON with split descriptions to stdout, e.g. "
-                    "'exactprune grow data.csv | exactprune breakpoints -'. Categorical attributes "
-                    "(non-numeric tokens, or --categorical) are one-hot coded; missing values are "
-                    "refused (Zhong's Determinacy Assumption).")
-    parser.add_argument("data", help="CSV file (plain or gzip-compressed) with a header row")
+                    "the count tree JSON to stdout, every split named in the CSV's terms ('length <= 0.5', "
+                    "'sex != M'; 'feature' is the column's position in the CSV header), e.g. "
+                    "'exactprune grow data.csv | exactprune breakpoints -'. A column of numbers is "
+                    "numerical, a column of text categorical (one-hot coded), a mix is refused naming the "
+                    "odd value unless declared --categorical; missing values are refused (Zhong's "
+                    "Determinacy Assumption).")
+    parser.add_argument("data", metavar="DATA.csv", help="CSV file (plain or gzip-compressed) with a header row")
     add_data_arguments(parser)
     parser.add_argument("--criterion", default="gini", choices=["gini", "entropy", "log_loss"],
                         help="impurity (default gini, as CART)")
-    parser.add_argument("--max-depth", type=int, default=None, help="depth limit (default none)")
-    parser.add_argument("--min-samples-leaf", type=int, default=1, help="least examples in a leaf (default 1)")
-    parser.add_argument("--min-samples-split", type=int, default=2,
-                        help="least examples in a node that is split (default 2)")
-    parser.add_argument("--random-state", type=int, default=0,
-                        help="seed of scikit-learn's tie-breaking among equally good splits (default 0)")
-    parser.add_argument("--indent", type=int, default=None, help="indent the JSON by this many spaces")
+    parser.add_argument("--max-depth", type=bounded_int(1, limits.CLI_MAX_TREE_DEPTH), default=None, metavar="D",
+                        help=f"depth limit, 1..{limits.CLI_MAX_TREE_DEPTH:,} (default: none)")
+    parser.add_argument("--min-samples-leaf", type=bounded_int(1, limits.CLI_MAX_ROWS), default=1, metavar="N",
+                        help=f"least examples in a leaf, 1..{limits.CLI_MAX_ROWS:,} (default 1)")
+    parser.add_argument("--min-samples-split", type=bounded_int(2, limits.CLI_MAX_ROWS), default=2,
+                        metavar="N", help=f"least examples in a node that is split, 2..{limits.CLI_MAX_ROWS:,} "
+                                          f"(default 2)")
+    parser.add_argument("--random-state", type=seed_type(), default=0, metavar="S",
+                        help=f"seed of scikit-learn's tie-breaking among equally good splits, "
+                             f"0..{limits.CLI_MAX_SEED:,} (default 0)")
+    parser.add_argument("--indent", type=bounded_int(0, limits.CLI_MAX_INDENT), default=None, metavar="N",
+                        help=f"indent the JSON by N spaces, 0..{limits.CLI_MAX_INDENT} (default: one line)")
     parser.set_defaults(func=run)
 
 
-def add_data_arguments(parser) -> None:
-    """--target and --categorical, shared by the commands that read a CSV file."""
-    parser.add_argument("--target", default=None, help="name of the class column (default: the last column)")
-    parser.add_argument("--categorical", default=None,
-                        help="comma-separated attribute names to treat as categorical even if numeric")
+def _separator(text: str) -> str:
+    """``--sep``: one character other than a quote or a line break; ``tab`` or ``\\t`` for a tab."""
+    sep = "\t" if text in ("tab", "\\t") else text
+    if len(sep) != 1 or sep in "\"\r\n":
+        raise argparse.ArgumentTypeError(f"must be one character (or tab), not a quote or a line break, got {text!r}")
+    return sep
+
+
+def add_data_arguments(parser, options: bool = True) -> None:
+    """--target and --categorical, shared by the commands that read a CSV file, and with
+    ``options`` --sep and --max-levels (else the separator is detected and the default level limit
+    holds: ``compare`` passes only target and categorical on to the protocol's loader)."""
+    parser.add_argument("--target", default=None, metavar="COLUMN",
+                        help="name of the class column (default: the last column)")
+    parser.add_argument("--categorical", default=None, metavar="A,B",
+                        help="comma-separated attribute names to treat as categorical (one-hot coded) "
+                             "even if numeric")
+    if not options:
+        parser.set_defaults(sep=None, max_levels=limits.CLI_MAX_LEVELS)
+        return
+    parser.add_argument("--sep", type=_separator, default=None, metavar="CHAR",
+                        help="field separator, one character or 'tab' (default: the most frequent of , ; "
+                             "tab | in the header line)")
+    parser.add_argument("--max-levels", type=bounded_int(2, limits.CLI_MAX_LEVELS_LIMIT),
+                        default=limits.CLI_MAX_LEVELS, metavar="N",
+                        help=f"most levels of a categorical column, 2..{limits.CLI_MAX_LEVELS_LIMIT:,} "
+                             f"(default {limits.CLI_MAX_LEVELS:,})")
 
 
 def categorical_names(text) -> list:
     return [name.strip() for name in text.split(",") if name.strip()] if text else []
 
 
+def load_from_args(path: str, args):
+    """:func:`exactprune.datasets.load_csv` with the data arguments of ``args``."""
+    from ..datasets import load_csv
+    return load_csv(path, target=args.target, categorical=categorical_names(args.categorical), sep=args.sep,
+                    max_levels=args.max_levels)
+
+
 def run(args) -> int:
-    from ..datasets import grow_tree, load_csv
-    for option in ("max_depth", "min_samples_leaf"):
-        value = getattr(args, option)
-        if value is not None and value < 1:
-            raise ValueError(f"--{option.replace('_', '-')} must be at least 1, got {value}")
-    if args.min_samples_split < 2:
-        raise ValueError(f"--min-samples-split must be at least 2, got {args.min_samples_split}")
-    data = load_csv(args.data, target=args.target, categorical=categorical_names(args.categorical))
+    from ..datasets import grow_tree, tree_json
+    data = load_from_args(args.data, args)
     tree = grow_tree(data, criterion=args.criterion, max_depth=args.max_depth,
                      min_samples_leaf=args.min_samples_leaf, min_samples_split=args.min_samples_split,
                      random_state=args.random_state)
-    print(tree.to_json(indent=args.indent))
+    print(tree_json(tree, data, indent=args.indent))
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .common import add_json_argument, print_json
-from .sequences import format_ccp, format_knorm
+from .sequences import format_ccp, format_knorm, knorm_json
 
 
 def run(args) -> int:
@@ -19,7 +19,7 @@ def run(args) -> int:
     ccp = ccp_sequence(tree, "misclassification")
     if args.json:
         print_json({"tree": tree.to_dict(), "printed_values": [v.as_dict() for v in values],
-                    "knorm_sequences": {num: seq.as_dict() for num, seq in sequences.items()},
+                    "knorm_sequences": {num: knorm_json(seq) for num, seq in sequences.items()},
                     "ccp_sequence": ccp.as_dict()})
         return 0
     print("Zhong App B: the fully grown CART tree on iris petal length and width (counts setosa/versicolor/virginica)")

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import limits
 from ..limits import EXACT_K_LIMIT
-from .common import (add_k_argument, check_report_size, add_prior_arguments, add_tree_argument, exact_arg, k_from_args,
+from .common import (APPROX_DIGITS, add_k_argument, check_report_size, add_prior_arguments, add_tree_argument, exact_arg, k_from_args,
                      plural, print_json, prior_from_args, pruned_text, read_tree)
 
 _K_WHY = " (beyond it the certified balls lose their digits)"
@@ -78,21 +78,21 @@ def run_moments(args) -> int:
 
 
 def run_prune(args) -> int:
-    from ..knorm import prune
+    from ..knorm import knorm_decimal, prune
     prior = prior_from_args(args)
     k = k_from_args(args, limits.CLI_MAX_K_ARB, _K_WHY)
     epsilon = exact_arg(args.epsilon, "--epsilon")
     tree = read_tree(args.tree)
     result = prune(tree, k, prior, epsilon)
     if args.json:
-        print_json({"k": k, **_keyed("moment", result.moment), "norm": result.norm, "pruned": result.pruned,
+        print_json({"k": k, **_keyed("moment", result.moment), "norm_approx": float(result.norm), "pruned": result.pruned,
                     "leaves": result.tree.n_leaves, "comparisons": result.comparisons,
                     "exact_fallbacks": result.fallbacks, "tree": result.tree.to_dict()})
     else:
         print(f"PruneTree at k = {k}: {plural(result.tree.n_leaves, 'leaf', 'leaves')}, "
               f"pruned {pruned_text(result.pruned)}")
         print(f"E[r^k] = {_value(result.moment)}")
-        print(f"{k}-norm = {result.norm}")
+        print(f"{k}-norm ~ {knorm_decimal(result.moment, k, APPROX_DIGITS)}")
         print(result.tree.render())
     return 0
 

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .. import limits
-from .common import UsageError, add_json_argument, exact_arg, integer_arg, print_json
+from ..parallel import add_parallel_arguments
+from .common import APPROX_DIGITS, UsageError, add_json_argument, approx, check_output_stem, exact_arg, integer_arg, print_json, seed_type
 
 #: the largest attribute value accepted in --path1/--path2
 _MAX_VALUE = 10**6
@@ -16,7 +17,8 @@ def register(subparsers) -> None:
     co.add_argument("--d", required=True, help=f"number of attributes, 1..{limits.CLI_MAX_RDT_COEXIST_D}")
     co.add_argument("--path1", required=True, help="A=V,... (0-based attribute=value; last entry chosen last)")
     co.add_argument("--path2", required=True, help="A=V,...")
-    co.add_argument("--criterion", default="fixed", choices=["fixed", "purity", "scarcity"])
+    co.add_argument("--criterion", default="fixed", choices=["fixed", "purity", "scarcity"],
+                    help="stopping rule of the random tree: fixed height, purity or scarcity (default fixed)")
     add_json_argument(co)
     co.set_defaults(func=run_coexist)
 
@@ -28,7 +30,9 @@ def register(subparsers) -> None:
     mo.add_argument("--pb", default=None, help="scarcity bound (default N/10)")
     mo.add_argument("--strength", default="3/5",
                     help="class dependence t: P[Y = x_0 | x] = 1/2 + t/2; chi-square correlation t^2 (default 3/5)")
-    mo.add_argument("--tie", default="split", choices=["split", "first"])
+    mo.add_argument("--tie", default="split", choices=["split", "first"],
+                    help="a leaf with tied class counts: split averages its error over the tied classes "
+                         "(default), first predicts the first of them")
     mo.add_argument("--same-sample", action="store_true",
                     help="also E[GE GE'] for two random trees on the same sample (fixed height only)")
     add_json_argument(mo)
@@ -45,10 +49,12 @@ def register(subparsers) -> None:
     ex.add_argument("--shuttle", default=None, help="CSV of the Shuttle Landing Control data, class last")
     ex.add_argument("--mc-runs", default="100", help="MC-1 trees per unit; MC-10 uses 10x (default 100)")
     ex.add_argument("--te-runs", default="20000", help="trees of the long MC run where exact is infeasible (default 20000)")
-    ex.add_argument("--seed", default="0", help="seed of the run (each unit derives its own)")
-    ex.add_argument("--jobs", default="1", help="worker processes (-1: all cores); results do not depend on it")
-    ex.add_argument("--out", required=True, help="output stem: writes STEM.csv and STEM.md")
+    ex.add_argument("--seed", type=seed_type(), default=0, metavar="S",
+                    help=f"seed of the run (each unit derives its own), 0..{limits.CLI_MAX_SEED:,} (default 0)")
+    ex.add_argument("--out", required=True, metavar="STEM",
+                    help="output stem: writes STEM.csv and STEM.md (the folder must exist)")
     ex.add_argument("--progress", action="store_true", help="progress on stderr even when it is not a terminal")
+    add_parallel_arguments(ex)
     ex.set_defaults(func=run_experiment)
 
 
@@ -71,7 +77,7 @@ def _path(text: str, name: str, d: int) -> dict:
 
 
 def run_coexist(args) -> int:
-    from ..numbers import decimal_str, fraction_str
+    from ..numbers import fraction_str
     from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence, path_exists_probability
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_COEXIST_D)
     p1, p2 = _path(args.path1, "path1", d), _path(args.path2, "path2", d)
@@ -83,11 +89,11 @@ def run_coexist(args) -> int:
               "enumeration": enum, "printed_formula": printed,
               "path1_exists": path_exists_probability(d, p1, args.criterion),
               "path2_exists": path_exists_probability(d, p2, args.criterion),
-              "probability_decimal": decimal_str(prob, 10) if prob else "0"}
+              "probability_approx": float(prob)}
     if args.json:
         print_json(result)
     else:
-        print(f"P[co-exist] = {fraction_str(prob)} ~ {result['probability_decimal']}  (criterion {args.criterion}, d = {d})")
+        print(f"P[co-exist] = {fraction_str(prob)} ~ {approx(prob)}  (criterion {args.criterion}, d = {d})")
         if enum is not None:
             print(f"enumeration of the tree-growing process: {fraction_str(enum)}")
         print("formula as printed in DD: " + ("undefined (division by zero)" if printed is None else fraction_str(printed)))
@@ -95,7 +101,8 @@ def run_coexist(args) -> int:
 
 
 def run_moments(args) -> int:
-    from ..numbers import decimal_str, fraction_str
+    from ..knorm import knorm_decimal
+    from ..numbers import fraction_str
     from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_D, " (exact moments by one pass over the random tree's nodes)")
     N = integer_arg(args.N, "--N", 0, limits.CLI_MAX_RDT_N, " (exact count generating functions of degree N)")
@@ -106,12 +113,12 @@ def run_moments(args) -> int:
     if args.same_sample and crit.sample_dependent:
         raise UsageError("--same-sample: exact only for the fixed criterion")
     m = exact_moments(dist, N, crit, args.tie, same_sample=args.same_sample)
-    sd = None if m["var"] is None else decimal_str(_sqrt_approx(m["var"]), 8)
+    sd = None if m["var"] is None else knorm_decimal(m["var"], 2, APPROX_DIGITS)      # sqrt, certified
     result = {"d": d, "N": N, "criterion": {"height": crit.height, "purity": crit.purity, "pb": crit.pb},
               "tie": args.tie,
               "correlation": chi_square_correlation(dist), "E_GE": m["E1"], "E_GE2_same_tree": m["E2_same"],
               "E_GE_GE_independent_samples": m["E2_indep"], "var": m["var"],
-              "approx": {"E_GE": decimal_str(m["E1"], 10), "sd": sd}}
+              "approx": {"E_GE": float(m["E1"]), "sd": None if sd is None else float(sd)}}
     if args.same_sample:
         result["E_GE_GE_same_sample"] = m["E2_two_trees_same_sample"]
     if args.json:
@@ -119,11 +126,12 @@ def run_moments(args) -> int:
     else:
         print(f"random trees, d = {d} binary attributes, N = {N}, {criterion_text(crit)}, tie = {args.tie}, "
               f"correlation {fraction_str(result['correlation'])}")
-        print(f"E[GE]   = {decimal_str(m['E1'], 10)}")
-        print(f"E[GE^2] = {decimal_str(m['E2_same'], 10)}   sd = {sd}")
+        print(f"E[GE]   ~ {approx(m['E1'])}")
+        print(f"E[GE^2] ~ {approx(m['E2_same'])}   sd ~ {sd}   ({APPROX_DIGITS} significant digits; exact "
+              f"values with --json)")
         if args.same_sample:
-            print(f"E[GE GE'] two trees, same sample = {decimal_str(m['E2_two_trees_same_sample'], 10)}   "
-                  f"(independent samples: E[GE]^2 = {decimal_str(m['E2_indep'], 10)})")
+            print(f"E[GE GE'] two trees, same sample ~ {approx(m['E2_two_trees_same_sample'])}   "
+                  f"(independent samples: E[GE]^2 ~ {approx(m['E2_indep'])})")
     return 0
 
 
@@ -139,17 +147,12 @@ def criterion_text(crit) -> str:
     return "stop " + " or ".join(parts) if parts else "grow until the attributes run out"
 
 
-def _sqrt_approx(value):
-    from fractions import Fraction
-    from math import isqrt
-    scale = 10 ** 20
-    return Fraction(isqrt(int(value * scale * scale)), scale)
-
-
 def run_experiment(args) -> int:
     import os
 
+    from ..parallel import workers_from_args
     from ..rdt.experiment import grid_units, run_grid, write_results
+    check_output_stem(args.out, (".csv", ".md"))
     data = {name: path for name, path in (("pima", args.pima), ("balloons", args.balloons),
                                            ("shuttle", args.shuttle)) if path is not None}
     for name, path in data.items():
@@ -160,15 +163,17 @@ def run_experiment(args) -> int:
     units = grid_units(N=integer_arg(args.N, "--N", 1, limits.CLI_MAX_RDT_N),
                        mc_runs=integer_arg(args.mc_runs, "--mc-runs", 1, limits.CLI_MAX_MC_RUNS),
                        te_runs=integer_arg(args.te_runs, "--te-runs", 1, limits.CLI_MAX_MC_RUNS),
-                       seed=integer_arg(args.seed, "--seed", 0, 2**64 - 1),
-                       data=data, settings=settings, rhos=rhos)
-    jobs = -1 if str(args.jobs).strip() == "-1" else integer_arg(args.jobs, "--jobs", 1, limits.CLI_MAX_JOBS)
-    rows = run_grid(units, jobs=jobs, progress=True if args.progress else None)
+                       seed=args.seed, data=data, settings=settings, rhos=rhos)
+    with workers_from_args(args) as workers:
+        rows = run_grid(units, jobs=workers.jobs, progress=True if args.progress else workers.progress)
     shown = ["exactprune rdt experiment", f"--N {args.N}", f"--mc-runs {args.mc_runs}", f"--te-runs {args.te_runs}",
              f"--seed {args.seed}"] + [f"--{name} <{name} CSV>" for name in data]
     write_results(rows, args.out, command=" ".join(shown))
     for r in rows:
-        print(f"{r['data']:12s} rho={r['rho'] or '-':5s} N={r['N']:4d} {r['criterion']:16s} E[GE] = {r['E_GE']:.6f} "
-              f"({r['golden']})  Breiman avg {r['breiman_avg']}  DD {r['paper_bound']}")
+        print(f"{r['data']:12s} rho={r['rho'] or '-':5s} N={r['N']:4d} {r['criterion']:16s} "
+              f"E[GE] = {approx(r['E_GE'])} ({r['golden']})  Breiman avg {approx(r['breiman_avg'])}  "
+              f"DD {approx(r['paper_bound'])}")
     print(f"wrote {args.out}.csv and {args.out}.md")
     return 0
+
+

@@ -1,7 +1,7 @@
 """``exactprune breakpoints`` (k-norm sequence) and ``exactprune ccp`` (CCP sequence)."""
 from __future__ import annotations
 
-from .common import (add_json_argument, add_prior_arguments, add_tree_argument, plural, print_json, prior_from_args,
+from .common import (add_json_argument, approx, add_prior_arguments, add_tree_argument, plural, print_json, prior_from_args,
                      pruned_text, read_tree)
 
 
@@ -45,16 +45,31 @@ def format_ccp(seq) -> str:
     for stage in seq.stages:
         upper = "infinity" if stage.alpha_to is None else str(stage.alpha_to)
         span = f"{stage.alpha_from} <= alpha < {upper}"
-        lines.append(f"  {span:<32} (~{float(stage.alpha_from):.4f}) {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
+        lines.append(f"  {span:<32} {'(~' + approx(stage.alpha_from) + ')':<11} {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
                      f"pruned: {pruned_text(stage.pruned)}")
     return "\n".join(lines)
+
+
+def knorm_json(seq) -> dict:
+    """The JSON of a k-norm sequence with the command line's stable types (docs/cli_output.md):
+    a stage's ``k_from`` is a number, a bracket object or null, with ``k_infinite`` true for the
+    k = infinity stage; a crossing's ``approx`` is a number."""
+    out = seq.as_dict()
+    for stage in out["stages"]:
+        stage["k_infinite"] = stage["k_from"] == "inf"
+        if stage["k_infinite"]:
+            stage["k_from"] = None
+    for entry in out["breakpoints"]:
+        if entry.get("crossing"):
+            entry["crossing"]["approx"] = float(entry["crossing"]["approx"])
+    return out
 
 
 def run_breakpoints(args) -> int:
     from ..sequence import knorm_sequence
     seq = knorm_sequence(read_tree(args.tree), prior_from_args(args), crossings=not args.no_crossings)
     if args.json:
-        print_json(seq.as_dict())
+        print_json(knorm_json(seq))
     else:
         print(format_knorm(seq))
     return 0
@@ -79,7 +94,9 @@ def register(sub) -> None:
     p.set_defaults(func=run_breakpoints)
     p = sub.add_parser("ccp", help="cost-complexity pruning sequence with exact alphas")
     add_tree_argument(p)
-    p.add_argument("--cost", default="misclassification", choices=["misclassification", "gini"])
+    p.add_argument("--cost", default="misclassification", choices=["misclassification", "gini"],
+                   help="the cost R(t) of a node: misclassification rate (Breiman, default) or Gini impurity "
+                        "(as scikit-learn's cost-complexity pruning)")
     p.add_argument("--ties", default="all", choices=["all", "sklearn"],
                    help="prune all weakest links together (Breiman) or one at a time (scikit-learn)")
     add_json_argument(p)

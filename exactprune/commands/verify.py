@@ -10,7 +10,11 @@ which are expected to make its check fail (or documented as still holding).
 
 Exit status 0 when every verdict is the registered one, 1 when one is not (an unexpected
 counterexample, an erratum not reproduced, a violation that does not fail, or an error; the case
-and the seed are printed), 2 on bad input.
+and the seed are printed), 2 on bad input.  "A theorem failed" is told apart from "too few cases
+to reach a known violation": when ``--examples`` asks for fewer cases than a statement's own
+count and its known counterexample (an erratum, or a violation expected to fail) is not reached,
+the verdict is ``inconclusive (too few cases)`` with a note naming the statement's count, JSON
+``"inconclusive": true``, and it does not make the exit status 1.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ import sys
 
 from .. import limits
 from ..parallel import add_parallel_arguments, chunk_sizes, unit_seeds, workers_from_args
-from .common import UsageError, add_json_argument, integer_arg, plural, print_json
+from .common import UsageError, add_json_argument, bounded_int, plural, print_json, seed_type
 
 #: cases per work unit; a constant, never derived from the number of workers, so that the cases
 #: checked (and the output) do not depend on --jobs or --dask
@@ -32,9 +36,10 @@ def register(subparsers) -> None:
                                    description="Run every registered theorem check (or one) with hypothesis.")
     parser.add_argument("--theorem", action="append", metavar="ID",
                         help="theorem id (repeatable); default: all. See --list")
-    parser.add_argument("--examples", default=None, metavar="N",
+    parser.add_argument("--examples", type=bounded_int(1, limits.CLI_MAX_EXAMPLES), default=None, metavar="N",
                         help=f"cases per theorem, 1..{limits.CLI_MAX_EXAMPLES:,} (default: each theorem's own count)")
-    parser.add_argument("--seed", default="0", metavar="S", help="random seed, a non-negative integer (default 0)")
+    parser.add_argument("--seed", type=seed_type(), default=0, metavar="S",
+                        help=f"random seed, 0..{limits.CLI_MAX_SEED:,} (default 0)")
     parser.add_argument("--violations", action="store_true",
                         help="run the cases violating a hypothesis instead (shows each check can fail)")
     add_json_argument(parser)
@@ -73,8 +78,7 @@ def _merge(parts: list, seed: int) -> dict:
 
 
 def run_command(args) -> int:
-    examples = None if args.examples is None else integer_arg(args.examples, "--examples", 1, limits.CLI_MAX_EXAMPLES)
-    seed = integer_arg(args.seed, "--seed", 0, 2**64 - 1)
+    examples, seed = args.examples, args.seed
     # hypothesis keeps a cache folder; it goes to the user's cache, never the current directory
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY",
                           os.path.join(os.path.expanduser("~"), ".cache", "exactprune", "hypothesis"))
@@ -112,31 +116,39 @@ def run_command(args) -> int:
         done = iter(workers.run(verify_unit, [u for units in plan for u in units], label="verify units"))
         results = [_merge([next(done) for _ in units], seed) for units in plan]
     for theorem, result in zip(selected, results):
-        _judge(result, theorem, args.violations)
+        _judge(result, theorem, args.violations, examples)
         if not args.json:
             _print_text(result, seed, args.violations)
     if args.json:
         print_json(results)
-    unexpected = [r for r in results if not r["as_registered"]]
+    unexpected = [r for r in results if not r["as_registered"] and not r["inconclusive"]]
+    inconclusive = [r for r in results if r["inconclusive"]]
     if not args.json:
         counts = {}
         for r in results:
             counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
         summary = ", ".join(f"{n} {v}" for v, n in counts.items())
-        print(f"{len(results) - len(unexpected)} of {len(results)} verdicts as registered ({summary})"
-              + (f"; unexpected: {', '.join(r['id'] for r in unexpected)} (seed {seed})" if unexpected else ""))
+        print(f"{len(results) - len(unexpected) - len(inconclusive)} of {len(results)} verdicts as registered "
+              f"({summary})" + (f"; unexpected: {', '.join(r['id'] for r in unexpected)} (seed {seed})" if unexpected else "")
+              + (f"; inconclusive with --examples {examples}: {', '.join(r['id'] for r in inconclusive)}"
+                 if inconclusive else ""))
     return 1 if unexpected else 0
 
 
-def _judge(result: dict, theorem, violations: bool) -> None:
-    """Add ``expected``, ``verdict`` and ``as_registered`` (and ``erratum``) to a run result."""
+def _judge(result: dict, theorem, violations: bool, examples=None) -> None:
+    """Add ``expected``, ``verdict``, ``as_registered`` and ``inconclusive`` (and ``erratum``) to a
+    run result.  A known counterexample not found within fewer cases than the statement's own
+    count (``--examples`` below ``default_examples``) is *inconclusive*, not a failure: the verdict
+    reads ``inconclusive (too few cases)`` and the exit status is not 1 for it."""
     status = result["status"]
+    result["inconclusive"] = False
     if violations:
         expected = "counterexample" if theorem.expected_on_violations == "fails" else "holds"
         result["expected"] = theorem.expected_on_violations
         result["violation_note"] = theorem.violation_note
         result["verdict"] = {"counterexample": "fails", "holds": "holds"}.get(status, "error")
         result["as_registered"] = status == expected
+        _too_few(result, expected == "counterexample" and status == "holds", theorem, examples)
         return
     result["expected"] = theorem.expected
     if theorem.erratum:
@@ -144,6 +156,7 @@ def _judge(result: dict, theorem, violations: bool) -> None:
         result["verdict"] = "refuted" if status == "counterexample" else (
             "error" if status == "error" else "not reproduced")
         result["as_registered"] = status == "counterexample"
+        _too_few(result, status == "holds", theorem, examples)
     else:
         result["verdict"] = {"holds": "verified", "counterexample": "UNEXPECTED counterexample"}.get(status, "error")
         result["as_registered"] = status == "holds"
@@ -151,11 +164,25 @@ def _judge(result: dict, theorem, violations: bool) -> None:
         result["corrects"] = theorem.corrects
 
 
+def _too_few(result: dict, missed: bool, theorem, examples) -> None:
+    """Mark a missed known counterexample inconclusive when fewer cases than the statement's own
+    count were asked for."""
+    if missed and examples is not None and examples < theorem.default_examples:
+        result["inconclusive"] = True
+        result["verdict"] = "inconclusive (too few cases)"
+        result["note"] = (f"the known counterexample was not reached in {result['cases']} cases; the statement's "
+                          f"own count is {theorem.default_examples} (omit --examples)")
+
+
 def _print_text(result: dict, seed: int, violations: bool) -> None:
     label = result["verdict"] + (f" (erratum {result['erratum']})" if result.get("erratum") else "")
     if violations:
         label = f"violations {result['verdict']} (expected: {result['expected']})"
+    if result["inconclusive"]:
+        label = result["verdict"]
     print(f"{result['id']:28s} {label:44s} {plural(result['cases'], 'case')}")
+    if result["inconclusive"]:
+        print(f"  {result['note']}")
     if result.get("counterexample") is not None and (not result["as_registered"] or violations
                                                       or result.get("erratum")):
         kind = "error" if result["status"] == "error" else "counterexample"

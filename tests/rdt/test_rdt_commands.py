@@ -70,3 +70,21 @@ def test_cli_experiment_writes_tables_and_ignores_jobs(tmp_path, capsys):
     md = (tmp_path / "grid1.md").read_text()
     assert "| shuttle | - | 5 | purity |" in md and "2.74 |" in md      # DD's printed value beside ours
     assert str(tmp_path) not in md                                          # data paths are not written
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--out", "{missing}/stem"], "the folder"),
+    (["--out", "{tmp}/x", "--jobs", "0"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+    (["--out", "{tmp}/x", "--jobs", "4097"], "argument --jobs: must be a positive integer or -1 (all cores), at most 256"),
+    (["--out", "{tmp}/x", "--seed", "4294967296"], "argument --seed: must be an integer in 0..2,147,483,647"),
+    (["--out", "{tmp}/x", "--jobs", "2", "--dask", "local:2"], "--jobs and --dask exclude each other"),
+])
+def test_cli_experiment_options_refused_before_any_work(argv, words, tmp_path, capsys, monkeypatch):
+    """Refusals come before the grid runs: a missing --out folder, --jobs and --seed out of range
+    (the same --jobs limit as every command), --jobs beside --dask."""
+    import exactprune.rdt.experiment as experiment
+    monkeypatch.setattr(experiment, "run_grid", lambda *a, **k: pytest.fail("the grid ran"))
+    argv = [a.replace("{missing}", str(tmp_path / "no" / "such")).replace("{tmp}", str(tmp_path)) for a in argv]
+    assert cli.main(["rdt", "experiment", "--N", "12", "--settings", "d=5 binary", "--rhos", "0.36"] + argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
