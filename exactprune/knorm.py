@@ -17,6 +17,12 @@ real k).  PruneTree decides every comparison exactly: a float64 filter with a
 rigorous relative error bound settles clear cases, and only comparisons too
 close to call fall back to exact rationals (``flint.fmpq``) - the robust
 geometric-predicate pattern.  The number of fallbacks is reported.
+
+Counts.  The class counts n_j are non-negative integers or exact rationals (Fractions: weighted
+counts, sums of row weights); the moments (4.28)-(4.30) are those of a Dirichlet posterior with
+parameters n_j + lam and hold for any n_j >= 0.  The float filter's bounds assume integer counts
+(exact floats below 2**53), so PruneTree decides rational counts by exact rationals alone (arb
+above ``EXACT_K_LIMIT``).
 """
 from __future__ import annotations
 
@@ -720,7 +726,8 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     Parameters
     ----------
     tree : Tree or Node
-        The tree to prune.
+        The tree to prune; its counts integers or exact rationals (rational counts are decided
+        without the float filter, every comparison exact).
     k : int
         The order of the moment minimised: k = 1 the expected error rate, larger k weighs
         the uncertainty of the estimate more (the k-norm E[r^k]^(1/k)); a positive integer up to
@@ -743,6 +750,10 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     (3, ['c21', 'c22'])
     >>> result.moment                                   # Zhong (B.14): 0.005856
     Fraction(...)
+    >>> half = Fraction(1, 2)                           # rational counts: every comparison exact
+    >>> weighted = prune(Node((Fraction(11, 2), Fraction(11, 2)), [Node((5, half)), Node((half, 5))]), 2)
+    >>> weighted.routes, weighted.pruned
+    ({'float': 0, 'arb': 0, 'exact': 1}, [])
     """
     if isinstance(tree, Node):
         tree = Tree(tree)
