@@ -858,3 +858,16 @@ def test_sklearn_tour_prints_what_it_shows():
     with contextlib.redirect_stdout(out):
         exec(compile(code, "sklearn_tour.md", "exec"), {})
     assert out.getvalue().rstrip("\n") == shown.rstrip("\n")   # print adds a newline to export_text's
+
+
+def test_a_leaf_moment_below_the_float_kernel_range_is_the_exact_one_rounded():
+    """lam = 10^-300: the pure leaf c1 (50, 0, 0) has E[r] = 2 lam / (50 + 3 lam) (4.29, c = J - 1 = 2),
+    below certify.TINY = 2^-960, where the float kernel gives no image; predict_error reports the
+    exact moment rounded to a float instead of NaN."""
+    X, y = _iris_petals()
+    lam = Fraction(1, 10 ** 300)
+    clf = KNormTreeClassifier(lam=lam, random_state=0).fit(X, y)
+    names, e = clf.leaf_name(X), clf.predict_error(X)
+    i = list(names).index("c1")
+    mean, second = 2 * lam / (50 + 3 * lam), 2 * lam * (1 + 2 * lam) / ((50 + 3 * lam) * (51 + 3 * lam))
+    assert e.mean[i] == float(mean) and e.knorm[i] == math.sqrt(float(second)) and float(mean) > 0
