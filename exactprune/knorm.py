@@ -17,6 +17,12 @@ real k).  PruneTree decides every comparison exactly: a float64 filter with a
 rigorous relative error bound settles clear cases, and only comparisons too
 close to call fall back to exact rationals (``flint.fmpq``) - the robust
 geometric-predicate pattern.  The number of fallbacks is reported.
+
+Counts.  The class counts n_j are non-negative integers or exact rationals (Fractions: weighted
+counts, sums of row weights); the moments (4.28)-(4.30) are those of a Dirichlet posterior with
+parameters n_j + lam and hold for any n_j >= 0.  The float filter's bounds assume integer counts
+(exact floats below 2**53), so PruneTree decides rational counts by exact rationals alone (arb
+above ``EXACT_K_LIMIT``).
 """
 from __future__ import annotations
 
@@ -32,11 +38,11 @@ import numpy as np
 from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel, quotient_rel,
                       rising_ratio_array, rising_ratio_rel, sum_rel, weighted_sum_rel)
 from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_parameter
-from .numbers import (arb_of, check_k, count_values, decimal_str, exact, exact_or_symbol, fraction_str,
-                      is_symbolic, rising, rising_ratio_arb, rising_ratio_fmpq, to_fmpq,
+from .numbers import (arb_of, check_k, decimal_str, exact, exact_or_symbol, fraction_str, is_symbolic,
+                      rational_count_values, rising, rising_ratio_arb, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
 from .pruning import Pruning, prune_bottom_up
-from .tree import Node, Tree
+from .tree import Node, Tree, has_fractional_counts
 
 __all__ = ["Prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment", "leaf_moment_arb", "child_weight", "child_weights", "weighted_recursion", "moment",
            "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate", "leaf_error",
@@ -124,21 +130,25 @@ def leaf_terms(n, most, offsets: tuple) -> tuple:
     return n - most + offset, n + jlam
 
 
-def leaf_moment_terms(counts: Sequence[int], prior: Prior = Prior(), where: str = "leaf") -> tuple:
+def leaf_moment_terms(counts: Sequence, prior: Prior = Prior(), where: str = "leaf") -> tuple:
     """(B, M) of a node as a leaf, Zhong (4.29) in the notation of App C: B = b + c lam
     (b = n - max_j n_j the training errors, c from ``prior.numerator``) and M = n + J lam,
     so that E[r_l^k] = B^(k) / M^(k), a ratio of rising factorials (C.26): :func:`leaf_terms`
-    of checked counts.
+    of checked counts.  The counts are non-negative integers or exact rationals (Fractions:
+    weighted counts; the Dirichlet moments are defined for any n_j >= 0,
+    :func:`~exactprune.numbers.rational_count_values`); a float is a TypeError.
 
     ``where`` names the node in the error raised for an empty node with lam = 0.
 
     >>> leaf_moment_terms((0, 49, 5))             # Zhong (B.1): 6/55.5
     (Fraction(6, 1), Fraction(111, 2))
+    >>> leaf_moment_terms((Fraction(1, 2), Fraction(3, 2)))      # (1/2 + 1/2, 2 + 1)
+    (Fraction(1, 1), Fraction(3, 1))
     >>> leaf_moment_terms((0, 0), Prior(lam=0), "node c1")
     Traceback (most recent call last):
     ValueError: node c1: an empty node with lam = 0 has no defined error moment
     """
-    counts = check_counts_size(count_values(counts), where)
+    counts = check_counts_size(rational_count_values(counts), where)
     a, d = leaf_terms(sum(counts), max(counts), prior.term_offsets(len(counts)))
     if not is_symbolic(d) and d == 0:
         raise ValueError(f"{where}: an empty node with lam = 0 has no defined error moment")
@@ -158,12 +168,14 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     correctly rounded floats of c lam and J lam, each with the bound ``sum_rel(0, U)`` (an exact
     integer plus one rounded float), and the ratio by
     :func:`~exactprune.certify.rising_ratio_array` (bound :func:`~exactprune.certify.rising_ratio_rel`).
-    A node of 2**53 examples or more, or a c lam or J lam whose float is neither 0 nor in
-    [TINY, 2**1000], has no image.
+    The bound assumes integer counts (an integer below 2**53 is an exact float, so n - most is
+    exact): a node whose size or majority count is not an integer (rational counts, an object
+    array holding Fractions) has no image, and nor has a node of 2**53 examples or more, or any
+    node when c lam or J lam has a float neither 0 nor in [TINY, 2**1000].
 
     Parameters
     ----------
-    sizes, majority : numpy integer arrays
+    sizes, majority : numpy integer arrays (or object arrays)
         Node sizes n and majority counts max_j n_j.
     n_classes : int
         J.
@@ -179,11 +191,17 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     >>> v, r = leaf_moment_floats(np.array([54]), np.array([49]), 3, Prior(), 2)
     >>> abs(Fraction(v[0]) - Fraction(56, 4181)) <= Fraction(r[0]) * Fraction(v[0]), bool(r[0] < 20 * U)
     (True, True)
+    >>> leaf_moment_floats(np.array([Fraction(109, 2)], dtype=object), np.array([49], dtype=object), 3, Prior(), 2)[1]
+    array([inf])
     """
     offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))    # inf: no image (it makes a or d inf)
     a, d = leaf_terms(sizes.astype(np.float64), majority.astype(np.float64), offsets)
     values, rels = rising_ratio_array((a, _TERM_REL), (d, _TERM_REL), k)
-    return values, np.where(sizes < _FLOAT_EXACT_INT, rels, math.inf)
+    imaged = sizes < _FLOAT_EXACT_INT
+    if sizes.dtype == object or majority.dtype == object:      # only Python ints are exact floats here
+        imaged &= np.fromiter((s.__class__ is int and m.__class__ is int for s, m in
+                               zip(sizes.tolist(), majority.tolist())), dtype=bool, count=sizes.size)
+    return values, np.where(imaged, rels, math.inf)
 
 
 def leaf_moment(counts: Sequence[int], k, prior: Prior = Prior()):
@@ -490,6 +508,12 @@ class _ArrayEvaluator:
     Comparisons the filter declines go one by one to exact rationals (``flint.fmpq``) of the
     optimally pruned subtrees.  For larger k every comparison is a certified arb sign of
     R_leaf - epsilon - R_tree (a tie there raises CertificationError).
+
+    Rational counts (weighted counts, :func:`~exactprune.tree.has_fractional_counts`): the
+    float filter's bounds assume integer counts (exact floats), so for k <= EXACT_K_LIMIT every
+    comparison goes to exact rationals (the terms built from the counts as fmpq), and above it
+    to certified arb signs as for integers (:func:`~exactprune.numbers.rising_ratio_arb` takes
+    rational terms).
     """
 
     def __init__(self, k: int, prior: Prior, epsilon: Fraction):
@@ -501,12 +525,15 @@ class _ArrayEvaluator:
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     @cached_property
     def _exact_terms(self) -> tuple:
-        """Node sizes and majority counts as Python ints, eta as fmpq and (c lam, J lam) as fmpq
+        """Node sizes and majority counts as Python ints (fmpq for rational counts), eta as fmpq and (c lam, J lam) as fmpq
         (:meth:`Prior.term_offsets`): the exact rationals are built from these directly (made on
         the first exact evaluation)."""
         a = self.arrays
         offsets = tuple(to_fmpq(x) for x in self.prior.term_offsets(a.counts.shape[1]))
-        return a.sizes.tolist(), a.majority.tolist(), to_fmpq(self.prior.eta), offsets
+        sizes, majority = a.sizes.tolist(), a.majority.tolist()
+        if has_fractional_counts(a):        # Fractions as fmpq (fmpq and Fraction do not mix)
+            sizes, majority = [to_fmpq(x) for x in sizes], [to_fmpq(x) for x in majority]
+        return sizes, majority, to_fmpq(self.prior.eta), offsets
 
     def _weights(self, i: int, children: list, one) -> list:
         """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) as fmpq, passed through ``one``."""
@@ -570,20 +597,31 @@ class _ArrayEvaluator:
             return
         if self.k > EXACT_K_LIMIT:
             self._arb_pass(a)
+        elif has_fractional_counts(a):
+            self._exact_pass(a)
         else:
             self._float_pass(a, tree.n_classes)
+
+    def _one_by_one(self, a, sign: Callable[[int], int]) -> None:
+        """A pass deciding the splits one by one (a level at a time from the deepest): the split at
+        i is kept iff ``sign(i)``, the kernel's sign of R_leaf - epsilon - R_tree, is positive."""
+        prune_bottom_up(a, np.zeros(a.n_nodes), lambda splits, best, level: best[splits],
+                        lambda splits, tree, level: [sign(i) > 0 for i in splits.tolist()], self.kept)
+
+    def _exact_pass(self, a) -> None:
+        """The pass for rational counts at k <= EXACT_K_LIMIT: every decision between exact
+        rationals (fmpq), no float filter (its bounds assume integer counts)."""
+        eps, decider = to_fmpq(self.epsilon), self.decider
+        self._one_by_one(a, lambda i: decider.sign(
+            None, None, exact=lambda: self.leaf_exact(i) - eps - self.tree_exact(i)))
 
     def _arb_pass(self, a) -> None:
         """The pass for k > EXACT_K_LIMIT: every decision a certified arb sign of R_leaf -
         epsilon - R_tree, the balls recomputed at each precision the kernel asks for (the values
         the engine carries are not used)."""
         eps, decider = arb_of(self.epsilon), self.decider
-
-        def decide(splits, tree, level):
-            return [decider.sign(None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i)) > 0
-                    for i in splits.tolist()]
-
-        prune_bottom_up(a, np.zeros(a.n_nodes), lambda splits, best, level: best[splits], decide, self.kept)
+        self._one_by_one(a, lambda i: decider.sign(
+            None, None, ball=lambda: self.leaf_arb(i) - eps - self.tree_arb(i)))
 
     def _float_pass(self, a, n_classes: int) -> None:
         """The pass for k <= EXACT_K_LIMIT (:func:`~exactprune.pruning.prune_bottom_up`, a level
@@ -688,7 +726,8 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     Parameters
     ----------
     tree : Tree or Node
-        The tree to prune.
+        The tree to prune; its counts integers or exact rationals (rational counts are decided
+        without the float filter, every comparison exact).
     k : int
         The order of the moment minimised: k = 1 the expected error rate, larger k weighs
         the uncertainty of the estimate more (the k-norm E[r^k]^(1/k)); a positive integer up to
@@ -711,6 +750,10 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     (3, ['c21', 'c22'])
     >>> result.moment                                   # Zhong (B.14): 0.005856
     Fraction(...)
+    >>> half = Fraction(1, 2)                           # rational counts: every comparison exact
+    >>> weighted = prune(Node((Fraction(11, 2), Fraction(11, 2)), [Node((5, half)), Node((half, 5))]), 2)
+    >>> weighted.routes, weighted.pruned
+    ({'float': 0, 'arb': 0, 'exact': 1}, [])
     """
     if isinstance(tree, Node):
         tree = Tree(tree)

@@ -33,7 +33,7 @@ __all__ = [
     "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "check_k", "rising",
     "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "log_rising_ratio_arb", "certified_sign",
     "fraction_str", "decimal_str", "CertificationError", "rising_ratio_fmpq", "rising_ratio_arb", "is_symbolic",
-    "simplify_symbolic", "to_jsonable", "magnitude_bits",
+    "simplify_symbolic", "to_jsonable", "magnitude_bits", "rational_count_values",
 ]
 
 _DECIMAL = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
@@ -190,6 +190,39 @@ def count_values(counts: Any, name: str = "counts") -> tuple:
         if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
             raise TypeError(f"{name} must be integers: got the {type(value).__name__} {value!r}")
         value = int(value)
+        if value < 0:
+            raise ValueError(f"{name} must be non-negative: got {value}")
+        result.append(value)
+    if not result:
+        raise ValueError(f"{name} must not be empty")
+    return tuple(result)
+
+
+def rational_count_values(counts: Any, name: str = "counts") -> tuple:
+    """Class counts as a tuple of non-negative exact numbers, or a clear error: the counts of
+    Zhong's Dirichlet moments (4.28)-(4.30), which are defined for any non-negative rational
+    counts n_j (weighted counts, sums of row weights), not only whole numbers.  Integers (any
+    ``numbers.Integral``) and whole Fractions become Python ints, other Fractions (and
+    ``flint.fmpq``) stay Fractions; floats, bools and negative values are refused, as in
+    :func:`count_values`.
+
+    >>> rational_count_values((3, Fraction(4, 2), Fraction(1, 3)))
+    (3, 2, Fraction(1, 3))
+    >>> rational_count_values((0.5, 1))
+    Traceback (most recent call last):
+    TypeError: counts must be integers or exact rationals (Fraction): got the float 0.5
+    >>> rational_count_values((Fraction(-1, 2), 1))
+    Traceback (most recent call last):
+    ValueError: counts must be non-negative: got -1/2
+    """
+    result = []
+    for value in counts:
+        if isinstance(value, flint.fmpq):
+            value = Fraction(int(value.p), int(value.q))
+        if isinstance(value, bool) or not isinstance(value, (_numbers.Integral, Fraction)):
+            raise TypeError(f"{name} must be integers or exact rationals (Fraction): got the "
+                            f"{type(value).__name__} {value!r}")
+        value = int(value) if isinstance(value, _numbers.Integral) or value.denominator == 1 else value
         if value < 0:
             raise ValueError(f"{name} must be non-negative: got {value}")
         result.append(value)

@@ -9,8 +9,9 @@ from hypothesis import given, strategies as st
 
 from exactprune import Node, Prior, Tree
 from exactprune.dirichlet import moment_one_minus_p
-from exactprune.knorm import (EXACT_K_LIMIT, child_weight, leaf_moment, leaf_moment_arb, leaf_moment_terms, moment, prune,
-                              subtree_moment)
+from exactprune.knorm import (EXACT_K_LIMIT, child_weight, leaf_moment, leaf_moment_arb, leaf_moment_floats, leaf_moment_terms,
+                              moment, prune, subtree_moment)
+from exactprune.numbers import arb_of
 from exactprune.tree import ancestor_names, iris_tree
 from random_trees import all_prunings, count_trees
 
@@ -127,7 +128,7 @@ def test_leaf_moment_terms_for_both_numerators_by_hand():
 
 def test_leaf_moment_with_a_float_or_negative_count_raises():
     """issue 11: leaf_moment((0.5, 49, 5), 1) and ((-3, 49, 5), 1) returned Fractions."""
-    with pytest.raises(TypeError, match="integers: got the float 0.5"):
+    with pytest.raises(TypeError, match=r"integers or exact rationals \(Fraction\): got the float 0.5"):
         leaf_moment((0.5, 49, 5), 1)
     with pytest.raises(ValueError, match="non-negative: got -3"):
         leaf_moment((-3, 49, 5), 1)
@@ -261,3 +262,108 @@ def test_leaf_moment_floats_enclose_the_exact_moments_and_refuse_at_their_edges(
                 assert (v, r) == ((0.0, 0.0) if exact == 0 else (scalar.value, scalar.rel))
     values, rels = leaf_moment_floats(np.array([54]), np.array([49]), 3, Prior(lam=Fraction(10) ** 400), 1)
     assert rels.tolist() == [float("inf")]
+
+
+# -- rational class counts (weighted counts): PruneTree exact, against a brute force -----------------
+
+def _random_rational_node(rng, depth: int, n_classes: int, denominator: int) -> Node:
+    """A random count tree (2 or 3 children per split) whose leaves have counts in (1/denominator)Z,
+    zeros included; parents are the sums of their children."""
+    if depth == 0 or rng.random() < 0.35:
+        return Node(tuple(Fraction(int(v), denominator) for v in rng.integers(0, 4 * denominator, n_classes)))
+    kids = [_random_rational_node(rng, depth - 1, n_classes, denominator) for _ in range(int(rng.integers(2, 4)))]
+    return Node(tuple(sum(column, Fraction(0)) for column in zip(*(kid.counts for kid in kids))), kids)
+
+
+def _leaf_by_hand(counts, k: int, lam: Fraction, numerator: str) -> Fraction:
+    """Zhong (4.29) written out: prod_{m<k} (b + c lam + m) / (n + J lam + m), b = n - max_j n_j."""
+    n, J = sum(counts), len(counts)
+    a, d = n - max(counts) + (J - 1 if numerator == "J-1" else 1) * lam, n + J * lam
+    value = Fraction(1)
+    for m in range(k):
+        value *= (a + m) / (d + m)
+    return value
+
+
+def _prunings_by_hand(node: Node) -> list:
+    """Every pruning of the subtree at ``node`` as the frozenset of its splits (Node ids)."""
+    if node.is_leaf:
+        return [frozenset()]
+    result = [frozenset()]
+    combos = [frozenset({id(node)})]
+    for child in node.children:
+        combos = [c | p for c in combos for p in _prunings_by_hand(child)]
+    return result + combos
+
+
+def _moment_by_hand(node: Node, splits: frozenset, k: int, lam: Fraction, eta: Fraction, numerator: str) -> Fraction:
+    """(4.28) with the child weights (4.11) (n_c + eta) / (n + eta K) written out, over the pruning
+    whose splits are ``splits``."""
+    if id(node) not in splits:
+        return _leaf_by_hand(node.counts, k, lam, numerator)
+    den = sum(node.counts) + eta * len(node.children)
+    return sum((sum(c.counts) + eta) / den * _moment_by_hand(c, splits, k, lam, eta, numerator) for c in node.children)
+
+
+def test_prune_rational_counts_against_every_pruning():
+    """PruneTree on rational counts (seed 2024: 60 random trees of depth <= 3 with 2 or 3 children,
+    J = 2 or 3, counts in (1/q)Z, q in {2, 3, 7}; k = 1..4; lam, eta, numerator varied): the pruned
+    tree is the smallest pruning of least E[r^k] among every pruning, (4.28)/(4.29) written out here
+    with Fractions; every decision went to the exact route (no float filter on rational counts)."""
+    rng = np.random.default_rng(2024)
+    checked = 0
+    for trial in range(60):
+        root = _random_rational_node(rng, 3, int(rng.integers(2, 4)), int(rng.choice([2, 3, 7])))
+        if root.is_leaf or sum(root.counts) == 0:
+            continue
+        lam, eta = Fraction(int(rng.integers(1, 4)), int(rng.integers(1, 5))), Fraction(int(rng.integers(1, 3)), 2)
+        numerator = "J-1" if trial % 2 else "1"
+        tree = Tree(root)
+        by_name = {id(node): node.name for node in tree.root.walk()}
+        prunings = _prunings_by_hand(tree.root)
+        for k in range(1, 5):
+            values = {p: _moment_by_hand(tree.root, p, k, lam, eta, numerator) for p in prunings}
+            best = min(values.values())
+            smallest = min(len(p) for p, v in values.items() if v == best)
+            optimal = [p for p, v in values.items() if v == best and len(p) == smallest]
+            assert len(optimal) == 1
+            result = prune(tree, k, Prior(lam, eta, numerator))
+            kept = {node.name for node in result.tree.root.walk() if node.children}
+            assert kept == {by_name[i] for i in optimal[0]}, (trial, k)
+            assert result.moment == best
+            assert result.routes["float"] == 0 and result.routes["exact"] == result.comparisons
+        checked += 1
+    assert checked >= 30          # 38 of the 60 draws have a split
+
+
+def test_whole_fraction_counts_are_integer_counts():
+    """Counts given as whole Fractions become ints: the tree is an integer tree, PruneTree's float
+    filter runs on it and its result is the integer tree's (iris, k = 2: Figure B.1(d))."""
+    def with_fractions(node: Node) -> Node:
+        return Node(tuple(Fraction(c) for c in node.counts), [with_fractions(c) for c in node.children])
+
+    iris = iris_tree()
+    copy = Tree(with_fractions(iris.root))
+    assert all(type(c) is int for node in copy.root.walk() for c in node.counts)
+    integer, whole = prune(iris, 2), prune(copy, 2)
+    assert sorted(whole.pruned) == sorted(integer.pruned) == ["c21", "c22"]
+    assert whole.moment == integer.moment and whole.routes == integer.routes and whole.routes["float"] > 0
+
+
+def test_leaf_moment_floats_give_no_image_for_rational_counts():
+    """The float images' bounds assume integer counts: a node whose size or majority count is a
+    Fraction gets an infinite bound (no image); Python ints in an object array keep their bound."""
+    sizes = np.array([54, Fraction(109, 2), 54], dtype=object)
+    majority = np.array([49, 49, Fraction(97, 2)], dtype=object)
+    values, rels = leaf_moment_floats(sizes, majority, 3, Prior(), 2)
+    assert np.isfinite(rels[0]) and rels[1] == np.inf and rels[2] == np.inf
+    assert abs(Fraction(values[0]) - Fraction(56, 4181)) <= Fraction(rels[0]) * Fraction(values[0])
+
+
+def test_rational_leaf_moments_by_hand():
+    """(4.29) on rational counts, exact and certified: (1/2, 3/2) with lam = 1/2, c = J - 1 = 1:
+    a = 1/2 + 1/2 = 1, d = 2 + 1 = 3, E[r^2] = 1 * 2 / (3 * 4) = 1/6."""
+    assert leaf_moment((Fraction(1, 2), Fraction(3, 2)), 2) == Fraction(1, 6)
+    assert leaf_moment_arb((Fraction(1, 2), Fraction(3, 2)), 2).overlaps(arb_of(Fraction(1, 6)))
+    with pytest.raises(ValueError, match="non-negative: got -1/2"):
+        leaf_moment((Fraction(-1, 2), 1), 1)

@@ -78,3 +78,16 @@ def test_importing_the_package_does_not_import_sympy_or_scikit_learn():
     code = "import sys, exactprune; print(sorted(m for m in ('sympy', 'sklearn', 'hypothesis') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+
+def test_rational_count_values_take_integers_and_fractions_and_refuse_the_rest():
+    import numpy as np
+    from exactprune.numbers import rational_count_values
+    values = rational_count_values((np.int64(3), Fraction(4, 2), Fraction(1, 3), flint.fmpq(5, 2)))
+    assert values == (3, 2, Fraction(1, 3), Fraction(5, 2))
+    assert [type(v) for v in values] == [int, int, Fraction, Fraction]
+    for bad, error, words in [((0.5, 1), TypeError, "got the float 0.5"), ((True, 1), TypeError, "got the bool"),
+                              ((Fraction(-1, 3), 1), ValueError, "non-negative: got -1/3"), ((), ValueError, "empty")]:
+        with pytest.raises(error, match=words):
+            rational_count_values(bad)

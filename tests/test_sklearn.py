@@ -492,7 +492,8 @@ def test_balanced_class_weight_against_fractions():
     assert bars.second == bars.moment == best
     leaves_kept = {i: (i not in _pruned_ids(clf)) for i in range(t.node_count)}
     assert bars.mean == _moment(t, expected, leaves_kept, 0, 1, half, half)
-    assert clf.prune_fallbacks_ == 0 and clf.prune_comparisons_ == int(np.sum(t.children_left != -1))
+    # rational counts: no float filter, every comparison on the exact route
+    assert clf.prune_fallbacks_ == clf.prune_comparisons_ == int(np.sum(t.children_left != -1))
 
 
 def _id_of_name(t, name):
@@ -537,12 +538,30 @@ def test_fractional_sample_weight_counts_are_exact_binary_rationals():
 def test_rational_counts_refuse_what_needs_integers():
     X, y = _iris_petals()
     clf = KNormTreeClassifier(class_weight="balanced", random_state=0).fit(X[:120], y[:120])
-    with pytest.raises(ValueError, match="knorm_pruning_path needs whole-number class counts.*Gamma ratios"):
+    with pytest.raises(ValueError, match=r"knorm_pruning_path needs whole-number class counts, and node "
+                                         r"\w+ has the count \d+/\d+: .*Gamma ratios"):
         clf.knorm_pruning_path()
-    with pytest.raises(ValueError, match="to_count_tree needs whole-number class counts"):
-        clf.to_count_tree()
-    with pytest.raises(ValueError, match="EXACT_K_LIMIT"):
-        KNormTreeClassifier(k=5000, class_weight="balanced", random_state=0).fit(X[:120], y[:120])
+    # the count tree holds the rational counts, and JSON takes them back exactly ("p/q" strings)
+    full = clf.to_count_tree(pruned=False)
+    assert [list(row) for row in full.arrays().counts.tolist()] == clf.counts_.tolist()
+    assert Tree.from_json(full.to_json()).arrays().counts.tolist() == clf.counts_.tolist()
+
+
+def test_rational_counts_beyond_exact_k_limit_take_the_arb_route():
+    """k > EXACT_K_LIMIT on rational counts: certified arb signs (rising_ratio_arb takes rational
+    terms), the decisions those of the brute force with the exact (4.28)/(4.29) at that k."""
+    X, y = _iris_petals()
+    X, y = X[:120], y[:120]
+    clf = KNormTreeClassifier(k=5000, lam="1/2", class_weight="balanced", max_depth=3, random_state=0).fit(X, y)
+    assert clf.prune_comparisons_ > 0 and clf.prune_fallbacks_ == clf.prune_comparisons_
+    t, half = clf.unpruned_estimator_.tree_, Fraction(1, 2)
+    factor = {j: Fraction(120, 3 * int(np.sum(y == j))) for j in range(3)}
+    expected = _fraction_counts(clf.unpruned_estimator_, X, y, lambda r: factor[y[r]])
+    values = {tuple(sorted(i for i, keep in kept.items() if keep)): _moment(t, expected, kept, 0, 5000, half, half)
+              for kept in _all_kept_masks(t)}
+    best = min(values.values())
+    kept = tuple(sorted(i for i in range(t.node_count) if t.children_left[i] != -1 and i not in _pruned_ids(clf)))
+    assert values[kept] == best
 
 
 def test_integer_class_weight():
@@ -567,17 +586,16 @@ def test_rational_prunetree_nests_as_k_grows():
     """Zhong Cor 5.4 (the optimal prunings nest as k grows) checked on rational counts: 300 random
     binary trees of depth <= 3 with counts in (1/6)Z, k = 1..8, lam = eta = 1/2 (seed 11): the
     splits kept at k + 1 are a subset of those kept at k.  Evidence on random cases, not a proof."""
-    from exactprune.sklearn.counts import prune_rational
     rng = np.random.default_rng(11)
     checked = 0
     for _ in range(300):
         root = _random_rational_tree(rng, 3)
         if root.is_leaf:
             continue
-        nodes = list(root.walk())
+        tree = Tree(root)
         previous = None
         for k in range(1, 9):
-            kept = prune_rational(root, nodes, k, Prior(), Fraction(0)).kept
+            kept = prune(tree, k, Prior()).kept_splits
             if previous is not None:
                 assert not np.any(kept & ~previous), (k, root)
             previous = kept
@@ -588,13 +606,11 @@ def test_rational_prunetree_nests_as_k_grows():
 def test_rational_knorm_increases_with_k():
     """Zhong Thm 5.5 (lam > 0: the k-norm error of any subtree strictly increases with k) checked
     on rational counts: 200 random trees (seed 12), k = 1..8, exactly: E[r^(k+1)]^k > E[r^k]^(k+1)."""
-    from exactprune.knorm import weighted_recursion
-    from exactprune.sklearn.counts import rational_leaf_moment
+    from exactprune.knorm import subtree_moment
     rng = np.random.default_rng(12)
     for _ in range(200):
         root = _random_rational_tree(rng, 3)
-        moments = [weighted_recursion(root, lambda leaf, k=k: rational_leaf_moment(leaf.counts, k, Prior()),
-                                      Fraction(1, 2)) for k in range(1, 10)]
+        moments = [subtree_moment(root, k, Prior()) for k in range(1, 10)]
         for k in range(1, 9):
             assert moments[k] ** k > moments[k - 1] ** (k + 1), (k, root)
 
@@ -842,3 +858,16 @@ def test_sklearn_tour_prints_what_it_shows():
     with contextlib.redirect_stdout(out):
         exec(compile(code, "sklearn_tour.md", "exec"), {})
     assert out.getvalue().rstrip("\n") == shown.rstrip("\n")   # print adds a newline to export_text's
+
+
+def test_a_leaf_moment_below_the_float_kernel_range_is_the_exact_one_rounded():
+    """lam = 10^-300: the pure leaf c1 (50, 0, 0) has E[r] = 2 lam / (50 + 3 lam) (4.29, c = J - 1 = 2),
+    below certify.TINY = 2^-960, where the float kernel gives no image; predict_error reports the
+    exact moment rounded to a float instead of NaN."""
+    X, y = _iris_petals()
+    lam = Fraction(1, 10 ** 300)
+    clf = KNormTreeClassifier(lam=lam, random_state=0).fit(X, y)
+    names, e = clf.leaf_name(X), clf.predict_error(X)
+    i = list(names).index("c1")
+    mean, second = 2 * lam / (50 + 3 * lam), 2 * lam * (1 + 2 * lam) / ((50 + 3 * lam) * (51 + 3 * lam))
+    assert e.mean[i] == float(mean) and e.knorm[i] == math.sqrt(float(second)) and float(mean) > 0

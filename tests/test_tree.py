@@ -19,7 +19,10 @@ from random_trees import count_trees
     ('{"counts": [2, 1], "children": [{"counts": [2, 1]}]}', "at least 2 children"),
     ('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]}', "add up"),
     ('{"counts": [2, 1], "children": [{"counts": [2, 0, 0]}, {"counts": [0, 1]}]}', "c1: has 3 counts"),
-    ('{"counts": [1.5, 1]}', "integers"),
+    ('{"counts": [1.5, 1]}', "integers or exact rationals as text"),
+    ('{"counts": ["3/x", 1]}', "root: count: cannot read '3/x'"),
+    ('{"counts": ["-1/2", 1]}', "negative count -1/2"),
+    ('{"counts": ["1/2", "1/2"], "children": [{"counts": ["1/2", 0]}, {"counts": ["1/3", "1/2"]}]}', "add up"),
     ('{"counts": [1, 1]', "malformed"),
     ('{"cnts": [1, 1]}', "unknown keys"),
     ('[1, 2]', "expected an object"),
@@ -465,3 +468,45 @@ def test_rounded_counts_round_each_leaf_s_weighted_counts_and_add_them_up():
         Tree.from_sklearn(est)
     with pytest.raises(ValueError, match="rounding must be None"):
         sklearn_counts(tree_, rounding="up")
+
+
+
+# -- rational class counts (weighted counts) ----------------------------------------------------
+def test_rational_counts_are_read_written_and_kept_exactly():
+    """A count given as "p/q" text is that Fraction (a whole one an int); the JSON writer writes it
+    back as "p/q"; nodes, arrays and JSON agree."""
+    text = ('{"counts": ["7/2", 2], "children": [{"counts": ["1/2", "4/2"]}, {"counts": [3, 0]}]}')
+    tree = Tree.from_json(text)
+    assert tree.root.counts == (Fraction(7, 2), 2) and tree.node("c1").counts == (Fraction(1, 2), 2)
+    assert type(tree.node("c1").counts[1]) is int
+    assert tree.arrays().counts.tolist() == [[Fraction(7, 2), 2], [Fraction(1, 2), 2], [3, 0]]
+    assert '"counts": ["7/2", 2]' in tree.to_json()
+    assert Tree.from_json(tree.to_json()).arrays().counts.tolist() == tree.arrays().counts.tolist()
+    from exactprune.tree import has_fractional_counts
+    assert has_fractional_counts(tree.arrays())
+    assert not has_fractional_counts(Tree.from_json('{"counts": ["4/2", 1]}').arrays())
+
+
+def test_arrays_take_fractions_explicitly_and_refuse_floats_in_an_object_matrix():
+    """An object matrix of ints and Fractions is a rational count tree; a float in it (which the
+    float filter of PruneTree would take with bounds meant for integers) is refused naming it."""
+    from exactprune.tree import CountArrays
+    structure = (np.array([0, 2, 2, 2]), np.array([1, 2], dtype=np.int64))
+    half = Fraction(1, 2)
+    good = CountArrays(np.array([[Fraction(3, 2), 1], [1, 1], [half, 0]], dtype=object), *structure)
+    assert Tree.from_arrays(good).node("c2").counts == (half, 0)
+    bad = CountArrays(np.array([[1.5, 1], [1.0, 1], [0.5, 0]], dtype=object), *structure)
+    with pytest.raises(ValueError, match="integers or exact rationals \\(Fraction\\), got the float 1.5"):
+        Tree.from_arrays(bad)
+    wrong = CountArrays(np.array([[Fraction(3, 2), 1], [1, 1], [Fraction(1, 3), 0]], dtype=object), *structure)
+    with pytest.raises(ValueError, match="root: children's counts add up"):
+        Tree.from_arrays(wrong)
+
+
+def test_require_integer_counts_names_the_consumer_the_node_and_the_reason():
+    from exactprune.tree import require_integer_counts
+    tree = Tree.from_json('{"counts": ["5/2", 1], "children": [{"counts": [2, 1]}, {"counts": ["1/2", 0]}]}')
+    with pytest.raises(ValueError, match=r"^the search needs whole-number class counts, and node root has "
+                                         r"the count 5/2: a reason$"):
+        require_integer_counts(tree.arrays(), "the search", "a reason")
+    require_integer_counts(iris_tree().arrays(), "the search", "a reason")     # integers pass

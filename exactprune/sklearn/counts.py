@@ -1,4 +1,4 @@
-"""Weighted class counts of a grown scikit-learn tree, exactly, and PruneTree on rational counts.
+"""Weighted class counts of a grown scikit-learn tree, exactly.
 
 Zhong's moments (4.28)-(4.30) are those of a Dirichlet posterior with parameters n_j + lam: ratios
 of rising factorials B^(k) / M^(k) (C.26), defined for any non-negative rational counts n_j, not
@@ -15,11 +15,12 @@ of the weights of its training rows, and they are computed here exactly:
   internal node's counts are the sums of its children's.  scikit-learn's float sums
   (``tree_.value``) are read only to check that the routing is the one the tree was grown with.
 
-Integer weights give integer counts, exactly those of the duplicated rows, and the integer
-pipeline of :mod:`exactprune.knorm` (float filter, exact fallback) runs unchanged.  Counts that
-are not whole numbers go to :func:`prune_rational`, PruneTree with every comparison made between
-exact rationals: the float filter of :class:`exactprune.knorm` derives its error bounds from
-integer counts (an integer below 2^53 is an exact float), which rational counts are not.
+Integer weights give integer counts, exactly those of the duplicated rows, and PruneTree
+(:func:`exactprune.knorm.prune`: float filter, exact fallback) runs unchanged.  Counts that are
+not whole numbers make a count tree of rational counts (:class:`~exactprune.tree.Tree` holds
+them), which :func:`exactprune.knorm.prune` decides with every comparison between exact
+rationals: its float filter derives its error bounds from integer counts (an integer below 2^53
+is an exact float), which rational counts are not.
 
 >>> from sklearn.tree import DecisionTreeClassifier
 >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0], [4.0]]), np.array([0, 0, 0, 1, 1])
@@ -40,16 +41,11 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..knorm import Prior, child_weight
-from ..limits import EXACT_K_LIMIT, MAX_COUNT
-from ..numbers import rising_ratio_fmpq, to_fraction
-from ..tree import CountArrays, Node, sklearn_names
+from ..limits import MAX_COUNT
+from ..tree import CountArrays
 from ..tree.fromsklearn import sklearn_structure
 
-__all__ = ["ExactWeights", "row_weights", "float_parameter", "node_counts", "agrees_with_sklearn", "integer_counts",
-           "rational_count_tree", "rational_leaf_moment", "prune_rational", "RationalPruning"]
-
-_LEAF = -1
+__all__ = ["ExactWeights", "row_weights", "float_parameter", "node_counts", "agrees_with_sklearn", "integer_counts"]
 
 
 def float_parameter(value: Any) -> Any:
@@ -137,7 +133,7 @@ def _exact_weight(value: Any, name: str):
 def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: ExactWeights) -> np.ndarray:
     """The (n_nodes, J) weighted class counts of scikit-learn's ``tree_``: leaf sums of the rows
     (``leaf_of_row`` from ``apply``), internal nodes the sums of their children; an int64
-    matrix for integer weights, else an object matrix of ints and Fractions."""
+    matrix for integer weights, else an object matrix of ints and Fractions (a whole count an int)."""
     n_nodes, n_classes = tree_.node_count, len(weights.class_factors)
     cell = leaf_of_row * n_classes + y_index
     whole = weights.scale == 1 and all(isinstance(f, Integral) for f in weights.class_factors)
@@ -160,6 +156,8 @@ def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: Ex
     arrays = CountArrays(counts, *sklearn_structure(tree_))
     for splits in arrays.splits_bottom_up():      # a node's counts are its children's sums
         counts[splits] = arrays.child_sums(splits, counts)
+    if counts.dtype == object:
+        counts[:] = [[_simplest(Fraction(c)) for c in row] for row in counts.tolist()]
     return counts
 
 
@@ -190,87 +188,3 @@ def integer_counts(counts: np.ndarray) -> Optional[np.ndarray]:
     ints = [int(v) for v in values]
     dtype = np.int64 if max(ints, default=0) * counts.shape[1] < 2 ** 62 else object
     return np.array(ints, dtype=dtype).reshape(counts.shape)
-
-
-# -- PruneTree on rational counts -------------------------------------------------------------
-
-def rational_count_tree(tree_, counts: np.ndarray) -> tuple:
-    """(root, nodes): the count tree of scikit-learn's ``tree_`` with rational ``counts`` as
-    :class:`~exactprune.tree.Node` objects named as :class:`~exactprune.tree.Tree` names them,
-    ``nodes[i]`` the node of scikit-learn's node i."""
-    left, right = tree_.children_left, tree_.children_right
-    nodes = [Node(tuple(_simplest(Fraction(c)) for c in row), [], name)
-             for row, name in zip(counts.tolist(), sklearn_names(tree_))]
-    for i, node in enumerate(nodes):
-        if left[i] != _LEAF:
-            node.children = [nodes[left[i]], nodes[right[i]]]
-            node.feature, node.threshold = int(tree_.feature[i]), float(tree_.threshold[i])
-    return nodes[0], nodes
-
-
-def rational_leaf_moment(counts, k: int, prior: Prior) -> Fraction:
-    """E[r_l^k] = (b + c lam)^(k) / (n + J lam)^(k) of a node as a leaf (Zhong 4.29) for rational
-    counts n_j >= 0 (b = n - max_j n_j), exactly.
-
-    >>> rational_leaf_moment((0, 49, 5), 2, Prior())            # Zhong (B.2), integer counts
-    Fraction(56, 4181)
-    >>> rational_leaf_moment((Fraction(1, 2), Fraction(3, 2)), 1, Prior())   # (1/2 + 1/2) / (2 + 1)
-    Fraction(1, 3)
-    """
-    n = sum(counts)
-    a, d = n - max(counts) + prior.error_offset(len(counts)), n + len(counts) * prior.lam
-    if d == 0:
-        raise ValueError("an empty node with lam = 0 has no defined error moment")
-    return to_fraction(rising_ratio_fmpq(a, d, k))
-
-
-@dataclass(frozen=True)
-class RationalPruning:
-    """PruneTree's result on rational counts: ``kept[i]`` whether the split at node i (scikit-learn
-    numbering) is kept, ``pruned`` the names of the topmost splits made leaves, ``moment`` the
-    k-th moment of the pruned tree (4.28), ``comparisons`` the number of exact decisions."""
-
-    kept: np.ndarray
-    pruned: list
-    moment: Fraction
-    comparisons: int
-
-
-def prune_rational(root: Node, nodes: list, k: int, prior: Prior, epsilon: Fraction) -> RationalPruning:
-    """PruneTree (Zhong Fig 4.1) on rational counts: bottom-up, keep the split at t iff
-    sum_c P*[A_c|A_t] R_c < R_leaf(t) - epsilon (4.28, 4.11), R_c the moment of the child's optimal
-    pruning; every comparison between exact Fractions.  ``k`` is limited by ``EXACT_K_LIMIT``.
-
-    >>> half = Fraction(1, 2)
-    >>> root = Node((Fraction(5), Fraction(5)), [Node((Fraction(5), half)), Node((half, Fraction(5)))])
-    >>> result = prune_rational(root, [root] + root.children, 2, Prior(), Fraction(0))
-    >>> result.kept.tolist(), result.pruned, result.comparisons
-    ([True, False, False], [], 1)
-    """
-    if k > EXACT_K_LIMIT:
-        raise ValueError(f"k = {k} with rational (weighted) counts: exact moments are computed up to "
-                         f"EXACT_K_LIMIT = {EXACT_K_LIMIT}; the certified route for larger k plans its "
-                         f"Gamma ratios over integer counts")
-    index = {id(node): i for i, node in enumerate(nodes)}
-    best: dict = {}
-    kept = np.zeros(len(nodes), dtype=bool)
-    comparisons = 0
-    for node in root.postorder():
-        leaf = rational_leaf_moment(node.counts, k, prior)
-        if node.is_leaf:
-            best[id(node)] = leaf
-            continue
-        subtree = sum(child_weight(c, node, prior.eta) * best[id(c)] for c in node.children)
-        comparisons += 1
-        keep = subtree < leaf - epsilon
-        kept[index[id(node)]] = keep
-        best[id(node)] = subtree if keep else leaf
-    pruned, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        if node.children:
-            if kept[index[id(node)]]:
-                stack.extend(node.children)
-            else:
-                pruned.append(node.name)
-    return RationalPruning(kept, sorted(pruned), best[id(root)], comparisons)

@@ -49,14 +49,13 @@ declared ``_parameter_constraints``, as scikit-learn requires of constructors.
 Weights.  ``sample_weight`` and ``class_weight`` (including ``"balanced"``) make the class
 counts weighted sums, computed exactly from the training rows (:mod:`exactprune.sklearn.counts`):
 a weight of 3 is the example three times, and fractional weights give rational counts, for
-which the Dirichlet moments (4.28)-(4.30) are defined as they stand.  Integer counts run the
-library's integer pipeline; rational counts run PruneTree with exact rational comparisons
-(:func:`~exactprune.sklearn.counts.prune_rational`: the float filter's bounds assume integer
-counts).  What needs integer counts, and is refused with the reason for rational ones:
-``knorm_pruning_path`` (the breakpoint search plans its certified Gamma ratios over integer
-counts), ``to_count_tree`` (the count-tree ``Tree`` holds integer counts) and
-k > ``EXACT_K_LIMIT`` (certified moments for huge k, same reason).  Zhong's Cor 5.4 and Thm 5.5
-were checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
+which the Dirichlet moments (4.28)-(4.30) are defined as they stand.  Both run
+:func:`exactprune.knorm.prune` on the count tree (``count_tree_``, which holds rational counts
+too); for rational counts every comparison is between exact rationals (the float filter's bounds
+assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  What needs integer
+counts, and is refused with the reason for rational ones: ``knorm_pruning_path`` (the breakpoint
+search plans its certified Gamma ratios over integer counts).  Zhong's Cor 5.4 and Thm 5.5 were
+checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
 
 >>> from sklearn.datasets import load_iris
 >>> X, y = load_iris(return_X_y=True)
@@ -90,13 +89,12 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
-from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_moment_terms,
-                     moment, prune, weighted_recursion)
+from ..certify import rising_ratio_array
+from ..knorm import Prior, error_estimate, knorm_decimal, leaf_error, leaf_terms, moment, prune
 from ..numbers import exact, positive_int
-from ..tree import CountArrays, Node, Tree, sklearn_counts
+from ..tree import CountArrays, Node, Tree, require_integer_counts, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
-from .counts import (agrees_with_sklearn, float_parameter, integer_counts, node_counts, prune_rational, rational_count_tree,
-                     rational_leaf_moment, row_weights)
+from .counts import agrees_with_sklearn, float_parameter, integer_counts, node_counts, row_weights
 
 __all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError"]
 
@@ -210,27 +208,6 @@ def _prior_from(lam, eta, numerator, n_leaves: int, n_classes: int, n_examples) 
     return Prior(lam_value, exact(eta, "eta"), numerator)
 
 
-def _leaf_estimate(counts: tuple, prior: Prior) -> ErrorEstimate:
-    """E[r] and E[r^2] of a leaf (4.29 with k = 1, 2).  Integer counts: E[r] = a/d and
-    E[r^2] = a(a+1)/(d(d+1)) with (a, d) = :func:`~exactprune.knorm.leaf_moment_terms`;
-    rational counts: :func:`~exactprune.sklearn.counts.rational_leaf_moment`.
-
-    >>> _leaf_estimate((0, 49, 5), Prior()) == ErrorEstimate(Fraction(4, 37), Fraction(56, 4181))
-    True
-    """
-    if any(isinstance(c, Fraction) for c in counts):
-        return ErrorEstimate(rational_leaf_moment(counts, 1, prior), rational_leaf_moment(counts, 2, prior))
-    a, d = leaf_moment_terms(counts, prior)
-    return ErrorEstimate(Fraction(a) / d, Fraction(a * (a + 1)) / (d * (d + 1)))
-
-
-def _leaf_kth(counts: tuple, k: int, prior: Prior):
-    """E[r^k] of a leaf (4.29): exact up to EXACT_K_LIMIT, a certified ball beyond (integer counts)."""
-    if any(isinstance(c, Fraction) for c in counts):
-        return rational_leaf_moment(counts, k, prior)
-    return moment(Node(counts), k, prior)
-
-
 # -- the sklearn tree <-> count tree correspondence ------------------------------------
 
 def _pruned_tree_(tree_, kept) -> tuple:
@@ -295,13 +272,13 @@ class KNormTreeClassifier(DecisionTreeClassifier):
     unpruned_estimator_ : DecisionTreeClassifier, the grown tree
     counts_ : (n_nodes, J) object array, the exact weighted class counts of every node of the
         grown tree (ints, or Fractions where the weights make them fractional)
-    count_tree_, pruned_count_tree_ : :class:`exactprune.tree.Tree` (Zhong's names); only when
-        the counts are whole numbers
+    count_tree_, pruned_count_tree_ : :class:`exactprune.tree.Tree` (Zhong's names), the grown
+        and the pruned count tree (rational counts where the weights make them fractional)
     prior_ : :class:`exactprune.knorm.Prior` used (with lam resolved)
     lam_ : Fraction, the lam used
     pruned_ : sorted names (in ``count_tree_``) of the splits turned into leaves, topmost only
     prune_comparisons_, prune_fallbacks_ : PruneTree's comparisons, and how many of them
-        needed the exact fallback (rational counts: every comparison is exact, 0 fallbacks)
+        the float filter left to exact rationals or arb (rational counts: all of them)
     classes_, n_classes_, n_features_in_, feature_names_in_ (when X has column names)
 
     >>> from sklearn.datasets import load_iris
@@ -424,22 +401,10 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         root_total = sum(counts[0].tolist())
         prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
                             int(grown.get_n_leaves()), n_classes, root_total)
-        if ints is not None:
-            count_tree = Tree.from_sklearn(grown, counts=ints)
-            result = prune(count_tree, k, prior, epsilon)
-            kept, pruned_names = result.kept_splits, sorted(result.pruned)
-            comparisons, fallbacks = result.comparisons, result.fallbacks
-            self.count_tree_, self.pruned_count_tree_ = count_tree, result.tree
-            self._rational_root = None
-        else:
-            root, nodes = rational_count_tree(grown.tree_, counts)
-            result = prune_rational(root, nodes, k, prior, epsilon)
-            kept, pruned_names = result.kept, result.pruned
-            comparisons, fallbacks = result.comparisons, 0
-            self._rational_root = _pruned_nodes(root, nodes, kept)
-            self._rational_moment = result.moment
-            for name in ("count_tree_", "pruned_count_tree_"):
-                self.__dict__.pop(name, None)
+        count_tree = Tree.from_sklearn(grown, counts=counts if ints is None else ints)
+        result = prune(count_tree, k, prior, epsilon)
+        kept = result.kept_splits
+        self.count_tree_, self.pruned_count_tree_ = count_tree, result.tree
         pruned_tree, old, names = _pruned_tree_(grown.tree_, kept)
         pruned_est = copy.copy(grown)
         pruned_est.tree_ = pruned_tree
@@ -447,8 +412,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self.unpruned_estimator_ = grown
         self.estimator_ = pruned_est
         self.counts_ = counts
-        self.prune_comparisons_, self.prune_fallbacks_ = comparisons, fallbacks
-        self.pruned_ = pruned_names
+        self.prune_comparisons_, self.prune_fallbacks_ = result.comparisons, result.fallbacks
+        self.pruned_ = sorted(result.pruned)
         self.prior_ = prior
         self.lam_ = prior.lam
         self.k_ = k
@@ -471,20 +436,23 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         leaf_ids = np.flatnonzero(tree_.children_left == _TREE_LEAF)
         self._leaf_counts = {names[i]: tuple(node_counts_[i].tolist()) for i in leaf_ids.tolist()}
         J, prior = self.n_classes_, self.prior_
-        lam = float(prior.lam)
-        counts = node_counts_[leaf_ids].astype(np.float64)
-        n = counts.sum(axis=1)
-        a = n - counts.max(axis=1) + float(prior.error_offset(J))
-        d = n + J * lam
+        counts = node_counts_[leaf_ids]
+        # the terms (a, d) of (4.29) in float64 (:func:`~exactprune.knorm.leaf_terms`) from the exact
+        # sizes and majority counts, each rounded once
+        a, d = leaf_terms(counts.sum(axis=1).astype(np.float64), counts.max(axis=1).astype(np.float64),
+                          tuple(float(x) for x in prior.term_offsets(J)))
+        leaf_mean, second = (rising_ratio_array((a, 0.0), (d, 0.0), k)[0] for k in (1, 2))   # (4.29), k = 1, 2
+        lost = np.flatnonzero(~(np.isfinite(leaf_mean) & np.isfinite(second)) & (d > 0))
+        for j in lost.tolist():         # no float image (a moment below certify.TINY): the exact one, rounded
+            estimate = leaf_error(Node(counts[j].tolist()), prior)
+            leaf_mean[j], second[j] = float(estimate.mean), float(estimate.second)
         with np.errstate(invalid="ignore", divide="ignore"):
-            leaf_mean = a / d                                   # (4.29), k = 1
-            leaf_var = a * (d - a) / (d * d * (d + 1))          # E[r^2] - E[r]^2, stable form
-            second = a * (a + 1) / (d * (d + 1))                # (4.29), k = 2
-            proba = np.where(d[:, None] > 0, (counts + lam) / d[:, None], 1.0 / J)
+            leaf_var = a * (d - a) / (d * d * (d + 1))          # E[r^2] - E[r]^2 (4.14) in the terms, stable form
+            proba = np.where(d[:, None] > 0, (counts.astype(np.float64) + float(prior.lam)) / d[:, None], 1.0 / J)
         if self.k_ == 2:
             leaf_knorm = np.sqrt(second)
         else:
-            leaf_knorm = np.array([_knorm_float(_leaf_kth(self._leaf_counts[names[i]], self.k_, prior), self.k_)
+            leaf_knorm = np.array([_knorm_float(moment(Node(self._leaf_counts[names[i]]), self.k_, prior), self.k_)
                                    for i in leaf_ids.tolist()])
         size = tree_.node_count
         self._mean, self._sd, self._knorm = (np.full(size, np.nan) for _ in range(3))
@@ -498,7 +466,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         """Leaf name -> exact :class:`~exactprune.knorm.ErrorEstimate` (E[r], E[r^2] of 4.29)."""
         check_is_fitted(self, "tree_")
         if getattr(self, "_leaf_estimates", None) is None:
-            self._leaf_estimates = {name: _leaf_estimate(counts, self.prior_)
+            self._leaf_estimates = {name: leaf_error(Node(counts), self.prior_)
                                     for name, counts in self._leaf_counts.items()}
         return self._leaf_estimates
 
@@ -551,14 +519,9 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         """Error of the whole pruned tree: E[r], E[r^2], E[r^k] exact (4.12, 4.13, 4.28),
         sd and k-norm for display (4.14); Zhong (B.13)-(B.16) on iris with lam = 1/2."""
         check_is_fitted(self, "tree_")
-        if self._rational_root is not None:
-            est = ErrorEstimate(*(weighted_recursion(self._rational_root, lambda leaf, j=j: rational_leaf_moment(
-                leaf.counts, j, self.prior_), self.prior_.eta) for j in (1, 2)))
-            kth = self._rational_moment
-        else:
-            est = error_estimate(self.pruned_count_tree_, self.prior_)
-            kth = est.second if self.k_ == 2 else est.mean if self.k_ == 1 else \
-                moment(self.pruned_count_tree_, self.k_, self.prior_)      # (4.28); arb for huge k
+        est = error_estimate(self.pruned_count_tree_, self.prior_)
+        kth = est.second if self.k_ == 2 else est.mean if self.k_ == 1 else \
+            moment(self.pruned_count_tree_, self.k_, self.prior_)      # (4.28); arb for huge k
         return ErrorBars(est.mean, est.second, self.k_, kth)
 
     def get_n_leaves(self) -> int:
@@ -569,16 +532,10 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         check_is_fitted(self, "tree_")
         return int(self.tree_.max_depth)
 
-    def _integer_counts_needed(self, what: str, reason: str) -> None:
-        check_is_fitted(self, "tree_")
-        if self._rational_root is not None:
-            raise ValueError(f"{what} needs whole-number class counts, and the weights of this fit make "
-                             f"them fractional: {reason}. The fit itself, the error bars and "
-                             f"error_estimate() hold for rational counts")
-
     def to_count_tree(self, pruned: bool = True) -> Tree:
-        """The pruned (default) or grown count tree, with Zhong's node names (integer counts)."""
-        self._integer_counts_needed("to_count_tree", "the count-tree Tree holds integer counts")
+        """The pruned (default) or grown count tree, with Zhong's node names (rational counts where
+        the weights make them fractional)."""
+        check_is_fitted(self, "tree_")
         return self.pruned_count_tree_ if pruned else self.count_tree_
 
     def cost_complexity_pruning_path(self, X, y, sample_weight=None) -> Bunch:
@@ -607,8 +564,10 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         >>> path.ks, path.n_leaves            # (J-1 numerator; see errata for Figure B.1)
         ([1, 2, 17781896], [7, 3, 2])
         """
-        self._integer_counts_needed("knorm_pruning_path", "the breakpoint search plans its certified "
-                                    "Gamma ratios over integer counts")
+        check_is_fitted(self, "tree_")
+        require_integer_counts(self.count_tree_.arrays(), "knorm_pruning_path",
+                               "the breakpoint search plans its certified Gamma ratios over integer counts "
+                               "(the fit itself, the error bars and error_estimate() hold for rational counts)")
         from ..sequence import knorm_pruning_path  # lazy: sequence sits above knorm
         path = knorm_pruning_path(self.count_tree_, self.prior_)
         seq = path["sequence"]
@@ -618,17 +577,6 @@ class KNormTreeClassifier(DecisionTreeClassifier):
                      n_leaves=list(path["n_leaves"]), knorm_errors=list(path["knorm_errors_float"]),
                      norm2_errors=norm2, pruned=[list(s.pruned) for s in finite],
                      trees=[s.tree for s in finite], sequence=seq)
-
-
-def _pruned_nodes(root: Node, nodes: list, kept) -> Node:
-    """A copy of the Node tree ``root`` (``nodes[i]`` scikit-learn's node i) with the splits
-    not ``kept`` made leaves."""
-    index = {id(node): i for i, node in enumerate(nodes)}
-    copies = {}
-    for node in root.postorder():
-        children = [copies[id(c)] for c in node.children] if node.children and kept[index[id(node)]] else []
-        copies[id(node)] = Node(node.counts, children, node.name, node.split, node.feature, node.threshold)
-    return copies[id(root)]
 
 
 def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",

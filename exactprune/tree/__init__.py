@@ -19,7 +19,7 @@
 >>> [node.name for node in t.nodes()], t.arrays().counts.tolist()
 (['root', 'c1', 'c2'], [[2, 1], [2, 0], [0, 1]])
 """
-from .arrays import CountArrays
+from .arrays import CountArrays, has_fractional_counts, require_integer_counts
 from .counttree import Tree
 from .fromsklearn import sklearn_counts, sklearn_names
 from .iris import IRIS_CLASS_NAMES, iris_tree
@@ -31,4 +31,5 @@ from .routing import route, routing_threshold
 
 __all__ = ["Node", "Tree", "CountArrays", "iris_tree", "IRIS_CLASS_NAMES", "node_name", "child_name", "name_path",
            "ancestor_names", "majority_class", "all_prunings", "as_tree", "copy_with_leaves", "all_pruning_leaves",
-           "sklearn_counts", "sklearn_names", "deep_json", "routing_threshold", "INDENT_DEPTH", "route"]
+           "sklearn_counts", "sklearn_names", "deep_json", "routing_threshold", "INDENT_DEPTH", "route",
+           "has_fractional_counts", "require_integer_counts"]

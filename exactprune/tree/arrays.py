@@ -7,7 +7,9 @@
 from __future__ import annotations
 
 import functools
+import numbers
 import operator
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
 
 from ..limits import MAX_CLASSES, MAX_COUNT, check_counts_size, check_tree_shape
@@ -16,7 +18,7 @@ from .names import child_name, name_path
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["CountArrays"]
+__all__ = ["CountArrays", "has_fractional_counts", "require_integer_counts"]
 
 
 def csr_gather(offsets: "np.ndarray", indices: "np.ndarray", parents: "np.ndarray") -> "np.ndarray":
@@ -365,8 +367,16 @@ class CountArrays:
 
 def check_arrays(a: CountArrays) -> None:
     """Vectorized validation of count arrays, with the messages of the Node checks (naming the
-    first offending node): shape limits, a well-formed parent-before-child structure, integer
-    counts in range, no single child, children's counts adding up to their parent's."""
+    first offending node): shape limits, a well-formed parent-before-child structure, counts in
+    range (an integer matrix, or an object matrix of Python ints and Fractions: rational counts,
+    :func:`has_fractional_counts`), no single child, children's counts adding up to their
+    parent's.
+
+    >>> import numpy as np
+    >>> check_arrays(CountArrays(np.array([[1.5, 1]], dtype=object), np.array([0, 0]), np.array([], dtype=np.int64)))
+    Traceback (most recent call last):
+    ValueError: counts must be integers or exact rationals (Fraction), got the float 1.5
+    """
     import numpy as np
     counts, n = a.counts, a.n_nodes
     if counts.ndim != 2 or counts.shape[0] != n or n == 0:
@@ -375,6 +385,11 @@ def check_arrays(a: CountArrays) -> None:
         raise ValueError("node root: counts must not be empty")
     if counts.dtype != object and not np.issubdtype(counts.dtype, np.integer):
         raise ValueError(f"counts must be integers, got dtype {counts.dtype}")
+    if counts.dtype == object:      # Python ints and exact rationals only (no float slips in)
+        for value in counts.ravel().tolist():
+            if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Fraction)):
+                raise ValueError(f"counts must be integers or exact rationals (Fraction), got the "
+                                 f"{type(value).__name__} {value!r}")
     if len(a.offsets) and (a.offsets[0] != 0 or np.any(np.diff(a.offsets) < 0) or a.offsets[-1] != len(a.indices)):
         raise ValueError("offsets must rise from 0 to len(indices)")
     check_tree_shape(n, 0, int(a.n_children.max(initial=0)), "tree")
@@ -411,10 +426,50 @@ def check_arrays(a: CountArrays) -> None:
 
 def counts_matrix(rows: list, n_classes: int) -> "np.ndarray":
     """int64 matrix of count rows, or an object matrix of Python ints when a node size could
-    pass int64."""
+    pass int64 or of ints and Fractions when a count is not whole."""
     import numpy as np
     largest = max((max(row) for row in rows), default=0)
-    dtype = np.int64 if largest * n_classes < 2 ** 62 else object
+    fractional = any(c.__class__ is Fraction for row in rows for c in row)
+    dtype = object if fractional or largest * n_classes >= 2 ** 62 else np.int64
     matrix = np.empty((len(rows), n_classes), dtype=dtype)
     matrix[:] = rows
     return matrix
+
+
+def has_fractional_counts(a: CountArrays) -> bool:
+    """True when some count of ``a`` is not a whole number: weighted counts (sums of row weights,
+    :mod:`exactprune.sklearn`), an object matrix holding Fractions.  Zhong's moments (4.28)-(4.30)
+    and PruneTree are defined for them; what needs integer counts refuses them
+    (:func:`require_integer_counts`).
+
+    >>> import numpy as np
+    >>> leaf = (np.array([0, 0]), np.array([], dtype=np.int64))
+    >>> has_fractional_counts(CountArrays(np.array([[1, 2]]), *leaf))
+    False
+    >>> has_fractional_counts(CountArrays(np.array([[Fraction(1, 2), 2]], dtype=object), *leaf))
+    True
+    """
+    if a.counts.dtype != object:
+        return False
+    return a.cached("fractional", lambda: any(isinstance(c, Fraction) and c.denominator != 1
+                                              for c in a.counts.ravel().tolist()))
+
+
+def require_integer_counts(a: CountArrays, what: str, reason: str) -> None:
+    """Refuse count arrays with a count that is not a whole number (:func:`has_fractional_counts`):
+    a ValueError saying that ``what`` needs integer counts, because ``reason``, and naming the
+    first such node.
+
+    >>> import numpy as np
+    >>> a = CountArrays(np.array([[Fraction(3, 2), 1]], dtype=object), np.array([0, 0]), np.array([], dtype=np.int64))
+    >>> require_integer_counts(a, "the breakpoint search", "it plans its Gamma ratios over integer counts")
+    Traceback (most recent call last):
+    ValueError: the breakpoint search needs whole-number class counts, and node root has the count 3/2: it plans its Gamma ratios over integer counts
+    """
+    if not has_fractional_counts(a):
+        return
+    for i, row in enumerate(a.counts.tolist()):
+        for c in row:
+            if isinstance(c, Fraction) and c.denominator != 1:
+                raise ValueError(f"{what} needs whole-number class counts, and node {a.name(i)} has the "
+                                 f"count {c}: {reason}")

@@ -388,8 +388,9 @@ class Tree:
         ``weighted_n_node_samples``), which must be whole numbers; a tree fit
         with fractional sample weights is refused unless ``rounding="nearest"``
         (leaves rounded, internal nodes their sums: :func:`~exactprune.tree.sklearn_counts`).
-        ``counts`` may instead give an (n_nodes, n_classes) integer array computed elsewhere
-        (:func:`~exactprune.tree.fromsklearn.sklearn_arrays`).
+        ``counts`` may instead give an (n_nodes, n_classes) array computed elsewhere, of integers
+        or of exact rationals (an object matrix of ints and Fractions: the exact weighted counts
+        of :mod:`exactprune.sklearn.counts`; :func:`~exactprune.tree.fromsklearn.sklearn_arrays`).
 
         >>> from sklearn.tree import DecisionTreeClassifier
         >>> t = Tree.from_sklearn(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]), feature_names=["x"])

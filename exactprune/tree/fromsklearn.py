@@ -90,7 +90,8 @@ def sklearn_names(tree_: Any) -> list:
 def sklearn_arrays(estimator: Any, counts: Optional[Any] = None, rounding: Optional[str] = None) -> tuple:
     """``(arrays, class_names, routing)`` of a fitted ``DecisionTreeClassifier``: its count
     arrays (counts by :func:`sklearn_counts` with ``rounding`` unless an (n_nodes, n_classes)
-    integer ``counts`` is given), its classes as text and its routing ``("sklearn", feature, threshold)``.
+    ``counts`` is given: integers, or an object matrix of ints and Fractions, exact weighted counts
+    as :mod:`exactprune.sklearn.counts` sums them), its classes as text and its routing ``("sklearn", feature, threshold)``.
 
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> arrays, classes, routing = sklearn_arrays(DecisionTreeClassifier().fit([[0], [1], [2]], ["a", "b", "b"]))

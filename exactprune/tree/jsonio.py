@@ -2,7 +2,8 @@
 
 ``{"counts": [n_1, ..., n_J], "children": [...], "split": "...", "feature": i, "threshold": x,
 "name": "c21"}`` with only ``counts`` required, and ``"class_names"`` allowed at the root
-(docs/architecture.md, "The count tree").  A threshold is kept exactly: a JSON integer as an int,
+(docs/architecture.md, "The count tree").  A count is a JSON integer, or a rational count
+(weighted counts) as the text ``"p/q"``.  A threshold is kept exactly: a JSON integer as an int,
 a text such as ``"0.5"`` or ``"1/3"`` as a Fraction (written back as ``"p/q"``), a JSON float as
 that float.  Names are positional (:mod:`exactprune.tree.names`): a ``"name"`` key must be the
 node's own name (as :meth:`Tree.to_json <exactprune.tree.Tree.to_json>` writes it) and any other
@@ -22,7 +23,7 @@ from ..limits import MAX_DEPTH, MAX_THRESHOLD_DIGITS, check_tree_shape
 from .names import child_name
 from .nodes import Node
 
-__all__ = ["INDENT_DEPTH", "deep_json", "read_json", "write_json", "node_from_dict", "json_threshold"]
+__all__ = ["INDENT_DEPTH", "deep_json", "read_json", "write_json", "node_from_dict", "json_threshold", "json_count"]
 
 #: trees deeper than this are written as compact JSON even when an indent is asked for
 #: (indented JSON grows with the square of the depth)
@@ -92,10 +93,11 @@ def write_json(data: dict, indent: Optional[int], depth: int) -> str:
         return json.dumps(data, indent=indent)
 
 
-def json_threshold(value: Any, name: str) -> Union[int, float, Fraction]:
+def json_threshold(value: Any, name: str, what: str = "threshold") -> Union[int, float, Fraction]:
     """The threshold of node ``name`` read from its JSON value, kept exactly: an int as it is, a
     finite float as it is, a text (``"0.5"``, ``"1/3"``, ``"-2"``) as the exact Fraction it
-    spells, numerator and denominator under ``MAX_THRESHOLD_DIGITS`` digits.
+    spells, numerator and denominator under ``MAX_THRESHOLD_DIGITS`` digits (``what`` names the
+    value in errors: :func:`json_count` reads counts given as text the same way).
 
     >>> json_threshold(2, "root"), json_threshold(0.5, "root"), json_threshold("1/3", "c1"), json_threshold("0.1", "c1")
     (2, 0.5, Fraction(1, 3), Fraction(1, 10))
@@ -105,10 +107,10 @@ def json_threshold(value: Any, name: str) -> Union[int, float, Fraction]:
     """
     if isinstance(value, str):
         from ..numbers import exact
-        threshold = exact(value, f"node {name}: threshold")
+        threshold = exact(value, f"node {name}: {what}")
         limit = 10 ** MAX_THRESHOLD_DIGITS
         if abs(threshold.numerator) >= limit or threshold.denominator >= limit:
-            raise ValueError(f"node {name}: the threshold {value[:20]!r}{'...' if len(value) > 20 else ''} has a "
+            raise ValueError(f"node {name}: the {what} {value[:20]!r}{'...' if len(value) > 20 else ''} has a "
                              f"numerator or denominator of more than MAX_THRESHOLD_DIGITS = "
                              f"{MAX_THRESHOLD_DIGITS} digits")
         return threshold
@@ -116,6 +118,28 @@ def json_threshold(value: Any, name: str) -> Union[int, float, Fraction]:
             or (isinstance(value, float) and not math.isfinite(value))):
         raise ValueError(f"node {name}: 'threshold' must be a finite number or an exact number as text "
                          f"('0.5', '1/3')")
+    return value
+
+
+def json_count(value: Any, name: str) -> Union[int, Fraction]:
+    """A class count of node ``name`` read from its JSON value: an integer as it is, or a text
+    ``"p/q"`` (or ``"0.25"``) as the exact rational it spells (rational counts: weighted counts,
+    written so by :meth:`Node.to_dict <exactprune.tree.Node.to_dict>`), an int when whole;
+    numerator and denominator under ``MAX_THRESHOLD_DIGITS`` digits.  A JSON float is refused
+    (it is not exact).  The sign is checked with the tree.
+
+    >>> json_count(3, "root"), json_count("7/2", "c1"), json_count("4/2", "c1")
+    (3, Fraction(7, 2), 2)
+    >>> json_count(3.5, "c2")
+    Traceback (most recent call last):
+    ValueError: node c2: counts must be non-negative integers or exact rationals as text ('7/2'), got 3.5
+    """
+    if isinstance(value, str):
+        count = json_threshold(value, name, "count")
+        return count.numerator if count.denominator == 1 else count
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"node {name}: counts must be non-negative integers or exact rationals as text "
+                         f"('7/2'), got {value!r}")
     return value
 
 
@@ -163,9 +187,7 @@ def _node_fields(data: Any, name: str) -> Node:
     counts = data["counts"]
     if not isinstance(counts, list):
         raise ValueError(f"node {name}: 'counts' must be a list of non-negative integers")
-    for c in counts:
-        if isinstance(c, bool) or not isinstance(c, int):
-            raise ValueError(f"node {name}: counts must be non-negative integers, got {c!r}")
+    counts = [json_count(c, name) for c in counts]
     split = data.get("split")
     if split is not None and not isinstance(split, str):
         raise ValueError(f"node {name}: 'split' must be a string")

@@ -89,8 +89,12 @@ class Node:
         return [node for node in self.walk() if node.is_leaf]
 
     def to_dict(self) -> dict:
-        """The JSON form of the subtree (iterative: any depth); an exact Fraction threshold is
-        written as its ``"p/q"`` text, which the JSON reader takes back exactly.
+        """The JSON form of the subtree (iterative: any depth); an exact Fraction threshold or
+        count (rational counts) is written as its ``"p/q"`` text, which the JSON reader takes back
+        exactly.
+
+        >>> Node((Fraction(3, 2), 1)).to_dict()
+        {'counts': ['3/2', 1], 'name': 'root'}
 
         >>> Node((1, 1), [Node((1, 0)), Node((0, 1))], split="x <= 2", feature=0, threshold=2).to_dict()["threshold"]
         2
@@ -101,7 +105,7 @@ class Node:
         stack = [(self, root_out)]
         while stack:
             node, out = stack.pop()
-            out["counts"] = list(node.counts)
+            out["counts"] = [str(c) if isinstance(c, Fraction) else c for c in node.counts]
             for key in ("name", "split", "feature", "threshold"):
                 value = getattr(node, key)
                 if value is not None:
@@ -113,10 +117,11 @@ class Node:
 
 
 def validate_and_name(root: Node, n_classes: int) -> None:
-    """Check the tree of Nodes under ``root`` (counts integers in range, ``n_classes`` of them at
+    """Check the tree of Nodes under ``root`` (counts non-negative integers or exact rationals
+    (Fractions: weighted counts, :func:`has_fractional_counts`) in range, ``n_classes`` of them at
     every node, at least two children per internal node whose counts add up to their parent's,
     the shape limits) and set every node's name by :func:`~exactprune.tree.names.child_name`;
-    counts of any integer type become tuples of ints.  ValueError naming the first offending
+    counts of any integer type (and whole Fractions) become ints.  ValueError naming the first offending
     node.
 
     >>> root = Node((2, 1), [Node((2, 0)), Node((0, 1))])
@@ -138,10 +143,13 @@ def validate_and_name(root: Node, n_classes: int) -> None:
             node.counts = tuple(node.counts)
         counts = node.counts
         if any(c.__class__ is not int for c in counts):
-            for c in counts:   # any integer type (numpy.int64 from scikit-learn) becomes an int
-                if isinstance(c, bool) or not isinstance(c, numbers.Integral):
-                    raise ValueError(f"node {node.name}: counts must be integers, got {c!r}")
-            counts = node.counts = tuple(int(c) for c in counts)
+            # any integer type (numpy.int64 from scikit-learn) becomes an int, a whole Fraction too
+            for c in counts:
+                if isinstance(c, bool) or not isinstance(c, (numbers.Integral, Fraction)):
+                    raise ValueError(f"node {node.name}: counts must be integers or exact rationals "
+                                     f"(Fraction), got {c!r}")
+            counts = node.counts = tuple(int(c) if isinstance(c, numbers.Integral) or c.denominator == 1 else c
+                                         for c in counts)
         for c in counts:
             if c < 0:
                 raise ValueError(f"node {node.name}: negative count {c} in {list(counts)}")
