@@ -9,6 +9,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import flint
 import numpy as np
 import pytest
 import sympy
@@ -93,8 +94,12 @@ def test_error_moments_match_monte_carlo(seed):
 def test_mse_summary_is_consistent():
     s = mse_summary([4, 0, 1], 0, "1/2")
     assert s["variance"] == s["fourth_moment"] - s["mse"] ** 2 > 0
-    from exactprune.numbers import arb_of
-    assert (s["sd"] ** 2).overlaps(arb_of(s["variance"]))
+    # the ball contains sqrt(variance), decided in exact rationals: lo^2 <= variance <= hi^2 for its
+    # endpoints (exact at 512 bits); and it is as narrow as its 128-bit working precision promises
+    with flint.ctx.workprec(512):
+        lo, hi = (Fraction(int(m)) * Fraction(2) ** int(e) for m, e in (s["sd"].lower().man_exp(), s["sd"].upper().man_exp()))
+    assert 0 < lo and lo ** 2 <= s["variance"] <= hi ** 2
+    assert hi - lo <= Fraction(2) ** -120 * lo
     rounded = Fraction(s["sd_decimal"])
     assert abs(rounded ** 2 - s["variance"]) <= Fraction(1, 10 ** 4) * s["variance"]
 
