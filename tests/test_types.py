@@ -7,6 +7,7 @@ repository root so that this checkout's pyproject.toml and package are the ones 
 cache goes to the system's temporary directory, not the checkout."""
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
 import tempfile
@@ -19,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.slow   # about 40 s on a busy two-core machine without a cache
 def test_mypy_reports_no_error():
-    cache = Path(tempfile.gettempdir()) / "exactprune-mypy-cache"
+    # one cache per checkout (mypy checks every cached module against its source anyway)
+    cache = Path(tempfile.gettempdir()) / f"exactprune-mypy-cache-{hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]}"
     run = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(cache), "exactprune"],
                          capture_output=True, text=True, cwd=ROOT)
     assert "No module named mypy" not in run.stderr, "mypy is not installed: pip install -e '.[test]'"
