@@ -277,6 +277,7 @@ def test_array_total_refuses_a_group_with_an_invalid_term_even_a_zero_one():
     assert [e.valid for e in expected] == [False, True, False]
     assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))
 
+
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.certify (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_certify.py:

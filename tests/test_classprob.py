@@ -180,6 +180,7 @@ def test_classprob_proof_script_runs():
     assert done.returncode == 0, done.stdout + done.stderr
     assert "ALL ESTABLISHED" in done.stdout
 
+
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.classprob (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_classprob.py:

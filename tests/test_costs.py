@@ -332,6 +332,7 @@ def test_costs_recursion_proof_script_runs():
     assert done.returncode == 0, done.stdout + done.stderr
     assert "established" in done.stdout
 
+
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.costs (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_costs.py:

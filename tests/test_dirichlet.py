@@ -102,6 +102,7 @@ def test_the_checks_name_the_problem():
     with pytest.raises(ValueError, match="class index -1 out of range"):
         check_class_index(-1, [1, 2])
 
+
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.dirichlet (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_dirichlet.py:

@@ -34,6 +34,7 @@ def test_km_penalty_grows_with_size_and_prunes_more():
     with pytest.raises(ValueError, match="c must exceed 1"):
         km_penalty(10, 3, 1, 10, c=1)
 
+
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.peers.kearns_mansour (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_kearns_mansour.py:

@@ -72,6 +72,7 @@ def test_mep_leaf_error_with_n_equal_to_m():
     """n = m = 2: 1 - (1 + 1/2 2)/(2 + 2) = 1/2 (only n + m = 0 has no estimate)."""
     assert mep_leaf_error((1, 1), 2) == Fraction(1, 2)
 
+
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.peers.mep (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_mep.py:

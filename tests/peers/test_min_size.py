@@ -84,6 +84,7 @@ def test_sqrt_difference_sign_by_hand(d, p, q, sign):
     from exactprune.peers.min_size import _sqrt_difference_sign
     assert _sqrt_difference_sign(Fraction(d), Fraction(p), Fraction(q)) == sign
 
+
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.peers.min_size (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_min_size.py:

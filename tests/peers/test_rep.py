@@ -119,6 +119,7 @@ def test_route_counts_reads_an_exact_integer_threshold():
     counts = route_counts(t, np.array([[2.0 ** 53 + 2], [2.0 ** 53 + 4]]), [0, 1])
     assert counts == {"root": (1, 1), "c1": (1, 0), "c2": (0, 1)}
 
+
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.peers.rep (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_rep.py:
