@@ -172,11 +172,11 @@ def cost_recursion(params: Sequence, row: Sequence, k: int) -> list:
     P = [to_fmpq(a) for a in params]
     Q = [to_fmpq(q) for q in row]
     M = sum(P)
-    c, powers = [None], [flint.fmpq(1)] * len(Q)
+    c, powers = [flint.fmpq(0)], [flint.fmpq(1)] * len(Q)       # c_0 is never read
     N = [flint.fmpq(1)]
     for n in range(1, k + 1):
         powers = [pw * q for pw, q in zip(powers, Q)]          # q_j^n
-        c.append(sum(a * pw for a, pw in zip(P, powers)))      # c_n
+        c.append(sum((a * pw for a, pw in zip(P, powers)), flint.fmpq(0)))      # c_n
         total = flint.fmpq(0)
         coef = flint.fmpz(1)                    # (n-1)!/(n-m)!
         for m in range(1, n + 1):
@@ -263,7 +263,7 @@ def cost_moment_printed(counts: Sequence, loss_row: Sequence, k: Any, lam: Any =
     params, row = _prepare(counts, loss_row, lam)
     symbolic = _symbolic(params, row)
     M = sum(params)
-    E = [Fraction(1)]
+    E: list = [Fraction(1)]       # Fractions, or sympy expressions when lam is symbolic
     for n in range(1, k + 1):
         total = 0
         for m in range(1, n + 1):

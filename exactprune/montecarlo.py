@@ -71,7 +71,7 @@ def sample_child_probabilities(node: Node, eta, samples: int, rng: np.random.Gen
 
 def _categorical(probabilities: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     cumulative = np.cumsum(probabilities, axis=1)
-    u = rng.random(probabilities.shape[0])[:, None] * cumulative[:, -1:]
+    u = rng.random((probabilities.shape[0], 1)) * cumulative[:, -1:]
     return np.minimum((u > cumulative).sum(axis=1), probabilities.shape[1] - 1)
 
 

@@ -67,7 +67,10 @@ STATUS_LINE = re.compile(r"^\s*(\S+): (.+)$")
 
 
 def tests_of(module: str) -> list[str]:
-    """The module's fast tests, plus any ``tests/mutation/test_mutants_<module>.py`` that exists."""
+    """The module's fast tests, plus ``tests/mutation/test_mutants_<module>.py`` if it exists.
+
+    The tests written to kill a module's mutants live in its subject's test file (listed in
+    ``MODULES``); the extra file is optional, for modules whose tests are not merged yet."""
     extra = f"tests/mutation/test_mutants_{module}.py"
     tests = [t for t in MODULES[module][1] if (ROOT / t).exists()]
     return tests + [extra] if (ROOT / extra).exists() and extra not in tests else tests

@@ -1,13 +1,18 @@
 """exactprune.certify: the decision kernel's bounds contain the exact value, are not loose, and
 decide exactly at their edge (the float filter decides just above the bound and declines just
 below, and both agree with exact rationals)."""
+import math
+import warnings
 from fractions import Fraction
 
 import flint
+import numpy as np
 import pytest
 from hypothesis import example, given, strategies as st
 
-from exactprune.certify import INFLATE, U, Approx, Decider, float_sign, rising_ratio, total
+from exactprune.certify import (INFLATE, MAX_REL, TINY, U, Approx, Decider, checked_array, float_sign,
+                                product_array, product_rel, quotient_rel, rising_ratio, rising_ratio_array,
+                                rising_ratio_rel, sum_rel, total, total_array, weighted_sum_rel)
 from exactprune.numbers import CertificationError
 
 positive = st.fractions(min_value=Fraction(1, 10**6), max_value=Fraction(10**6), max_denominator=10**9)
@@ -112,14 +117,6 @@ def test_total_of_nothing_is_exact_zero():
 # the array rules (certify's elementwise twins) at the edges of the scalar rules: every verdict
 # and every (value, bound) comes from the scalar rules on the same inputs
 # ---------------------------------------------------------------------------------------------
-
-import math  # noqa: E402
-import warnings  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-from exactprune.certify import (MAX_REL, TINY, checked_array, product_array, product_rel,  # noqa: E402
-                                rising_ratio_array, rising_ratio_rel, total_array, weighted_sum_rel)
 
 
 def _approx(value, rel):
@@ -279,3 +276,278 @@ def test_array_total_refuses_a_group_with_an_invalid_term_even_a_zero_one():
     expected = [total(_approx(*row) for row in t) for t in terms]
     assert [e.valid for e in expected] == [False, True, False]
     assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))
+
+
+# ==================================================================================================
+# Tests written to kill mutants of exactprune.certify (mutmut, scripts/mutation.py; docs/mutation.md),
+# formerly tests/mutation/test_mutants_certify.py:
+#
+# Mutants of exactprune.certify that the kernel's own tests let through, each killed by a case
+# that states the contract it pins (docs/mutation.md lists the equivalent ones).
+#
+# Expected values come from the module docstring's formulas evaluated in exact rationals here, or
+# from hand arithmetic; nothing is copied from the code's output.
+
+FU = Fraction(U)
+HEX = float.fromhex
+#: relative bounds small enough for every rule, large enough that rx*ry and 1/(1 - ry) matter
+PAIRS = [(0.0, 0.0), (2.0 ** -21, 2.0 ** -22), (3e-7, 9e-7), (0.125, 0.25), (0.3, 0.45)]
+
+
+def exact(x: float) -> Fraction:
+    return Fraction(x)
+
+
+@pytest.mark.parametrize("rx, ry", PAIRS)
+def test_bound_rules_dominate_the_docstring_formulas_and_are_tight(rx, ry):
+    """Each rule returns at least its formula in exact arithmetic (soundness) and at most the
+    formula times 1 + 2**-44 (the INFLATE margin and a few roundings, nothing more)."""
+    x, y = exact(rx), exact(ry)
+    formulas = [(product_rel(rx, ry), (x + y + x * y + FU) / (1 - FU)),
+                (sum_rel(rx, ry), (max(x, y) + FU) / (1 - FU)),
+                (quotient_rel(rx, ry), ((x + y) / (1 - y) + FU) / (1 - FU))]
+    for computed, formula in formulas:
+        assert formula <= exact(computed) <= formula * (1 + Fraction(1, 2 ** 44))
+
+
+@pytest.mark.parametrize("ry", [0.5, 1.0, 2.0])
+def test_quotient_rule_refuses_a_divisor_bound_of_one_half_or_more(ry):
+    """The quotient rule needs ry < 1/2: at 1/2 and beyond the bound is inf."""
+    assert quotient_rel(0.0, ry) == float("inf")
+
+
+@pytest.mark.parametrize("ra, rd, k", [(0.0, 0.0, 1), (0.0, 0.0, 2), (0.0, 0.0, 7), (2.0 ** -30, 2.0 ** -31, 3),
+                                       (1e-9, 2e-9, 40), (1e-7, 1e-7, 2000),
+                                       # generic bounds whose float closed form t (1 + t) rounds
+                                       # below the exact one without the INFLATE factors
+                                       (HEX("0x1.2f6ea122d4a6dp-31"), HEX("0x1.7ad586f53dadep-62"), 975),
+                                       (HEX("0x1.ac44ace32d283p-53"), HEX("0x1.96aa7251ccfc0p-33"), 2216)])
+def test_rising_ratio_rule_bounds_the_k_factor_error_product(ra, rd, k):
+    """k factors each within 1 + f (f the quotient rule on the sum-rule bounds of a + m and
+    d + m) and k - 1 roundings of the running product: the worst case
+    (1 + f)**k (1 + u)**(k - 1) - 1 is at most t (1 + t) with t = k f + (k - 1) u (the
+    docstring's closed form); the returned bound is that closed form rounded up (so at least it,
+    in exact arithmetic) and exceeds the worst case by at most a relative 2 t."""
+    f = exact(quotient_rel(sum_rel(ra, 0.0), sum_rel(rd, 0.0)))
+    worst = (1 + f) ** k * (1 + FU) ** (k - 1) - 1
+    bound = exact(rising_ratio_rel(ra, rd, k))
+    t = k * f + (k - 1) * FU
+    assert worst <= t * (1 + t) <= bound <= worst * (1 + 2 * t) * (1 + Fraction(1, 2 ** 44))
+
+
+def test_rising_ratio_rule_of_the_empty_product_is_zero():
+    """k = 0: the empty product is exactly 1, no error at all."""
+    assert rising_ratio_rel(0.1, 0.2, 0) == 0.0
+
+
+@pytest.mark.parametrize("ra, finite", [(2.0 ** -22, True), (2.0 ** -19, False)])
+def test_rising_ratio_rule_gives_up_exactly_past_t_two_to_minus_ten(ra, finite):
+    """k = 2**11 factors: t is about k (ra + 3u), i.e. about 2**-11 for ra = 2**-22 (finite
+    bound; t lies between 3**-10 and 2**-10, above 2**-11) and about 2**-8 for ra = 2**-19 (inf)."""
+    k = 2 ** 11
+    t = k * (exact(ra) + 3 * FU)
+    assert (t < Fraction(1, 2 ** 10)) == finite and t > Fraction(1, 3 ** 10)
+    bound = rising_ratio_rel(ra, 0.0, k)
+    assert (bound < float("inf")) == finite
+
+
+def test_approx_of_an_fmpq_is_the_approx_of_the_same_fraction():
+    """flint.fmpq input is read as p/q (Fraction() does not accept fmpq)."""
+    for p, q in ((1, 3), (7, 2), (5, 1), (10 ** 30, 7)):
+        assert Approx.of(flint.fmpq(p, q)) == Approx.of(Fraction(p, q))
+    assert Approx.of(flint.fmpq(1, 3)).value == 1 / 3
+
+
+def test_approx_of_is_exact_when_the_float_is_exact_and_valid_down_to_tiny():
+    """1/2 and 7 are floats (bound 0), 1/3 is not (bound u); 2**-960 = TINY is the smallest
+    magnitude accepted, 2**-961 is refused."""
+    assert Approx.of(Fraction(1, 2)).rel == 0.0 and Approx.of(7).rel == 0.0
+    assert Approx.of(Fraction(1, 3)).rel == U
+    assert Approx.of(Fraction(1, 2 ** 960)) == Approx(TINY, 0.0)
+    assert not Approx.of(Fraction(1, 2 ** 961)).valid
+
+
+def test_checked_accepts_its_boundary_values_and_refuses_negatives():
+    """bounded(): value TINY and rel MAX_REL are still valid; 0 with rel 0 is exact zero;
+    a negative value or a rel above MAX_REL is invalid; 0 with a non-zero rel is invalid."""
+    assert Approx.bounded(TINY, 0.0) == Approx(TINY, 0.0)
+    assert Approx.bounded(1.0, MAX_REL) == Approx(1.0, MAX_REL)
+    assert Approx.bounded(0.0, 0.0) == Approx(0.0, 0.0, True)
+    assert not Approx.bounded(-1.0, 0.0).valid
+    assert not Approx.bounded(1.0, 2 * MAX_REL).valid
+    assert not Approx.bounded(0.0, U).valid
+    assert not Approx.bounded(float("inf"), 0.0).valid
+    assert not Approx.bounded(1.0, float("nan")).valid
+
+
+# an approximation marked invalid by its maker, though its value is finite: it must never be
+# trusted by an operation or by the filter
+UNTRUSTED = Approx(3.0, 0.0, False)
+
+
+@pytest.mark.parametrize("combine", [lambda a, b: a * b, lambda a, b: a + b, lambda a, b: a / b,
+                                     lambda a, b: b * a, lambda a, b: b + a, lambda a, b: b / a])
+def test_an_invalid_operand_makes_every_operation_invalid(combine):
+    assert not combine(UNTRUSTED, Approx.of(2)).valid
+
+
+def test_arithmetic_with_zero_and_one():
+    """0 * y and 0 / y are exact zeros; 1 is an ordinary operand (1 * 3 = 3, 1 + 2 = 3,
+    3 / 1 = 3); x / 0 is invalid (no exception)."""
+    for zero in (Approx.of(0) * Approx.of(3), Approx.of(3) * Approx.of(0), Approx.of(0) / Approx.of(3)):
+        assert zero == Approx(0.0, 0.0, True)
+    assert (Approx.of(1) * Approx.of(3)).value == 3.0
+    assert (Approx.of(3) * Approx.of(1)).value == 3.0
+    assert (Approx.of(1) + Approx.of(2)).value == 3.0
+    assert (Approx.of(2) + Approx.of(1)).value == 3.0
+    assert (Approx.of(3) / Approx.of(1)).value == 3.0
+    assert not (Approx.of(1) / Approx.of(0)).valid
+
+
+def test_dividing_by_an_approximation_that_may_be_zero_is_invalid():
+    """rel = 1 means Y may be 0: even 0 / Y is undefined."""
+    assert not (Approx.of(0) / Approx(2.0, 1.0)).valid
+
+
+def test_error_is_an_upper_bound_on_the_absolute_error():
+    """|X - value| <= rel * value: 3 * 2**-30 exactly, rounded up."""
+    a = Approx(3.0, 2.0 ** -30)
+    assert Fraction(3, 2 ** 30) <= exact(a.error()) <= Fraction(3, 2 ** 30) * (1 + Fraction(1, 2 ** 46))
+
+
+@pytest.mark.parametrize("k, product", [(0, Fraction(1)), (1, Fraction(1, 2)), (3, Fraction(1, 4))])
+def test_rising_ratio_small_k_by_hand(k, product):
+    """prod_{m<k} (1 + m)/(2 + m): k = 0 is the empty product 1, k = 3 is (1/2)(2/3)(3/4) = 1/4."""
+    r = rising_ratio(Approx.of(1), Approx.of(2), k)
+    assert r.valid and abs(product - exact(r.value)) <= exact(r.error())
+
+
+def test_rising_ratio_edge_inputs():
+    """a = 0: 0 for k > 0 but the empty product 1 for k = 0; k < 0, d = 0 or an invalid operand
+    are invalid."""
+    assert rising_ratio(Approx.of(0), Approx.of(2), 0) == Approx(1.0, 0.0, True)
+    assert rising_ratio(Approx.of(0), Approx.of(2), 2) == Approx(0.0, 0.0, True)
+    assert not rising_ratio(Approx.of(1), Approx.of(2), -1).valid
+    assert not rising_ratio(Approx.of(1), Approx.of(0), 1).valid
+    assert not rising_ratio(UNTRUSTED, Approx.of(2), 1).valid
+    assert not rising_ratio(Approx.of(2), UNTRUSTED, 1).valid
+
+
+def test_total_contains_the_exact_sum():
+    """1 + 1/3 + 1/6 = 3/2."""
+    s = total([Approx.of(1), Approx.of(Fraction(1, 3)), Approx.of(Fraction(1, 6))])
+    assert s.valid and abs(Fraction(3, 2) - exact(s.value)) <= exact(s.error())
+    assert total([]) == Approx(0.0, 0.0, True)
+
+
+def test_float_sign_is_exactly_plus_or_minus_one_and_ignores_untrusted_input():
+    """diff = 1.0 decides (+1), diff = -1.0 decides (-1); an invalid side never decides."""
+    assert float_sign(Approx.of(2), Approx.of(1)) == 1
+    assert float_sign(Approx.of(1), Approx.of(2)) == -1
+    assert float_sign(UNTRUSTED, Approx.of(1)) == 0
+    assert float_sign(Approx.of(1), UNTRUSTED) == 0
+
+
+def test_float_sign_declines_when_the_gap_equals_the_bound():
+    """The filter decides only when |x - y| is strictly above E * INFLATE: with x = 1 (rel r),
+    y = 1 - 2**-30 (exact), r chosen so that fl(r * INFLATE) is exactly 2**-30 = x - y, it declines;
+    one more ulp of gap (y = 1 - 2**-30 - 2**-53) decides."""
+    gap = 2.0 ** -30
+    rel = gap / INFLATE
+    assert rel * INFLATE == gap                       # precondition: the bound hits the gap exactly
+    x = Approx.bounded(1.0, rel)
+    assert float_sign(x, Approx.of(1 - Fraction(1, 2 ** 30))) == 0
+    assert float_sign(x, Approx.of(1 - Fraction(1, 2 ** 30) - Fraction(1, 2 ** 53))) == 1
+
+
+def test_decider_counts_every_decision_on_its_route():
+    d = Decider()
+    for _ in range(2):
+        assert d.sign(Approx.of(2), Approx.of(1)) == 1
+        assert d.sign(None, None, ball=lambda: flint.arb(1) / 3 - flint.arb(1) / 2) == -1
+        assert d.sign(None, None, exact=lambda: Fraction(-1, 7)) == -1
+        assert d.exact_sign(Fraction(1, 2)) == 1
+    assert d.routes == {"float": 2, "arb": 2, "exact": 4}
+
+
+@pytest.mark.parametrize("value, sign", [(Fraction(-1, 3), -1), (Fraction(0), 0), (Fraction(1, 2), 1),
+                                         (Fraction(3, 2), 1), (flint.fmpq(-5, 2), -1)])
+def test_exact_sign(value, sign):
+    assert Decider().exact_sign(value) == sign
+    assert Decider().sign(None, None, exact=lambda: value) == sign
+
+
+def test_decider_uses_the_exact_route_when_only_one_approximation_is_given():
+    """The float filter needs both sides; with one missing the next route decides."""
+    d = Decider()
+    assert d.sign(Approx.of(1), None, exact=lambda: Fraction(1)) == 1
+    assert d.sign(None, Approx.of(1), exact=lambda: Fraction(-1)) == -1
+    assert d.routes == {"float": 0, "arb": 0, "exact": 2}
+
+
+def test_decider_runs_arb_from_start_prec_to_max_prec():
+    """A ball that never excludes zero is evaluated at start_prec, 2 start_prec, ... max_prec
+    and then refused with a message naming max_prec."""
+    seen = []
+
+    def ball():
+        seen.append(flint.ctx.prec)
+        return flint.arb(0, 1)
+
+    with pytest.raises(CertificationError, match="no exact route after arb at 512 bits"):
+        Decider(start_prec=128, max_prec=512).sign(None, None, ball=ball)
+    assert seen == [128, 256, 512]
+
+
+def test_decider_without_any_route_says_so():
+    with pytest.raises(CertificationError, match="^sign not decided: no route could settle it$"):
+        Decider().sign(Approx.of(1), Approx.of(1))
+
+
+# -- the exact-double test and the batch and elementwise forms of the scalar rules ----------------
+
+def test_is_double_at_the_53_bit_significand():
+    """A positive rational in lowest terms is a binary64 value iff its denominator is a power of
+    two and the odd part of its numerator has at most 53 bits (normal range)."""
+    from exactprune.certify import _is_double
+    assert _is_double(2 ** 53 - 1, 1) and _is_double(2 ** 54, 1) and _is_double(3, 4) and _is_double(5 * 2 ** 60, 2 ** 9)
+    assert not _is_double(2 ** 53 + 1, 1) and not _is_double(1, 3) and not _is_double((2 ** 53 + 1) * 4, 1)
+    assert float(2 ** 53 - 1) == 2 ** 53 - 1 and float(2 ** 53 + 1) != 2 ** 53 + 1       # the same facts, by float
+
+
+def test_float_images_are_approx_of_one_by_one():
+    """Exact doubles get bound 0, other rationals u, and what Approx.of refuses (negative, beyond
+    the float range, below TINY but not 0) NaN with an infinite bound."""
+    import math
+    from exactprune.certify import float_images
+    values = [Fraction(3, 4), 7, flint.fmpq(1, 3), Fraction(0), -1, Fraction(10) ** 400, Fraction(1, 10 ** 400),
+              flint.fmpq(2 ** 53 + 1, 1)]
+    images, rels = float_images(values)
+    assert images[:4].tolist() == [0.75, 7.0, 1 / 3, 0.0] and images[7] == 2.0 ** 53
+    assert rels[:4].tolist() == [0.0, 0.0, U, 0.0] and rels[7] == U
+    assert all(math.isnan(images[i]) and rels[i] == math.inf for i in (4, 5, 6))
+    assert [Approx.of(v).valid for v in values] == [True, True, True, True, False, False, False, True]
+
+
+def test_array_rules_equal_the_scalar_rules_element_by_element():
+    """sum_rel_array and float_sign_array against sum_rel and float_sign on cases at their edges:
+    an exact tie (0 either way), a difference at the bound, an inexact y with y != 1, a bound
+    that overflows and one that is inf * 0 (NaN: declines) - with numpy's warnings as errors."""
+    import math
+    import warnings
+    import numpy as np
+    from exactprune.certify import float_sign_array, sum_rel, sum_rel_array
+    rx, ry = np.array([0.0, U, 2 * U, 1e-3]), np.array([0.0, 0.0, U, 5 * U])
+    assert sum_rel_array(rx, ry).tolist() == [sum_rel(a, b) for a, b in zip(rx.tolist(), ry.tolist())]
+    cases = [((1.0, 0.0), (1.0, 0.0)),              # exact tie
+             ((1.5, 1 / 3), (1.0, 0.0)),            # difference 0.5 at the bound 0.5 (times INFLATE)
+             ((2.0, 0.0), (3.0, U)), ((4.0, 0.0), (3.0, 0.4)), ((3.0, 0.0), (2.0, 0.4)),   # y rel * y value 1.2, 0.8
+             ((1e308, 10.0), (1.0, 0.0)),           # bound overflows to inf: declines
+             ((0.0, np.inf), (1.0, 0.0))]           # inf * 0 = NaN: declines
+    x = tuple(np.array(column) for column in zip(*(c[0] for c in cases)))
+    y = tuple(np.array(column) for column in zip(*(c[1] for c in cases)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        signs = float_sign_array(x, y).tolist()
+    scalar = [float_sign(Approx(*a) if math.isfinite(a[1]) else Approx(a[0], a[1], False), Approx(*b)) for a, b in cases]
+    assert signs == scalar == [0, 0, -1, 0, 1, 0, 0]

@@ -116,6 +116,7 @@ def srm_pruning(tree: Tree) -> Tuple[int, Tree]:
         key = (err, Fraction(k, m))
         if best is None or _srm_less(key, best[0], decider):
             best = (key, d, t)
+    assert best is not None, "internal error: the root as a leaf (d = root errors) always has a finite size"
     return best[1], best[2]
 
 

@@ -86,7 +86,7 @@ def tree_distribution(dist: Distribution, table: Any, criterion: Criterion) -> l
         out = []
         for a in unused:
             pos = sum(1 for x in attrs if x < a)
-            trees = [(Fraction(1, len(unused)), [])]
+            trees: list[tuple[Fraction, list]] = [(Fraction(1, len(unused)), [])]
             for v in range(dist.arities[a]):
                 child = grow(attrs[:pos] + (a,) + attrs[pos:], values[:pos] + (v,) + values[pos:])
                 trees = [(p * q, left + right) for p, left in trees for q, right in child]

@@ -37,11 +37,11 @@ def conditional_moments(dist: Distribution, table: Any, criterion: Criterion, ti
     check_moment_arguments(dist, int(counts.sum()), criterion, tie)
     if exact_arith:
         masses = dist.ints
-        scale = Fraction(1, dist.D)
+        scale: Fraction | float = Fraction(1, dist.D)
     else:
         masses = np.array(dist.ints.astype(float)) / dist.D
         scale = 1.0
-    memo = {}
+    memo: dict[tuple, tuple] = {}
 
     def region(attrs, values):
         index = [slice(None)] * d

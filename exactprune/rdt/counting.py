@@ -44,7 +44,7 @@ def count_vectors_by_size(N: int, k: int) -> list:
     >>> count_vectors_by_size(2, 2)
     [[(0, 0)], [(0, 1), (1, 0)], [(0, 2), (1, 1), (2, 0)]]
     """
-    out = [[] for _ in range(N + 1)]
+    out: list[list[tuple]] = [[] for _ in range(N + 1)]
     for n in count_vectors(N, k):
         out[sum(n)].append(n)
     return out

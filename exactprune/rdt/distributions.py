@@ -29,7 +29,7 @@ def chi_square_correlation(dist: Distribution) -> Fraction:
     Fraction(9, 25)
     """
     shape = dist.shape
-    px = {}
+    px: dict[tuple, Fraction] = {}
     pc = [Fraction(0)] * dist.k
     for cell in itertools.product(*(range(s) for s in shape)):
         p = dist.prob(cell)
@@ -93,7 +93,7 @@ def distribution_from_data(X: Any, y: Any, attributes: Optional[Sequence[int]] =
                   for v in X[:, j]]
         mean = sum(column, Fraction(0)) / len(column)
         exact_cols.append([1 if v > mean else 0 for v in column])
-    counts = {}
+    counts: dict[tuple, int] = {}
     for i, label in enumerate(y.tolist()):
         cell = tuple(col[i] for col in exact_cols) + (classes.index(label),)
         counts[cell] = counts.get(cell, 0) + 1
@@ -139,7 +139,7 @@ def distribution_from_csv(path: Any, continuous: bool) -> tuple:
         return distribution_from_data(X, labels), len(rows)
     levels = [sorted({row[j] for row in rows} - {"*"}) for j in range(width - 1)]
     classes = sorted(set(labels))
-    weights = {}
+    weights: dict[tuple, Fraction] = {}
     for row, label in zip(rows, labels):
         options = [range(len(levels[j])) if token == "*" else [levels[j].index(token)] for j, token in enumerate(row)]
         cells = list(itertools.product(*options))

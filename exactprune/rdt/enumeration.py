@@ -44,7 +44,7 @@ def _enumerate(d: int, targets: list, ordered: bool, weights: Optional[Sequence[
         for attr in unused:
             if any(attr not in targets[i][0] for i in members):
                 continue
-            groups = {}
+            groups: dict[int, list[int]] = {}
             for i in members:
                 groups.setdefault(targets[i][0][attr], []).append(i)
             prob = Fraction(1)

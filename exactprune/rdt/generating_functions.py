@@ -52,7 +52,7 @@ def count_egfs(A: Sequence[int], comps_by_s: list, tie: str, L: int, powers: Seq
     [2, 4]
     """
     fact = [math.factorial(i) for i in range(len(comps_by_s))]
-    accs = [{} for _ in powers]
+    accs: list[dict] = [{} for _ in powers]
     for s, comps in enumerate(comps_by_s):
         for n in comps:
             if keep is not None and not keep(n):

@@ -177,7 +177,7 @@ class Distribution:
 
     def region_masses(self, attrs: Sequence[int], values: Sequence[int]) -> tuple:
         """Integers D * P[X_attrs = values, Y = c] for every class c."""
-        index = [slice(None)] * self.d
+        index: list[slice | int] = [slice(None)] * self.d
         for a, v in zip(attrs, values):
             index[a] = v
         sub = self.ints[tuple(index)]

@@ -48,7 +48,7 @@ def _parent_table(N: int, crit: Criterion, A_rest: int, sib: Sequence[int], k: i
                 if crit.purity:
                     if typ == "empty":
                         value -= sum((A_out + x) ** r for x in sib) - (k - 1) * A_out ** r
-                    elif typ != "multi":
+                    elif isinstance(typ, int):    # a single class c
                         value -= (A_out + sib[typ]) ** r
             else:
                 value = 0
@@ -57,7 +57,7 @@ def _parent_table(N: int, crit: Criterion, A_rest: int, sib: Sequence[int], k: i
                     if crit.purity:
                         if typ == "empty":
                             inner -= sum(x ** t for x in sib) - (k - 1) * (1 if t == 0 else 0)
-                        elif typ != "multi":
+                        elif isinstance(typ, int):
                             inner -= sib[typ] ** t
                     value += math.comb(r, t) * A_out ** (r - t) * inner
             table[(s, typ)] = value
@@ -90,7 +90,7 @@ def expected_ge(dist: Distribution, N: int, criterion: Criterion, tie: str = "sp
         A = dist.region_masses(attrs, values)
         A_rest = D - sum(A)
         if l == 0:
-            tables = [({}, None)]
+            tables: list[tuple[dict, bool | None]] = [({}, None)]
             weight = Fraction(1)
         else:
             weight = Fraction(math.factorial(l - 1) * math.factorial(d - l), math.factorial(d))

@@ -76,12 +76,12 @@ def tree_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "s
                                       for S in masks} for e in egfs]
         return leaves[(A, terminal)]
 
-    below = {}
+    below: dict[tuple, list] = {}
     for depth in range(h, -1, -1):
         level = {}
         for attrs in itertools.combinations(range(d), depth):
             for values in itertools.product(*(range(dist.arities[a]) for a in attrs)):
-                index = [slice(None)] * d
+                index: list[slice | int] = [slice(None)] * d
                 for a, v in zip(attrs, values):
                     index[a] = v
                 table = dist.ints[tuple(index)]
@@ -115,7 +115,7 @@ def _split_average(splits: list, masks: list, criterion: Criterion, N: int, seco
     restricted to "the node does not stop", averaged over the attributes (DD 3.3: uniform choice)."""
     full = masks[-1]
     k = full.bit_length()
-    out = None
+    per_split = []
     for children in splits:
         W, *S = children[0]
         for cW, *cS in children[1:]:
@@ -124,10 +124,9 @@ def _split_average(splits: list, masks: list, criterion: Criterion, N: int, seco
                 combined.append({m: W[m].mul_low(cS[1][m], N + 1) + S[1][m].mul_low(cW[m], N + 1)
                                  + 2 * S[0][m].mul_low(cS[0][m], N + 1) for m in masks})
             W, S = {m: W[m].mul_low(cW[m], N + 1) for m in masks}, combined
-        parts = [_does_not_stop(part, criterion, k) for part in S]
-        out = parts if out is None else [x + y for x, y in zip(out, parts)]
+        per_split.append([_does_not_stop(part, criterion, k) for part in S])
     scale = flint.fmpq(1, len(splits))
-    return [scale * part for part in out]
+    return [scale * sum(parts, flint.fmpq_poly([])) for parts in zip(*per_split)]
 
 
 def _does_not_stop(zeta: dict, criterion: Criterion, k: int) -> flint.fmpq_poly:

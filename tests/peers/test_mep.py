@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from exactprune.knorm import Prior, leaf_moment, prune
@@ -70,3 +71,90 @@ def test_mep_names_float_priors():
 def test_mep_leaf_error_with_n_equal_to_m():
     """n = m = 2: 1 - (1 + 1/2 2)/(2 + 2) = 1/2 (only n + m = 0 has no estimate)."""
     assert mep_leaf_error((1, 1), 2) == Fraction(1, 2)
+
+
+# ==================================================================================================
+# Tests written to kill mutants of exactprune.peers.mep (mutmut, scripts/mutation.py; docs/mutation.md),
+# formerly tests/mutation/test_mutants_mep.py:
+#
+# Mutants of exactprune.peers.mep that its own tests let through: the defaults (m = 2 for a
+# leaf, m = J lam with lam = 1/2 for the tree), an explicit m and non-uniform priors reaching
+# every node, the empty-node case, the tie rule (MEP prunes when static <= backed-up) and the
+# argument names in the error messages.
+#
+# Every expected value is the m-estimate 1 - (n_c + p_c m)/(n + m) worked out by hand.
+
+def stump(parent, left, right):
+    return Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {left}}}, {{"counts": {right}}}]}}')
+
+
+def leaves(tree):
+    return sorted(leaf.name for leaf in tree.leaves())
+
+
+def test_leaf_error_defaults_and_edges():
+    assert mep_leaf_error((3, 1)) == 1 - Fraction(3 + 1, 4 + 2)           # m = 2, p = 1/2
+    assert mep_leaf_error((1, 0), 0) == 0                         # n + m = 1 is fine
+    with pytest.raises(ValueError, match=r"^mep_leaf_error: an empty node with m = 0 has no estimate$"):
+        mep_leaf_error((0, 0), 0)
+    with pytest.raises(TypeError, match=r"^m must be exact"):
+        mep_leaf_error((3, 1), 0.5)
+    with pytest.raises(TypeError, match=r"^priors must be exact"):
+        mep_leaf_error((3, 1), 2, [0.5, 0.5])
+
+
+def test_prune_argument_names():
+    t = stump([3, 1], [3, 0], [0, 1])
+    with pytest.raises(TypeError, match=r"^lam must be exact"):
+        mep_prune(t, lam=0.5)
+    with pytest.raises(TypeError, match=r"^m must be exact"):
+        mep_prune(t, m=0.5)
+
+
+def test_an_explicit_m_is_used():
+    """(2, 5) -> (0, 4), (2, 1).  m = 30: static 1 - 20/37 = 17/37; children 1 - 19/34 = 15/34
+    and 1 - 17/33 = 16/33, backed 4/7 15/34 + 3/7 16/33 >= 17/37: pruned.  The default m = J lam
+    = 1: static 1 - 5.5/8 = 5/16; children 1 - 4.5/5 = 1/10 and 1 - 2.5/4 = 3/8, backed
+    4/7 1/10 + 3/7 3/8 = 61/280 < 5/16: kept."""
+    t = stump([2, 5], [0, 4], [2, 1])
+    assert Fraction(4, 7) * Fraction(15, 34) + Fraction(3, 7) * Fraction(16, 33) >= Fraction(17, 37)
+    assert Fraction(4, 7) * Fraction(1, 10) + Fraction(3, 7) * Fraction(3, 8) < Fraction(5, 16)
+    assert leaves(mep_prune(t, m=30)) == ["root"]
+    assert leaves(mep_prune(t)) == ["c1", "c2"]
+    assert leaves(mep_prune(t, lam=15)) == ["root"]              # m = J lam = 30
+    assert leaves(mep_as_knorm(t, 15)) == ["root"] and leaves(mep_as_knorm(t)) == ["c1", "c2"]
+
+
+def test_priors_reach_every_node():
+    """(1, 3) -> (1, 1), (0, 2), m = 10, p = (1/10, 9/10): static 1 - 12/14 = 1/7, backed
+    1/2 (1 - 10/12) + 1/2 (1 - 11/12) = 1/8 < 1/7: kept.  Uniform p: static 1 - 8/14 = 3/7,
+    backed 1/2 (1 - 6/12) + 1/2 (1 - 7/12) = 11/24 > 3/7: pruned."""
+    t = stump([1, 3], [1, 1], [0, 2])
+    assert leaves(mep_prune(t, m=10, priors=["1/10", "9/10"])) == ["c1", "c2"]
+    assert leaves(mep_prune(t, m=10)) == ["root"]
+
+
+def test_ties_prune():
+    """(2, 2) -> (1, 1), (1, 1): every node has m-estimate error 1/2, static == backed-up."""
+    t = stump([2, 2], [1, 1], [1, 1])
+    assert leaves(mep_prune(t)) == ["root"]
+    assert leaves(mep_prune(t, m=0)) == ["root"]
+
+
+def test_an_empty_internal_node_is_pruned():
+    """c2 has no examples (its backed-up error is its static error, so it is pruned); c1 keeps
+    its pure children; the root keeps its split."""
+    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 1], "children": [{"counts": [2, 0]}, '
+                       '{"counts": [0, 1]}]}, {"counts": [0, 0], "children": [{"counts": [0, 0]}, '
+                       '{"counts": [0, 0]}]}]}')
+    assert leaves(mep_prune(t)) == ["c11", "c12", "c2"]
+
+
+def test_mep_as_knorm_uses_eta_zero_and_lam_one_half_by_default():
+    """The tree of tests/peers/test_mep.py on which eta = 1/2 prunes differently from eta = 0."""
+    t = Tree.from_json('{"counts": [27, 13], "children": [{"counts": [12, 9], "children": '
+                       '[{"counts": [6, 6]}, {"counts": [6, 3]}]}, {"counts": [10, 4], "children": '
+                       '[{"counts": [2, 3]}, {"counts": [5, 1]}, {"counts": [3, 0]}]}, {"counts": [5, 0]}]}')
+    assert prune(t, 1, Prior(lam="1/2", eta=0)).tree.n_leaves != prune(t, 1, Prior(lam="1/2", eta="1/2")).tree.n_leaves
+    assert leaves(mep_as_knorm(t)) == leaves(mep_prune(t))
+    assert leaves(mep_as_knorm(t)) == leaves(prune(t, 1, Prior(lam="1/2", eta=0)).tree)
