@@ -50,11 +50,7 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
 templates_path = ["_templates"]
-suppress_warnings = ["myst.header",    # docs/sklearn_tour.md starts at a level-2 heading
-                     # the navigation lists docs/peers.md and docs/cli_output.md by glob (peer[s],
-                     # cli_outpu[t]), so that the site builds with or without them
-                     # (tests/test_docs.py checks that each one present is in the navigation)
-                     "toc.empty_glob"]
+suppress_warnings = ["myst.header"]   # docs/sklearn_tour.md starts at a level-2 heading
 
 # API reference: generated from the docstrings, recursively over the package.
 autosummary_generate = True

@@ -11,6 +11,8 @@
 * ``_generated/cli.md`` is the command-line reference: the ``--help`` of every command, from the
   parser :func:`exactprune.cli.build_parser`.
 * ``_generated/changelog.md`` is the repository's ``CHANGELOG.md``.
+* ``_generated/optional_SECTION.txt`` (included by ``SECTION.md``) is a toctree of the pages of
+  :data:`OPTIONAL_PAGES` that exist, so the site builds with or without them.
 * ``_generated/notebooks/`` holds copies of the committed, executed ``notebooks/*.ipynb`` (and
   their ``figures/``), which myst-nb renders without executing them; a figure that a notebook
   saves but none of its Markdown cells shows is shown after the cell that saves it.
@@ -221,6 +223,21 @@ def _copy_notebooks(notebooks: Path, target: Path) -> None:
         shutil.copytree(notebooks / "figures", target / "figures", dirs_exist_ok=True)
 
 
+#: pages other parts of the project may add, listed in a section's navigation only when present:
+#: section page -> page names (``docs/NAME.md``)
+OPTIONAL_PAGES = {"guide": ("cli_output",), "theory": ("peers",)}
+
+
+def optional_toctree(docs: Path, names) -> str:
+    """A toctree (MyST) of the pages among ``names`` that exist under ``docs``, or nothing.
+
+    >>> optional_toctree(Path("/nonexistent"), ["peers"])
+    ''
+    """
+    present = [name for name in names if (docs / f"{name}.md").exists()]
+    return "```{toctree}\n:maxdepth: 1\n\n" + "\n".join(present) + "\n```\n" if present else ""
+
+
 def write_pages(app) -> None:
     """builder-inited hook: write the generated pages under ``<srcdir>/_generated``."""
     src = Path(app.srcdir)
@@ -231,6 +248,8 @@ def write_pages(app) -> None:
     _write_if_changed(out / "ledger.md", ledger_page())
     _write_if_changed(out / "cli.md", cli_page())
     _write_if_changed(out / "changelog.md", changelog_page(src.parent))
+    for page, names in OPTIONAL_PAGES.items():
+        _write_if_changed(out / f"optional_{page}.txt", optional_toctree(src, names))
     _copy_notebooks(src.parent / "notebooks", out / "notebooks")
 
 
