@@ -50,6 +50,7 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
 templates_path = ["_templates"]
+smartquotes = False    # labels, options and formulas ('J-1', "p/q") shown as written
 suppress_warnings = ["myst.header"]   # docs/sklearn_tour.md starts at a level-2 heading
 
 # API reference: generated from the docstrings, recursively over the package.
@@ -77,6 +78,7 @@ nb_execution_mode = "off"
 nb_merge_streams = True
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
+myst_update_mathjax = False     # MyST's settings are for MathJax 3; conf.py configures MathJax 2 below
 
 html_theme = "pydata_sphinx_theme"
 html_title = f"exactprune {release}"
@@ -88,22 +90,22 @@ html_theme_options = {
 html_static_path = ["_static"]
 html_css_files = ["exactprune.css"]
 
-# MathJax from the site itself (docs/_ext/site_assets.py copies it to _static/mathjax/), SVG output
-# so that no web font is needed; without jupyter-server-mathjax Sphinx's default (a CDN) is kept.
+# MathJax 2 from the site itself (docs/_ext/site_assets.py copies jupyter-server-mathjax's copy to
+# _static/mathjax/), with its STIX web fonts; without that package Sphinx's default (a CDN) is kept.
 try:
     import jupyter_server_mathjax
     mathjax_source = str(Path(jupyter_server_mathjax.__file__).parent / "static")
 except ImportError:
     mathjax_source = None
 if mathjax_source is not None:
-    mathjax_path = "mathjax/MathJax.js"
+    mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
     mathjax2_config = {
-        "jax": ["input/TeX", "output/SVG"],
-        "extensions": ["tex2jax.js"],
-        "TeX": {"extensions": ["AMSmath.js", "AMSsymbols.js", "noErrors.js", "noUndefined.js"]},
+        # myst-nb marks notebook sections tex2jax_ignore; the formulas carry the class "math"
         "tex2jax": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]],
-                    "processEscapes": True, "processEnvironments": True},
-        "SVG": {"font": "TeX"},
+                    "processEscapes": True, "processEnvironments": True,
+                    "ignoreClass": "tex2jax_ignore|mathjax_ignore", "processClass": "math|output_area"},
+        "HTML-CSS": {"availableFonts": ["STIX-Web"], "preferredFont": "STIX-Web", "webFont": "STIX-Web",
+                     "imageFont": None},
         "showMathMenu": False,
         "messageStyle": "none",
     }

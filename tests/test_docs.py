@@ -266,9 +266,9 @@ def test_changelog_and_optional_pages_are_in_the_navigation(site):
 @pytest.mark.slow
 def test_header_has_at_most_six_groups(site):
     soup = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
-    header = soup.select_one("nav.navbar-nav")
-    groups = [a.get_text(strip=True) for a in header.select("li.nav-item > a")]
-    assert 4 <= len(groups) <= 6 and "More" not in groups, groups
+    header = soup.select_one("header ul.bd-navbar-elements")
+    groups = [li.get_text(" ", strip=True) for li in header.find_all("li", recursive=False)]
+    assert 4 <= len(groups) <= 6 and not header.select(".dropdown"), groups
 
 
 @pytest.mark.slow
@@ -288,4 +288,4 @@ def test_formulas_are_rendered_by_the_sites_own_mathjax(site):
         scripts = [s.get("src", "") for s in BeautifulSoup(page.read_text(encoding="utf-8"),
                                                            "html.parser").find_all("script")]
         assert not [s for s in scripts if "://" in s], page
-        assert any(s.endswith("_static/mathjax/MathJax.js") for s in scripts), page
+        assert any("_static/mathjax/MathJax.js" in s for s in scripts), page
