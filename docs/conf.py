@@ -87,6 +87,7 @@ html_theme_options = {
     "show_toc_level": 2,
     "header_links_before_dropdown": 6,       # the six groups of index.md, none under "More"
 }
+html_sidebars = {"index": [], "install": []}    # pages without a section to navigate
 html_static_path = ["_static"]
 html_css_files = ["exactprune.css"]
 

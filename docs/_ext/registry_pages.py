@@ -148,11 +148,11 @@ def _subcommands(parser: argparse.ArgumentParser) -> dict:
 
 def cli_page() -> str:
     """The command-line reference: the ``--help`` of ``exactprune`` and of every command, at a
-    fixed width of 100 columns."""
+    fixed width of 80 columns."""
     from exactprune.cli import build_parser
 
     saved = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "100"          # argparse wraps at the terminal's width
+    os.environ["COLUMNS"] = "80"           # argparse wraps at the terminal's width
     try:
         parser = build_parser()
         lines = ["# Command-line reference", "",
