@@ -113,9 +113,6 @@ def test_registry_escape_and_docstring_check():
 #: docstrings known to be shown verbatim, with the edit (in a module this file does not own)
 #: that fixes each; any other one fails the test
 KNOWN_VERBATIM = {
-    "exactprune.sklearn.KNormTreeClassifier":
-        "the parameter names 'criterion, splitter, ..., class_weight :' span three lines; "
-        "napoleon reads a name from one line",
     "module-exactprune.experiments":
         "the nested '- 2 classes ...' list needs a blank line before it and before '(Zhong does not give'",
 }
@@ -197,6 +194,38 @@ def test_no_public_docstring_is_shown_verbatim(site):
     found = {name for page in sorted((site / "_generated" / "api").glob("*.html"))
              for name in verbatim_docstrings(page.read_text(encoding="utf-8"))}
     assert not found - set(KNOWN_VERBATIM), sorted(found - set(KNOWN_VERBATIM))
+
+
+def _numpy_documented() -> list:
+    """(module, qualified name) of every public class, function and method whose docstring has a
+    numpy-style ``Parameters`` section."""
+    package = importlib.import_module("exactprune")
+    found = []
+    for info in pkgutil.walk_packages(package.__path__, "exactprune."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if name.startswith("_") or getattr(obj, "__module__", None) != info.name:
+                continue
+            members = [(name, obj)] + [(f"{name}.{n}", m) for n, m in vars(obj).items()
+                                       if not n.startswith("_")] if isinstance(obj, type) else [(name, obj)]
+            found += [(info.name, qualified) for qualified, member in members
+                      if str(getattr(member, "__module__", "")).startswith("exactprune")
+                      and re.search(r"^\s*Parameters\n\s*-{3,}$", getattr(member, "__doc__", None) or "", re.M)]
+    return found
+
+
+@pytest.mark.slow
+def test_numpy_parameters_render_as_fields(site):
+    documented = _numpy_documented()
+    assert documented                      # KNormTreeClassifier at least
+    for module, qualified in documented:
+        soup = BeautifulSoup((site / "_generated" / "api" / f"{module}.html").read_text(encoding="utf-8"),
+                             "html.parser")
+        entry = soup.find("dt", id=f"{module}.{qualified}").parent
+        fields = [dt.get_text(strip=True) for dt in entry.select("dd dl.field-list > dt")]
+        assert any(f.startswith("Parameters") for f in fields), (qualified, fields)
 
 
 @pytest.mark.slow

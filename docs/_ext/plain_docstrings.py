@@ -139,12 +139,39 @@ def plain_text_escaped(lines: list) -> list:
     return out
 
 
+_SECTIONS = ("Parameters", "Other Parameters", "Attributes")
+
+
+def joined_parameter_names(lines: list) -> list:
+    """Lines with a numpy-style list of parameter names that runs over several lines (each but
+    the last ending with a comma) joined into one, as napoleon reads a name line.
+
+    >>> joined_parameter_names(["Parameters", "----------", "k : int", "    The norm.",
+    ...                         "a, b,", "c : int", "    Passed on."])[4:]
+    ['a, b, c : int', '    Passed on.']
+    """
+    out: list = []
+    in_section = False
+    for i, line in enumerate(lines):
+        if i + 1 < len(lines) and set(lines[i + 1].strip()) == {"-"}:
+            in_section = line.strip() in _SECTIONS
+        continuing = in_section and out and out[-1].rstrip().endswith(",") and line[:1] not in ("", " ") \
+            and not out[-1].startswith(" ")
+        if continuing:
+            out[-1] = out[-1].rstrip() + " " + line.strip()
+        else:
+            out.append(line)
+    return out
+
+
 _ORIGINALS: dict = {}
 
 
 def _remember(app, what, name, obj, options, lines) -> None:
-    """Before napoleon: keep the docstring as written, to show it verbatim if need be."""
+    """Before napoleon: keep the docstring as written, to show it verbatim if need be, and join
+    parameter names that run over several lines."""
     _ORIGINALS[what, name] = list(lines)
+    lines[:] = joined_parameter_names(lines)
 
 
 def _verbatim(app, what, name, obj, options, lines) -> None:
