@@ -231,6 +231,17 @@ def test_numpy_parameters_render_as_fields(site):
 
 
 @pytest.mark.slow
+def test_attribute_docstrings_are_not_read_as_types(site):
+    """napoleon reads an attribute's first line as "type: description"; a sentence with a colon
+    would show as a "Type" field (autodoc puts real types in the signature)."""
+    garbled = [entry.find("dt").get("id") for page in sorted((site / "_generated" / "api").glob("*.html"))
+               for entry in BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").select(
+                   "dl.py.attribute, dl.py.data, dl.py.property")
+               if any(dt.get_text(strip=True).startswith("Type") for dt in entry.select("dd > dl.field-list > dt"))]
+    assert not garbled, garbled
+
+
+@pytest.mark.slow
 def test_every_module_is_in_the_api_index_with_a_summary(site):
     package = importlib.import_module("exactprune")
     modules = {"exactprune"} | {m.name for m in pkgutil.walk_packages(package.__path__, "exactprune.")

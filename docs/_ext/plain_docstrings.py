@@ -177,6 +177,10 @@ def _remember(app, what, name, obj, options, lines) -> None:
 def _verbatim(app, what, name, obj, options, lines) -> None:
     """After napoleon: a docstring that would not parse cleanly is shown as written."""
     original = _ORIGINALS.pop((what, name), lines)
+    if what in ("attribute", "data", "property"):
+        # napoleon reads the first line of an attribute's docstring as "type: description", which
+        # garbles a sentence with a colon (``Zhong section 6.3: lam0 = 100 ...``); they have no sections
+        lines[:] = original
     if not lines or parses_cleanly("\n".join(lines)):
         return
     escaped = plain_text_escaped(lines)
