@@ -2,8 +2,10 @@
 
 Build: ``pip install '.[docs]' && sphinx-build -b html docs docs/_build/html``.
 Notebooks are rendered from their committed, executed ``.ipynb`` (never executed here); the
-theorem and errata pages and the copies of the notebooks are written into ``docs/_generated/``
-by the ``registry_pages`` extension when the build starts.
+theorem, errata, ledger, command-line and changelog pages and the copies of the notebooks are
+written into ``docs/_generated/`` by the ``registry_pages`` extension when the build starts.
+The formulas are rendered by the copy of MathJax 2 that the ``jupyter-server-mathjax`` package
+ships (the docs extra installs it), copied into the site, so a reader needs no network.
 """
 from __future__ import annotations
 
@@ -36,14 +38,19 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.viewcode",
+    "sphinx.ext.mathjax",
     "myst_nb",                 # Markdown pages (myst-parser) and executed notebooks
     "registry_pages",          # docs/_ext: theorem and errata pages from the registries
+    "sphinx.ext.napoleon",     # numpy-style Parameters/Returns/Attributes sections as fields
     "plain_docstrings",        # docs/_ext: a docstring that is not valid reStructuredText shows verbatim
+    "api_modules",             # docs/_ext: the table of every module and its summary in api.rst
+    "site_assets",             # docs/_ext: local MathJax, notebook images linked to their full size
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
 templates_path = ["_templates"]
+smartquotes = False    # labels, options and formulas ('J-1', "p/q") shown as written
 suppress_warnings = ["myst.header"]   # docs/sklearn_tour.md starts at a level-2 heading
 
 # API reference: generated from the docstrings, recursively over the package.
@@ -58,16 +65,48 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_preserve_defaults = True
 
+# numpy-style sections (Parameters, Returns, Attributes, Notes, Examples), as scikit-learn writes them
+napoleon_google_docstring = False
+napoleon_numpy_docstring = True
+napoleon_use_ivar = True          # Attributes as :ivar: fields, not one ".. attribute::" per name
+napoleon_use_param = True
+napoleon_use_rtype = True
+napoleon_preprocess_types = False
+
 # Notebooks: render the committed outputs; never execute during the build.
 nb_execution_mode = "off"
 nb_merge_streams = True
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
+myst_update_mathjax = False     # MyST's settings are for MathJax 3; conf.py configures MathJax 2 below
 
 html_theme = "pydata_sphinx_theme"
 html_title = f"exactprune {release}"
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
+    "header_links_before_dropdown": 6,       # the six groups of index.md, none under "More"
 }
-html_static_path: list = []
+html_sidebars = {"index": [], "install": []}    # pages without a section to navigate
+html_static_path = ["_static"]
+html_css_files = ["exactprune.css"]
+
+# MathJax 2 from the site itself (docs/_ext/site_assets.py copies jupyter-server-mathjax's copy to
+# _static/mathjax/), with its STIX web fonts; without that package Sphinx's default (a CDN) is kept.
+try:
+    import jupyter_server_mathjax
+    mathjax_source = str(Path(jupyter_server_mathjax.__file__).parent / "static")
+except ImportError:
+    mathjax_source = None
+if mathjax_source is not None:
+    mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
+    mathjax2_config = {
+        # myst-nb marks notebook sections tex2jax_ignore; the formulas carry the class "math"
+        "tex2jax": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]],
+                    "processEscapes": True, "processEnvironments": True,
+                    "ignoreClass": "tex2jax_ignore|mathjax_ignore", "processClass": "math|output_area"},
+        "HTML-CSS": {"availableFonts": ["STIX-Web"], "preferredFont": "STIX-Web", "webFont": "STIX-Web",
+                     "imageFont": None},
+        "showMathMenu": False,
+        "messageStyle": "none",
+    }

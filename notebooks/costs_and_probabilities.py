@@ -67,7 +67,7 @@ for k in (1, 2, 3, 4):
           f"E_k* = {moment}")
 
 # %% [markdown]
-# How the label switches with k and lambda (7.16): for each (lambda, n_ill) the smallest k at which
+# How the label switches with $k$ and $\lambda$ (7.16): for each $(\lambda, n_\text{ill})$ the smallest $k$ at which
 # "ill" becomes the cost-optimal prediction for a leaf with 30 healthy patients.
 
 # %%
@@ -159,8 +159,8 @@ print(f"{result.tree.n_leaves} leaves; cost label != majority at: {differ}")
 # %% [markdown]
 # ## 4. The same tree as a probability-estimation tree
 #
-# Combined risk sum_j E[r_j^k] (additive over branches, so one traversal prunes). Zhong
-# recommends k = 2 (mean-square error) and reporting the sd of the squared error.
+# Combined risk $\sum_j E[r_j^k]$ (additive over branches, so one traversal prunes). Zhong
+# recommends $k = 2$ (mean-square error) and reporting the sd of the squared error.
 
 # %%
 for k in (2, 4):

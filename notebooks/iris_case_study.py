@@ -66,9 +66,9 @@ assert len(values) >= 30
 # %% [markdown]
 # ## The two pruning sequences (Figure B.1)
 #
-# k-norm (lam = eta = 1/2, (4.29) as printed, numerator b + (J-1) lam): stages with their
-# integer k ranges, every breakpoint certified.  CCP (misclassification cost, Zhong's R_t =
-# errors / N), weakest links of equal alpha pruned together, exact alphas.
+# k-norm ($\lambda = \eta = 1/2$, (4.29) as printed, numerator $b + (J-1)\lambda$): stages with their
+# integer $k$ ranges, every breakpoint certified.  CCP (misclassification cost, Zhong's
+# $R_t = \text{errors} / N$), weakest links of equal $\alpha$ pruned together, exact alphas.
 
 # %%
 seq = knorm_sequence(tree, PRIOR)
@@ -144,12 +144,15 @@ assert seq.stage_for(2).tree.to_dict() == next(s.tree for s in ccp.stages if s.l
 
 # %% [markdown]
 # ![Decision regions of every tree of Figure B.1](figures/iris_decision_regions.png)
+#
+# On the documentation site, click the figure to open it at full size (one panel per tree).
 
 # %% [markdown]
 # ## Figure 5.3: k-norm leaf error rates of the tree of Figure B.1(d) against k
 #
-# ||r_l||_k = E[r_l^k]^(1/k), with E[r_l^k] = Gamma(a+k) Gamma(d) / (Gamma(a) Gamma(d+k)) at real
-# k (C.26), evaluated as certified arb balls (`leaf_moment_arb`) and rooted in arb.  Also drawn:
+# $$\|r_l\|_k = E[r_l^k]^{1/k}, \qquad E[r_l^k] = \frac{\Gamma(a+k)\,\Gamma(d)}{\Gamma(a)\,\Gamma(d+k)}$$
+#
+# at real $k$ (C.26), evaluated as certified arb balls (`leaf_moment_arb`) and rooted in arb.  Also drawn:
 # c2 as a leaf against c2's subtree (c21, c22) - they cross between 17781895 and 17781896, where
 # c2 is pruned.
 
@@ -231,9 +234,9 @@ assert F[17781895] > 0 > F[17781896]   # split kept at k = 17781895, pruned at k
 # ## The breakpoint erratum
 #
 # Figure B.1 says the tree changes from (d) to (e) at k = 25680602.  With (4.29) as printed
-# (error numerator b + (J-1) lam, lam = eta = 1/2), c2 is pruned from the **exact** integer
+# (error numerator $b + (J-1)\lambda$, $\lambda = \eta = 1/2$), c2 is pruned from the **exact** integer
 # breakpoint 17781896 on (the least k where PruneTree, epsilon = 0, prunes it; real crossing
-# 17781895.87).  The printed number appears with the numerator b + lam (Prior numerator "1"):
+# 17781895.87).  The printed number appears with the numerator $b + \lambda$ (Prior numerator "1"):
 # there the exact breakpoint is **25680603**, the real crossing 25680602.08 - whose floor is the
 # printed 25680602.
 
@@ -259,7 +262,7 @@ assert int(lo1) == PRINTED != bp_1.breakpoint
 # %% [markdown]
 # Under numerator "1" the k = 2 tree is not Figure B.1(d): c211 is pruned at k = 2 and c21 only
 # at k = 3, so the printed figure mixes the two conventions.  Neither is decided by floats here:
-# below, the certified sign of F(k) = R_leaf(c2, k) - R(T_c2, k) (negative: c2 is pruned) at the printed k and the one after
+# below, the certified sign of $F(k) = R_\text{leaf}(c_2, k) - R(T_{c_2}, k)$ (negative: c2 is pruned) at the printed k and the one after
 # it, and a plain float64 evaluation (lgamma, log-sum-exp, k-th roots).  The float64 k-th roots
 # of the two moments agree to about 1e-15 relative at these k, so only a tolerance of that size
 # (or flooring the real crossing) turns 25680603 into the printed 25680602.

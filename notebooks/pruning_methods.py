@@ -16,7 +16,7 @@
 # %% [markdown]
 # # Pruning methods side by side (Zhong chapter 6, EK, the lecture notes, Fan)
 #
-# CCP (10-fold CV, 1-SE), 2-norm (PruneTree, k = 2) and EBP (C4.5 R8) under Zhong's
+# CCP (10-fold CV, 1-SE), 2-norm (PruneTree, $k = 2$) and EBP (C4.5 R8) under Zhong's
 # Figure 6.1 protocol; REP against EK Theorem 1; Fan's variance against the exact one.
 # Set `EXACTPRUNE_NOTEBOOK_FAST=1` for the reduced size the tests use.
 

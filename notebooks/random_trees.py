@@ -15,8 +15,8 @@
 # # Random decision trees: exact moments of the generalization error vs Monte Carlo
 #
 # Reproduces the experiment of Dhurandhar & Dobra (DD) sec 4.2-4.3 with `exactprune.rdt`:
-# d = 5 binary attributes, fixed height h = 3, N = 100, two classes with prior 1/2 and a range of
-# attribute-class dependence (DD's chi-square "correlation" rho).  AF is the exact value of E[GE]
+# $d = 5$ binary attributes, fixed height $h = 3$, $N = 100$, two classes with prior 1/2 and a range
+# of attribute-class dependence (DD's chi-square "correlation" $\rho$).  AF is the exact value of E[GE]
 # and sd(GE) (DD's expressions, all count probabilities exact Fractions); MC-1 and MC-10 sample
 # data sets, grow one random tree each and measure its GE, with 1x and 10x the runs.  A second
 # section does the same for purity and scarcity stopping (E[GE] and sd exact there too).
@@ -47,7 +47,7 @@ crit = Criterion(height=H)
 print(f"d = {D}, h = {H}, N = {N}, MC-1 runs = {RUNS}, seed = {SEED}")
 
 # %% [markdown]
-# ## Synthetic distributions: the class is carried by attribute 0 with strength t, rho = t^2
+# ## Synthetic distributions: the class is carried by attribute 0 with strength $t$, $\rho = t^2$
 
 # %%
 strengths = [Fraction(1), Fraction(3, 5), Fraction(1, 3), Fraction(1, 7), Fraction(0)]
@@ -98,7 +98,7 @@ print(f"mean |MC-1 - AF| = {err1:.5f}, mean |MC-10 - AF| = {err10:.5f} (AF error
 # ## Purity and scarcity stopping (DD 3.6.2)
 #
 # The same comparison for trees that stop when a node is pure (one class or none) or holds at
-# most pb = N/10 training points, on top of the height limit h.  E[GE^2] uses the corrected
+# most $p_b = N/10$ training points, on top of the height limit $h$.  $E[\mathrm{GE}^2]$ uses the corrected
 # co-existence probabilities for these criteria (erratum `dd-coexist-purity`) and exact
 # generating functions of the counts of both leaves and their parents.
 
@@ -151,9 +151,11 @@ fig.savefig(os.path.join(OUT, "random_trees_purity_scarcity.png"), dpi=80)
 # %% [markdown]
 # ## Two random trees on the same sample (the cross-validation quantity)
 #
-# E[GE(T1, z) GE(T2, z)] for two independent random trees grown on the same data set z, exactly
-# (fixed height, two classes), against E[GE]^2 (independent samples) and E[GE^2] (one tree).
-# The correlation of the two trees' errors is (E[GE GE'] - E[GE]^2) / Var[GE].
+# $E[\mathrm{GE}(T_1, z)\,\mathrm{GE}(T_2, z)]$ for two independent random trees grown on the same
+# data set $z$, exactly (fixed height, two classes), against $E[\mathrm{GE}]^2$ (independent samples)
+# and $E[\mathrm{GE}^2]$ (one tree). The correlation of the two trees' errors is
+#
+# $$\frac{E[\mathrm{GE}\,\mathrm{GE}'] - E[\mathrm{GE}]^2}{\mathrm{Var}[\mathrm{GE}]}.$$
 
 # %%
 for i, t in enumerate(strengths[1:4]):

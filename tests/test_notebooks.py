@@ -34,6 +34,7 @@ def test_every_notebook_is_tested():
     assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == sorted(p.stem for p in NOTEBOOKS.glob("*.py"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_notebook_runs(name, tmp_path, monkeypatch):
     marker, figures = EXPECTED[name]
