@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 from fractions import Fraction
-from pathlib import Path
 
 import flint
 import numpy as np
@@ -26,7 +23,6 @@ from exactprune.limits import MAX_K
 from exactprune.theorems.costs import signed_row_moment
 from exactprune.tree import Tree
 
-ROOT = Path(__file__).resolve().parents[1]
 LAMS = [Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(2)]
 FAST = settings(deadline=None, suppress_health_check=list(HealthCheck), max_examples=40)
 
@@ -172,13 +168,6 @@ def test_cli_classprob_errors(tmp_path, capsys):
     assert len(err) == 3 and all(line.startswith("exactprune: error:") for line in err)
     assert main(["classprob", str(path), "--k", "3"]) == 0
     assert "even k" in capsys.readouterr().out
-
-
-def test_classprob_proof_script_runs():
-    done = subprocess.run([sys.executable, str(ROOT / "proofs" / "classprob_closed_forms.py")],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "ALL ESTABLISHED" in done.stdout
 
 
 # ==================================================================================================

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,7 +20,6 @@ from exactprune.costs import (child_weight, cost_label, cost_mean, cost_moment, 
 from exactprune.numbers import simplify_symbolic
 from exactprune.tree import Node, Tree
 
-ROOT = Path(__file__).resolve().parents[1]
 LAMS = [Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(5, 2)]
 rationals = st.builds(Fraction, st.integers(0, 30), st.sampled_from([1, 2, 3, 5]))
 FAST = settings(deadline=None, suppress_health_check=list(HealthCheck), max_examples=40)
@@ -326,13 +322,6 @@ def test_cli_cost_bad_k(files, capsys, k):
 
 
 # ------------------------------------------------------------------ proofs
-def test_costs_recursion_proof_script_runs():
-    done = subprocess.run([sys.executable, str(ROOT / "proofs" / "costs_recursion.py")], capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "established" in done.stdout
-
-
 # ==================================================================================================
 # Tests written to kill mutants of exactprune.costs (mutmut, scripts/mutation.py; docs/mutation.md),
 # formerly tests/mutation/test_mutants_costs.py:

@@ -191,6 +191,7 @@ def _bench():
     return module
 
 
+@pytest.mark.slow
 def test_reduced_chapter6_protocol_gives_the_same_tables_twice(tmp_path, capsys):
     import csv
     import os
