@@ -1,16 +1,22 @@
 """Tests of exactprune.knorm: leaf and subtree k-norm moments (Zhong 4.28-4.29) and PruneTree (Fig 4.1)."""
 from __future__ import annotations
 
+import math
+import pickle
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
+import flint
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+import sympy
+from hypothesis import example, given, strategies as st
 
 from exactprune import Node, Prior, Tree
 from exactprune.dirichlet import moment_one_minus_p
-from exactprune.knorm import (EXACT_K_LIMIT, child_weight, leaf_moment, leaf_moment_arb, leaf_moment_floats, leaf_moment_terms,
-                              moment, prune, subtree_moment)
+from exactprune.knorm import (EXACT_K_LIMIT, ErrorEstimate, child_weight, error_estimate, knorm_decimal, leaf_error,
+                              leaf_moment, leaf_moment_arb, leaf_moment_floats, leaf_moment_terms, moment,
+                              prediction_error, prune, sqrt_decimal, subtree_moment)
 from exactprune.numbers import arb_of
 from exactprune.tree import ancestor_names, iris_tree
 from random_trees import all_prunings, count_trees
@@ -367,3 +373,600 @@ def test_rational_leaf_moments_by_hand():
     assert leaf_moment_arb((Fraction(1, 2), Fraction(3, 2)), 2).overlaps(arb_of(Fraction(1, 6)))
     with pytest.raises(ValueError, match="non-negative: got -1/2"):
         leaf_moment((Fraction(-1, 2), 1), 1)
+
+# ==================================================================================================
+# Tests written to kill mutants (mutmut, scripts/mutation.py; docs/mutation.md), formerly
+# tests/mutation/test_mutants_knorm.py:
+#
+# Mutants of exactprune.knorm that its own tests let through, each killed by a case that states
+# the contract it pins (docs/mutation.md lists the equivalent ones).
+#
+# PruneTree is checked against an independent brute force written here from Zhong (4.11), (4.28),
+# (4.29) in Fractions: the same kept splits, and the float filter (not the exact fallback) settling
+# every decision whose exact gap is not a near tie.
+
+
+def rising_ratio(a: Fraction, d: Fraction, k: int) -> Fraction:
+    """prod_{m<k} (a + m) / (d + m), Zhong (4.29)."""
+    out = Fraction(1)
+    for m in range(k):
+        out *= (a + m) / (d + m)
+    return out
+
+
+def leaf(counts, k, lam, numerator="J-1") -> Fraction:
+    """(4.29): B = b + c lam, M = n + J lam, c = J - 1 (or 1)."""
+    n, j = sum(counts), len(counts)
+    c = j - 1 if numerator == "J-1" else 1
+    return rising_ratio(n - max(counts) + c * lam, n + j * lam, k)
+
+
+def brute_prune(node, k, lam, eta, eps):
+    """(value of the optimally pruned subtree, its kept split names, relative gaps of all the
+    decisions below and at ``node``)."""
+    leaf_value = leaf(node.counts, k, lam)
+    if not node.children:
+        return leaf_value, set(), []
+    kept, gaps, total = set(), [], Fraction(0)
+    den = node.n + eta * len(node.children)
+    for c in node.children:
+        value, c_kept, c_gaps = brute_prune(c, k, lam, eta, eps)
+        kept |= c_kept
+        gaps += c_gaps
+        total += (c.n + eta) / den * value                       # (4.11), (4.28)
+    gap = leaf_value - eps - total
+    scale = max(leaf_value, total + eps)
+    gaps.append(abs(gap) / scale if scale else Fraction(0))
+    if gap > 0:                                                  # keep: the splits below stay
+        return total, kept | {node.name}, gaps
+    return leaf_value, set(), gaps                               # prune: nothing below remains
+
+
+PRIORS = [(Fraction(1, 2), Fraction(1, 2)), (Fraction(0), Fraction(1, 2)), (Fraction(1), Fraction(0)),
+          (Fraction(3, 7), Fraction(2))]
+
+
+@given(count_trees(), st.sampled_from(PRIORS), st.sampled_from([1, 2, 3, 6]),
+       st.sampled_from([Fraction(0), Fraction(1, 1000)]))
+@example(Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}'),
+         (Fraction(0), Fraction(1, 2)), 2, Fraction(0))       # lam = 0: pure leaves have moment 0
+def test_prune_matches_the_brute_force_and_the_float_filter_decides_clear_cases(tree, prior, k, eps):
+    lam, eta = prior
+    if lam == 0 and any(n.n == 0 for n in tree.root.walk()):
+        return                                                   # undefined moment (tested below)
+    result = prune(tree, k, Prior(lam=lam, eta=eta), epsilon=eps)
+    value, kept, gaps = brute_prune(tree.root, k, lam, eta, eps)
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
+    assert result.moment == value
+    near = sum(g < Fraction(1, 2 ** 30) for g in gaps)
+    assert result.routes["arb"] == 0
+    assert result.routes["float"] + result.routes["exact"] == len(gaps) == result.comparisons
+    assert result.routes["exact"] <= near and result.fallbacks == result.routes["exact"]
+
+
+def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
+    """k = EXACT_K_LIMIT + 1 goes through certified arb (one arb decision per split): with the
+    brute-force gap g = R_leaf - R_tree of each tree, epsilon = 0 and g/2 keep the split when
+    g > 0, epsilon = 2g prunes it.  At such k a leaf decays like k**-(max count + lam): (60, 2)
+    is pruned (its worse child decays slower), (3, 3) is kept (equal rates, smaller constant)."""
+    k = EXACT_K_LIMIT + 1
+    half = Fraction(1, 2)
+    outcomes = set()
+    for text in ('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}',
+                 '{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}'):
+        tree = Tree.from_json(text)
+        total, _, _ = brute_prune(tree.root, k, half, half, Fraction(0))
+        gap = leaf(tree.root.counts, k, half) - sum(
+            (c.n + half) / (tree.root.n + 2 * half) * leaf(c.counts, k, half) for c in tree.root.children)
+        for eps in {Fraction(0), abs(gap) / 2, 2 * abs(gap)}:
+            result = prune(tree, k, epsilon=eps)
+            assert result.kept(tree.root) == (gap - eps > 0)
+            assert result.routes == {"float": 0, "arb": 1, "exact": 0}
+            outcomes.add(result.kept(tree.root))
+    assert outcomes == {True, False}
+
+
+def test_moment_switches_to_arb_just_above_the_exact_limit():
+    """k = EXACT_K_LIMIT is still exact (a Fraction), k = EXACT_K_LIMIT + 1 is a ball containing it."""
+    node = Node((3, 1))
+    exact_value = moment(node, EXACT_K_LIMIT)
+    assert isinstance(exact_value, Fraction) and exact_value == leaf((3, 1), EXACT_K_LIMIT, Fraction(1, 2))
+    assert isinstance(prune(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])), EXACT_K_LIMIT).moment, Fraction)
+    ball = moment(node, EXACT_K_LIMIT + 1)
+    assert isinstance(ball, flint.arb)
+    assert ball.contains(_fmpq(leaf((3, 1), EXACT_K_LIMIT + 1, Fraction(1, 2))))
+
+
+def _fmpq(q: Fraction):
+    return flint.fmpq(q.numerator, q.denominator)
+
+
+def test_arb_moments_use_the_prior_and_sum_all_children():
+    """Above the exact limit the ball of a two-leaf tree under lam = 1, eta = 2 contains the
+    exact (4.28) sum of both weighted leaf moments (4.29), computed here in Fractions."""
+    k = EXACT_K_LIMIT + 3
+    lam, eta = Fraction(1), Fraction(2)
+    tree = Tree(Node((2, 1), [Node((1, 1)), Node((1, 0))]))
+    exact_value = sum((c.n + eta) / (3 + 2 * eta) * leaf(c.counts, k, lam) for c in tree.root.children)
+    ball = moment(tree, k, Prior(lam=lam, eta=eta))
+    assert ball.contains(_fmpq(exact_value)) and ball.rad() < abs(ball.mid()) * 2.0 ** -30
+
+
+def test_leaf_moment_arb_of_a_pure_leaf_is_exactly_zero_and_of_one_error_is_not():
+    """lam = 0: (10, 0) has b = 0, so the moment is the exact ball 0; (9, 1) has
+    E[r^3] = 1*2*3 / (10*11*12) = 1/220."""
+    zero = leaf_moment_arb((10, 0), 3, Prior(lam=0))
+    assert zero.is_exact() and zero.is_zero()
+    ball = leaf_moment_arb((9, 1), 3, Prior(lam=0))
+    assert ball.contains(flint.fmpq(1, 220)) and not ball.contains(0)
+
+
+def test_symbolic_lam_gives_the_rising_factorial_ratio():
+    """(0, 49, 5), k = 2, lam symbolic: b = 5, c = 2, n = 54, J = 3:
+    (5 + 2 lam)(6 + 2 lam) / ((54 + 3 lam)(55 + 3 lam))."""
+    lam = sympy.Symbol("lam", positive=True)
+    got = leaf_moment((0, 49, 5), 2, Prior(lam=lam))
+    want = (5 + 2 * lam) * (6 + 2 * lam) / ((54 + 3 * lam) * (55 + 3 * lam))
+    assert sympy.simplify(got - want) == 0
+    assert got.subs(lam, sympy.Rational(1, 2)) == sympy.Rational(56, 4181)     # Zhong (B.2)
+
+
+def test_subtree_moment_uses_the_prior_it_is_given():
+    """A leaf under lam = 1: (4, 1) has (1 + 1)/(5 + 2) = 2/7 (not the default lam = 1/2's 3/12)."""
+    assert subtree_moment(Node((4, 1)), 1, Prior(lam=1)) == Fraction(2, 7)
+
+
+def test_child_weight_accepts_any_exact_eta_and_refuses_a_zero_denominator():
+    """(4.11): (n_c + eta)/(n + eta K): eta = 1 (an int) gives (3 + 1)/(4 + 2) = 2/3; an empty
+    parent with eta = 0 is refused naming the node."""
+    parent = Node((3, 1), [Node((3, 0)), Node((0, 1))])
+    assert child_weight(parent.children[0], parent, 1) == Fraction(2, 3)
+    assert child_weight(parent.children[0], parent, "1/2") == Fraction(7, 10)
+    empty = Node((0, 0), [Node((0, 0)), Node((0, 0))])
+    with pytest.raises(ValueError, match=r"n_t \+ eta K_t is 0"):
+        child_weight(empty.children[0], empty, 0)
+    with pytest.raises(ValueError, match="eta must be non-negative"):
+        child_weight(parent.children[0], parent, -1)
+    assert child_weight(Node((1, 0)), Node((1, 0), [Node((1, 0))]), 0) == 1     # den = 1 is fine
+    with pytest.raises((TypeError, ValueError), match=r"^eta\b"):
+        child_weight(parent.children[0], parent, 0.5)
+
+
+def test_prior_validation_names_the_parameter():
+    assert Prior(eta=0).eta == 0 and Prior(lam=0).lam == 0
+    assert Prior(lam="1/3").lam == Fraction(1, 3) and Prior(eta="2").eta == 2
+    with pytest.raises(ValueError, match="eta must be non-negative"):
+        Prior(eta=-1)
+    with pytest.raises(ValueError, match="lam must be non-negative"):
+        Prior(lam=-1)
+    with pytest.raises((TypeError, ValueError), match=r"^lam\b"):
+        Prior(lam=0.5)
+    with pytest.raises((TypeError, ValueError), match=r"^eta\b"):
+        Prior(eta=0.5)
+
+
+@pytest.mark.parametrize("call", [lambda: leaf_moment((1, 2), 0), lambda: subtree_moment(Node((1, 2)), 0),
+                                  lambda: moment(Node((1, 2)), 0), lambda: prune(Tree(Node((1, 2))), 0)])
+def test_k_is_named_when_refused(call):
+    with pytest.raises(ValueError, match=r"\bk\b"):
+        call()
+
+
+def test_prune_refusals_name_the_problem():
+    with pytest.raises((TypeError, ValueError), match=r"^epsilon\b"):
+        prune(Tree(Node((1, 2))), 1, epsilon=0.5)
+    with pytest.raises(TypeError, match="prune needs a Tree, got int"):
+        prune(42, 1)
+    empty = Tree.from_json('{"counts": [1, 0], "children": [{"counts": [1, 0]}, {"counts": [0, 0]}]}')
+    with pytest.raises(ValueError, match="^node c2: an empty node with lam = 0"):
+        prune(empty, 1, Prior(lam=0))
+    assert prune(empty, 1, Prior(lam=1)).comparisons == 1        # lam > 0: the empty node is fine
+
+
+def test_prune_accepts_a_node_and_reports_its_k_and_routes():
+    root = Node((3, 1), [Node((3, 0)), Node((0, 1))])
+    result = prune(root, 2)
+    assert result.k == 2 and result.tree.root.counts == (3, 1)
+    assert result.routes == {"float": 1, "arb": 0, "exact": 0} and result.fallbacks == 0
+
+
+# -- decimals, error estimates, PruneResult ----------------------------------------------------
+
+@pytest.mark.parametrize("value, places, text", [
+    (Fraction(2), 5, "1.41421"),            # 1.414213...: rounds down
+    (Fraction(3), 4, "1.7321"),             # 1.7320508...: rounds up
+    (Fraction(1, 16), 1, "0.2"),            # 0.25 exactly: half to even (2)
+    (Fraction(49, 400), 1, "0.4"),          # 0.35 exactly: half to even (4)
+    (Fraction(9, 4), 0, "2"),               # 1.5 exactly, no decimals: half to even (2)
+    (Fraction(1, 4), 0, "0"),               # 0.5 exactly: half to even (0)
+    (Fraction(1, 10 ** 6), 4, "0.0010"),    # leading zeros kept
+    (Fraction(0), 3, "0.000"),
+])
+def test_sqrt_decimal_by_hand(value, places, text):
+    assert sqrt_decimal(value, places) == text
+
+
+def test_sqrt_decimal_refuses_a_negative():
+    with pytest.raises(ValueError, match="negative"):
+        sqrt_decimal(Fraction(-1, 4), 2)
+
+
+@pytest.mark.parametrize("value, k, digits, text", [
+    (Fraction(1, 4), 2, 3, "0.500"), (Fraction(1, 8), 3, 4, "0.5000"), (Fraction(1, 3), 1, 5, "0.33333"),
+    (Fraction(2), 2, 15, "1.41421356237310"),          # sqrt 2 = 1.414213562373095...
+    (flint.arb(2), 2, 6, "1.41421"),
+])
+def test_knorm_decimal_by_hand(value, k, digits, text):
+    saved = flint.ctx.prec
+    assert knorm_decimal(value, k, digits) == text
+    assert flint.ctx.prec == saved
+
+
+def test_error_estimate_of_zhong_4_16():
+    """(98, 1), lam = 1/2: B = 1.5, M = 100: E[r] = 3/200, E[r^2] = 1.5 * 2.5 / (100 * 101) = 3/8080,
+    sd 0.012095 (Zhong 4.18); under lam = 1: B = 2, M = 101."""
+    node = Node((98, 1))
+    e = error_estimate(node)
+    assert (e.mean, e.second) == (Fraction(3, 200), Fraction(3, 8080))
+    assert e.sd(6) == "0.012095" and error_estimate(Tree(node)) == e
+    assert error_estimate(node, Prior(lam=1)).mean == Fraction(2, 101)
+
+
+def test_error_estimate_methods_by_hand():
+    """mean 1/10, E[r^2] = 1/50: variance 1/100, sd 0.1, 2-norm sqrt(0.02) = 0.14142135623..."""
+    e = ErrorEstimate(Fraction(1, 10), Fraction(1, 50))
+    assert e.variance == Fraction(1, 100) and e.sd(4) == "0.1000" and e.norm2(4) == "0.1414"
+    assert e.sd() == "0.100000" and e.norm2() == "0.141421"
+    assert str(e) == "0.1000 +- 0.1000"
+    assert e.as_dict() == {"mean": "1/10", "second_moment": "1/50", "variance": "1/100",
+                           "sd_approx": "0.1000000000", "norm2_approx": "0.1414213562", "mean_approx": 0.1}
+
+
+def test_leaf_error_and_prediction_error_on_iris():
+    """c21 (0, 49, 5) as a leaf: 4/37 and 56/4181 (Zhong B.1, B.2).  Petal width 0.2 goes to
+    c1 (50, 0, 0), setosa: B = 1, M = 51.5; (4.0, 1.0) goes to c2111 (0, 47, 0), versicolor:
+    B = 1, M = 48.5 (under lam = 1: B = 2, M = 50)."""
+    tree = iris_tree()
+    e = leaf_error(tree.node("c21"))
+    assert (e.mean, e.second) == (Fraction(4, 37), Fraction(56, 4181))
+    assert leaf_error(tree.node("c21"), Prior(lam=1)).mean == Fraction(7, 57)
+    setosa = prediction_error(tree, [1.4, 0.2])
+    assert setosa["leaf"] == "c1" and setosa["label"] == "setosa"
+    assert setosa["estimate"] == ErrorEstimate(Fraction(2, 103), Fraction(8, 10815))
+    versicolor = prediction_error(tree, [4.0, 1.0], Prior(lam=1))
+    assert versicolor["leaf"] == "c2111" and versicolor["label"] == "versicolor"
+    assert versicolor["estimate"].mean == Fraction(1, 25)          # lam = 1: B = 0 + 2, M = 47 + 3
+
+
+def test_prune_result_survives_pickling_and_reports_its_norm():
+    """Iris at k = 2: c21 and c22 pruned, 3 leaves (Zhong Fig B.1(d)); the 2-norm is
+    sqrt(E[r^2]) computed here with the decimal module."""
+    result = prune(iris_tree(), 2)
+    clone = pickle.loads(pickle.dumps(result))
+    for r in (result, clone):
+        assert (r.k, r.tree.n_leaves, sorted(r.pruned)) == (2, 3, ["c21", "c22"])
+        assert r.comparisons == result.routes["float"] + result.routes["exact"] and r.routes == result.routes
+        assert r.fallbacks == result.routes["exact"] and r.moment == result.moment
+        assert r.kept(iris_tree().node("c2")) and not r.kept(iris_tree().node("c21"))
+        assert r.kept_splits.tolist() == [         # every split's own decision, by brute force
+            node.name in brute_prune(node, 2, Fraction(1, 2), Fraction(1, 2), Fraction(0))[1]
+            for node in iris_tree().nodes()]
+    assert result.kept_splits.dtype == bool and clone.kept_splits.dtype == bool
+    assert repr(result) == f"PruneResult(k=2, leaves=3, pruned={result.pruned})"
+    with localcontext() as ctx:
+        ctx.prec = 40
+        root = (Decimal(result.moment.numerator) / Decimal(result.moment.denominator)).sqrt()
+    assert result.norm == str(root.quantize(Decimal(1).scaleb(root.adjusted() - 9)))   # 10 digits
+
+
+@pytest.mark.parametrize("k", [2, EXACT_K_LIMIT + 1])
+def test_an_exact_tie_prunes_on_every_route(k):
+    """lam = 0 and a pure tree: R_leaf = R_tree = 0 exactly (b = 0 everywhere).  A split is kept
+    only if R_tree < R_leaf - epsilon, so the tie prunes, in exact rationals (k = 2) and in arb
+    (an exact zero ball, k above the exact limit)."""
+    tree = Tree.from_json('{"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]}')
+    result = prune(tree, k, Prior(lam=0))
+    assert not result.kept(tree.root) and result.tree.n_leaves == 1
+
+
+def test_moment_refusals_name_the_leaf_by_default():
+    with pytest.raises(ValueError, match="^leaf: an empty node with lam = 0"):
+        leaf_moment((0, 0), 1, Prior(lam=0))
+
+
+def test_second_moments_use_the_prior():
+    """lam = 1: (98, 1) has B = 2, M = 101, E[r^2] = 2*3/(101*102) = 1/1717; c21 (0, 49, 5) as a
+    leaf has B = 7, M = 57, E[r^2] = 7*8/(57*58) = 28/1653."""
+    assert error_estimate(Node((98, 1)), Prior(lam=1)).second == Fraction(1, 1717)
+    assert leaf_error(iris_tree().node("c21"), Prior(lam=1)).second == Fraction(28, 1653)
+
+
+def test_knorm_decimal_at_forty_digits():
+    """40 significant digits of sqrt 2 need about 133 bits: checked against the decimal module."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        want = str(Decimal(2).sqrt().quantize(Decimal(1).scaleb(-39)))
+    assert knorm_decimal(Fraction(2), 2, 40) == want
+
+
+def test_the_float_filter_serves_a_large_lam():
+    """lam = 1500 (J lam = 3000, far inside the float range): the one decision of (3, 1) split
+    into (3, 0), (0, 1) is settled by the float filter."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    assert prune(tree, 1, Prior(lam=1500)).routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_a_symbolic_lam_without_assumptions_is_accepted():
+    """lam < 0 cannot be decided for a bare symbol: the sign check is skipped, not attempted."""
+    lam = sympy.Symbol("lam")
+    assert Prior(lam=lam).lam == lam
+
+
+# -- refusals that name their limit, defaults, the large-k moment of PruneTree --------------------
+
+def test_prior_digit_limits_name_the_parameter():
+    """A lam or eta of 1002 digits passes MAX_PARAM_DIGITS = 1000: the message names which."""
+    tiny = Fraction(1, 10 ** 1001)
+    with pytest.raises(ValueError, match="^lam has a denominator of 1002 digits, above the limit MAX_PARAM_DIGITS"):
+        Prior(lam=tiny)
+    with pytest.raises(ValueError, match="^eta has a denominator of 1002 digits, above the limit MAX_PARAM_DIGITS"):
+        Prior(eta=tiny)
+
+
+def test_exact_moments_refuse_k_above_the_exact_limit_and_name_the_way_out():
+    with pytest.raises(ValueError, match=r"^k = 4097 exceeds the limit EXACT_K_LIMIT \(use subtree_moment_arb "
+                                         r"or moment above it\) = 4096$"):
+        subtree_moment(Node((1, 2)), EXACT_K_LIMIT + 1)
+
+
+def test_moment_uses_the_prior_it_is_given():
+    """(4, 1) under lam = 1 at k = 1: (1 + 1) / (5 + 2) = 2/7 (the default lam = 1/2 gives 1.5/6)."""
+    assert moment(Node((4, 1)), 1, Prior(lam=1)) == Fraction(2, 7)
+
+
+def test_sqrt_decimal_says_what_it_refuses():
+    with pytest.raises(ValueError, match="^sqrt of a negative number$"):
+        sqrt_decimal(Fraction(-1), 3)
+
+
+def test_knorm_decimal_gives_ten_digits_by_default():
+    """sqrt 2 = 1.41421356237...: ten significant digits."""
+    assert knorm_decimal(Fraction(2), 2) == "1.414213562"
+
+
+def test_prediction_error_without_class_names_reports_the_class_index():
+    """A tree read without class names: x[0] = 0.9 > 0.5 goes to the second leaf (0, 4), class 1,
+    whose error under lam = 1/2 is B / M = 0.5 / 5 = 1/10."""
+    tree = Tree(Node((3, 4), [Node((3, 0)), Node((0, 4))], feature=0, threshold=0.5))
+    assert tree.class_names is None or tree.class_names == []
+    out = prediction_error(tree, [0.9])
+    assert out["label"] == 1 and out["leaf"] == "c2" and out["estimate"].mean == Fraction(1, 10)
+
+
+def test_the_large_k_moment_of_prunetree_contains_the_brute_force_and_keeps_the_precision():
+    """k = EXACT_K_LIMIT + 1, lam = 1, eta = 1/2, a two-level tree of four classes in which every
+    node's majority count is 10, so that every moment decays like k^-(10 + lam) and the splits
+    survive (as in Zhong Thm 5.9): the decisions equal the brute force in Fractions (both splits
+    kept), and the moment of the pruned tree (the root's, not c1's: c2 = (0, 0, 10, 10) has the
+    larger moment) is a 128-bit ball containing the brute-force value (the caller's precision is
+    restored)."""
+    k, lam, half = EXACT_K_LIMIT + 1, Fraction(1), Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [10, 10, 10, 10], "children": [{"counts": [10, 10, 0, 0], "children": '
+                          '[{"counts": [10, 0, 0, 0]}, {"counts": [0, 10, 0, 0]}]}, {"counts": [0, 0, 10, 10]}]}')
+    value, kept, _ = brute_prune(tree.root, k, lam, half, Fraction(0))
+    saved = flint.ctx.prec
+    result = prune(tree, k, Prior(lam=lam))
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept == {"root", "c1"}
+    ball = result.moment
+    assert flint.ctx.prec == saved
+    assert isinstance(ball, flint.arb) and ball.rad() < abs(ball.mid()) * 2.0 ** -100   # not 53 bits
+    flint.ctx.prec = 400            # the exact value as a ball far narrower than the result's
+    try:
+        assert ball.contains(_fmpq(value))
+    finally:
+        flint.ctx.prec = saved
+
+
+def test_an_exact_fallback_above_a_kept_split_weighs_the_kept_subtree():
+    """epsilon = R_leaf - R_tree of the root exactly (brute force in Fractions) makes the root an
+    exact tie, settled by exact rationals over its optimal subtree, which holds the kept split c1
+    (Thm 5.9's (10, 10) -> (10, 0), (0, 10)): the tie prunes the root."""
+    half = Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [20, 12], "children": [{"counts": [10, 10], "children": '
+                          '[{"counts": [10, 0]}, {"counts": [0, 10]}]}, {"counts": [10, 2]}]}')
+    value, kept, _ = brute_prune(tree.root, 2, half, half, Fraction(0))
+    assert kept == {"root", "c1"}
+    gap = leaf(tree.root.counts, 2, half) - value
+    result = prune(tree, 2, epsilon=gap)
+    assert result.pruned == ["root"] and result.routes["exact"] == 1
+    assert result.kept(tree.root) is False
+
+
+@pytest.mark.parametrize("eta, route", [(Fraction(1, 2 ** 960), "float"),      # TINY itself: trusted
+                                        (Fraction(2 ** 1000), "float"),       # the top of the range: trusted
+                                        (Fraction(3 * 2 ** 999), "exact")])   # above it: no float bound
+def test_the_float_filter_trusts_parameters_in_tiny_to_two_to_the_1000(eta, route):
+    """The float images of the parameters are trusted in [TINY, 2**1000] = [2**-960, 2**1000],
+    ends included.  (3, 1) split into (3, 0), (0, 1) at k = 1 is a clear keep whatever eta is
+    (leaf 1.5/5 against children 0.5/4 and 0.5/2 weighted by (n_c + eta)/(4 + 2 eta)), so the
+    route shows whether the filter trusted eta."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, Prior(eta=eta))
+    assert result.kept(tree.root)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 0, route: 1}
+
+
+def test_a_subtree_value_below_the_float_floor_goes_to_exact_rationals():
+    """lam = 0, k = 443: c2 = (1, 462) has E[r^k] = k! 462! / (462 + k)! = 1 / C(905, 443), just
+    above 2**-900 (a trusted float), and c1 = (463, 0) has exactly 0; both weigh 463.5 / 927 =
+    1/2, so the subtree value is below 2**-900: too small to be trusted in a product, and the
+    root's decision (a clear keep: its leaf moment is far larger) is made by exact rationals."""
+    k = 443
+    c2 = Fraction(1, math.comb(905, 443))
+    assert Fraction(1, 2 ** 900) < c2 and c2 / 2 < Fraction(1, 2 ** 900)
+    tree = Tree.from_json('{"counts": [464, 462], "children": [{"counts": [463, 0]}, {"counts": [1, 462]}]}')
+    assert leaf(tree.root.children[1].counts, k, Fraction(0)) == c2
+    result = prune(tree, k, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+    assert result.moment == c2 / 2
+
+
+def test_an_exactly_zero_subtree_value_is_trusted_by_the_float_filter():
+    """lam = 0, k = 1: (3, 1) split into the pure (3, 0), (0, 1) has the subtree value 0 exactly
+    and the leaf value 1/4: a clear keep, settled in float."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
+    assert result.moment == 0
+
+
+def test_an_epsilon_without_a_float_image_sends_every_decision_to_exact_rationals():
+    """epsilon = 2**-1000 is below the float filter's TINY = 2**-960: no float bound covers it,
+    so the clear keep of (3, 1) -> (3, 0), (0, 1) (gap 3/10 - 13/80 at k = 1) is made exactly;
+    epsilon = 2**-900 is inside the range and leaves it to the filter."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    below = prune(tree, 1, epsilon=Fraction(1, 2 ** 1000))
+    assert below.kept(tree.root) and below.routes == {"float": 0, "arb": 0, "exact": 1}
+    inside = prune(tree, 1, epsilon=Fraction(1, 2 ** 900))
+    assert inside.kept(tree.root) and inside.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_knorm_decimal_rounds_the_root_once():
+    """(0.12345678905 + 2e-16)^2 at k = 2: the root is just above the tie 0.12345678905, so ten
+    digits round up to 0.1234567891; rounding first to 15 digits (0.123456789050000, a tie) and
+    then to ten would give 0.1234567890.  k = 1 returns the value itself: 3/7 = 0.4285714285714..."""
+    root = Fraction("0.12345678905") + Fraction(2, 10 ** 16)
+    assert knorm_decimal(root ** 2, 2) == "0.1234567891"
+    assert knorm_decimal(root, 1) == "0.1234567891"
+    assert knorm_decimal(Fraction(3, 7), 1, 13) == "0.4285714285714"
+
+
+def test_leaf_moment_arb_takes_a_real_k_and_refuses_a_zero_integer_k():
+    """(3, 1) under lam = 1/2 (a = 1.5, d = 5): at the real k = 5/2 the ball is
+    Gamma(4) Gamma(5) / (Gamma(1.5) Gamma(7.5)) (mpmath, 30 digits), between the moments at k = 3
+    (1.5 2.5 3.5 / (5 6 7) = 1/16) and k = 2 (1.5 2.5 / (5 6) = 1/8); an integer k = 0 is refused."""
+    import mpmath
+    ball = leaf_moment_arb((3, 1), Fraction(5, 2))
+    with mpmath.workdps(30):
+        want = mpmath.gamma(4) * mpmath.gamma(5) / (mpmath.gamma(mpmath.mpf(3) / 2) * mpmath.gamma(mpmath.mpf(15) / 2))
+        assert abs(mpmath.mpf(ball.mid().str(30, radius=False)) - want) <= mpmath.mpf(ball.rad().str(5, radius=False)) + mpmath.mpf(10) ** -25
+    assert flint.arb(1) / 16 < ball < flint.arb(1) / 8
+    with pytest.raises(ValueError, match=r"\bk\b"):
+        leaf_moment_arb((3, 1), 0)
+
+
+@pytest.mark.parametrize("prior, epsilon", [(Prior(lam=0), Fraction(1, 5)), (Prior(eta=0), Fraction(14, 100))])
+def test_a_zero_lam_or_eta_enters_the_float_filter_as_zero(prior, epsilon):
+    """(3, 1) split into (3, 0), (0, 1) at k = 1, with epsilon just below the gap, by hand:
+    lam = 0: leaf 1/4, subtree 0 (pure children): keep, 1/4 - 1/5 > 0;
+    eta = 0: leaf 1.5/5 = 3/10, subtree 3/4 * 1/8 + 1/4 * 1/4 = 5/32: keep, 3/10 - 14/100 - 5/32 > 0.
+    Were the zero parameter taken as 1 in float, the float filter would prune both (lam: leaf
+    2/5 against 13/40 + 1/5; eta: subtree 2/3 * 1/8 + 1/3 * 1/4 = 1/6)."""
+    tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    result = prune(tree, 1, prior, epsilon=epsilon)
+    assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_a_tiny_weight_in_any_slot_sends_the_decision_to_exact_rationals():
+    """eta = 10**-22: an empty child's weight eta / (4 + 3 eta) is below 2**-60, untrusted by the
+    float filter wherever the child stands (first or last), so the root goes exact; a node with
+    fewer children than the widest one has no such weight: (1, 3) -> (1, 0), (0, 3) under a root
+    of three non-empty children is settled in float, like the root."""
+    eta = Prior(eta=Fraction(1, 10 ** 22))
+    for text in ('{"counts": [1, 3], "children": [{"counts": [0, 0]}, {"counts": [1, 0]}, {"counts": [0, 3]}]}',
+                 '{"counts": [1, 3], "children": [{"counts": [1, 0]}, {"counts": [0, 3]}, {"counts": [0, 0]}]}'):
+        tree = Tree.from_json(text)
+        result = prune(tree, 1, eta)
+        assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+    tree = Tree.from_json('{"counts": [2, 6], "children": [{"counts": [1, 0]}, {"counts": [0, 3]}, {"counts": [1, 3], '
+                          '"children": [{"counts": [1, 0]}, {"counts": [0, 3]}]}]}')
+    result = prune(tree, 1, eta)
+    assert result.routes == {"float": 2, "arb": 0, "exact": 0}
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == brute_prune(
+        tree.root, 1, Fraction(1, 2), Fraction(1, 10 ** 22), Fraction(0))[1]
+
+
+def test_an_empty_split_with_eta_zero_is_refused_without_a_float_warning():
+    """c2 = (0, 0) split into two empty children with eta = 0: its child weights are 0/0.  The
+    float pass computes them quietly (NaN: declined), and the exact route refuses the node by
+    name; no RuntimeWarning escapes, even where numpy warnings are errors."""
+    import warnings
+    import numpy as np
+    tree = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 1], "children": [{"counts": [2, 0]}, '
+                          '{"counts": [0, 1]}]}, {"counts": [0, 0], "children": [{"counts": [0, 0]}, {"counts": [0, 0]}]}]}')
+    with warnings.catch_warnings(), np.errstate(all="warn"):
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0 \(no examples and eta = 0\)"):
+            prune(tree, 1, Prior(eta=0))
+        # lam = 2**1001: c lam and J lam have no float image (inf), the leaf floats are inf/inf:
+        # quietly NaN, every decision exact, the same as the brute force
+        huge = prune(tree.node("c1"), 1, Prior(lam=2 ** 1001))
+        assert huge.routes == {"float": 0, "arb": 0, "exact": 1}
+        assert huge.kept(huge.tree.root) == ("root" in brute_prune(tree.node("c1"), 1, Fraction(2 ** 1001),
+                                                                    Fraction(1, 2), Fraction(0))[1])
+
+
+def test_a_node_of_two_to_the_53_examples_goes_to_exact_rationals():
+    """Counts are exact floats below 2**53; the root (2**53 - 1, 1) has 2**53 examples, so its
+    leaf moment is not trusted in float (its children, of 2**53 - 1 and 1, are): exact route."""
+    big = 2 ** 53 - 1
+    tree = Tree(Node((big, 1), [Node((big, 0)), Node((0, 1))]))
+    result = prune(tree, 1)
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_large_k_decides_children_before_parents():
+    """k = EXACT_K_LIMIT + 1: root (10, 11, 9) -> c1 (10, 10, 0) -> (10, 0, 0), (0, 10, 0) and
+    c2 = (0, 1, 9).  With epsilon halfway between the root's gaps with c1 split (T1) and with c1 a
+    leaf (T0), the root is kept only because c1 is kept (which epsilon leaves standing): a pass
+    deciding the root before c1 would weigh c1 as a leaf and prune.  All values in Fractions."""
+    k, half = EXACT_K_LIMIT + 1, Fraction(1, 2)
+    tree = Tree.from_json('{"counts": [10, 11, 9], "children": [{"counts": [10, 10, 0], "children": '
+                          '[{"counts": [10, 0, 0]}, {"counts": [0, 10, 0]}]}, {"counts": [0, 1, 9]}]}')
+    root, c1, c2 = tree.root, tree.root.children[0], tree.root.children[1]
+    w1, w2 = (c1.n + half) / (root.n + 1), (c2.n + half) / (root.n + 1)
+    split_c1 = (10 + half) / 21 * (leaf((10, 0, 0), k, half) + leaf((0, 10, 0), k, half))
+    t0 = w1 * leaf(c1.counts, k, half) + w2 * leaf(c2.counts, k, half)
+    t1 = w1 * split_c1 + w2 * leaf(c2.counts, k, half)
+    epsilon = leaf(root.counts, k, half) - (t0 + t1) / 2
+    assert epsilon > 0 and split_c1 < leaf(c1.counts, k, half) - epsilon     # c1 stays kept
+    kept = brute_prune(root, k, half, half, epsilon)[1]
+    assert kept == {"root", "c1"}
+    result = prune(tree, k, epsilon=epsilon)
+    assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
+
+
+def test_an_epsilon_past_its_digit_limit_is_refused_by_name():
+    from exactprune.limits import MAX_EPSILON_DIGITS
+    too_long = Fraction(1, 10 ** MAX_EPSILON_DIGITS)          # a denominator of MAX + 1 digits
+    with pytest.raises(ValueError, match=f"^epsilon has a denominator of {MAX_EPSILON_DIGITS + 1} digits, "
+                                         f"above the limit MAX_EPSILON_DIGITS = {MAX_EPSILON_DIGITS}$"):
+        prune(Tree(Node((1, 2))), 1, epsilon=too_long)
+
+
+def test_a_leaf_moment_below_the_floor_is_not_trusted_even_with_lam_zero():
+    """lam = 0, k = 500: (1, 500) has E[r^k] = 1 / C(1000, 500), about 2**-995, below the float
+    floor 2**-900 (not an exact zero: b = 1), against a subtree of pure children worth exactly 0:
+    a clear keep, made by exact rationals because the leaf value is not trusted."""
+    assert 0 < Fraction(1, math.comb(1000, 500)) < Fraction(1, 2 ** 900)
+    tree = Tree.from_json('{"counts": [1, 500], "children": [{"counts": [1, 0]}, {"counts": [0, 500]}]}')
+    result = prune(tree, 500, Prior(lam=0))
+    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_leaf_moment_refuses_k_above_the_exact_limit_and_names_the_way_out():
+    with pytest.raises(ValueError, match=r"^k = 4097 exceeds the limit EXACT_K_LIMIT \(use leaf_moment_arb "
+                                         r"or moment above it\) = 4096$"):
+        leaf_moment((1, 2), EXACT_K_LIMIT + 1)
+
+
+def test_a_one_class_leaf_with_a_symbolic_lam_has_moment_zero():
+    """J = 1: c = J - 1 = 0, so B = b + 0 lam = 0 is a plain number while M = 5 + lam is symbolic;
+    the moment 0^(k) / M^(k) is 0."""
+    lam = sympy.Symbol("lam", positive=True)
+    assert leaf_moment((5,), 2, Prior(lam=lam)) == 0
+
+
+def test_leaf_moment_terms_names_the_node_of_an_oversized_count():
+    with pytest.raises(ValueError, match=r"^node c9: count 9007199254740992 exceeds the limit MAX_COUNT"):
+        leaf_moment_terms((2 ** 53, 1), Prior(), "node c9")

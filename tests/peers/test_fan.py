@@ -1,14 +1,16 @@
 """Fan's estimate (exactprune.peers.fan): its variance (13) against the exact Dirichlet variance."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
+from fractions import Fraction as F
 
 import pytest
 from hypothesis import given, strategies as st
 
 from exactprune.dirichlet import moment_p
 from exactprune.peers.fan import FAN_PRIORS, fan_estimate, fan_moments
-from exactprune.tree import iris_tree
+from exactprune.tree import Tree, iris_tree
 
 
 @given(st.lists(st.integers(0, 30), min_size=2, max_size=4).filter(lambda c: sum(c) > 0),
@@ -34,3 +36,59 @@ def test_fan_estimate_and_exact_variance_order():
     assert fan_estimate(t, "haldane").overlaps(fan_estimate(t, "haldane", variance="exact"))
     with pytest.raises(ValueError, match="empty cell"):
         fan_moments((0, 0), 0)
+
+# ==================================================================================================
+# Tests written to kill mutants (mutmut, scripts/mutation.py; docs/mutation.md), formerly
+# tests/mutation/test_mutants_fan.py:
+#
+# Mutants of exactprune.peers.fan that its own tests let through: Fan (13) term by term for
+# a named and a numeric prior, the default prior, the error messages, and Fan (14) on a tree
+# with training errors, an empty leaf (listed first) and a one-example leaf, against the sum
+# evaluated independently in floats.
+
+
+def test_fan_13_by_hand():
+    # counts (3, 1), class 0, Jeffreys n_s = 1/2: mean 3.5/5, bias (7/10 - 3/4)^2, Beta(7/2, 3/2)
+    expected = {"mean": F(7, 10), "var_fan": F(7, 10) * F(3, 10) / 5, "bias2": F(1, 400),
+                "var_exact": F(7, 2) * F(3, 2) / (25 * 6)}
+    assert fan_moments((3, 1), 0) == expected
+    assert fan_moments((3, 1), 0, "Jeffreys") == expected
+    # a numeric prior n_s = 1/3, class 1: mean (1 + 1/3)/(4 + 2/3) = 2/7, bias (2/7 - 1/4)^2
+    m = fan_moments((3, 1), 1, F(1, 3))
+    assert (m["mean"], m["var_fan"], m["bias2"]) == (F(2, 7), F(2, 7) * F(5, 7) / 5, F(1, 28) ** 2)
+
+
+def test_error_messages():
+    with pytest.raises(TypeError, match=r"^prior must be exact"):
+        fan_moments((3, 1), 0, 0.5)
+    with pytest.raises(ValueError, match=r"^fan_moments: an empty cell \(n = 0\) has no bias term k/n in Fan \(13\)$"):
+        fan_moments((0, 0), 0)
+    t = Tree.from_json('{"counts": [3, 1]}')
+    with pytest.raises(ValueError, match=r"^variance must be 'fan' or 'exact', got 'x'$"):
+        fan_estimate(t, variance="x")
+
+
+def fan_14(leaves, ns, exact_variance):
+    """Fan (14) in floats: training error rate + sum_leaves sum_y (n_i/N) sqrt(Var + Bias^2)."""
+    N = sum(sum(c) for c in leaves)
+    total = sum(sum(c) - max(c) for c in leaves) / N
+    for counts in leaves:
+        n, M = sum(counts), len(counts)
+        if n == 0:
+            continue
+        for k in counts:
+            mean = (k + ns) / (n + M * ns)
+            a, b = k + ns, n - k + (M - 1) * ns
+            var = a * b / ((a + b) ** 2 * (a + b + 1)) if exact_variance else mean * (1 - mean) / (1 + n)
+            total += n / N * math.sqrt(var + (mean - k / n) ** 2)
+    return total
+
+
+def test_fan_14_against_floats():
+    leaves = [(0, 0), (4, 1), (0, 1)]
+    t = Tree.from_json('{"counts": [4, 2], "children": [{"counts": [0, 0]}, {"counts": [4, 1]}, {"counts": [0, 1]}]}')
+    for prior, ns in (("jeffreys", 0.5), ("bayes", 1.0), ("haldane", 0.0)):
+        for variance in ("fan", "exact"):
+            value = fan_estimate(t, prior, variance)
+            assert abs(float(value.mid()) - fan_14(leaves, ns, variance == "exact")) < 1e-12, (prior, variance)
+    assert abs(float(fan_estimate(t).mid()) - fan_14(leaves, 0.5, False)) < 1e-12
