@@ -567,3 +567,36 @@ def float_sign_array(x: tuple, y: tuple):
         diff = xv - yv
         bound = (xr * xv + yr * yv) * INFLATE       # >= 0 or NaN: a NaN bound decides nothing
         return (diff > bound).view(np.int8) - (-diff > bound).view(np.int8)
+
+
+# -- absolute bounds, square roots and library functions (EBP's leaf terms, exactprune.peers.ebp) --
+# A difference of floats has no useful relative bound (it may cancel), so these rules carry an
+# absolute bound ``e`` (``|X - x| <= e``) beside the relative ones above.
+
+def sum_abs(ex: float, ey: float, z: float) -> float:
+    """Absolute bound of ``z = fl(x + y)`` or ``fl(x - y)`` (any signs) given ``|X - x| <= ex``
+    and ``|Y - y| <= ey``: ``|X +- Y - z| <= ex + ey + |x +- y - z|`` and the rounding
+    ``|x +- y - z| <= u |x +- y| <= u |z| / (1 - u)``, so ``(ex + ey + u |z|)`` inflated (the
+    difference rule; an infinite or NaN input bound gives a non-finite result, which
+    :func:`rel_of_abs` and :meth:`Approx.bounded` refuse).
+
+    >>> sum_abs(0.0, 0.0, 1.0) == U * INFLATE, sum_abs(0.5, 0.25, 0.0)
+    (True, 0.7500000000000027)
+    """
+    return (ex + ey + U * abs(z)) * INFLATE
+
+
+def rel_of_abs(value: float, error: float) -> float:
+    """The relative bound of a non-negative float ``value`` known to within ``error``: ``error /
+    value`` (rounded up by ``INFLATE``); at ``value = 0`` the exact 0 if ``error = 0``, else
+    ``inf`` (nothing vouched for).
+
+    >>> rel_of_abs(2.0, 1.0) == 0.5 * INFLATE, rel_of_abs(0.0, 0.0), rel_of_abs(0.0, U)
+    (True, 0.0, inf)
+    """
+    if value > 0:
+        return error / value * INFLATE
+    return 0.0 if error == 0 else math.inf
+
+
+__all__ += ["sum_abs", "rel_of_abs"]

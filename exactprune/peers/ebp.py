@@ -43,9 +43,12 @@ from fractions import Fraction
 
 import flint
 
-from ..certify import INFLATE, U, Approx, Decider, float_sign_array, sum_rel_array
+from ..certify import (INFLATE, U, Approx, Decider, float_sign_array, rel_of_abs, sum_abs, sum_rel_array, total,
+                       total_array)
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
+from ..pruning import prune_bottom_up
 from ..tree import CountArrays, Tree, as_tree, routing_threshold
+from ..tree.arrays import csr_gather
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
@@ -214,8 +217,9 @@ class _EBP:
 
     def terms(self, n, e) -> tuple:
         """Float leaf terms e + extra errors (:func:`_extra_arb` in float64) of integer arrays
-        ``n`` (cases) and ``e`` (errors) and their absolute bounds (``TERM_REL``, module
-        docstring; infinite where the derivation does not apply).  An empty leaf is (0, 0)."""
+        ``n`` (cases) and ``e`` (errors) and their relative bounds ``TERM_REL`` (module docstring;
+        infinite where the derivation does not apply): ``(values, rels)`` arrays, certify's
+        array approximations.  An empty leaf is the exact 0, (0, 0)."""
         import numpy as np
         n = np.asarray(n, dtype=np.float64)
         e = np.asarray(e, dtype=np.float64)
@@ -232,19 +236,19 @@ class _EBP:
                                  np.where(2 * e + 1 >= 2 * n, edge, n * pr - e))
             value = np.where(n > 0, e + extra, 0.0)
             if weka_zero:
-                bound = 0.0                              # extra = 0: T = e exactly
+                rel = np.zeros(value.shape)              # extra = 0: T = e exactly
             else:
                 outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2)))
-                bound = np.where(outside, math.inf, TERM_REL * value * INFLATE)
-        return value, np.where(n > 0, bound, 0.0)
+                rel = np.where(outside, math.inf, TERM_REL * INFLATE)
+        return value, np.where(n > 0, rel, 0.0)
 
     def term(self, counts) -> tuple:
-        """(float of e + extra errors, its absolute bound) of a leaf with these counts, its
-        errors counted against the majority; cached by (n, e)."""
+        """(float of e + extra errors, its relative bound) of a leaf with these counts, its errors
+        counted against the majority; cached by (n, e)."""
         key = _pair(counts)
         if key not in self._cache:
-            value, bound = self.terms([key[0]], [key[1]])
-            self._cache[key] = (float(value[0]), float(bound[0]))
+            value, rel = self.terms([key[0]], [key[1]])
+            self._cache[key] = (float(value[0]), float(rel[0]))
         return self._cache[key]
 
     def difference_arb(self, a_pairs, b_pairs, slack: Fraction) -> flint.arb:
@@ -260,38 +264,44 @@ class _EBP:
         """est(a) <= est(b) + slack, decided by the decision kernel (float filter, then
         certified arb)."""
         (af, a_pairs), (bf, b_pairs) = a, b
-        return self.decider.sign(_approx(*af), _approx(*bf) + _approx_of(slack),
+        return self.decider.sign(Approx.bounded(*af), Approx.bounded(*bf) + _approx_of(slack),
                                  ball=lambda: self.difference_arb(a_pairs(), b_pairs(), slack)) <= 0
 
     # -- without raising: level by level ----------------------------------------------------------
     def run_counts(self, a) -> tuple:
-        """The pass over the count arrays ``a`` from the deepest level: a split is kept iff
-        E_leaf > E_tree + 0.1.  Returns (kept, float estimate of the root).  The float filter
-        decides a whole level at once (:func:`~exactprune.certify.float_sign_array` on the
-        Approx images of the two sides); each declined comparison goes to the kernel's arb route
-        with the leaf pairs of the node's pruned subtree."""
+        """The pass over the count arrays ``a`` (:func:`~exactprune.pruning.prune_bottom_up`, one
+        (value, relative bound) row per node): a split is kept iff E_leaf > E_tree + 0.1.
+        Returns (kept, float estimate of the root).  A subtree's bound is certify's sum rule
+        over its children (:func:`~exactprune.certify.total_array`); the float filter decides
+        a whole level at once (:func:`~exactprune.certify.float_sign_array`); each declined
+        comparison goes to the kernel's arb route with the leaf pairs of the node's pruned
+        subtree."""
         import numpy as np
         sizes = a.sizes
-        value, bound = self.terms(sizes, sizes - a.majority)
-        leaf_v, leaf_b = value.copy(), bound.copy()
+        leaf = np.column_stack(self.terms(sizes, sizes - a.majority))
         kept = np.zeros(a.n_nodes, dtype=bool)
         slack = _approx_of(self.slack)
-        for splits in a.splits_bottom_up():
-            tree_v = a.child_sums(splits, value)
-            tree_b = _sum_bound(a.child_sums(splits, bound), a.n_children[splits], tree_v)
-            cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
-            signs = float_sign_array((leaf_v[splits], _rel(leaf_v[splits], leaf_b[splits])), cmp)
+
+        def subtree(splits, best, level):
+            kids = csr_gather(a.offsets, a.indices, splits)
+            owner = np.repeat(np.arange(len(splits)), a.n_children[splits])
+            rel = total_array((best[kids, 0], best[kids, 1]), owner, len(splits))[1]
+            return np.column_stack([a.child_sums(splits, best[:, 0]), rel])
+
+        def decide(splits, tree, level):
+            cmp = (tree[:, 0] + slack.value, sum_rel_array(tree[:, 1], slack.rel))
+            signs = float_sign_array((leaf[splits, 0], leaf[splits, 1]), cmp)
             self.decider.routes["float"] += int(np.count_nonzero(signs))
             keep = signs > 0
             for position in np.flatnonzero(signs == 0).tolist():
                 i = int(splits[position])
-                leaf_side = ((leaf_v[i], leaf_b[i]), lambda: [(int(sizes[i]), int(sizes[i] - a.majority[i]))])
-                tree_side = ((tree_v[position], tree_b[position]),
-                             lambda: _leaf_pairs(a, kept, a.children_of(i)))
+                leaf_side = (tuple(leaf[i]), lambda: [(int(sizes[i]), int(sizes[i] - a.majority[i]))])
+                tree_side = (tuple(tree[position]), lambda: _leaf_pairs(a, kept, a.children_of(i)))
                 keep[position] = not self.le(leaf_side, tree_side, self.slack)
-            kept[splits] = keep
-            value[splits], bound[splits] = np.where(keep, (tree_v, tree_b), (leaf_v[splits], leaf_b[splits]))
-        return kept, float(value[0])
+            return keep
+
+        kept, best = prune_bottom_up(a, leaf, subtree, decide, kept=kept)
+        return kept, float(best[0, 0])
 
 
 class _Raising:
@@ -299,7 +309,7 @@ class _Raising:
     ``C45PruneableClassifierTree.prune``), node by node over arrays: ``table[i, :arity[i]]``
     holds the current children of node ``i`` (original node indices; arity 0 at a leaf; updated
     as nodes are pruned or raised), ``counts`` the class counts of the examples reaching each
-    node, ``est`` its float estimate and bound.  A raised node's place is taken by its largest
+    node, ``est`` its float estimate and relative bound.  A raised node's place is taken by its largest
     branch, which keeps the raised node's name for the ``pruned``/``raised`` lists (``alias``).
 
     Tests: a split with a threshold sends ``x[feature] <= threshold`` to its first child (binary);
@@ -324,7 +334,7 @@ class _Raising:
         except ValueError:
             self._read_node_tests(tree, a)
         self.counts = a.counts.copy()                  # rewritten for every node visited
-        self.est_v, self.est_b = np.zeros(a.n_nodes), np.zeros(a.n_nodes)
+        self.est_v, self.est_r = np.zeros(a.n_nodes), np.zeros(a.n_nodes)
         self.alias = np.arange(a.n_nodes)
         self.pruned: list = []
         self.raised: list = []
@@ -400,7 +410,7 @@ class _Raising:
         m = self.m
         if not self.arity[i]:
             self.counts[i] = np.bincount(self.y[rows], minlength=m.J)
-            self.est_v[i], self.est_b[i] = m.term(self.counts[i].tolist())
+            self.est_v[i], self.est_r[i] = m.term(self.counts[i].tolist())
             return i
         x = self.X[rows, self.feature[i]]
         if self.nominal[i]:
@@ -411,7 +421,7 @@ class _Raising:
         kids = [self.run(k, part) for k, part in zip(self.kids(i), parts)]
         self.table[i, :len(kids)] = kids
         self.counts[i] = counts = self.counts[kids].sum(axis=0)
-        tree_side = (_sum([(self.est_v[k], self.est_b[k]) for k in kids]), lambda: self.pairs(kids))
+        tree_side = (_total([(self.est_v[k], self.est_r[k]) for k in kids]), lambda: self.pairs(kids))
         leaf_side = (m.term(counts.tolist()), lambda: [_pair(counts.tolist())])
         j = _last_largest([int(self.counts[k].sum()) for k in kids])
         big = kids[j]
@@ -421,14 +431,14 @@ class _Raising:
         if m.le(leaf_side, tree_side, m.slack) and (branch_side is None or m.le(leaf_side, branch_side, m.slack)):
             self.pruned.append(int(self.alias[i]))
             self.arity[i] = 0
-            self.est_v[i], self.est_b[i] = leaf_side[0]
+            self.est_v[i], self.est_r[i] = leaf_side[0]
             return i
         if branch_side is not None and m.le(branch_side, tree_side, m.slack):
             self.raised.append(int(self.alias[i]))
             # the largest branch replaces the node and receives all its examples; prune it again
             self.alias[big] = self.alias[i]
             return self.run(big, rows)
-        self.est_v[i], self.est_b[i] = tree_side[0]
+        self.est_v[i], self.est_r[i] = tree_side[0]
         return i
 
     def branch(self, big: int, rows) -> tuple:
@@ -436,24 +446,28 @@ class _Raising:
         passed down it too: each reached leaf's errors counted against the **majority of its new
         counts** (C4.5 ``EstimateErrors(..., false)`` recomputes ``BestClass``; J48
         ``getEstimatedErrorsForBranch`` ends in ``new Distribution(data)``).  ``big``'s estimate
-        corrected by T_new - T_old on each reached leaf, the bound growing by both terms' bounds
-        and the roundings of the subtraction and the addition (module docstring)."""
+        corrected by T_new - T_old on each reached leaf, its absolute error bound by the
+        difference rule (:func:`~exactprune.certify.sum_abs`) for the subtraction and for the
+        addition."""
         import numpy as np
         m = self.m
         leaves, where = np.unique(self.route(rows, big), return_inverse=True)
         added = np.bincount(where * m.J + self.y[rows], minlength=len(leaves) * m.J).reshape(len(leaves), m.J)
-        total, bound = float(self.est_v[big]), float(self.est_b[big])
+        total = float(self.est_v[big])
+        error = Approx.bounded(total, float(self.est_r[big])).error()
         changed = {}
         for leaf, add in zip(leaves.tolist(), added.tolist()):
             old = self.counts[leaf].tolist()
             changed[leaf] = new = [a + b for a, b in zip(old, add)]
-            (new_v, new_b), (old_v, old_b) = m.term(new), m.term(old)
-            total += new_v - old_v
-            bound = (bound + new_b + old_b + U * (new_v + old_v + abs(total))) * INFLATE
+            (new_v, new_r), (old_v, old_r) = m.term(new), m.term(old)
+            step = new_v - old_v
+            total += step
+            step_error = sum_abs(Approx.bounded(new_v, new_r).error(), Approx.bounded(old_v, old_r).error(), step)
+            error = sum_abs(error, step_error, total)
 
         def pairs():
             return [_pair(changed[i] if i in changed else self.counts[i].tolist()) for i in self.leaves(big)]
-        return (total, bound), pairs
+        return (total, rel_of_abs(total, error)), pairs
 
     def result(self, tree: Tree, root: int) -> Tree:
         """The pruned and raised tree from ``root`` (pre-order, the data's counts, the surviving
@@ -562,16 +576,6 @@ def _pair(counts) -> tuple:
     return (n, n - max(counts))
 
 
-def _rel(value, bound):
-    """Relative bounds of non-negative float arrays with absolute bounds; at a value 0 the bound
-    itself (0: an exact 0, an empty leaf or a sum of them; inf: a term outside the derivation
-    whose float underflowed to 0, as for CF within 2**-54 of 1).  No value lies in (0, TINY): a
-    non-empty leaf's float term is 0 or at least min(1, -ln fl(CF)) >= 2**-53, and sums only
-    grow."""
-    import numpy as np
-    return np.divide(bound, value, out=bound.copy(), where=value > 0) * INFLATE
-
-
 def _leaf_pairs(a, kept, nodes: list) -> list:
     """The leaf pairs (n, e) of the pruned subtrees at ``nodes`` (a split is open iff ``kept``)."""
     out, stack = [], list(reversed(nodes))
@@ -584,23 +588,13 @@ def _leaf_pairs(a, kept, nodes: list) -> list:
     return out
 
 
-def _sum(parts: list) -> tuple:
-    """(float sum, absolute bound) of non-negative (value, bound) parts: each addition rounds
-    by at most u of the running sum, which is at most the total."""
+def _total(parts: list) -> tuple:
+    """(float sum, relative bound) of non-negative (value, relative bound) parts: the plain float
+    sum, its bound certify's sum rule (:func:`~exactprune.certify.total`; infinite when a part
+    or the sum is not vouched for)."""
     value = sum(v for v, _ in parts)
-    return (value, _sum_bound(sum(b for _, b in parts), len(parts), value))
-
-
-def _sum_bound(bounds, terms, value):
-    """The absolute bound of a float sum ``value`` of ``terms`` non-negative terms whose bounds add
-    up to ``bounds``: u of the running sum (at most ``value``) per addition, inflated (scalars or
-    arrays)."""
-    return (bounds + terms * U * value) * INFLATE
+    image = total(Approx.bounded(v, r) for v, r in parts)
+    return (value, image.rel if image.valid else math.inf)
 
 
 _approx_of = functools.lru_cache(maxsize=16)(Approx.of)
-
-
-def _approx(value: float, bound: float) -> Approx:
-    """The certify.Approx of a non-negative float with an absolute bound (as :func:`_rel`)."""
-    return Approx.bounded(value, (bound / value if value > 0 else bound) * INFLATE)
