@@ -20,19 +20,28 @@ The values are irrational; they are returned as certified ``flint.arb`` balls, a
 (:class:`~exactprune.certify.Decider`): a float filter whose too-close cases are settled by
 certified arb comparisons (the normal quantile by arb ``erfinv``).
 
-The float filter's bound.  Assumptions: IEEE binary64 (unit roundoff u), ``sqrt`` correctly
-rounded (IEEE 754 requires it), ``math.log`` and numpy's ``expm1`` within 4 ulps (the accuracy
-numpy holds its vectorized float64 loops to), integer counts below 2**52 (exact floats).  A leaf term T = e + extra then has relative error at most ``TERM_REL =
-64 u``: for e = 0 and CF <= 1/2, T = -n expm1(log(CF)/n) with |log CF| >= ln 2, so rounding CF
-costs u / ln 2, log 4u, the division u, expm1 (condition number <= 1 for x < 0) 4u and the
-product u: <= 12u; in the Wilson branch, with x = e5 / n <= 1, 1 - x has absolute error <= 2u,
-g = e5 (1 - x) <= e5 absolute error <= 4 u e5, c g + c^2/4 <= 6 u c e5 + 4u of itself, its square
-root s >= c/2 so <= 6 u e5 + 3u s, the numerator e5 + c/2 + s >= e5 + s so <= 11u of it; the
-division and product add 3u, the rounding of c (<= 3u relative) moves the quotient by <= 6u,
-and n pr - e followed by + e adds 2u: <= 22u.  For CF > 1/2 with e = 0 the float term carries
-no bound (the comparison goes to arb).  Sums of non-negative terms add u of the running sum
-per addition, and raising's corrections T_new - T_old add both terms' bounds and u of the two
-terms and of the running total.  The terms are evaluated for whole count arrays at once.
+The float filter's bounds come from :mod:`exactprune.certify`'s rules, applied step by step
+along the float evaluation of each leaf term T = e + extra (:meth:`_EBP.terms`, element by
+element over whole count arrays).  Assumptions: IEEE binary64, ``sqrt`` correctly rounded (IEEE
+754 requires it), ``math.log`` and numpy's ``expm1`` within ``certify.LIBM_ULPS`` = 4 ulps,
+integer counts below 2**52 (exact floats, e + 1/2 exact too).
+
+* e = 0, CF <= 1/2: T = -n expm1(log(fl CF) / n).  fl(CF) carries ``Approx.of``'s bound; log
+  at x = fl(CF) <= 1/2 has condition |x / (xi log x)| <= 1 / ln 2 < 1.5 (``_LOG_CONDITION``)
+  for xi within u of x; the division by the exact n is the quotient rule; expm1 at x < 0 has
+  |x e^xi / expm1(x)| <= e^(|xi - x|) <= 1 + 2**-9 (``_EXPM1_CONDITION``: |x| e^x <= 1 - e^x,
+  and |xi - x| <= 2**-30 as |x| <= 745); both through :func:`~exactprune.certify.function_rel`;
+  the product by n is the product rule.  One relative bound for every n (about 20 u at CF = 1/4).
+* the Wilson branch: every + - * / and sqrt of ``_extra_arb``'s formula in float64 with its
+  absolute bound (:func:`~exactprune.certify.sum_abs`, ``product_abs``, ``quotient_abs``,
+  ``sqrt_abs``), the coefficient c = z^2 entering with its own bound (C4.5: the correctly
+  rounded float of a rational; J48: z's ball midpoint rounded to a float, 2u plus the radius,
+  then squared); C4.5's edge 0.67 (n - e) the product of the float 0.67 with the exact n - e.
+* the final T = e + extra by the difference rule; T's relative bound by ``rel_of_abs``.
+
+For CF > 1/2 with e = 0 the float term carries no bound (|log CF| < ln 2; the comparison goes to
+arb).  A subtree's bound is the sum rule (:func:`~exactprune.certify.total_array`), and
+raising's corrections T_new - T_old the difference rule, twice per reached leaf.
 """
 from __future__ import annotations
 
@@ -43,8 +52,8 @@ from fractions import Fraction
 
 import flint
 
-from ..certify import (INFLATE, U, Approx, Decider, float_sign_array, rel_of_abs, sum_abs, sum_rel_array, total,
-                       total_array)
+from ..certify import (INFLATE, U, Approx, Decider, float_sign_array, function_rel, product_abs, product_rel,
+                       quotient_abs, quotient_rel, rel_of_abs, sqrt_abs, sum_abs, sum_rel_array, total, total_array)
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
 from ..pruning import prune_bottom_up
 from ..tree import CountArrays, Tree, as_tree, routing_threshold
@@ -53,8 +62,10 @@ from ..tree.arrays import csr_gather
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
 _PREC = 200  # bits for the certified extra errors
-#: relative bound of a float leaf term e + extra errors (derived in the module docstring)
-TERM_REL = 64 * U
+#: bounds on the condition numbers of log at fl(CF) <= 1/2 and of expm1 at log(fl CF) / n < 0
+#: (module docstring), for certify.function_rel
+_LOG_CONDITION = 1.5
+_EXPM1_CONDITION = 1 + 2.0 ** -9
 
 _C45_VAL = [Fraction(0), Fraction(1, 1000), Fraction(5, 1000), Fraction(1, 100), Fraction(5, 100),
             Fraction(10, 100), Fraction(20, 100), Fraction(40, 100), Fraction(1)]
@@ -199,7 +210,7 @@ class EBPResult:
 
 class _EBP:
     """EBP's estimates and comparisons over count arrays.  A *side* of a comparison is
-    ``((float estimate, its absolute bound), pairs)`` with ``pairs()`` returning the leaf pairs
+    ``((float estimate, its relative bound), pairs)`` with ``pairs()`` returning the leaf pairs
     (n, e) whose certified terms are summed only when the float filter cannot decide."""
 
     def __init__(self, cf, variant: str, n_classes: int):
@@ -211,36 +222,66 @@ class _EBP:
         self._cache: dict = {}        # (n, e) -> float term and bound
         self._log_cf = math.log(float(self.cf))
         if variant == "c45":
-            self._coeff = float(_c45_coeff(self.cf) ** 2)
+            coeff = _c45_coeff(self.cf) ** 2
+            self._coeff, self._coeff_rel = float(coeff), Approx.of(coeff).rel
         else:
-            self._coeff = float(ebp_z(self.cf, "weka").mid()) ** 2
+            z = ebp_z(self.cf, "weka")
+            mid, rad = float(z.mid()), 2 * float(z.rad())
+            self._coeff = mid ** 2
+            z_rel = (2 * U + rad / abs(mid)) * INFLATE if mid else (0.0 if rad == 0 else math.inf)
+            self._coeff_rel = product_rel(z_rel, z_rel)
+        # e = 0, CF <= 1/2: -n expm1(log(fl CF) / n), one relative bound for every n (module docstring)
+        log_rel = function_rel(Approx.of(self.cf).rel, _LOG_CONDITION)
+        self._zero_rel = product_rel(function_rel(quotient_rel(log_rel, 0.0), _EXPM1_CONDITION), 0.0)
 
     def terms(self, n, e) -> tuple:
         """Float leaf terms e + extra errors (:func:`_extra_arb` in float64) of integer arrays
-        ``n`` (cases) and ``e`` (errors) and their relative bounds ``TERM_REL`` (module docstring;
-        infinite where the derivation does not apply): ``(values, rels)`` arrays, certify's
-        array approximations.  An empty leaf is the exact 0, (0, 0)."""
+        ``n`` (cases) and ``e`` (errors) and their relative bounds, derived element by element
+        from certify's rules along the float evaluation (module docstring; infinite where the
+        derivation does not apply): ``(values, rels)`` arrays, certify's array approximations.
+        An empty leaf is the exact 0, (0, 0)."""
         import numpy as np
         n = np.asarray(n, dtype=np.float64)
         e = np.asarray(e, dtype=np.float64)
-        weka_zero = self.variant == "weka" and self.cf > Fraction(1, 2)
+        if self.variant == "weka" and self.cf > Fraction(1, 2):          # extra = 0: T = e exactly
+            return np.where(n > 0, e, 0.0), np.zeros(n.shape)
         with np.errstate(all="ignore"):
-            if weka_zero:
-                extra = 0.0
+            c = self._coeff
+            c_err = self._coeff_rel * c * INFLATE
+            # the Wilson limit, step by step as _extra_arb evaluates it, each step's absolute bound
+            e5 = e + 0.5                                                    # exact (e < 2**52)
+            x = e5 / n
+            d = 1 - x
+            g = e5 * d
+            h1 = g + c / 4
+            h = c * h1
+            s = np.sqrt(h)
+            a1 = e5 + c / 2
+            num = a1 + s
+            den = n + c
+            pr = num / den
+            m = n * pr
+            wilson = m - e
+            g_err = product_abs(e5, 0.0, d, sum_abs(0.0, quotient_abs(e5, 0.0, n, 0.0, x), d), g)
+            h_err = product_abs(c, c_err, h1, sum_abs(g_err, c_err / 4, h1), h)
+            num_err = sum_abs(sum_abs(0.0, c_err / 2, a1), sqrt_abs(h, h_err, s), num)
+            pr_err = quotient_abs(num, num_err, den, sum_abs(0.0, c_err, den), pr)
+            wilson_err = sum_abs(product_abs(n, 0.0, pr, pr_err, m), 0.0, wilson)
+            if self.variant == "c45":                                       # 67/100 (n - e)
+                edge = 0.67 * (n - e)
+                edge_err = product_abs(0.67, Approx.of(Fraction(67, 100)).rel * 0.67 * INFLATE, n - e, 0.0, edge)
             else:
-                e5 = e + 0.5
-                c = self._coeff
-                pr = (e5 + c / 2 + np.sqrt(c * (e5 * (1 - e5 / n) + c / 4))) / (n + c)
-                edge = 0.67 * (n - e) if self.variant == "c45" else np.maximum(n - e, 0.0)
-                extra = np.where(e == 0, -n * np.expm1(self._log_cf / n),
-                                 np.where(2 * e + 1 >= 2 * n, edge, n * pr - e))
+                edge, edge_err = np.maximum(n - e, 0.0), 0.0
+            zero = -n * np.expm1(self._log_cf / n)
+            zero_err = self._zero_rel * zero * INFLATE
+            at_edge = 2 * e + 1 >= 2 * n
+            extra = np.where(e == 0, zero, np.where(at_edge, edge, wilson))
+            extra_err = np.where(e == 0, zero_err, np.where(at_edge, edge_err, wilson_err))
             value = np.where(n > 0, e + extra, 0.0)
-            if weka_zero:
-                rel = np.zeros(value.shape)              # extra = 0: T = e exactly
-            else:
-                outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2)))
-                rel = np.where(outside, math.inf, TERM_REL * INFLATE)
-        return value, np.where(n > 0, rel, 0.0)
+            err = sum_abs(0.0, extra_err, value)
+            rel = np.where(value > 0, err / np.where(value > 0, value, 1.0) * INFLATE, math.inf)
+            outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2))) | ~np.isfinite(rel)
+        return value, np.where(n > 0, np.where(outside, math.inf, rel), 0.0)
 
     def term(self, counts) -> tuple:
         """(float of e + extra errors, its relative bound) of a leaf with these counts, its errors

@@ -21,9 +21,9 @@ def machine(cf="1/4", variant="c45"):
 
 @pytest.mark.parametrize("variant", ["c45", "weka"])
 def test_term_bound_is_finite_below_2_52_cases_and_infinite_from_there(variant):
-    """The derivation needs exact float counts: n < 2**52 gets TERM_REL, n >= 2**52 none."""
+    """The derivation needs exact float counts: n < 2**52 gets a bound (a few u), n >= 2**52 none."""
     value, rel = machine(variant=variant).terms([2 ** 52 - 1, 2 ** 52], [1, 1])
-    assert rel[0] == E.TERM_REL * INFLATE and value[0] > 0
+    assert 0 < rel[0] <= 32 * U and value[0] > 0
     assert rel[1] == math.inf
 
 
@@ -31,9 +31,9 @@ def test_cf_above_one_half_with_no_errors_has_no_bound_but_with_errors_has():
     """C4.5 at CF = 3/5: the e = 0 term N (1 - CF^(1/N)) is outside the derivation (|log CF| <
     ln 2), the Wilson term (e = 1) is inside.  At CF = 1/2 exactly both are inside."""
     value, rel = machine("3/5").terms([10, 10], [0, 1])
-    assert rel[0] == math.inf and rel[1] == E.TERM_REL * INFLATE
+    assert rel[0] == math.inf and 0 < rel[1] <= 32 * U
     value, rel = machine("1/2").terms([10], [0])
-    assert rel[0] == E.TERM_REL * INFLATE
+    assert 0 < rel[0] <= 32 * U
 
 
 def test_weka_above_one_half_terms_are_the_errors_exactly():
@@ -106,14 +106,15 @@ def test_raising_routes_a_value_equal_to_the_threshold_left():
 @pytest.mark.parametrize("raising", [False, True])
 @pytest.mark.parametrize("variant", ["c45", "weka"])
 def test_every_comparison_through_arb_gives_the_float_result(monkeypatch, raising, variant):
-    """With TERM_REL infinite the float filter declines everywhere and the arb route (the leaf
+    """With every term's bound infinite the float filter declines everywhere and the arb route (the leaf
     pairs of both sides) decides; the result must be the filter's."""
     from sklearn.tree import DecisionTreeClassifier
     from exactprune.experiments import gaussian_data
     X, y = gaussian_data("g2c25", 150, seed=6)
     tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
     fast = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
-    monkeypatch.setattr(E, "TERM_REL", math.inf)
+    terms = E._EBP.terms
+    monkeypatch.setattr(E._EBP, "terms", lambda self, n, e: (terms(self, n, e)[0], np.where(np.asarray(n) > 0, math.inf, 0.0)))
     slow = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
     assert fast.routes["arb"] == 0 and slow.routes["float"] == 0 and slow.routes["arb"] > 0
     assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
