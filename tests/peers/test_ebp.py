@@ -150,6 +150,35 @@ def test_ebp_float_extra_errors_match_the_certified_values(variant):
                 assert abs(value - float(ref.mid())) <= 1e-12 * (1 + e + abs(float(ref.mid())))
 
 
+@pytest.mark.parametrize("cf", ["1/4", "1/2", "1/100", "2/5", "1/1000000", "3/5"])
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_ebp_term_bounds_contain_the_certified_terms_and_are_not_loose(variant, cf):
+    """Every float term's relative bound (derived from certify's rules, module docstring)
+    encloses the certified ball of e + extra errors (arb at 200 bits: |T - v| <= rel v must be
+    certain) on every branch (e = 0, Wilson, the e + 1/2 >= n edge, counts up to 2**51, J48 at
+    CF = 1/2 where z = 0, and past 1/2 where T = e), and is at most 32 u (the hand count was
+    about 22 u); the e = 0 terms at CF > 1/2 carry none."""
+    m = E._EBP(cf, variant, 2)
+    ns, es = [], []
+    for n in (1, 2, 3, 7, 50, 999, 10 ** 5, 2 ** 19, 2 ** 40 + 1, 2 ** 51 - 1):
+        for e in sorted(e for e in {0, 1, 2, n // 3, n // 2, n - 1, n} if e <= n):
+            ns.append(n)
+            es.append(e)
+    values, rels = m.terms(ns, es)
+    saved = flint.ctx.prec
+    try:
+        for n, e, value, rel in zip(ns, es, values.tolist(), rels.tolist()):
+            if rel == math.inf:
+                assert e == 0 and Fraction(cf) > Fraction(1, 2) and variant == "c45", (n, e)
+                continue
+            exact_term = e + E.ebp_extra_errors(n, e, cf, variant)
+            flint.ctx.prec = 200
+            assert abs(exact_term - arb_of(Fraction(value))) <= arb_of(Fraction(rel) * Fraction(value)), (n, e)
+            assert rel <= 32 * 2.0 ** -53, (n, e, rel)
+    finally:
+        flint.ctx.prec = saved
+
+
 @pytest.mark.parametrize("variant", ["c45", "weka"])
 def test_ebp_certified_path_agrees_with_the_float_filter(monkeypatch, variant):
     """Every EBP comparison forced through the certified arb path (infinite term bound)
