@@ -397,9 +397,7 @@ def test_library_log_and_expm1_within_the_assumed_ulps(cf):
     function_rel(0, 1) gives for an exact input)."""
     import numpy as np
     from exactprune.certify import LIBM_ULPS
-    saved = flint.ctx.prec
-    flint.ctx.prec = 200
-    try:
+    with flint.ctx.workprec(200):
         x = float(cf)
         log = math.log(x)
         assert abs(flint.arb(log) - flint.arb(x).log()) <= flint.arb(function_rel(0.0, 1.0, LIBM_ULPS) * abs(log))
@@ -407,8 +405,6 @@ def test_library_log_and_expm1_within_the_assumed_ulps(cf):
             y = log / n
             v = float(np.expm1(np.float64(y)))
             assert abs(flint.arb(v) - flint.arb(y).expm1()) <= flint.arb(function_rel(0.0, 1.0, LIBM_ULPS) * abs(v))
-    finally:
-        flint.ctx.prec = saved
 
 
 def test_rel_of_abs_edges():

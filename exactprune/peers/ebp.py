@@ -92,12 +92,8 @@ def ebp_z(cf="1/4", variant: str = "c45") -> flint.arb:
     if variant == "c45":
         return arb_of(_c45_coeff(cf))
     if variant == "weka":
-        saved = flint.ctx.prec
-        flint.ctx.prec = max(saved, _PREC)
-        try:
+        with flint.ctx.workprec(max(flint.ctx.prec, _PREC)):
             return flint.arb(2).sqrt() * (1 - 2 * arb_of(cf)).erfinv()
-        finally:
-            flint.ctx.prec = saved
     raise ValueError(f"variant must be 'c45' or 'weka', got {variant!r}")
 
 
@@ -137,12 +133,8 @@ def ebp_extra_errors(n, e, cf="1/4", variant: str = "c45") -> flint.arb:
         raise ValueError(f"cf must lie strictly between 0 and 1, got {cf}")
     if variant not in ("c45", "weka"):
         raise ValueError(f"variant must be 'c45' or 'weka', got {variant!r}")
-    saved = flint.ctx.prec
-    flint.ctx.prec = max(saved, _PREC)
-    try:
+    with flint.ctx.workprec(max(flint.ctx.prec, _PREC)):
         return _extra_arb(n, e, cf, variant)
-    finally:
-        flint.ctx.prec = saved
 
 
 def _extra_arb(n: Fraction, e: Fraction, cf: Fraction, variant: str) -> flint.arb:

@@ -23,13 +23,10 @@ def test_c45_z_is_the_interpolated_table_value():
 
 def test_weka_z_is_the_normal_quantile_certified():
     z = E.ebp_z("1/4", "weka")
-    flint.ctx.prec = 200
-    try:
+    with flint.ctx.workprec(200):
         phi = (1 + (z / flint.arb(2).sqrt()).erf()) / 2      # Phi(z) must be 3/4
         assert phi.overlaps(arb_of(Fraction(3, 4)))
         assert z.rad() < flint.arb("1e-40")
-    finally:
-        flint.ctx.prec = 53
     assert abs(float(z.mid()) - 0.6744897501960817) < 1e-15
 
 
@@ -79,19 +76,20 @@ def test_ebp_inputs_are_checked():
 def _ebp_reference(node: Node, variant="c45", cf=Fraction(1, 4)):
     """Straight recursive EBP without raising, mpmath at 60 digits (independent code)."""
     import mpmath
-    mpmath.mp.dps = 60
-    z2 = mpmath.mpf(277) ** 2 / 400 ** 2 if variant == "c45" else mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * mpmath.mpf(cf.numerator) / cf.denominator)
+    mp = mpmath.MPContext()             # a local context: the global mpmath.mp is left alone
+    mp.dps = 60
+    z2 = mp.mpf(277) ** 2 / 400 ** 2 if variant == "c45" else mp.sqrt(2) * mp.erfinv(1 - 2 * mp.mpf(cf.numerator) / cf.denominator)
     if variant == "weka":
         z2 = z2 ** 2
 
     def extra(n, e):
-        N = mpmath.mpf(n)
+        N = mp.mpf(n)
         if e == 0:
-            return N * (1 - mpmath.power(mpmath.mpf(1) / 4, 1 / N))
+            return N * (1 - mp.power(mp.mpf(1) / 4, 1 / N))
         if e + 0.5 >= n:
-            return (mpmath.mpf(67) / 100 if variant == "c45" else 1) * (n - e)
-        e5 = e + mpmath.mpf(1) / 2
-        pr = (e5 + z2 / 2 + mpmath.sqrt(z2 * (e5 * (1 - e5 / N) + z2 / 4))) / (N + z2)
+            return (mp.mpf(67) / 100 if variant == "c45" else 1) * (n - e)
+        e5 = e + mp.mpf(1) / 2
+        pr = (e5 + z2 / 2 + mp.sqrt(z2 * (e5 * (1 - e5 / N) + z2 / 4))) / (N + z2)
         return N * pr - e
 
     def leaf(nd):
@@ -105,7 +103,7 @@ def _ebp_reference(node: Node, variant="c45", cf=Fraction(1, 4)):
             v, s = rec(c)
             total += v
             col |= s
-        if leaf(nd) <= total + mpmath.mpf(1) / 10:
+        if leaf(nd) <= total + mp.mpf(1) / 10:
             return leaf(nd), {nd.name}
         return total, col
     return rec(node)
@@ -165,18 +163,14 @@ def test_ebp_term_bounds_contain_the_certified_terms_and_are_not_loose(variant, 
             ns.append(n)
             es.append(e)
     values, rels = m.terms(ns, es)
-    saved = flint.ctx.prec
-    try:
+    with flint.ctx.workprec(200):
         for n, e, value, rel in zip(ns, es, values.tolist(), rels.tolist()):
             if rel == math.inf:
                 assert e == 0 and Fraction(cf) > Fraction(1, 2) and variant == "c45", (n, e)
                 continue
             exact_term = e + E.ebp_extra_errors(n, e, cf, variant)
-            flint.ctx.prec = 200
             assert abs(exact_term - arb_of(Fraction(value))) <= arb_of(Fraction(rel) * Fraction(value)), (n, e)
             assert rel <= 32 * 2.0 ** -53, (n, e, rel)
-    finally:
-        flint.ctx.prec = saved
 
 
 @pytest.mark.parametrize("variant", ["c45", "weka"])
@@ -257,12 +251,8 @@ def _raising_reference(tree, X, y, variant, cf="1/4"):
         return {"name": node.name, "feature": node.feature, "threshold": node.threshold,
                 "children": [from_node(c) for c in node.children], "counts": list(node.counts)}
 
-    saved = flint.ctx.prec
-    flint.ctx.prec = 200
-    try:
+    with flint.ctx.workprec(200):
         result = run(from_node(tree.root), list(range(len(y))))
-    finally:
-        flint.ctx.prec = saved
     order, stack = [], [result]
     while stack:
         s = stack.pop()
