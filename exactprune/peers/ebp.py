@@ -47,15 +47,15 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import Optional
 
 import flint
 
 from ..certify import (INFLATE, U, Approx, Decider, float_sign_array, function_rel, product_abs, product_rel,
                        quotient_abs, quotient_rel, rel_of_abs, sqrt_abs, sum_abs, sum_rel_array, total, total_array)
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..pruning import prune_bottom_up
+from ..pruning import Pruning, prune_bottom_up
 from ..tree import CountArrays, Tree, as_tree, routing_threshold
 from ..tree.arrays import csr_gather
 
@@ -185,19 +185,28 @@ def binomial_upper_limit(n: int, e: int, cf="1/4", bits: int = 60) -> Fraction:
     return hi
 
 
-@dataclass
-class EBPResult:
-    """EBP outcome: pruned ``tree``, ``pruned`` (topmost names turned into leaves),
-    ``raised`` (names of nodes replaced by their largest branch), the estimated
-    errors of the result (``estimate``, float), the number of comparisons the float filter
-    could not settle (``fallbacks``) and how each comparison was settled (``routes``)."""
+class EBPResult(Pruning):
+    """EBP's outcome, a :class:`~exactprune.pruning.Pruning` (``k`` None): the pruned ``tree``,
+    ``pruned`` (topmost names turned into leaves, sorted), ``kept_splits``, ``routes`` and
+    ``fallbacks`` as for every pruner, and EBP's own ``raised`` (names of nodes replaced by
+    their largest branch) and ``estimate`` (the float estimated errors of the result, also its
+    ``moment``).  With raising the tree is rebuilt (its nodes named by their new positions), so
+    :meth:`kept` of an input node is refused; ``kept_splits`` is False at the pruned splits."""
 
-    tree: Tree
-    pruned: list
-    raised: list
-    estimate: float
-    fallbacks: int = 0
-    routes: dict = None
+    def __init__(self, source: Tree, kept, routes: dict, estimate: float, pruned: list,
+                 raised: Optional[list] = None, tree: Optional[Tree] = None):
+        super().__init__(source, None, kept, routes, moment=estimate, pruned=pruned)
+        self.estimate = estimate
+        self.raised = [] if raised is None else raised
+        self._rebuilt = tree is not None
+        if tree is not None:
+            self._tree = tree
+
+    def kept(self, node) -> bool:
+        """:meth:`Pruning.kept`; refused after subtree raising (the names are new)."""
+        if self._rebuilt:
+            raise ValueError("kept(node) is not defined after subtree raising: the result's nodes are renamed")
+        return super().kept(node)
 
 
 class _EBP:
@@ -574,23 +583,19 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
     machine = _EBP(cf, variant, tree.n_classes)
     if not raising:
         kept, estimate = machine.run_counts(tree.arrays())
-        result, pruned = tree.pruned_by(kept)
-        raised: list = []
-    else:
-        if X is None or y is None:
-            raise ValueError("subtree raising needs the training data X and y")
-        X, y = np.asarray(X), np.asarray(y)
-        n = int(tree.arrays().sizes[0])
-        if len(X) != n or len(y) != n:
-            raise ValueError(f"X and y must hold the tree's {n} training examples")
-        state = _Raising(machine, tree, X, y)
-        root = state.run(0, np.arange(n))
-        result, estimate = state.result(tree, root), float(state.est_v[root])
-        kept = np.isin(np.arange(len(state.arity)), state.pruned, invert=True)
-        pruned = tree.pruned_by(kept)[1]
-        raised = tree.arrays().names_of(state.raised)
-    return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,
-                     dict(machine.decider.routes))
+        return EBPResult(tree, kept, machine.decider.routes, estimate, sorted(tree.pruned_names(kept)))
+    if X is None or y is None:
+        raise ValueError("subtree raising needs the training data X and y")
+    X, y = np.asarray(X), np.asarray(y)
+    a = tree.arrays()
+    n = int(a.sizes[0])
+    if len(X) != n or len(y) != n:
+        raise ValueError(f"X and y must hold the tree's {n} training examples")
+    state = _Raising(machine, tree, X, y)
+    root = state.run(0, np.arange(n))
+    kept = (a.n_children > 0) & np.isin(np.arange(a.n_nodes), state.pruned, invert=True)
+    return EBPResult(tree, kept, machine.decider.routes, float(state.est_v[root]),
+                     sorted(tree.pruned_names(kept)), a.names_of(state.raised), state.result(tree, root))
 
 
 def _last_largest(sizes: list) -> int:

@@ -394,3 +394,25 @@ def test_raising_takes_the_last_of_equally_large_branches(variant):
     r = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
     assert r.raised == [] and r.pruned == []
     assert [n.counts for n in r.tree.root.walk()] == [n.counts for n in tree.root.walk()]
+
+
+def test_ebp_result_is_a_pruning_and_refuses_kept_after_raising():
+    """EBP returns the one result type (exactprune.pruning.Pruning, k None): on the iris tree it
+    prunes c22 only (its docstring; Zhong 6.4.2), so c22's split is not kept and the root's is;
+    the estimate is the moment.  After raising the nodes are renamed, so kept(node) is refused."""
+    from exactprune.pruning import Pruning
+    from exactprune.tree import iris_tree
+    t = iris_tree()
+    r = E.ebp_prune(t)
+    assert isinstance(r, Pruning) and r.k is None and r.moment == r.estimate and r.pruned == ["c22"]
+    a = t.arrays()
+    assert not r.kept_splits[a.index("c22")] and r.kept_splits[0]
+    assert r.kept(t.root) and not r.kept(next(n for n in t.root.walk() if n.name == "c22"))
+    assert r.comparisons == r.routes["float"] + r.routes["arb"] + r.routes["exact"] > 0
+    from sklearn.datasets import load_iris
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = load_iris(return_X_y=True)
+    grown = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    raised = E.ebp_prune(grown, raising=True, X=X, y=y)
+    with pytest.raises(ValueError, match="renamed"):
+        raised.kept(grown.root)
