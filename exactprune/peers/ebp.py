@@ -221,7 +221,7 @@ class _EBP:
         self.decider = Decider(start_prec=_PREC)
         self.slack = Fraction(1, 10)  # C4.5's "+ 0.1"
         self._cache: dict = {}        # (n, e) -> float term and bound
-        self._log_cf = math.log(float(self.cf))
+        self._log_cf = math.log(float(self.cf)) if float(self.cf) > 0 else -math.inf   # fl(CF) = 0: no bound (below)
         if variant == "c45":
             coeff = _c45_coeff(self.cf) ** 2
             self._coeff, self._coeff_rel = float(coeff), Approx.of(coeff).rel
@@ -232,8 +232,9 @@ class _EBP:
             z_rel = (2 * U + rad / abs(mid)) * INFLATE if mid else (0.0 if rad == 0 else math.inf)
             self._coeff_rel = product_rel(z_rel, z_rel)
         # e = 0, CF <= 1/2: -n expm1(log(fl CF) / n), one relative bound for every n (module docstring)
-        log_rel = function_rel(Approx.of(self.cf).rel, _LOG_CONDITION)
-        self._zero_rel = product_rel(function_rel(quotient_rel(log_rel, 0.0), _EXPM1_CONDITION), 0.0)
+        cf_image = Approx.of(self.cf)                   # invalid below certify.TINY: no bound, arb decides
+        log_rel = function_rel(cf_image.rel, _LOG_CONDITION) if cf_image.valid else math.inf
+        self._zero_rel = product_rel(function_rel(quotient_rel(log_rel, 0.0), _EXPM1_CONDITION), 0.0) if cf_image.valid else math.inf
 
     def terms(self, n, e) -> tuple:
         """Float leaf terms e + extra errors (:func:`_extra_arb` in float64) of integer arrays

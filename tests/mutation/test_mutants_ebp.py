@@ -419,3 +419,19 @@ def test_raising_reads_each_nodes_test_by_its_array_index():
     assert (got.pruned, got.raised) == (want.pruned, want.raised)
     assert [(n.counts, n.feature, n.threshold) for n in got.tree.root.walk()] == \
         [(n.counts, n.feature, n.threshold) for n in want.tree.root.walk()]
+
+
+@pytest.mark.parametrize("cf", [Fraction(1, 10 ** 300), Fraction(1, 10 ** 310), Fraction(1, 10 ** 400)])
+def test_a_cf_below_tiny_sends_the_no_error_terms_to_arb(cf):
+    """fl(CF) below certify.TINY = 2**-960 (1e-300), subnormal (1e-310: relative error far above
+    u) or 0 (1e-400: log would fail): certify does not vouch for it, so the e = 0 terms carry no
+    bound and every comparison involving one goes to arb instead of trusting the float (or
+    raising a math domain error).  On the iris tree the pruning is the one at CF = 1e-280 (above
+    TINY, decided by the float filter; N (1 - CF^(1/N)) is about N for every N <= 50 at all of
+    them)."""
+    m = machine(cf)
+    value, rel = m.terms([5, 5], [0, 1])
+    assert rel[0] == math.inf and rel[1] < 32 * U
+    r, normal = E.ebp_prune(iris_tree(), cf=cf), E.ebp_prune(iris_tree(), cf=Fraction(1, 10 ** 280))
+    assert r.routes["arb"] > 0 and normal.routes["arb"] == 0
+    assert r.pruned == normal.pruned and r.tree.n_leaves == normal.tree.n_leaves
