@@ -656,11 +656,13 @@ def function_rel(rx: float, condition: float, ulps: float = LIBM_ULPS) -> float:
 def rel_of_abs(value: float, error: float) -> float:
     """The relative bound of a non-negative float ``value`` known to within ``error``: ``error /
     value`` (rounded up by ``INFLATE``); at ``value = 0`` the exact 0 if ``error = 0``, else
-    ``inf`` (nothing vouched for).
+    ``inf`` (nothing vouched for), and ``inf`` for an infinite or NaN ``error``.
 
-    >>> rel_of_abs(2.0, 1.0) == 0.5 * INFLATE, rel_of_abs(0.0, 0.0), rel_of_abs(0.0, U)
-    (True, 0.0, inf)
+    >>> rel_of_abs(2.0, 1.0) == 0.5 * INFLATE, rel_of_abs(0.0, 0.0), rel_of_abs(0.0, U), rel_of_abs(1.0, math.nan)
+    (True, 0.0, inf, inf)
     """
+    if not error < math.inf:
+        return math.inf
     if value > 0:
         return error / value * INFLATE
     return 0.0 if error == 0 else math.inf

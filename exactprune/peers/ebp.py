@@ -26,12 +26,12 @@ element over whole count arrays).  Assumptions: IEEE binary64, ``sqrt`` correctl
 754 requires it), ``math.log`` and numpy's ``expm1`` within ``certify.LIBM_ULPS`` = 4 ulps,
 integer counts below 2**52 (exact floats, e + 1/2 exact too).
 
-* e = 0, CF <= 1/2: T = -n expm1(log(fl CF) / n).  fl(CF) carries ``Approx.of``'s bound; log
-  at x = fl(CF) <= 1/2 has condition |x / (xi log x)| <= 1 / ln 2 < 1.5 (``_LOG_CONDITION``)
+* e = 0, CF <= 1/2: T = -n expm1(log(fl CF) / n).  fl(CF) carries ``Approx.of``'s bound (none
+  below ``certify.TINY``, where these terms go to arb); log at x = fl(CF) <= 1/2 has condition |x / (xi log x)| <= 1 / ln 2 < 1.5 (``_LOG_CONDITION``)
   for xi within u of x; the division by the exact n is the quotient rule; expm1 at x < 0 has
   |x e^xi / expm1(x)| <= e^(|xi - x|) <= 1 + 2**-9 (``_EXPM1_CONDITION``: |x| e^x <= 1 - e^x,
   and |xi - x| <= 2**-30 as |x| <= 745); both through :func:`~exactprune.certify.function_rel`;
-  the product by n is the product rule.  One relative bound for every n (about 20 u at CF = 1/4).
+  the product by n is the product rule.  One relative bound for every n (18 u at CF = 1/4).
 * the Wilson branch: every + - * / and sqrt of ``_extra_arb``'s formula in float64 with its
   absolute bound (:func:`~exactprune.certify.sum_abs`, ``product_abs``, ``quotient_abs``,
   ``sqrt_abs``), the coefficient c = z^2 entering with its own bound (C4.5: the correctly
@@ -221,7 +221,7 @@ class _EBP:
         self.decider = Decider(start_prec=_PREC)
         self.slack = Fraction(1, 10)  # C4.5's "+ 0.1"
         self._cache: dict = {}        # (n, e) -> float term and bound
-        self._log_cf = math.log(float(self.cf)) if float(self.cf) > 0 else -math.inf   # fl(CF) = 0: no bound (below)
+        self._log_cf = math.log(float(self.cf)) if float(self.cf) > 0 else -math.inf   # fl(CF) = 0: unbounded below
         if variant == "c45":
             coeff = _c45_coeff(self.cf) ** 2
             self._coeff, self._coeff_rel = float(coeff), Approx.of(coeff).rel
