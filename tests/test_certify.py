@@ -311,6 +311,8 @@ def test_sum_abs_at_its_edge():
     _edge(error, sum_abs(ex, ey, z))
     _edge(abs(Fraction(x) + Fraction(y) - Fraction(z)), sum_abs(0.0, 0.0, z))        # the rounding alone
     assert float(sum_abs(ex, ey, z)) == (ex + ey + U) * INFLATE
+    # the rule before INFLATE is exact here: one ulp below it no longer contains the error
+    assert Fraction(math.nextafter(ex + ey + U * abs(z), 0.0)) < error <= Fraction(ex + ey + U * abs(z))
 
 
 def test_product_abs_at_its_edge():
@@ -387,6 +389,8 @@ def test_function_rel_propagation_term_is_exact_for_the_square():
     rel = function_rel(r, 2 + r, ulps=0)
     _edge(exact, rel * x * x)
     assert exact > Fraction(function_rel(r, 2.0, ulps=0)) * Fraction(x * x)
+    # before INFLATE the rule is the exact error: one ulp below it fails
+    assert Fraction(math.nextafter((2 + r) * r, 0.0)) * Fraction(x * x) < exact == Fraction((2 + r) * r) * Fraction(x * x)
     assert function_rel(0.0, 1.0, 4) == 8 * U / (1 - 8 * U) * INFLATE
 
 
