@@ -27,8 +27,8 @@ element over whole count arrays).  Assumptions: IEEE binary64, ``sqrt`` correctl
 integer counts below 2**52 (exact floats, e + 1/2 exact too).
 
 * e = 0, CF <= 1/2: T = -n expm1(log(fl CF) / n).  fl(CF) carries ``Approx.of``'s bound (none
-  below ``certify.TINY``, where these terms go to arb); log at x = fl(CF) <= 1/2 has condition |x / (xi log x)| <= 1 / ln 2 < 1.5 (``_LOG_CONDITION``)
-  for xi within u of x; the division by the exact n is the quotient rule; expm1 at x < 0 has
+  below ``certify.TINY``, where these terms go to arb); log at x = fl(CF) <= 1/2 has condition
+  |x / (xi log x)| <= 1 / ln 2 < 1.5 (``_LOG_CONDITION``) for xi within u of x; the division by the exact n is the quotient rule; expm1 at x < 0 has
   |x e^xi / expm1(x)| <= e^(|xi - x|) <= 1 + 2**-9 (``_EXPM1_CONDITION``: |x| e^x <= 1 - e^x,
   and |xi - x| <= 2**-30 as |x| <= 745); both through :func:`~exactprune.certify.function_rel`;
   the product by n is the product rule.  One relative bound for every n (18 u at CF = 1/4).
