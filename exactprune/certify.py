@@ -591,8 +591,10 @@ def product_abs(x, ex, y, ey, z):
     ``|XY - xy| <= |x| ey + |y| ex + ex ey`` and the rounding ``|xy - z| <= u |z| / (1 - u)``,
     inflated (scalars or numpy arrays alike).
 
-    >>> product_abs(3.0, 0.0, 0.5, 0.0, 1.5) == 1.5 * U * INFLATE, product_abs(2.0, 0.5, 4.0, 0.25, 8.0) == (0.5 + 2 + 0.125 + 8 * U) * INFLATE
-    (True, True)
+    >>> product_abs(3.0, 0.0, 0.5, 0.0, 1.5) == 1.5 * U * INFLATE
+    True
+    >>> product_abs(2.0, 0.5, 4.0, 0.25, 8.0) == (0.5 + 2 + 0.125 + 8 * U) * INFLATE
+    True
     """
     return (abs(x) * ey + abs(y) * ex + ex * ey + U * abs(z)) * INFLATE
 

@@ -28,7 +28,8 @@ integer counts below 2**52 (exact floats, e + 1/2 exact too).
 
 * e = 0, CF <= 1/2: T = -n expm1(log(fl CF) / n).  fl(CF) carries ``Approx.of``'s bound (none
   below ``certify.TINY``, where these terms go to arb); log at x = fl(CF) <= 1/2 has condition
-  |x / (xi log x)| <= 1 / ln 2 < 1.5 (``_LOG_CONDITION``) for xi within u of x; the division by the exact n is the quotient rule; expm1 at x < 0 has
+  |x / (xi log x)| <= 1 / ln 2 < 1.5 (``_LOG_CONDITION``) for xi within u of x; the division
+  by the exact n is the quotient rule; expm1 at x < 0 has
   |x e^xi / expm1(x)| <= e^(|xi - x|) <= 1 + 2**-9 (``_EXPM1_CONDITION``: |x| e^x <= 1 - e^x,
   and |xi - x| <= 2**-30 as |x| <= 745); both through :func:`~exactprune.certify.function_rel`;
   the product by n is the product rule.  One relative bound for every n (18 u at CF = 1/4).
@@ -234,7 +235,8 @@ class _EBP:
         # e = 0, CF <= 1/2: -n expm1(log(fl CF) / n), one relative bound for every n (module docstring)
         cf_image = Approx.of(self.cf)                   # invalid below certify.TINY: no bound, arb decides
         log_rel = function_rel(cf_image.rel, _LOG_CONDITION) if cf_image.valid else math.inf
-        self._zero_rel = product_rel(function_rel(quotient_rel(log_rel, 0.0), _EXPM1_CONDITION), 0.0) if cf_image.valid else math.inf
+        expm1_rel = function_rel(quotient_rel(log_rel, 0.0), _EXPM1_CONDITION)
+        self._zero_rel = product_rel(expm1_rel, 0.0) if cf_image.valid else math.inf
 
     def terms(self, n, e) -> tuple:
         """Float leaf terms e + extra errors (:func:`_extra_arb` in float64) of integer arrays
