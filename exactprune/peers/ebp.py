@@ -20,38 +20,53 @@ The values are irrational; they are returned as certified ``flint.arb`` balls, a
 (:class:`~exactprune.certify.Decider`): a float filter whose too-close cases are settled by
 certified arb comparisons (the normal quantile by arb ``erfinv``).
 
-The float filter's bound.  Assumptions: IEEE binary64 (unit roundoff u), ``sqrt`` correctly
-rounded (IEEE 754 requires it), ``math.log`` and numpy's ``expm1`` within 4 ulps (the accuracy
-numpy holds its vectorized float64 loops to), integer counts below 2**52 (exact floats).  A leaf term T = e + extra then has relative error at most ``TERM_REL =
-64 u``: for e = 0 and CF <= 1/2, T = -n expm1(log(CF)/n) with |log CF| >= ln 2, so rounding CF
-costs u / ln 2, log 4u, the division u, expm1 (condition number <= 1 for x < 0) 4u and the
-product u: <= 12u; in the Wilson branch, with x = e5 / n <= 1, 1 - x has absolute error <= 2u,
-g = e5 (1 - x) <= e5 absolute error <= 4 u e5, c g + c^2/4 <= 6 u c e5 + 4u of itself, its square
-root s >= c/2 so <= 6 u e5 + 3u s, the numerator e5 + c/2 + s >= e5 + s so <= 11u of it; the
-division and product add 3u, the rounding of c (<= 3u relative) moves the quotient by <= 6u,
-and n pr - e followed by + e adds 2u: <= 22u.  For CF > 1/2 with e = 0 the float term carries
-no bound (the comparison goes to arb).  Sums of non-negative terms add u of the running sum
-per addition, and raising's corrections T_new - T_old add both terms' bounds and u of the two
-terms and of the running total.  The terms are evaluated for whole count arrays at once.
+The float filter's bounds come from :mod:`exactprune.certify`'s rules, applied step by step
+along the float evaluation of each leaf term T = e + extra (:meth:`_EBP.terms`, element by
+element over whole count arrays).  Assumptions: IEEE binary64, ``sqrt`` correctly rounded (IEEE
+754 requires it), ``math.log`` and numpy's ``expm1`` within ``certify.LIBM_ULPS`` = 4 ulps,
+integer counts below 2**52 (exact floats, e + 1/2 exact too).
+
+* e = 0, CF <= 1/2: T = -n expm1(log(fl CF) / n).  fl(CF) carries ``Approx.of``'s bound (none
+  below ``certify.TINY``, where these terms go to arb); log at x = fl(CF) <= 1/2 has condition
+  |x / (xi log x)| <= 1 / ln 2 < 1.5 (``_LOG_CONDITION``) for xi within u of x; the division
+  by the exact n is the quotient rule; expm1 at x < 0 has
+  |x e^xi / expm1(x)| <= e^(|xi - x|) <= 1 + 2**-9 (``_EXPM1_CONDITION``: |x| e^x <= 1 - e^x,
+  and |xi - x| <= 2**-30 as |x| <= 745); both through :func:`~exactprune.certify.function_rel`;
+  the product by n is the product rule.  One relative bound for every n (18 u at CF = 1/4).
+* the Wilson branch: every + - * / and sqrt of ``_extra_arb``'s formula in float64 with its
+  absolute bound (:func:`~exactprune.certify.sum_abs`, ``product_abs``, ``quotient_abs``,
+  ``sqrt_abs``), the coefficient c = z^2 entering with its own bound (C4.5: the correctly
+  rounded float of a rational; J48: z's ball midpoint rounded to a float, 2u plus the radius,
+  then squared); C4.5's edge 0.67 (n - e) the product of the float 0.67 with the exact n - e.
+* the final T = e + extra by the difference rule; T's relative bound by ``rel_of_abs``.
+
+For CF > 1/2 with e = 0 the float term carries no bound (|log CF| < ln 2; the comparison goes to
+arb).  A subtree's bound is the sum rule (:func:`~exactprune.certify.total_array`), and
+raising's corrections T_new - T_old the difference rule, twice per reached leaf.
 """
 from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import Optional
 
 import flint
 
-from ..certify import INFLATE, U, Approx, Decider, float_sign_array, sum_rel_array
+from ..certify import (INFLATE, U, Approx, Decider, float_sign_array, function_rel, product_abs, product_rel,
+                       quotient_abs, quotient_rel, rel_of_abs, sqrt_abs, sum_abs, sum_rel_array, total, total_array)
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
+from ..pruning import Pruning, prune_bottom_up
 from ..tree import CountArrays, Tree, as_tree, routing_threshold
+from ..tree.arrays import csr_gather
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
 
 _PREC = 200  # bits for the certified extra errors
-#: relative bound of a float leaf term e + extra errors (derived in the module docstring)
-TERM_REL = 64 * U
+#: bounds on the condition numbers of log at fl(CF) <= 1/2 and of expm1 at log(fl CF) / n < 0
+#: (module docstring), for certify.function_rel
+_LOG_CONDITION = 1.5
+_EXPM1_CONDITION = 1 + 2.0 ** -9
 
 _C45_VAL = [Fraction(0), Fraction(1, 1000), Fraction(5, 1000), Fraction(1, 100), Fraction(5, 100),
             Fraction(10, 100), Fraction(20, 100), Fraction(40, 100), Fraction(1)]
@@ -78,12 +93,8 @@ def ebp_z(cf="1/4", variant: str = "c45") -> flint.arb:
     if variant == "c45":
         return arb_of(_c45_coeff(cf))
     if variant == "weka":
-        saved = flint.ctx.prec
-        flint.ctx.prec = max(saved, _PREC)
-        try:
+        with flint.ctx.workprec(max(flint.ctx.prec, _PREC)):
             return flint.arb(2).sqrt() * (1 - 2 * arb_of(cf)).erfinv()
-        finally:
-            flint.ctx.prec = saved
     raise ValueError(f"variant must be 'c45' or 'weka', got {variant!r}")
 
 
@@ -123,12 +134,8 @@ def ebp_extra_errors(n, e, cf="1/4", variant: str = "c45") -> flint.arb:
         raise ValueError(f"cf must lie strictly between 0 and 1, got {cf}")
     if variant not in ("c45", "weka"):
         raise ValueError(f"variant must be 'c45' or 'weka', got {variant!r}")
-    saved = flint.ctx.prec
-    flint.ctx.prec = max(saved, _PREC)
-    try:
+    with flint.ctx.workprec(max(flint.ctx.prec, _PREC)):
         return _extra_arb(n, e, cf, variant)
-    finally:
-        flint.ctx.prec = saved
 
 
 def _extra_arb(n: Fraction, e: Fraction, cf: Fraction, variant: str) -> flint.arb:
@@ -179,24 +186,33 @@ def binomial_upper_limit(n: int, e: int, cf="1/4", bits: int = 60) -> Fraction:
     return hi
 
 
-@dataclass
-class EBPResult:
-    """EBP outcome: pruned ``tree``, ``pruned`` (topmost names turned into leaves),
-    ``raised`` (names of nodes replaced by their largest branch), the estimated
-    errors of the result (``estimate``, float), the number of comparisons the float filter
-    could not settle (``fallbacks``) and how each comparison was settled (``routes``)."""
+class EBPResult(Pruning):
+    """EBP's outcome, a :class:`~exactprune.pruning.Pruning` (``k`` None): the pruned ``tree``,
+    ``pruned`` (topmost names turned into leaves, sorted), ``kept_splits``, ``routes`` and
+    ``fallbacks`` as for every pruner, and EBP's own ``raised`` (names of nodes replaced by
+    their largest branch) and ``estimate`` (the float estimated errors of the result, also its
+    ``moment``).  With raising the tree is rebuilt (its nodes named by their new positions), so
+    :meth:`kept` of an input node is refused; ``kept_splits`` is False at the pruned splits."""
 
-    tree: Tree
-    pruned: list
-    raised: list
-    estimate: float
-    fallbacks: int = 0
-    routes: dict = None
+    def __init__(self, source: Tree, kept, routes: dict, estimate: float, pruned: list,
+                 raised: Optional[list] = None, tree: Optional[Tree] = None):
+        super().__init__(source, None, kept, routes, moment=estimate, pruned=pruned)
+        self.estimate = estimate
+        self.raised = [] if raised is None else raised
+        self._rebuilt = tree is not None
+        if tree is not None:
+            self._tree = tree
+
+    def kept(self, node) -> bool:
+        """:meth:`Pruning.kept`; refused after subtree raising (the names are new)."""
+        if self._rebuilt:
+            raise ValueError("kept(node) is not defined after subtree raising: the result's nodes are renamed")
+        return super().kept(node)
 
 
 class _EBP:
     """EBP's estimates and comparisons over count arrays.  A *side* of a comparison is
-    ``((float estimate, its absolute bound), pairs)`` with ``pairs()`` returning the leaf pairs
+    ``((float estimate, its relative bound), pairs)`` with ``pairs()`` returning the leaf pairs
     (n, e) whose certified terms are summed only when the float filter cannot decide."""
 
     def __init__(self, cf, variant: str, n_classes: int):
@@ -206,45 +222,78 @@ class _EBP:
         self.decider = Decider(start_prec=_PREC)
         self.slack = Fraction(1, 10)  # C4.5's "+ 0.1"
         self._cache: dict = {}        # (n, e) -> float term and bound
-        self._log_cf = math.log(float(self.cf))
+        self._log_cf = math.log(float(self.cf)) if float(self.cf) > 0 else -math.inf   # fl(CF) = 0: unbounded below
         if variant == "c45":
-            self._coeff = float(_c45_coeff(self.cf) ** 2)
+            coeff = _c45_coeff(self.cf) ** 2
+            self._coeff, self._coeff_rel = float(coeff), Approx.of(coeff).rel
         else:
-            self._coeff = float(ebp_z(self.cf, "weka").mid()) ** 2
+            z = ebp_z(self.cf, "weka")
+            mid, rad = float(z.mid()), 2 * float(z.rad())
+            self._coeff = mid ** 2
+            z_rel = (2 * U + rad / abs(mid)) * INFLATE if mid else (0.0 if rad == 0 else math.inf)
+            self._coeff_rel = product_rel(z_rel, z_rel)
+        # e = 0, CF <= 1/2: -n expm1(log(fl CF) / n), one relative bound for every n (module docstring)
+        cf_image = Approx.of(self.cf)                   # invalid below certify.TINY: no bound, arb decides
+        log_rel = function_rel(cf_image.rel, _LOG_CONDITION) if cf_image.valid else math.inf
+        expm1_rel = function_rel(quotient_rel(log_rel, 0.0), _EXPM1_CONDITION)
+        self._zero_rel = product_rel(expm1_rel, 0.0) if cf_image.valid else math.inf
 
     def terms(self, n, e) -> tuple:
         """Float leaf terms e + extra errors (:func:`_extra_arb` in float64) of integer arrays
-        ``n`` (cases) and ``e`` (errors) and their absolute bounds (``TERM_REL``, module
-        docstring; infinite where the derivation does not apply).  An empty leaf is (0, 0)."""
+        ``n`` (cases) and ``e`` (errors) and their relative bounds, derived element by element
+        from certify's rules along the float evaluation (module docstring; infinite where the
+        derivation does not apply): ``(values, rels)`` arrays, certify's array approximations.
+        An empty leaf is the exact 0, (0, 0)."""
         import numpy as np
         n = np.asarray(n, dtype=np.float64)
         e = np.asarray(e, dtype=np.float64)
-        weka_zero = self.variant == "weka" and self.cf > Fraction(1, 2)
+        if self.variant == "weka" and self.cf > Fraction(1, 2):          # extra = 0: T = e exactly
+            return np.where(n > 0, e, 0.0), np.zeros(n.shape)
         with np.errstate(all="ignore"):
-            if weka_zero:
-                extra = 0.0
+            c = self._coeff
+            c_err = self._coeff_rel * c * INFLATE
+            # the Wilson limit, step by step as _extra_arb evaluates it, each step's absolute bound
+            e5 = e + 0.5                                                    # exact (e < 2**52)
+            x = e5 / n
+            d = 1 - x
+            g = e5 * d
+            h1 = g + c / 4
+            h = c * h1
+            s = np.sqrt(h)
+            a1 = e5 + c / 2
+            num = a1 + s
+            den = n + c
+            pr = num / den
+            m = n * pr
+            wilson = m - e
+            g_err = product_abs(e5, 0.0, d, sum_abs(0.0, quotient_abs(e5, 0.0, n, 0.0, x), d), g)
+            h_err = product_abs(c, c_err, h1, sum_abs(g_err, c_err / 4, h1), h)
+            num_err = sum_abs(sum_abs(0.0, c_err / 2, a1), sqrt_abs(h, h_err, s), num)
+            pr_err = quotient_abs(num, num_err, den, sum_abs(0.0, c_err, den), pr)
+            wilson_err = sum_abs(product_abs(n, 0.0, pr, pr_err, m), 0.0, wilson)
+            if self.variant == "c45":                                       # 67/100 (n - e)
+                edge = 0.67 * (n - e)
+                edge_err = product_abs(0.67, Approx.of(Fraction(67, 100)).rel * 0.67 * INFLATE, n - e, 0.0, edge)
             else:
-                e5 = e + 0.5
-                c = self._coeff
-                pr = (e5 + c / 2 + np.sqrt(c * (e5 * (1 - e5 / n) + c / 4))) / (n + c)
-                edge = 0.67 * (n - e) if self.variant == "c45" else np.maximum(n - e, 0.0)
-                extra = np.where(e == 0, -n * np.expm1(self._log_cf / n),
-                                 np.where(2 * e + 1 >= 2 * n, edge, n * pr - e))
+                edge, edge_err = np.maximum(n - e, 0.0), 0.0
+            zero = -n * np.expm1(self._log_cf / n)
+            zero_err = self._zero_rel * zero * INFLATE
+            at_edge = 2 * e + 1 >= 2 * n
+            extra = np.where(e == 0, zero, np.where(at_edge, edge, wilson))
+            extra_err = np.where(e == 0, zero_err, np.where(at_edge, edge_err, wilson_err))
             value = np.where(n > 0, e + extra, 0.0)
-            if weka_zero:
-                bound = 0.0                              # extra = 0: T = e exactly
-            else:
-                outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2)))
-                bound = np.where(outside, math.inf, TERM_REL * value * INFLATE)
-        return value, np.where(n > 0, bound, 0.0)
+            err = sum_abs(0.0, extra_err, value)
+            rel = np.where(value > 0, err / np.where(value > 0, value, 1.0) * INFLATE, math.inf)
+            outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2))) | ~np.isfinite(rel)
+        return value, np.where(n > 0, np.where(outside, math.inf, rel), 0.0)
 
     def term(self, counts) -> tuple:
-        """(float of e + extra errors, its absolute bound) of a leaf with these counts, its
-        errors counted against the majority; cached by (n, e)."""
+        """(float of e + extra errors, its relative bound) of a leaf with these counts, its errors
+        counted against the majority; cached by (n, e)."""
         key = _pair(counts)
         if key not in self._cache:
-            value, bound = self.terms([key[0]], [key[1]])
-            self._cache[key] = (float(value[0]), float(bound[0]))
+            value, rel = self.terms([key[0]], [key[1]])
+            self._cache[key] = (float(value[0]), float(rel[0]))
         return self._cache[key]
 
     def difference_arb(self, a_pairs, b_pairs, slack: Fraction) -> flint.arb:
@@ -260,38 +309,44 @@ class _EBP:
         """est(a) <= est(b) + slack, decided by the decision kernel (float filter, then
         certified arb)."""
         (af, a_pairs), (bf, b_pairs) = a, b
-        return self.decider.sign(_approx(*af), _approx(*bf) + _approx_of(slack),
+        return self.decider.sign(Approx.bounded(*af), Approx.bounded(*bf) + _approx_of(slack),
                                  ball=lambda: self.difference_arb(a_pairs(), b_pairs(), slack)) <= 0
 
     # -- without raising: level by level ----------------------------------------------------------
     def run_counts(self, a) -> tuple:
-        """The pass over the count arrays ``a`` from the deepest level: a split is kept iff
-        E_leaf > E_tree + 0.1.  Returns (kept, float estimate of the root).  The float filter
-        decides a whole level at once (:func:`~exactprune.certify.float_sign_array` on the
-        Approx images of the two sides); each declined comparison goes to the kernel's arb route
-        with the leaf pairs of the node's pruned subtree."""
+        """The pass over the count arrays ``a`` (:func:`~exactprune.pruning.prune_bottom_up`, one
+        (value, relative bound) row per node): a split is kept iff E_leaf > E_tree + 0.1.
+        Returns (kept, float estimate of the root).  A subtree's bound is certify's sum rule
+        over its children (:func:`~exactprune.certify.total_array`); the float filter decides
+        a whole level at once (:func:`~exactprune.certify.float_sign_array`); each declined
+        comparison goes to the kernel's arb route with the leaf pairs of the node's pruned
+        subtree."""
         import numpy as np
         sizes = a.sizes
-        value, bound = self.terms(sizes, sizes - a.majority)
-        leaf_v, leaf_b = value.copy(), bound.copy()
+        leaf = np.column_stack(self.terms(sizes, sizes - a.majority))
         kept = np.zeros(a.n_nodes, dtype=bool)
         slack = _approx_of(self.slack)
-        for splits in a.splits_bottom_up():
-            tree_v = a.child_sums(splits, value)
-            tree_b = _sum_bound(a.child_sums(splits, bound), a.n_children[splits], tree_v)
-            cmp = (tree_v + slack.value, sum_rel_array(_rel(tree_v, tree_b), slack.rel))
-            signs = float_sign_array((leaf_v[splits], _rel(leaf_v[splits], leaf_b[splits])), cmp)
+
+        def subtree(splits, best, level):
+            kids = csr_gather(a.offsets, a.indices, splits)
+            owner = np.repeat(np.arange(len(splits)), a.n_children[splits])
+            rel = total_array((best[kids, 0], best[kids, 1]), owner, len(splits))[1]
+            return np.column_stack([a.child_sums(splits, best[:, 0]), rel])
+
+        def decide(splits, tree, level):
+            cmp = (tree[:, 0] + slack.value, sum_rel_array(tree[:, 1], slack.rel))
+            signs = float_sign_array((leaf[splits, 0], leaf[splits, 1]), cmp)
             self.decider.routes["float"] += int(np.count_nonzero(signs))
             keep = signs > 0
             for position in np.flatnonzero(signs == 0).tolist():
                 i = int(splits[position])
-                leaf_side = ((leaf_v[i], leaf_b[i]), lambda: [(int(sizes[i]), int(sizes[i] - a.majority[i]))])
-                tree_side = ((tree_v[position], tree_b[position]),
-                             lambda: _leaf_pairs(a, kept, a.children_of(i)))
+                leaf_side = (tuple(leaf[i]), lambda: [(int(sizes[i]), int(sizes[i] - a.majority[i]))])
+                tree_side = (tuple(tree[position]), lambda: _leaf_pairs(a, kept, a.children_of(i)))
                 keep[position] = not self.le(leaf_side, tree_side, self.slack)
-            kept[splits] = keep
-            value[splits], bound[splits] = np.where(keep, (tree_v, tree_b), (leaf_v[splits], leaf_b[splits]))
-        return kept, float(value[0])
+            return keep
+
+        kept, best = prune_bottom_up(a, leaf, subtree, decide, kept=kept)
+        return kept, float(best[0, 0])
 
 
 class _Raising:
@@ -299,7 +354,7 @@ class _Raising:
     ``C45PruneableClassifierTree.prune``), node by node over arrays: ``table[i, :arity[i]]``
     holds the current children of node ``i`` (original node indices; arity 0 at a leaf; updated
     as nodes are pruned or raised), ``counts`` the class counts of the examples reaching each
-    node, ``est`` its float estimate and bound.  A raised node's place is taken by its largest
+    node, ``est`` its float estimate and relative bound.  A raised node's place is taken by its largest
     branch, which keeps the raised node's name for the ``pruned``/``raised`` lists (``alias``).
 
     Tests: a split with a threshold sends ``x[feature] <= threshold`` to its first child (binary);
@@ -324,7 +379,7 @@ class _Raising:
         except ValueError:
             self._read_node_tests(tree, a)
         self.counts = a.counts.copy()                  # rewritten for every node visited
-        self.est_v, self.est_b = np.zeros(a.n_nodes), np.zeros(a.n_nodes)
+        self.est_v, self.est_r = np.zeros(a.n_nodes), np.zeros(a.n_nodes)
         self.alias = np.arange(a.n_nodes)
         self.pruned: list = []
         self.raised: list = []
@@ -400,7 +455,7 @@ class _Raising:
         m = self.m
         if not self.arity[i]:
             self.counts[i] = np.bincount(self.y[rows], minlength=m.J)
-            self.est_v[i], self.est_b[i] = m.term(self.counts[i].tolist())
+            self.est_v[i], self.est_r[i] = m.term(self.counts[i].tolist())
             return i
         x = self.X[rows, self.feature[i]]
         if self.nominal[i]:
@@ -411,7 +466,7 @@ class _Raising:
         kids = [self.run(k, part) for k, part in zip(self.kids(i), parts)]
         self.table[i, :len(kids)] = kids
         self.counts[i] = counts = self.counts[kids].sum(axis=0)
-        tree_side = (_sum([(self.est_v[k], self.est_b[k]) for k in kids]), lambda: self.pairs(kids))
+        tree_side = (_total([(self.est_v[k], self.est_r[k]) for k in kids]), lambda: self.pairs(kids))
         leaf_side = (m.term(counts.tolist()), lambda: [_pair(counts.tolist())])
         j = _last_largest([int(self.counts[k].sum()) for k in kids])
         big = kids[j]
@@ -421,14 +476,14 @@ class _Raising:
         if m.le(leaf_side, tree_side, m.slack) and (branch_side is None or m.le(leaf_side, branch_side, m.slack)):
             self.pruned.append(int(self.alias[i]))
             self.arity[i] = 0
-            self.est_v[i], self.est_b[i] = leaf_side[0]
+            self.est_v[i], self.est_r[i] = leaf_side[0]
             return i
         if branch_side is not None and m.le(branch_side, tree_side, m.slack):
             self.raised.append(int(self.alias[i]))
             # the largest branch replaces the node and receives all its examples; prune it again
             self.alias[big] = self.alias[i]
             return self.run(big, rows)
-        self.est_v[i], self.est_b[i] = tree_side[0]
+        self.est_v[i], self.est_r[i] = tree_side[0]
         return i
 
     def branch(self, big: int, rows) -> tuple:
@@ -436,24 +491,28 @@ class _Raising:
         passed down it too: each reached leaf's errors counted against the **majority of its new
         counts** (C4.5 ``EstimateErrors(..., false)`` recomputes ``BestClass``; J48
         ``getEstimatedErrorsForBranch`` ends in ``new Distribution(data)``).  ``big``'s estimate
-        corrected by T_new - T_old on each reached leaf, the bound growing by both terms' bounds
-        and the roundings of the subtraction and the addition (module docstring)."""
+        corrected by T_new - T_old on each reached leaf, its absolute error bound by the
+        difference rule (:func:`~exactprune.certify.sum_abs`) for the subtraction and for the
+        addition."""
         import numpy as np
         m = self.m
         leaves, where = np.unique(self.route(rows, big), return_inverse=True)
         added = np.bincount(where * m.J + self.y[rows], minlength=len(leaves) * m.J).reshape(len(leaves), m.J)
-        total, bound = float(self.est_v[big]), float(self.est_b[big])
+        total = float(self.est_v[big])
+        error = Approx.bounded(total, float(self.est_r[big])).error()
         changed = {}
         for leaf, add in zip(leaves.tolist(), added.tolist()):
             old = self.counts[leaf].tolist()
             changed[leaf] = new = [a + b for a, b in zip(old, add)]
-            (new_v, new_b), (old_v, old_b) = m.term(new), m.term(old)
-            total += new_v - old_v
-            bound = (bound + new_b + old_b + U * (new_v + old_v + abs(total))) * INFLATE
+            (new_v, new_r), (old_v, old_r) = m.term(new), m.term(old)
+            step = new_v - old_v
+            total += step
+            step_error = sum_abs(Approx.bounded(new_v, new_r).error(), Approx.bounded(old_v, old_r).error(), step)
+            error = sum_abs(error, step_error, total)
 
         def pairs():
             return [_pair(changed[i] if i in changed else self.counts[i].tolist()) for i in self.leaves(big)]
-        return (total, bound), pairs
+        return (total, rel_of_abs(total, error)), pairs
 
     def result(self, tree: Tree, root: int) -> Tree:
         """The pruned and raised tree from ``root`` (pre-order, the data's counts, the surviving
@@ -527,23 +586,19 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
     machine = _EBP(cf, variant, tree.n_classes)
     if not raising:
         kept, estimate = machine.run_counts(tree.arrays())
-        result, pruned = tree.pruned_by(kept)
-        raised: list = []
-    else:
-        if X is None or y is None:
-            raise ValueError("subtree raising needs the training data X and y")
-        X, y = np.asarray(X), np.asarray(y)
-        n = int(tree.arrays().sizes[0])
-        if len(X) != n or len(y) != n:
-            raise ValueError(f"X and y must hold the tree's {n} training examples")
-        state = _Raising(machine, tree, X, y)
-        root = state.run(0, np.arange(n))
-        result, estimate = state.result(tree, root), float(state.est_v[root])
-        kept = np.isin(np.arange(len(state.arity)), state.pruned, invert=True)
-        pruned = tree.pruned_by(kept)[1]
-        raised = tree.arrays().names_of(state.raised)
-    return EBPResult(result, sorted(pruned), raised, estimate, machine.decider.fallbacks,
-                     dict(machine.decider.routes))
+        return EBPResult(tree, kept, machine.decider.routes, estimate, sorted(tree.pruned_names(kept)))
+    if X is None or y is None:
+        raise ValueError("subtree raising needs the training data X and y")
+    X, y = np.asarray(X), np.asarray(y)
+    a = tree.arrays()
+    n = int(a.sizes[0])
+    if len(X) != n or len(y) != n:
+        raise ValueError(f"X and y must hold the tree's {n} training examples")
+    state = _Raising(machine, tree, X, y)
+    root = state.run(0, np.arange(n))
+    kept = (a.n_children > 0) & np.isin(np.arange(a.n_nodes), state.pruned, invert=True)
+    return EBPResult(tree, kept, machine.decider.routes, float(state.est_v[root]),
+                     sorted(tree.pruned_names(kept)), a.names_of(state.raised), state.result(tree, root))
 
 
 def _last_largest(sizes: list) -> int:
@@ -562,16 +617,6 @@ def _pair(counts) -> tuple:
     return (n, n - max(counts))
 
 
-def _rel(value, bound):
-    """Relative bounds of non-negative float arrays with absolute bounds; at a value 0 the bound
-    itself (0: an exact 0, an empty leaf or a sum of them; inf: a term outside the derivation
-    whose float underflowed to 0, as for CF within 2**-54 of 1).  No value lies in (0, TINY): a
-    non-empty leaf's float term is 0 or at least min(1, -ln fl(CF)) >= 2**-53, and sums only
-    grow."""
-    import numpy as np
-    return np.divide(bound, value, out=bound.copy(), where=value > 0) * INFLATE
-
-
 def _leaf_pairs(a, kept, nodes: list) -> list:
     """The leaf pairs (n, e) of the pruned subtrees at ``nodes`` (a split is open iff ``kept``)."""
     out, stack = [], list(reversed(nodes))
@@ -584,23 +629,13 @@ def _leaf_pairs(a, kept, nodes: list) -> list:
     return out
 
 
-def _sum(parts: list) -> tuple:
-    """(float sum, absolute bound) of non-negative (value, bound) parts: each addition rounds
-    by at most u of the running sum, which is at most the total."""
+def _total(parts: list) -> tuple:
+    """(float sum, relative bound) of non-negative (value, relative bound) parts: the plain float
+    sum, its bound certify's sum rule (:func:`~exactprune.certify.total`; infinite when a part
+    or the sum is not vouched for)."""
     value = sum(v for v, _ in parts)
-    return (value, _sum_bound(sum(b for _, b in parts), len(parts), value))
-
-
-def _sum_bound(bounds, terms, value):
-    """The absolute bound of a float sum ``value`` of ``terms`` non-negative terms whose bounds add
-    up to ``bounds``: u of the running sum (at most ``value``) per addition, inflated (scalars or
-    arrays)."""
-    return (bounds + terms * U * value) * INFLATE
+    image = total(Approx.bounded(v, r) for v, r in parts)
+    return (value, image.rel if image.valid else math.inf)
 
 
 _approx_of = functools.lru_cache(maxsize=16)(Approx.of)
-
-
-def _approx(value: float, bound: float) -> Approx:
-    """The certify.Approx of a non-negative float with an absolute bound (as :func:`_rel`)."""
-    return Approx.bounded(value, (bound / value if value > 0 else bound) * INFLATE)

@@ -21,57 +21,53 @@ def machine(cf="1/4", variant="c45"):
 
 @pytest.mark.parametrize("variant", ["c45", "weka"])
 def test_term_bound_is_finite_below_2_52_cases_and_infinite_from_there(variant):
-    """The derivation needs exact float counts: n < 2**52 gets TERM_REL, n >= 2**52 none."""
-    value, bound = machine(variant=variant).terms([2 ** 52 - 1, 2 ** 52], [1, 1])
-    assert bound[0] == E.TERM_REL * value[0] * INFLATE
-    assert bound[1] == math.inf
+    """The derivation needs exact float counts: n < 2**52 gets a bound (a few u), n >= 2**52 none."""
+    value, rel = machine(variant=variant).terms([2 ** 52 - 1, 2 ** 52], [1, 1])
+    assert 0 < rel[0] <= 32 * U and value[0] > 0
+    assert rel[1] == math.inf
 
 
 def test_cf_above_one_half_with_no_errors_has_no_bound_but_with_errors_has():
     """C4.5 at CF = 3/5: the e = 0 term N (1 - CF^(1/N)) is outside the derivation (|log CF| <
     ln 2), the Wilson term (e = 1) is inside.  At CF = 1/2 exactly both are inside."""
-    value, bound = machine("3/5").terms([10, 10], [0, 1])
-    assert bound[0] == math.inf and bound[1] == E.TERM_REL * value[1] * INFLATE
-    value, bound = machine("1/2").terms([10], [0])
-    assert bound[0] == E.TERM_REL * value[0] * INFLATE
+    value, rel = machine("3/5").terms([10, 10], [0, 1])
+    assert rel[0] == math.inf and 0 < rel[1] <= 32 * U
+    value, rel = machine("1/2").terms([10], [0])
+    assert 0 < rel[0] <= 32 * U
 
 
 def test_weka_above_one_half_terms_are_the_errors_exactly():
     """J48 ignores CF > 1/2: T = e, bound 0; at CF = 1/2 itself z = 0 and the Wilson limit with
     c = 0 gives pr = (e + 1/2)/n, so T = e + 1/2 for 0 < e < n - 1/2."""
-    value, bound = machine("3/5", "weka").terms([10, 10, 0], [0, 3, 0])
-    assert value.tolist() == [0.0, 3.0, 0.0] and bound.tolist() == [0.0, 0.0, 0.0]
+    value, rel = machine("3/5", "weka").terms([10, 10, 0], [0, 3, 0])
+    assert value.tolist() == [0.0, 3.0, 0.0] and rel.tolist() == [0.0, 0.0, 0.0]
     value, _ = machine("1/2", "weka").terms([10], [3])
     assert abs(value[0] - 3.5) < 1e-12
 
 
 def test_an_empty_leaf_is_an_exact_zero():
-    value, bound = machine().terms([0, 5], [0, 0])
-    assert (value[0], bound[0]) == (0.0, 0.0) and value[1] > 0
+    value, rel = machine().terms([0, 5], [0, 0])
+    assert (value[0], rel[0]) == (0.0, 0.0) and value[1] > 0
 
 
 def test_a_term_that_underflowed_to_zero_is_never_claimed_exact():
     """CF = 1 - 2**-60 rounds to 1.0, so the float of N (1 - CF^(1/N)) is 0 though the term is
-    about 2**-60: its bound is infinite, and neither the scalar nor the array form calls it exact."""
+    about 2**-60: its bound is infinite, and neither the scalar nor the array form calls it exact
+    (a subtree holding it has an infinite bound too)."""
+    from exactprune.certify import Approx, total_array
     m = machine(1 - Fraction(1, 2 ** 60))
-    value, bound = m.terms([3], [0])
-    assert value[0] == 0.0 and bound[0] == math.inf
-    assert not E._approx(float(value[0]), float(bound[0])).valid
-    assert E._rel(value, bound)[0] == math.inf
-    assert E._approx(0.0, 0.0).valid and E._approx(0.0, 0.0).value == 0.0
-    assert E._rel(np.array([0.0, 2.0]), np.array([0.0, 1.0])).tolist() == [0.0, 0.5 * INFLATE]
-    assert E._rel(np.array([0.5]), np.array([1e-16])).tolist() == [2e-16 * INFLATE]    # below 1 too
+    value, rel = m.terms([3], [0])
+    assert value[0] == 0.0 and rel[0] == math.inf
+    assert not Approx.bounded(float(value[0]), float(rel[0])).valid
+    assert total_array((np.array([0.0, 1.0]), np.array([math.inf, 0.0])), np.array([0, 0]), 1)[1][0] == math.inf
+    assert E._total([(0.0, math.inf), (1.0, 0.0)]) == (1.0, math.inf)
+    assert Approx.bounded(0.0, 0.0).valid and Approx.bounded(0.0, 0.0).value == 0.0
 
 
-def test_sum_bound_adds_u_per_term():
-    """_sum of (1, 0) and (2, 0): value 3, bound 2 u 3 inflated (u of the total per addition)."""
-    assert E._sum([(1.0, 0.0), (2.0, 0.0)]) == (3.0, 2 * U * 3.0 * INFLATE)
-
-
-def test_sum_bound_over_arrays_and_the_default_z():
-    """(sum of bounds + terms u value) inflated, elementwise; ebp_z() is C4.5's at CF = 1/4."""
-    got = E._sum_bound(np.array([1e-15, 0.0]), np.array([2, 3]), np.array([3.0, 5.0]))
-    assert got.tolist() == [(1e-15 + 2 * U * 3.0) * INFLATE, (3 * U * 5.0) * INFLATE]
+def test_total_adds_u_per_term():
+    """_total of (1, 0) and (2, u): value 3, bound (u + u) inflated (the sum rule: the larger
+    relative bound plus u per addition); ebp_z() is C4.5's at CF = 1/4."""
+    assert E._total([(1.0, 0.0), (2.0, U)]) == (3.0, 2 * U * INFLATE)
     assert E.ebp_z().contains(E.arb_of(Fraction(277, 400))) and E.ebp_z().rad() < 1e-15
 
 
@@ -110,14 +106,15 @@ def test_raising_routes_a_value_equal_to_the_threshold_left():
 @pytest.mark.parametrize("raising", [False, True])
 @pytest.mark.parametrize("variant", ["c45", "weka"])
 def test_every_comparison_through_arb_gives_the_float_result(monkeypatch, raising, variant):
-    """With TERM_REL infinite the float filter declines everywhere and the arb route (the leaf
+    """With every term's bound infinite the float filter declines everywhere and the arb route (the leaf
     pairs of both sides) decides; the result must be the filter's."""
     from sklearn.tree import DecisionTreeClassifier
     from exactprune.experiments import gaussian_data
     X, y = gaussian_data("g2c25", 150, seed=6)
     tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
     fast = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
-    monkeypatch.setattr(E, "TERM_REL", math.inf)
+    terms = E._EBP.terms
+    monkeypatch.setattr(E._EBP, "terms", lambda self, n, e: (terms(self, n, e)[0], np.where(np.asarray(n) > 0, math.inf, 0.0)))
     slow = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
     assert fast.routes["arb"] == 0 and slow.routes["float"] == 0 and slow.routes["arb"] > 0
     assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
@@ -204,21 +201,22 @@ def _raising_case():
 def test_raising_branch_relabels_the_leaves_and_bounds_every_term():
     """E_branch of c1 with c2's three class-0 rows passed down it: they all reach c12 (x = 7 > 2),
     whose counts become (3, 2), now labelled class 0 (its new majority): 2 errors, not the 3 of its
-    old label.  The estimate is est(c1) + T(5, 2) - T(2, 0) and its bound holds at least est(c1)'s
-    bound, both terms' bounds and u of the two terms and of the total (module docstring),
-    inflated once by INFLATE."""
+    old label.  The estimate is est(c1) + T(5, 2) - T(2, 0) and its absolute bound holds at least
+    est(c1)'s bound, both terms' bounds and u of the difference and of the total (the difference
+    rule certify.sum_abs, twice), inflated by a few INFLATE at most."""
     t, X, y = _raising_case()
     m = E._EBP("1/4", "c45", 2)
     state = E._Raising(m, t, X, y)
     assert state.run(1, np.arange(5)) == 1 and state.kids(1) == [2, 3]      # c1 with its own rows: kept
-    (total, bound), pairs = state.branch(1, np.array([5, 6, 7]))
+    (total, rel), pairs = state.branch(1, np.array([5, 6, 7]))
+    bound = rel * total
     t_new, t_old = float(2 + E.ebp_extra_errors(5, 2).mid()), float(E.ebp_extra_errors(2, 0).mid())
     est = float(1 + E.ebp_extra_errors(3, 1).mid() + E.ebp_extra_errors(2, 0).mid())   # T(c11) + T(c12)
     assert total == pytest.approx(est + t_new - t_old, rel=1e-12)
     assert sorted(pairs()) == [(3, 1), (5, 2)]                  # c11 unchanged, c12 relabelled
-    (new_v, new_b), (old_v, old_b) = m.term([3, 2]), m.term([0, 2])
-    least = state.est_b[1] + new_b + old_b + U * (new_v + old_v + abs(total))
-    assert new_b > 0 and old_b > 0 and least <= bound <= least * INFLATE * (1 + 4 * U)
+    (new_v, new_r), (old_v, old_r) = m.term([3, 2]), m.term([0, 2])
+    least = state.est_r[1] * state.est_v[1] + new_r * new_v + old_r * old_v + U * (abs(new_v - old_v) + abs(total))
+    assert new_r > 0 and old_r > 0 and least <= bound <= least * INFLATE ** 6
 
 
 def test_binomial_upper_limit_defaults_to_a_bracket_of_2_to_the_minus_60():
@@ -275,15 +273,17 @@ def test_raising_keeps_the_class_and_feature_names():
 
 
 @pytest.mark.parametrize("value, bound", [(0.5, 1e-10), (3.0, 1e-12), (1e-3, 1e-20), (1.0, 2.0 ** -40)])
-def test_approx_turns_an_absolute_bound_into_a_covering_relative_one(value, bound):
+def test_rel_of_abs_turns_an_absolute_bound_into_a_covering_relative_one(value, bound):
     """|X - v| <= b becomes rel >= b / v (checked in exact rationals, so a rounding of b / v
     downwards would fail), and no looser than b / v inflated by a few ulps (a looser bound would
-    send needless comparisons to arb).  At v = 0 only an exact 0 (b = 0) is vouched for."""
-    a = E._approx(value, bound)
+    send needless comparisons to arb).  At v = 0 only an exact 0 (b = 0) is vouched for
+    (raising's branch estimate goes through this rule)."""
+    from exactprune.certify import Approx, rel_of_abs
+    a = Approx.bounded(value, rel_of_abs(value, bound))
     assert a.value == value and a.valid
     assert Fraction(a.rel) * Fraction(value) >= Fraction(bound)
     assert a.rel <= bound / value * (1 + 2.0 ** -40)
-    assert not E._approx(0.0, bound).valid and (E._approx(0.0, 0.0).value, E._approx(0.0, 0.0).rel) == (0.0, 0.0)
+    assert rel_of_abs(0.0, bound) == math.inf and rel_of_abs(0.0, 0.0) == 0.0
 
 
 @pytest.mark.parametrize("args, error, message", [
@@ -419,3 +419,19 @@ def test_raising_reads_each_nodes_test_by_its_array_index():
     assert (got.pruned, got.raised) == (want.pruned, want.raised)
     assert [(n.counts, n.feature, n.threshold) for n in got.tree.root.walk()] == \
         [(n.counts, n.feature, n.threshold) for n in want.tree.root.walk()]
+
+
+@pytest.mark.parametrize("cf", [Fraction(1, 10 ** 300), Fraction(1, 10 ** 310), Fraction(1, 10 ** 400)])
+def test_a_cf_below_tiny_sends_the_no_error_terms_to_arb(cf):
+    """fl(CF) below certify.TINY = 2**-960 (1e-300), subnormal (1e-310: relative error far above
+    u) or 0 (1e-400: log would fail): certify does not vouch for it, so the e = 0 terms carry no
+    bound and every comparison involving one goes to arb instead of trusting the float (or
+    raising a math domain error).  On the iris tree the pruning is the one at CF = 1e-280 (above
+    TINY, decided by the float filter; N (1 - CF^(1/N)) is about N for every N <= 50 at all of
+    them)."""
+    m = machine(cf)
+    value, rel = m.terms([5, 5], [0, 1])
+    assert rel[0] == math.inf and rel[1] < 32 * U
+    r, normal = E.ebp_prune(iris_tree(), cf=cf), E.ebp_prune(iris_tree(), cf=Fraction(1, 10 ** 280))
+    assert r.routes["arb"] > 0 and normal.routes["arb"] == 0
+    assert r.pruned == normal.pruned and r.tree.n_leaves == normal.tree.n_leaves
