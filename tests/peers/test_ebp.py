@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from exactprune.certify import INFLATE, U
 from exactprune.numbers import arb_of
 from exactprune.peers import ebp as E
-from exactprune.tree import Node, Tree, copy_with_leaves
+from exactprune.tree import Node, Tree, copy_with_leaves, iris_tree
 from random_trees import count_trees
 
 
@@ -416,3 +417,434 @@ def test_ebp_result_is_a_pruning_and_refuses_kept_after_raising():
     raised = E.ebp_prune(grown, raising=True, X=X, y=y)
     with pytest.raises(ValueError, match="renamed"):
         raised.kept(grown.root)
+
+# ==================================================================================================
+# Tests written to kill mutants (mutmut, scripts/mutation.py; docs/mutation.md), formerly
+# tests/mutation/test_mutants_ebp.py:
+#
+# Mutants of exactprune.peers.ebp that its own tests let through: the edges of the float term's
+# derivation (counts from 2**52, CF > 1/2 with no errors, a float that underflowed to 0), the
+# array helpers' bounds, subtree raising on a tree whose tests come from JSON, and the input
+# checks.  Expected values come from the module docstring's rules or are worked out by hand.
+
+
+def machine(cf="1/4", variant="c45"):
+    return E._EBP(cf, variant, 2)
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_term_bound_is_finite_below_2_52_cases_and_infinite_from_there(variant):
+    """The derivation needs exact float counts: n < 2**52 gets a bound (a few u), n >= 2**52 none."""
+    value, rel = machine(variant=variant).terms([2 ** 52 - 1, 2 ** 52], [1, 1])
+    assert 0 < rel[0] <= 32 * U and value[0] > 0
+    assert rel[1] == math.inf
+
+
+def test_cf_above_one_half_with_no_errors_has_no_bound_but_with_errors_has():
+    """C4.5 at CF = 3/5: the e = 0 term N (1 - CF^(1/N)) is outside the derivation (|log CF| <
+    ln 2), the Wilson term (e = 1) is inside.  At CF = 1/2 exactly both are inside."""
+    value, rel = machine("3/5").terms([10, 10], [0, 1])
+    assert rel[0] == math.inf and 0 < rel[1] <= 32 * U
+    value, rel = machine("1/2").terms([10], [0])
+    assert 0 < rel[0] <= 32 * U
+
+
+def test_weka_above_one_half_terms_are_the_errors_exactly():
+    """J48 ignores CF > 1/2: T = e, bound 0; at CF = 1/2 itself z = 0 and the Wilson limit with
+    c = 0 gives pr = (e + 1/2)/n, so T = e + 1/2 for 0 < e < n - 1/2."""
+    value, rel = machine("3/5", "weka").terms([10, 10, 0], [0, 3, 0])
+    assert value.tolist() == [0.0, 3.0, 0.0] and rel.tolist() == [0.0, 0.0, 0.0]
+    value, _ = machine("1/2", "weka").terms([10], [3])
+    assert abs(value[0] - 3.5) < 1e-12
+
+
+def test_an_empty_leaf_is_an_exact_zero():
+    value, rel = machine().terms([0, 5], [0, 0])
+    assert (value[0], rel[0]) == (0.0, 0.0) and value[1] > 0
+
+
+def test_a_term_that_underflowed_to_zero_is_never_claimed_exact():
+    """CF = 1 - 2**-60 rounds to 1.0, so the float of N (1 - CF^(1/N)) is 0 though the term is
+    about 2**-60: its bound is infinite, and neither the scalar nor the array form calls it exact
+    (a subtree holding it has an infinite bound too)."""
+    from exactprune.certify import Approx, total_array
+    m = machine(1 - Fraction(1, 2 ** 60))
+    value, rel = m.terms([3], [0])
+    assert value[0] == 0.0 and rel[0] == math.inf
+    assert not Approx.bounded(float(value[0]), float(rel[0])).valid
+    assert total_array((np.array([0.0, 1.0]), np.array([math.inf, 0.0])), np.array([0, 0]), 1)[1][0] == math.inf
+    assert E._total([(0.0, math.inf), (1.0, 0.0)]) == (1.0, math.inf)
+    assert Approx.bounded(0.0, 0.0).valid and Approx.bounded(0.0, 0.0).value == 0.0
+
+
+def test_total_adds_u_per_term():
+    """_total of (1, 0) and (2, u): value 3, bound (u + u) inflated (the sum rule: the larger
+    relative bound plus u per addition); ebp_z() is C4.5's at CF = 1/4."""
+    assert E._total([(1.0, 0.0), (2.0, U)]) == (3.0, 2 * U * INFLATE)
+    assert E.ebp_z().contains(E.arb_of(Fraction(277, 400))) and E.ebp_z().rad() < 1e-15
+
+
+def test_pair_counts_errors_against_the_majority():
+    assert E._pair([3, 5, 1]) == (9, 4) and E._pair([0, 0, 0]) == (0, 0)
+
+
+def test_raising_inputs_are_checked():
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 0.5, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    X, y = np.array([[0.0], [1.0]]), np.array([0, 1])
+    with pytest.raises(ValueError, match=r"^subtree raising needs the training data X and y$"):
+        E.ebp_prune(t, raising=True, X=X)
+    with pytest.raises(ValueError, match=r"^subtree raising needs the training data X and y$"):
+        E.ebp_prune(t, raising=True, y=y)
+    with pytest.raises(ValueError, match=r"^X and y must hold the tree's 2 training examples$"):
+        E.ebp_prune(t, raising=True, X=X[:1], y=y)
+    with pytest.raises(ValueError, match=r"^X and y must hold the tree's 2 training examples$"):
+        E.ebp_prune(t, raising=True, X=X, y=y[:1])
+    with pytest.raises(ValueError, match=r"^variant must be 'c45' or 'weka', got 'c50'$"):
+        E.ebp_prune(t, variant="c50")
+
+
+def test_raising_routes_a_value_equal_to_the_threshold_left():
+    """JSON stump x[0] <= 1, rows x = 1 (class 0) and x = 2 (class 1).  Routed left and right the
+    leaves are pure: E_tree = 2 (1 - 1/4) = 3/2 (N (1 - CF^(1/N)) at N = 1, twice) against the
+    root leaf's 1 + extra > 2.1: kept.  Sending x = 1 right (< instead of <=) would empty c1 and
+    make the tree's estimate the root leaf's own: pruned."""
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 1, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    r = E.ebp_prune(t, raising=True, X=np.array([[1.0], [2.0]]), y=np.array([0, 1]))
+    assert r.pruned == [] and [leaf.counts for leaf in r.tree.leaves()] == [(1, 0), (0, 1)]
+    assert abs(r.estimate - 1.5) < 1e-12
+
+
+@pytest.mark.parametrize("raising", [False, True])
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_every_comparison_through_arb_gives_the_float_result(monkeypatch, raising, variant):
+    """With every term's bound infinite the float filter declines everywhere and the arb route (the leaf
+    pairs of both sides) decides; the result must be the filter's."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c25", 150, seed=6)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    fast = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    terms = E._EBP.terms
+    monkeypatch.setattr(E._EBP, "terms", lambda self, n, e: (terms(self, n, e)[0], np.where(np.asarray(n) > 0, math.inf, 0.0)))
+    slow = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    assert fast.routes["arb"] == 0 and slow.routes["float"] == 0 and slow.routes["arb"] > 0
+    assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
+    assert [(n.name, n.counts) for n in slow.tree.root.walk()] == [(n.name, n.counts) for n in fast.tree.root.walk()]
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_the_arb_difference_uses_the_variant(variant):
+    """est(6, 1) - est(6, 0) - slack with slack between the two variants' values of that
+    difference: the sign tells the variant (values from ebp_extra_errors, itself checked against
+    mpmath and the binomial limit)."""
+    diff = {v: 1 + E.ebp_extra_errors(6, 1, "1/4", v) - E.ebp_extra_errors(6, 0, "1/4", v) for v in ("c45", "weka")}
+    assert diff["weka"] < diff["c45"]
+    slack = Fraction(int(float(((diff["c45"] + diff["weka"]) / 2).mid()) * 10 ** 12), 10 ** 12)
+    m = machine(variant=variant)
+    got = m.difference_arb([(6, 1), (0, 0)], [(6, 0)], slack)
+    assert (got > 0) == (variant == "c45") and (got < 0) == (variant == "weka")
+
+
+@pytest.mark.parametrize("cf", ["0", "1", "3/2", "-1/4"])
+def test_ebp_z_refuses_cf_outside_0_1(cf):
+    with pytest.raises(ValueError, match=rf"^cf must lie strictly between 0 and 1, got {cf}$"):
+        E.ebp_z(cf)
+
+
+def test_ebp_z_names_its_arguments():
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.ebp_z(0.25)
+    with pytest.raises(ValueError, match=r"^variant must be 'c45' or 'weka', got 'c50'$"):
+        E.ebp_z("1/4", "c50")
+
+
+def test_every_split_of_iris_is_decided_by_the_float_filter():
+    """Zhong's iris tree has 7 splits, none near a tie: 7 float decisions, no fallback."""
+    from exactprune.tree import iris_tree
+    r = E.ebp_prune(iris_tree())
+    assert r.routes == {"float": 7, "arb": 0, "exact": 0} and r.fallbacks == 0
+
+
+@pytest.mark.parametrize("left, right", [((4, 3), (1, 2)), ((3, 4), (10, 5))])
+def test_a_leaf_within_the_slack_of_its_subtree_is_pruned(left, right):
+    """C4.5 prunes when E_leaf <= E_tree + 0.1.  For these stumps E_leaf - E_tree lies in (0, 0.1)
+    and in (-0.1, 0) (certified from ebp_extra_errors): pruned either way; a rule with the slack
+    subtracted (E_leaf <= E_tree - 0.1) would keep both."""
+    def term(counts):
+        n = sum(counts)
+        return n - max(counts) + E.ebp_extra_errors(n, n - max(counts))
+    parent = [a + b for a, b in zip(left, right)]
+    diff = term(parent) - term(left) - term(right)
+    tenth = E.arb_of(Fraction(1, 10))
+    assert (0 < diff < tenth) or (-tenth < diff < 0)
+    t = Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {list(left)}}}, {{"counts": {list(right)}}}]}}')
+    assert E.ebp_prune(t).pruned == ["root"]
+
+
+def test_binomial_upper_limit_edges_by_hand():
+    """One bisection step on [0, 1] at n = 1, e = 0, CF = 1/2: mid 1/2 has P[Bin(1, 1/2) <= 0] =
+    1/2, not above CF, so the bracket becomes [0, 1/2] and its upper end is returned.  e = n gives
+    1 exactly (every p is within the limit); e > n and inexact inputs are refused by name."""
+    assert E.binomial_upper_limit(1, 0, "1/2", bits=1) == Fraction(1, 2)
+    assert E.binomial_upper_limit(3, 3) == 1
+    assert E.binomial_upper_limit(3, 2, bits=80) < 1
+    with pytest.raises(ValueError, match=r"^e must be at most n = 3, got 4$"):
+        E.binomial_upper_limit(3, 4)
+    with pytest.raises((TypeError, ValueError), match=r"^n must"):
+        E.binomial_upper_limit(1.5, 0)
+    with pytest.raises((TypeError, ValueError), match=r"^e must"):
+        E.binomial_upper_limit(3, 0.5)
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.binomial_upper_limit(3, 1, 0.25)
+
+
+def _raising_case():
+    """root (5, 3) x0 <= 5 -> c1 (2, 3) x0 <= 2 -> [c11 (2, 1) at x = 1, c12 (0, 2) at x = 3],
+    c2 (3, 0) at x = 7.  Pre-order indices: root 0, c1 1, c11 2, c12 3, c2 4."""
+    t = Tree.from_json('{"counts": [5, 3], "feature": 0, "threshold": 5, "children": ['
+                       '{"counts": [2, 3], "feature": 0, "threshold": 2, "children": [{"counts": [2, 1]}, {"counts": [0, 2]}]},'
+                       '{"counts": [3, 0]}]}')
+    X = np.array([[1.0], [1.0], [1.0], [3.0], [3.0], [7.0], [7.0], [7.0]])
+    y = np.array([0, 0, 1, 1, 1, 0, 0, 0])
+    return t, X, y
+
+
+def test_raising_branch_relabels_the_leaves_and_bounds_every_term():
+    """E_branch of c1 with c2's three class-0 rows passed down it: they all reach c12 (x = 7 > 2),
+    whose counts become (3, 2), now labelled class 0 (its new majority): 2 errors, not the 3 of its
+    old label.  The estimate is est(c1) + T(5, 2) - T(2, 0) and its absolute bound holds at least
+    est(c1)'s bound, both terms' bounds and u of the difference and of the total (the difference
+    rule certify.sum_abs, twice), inflated by a few INFLATE at most."""
+    t, X, y = _raising_case()
+    m = E._EBP("1/4", "c45", 2)
+    state = E._Raising(m, t, X, y)
+    assert state.run(1, np.arange(5)) == 1 and state.kids(1) == [2, 3]      # c1 with its own rows: kept
+    (total, rel), pairs = state.branch(1, np.array([5, 6, 7]))
+    bound = rel * total
+    t_new, t_old = float(2 + E.ebp_extra_errors(5, 2).mid()), float(E.ebp_extra_errors(2, 0).mid())
+    est = float(1 + E.ebp_extra_errors(3, 1).mid() + E.ebp_extra_errors(2, 0).mid())   # T(c11) + T(c12)
+    assert total == pytest.approx(est + t_new - t_old, rel=1e-12)
+    assert sorted(pairs()) == [(3, 1), (5, 2)]                  # c11 unchanged, c12 relabelled
+    (new_v, new_r), (old_v, old_r) = m.term([3, 2]), m.term([0, 2])
+    least = state.est_r[1] * state.est_v[1] + new_r * new_v + old_r * old_v + U * (abs(new_v - old_v) + abs(total))
+    assert new_r > 0 and old_r > 0 and least <= bound <= least * INFLATE ** 6
+
+
+def test_binomial_upper_limit_defaults_to_a_bracket_of_2_to_the_minus_60():
+    """Bisection from [0, 1] for 60 steps: the upper end is a multiple of 2^-60 with
+    P[Bin(n, hi) <= e] <= CF < P[Bin(n, hi - 2^-60) <= e] (computed here exactly)."""
+    def tail(n, e, p):
+        return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(e + 1))
+    step = Fraction(1, 2 ** 60)
+    for n, e in [(6, 0), (10, 2), (7, 3), (20, 5)]:
+        hi = E.binomial_upper_limit(n, e)
+        assert (hi / step).denominator == 1
+        assert tail(n, e, hi) <= Fraction(1, 4) < tail(n, e, hi - step)
+    assert any((E.binomial_upper_limit(n, e, bits=61) / step).denominator == 2 for n, e in [(6, 0), (10, 2), (7, 3), (20, 5)])
+
+
+def test_a_leaf_branch_is_never_raised_one_decision_per_stump():
+    """C4.5 raises only a subtree: on a stump (both branches leaves) raising makes exactly the one
+    decision E_leaf <= E_tree + 0.1, no E_branch comparison."""
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 1, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    r = E.ebp_prune(t, raising=True, X=np.array([[1.0], [2.0]]), y=np.array([0, 1]))
+    assert sum(r.routes.values()) == 1
+
+
+_TIE_X = [[0, 0], [0, 2], [0, 1], [0, 1], [0, 0], [0, 0], [0, 0], [1, 1], [1, 0], [1, 0], [1, 0], [1, 2], [1, 2], [1, 0]]
+_TIE_Y = [0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0]
+
+
+@pytest.mark.parametrize("mirror, raised", [(False, ["root"]), (True, [])])
+def test_raising_takes_the_last_of_two_equally_large_branches(mirror, raised):
+    """Root x0 <= 0.5 splits 14 cases 7 / 7: C4.5 (``prune.c``: ``if ( Factor >= MaxFactor )``) and
+    J48 (``maxBag``) consider raising the last branch.  Here raising the x0 = 0 group's subtree does
+    not pay and raising the x0 = 1 group's does; mirroring x0 swaps which group is last, and so the
+    decision."""
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = np.array(_TIE_X, dtype=float), np.array(_TIE_Y)
+    if mirror:
+        X[:, 0] = 1 - X[:, 0]
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0, max_depth=3).fit(X, y))
+    assert tree.root.split.startswith("x[0] <=") and [c.n for c in tree.root.children] == [7, 7]
+    assert E.ebp_prune(tree, raising=True, X=X, y=y).raised == raised
+
+
+def test_raising_keeps_the_class_and_feature_names():
+    """The raised tree is a new tree over the same classes and features: their names carry over
+    (and name the splits)."""
+    t = Tree.from_json('{"counts": [2, 2], "feature": 1, "threshold": 0, "children": ['
+                       '{"counts": [2, 0]}, {"counts": [0, 2]}], "class_names": ["no", "yes"]}')
+    t.feature_names = ["age", "income"]
+    X, y = np.array([[5.0, -1.0], [6.0, 0.0], [7.0, 1.0], [8.0, 2.0]]), np.array([0, 0, 1, 1])
+    r = E.ebp_prune(t, raising=True, X=X, y=y)
+    assert r.pruned == [] and r.tree.class_names == ["no", "yes"] and r.tree.feature_names == ["age", "income"]
+    assert r.tree.root.split == "income <= 0" and [c.counts for c in r.tree.root.children] == [(2, 0), (0, 2)]
+
+
+@pytest.mark.parametrize("value, bound", [(0.5, 1e-10), (3.0, 1e-12), (1e-3, 1e-20), (1.0, 2.0 ** -40)])
+def test_rel_of_abs_turns_an_absolute_bound_into_a_covering_relative_one(value, bound):
+    """|X - v| <= b becomes rel >= b / v (checked in exact rationals, so a rounding of b / v
+    downwards would fail), and no looser than b / v inflated by a few ulps (a looser bound would
+    send needless comparisons to arb).  At v = 0 only an exact 0 (b = 0) is vouched for
+    (raising's branch estimate goes through this rule)."""
+    from exactprune.certify import Approx, rel_of_abs
+    a = Approx.bounded(value, rel_of_abs(value, bound))
+    assert a.value == value and a.valid
+    assert Fraction(a.rel) * Fraction(value) >= Fraction(bound)
+    assert a.rel <= bound / value * (1 + 2.0 ** -40)
+    assert rel_of_abs(0.0, bound) == math.inf and rel_of_abs(0.0, 0.0) == 0.0
+
+
+@pytest.mark.parametrize("args, error, message", [
+    ((10, 9.5), TypeError, r"^e must be exact: got the float 9\.5"),
+    ((10, 1, 0.25), TypeError, r"^cf must be exact: got the float 0\.25"),
+    ((0, 0), ValueError, r"^n must be positive, got 0$"),
+    ((-2, 0), ValueError, r"^n must be positive, got -2$"),
+    ((4, 5), ValueError, r"^e must lie in \[0, n\] = \[0, 4\], got 5$"),
+    ((4, 1, 0), ValueError, r"^cf must lie strictly between 0 and 1, got 0$"),
+    ((4, 1, 1), ValueError, r"^cf must lie strictly between 0 and 1, got 1$"),
+])
+def test_extra_errors_inputs_are_checked_by_name(args, error, message):
+    with pytest.raises(error, match=message):
+        E.ebp_extra_errors(*args)
+
+
+def _addErrs(n, e, cf, z):
+    """C4.5 R8's AddErrs (prune.c) transcribed in arb, with the coefficient z given:
+    e < 1e-6 (C4.5) or e = 0: N (1 - CF^(1/N)); then below 0.9999 (C4.5) or 1 (J48) the linear
+    interpolation towards e = 1; then Wilson's limit with e + 1/2."""
+    import flint
+    N, e, cf = flint.arb(n), flint.arb(e.numerator) / e.denominator, flint.arb(cf.numerator) / cf.denominator
+    base = N * (1 - (cf.log() / N).exp())
+
+    def wilson(e):
+        e5 = e + flint.arb(1) / 2
+        pr = (e5 + z * z / 2 + (z * z * (e5 * (1 - e5 / N) + z * z / 4)).sqrt()) / (N + z * z)
+        return N * pr - e
+    return base, base + e * (wilson(flint.arb(1)) - base), wilson(e)
+
+
+@pytest.mark.parametrize("variant, e, branch", [
+    ("c45", Fraction(9, 10 ** 7), 0), ("c45", Fraction(1, 10 ** 6), 1), ("c45", Fraction(99985, 100000), 1),
+    ("c45", Fraction(9999, 10000), 2), ("c45", Fraction(99995, 100000), 2),
+    ("weka", Fraction(9, 10 ** 7), 1), ("weka", Fraction(99995, 100000), 1), ("weka", Fraction(3, 2), 2),
+])
+def test_fractional_errors_take_c45_s_and_j48_s_branches(variant, e, branch):
+    """C4.5 cases may be fractional: below 1e-6 errors C4.5 uses the e = 0 limit (J48 only at
+    e = 0), below 0.9999 (J48: 1) the interpolation, then Wilson's limit (N = 6, CF = 1/4)."""
+    import flint
+    z = E.ebp_z("1/4", variant)
+    expected = _addErrs(6, e, Fraction(1, 4), z)
+    got = E.ebp_extra_errors(6, e, "1/4", variant)
+    assert got.overlaps(expected[branch])
+    assert all(not got.overlaps(other) for i, other in enumerate(expected) if i != branch and
+               not other.overlaps(expected[branch]))
+    assert flint.arb(float(got.mid())).overlaps(expected[branch]) or abs(float(got.mid()) -
+                                                                          float(expected[branch].mid())) < 1e-12
+
+
+@pytest.mark.parametrize("cf, expected", [("1/2", 4 * (1 - 2 ** -0.25)), ("2/5", 4 * (1 - 0.4 ** 0.25)),
+                                          ("501/1000", 0.0)])
+def test_j48_gives_no_extra_errors_only_above_one_half(cf, expected):
+    """J48's addErrs returns 0 for CF > 0.5; at CF = 1/2 and below the e = 0 limit N (1 - CF^(1/N))
+    holds (N = 4)."""
+    assert float(E.ebp_extra_errors(4, 0, cf, "weka").mid()) == pytest.approx(expected, abs=1e-14)
+
+
+@pytest.mark.parametrize("cf, z", [("1/2000", Fraction(3545, 1000)), ("1/5", Fraction(84, 100)),
+                                   ("3/10", Fraction(84 + 25, 200))])
+def test_c45_z_interpolates_from_the_first_table_interval(cf, z):
+    """C4.5 R8's table Val = 0, .001, .005, ..., Dev = 4, 3.09, ...: CF = 1/2000 lies halfway in the
+    first interval, z = 4 + (3.09 - 4) / 2 = 3.545; CF = 0.2 is the entry 0.84; CF = 0.3
+    halfway between 0.2 (0.84) and 0.4 (0.25)."""
+    assert E._c45_coeff(Fraction(cf)) == z
+
+
+def test_ebp_prune_names_a_float_cf_and_lists_no_raising_without_it():
+    with pytest.raises(TypeError, match=r"^cf must be exact"):
+        E.ebp_prune(iris_tree(), cf=0.25)
+    assert E.ebp_prune(iris_tree()).raised == []
+
+
+def test_an_empty_leaf_costs_nothing_and_warns_nothing_even_above_cf_one_half():
+    """root (2, 1) -> (0, 0), (2, 1) at CF = 3/4 (C4.5): the empty leaf's term is an exact 0 (no
+    division by its N = 0 reaches the user as a warning), so E_tree = T(3, 1) = E_leaf and the
+    one decision (prune: E_leaf <= E_tree + 0.1) is settled by the float filter: the other leaf has
+    an error, so its bound is finite; only an e = 0 term above CF = 1/2 has none."""
+    import warnings
+    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [0, 0]}, {"counts": [2, 1]}]}')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = E.ebp_prune(t, cf="3/4")
+    assert r.pruned == ["root"] and r.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_counts_from_2_to_the_52_are_decided_in_arb():
+    """root (2^52, 1) -> (2^52, 0), (0, 1): the float terms of N >= 2^52 carry no bound (their
+    counts may not be exact floats), so the decision E_leaf <= E_tree + 0.1 is made in arb, as the
+    direct definition with ebp_extra_errors gives."""
+    big = 2 ** 52
+    t = Tree.from_json(f'{{"counts": [{big}, 1], "children": [{{"counts": [{big}, 0]}}, {{"counts": [0, 1]}}]}}')
+    leaf = 1 + E.ebp_extra_errors(big + 1, 1)
+    tree = E.ebp_extra_errors(big, 0) + E.ebp_extra_errors(1, 0)
+    prune = (leaf - tree - flint.arb(1) / 10) < 0
+    assert prune or (leaf - tree - flint.arb(1) / 10) > 0          # the definition decides
+    r = E.ebp_prune(t)
+    assert r.pruned == (["root"] if prune else []) and r.routes["arb"] == 1
+
+
+def test_raising_refuses_tests_it_cannot_route():
+    """A split without a feature, a threshold test with three children, and a nominal value
+    outside 0..k-1 are each a ValueError naming the node."""
+    X, y = np.array([[0.0], [1.0], [2.0]]), np.array([0, 1, 1])
+    three = '{"counts": [0, 0, 0]}'
+    bare = Tree.from_json('{"counts": [1, 2], "children": [{"counts": [1, 0]}, {"counts": [0, 2]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test \(feature/threshold\)$"):
+        E.ebp_prune(bare, raising=True, X=X, y=y)
+    wide = Tree.from_json('{"counts": [1, 2], "feature": 0, "threshold": 1, "children": ['
+                          '{"counts": [1, 0]}, {"counts": [0, 2]}, %s]}' % three.replace("0, 0, 0", "0, 0"))
+    with pytest.raises(ValueError, match=r"^node root has a threshold test and 3 children$"):
+        E.ebp_prune(wide, raising=True, X=X, y=y)
+    nominal = Tree.from_json('{"counts": [1, 2], "feature": 0, "children": [{"counts": [1, 0]}, {"counts": [0, 2]}]}')
+    with pytest.raises(ValueError, match=r"^node root tests x\[0\] against the values 0\.\.1, got \[2\.0\]$"):
+        E.ebp_prune(nominal, raising=True, X=X, y=y)
+
+
+def test_raising_reads_each_nodes_test_by_its_array_index():
+    """A tree whose array indices are not in pre-order (c2 stored before c1) is raised like the
+    same tree in pre-order: each node's test is read from its own index."""
+    from exactprune.tree import CountArrays
+    t, X, y = _raising_case()                  # pre-order: root 0, c1 1, c11 2, c12 3, c2 4
+    a = t.arrays()
+    counts = a.counts[[0, 4, 1, 2, 3]]         # new indices: root 0, c2 1, c1 2, c11 3, c12 4
+    offsets = np.array([0, 2, 2, 4, 4, 4])     # root -> (c1 = 2, c2 = 1); c1 -> (3, 4)
+    indices = np.array([2, 1, 3, 4])
+    feature = np.array([0, -2, 0, -2, -2])
+    threshold = np.array([5.0, np.nan, 2.0, np.nan, np.nan])
+    shuffled = Tree.from_arrays(CountArrays(counts, offsets, indices), routing=("sklearn", feature, threshold))
+    assert [n.counts for n in shuffled.root.walk()] == [n.counts for n in t.root.walk()]
+    want = E.ebp_prune(t, raising=True, X=X, y=y)
+    got = E.ebp_prune(shuffled, raising=True, X=X, y=y)
+    assert (got.pruned, got.raised) == (want.pruned, want.raised)
+    assert [(n.counts, n.feature, n.threshold) for n in got.tree.root.walk()] == \
+        [(n.counts, n.feature, n.threshold) for n in want.tree.root.walk()]
+
+
+@pytest.mark.parametrize("cf", [Fraction(1, 10 ** 300), Fraction(1, 10 ** 310), Fraction(1, 10 ** 400)])
+def test_a_cf_below_tiny_sends_the_no_error_terms_to_arb(cf):
+    """fl(CF) below certify.TINY = 2**-960 (1e-300), subnormal (1e-310: relative error far above
+    u) or 0 (1e-400: log would fail): certify does not vouch for it, so the e = 0 terms carry no
+    bound and every comparison involving one goes to arb instead of trusting the float (or
+    raising a math domain error).  On the iris tree the pruning is the one at CF = 1e-280 (above
+    TINY, decided by the float filter; N (1 - CF^(1/N)) is about N for every N <= 50 at all of
+    them)."""
+    m = machine(cf)
+    value, rel = m.terms([5, 5], [0, 1])
+    assert rel[0] == math.inf and rel[1] < 32 * U
+    r, normal = E.ebp_prune(iris_tree(), cf=cf), E.ebp_prune(iris_tree(), cf=Fraction(1, 10 ** 280))
+    assert r.routes["arb"] > 0 and normal.routes["arb"] == 0
+    assert r.pruned == normal.pruned and r.tree.n_leaves == normal.tree.n_leaves
