@@ -57,7 +57,7 @@ from ..certify import (INFLATE, U, Approx, Decider, float_sign_array, function_r
                        quotient_abs, quotient_rel, rel_of_abs, sqrt_abs, sum_abs, sum_rel_array, total, total_array)
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
 from ..pruning import Pruning, prune_bottom_up
-from ..tree import CountArrays, Tree, as_tree, routing_threshold
+from ..tree import CountArrays, Tree, as_tree, require_integer_counts, routing_threshold
 from ..tree.arrays import csr_gather
 
 __all__ = ["ebp_extra_errors", "ebp_z", "binomial_upper_limit", "ebp_prune", "EBPResult"]
@@ -583,6 +583,8 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
     tree = as_tree(tree)
     if variant not in ("c45", "weka"):
         raise ValueError(f"variant must be 'c45' or 'weka', got {variant!r}")
+    require_integer_counts(tree.arrays(), "EBP", "its float filter's bounds and the binomial limits "
+                           "(ebp_extra_errors) are derived for whole-number counts")
     machine = _EBP(cf, variant, tree.n_classes)
     if not raising:
         kept, estimate = machine.run_counts(tree.arrays())

@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 from ..knorm import Prior, prune as knorm_prune
 from ..numbers import exact, to_fmpq
 from ..pruning import prune_bottom_up
-from ..tree import Tree, as_tree
+from ..tree import Tree, as_tree, require_integer_counts
 
 __all__ = ["mep_leaf_error", "mep_prune", "mep_as_knorm"]
 
@@ -64,6 +64,7 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     if len(p) != J:
         raise ValueError(f"priors has {len(p)} entries for {J} classes")
     a = tree.arrays()
+    require_integer_counts(a, "MEP", "its exact pass builds flint.fmpq values from integer counts")
     sizes = a.sizes.astype(object)
     m_q = to_fmpq(m)
     total = sizes + m_q

@@ -848,3 +848,10 @@ def test_a_cf_below_tiny_sends_the_no_error_terms_to_arb(cf):
     r, normal = E.ebp_prune(iris_tree(), cf=cf), E.ebp_prune(iris_tree(), cf=Fraction(1, 10 ** 280))
     assert r.routes["arb"] > 0 and normal.routes["arb"] == 0
     assert r.pruned == normal.pruned and r.tree.n_leaves == normal.tree.n_leaves
+
+
+def test_ebp_refuses_fractional_counts_with_the_reason():
+    """EBP's float bounds and binomial limits assume whole-number counts: a weighted tree is refused."""
+    tree = Tree.from_dict({"counts": ["3/2", 1], "children": [{"counts": ["3/2", 0]}, {"counts": [0, 1]}]})
+    with pytest.raises(ValueError, match=r"EBP needs whole-number class counts, and node root has the count 3/2"):
+        E.ebp_prune(tree)

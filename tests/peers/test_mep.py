@@ -158,3 +158,10 @@ def test_mep_as_knorm_uses_eta_zero_and_lam_one_half_by_default():
     assert prune(t, 1, Prior(lam="1/2", eta=0)).tree.n_leaves != prune(t, 1, Prior(lam="1/2", eta="1/2")).tree.n_leaves
     assert leaves(mep_as_knorm(t)) == leaves(mep_prune(t))
     assert leaves(mep_as_knorm(t)) == leaves(prune(t, 1, Prior(lam="1/2", eta=0)).tree)
+
+
+def test_mep_refuses_fractional_counts_with_the_reason():
+    """Weighted (rational) counts reach MEP only through a count tree; its exact pass needs integers."""
+    tree = Tree.from_dict({"counts": ["3/2", 1], "children": [{"counts": ["3/2", 0]}, {"counts": [0, 1]}]})
+    with pytest.raises(ValueError, match=r"MEP needs whole-number class counts, and node root has the count 3/2"):
+        mep_prune(tree)
