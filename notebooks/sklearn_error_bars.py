@@ -171,8 +171,15 @@ axes[1].plot(grid, [NormalDist().pdf(g) for g in grid], "k-", label="N(0, 1)")
 axes[1].set(title="per leaf: (true - mean) / sd", xlabel="z")
 axes[1].legend()
 fig.tight_layout()
+fig.savefig(os.path.join(FIGURES, "sklearn_error_bars_g2c15.png"), dpi=100)
 plt.close(fig)
 print(f"per-leaf z: mean {np.mean(z):+.2f}, sd {np.std(z):.2f}, |z| <= 2 in {np.mean(np.abs(z) <= 2):.3f} of leaves")
+
+# %% [markdown]
+# ![g2c15: whole-tree bars of each training set, and the per-leaf z against N(0, 1)](figures/sklearn_error_bars_g2c15.png)
+#
+# Left: each training set's whole-tree mean +- 2 sd (drawn red when the true error falls outside
+# it, which no training set at n = 300 does in the full run), sorted by the true error (black).  Right: (true - mean) / sd of every leaf of every tree, against N(0, 1).
 
 # %% [markdown]
 # ## Study 2: breast cancer, repeated 50/50 splits
@@ -286,9 +293,13 @@ clf = KNormTreeClassifier(random_state=0).fit(X_tr, y_tr)
 fig, axes = plt.subplots(1, 3, figsize=(15, 4), layout="constrained")
 bars = ErrorBarDisplay.from_estimator(clf, X_te, y_te, ax=axes[0])
 path = KNormPathDisplay.from_estimator(clf, ccp=True, ax=axes[1:])
+fig.savefig(os.path.join(FIGURES, "sklearn_error_bars_display.png"), dpi=100)
 plt.close(fig)
 print(f"{int(bars.wrong.sum())} of {len(y_te)} test inputs predicted wrongly; k breakpoints {path.ks}, "
       f"leaves {path.n_leaves}")
+
+# %% [markdown]
+# ![ErrorBarDisplay and KNormPathDisplay for one breast-cancer split](figures/sklearn_error_bars_display.png)
 
 # %% [markdown]
 # ## Conclusion
