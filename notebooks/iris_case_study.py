@@ -30,6 +30,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import Markdown, display
 from sklearn.datasets import load_iris
 
 from exactprune.casestudy import PRIOR, appendix_b_tree, printed_values
@@ -43,6 +44,16 @@ from exactprune.tree import iris_tree
 HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook.ipynb")))
 FIGURES = os.environ.get("EXACTPRUNE_FIGURES", os.path.join(HERE, "figures"))
 os.makedirs(FIGURES, exist_ok=True)
+
+
+def show_table(header, rows):
+    """Display rows as a Markdown table (cells as given; a literal | is escaped)."""
+    cell = lambda v: str(v).replace("|", "\\|")
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    display(Markdown("\n".join(lines)))
+
+
 tree = iris_tree()
 print(tree.render())
 
@@ -55,9 +66,9 @@ print(tree.render())
 
 # %%
 values = printed_values()
-print(f"{'equation':10s} {'printed':>12s} {'exact, rounded':>15s}  agrees  quantity")
-for v in values:
-    print(f"{v.equation:10s} {v.printed:>12s} {v.rounded:>15s}  {str(v.agrees):6s}  {v.quantity}")
+show_table(["equation", "printed", "exact, rounded", "agrees", "quantity"],
+           [(v.equation, v.printed, v.rounded, v.agrees if v.agrees else "**False**", f"`{v.quantity}`")
+            for v in values])
 disagreeing = sorted(v.equation for v in values if not v.agrees)
 print("disagreeing:", disagreeing)
 assert disagreeing == ["4.20", "B.8"], disagreeing
@@ -71,23 +82,39 @@ assert len(values) >= 30
 # $R_t = \text{errors} / N$), weakest links of equal $\alpha$ pruned together, exact alphas.
 
 # %%
+def stage_rows(seq):
+    return [(f"[{s.k_from}, {s.k_to if s.k_to is not None else 'inf'})", s.leaves, ", ".join(s.pruned))
+            for s in seq.stages]
+
+
+def breakpoint_rows(breakpoints):
+    rows = []
+    for b in breakpoints:
+        d = b.as_dict()
+        crossing = d["crossing"]
+        rows.append((d["name"], d["breakpoint"], d["removed_with"] or "", d["survives_all_finite_k"],
+                     "" if crossing is None else f"[{crossing['lower']}, {crossing['upper']}]",
+                     "" if crossing is None else crossing["approx"], d["sign_checks"]))
+    return rows
+
+
+BREAKPOINT_HEADER = ["node", "breakpoint", "removed with", "survives all finite k", "real crossing in",
+                     "crossing approx.", "sign checks"]
+
 seq = knorm_sequence(tree, PRIOR)
-print("k-norm sequence:")
-for s in seq.stages:
-    print(f"  k in [{s.k_from}, {s.k_to if s.k_to is not None else 'inf'}):  {s.leaves} leaves, "
-          f"pruned at start: {s.pruned}")
-print("breakpoints:")
-for name, b in seq.breakpoints.items():
-    print("  ", b.as_dict())
+display(Markdown("**k-norm sequence** (the nodes pruned as each stage starts)"))
+show_table(["k in", "leaves", "pruned at start"], stage_rows(seq))
+display(Markdown("**Breakpoints** (the least integer k from which PruneTree prunes the node)"))
+show_table(BREAKPOINT_HEADER, breakpoint_rows(seq.breakpoints.values()))
 assert [(s.k_from, s.k_to, s.leaves) for s in seq.stages] == \
     [(1, 2, 7), (2, 17781896, 3), (17781896, None, 2), ("inf", None, 1)]
 assert prune(tree, 2, PRIOR).tree.n_leaves == 3 and sorted(prune(tree, 2, PRIOR).pruned) == ["c21", "c22"]
 
 ccp = ccp_sequence(tree, "misclassification")
-print("CCP sequence:")
-for s in ccp.stages:
-    print(f"  alpha in [{s.alpha_from}, {s.alpha_to if s.alpha_to is not None else 'inf'}) "
-          f"(~{float(s.alpha_from):.4f}):  {s.leaves} leaves, pruned: {s.pruned}")
+display(Markdown("**CCP sequence**"))
+show_table(["alpha in", "alpha from approx.", "leaves", "pruned"],
+           [(f"[{s.alpha_from}, {s.alpha_to if s.alpha_to is not None else 'inf'})", f"{float(s.alpha_from):.4f}",
+             s.leaves, ", ".join(s.pruned)) for s in ccp.stages])
 assert [str(a) for a in ccp.alphas] == ["0", "1/150", "1/75", "22/75", "1/3"]
 # Zhong prints 0.0067, 0.0133, 0.2933, 0.3333
 assert [f"{float(a):.4f}" for a in ccp.alphas[1:]] == ["0.0067", "0.0133", "0.2933", "0.3333"]
@@ -117,7 +144,9 @@ def k_label(s):
 
 panels = [("k-norm: " + k_label(s), s.tree) for s in seq.stages] + \
          [(f"CCP: alpha >= {s.alpha_from}", s.tree) for s in ccp.stages]
-fig, axes = plt.subplots(2, 5, figsize=(22, 8.5), sharex=True, sharey=True)
+COLUMNS = 3
+fig, axes = plt.subplots(-(-len(panels) // COLUMNS), COLUMNS, figsize=(13, 4.3 * -(-len(panels) // COLUMNS)),
+                         sharex=True, sharey=True)
 axes = axes.ravel()
 for ax in axes[len(panels):]:
     ax.axis("off")
@@ -125,14 +154,16 @@ for ax, (title, t) in zip(axes, panels):
     grid = regions(t)
     ax.contourf(xs, ys, grid, levels=[-0.5, 0.5, 1.5, 2.5], colors=["#fbb4ae", "#b3cde3", "#ccebc5"])
     for cls, marker, colour in ((0, "o", "#e41a1c"), (1, "s", "#377eb8"), (2, "^", "#4daf4a")):
-        ax.scatter(X[y == cls, 0], X[y == cls, 1], s=12, marker=marker, c=colour, edgecolors="k",
+        ax.scatter(X[y == cls, 0], X[y == cls, 1], s=18, marker=marker, c=colour, edgecolors="k",
                    linewidths=0.3)
-    ax.set_title(f"{title}\n{t.n_leaves} leaves", fontsize=9)
-    ax.set_xlabel("petal length")
-axes[0].set_ylabel("petal width")
-axes[5].set_ylabel("petal width")
+    ax.set_title(f"{title}\n{t.n_leaves} leaves", fontsize=14)
+    ax.tick_params(labelsize=12, labelbottom=True)
+for ax in axes[-COLUMNS:]:
+    ax.set_xlabel("petal length (cm)", fontsize=13)
+for ax in axes[::COLUMNS]:
+    ax.set_ylabel("petal width (cm)", fontsize=13)
 fig.tight_layout()
-fig.savefig(os.path.join(FIGURES, "iris_decision_regions.png"), dpi=90)
+fig.savefig(os.path.join(FIGURES, "iris_decision_regions.png"), dpi=110)
 plt.close(fig)
 
 # the full tree separates the training data up to the 6 errors its leaves keep
@@ -145,7 +176,8 @@ assert seq.stage_for(2).tree.to_dict() == next(s.tree for s in ccp.stages if s.l
 # %% [markdown]
 # ![Decision regions of every tree of Figure B.1](figures/iris_decision_regions.png)
 #
-# On the documentation site, click the figure to open it at full size (one panel per tree).
+# One panel per tree, three per row: the four k-norm stages, then the five CCP stages.  On the
+# documentation site, click the figure to open it at full size.
 
 # %% [markdown]
 # ## Figure 5.3: k-norm leaf error rates of the tree of Figure B.1(d) against k
@@ -242,7 +274,6 @@ assert F[17781895] > 0 > F[17781896]   # split kept at k = 17781895, pruned at k
 
 # %%
 bp = seq.breakpoints["c2"]
-print("numerator J-1:", bp.as_dict())
 assert bp.breakpoint == 17781896
 lo, hi = bp.crossing
 assert 17781895 < lo <= hi < 17781896 and f"{float((lo + hi) / 2):.2f}" == "17781895.87"
@@ -250,9 +281,11 @@ assert 17781895 < lo <= hi < 17781896 and f"{float((lo + hi) / 2):.2f}" == "1778
 prior_1 = Prior(Fraction(1, 2), Fraction(1, 2), "1")
 seq_1 = knorm_sequence(tree, prior_1)
 bp_1 = seq_1.breakpoints["c2"]
-print("numerator 1:  ", bp_1.as_dict())
-for s in seq_1.stages:
-    print(f"  k in [{s.k_from}, {s.k_to if s.k_to is not None else 'inf'}): {s.leaves} leaves, pruned {s.pruned}")
+display(Markdown("**c2's breakpoint** under the two numerators"))
+show_table(["numerator"] + BREAKPOINT_HEADER,
+           [("J-1", *breakpoint_rows([bp])[0]), ("1", *breakpoint_rows([bp_1])[0])])
+display(Markdown("**k-norm sequence, numerator 1**"))
+show_table(["k in", "leaves", "pruned at start"], stage_rows(seq_1))
 assert bp_1.breakpoint == 25680603
 lo1, hi1 = bp_1.crossing
 assert 25680602 < lo1 <= hi1 < 25680603 and f"{float((lo1 + hi1) / 2):.2f}" == "25680602.08"
@@ -272,14 +305,17 @@ import math
 
 c2 = tree.node("c2")
 tree_c2 = prune(tree, 3, prior_1).tree.node("c2")   # c2 with its subtree as it stands before the breakpoint
+certified = {}
 saved, flint.ctx.prec = flint.ctx.prec, 256
 try:
     for k in (PRINTED, PRINTED + 1):
         F = leaf_moment_arb(c2.counts, k, prior_1) - subtree_moment_arb(tree_c2, k, prior_1)
-        print(f"k = {k}: certified F(k) = {F}  (F < 0: the leaf is better, PruneTree prunes c2)")
+        certified[k] = (str(F), "yes" if F < 0 else "no")
         assert (F < 0) == (k >= bp_1.breakpoint) and (F < 0 or F > 0)
 finally:
     flint.ctx.prec = saved
+display(Markdown("**Certified F(k)** at 256 bits (F < 0: the leaf is better, PruneTree prunes c2)"))
+show_table(["k", "certified F(k)", "c2 pruned"], [(k, f"`{F}`", pruned) for k, (F, pruned) in certified.items()])
 
 
 def log_leaf_f64(counts, k, lam=0.5, numerator="1"):
@@ -298,9 +334,11 @@ def log_subtree_f64(node, k):
     return top + math.log(sum(math.exp(t - top) for t in terms))
 
 
+float64_rows = []
 for k in (PRINTED, PRINTED + 1):
     leaf_root = math.exp(log_leaf_f64(c2.counts, k) / k)
     sub_root = math.exp(log_subtree_f64(tree_c2, k) / k)
-    print(f"k = {k}: float64 ||leaf||_k = {leaf_root!r}, ||subtree||_k = {sub_root!r}, "
-          f"relative gap {(leaf_root - sub_root) / leaf_root:.2e}")
+    float64_rows.append((k, repr(leaf_root), repr(sub_root), f"{(leaf_root - sub_root) / leaf_root:.2e}"))
     assert abs(leaf_root - sub_root) / leaf_root < 1e-13
+display(Markdown("**float64** k-th roots of the two moments"))
+show_table(["k", "k-norm of the leaf c2", "k-norm of c2's subtree", "relative gap"], float64_rows)

@@ -28,6 +28,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import Markdown, display
 
 from exactprune import peers
 from exactprune import experiments as E
@@ -73,7 +74,22 @@ for prior in ("haldane", "jeffreys", "bayes"):
 # %%
 runs = E.run_protocol("g2c15", ratios=(1, 10), n=N, runs=RUNS)
 tables = E.summarize(runs)
-print(E.format_tables(tables))
+TITLES = {"accuracy": "Table 6.2: accuracy (%)", "leaves": "Table 6.3: tree size (leaves)",
+          "seconds": "Table 6.4: pruning time (s)"}
+RULES = {"accuracy": "|diff| >= 1 point", "leaves": "|diff| >= 1 leaf", "seconds": "|diff| >= 1% of the larger mean"}
+for what, title in TITLES.items():
+    fmt = "{:.3g} +- {:.2g}" if what == "seconds" else "{:.1f} +- {:.1f}"
+    lines = [f"**{title}**, mean +- std of {RUNS} runs; 2-norm against CCP and EBP: difference, paired "
+             f"t-test P (%), and + (2-norm better) or - when {RULES[what]} and P <= 5%", "",
+             "| R | data | " + " | ".join(E.METHODS) + " | 2n-CCP | P | +- | 2n-EBP | P | +- |",
+             "|---|---|" + "---:|" * len(E.METHODS) + "---:|---:|:---:|---:|---:|:---:|"]
+    for ratio, rows in sorted(tables[what].items()):
+        for ds, row in rows.items():
+            comp = [f"{c['diff']:.3g} | {100 * c['p']:.1f} | {c['sign']}"
+                    for c in (row["2-norm:CCP"], row["2-norm:EBP"])]
+            lines.append(f"| {ratio} | {ds} | " + " | ".join(fmt.format(row[m]["mean"], row[m]["std"])
+                                                          for m in E.METHODS) + " | " + " | ".join(comp) + " |")
+    display(Markdown("\n".join(lines)))
 for ratio in tables["seconds"]:
     row = tables["seconds"][ratio]["g2c15"]
     assert row["2-norm"]["mean"] < row["CCP"]["mean"]       # 2-norm touches no data

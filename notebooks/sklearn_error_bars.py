@@ -45,6 +45,10 @@ from sklearn.model_selection import train_test_split
 from exactprune.experiments import gaussian_leaf_class_masses
 from exactprune.sklearn import KNormTreeClassifier
 
+# figures go next to the notebook: the script's folder, or the kernel's (Jupyter starts it there)
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook.ipynb")))
+FIGURES = os.environ.get("EXACTPRUNE_FIGURES", os.path.join(HERE, "figures"))
+os.makedirs(FIGURES, exist_ok=True)
 FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"
 REPS = 15 if FAST else 200                      # training sets per size
 SIZES = [100, 400] if FAST else [100, 300, 1000, 3000]
@@ -104,7 +108,7 @@ def study_g2c15(n, seeds):
         rows.append({"seed": seed, "true": true, "mean": float(bars.mean), "sd": bars.sd,
                      "tree_in": abs(true - float(bars.mean)) <= 2 * bars.sd, "leaf_cov": leaf_cov,
                      "leaves": clf.get_n_leaves(), "grown": int(clf.unpruned_estimator_.get_n_leaves()),
-                     "lam": float(clf.lam_), "leaf_z": leaf_z})
+                     "lam": float(clf.lam_), "leaf_z": leaf_z, "probe": list(probe.values())})
     return rows
 
 
@@ -167,8 +171,15 @@ axes[1].plot(grid, [NormalDist().pdf(g) for g in grid], "k-", label="N(0, 1)")
 axes[1].set(title="per leaf: (true - mean) / sd", xlabel="z")
 axes[1].legend()
 fig.tight_layout()
+fig.savefig(os.path.join(FIGURES, "sklearn_error_bars_g2c15.png"), dpi=100)
 plt.close(fig)
 print(f"per-leaf z: mean {np.mean(z):+.2f}, sd {np.std(z):.2f}, |z| <= 2 in {np.mean(np.abs(z) <= 2):.3f} of leaves")
+
+# %% [markdown]
+# ![g2c15: whole-tree bars of each training set, and the per-leaf z against N(0, 1)](figures/sklearn_error_bars_g2c15.png)
+#
+# Left: each training set's whole-tree mean +- 2 sd (drawn red when the true error falls outside
+# it, which no training set at n = 300 does in the full run), sorted by the true error (black).  Right: (true - mean) / sd of every leaf of every tree, against N(0, 1).
 
 # %% [markdown]
 # ## Study 2: breast cancer, repeated 50/50 splits
@@ -213,6 +224,60 @@ observed = [row[4] for row in reliability]
 assert observed == sorted(observed), reliability
 
 # %% [markdown]
+# ## Calibration, drawn
+#
+# Predicted error against the observed error rate, in bins of the predicted error; a calibrated
+# estimate lies on the diagonal.  Left, g2c15: each leaf of each pruned tree, weighted by its
+# probability mass, its estimated mean (4.30) against its exact true error rate, one line per
+# training-set size n.  Right, breast cancer: the reliability table above, each bin's observed
+# rate with a binomial +- 2 sd bar (it ignores that the splits share inputs, so it is too short).
+
+# %%
+LEAF_EDGES = [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1]
+fig, (ax_g, ax_b) = plt.subplots(1, 2, figsize=(11, 5))
+for n in SIZES:
+    probe = np.array([leaf for r in results[n] for leaf in r["probe"]])   # mass, true rate, mean, sd
+    mass, rate, mean = probe[:, 0], probe[:, 1], probe[:, 2]
+    points = []
+    for lo, hi in zip(LEAF_EDGES[:-1], LEAF_EDGES[1:]):
+        sel = (mean >= lo) & (mean < hi)
+        if mass[sel].sum() > 0:
+            points.append((np.average(mean[sel], weights=mass[sel]), np.average(rate[sel], weights=mass[sel])))
+    ax_g.plot(*zip(*points), "o-", label=f"n = {n}")
+    # leaves the estimate calls riskier are riskier: the true rate rises across the bins
+    assert [q for _, q in points] == sorted(q for _, q in points), (n, points)
+ax_g.set(title="g2c15: leaf error, estimated vs exact", xlabel="estimated leaf error (mean of 4.30)",
+         ylabel="true leaf error rate (mass-weighted)")
+ax_g.legend(title="training set size")
+_, _, count, predicted, observed_rate = map(np.array, zip(*reliability))
+ax_b.errorbar(predicted, observed_rate, yerr=2 * np.sqrt(observed_rate * (1 - observed_rate) / count), fmt="o-",
+              capsize=3, color="tab:red", label=f"{SPLITS} splits, held-out half")
+for x, y, c in zip(predicted, observed_rate, count):
+    ax_b.annotate(f"{c}", (x, y), textcoords="offset points", xytext=(6, -12), fontsize=9)
+ax_b.set(title="breast cancer: prediction error, estimated vs observed",
+         xlabel="estimated error of the prediction's leaf (bin mean)", ylabel="observed error rate")
+ax_b.legend(loc="lower right")
+for axis in (ax_g, ax_b):
+    top = max(axis.get_xlim()[1], axis.get_ylim()[1])
+    axis.plot([0, top], [0, top], color="grey", lw=0.8, ls="--", label="_diagonal")
+    axis.set_xlim(0, top)
+    axis.set_ylim(0, top)
+    axis.set_aspect("equal")
+fig.tight_layout()
+fig.savefig(os.path.join(FIGURES, "sklearn_error_bars_calibration.png"), dpi=110)
+plt.close(fig)
+
+# %% [markdown]
+# ![Estimated against observed error, binned, with the diagonal](figures/sklearn_error_bars_calibration.png)
+#
+# Points above the dashed diagonal are optimistic estimates.  On g2c15 (full run) the middle bins
+# (estimates 0.1-0.25) lie near the diagonal, but the true rate rises faster than the estimate:
+# leaves estimated at about 0.09 have true error 0.10-0.15, and for n >= 300 leaves estimated at
+# about 0.35 have true error 0.40-0.46 (only at n = 100 are the upper bins below the diagonal).
+# On breast cancer every bin lies above the diagonal (the 3-point optimism of the table), yet the
+# observed rate rises with the estimate; the labels give each bin's number of test inputs.
+
+# %% [markdown]
 # ## The bars of one split, drawn
 #
 # `ErrorBarDisplay` (scikit-learn's Display convention: `from_estimator`, `plot(ax=...)`, `ax_`,
@@ -228,9 +293,13 @@ clf = KNormTreeClassifier(random_state=0).fit(X_tr, y_tr)
 fig, axes = plt.subplots(1, 3, figsize=(15, 4), layout="constrained")
 bars = ErrorBarDisplay.from_estimator(clf, X_te, y_te, ax=axes[0])
 path = KNormPathDisplay.from_estimator(clf, ccp=True, ax=axes[1:])
+fig.savefig(os.path.join(FIGURES, "sklearn_error_bars_display.png"), dpi=100)
 plt.close(fig)
 print(f"{int(bars.wrong.sum())} of {len(y_te)} test inputs predicted wrongly; k breakpoints {path.ks}, "
       f"leaves {path.n_leaves}")
+
+# %% [markdown]
+# ![ErrorBarDisplay and KNormPathDisplay for one breast-cancer split](figures/sklearn_error_bars_display.png)
 
 # %% [markdown]
 # ## Conclusion
