@@ -40,7 +40,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, TypedDict, Union
 
 import numpy as np
 
@@ -220,8 +220,23 @@ class Run:
 
 METHODS = ("CCP", "2-norm", "EBP")
 
+#: one cell of a row of Tables 6.2-6.4: a method's {"mean", "std"} (std None where the print has
+#: none) or a comparison's {"diff", "p", "sign"}
+_Cell = Dict[str, Union[float, str, None]]
 
-def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0, raising: bool = True) -> dict:
+
+class PruneAllResult(TypedDict):
+    """What :func:`prune_all` measures: per method of ``METHODS``, the test accuracy (%), the
+    leaves and the pruning seconds; and the leaves of the full tree."""
+
+    accuracy: Dict[str, float]
+    leaves: Dict[str, int]
+    seconds: Dict[str, float]
+    full_leaves: int
+
+
+def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0,
+              raising: bool = True) -> PruneAllResult:
     """Grow one CART tree and prune it by the three methods; accuracy (%), leaves, seconds."""
     from sklearn.tree import DecisionTreeClassifier
     from .sklearn import auto_lam
@@ -229,7 +244,7 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0, rais
     tree = Tree.from_sklearn(est)
     J = tree.n_classes
     y_tr = np.searchsorted(est.classes_, y_train)
-    out = {"accuracy": {}, "leaves": {}, "seconds": {}, "full_leaves": tree.n_leaves}
+    out: PruneAllResult = {"accuracy": {}, "leaves": {}, "seconds": {}, "full_leaves": tree.n_leaves}
     # 2-norm
     t0 = time.perf_counter()
     lam = auto_lam(tree.n_leaves, J, tree.root.n)
@@ -447,18 +462,19 @@ def summarize(runs: List[Run]) -> dict:
     """Tables 6.2 (accuracy %), 6.3 (leaves) and 6.4 (seconds) as nested dicts keyed by
     ratio then data set, with Zhong's significance rule (seconds: relative, |diff| >= 1% of
     the larger mean; module docstring); sign '+' means 2-norm wins."""
-    tables = {"accuracy": {}, "leaves": {}, "seconds": {}}
+    tables: Dict[str, Dict[int, Dict[str, Dict[str, _Cell]]]] = {"accuracy": {}, "leaves": {}, "seconds": {}}
     keys = sorted({(r.ratio, r.dataset) for r in runs})
     for ratio, ds in keys:
         rs = [r for r in runs if r.ratio == ratio and r.dataset == ds]
         for what in ("accuracy", "leaves", "seconds"):
             vals = {m: [getattr(r, what)[m] for r in rs] for m in METHODS}
-            row = {m: {"mean": float(np.mean(vals[m])), "std": float(np.std(vals[m], ddof=1)) if len(rs) > 1 else 0.0}
-                   for m in METHODS}
+            mean = {m: float(np.mean(vals[m])) for m in METHODS}
+            row: Dict[str, _Cell] = {m: {"mean": mean[m], "std": float(np.std(vals[m], ddof=1)) if len(rs) > 1 else 0.0}
+                                     for m in METHODS}
             for other in ("CCP", "EBP"):
-                diff = row["2-norm"]["mean"] - row[other]["mean"]
+                diff = mean["2-norm"] - mean[other]
                 p = _ttest(vals["2-norm"], vals[other])
-                threshold = (0.01 * max(abs(row["2-norm"]["mean"]), abs(row[other]["mean"]))
+                threshold = (0.01 * max(abs(mean["2-norm"]), abs(mean[other]))
                              if what == "seconds" else 1.0)
                 sig = abs(diff) >= threshold and abs(diff) > 0 and p <= 0.05
                 better = diff > 0 if what == "accuracy" else diff < 0
@@ -592,15 +608,15 @@ def _parse_printed() -> dict:
         for line in text.strip().splitlines():
             r, db, *nums, p_ccp, p_ebp, s_ccp, s_ebp = line.split()
             v = [float(x) for x in nums]
-            row = {m: {"mean": v[2 * i], "std": v[2 * i + 1]} for i, m in enumerate(METHODS)}
+            row: Dict[str, _Cell] = {m: {"mean": v[2 * i], "std": v[2 * i + 1]} for i, m in enumerate(METHODS)}
             row["2-norm:CCP"] = {"sign": s_ccp.strip("."), "p": float(p_ccp)}
             row["2-norm:EBP"] = {"sign": s_ebp.strip("."), "p": float(p_ebp)}
             out[what].setdefault(int(r), {})[db] = row
     for line in _PRINTED_6_4.strip().splitlines():
         db, *nums = line.split()
         v = [float(x) for x in nums]
-        for j, r in enumerate((5, 50)):
-            out["seconds"].setdefault(r, {})[db] = {m: {"mean": v[2 * i + j], "std": None}
+        for j, ratio in enumerate((5, 50)):
+            out["seconds"].setdefault(ratio, {})[db] = {m: {"mean": v[2 * i + j], "std": None}
                                                    for i, m in enumerate(METHODS)}
     return out
 

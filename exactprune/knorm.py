@@ -104,7 +104,7 @@ class Prior:
 # numbers.rising_ratio_arb (any real k), float images with a rigorous bound certify.rising_ratio
 # (one node) and certify.rising_ratio_array (many: leaf_moment_floats).
 
-def leaf_terms(n, most, offsets: tuple) -> tuple:
+def leaf_terms(n, most, offsets: tuple) -> tuple[Any, Any]:
     """The terms (a, d) = (b + c lam, n + J lam) of Zhong (4.29) for nodes of ``n`` examples,
     ``most`` of them in the majority class (b = n - most the training errors), given ``offsets``
     = (c lam, J lam) (:meth:`Prior.term_offsets`) in the arithmetic wanted: Python ints with
@@ -130,7 +130,7 @@ def leaf_terms(n, most, offsets: tuple) -> tuple:
     return n - most + offset, n + jlam
 
 
-def leaf_moment_terms(counts: Sequence, prior: Prior = Prior(), where: str = "leaf") -> tuple:
+def leaf_moment_terms(counts: Sequence, prior: Prior = Prior(), where: str = "leaf") -> tuple[Any, Any]:
     """(B, M) of a node as a leaf, Zhong (4.29) in the notation of App C: B = b + c lam
     (b = n - max_j n_j the training errors, c from ``prior.numerator``) and M = n + J lam,
     so that E[r_l^k] = B^(k) / M^(k), a ratio of rising factorials (C.26): :func:`leaf_terms`
@@ -463,6 +463,8 @@ class PruneResult(Pruning):
     ``moment`` are built on first access, so the decisions themselves cost one pass.
     """
 
+    k: int      # always an order here (the base class allows None)
+
     def __init__(self, source: Tree, k: int, evaluator: "_ArrayEvaluator"):
         super().__init__(source, k, evaluator.kept, evaluator.decider.routes)
         self._evaluator = evaluator
@@ -581,7 +583,8 @@ class _ArrayEvaluator:
         return leaf_moment_arb(tuple(self.arrays.counts[i].tolist()), self.k, self.prior)
 
     def tree_arb(self, i: int):
-        children, cache = self.arrays.children_of(i), {}
+        children = self.arrays.children_of(i)
+        cache: dict[int, flint.arb] = {}
         return sum(w * self.pruned(c, self.leaf_arb, arb_of, cache)
                    for w, c in zip(self._weights(i, children, arb_of), children))
 
@@ -606,7 +609,8 @@ class _ArrayEvaluator:
         """A pass deciding the splits one by one (a level at a time from the deepest): the split at
         i is kept iff ``sign(i)``, the kernel's sign of R_leaf - epsilon - R_tree, is positive."""
         prune_bottom_up(a, np.zeros(a.n_nodes), lambda splits, best, level: best[splits],
-                        lambda splits, tree, level: [sign(i) > 0 for i in splits.tolist()], self.kept)
+                        lambda splits, tree, level: np.array([sign(i) > 0 for i in splits.tolist()], dtype=bool),
+                        self.kept)
 
     def _exact_pass(self, a) -> None:
         """The pass for rational counts at k <= EXACT_K_LIMIT: every decision between exact
