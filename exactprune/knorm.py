@@ -730,24 +730,35 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     Parameters
     ----------
     tree : Tree or Node
-        The tree to prune; its counts integers or exact rationals (rational counts are decided
-        without the float filter, every comparison exact).
+        The tree to prune (a Node is taken as the root of a Tree).  Its counts are non-negative
+        integers or exact rationals (weighted counts: decided without the float filter, every
+        comparison between exact rationals).
     k : int
-        The order of the moment minimised: k = 1 the expected error rate, larger k weighs
-        the uncertainty of the estimate more (the k-norm E[r^k]^(1/k)); a positive integer up to
-        ``MAX_K``, exact rationals up to ``EXACT_K_LIMIT`` and certified arb signs above it.
-    prior : Prior
-        lam, eta and the error-numerator convention of (4.29) and (4.11).
+        The order of the norm minimised: the pruning minimises E[r^k], the k-th moment of the
+        error rate r (so also the k-norm E[r^k]^(1/k)); k = 1 is the expected error rate, a
+        larger k weighs the uncertainty of the estimate more.  A positive integer (an int, or an
+        exact integer such as ``"2"``; a float is refused) up to ``MAX_K``; the moments are exact
+        rationals up to ``EXACT_K_LIMIT`` and decided by certified arb signs above it.
+    prior : Prior, default ``Prior()``
+        The parameters of (4.29) and (4.11): ``lam`` (class probabilities), ``eta`` (child
+        proportions) and the error ``numerator`` convention.  The default is lam = eta = 1/2
+        with numerator ``"J-1"`` (Zhong's printed (4.29): c = J - 1 in b + c lam).
     epsilon : exact number, default 0
-        The margin a split must win by (Fig 4.1): kept only if it lowers the moment by more
-        than epsilon; epsilon >= 0, exact (int, Fraction, ``"1/1000"``; a float is a TypeError),
-        at most ``MAX_EPSILON_DIGITS`` digits.  With epsilon = 0 a split whose subtree ties
-        with its leaf is pruned.
+        The margin of Fig 4.1: a split is kept iff R_tree < R_leaf - epsilon.  Exact (int,
+        Fraction, ``"1/1000"``; a float is a TypeError), >= 0 (a negative one is a ValueError),
+        at most ``MAX_EPSILON_DIGITS`` digits.  With epsilon = 0 a split whose subtree ties with
+        its leaf is pruned.
 
     Returns
     -------
     PruneResult
+        The decisions (``kept_splits``, over the input's :meth:`~exactprune.tree.Tree.arrays`
+        indices) and how each was settled (``routes``, ``fallbacks``); the pruned tree
+        (``tree``, a new Tree), the names of the splits turned into leaves (``pruned``) and its
+        k-th moment (``moment``: a Fraction, or an arb ball above ``EXACT_K_LIMIT``).
 
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> result = prune(iris_tree(), 2)
     >>> result.tree.n_leaves, sorted(result.pruned)     # Zhong Figure B.1(d)
