@@ -261,7 +261,7 @@ def _classes(labels: "np.ndarray", column: str, path: str) -> Tuple[List[str], "
     if all(_is_number(s) for s in spellings):
         values = [_as_value(s) for s in spellings]
         distinct = sorted(set(values))
-        names = {}
+        names: Dict[Fraction, str] = {}
         for s, v in zip(spellings, values):       # the shortest spelling names the class (ties: code points)
             if v not in names or (len(s), s) < (len(names[v]), names[v]):
                 names[v] = s
@@ -319,7 +319,8 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
             f"8.2.2.2): remove or impute such rows first")
     class_names, y = _classes(cells[:, t], header[t], path)
     n = len(y)
-    plan: List[Tuple[str, np.ndarray, Optional[List[str]], Optional[np.ndarray]]] = []
+    # per attribute: (name, values, None) for a numerical column, (name, level codes, levels) for a categorical one
+    plan: List[Tuple[str, np.ndarray, Optional[List[str]]]] = []
     for j, name in enumerate(header):
         if j == t:
             continue
@@ -329,12 +330,12 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
             continue
         numeric = np.fromiter((_is_number(v) for v in column), dtype=bool, count=n)
         if numeric.all():
-            plan.append((name, _numbers(name, column, rownum, path), None, None))
+            plan.append((name, _numbers(name, column, rownum, path), None))
         elif not numeric.any():
             plan.append(_categorical(name, column, rownum, path, max_levels, declared=False))
         else:
             _mixed(name, column, numeric, rownum, path)
-    width = sum(1 if levels is None else len(levels) for _, _, levels, _ in plan)
+    width = sum(1 if levels is None else len(levels) for _, _, levels in plan)
     if n * width > limits.CLI_MAX_CODED_CELLS:
         raise ValueError(f"data file {path!r}: the coded attributes (one-hot for categorical columns) would take "
                          f"{n:,} rows x {width:,} columns, more than the limit of {limits.CLI_MAX_CODED_CELLS:,} "
@@ -344,14 +345,14 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
     columns: List[Tuple[str, Optional[str]]] = []
     cats: Dict[str, List[str]] = {}
     at = 0
-    for name, values, levels, codes in plan:
+    for name, values, levels in plan:
         if levels is None:
             X[:, at] = values
             names.append(name)
             columns.append((name, None))
             at += 1
         else:
-            X[np.arange(n), at + codes] = 1.0
+            X[np.arange(n), at + values] = 1.0   # values: each row's level index
             cats[name] = levels
             names += [f"{name}={v}" for v in levels]
             columns += [(name, v) for v in levels]
@@ -378,8 +379,8 @@ def _numbers(name: str, column: "np.ndarray", rownum: "np.ndarray", path: str) -
 
 
 def _categorical(name: str, column: "np.ndarray", rownum: "np.ndarray", path: str, max_levels: int,
-                 declared: bool) -> tuple:
-    """(name, None, levels in order, each row's level index), within the level limits."""
+                 declared: bool) -> Tuple[str, "np.ndarray", List[str]]:
+    """(name, each row's level index, levels in order), within the level limits."""
     import numpy as np
     spellings, codes = np.unique(column, return_inverse=True)
     count = len(spellings)
@@ -394,7 +395,7 @@ def _categorical(name: str, column: "np.ndarray", rownum: "np.ndarray", path: st
     levels = _level_order(str(s) for s in spellings)
     position = {v: i for i, v in enumerate(levels)}
     remap = np.array([position[str(s)] for s in spellings], dtype=np.int64)
-    return name, None, levels, remap[codes]
+    return name, remap[codes], levels
 
 
 def _mixed(name: str, column: "np.ndarray", numeric: "np.ndarray", rownum: "np.ndarray", path: str) -> None:
@@ -475,6 +476,9 @@ def tree_json(tree, dataset: Dataset, indent: Optional[int] = None) -> str:
     while stack:
         node = stack.pop()
         if "children" in node and node.get("feature") is not None:
+            if dataset.columns is None:
+                raise ValueError("tree_json needs dataset.columns (the CSV column and level of each column of X), "
+                                 "as load_csv gives")
             column, level = dataset.columns[node["feature"]]
             node["feature"] = order.index(column)
             if level is not None:           # a numerical split already reads "COLUMN <= THRESHOLD"

@@ -104,7 +104,7 @@ class Prior:
 # numbers.rising_ratio_arb (any real k), float images with a rigorous bound certify.rising_ratio
 # (one node) and certify.rising_ratio_array (many: leaf_moment_floats).
 
-def leaf_terms(n, most, offsets: tuple) -> tuple:
+def leaf_terms(n, most, offsets: tuple) -> tuple[Any, Any]:
     """The terms (a, d) = (b + c lam, n + J lam) of Zhong (4.29) for nodes of ``n`` examples,
     ``most`` of them in the majority class (b = n - most the training errors), given ``offsets``
     = (c lam, J lam) (:meth:`Prior.term_offsets`) in the arithmetic wanted: Python ints with
@@ -130,7 +130,7 @@ def leaf_terms(n, most, offsets: tuple) -> tuple:
     return n - most + offset, n + jlam
 
 
-def leaf_moment_terms(counts: Sequence, prior: Prior = Prior(), where: str = "leaf") -> tuple:
+def leaf_moment_terms(counts: Sequence, prior: Prior = Prior(), where: str = "leaf") -> tuple[Any, Any]:
     """(B, M) of a node as a leaf, Zhong (4.29) in the notation of App C: B = b + c lam
     (b = n - max_j n_j the training errors, c from ``prior.numerator``) and M = n + J lam,
     so that E[r_l^k] = B^(k) / M^(k), a ratio of rising factorials (C.26): :func:`leaf_terms`
@@ -463,6 +463,8 @@ class PruneResult(Pruning):
     ``moment`` are built on first access, so the decisions themselves cost one pass.
     """
 
+    k: int      # always an order here (the base class allows None)
+
     def __init__(self, source: Tree, k: int, evaluator: "_ArrayEvaluator"):
         super().__init__(source, k, evaluator.kept, evaluator.decider.routes)
         self._evaluator = evaluator
@@ -581,7 +583,8 @@ class _ArrayEvaluator:
         return leaf_moment_arb(tuple(self.arrays.counts[i].tolist()), self.k, self.prior)
 
     def tree_arb(self, i: int):
-        children, cache = self.arrays.children_of(i), {}
+        children = self.arrays.children_of(i)
+        cache: dict[int, flint.arb] = {}
         return sum(w * self.pruned(c, self.leaf_arb, arb_of, cache)
                    for w, c in zip(self._weights(i, children, arb_of), children))
 
@@ -606,7 +609,8 @@ class _ArrayEvaluator:
         """A pass deciding the splits one by one (a level at a time from the deepest): the split at
         i is kept iff ``sign(i)``, the kernel's sign of R_leaf - epsilon - R_tree, is positive."""
         prune_bottom_up(a, np.zeros(a.n_nodes), lambda splits, best, level: best[splits],
-                        lambda splits, tree, level: [sign(i) > 0 for i in splits.tolist()], self.kept)
+                        lambda splits, tree, level: np.array([sign(i) > 0 for i in splits.tolist()], dtype=bool),
+                        self.kept)
 
     def _exact_pass(self, a) -> None:
         """The pass for rational counts at k <= EXACT_K_LIMIT: every decision between exact
@@ -726,24 +730,35 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     Parameters
     ----------
     tree : Tree or Node
-        The tree to prune; its counts integers or exact rationals (rational counts are decided
-        without the float filter, every comparison exact).
+        The tree to prune (a Node is taken as the root of a Tree).  Its counts are non-negative
+        integers or exact rationals (weighted counts: decided without the float filter, every
+        comparison between exact rationals).
     k : int
-        The order of the moment minimised: k = 1 the expected error rate, larger k weighs
-        the uncertainty of the estimate more (the k-norm E[r^k]^(1/k)); a positive integer up to
-        ``MAX_K``, exact rationals up to ``EXACT_K_LIMIT`` and certified arb signs above it.
-    prior : Prior
-        lam, eta and the error-numerator convention of (4.29) and (4.11).
+        The order of the norm minimised: the pruning minimises E[r^k], the k-th moment of the
+        error rate r (so also the k-norm E[r^k]^(1/k)); k = 1 is the expected error rate, a
+        larger k weighs the uncertainty of the estimate more.  A positive integer (an int, or an
+        exact integer such as ``"2"``; a float is refused) up to ``MAX_K``; the moments are exact
+        rationals up to ``EXACT_K_LIMIT`` and decided by certified arb signs above it.
+    prior : Prior, default ``Prior()``
+        The parameters of (4.29) and (4.11): ``lam`` (class probabilities), ``eta`` (child
+        proportions) and the error ``numerator`` convention.  The default is lam = eta = 1/2
+        with numerator ``"J-1"`` (Zhong's printed (4.29): c = J - 1 in b + c lam).
     epsilon : exact number, default 0
-        The margin a split must win by (Fig 4.1): kept only if it lowers the moment by more
-        than epsilon; epsilon >= 0, exact (int, Fraction, ``"1/1000"``; a float is a TypeError),
-        at most ``MAX_EPSILON_DIGITS`` digits.  With epsilon = 0 a split whose subtree ties
-        with its leaf is pruned.
+        The margin of Fig 4.1: a split is kept iff R_tree < R_leaf - epsilon.  Exact (int,
+        Fraction, ``"1/1000"``; a float is a TypeError), >= 0 (a negative one is a ValueError),
+        at most ``MAX_EPSILON_DIGITS`` digits.  With epsilon = 0 a split whose subtree ties with
+        its leaf is pruned.
 
     Returns
     -------
     PruneResult
+        The decisions (``kept_splits``, over the input's :meth:`~exactprune.tree.Tree.arrays`
+        indices) and how each was settled (``routes``, ``fallbacks``); the pruned tree
+        (``tree``, a new Tree), the names of the splits turned into leaves (``pruned``) and its
+        k-th moment (``moment``: a Fraction, or an arb ball above ``EXACT_K_LIMIT``).
 
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> result = prune(iris_tree(), 2)
     >>> result.tree.n_leaves, sorted(result.pruned)     # Zhong Figure B.1(d)

@@ -78,7 +78,7 @@ def exact(value: Any, name: str = "value") -> Fraction:
             return Fraction(int(value.p), int(value.q))
         raise TypeError(f"{name} must be a rational number, got the sympy expression {value}")
     if isinstance(value, _numbers.Rational):
-        return Fraction(value.numerator, value.denominator)
+        return Fraction(int(value.numerator), int(value.denominator))
     raise TypeError(f"{name} must be an exact number (int, Fraction, 'p/q' or '0.5'), got {type(value).__name__}")
 
 

@@ -142,11 +142,13 @@ def _is_connection_loss(err: BaseException) -> bool:
     import concurrent.futures
     if isinstance(err, (KeyboardInterrupt, SystemExit)):
         return False
+    closed: type[BaseException]
     try:
         from distributed.comm.core import CommClosedError
+        closed = CommClosedError
     except ImportError:             # pragma: no cover - dask_backend needs distributed
-        CommClosedError = OSError    # noqa: N806
-    return isinstance(err, (asyncio.CancelledError, concurrent.futures.CancelledError, CommClosedError)) \
+        closed = OSError
+    return isinstance(err, (asyncio.CancelledError, concurrent.futures.CancelledError, closed)) \
         or "connection-lost" in str(err)
 
 

@@ -112,10 +112,7 @@ def test_registry_escape_and_docstring_check():
 # ------------------------------------------------------------------ checks of the built HTML
 #: docstrings known to be shown verbatim, with the edit (in a module this file does not own)
 #: that fixes each; any other one fails the test
-KNOWN_VERBATIM = {
-    "module-exactprune.experiments":
-        "the nested '- 2 classes ...' list needs a blank line before it and before '(Zhong does not give'",
-}
+KNOWN_VERBATIM: dict = {}
 
 
 def verbatim_docstrings(html: str) -> list:

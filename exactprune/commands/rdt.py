@@ -66,8 +66,8 @@ def _path(text: str, name: str, d: int) -> dict:
             continue
         if "=" not in part:
             raise UsageError(f"--{name}: expected A=V pairs, got {part!r}")
-        a, v = part.split("=", 1)
-        a = integer_arg(a, f"--{name} attribute", 0, d - 1, f" (d = {d} attributes are numbered 0..{d - 1})")
+        attribute, v = part.split("=", 1)
+        a = integer_arg(attribute, f"--{name} attribute", 0, d - 1, f" (d = {d} attributes are numbered 0..{d - 1})")
         if a in out:
             raise UsageError(f"--{name}: attribute {a} appears twice")
         out[a] = integer_arg(v, f"--{name} value", 0, _MAX_VALUE)

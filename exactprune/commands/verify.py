@@ -124,7 +124,7 @@ def run_command(args) -> int:
     unexpected = [r for r in results if not r["as_registered"] and not r["inconclusive"]]
     inconclusive = [r for r in results if r["inconclusive"]]
     if not args.json:
-        counts = {}
+        counts: dict[str, int] = {}
         for r in results:
             counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
         summary = ", ".join(f"{n} {v}" for v, n in counts.items())

@@ -44,7 +44,7 @@ class Erratum:
     compute: Callable[[], dict]
     explanation: str = ""
     kind: str = FALSE
-    _cache: dict = field(default=None, repr=False)
+    _cache: Optional[dict] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -43,7 +43,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Optional
 
 PAPERS = ("Zhong", "EK", "Notes", "Fan", "DD")
 SPECIAL, WEAKER = "verified (special case)", "verified (weaker form)"
@@ -490,30 +490,30 @@ ROWS = [
 
 def _resolve(paper: str, label: str, verdict: str, grade: str, how: str, evidence: tuple, theorems: dict,
              printed: dict) -> Entry:
-    evidence = list(evidence)
-    errata = [e.split(":", 1)[1] for e in evidence if e.startswith("erratum:")]
+    refs = list(evidence)
+    errata = [e.split(":", 1)[1] for e in refs if e.startswith("erratum:")]
     cases = 0
-    for ref in list(evidence):
+    for ref in list(refs):
         theorem = theorems[ref.split(":", 1)[1]] if ref.startswith("theorem:") else None
         if theorem is None:
             continue
         cases = max(cases, theorem.default_examples)
-        evidence.extend(f"erratum:{note}" for note in theorem.domain)
+        refs.extend(f"erratum:{note}" for note in theorem.domain)
         if theorem.erratum:
             errata.append(theorem.erratum)
-            evidence.extend(f"theorem:{t.id}" for t in theorems.values() if t.corrects == theorem.id)
-    if evidence == ["printed"]:
+            refs.extend(f"theorem:{t.id}" for t in theorems.values() if t.corrects == theorem.id)
+    if refs == ["printed"]:
         equation = label.strip("()")
-        evidence = [f"printed:{equation}"]
+        refs = [f"printed:{equation}"]
         if not all(printed[equation]):
             errata.extend(PRINTED_ERRATA[equation])
     for erratum in errata:
-        if f"erratum:{erratum}" not in evidence:
-            evidence.append(f"erratum:{erratum}")
+        if f"erratum:{erratum}" not in refs:
+            refs.append(f"erratum:{erratum}")
     from . import ERRATUM_KINDS, get_entry
     if any(get_entry(e).kind in ERRATUM_KINDS for e in errata):
         verdict, grade = "refuted", "refuted"
-    return Entry(paper, label, verdict, how, tuple(evidence), grade, cases if grade == PROP else 0)
+    return Entry(paper, label, verdict, how, tuple(refs), grade, cases if grade == PROP else 0)
 
 
 def _experiment_rows() -> list:
@@ -563,7 +563,7 @@ def _paper_of(entry_id: str) -> str:
     return {"zhong": "Zhong", "ek": "EK", "notes": "Notes", "fan": "Fan", "dd": "DD"}[prefix]
 
 
-def counts(rows: Iterable[Entry] = None) -> dict:
+def counts(rows: Optional[Iterable[Entry]] = None) -> dict:
     """Row counts per paper: by verdict family and by grade.
 
     >>> table = counts()

@@ -20,10 +20,10 @@ def _convex() -> dict:
     mid, chord = gini(t * q1 + (1 - t) * q2), t * gini(q1) + (1 - t) * gini(q2)
     # the notes' own example: the Gini drop 0.32 - 0.24 is positive because G is concave
     drop = gini(Fraction(4, 5)) - (gini(Fraction(3, 5)) + gini(Fraction(1))) / 2
-    signs = {}
-    for name in ("entropy", "sqrt"):
-        signs[name] = certified_sign(lambda n=name: cost_arb(n, Fraction(1, 2))
-                                     - (cost_arb(n, Fraction(1, 5)) + cost_arb(n, Fraction(4, 5))) / 2)
+    signs: dict[str, int] = {}
+    for name in ("entropy", "sqrt"):   # certified_sign calls the lambda before the loop moves on
+        signs[name] = certified_sign(lambda: cost_arb(name, Fraction(1, 2))
+                                     - (cost_arb(name, Fraction(1, 5)) + cost_arb(name, Fraction(4, 5))) / 2)
     return {
         "correct": "G should be concave (strictly concave for a strict drop): G(t a + (1-t) b) >= t G(a) + (1-t) G(b)",
         "counterexample": {"G": "2q(1-q)", "G(1/2)": fraction_str(mid), "(G(0) + G(1))/2": fraction_str(chord),

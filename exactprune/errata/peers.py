@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Optional
 
 from ..tree import Node, Tree
 
@@ -46,7 +46,7 @@ class PeerError:
     returns: str
     cause: str
     compute: Callable[[], dict]
-    _cache: dict = field(default=None, repr=False)
+    _cache: Optional[dict] = field(default=None, repr=False)
 
     def evaluate(self) -> dict:
         if self._cache is None:

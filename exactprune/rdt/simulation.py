@@ -110,7 +110,7 @@ def _simulate_chunk(seed: int, runs: int, dist: Distribution, N: int, criterion:
     cross = np.empty(runs) if same_sample else None
     for run, counts in enumerate(_data_sets(dist, N, runs, rng)):
         samples[run] = one_tree(counts)
-        if same_sample:
+        if cross is not None:       # same_sample
             cross[run] = samples[run] * one_tree(counts)
     return samples, cross
 

@@ -73,7 +73,7 @@ class ExactWeights:
 
     sample: Optional[np.ndarray]
     scale: int
-    class_factors: tuple
+    class_factors: tuple[int | Fraction, ...]
 
 
 def row_weights(y_index: np.ndarray, n_classes: int, sample_weight: Optional[np.ndarray],
@@ -86,6 +86,7 @@ def row_weights(y_index: np.ndarray, n_classes: int, sample_weight: Optional[np.
     >>> w.sample.tolist(), w.scale, w.class_factors
     ([1, 2, 6], 2, (Fraction(1, 10), 1))
     """
+    factors: tuple[int | Fraction, ...]
     if class_weight is None:
         factors = (1,) * n_classes
     elif isinstance(class_weight, str) and class_weight == "balanced":
@@ -119,7 +120,7 @@ def row_weights(y_index: np.ndarray, n_classes: int, sample_weight: Optional[np.
     return ExactWeights(np.array([v // common for v in ints], dtype=object), (1 << -shift) // common, factors)
 
 
-def _exact_weight(value: Any, name: str):
+def _exact_weight(value: Any, name: str) -> int | Fraction:
     """A class weight: an int, or a float by its shortest repr, or a Fraction; >= 0."""
     value = float_parameter(value)
     if isinstance(value, bool) or not isinstance(value, (Integral, Fraction)):

@@ -58,7 +58,8 @@ class KNormPathDisplay:
                  ccp_n_leaves: Optional[Sequence[int]] = None):
         if not (len(ks) == len(k_to) == len(n_leaves) == len(norm2_errors)) or not ks:
             raise ValueError("ks, k_to, n_leaves and norm2_errors must be non-empty and of one length")
-        if (ccp_alphas is None) != (ccp_n_leaves is None) or (ccp_alphas is not None and len(ccp_alphas) != len(ccp_n_leaves)):
+        if (ccp_alphas is None) != (ccp_n_leaves is None) or (ccp_alphas is not None and ccp_n_leaves is not None
+                                                            and len(ccp_alphas) != len(ccp_n_leaves)):
             raise ValueError("ccp_alphas and ccp_n_leaves go together, of one length")
         self.ks, self.k_to, self.n_leaves, self.norm2_errors = list(ks), list(k_to), list(n_leaves), list(norm2_errors)
         self.ccp_alphas = None if ccp_alphas is None else [float(a) for a in ccp_alphas]

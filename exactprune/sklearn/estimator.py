@@ -90,7 +90,7 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
 from ..certify import rising_ratio_array
-from ..knorm import Prior, error_estimate, knorm_decimal, leaf_error, leaf_terms, moment, prune
+from ..knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_terms, moment, prune
 from ..numbers import exact, positive_int
 from ..tree import CountArrays, Node, Tree, require_integer_counts, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
@@ -290,6 +290,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
     Fraction(1, 2)
     """
 
+    _leaf_estimates: Optional[dict[str, ErrorEstimate]]    # built on first use of leaf_estimates_
+
     _parameter_constraints: dict = {
         "k": [Interval(Integral, 1, None, closed="left")],
         "lam": [StrOptions({"auto"}), *_EXACT_TYPES],    # "auto" or an exact number
@@ -462,13 +464,14 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self._leaf_estimates = None
 
     @property
-    def leaf_estimates_(self) -> dict:
+    def leaf_estimates_(self) -> dict[str, ErrorEstimate]:
         """Leaf name -> exact :class:`~exactprune.knorm.ErrorEstimate` (E[r], E[r^2] of 4.29)."""
         check_is_fitted(self, "tree_")
-        if getattr(self, "_leaf_estimates", None) is None:
-            self._leaf_estimates = {name: leaf_error(Node(counts), self.prior_)
-                                    for name, counts in self._leaf_counts.items()}
-        return self._leaf_estimates
+        estimates = getattr(self, "_leaf_estimates", None)
+        if estimates is None:
+            estimates = self._leaf_estimates = {name: leaf_error(Node(counts), self.prior_)
+                                                for name, counts in self._leaf_counts.items()}
+        return estimates
 
     # -- prediction -----------------------------------------------------------
     def _leaves(self, X) -> np.ndarray:

@@ -181,24 +181,24 @@ def correction(**changes) -> Correction:
     return Correction(changes)
 
 
-def expand_corrections(items: list) -> list:
+def expand_corrections(items: list[Theorem | Correction]) -> list[Theorem]:
     """Resolve every :class:`Correction` in a registry list against the statement before it.
 
     >>> printed = Theorem("x-1", "X, Thm 1", "s", "h", cases=list, check=bool, erratum="x-err")
     >>> [(t.id, t.expected) for t in expand_corrections([printed, correction(hypotheses="h'")])]
     [('x-1', 'refuted'), ('x-1-corrected', 'holds')]
     """
-    out: list = []
+    out: list[Theorem] = []
     for item in items:
         if isinstance(item, Correction):
-            if not out or isinstance(out[-1], Correction):
+            if not out:
                 raise ValueError("a correction must follow the printed statement it corrects")
             item = corrected(out[-1], **item.changes)
         out.append(item)
     return out
 
 
-def pin(theorems: list, table: dict) -> list:
+def pin(theorems: list[Theorem], table: dict[str, tuple]) -> list[Theorem]:
     """The statements with the boundary cases of ``table`` (id -> cases) appended to their
     ``pinned`` cases (policy point 4).
 

@@ -57,7 +57,7 @@ def _leaf_cases(max_j: int = 5, max_k: int = 8, lam_zero: bool = False):
 
 
 def _show(case: dict) -> dict:
-    out = {}
+    out: dict[str, object] = {}
     for key, value in case.items():
         if isinstance(value, Fraction):
             out[key] = fraction_str(value)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from typing import Iterable, Optional
 
 import flint
 
@@ -255,7 +256,7 @@ def _cart_leaves_1d(labels) -> int:
     best, where = None, None
     for i in range(1, n):
         left, right = labels[:i], labels[i:]
-        g = 0
+        g = Fraction(0)
         for part in (left, right):
             m = len(part)
             ones = sum(part)
@@ -478,6 +479,7 @@ def rep_leaf_probability(sizes, p: Fraction, identical: bool = False) -> Fractio
     for s in sizes:
         leaf_sizes += [(s + 1) // 2, s // 2]
     total = Fraction(0)
+    labelings: Iterable[tuple[tuple[int, ...], Optional[Fraction]]]
     if identical:
         labelings = [(tuple(leaf_sizes), p), (tuple(0 for _ in leaf_sizes), 1 - p)]
     else:
@@ -487,7 +489,7 @@ def rep_leaf_probability(sizes, p: Fraction, identical: bool = False) -> Fractio
             prob = Fraction(1)
             for c, a in zip(leaf_sizes, pos):
                 prob *= _binom_pmf(c, a, p)
-        pc = {}
+        pc: dict[str, tuple[int, ...]] = {}
         i = 0
         for z in safe:
             for leaf in z.children:
@@ -605,7 +607,7 @@ def check_eq5(case) -> Verdict:
                                "per_node_keep_probability": per_node})
 
 
-THEOREMS = [
+THEOREMS: list[Theorem] = expand_corrections([
     Theorem(
         id="ek-1", source="Elomaa & Kaariainen (2001), Theorem 1 and Table 1",
         statement="REP returns the smallest of the prunings of T with minimal error on the pruning set S "
@@ -744,8 +746,7 @@ THEOREMS = [
         violations=lambda: _cases_eq4(False),
         violation_note="non-uniform safe-node probabilities: E Q can leave the bound",
         default_examples=80),
-]
-THEOREMS = expand_corrections(THEOREMS)
+])
 
 
 def _ek_tree(counts, prune, children=()) -> dict:

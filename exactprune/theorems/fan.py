@@ -222,7 +222,7 @@ REFINEMENT_CASE = {"atoms": [[1, "0", 0, 0], [1, "0", 0, 1], [3, "1/2", 0, 0], [
 PROP_5_2_CASE = {"atoms": [[1, "0", 0, 0], [1, "0", 0, 0], [1, "1", 0, 0]], "constants": ["0"]}
 _MU = "mu a finite discrete distribution (rational masses and posteriors), A a partition into cells"
 
-THEOREMS = [
+THEOREMS: list[Theorem] = expand_corrections([
     Theorem(
         id="fan-6", source="Fan (2016), (3), (6) and (8)",
         statement="L* <= L(g_n) <= L* + 2 int |eta - eta_tilde| mu <= L_bar(eta^q(A)) + L_s (3, 6), and "
@@ -270,8 +270,7 @@ THEOREMS = [
         violation_note=("Jensen holds for any random estimator, so no hypothesis can be dropped; dropping the Bias^2 "
                         "term (reading eta_tilde as unbiased) fails for n_s > 0."),
         default_examples=60),
-]
-THEOREMS = expand_corrections(THEOREMS)
+])
 _ONE_ATOM = {"atoms": [[1, "1/2", 0, 0]]}
 _PURE = {"atoms": [[1, "0", 0, 0], [2, "1", 1, 1]]}
 THEOREMS = pin(THEOREMS, {

@@ -356,7 +356,7 @@ def _paths_cases(side: int = 2):
     return st.integers(1, top).flatmap(lambda d: st.builds(lambda l: {"d": d, "l": l, "side": side},
                                                            st.integers(1, d)))
 
-THEOREMS = [
+THEOREMS: list[Theorem] = expand_corrections([
     Theorem(
         id="notes-gq-example", source="Lecture notes 12.1.4, Figure 12.3 (papers/002)",
         statement=("With q = 0.8 split into p = 0.6 and r = 1 (tau = 0.5), min(q,1-q) gives 0.2 before and after; "
@@ -418,7 +418,7 @@ THEOREMS = [
     correction(
         statement="|PATHS(H, l)| = sum_{j<=l} 2^j C(d, j) <= (2d + 1)^l (conjunctions of at most l literals)",
         check=lambda case: check_paths_count(case, printed=False)),
-]
+])
 
 #: boundary cases (policy point 4): p = 0, r = 1/2 (the ends of a side of 1/2), tau near 0;
 #: q = 0, q = 1/2, q = 1 for each cost function
@@ -429,7 +429,6 @@ SEVEN_LEAVES = {"t": 1, "leaves": [[Fraction(1, 7), Fraction(1, 2)]] * 7}
 _TIES = {"t": 2, "leaves": [[Fraction(1, 3), Fraction(1, 2)]] * 3}          # every leaf alike, eps_t = 1/2
 _PURE = {"t": 1, "leaves": [[Fraction(1, 2), Fraction(0)], [Fraction(1, 2), Fraction(1)]]}   # eps_t = 0
 
-THEOREMS = expand_corrections(THEOREMS)
 THEOREMS = pin(THEOREMS, {
     "notes-weak-drop": ({"q": Fraction(1, 2), "a": Fraction(1), "b": Fraction(0), "gamma": Fraction(1, 2)},
                         {"q": Fraction(0), "a": Fraction(1), "b": Fraction(0), "gamma": Fraction(1, 2)},

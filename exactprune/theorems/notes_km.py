@@ -249,8 +249,8 @@ def _prune_history(tree: dict, pruned) -> list:
 def _pruned_error(tree: dict, pruned) -> Fraction:
     """Generalization error of T* (the tree with every node of ``pruned`` made a best leaf)."""
     if tree.get("children") and "" not in pruned:
-        return sum(_pruned_error(child, {p[1:] for p in pruned if p[:1] == str(i)})
-                   for i, child in enumerate(tree["children"]))
+        return sum((_pruned_error(child, {p[1:] for p in pruned if p[:1] == str(i)})
+                    for i, child in enumerate(tree["children"])), Fraction(0))
     return _error_mass(_leaves_below(tree), tree["label"] if tree.get("children") else None)
 
 
@@ -325,7 +325,7 @@ CHERNOFF_CASE = {"m": 1, "q": Fraction(1), "p": Fraction(1, 2), "lam": Fraction(
 LEMMA_CASE = {"points": [[1, 0], [1, 1]], "paths": [[1, 1]], "trees": [[0, 0]], "m": 1, "delta": Fraction(9, 10)}
 
 _PROB = "a sample of m points from a finite distribution with rational probabilities, every sample enumerated"
-THEOREMS = [
+THEOREMS: list[Theorem] = expand_corrections([
     Theorem(
         id="notes-12.4", source="Lecture notes 12.2.4, (12.4) (proof of Lemma 12.2)",
         statement="Pr_S[|eps - eps_hat| >= lam] = E_{m_path}[Pr_{S_path}[|eps - eps_hat| >= lam]] (total probability "
@@ -405,8 +405,7 @@ THEOREMS = [
                   "and once in T*_w for its nearest proper ancestor w in V); (12.17) still follows",
         check=lambda case: check_counting(case, "corrected"),
         violation_note="V holding leaves: a pruned leaf adds 1 to the sum and 1 to t; it still holds."),
-]
-THEOREMS = expand_corrections(THEOREMS)
+])
 _BOUNDARY = ({"m": 1, "q": Fraction(0), "p": Fraction(0), "lam": Fraction(1)},
              {"m": 7, "q": Fraction(1), "p": Fraction(1), "lam": Fraction(1, 8)},
              {"m": 4, "q": Fraction(1, 2), "p": Fraction(1, 2), "lam": Fraction(1, 4)})

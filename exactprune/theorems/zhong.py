@@ -248,7 +248,7 @@ def check_5_1(case: dict) -> Verdict:
     while rising(hi, k) <= target:
         hi *= 2
     decision, lo, hi = _bisect_increasing(lambda s: Fraction(rising(s, k)), target, Fraction(0), hi, decide)
-    details = {k_: fraction_str(Fraction(case[k_])) for k_ in ("B_c", "M_c", "M_d")}
+    details: dict[str, object] = {k_: fraction_str(Fraction(case[k_])) for k_ in ("B_c", "M_c", "M_d")}
     details.update({"k": k, "f_k(B_c,M_c)": fraction_str(f_k(Bc, Mc, k)), "s_bracket": [fraction_str(lo), fraction_str(hi)],
                     "f_k+1(B_c,M_c)": fraction_str(lhs), "f_k+1(s_hi,M_d)": fraction_str(f_k(hi, Md, k + 1)),
                     "decided": decision is not None})
@@ -777,8 +777,8 @@ def figure_5_1_search(n: int = 48, lam: Fraction = Fraction(1)) -> dict:
         b_max = n - -(-n // J)  # n - ceil(n/J)
         for K in (2, 3):
             for bs in combinations_with_replacement(range(b_max + 1), K):
-                mean = sum(Fraction(b + (J - 1) * lam, n + J * lam) for b in bs) / K
-                second = sum(f_k(b + (J - 1) * lam, n + J * lam, 2) for b in bs) / K
+                mean = sum((Fraction(b + (J - 1) * lam, n + J * lam) for b in bs), Fraction(0)) / K
+                second = sum((f_k(b + (J - 1) * lam, n + J * lam, 2) for b in bs), Fraction(0)) / K
                 if not (Fraction(115, 1000) <= mean < Fraction(125, 1000)):
                     continue
                 leaves = [[n - b] + [b] + [0] * (J - 2) for b in bs]
@@ -811,7 +811,7 @@ def check_fig_5_1(case: dict) -> Verdict:
     """Figure 5.1 with lam = 1: both subtrees have 1-norm 12% regardless of eta (checked exactly at two
     etas: the 1-norm must be the same), 2-norms 16.2% (left) and 12.8% (right) when rounded."""
     from ..knorm import Prior, subtree_moment
-    out = {"eta": fraction_str(case["eta"]), "eta2": fraction_str(case["eta2"])}
+    out: dict[str, object] = {"eta": fraction_str(case["eta"]), "eta2": fraction_str(case["eta2"])}
     ok = True
     for side, target in (("left", Fraction(162, 10)), ("right", Fraction(128, 10))):
         data = _subtree(case[side]["children"])
@@ -831,7 +831,7 @@ def check_fig_5_1(case: dict) -> Verdict:
 # the registry
 # ------------------------------------------------------------------------------------------
 
-THEOREMS = [
+THEOREMS: list[Theorem] = expand_corrections([
     Theorem(
         id="zhong-4.1", source="Zhong 2007, Theorem 4.1 and Corollary 4.2, (4.8), (4.10), (4.11), (4.28)",
         statement=("E_X|A_d[r_d^k] = sum_c E_X|A_c[r_c^k] P[A_c|A_d]; with r_c independent of P[A_c|A_d], "
@@ -1008,8 +1008,7 @@ THEOREMS = [
         cases=lambda: _cases_fig_5_1(False), check=check_fig_5_1, violations=lambda: _cases_fig_5_1(True),
         violation_note="unequal leaf sizes (47 and 49): the 1-norm depends on eta, so 'regardless of eta' fails.",
         default_examples=30),
-]
-THEOREMS = expand_corrections(THEOREMS)
+])
 
 #: boundary cases (policy point 4) of the statements not paired above: k = 1 and the largest k
 #: checked, eta = 0 and eta = lam J, lam = 0 where the hypotheses allow it, ties, single points

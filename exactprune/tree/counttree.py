@@ -37,6 +37,16 @@ class Tree:
     ValueError: node root: children's counts add up to [3, 1], not to its counts [2, 1]
     """
 
+    # the two views, each built from the other on first use: at least one of _root and _arrays is
+    # set; _nodes (the Nodes in array index order) and _routing are set with the second view
+    _root: Optional[Node]
+    _arrays: Optional[CountArrays]
+    _nodes: Optional[list[Node]]
+    _routing: Optional[tuple[Any, ...]]
+    n_classes: int
+    class_names: Optional[list[str]]
+    feature_names: Optional[list[str]]
+
     def __init__(self, root: Node, class_names: Optional[Sequence[str]] = None,
                  feature_names: Optional[Sequence[str]] = None):
         if not isinstance(root, Node):
@@ -46,7 +56,7 @@ class Tree:
         validate_and_name(root, self.n_classes)
         self._set_names(class_names, feature_names)
 
-    def _set_names(self, class_names, feature_names) -> None:
+    def _set_names(self, class_names: Optional[Sequence[str]], feature_names: Optional[Sequence[str]]) -> None:
         if class_names is not None and len(class_names) != self.n_classes:
             raise ValueError(f"class_names has {len(class_names)} names for {self.n_classes} classes")
         self.class_names = list(class_names) if class_names is not None else None
@@ -81,7 +91,7 @@ class Tree:
     def root(self) -> Node:
         """The root :class:`Node` (the node view is built from the arrays on first use)."""
         if self._root is None:
-            self._materialize()
+            return self._materialize()[0]
         return self._root
 
     @root.setter
@@ -92,32 +102,38 @@ class Tree:
         """The count arrays of the tree (node i is the i-th node in pre-order when the tree was
         built from Nodes), built once and cached."""
         if self._arrays is None:
-            import numpy as np
-            nodes = list(self._root.walk())
-            position = {id(node): i for i, node in enumerate(nodes)}
-            offsets = np.zeros(len(nodes) + 1, dtype=np.int64)
-            np.cumsum([len(node.children) for node in nodes], out=offsets[1:])
-            indices = np.fromiter((position[id(c)] for node in nodes for c in node.children),
-                                  dtype=np.int64, count=int(offsets[-1]))
-            self._arrays = CountArrays(counts_matrix([node.counts for node in nodes], self.n_classes),
-                                       offsets, indices)
-            self._nodes = nodes
-            self._routing = ("nodes", [node.split for node in nodes], [node.feature for node in nodes],
-                             [node.threshold for node in nodes])
+            return self._index_nodes()[0]
         return self._arrays
 
-    def _node_list(self) -> list:
+    def _node_list(self) -> list[Node]:
         """The Nodes in array index order."""
-        if self._nodes is None:
-            if self._root is not None:
-                self.arrays()
-            else:
-                self._materialize()
-        return self._nodes
+        if self._nodes is not None:
+            return self._nodes
+        if self._root is None:
+            return self._materialize()
+        return self._index_nodes()[1]
 
-    def _materialize(self) -> None:
-        """Build the Node view of the arrays (one Python object per node, names by Zhong)."""
-        a = self._arrays
+    def _index_nodes(self) -> tuple[CountArrays, list[Node]]:
+        """Build the arrays of the Node view (node i is the i-th node in pre-order) and the
+        routing lists; ``(arrays, nodes)``, both kept."""
+        import numpy as np
+        nodes = list(self.root.walk())
+        position = {id(node): i for i, node in enumerate(nodes)}
+        offsets = np.zeros(len(nodes) + 1, dtype=np.int64)
+        np.cumsum([len(node.children) for node in nodes], out=offsets[1:])
+        indices = np.fromiter((position[id(c)] for node in nodes for c in node.children),
+                              dtype=np.int64, count=int(offsets[-1]))
+        self._arrays = CountArrays(counts_matrix([node.counts for node in nodes], self.n_classes),
+                                   offsets, indices)
+        self._nodes = nodes
+        self._routing = ("nodes", [node.split for node in nodes], [node.feature for node in nodes],
+                         [node.threshold for node in nodes])
+        return self._arrays, nodes
+
+    def _materialize(self) -> list[Node]:
+        """Build the Node view of the arrays (one Python object per node, names by Zhong); the
+        nodes in array index order, kept (the root is the first)."""
+        a = self.arrays()
         nodes = [Node(tuple(row), [], name) for row, name in zip(a.counts.tolist(), a.names())]
         offsets, indices = a.offsets.tolist(), a.indices.tolist()
         for i, node in enumerate(nodes):
@@ -134,6 +150,7 @@ class Tree:
             for node, split, feature, threshold in zip(nodes, *self._routing[1:]):
                 node.split, node.feature, node.threshold = split, feature, threshold
         self._root, self._nodes = nodes[0], nodes
+        return nodes
 
     def pruned_by(self, kept: "np.ndarray") -> tuple:
         """``(tree, pruned)``: :meth:`pruned_tree` and :meth:`pruned_names` of ``kept``.

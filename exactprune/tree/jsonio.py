@@ -93,6 +93,19 @@ def write_json(data: dict, indent: Optional[int], depth: int) -> str:
         return json.dumps(data, indent=indent)
 
 
+def _json_exact_text(value: str, name: str, what: str) -> Fraction:
+    """The exact rational a JSON text spells (``"0.5"``, ``"1/3"``, ``"-2"``), numerator and
+    denominator under ``MAX_THRESHOLD_DIGITS`` digits; ``what`` names the value in errors."""
+    from ..numbers import exact
+    number = exact(value, f"node {name}: {what}")
+    limit = 10 ** MAX_THRESHOLD_DIGITS
+    if abs(number.numerator) >= limit or number.denominator >= limit:
+        raise ValueError(f"node {name}: the {what} {value[:20]!r}{'...' if len(value) > 20 else ''} has a "
+                         f"numerator or denominator of more than MAX_THRESHOLD_DIGITS = "
+                         f"{MAX_THRESHOLD_DIGITS} digits")
+    return number
+
+
 def json_threshold(value: Any, name: str, what: str = "threshold") -> Union[int, float, Fraction]:
     """The threshold of node ``name`` read from its JSON value, kept exactly: an int as it is, a
     finite float as it is, a text (``"0.5"``, ``"1/3"``, ``"-2"``) as the exact Fraction it
@@ -106,14 +119,7 @@ def json_threshold(value: Any, name: str, what: str = "threshold") -> Union[int,
     ValueError: node c2: threshold: cannot read '0.5x' as an exact number (use 'p/q' or a decimal like '0.5')
     """
     if isinstance(value, str):
-        from ..numbers import exact
-        threshold = exact(value, f"node {name}: {what}")
-        limit = 10 ** MAX_THRESHOLD_DIGITS
-        if abs(threshold.numerator) >= limit or threshold.denominator >= limit:
-            raise ValueError(f"node {name}: the {what} {value[:20]!r}{'...' if len(value) > 20 else ''} has a "
-                             f"numerator or denominator of more than MAX_THRESHOLD_DIGITS = "
-                             f"{MAX_THRESHOLD_DIGITS} digits")
-        return threshold
+        return _json_exact_text(value, name, what)
     if (isinstance(value, bool) or not isinstance(value, (int, float))
             or (isinstance(value, float) and not math.isfinite(value))):
         raise ValueError(f"node {name}: 'threshold' must be a finite number or an exact number as text "
@@ -135,7 +141,7 @@ def json_count(value: Any, name: str) -> Union[int, Fraction]:
     ValueError: node c2: counts must be non-negative integers or exact rationals as text ('7/2'), got 3.5
     """
     if isinstance(value, str):
-        count = json_threshold(value, name, "count")
+        count = _json_exact_text(value, name, "count")
         return count.numerator if count.denominator == 1 else count
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"node {name}: counts must be non-negative integers or exact rationals as text "
