@@ -128,6 +128,8 @@ def weighted_sum_rel(rw: float, rv: float, terms: int) -> float:
     float
         The relative bound of the sum.
 
+    Examples
+    --------
     >>> weighted_sum_rel(0.0, 0.0, 1) == product_rel(0.0, 0.0)
     True
     >>> weighted_sum_rel(U, U, 3) == sum_rel(sum_rel(product_rel(U, U), 0.0), 0.0)
@@ -405,6 +407,8 @@ def checked_array(value, rel) -> tuple:
     tuple
         ``(values, rels)`` arrays.
 
+    Examples
+    --------
     >>> import numpy as np
     >>> v, r = checked_array(np.array([1.0, 0.0, 0.0, TINY / 2, 1.0, -1.0]), np.array([U, 0.0, U, 0.0, MAX_REL * 2, 0.0]))
     >>> v.tolist()[:2], np.isinf(r).tolist()
@@ -439,6 +443,8 @@ def product_array(x: tuple, y: tuple) -> tuple:
     tuple
         ``(values, rels)`` arrays.
 
+    Examples
+    --------
     >>> import numpy as np
     >>> product_array((np.array([3.0, 0.0, 2.0]), np.array([0.0, 0.0, np.inf])), (np.array([0.5, 7.0, 1.0]), 0.0))
     (array([1.5, 0. , nan]), array([1.11022302e-16, 0.00000000e+00,            inf]))
@@ -471,6 +477,8 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     tuple
         ``(values, rels)`` arrays.
 
+    Examples
+    --------
     >>> import numpy as np
     >>> v, r = rising_ratio_array((np.array([1.0, 0.0]), 0.0), (np.array([2.0, 2.0]), 0.0), 2)
     >>> v.tolist(), bool(r[0] == rising_ratio(Approx(1.0), Approx(2.0), 2).rel), r.tolist()[1]
@@ -518,6 +526,8 @@ def total_array(terms: tuple, owner, n: int) -> tuple:
     tuple
         ``(values, rels)`` arrays of length ``n``.
 
+    Examples
+    --------
     >>> import numpy as np
     >>> total_array((np.array([1.0, 0.5, 0.0, 2.0]), np.array([U, 0.0, 0.0, np.inf])), np.array([0, 0, 1, 2]), 4)
     (array([1.5, 0. , nan, 0. ]), array([2.22044605e-16, 0.00000000e+00,            inf, 0.00000000e+00]))

@@ -225,6 +225,8 @@ def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPrun
     -------
     PetPruneResult
 
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     >>> r = prune_pet(t, 2, 1, 1)
     >>> r.pruned, r.moment

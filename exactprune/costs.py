@@ -383,6 +383,8 @@ def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2
     -------
     CostPruneResult
 
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
     >>> r = prune_costs(t, [[0, 1], [1, 0]], 2)
     >>> r.pruned, r.moment                              # Zhong 4.3: this split is pruned at k = 2

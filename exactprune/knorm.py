@@ -123,6 +123,8 @@ def leaf_terms(n, most, offsets: tuple) -> tuple[Any, Any]:
     tuple
         (a, d), so that E[r_l^k] = a^(k) / d^(k), a ratio of rising factorials (C.26).
 
+    Examples
+    --------
     >>> leaf_terms(54, 49, Prior().term_offsets(3))      # Zhong (B.1): 6/55.5
     (Fraction(6, 1), Fraction(111, 2))
     """
@@ -188,6 +190,8 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     tuple of numpy arrays
         (values, rels).
 
+    Examples
+    --------
     >>> v, r = leaf_moment_floats(np.array([54]), np.array([49]), 3, Prior(), 2)
     >>> abs(Fraction(v[0]) - Fraction(56, 4181)) <= Fraction(r[0]) * Fraction(v[0]), bool(r[0] < 20 * U)
     (True, True)
@@ -278,6 +282,8 @@ def child_weights(arrays, eta, order=None) -> np.ndarray:
     numpy object array
         The weight of every node (Fractions).
 
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> a = iris_tree().arrays()
     >>> child_weights(a, Fraction(1, 2))[a.index("c1")]          # Zhong (B.3): (50 + 1/2)/(150 + 1)

@@ -276,6 +276,8 @@ def check_k(k: Any, name: str = "k", limit: int = MAX_K, limit_name: str = "MAX_
     -------
     int
 
+    Examples
+    --------
     >>> from exactprune.limits import COST_MAX_K
     >>> check_k(513, limit=COST_MAX_K, limit_name="COST_MAX_K")
     Traceback (most recent call last):

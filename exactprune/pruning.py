@@ -65,6 +65,8 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         ``(kept, best)``: a boolean array over the nodes, True at the kept splits (decided at
         every split, also below pruned ones), and the optimal value of every node.
 
+    Examples
+    --------
     >>> from exactprune.tree import Tree
     >>> a = Tree.from_json('{"counts": [3, 2], "children": [{"counts": [3, 0]}, {"counts": [0, 2]}]}').arrays()
     >>> kept, best = prune_bottom_up(a, np.array([2, 0, 0]), lambda s, b, t: a.child_sums(s, b) + 5,
@@ -212,6 +214,8 @@ def exact_subtree_pass(arrays: CountArrays, leaf_value: Callable[[tuple], Any],
         ``(kept, best, leaf)``: :func:`prune_bottom_up`'s pair and the values as leaves (an
         object array).
 
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> from exactprune.certify import Decider
     >>> from exactprune.tree import Tree

@@ -350,12 +350,15 @@ class Tree:
         root: [2, 1]  [x <= 1]
           c1: [2, 0]
           c2: [0, 1]
+        >>> print(Tree.from_json('{"counts": ["7/2", 1]}').render())
+        root: [7/2, 1]
         """
         lines, stack = [], [(self.root, 0)]
         while stack:
             node, depth = stack.pop()
             split = f"  [{node.split}]" if node.split else ""
-            lines.append(f"{'  ' * depth}{node.name}: {list(node.counts)}{split}")
+            counts = ", ".join(str(c) for c in node.counts)        # 7/2, not Fraction(7, 2)
+            lines.append(f"{'  ' * depth}{node.name}: [{counts}]{split}")
             stack.extend((child, depth + 1) for child in reversed(node.children))
         return "\n".join(lines)
 
