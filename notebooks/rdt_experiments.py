@@ -268,6 +268,13 @@ if LARGE.exists():
         fig.savefig(FIGURES / f"rdt_figure{number}.png", dpi=80)
 
 # %% [markdown]
+# ![DD Figure 4](figures/rdt_figure4.png)
+#
+# ![DD Figure 5](figures/rdt_figure5.png)
+#
+# ![DD Figure 6](figures/rdt_figure6.png)
+
+# %% [markdown]
 # ## 4. Breiman's bound from its definition, on a case small enough to enumerate
 #
 # d = 2 binary, N = 3, purity: every data set and every tree enumerated with its probability,
