@@ -15,13 +15,15 @@ Zhong 5.1), with exact rational alphas.
 """
 from __future__ import annotations
 
+import array
+import collections.abc
 import functools
 import itertools
 import math
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict, Optional
+from typing import Dict, Optional, Sequence
 
 import flint
 
@@ -52,35 +54,39 @@ def node_cost(node: Node, total: int, cost: str = "misclassification") -> Fracti
 
 class CCPStage:
     """A member of the CCP sequence: optimal for alpha_from <= alpha < alpha_to (None: for
-    every larger alpha).  ``cost`` is R(T) of the stage's tree; ``tree`` is built on first
-    access from the cuts made so far (a sequence can have thousands of stages), and the exact
-    ``alpha_from`` and ``cost`` (``flint.fmpq`` or Fraction) become Fractions on first access;
-    ``next`` is the following stage (None for the last)."""
+    every larger alpha).  ``cost`` is R(T) of the stage's tree, ``pruned`` the names of the
+    splits it cuts, ``tree`` its tree.  Stages are made on access from :class:`CCPStages`,
+    which keeps one exact alpha per stage and integers; the Fractions, names and trees are
+    built for the stages a caller reads."""
 
-    def __init__(self, alpha_from: "Fraction | flint.fmpq", leaves: int, pruned: list, cost: "Fraction | flint.fmpq",
-                 source: Tree, cuts: list, n_cuts: int):
-        self._alpha_from, self._cost, self.next = alpha_from, cost, None   # exact (fmpq): Fractions on access
-        self.leaves, self.pruned = leaves, pruned
-        self._source, self._cuts, self._n_cuts = source, cuts, n_cuts
+    def __init__(self, stages: "CCPStages", index: int):
+        self._stages, self._index = stages, index
 
     @functools.cached_property
     def alpha_from(self) -> Fraction:
-        return to_fraction(self._alpha_from)
+        return to_fraction(self._stages.alpha(self._index))
 
     @property
     def alpha_to(self) -> Optional[Fraction]:
         """The next stage's ``alpha_from`` (None for the last stage)."""
-        return None if self.next is None else self.next.alpha_from
+        i = self._index + 1
+        return to_fraction(self._stages.alpha(i)) if i < len(self._stages) else None
+
+    @property
+    def leaves(self) -> int:
+        return int(self._stages.leaves[self._index])
+
+    @functools.cached_property
+    def pruned(self) -> list:
+        return self._stages.pruned(self._index)
 
     @functools.cached_property
     def cost(self) -> Fraction:
-        return to_fraction(self._cost)
+        return to_fraction(self._stages.cost(self._index))
 
-    @property
+    @functools.cached_property
     def tree(self) -> Tree:
-        if not hasattr(self, "_tree"):
-            self._tree = copy_with_leaves(self._source, set(self._cuts[:self._n_cuts]))
-        return self._tree
+        return self._stages.tree(self._index)
 
     def as_dict(self) -> dict:
         return {"alpha_from": fraction_str(self.alpha_from),
@@ -92,6 +98,59 @@ class CCPStage:
         return f"CCPStage(alpha_from={self.alpha_from}, leaves={self.leaves}, pruned={self.pruned})"
 
 
+class CCPStages(collections.abc.Sequence):
+    """The stages of a CCP sequence, kept compactly: per stage its exact alpha (``flint.fmpq``),
+    leaf count and the end of its cuts in the cut order (integer arrays); :class:`CCPStage`
+    objects are made on access.  A stage's cost needs no record: cutting links of
+    g = alpha removes R(t) - R(T_t) = alpha (|leaves(T_t)| - 1) per cut, so
+    R(T_s) = R(T_{s-1}) + alpha_s (L_{s-1} - L_s) from the full tree's R(T_0)
+    (computed for all stages on the first access of a cost)."""
+
+    def __init__(self, links: "_WeakestLinks", alphas: list, leaves, ends):
+        self._links, self._alphas = links, alphas
+        self.leaves, self._ends = leaves, ends
+        self._costs: Optional[list] = None
+
+    def __len__(self) -> int:
+        return len(self._alphas)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("stage index out of range")
+        return CCPStage(self, index)
+
+    def alpha(self, i: int):
+        return self._alphas[i]
+
+    def _cuts(self, i: int) -> list:
+        """The array indices of the nodes cut by stage ``i``, in cut order."""
+        start = self._ends[i - 1] if i else 0
+        return self._links.cut_nodes(start, self._ends[i])
+
+    def pruned(self, i: int) -> list:
+        return self._links.arrays.names_of(self._cuts(i))
+
+    def cost(self, i: int):
+        if self._costs is None:
+            cost, costs, before = self._links.full_cost(), [], self._links.full_leaves
+            for alpha, leaves in zip(self._alphas, self.leaves):
+                cost = cost + alpha * (before - leaves)
+                costs.append(cost)
+                before = leaves
+            self._costs = costs
+        return self._costs[i]
+
+    def tree(self, i: int) -> Tree:
+        import numpy as np
+        kept = np.ones(self._links.arrays.n_nodes, dtype=bool)
+        kept[self._links.cut_nodes(0, self._ends[i])] = False
+        return self._links.tree.pruned_tree(kept)
+
+
 @dataclass
 class CCPSequence:
     """The CCP sequence of :func:`ccp_sequence`: the ``cost`` and ``ties`` it was computed
@@ -101,7 +160,7 @@ class CCPSequence:
 
     cost: str
     ties: str
-    stages: list
+    stages: Sequence
     routes: dict = None
 
     @property
@@ -125,8 +184,10 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
 
     Weakest links come from a heap ordered exactly by (g, pre-order index); after a cut only the
     ancestors' g change, and never downwards, so their entries are re-keyed lazily when they reach
-    the top.  The pass runs over the count arrays (pre-order positions, integer costs as
-    ``flint.fmpq``): O(n log n + sum of depths) exact operations.
+    the top.  The pass runs over the count arrays (splits by pre-order rank; integer costs, or
+    ``flint.fmpq`` for Gini): O(n log n + sum of depths) exact operations.  The stages are kept
+    compactly (:class:`CCPStages`: an exact alpha and integers per stage); their Fractions, names,
+    costs and trees are made on access.
 
     >>> from exactprune.tree import iris_tree
     >>> [str(s.alpha_from) for s in ccp_sequence(iris_tree()).stages]    # Zhong Figure B.1
@@ -140,25 +201,27 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
         raise ValueError(f"ties must be 'all' or 'sklearn', got {ties!r}")
     links, decider = _WeakestLinks(tree, cost), Decider()
     stages = links.one_at_a_time() if ties == "sklearn" else links.ties_together(decider)
-    links.name_stages(stages)
-    for before, after in zip(stages, stages[1:]):
-        before.next = after
     return CCPSequence(cost, ties, stages, dict(decider.routes))
 
 
 class _WeakestLinks:
-    """The steps of :func:`ccp_sequence`: the splits of ``tree`` by pre-order position
-    (scikit-learn's node order) with R(t), R(T_t) and the leaf count of T_t (exact), a heap of
+    """The steps of :func:`ccp_sequence`: the splits of ``tree`` by rank in pre-order
+    (scikit-learn's node order) with N R(t), N R(T_t) and the leaf count of T_t, a heap of
     weakest links g(t) = (R(t) - R(T_t)) / (|leaves(T_t)| - 1), cutting a link, and the stages
     built by cutting links in order.
 
-    The heap holds (floor(g 2^64), g, position): the integer key is monotone in g, so tuple order
-    is exactly (g, position); exact rationals are compared only when the integer keys tie (a speed
-    measure: Python ints compare faster than fmpq; the order is the same without it).  Cutting the
-    weakest link t (g(t) = alpha, the least g) never lowers an ancestor's g: with X = R(a) - R(T_a)
-    >= alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).  So an
-    ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it reaches the
-    top of the heap (lazy re-keying)."""
+    Costs are kept times N (the root's examples): N R(t) is an integer for the misclassification
+    cost (errors(t), so the pass is integer) and (n^2 - sum_j n_j^2) / n for the Gini cost (an
+    fmpq made from the two integers when needed); N R(T_t), a sum over the leaves below, is an
+    integer or an fmpq.  Integers sit in ``array`` columns (8 bytes each) where they fit.
+
+    The heap holds one integer per entry, floor(g 2^64) shifted left past the rank bits, or'd
+    with the rank: the integer key is monotone in g, so the order is (g, rank) except between
+    entries of equal floor(g 2^64), which :meth:`pop_min` orders by their exact g.  Cutting the
+    weakest link t (g(t) = alpha, the least g) never lowers an ancestor's g: with
+    X = R(a) - R(T_a) >= alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).
+    So an ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it
+    reaches the top of the heap (lazy re-keying)."""
 
     def __init__(self, tree: Tree, cost: str):
         import heapq
@@ -167,126 +230,195 @@ class _WeakestLinks:
         total = int(arrays.sizes[0])
         if total == 0:
             raise ValueError("node root: the tree has no examples")
-        self.tree, self.arrays = tree, arrays
-        position = arrays.preorder
-        nodes = np.empty_like(position)
-        nodes[position] = np.arange(arrays.n_nodes)       # the array index at each position
-        up = arrays.parent[nodes]
-        self.nodes = nodes
-        self.parent = np.where(up >= 0, position[up], -1).tolist()
-        self.span = arrays.subtree_sizes[nodes].tolist()  # the subtree at p holds positions p .. p + span - 1
-        r_node, r_branch, n_leaves = (column[nodes] for column in _costs_and_totals(arrays, total, cost))
-        is_split = arrays.n_children[nodes] > 0
-        self.full_cost, self.full_leaves = r_branch[0], int(n_leaves[0])
-        self.alive = bytearray(is_split.astype(np.uint8).tobytes())     # the splits still in the tree
-        self.stale: set = set()
-        splits = np.flatnonzero(is_split)
-        self.heap = [self._entry(value, i) for value, i in
-                     zip(self._g(r_node[splits], r_branch[splits], n_leaves[splits].astype(object)), splits.tolist())]
+        self.tree, self.arrays, self.total, self.gini = tree, arrays, total, cost == "gini"
+        by_position = np.empty(arrays.n_nodes, dtype=np.int64)
+        by_position[arrays.preorder] = np.arange(arrays.n_nodes)
+        is_split = arrays.n_children[by_position] > 0
+        self.nodes = by_position[is_split]           # the splits' array indices, by rank
+        del by_position
+        splits_to = np.cumsum(is_split)              # splits at positions <= p
+        del is_split
+        first = arrays.preorder[self.nodes]
+        self.span = _int_column(splits_to[first + arrays.subtree_sizes[self.nodes] - 1] - splits_to[first] + 1)
+        del splits_to, first
+        rank = np.full(arrays.n_nodes + 1, -1, dtype=np.int64)    # rank[-1] = -1: the root's parent
+        rank[self.nodes] = np.arange(self.nodes.size)
+        self.parent = _int_column(rank[arrays.parent[self.nodes]])
+        del rank
+        self.own, self.below, leaves, self.root_below = _costs_and_totals(arrays, cost, self.nodes)
+        self.n_leaves, self.full_leaves = _int_column(leaves[self.nodes]), int(leaves[0])
+        del leaves
+        count = self.nodes.size
+        self.shift = max(count.bit_length(), 1)
+        self.alive, self.stale = bytearray(b"\x01") * count, bytearray(count)
+        self.heap = [self._key(s) << self.shift | s for s in range(count)]
         heapq.heapify(self.heap)
-        self.r_node, self.r_branch, self.n_leaves = r_node.tolist(), r_branch.tolist(), n_leaves.tolist()
-        self.cut_order: list = []       # positions in cut order
-        self.cuts: list = []            # their names, filled in by name_stages (stage trees are built on first access)
+        self.tied, self.tie_key = [], None      # the tie group of :meth:`pop_min`
+        self.cut_order = array.array("q")      # ranks in cut order
 
-    @staticmethod
-    def _g(r_t, r_branch_t, leaves_t):
-        return (r_t - r_branch_t) / (leaves_t - 1)
+    def _own(self, s: int):
+        """N R(t) at split rank ``s``: an int, or an fmpq for the Gini cost."""
+        if self.gini:
+            n = self.own[1][s]
+            return flint.fmpq(self.own[0][s], n) if n else flint.fmpq(0)
+        return self.own[s]
 
-    @staticmethod
-    def _entry(value, i: int) -> tuple:
-        return ((value.p << 64) // value.q, value, i)
+    def _gain(self, s: int):
+        """N (R(t) - R(T_t)) at split rank ``s``: an int or an fmpq."""
+        return self._own(s) - self.below[s]
 
-    def cut(self, i: int) -> None:
-        """Make the split at position ``i`` a leaf: the splits below leave the tree, and its
+    def g(self, s: int) -> flint.fmpq:
+        """g(t) at split rank ``s``, exactly."""
+        return flint.fmpq(self._gain(s)) / (self.total * (self.n_leaves[s] - 1))
+
+    def _key(self, s: int) -> int:
+        """floor(g 2^64) at split rank ``s``, exactly (integer division)."""
+        gain, scale = self._gain(s), self.total * (self.n_leaves[s] - 1)
+        if isinstance(gain, int):
+            return (gain << 64) // scale
+        return int((gain.p << 64) // (gain.q * scale))
+
+    def _push(self, s: int) -> None:
+        """Key split rank ``s`` by its g: into the heap, or into ``tied`` when its integer key
+        is the tie group's."""
+        import heapq
+        key = self._key(s)
+        if key == self.tie_key:
+            heapq.heappush(self.tied, (self.g(s), s))
+        else:
+            heapq.heappush(self.heap, key << self.shift | s)
+
+    def full_cost(self) -> flint.fmpq:
+        """R(T) of the full tree."""
+        return flint.fmpq(self.root_below) / self.total
+
+    def cut_nodes(self, start: int, end: int) -> "np.ndarray":
+        """The array indices of the splits cut ``start`` to ``end - 1`` (cut order)."""
+        import numpy as np
+        return self.nodes[np.frombuffer(self.cut_order, dtype=np.int64)[start:end]]
+
+    def cut(self, s: int) -> None:
+        """Make the split of rank ``s`` a leaf: the splits below leave the tree, and its
         ancestors' R(T_a) and leaf counts change (their g is stale)."""
-        delta_r, delta_l = self.r_node[i] - self.r_branch[i], 1 - self.n_leaves[i]
-        self.alive[i:i + self.span[i]] = bytes(self.span[i])
-        self.r_branch[i], self.n_leaves[i] = self.r_node[i], 1
-        parent, r_branch, n_leaves, mark = self.parent, self.r_branch, self.n_leaves, self.stale.add
-        j = parent[i]
+        own = self._own(s)
+        delta_r, delta_l = own - self.below[s], 1 - self.n_leaves[s]
+        self.alive[s:s + self.span[s]] = bytes(self.span[s])
+        self.below[s], self.n_leaves[s] = own, 1
+        parent, below, n_leaves, stale = self.parent, self.below, self.n_leaves, self.stale
+        j = parent[s]
         while j != -1:
-            r_branch[j] += delta_r
+            below[j] += delta_r
             n_leaves[j] += delta_l
-            mark(j)
+            stale[j] = 1
             j = parent[j]
-        self.cut_order.append(i)
+        self.cut_order.append(s)
 
     def pop_min(self):
-        """``(g, position)`` of the live split of least g, lowest pre-order position on ties
-        (exact), or None when no split is left."""
+        """``(g, rank)`` of the live split of least g, lowest rank on ties (exact), or None
+        when no split is left.  When the least integer key is shared, the entries with that key
+        move to ``tied``, a heap of exact ``(g, rank)`` pairs, and leave it first (every other
+        entry has a larger key, so a larger g); re-keyed entries with that key join them."""
         import heapq
-        heap = self.heap
-        while heap:
-            _, value, i = heapq.heappop(heap)
-            if not self.alive[i]:
+        heap, tied, alive, stale, shift = self.heap, self.tied, self.alive, self.stale, self.shift
+        mask = (1 << shift) - 1
+        while tied or heap:
+            if tied:
+                g, s = heapq.heappop(tied)
+                if not tied:
+                    self.tie_key = None
+            else:
+                entry = heapq.heappop(heap)
+                s, g = entry & mask, None
+            if not alive[s]:
                 continue
-            if i in self.stale:
-                self.stale.discard(i)
-                heapq.heappush(heap, self._entry(self._g(self.r_node[i], self.r_branch[i], self.n_leaves[i]), i))
+            if stale[s]:
+                stale[s] = 0
+                self._push(s)
                 continue
-            return value, i
+            if g is None:
+                key = entry >> shift
+                if heap and heap[0] >> shift == key:     # a shared integer key: order by the exact g
+                    self.tie_key = key
+                    heapq.heappush(tied, (self.g(s), s))
+                    while heap and heap[0] >> shift == key:
+                        t = heapq.heappop(heap) & mask
+                        if alive[t]:
+                            heapq.heappush(tied, (self.g(t), t))    # a stale one's g: a lower bound
+                    continue
+                g = self.g(s)
+            return g, s
         return None
 
-    def stage(self, alpha, pruned: list) -> "CCPStage":
-        """The stage of the tree as cut so far, from ``alpha`` on, ``pruned`` its new cuts (positions)."""
-        return CCPStage(alpha, self.n_leaves[0], pruned, self.r_branch[0], self.tree, self.cuts, len(self.cut_order))
-
-    def one_at_a_time(self) -> list:
+    def one_at_a_time(self) -> "CCPStages":
         """scikit-learn's order: the full tree at alpha 0, then one cut per stage."""
-        stages = [self.stage(flint.fmpq(0), [])]
+        alphas, leaves = [flint.fmpq(0)], array.array("q", [self.full_leaves])
+        n_leaves = self.n_leaves
         while (top := self.pop_min()) is not None:
-            alpha, i = top
-            self.cut(i)
-            stages.append(self.stage(alpha, [i]))
-        return stages
+            alpha, s = top
+            self.cut(s)
+            alphas.append(alpha)
+            leaves.append(n_leaves[0])
+        return CCPStages(self, alphas, leaves, array.array("q", range(len(alphas))))
 
-    def ties_together(self, decider: Decider) -> list:
+    def ties_together(self, decider: Decider) -> "CCPStages":
         """Breiman's order: all weakest links of equal g (compared exactly by ``decider``) cut
         in one stage; the full tree first if it is the smallest optimum at alpha 0."""
-        stages: list = []
+        alphas, leaves, ends = [], array.array("q"), array.array("q")
         top = self.pop_min()
         while top is not None:
-            alpha, pruned = top[0], []
+            alpha = top[0]
             while top is not None and decider.exact_sign(top[0] - alpha) == 0:
                 if self.alive[top[1]]:
                     self.cut(top[1])
-                    pruned.append(top[1])
                 top = self.pop_min()
-            stages.append(self.stage(alpha, pruned))
-        if not stages or stages[0]._alpha_from != 0:  # the full tree is the smallest optimum at 0
-            stages.insert(0, CCPStage(flint.fmpq(0), self.full_leaves, [], self.full_cost, self.tree, self.cuts, 0))
-        return stages
-
-    def name_stages(self, stages: list) -> None:
-        """Replace the positions in the stages' ``pruned`` lists (and the cut order) by names."""
-        names = self.arrays.names_of(self.nodes[self.cut_order].tolist())
-        self.cuts.extend(names)
-        name_of = dict(zip(self.cut_order, names))
-        for stage in stages:
-            stage.pruned = [name_of[i] for i in stage.pruned]
+            alphas.append(alpha)
+            leaves.append(self.n_leaves[0])
+            ends.append(len(self.cut_order))
+        if not alphas or alphas[0] != 0:        # the full tree is the smallest optimum at 0
+            alphas.insert(0, flint.fmpq(0))
+            leaves.insert(0, self.full_leaves)
+            ends.insert(0, 0)
+        return CCPStages(self, alphas, leaves, ends)
 
 
-def _costs_and_totals(arrays, total: int, cost: str) -> tuple:
-    """Object arrays (by array index) of :func:`node_cost` R(t) of every node as fmpq - errors/N,
-    or the Gini cost (n^2 - sum_j n_j^2) / (N n) - of R(T_t), the cost of the leaves below
-    (bottom-up level by level), and the int64 array of the leaf counts |T_t|."""
+def _int_column(values) -> "array.array | list":
+    """An integer numpy array as an ``array("q")`` (8 bytes an entry, Python ints on access),
+    or as a list of Python ints when it is an object array (integers past int64)."""
+    if values.dtype == object:
+        return values.tolist()
+    return array.array("q", values.astype("int64", copy=False).tobytes())
+
+
+def _costs_and_totals(arrays, cost: str, splits) -> tuple:
+    """For the nodes ``splits`` (array indices): N R(t) (:func:`node_cost` times N) - the errors,
+    an integer column, or for the Gini cost the pair (n^2 - sum_j n_j^2, n) of integer columns - and
+    N R(T_t), the cost of the leaves below (bottom-up level by level: integers, or fmpq for Gini, a
+    list); the int64 array of the leaf counts |T_t| of every node; N R(T) of the whole tree."""
     import numpy as np
     sizes = arrays.sizes
     if cost == "misclassification":
-        r_node = [flint.fmpq(e, total) for e in (sizes - arrays.majority).tolist()]
+        below = sizes - arrays.majority
+        own = _int_column(below[splits])
     else:
         counts = arrays.counts
         if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
             counts, sizes = counts.astype(object), sizes.astype(object)
-        squares = functools.reduce(operator.add, (column * column for column in counts.T))  # int64 where safe (speed)
-        r_node = [flint.fmpq(n * n - q, total * n) if n else flint.fmpq(0)
-                  for n, q in zip(sizes.tolist(), squares.tolist())]
-    r_node = np.array(r_node, dtype=object)
-    r_branch, leaves = r_node.copy(), np.ones(arrays.n_nodes, dtype=np.int64)
-    for splits in arrays.splits_bottom_up():
-        r_branch[splits] = arrays.child_sums(splits, r_branch)
-        leaves[splits] = arrays.child_sums(splits, leaves)
-    return r_node, r_branch, leaves
+        impure = sizes * sizes - functools.reduce(operator.add, (column * column for column in counts.T))
+        own = (_int_column(impure[splits]), _int_column(sizes[splits]))
+        below = np.empty(arrays.n_nodes, dtype=object)      # fmpq for the leaves; sums fill the splits
+        leaf = np.flatnonzero(arrays.n_children == 0)
+        for start in range(0, leaf.size, 2 ** 16):          # in chunks: no list of all the leaves' ints
+            part = leaf[start:start + 2 ** 16]
+            below[part] = [flint.fmpq(p, n) if n else flint.fmpq(0)
+                           for p, n in zip(impure[part].tolist(), sizes[part].tolist())]
+        del impure, leaf
+    leaves = np.ones(arrays.n_nodes, dtype=np.int64)
+    for level in arrays.splits_bottom_up():
+        below[level] = arrays.child_sums(level, below)
+        leaves[level] = arrays.child_sums(level, leaves)
+    if below.dtype == object:
+        return own, below[splits].tolist(), leaves, below[0]
+    return own, _int_column(below[splits]), leaves, int(below[0])
 
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:

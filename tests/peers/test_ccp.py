@@ -194,3 +194,28 @@ def test_gini_costs_of_nodes_of_four_billion_examples():
     tree = Tree.from_json(f'{{"counts": [{n - 1}, 1], "children": [{{"counts": [{n - 1}, 0]}}, {{"counts": [0, 1]}}]}}')
     stages = ccp_sequence(tree, "gini").stages
     assert [(s.alpha_from, s.cost) for s in stages] == [(0, 0), (Fraction(2 * (n - 1), n * n), Fraction(2 * (n - 1), n * n))]
+
+
+@pytest.mark.parametrize("ties", ["sklearn", "all"])
+def test_weakest_links_closer_than_the_integer_keys_are_ordered_exactly(ties):
+    """Gini cost, x = 2^40: c1 = (x, x + 2, 0) and c2 = (x + 3, x - 1, 0) over pure leaves, c3 a
+    pure leaf (0, 0, 4x), N = 8x + 4.  R(t) = (n^2 - sum_j n_j^2) / (n N), pure leaves cost 0, so
+    g(c1) = R(c1) > g(c2) = R(c2), closer than 2^-64: both have the heap's integer key
+    floor(g 2^64), and only the exact g puts c2 (the later pre-order node) first.  Then c1, then
+    the root at g = (R(root) - R(c1) - R(c2)) / 2 (3 leaves).  By hand from the formula, not node_cost."""
+    x = 2 ** 40
+    tree = Tree.from_json(f'{{"counts": [{2 * x + 3}, {2 * x + 1}, {4 * x}], "children": ['
+                          f'{{"counts": [{x}, {x + 2}, 0], "children": [{{"counts": [{x}, 0, 0]}}, {{"counts": [0, {x + 2}, 0]}}]}}, '
+                          f'{{"counts": [{x + 3}, {x - 1}, 0], "children": [{{"counts": [{x + 3}, 0, 0]}}, {{"counts": [0, {x - 1}, 0]}}]}}, '
+                          f'{{"counts": [0, 0, {4 * x}]}}]}}')
+    N = 8 * x + 4
+
+    def r(*counts):
+        n = sum(counts)
+        return Fraction(n * n - sum(c * c for c in counts), n * N)
+
+    g1, g2, root = r(x, x + 2), r(x + 3, x - 1), r(2 * x + 3, 2 * x + 1, 4 * x)
+    assert g1 > g2 and (g1.numerator << 64) // g1.denominator == (g2.numerator << 64) // g2.denominator
+    stages = ccp_sequence(tree, "gini", ties=ties).stages
+    assert [(s.alpha_from, s.pruned, s.leaves, s.cost) for s in stages] == [
+        (0, [], 5, 0), (g2, ["c2"], 4, g2), (g1, ["c1"], 3, g1 + g2), ((root - g1 - g2) / 2, ["root"], 1, root)]
