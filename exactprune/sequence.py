@@ -43,7 +43,7 @@ from .certify import (Decider, float_images, float_sign_array, product_array, ri
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
 from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str,
                       rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
-from .tree import Node, Tree
+from .tree import Node, Tree, require_integer_counts
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
            "survives_all_k", "split_kept", "real_crossing", "LogBracket"]
@@ -695,6 +695,8 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"knorm_sequence needs a Tree, got {type(tree).__name__}")
+    require_integer_counts(tree.arrays(), "the k-norm breakpoint search",
+                           "it plans its certified Gamma ratios over integer counts")
     build = _SequenceBuilder(tree, prior, crossings)
     while build.next_stage():
         pass

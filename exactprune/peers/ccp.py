@@ -29,7 +29,7 @@ import flint
 
 from ..certify import Decider
 from ..numbers import exact, fraction_str, positive_int, to_fraction
-from ..tree import Node, Tree, as_tree, copy_with_leaves, node_name, sklearn_counts
+from ..tree import Node, Tree, as_tree, copy_with_leaves, node_name, require_integer_counts, sklearn_counts
 
 __all__ = ["node_cost", "CCPStage", "CCPSequence", "ccp_sequence", "ccp_alphas", "ccp_subtree_at",
            "CCPCVResult", "ccp_cv_select", "predict_with_leaves"]
@@ -199,6 +199,8 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
         raise ValueError(f"cost must be 'misclassification' or 'gini', got {cost!r}")
     if ties not in ("all", "sklearn"):
         raise ValueError(f"ties must be 'all' or 'sklearn', got {ties!r}")
+    require_integer_counts(tree.arrays(), "the exact CCP path",
+                           "its costs are kept as integers times N (flint fmpz/fmpq from integer counts)")
     links, decider = _WeakestLinks(tree, cost), Decider()
     stages = links.one_at_a_time() if ties == "sklearn" else links.ties_together(decider)
     return CCPSequence(cost, ties, stages, dict(decider.routes))
