@@ -38,7 +38,7 @@ def main() -> None:
         "EBP C4.5": lambda: ebp_prune(Tree.from_sklearn(est)).tree.n_leaves,
         "EBP J48": lambda: ebp_prune(Tree.from_sklearn(est), variant="weka").tree.n_leaves,
         "EBP C4.5 raising": lambda: ebp_prune(Tree.from_sklearn(est), raising=True, X=X, y=y).tree.n_leaves,
-        "MEP": lambda: mep_prune(Tree.from_sklearn(est)).n_leaves,
+        "MEP": lambda: mep_prune(Tree.from_sklearn(est)).tree.n_leaves,
         "REP (route + prune)": lambda: rep_prune(t := Tree.from_sklearn(est), route_counts(t, Xp, yp)).tree.n_leaves,
         "sklearn ccp_pruning_path": lambda: len(ccp_pruning_path(est.tree_)["ccp_alphas"]),
     }

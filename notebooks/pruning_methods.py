@@ -51,7 +51,7 @@ sizes = {
     "2-norm": __import__("exactprune.knorm", fromlist=["prune"]).prune(t, 2).tree.n_leaves,
     "EBP (C4.5)": peers.ebp_prune(t).tree.n_leaves,
     "EBP (J48)": peers.ebp_prune(t, variant="weka").tree.n_leaves,
-    "MEP (lam=1/2)": peers.mep_prune(t).n_leaves,
+    "MEP (lam=1/2)": peers.mep_prune(t).tree.n_leaves,
     "Kearns-Mansour": peers.km_prune(t).n_leaves,
     "SRM min-size": peers.srm_pruning(t)[1].n_leaves,
 }

@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 
 from ..knorm import Prior, prune as knorm_prune
 from ..numbers import exact, to_fmpq
-from ..pruning import prune_bottom_up
+from ..pruning import Pruning, prune_bottom_up
 from ..tree import Tree, as_tree, require_integer_counts
 
 __all__ = ["mep_leaf_error", "mep_prune", "mep_as_knorm"]
@@ -40,7 +40,7 @@ def mep_leaf_error(counts: Sequence[int], m=2, priors: Optional[Sequence] = None
     return 1 - (counts[best] + priors[best] * m) / (n + m)
 
 
-def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) -> Tree:
+def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) -> Pruning:
     """Minimum error pruning (Niblett-Bratko 1986, Cestnik-Bratko 1991): prune at t iff
     the static m-estimate error <= the backed-up error sum_c (n_c/n) E_c.
 
@@ -52,9 +52,16 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     (:func:`~exactprune.pruning.prune_bottom_up`), per level the backed-up errors and the
     comparison static <= backed-up.
 
+    Returns the package's one result type, a :class:`~exactprune.pruning.Pruning` (``k`` None):
+    the pruned ``tree``, ``pruned``, ``kept_splits``, ``routes`` (every comparison exact) and
+    ``moment``, the pruned tree's backed-up error (an exact Fraction; None for an empty root).
+
     >>> from exactprune.tree import iris_tree
-    >>> sorted(l.name for l in mep_prune(iris_tree()).leaves())
+    >>> result = mep_prune(iris_tree())
+    >>> sorted(l.name for l in result.tree.leaves())
     ['c1', 'c2111', 'c2112', 'c2121', 'c21221', 'c21222', 'c22']
+    >>> result.routes
+    {'exact': 7}
     """
     import numpy as np
     tree = as_tree(tree)
@@ -73,17 +80,19 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
         raise ValueError(f"node {a.name(int(empty[0]))}: n + m = 0, no m-estimate (use m > 0)")
     shifted = a.counts.astype(object) + np.array([to_fmpq(q) * m_q for q in p])     # fmpq: an object array
     static = sizes * (total - shifted.max(axis=1)) / total      # n_t times the static error
-    kept, _ = prune_bottom_up(a, static, lambda splits, best, level: a.child_sums(splits, best),
-                              lambda splits, backed, level: static[splits] > backed)     # an object array of bools
-    return tree.pruned_by(kept)[0]
+    kept, best = prune_bottom_up(a, static, lambda splits, best, level: a.child_sums(splits, best),
+                                 lambda splits, backed, level: static[splits] > backed)     # an object array of bools
+    kept = kept.astype(bool)
+    root_error = None if a.sizes[0] == 0 else Fraction(str(best[0])) / int(a.sizes[0])
+    return Pruning(tree, None, kept, {"exact": int((a.n_children > 0).sum())}, moment=root_error)
 
 
-def mep_as_knorm(tree: Tree, lam="1/2") -> Tree:
+def mep_as_knorm(tree: Tree, lam="1/2") -> Pruning:
     """MEP through PruneTree (Zhong p. 559): :func:`exactprune.knorm.prune` with k = 1,
     eta = 0 and numerator J-1, equal to :func:`mep_prune` with m = J lam and uniform priors.
 
     >>> from exactprune.tree import iris_tree
-    >>> sorted(l.name for l in mep_as_knorm(iris_tree()).leaves())
+    >>> sorted(l.name for l in mep_as_knorm(iris_tree()).tree.leaves())
     ['c1', 'c2111', 'c2112', 'c2121', 'c21221', 'c21222', 'c22']
     """
-    return knorm_prune(as_tree(tree), 1, Prior(lam=lam, eta=0)).tree
+    return knorm_prune(as_tree(tree), 1, Prior(lam=lam, eta=0))

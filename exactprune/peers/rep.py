@@ -9,10 +9,9 @@ most accurate pruning) is checked in :mod:`exactprune.theorems.ek`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, Sequence, Union
 
-from ..pruning import prune_bottom_up
+from ..pruning import Pruning, prune_bottom_up
 from ..tree import Tree, as_tree, route
 
 if TYPE_CHECKING:
@@ -49,16 +48,16 @@ def _routed_matrix(tree: Tree, X, y):
     return counts
 
 
-@dataclass
-class REPResult:
-    """REP outcome: ``tree`` (structure of the pruned tree, training counts),
-    ``labels`` (name -> class predicted by each leaf), ``errors`` on the pruning set,
-    ``pruned`` (topmost collapsed names)."""
+class REPResult(Pruning):
+    """REP's outcome, a :class:`~exactprune.pruning.Pruning` (``k`` None; every comparison exact):
+    the pruned ``tree`` (structure of the pruned tree, training counts), ``pruned`` (topmost
+    collapsed names, sorted), ``kept_splits`` and ``routes`` as for every pruner, and REP's own
+    ``labels`` (name -> class predicted by each leaf) and ``errors`` on the pruning set (also its
+    ``moment``)."""
 
-    tree: Tree
-    labels: Dict[str, int]
-    errors: int
-    pruned: list
+    def __init__(self, source: Tree, kept, labels: Dict[str, int], errors: int, pruned: list, decisions: int):
+        super().__init__(source, None, kept, {"exact": decisions}, moment=errors, pruned=pruned)
+        self.labels, self.errors = labels, errors
 
 
 def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndarray"], labels: str = "pruning",
@@ -78,8 +77,8 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
 
     >>> t = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
     >>> r = rep_prune(t, {"root": (2, 2), "c1": (1, 1), "c2": (1, 1)})
-    >>> r.errors, r.pruned, r.labels
-    (2, ['root'], {'root': 0})
+    >>> r.errors, r.pruned, r.labels, r.tree.n_leaves, r.routes
+    (2, ['root'], {'root': 0}, 1, {'exact': 1})
     """
     import numpy as np
     tree = as_tree(tree)
@@ -97,10 +96,11 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
     kept, err = prune_bottom_up(
         a, leaf_err, lambda splits, best, level: a.child_sums(splits, best),
         lambda splits, sub, level: (sub < leaf_err[splits]) | ((sub == leaf_err[splits]) if ties == "keep" else False))
-    pruned_tree, top = tree.pruned_by(kept)
+    kept = np.asarray(kept, dtype=bool)
     leaves = np.flatnonzero(a.subtree_mask(kept) & ~kept)       # kept is true at kept splits only
     leaf_labels = dict(zip(a.names_of(leaves.tolist()), label[leaves].tolist()))
-    return REPResult(pruned_tree, leaf_labels, int(err[0]), sorted(top))
+    return REPResult(tree, kept, leaf_labels, int(err[0]), sorted(tree.pruned_names(kept)),
+                     int((a.n_children > 0).sum()))
 
 
 def _prune_matrix(a, prune_counts, n_classes: int):

@@ -18,10 +18,10 @@ def test_mep_equals_one_norm_pruning_with_eta_zero(tree, lam):
     """Zhong p. 559: MEP (uniform priors, m = J lam) is PruneTree at k = 1, eta = 0."""
     if any(n.n == 0 for n in tree.root.walk()) and lam == 0:
         return
-    a = mep_prune(tree, lam=lam)
+    a = mep_prune(tree, lam=lam).tree
     b = prune(tree, 1, Prior(lam=lam, eta=0)).tree
     assert sorted(l.name for l in a.leaves()) == sorted(l.name for l in b.leaves())
-    assert sorted(l.name for l in mep_as_knorm(tree, lam).leaves()) == sorted(l.name for l in b.leaves())
+    assert sorted(l.name for l in mep_as_knorm(tree, lam).tree.leaves()) == sorted(l.name for l in b.leaves())
 
 
 def test_mep_differs_from_one_norm_with_eta_half_somewhere():
@@ -30,7 +30,7 @@ def test_mep_differs_from_one_norm_with_eta_half_somewhere():
     t = Tree.from_json('{"counts": [27, 13], "children": [{"counts": [12, 9], "children": '
                        '[{"counts": [6, 6]}, {"counts": [6, 3]}]}, {"counts": [10, 4], "children": '
                        '[{"counts": [2, 3]}, {"counts": [5, 1]}, {"counts": [3, 0]}]}, {"counts": [5, 0]}]}')
-    m = mep_prune(t, lam="1/2").n_leaves
+    m = mep_prune(t, lam="1/2").tree.n_leaves
     assert m == prune(t, 1, Prior(lam="1/2", eta=0)).tree.n_leaves
     assert m != prune(t, 1, Prior(lam="1/2", eta="1/2")).tree.n_leaves
 
@@ -58,7 +58,7 @@ def test_mep_checks_priors_and_empty_nodes():
         mep_prune(t, m=0)
     # m = 2: the empty c2 costs 0 scaled by its size; static 2 (1 - 3/4) = 1/2 against backed
     # 2 (1 - 3/4) + 0 = 1/2: a tie, pruned
-    assert [leaf.name for leaf in mep_prune(t, m=2).leaves()] == ["root"]
+    assert [leaf.name for leaf in mep_prune(t, m=2).tree.leaves()] == ["root"]
 
 
 def test_mep_names_float_priors():
@@ -88,8 +88,9 @@ def stump(parent, left, right):
     return Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {left}}}, {{"counts": {right}}}]}}')
 
 
-def leaves(tree):
-    return sorted(leaf.name for leaf in tree.leaves())
+def leaves(result):
+    """The sorted leaf names of a pruner's result (its pruned tree)."""
+    return sorted(leaf.name for leaf in result.tree.leaves())
 
 
 def test_leaf_error_defaults_and_edges():
@@ -121,6 +122,9 @@ def test_an_explicit_m_is_used():
     assert Fraction(4, 7) * Fraction(1, 10) + Fraction(3, 7) * Fraction(3, 8) < Fraction(5, 16)
     assert leaves(mep_prune(t, m=30)) == ["root"]
     assert leaves(mep_prune(t)) == ["c1", "c2"]
+    # the result's moment is the pruned tree's error, by the hand arithmetic above
+    assert mep_prune(t, m=30).moment == Fraction(17, 37)
+    assert mep_prune(t).moment == Fraction(61, 280)
     assert leaves(mep_prune(t, lam=15)) == ["root"]              # m = J lam = 30
     assert leaves(mep_as_knorm(t, 15)) == ["root"] and leaves(mep_as_knorm(t)) == ["c1", "c2"]
 
@@ -157,7 +161,7 @@ def test_mep_as_knorm_uses_eta_zero_and_lam_one_half_by_default():
                        '[{"counts": [2, 3]}, {"counts": [5, 1]}, {"counts": [3, 0]}]}, {"counts": [5, 0]}]}')
     assert prune(t, 1, Prior(lam="1/2", eta=0)).tree.n_leaves != prune(t, 1, Prior(lam="1/2", eta="1/2")).tree.n_leaves
     assert leaves(mep_as_knorm(t)) == leaves(mep_prune(t))
-    assert leaves(mep_as_knorm(t)) == leaves(prune(t, 1, Prior(lam="1/2", eta=0)).tree)
+    assert leaves(mep_as_knorm(t)) == leaves(prune(t, 1, Prior(lam="1/2", eta=0)))
 
 
 def test_mep_refuses_fractional_counts_with_the_reason():
