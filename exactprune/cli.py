@@ -132,17 +132,46 @@ def _terminate_as_interrupt() -> Iterator[None]:
 _FORKS_DIE_WITH_PARENT = [False]
 
 
+#: the signals a command turns into an unwind (:func:`_terminate_as_interrupt`)
+_TERMINATING = (signal.SIGTERM, signal.SIGHUP)
+
+
+def _block_terminating_signals() -> None:
+    """Before a fork while a command runs: block SIGTERM and SIGHUP in the forking thread, so that
+    one sent to the new child before it has reset them stays pending.  Without this it is lost:
+    CPython clears a signal its handler caught between fork and the child's reinitialisation, and
+    a pool worker terminated in that window (a pool whose units all finished before the worker
+    started) then waits for work forever, and its parent with it."""
+    if _FORKS_DIE_WITH_PARENT[0] and hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, _TERMINATING)
+
+
+def _unblock_terminating_signals() -> None:
+    """After a fork, in the parent: undo :func:`_block_terminating_signals`."""
+    if _FORKS_DIE_WITH_PARENT[0] and hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _TERMINATING)
+
+
 def _die_with_parent() -> None:
-    """In a forked child: ask Linux to send SIGTERM when the parent ends (elsewhere: nothing)."""
-    if not _FORKS_DIE_WITH_PARENT[0] or not sys.platform.startswith("linux"):
+    """In a child forked while a command runs: SIGTERM and SIGHUP back to their default action
+    (a worker ends at once when its pool terminates it, a signal kept pending by
+    :func:`_block_terminating_signals` included), and on Linux the kernel asked to send SIGTERM
+    when the parent ends."""
+    if not _FORKS_DIE_WITH_PARENT[0]:
         return
-    import ctypes
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)       # 1 = PR_SET_PDEATHSIG
+    with contextlib.suppress(ValueError):        # not the main thread: keep the inherited handler
+        for sig in _TERMINATING:
+            signal.signal(sig, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)       # 1 = PR_SET_PDEATHSIG
+    _unblock_terminating_signals()
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_die_with_parent)
+    os.register_at_fork(before=_block_terminating_signals, after_in_parent=_unblock_terminating_signals,
+                        after_in_child=_die_with_parent)
 
 
 def _one_line(err: BaseException) -> str:
