@@ -42,7 +42,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Dict, List, Optional, Sequence, TypedDict, Union
+from typing import Dict, Iterator, List, Optional, Sequence, TypedDict, Union
 
 import numpy as np
 
@@ -724,6 +724,17 @@ def welch_against_print(mean: float, sd: float, n: int, printed_mean: float, pri
                for s in (max(printed_sd - half_unit, 0.0), printed_sd, printed_sd + half_unit))
 
 
+def _printed_cells(tables: dict, what: str) -> Iterator[tuple]:
+    """The cells of our table ``what`` that the thesis prints, in table order:
+    ``(ratio, database, method, our row, printed row)``."""
+    for ratio, rows in sorted(tables[what].items()):
+        for db, row in rows.items():
+            printed = PRINTED[what].get(ratio, {}).get(db)
+            if printed is not None:
+                for m in METHODS:
+                    yield ratio, db, m, row, printed
+
+
 def printed_agreement(tables: dict, runs: int, printed_runs: int = 20, alpha: float = 0.05) -> List[dict]:
     """For every printed cell of Tables 6.2 (accuracy) and 6.3 (leaves): our mean and sd over
     ``runs`` runs (:func:`summarize`) against Zhong's printed mean and sd over ``printed_runs``:
@@ -743,23 +754,18 @@ def printed_agreement(tables: dict, runs: int, printed_runs: int = 20, alpha: fl
     out = []
     for what in ("accuracy", "leaves"):
         cells = []
-        for ratio, rows in sorted(tables[what].items()):
-            for db, row in rows.items():
-                printed = PRINTED[what].get(ratio, {}).get(db)
-                if printed is None:
-                    continue
-                for m in METHODS:
-                    here, paper = row[m], printed[m]
-                    diff = here["mean"] - paper["mean"]
-                    cells.append({
-                        "table": {"accuracy": "6.2", "leaves": "6.3"}[what], "quantity": what, "ratio": ratio,
-                        "database": db, "method": m, "n": runs, "mean": here["mean"], "sd": here["std"],
-                        "printed_mean": paper["mean"], "printed_sd": paper["std"], "diff": diff,
-                        "p": welch_against_print(here["mean"], here["std"], runs, paper["mean"], paper["std"],
-                                                 printed_runs),
-                        "p_plain": welch_test(here["mean"], here["std"], runs, paper["mean"], paper["std"],
-                                              printed_runs)["p"],
-                        "within_2sd": abs(diff) <= 2 * max(here["std"], paper["std"]) or abs(diff) < 0.05})
+        for ratio, db, m, row, printed in _printed_cells(tables, what):
+            here, paper = row[m], printed[m]
+            diff = here["mean"] - paper["mean"]
+            cells.append({
+                "table": {"accuracy": "6.2", "leaves": "6.3"}[what], "quantity": what, "ratio": ratio,
+                "database": db, "method": m, "n": runs, "mean": here["mean"], "sd": here["std"],
+                "printed_mean": paper["mean"], "printed_sd": paper["std"], "diff": diff,
+                "p": welch_against_print(here["mean"], here["std"], runs, paper["mean"], paper["std"],
+                                         printed_runs),
+                "p_plain": welch_test(here["mean"], here["std"], runs, paper["mean"], paper["std"],
+                                      printed_runs)["p"],
+                "within_2sd": abs(diff) <= 2 * max(here["std"], paper["std"]) or abs(diff) < 0.05})
         for cell, adjusted in zip(cells, holm([c["p"] for c in cells])):
             cell["p_holm"] = adjusted
             cell["differs"] = adjusted <= alpha
@@ -904,26 +910,21 @@ def side_by_side(tables: dict) -> List[dict]:
     """
     out = []
     for what in ("accuracy", "leaves", "seconds"):
-        for ratio, rows in sorted(tables[what].items()):
-            for db, row in rows.items():
-                printed = PRINTED[what].get(ratio, {}).get(db)
-                if printed is None:
-                    continue
-                for m in METHODS:
-                    here, paper = row[m], printed[m]
-                    entry = {"table": what, "ratio": ratio, "database": db, "method": m,
-                             "mean": here["mean"], "std": here["std"], "printed_mean": paper["mean"],
-                             "printed_std": paper["std"], "diff": here["mean"] - paper["mean"]}
-                    if what == "seconds":
-                        entry["ratio_here_printed"] = here["mean"] / paper["mean"]
-                        entry["flag"] = False
-                    else:
-                        entry["flag"] = (abs(entry["diff"]) > 2 * max(here["std"], paper["std"])
-                                         and abs(entry["diff"]) >= 0.05)     # printed to 0.1
-                    if m != "2-norm":
-                        entry["sign"] = row[f"2-norm:{m}"]["sign"]
-                        entry["printed_sign"] = printed.get(f"2-norm:{m}", {}).get("sign")
-                    out.append(entry)
+        for ratio, db, m, row, printed in _printed_cells(tables, what):
+            here, paper = row[m], printed[m]
+            entry = {"table": what, "ratio": ratio, "database": db, "method": m,
+                     "mean": here["mean"], "std": here["std"], "printed_mean": paper["mean"],
+                     "printed_std": paper["std"], "diff": here["mean"] - paper["mean"]}
+            if what == "seconds":
+                entry["ratio_here_printed"] = here["mean"] / paper["mean"]
+                entry["flag"] = False
+            else:
+                entry["flag"] = (abs(entry["diff"]) > 2 * max(here["std"], paper["std"])
+                                 and abs(entry["diff"]) >= 0.05)     # printed to 0.1
+            if m != "2-norm":
+                entry["sign"] = row[f"2-norm:{m}"]["sign"]
+                entry["printed_sign"] = printed.get(f"2-norm:{m}", {}).get("sign")
+            out.append(entry)
     return out
 
 
