@@ -90,7 +90,7 @@ def test_zhong_chapter_5_lam_zero_and_empty_children_treated_alike():
 
 def test_zhong_5_9_empty_leaf_case_from_the_audit():
     """(10,10) -> (10,0),(0,10),(0,0), eta = 0: the check fails; the case is outside Table A.1."""
-    from exactprune.theorems.zhong import check_5_9
+    from exactprune.theorems.zhong.limits import check_5_9
     case = {"tree": {"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]},
                                                        {"counts": [0, 0]}]},
             "lam": Fraction(1, 2), "eta": Fraction(0), "numerator": "J-1"}
@@ -99,7 +99,9 @@ def test_zhong_5_9_empty_leaf_case_from_the_audit():
 
 
 def _is_own(theorem) -> bool:
-    return theorem.check.__module__ in OWN_MODULES
+    """Is the check in one of OWN_MODULES (or, for the package ``theorems.zhong``, in one of its modules)?"""
+    module = theorem.check.__module__
+    return any(module == own or module.startswith(own + ".") for own in OWN_MODULES)
 
 
 @pytest.mark.parametrize("theorem_id", IDS)
@@ -137,7 +139,7 @@ def test_every_zhong_and_notes_theorem_is_registered():
 def test_thm_4_3_conditions_needed():
     """Each condition of Thm 4.3, dropped alone, admits an effective split that does not decrease
     the 1-norm (exact), and the hypothesis search finds such a split for each."""
-    from exactprune.theorems.zhong import _cases_4_3, theorem_4_3_counterexamples
+    from exactprune.theorems.zhong.chapter4 import _cases_4_3, theorem_4_3_counterexamples
     from dataclasses import replace
     for name, ce in theorem_4_3_counterexamples().items():
         assert ce["r_tree"] >= ce["r_leaf"], name
@@ -156,7 +158,7 @@ def test_monte_carlo_failure_prints_seed():
 
 
 def test_figure_5_1_search_is_unique_for_two_leaves():
-    from exactprune.theorems.zhong import figure_5_1_search
+    from exactprune.theorems.zhong.prunetree import figure_5_1_search
     found = figure_5_1_search()
     two = [e["leaves"] for e in found["left"] if len(e["leaves"]) == 2]
     assert two == [[[48, 0], [38, 10]]]
@@ -164,7 +166,7 @@ def test_figure_5_1_search_is_unique_for_two_leaves():
 
 
 def test_theorem_5_9_iris_breakpoint():
-    from exactprune.theorems.zhong import check_5_9
+    from exactprune.theorems.zhong.limits import check_5_9
     case = {"tree": {"counts": [0, 50, 50], "children": [{"counts": [0, 49, 5]}, {"counts": [0, 1, 45]}]},
             "lam": Fraction(1, 2), "eta": Fraction(1, 2), "numerator": "J-1"}
     verdict = check_5_9(case)
@@ -274,7 +276,7 @@ def test_proof_script(script):
 
 def test_theorem_5_8_check_settles_an_exact_tie_at_k_1():
     """E[r] = 1/2 = 1 - eps exactly at k = 1 (arb cannot prove a tie): found by verify --seed 7."""
-    from exactprune.theorems.zhong import check_5_8
+    from exactprune.theorems.zhong.limits import check_5_8
     case = {"tree": {"counts": [2, 2], "children": [{"counts": [1, 1]}, {"counts": [1, 1]}]},
             "lam": "1/4", "eta": "0", "numerator": "J-1", "eps": "1/2"}
     verdict = check_5_8(case)
