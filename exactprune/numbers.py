@@ -170,41 +170,13 @@ def _integer(value: Any, name: str) -> int:
     raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
 
 
-def count_values(counts: Any, name: str = "counts") -> tuple:
-    """Class counts as a tuple of non-negative Python ints, or a clear error.  Any integer type
-    is accepted (``int``, ``numpy.int64``: every ``numbers.Integral``); floats, bools, negative
-    and non-integer values are refused.
-
-    >>> import numpy as np
-    >>> count_values((np.int64(3), 4))
-    (3, 4)
-    >>> count_values((0.5, 49, 5))
-    Traceback (most recent call last):
-    TypeError: counts must be integers: got the float 0.5
-    >>> count_values((-3, 49, 5))
-    Traceback (most recent call last):
-    ValueError: counts must be non-negative: got -3
-    """
-    result = []
-    for value in counts:
-        if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
-            raise TypeError(f"{name} must be integers: got the {type(value).__name__} {value!r}")
-        value = int(value)
-        if value < 0:
-            raise ValueError(f"{name} must be non-negative: got {value}")
-        result.append(value)
-    if not result:
-        raise ValueError(f"{name} must not be empty")
-    return tuple(result)
-
-
 def rational_count_values(counts: Any, name: str = "counts") -> tuple:
     """Class counts as a tuple of non-negative exact numbers, or a clear error: the counts of
     Zhong's Dirichlet moments (4.28)-(4.30), which are defined for any non-negative rational
     counts n_j (weighted counts, sums of row weights), not only whole numbers.  Integers (any
     ``numbers.Integral``) and whole Fractions become Python ints, other Fractions (and
-    ``flint.fmpq``) stay Fractions; floats, bools and negative values are refused, as in
-    :func:`count_values`.
+    ``flint.fmpq``) stay Fractions; floats, bools (though ``bool`` is an ``int``) and negative
+    values are refused, and so is an empty sequence.
 
     >>> rational_count_values((3, Fraction(4, 2), Fraction(1, 3)))
     (3, 2, Fraction(1, 3))

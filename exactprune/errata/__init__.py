@@ -17,7 +17,8 @@ claim true as printed whose neighbourhood behaves otherwise, policy points 6-7).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Optional
 
 MODULES = ("zhong", "zhong7", "dd", "ek", "notes", "fan")
@@ -32,8 +33,34 @@ KINDS = (FALSE, HYPOTHESIS, DOMAIN, REMARK)
 ERRATUM_KINDS = (FALSE, HYPOTHESIS)
 
 
+class Computed:
+    """A record whose exact numbers its ``compute()`` returns, computed once, when first shown
+    (:meth:`evaluate`), never typed in: the base of :class:`Erratum` and of
+    :class:`~exactprune.errata.peers.PeerError`.
+
+    >>> calls = []
+    >>> class Record(Computed):
+    ...     def compute(self) -> dict:
+    ...         calls.append(1)
+    ...         return {"correct": "1/2"}
+    >>> record = Record()
+    >>> record.evaluate(), record.evaluate() is record.evaluate(), len(calls)
+    ({'correct': '1/2'}, True, 1)
+    """
+
+    compute: Callable[[], dict]
+
+    @cached_property
+    def _computed(self) -> dict:
+        return dict(self.compute())
+
+    def evaluate(self) -> dict:
+        """What ``compute()`` returns (a copy, made on the first call and kept)."""
+        return self._computed
+
+
 @dataclass
-class Erratum:
+class Erratum(Computed):
     """One discrepancy.  ``compute`` returns a dict with at least ``correct`` and
     ``counterexample`` (strings or JSON-able data, computed exactly), and
     ``confirmed`` (True when the printed form really disagrees)."""
@@ -44,16 +71,10 @@ class Erratum:
     compute: Callable[[], dict]
     explanation: str = ""
     kind: str = FALSE
-    _cache: Optional[dict] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"erratum {self.id}: kind must be one of {KINDS}, got {self.kind!r}")
-
-    def evaluate(self) -> dict:
-        if self._cache is None:
-            self._cache = dict(self.compute())
-        return self._cache
 
     def as_dict(self) -> dict:
         result = self.evaluate()

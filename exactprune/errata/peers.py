@@ -13,10 +13,11 @@ without subtree raising (``docs/peers.md``).  Shown by ``exactprune errata --pee
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Optional
+from typing import Callable
 
+from . import Computed
 from ..tree import Node, Tree
 
 RPART = "R version 4.2.2 Patched (2022-11-10 r83330); rpart 4.1.19"
@@ -35,7 +36,7 @@ def tree_of(compact: str) -> Tree:
 
 
 @dataclass
-class PeerError:
+class PeerError(Computed):
     """One place where a program disagrees with the exact optimum.  ``compute`` returns a dict
     with ``correct`` (the exact optimum and its cost), ``returns_cost`` (the program's answer
     costed exactly) and ``confirmed`` (True when the program's answer really is worse)."""
@@ -46,12 +47,6 @@ class PeerError:
     returns: str
     cause: str
     compute: Callable[[], dict]
-    _cache: Optional[dict] = field(default=None, repr=False)
-
-    def evaluate(self) -> dict:
-        if self._cache is None:
-            self._cache = dict(self.compute())
-        return self._cache
 
     def as_dict(self) -> dict:
         result = self.evaluate()
