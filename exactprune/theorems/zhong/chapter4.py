@@ -47,7 +47,14 @@ def _mc_violations():
 def check_4_1(case: dict) -> Verdict:
     """Thm 4.1 / Cor 4.2 (4.8), (4.10), (4.28): the Monte Carlo mean of r^k, drawing the class and
     child probabilities from the posterior and routing X, agrees with the exact
-    sum_c E[r_c^k] P*[A_c|A_d] within ``MC_Z`` standard errors."""
+    sum_c E[r_c^k] P*[A_c|A_d] within ``MC_Z`` standard errors.
+
+    >>> case = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
+    ...         "lam": Fraction(1, 4), "eta": Fraction(1, 2), "k": 1, "mc_seed": 1}
+    >>> verdict = check_4_1(case)          # each leaf: (0 + 1/4)/(2 + 1/2) = 1/10, so (4.28) = 1/10
+    >>> verdict.holds, verdict.details["exact_4.28"], verdict.details["samples"]
+    (True, '1/10', 20000)
+    """
     from ...knorm import Prior, subtree_moment
     from ...montecarlo import simulate_knorm
     tree = to_tree(case["tree"])
@@ -100,7 +107,16 @@ def _cases_4_3(eta_mode: str = "ok", lam_mode: str = "ok"):
 
 
 def check_4_3(case: dict) -> Verdict:
-    """Thm 4.3: an effective split (sum_c b_c < b_t) decreases the 1-norm: r_tree < r_leaf (C.19)-(C.20)."""
+    """Thm 4.3: an effective split (sum_c b_c < b_t) decreases the 1-norm: r_tree < r_leaf (C.19)-(C.20).
+
+    >>> split = {"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}
+    >>> verdict = check_4_3({"tree": split, "lam": Fraction(1), "eta": Fraction(2)})   # both bounds met
+    >>> verdict.holds, verdict.details["r_tree"], verdict.details["r_leaf"]
+    (True, '1/4', '1/3')
+    >>> check_4_3({"tree": {"counts": [10, 1], "children": [{"counts": [10, 0]}, {"counts": [0, 1]}]},
+    ...            "lam": Fraction(1, 2), "eta": Fraction(100)}).holds                    # eta > lam J
+    False
+    """
     from ...knorm import Prior, leaf_moment, subtree_moment
     tree = to_tree(case["tree"])
     prior = Prior(case["lam"], case["eta"], "J-1")

@@ -55,7 +55,14 @@ def _lemma_5_1_cases(mode: str = "ok"):
 
 def check_5_1(case: dict) -> Verdict:
     """Lemma 5.1 (C.29)-(C.36): if f_k(B_c, M_c) = f_k(s, M_d) with 0 < B_c < M_c < M_d, then
-    f_{k+1}(B_c, M_c) > f_{k+1}(s, M_d).  s is bracketed by exact rationals until the sign is certain."""
+    f_{k+1}(B_c, M_c) > f_{k+1}(s, M_d).  s is bracketed by exact rationals until the sign is certain.
+
+    >>> verdict = check_5_1({"B_c": Fraction(1, 2), "M_c": 1, "M_d": 2, "k": 1})     # s = 1
+    >>> verdict.holds, verdict.details["f_k+1(B_c,M_c)"], verdict.details["f_k+1(s_hi,M_d)"]
+    (True, '3/8', '1/3')
+    >>> check_5_1({"B_c": Fraction(1, 2), "M_c": 1, "M_d": 1, "k": 1}).holds      # M_c = M_d: s = B_c, equality
+    False
+    """
     Bc, Mc, Md, k = Fraction(case["B_c"]), Fraction(case["M_c"]), Fraction(case["M_d"]), case["k"]
     target = f_k(Bc, Mc, k) * rising(Md, k)        # g_k(s) = target
     lhs = f_k(Bc, Mc, k + 1)
@@ -102,7 +109,14 @@ def _lemma_5_2_cases(mode: str = "ok"):
 def check_5_2(case: dict) -> Verdict:
     """Lemma 5.2 (C.37)-(C.45): if sum_i p_i g_k(x_i) = g_k(X), x_i > 0, p_i > 0, sum p_i = 1, then
     sum_i p_i g_{k+1}(x_i) >= g_{k+1}(X), with equality iff x_i = X for all i.  X is bracketed by
-    exact rationals until the (strict) sign is certain; the equality case is exact."""
+    exact rationals until the (strict) sign is certain; the equality case is exact.
+
+    >>> verdict = check_5_2({"x": [1, 3], "p": [Fraction(1, 2), Fraction(1, 2)], "k": 1})   # X = 2, g_2(X) = 6
+    >>> verdict.holds, verdict.details["sum_p_g_k+1"]
+    (True, '7')
+    >>> check_5_2({"x": [1], "p": [2], "k": 1}).holds           # weights summing to 2: 2 g_2(1) = 4 < g_2(2) = 6
+    False
+    """
     xs = [Fraction(x) for x in case["x"]]
     ps = [Fraction(p) for p in case["p"]]
     k = case["k"]

@@ -31,7 +31,15 @@ K_SEARCH_LIMIT = 1 << 62
 def knorm_exceeds(node, k: int, prior, eps: Fraction) -> bool:
     """Certified: is ||r||_k > 1 - eps, i.e. E[r^k] > (1 - eps)^k?  Arb balls, no tolerance; an
     exact tie (which arb cannot prove, e.g. E[r] = 1 - eps at k = 1) is settled by exact
-    rationals when k <= EXACT_K_LIMIT."""
+    rationals when k <= EXACT_K_LIMIT.
+
+    >>> from exactprune.knorm import Prior
+    >>> from exactprune.theorems.strategies import to_tree
+    >>> leaf = to_tree({"counts": [1, 1]}).root        # E[r] = (1 + 1/2)/(2 + 1) = 1/2
+    >>> prior = Prior(Fraction(1, 2), 0)
+    >>> knorm_exceeds(leaf, 1, prior, Fraction(1, 2)), knorm_exceeds(leaf, 1, prior, Fraction(3, 5))
+    (False, True)
+    """
     from ...knorm import EXACT_K_LIMIT, subtree_moment, subtree_moment_arb
     from ...numbers import CertificationError, arb_of, certified_sign
     try:
@@ -45,7 +53,17 @@ def knorm_exceeds(node, k: int, prior, eps: Fraction) -> bool:
 
 def check_5_8(case: dict) -> Verdict:
     """Thm 5.8 (C.65)-(C.72): for the given eps, find (by doubling) a k with ||r_root||_k > 1 - eps,
-    certified; confirm at 10k and 1000k (beyond it, by Thm 5.5 monotonicity)."""
+    certified; confirm at 10k and 1000k (beyond it, by Thm 5.5 monotonicity).
+
+    >>> split = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
+    ...          "lam": Fraction(1, 4), "eta": Fraction(0), "numerator": "J-1"}
+    >>> check_5_8({**split, "eps": Fraction(1, 10)}).holds
+    True
+    >>> pure = {"tree": {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]},
+    ...         "lam": Fraction(0), "eta": Fraction(1, 2), "numerator": "J-1"}
+    >>> check_5_8({**pure, "eps": Fraction(1, 10)}).holds
+    False
+    """
     tree = to_tree(case["tree"])
     prior = prior_of(case)
     eps = Fraction(case["eps"])
@@ -82,7 +100,14 @@ def _cases_5_8(violation: bool = False, lam_zero_too: bool = False):
 # ------------------------------------------------------------------------------------------
 
 def condition_5_9(node) -> bool:
-    """Thm 5.9's condition, computed here independently: max_j n_{j,d} = max_j n_{j,c} for every leaf c."""
+    """Thm 5.9's condition, computed here independently: max_j n_{j,d} = max_j n_{j,c} for every leaf c.
+
+    >>> from exactprune.theorems.strategies import to_tree
+    >>> condition_5_9(to_tree({"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]}]}).root)
+    True
+    >>> condition_5_9(to_tree({"counts": [10, 9], "children": [{"counts": [10, 0]}, {"counts": [0, 9]}]}).root)
+    False
+    """
     top = max(node.counts)
     return all(max(leaf.counts) == top for leaf in node.leaves())
 
@@ -153,7 +178,14 @@ def check_5_9(case: dict) -> Verdict:
     * condition holds => R(T_d, k) < R_leaf(d, k) for every k >= 1: proved via (C.73)-(C.74) by the
       exact termwise test M_c - B_c = M_d - B_d and M_c < M_d for every leaf c; spot-checked
       (certified) at k = 1, 2, 10^3, 10^9;
-    * condition fails => a finite k with R(T_d, k) >= R_leaf(d, k) is exhibited (certified)."""
+    * condition fails => a finite k with R(T_d, k) >= R_leaf(d, k) is exhibited (certified).
+
+    >>> iris_c2 = {"tree": {"counts": [0, 50, 50], "children": [{"counts": [0, 49, 5]}, {"counts": [0, 1, 45]}]},
+    ...            "lam": Fraction(1, 2), "eta": Fraction(1, 2), "numerator": "J-1"}
+    >>> verdict = check_5_9(iris_c2)                    # App B, Fig B.1(d)-(e): c2 stops helping at k = 17781896
+    >>> verdict.holds, verdict.details["direction"], verdict.details["k_subtree_stops_helping"]
+    (True, 'necessity', 17781896)
+    """
     from ...sequence import split_kept, survives_all_k
     tree = to_tree(case["tree"])
     prior = prior_of(case)

@@ -36,7 +36,14 @@ def _cases_property_1(epsilon: bool = False):
 
 def check_property_1(case: dict) -> Verdict:
     """Property 1 (5.1.1, Fig 4.1): PruneTree's k-th moment equals the minimum over all prunings
-    (brute force), and the returned tree attains it."""
+    (brute force), and the returned tree attains it.
+
+    >>> split = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
+    ...          "lam": Fraction(1, 4), "eta": Fraction(0), "numerator": "J-1"}
+    >>> verdict = check_property_1({**split, "k": 1})   # keeping the split: 1/10 < 1/4 at the root
+    >>> verdict.holds, verdict.details["brute_force_min"], verdict.details["prunings"]
+    (True, '1/10', 2)
+    """
     from ...knorm import prune, subtree_moment
     tree = to_tree(case["tree"])
     prior = prior_of(case)
@@ -111,7 +118,14 @@ def _subtree(children: list) -> dict:
 
 def check_fig_5_1(case: dict) -> Verdict:
     """Figure 5.1 with lam = 1: both subtrees have 1-norm 12% regardless of eta (checked exactly at two
-    etas: the 1-norm must be the same), 2-norms 16.2% (left) and 12.8% (right) when rounded."""
+    etas: the 1-norm must be the same), 2-norms 16.2% (left) and 12.8% (right) when rounded.
+
+    >>> case = {"left": {"children": [{"counts": [48, 0]}, {"counts": [38, 10]}]},
+    ...         "right": {"children": [{"counts": [43, 5]}, {"counts": [43, 5]}]}, "eta": 0, "eta2": 3}
+    >>> verdict = check_fig_5_1(case)                   # 3/25 = 12%; 2-norms 16.2% and 12.8%
+    >>> verdict.holds, verdict.details["left"]["1-norm"], verdict.details["right"]["2-norm_approx"]
+    (True, '3/25', 0.128338)
+    """
     from ...knorm import Prior, subtree_moment
     out: dict[str, object] = {"eta": fraction_str(case["eta"]), "eta2": fraction_str(case["eta2"])}
     ok = True
