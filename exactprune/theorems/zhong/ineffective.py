@@ -72,12 +72,10 @@ def check_5_6(case: dict) -> Verdict:
     """Thm 5.6 (C.58)-(C.64): an ineffective split never decreases the 1-norm (r_tree >= r_leaf) and
     maintains it (r_tree = r_leaf) iff all classes are equally distributed in each leaf.
 
-    >>> uniform = {"tree": {"counts": [2, 2], "children": [{"counts": [1, 1]}, {"counts": [1, 1]}]},
-    ...            "lam": Fraction(1, 2), "eta": Fraction(0), "numerator": "J-1"}
+    >>> uniform = _INEFFECTIVE_BOUNDARY[0]    # (2,2) -> (1,1),(1,1), lam = 1/2, eta = 0
     >>> check_5_6(uniform).details["r_tree"], check_5_6(uniform).holds    # maintained, leaves uniform
     ('1/2', True)
-    >>> lam0 = {"tree": {"counts": [3, 1], "children": [{"counts": [2, 1]}, {"counts": [1, 0]}]},
-    ...         "lam": Fraction(0), "eta": Fraction(0), "numerator": "J-1"}
+    >>> lam0 = _INEFFECTIVE_LAM0             # (3,1) -> (2,1),(1,0), lam = eta = 0
     >>> verdict = check_5_6(lam0)                       # maintained (1/4 = 1/4) with non-uniform leaves
     >>> verdict.holds, verdict.details["r_tree"], verdict.details["leaves_uniform"]
     (False, '1/4', False)
@@ -100,8 +98,7 @@ def check_5_7(case: dict, k_min: int = 1) -> Verdict:
     """Cor 5.7: an ineffective split increases the k-norm (R_tree(k) > R_leaf(k)) for every k >= 1
     (checked for k = ``k_min``..6; the corrected corollary starts at k = 2).
 
-    >>> uniform = {"tree": {"counts": [2, 2], "children": [{"counts": [1, 1]}, {"counts": [1, 1]}]},
-    ...            "lam": Fraction(1, 2), "eta": Fraction(0), "numerator": "J-1"}
+    >>> uniform = _INEFFECTIVE_BOUNDARY[0]    # (2,2) -> (1,1),(1,1), lam = 1/2, eta = 0
     >>> verdict = check_5_7(uniform)                    # uniform leaves maintain the 1-norm
     >>> verdict.holds, verdict.details["k"]
     (False, 1)
@@ -121,8 +118,7 @@ def check_5_7(case: dict, k_min: int = 1) -> Verdict:
 def check_5_7_corrected(case: dict) -> Verdict:
     """Cor 5.7 corrected (k >= 2, lam > 0, via Thm 5.3): R_tree(k) > R_leaf(k) for k = 2..6.
 
-    >>> uniform = {"tree": {"counts": [2, 2], "children": [{"counts": [1, 1]}, {"counts": [1, 1]}]},
-    ...            "lam": Fraction(1, 2), "eta": Fraction(0), "numerator": "J-1"}
+    >>> uniform = _INEFFECTIVE_BOUNDARY[0]    # (2,2) -> (1,1),(1,1), lam = 1/2, eta = 0
     >>> check_5_7_corrected(uniform).holds
     True
     """

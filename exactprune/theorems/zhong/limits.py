@@ -55,12 +55,10 @@ def check_5_8(case: dict) -> Verdict:
     """Thm 5.8 (C.65)-(C.72): for the given eps, find (by doubling) a k with ||r_root||_k > 1 - eps,
     certified; confirm at 10k and 1000k (beyond it, by Thm 5.5 monotonicity).
 
-    >>> split = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
-    ...          "lam": Fraction(1, 4), "eta": Fraction(0), "numerator": "J-1"}
+    >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> check_5_8({**split, "eps": Fraction(1, 10)}).holds
     True
-    >>> pure = {"tree": {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]},
-    ...         "lam": Fraction(0), "eta": Fraction(1, 2), "numerator": "J-1"}
+    >>> pure = _PURE_SPLIT           # (3,0) -> (2,0),(1,0), lam = 0
     >>> check_5_8({**pure, "eps": Fraction(1, 10)}).holds
     False
     """

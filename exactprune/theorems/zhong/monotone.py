@@ -30,12 +30,10 @@ def check_5_3(case: dict) -> Verdict:
     """Thm 5.3 (C.27)-(C.28): for every internal node d and k = 1..K_MAX, if R(T_d, k) >= R_leaf(d, k)
     then R(T_d, k+1) > R_leaf(d, k+1) (subtrees as they stand), exactly.
 
-    >>> split = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
-    ...          "lam": Fraction(1, 4), "eta": Fraction(0), "numerator": "J-1"}
+    >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> check_5_3(split).holds
     True
-    >>> pure = {"tree": {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]},
-    ...         "lam": Fraction(0), "eta": Fraction(1, 2), "numerator": "J-1"}
+    >>> pure = _PURE_SPLIT           # (3,0) -> (2,0),(1,0), lam = 0
     >>> check_5_3(pure).details["R_tree_k+1"]          # lam = 0, pure leaves: every moment is 0
     '0'
     """
@@ -75,8 +73,7 @@ def check_5_4(case: dict) -> Verdict:
     """Cor 5.4: T_{k+1} (PruneTree at k+1) is a pruning of T_k, for k = 1..K_MAX: the kept splits
     of T_{k+1} are a subset of those of T_k.  ``epsilon`` (violations only) is PruneTree's margin.
 
-    >>> split = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
-    ...          "lam": Fraction(1, 4), "eta": Fraction(0), "numerator": "J-1"}
+    >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> check_5_4(split).details["kept_by_k"][9]
     ['root']
     >>> margin = {"tree": {"counts": [4, 4, 4], "children": [{"counts": [0, 2, 4]}, {"counts": [4, 2, 0]}]},
@@ -105,12 +102,10 @@ def check_5_5(case: dict) -> Verdict:
     """Thm 5.5: ||r||_k < ||r||_{k+1} for every node (subtree as it stands), k = 1..K_MAX, decided
     exactly as E[r^k]^(k+1) < E[r^(k+1)]^k.
 
-    >>> split = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
-    ...          "lam": Fraction(1, 4), "eta": Fraction(0), "numerator": "J-1"}
+    >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> check_5_5(split).holds
     True
-    >>> pure = {"tree": {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]},
-    ...         "lam": Fraction(0), "eta": Fraction(1, 2), "numerator": "J-1"}
+    >>> pure = _PURE_SPLIT           # (3,0) -> (2,0),(1,0), lam = 0
     >>> check_5_5(pure).holds                           # lam = 0, pure leaves: every k-norm is 0
     False
     """

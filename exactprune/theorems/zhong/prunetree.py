@@ -38,8 +38,7 @@ def check_property_1(case: dict) -> Verdict:
     """Property 1 (5.1.1, Fig 4.1): PruneTree's k-th moment equals the minimum over all prunings
     (brute force), and the returned tree attains it.
 
-    >>> split = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
-    ...          "lam": Fraction(1, 4), "eta": Fraction(0), "numerator": "J-1"}
+    >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> verdict = check_property_1({**split, "k": 1})   # keeping the split: 1/10 < 1/4 at the root
     >>> verdict.holds, verdict.details["brute_force_min"], verdict.details["prunings"]
     (True, '1/10', 2)
