@@ -244,6 +244,17 @@ def require_hypothesis():
     return hypothesis
 
 
+def hypothesis_st():
+    """The module ``hypothesis.strategies``, imported on first use (only drawing cases needs it):
+    the one way the paper modules reach it.
+
+    >>> hypothesis_st().__name__
+    'hypothesis.strategies'
+    """
+    from hypothesis import strategies as st
+    return st
+
+
 def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
         violations: bool = False, shrink: bool = True) -> dict:
     """Run ``theorem.check`` on ``examples`` hypothesis-generated cases (its ``cases()``

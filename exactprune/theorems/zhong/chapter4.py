@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import Theorem, Verdict, expand_corrections, pin
+from .. import Theorem, Verdict, expand_corrections, pin, hypothesis_st as _st
 from ..strategies import ETAS, LAMS, count_trees, rationals, to_tree
 from ...numbers import fraction_str
-# the shared helpers of notation.py keep, as local aliases, the private names the checks were
-# written with
-from .notation import hypothesis_st as _st, one_level_case as _case, prior_show as _prior_show
+# the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
+# names the checks were written with
+from .notation import one_level_case as _case, prior_show as _prior_show
 
 MC_SAMPLES = 20000
 MC_Z = 5  # tolerance, in standard errors

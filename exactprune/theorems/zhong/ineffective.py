@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import Theorem, Verdict, correction, expand_corrections
+from .. import Theorem, Verdict, correction, expand_corrections, hypothesis_st as _st
 from ..strategies import lams, prior_of, rationals, to_tree
 from ...numbers import fraction_str
-# the shared helpers of notation.py keep, as local aliases, the private names the checks were
-# written with
-from .notation import TABLE_A1, hypothesis_st as _st, one_level_case as _case, prior_show as _prior_show
+# the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
+# names the checks were written with
+from .notation import TABLE_A1, one_level_case as _case, prior_show as _prior_show
 
 #: outside Table A.1 (an empty child) with eta = 0 (domain note zhong-5.6-empty-child)
 _EMPTY_CHILD_5_6 = _case((2, 1), ((2, 1), (0, 0)), "1/2", 0)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import Theorem, Verdict, expand_corrections, pin
+from .. import Theorem, Verdict, expand_corrections, pin, hypothesis_st as _st
 from ..strategies import rationals
 from ...numbers import fraction_str, rising
-from .notation import f_k, hypothesis_st as _st
+from .notation import f_k
 
 
 def _bisect_increasing(func, target: Fraction, lo: Fraction, hi: Fraction, decide, steps: int = 200):

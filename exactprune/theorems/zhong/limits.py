@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import Theorem, Verdict, correction, expand_corrections
+from .. import Theorem, Verdict, correction, expand_corrections, hypothesis_st as _st
 from ..strategies import count_trees, etas, lams, prior_of, to_tree
 from ...numbers import fraction_str
-# the shared helpers of notation.py keep, as local aliases, the private names the checks were
-# written with
+# the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
+# names the checks were written with
 from .notation import (BOUNDARY, BOUNDARY_LAM0, TABLE_A1, leaf_BM, PURE_SPLIT as _PURE_SPLIT,
-                       hypothesis_st as _st, one_level_case as _case, prior_show as _prior_show,
+                       one_level_case as _case, prior_show as _prior_show,
                        pure_trees_lam0 as _pure_trees_lam0, tree_prior_cases as _tree_prior_cases)
 
 #: Thm 5.9 outside Table A.1 (an empty child) with eta = 0, and its lam = 0 counterexample (erratum zhong-5.9-lam0)

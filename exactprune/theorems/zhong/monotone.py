@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import Theorem, Verdict, correction, expand_corrections, pin
+from .. import Theorem, Verdict, correction, expand_corrections, pin, hypothesis_st as _st
 from ..strategies import prior_of, rationals, to_tree
 from ...numbers import fraction_str
-# the shared helpers of notation.py keep, as local aliases, the private names the checks were
-# written with
-from .notation import (BOUNDARY, BOUNDARY_LAM0, TABLE_A1, PURE_SPLIT as _PURE_SPLIT, hypothesis_st as _st,
+# the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
+# names the checks were written with
+from .notation import (BOUNDARY, BOUNDARY_LAM0, TABLE_A1, PURE_SPLIT as _PURE_SPLIT,
                        internal_names as _internal_names, prior_show as _prior_show,
                        pure_trees_lam0 as _pure_trees_lam0, tree_prior_cases as _tree_prior_cases)
 

@@ -12,18 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
+from .. import hypothesis_st
 from ..strategies import count_trees, etas, lams
 from ...numbers import fraction_str, rising
-
-
-def hypothesis_st():
-    """The module ``hypothesis.strategies``, imported on first use (only drawing cases needs it).
-
-    >>> hypothesis_st().__name__
-    'hypothesis.strategies'
-    """
-    from hypothesis import strategies as st
-    return st
 
 
 def f_k(B, M, k: int) -> Fraction:

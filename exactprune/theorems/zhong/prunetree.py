@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .. import Theorem, Verdict, expand_corrections, pin
+from .. import Theorem, Verdict, expand_corrections, pin, hypothesis_st as _st
 from ..strategies import count_trees, etas, lams, prior_of, pruned_moment, rationals, to_tree
 from ...numbers import fraction_str
 from ...tree import all_prunings
-# the shared helpers of notation.py keep, as local aliases, the private names the checks were
-# written with
-from .notation import (BOUNDARY, f_k, hypothesis_st as _st, internal_names as _internal_names,
+# the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
+# names the checks were written with
+from .notation import (BOUNDARY, f_k, internal_names as _internal_names,
                        prior_show as _prior_show)
 
 
