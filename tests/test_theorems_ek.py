@@ -7,7 +7,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from exactprune.errata import get_entry
 from exactprune.theorems import get
-from exactprune.theorems.ek import THEOREMS, rep_leaf_probability, _check_ek6
+from exactprune.theorems.ek import THEOREMS
+from exactprune.theorems.ek.bounds import rep_leaf_probability
+from exactprune.theorems.ek.size import _check_ek6
 
 IDS = [t.id for t in THEOREMS]
 
@@ -71,7 +73,7 @@ def test_errata_confirmed(erratum_id):
 def test_ek4_literal_safe_nodes_by_hand():
     """Root (2,2) with two original leaves: the root is in the fringe and has no parent, so no node
     is safe (EK sec 5.1); REP keeps the split (0 pruning errors < 1 for the majority leaf)."""
-    from exactprune.theorems.ek import EK4_FRINGE_ROOT, _check_ek4
+    from exactprune.theorems.ek.rep import EK4_FRINGE_ROOT, _check_ek4
     verdict = _check_ek4(EK4_FRINGE_ROOT)
     assert verdict.details["safe_nodes"] == [] and verdict.details["condition"] is True
     assert verdict.details["pruned_to_leaf"] is False and not verdict.holds

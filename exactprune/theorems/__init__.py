@@ -7,7 +7,7 @@ hypotheses and ``violations()`` for cases violating one - and ``check(case)``
 returning a :class:`Verdict` with the exact numbers behind it.
 
 One module per paper registers its statements in a module-level list
-``THEOREMS``: ``zhong`` (chapters 4-5, a package of one module per subject), ``ek.py``,
+``THEOREMS``: ``zhong`` (chapters 4-5) and ``ek`` (packages of one module per subject),
 ``notes.py``, ``notes_km.py`` (the notes' Kearns-Mansour analysis), ``fan.py``, ``dd.py``,
 ``costs.py``.
 The CLI (``exactprune verify``), the tests, the ledger and the notebooks all use
