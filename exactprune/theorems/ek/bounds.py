@@ -68,6 +68,14 @@ def _cases_slud(valid=True, integer=True):
 
 
 def check_slud(case) -> Verdict:
+    """EK Lemma 5 (Slud 1977): for X ~ B(m, q), q <= 1/2 and m q <= h <= m (1 - q),
+    Pr{X >= h} >= 1 - Phi((h - m q) / sqrt(m q (1 - q))); the tail exact, the bound certified.
+
+    >>> check_slud({"m": 1, "q": "1/20", "h": "1"}).details["P(X>=h)"]      # P(X = 1) = q
+    '1/20'
+    >>> check_slud({"m": 1, "q": "1/20", "h": "1/20"}).holds     # h not an integer: 1 - Phi(0) = 1/2
+    False
+    """
     m, q, h = case["m"], Fraction(case["q"]), Fraction(case["h"])
     tail = sum(_binom_pmf(m, k, q) for k in range(m + 1) if k >= h)
     var = m * q * (1 - q)
@@ -91,7 +99,15 @@ def _cases_eq1(strict):
 def check_eq1(case) -> Verdict:
     """Printed (1): Pr{X > n/2} >= 1 - Phi((p - 1/2) n / sqrt(n p q)), X ~ B(n, q), q = 1 - p.
     Corrected (``printed`` False): Slud needs an integer h, and X > n/2 is X >= h with
-    h = floor(n/2) + 1, so Pr{X > n/2} >= 1 - Phi((h - n q) / sqrt(n p q)) when h <= n p."""
+    h = floor(n/2) + 1, so Pr{X > n/2} >= 1 - Phi((h - n q) / sqrt(n p q)) when h <= n p.
+
+    >>> check_eq1({"n": 1, "p": "3/4", "printed": True}).details["P(X > n/2)"]   # P(X = 1) = q = 1/4
+    '1/4'
+    >>> check_eq1({"n": 1, "p": "3/4", "printed": True}).holds    # h = 1/2: 1 - Phi(0.577) = 0.28 > 1/4
+    False
+    >>> check_eq1({"n": 1, "p": "3/4", "printed": False}).holds   # h = 1: 1 - Phi(1.73) = 0.04
+    True
+    """
     n, p = case["n"], Fraction(case["p"])
     q = 1 - p
     tail = sum(_binom_pmf(n, k, q) for k in range(n + 1) if 2 * k > n)
@@ -132,7 +148,11 @@ def rep_leaf_probability(sizes, p: Fraction, identical: bool = False) -> Fractio
     leaf when safe node i receives sizes[i] pruning examples (split as evenly as possible
     between its two leaves) with iid labels, positive (class 0) with probability p; with
     ``identical`` every example gets the same label (positive with probability p), which keeps
-    each label's marginal but drops independence."""
+    each label's marginal but drops independence.
+
+    >>> rep_leaf_probability([2, 2], Fraction(1)), rep_leaf_probability([2, 2], Fraction(0))  # one label: ties prune
+    (Fraction(1, 1), Fraction(1, 1))
+    """
     k = len(sizes)
     tree = _eq2_tree(k)
     safe = [n for n in tree.root.walk() if n.children and n.children[0].is_leaf]
@@ -166,7 +186,12 @@ def rep_leaf_probability(sizes, p: Fraction, identical: bool = False) -> Fractio
 
 def check_eq2(case) -> Verdict:
     """P(REP prunes to a leaf) <= prod_i Pr{X_i <= n_i/2} + prod_i Pr{X_i >= n_i/2} (Thm 4 +
-    independence: the step (2) rests on), exact; the printed closed form (2) is reported beside it (erratum ek-eq2)."""
+    independence: the step (2) rests on), exact; the printed closed form (2) is reported beside it (erratum ek-eq2).
+
+    >>> verdict = check_eq2({"safe_sizes": [4, 1], "p": "11/20"})   # erratum ek-eq2
+    >>> verdict.holds, verdict.details["printed_2_holds"]
+    (True, False)
+    """
     sizes, p = case["safe_sizes"], Fraction(case["p"])
     k, n = len(sizes), sum(sizes)
     exact_prob = rep_leaf_probability(sizes, p, identical=case.get("labels") == "identical")
@@ -232,7 +257,12 @@ def check_eq5(case) -> Verdict:
     versus E[(5)] over the exact distribution of the random P (the number of safe nodes receiving
     1..cn/k examples).  The details also compare, node by node, the probability that a safe node
     with s <= r = cn/k examples keeps a positive majority with the per-node factor
-    Phi((p - 1/2) r / sqrt(r p (1-p))) of (5)."""
+    Phi((p - 1/2) r / sqrt(r p (1-p))) of (5).
+
+    >>> verdict = check_eq5({"k": 2, "n": 2, "p": "3/4", "c": "2", "P": "random"})   # 1/4 15/16 2 + 1/2 (3/4)^2
+    >>> verdict.details["P_exact"], verdict.holds
+    (0.75, False)
+    """
     k, n, p, c = case["k"], case["n"], Fraction(case["p"]), Fraction(case["c"])
     q = 1 - p
     maj = {}

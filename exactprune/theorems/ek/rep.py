@@ -68,7 +68,12 @@ def _strip(case):
 
 
 def rep_trace(tree: Tree, pc: dict, labels: str):
-    """REP's decision at every internal node: True = kept (EK Table 1)."""
+    """REP's decision at every internal node: True = kept (EK Table 1).
+
+    >>> tree, pruning_counts = _split(EK4_FRINGE_ROOT["tree"])   # leaves err 0 + 0 < 1 as a (2,1) leaf
+    >>> rep_trace(tree, pruning_counts, "pruning")
+    {'root': True}
+    """
     err, kept = {}, {}
     for node in tree.root.postorder():
         p = pc[node.name]
