@@ -8,6 +8,17 @@ from .common import bounded_int, seed_type
 
 
 def register(subparsers) -> None:
+    """Add the ``grow`` command (a CART tree grown on a CSV file, written as count-tree JSON) to
+    argparse ``subparsers``; growing defaults to scikit-learn's: Gini, no depth limit, one
+    example per leaf at least, random state 0.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["grow"].parse_args(["data.csv", "--max-depth", "3"])
+    >>> args.data, args.criterion, args.max_depth, args.min_samples_leaf, args.random_state, args.func is run
+    ('data.csv', 'gini', 3, 1, 0, True)
+    """
     parser = subparsers.add_parser(
         "grow", help="grow a CART tree on a CSV file and write its count tree as JSON",
         description="Grow a CART tree (scikit-learn, Gini, grown until pure unless limited) on a CSV "

@@ -65,7 +65,7 @@ def knorm_json(seq) -> dict:
     return out
 
 
-def run_breakpoints(args) -> int:
+def _run_breakpoints(args) -> int:
     from ..sequence import knorm_sequence
     seq = knorm_sequence(read_tree(args.tree), prior_from_args(args), crossings=not args.no_crossings)
     if args.json:
@@ -75,7 +75,7 @@ def run_breakpoints(args) -> int:
     return 0
 
 
-def run_ccp(args) -> int:
+def _run_ccp(args) -> int:
     from ..peers.ccp import ccp_sequence
     seq = ccp_sequence(read_tree(args.tree), args.cost, args.ties)
     if args.json:
@@ -86,12 +86,26 @@ def run_ccp(args) -> int:
 
 
 def register(sub) -> None:
+    """Add ``breakpoints`` (the k-norm pruning sequence, Zhong 5.1.2) and ``ccp`` (the CCP
+    sequence) to argparse ``sub``; ``ccp`` defaults to Breiman's misclassification cost with all
+    weakest links pruned together.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["breakpoints"].parse_args(["t.json", "--no-crossings"])
+    >>> args.no_crossings, args.func is _run_breakpoints
+    (True, True)
+    >>> args = sub.choices["ccp"].parse_args(["t.json"])
+    >>> args.cost, args.ties, args.json, args.func is _run_ccp
+    ('misclassification', 'all', False, True)
+    """
     p = sub.add_parser("breakpoints", help="k-norm pruning sequence with exact breakpoints")
     add_tree_argument(p)
     add_prior_arguments(p)
     p.add_argument("--no-crossings", action="store_true",
                    help="skip the certified real crossings (about 40 arb evaluations per pruned split)")
-    p.set_defaults(func=run_breakpoints)
+    p.set_defaults(func=_run_breakpoints)
     p = sub.add_parser("ccp", help="cost-complexity pruning sequence with exact alphas")
     add_tree_argument(p)
     p.add_argument("--cost", default="misclassification", choices=["misclassification", "gini"],
@@ -100,4 +114,4 @@ def register(sub) -> None:
     p.add_argument("--ties", default="all", choices=["all", "sklearn"],
                    help="prune all weakest links together (Breiman) or one at a time (scikit-learn)")
     add_json_argument(p)
-    p.set_defaults(func=run_ccp)
+    p.set_defaults(func=_run_ccp)
