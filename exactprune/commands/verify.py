@@ -59,7 +59,19 @@ def register(subparsers) -> None:
 
 
 def verify_unit(theorem_id: str, examples, seed: int, violations: bool) -> dict:
-    """One work unit: ``examples`` cases of one statement, hypothesis seeded by ``seed``."""
+    """One work unit: ``examples`` cases of one statement, hypothesis seeded by ``seed``.
+
+    The notes' count of path predicates as printed, 2^(l-1) C(d, l), is refuted (an erratum):
+    at depth l = 1 there are 1 + 2d predicates (the root, and x_i = 0 or 1 for each i), not d.
+    Its corrected form holds:
+
+    >>> out = verify_unit("notes-paths-count", 10, 0, False)
+    >>> case = out["counterexample"]
+    >>> out["status"], case["l"], case["enumerated"] == 1 + 2 * case["d"], case["formula"] == str(case["d"])
+    ('counterexample', 1, True, True)
+    >>> verify_unit("notes-paths-count-corrected", 10, 0, False)["status"]
+    'holds'
+    """
     from ..theorems import get, run
     return run(get(theorem_id), examples, seed, violations=violations)
 
