@@ -30,7 +30,7 @@ def section_4_3_tree() -> Tree:
     >>> tree = section_4_3_tree()
     >>> [node.counts for node in tree.nodes()]
     [(98, 1), (98, 0), (0, 1)]
-    >>> leaf_moment(tree.root.counts, 1, PRIOR)
+    >>> leaf_moment(tree.root.counts, 1, prior=PRIOR)
     Fraction(3, 200)
     """
     return Tree(Node((98, 1), [Node((98, 0)), Node((0, 1))]))
@@ -45,7 +45,7 @@ def appendix_b_tree() -> Tree:
     >>> tree = appendix_b_tree()
     >>> [leaf.name for leaf in tree.leaves()], tree.node("c21").counts
     (['c1', 'c21', 'c22'], (0, 49, 5))
-    >>> leaf_moment(tree.node("c21").counts, 1, PRIOR)
+    >>> leaf_moment(tree.node("c21").counts, 1, prior=PRIOR)
     Fraction(4, 37)
     """
     from .knorm import prune

@@ -33,7 +33,7 @@ def format_knorm(seq) -> str:
     >>> from exactprune.sequence import knorm_sequence
     >>> from exactprune.tree import Node, Tree
     >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
-    >>> print(format_knorm(knorm_sequence(tree, Prior())))
+    >>> print(format_knorm(knorm_sequence(tree, prior=Prior())))
     k-norm pruning sequence (exact breakpoints):
       1 <= k < 8                           2 leaves   pruned at start: nothing
       8 <= k < infinity                      1 leaf   pruned at start: root
@@ -78,7 +78,7 @@ def format_ccp(seq) -> str:
     >>> from exactprune.peers.ccp import ccp_sequence
     >>> from exactprune.tree import Node, Tree
     >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
-    >>> print(format_ccp(ccp_sequence(tree, "misclassification")))
+    >>> print(format_ccp(ccp_sequence(tree, cost="misclassification")))
     CCP sequence (misclassification cost, ties=all), exact alphas:
       0 <= alpha < 1/4                 (~0)            2 leaves   pruned: nothing
       1/4 <= alpha < infinity          (~0.250000)       1 leaf   pruned: root

@@ -256,7 +256,7 @@ def pruned_moment(node: Node, kept: frozenset, k: int, prior) -> Any:
 
     >>> from exactprune.knorm import Prior
     >>> root = to_node({"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]})
-    >>> pruned_moment(root, frozenset(), 1, Prior()), pruned_moment(root, frozenset({"root"}), 1, Prior())
+    >>> pruned_moment(root, frozenset(), 1, prior=Prior()), pruned_moment(root, frozenset({"root"}), 1, prior=Prior())
     (Fraction(3, 10), Fraction(13, 80))
     """
     from ..knorm import child_weight, leaf_moment
