@@ -102,7 +102,7 @@ def knorm_json(seq) -> dict:
     >>> from exactprune.knorm import Prior
     >>> from exactprune.sequence import knorm_sequence
     >>> from exactprune.tree import Node, Tree
-    >>> out = knorm_json(knorm_sequence(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])), Prior()))
+    >>> out = knorm_json(knorm_sequence(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])), prior=Prior()))
     >>> [(stage["k_from"], stage["k_infinite"], stage["leaves"]) for stage in out["stages"]]
     [(1, False, 2), (8, False, 1), (None, True, 1)]
     >>> crossing = out["breakpoints"][0]["crossing"]
