@@ -82,6 +82,22 @@ class KNormPathDisplay:
         <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer counts), drawn on
         ``ax`` (a new figure if None; with ``ccp=True``, ``ax`` is a pair of axes or None).
 
+        Parameters
+        ----------
+        estimator : KNormTreeClassifier
+            Fitted, with integer counts.
+        ccp : bool
+            Also draw scikit-learn's cost-complexity path (Gini, one link at a time).
+        ax : matplotlib Axes, optional
+            One axes, or a pair with ``ccp=True``; a new figure when None.
+
+        Returns
+        -------
+        KNormPathDisplay
+            Drawn (``ax_``, ``error_ax_``, ``ccp_ax_``, ``figure_`` set).
+
+        Examples
+        --------
         Four rows grow a root (3, 1) split into (3, 0) and (0, 1); lam = 1/2.  The split is
         pruned from k = 8 on (:func:`exactprune.commands.sequences.format_knorm` finds 8 by a
         brute force); the 2-norms are sqrt(51/800) for the split (its E[r^2],
@@ -121,6 +137,18 @@ class KNormPathDisplay:
     def plot(self, ax: Any = None) -> "KNormPathDisplay":
         """Draw on ``ax`` (a new figure if None); with the CCP path, ``ax`` is a pair of axes.
 
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw (a pair of axes with the CCP path); a new figure when None.
+
+        Returns
+        -------
+        KNormPathDisplay
+            ``self``, with ``ax_``, ``error_ax_``, ``ccp_ax_``, ``breakpoint_lines_``, ``figure_``.
+
+        Examples
+        --------
         The leaves are drawn as steps over k, the last (open) stage to 4 times its start:
 
         >>> import matplotlib
@@ -194,6 +222,24 @@ class ErrorBarDisplay:
         """The bars of ``estimator.predict_error(X)``; with labels ``y`` the wrong predictions
         are marked.
 
+        Parameters
+        ----------
+        estimator : KNormTreeClassifier
+            Fitted.
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,), optional
+            The true labels, to mark the wrong predictions.
+        width : float
+            Half-width of a bar in standard deviations.
+        ax : matplotlib Axes, optional
+
+        Returns
+        -------
+        ErrorBarDisplay
+            Drawn (``ax_``, ``figure_``, ``errorbar_``, ``order_`` set).
+
+        Examples
+        --------
         On the four-row fit of :meth:`KNormPathDisplay.from_estimator`, x = 1 reaches the leaf
         (0, 1): E[r] = (1/2) / 2 = 1/4, E[r^2] = (1/2)(3/2) / (2 * 3) = 1/8, sd 1/4; x = 0
         reaches (3, 0): E[r] = 1/8.  Labelled 0 both, the first is predicted wrongly:
@@ -217,6 +263,18 @@ class ErrorBarDisplay:
     def plot(self, ax: Any = None) -> "ErrorBarDisplay":
         """Draw on ``ax`` (a new figure if None).
 
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; a new figure when None.
+
+        Returns
+        -------
+        ErrorBarDisplay
+            ``self``, with ``ax_``, ``figure_``, ``errorbar_``, ``order_``.
+
+        Examples
+        --------
         The inputs are drawn by increasing mean; a bar of mean 0.02 and 2 sd = 0.08 stops at 0:
 
         >>> import matplotlib

@@ -125,6 +125,24 @@ def auto_lam(n_leaves: int, n_classes: int, n_examples, lam0: int = LAM0) -> Fra
     weights).  On iris (L = 8 leaves on petal length and width, J = 3, N = 150) it is
     16/27 = 0.59; Zhong says "approximately 0.5" (erratum ``zhong-6.3-lam0-iris``).
 
+    Parameters
+    ----------
+    n_leaves : int
+        L, the leaves of the fully grown tree.
+    n_classes : int
+        J, the number of classes.
+    n_examples : int or Fraction
+        N, the training examples (their total weight when weighted).
+    lam0 : int or Fraction
+        Zhong's constant (100).
+
+    Returns
+    -------
+    Fraction
+        lam = lam0 L / (J^2 N).
+
+    Examples
+    --------
     >>> auto_lam(8, 3, 150)
     Fraction(16, 27)
     """
@@ -679,6 +697,17 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         """Per input: expected error rate, standard deviation and k-norm of the prediction,
         those of the leaf it reaches (Zhong 4.30, B.17-B.25).
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        PredictionError
+            Float arrays ``mean``, ``sd``, ``knorm`` of shape (n_samples,).
+
+        Examples
+        --------
         >>> from sklearn.datasets import load_iris
         >>> X, y = load_iris(return_X_y=True)
         >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
@@ -743,6 +772,17 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         """The pruned (default) or grown count tree, with Zhong's node names (rational counts where
         the weights make them fractional).
 
+        Parameters
+        ----------
+        pruned : bool
+            The pruned tree (default) or the grown one.
+
+        Returns
+        -------
+        Tree
+
+        Examples
+        --------
         Row weights 1/2 on the class-0 rows make the counts fractional:
 
         >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
@@ -757,6 +797,19 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         """scikit-learn's CCP path of the tree this estimator grows (its growing parameters),
         for comparison: ``DecisionTreeClassifier.cost_complexity_pruning_path``.
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+
+        Returns
+        -------
+        Bunch
+            ``ccp_alphas`` and ``impurities``, as scikit-learn returns them.
+
+        Examples
+        --------
         The root (3, 1) has Gini impurity 1 - (3/4)^2 - (1/4)^2 = 3/8 and its pure leaves 0, so
         its weakest-link alpha is 3/8:
 
@@ -781,6 +834,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         :class:`exactprune.sequence.KNormSequence` (with the k = infinity stage).  Computed on
         demand by :func:`exactprune.sequence.knorm_pruning_path`; integer counts only.
 
+        Examples
+        --------
         >>> from sklearn.datasets import load_iris
         >>> X, y = load_iris(return_X_y=True)
         >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
@@ -820,6 +875,24 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
     result is a fitted :class:`KNormTreeClassifier` whose tree-growing parameters are copied
     from ``estimator``.
 
+    Parameters
+    ----------
+    estimator : DecisionTreeClassifier
+        A fitted, single-output scikit-learn tree (not a KNormTreeClassifier).
+    k, lam, eta, numerator, epsilon
+        As for :class:`KNormTreeClassifier`.
+    rounding : {None, "nearest"}
+        Without the rows: refuse (None) or round (``"nearest"``) non-integer stored counts.
+    X, y, sample_weight : array-like, optional
+        The training rows the tree was fit on, for exact counts.
+
+    Returns
+    -------
+    KNormTreeClassifier
+        A fitted estimator holding the pruned tree.
+
+    Examples
+    --------
     >>> from sklearn.datasets import load_iris
     >>> X, y = load_iris(return_X_y=True)
     >>> cart = DecisionTreeClassifier(random_state=0).fit(X[:, 2:4], y)
