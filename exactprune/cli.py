@@ -210,8 +210,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     none, so CCP prunes it from alpha = 1/4 on.  A missing file is bad input, status 2 (the
     message goes to stderr):
 
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "tree.json")
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "tree.json")
     >>> with open(path, "w") as handle:
     ...     _ = handle.write('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     >>> main(["ccp", path])
@@ -221,6 +222,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     0
     >>> main(["ccp", path + ".missing"])
     2
+    >>> shutil.rmtree(folder)
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv

@@ -308,6 +308,8 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
     (['sex=F', 'sex=M', 'length'], ['a', 'b'], [0, 1, 0], [('sex', 'F'), ('sex', 'M'), ('length', None)])
     >>> d.X.tolist()
     [[0.0, 1.0, 0.5], [1.0, 0.0, 0.25], [0.0, 1.0, 1.0]]
+    >>> import shutil
+    >>> shutil.rmtree(folder)
     """
     import numpy as np
     header, cells, rownum = _read_table(path, sep)

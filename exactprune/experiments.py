@@ -905,13 +905,15 @@ def read_runs(path: str) -> List[Run]:
     """The runs of a ``chapter6_runs.csv`` (columns database, ratio, run, method, accuracy,
     leaves, seconds; one row per run and method) as :class:`Run` objects.
 
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "runs.csv")
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "runs.csv")
     >>> with open(path, "w") as handle:
     ...     _ = handle.write("database,ratio,run,method,accuracy,leaves,seconds\\n"
     ...                      "iris,5,0,CCP,90.5,3,0.25\\niris,5,0,2-norm,92.0,4,0.01\\n")
     >>> read_runs(path)
     [Run(dataset='iris', ratio=5, index=0, accuracy={'CCP': 90.5, '2-norm': 92.0}, leaves={'CCP': 3, '2-norm': 4}, seconds={'CCP': 0.25, '2-norm': 0.01})]
+    >>> shutil.rmtree(folder)
     """
     import csv
     by_key: Dict[tuple, Run] = {}

@@ -145,7 +145,7 @@ def check_output_stem(stem: str, suffixes: tuple) -> None:
     """Refuse at once (before any work) an output path whose folder is missing or not writable,
     or that names a folder.
 
-    >>> import os, tempfile
+    >>> import os, shutil, tempfile
     >>> folder = tempfile.mkdtemp()
     >>> check_output_stem(os.path.join(folder, "run"), (".csv", ".md"))       # fine: nothing printed
     >>> check_output_stem(os.path.join(folder, "no", "run"), (".csv",))
@@ -155,6 +155,7 @@ def check_output_stem(stem: str, suffixes: tuple) -> None:
     >>> check_output_stem(os.path.join(folder, "run"), (".csv", ".md"))
     Traceback (most recent call last):
     exactprune.commands.common.UsageError: --out '...run': '...run.md' is a folder
+    >>> shutil.rmtree(folder)
     """
     folder = os.path.dirname(os.path.abspath(stem))
     if not os.path.isdir(folder):
@@ -229,8 +230,9 @@ def read_text(path: str, what: str) -> str:
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "loss.json")
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "loss.json")
     >>> with open(path, "w") as handle:
     ...     _ = handle.write("[[0, 1], [1, 0]]")
     >>> read_text(path, "loss matrix")
@@ -238,6 +240,7 @@ def read_text(path: str, what: str) -> str:
     >>> read_text(path + ".missing", "loss matrix")
     Traceback (most recent call last):
     exactprune.commands.common.UsageError: cannot read loss matrix file '...loss.json.missing': No such file or directory
+    >>> shutil.rmtree(folder)
     """
     limit = limits.CLI_MAX_INPUT_BYTES
     try:
@@ -303,8 +306,9 @@ def read_tree(path: str) -> Tree:
     --------
     A root with counts (3, 1) split into (3, 0) and (0, 1): two leaves, named c1 and c2.
 
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "tree.json")
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "tree.json")
     >>> with open(path, "w") as handle:
     ...     _ = handle.write('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     >>> tree = read_tree(path)
@@ -315,6 +319,7 @@ def read_tree(path: str) -> Tree:
     >>> read_tree(path)
     Traceback (most recent call last):
     exactprune.commands.common.UsageError: node root: children's counts add up to [2, 1], not to its counts [3, 1]
+    >>> shutil.rmtree(folder)
     """
     from ..tree import Tree
     text = read_text(path, "tree")
@@ -379,8 +384,9 @@ def read_json_file(path: str, what: str) -> Any:
     """A JSON input file (not a tree) within the size and nesting limits (:func:`read_text`),
     decoded; malformed JSON is a :class:`UsageError`.
 
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "loss.json")
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "loss.json")
     >>> with open(path, "w") as handle:
     ...     _ = handle.write('[[0, "1/2"], [1, 0]]')
     >>> read_json_file(path, "loss matrix")
@@ -390,6 +396,7 @@ def read_json_file(path: str, what: str) -> Any:
     >>> read_json_file(path, "loss matrix")
     Traceback (most recent call last):
     exactprune.commands.common.UsageError: malformed loss matrix JSON in '...loss.json': Expecting ',' delimiter: ...
+    >>> shutil.rmtree(folder)
     """
     text = read_text(path, what)
     try:

@@ -106,8 +106,9 @@ def load_from_args(path: str, args):
     Three rows, x declared categorical: its three values and colour's two become five one-hot
     columns, and the classes are the target's values in sorted order.
 
-    >>> import argparse, os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "data.csv")
+    >>> import argparse, os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "data.csv")
     >>> with open(path, "w") as handle:
     ...     _ = handle.write("x,colour,y\\n1,red,a\\n2,blue,a\\n3,red,b\\n")
     >>> parser = argparse.ArgumentParser()
@@ -115,6 +116,7 @@ def load_from_args(path: str, args):
     >>> data = load_from_args(path, parser.parse_args(["--categorical", "x"]))
     >>> data.X.shape, data.class_names, data.y.tolist()
     ((3, 5), ['a', 'b'], [0, 0, 1])
+    >>> shutil.rmtree(folder)
     """
     from ..datasets import load_csv
     return load_csv(path, target=args.target, categorical=categorical_names(args.categorical), sep=args.sep,
@@ -128,8 +130,9 @@ def run(args) -> int:
     On the rows (x, class) = (1, a), (2, a), (3, b) the one pure split is x <= 2.5, halfway
     between 2 and 3 (scikit-learn's threshold), leaving counts (2, 0) and (0, 1):
 
-    >>> import argparse, os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "data.csv")
+    >>> import argparse, os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "data.csv")
     >>> with open(path, "w") as handle:
     ...     _ = handle.write("x,colour,y\\n1,red,a\\n2,blue,a\\n3,red,b\\n")
     >>> sub = argparse.ArgumentParser().add_subparsers()
@@ -138,6 +141,7 @@ def run(args) -> int:
     {"counts": [2, 1], "name": "root", "split": "x <= 2.5", "feature": 0, "threshold": 2.5,
      "children": [{"counts": [2, 0], "name": "c1"}, {"counts": [0, 1], "name": "c2"}], "class_names": ["a", "b"]}
     0
+    >>> shutil.rmtree(folder)
     """
     from ..datasets import grow_tree, tree_json
     data = load_from_args(args.data, args)
