@@ -38,6 +38,23 @@ class Node:
     the first child).  A threshold is a float (scikit-learn's, or a JSON float), an int or a
     Fraction (a JSON integer or text such as ``"1/3"``, kept exactly).
 
+    Parameters
+    ----------
+    counts : tuple
+        The class counts n_{j,t} (non-negative integers, or exact rationals for weighted rows).
+    children : list of Node
+        The children, in routing order; empty for a leaf.
+    name : str
+        Zhong's name (``root``, ``c1``, ``c21``...), set when a :class:`~exactprune.tree.Tree` is built.
+    split : str, optional
+        The split as text, for display.
+    feature : int, optional
+        The input column the split tests.
+    threshold : int, float or Fraction, optional
+        The split's threshold: ``x[feature] <= threshold`` goes to the first child.
+
+    Examples
+    --------
     >>> leaf = Node((3, 1))
     >>> leaf.is_leaf, leaf.n, leaf.errors, leaf.label
     (True, 4, 1, 0)
