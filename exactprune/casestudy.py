@@ -23,12 +23,31 @@ PRIOR = Prior(HALF, HALF, "J-1")
 
 
 def section_4_3_tree() -> Tree:
-    """Zhong 4.3: a node with 98 examples of class 1 and 1 of class 2, split perfectly."""
+    """Zhong 4.3: a node with 98 examples of class 1 and 1 of class 2, split perfectly.
+
+    As a leaf its error moment (4.16) is (1 + 0.5) / (99 + 1) = 0.015 (lam = 1/2, J = 2):
+
+    >>> tree = section_4_3_tree()
+    >>> [node.counts for node in tree.nodes()]
+    [(98, 1), (98, 0), (0, 1)]
+    >>> leaf_moment(tree.root.counts, 1, prior=PRIOR)
+    Fraction(3, 200)
+    """
     return Tree(Node((98, 1), [Node((98, 0)), Node((0, 1))]))
 
 
 def appendix_b_tree() -> Tree:
-    """Zhong Figure B.1(d)/B.2: the iris tree pruned with k = 2 (computed by PruneTree)."""
+    """Zhong Figure B.1(d)/B.2: the iris tree pruned with k = 2 (computed by PruneTree).
+
+    Zhong evaluates this tree's leaves c21 (counts 0, 49, 5) and c22 in (B.1)-(B.5), with
+    (B.1) E[r_c21] = (5 + 0.5 * 2) / (54 + 0.5 * 3) = 4/37 = 0.1081:
+
+    >>> tree = appendix_b_tree()
+    >>> [leaf.name for leaf in tree.leaves()], tree.node("c21").counts
+    (['c1', 'c21', 'c22'], (0, 49, 5))
+    >>> leaf_moment(tree.node("c21").counts, 1, prior=PRIOR)
+    Fraction(4, 37)
+    """
     from .knorm import prune
     return prune(iris_tree(), 2, PRIOR).tree
 
@@ -52,7 +71,14 @@ def round_like(printed: str, value: Fraction, sqrt: bool = False) -> str:
 class PrintedValue:
     """A printed number and the exact value it stands for.  With ``is_sqrt`` the value is
     sqrt(exact); with ``minus`` too it is sqrt(exact) - sqrt(minus) (a change of standard
-    deviation).  ``rounded`` is the exact value rounded to the printed decimals."""
+    deviation).  ``rounded`` is the exact value rounded to the printed decimals.
+
+    Zhong (B.1) prints 0.1081 for E[r_c21] = 6 / 55.5 = 4/37 = 0.108108...:
+
+    >>> value = PrintedValue("B.1", "E[r_c21]", "0.1081", Fraction(4, 37))
+    >>> value.rounded, value.agrees, value.formula()
+    ('0.1081', True, '4/37')
+    """
 
     equation: str
     quantity: str
@@ -63,20 +89,44 @@ class PrintedValue:
 
     @property
     def rounded(self) -> str:
+        """The exact value rounded half-even to the printed decimals (a square root, or a
+        difference of square roots, certified).
+
+        sqrt(1/4) - sqrt(1/9) = 1/2 - 1/3 = 0.1666..., 0.167 at three decimals:
+
+        >>> PrintedValue("x", "q", "0.1", Fraction(1, 4), is_sqrt=True, minus=Fraction(1, 9)).rounded
+        '0.2'
+        >>> PrintedValue("x", "q", "0.000", Fraction(1, 4), is_sqrt=True, minus=Fraction(1, 9)).rounded
+        '0.167'
+        """
         if self.minus is not None:
             return _round_sqrt_difference(self.printed, self.exact, self.minus)
         return round_like(self.printed, self.exact, self.is_sqrt)
 
     @property
     def agrees(self) -> bool:
+        """Whether the printed digits are the exact value's rounding.
+
+        >>> PrintedValue("x", "q", "0.33", Fraction(1, 3)).agrees, PrintedValue("x", "q", "0.34", Fraction(1, 3)).agrees
+        (True, False)
+        """
         return self.rounded == self.printed
 
     def formula(self) -> str:
-        """The exact value as text: p/q, sqrt(p/q) or sqrt(p/q) - sqrt(r/s)."""
+        """The exact value as text: p/q, sqrt(p/q) or sqrt(p/q) - sqrt(r/s).
+
+        >>> PrintedValue("x", "q", "0.2", Fraction(1, 4), is_sqrt=True, minus=Fraction(1, 9)).formula()
+        'sqrt(1/4) - sqrt(1/9)'
+        """
         text = f"sqrt({fraction_str(self.exact)})" if self.is_sqrt else fraction_str(self.exact)
         return text + (f" - sqrt({fraction_str(self.minus)})" if self.minus is not None else "")
 
     def as_dict(self) -> dict:
+        """The JSON form ``exactprune iris --json`` prints: the exact value as :meth:`formula`.
+
+        >>> PrintedValue("B.1", "E[r_c21]", "0.1081", Fraction(4, 37)).as_dict()
+        {'equation': 'B.1', 'quantity': 'E[r_c21]', 'printed': '0.1081', 'exact': '4/37', 'rounded': '0.1081', 'agrees': True}
+        """
         return {"equation": self.equation, "quantity": self.quantity, "printed": self.printed,
                 "exact": self.formula(), "rounded": self.rounded, "agrees": self.agrees}
 
@@ -104,7 +154,15 @@ def _round_sqrt_difference(printed: str, a: Fraction, b: Fraction) -> str:
 
 
 def printed_values() -> list:
-    """Every printed value of (4.16)-(4.27) and (B.1)-(B.25), recomputed exactly."""
+    """Every printed value of (4.16)-(4.27) and (B.1)-(B.25), recomputed exactly.
+
+    (4.16) is (1 + 0.5) / (99 + 1) = 3/200 and (B.1) 6 / 55.5 = 4/37 (worked by hand in
+    :func:`section_4_3_tree` and :func:`appendix_b_tree`):
+
+    >>> values = {v.equation: v for v in printed_values()}
+    >>> values["4.16"].exact, values["4.16"].printed, values["B.1"].exact, values["B.1"].agrees
+    (Fraction(3, 200), '0.015000', Fraction(4, 37), True)
+    """
     out = []
     add = lambda eq, what, printed, value, sq=False, minus=None: out.append(
         PrintedValue(eq, what, printed, value, sq, minus))

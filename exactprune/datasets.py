@@ -103,7 +103,18 @@ class Dataset:
     column of X; ``A=v`` for a one-hot column), ``class_names``, ``attributes`` (the CSV's
     attribute columns), ``categorical`` (those coded one-hot, with their levels in order) and
     ``columns`` (per column of X: the CSV column's name and, for a one-hot column, its level) and
-    ``header`` (the CSV's columns in order, the class column included)."""
+    ``header`` (the CSV's columns in order, the class column included).
+
+    Two rows of a numerical attribute ``x`` and a categorical ``colour`` (levels blue, red,
+    coded one-hot), classes ``no``/``yes``:
+
+    >>> import numpy as np
+    >>> data = Dataset(X=np.array([[1.0, 0.0, 1.0], [2.5, 1.0, 0.0]]), y=np.array([1, 0]),
+    ...                feature_names=["x", "colour=blue", "colour=red"], class_names=["no", "yes"],
+    ...                attributes=["x", "colour"], categorical={"colour": ["blue", "red"]})
+    >>> data.n_classes, data.X.shape
+    (2, (2, 3))
+    """
 
     X: np.ndarray
     y: np.ndarray
@@ -117,6 +128,13 @@ class Dataset:
 
     @property
     def n_classes(self) -> int:
+        """The number of classes J, one per class name (some may have no example).
+
+        >>> import numpy as np
+        >>> Dataset(X=np.zeros((1, 1)), y=np.array([0]), feature_names=["x"], class_names=["a", "b", "c"],
+        ...         attributes=["x"], categorical={}).n_classes
+        3
+        """
         return len(self.class_names)
 
 
@@ -290,6 +308,8 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
     (['sex=F', 'sex=M', 'length'], ['a', 'b'], [0, 1, 0], [('sex', 'F'), ('sex', 'M'), ('length', None)])
     >>> d.X.tolist()
     [[0.0, 1.0, 0.5], [1.0, 0.0, 0.25], [0.0, 1.0, 1.0]]
+    >>> import shutil
+    >>> shutil.rmtree(folder)
     """
     import numpy as np
     header, cells, rownum = _read_table(path, sep)

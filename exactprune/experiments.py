@@ -182,7 +182,17 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
     """(X, y) for one of :data:`DATASETS` (no download), or for a CSV database: a file path, or
     ``NAME.csv[.gz]`` in ``data_dir`` or in the folder named by ``EXACTPRUNE_DATA``
     (:func:`exactprune.datasets.load_csv` with ``target`` and ``categorical``: one-hot
-    categoricals, missing values refused); ``y`` as class indices 0..J-1."""
+    categoricals, missing values refused); ``y`` as class indices 0..J-1.
+
+    Fisher's iris: 150 flowers, 4 measurements, 50 of each of the 3 species; ``n`` draws a
+    subset of rows (seeded):
+
+    >>> X, y = load_dataset("iris")
+    >>> X.shape, np.bincount(y).tolist()
+    ((150, 4), [50, 50, 50])
+    >>> load_dataset("iris", seed=1, n=20)[0].shape
+    (20, 4)
+    """
     if name in GAUSSIAN:
         return gaussian_data(name, n, seed)
     if name in SKLEARN_SETS:
@@ -204,7 +214,15 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
 
 
 def predict_tree(tree: Tree, X) -> np.ndarray:
-    """Class index predicted by the count tree (majority of each leaf's counts) for rows of X."""
+    """Class index predicted by the count tree (majority of each leaf's counts) for rows of X.
+
+    A split x_0 <= 2.5 (the first child) into leaves (2, 0) and (0, 1):
+
+    >>> from exactprune.tree import Node
+    >>> tree = Tree(Node((2, 1), [Node((2, 0)), Node((0, 1))], feature=0, threshold=2.5))
+    >>> predict_tree(tree, [[1.0], [2.5], [3.0]]).tolist()
+    [0, 0, 1]
+    """
     X = np.asarray(X)
     leaf = route(tree.split_tests(), X, np.arange(len(X)), 0)
     return np.argmax(tree.arrays().counts[leaf], axis=1)        # the first of tied classes, as Node.label
@@ -212,6 +230,14 @@ def predict_tree(tree: Tree, X) -> np.ndarray:
 
 @dataclass
 class Run:
+    """One run of Figure 6.1: the data set, the training ratio (%), the run's index, and per
+    method of :data:`METHODS` the test accuracy (%), the leaves and the pruning seconds.
+
+    >>> run = Run("iris", 50, 0, {"CCP": 94.0, "2-norm": 96.0, "EBP": 95.0})
+    >>> run.accuracy["2-norm"] - run.accuracy["CCP"], run.leaves
+    (2.0, {})
+    """
+
     dataset: str
     ratio: int
     index: int
@@ -229,7 +255,11 @@ _Cell = Dict[str, Union[float, str, None]]
 
 class PruneAllResult(TypedDict):
     """What :func:`prune_all` measures: per method of ``METHODS``, the test accuracy (%), the
-    leaves and the pruning seconds; and the leaves of the full tree."""
+    leaves and the pruning seconds; and the leaves of the full tree.
+
+    >>> sorted(PruneAllResult.__annotations__)
+    ['accuracy', 'full_leaves', 'leaves', 'seconds']
+    """
 
     accuracy: Dict[str, float]
     leaves: Dict[str, int]
@@ -239,7 +269,18 @@ class PruneAllResult(TypedDict):
 
 def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0,
               raising: bool = True) -> PruneAllResult:
-    """Grow one CART tree and prune it by the three methods; accuracy (%), leaves, seconds."""
+    """Grow one CART tree and prune it by the three methods; accuracy (%), leaves, seconds.
+
+    Twenty points on a line, class 1 from x = 10 on, the even ones to train: CART splits once,
+    at 9 (between 8 and 10); the pure split is kept by every method, and every odd test point
+    falls on its side:
+
+    >>> X = np.arange(20.0).reshape(-1, 1)
+    >>> y = (X[:, 0] >= 10).astype(int)
+    >>> out = prune_all(X[::2], y[::2], X[1::2], y[1::2])
+    >>> out["full_leaves"], out["leaves"], out["accuracy"]
+    (2, {'2-norm': 2, 'CCP': 2, 'EBP': 2}, {'2-norm': 100.0, 'CCP': 100.0, 'EBP': 100.0})
+    """
     from sklearn.tree import DecisionTreeClassifier
     from .sklearn import auto_lam
     est = DecisionTreeClassifier(random_state=seed).fit(X_train, y_train)
@@ -321,7 +362,20 @@ def protocol_split(order, m: int, i: int, subsets: int = 20):
 
 def run_unit(label: str, ratio: int, index: int, X, y, order, m: int, subsets: int, V: int, seed: int) -> Run:
     """One run of Figure 6.1 (a unit of :func:`protocol_units`): :func:`prune_all` trained and
-    tested on the rows of :func:`protocol_split`."""
+    tested on the rows of :func:`protocol_split`.
+
+    The points 0..19 of a line (class 1 from 10 on) taken in the order 0, 10, 1, 11, ..., in 4
+    subsets of 5; run 0 at 2 subsets trains on 0-4 and 10-14, and CART splits at x <= 7
+    (halfway between 4 and 10).  The split is pure and kept; of the test points 5-9 and 15-19
+    only 8 and 9 fall on the wrong side: 80% accuracy.
+
+    >>> X = np.arange(20.0).reshape(-1, 1)
+    >>> y = (X[:, 0] >= 10).astype(int)
+    >>> order = np.ravel(np.column_stack([np.arange(10), np.arange(10, 20)]))
+    >>> run = run_unit("line", 50, 0, X, y, order, m=2, subsets=4, V=10, seed=0)
+    >>> run.accuracy, run.leaves
+    ({'2-norm': 80.0, 'CCP': 80.0, 'EBP': 80.0}, {'2-norm': 2, 'CCP': 2, 'EBP': 2})
+    """
     train, test = protocol_split(order, m, index, subsets)
     r = prune_all(X[train], y[train], X[test], y[test], V=V, seed=seed)
     return Run(label, ratio, index, r["accuracy"], r["leaves"], r["seconds"])
@@ -433,7 +487,18 @@ def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 2
     :func:`exactprune.parallel.run_units` with ``jobs`` workers (or on Dask inside
     :func:`exactprune.parallel.dask_backend`); accuracies and leaves do not depend on ``jobs``
     or the backend, the measured seconds do (they are wall times inside the workers).  The runs
-    with the largest training sets start first (:func:`protocol_cost`)."""
+    with the largest training sets start first (:func:`protocol_cost`).
+
+    One run at 50% (10 of the 20 subsets) of iris: the run of :func:`run_unit` on the unit of
+    :func:`protocol_units`:
+
+    >>> runs = run_protocol("iris", ratios=(10,), runs=1)
+    >>> [(r.dataset, r.ratio, r.index) for r in runs]
+    [('iris', 50, 0)]
+    >>> unit = protocol_units("iris", ratios=(10,), runs=1)[0]
+    >>> runs[0].accuracy == run_unit(*unit).accuracy
+    True
+    """
     from .parallel import run_units
     units = protocol_units(dataset, ratios, subsets, seed, n, V, runs, data_dir, target, categorical)
     return run_units(run_unit, units, jobs=jobs, progress=progress, label="runs", cost=protocol_cost(units))
@@ -463,7 +528,22 @@ def _ttest(a, b) -> float:
 def summarize(runs: List[Run]) -> dict:
     """Tables 6.2 (accuracy %), 6.3 (leaves) and 6.4 (seconds) as nested dicts keyed by
     ratio then data set, with Zhong's significance rule (seconds: relative, |diff| >= 1% of
-    the larger mean; module docstring); sign '+' means 2-norm wins."""
+    the larger mean; module docstring); sign '+' means 2-norm wins.
+
+    Two runs: 2-norm beats CCP by 5 points both times (a constant paired difference: p = 0,
+    significant); against EBP the differences 2 and 0 give t = 1 on 1 degree of freedom, a
+    two-sided p of 1/2 (the Cauchy law): not significant.
+
+    >>> runs = [Run("a", 50, 0, {"CCP": 90.0, "2-norm": 95.0, "EBP": 93.0}, {"CCP": 5, "2-norm": 4, "EBP": 6},
+    ...             {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5}),
+    ...         Run("a", 50, 1, {"CCP": 92.0, "2-norm": 97.0, "EBP": 97.0}, {"CCP": 5, "2-norm": 4, "EBP": 8},
+    ...             {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5})]
+    >>> row = summarize(runs)["accuracy"][50]["a"]
+    >>> row["2-norm"]["mean"], row["2-norm:CCP"]["diff"], row["2-norm:CCP"]["sign"]
+    (96.0, 5.0, '+')
+    >>> round(row["2-norm:EBP"]["p"], 12), row["2-norm:EBP"]["sign"]
+    (0.5, '')
+    """
     tables: Dict[str, Dict[int, Dict[str, Dict[str, _Cell]]]] = {"accuracy": {}, "leaves": {}, "seconds": {}}
     keys = sorted({(r.ratio, r.dataset) for r in runs})
     for ratio, ds in keys:
@@ -486,7 +566,21 @@ def summarize(runs: List[Run]) -> dict:
 
 
 def format_tables(tables: dict) -> str:
-    """Plain-text tables shaped like Zhong 6.2-6.4 (those of them in ``tables``)."""
+    """Plain-text tables shaped like Zhong 6.2-6.4 (those of them in ``tables``).
+
+    Two runs where 2-norm keeps 4 leaves, CCP 5 and 5 (a constant paired difference: p = 0, a
+    win) and EBP 6 and 8 (differences -2 and -4: t = -3 on 1 degree of freedom, a two-sided p of
+    1 - 2 atan(3) / pi = 20.5%: no sign):
+
+    >>> runs = [Run("a", 50, i, {"CCP": 90.0, "2-norm": 95.0, "EBP": 93.0}, {"CCP": 5, "2-norm": 4, "EBP": ebp},
+    ...             {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5}) for i, ebp in enumerate((6, 8))]
+    >>> print(format_tables({"leaves": summarize(runs)["leaves"]}))
+    Table 6.3: tree size (leaves)  [+-: |diff| >= 1 leaf and p <= 5%]
+      R data                       CCP          2-norm             EBP      2n:CCP diff/P/+-      2n:EBP diff/P/+-
+     50 a                   5.0    0.0      4.0    0.0      7.0    1.4          -1    0.0   +          -3   20.5
+     50 summary: 2-norm vs CCP 1 wins 0 losses; vs EBP 0 wins 0 losses
+    <BLANKLINE>
+    """
     lines = []
     titles = {"accuracy": "Table 6.2: accuracy (%)  [+-: |diff| >= 1 point and p <= 5%]",
               "leaves": "Table 6.3: tree size (leaves)  [+-: |diff| >= 1 leaf and p <= 5%]",
@@ -809,7 +903,18 @@ def inc_check(runs: List[Run], z: float = 1.96) -> List[dict]:
 
 def read_runs(path: str) -> List[Run]:
     """The runs of a ``chapter6_runs.csv`` (columns database, ratio, run, method, accuracy,
-    leaves, seconds; one row per run and method) as :class:`Run` objects."""
+    leaves, seconds; one row per run and method) as :class:`Run` objects.
+
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "runs.csv")
+    >>> with open(path, "w") as handle:
+    ...     _ = handle.write("database,ratio,run,method,accuracy,leaves,seconds\\n"
+    ...                      "iris,5,0,CCP,90.5,3,0.25\\niris,5,0,2-norm,92.0,4,0.01\\n")
+    >>> read_runs(path)
+    [Run(dataset='iris', ratio=5, index=0, accuracy={'CCP': 90.5, '2-norm': 92.0}, leaves={'CCP': 3, '2-norm': 4}, seconds={'CCP': 0.25, '2-norm': 0.01})]
+    >>> shutil.rmtree(folder)
+    """
     import csv
     by_key: Dict[tuple, Run] = {}
     with open(path, newline="") as handle:
@@ -876,7 +981,22 @@ def table_6_5_agreement(runs: List[Run], printed_runs: int = 25, half_unit: floa
     """Our Table 6.5 (error % = 100 - accuracy, leaves; mean and sd over the repeats) against the
     printed CCP, 2-norm and EBP cells: :func:`welch_against_print` with n = our repeats against
     ``printed_runs`` (the thesis: 25) and the printed 2 decimals (``half_unit``), Holm over the 12 cells of each
-    half of the table (:func:`holm`); ``differs`` when p_holm <= ``alpha``."""
+    half of the table (:func:`holm`); ``differs`` when p_holm <= ``alpha``.
+
+    Runs that reproduce every printed mean exactly differ nowhere (the difference is 0: p = 1);
+    with CCP's error 20 points above the print on every data set (and no spread among 3
+    repeats), exactly CCP's four error cells differ:
+
+    >>> def runs(shift):
+    ...     return [Run(db, 70, i, {m: 100 - PRINTED_6_5["error"][db][m]["mean"] - (shift if m == "CCP" else 0)
+    ...                             for m in METHODS}, {m: PRINTED_6_5["leaves"][db][m]["mean"] for m in METHODS})
+    ...             for db in PRINTED_6_5["error"] for i in range(3)]
+    >>> rows = table_6_5_agreement(runs(0))
+    >>> len(rows), {r["p"] for r in rows}, any(r["differs"] for r in rows)
+    (24, {1.0}, False)
+    >>> [(r["database"], r["method"]) for r in table_6_5_agreement(runs(20)) if r["differs"]]
+    [('iris', 'CCP'), ('glass', 'CCP'), ('p.gene', 'CCP'), ('blocks', 'CCP')]
+    """
     out = []
     for what in ("error", "leaves"):
         cells = []
@@ -932,7 +1052,17 @@ def format_markdown(tables: dict) -> str:
     """Tables 6.2-6.4 as Markdown: here beside Zhong's printed values and the difference
     (bold when larger than 2 standard deviations, :func:`side_by_side`); the +/- columns give
     2-norm against CCP and EBP here / printed.  Table 6.4 adds the speed-ups CCP / 2-norm and
-    EBP / 2-norm here and printed."""
+    EBP / 2-norm here and printed.
+
+    One run on g2c15 at 50%, where the thesis prints CCP's accuracy as 84.8 +- 0.7: ours, 90.0,
+    is 5.2 points above, in bold (more than 2 printed sd):
+
+    >>> run = Run("g2c15", 50, 0, {"CCP": 90.0, "2-norm": 95.0, "EBP": 93.0}, {"CCP": 5, "2-norm": 4, "EBP": 6},
+    ...           {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5})
+    >>> text = format_markdown(summarize([run]))
+    >>> "| 50 | g2c15 | 90.0 +- 0.0 | 84.8 +- 0.7 | **+5.2** |" in text
+    True
+    """
     rows = side_by_side(tables)
     index = {(r["table"], r["ratio"], r["database"], r["method"]): r for r in rows}
     keys = sorted({(r["ratio"], r["database"]) for r in rows})

@@ -58,7 +58,17 @@ def check_jobs(jobs: Any) -> int:
 
 def unit_seeds(seed: int, count: int) -> List[int]:
     """``count`` independent 63-bit seeds derived from ``seed`` (``SeedSequence(seed).spawn``):
-    unit i's seed depends only on ``seed`` and i."""
+    unit i's seed depends only on ``seed`` and i.
+
+    >>> seeds = unit_seeds(5, 4)
+    >>> seeds[:3] == unit_seeds(5, 3), seeds == unit_seeds(5, 4), seeds[0] == unit_seeds(6, 1)[0]
+    (True, True, False)
+    >>> len(set(seeds)), all(0 <= s < 2 ** 63 for s in seeds)
+    (4, True)
+    >>> unit_seeds(-1, 2)
+    Traceback (most recent call last):
+    ValueError: seed must be a non-negative integer, got -1
+    """
     import numpy as np
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
@@ -247,6 +257,14 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
     ``address`` is a scheduler address (``tcp://host:8786``) or ``local:N``.  An unreachable
     scheduler is refused with ``ValueError`` after :data:`CONNECT_TIMEOUT_S` seconds; a missing
     ``distributed`` package names the extra to install.
+
+    >>> with dask_backend(None):                   # nothing changes: joblib runs the units
+    ...     run_units(pow, [(2, 3), (3, 2)])
+    [8, 9]
+    >>> with dask_backend("local:0"):
+    ...     pass
+    Traceback (most recent call last):
+    ValueError: --dask local:N needs N between 1 and ..., got 'local:0'
     """
     if address is None:
         yield
@@ -371,7 +389,12 @@ class Workers:
 
     def run(self, function: Callable[..., Any], units: Sequence[tuple], label: str = "units",
             cost: Optional[Sequence[float]] = None) -> list:
-        """:func:`run_units` with these settings."""
+        """:func:`run_units` with these settings: ``function(*unit)`` per unit, results in
+        the order of ``units``.
+
+        >>> Workers(jobs=1).run(divmod, [(7, 2), (9, 4)])
+        [(3, 1), (2, 1)]
+        """
         return run_units(function, units, jobs=self.jobs, progress=self.progress, label=label, cost=cost)
 
 

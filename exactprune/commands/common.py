@@ -35,7 +35,14 @@ _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
 
 
 class UsageError(ValueError):
-    """Bad input from the command line: reported in one line, exit status 2."""
+    """Bad input from the command line: reported in one line, exit status 2.
+
+    A ``ValueError``, so that :func:`exactprune.cli.main` reports it as it reports the library's
+    refusals of bad input:
+
+    >>> issubclass(UsageError, ValueError)
+    True
+    """
 
 
 def plural(count: int, noun: str, plural_form: Optional[str] = None) -> str:
@@ -123,13 +130,33 @@ def bounded_int(minimum: int, maximum: int, why: str = "") -> Callable[[str], in
 
 
 def seed_type() -> Callable[[str], int]:
-    """The argparse ``type`` of every --seed: 0..CLI_MAX_SEED."""
+    """The argparse ``type`` of every --seed: 0..CLI_MAX_SEED (2^31 - 1).
+
+    >>> seed_type()("7"), seed_type()(str(2 ** 31 - 1))
+    (7, 2147483647)
+    >>> seed_type()(str(2 ** 31))
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be an integer in 0..2,147,483,647 ...
+    """
     return bounded_int(0, limits.CLI_MAX_SEED, " (scikit-learn's random_state range, with room for run indices)")
 
 
 def check_output_stem(stem: str, suffixes: tuple) -> None:
     """Refuse at once (before any work) an output path whose folder is missing or not writable,
-    or that names a folder."""
+    or that names a folder.
+
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> check_output_stem(os.path.join(folder, "run"), (".csv", ".md"))       # fine: nothing printed
+    >>> check_output_stem(os.path.join(folder, "no", "run"), (".csv",))
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: --out '...run': the folder '...no' does not exist
+    >>> os.mkdir(os.path.join(folder, "run.md"))
+    >>> check_output_stem(os.path.join(folder, "run"), (".csv", ".md"))
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: --out '...run': '...run.md' is a folder
+    >>> shutil.rmtree(folder)
+    """
     folder = os.path.dirname(os.path.abspath(stem))
     if not os.path.isdir(folder):
         raise UsageError(f"--out {stem!r}: the folder {folder!r} does not exist")
@@ -186,7 +213,35 @@ def _shown(text: str) -> str:
 
 def read_text(path: str, what: str) -> str:
     """The text of a JSON input file (``-`` is stdin), at most MAX_INPUT_BYTES, nested at most
-    as deep as a tree of MAX_TREE_DEPTH levels."""
+    as deep as a tree of MAX_TREE_DEPTH levels.
+
+    Parameters
+    ----------
+    path : str
+        The file's path, or ``-`` for stdin.
+    what : str
+        What the file holds, for the messages (``"tree"``, ``"loss matrix"``).
+
+    Returns
+    -------
+    str
+        The file's text; a missing, unreadable, oversized, overnested or non-UTF-8 file is a
+        :class:`UsageError`.
+
+    Examples
+    --------
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "loss.json")
+    >>> with open(path, "w") as handle:
+    ...     _ = handle.write("[[0, 1], [1, 0]]")
+    >>> read_text(path, "loss matrix")
+    '[[0, 1], [1, 0]]'
+    >>> read_text(path + ".missing", "loss matrix")
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: cannot read loss matrix file '...loss.json.missing': No such file or directory
+    >>> shutil.rmtree(folder)
+    """
     limit = limits.CLI_MAX_INPUT_BYTES
     try:
         if path == "-":
@@ -234,7 +289,38 @@ def _default_int_digits() -> Iterator[None]:
 
 
 def read_tree(path: str) -> Tree:
-    """Read a count tree from a JSON file, or stdin when ``path`` is ``-``, within the limits."""
+    """Read a count tree from a JSON file, or stdin when ``path`` is ``-``, within the limits.
+
+    Parameters
+    ----------
+    path : str
+        The JSON file (the form of :meth:`exactprune.tree.Tree.to_json`), or ``-`` for stdin.
+
+    Returns
+    -------
+    Tree
+        The count tree; malformed JSON, a bad tree or one beyond the limits of
+        :mod:`exactprune.limits` is a :class:`UsageError`.
+
+    Examples
+    --------
+    A root with counts (3, 1) split into (3, 0) and (0, 1): two leaves, named c1 and c2.
+
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "tree.json")
+    >>> with open(path, "w") as handle:
+    ...     _ = handle.write('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
+    >>> tree = read_tree(path)
+    >>> tree.n_leaves, [leaf.name for leaf in tree.leaves()]
+    (2, ['c1', 'c2'])
+    >>> with open(path, "w") as handle:
+    ...     _ = handle.write('{"counts": [3, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    >>> read_tree(path)
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: node root: children's counts add up to [2, 1], not to its counts [3, 1]
+    >>> shutil.rmtree(folder)
+    """
     from ..tree import Tree
     text = read_text(path, "tree")
     try:
@@ -268,7 +354,19 @@ def _check_tree_size(tree: Tree) -> None:
 
 def check_report_size(tree: Tree, command: str, k: int) -> None:
     """Refuse a per-node report (every node's subtree evaluated) beyond MAX_REPORT_VISITS node
-    visits or MAX_REPORT_WORK visits times k."""
+    visits or MAX_REPORT_WORK visits times k.
+
+    A node at depth d is visited by the subtree evaluations of its d + 1 ancestors (itself
+    included): a root with two leaves costs 1 + 2 + 2 = 5 visits, so k = 200,000 is admitted
+    (5 k = 1,000,000, the limit) and k = 200,001 is not.
+
+    >>> from exactprune.tree import Tree, Node
+    >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+    >>> check_report_size(tree, "moments", 200_000)
+    >>> check_report_size(tree, "moments", 200_001)
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: moments at k = 200001 on this tree: 5 node visits times k is 1,000,005, ...
+    """
     stack, visits = [(tree.root, 1)], 0
     while stack:
         node, level = stack.pop()
@@ -283,7 +381,23 @@ def check_report_size(tree: Tree, command: str, k: int) -> None:
 
 
 def read_json_file(path: str, what: str) -> Any:
-    """A JSON input file (not a tree) within the size and nesting limits."""
+    """A JSON input file (not a tree) within the size and nesting limits (:func:`read_text`),
+    decoded; malformed JSON is a :class:`UsageError`.
+
+    >>> import os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "loss.json")
+    >>> with open(path, "w") as handle:
+    ...     _ = handle.write('[[0, "1/2"], [1, 0]]')
+    >>> read_json_file(path, "loss matrix")
+    [[0, '1/2'], [1, 0]]
+    >>> with open(path, "w") as handle:
+    ...     _ = handle.write('[[0, 1], [1, 0]')
+    >>> read_json_file(path, "loss matrix")
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: malformed loss matrix JSON in '...loss.json': Expecting ',' delimiter: ...
+    >>> shutil.rmtree(folder)
+    """
     text = read_text(path, what)
     try:
         with _default_int_digits():
@@ -293,42 +407,108 @@ def read_json_file(path: str, what: str) -> Any:
 
 
 def print_json(value: Any) -> None:
-    """``value`` as indented JSON, exact numbers as ``"p/q"`` strings (:func:`exactprune.numbers.to_jsonable`)."""
+    """``value`` as indented JSON, exact numbers as ``"p/q"`` strings (:func:`exactprune.numbers.to_jsonable`).
+
+    >>> from fractions import Fraction
+    >>> print_json({"moment": Fraction(2, 6), "leaves": 3})
+    {
+      "moment": "1/3",
+      "leaves": 3
+    }
+    """
     from ..numbers import to_jsonable
     print(json.dumps(to_jsonable(value), indent=2))
 
 
 def add_tree_argument(parser) -> None:
-    """The tree positional, named and explained the same way in every command."""
+    """The tree positional, named and explained the same way in every command.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_tree_argument(parser)
+    >>> parser.parse_args(["-"]).tree
+    '-'
+    """
     parser.add_argument("tree", metavar=TREE_METAVAR, help=TREE_HELP)
 
 
 def add_k_argument(parser, maximum: int) -> None:
+    """The required ``--k`` of a moment order, kept as text: :func:`k_from_args` checks it
+    against ``maximum``, which the help names.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_k_argument(parser, 100)
+    >>> parser.parse_args(["--k", "3"]).k
+    '3'
+    """
     parser.add_argument("--k", required=True, help=f"moment order k, an integer 1..{maximum:,}")
 
 
 def k_from_args(args, maximum: int, why: str = "") -> int:
+    """The moment order ``--k`` as an integer in 1..``maximum`` (:func:`integer_arg`); ``why``
+    explains the maximum in the refusal.
+
+    >>> import argparse
+    >>> k_from_args(argparse.Namespace(k="12"), 100)
+    12
+    >>> k_from_args(argparse.Namespace(k="0"), 100)
+    Traceback (most recent call last):
+    exactprune.commands.common.UsageError: --k must be an integer >= 1, got 0
+    """
     return integer_arg(args.k, "--k", 1, maximum, why)
 
 
 def add_json_argument(parser) -> None:
+    """The ``--json`` flag (machine-readable output, exact values as strings), off by default.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_json_argument(parser)
+    >>> parser.parse_args([]).json, parser.parse_args(["--json"]).json
+    (False, True)
+    """
     parser.add_argument("--json", action="store_true", help="machine-readable output (exact values as strings)")
 
 
 def add_lam_eta_arguments(parser) -> None:
-    """--lam, --eta and --json (values exact: 1/2 or 0.5)."""
+    """--lam, --eta and --json (values exact: 1/2 or 0.5; both default to 1/2, as in Zhong's
+    experiments).
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_lam_eta_arguments(parser)
+    >>> args = parser.parse_args(["--eta", "0.25"])
+    >>> args.lam, args.eta, args.json
+    ('1/2', '0.25', False)
+    """
     parser.add_argument("--lam", default="1/2", help="Lidstone lambda for class probabilities, exact (default 1/2)")
     parser.add_argument("--eta", default="1/2", help="Lidstone eta for child proportions (4.11), exact (default 1/2)")
     add_json_argument(parser)
 
 
 def add_prior_arguments(parser) -> None:
-    """--lam, --eta, --json and the error --numerator of the k-norm Prior."""
+    """--lam, --eta, --json and the error --numerator of the k-norm Prior (default ``J-1``,
+    Zhong's (4.29) as printed).
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_prior_arguments(parser)
+    >>> parser.parse_args([]).numerator, parser.parse_args(["--numerator", "1"]).numerator
+    ('J-1', '1')
+    """
     add_lam_eta_arguments(parser)
     parser.add_argument("--numerator", default="J-1", choices=["J-1", "1"],
                         help='error numerator: "J-1" is Zhong (4.29), "1" is b + lam')
 
 
 def prior_from_args(args):
+    """The :class:`~exactprune.knorm.Prior` of the arguments of :func:`add_prior_arguments`, its
+    numbers exact (``0.25`` is 1/4).
+
+    >>> import argparse
+    >>> prior_from_args(argparse.Namespace(lam="0.25", eta="1/3", numerator="1"))
+    Prior(lam=Fraction(1, 4), eta=Fraction(1, 3), numerator='1')
+    """
     from ..knorm import Prior
     return Prior(lam=exact_arg(args.lam, "--lam"), eta=exact_arg(args.eta, "--eta"), numerator=args.numerator)

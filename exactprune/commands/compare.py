@@ -12,6 +12,16 @@ _SUBSETS = limits.CLI_PROTOCOL_SUBSETS
 
 
 def register(subparsers) -> None:
+    """Add the ``compare`` command (the pruning methods under Zhong's Figure 6.1 protocol) to
+    argparse ``subparsers``; the seed defaults to 0 and every run of a ratio is made.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["compare"].parse_args(["iris", "--runs", "2"])
+    >>> args.dataset, args.runs, args.seed, args.func is _run
+    ('iris', 2, 0, True)
+    """
     from ..datasets import DATASETS
     from ..parallel import add_parallel_arguments
     from .grow import add_data_arguments
@@ -41,7 +51,7 @@ def register(subparsers) -> None:
                         help="leave out the pruning times (Table 6.4, per-run seconds): the only part of the "
                              "output that varies between two runs, so that the rest compares byte for byte")
     add_parallel_arguments(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=_run)
 
 
 def parse_ratios(text: str) -> list:
@@ -98,7 +108,7 @@ def _check_rows(args) -> None:
                          f"and needs at least {_SUBSETS} rows")
 
 
-def run(args) -> int:
+def _run(args) -> int:
     from ..experiments import format_tables, run_protocol, summarize
     from ..parallel import workers_from_args
     from .common import print_json

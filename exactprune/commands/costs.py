@@ -11,6 +11,18 @@ from .common import (APPROX_DIGITS, UsageError, add_k_argument, approx, check_re
 
 
 def register(subparsers) -> None:
+    """Add ``cost`` (loss-matrix cost moments, Zhong 7.1) and ``classprob`` (class-probability
+    error moments, Zhong 7.2) to argparse ``subparsers``; lam and eta default to 1/2.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["cost"].parse_args(["t.json", "--loss", "l.json", "--k", "2"])
+    >>> args.loss, args.k, args.lam, args.func is _run_cost
+    ('l.json', '2', '1/2', True)
+    >>> sub.choices["classprob"].parse_args(["t.json", "--k", "2"]).func is _run_classprob
+    True
+    """
     cost = subparsers.add_parser(
         "cost", help="loss-matrix k-th cost moments per node, (7.16) labels and PruneTree (Zhong 7.1)",
         description=("Per node: the cost-optimal label (7.16) and the k-th cost moments as a leaf (7.13, by the "
@@ -20,7 +32,7 @@ def register(subparsers) -> None:
     add_tree_argument(cost)
     cost.add_argument("--loss", required=True, metavar="LOSS.json", help="J x J loss matrix (JSON)")
     _common(cost, limits.CLI_MAX_K_COST)
-    cost.set_defaults(func=run_cost)
+    cost.set_defaults(func=_run_cost)
 
     prob = subparsers.add_parser(
         "classprob", help="k-th moments of the class-probability error per node and class (Zhong 7.2)",
@@ -29,7 +41,7 @@ def register(subparsers) -> None:
                      "the standard deviation of the squared error; for even k, the one-traversal PET pruning."))
     add_tree_argument(prob)
     _common(prob, limits.CLI_MAX_K_CLASSPROB)
-    prob.set_defaults(func=run_classprob)
+    prob.set_defaults(func=_run_classprob)
 
 
 def _common(parser, max_k: int) -> None:
@@ -59,7 +71,7 @@ def _read_loss(path: str, n_classes: int) -> list:
     return validate_loss(rows, n_classes)
 
 
-def cost_report(tree, loss, k: int, lam, eta) -> dict:
+def _cost_report(tree, loss, k: int, lam, eta) -> dict:
     """Everything ``exactprune cost`` prints, as a dict of exact values."""
     from ..costs import cost_label, prune_costs, subtree_cost_moment
     nodes = []
@@ -74,13 +86,13 @@ def cost_report(tree, loss, k: int, lam, eta) -> dict:
                        "labels": result.labels, "tree": result.tree.to_dict()}}
 
 
-def run_cost(args) -> int:
+def _run_cost(args) -> int:
     from ..numbers import fraction_str
     k, lam, eta = _params(args, limits.CLI_MAX_K_COST)
     tree = read_tree(args.tree)
     check_report_size(tree, "cost", k)
     loss = _read_loss(args.loss, tree.n_classes)
-    report = cost_report(tree, loss, k, lam, eta)
+    report = _cost_report(tree, loss, k, lam, eta)
     if args.json:
         print_json(report)
         return 0
@@ -96,7 +108,7 @@ def run_cost(args) -> int:
     return 0
 
 
-def classprob_report(tree, k: int, lam, eta) -> dict:
+def _classprob_report(tree, k: int, lam, eta) -> dict:
     """Everything ``exactprune classprob`` prints, as a dict of exact values (the sd of the squared
     error, a square root, as a float to 6 significant digits)."""
     from ..classprob import lidstone_estimate, mse_summary, prune_pet, subtree_error_moment, error_moment
@@ -122,12 +134,12 @@ def classprob_report(tree, k: int, lam, eta) -> dict:
     return out
 
 
-def run_classprob(args) -> int:
+def _run_classprob(args) -> int:
     from ..numbers import fraction_str
     k, lam, eta = _params(args, limits.CLI_MAX_K_CLASSPROB)
     tree = read_tree(args.tree)
     check_report_size(tree, "classprob", k)
-    report = classprob_report(tree, k, lam, eta)
+    report = _classprob_report(tree, k, lam, eta)
     if args.json:
         print_json(report)
         return 0

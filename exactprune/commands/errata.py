@@ -16,7 +16,7 @@ from ..errata import all_domain_notes, all_errata, all_remarks
 from .common import add_json_argument, print_json
 
 
-def run(args) -> int:
+def _run(args) -> int:
     if args.peers:
         from ..errata.peers import show
         return show(args.json)
@@ -67,10 +67,19 @@ def _print_row(row: dict) -> None:
 
 
 def register(sub) -> None:
+    """Add the ``errata`` command (the errata registry; ``--ledger``, ``--peers``) to argparse ``sub``.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["errata"].parse_args(["--ledger"])
+    >>> args.ledger, args.peers, args.json, args.func is _run
+    (True, False, False, True)
+    """
     p = sub.add_parser("errata", help="every discrepancy found in the papers, with exact counterexamples")
     add_json_argument(p)
     p.add_argument("--ledger", action="store_true",
                    help="every numbered statement of the five papers with its verdict and evidence grade, counts first")
     p.add_argument("--peers", action="store_true",
                    help="where rpart and scikit-learn are wrong, beside the exact optimum (exactprune.errata.peers)")
-    p.set_defaults(func=run)
+    p.set_defaults(func=_run)

@@ -8,6 +8,17 @@ from .common import bounded_int, seed_type
 
 
 def register(subparsers) -> None:
+    """Add the ``grow`` command (a CART tree grown on a CSV file, written as count-tree JSON) to
+    argparse ``subparsers``; growing defaults to scikit-learn's: Gini, no depth limit, one
+    example per leaf at least, random state 0.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["grow"].parse_args(["data.csv", "--max-depth", "3"])
+    >>> args.data, args.criterion, args.max_depth, args.min_samples_leaf, args.random_state, args.func is run
+    ('data.csv', 'gini', 3, 1, 0, True)
+    """
     parser = subparsers.add_parser(
         "grow", help="grow a CART tree on a CSV file and write its count tree as JSON",
         description="Grow a CART tree (scikit-learn, Gini, grown until pure unless limited) on a CSV "
@@ -48,7 +59,20 @@ def _separator(text: str) -> str:
 def add_data_arguments(parser, options: bool = True) -> None:
     """--target and --categorical, shared by the commands that read a CSV file, and with
     ``options`` --sep and --max-levels (else the separator is detected and the default level limit
-    holds: ``compare`` passes only target and categorical on to the protocol's loader)."""
+    holds: ``compare`` passes only target and categorical on to the protocol's loader).
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_data_arguments(parser)
+    >>> args = parser.parse_args(["--target", "y", "--sep", "tab"])
+    >>> args.target, args.categorical, args.sep == "\\t"
+    ('y', None, True)
+    >>> parser = argparse.ArgumentParser()
+    >>> add_data_arguments(parser, options=False)
+    >>> args = parser.parse_args([])
+    >>> args.sep, args.max_levels == limits.CLI_MAX_LEVELS
+    (None, True)
+    """
     parser.add_argument("--target", default=None, metavar="COLUMN",
                         help="name of the class column (default: the last column)")
     parser.add_argument("--categorical", default=None, metavar="A,B",
@@ -67,17 +91,58 @@ def add_data_arguments(parser, options: bool = True) -> None:
 
 
 def categorical_names(text) -> list:
+    """The column names of ``--categorical A,B`` (blanks and empty entries dropped; none given,
+    none).
+
+    >>> categorical_names(" sex, colour ,,"), categorical_names(None)
+    (['sex', 'colour'], [])
+    """
     return [name.strip() for name in text.split(",") if name.strip()] if text else []
 
 
 def load_from_args(path: str, args):
-    """:func:`exactprune.datasets.load_csv` with the data arguments of ``args``."""
+    """:func:`exactprune.datasets.load_csv` with the data arguments of ``args``.
+
+    Three rows, x declared categorical: its three values and colour's two become five one-hot
+    columns, and the classes are the target's values in sorted order.
+
+    >>> import argparse, os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "data.csv")
+    >>> with open(path, "w") as handle:
+    ...     _ = handle.write("x,colour,y\\n1,red,a\\n2,blue,a\\n3,red,b\\n")
+    >>> parser = argparse.ArgumentParser()
+    >>> add_data_arguments(parser)
+    >>> data = load_from_args(path, parser.parse_args(["--categorical", "x"]))
+    >>> data.X.shape, data.class_names, data.y.tolist()
+    ((3, 5), ['a', 'b'], [0, 0, 1])
+    >>> shutil.rmtree(folder)
+    """
     from ..datasets import load_csv
     return load_csv(path, target=args.target, categorical=categorical_names(args.categorical), sep=args.sep,
                     max_levels=args.max_levels)
 
 
 def run(args) -> int:
+    """``exactprune grow``: grow a CART tree on the CSV file ``args.data`` and print its count
+    tree as JSON; returns the exit status 0.
+
+    On the rows (x, class) = (1, a), (2, a), (3, b) the one pure split is x <= 2.5, halfway
+    between 2 and 3 (scikit-learn's threshold), leaving counts (2, 0) and (0, 1):
+
+    >>> import argparse, os, shutil, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "data.csv")
+    >>> with open(path, "w") as handle:
+    ...     _ = handle.write("x,colour,y\\n1,red,a\\n2,blue,a\\n3,red,b\\n")
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> run(sub.choices["grow"].parse_args([path]))
+    {"counts": [2, 1], "name": "root", "split": "x <= 2.5", "feature": 0, "threshold": 2.5,
+     "children": [{"counts": [2, 0], "name": "c1"}, {"counts": [0, 1], "name": "c2"}], "class_names": ["a", "b"]}
+    0
+    >>> shutil.rmtree(folder)
+    """
     from ..datasets import grow_tree, tree_json
     data = load_from_args(args.data, args)
     tree = grow_tree(data, criterion=args.criterion, max_depth=args.max_depth,

@@ -7,7 +7,7 @@ from .common import add_json_argument, print_json
 from .sequences import format_ccp, format_knorm, knorm_json
 
 
-def run(args) -> int:
+def _run(args) -> int:
     from ..casestudy import printed_values
     from ..knorm import Prior
     from ..peers.ccp import ccp_sequence
@@ -48,6 +48,15 @@ def run(args) -> int:
 
 
 def register(sub) -> None:
+    """Add the ``iris`` command (Zhong's App B case study) to argparse ``sub``, run by :func:`_run`.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["iris"].parse_args(["--json"])
+    >>> args.json, args.func is _run
+    (True, True)
+    """
     p = sub.add_parser("iris", help="Zhong's App B case study on iris, exactly")
     add_json_argument(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=_run)

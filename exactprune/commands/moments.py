@@ -52,7 +52,7 @@ class _Progress:
             print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
 
 
-def run_moments(args) -> int:
+def _run_moments(args) -> int:
     from ..knorm import leaf_moment, leaf_moment_arb, moment
     prior = prior_from_args(args)
     k = k_from_args(args, limits.CLI_MAX_K_ARB, _K_WHY)
@@ -77,7 +77,7 @@ def run_moments(args) -> int:
     return 0
 
 
-def run_prune(args) -> int:
+def _run_prune(args) -> int:
     from ..knorm import knorm_decimal, prune
     prior = prior_from_args(args)
     k = k_from_args(args, limits.CLI_MAX_K_ARB, _K_WHY)
@@ -98,15 +98,29 @@ def run_prune(args) -> int:
 
 
 def register(sub) -> None:
+    """Add ``moments`` (every node's E[r^k] as a leaf, 4.29, and as a subtree, 4.28) and ``prune``
+    (PruneTree, Fig 4.1) to argparse ``sub``; the prior defaults to lam = eta = 1/2 and Zhong's
+    numerator J - 1, PruneTree's margin to 0.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["moments"].parse_args(["t.json", "--k", "2"])
+    >>> args.tree, args.k, args.lam, args.eta, args.numerator, args.func is _run_moments
+    ('t.json', '2', '1/2', '1/2', 'J-1', True)
+    >>> args = sub.choices["prune"].parse_args(["-", "--k", "3", "--numerator", "1"])
+    >>> args.tree, args.epsilon, args.numerator, args.func is _run_prune
+    ('-', '0', '1', True)
+    """
     p = sub.add_parser("moments", help="k-th error moments of every node, as a leaf (4.29) and as a subtree (4.28)",
                        description=_JSON_NOTE)
     add_tree_argument(p)
     add_k_argument(p, limits.CLI_MAX_K_ARB)
     add_prior_arguments(p)
-    p.set_defaults(func=run_moments)
+    p.set_defaults(func=_run_moments)
     p = sub.add_parser("prune", help="PruneTree (Zhong Fig 4.1) at a given k", description=_JSON_NOTE)
     add_tree_argument(p)
     add_k_argument(p, limits.CLI_MAX_K_ARB)
     p.add_argument("--epsilon", default="0", help="PruneTree's margin, exact and >= 0 (default 0)")
     add_prior_arguments(p)
-    p.set_defaults(func=run_prune)
+    p.set_defaults(func=_run_prune)

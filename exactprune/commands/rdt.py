@@ -10,6 +10,20 @@ _MAX_VALUE = 10**6
 
 
 def register(subparsers) -> None:
+    """Add ``rdt`` and its subcommands ``coexist`` (DD App A), ``moments`` (DD 3.6, 4.2) and
+    ``experiment`` (DD sec 4) to argparse ``subparsers``; ``rdt moments`` defaults to DD's
+    d = 5, N = 20, fixed height 3.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["rdt"].parse_args(["moments"])
+    >>> args.rdt_command, args.d, args.N, args.criterion, args.h, args.func is _run_moments
+    ('moments', '5', '20', 'fixed', '3', True)
+    >>> args = sub.choices["rdt"].parse_args(["coexist", "--d", "3", "--path1", "0=1", "--path2", "1=0"])
+    >>> args.path1, args.criterion, args.func is _run_coexist
+    ('0=1', 'fixed', True)
+    """
     rdt = subparsers.add_parser("rdt", help="random decision trees (Dhurandhar-Dobra): path probabilities, GE moments")
     sub = rdt.add_subparsers(dest="rdt_command", metavar="SUBCOMMAND")
     sub.required = True
@@ -20,7 +34,7 @@ def register(subparsers) -> None:
     co.add_argument("--criterion", default="fixed", choices=["fixed", "purity", "scarcity"],
                     help="stopping rule of the random tree: fixed height, purity or scarcity (default fixed)")
     add_json_argument(co)
-    co.set_defaults(func=run_coexist)
+    co.set_defaults(func=_run_coexist)
 
     mo = sub.add_parser("moments", help="exact E[GE], E[GE^2], sd for a random-tree setting (DD sec 3.6, 4.2)")
     mo.add_argument("--d", default="5", help=f"number of binary attributes, 1..{limits.CLI_MAX_RDT_D} (default 5)")
@@ -36,7 +50,7 @@ def register(subparsers) -> None:
     mo.add_argument("--same-sample", action="store_true",
                     help="also E[GE GE'] for two random trees on the same sample (fixed height only)")
     add_json_argument(mo)
-    mo.set_defaults(func=run_moments)
+    mo.set_defaults(func=_run_moments)
 
     ex = sub.add_parser("experiment", help="DD's experiment grid (sec 4): exact vs MC-1/MC-10, Breiman's bound "
                                            "(Tables 1-2) beside the printed values")
@@ -55,7 +69,7 @@ def register(subparsers) -> None:
                     help="output stem: writes STEM.csv and STEM.md (the folder must exist)")
     ex.add_argument("--progress", action="store_true", help="progress on stderr even when it is not a terminal")
     add_parallel_arguments(ex)
-    ex.set_defaults(func=run_experiment)
+    ex.set_defaults(func=_run_experiment)
 
 
 def _path(text: str, name: str, d: int) -> dict:
@@ -76,7 +90,7 @@ def _path(text: str, name: str, d: int) -> dict:
     return out
 
 
-def run_coexist(args) -> int:
+def _run_coexist(args) -> int:
     from ..numbers import fraction_str
     from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence, path_exists_probability
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_COEXIST_D)
@@ -100,7 +114,7 @@ def run_coexist(args) -> int:
     return 0
 
 
-def run_moments(args) -> int:
+def _run_moments(args) -> int:
     from ..knorm import knorm_decimal
     from ..numbers import fraction_str
     from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
@@ -147,7 +161,7 @@ def criterion_text(crit) -> str:
     return "stop " + " or ".join(parts) if parts else "grow until the attributes run out"
 
 
-def run_experiment(args) -> int:
+def _run_experiment(args) -> int:
     import os
 
     from ..parallel import workers_from_args

@@ -12,6 +12,35 @@ def _k_text(k) -> str:
 
 
 def format_knorm(seq) -> str:
+    """The text ``exactprune breakpoints`` prints for a k-norm pruning sequence (Zhong 5.1.2):
+    one line per stage, then each split's exact integer breakpoint and certified real crossing.
+
+    A root (3, 1) split into (3, 0) and (0, 1), lam = eta = 1/2, numerator J - 1: as a leaf
+    E[r^k] = a^(k) / d^(k) with a = 1 + 1/2, d = 4 + 1 (4.29); the split weighs its leaves
+    7/10 and 3/10 (4.11), with a = 1/2 over d = 4 and d = 2.  A brute force over k finds the
+    first k at which the leaf is no worse than the split (PruneTree then prunes the root):
+
+    >>> from fractions import Fraction as F
+    >>> def rising(a, d, k):        # a^(k) / d^(k), rising factorials
+    ...     out = F(1)
+    ...     for i in range(k):
+    ...         out *= (a + i) / (d + i)
+    ...     return out
+    >>> split = lambda k: F(7, 10) * rising(F(1, 2), 4, k) + F(3, 10) * rising(F(1, 2), 2, k)
+    >>> next(k for k in range(1, 100) if rising(F(3, 2), 5, k) <= split(k))
+    8
+    >>> from exactprune.knorm import Prior
+    >>> from exactprune.sequence import knorm_sequence
+    >>> from exactprune.tree import Node, Tree
+    >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+    >>> print(format_knorm(knorm_sequence(tree, prior=Prior())))
+    k-norm pruning sequence (exact breakpoints):
+      1 <= k < 8                           2 leaves   pruned at start: nothing
+      8 <= k < infinity                      1 leaf   pruned at start: root
+      k = infinity                           1 leaf   pruned at start: nothing
+    per split: exact integer breakpoint, certified real crossing
+            root: k = 8, real crossing in [...] ~ 7.34...; sign certified at ... grid points
+    """
     lines = ["k-norm pruning sequence (exact breakpoints):"]
     for stage in seq.stages:
         if stage.k_from == "inf":
@@ -41,6 +70,19 @@ def format_knorm(seq) -> str:
 
 
 def format_ccp(seq) -> str:
+    """The text ``exactprune ccp`` prints for a CCP sequence: one line per stage, exact alphas.
+
+    A root (3, 1) split into the pure leaves (3, 0) and (0, 1): as a leaf it misclassifies 1 of
+    the 4 examples, R = 1/4, the split 0, so its weakest-link alpha is (1/4 - 0) / (2 - 1) = 1/4.
+
+    >>> from exactprune.peers.ccp import ccp_sequence
+    >>> from exactprune.tree import Node, Tree
+    >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+    >>> print(format_ccp(ccp_sequence(tree, cost="misclassification")))
+    CCP sequence (misclassification cost, ties=all), exact alphas:
+      0 <= alpha < 1/4                 (~0)            2 leaves   pruned: nothing
+      1/4 <= alpha < infinity          (~0.250000)       1 leaf   pruned: root
+    """
     lines = [f"CCP sequence ({seq.cost} cost, ties={seq.ties}), exact alphas:"]
     for stage in seq.stages:
         upper = "infinity" if stage.alpha_to is None else str(stage.alpha_to)
@@ -53,7 +95,20 @@ def format_ccp(seq) -> str:
 def knorm_json(seq) -> dict:
     """The JSON of a k-norm sequence with the command line's stable types (docs/cli_output.md):
     a stage's ``k_from`` is a number, a bracket object or null, with ``k_infinite`` true for the
-    k = infinity stage; a crossing's ``approx`` is a number."""
+    k = infinity stage; a crossing's ``approx`` is a number.
+
+    On the tree of :func:`format_knorm`'s example (breakpoint 8, worked out there):
+
+    >>> from exactprune.knorm import Prior
+    >>> from exactprune.sequence import knorm_sequence
+    >>> from exactprune.tree import Node, Tree
+    >>> out = knorm_json(knorm_sequence(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])), prior=Prior()))
+    >>> [(stage["k_from"], stage["k_infinite"], stage["leaves"]) for stage in out["stages"]]
+    [(1, False, 2), (8, False, 1), (None, True, 1)]
+    >>> crossing = out["breakpoints"][0]["crossing"]
+    >>> type(crossing["approx"]).__name__, 7 < crossing["approx"] < 8
+    ('float', True)
+    """
     out = seq.as_dict()
     for stage in out["stages"]:
         stage["k_infinite"] = stage["k_from"] == "inf"
@@ -65,7 +120,7 @@ def knorm_json(seq) -> dict:
     return out
 
 
-def run_breakpoints(args) -> int:
+def _run_breakpoints(args) -> int:
     from ..sequence import knorm_sequence
     seq = knorm_sequence(read_tree(args.tree), prior_from_args(args), crossings=not args.no_crossings)
     if args.json:
@@ -75,7 +130,7 @@ def run_breakpoints(args) -> int:
     return 0
 
 
-def run_ccp(args) -> int:
+def _run_ccp(args) -> int:
     from ..peers.ccp import ccp_sequence
     seq = ccp_sequence(read_tree(args.tree), args.cost, args.ties)
     if args.json:
@@ -86,12 +141,26 @@ def run_ccp(args) -> int:
 
 
 def register(sub) -> None:
+    """Add ``breakpoints`` (the k-norm pruning sequence, Zhong 5.1.2) and ``ccp`` (the CCP
+    sequence) to argparse ``sub``; ``ccp`` defaults to Breiman's misclassification cost with all
+    weakest links pruned together.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["breakpoints"].parse_args(["t.json", "--no-crossings"])
+    >>> args.no_crossings, args.func is _run_breakpoints
+    (True, True)
+    >>> args = sub.choices["ccp"].parse_args(["t.json"])
+    >>> args.cost, args.ties, args.json, args.func is _run_ccp
+    ('misclassification', 'all', False, True)
+    """
     p = sub.add_parser("breakpoints", help="k-norm pruning sequence with exact breakpoints")
     add_tree_argument(p)
     add_prior_arguments(p)
     p.add_argument("--no-crossings", action="store_true",
                    help="skip the certified real crossings (about 40 arb evaluations per pruned split)")
-    p.set_defaults(func=run_breakpoints)
+    p.set_defaults(func=_run_breakpoints)
     p = sub.add_parser("ccp", help="cost-complexity pruning sequence with exact alphas")
     add_tree_argument(p)
     p.add_argument("--cost", default="misclassification", choices=["misclassification", "gini"],
@@ -100,4 +169,4 @@ def register(sub) -> None:
     p.add_argument("--ties", default="all", choices=["all", "sklearn"],
                    help="prune all weakest links together (Breiman) or one at a time (scikit-learn)")
     add_json_argument(p)
-    p.set_defaults(func=run_ccp)
+    p.set_defaults(func=_run_ccp)

@@ -32,6 +32,16 @@ CHUNK = 1000
 
 
 def register(subparsers) -> None:
+    """Add the ``verify`` command (the registered theorem checks) to argparse ``subparsers``;
+    ``--theorem`` repeats, ``--seed`` defaults to 0.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser().add_subparsers()
+    >>> register(sub)
+    >>> args = sub.choices["verify"].parse_args(["--theorem", "a", "--theorem", "b", "--examples", "5"])
+    >>> args.theorem, args.examples, args.seed, args.func is _run_command
+    (['a', 'b'], 5, 0, True)
+    """
     parser = subparsers.add_parser("verify", help="check the papers' theorems on generated exact cases",
                                    description="Run every registered theorem check (or one) with hypothesis.")
     parser.add_argument("--theorem", action="append", metavar="ID",
@@ -45,11 +55,23 @@ def register(subparsers) -> None:
     add_json_argument(parser)
     parser.add_argument("--list", action="store_true", help="list the registered theorems and exit")
     add_parallel_arguments(parser)
-    parser.set_defaults(func=run_command)
+    parser.set_defaults(func=_run_command)
 
 
 def verify_unit(theorem_id: str, examples, seed: int, violations: bool) -> dict:
-    """One work unit: ``examples`` cases of one statement, hypothesis seeded by ``seed``."""
+    """One work unit: ``examples`` cases of one statement, hypothesis seeded by ``seed``.
+
+    The notes' count of path predicates as printed, 2^(l-1) C(d, l), is refuted (an erratum):
+    at depth l = 1 there are 1 + 2d predicates (the root, and x_i = 0 or 1 for each i), not d.
+    Its corrected form holds:
+
+    >>> out = verify_unit("notes-paths-count", 10, 0, False)
+    >>> case = out["counterexample"]
+    >>> out["status"], case["l"], case["enumerated"] == 1 + 2 * case["d"], case["formula"] == str(case["d"])
+    ('counterexample', 1, True, True)
+    >>> verify_unit("notes-paths-count-corrected", 10, 0, False)["status"]
+    'holds'
+    """
     from ..theorems import get, run
     return run(get(theorem_id), examples, seed, violations=violations)
 
@@ -77,7 +99,7 @@ def _merge(parts: list, seed: int) -> dict:
     return out
 
 
-def run_command(args) -> int:
+def _run_command(args) -> int:
     examples, seed = args.examples, args.seed
     # hypothesis keeps a cache folder; it goes to the user's cache, never the current directory
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY",

@@ -98,7 +98,13 @@ class Entry:
     ``verdict``, ``how`` (how verified, what is wrong, or why out of reach), ``evidence``
     (``kind:reference`` strings, kinds in :data:`EVIDENCE_KINDS`) and the evidence ``grade``
     (:data:`GRADES`).  ``cases`` is filled by :func:`ledger` for property rows: the number of
-    generated cases per run of the registered statements cited."""
+    generated cases per run of the registered statements cited.
+
+    >>> row = Entry("Zhong", "(4.16)", "verified", "printed decimal against the exact rational",
+    ...             ("printed:4.16",), "exact")
+    >>> row.grade in GRADES, all(ref.split(":")[0] in EVIDENCE_KINDS for ref in row.evidence)
+    (True, True)
+    """
 
     paper: str
     label: str
@@ -109,6 +115,11 @@ class Entry:
     cases: int = 0
 
     def as_dict(self) -> dict:
+        """The row as ``exactprune errata --ledger --json`` prints it (evidence as a list).
+
+        >>> Entry("Zhong", "(4.16)", "verified", "by hand", ("printed:4.16",), "exact").as_dict()
+        {'paper': 'Zhong', 'label': '(4.16)', 'verdict': 'verified', 'grade': 'exact', 'how': 'by hand', 'evidence': ['printed:4.16'], 'cases': 0}
+        """
         return {"paper": self.paper, "label": self.label, "verdict": self.verdict, "grade": self.grade,
                 "how": self.how, "evidence": list(self.evidence), "cases": self.cases}
 
@@ -119,10 +130,20 @@ REPRO, DEF, NONE = "reproduced", "definition", "unchecked"
 
 
 def special(case: str) -> str:
+    """The verdict of a check of a special case of the printed statement (policy point 6).
+
+    >>> special("k even")
+    'verified (special case: k even)'
+    """
     return f"verified (special case: {case})"
 
 
 def weaker(what: str) -> str:
+    """The verdict of a check of a weaker form than the printed statement (policy point 6).
+
+    >>> weaker("the bound at k = 1")
+    'verified (weaker form: the bound at k = 1)'
+    """
     return f"verified (weaker form: {what})"
 
 
@@ -528,7 +549,22 @@ def _experiment_rows() -> list:
 def ledger() -> list:
     """Every ledger row: the numbered labels of :data:`ROWS` with generated verdicts (an experiment row of
     the same paper and label replacing one), the other experiment rows, then one row per registered
-    statement or erratum not cited by a numbered row (under its source)."""
+    statement or erratum not cited by a numbered row (under its source).
+
+    Zhong (4.16) prints 0.015000 for E[r_d] = (1 + 0.5) / (99 + 1) = 3/200 (exact, so
+    "verified"); every registered statement appears in some row's evidence; every row's grade is
+    one of :data:`GRADES`:
+
+    >>> rows = ledger()
+    >>> [(r.verdict, r.grade, r.evidence) for r in rows if (r.paper, r.label) == ("Zhong", "(4.16)")]
+    [('verified', 'exact', ('printed:4.16',))]
+    >>> from exactprune.theorems import all_theorems
+    >>> cited = {ref for r in rows for ref in r.evidence}
+    >>> all(f"theorem:{t.id}" in cited for t in all_theorems() if not t.corrects and not t.erratum)
+    True
+    >>> all(r.grade in GRADES for r in rows), sorted({r.paper for r in rows})
+    (True, ['DD', 'EK', 'Fan', 'Notes', 'Zhong'])
+    """
     from ..casestudy import printed_values
     from ..theorems import all_theorems
     from . import FALSE, HYPOTHESIS, all_domain_notes, all_errata, all_remarks

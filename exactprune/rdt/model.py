@@ -73,11 +73,26 @@ class Criterion:
 
     @property
     def sample_dependent(self) -> bool:
-        """True for purity or scarcity: whether a node stops depends on the training counts."""
+        """True for purity or scarcity: whether a node stops depends on the training counts
+        (a fixed height alone decides by depth).
+
+        >>> Criterion(height=2).sample_dependent, Criterion(purity=True).sample_dependent
+        (False, True)
+        """
         return self.purity or self.pb is not None
 
     def stops(self, depth: int, counts: Sequence[int], d: int) -> bool:
-        """Is a node at ``depth`` with class ``counts`` a leaf (DD 3.3.1 items 1-3)?"""
+        """Is a node at ``depth`` with class ``counts`` a leaf (DD 3.3.1 items 1-3)?
+
+        Every path stops once all ``d`` attributes are used; with purity, a node whose
+        examples are all of one class stops; with scarcity, one with at most ``pb`` examples.
+
+        >>> pure = Criterion(purity=True)
+        >>> pure.stops(1, (3, 0), d=3), pure.stops(1, (3, 1), d=3), pure.stops(3, (3, 1), d=3)
+        (True, False, True)
+        >>> Criterion(pb=4).stops(0, (3, 1), d=3), Criterion(pb=4).stops(0, (3, 2), d=3)
+        (True, False)
+        """
         if depth >= d or (self.height is not None and depth >= self.height):
             return True
         if self.purity and sum(1 for c in counts if c) <= 1:
@@ -164,19 +179,44 @@ class Distribution:
 
     @property
     def shape(self) -> tuple:
-        """Shape of the contingency table: ``arities + (k,)``."""
+        """Shape of the contingency table: ``arities + (k,)``.
+
+        >>> Distribution([2, 3], 2, {(0, 0, 0): 1}).shape
+        (2, 3, 2)
+        """
         return self.arities + (self.k,)
 
     def prob(self, cell: Sequence[int]) -> Fraction:
-        """P[X = x, Y = c] for the cell ``(x_1, ..., x_d, c)``."""
+        """P[X = x, Y = c] for the cell ``(x_1, ..., x_d, c)``; 0 for a cell not given.
+
+        >>> dist = Distribution([2], 2, {(0, 0): "1/3", (1, 1): "2/3"})
+        >>> dist.prob((1, 1)), dist.prob((0, 1))
+        (Fraction(2, 3), Fraction(0, 1))
+        """
         return self._probs.get(tuple(cell), Fraction(0))
 
     def flat(self) -> np.ndarray:
-        """Cell probabilities as floats in C order (for samplers only)."""
+        """Cell probabilities as floats in C order (for samplers only): cell (x_1, c) is
+        entry ``x_1 * k + c``.
+
+        >>> Distribution([2], 2, {(0, 1): "1/4", (1, 0): "3/4"}).flat().tolist()
+        [0.0, 0.25, 0.75, 0.0]
+        """
         return np.array([float(Fraction(int(v), self.D)) for v in self.ints.ravel()])
 
     def region_masses(self, attrs: Sequence[int], values: Sequence[int]) -> tuple:
-        """Integers D * P[X_attrs = values, Y = c] for every class c."""
+        """Integers D * P[X_attrs = values, Y = c] for every class c, D the common
+        denominator of the cell probabilities (``self.D``).
+
+        ``attrs`` are attribute indices (0 for x_1).  With cells (x_1, x_2, c) of probabilities
+        1/2, 1/4, 1/4 at (0, 0, 0), (0, 1, 1), (1, 0, 1), D = 4; the region x_1 = 0 holds 1/2 of
+        class 0 and 1/4 of class 1, the region x_1 = 1 only 1/4 of class 1, and the cell
+        x_1 = 0, x_2 = 1 only 1/4 of class 1:
+
+        >>> dist = Distribution([2, 2], 2, {(0, 0, 0): "1/2", (0, 1, 1): "1/4", (1, 0, 1): "1/4"})
+        >>> dist.D, dist.region_masses([0], [0]), dist.region_masses([0], [1]), dist.region_masses([0, 1], [0, 1])
+        (4, (2, 1), (0, 1), (0, 1))
+        """
         index: list[slice | int] = [slice(None)] * self.d
         for a, v in zip(attrs, values):
             index[a] = v

@@ -69,7 +69,18 @@ def float_parameter(value: Any) -> Any:
 class ExactWeights:
     """The weight of training row i is ``sample[i] * class_factors[y_i]``, exactly.  ``sample``
     is None (every row 1), an int64 array, or an object array of Python ints over the common
-    denominator ``scale`` (floats are binary rationals: one power of two serves them all)."""
+    denominator ``scale`` (floats are binary rationals: one power of two serves them all).
+
+    Made by :func:`row_weights`: weights 0.25 and 1.5 are 1/4 and 6/4 over the denominator 4,
+    and class 1 weighs 3 times class 0:
+
+    >>> w = ExactWeights(np.array([1, 6], dtype=object), 4, (1, 3))
+    >>> [Fraction(s, w.scale) * w.class_factors[y] for s, y in zip(w.sample, [0, 1])]
+    [Fraction(1, 4), Fraction(9, 2)]
+    >>> made = row_weights(np.array([0, 1]), 2, np.array([0.25, 1.5]), {1: 3})
+    >>> made.sample.tolist(), made.scale, made.class_factors
+    ([1, 6], 4, (1, 3))
+    """
 
     sample: Optional[np.ndarray]
     scale: int
@@ -134,7 +145,19 @@ def _exact_weight(value: Any, name: str) -> int | Fraction:
 def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: ExactWeights) -> np.ndarray:
     """The (n_nodes, J) weighted class counts of scikit-learn's ``tree_``: leaf sums of the rows
     (``leaf_of_row`` from ``apply``), internal nodes the sums of their children; an int64
-    matrix for integer weights, else an object matrix of ints and Fractions (a whole count an int)."""
+    matrix for integer weights, else an object matrix of ints and Fractions (a whole count an int).
+
+    Four rows, three of class 0 at x = 0 weighing 1/2 each and one of class 1 at x = 1: the
+    root holds (3/2, 1), its leaves (3/2, 0) and (0, 1):
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> X, y = np.array([[0.0], [0.0], [0.0], [1.0]]), np.array([0, 0, 0, 1])
+    >>> weight = np.array([0.5, 0.5, 0.5, 1.0])
+    >>> grown = DecisionTreeClassifier(random_state=0).fit(X, y, sample_weight=weight)
+    >>> counts = node_counts(grown.tree_, grown.apply(X), y, row_weights(y, 2, weight, None))
+    >>> counts.tolist()
+    [[Fraction(3, 2), 1], [Fraction(3, 2), 0], [0, 1]]
+    """
     n_nodes, n_classes = tree_.node_count, len(weights.class_factors)
     cell = leaf_of_row * n_classes + y_index
     whole = weights.scale == 1 and all(isinstance(f, Integral) for f in weights.class_factors)
@@ -165,7 +188,19 @@ def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: Ex
 def agrees_with_sklearn(tree_, counts: np.ndarray) -> bool:
     """Are the exact ``counts`` scikit-learn's float sums (``value`` times
     ``weighted_n_node_samples``) to within rounding?  False when the rows summed are not the rows
-    the tree was grown on, or were routed otherwise."""
+    the tree was grown on, or were routed otherwise.
+
+    The counts of the tree grown on four rows, (3, 1) at the root, agree; counts of other
+    rows do not:
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> X, y = np.array([[0.0], [0.0], [0.0], [1.0]]), np.array([0, 0, 0, 1])
+    >>> tree_ = DecisionTreeClassifier(random_state=0).fit(X, y).tree_
+    >>> agrees_with_sklearn(tree_, np.array([[3, 1], [3, 0], [0, 1]]))
+    True
+    >>> agrees_with_sklearn(tree_, np.array([[2, 1], [2, 0], [0, 1]]))
+    False
+    """
     float_counts = tree_.value[:, 0, :] * tree_.weighted_n_node_samples[:, None]
     return bool(np.allclose(counts.astype(np.float64), float_counts, rtol=1e-9, atol=1e-9))
 

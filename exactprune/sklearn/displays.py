@@ -38,7 +38,7 @@ __all__ = ["KNormPathDisplay", "ErrorBarDisplay"]
 _OPEN_STAGE = 4
 
 
-def check_matplotlib_support(caller: str) -> None:
+def _check_matplotlib_support(caller: str) -> None:
     """ImportError naming ``caller`` and the package to install when matplotlib is missing."""
     if importlib.util.find_spec("matplotlib") is None:
         raise ImportError(f"{caller} requires matplotlib: pip install matplotlib")
@@ -51,6 +51,17 @@ class KNormPathDisplay:
 
     Attributes after :meth:`plot`: ``ax_`` (the k-norm axes), ``error_ax_`` (its twin axis for the
     2-norm), ``ccp_ax_`` (None without the CCP path), ``figure_``.
+
+    A path of two stages, 2 leaves for 1 <= k < 8 and 1 leaf from k = 8 on: one breakpoint line,
+    at k = 8.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> display = KNormPathDisplay([1, 8], [8, None], [2, 1], [0.25, 0.35]).plot()
+    >>> [line.get_xdata()[0] for line in display.breakpoint_lines_], display.ccp_ax_
+    ([8], None)
+    >>> import matplotlib.pyplot as plt
+    >>> plt.close("all")
     """
 
     def __init__(self, ks: Sequence[int], k_to: Sequence[Optional[int]], n_leaves: Sequence[int],
@@ -69,8 +80,45 @@ class KNormPathDisplay:
     def from_estimator(cls, estimator: Any, *, ccp: bool = False, ax: Any = None) -> "KNormPathDisplay":
         """The path of a fitted KNormTreeClassifier (:meth:`knorm_pruning_path
         <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer counts), drawn on
-        ``ax`` (a new figure if None; with ``ccp=True``, ``ax`` is a pair of axes or None)."""
-        check_matplotlib_support(f"{cls.__name__}.from_estimator")
+        ``ax`` (a new figure if None; with ``ccp=True``, ``ax`` is a pair of axes or None).
+
+        Parameters
+        ----------
+        estimator : KNormTreeClassifier
+            Fitted, with integer counts.
+        ccp : bool
+            Also draw scikit-learn's cost-complexity path (Gini, one link at a time).
+        ax : matplotlib Axes, optional
+            One axes, or a pair with ``ccp=True``; a new figure when None.
+
+        Returns
+        -------
+        KNormPathDisplay
+            Drawn (``ax_``, ``error_ax_``, ``ccp_ax_``, ``figure_`` set).
+
+        Examples
+        --------
+        Four rows grow a root (3, 1) split into (3, 0) and (0, 1); lam = 1/2.  The split is
+        pruned from k = 8 on (:func:`exactprune.commands.sequences.format_knorm` finds 8 by a
+        brute force); the 2-norms are sqrt(51/800) for the split (its E[r^2],
+        :meth:`~exactprune.sklearn.KNormTreeClassifier.error_estimate`) and sqrt(1/8) for the
+        root alone; the CCP path has scikit-learn's Gini alpha 3/8.
+
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from exactprune.sklearn import KNormTreeClassifier
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit([[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1])
+        >>> display = KNormPathDisplay.from_estimator(clf, ccp=True)
+        >>> display.ks, display.k_to, display.n_leaves
+        ([1, 8], [8, None], [2, 1])
+        >>> [round(e * e, 6) for e in display.norm2_errors], 51 / 800
+        ([0.06375, 0.125], 0.06375)
+        >>> display.ccp_alphas, display.ccp_n_leaves
+        ([0.0, 0.375], [2, 1])
+        >>> import matplotlib.pyplot as plt
+        >>> plt.close("all")
+        """
+        _check_matplotlib_support(f"{cls.__name__}.from_estimator")
         check_is_fitted(estimator, "tree_")
         path = estimator.knorm_pruning_path()
         alphas = leaves = None
@@ -87,8 +135,32 @@ class KNormPathDisplay:
                 for k, k_to in zip(self.ks, self.k_to)]
 
     def plot(self, ax: Any = None) -> "KNormPathDisplay":
-        """Draw on ``ax`` (a new figure if None); with the CCP path, ``ax`` is a pair of axes."""
-        check_matplotlib_support(f"{type(self).__name__}.plot")
+        """Draw on ``ax`` (a new figure if None); with the CCP path, ``ax`` is a pair of axes.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw (a pair of axes with the CCP path); a new figure when None.
+
+        Returns
+        -------
+        KNormPathDisplay
+            ``self``, with ``ax_``, ``error_ax_``, ``ccp_ax_``, ``breakpoint_lines_``, ``figure_``.
+
+        Examples
+        --------
+        The leaves are drawn as steps over k, the last (open) stage to 4 times its start:
+
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> import matplotlib.pyplot as plt
+        >>> fig, ax = plt.subplots()
+        >>> display = KNormPathDisplay([1, 8], [8, None], [2, 1], [0.25, 0.35]).plot(ax=ax)
+        >>> display.ax_ is ax, display.ax_.lines[0].get_xdata().tolist(), display.ax_.get_xscale()
+        (True, [1, 8, 32], 'log')
+        >>> plt.close("all")
+        """
+        _check_matplotlib_support(f"{type(self).__name__}.plot")
         import matplotlib.pyplot as plt
         with_ccp = self.ccp_alphas is not None
         if ax is None:
@@ -148,16 +220,73 @@ class ErrorBarDisplay:
     def from_estimator(cls, estimator: Any, X: Any, y: Any = None, *, width: float = 2.0,
                        ax: Any = None) -> "ErrorBarDisplay":
         """The bars of ``estimator.predict_error(X)``; with labels ``y`` the wrong predictions
-        are marked."""
-        check_matplotlib_support(f"{cls.__name__}.from_estimator")
+        are marked.
+
+        Parameters
+        ----------
+        estimator : KNormTreeClassifier
+            Fitted.
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,), optional
+            The true labels, to mark the wrong predictions.
+        width : float
+            Half-width of a bar in standard deviations.
+        ax : matplotlib Axes, optional
+
+        Returns
+        -------
+        ErrorBarDisplay
+            Drawn (``ax_``, ``figure_``, ``errorbar_``, ``order_`` set).
+
+        Examples
+        --------
+        On the four-row fit of :meth:`KNormPathDisplay.from_estimator`, x = 1 reaches the leaf
+        (0, 1): E[r] = (1/2) / 2 = 1/4, E[r^2] = (1/2)(3/2) / (2 * 3) = 1/8, sd 1/4; x = 0
+        reaches (3, 0): E[r] = 1/8.  Labelled 0 both, the first is predicted wrongly:
+
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from exactprune.sklearn import KNormTreeClassifier
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit([[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1])
+        >>> display = ErrorBarDisplay.from_estimator(clf, [[1.0], [0.0]], [0, 0])
+        >>> display.mean.tolist(), float(display.sd[0]), display.wrong.tolist(), display.order_.tolist()
+        ([0.25, 0.125], 0.25, [True, False], [1, 0])
+        >>> import matplotlib.pyplot as plt
+        >>> plt.close("all")
+        """
+        _check_matplotlib_support(f"{cls.__name__}.from_estimator")
         check_is_fitted(estimator, "tree_")
         bars, predicted = estimator.predict_error(X), estimator.predict(X)
         wrong = None if y is None else np.asarray(y) != predicted
         return cls(bars.mean, bars.sd, predicted, wrong, width).plot(ax=ax)
 
     def plot(self, ax: Any = None) -> "ErrorBarDisplay":
-        """Draw on ``ax`` (a new figure if None)."""
-        check_matplotlib_support(f"{type(self).__name__}.plot")
+        """Draw on ``ax`` (a new figure if None).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; a new figure when None.
+
+        Returns
+        -------
+        ErrorBarDisplay
+            ``self``, with ``ax_``, ``figure_``, ``errorbar_``, ``order_``.
+
+        Examples
+        --------
+        The inputs are drawn by increasing mean; a bar of mean 0.02 and 2 sd = 0.08 stops at 0:
+
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> display = ErrorBarDisplay([0.1, 0.02], [0.04, 0.04], ["a", "b"]).plot()
+        >>> segments = display.errorbar_.lines[2][0].get_segments()
+        >>> [[round(float(y), 2) for y in seg[:, 1]] for seg in segments]
+        [[0.0, 0.1], [0.02, 0.18]]
+        >>> import matplotlib.pyplot as plt
+        >>> plt.close("all")
+        """
+        _check_matplotlib_support(f"{type(self).__name__}.plot")
         import matplotlib.pyplot as plt
         if ax is None:
             _, ax = plt.subplots(figsize=(7, 4), layout="constrained")

@@ -125,6 +125,24 @@ def auto_lam(n_leaves: int, n_classes: int, n_examples, lam0: int = LAM0) -> Fra
     weights).  On iris (L = 8 leaves on petal length and width, J = 3, N = 150) it is
     16/27 = 0.59; Zhong says "approximately 0.5" (erratum ``zhong-6.3-lam0-iris``).
 
+    Parameters
+    ----------
+    n_leaves : int
+        L, the leaves of the fully grown tree.
+    n_classes : int
+        J, the number of classes.
+    n_examples : int or Fraction
+        N, the training examples (their total weight when weighted).
+    lam0 : int or Fraction
+        Zhong's constant (100).
+
+    Returns
+    -------
+    Fraction
+        lam = lam0 L / (J^2 N).
+
+    Examples
+    --------
     >>> auto_lam(8, 3, 150)
     Fraction(16, 27)
     """
@@ -156,22 +174,52 @@ class ErrorBars:
 
     @property
     def variance(self) -> Fraction:
+        """Var[r] = E[r^2] - E[r]^2 (4.14), exact.
+
+        A leaf (3, 1) with lam = 1/2 has r ~ Beta(3/2, 7/2): E[r] = 3/10, E[r^2] = (3/2)(5/2)
+        / (5 * 6) = 1/8, and the Beta variance a b / ((a + b)^2 (a + b + 1)) = 7/200:
+
+        >>> ErrorBars(Fraction(3, 10), Fraction(1, 8), 2, Fraction(1, 8)).variance
+        Fraction(7, 200)
+        """
         return self.second - self.mean ** 2
 
     @property
     def sd(self) -> float:
+        """sigma[r] = sqrt(Var[r]) (4.14), a float for display.
+
+        >>> round(ErrorBars(Fraction(3, 10), Fraction(1, 8), 2, Fraction(1, 8)).sd ** 2, 12)     # 7/200
+        0.035
+        """
         return math.sqrt(float(self.variance))
 
     @property
     def norm2(self) -> float:
+        """The 2-norm sqrt(E[r^2]) (B.15), a float for display.
+
+        >>> ErrorBars(Fraction(3, 10), Fraction(1, 4), 2, Fraction(1, 4)).norm2
+        0.5
+        """
         return math.sqrt(float(self.second))
 
     @property
     def knorm(self) -> float:
+        """The k-norm E[r^k]^(1/k) (B.16) at the estimator's k, a float for display.
+
+        >>> ErrorBars(Fraction(1, 2), Fraction(1, 3), 3, Fraction(1, 8)).knorm     # (1/8)^(1/3)
+        0.5
+        """
         return _knorm_float(self.moment, self.k)
 
     def interval(self, width: Union[int, Fraction] = 2) -> tuple:
-        """(mean - width sd, mean + width sd) as floats."""
+        """(mean - width sd, mean + width sd) as floats.
+
+        Mean 3/10 and variance 1/8 - 9/100 = 7/200 (sd 0.187): 0.3 -+ 0.374.
+
+        >>> low, high = ErrorBars(Fraction(3, 10), Fraction(1, 8), 2, Fraction(1, 8)).interval()
+        >>> round(low, 4), round(high, 4)
+        (-0.0742, 0.6742)
+        """
         w = float(width)
         return (float(self.mean) - w * self.sd, float(self.mean) + w * self.sd)
 
@@ -182,7 +230,15 @@ class ErrorBars:
 
 class PredictionError(NamedTuple):
     """Per-input error of a prediction (Zhong 4.30): float arrays ``mean`` E[r],
-    ``sd`` sigma[r] and ``knorm`` E[r^k]^(1/k) of the leaf each input reaches."""
+    ``sd`` sigma[r] and ``knorm`` E[r^k]^(1/k) of the leaf each input reaches.
+
+    Returned by :meth:`KNormTreeClassifier.predict_error`; a named tuple of three arrays:
+
+    >>> error = PredictionError(np.array([0.125]), np.array([0.15]), np.array([0.19]))
+    >>> mean, sd, knorm = error
+    >>> float(mean[0]), error.sd.tolist()
+    (0.125, [0.15])
+    """
 
     mean: np.ndarray
     sd: np.ndarray
@@ -336,7 +392,37 @@ class KNormTreeClassifier(DecisionTreeClassifier):
     # -- fitting ----------------------------------------------------------------
     def fit(self, X, y, sample_weight=None, check_input=True) -> "KNormTreeClassifier":
         """Grow CART with scikit-learn, then prune it by PruneTree (Zhong Fig 4.1) on the exact
-        weighted class counts of the training rows (:mod:`exactprune.sklearn.counts`)."""
+        weighted class counts of the training rows (:mod:`exactprune.sklearn.counts`).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The training inputs.
+        y : array-like of shape (n_samples,)
+            The class labels.
+        sample_weight : array-like of shape (n_samples,), optional
+            Row weights, taken exactly (a float as the binary rational it is).
+        check_input : bool
+            Accepted for scikit-learn compatibility.
+
+        Returns
+        -------
+        KNormTreeClassifier
+            The fitted estimator.
+
+        Examples
+        --------
+        Four rows, three of class 0 at x = 0 and one of class 1 at x = 1: CART splits the root
+        (3, 1) at x <= 0.5 into the leaves c1 = (3, 0) and c2 = (0, 1), and PruneTree at k = 2
+        keeps the split (it goes only from k = 8 on, :func:`exactprune.commands.sequences.format_knorm`).
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> print(clf.to_count_tree().render())
+        root: [3, 1]  [x[0] <= 0.5]
+          c1: [3, 0]
+          c2: [0, 1]
+        """
         k, epsilon = self._validated_parameters()
         X, y, sample_weight = self._validate_rows(X, y, sample_weight)
         params = {name: getattr(self, name) for name in _TREE_PARAMS}
@@ -465,7 +551,16 @@ class KNormTreeClassifier(DecisionTreeClassifier):
 
     @property
     def leaf_estimates_(self) -> dict[str, ErrorEstimate]:
-        """Leaf name -> exact :class:`~exactprune.knorm.ErrorEstimate` (E[r], E[r^2] of 4.29)."""
+        """Leaf name -> exact :class:`~exactprune.knorm.ErrorEstimate` (E[r], E[r^2] of 4.29).
+
+        With lam = 1/2 and J = 2, leaf (3, 0) has E[r] = (0 + 1/2) / (3 + 1) = 1/8 and E[r^2] =
+        (1/2)(3/2) / (4 * 5) = 3/80; leaf (0, 1) has 1/2 / 2 = 1/4 and (1/2)(3/2) / (2 * 3) = 1/8:
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> clf.leaf_estimates_
+        {'c1': ErrorEstimate(mean=Fraction(1, 8), second=Fraction(3, 80)), 'c2': ErrorEstimate(mean=Fraction(1, 4), second=Fraction(1, 8))}
+        """
         check_is_fitted(self, "tree_")
         estimates = getattr(self, "_leaf_estimates", None)
         if estimates is None:
@@ -479,26 +574,122 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         return self.tree_.apply(self._validate_data(X, reset=False))
 
     def apply(self, X, check_input=True) -> np.ndarray:
-        """Id (in the pruned ``tree_``) of the leaf each input reaches."""
+        """Id (in the pruned ``tree_``) of the leaf each input reaches.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        check_input : bool
+            Accepted for scikit-learn compatibility.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+
+        Examples
+        --------
+        scikit-learn numbers the nodes in pre-order: the root 0, its left leaf 1, its right leaf 2.
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> clf.apply([[0.0], [1.0]]).tolist()
+        [1, 2]
+        """
         return self._leaves(X)
 
     def decision_path(self, X, check_input=True):
-        """The nodes of the pruned ``tree_`` each input passes (a sparse indicator matrix)."""
+        """The nodes of the pruned ``tree_`` each input passes (a sparse indicator matrix).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        check_input : bool
+            Accepted for scikit-learn compatibility.
+
+        Returns
+        -------
+        sparse matrix of shape (n_samples, n_nodes)
+
+        Examples
+        --------
+        Both inputs pass the root (node 0), then the left leaf 1 or the right leaf 2:
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> clf.decision_path([[0.0], [1.0]]).toarray().tolist()
+        [[1, 1, 0], [1, 0, 1]]
+        """
         check_is_fitted(self, "tree_")
         return self.tree_.decision_path(self._validate_data(X, reset=False))
 
     def leaf_name(self, X) -> np.ndarray:
-        """Zhong's name (``c21``...) of the leaf each input reaches."""
+        """Zhong's name (``c21``...) of the leaf each input reaches.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of str, shape (n_samples,)
+
+        Examples
+        --------
+        The first child of the root is c1, the second c2:
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> clf.leaf_name([[0.0], [1.0]]).tolist()
+        ['c1', 'c2']
+        """
         return self.leaf_names_[self._leaves(X)]
 
     def predict_proba(self, X, check_input=True) -> np.ndarray:
         """Posterior mean class probabilities (n_j + lam) / (n + J lam) of the leaf (Zhong 3.19):
-        Lidstone-smoothed, unlike ``DecisionTreeClassifier``'s leaf frequencies n_j / n."""
+        Lidstone-smoothed, unlike ``DecisionTreeClassifier``'s leaf frequencies n_j / n.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        check_input : bool
+            Accepted for scikit-learn compatibility.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+
+        Examples
+        --------
+        lam = 1/2, J = 2: leaf (3, 0) gives (3.5/4, 0.5/4), leaf (0, 1) gives (0.5/2, 1.5/2):
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> clf.predict_proba([[0.0], [1.0]]).tolist()
+        [[0.875, 0.125], [0.25, 0.75]]
+        """
         ids = self._leaves(X)
         return self._proba[ids]
 
     def predict(self, X, check_input=True) -> np.ndarray:
-        """The majority class of the leaf (first class on ties; 4.30's predicted class)."""
+        """The majority class of the leaf (first class on ties; 4.30's predicted class).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        check_input : bool
+            Accepted for scikit-learn compatibility.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_``.
+
+        Examples
+        --------
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit([[0.0], [0.0], [0.0], [1.0]], ["a", "a", "a", "b"])
+        >>> clf.predict([[0.0], [1.0]]).tolist()
+        ['a', 'b']
+        """
         proba = self.predict_proba(X)
         return self.classes_[np.argmax(proba, axis=1)]
 
@@ -506,6 +697,17 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         """Per input: expected error rate, standard deviation and k-norm of the prediction,
         those of the leaf it reaches (Zhong 4.30, B.17-B.25).
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        PredictionError
+            Float arrays ``mean``, ``sd``, ``knorm`` of shape (n_samples,).
+
+        Examples
+        --------
         >>> from sklearn.datasets import load_iris
         >>> X, y = load_iris(return_X_y=True)
         >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
@@ -520,7 +722,24 @@ class KNormTreeClassifier(DecisionTreeClassifier):
 
     def error_estimate(self) -> ErrorBars:
         """Error of the whole pruned tree: E[r], E[r^2], E[r^k] exact (4.12, 4.13, 4.28),
-        sd and k-norm for display (4.14); Zhong (B.13)-(B.16) on iris with lam = 1/2."""
+        sd and k-norm for display (4.14); Zhong (B.13)-(B.16) on iris with lam = 1/2.
+
+        Returns
+        -------
+        ErrorBars
+
+        Examples
+        --------
+        The leaves' 1/8 and 1/4 (and 3/80, 1/8 for E[r^2], :attr:`leaf_estimates_`) weighted by
+        (4.11), (3 + 1/2) / 5 = 7/10 and (1 + 1/2) / 5 = 3/10: E[r] = 7/80 + 6/80 = 13/80 and
+        E[r^2] = 21/800 + 30/800 = 51/800:
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> bars = clf.error_estimate()
+        >>> bars.mean, bars.second, bars.k
+        (Fraction(13, 80), Fraction(51, 800), 2)
+        """
         check_is_fitted(self, "tree_")
         est = error_estimate(self.pruned_count_tree_, self.prior_)
         kth = est.second if self.k_ == 2 else est.mean if self.k_ == 1 else \
@@ -528,22 +747,77 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         return ErrorBars(est.mean, est.second, self.k_, kth)
 
     def get_n_leaves(self) -> int:
+        """The number of leaves of the pruned tree.
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> clf.get_n_leaves()
+        2
+        """
         check_is_fitted(self, "tree_")
         return int(self.tree_.n_leaves)
 
     def get_depth(self) -> int:
+        """The depth of the pruned tree (0 for a single leaf).
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y)
+        >>> clf.get_depth()
+        1
+        """
         check_is_fitted(self, "tree_")
         return int(self.tree_.max_depth)
 
     def to_count_tree(self, pruned: bool = True) -> Tree:
         """The pruned (default) or grown count tree, with Zhong's node names (rational counts where
-        the weights make them fractional)."""
+        the weights make them fractional).
+
+        Parameters
+        ----------
+        pruned : bool
+            The pruned tree (default) or the grown one.
+
+        Returns
+        -------
+        Tree
+
+        Examples
+        --------
+        Row weights 1/2 on the class-0 rows make the counts fractional:
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X, y, sample_weight=[0.5, 0.5, 0.5, 1.0])
+        >>> [node.counts for node in clf.to_count_tree(pruned=False).nodes()]
+        [(Fraction(3, 2), 1), (Fraction(3, 2), 0), (0, 1)]
+        """
         check_is_fitted(self, "tree_")
         return self.pruned_count_tree_ if pruned else self.count_tree_
 
     def cost_complexity_pruning_path(self, X, y, sample_weight=None) -> Bunch:
         """scikit-learn's CCP path of the tree this estimator grows (its growing parameters),
-        for comparison: ``DecisionTreeClassifier.cost_complexity_pruning_path``."""
+        for comparison: ``DecisionTreeClassifier.cost_complexity_pruning_path``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+
+        Returns
+        -------
+        Bunch
+            ``ccp_alphas`` and ``impurities``, as scikit-learn returns them.
+
+        Examples
+        --------
+        The root (3, 1) has Gini impurity 1 - (3/4)^2 - (1/4)^2 = 3/8 and its pure leaves 0, so
+        its weakest-link alpha is 3/8:
+
+        >>> X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 0, 0, 1]
+        >>> path = KNormTreeClassifier(random_state=0).cost_complexity_pruning_path(X, y)
+        >>> path.ccp_alphas.tolist(), path.impurities.tolist()
+        ([0.0, 0.375], [0.0, 0.375])
+        """
         params = {name: getattr(self, name) for name in _TREE_PARAMS}
         return DecisionTreeClassifier(**params).cost_complexity_pruning_path(X, y, sample_weight=sample_weight)
 
@@ -560,6 +834,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         :class:`exactprune.sequence.KNormSequence` (with the k = infinity stage).  Computed on
         demand by :func:`exactprune.sequence.knorm_pruning_path`; integer counts only.
 
+        Examples
+        --------
         >>> from sklearn.datasets import load_iris
         >>> X, y = load_iris(return_X_y=True)
         >>> clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
@@ -599,6 +875,24 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
     result is a fitted :class:`KNormTreeClassifier` whose tree-growing parameters are copied
     from ``estimator``.
 
+    Parameters
+    ----------
+    estimator : DecisionTreeClassifier
+        A fitted, single-output scikit-learn tree (not a KNormTreeClassifier).
+    k, lam, eta, numerator, epsilon
+        As for :class:`KNormTreeClassifier`.
+    rounding : {None, "nearest"}
+        Without the rows: refuse (None) or round (``"nearest"``) non-integer stored counts.
+    X, y, sample_weight : array-like, optional
+        The training rows the tree was fit on, for exact counts.
+
+    Returns
+    -------
+    KNormTreeClassifier
+        A fitted estimator holding the pruned tree.
+
+    Examples
+    --------
     >>> from sklearn.datasets import load_iris
     >>> X, y = load_iris(return_X_y=True)
     >>> cart = DecisionTreeClassifier(random_state=0).fit(X[:, 2:4], y)

@@ -88,7 +88,13 @@ FORMS = ("special case: ", "weaker form: ", "corrected form: ")
 
 @dataclass
 class Verdict:
-    """Outcome of one check: ``holds`` or not, with the exact numbers behind it."""
+    """Outcome of one check: ``holds`` or not, with the exact numbers behind it.
+
+    >>> from fractions import Fraction
+    >>> left, right = Fraction(1, 3), Fraction(1, 2)
+    >>> Verdict(left <= right, {"left": left, "right": right})
+    Verdict(holds=True, details={'left': Fraction(1, 3), 'right': Fraction(1, 2)})
+    """
 
     holds: bool
     details: dict = field(default_factory=dict)
@@ -96,6 +102,20 @@ class Verdict:
 
 @dataclass
 class Theorem:
+    """One registered statement of a paper: its words, its hypotheses, a strategy of cases
+    meeting them (``cases``, a hypothesis strategy factory), the ``check`` of one case (a
+    :class:`Verdict`), and its audit policy fields (an erratum refuting it as printed, the
+    statement it corrects, violation cases and what they are expected to show).
+
+    A toy statement, "n^2 >= n for every integer n >= 0", checked by :func:`run`:
+
+    >>> from hypothesis import strategies as st
+    >>> square = Theorem("toy-1", "a toy", "n^2 >= n", "n >= 0", cases=lambda: st.integers(0, 50),
+    ...                  check=lambda n: Verdict(n * n >= n, {"n": n}))
+    >>> square.expected, square.checks
+    ('holds', 'printed')
+    """
+
     id: str
     source: str
     statement: str
@@ -142,18 +162,44 @@ class Theorem:
 
     @property
     def expected(self) -> str:
-        """The registered verdict on ``cases()``: "refuted" (an erratum) or "holds"."""
+        """The registered verdict on ``cases()``: "refuted" (an erratum) or "holds".
+
+        >>> Theorem("x-1", "X", "s", "h", cases=list, check=bool, erratum="x-err").expected
+        'refuted'
+        >>> Theorem("x-2", "X", "s", "h", cases=list, check=bool).expected
+        'holds'
+        """
         return "refuted" if self.erratum else "holds"
 
     @property
     def expected_on_violations(self) -> str:
+        """What the violation cases are expected to show: ``violation_expect`` when given, else
+        "holds" when the ``violation_note`` says the statement still holds, else "fails".
+
+        >>> Theorem("x-1", "X", "s", "h", cases=list, check=bool,
+        ...         violation_note="k = 1: still holds").expected_on_violations
+        'holds'
+        >>> Theorem("x-2", "X", "s", "h", cases=list, check=bool,
+        ...         violation_note="soft routing breaks it").expected_on_violations
+        'fails'
+        """
         if self.violation_expect is not None:
             return self.violation_expect
         return "holds" if "still holds" in self.violation_note.lower() else "fails"
 
 
 def all_theorems() -> list:
-    """Registered theorems of every paper module present, in MODULES order."""
+    """Registered theorems of every paper module present, in MODULES order.
+
+    >>> theorems = all_theorems()
+    >>> len({t.id for t in theorems}) == len(theorems)       # every id registered once
+    True
+    >>> import importlib
+    >>> sum(len(importlib.import_module(f"exactprune.theorems.{m}").THEOREMS) for m in MODULES) == len(theorems)
+    True
+    >>> all(t.corrects in {u.id for u in theorems} for t in theorems if t.corrects)
+    True
+    """
     out = []
     for name in MODULES:
         module = importlib.import_module(f"exactprune.theorems.{name}")   # a listed module must import
@@ -163,7 +209,13 @@ def all_theorems() -> list:
 
 def corrected(printed: Theorem, **changes) -> Theorem:
     """The corrected twin of a printed statement (policy point 3): id ``<id>-corrected``,
-    ``corrects`` set, no erratum, and ``changes`` (hypotheses, cases, statement, ...) applied."""
+    ``corrects`` set, no erratum, and ``changes`` (hypotheses, cases, statement, ...) applied.
+
+    >>> printed = Theorem("x-1", "X, Thm 1", "s", "h", cases=list, check=bool, erratum="x-err")
+    >>> twin = corrected(printed, hypotheses="h and k >= 2")
+    >>> twin.id, twin.corrects, twin.erratum, twin.hypotheses, twin.expected, twin.checks
+    ('x-1-corrected', 'x-1', '', 'h and k >= 2', 'holds', 'corrected form')
+    """
     from dataclasses import replace
     base = {"id": f"{printed.id}-corrected", "corrects": printed.id, "erratum": "", "domain": (), "form": ""}
     return replace(printed, **{**base, **changes})
@@ -171,14 +223,23 @@ def corrected(printed: Theorem, **changes) -> Theorem:
 
 @dataclass
 class Correction:
-    """A registry-list placeholder: the corrected twin of the :class:`Theorem` just before it."""
+    """A registry-list placeholder: the corrected twin of the :class:`Theorem` just before it
+    (made by :func:`correction`, resolved by :func:`expand_corrections`).
+
+    >>> Correction({"hypotheses": "h'"}).changes
+    {'hypotheses': "h'"}
+    """
 
     changes: dict
 
 
 def correction(**changes) -> Correction:
     """Placeholder for the corrected twin of the preceding statement in a ``THEOREMS`` list
-    (resolved by :func:`expand_corrections`); ``changes`` as for :func:`corrected`."""
+    (resolved by :func:`expand_corrections`); ``changes`` as for :func:`corrected`.
+
+    >>> correction(statement="s'", hypotheses="h'")
+    Correction(changes={'statement': "s'", 'hypotheses': "h'"})
+    """
     return Correction(changes)
 
 
@@ -215,6 +276,14 @@ def pin(theorems: list[Theorem], table: dict[str, tuple]) -> list[Theorem]:
 
 
 def get(theorem_id: str) -> Theorem:
+    """The registered statement ``theorem_id`` (a ``KeyError`` naming ``verify --list`` if none).
+
+    >>> get("zhong-4.1").source.startswith("Zhong 2007, Theorem 4.1")
+    True
+    >>> get("zhong-99")
+    Traceback (most recent call last):
+    KeyError: "no theorem with id 'zhong-99'; see 'exactprune verify --list'"
+    """
     for theorem in all_theorems():
         if theorem.id == theorem_id:
             return theorem
@@ -235,7 +304,11 @@ def _contains_failed(err: BaseException) -> bool:
 
 
 def require_hypothesis():
-    """Import :mod:`hypothesis` or raise an ImportError with a one-line explanation."""
+    """Import :mod:`hypothesis` or raise an ImportError with a one-line explanation.
+
+    >>> require_hypothesis().__name__
+    'hypothesis'
+    """
     try:
         import hypothesis  # noqa: F401
     except ImportError:
@@ -266,6 +339,21 @@ def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
     ``"error"`` (the check raised; ``counterexample`` holds the message and the case).
     Deterministic for a given seed: no example database is used.  ``shrink=False`` reports the
     first failing case found, unshrunk (faster).
+
+    "n^2 >= n" holds for every integer n >= 0; "n^2 > n" fails at n = 0 and n = 1, and
+    hypothesis shrinks a failing case to the smallest, 0:
+
+    >>> from hypothesis import strategies as st
+    >>> holds = Theorem("toy-1", "a toy", "n^2 >= n", "n >= 0", cases=lambda: st.integers(0, 50),
+    ...                 check=lambda n: Verdict(n * n >= n, {"n": n}))
+    >>> out = run(holds, examples=20, seed=1)
+    >>> out["status"], out["cases"] >= 1, out["counterexample"]
+    ('holds', True, None)
+    >>> strict = Theorem("toy-2", "a toy", "n^2 > n", "n >= 0", cases=lambda: st.integers(0, 50),
+    ...                  check=lambda n: Verdict(n * n > n, {"n": n}))
+    >>> out = run(strict, examples=50, seed=1)
+    >>> out["status"], out["counterexample"]
+    ('counterexample', {'n': 0})
     """
     require_hypothesis()
     from hypothesis import HealthCheck, Phase, given, settings

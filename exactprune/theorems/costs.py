@@ -113,7 +113,15 @@ def _prob_cases(ks, lam_zero: bool = False):
 
 def signed_row_moment(counts, j, k, lam) -> Fraction:
     """E[(p_j - p*_j)^k] by the cost recursion over all J classes with the signed row
-    q = e_j - p* (since sum_i p_i = 1): independent of the binomial sum (7.20)."""
+    q = e_j - p* (since sum_i p_i = 1): independent of the binomial sum (7.20).
+
+    Counts (1, 0) and lam = 1 give the posterior Dirichlet(2, 1): p_0 has mean 2/3 (the first
+    moment about it is 0) and variance 2 * 1 / (3^2 * 4) = 1/18 (the Beta variance
+    a b / ((a + b)^2 (a + b + 1))):
+
+    >>> signed_row_moment((1, 0), 0, 1, 1), signed_row_moment((1, 0), 0, 2, 1)
+    (Fraction(0, 1), Fraction(1, 18))
+    """
     from ..costs import cost_recursion
     lam = Fraction(lam)
     params = [Fraction(c) + lam for c in counts]

@@ -198,7 +198,15 @@ def appendix_a_example_terms(d: int) -> list:
 
 
 def appendix_a_example_paths(order: list) -> tuple:
-    """The example's two paths with A1..A8 mapped to the attributes ``order[0..7]``."""
+    """The example's two paths with A1..A8 mapped to the attributes ``order[0..7]``: both take
+    value 0 on A1..A3, then path 1 takes 0 on A4..A6 and path 2 takes 1 on A4, A5 and 0 on A7, A8.
+
+    >>> path1, path2 = appendix_a_example_paths([7, 6, 5, 4, 3, 2, 1, 0])
+    >>> path1
+    {7: 0, 6: 0, 5: 0, 4: 0, 3: 0, 2: 0}
+    >>> path2
+    {7: 0, 6: 0, 5: 0, 4: 1, 3: 1, 1: 0, 0: 0}
+    """
     a = order
     path1 = {a[0]: 0, a[1]: 0, a[2]: 0, a[3]: 0, a[4]: 0, a[5]: 0}
     path2 = {a[0]: 0, a[1]: 0, a[2]: 0, a[3]: 1, a[4]: 1, a[6]: 0, a[7]: 0}

@@ -84,7 +84,16 @@ def check_decomposition(case: dict) -> Verdict:
     """Fan (3), (6), (8): for the plug-in rule g_n (2) of the piecewise constant estimate (4) with cell
     values ``estimates``, L* <= L(g_n) <= L* + 2 int |eta - eta_tilde| mu <= L_bar(eta^q(A)) + L_s with
     L_s = 2 sum_i |eta_bar(A_i) - eta_tilde_i| f(A_i); and L(eta^q(A)) <= L_bar(eta^q(A)) (8).
-    ``"decision": "reversed"`` uses g = 1 iff eta_tilde < 1/2 (not the plug-in rule: a violation)."""
+    ``"decision": "reversed"`` uses g = 1 iff eta_tilde < 1/2 (not the plug-in rule: a violation).
+
+    Two cells of mass 1/2, eta = 1/4 and 1, estimated 3/4 and 1/2: the Bayes rule errs 1/4 in
+    the first cell, L* = 1/8; g_n predicts 1 in the first (error 3/4) and 0 in the second (error
+    1), L(g_n) = 7/8; the bound (3) is 1/8 + 2 (1/2 * 1/2 + 1/2 * 1/2) = 9/8:
+
+    >>> verdict = check_decomposition({"atoms": [[1, "1/4", 0, 0], [1, "1", 1, 0]], "estimates": ["3/4", "1/2"]})
+    >>> verdict.holds, verdict.details["L*"], verdict.details["L(g_n)"], verdict.details["(3) bound"]
+    (True, '1/8', '7/8', '9/8')
+    """
     atoms = _atoms(case)
     est = [Fraction(e) for e in case["estimates"]]
     reversed_rule = case.get("decision") == "reversed"

@@ -29,7 +29,11 @@ def _st():
 
 
 def leaf_error(q: Fraction) -> Fraction:
-    """G(q) = min(q, 1 - q), the leaf error (notes 12.1.2)."""
+    """G(q) = min(q, 1 - q), the leaf error (notes 12.1.2).
+
+    >>> leaf_error(Fraction(3, 10)), leaf_error(Fraction(3, 5))
+    (Fraction(3, 10), Fraction(2, 5))
+    """
     return min(q, 1 - q)
 
 
@@ -44,7 +48,17 @@ def gini(q: Fraction) -> Fraction:
 
 def cost_arb(name: str, q: Fraction) -> flint.arb:
     """G(q) as a certified ball at the current precision, for name in gini/entropy/sqrt/
-    leaf_error/unnormalized_gini (q(1-q), used as a violation)."""
+    leaf_error/unnormalized_gini (q(1-q), used as a violation).
+
+    At q = 1/2 the four normalised costs all equal 1/2 (Gini 2/4, half the entropy of a fair
+    coin's 1 bit, sqrt(1/4), min(1/2, 1/2)); the unnormalised Gini is 1/4:
+
+    >>> half, quarter = flint.fmpq(1, 2), flint.fmpq(1, 4)
+    >>> [cost_arb(name, Fraction(1, 2)).contains(half) for name in ("gini", "entropy", "sqrt", "leaf_error")]
+    [True, True, True, True]
+    >>> cost_arb("unnormalized_gini", Fraction(1, 2)).contains(quarter)
+    True
+    """
     q = Fraction(q)
     if name == "gini":
         return arb_of(gini(q))
@@ -85,7 +99,18 @@ def example_values() -> dict:
 def check_gq(case: dict) -> Verdict:
     """Notes 12.1.4: for a split of q into r (prob. tau) and p (prob. 1 - tau) with p, r on the same
     side of 1/2, the leaf-error cost does not drop (it is linear there), while the Gini cost drops by
-    exactly 2 tau (1 - tau) (r - p)^2 > 0 when p != r; the printed numbers 0.2 -> 0.2, 0.32 -> 0.24."""
+    exactly 2 tau (1 - tau) (r - p)^2 > 0 when p != r; the printed numbers 0.2 -> 0.2, 0.32 -> 0.24.
+
+    The printed example tau = 1/2, p = 3/5, r = 1: the Gini drop 0.32 - 0.24 = 2/25 is
+    2 (1/2)(1/2)(2/5)^2; with p = 2/5 on the other side of 1/2 (outside the statement's
+    hypothesis) q = 7/10 and the leaf error drops, from 3/10 to (1/2) 0 + (1/2)(2/5) = 1/5:
+
+    >>> verdict = check_gq({"tau": Fraction(1, 2), "p": Fraction(3, 5), "r": Fraction(1)})
+    >>> verdict.holds, verdict.details["gini_drop"], verdict.details["min_drop"]
+    (True, '2/25', '0')
+    >>> check_gq({"tau": Fraction(1, 2), "p": Fraction(2, 5), "r": Fraction(1)}).details["min_drop"]
+    '1/10'
+    """
     tau, p, r = (Fraction(case[x]) for x in ("tau", "p", "r"))
     q = tau * r + (1 - tau) * p
     min_drop = leaf_error(q) - (tau * leaf_error(r) + (1 - tau) * leaf_error(p))
@@ -125,7 +150,18 @@ def _gq_cases(same_side: bool = True):
 def check_cost_properties(case: dict) -> Verdict:
     """Notes 12.1.2 criteria, corrected: G symmetric (G(q) = G(1-q), exact), strictly concave
     (G(t q1 + (1-t) q2) > t G(q1) + (1-t) G(q2) for q1 != q2, 0 < t < 1; certified) and
-    G(q) >= min(q, 1-q) (certified; equality checked exactly at q in {0, 1/2, 1})."""
+    G(q) >= min(q, 1-q) (certified; equality checked exactly at q in {0, 1/2, 1}).
+
+    Gini at q = 1/4 is 3/8 >= 1/4 and strictly concave between 0 and 1; the unnormalised
+    q(1 - q) is 3/16 < 1/4 there, so it fails the third criterion:
+
+    >>> case = {"q": Fraction(1, 4), "q1": Fraction(0), "q2": Fraction(1), "t": Fraction(1, 2)}
+    >>> check_cost_properties({"G": "gini", **case}).holds
+    True
+    >>> verdict = check_cost_properties({"G": "unnormalized_gini", **case})
+    >>> verdict.holds, verdict.details["G_at_least_min"], verdict.details["strictly_concave"]
+    (False, False, True)
+    """
     import sympy
     name = case["G"]
     q, q1, q2, t = (Fraction(case[x]) for x in ("q", "q1", "q2", "t"))
@@ -196,7 +232,15 @@ def check_weak_drop(case: dict) -> Verdict:
     """Notes 12.1.5: if h beats random guessing by gamma on the balanced distribution of the leaf
     (error (1 - a)/2 + b/2 <= 1/2 - gamma, i.e. a - b >= 2 gamma), splitting the leaf by h lowers the
     Gini cost 2q(1-q) by at least 16 gamma^2 [q(1-q)]^2.  Checked exactly, together with the closed
-    form drop = 2 [q(1-q)]^2 (a-b)^2 / (tau(1-tau)) (so the drop is even >= 32 gamma^2 [q(1-q)]^2)."""
+    form drop = 2 [q(1-q)]^2 (a-b)^2 / (tau(1-tau)) (so the drop is even >= 32 gamma^2 [q(1-q)]^2).
+
+    A perfect h (a = 1, b = 0, gamma = 1/2) on q = 1/2: tau = 1/2, the drop is all of
+    G(1/2) = 1/2, the bound 16 (1/4) (1/4)^2 = 1/4, the closed form 2 (1/16) / (1/4) = 1/2:
+
+    >>> verdict = check_weak_drop({"q": Fraction(1, 2), "a": Fraction(1), "b": Fraction(0), "gamma": Fraction(1, 2)})
+    >>> verdict.holds, verdict.details["drop"], verdict.details["16gamma^2[q(1-q)]^2"], verdict.details["closed_form"]
+    (True, '1/2', '1/4', '1/2')
+    """
     q, a, b, gamma = (Fraction(case[x]) for x in ("q", "a", "b", "gamma"))
     split = weak_split_drop(q, a, b)
     tau, drop = split["tau"], split["drop"]
@@ -234,7 +278,16 @@ def _weak_cases(weak: bool = True):
 
 def leaf_table(case: dict) -> tuple:
     """(t, [(Prob[l], error(l))], eps_t) of a tree at stage t given as ``{"t": t, "leaves": [[prob, q], ...]}``
-    (leaf probabilities summing to 1, q the positive fraction at the leaf); error(l) = min(q, 1-q)."""
+    (leaf probabilities summing to 1, q the positive fraction at the leaf); error(l) = min(q, 1-q).
+
+    Two leaves of probability 1/2, one pure and one with q = 3/4: eps_1 = (1/2)(1/4) = 1/8.
+
+    >>> leaf_table({"t": 1, "leaves": [["1/2", "0"], ["1/2", "3/4"]]})
+    (1, [(Fraction(1, 2), Fraction(0, 1)), (Fraction(1, 2), Fraction(1, 4))], Fraction(1, 8))
+    >>> leaf_table({"t": 1, "leaves": [["1/2", "0"], ["1/3", "0"]]})
+    Traceback (most recent call last):
+    ValueError: leaf probabilities must be non-negative and sum to 1
+    """
     t = int(case["t"])
     leaves = [(Fraction(p), leaf_error(Fraction(q))) for p, q in case["leaves"]]
     if t < 1:
@@ -259,7 +312,15 @@ def check_lemma_12_1(case: dict) -> Verdict:
     """Lemma 12.1 (notes 12.1.5): a tree at stage t (exactly t + 1 leaves: T_0 is one leaf and each step
     splits a leaf in two) has a leaf with Prob[l] >= eps_t/(3t) and error(l) >= eps_t/3.  The proof's
     two sums are checked too: the leaves without property 1, and those without property 2, each
-    contribute at most eps_t/3 (the first needs error(l) <= 1/2 and t + 1 <= 2t)."""
+    contribute at most eps_t/3 (the first needs error(l) <= 1/2 and t + 1 <= 2t).
+
+    Stage 1, leaves (1/2, q = 0) and (1/2, q = 1/2): eps_1 = 1/4; the second leaf has
+    Prob 1/2 >= 1/12 and error 1/2 >= 1/12, the first error 0 < 1/12:
+
+    >>> verdict = check_lemma_12_1({"t": 1, "leaves": [["1/2", "0"], ["1/2", "1/2"]]})
+    >>> verdict.holds, verdict.details["eps_t"], verdict.details["lemma_leaves"]
+    (True, '1/4', [1])
+    """
     t, leaves, eps = leaf_table(case)
     found = lemma_12_1_leaves(case)
     small = sum(p * e for p, e in leaves if p < eps / (3 * t))
@@ -273,7 +334,16 @@ def check_lemma_12_1(case: dict) -> Verdict:
 def check_weak_chain(case: dict, third: bool = False) -> Verdict:
     """The step after Lemma 12.1 (notes 12.1.5) for the leaf ``case["leaf"]``, one with the lemma's two
     properties: Prob[l] (min{q_l, 1-q_l})^2 >= (eps_t/(2t)) (eps_t/2)^2 as printed, or with the lemma's
-    own constants (eps_t/(3t)) (eps_t/3)^2 (``third``)."""
+    own constants (eps_t/(3t)) (eps_t/3)^2 (``third``).
+
+    On the tree of :func:`check_lemma_12_1`'s example (eps_1 = 1/4), leaf 1: Prob (error)^2 =
+    (1/2)(1/2)^2 = 1/8, the printed bound (1/8)(1/8)^2 = 1/512, the lemma's (1/12)(1/12)^2 = 1/1728:
+
+    >>> case = {"t": 1, "leaves": [["1/2", "0"], ["1/2", "1/2"]], "leaf": 1}
+    >>> printed, third = check_weak_chain(case), check_weak_chain(case, third=True)
+    >>> printed.holds, printed.details["Prob[l]*error(l)^2"], printed.details["bound"], third.details["bound"]
+    (True, '1/8', '1/512', '1/1728')
+    """
     t, leaves, eps = leaf_table(case)
     d = 3 if third else 2
     bound = eps / (d * t) * (eps / d) ** 2
@@ -337,7 +407,17 @@ def path_predicates(d: int, depth: int, side: int = 2) -> set:
 def check_paths_count(case: dict, printed: bool = True) -> Verdict:
     """|PATHS(H, l)| for the Boolean hypercube {0,1}^d and H the d single-variable tests (notes 12.2.3),
     enumerated.  Printed: = 2^(l-1) C(n, l) <= n^l (n read as d, the only size in sight).  Corrected:
-    = sum_{j <= l} 2^j C(d, j) <= (2d + 1)^l."""
+    = sum_{j <= l} 2^j C(d, j) <= (2d + 1)^l.
+
+    d = 1, l = 1: three predicates (true, x_1 = 0, x_1 = 1); printed 2^0 C(1, 1) = 1, corrected
+    2^0 C(1, 0) + 2^1 C(1, 1) = 3 <= 3^1:
+
+    >>> printed = check_paths_count({"d": 1, "l": 1})
+    >>> printed.holds, printed.details["enumerated"], printed.details["formula"]
+    (False, 3, '1')
+    >>> check_paths_count({"d": 1, "l": 1}, printed=False).holds
+    True
+    """
     from math import comb
     d, depth, side = int(case["d"]), int(case["l"]), int(case.get("side", 2))
     count = len(path_predicates(d, depth, side))

@@ -87,7 +87,17 @@ def check_total_probability(case: dict) -> Verdict:
 def check_chernoff(case: dict, hoeffding: bool = False) -> Verdict:
     """Notes (12.5)-(12.6): Pr[|eps - eps_hat| >= lam] <= E_{m_path}[e^(-lam^2 m_path)] (q = 1 is (12.5),
     m_path = m); corrected (``hoeffding``): <= E[2 e^(-2 lam^2 m_path)].  Exact left side, certified
-    right side."""
+    right side.
+
+    One point (m = 1) on the path (q = 1) with error probability p = 1/2: its empirical error is 0
+    or 1, always 1/2 away from p, so Pr[|eps - eps_hat| >= 1/2] = 1, above (12.5)'s
+    e^(-1/4) ~ 0.78 and below Hoeffding's 2 e^(-1/2) ~ 1.21:
+
+    >>> case = {"m": 1, "q": 1, "p": "1/2", "lam": "1/2"}
+    >>> printed, corrected = check_chernoff(case), check_chernoff(case, hoeffding=True)
+    >>> printed.holds, printed.details["probability"], corrected.holds
+    (False, '1', True)
+    """
     m, q, p, lam = _unpack(case)
     tail = _tail_direct(m, q, p, lam)
     factor, rate = (2, 2) if hoeffding else (1, 1)

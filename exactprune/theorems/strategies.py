@@ -44,17 +44,40 @@ def compositions(n: int, parts: int):
 
 
 def to_tree(data: dict) -> Tree:
-    """A validated :class:`Tree` from the dict form used in cases."""
+    """A validated :class:`Tree` from the dict form used in cases (named by Zhong's rule).
+
+    >>> tree = to_tree({"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]})
+    >>> [node.name for node in tree.nodes()]
+    ['root', 'c1', 'c2']
+    >>> to_tree({"counts": [2, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]})
+    Traceback (most recent call last):
+    ValueError: node root: children's counts add up to [1, 1], not to its counts [2, 1]
+    """
     return Tree.from_dict(data)
 
 
 def to_node(data: dict) -> Node:
+    """The root :class:`Node` of :func:`to_tree` ``(data)``.
+
+    >>> to_node({"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}).errors
+    1
+    """
     return to_tree(data).root
 
 
 def rationals(min_value: Fraction = Fraction(0), max_value: Fraction = Fraction(10),
               denominators: Sequence[int] = (1, 2, 3, 4, 5, 7, 8)):
-    """Exact rationals p/q in [min_value, max_value] with q from ``denominators``."""
+    """Exact rationals p/q in [min_value, max_value] with q from ``denominators``.
+
+    Every draw lies in the range, and its reduced denominator divides one of ``denominators``:
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=40, database=None, derandomize=True)
+    ... @given(rationals(Fraction(1, 2), Fraction(2), denominators=(3, 4)))
+    ... def check(x):
+    ...     assert Fraction(1, 2) <= x <= 2 and x.denominator in (1, 2, 3, 4), x
+    >>> check()
+    """
     st = _st()
     lo, hi = Fraction(min_value), Fraction(max_value)
 
@@ -69,19 +92,44 @@ def rationals(min_value: Fraction = Fraction(0), max_value: Fraction = Fraction(
 
 
 def lams(include_zero: bool = False):
-    """Lidstone lambdas: positive rationals (and 0 when ``include_zero``)."""
+    """Lidstone lambdas: positive rationals (and 0 when ``include_zero``).
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=40, database=None, derandomize=True)
+    ... @given(lams())
+    ... def check(lam):
+    ...     assert isinstance(lam, Fraction) and lam > 0, lam
+    >>> check()
+    """
     st = _st()
     values = list(LAMS) + ([Fraction(0)] if include_zero else [])
     return st.one_of(st.sampled_from(values), rationals(Fraction(1, 8), Fraction(3)))
 
 
 def etas():
+    """Lidstone etas of the child weights (4.11): non-negative rationals, 0 included.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=40, database=None, derandomize=True)
+    ... @given(etas())
+    ... def check(eta):
+    ...     assert isinstance(eta, Fraction) and 0 <= eta <= 3, eta
+    >>> check()
+    """
     st = _st()
     return st.one_of(st.sampled_from(list(ETAS)), rationals(Fraction(0), Fraction(3)))
 
 
 def counts_lists(n_classes: int, max_count: int = 12, min_total: int = 0):
-    """A list of ``n_classes`` non-negative counts with total >= ``min_total``."""
+    """A list of ``n_classes`` non-negative counts with total >= ``min_total``.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=40, database=None, derandomize=True)
+    ... @given(counts_lists(3, max_count=5, min_total=2))
+    ... def check(counts):
+    ...     assert len(counts) == 3 and all(0 <= c <= 5 for c in counts) and sum(counts) >= 2, counts
+    >>> check()
+    """
     st = _st()
     return st.lists(st.integers(0, max_count), min_size=n_classes, max_size=n_classes).filter(
         lambda c: sum(c) >= min_total)
@@ -92,6 +140,20 @@ def count_trees(n_classes: Sequence[int] = (2, 3), max_depth: int = 2, max_child
     """Random count trees (dict form): leaves get random counts, internal counts are sums.
 
     ``allow_empty`` lets leaves have no examples; ``root_split`` forces the root to be internal.
+
+    Every draw is a valid count tree (:func:`to_tree` checks that a node's counts are its
+    children's sums) with a split root, at most ``max_depth`` levels below it and 2 to
+    ``max_children`` children per split:
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=20, database=None, derandomize=True)
+    ... @given(count_trees(n_classes=(2,), max_depth=2, max_children=3))
+    ... def check(data):
+    ...     tree = to_tree(data)
+    ...     assert not tree.root.is_leaf and tree.n_classes == 2
+    ...     assert all(len(node.name) - 1 <= 2 for node in tree.nodes()[1:]), data    # "c12": depth 2
+    ...     assert all(2 <= len(node.children) <= 3 for node in tree.nodes() if node.children)
+    >>> check()
     """
     st = _st()
 
@@ -131,31 +193,72 @@ def count_trees(n_classes: Sequence[int] = (2, 3), max_depth: int = 2, max_child
 
 def one_level_trees(n_classes: Sequence[int] = (2, 3), max_children: int = 3, max_count: int = 12,
                     allow_empty: bool = False):
-    """A node split once into 2..max_children leaves (dict form)."""
+    """A node split once into 2..max_children leaves (dict form).
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=30, database=None, derandomize=True)
+    ... @given(one_level_trees(max_children=4))
+    ... def check(data):
+    ...     root = to_tree(data).root
+    ...     assert 2 <= len(root.children) <= 4 and all(child.is_leaf for child in root.children), data
+    >>> check()
+    """
     return count_trees(n_classes, max_depth=1, max_children=max_children, max_count=max_count,
                        allow_empty=allow_empty)
 
 
 def priors(include_zero_lam: bool = False, numerators: Sequence[str] = ("J-1", "1")):
-    """(lam, eta, numerator) triples as a dict."""
+    """(lam, eta, numerator) triples as a dict (the keys :func:`prior_of` reads).
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=30, database=None, derandomize=True)
+    ... @given(priors(numerators=("1",)))
+    ... def check(case):
+    ...     assert sorted(case) == ["eta", "lam", "numerator"] and case["numerator"] == "1"
+    ...     assert case["lam"] > 0 and case["eta"] >= 0
+    >>> check()
+    """
     st = _st()
     return st.fixed_dictionaries({"lam": lams(include_zero_lam), "eta": etas(),
                                   "numerator": st.sampled_from(list(numerators))})
 
 
 def prior_of(case: dict):
-    """The :class:`exactprune.knorm.Prior` of a case dict with lam/eta/numerator keys."""
+    """The :class:`exactprune.knorm.Prior` of a case dict with lam/eta/numerator keys (eta
+    1/2 and numerator J - 1 when missing).
+
+    >>> prior_of({"lam": Fraction(1, 3)})
+    Prior(lam=Fraction(1, 3), eta=Fraction(1, 2), numerator='J-1')
+    """
     from ..knorm import Prior
     return Prior(lam=case["lam"], eta=case.get("eta", Fraction(1, 2)),
                  numerator=case.get("numerator", "J-1"))
 
 
 def internal_nodes(tree: Tree) -> list:
+    """The nodes of ``tree`` that are split, in pre-order.
+
+    >>> tree = to_tree({"counts": [2, 1], "children": [{"counts": [2, 0]},
+    ...                 {"counts": [0, 1], "children": [{"counts": [0, 1]}, {"counts": [0, 0]}]}]})
+    >>> [node.name for node in internal_nodes(tree)]
+    ['root', 'c2']
+    """
     return [n for n in tree.nodes() if not n.is_leaf]
 
 
 def pruned_moment(node: Node, kept: frozenset, k: int, prior) -> Any:
-    """E[r^k] of the pruning of ``node`` that keeps exactly the splits named in ``kept``."""
+    """E[r^k] of the pruning of ``node`` that keeps exactly the splits named in ``kept``:
+    (4.29) at a leaf of the pruning, (4.28) with the child weights (4.11) at a kept split.
+
+    A root (3, 1) split into (3, 0) and (0, 1), lam = eta = 1/2, k = 1: as a leaf
+    (b + (J - 1) lam) / (n + J lam) = (1 + 1/2) / (4 + 1) = 3/10; kept, the leaves' 1/8 and
+    1/4 weighted (3 + 1/2) / 5 and (1 + 1/2) / 5 give 7/80 + 6/80 = 13/80.
+
+    >>> from exactprune.knorm import Prior
+    >>> root = to_node({"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]})
+    >>> pruned_moment(root, frozenset(), 1, prior=Prior()), pruned_moment(root, frozenset({"root"}), 1, prior=Prior())
+    (Fraction(3, 10), Fraction(13, 80))
+    """
     from ..knorm import child_weight, leaf_moment
     if node.is_leaf or node.name not in kept:
         return leaf_moment(node.counts, k, prior)

@@ -22,6 +22,13 @@ def iris_tree() -> Tree:
 
     Grown from scikit-learn's bundled iris copy (no download), ``random_state=0``.
 
+    Returns
+    -------
+    Tree
+        The grown tree, its classes named by :data:`IRIS_CLASS_NAMES`.
+
+    Examples
+    --------
     >>> t = iris_tree()
     >>> t.n_leaves, t.node("c21").counts, t.node("c22").counts
     (8, (0, 49, 5), (0, 1, 45))

@@ -38,6 +38,23 @@ class Node:
     the first child).  A threshold is a float (scikit-learn's, or a JSON float), an int or a
     Fraction (a JSON integer or text such as ``"1/3"``, kept exactly).
 
+    Parameters
+    ----------
+    counts : tuple
+        The class counts n_{j,t} (non-negative integers, or exact rationals for weighted rows).
+    children : list of Node
+        The children, in routing order; empty for a leaf.
+    name : str
+        Zhong's name (``root``, ``c1``, ``c21``...), set when a :class:`~exactprune.tree.Tree` is built.
+    split : str, optional
+        The split as text, for display.
+    feature : int, optional
+        The input column the split tests.
+    threshold : int, float or Fraction, optional
+        The split's threshold: ``x[feature] <= threshold`` goes to the first child.
+
+    Examples
+    --------
     >>> leaf = Node((3, 1))
     >>> leaf.is_leaf, leaf.n, leaf.errors, leaf.label
     (True, 4, 1, 0)
@@ -52,26 +69,51 @@ class Node:
 
     @property
     def is_leaf(self) -> bool:
-        """True when the node has no children."""
+        """True when the node has no children.
+
+        >>> Node((1, 1), [Node((1, 0)), Node((0, 1))]).is_leaf, Node((1, 1)).is_leaf
+        (False, True)
+        """
         return not self.children
 
     @property
     def n(self) -> int:
-        """Number of training examples n_t."""
+        """Number of training examples n_t: the sum of the class counts.
+
+        >>> Node((0, 49, 5)).n
+        54
+        """
         return sum(self.counts)
 
     @property
     def label(self) -> int:
-        """Majority class, first class on ties (:func:`majority_class`)."""
+        """Majority class, first class on ties (:func:`majority_class`).
+
+        >>> Node((0, 2, 4)).label, Node((3, 3)).label
+        (2, 0)
+        """
         return majority_class(self.counts)
 
     @property
     def errors(self) -> int:
-        """Training misclassifications as a leaf: n_t - max_j n_{j,t}."""
+        """Training misclassifications as a leaf: n_t - max_j n_{j,t}.
+
+        Zhong's node c21 of the iris tree, counts (0, 49, 5), errs on the 5 virginica:
+
+        >>> Node((0, 49, 5)).errors
+        5
+        """
         return self.n - max(self.counts)
 
     def walk(self) -> Iterator["Node"]:
-        """Nodes in pre-order (iterative, safe for deep trees)."""
+        """Nodes in pre-order (iterative, safe for deep trees): a node, then the subtree of
+        its first child, then of its second.
+
+        >>> a, b, c = Node((1, 0)), Node((0, 1)), Node((1, 1))
+        >>> tree = Node((2, 2), [Node((1, 1), [a, b]), c])
+        >>> [node is want for node, want in zip(tree.walk(), [tree, tree.children[0], a, b, c])]
+        [True, True, True, True, True]
+        """
         stack = [self]
         while stack:
             node = stack.pop()
@@ -79,13 +121,23 @@ class Node:
             stack.extend(reversed(node.children))
 
     def postorder(self) -> list:
-        """Nodes with every child before its parent."""
+        """Nodes with every child before its parent (the reversed pre-order).
+
+        >>> tree = Node((2, 2), [Node((1, 1), [Node((1, 0)), Node((0, 1))]), Node((1, 1))])
+        >>> [node.n for node in tree.postorder()]
+        [2, 1, 1, 2, 4]
+        """
         order = list(self.walk())
         order.reverse()
         return order
 
     def leaves(self) -> list:
-        """The leaves of the subtree, in pre-order."""
+        """The leaves of the subtree, in pre-order.
+
+        >>> tree = Node((3, 2), [Node((2, 1), [Node((2, 0)), Node((0, 1))]), Node((1, 1))])
+        >>> [leaf.counts for leaf in tree.leaves()]
+        [(2, 0), (0, 1), (1, 1)]
+        """
         return [node for node in self.walk() if node.is_leaf]
 
     def to_dict(self) -> dict:
