@@ -16,16 +16,12 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from ..tree import Node, Tree
+from . import hypothesis_st
 
 #: positive Lidstone lambdas used by default (small denominators keep exact numbers small)
 LAMS = (Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2))
 #: non-negative etas
 ETAS = (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2))
-
-
-def _st():
-    from hypothesis import strategies as st
-    return st
 
 
 def compositions(n: int, parts: int):
@@ -78,7 +74,7 @@ def rationals(min_value: Fraction = Fraction(0), max_value: Fraction = Fraction(
     ...     assert Fraction(1, 2) <= x <= 2 and x.denominator in (1, 2, 3, 4), x
     >>> check()
     """
-    st = _st()
+    st = hypothesis_st()
     lo, hi = Fraction(min_value), Fraction(max_value)
 
     @st.composite
@@ -101,7 +97,7 @@ def lams(include_zero: bool = False):
     ...     assert isinstance(lam, Fraction) and lam > 0, lam
     >>> check()
     """
-    st = _st()
+    st = hypothesis_st()
     values = list(LAMS) + ([Fraction(0)] if include_zero else [])
     return st.one_of(st.sampled_from(values), rationals(Fraction(1, 8), Fraction(3)))
 
@@ -116,7 +112,7 @@ def etas():
     ...     assert isinstance(eta, Fraction) and 0 <= eta <= 3, eta
     >>> check()
     """
-    st = _st()
+    st = hypothesis_st()
     return st.one_of(st.sampled_from(list(ETAS)), rationals(Fraction(0), Fraction(3)))
 
 
@@ -130,7 +126,7 @@ def counts_lists(n_classes: int, max_count: int = 12, min_total: int = 0):
     ...     assert len(counts) == 3 and all(0 <= c <= 5 for c in counts) and sum(counts) >= 2, counts
     >>> check()
     """
-    st = _st()
+    st = hypothesis_st()
     return st.lists(st.integers(0, max_count), min_size=n_classes, max_size=n_classes).filter(
         lambda c: sum(c) >= min_total)
 
@@ -155,7 +151,7 @@ def count_trees(n_classes: Sequence[int] = (2, 3), max_depth: int = 2, max_child
     ...     assert all(2 <= len(node.children) <= 3 for node in tree.nodes() if node.children)
     >>> check()
     """
-    st = _st()
+    st = hypothesis_st()
 
     @st.composite
     def build(draw):
@@ -218,7 +214,7 @@ def priors(include_zero_lam: bool = False, numerators: Sequence[str] = ("J-1", "
     ...     assert case["lam"] > 0 and case["eta"] >= 0
     >>> check()
     """
-    st = _st()
+    st = hypothesis_st()
     return st.fixed_dictionaries({"lam": lams(include_zero_lam), "eta": etas(),
                                   "numerator": st.sampled_from(list(numerators))})
 
