@@ -30,7 +30,7 @@ def section_4_3_tree() -> Tree:
 def appendix_b_tree() -> Tree:
     """Zhong Figure B.1(d)/B.2: the iris tree pruned with k = 2 (computed by PruneTree)."""
     from .knorm import prune
-    return prune(iris_tree(), 2, PRIOR).tree
+    return prune(iris_tree(), 2, prior=PRIOR).tree
 
 
 def round_like(printed: str, value: Fraction, sqrt: bool = False) -> str:

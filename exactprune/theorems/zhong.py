@@ -424,7 +424,7 @@ def check_5_4(case: dict) -> Verdict:
     previous = None
     kept_by_k = {}
     for k in range(1, K_MAX + 2):
-        kept = _internal_names(prune(tree, k, prior, epsilon=eps).tree)
+        kept = _internal_names(prune(tree, k, prior=prior, epsilon=eps).tree)
         kept_by_k[k] = sorted(kept)
         if previous is not None and not kept <= previous:
             return Verdict(False, {"tree": case["tree"], **_prior_show(prior), "epsilon": fraction_str(Fraction(eps)),
@@ -742,7 +742,7 @@ def check_property_1(case: dict) -> Verdict:
     eps = case.get("epsilon", 0)
     values = {p: pruned_moment(tree.root, p, k, prior) for p in all_prunings(tree.root)}
     best = min(values.values())
-    result = prune(tree, k, prior, epsilon=eps)
+    result = prune(tree, k, prior=prior, epsilon=eps)
     attained = subtree_moment(result.tree.root, k, prior)
     optimal_sizes = sorted(len(p) for p, v in values.items() if v == best)
     return Verdict(result.moment == best and attained == best, {
