@@ -753,7 +753,8 @@ def prune(tree: Union[Tree, Node], k: Any, *, prior: Prior = Prior(), epsilon: A
     A split at t is kept iff R_tree < R_leaf - epsilon, R_leaf the k-th moment of t as a leaf
     (4.29) and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
     (:func:`~exactprune.pruning.prune_bottom_up`).  Decisions are exact (see the module
-    docstring).  The input is not modified.
+    docstring).  The input is not modified.  Called as every pruner
+    (:mod:`exactprune.pruning`): the tree, the order ``k``, the options keyword-only.
 
     Parameters
     ----------
@@ -776,9 +777,6 @@ def prune(tree: Union[Tree, Node], k: Any, *, prior: Prior = Prior(), epsilon: A
         Fraction, ``"1/1000"``; a float is a TypeError), >= 0 (a negative one is a ValueError),
         at most ``MAX_EPSILON_DIGITS`` digits (:func:`~exactprune.pruning.check_epsilon`).  With
         epsilon = 0 a split whose subtree ties with its leaf is pruned.
-
-    ``prior`` and ``epsilon`` are keyword-only (the pruner convention of
-    :mod:`exactprune.pruning`).
 
     Returns
     -------

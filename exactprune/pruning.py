@@ -22,7 +22,8 @@ same small result type::
   :func:`~exactprune.costs.prune_costs`, :func:`~exactprune.classprob.prune_pet`; ``ks`` for
   :func:`~exactprune.costs.cost_pruning_path`) and the pruning-set counts for REP
   (:func:`~exactprune.peers.rep.rep_prune`);
-* every option keyword-only, with its default: the k-norm family's parameters as one
+* every option keyword-only, with its default where it has one (``loss`` of cost pruning and
+  ``max_errors`` of minimum-size pruning have none): the k-norm family's parameters as one
   :class:`~exactprune.knorm.Prior` (``prior=``) and Fig 4.1's margin (``epsilon=``); a peer's
   own options under the names of its source (``cf``, ``m``, ``delta``, ``max_errors`` ...);
 * the result a :class:`Pruning` or a small subclass adding what one method alone has (REP's

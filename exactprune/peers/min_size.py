@@ -117,10 +117,8 @@ def min_size_pruning(tree: Tree, *, max_errors: int) -> Pruning:
         trace(kids[0], b)
 
     trace(tree.root, K)
-    a = tree.arrays()
-    errors = sum(tree.node(name).errors for name in collapsed)     # every leaf of the result is collapsed
-    return Pruning(tree, None, kept_from_collapsed(a, [name for name in collapsed if a.n_children[a.index(name)]]),
-                   {"exact": decisions[0]}, moment=errors)
+    errors = sum(tree.node(name).errors for name in collapsed)     # the result's leaves: every one collapsed
+    return Pruning(tree, None, kept_from_collapsed(tree.arrays(), collapsed), {"exact": decisions[0]}, moment=errors)
 
 
 class SRMResult(Pruning):
