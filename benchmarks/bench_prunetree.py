@@ -135,7 +135,7 @@ def main() -> None:
         return converted
 
     t_conv, tree = best_of(args.repeats, convert)
-    t_exact, result = best_of(args.repeats, lambda: prune(tree, 2, Prior()))
+    t_exact, result = best_of(args.repeats, lambda: prune(tree, 2, prior=Prior()))
     t_float, (keep, root_float) = best_of(args.repeats, lambda: float_prunetree(tree_))
     t_ccp, path = best_of(args.repeats, lambda: ccp_pruning_path(tree_))
 

@@ -64,7 +64,7 @@ def main():
         return times, out
 
     prior = Prior(lam=auto_lam(tree.n_leaves, 2, n), eta="1/2")
-    t2, res = timed(lambda: prune(tree, 2, prior))
+    t2, res = timed(lambda: prune(tree, 2, prior=prior))
     te, eb = timed(lambda: ebp_prune(tree, raising=not args.no_raising, X=X, y=y))
     sktree.DecisionTreeClassifier.fit = timed_fit
     tc, cv = timed(lambda: ccp_cv_select(X, y, V=10, random_state=args.seed, grown=est))

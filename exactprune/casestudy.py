@@ -49,7 +49,7 @@ def appendix_b_tree() -> Tree:
     Fraction(4, 37)
     """
     from .knorm import prune
-    return prune(iris_tree(), 2, PRIOR).tree
+    return prune(iris_tree(), 2, prior=PRIOR).tree
 
 
 def round_like(printed: str, value: Fraction, sqrt: bool = False) -> str:

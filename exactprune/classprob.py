@@ -28,8 +28,8 @@ from typing import Any, Sequence
 import flint
 
 from .certify import Decider
-from .knorm import child_weights, weighted_recursion
-from .pruning import Pruning, exact_subtree_pass, walk_order
+from .knorm import Prior, child_weights, posterior_prior, weighted_recursion
+from .pruning import Pruning, check_epsilon, exact_subtree_pass, walk_order
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
 from .limits import CLASSPROB_MAX_K, check_parameter
 from .numbers import arb_of, check_k, decimal_str, exact, is_symbolic, positive_int, simplify_symbolic
@@ -205,30 +205,47 @@ class PetPruneResult(Pruning):
         self.as_leaf, self.subtree = as_leaf, subtree
 
 
-def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPruneResult:
+def prune_pet(tree: Tree, k: Any, *, prior: Prior = Prior(), epsilon: Any = 0) -> PetPruneResult:
     """PruneTree (Fig 4.1) for a probability-estimation tree: the one bottom-up pass
     (:func:`~exactprune.pruning.exact_subtree_pass`) minimising the combined risk
     sum_j E[r_{j,t}^k] (section 7.2.1), additive by (7.18).
 
-    ``k`` must be even (for odd k the moments can be negative).  A subtree is kept
-    only if its combined moment is strictly below that of its root as a leaf.
+    ``k`` must be even (for odd k the moments can be negative).  A subtree is kept only if its
+    combined moment is below that of its root as a leaf by more than ``epsilon``.  Called as
+    every pruner (:mod:`exactprune.pruning`): the tree, the order ``k``, the options
+    keyword-only.
 
     Parameters
     ----------
     tree : Tree
+        The tree to prune; the input is untouched.
     k : int
         An even order, at most ``CLASSPROB_MAX_K``.
-    lam, eta : exact numbers
-        Lidstone's lam and the child-weight eta (4.11).
+    prior : Prior, default ``Prior()``
+        Lidstone's ``lam`` (the estimate p*_j and the posterior) and the child-weight ``eta``
+        (4.11).  Its ``numerator`` must be the default "J-1" (a ValueError otherwise): the
+        class-probability errors (7.17) have no error count for it to apply to.
+    epsilon : exact number, default 0
+        Fig 4.1's margin: a split is kept iff its subtree's moment < its leaf moment - epsilon
+        (:func:`~exactprune.pruning.check_epsilon`); with 0 a tie prunes.
 
     Returns
     -------
     PetPruneResult
+        A :class:`~exactprune.pruning.Pruning`: the pruned ``tree``, ``pruned`` (the last in
+        pre-order first), ``kept_splits``, ``routes`` (all exact) and ``moment``, the pruned
+        tree's combined k-th moment (a Fraction); with per node the combined moment as a leaf
+        (``as_leaf``) and of its best pruned subtree (``subtree``).
 
     Examples
     --------
+    The split (3, 1) -> (3, 0), (0, 1) with lam = eta = 1: as a leaf p*_0 ~ Beta(4, 2), and the
+    combined 2nd moment is twice its variance, 2 * 4 * 2 / (6^2 * 7) = 4/63; the subtree's is
+    (4/6) * 2 * 4 / (5^2 * 6) + (2/6) * 2 * 2 / (3^2 * 4) = 0.0726 > 4/63 = 0.0635 (its weights
+    (n_c + 1)/(4 + 2)), so the split is pruned:
+
     >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
-    >>> r = prune_pet(t, 2, 1, 1)
+    >>> r = prune_pet(t, 2, prior=Prior(lam=1, eta=1))
     >>> r.pruned, r.moment
     (['root'], Fraction(4, 63))
     >>> prune_pet(t, 3)
@@ -240,11 +257,12 @@ def prune_pet(tree: Tree, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> PetPrun
     k = check_k(k, limit=CLASSPROB_MAX_K, limit_name="CLASSPROB_MAX_K")
     if k % 2:
         raise ValueError(f"k must be even for PET pruning (odd moments of r_j can be negative), got {k}")
-    lam = check_lam(lam)
-    eta = check_parameter(exact(eta, "eta"), "eta")
+    prior = posterior_prior(prior, "prune_pet", "the class-probability errors (7.17) have no error count")
+    epsilon = check_epsilon(epsilon)
+    lam, eta = prior.lam, prior.eta
     arrays, decider = tree.arrays(), Decider()
     kept, best, leaf = exact_subtree_pass(arrays, lambda counts: combined_moment(counts, k, lam),
-                                          lambda order: child_weights(arrays, eta, order), decider)
+                                          lambda order: child_weights(arrays, eta, order), decider, epsilon)
     names = arrays.names()
     return PetPruneResult(tree, k, kept, decider.routes, best[0], walk_order(arrays, kept),
                           dict(zip(names, leaf.tolist())), dict(zip(names, best.tolist())))

@@ -41,8 +41,8 @@ from .limits import COST_MAX_K, EXPANSION_MAX_TERMS, check_parameter
 from .numbers import (check_k, exact, is_symbolic, nonnegative_values, positive_int, rising,
                       simplify_symbolic, to_fmpq, to_fraction)
 from .certify import Decider
-from .knorm import child_weight, child_weights, weighted_recursion  # Zhong (4.11), shared with the error-rate moments
-from .pruning import Pruning, exact_subtree_pass, walk_order
+from .knorm import Prior, child_weight, child_weights, posterior_prior, weighted_recursion  # (4.11), shared with the error-rate moments
+from .pruning import Pruning, check_epsilon, exact_subtree_pass, walk_order
 from .tree import Node, Tree
 
 __all__ = [
@@ -362,41 +362,65 @@ class CostPruneResult(Pruning):
         self.labels, self.as_leaf, self.subtree = labels, as_leaf, subtree
 
 
-def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2") -> CostPruneResult:
-    """PruneTree (Zhong Fig 4.1) with cost moments: keep a subtree only if its (7.4)
-    moment is strictly below the (7.13)/(7.16) moment of its root as a leaf.
+_COST_PRIOR = ("the cost moments (7.13) take the whole posterior Dir(n_j + lam), whose 0-1 cost is (4.29) with "
+               "numerator 'J-1'")
 
-    The one bottom-up pass of :func:`~exactprune.pruning.exact_subtree_pass`; exact comparisons
-    (epsilon = 0).
+
+def prune_costs(tree: Tree, k: Any, *, loss: Any, prior: Prior = Prior(), epsilon: Any = 0) -> CostPruneResult:
+    """PruneTree (Zhong Fig 4.1) with cost moments: keep a subtree only if its (7.4) moment is
+    below the (7.13)/(7.16) moment of its root as a leaf by more than ``epsilon``.
+
+    The one bottom-up pass of :func:`~exactprune.pruning.exact_subtree_pass`, every comparison
+    between exact rationals.  Called as every pruner (:mod:`exactprune.pruning`): the tree, the
+    order ``k``, the options keyword-only.
 
     Parameters
     ----------
     tree : Tree
-    loss : matrix
-        The loss matrix L[i][j] (cost of predicting i when the class is j), exact entries.
+        The tree to prune (integer or rational counts); the input is untouched.
     k : int
-        The moment's order, at most ``COST_MAX_K``.
-    lam, eta : exact numbers
-        Lidstone's lam (7.13) and the child-weight eta (4.11).
+        The moment's order, a positive integer at most ``COST_MAX_K``.
+    loss : matrix, keyword-only
+        The loss matrix L[i][j] (cost of predicting i when the class is j), J x J exact entries
+        (:func:`validate_loss`).
+    prior : Prior, default ``Prior()``
+        Lidstone's ``lam`` (7.13) and the child-weight ``eta`` (4.11).  Its ``numerator`` must
+        be the default "J-1" (a ValueError otherwise): the cost moments take the whole posterior
+        Dir(n_j + lam), and their 0-1 cost is (4.29) with c = J - 1.
+    epsilon : exact number, default 0
+        Fig 4.1's margin: a split is kept iff its subtree's moment < its leaf moment - epsilon
+        (:func:`~exactprune.pruning.check_epsilon`); with 0 a tie prunes.
 
     Returns
     -------
     CostPruneResult
+        A :class:`~exactprune.pruning.Pruning`: the pruned ``tree``, ``pruned`` (the last in
+        pre-order first), ``kept_splits``, ``routes`` (all exact) and ``moment``, the pruned
+        tree's k-th cost moment (a Fraction); with the (7.16) ``labels`` of its leaves and per
+        node the moment as a leaf (``as_leaf``) and of its best pruned subtree (``subtree``).
 
     Examples
     --------
+    Zhong's section 4.3 split (98, 1) -> (98, 0), (0, 1) under 0-1 loss, where the cost moment is
+    (4.29)'s: as a leaf a (a + 1) / (d (d + 1)) = 3/8080 at k = 2 (a = 1 + 1/2, d = 99 + 1); the
+    subtree's is 0.0019496 (Zhong (4.26)), larger, so the split is pruned:
+
     >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
-    >>> r = prune_costs(t, [[0, 1], [1, 0]], 2)
-    >>> r.pruned, r.moment                              # Zhong 4.3: this split is pruned at k = 2
-    (['root'], Fraction(3, 8080))
-    >>> prune_costs(t, [[0, 5], [1, 0]], 2).pruned      # missing class 1 costs 5: the split is kept
+    >>> r = prune_costs(t, 2, loss=[[0, 1], [1, 0]])
+    >>> r.pruned, r.moment == Fraction(3, 2) * Fraction(5, 2) / (100 * 101)
+    (['root'], True)
+    >>> prune_costs(t, 2, loss=[[0, 5], [1, 0]]).pruned      # missing class 1 costs 5: the split is kept
     []
+    >>> prune_costs(t, 2, loss=[[0, 1], [1, 0]], prior=Prior(numerator="1"))
+    Traceback (most recent call last):
+    ValueError: prune_costs takes only numerator 'J-1', got '1': the numerator convention belongs to the 0-1 error rate of (4.29); the cost moments (7.13) take the whole posterior Dir(n_j + lam), whose 0-1 cost is (4.29) with numerator 'J-1'
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"tree must be an exactprune Tree, got {type(tree).__name__}")
     k = check_k(k, limit=COST_MAX_K, limit_name="COST_MAX_K")
-    lam = check_lam(lam)
-    eta = check_parameter(exact(eta, "eta"), "eta")
+    prior = posterior_prior(prior, "prune_costs", _COST_PRIOR)
+    epsilon = check_epsilon(epsilon)
+    lam, eta = prior.lam, prior.eta
     arrays, labels_of = tree.arrays(), {}
 
     def leaf_value(counts):
@@ -405,7 +429,8 @@ def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2
         return value
 
     decider = Decider()
-    kept, best, leaf = exact_subtree_pass(arrays, leaf_value, lambda order: child_weights(arrays, eta, order), decider)
+    kept, best, leaf = exact_subtree_pass(arrays, leaf_value, lambda order: child_weights(arrays, eta, order), decider,
+                                          epsilon)
     names = arrays.names()
     result = CostPruneResult(tree, k, kept, decider.routes, best[0], walk_order(arrays, kept), {},
                              dict(zip(names, leaf.tolist())), dict(zip(names, best.tolist())))
@@ -413,20 +438,40 @@ def prune_costs(tree: Tree, loss: Any, k: Any, lam: Any = "1/2", eta: Any = "1/2
     return result
 
 
-def cost_pruning_path(tree: Tree, loss: Any, ks: Sequence, lam: Any = "1/2", eta: Any = "1/2") -> dict:
-    """Optimal cost-pruned trees for each k in ``ks`` and whether they form a pruning sequence.
+def cost_pruning_path(tree: Tree, ks: Sequence, *, loss: Any, prior: Prior = Prior()) -> dict:
+    """Optimal cost-pruned trees (:func:`prune_costs`) for each k in ``ks`` and whether they form
+    a pruning sequence.
 
     Zhong's Corollary 5.4 (each T_{k+1} a pruned version of T_k) rests on Theorem 5.3,
     which need not survive for costs; ``nested`` reports whether it held on these k.
 
+    Parameters
+    ----------
+    tree : Tree
+    ks : sequence of int
+        The orders, each as :func:`prune_costs` takes it.
+    loss : matrix, keyword-only
+        The loss matrix, as :func:`prune_costs` takes it.
+    prior : Prior, default ``Prior()``
+        As :func:`prune_costs` takes it (numerator "J-1").
+
+    Returns
+    -------
+    dict
+        ``stages``: per k its ``k``, ``leaves``, ``pruned``, ``moment`` and ``internal`` (the
+        sorted names of the kept splits); ``nested``: whether each stage's kept splits lie within
+        the previous stage's.
+
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
-    >>> path = cost_pruning_path(t, [[0, 1], [1, 0]], [1, 2, 3])
+    >>> path = cost_pruning_path(t, [1, 2, 3], loss=[[0, 1], [1, 0]])
     >>> [stage["leaves"] for stage in path["stages"]], path["nested"]
     ([2, 1, 1], True)
     """
     stages, previous, nested = [], None, True
     for k in ks:
-        result = prune_costs(tree, loss, k, lam, eta)
+        result = prune_costs(tree, k, loss=loss, prior=prior)
         internal = {node.name for node in result.tree.nodes() if not node.is_leaf}
         if previous is not None and not internal <= previous:
             nested = False

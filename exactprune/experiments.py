@@ -291,7 +291,7 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0,
     # 2-norm
     t0 = time.perf_counter()
     lam = auto_lam(tree.n_leaves, J, tree.root.n)
-    res = prune(tree, 2, Prior(lam=lam, eta=Fraction(1, 2)))
+    res = prune(tree, 2, prior=Prior(lam=lam, eta=Fraction(1, 2)))
     out["seconds"]["2-norm"] = time.perf_counter() - t0
     pred = predict_with_leaves(est, set(res.pruned), X_test)
     out["accuracy"]["2-norm"] = 100.0 * float(np.mean(pred == y_test))
@@ -402,7 +402,7 @@ def size_variant_unit(X, y, order, m: int, index: int, seed: int, tree_params: O
     est = DecisionTreeClassifier(random_state=seed, **(tree_params or {})).fit(X[train], y[train])
     tree = Tree.from_sklearn(est)
     lam = auto_lam(tree.n_leaves, tree.n_classes, tree.root.n)
-    sizes = {f: prune(tree, 2, Prior(lam=lam * Fraction(f), eta=Fraction(1, 2))).tree.n_leaves
+    sizes = {f: prune(tree, 2, prior=Prior(lam=lam * Fraction(f), eta=Fraction(1, 2))).tree.n_leaves
              for f in lam_factors}
     eb = ebp_prune(tree, raising=True, X=X[train], y=np.searchsorted(est.classes_, y[train]))
     return {"full": tree.n_leaves, "lam": float(lam), "2-norm": sizes, "EBP": eb.tree.n_leaves}

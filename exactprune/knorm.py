@@ -37,11 +37,11 @@ import numpy as np
 
 from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel, quotient_rel,
                       rising_ratio_array, rising_ratio_rel, sum_rel, weighted_sum_rel)
-from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_parameter
+from .limits import EXACT_K_LIMIT, check_counts_size, check_parameter
 from .numbers import (arb_of, check_k, decimal_str, exact, exact_or_symbol, fraction_str, is_symbolic,
                       rational_count_values, rising, rising_ratio_arb, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
-from .pruning import Pruning, prune_bottom_up
+from .pruning import Pruning, check_epsilon, prune_bottom_up
 from .tree import Node, Tree, has_fractional_counts
 
 __all__ = ["Prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment", "leaf_moment_arb", "child_weight", "child_weights", "weighted_recursion", "moment",
@@ -95,6 +95,28 @@ class Prior:
         (Fraction(1, 1), Fraction(3, 2))
         """
         return self.error_offset(n_classes), n_classes * self.lam
+
+
+def posterior_prior(prior: Any, pruner: str, why: str) -> Prior:
+    """``prior`` checked for a pruner whose moments take the whole Lidstone posterior
+    Dir(n_j + lam) (:func:`~exactprune.costs.prune_costs`, :func:`~exactprune.classprob.prune_pet`):
+    a :class:`Prior` (TypeError otherwise) with the default ``numerator`` "J-1".  The numerator
+    convention is a choice for the 0-1 error rate of (4.29) alone (c = J - 1 is the Dirichlet
+    marginal of 1 - p_Label, c = 1 is not); ``why`` says what the pruner computes instead, for
+    the ValueError refusing another numerator.
+
+    >>> posterior_prior(Prior(lam=1), "prune_pet", "...")
+    Prior(lam=Fraction(1, 1), eta=Fraction(1, 2), numerator='J-1')
+    >>> posterior_prior(Prior(numerator="1"), "prune_pet", "its errors (7.17) have no error count")
+    Traceback (most recent call last):
+    ValueError: prune_pet takes only numerator 'J-1', got '1': the numerator convention belongs to the 0-1 error rate of (4.29); its errors (7.17) have no error count
+    """
+    if not isinstance(prior, Prior):
+        raise TypeError(f"prior must be an exactprune Prior, got {type(prior).__name__}")
+    if prior.numerator != "J-1":
+        raise ValueError(f"{pruner} takes only numerator 'J-1', got {prior.numerator!r}: the numerator "
+                         f"convention belongs to the 0-1 error rate of (4.29); {why}")
+    return prior
 
 
 # -- the leaf moment (4.29): one home for its terms and its exact, certified and float forms ------
@@ -725,13 +747,14 @@ class _ArrayEvaluator:
             return self.pruned(0, self.leaf_arb, arb_of, {})
 
 
-def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> PruneResult:
+def prune(tree: Union[Tree, Node], k: Any, *, prior: Prior = Prior(), epsilon: Any = 0) -> PruneResult:
     """PruneTree (Zhong Fig 4.1): the pruning of ``tree`` that minimises E[r^k].
 
     A split at t is kept iff R_tree < R_leaf - epsilon, R_leaf the k-th moment of t as a leaf
     (4.29) and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
     (:func:`~exactprune.pruning.prune_bottom_up`).  Decisions are exact (see the module
-    docstring).  The input is not modified.
+    docstring).  The input is not modified.  Called as every pruner
+    (:mod:`exactprune.pruning`): the tree, the order ``k``, the options keyword-only.
 
     Parameters
     ----------
@@ -752,8 +775,8 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
     epsilon : exact number, default 0
         The margin of Fig 4.1: a split is kept iff R_tree < R_leaf - epsilon.  Exact (int,
         Fraction, ``"1/1000"``; a float is a TypeError), >= 0 (a negative one is a ValueError),
-        at most ``MAX_EPSILON_DIGITS`` digits.  With epsilon = 0 a split whose subtree ties with
-        its leaf is pruned.
+        at most ``MAX_EPSILON_DIGITS`` digits (:func:`~exactprune.pruning.check_epsilon`).  With
+        epsilon = 0 a split whose subtree ties with its leaf is pruned.
 
     Returns
     -------
@@ -780,10 +803,10 @@ def prune(tree: Union[Tree, Node], k, prior: Prior = Prior(), epsilon=0) -> Prun
         tree = Tree(tree)
     if not isinstance(tree, Tree):
         raise TypeError(f"prune needs a Tree, got {type(tree).__name__}")
+    if not isinstance(prior, Prior):
+        raise TypeError(f"prior must be an exactprune Prior, got {type(prior).__name__}")
     k = check_k(k)
-    epsilon = check_parameter(exact(epsilon, "epsilon"), "epsilon", MAX_EPSILON_DIGITS, "MAX_EPSILON_DIGITS")
-    if epsilon < 0:
-        raise ValueError(f"epsilon must be non-negative, got {epsilon}")
+    epsilon = check_epsilon(epsilon)
     evaluator = _ArrayEvaluator(k, prior, epsilon)
     evaluator.run(tree)
     return PruneResult(tree, k, evaluator)

@@ -1,15 +1,46 @@
 """One pruning engine: the bottom-up pass of PruneTree (Zhong Fig 4.1) over count arrays, and the
-result every pruner built on it returns.
+result every pruner returns.
 
 PruneTree keeps a split iff the value of its subtree, pruned optimally below it, is smaller than
-its value as a leaf: R(T_t) < R_leaf(t) - epsilon (Fig 4.1).  Because the subtree's value is a
-weighted sum of its children's optimal values ((4.28) for the error moments, (7.4) for the cost
-moments, (7.18) for the class-probability errors, all with the child weights (4.11)), one pass
-from the deepest splits up decides every split: :func:`prune_bottom_up`, written here once and
-run by :func:`exactprune.knorm.prune` (float filter and exact fallback through
-:class:`~exactprune.certify.Decider`), :func:`exactprune.costs.prune_costs` and
-:func:`exactprune.classprob.prune_pet` (exact rationals).  Each of them returns a
-:class:`Pruning`.
+its value as a leaf: R(T_t) < R_leaf(t) - epsilon (Fig 4.1; :func:`check_epsilon`).  Because the
+subtree's value is a weighted sum of its children's optimal values ((4.28) for the error moments,
+(7.4) for the cost moments, (7.18) for the class-probability errors, all with the child weights
+(4.11)), one pass from the deepest splits up decides every split: :func:`prune_bottom_up`,
+written here once and run by :func:`exactprune.knorm.prune` (float filter and exact fallback
+through :class:`~exactprune.certify.Decider`), :func:`exactprune.costs.prune_costs` and
+:func:`exactprune.classprob.prune_pet` (exact rationals, :func:`exact_subtree_pass`), and by MEP
+and REP in :mod:`exactprune.peers`.
+
+**The pruner convention.**  Every pruner of the package is called the same way and returns the
+same small result type::
+
+    pruner(tree, <data>, *, <options>) -> Pruning
+
+* ``tree`` first (a :class:`~exactprune.tree.Tree`; the input is never modified);
+* then, positional, at most one argument: what the pruning is computed from besides the tree's
+  counts, ``k`` for the k-norm family (:func:`~exactprune.knorm.prune`,
+  :func:`~exactprune.costs.prune_costs`, :func:`~exactprune.classprob.prune_pet`; ``ks`` for
+  :func:`~exactprune.costs.cost_pruning_path`) and the pruning-set counts for REP
+  (:func:`~exactprune.peers.rep.rep_prune`);
+* every option keyword-only, with its default where it has one (``loss`` of cost pruning and
+  ``max_errors`` of minimum-size pruning have none): the k-norm family's parameters as one
+  :class:`~exactprune.knorm.Prior` (``prior=``) and Fig 4.1's margin (``epsilon=``); a peer's
+  own options under the names of its source (``cf``, ``m``, ``delta``, ``max_errors`` ...);
+* the result a :class:`Pruning` or a small subclass adding what one method alone has (REP's
+  leaf ``labels``, EBP's ``raised``, the SRM choice's ``d``): the decision at every split
+  (``kept_splits``, over :meth:`~exactprune.tree.Tree.arrays`' indices), the pruned ``tree``
+  (built from those decisions by :meth:`~exactprune.tree.Tree.pruned_tree`), the names turned
+  into leaves (``pruned``), the pruned tree's value (``moment``, each pruner says which) and how
+  the decisions were settled (``routes``).
+
+The pruners: :func:`~exactprune.knorm.prune`, :func:`~exactprune.costs.prune_costs`,
+:func:`~exactprune.classprob.prune_pet`, :func:`~exactprune.peers.mep.mep_prune`,
+:func:`~exactprune.peers.mep.mep_as_knorm`, :func:`~exactprune.peers.ebp.ebp_prune`,
+:func:`~exactprune.peers.rep.rep_prune`, :func:`~exactprune.peers.kearns_mansour.km_prune`,
+:func:`~exactprune.peers.min_size.min_size_pruning` and
+:func:`~exactprune.peers.min_size.srm_pruning` (``tests/test_pruner_api.py`` checks the
+convention on each).  CART's cost-complexity pruning (:mod:`~exactprune.peers.ccp`) yields a
+sequence of trees and a cross-validated choice, not one pruning, and keeps its own result types.
 
 >>> import numpy as np
 >>> from exactprune.tree import Tree
@@ -29,9 +60,44 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
+from .limits import MAX_EPSILON_DIGITS, check_parameter
+from .numbers import exact
 from .tree import CountArrays, Node, Tree
 
-__all__ = ["prune_bottom_up", "Pruning", "walk_order", "exact_subtree_pass"]
+__all__ = ["prune_bottom_up", "Pruning", "walk_order", "exact_subtree_pass", "check_epsilon", "kept_from_collapsed"]
+
+
+def check_epsilon(epsilon: Any) -> Any:
+    """Fig 4.1's margin checked: a split is kept iff R(T_t) < R_leaf(t) - epsilon, so epsilon = 0
+    (the default) prunes a split whose subtree ties with its leaf and a larger epsilon prunes more.
+    Exact (int, Fraction, ``"1/1000"``; a float is a TypeError), >= 0 (a negative one is a
+    ValueError), at most ``MAX_EPSILON_DIGITS`` digits.
+
+    >>> check_epsilon("1/1000")
+    Fraction(1, 1000)
+    >>> check_epsilon(-1)
+    Traceback (most recent call last):
+    ValueError: epsilon must be non-negative, got -1
+    """
+    epsilon = check_parameter(exact(epsilon, "epsilon"), "epsilon", MAX_EPSILON_DIGITS, "MAX_EPSILON_DIGITS")
+    if epsilon < 0:
+        raise ValueError(f"epsilon must be non-negative, got {epsilon}")
+    return epsilon
+
+
+def kept_from_collapsed(arrays: CountArrays, collapsed: Any) -> np.ndarray:
+    """The ``kept_splits`` of a :class:`Pruning` from the names of the nodes a pruner turned into
+    leaves (any iterable of names, nested ones allowed): True at every split not named.
+
+    >>> from exactprune.tree import iris_tree
+    >>> a = iris_tree().arrays()
+    >>> kept = kept_from_collapsed(a, {"c21", "c22"})
+    >>> sorted(a.names_of(np.flatnonzero(kept)))
+    ['c2', 'c211', 'c212', 'c2122', 'root']
+    """
+    kept = arrays.n_children > 0
+    kept[np.array([arrays.index(name) for name in collapsed], dtype=np.int64)] = False
+    return kept
 
 
 def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
@@ -157,8 +223,9 @@ class Pruning:
         return self._pruned
 
     @property
-    def moment(self):
-        return self._moment
+    def moment(self) -> Any:
+        """The pruned tree's value, as the pruner documents it (None where it has none)."""
+        return getattr(self, "_moment", None)
 
     def __getstate__(self) -> dict:
         state = {key: value for key, value in self.__dict__.items() if key not in ("_source", "_evaluator")}
@@ -190,14 +257,15 @@ def walk_order(arrays: CountArrays, kept: np.ndarray) -> list:
 
 
 def exact_subtree_pass(arrays: CountArrays, leaf_value: Callable[[tuple], Any],
-                       weights_of: Callable[[np.ndarray], np.ndarray], decider) -> tuple:
+                       weights_of: Callable[[np.ndarray], np.ndarray], decider, epsilon: Any = 0) -> tuple:
     """:func:`prune_bottom_up` in exact rationals: every node's value as a leaf from its counts
     (``leaf_value(counts)``, called in post-order, children before parents as the recursion
     reads them), a subtree's value the sum of its children's optimal values weighted by
     ``weights_of(postorder)`` (the child weights (4.11), :func:`~exactprune.knorm.child_weights`,
     an object array over the nodes, errors naming the first node in the post-order given), and a
-    split kept iff the sign of leaf minus subtree, settled exactly by ``decider``
-    (:class:`~exactprune.certify.Decider`), is positive.
+    split kept iff the sign of leaf minus subtree minus ``epsilon`` (Fig 4.1's margin,
+    :func:`check_epsilon`), settled exactly by ``decider`` (:class:`~exactprune.certify.Decider`),
+    is positive.
 
     Parameters
     ----------
@@ -207,6 +275,8 @@ def exact_subtree_pass(arrays: CountArrays, leaf_value: Callable[[tuple], Any],
     weights_of : callable
         post-order (an index array) -> child weights.
     decider : Decider
+    epsilon : exact number, default 0
+        Fig 4.1's margin, checked (:func:`check_epsilon`).
 
     Returns
     -------
@@ -224,6 +294,8 @@ def exact_subtree_pass(arrays: CountArrays, leaf_value: Callable[[tuple], Any],
     >>> kept, best, leaf = exact_subtree_pass(a, lambda counts: Fraction(min(counts)), halves, Decider())
     >>> kept.tolist(), best.tolist()
     ([True, False, False], [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)])
+    >>> exact_subtree_pass(a, lambda counts: Fraction(min(counts)), halves, Decider(), epsilon=2)[0].tolist()
+    [False, False, False]
     """
     n = arrays.n_nodes
     postorder = np.argsort(arrays.preorder + arrays.subtree_sizes - arrays.depth, kind="stable")
@@ -242,7 +314,7 @@ def exact_subtree_pass(arrays: CountArrays, leaf_value: Callable[[tuple], Any],
         return arrays.child_sums(splits, contribution)
 
     def decide(splits, tree, level):
-        return [decider.exact_sign(leaf[i] - value) > 0 for i, value in zip(splits.tolist(), tree)]
+        return [decider.exact_sign(leaf[i] - value - epsilon) > 0 for i, value in zip(splits.tolist(), tree)]
 
     kept, best = prune_bottom_up(arrays, leaf, subtree, decide)
     return kept, best, leaf

@@ -712,7 +712,7 @@ class _SequenceBuilder:
         self.input, self.prior, self.crossings = tree, prior, crossings
         self.full = tree.arrays()
         self.names = self.full.names()      # Zhong's names of the input's nodes (kept by every stage)
-        first = prune(tree, 1, prior)
+        first = prune(tree, 1, prior=prior)
         self.stages = [Stage(1, None, first.tree, sorted(first.pruned))]
         self.breakpoints: dict = {}
         self.origin = _record_pruned(tree, np.arange(self.full.n_nodes), first.kept_splits, 1,
@@ -754,7 +754,7 @@ class _SequenceBuilder:
         k0 = self.k0
         if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
             return None
-        step = prune(self.current, k0 + 1, self.prior)
+        step = prune(self.current, k0 + 1, prior=self.prior)
         self._count(step)
         return (k0 + 1, step.tree, sorted(step.pruned), step.kept_splits) if step.pruned else None
 
@@ -772,7 +772,7 @@ class _SequenceBuilder:
             new_tree, newly = self.current.pruned_by(kept)
             return k_star, new_tree, sorted(newly), kept
         k_star = min(exact_ks)
-        result = prune(self.current, k_star, self.prior)
+        result = prune(self.current, k_star, prior=self.prior)
         self._count(result)
         if not result.pruned:
             raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "

@@ -135,23 +135,23 @@ cancer_loss = validate_loss([[0, 1], [10, 0]])
 print(tree, "| eta = lam = 1/2")
 
 k_values = list(range(1, 6 if FAST else 13))
-path = cost_pruning_path(tree, cancer_loss, k_values)
+path = cost_pruning_path(tree, k_values, loss=cancer_loss)
 for stage in path["stages"]:
     print(f"k={stage['k']:>2}: {stage['leaves']:>3} leaves, k-norm cost "
           f"{float(stage['moment']) ** (1 / stage['k']):.4f}")
 print("nested pruning sequence over these k:", path["nested"])
-zero_one = cost_pruning_path(tree, [[0, 1], [1, 0]], k_values)
+zero_one = cost_pruning_path(tree, k_values, loss=[[0, 1], [1, 0]])
 print("leaves under 0-1 loss:", [s["leaves"] for s in zero_one["stages"]])
 assert zero_one["nested"]                  # Zhong's Corollary 5.4 for the error rate
 for stage in path["stages"]:
-    result = prune_costs(tree, cancer_loss, stage["k"])
+    result = prune_costs(tree, stage["k"], loss=cancer_loss)
     assert result.moment <= subtree_cost_moment(tree.root, cancer_loss, stage["k"])   # pruning never hurts
 
 # %% [markdown]
 # Where the cost label differs from the majority in the pruned tree at k = 2:
 
 # %%
-result = prune_costs(tree, cancer_loss, 2)
+result = prune_costs(tree, 2, loss=cancer_loss)
 differ = [(leaf_.name, leaf_.counts, result.labels[leaf_.name]) for leaf_ in result.tree.leaves()
           if result.labels[leaf_.name] != leaf_.label]
 print(f"{result.tree.n_leaves} leaves; cost label != majority at: {differ}")

@@ -108,7 +108,7 @@ display(Markdown("**Breakpoints** (the least integer k from which PruneTree prun
 show_table(BREAKPOINT_HEADER, breakpoint_rows(seq.breakpoints.values()))
 assert [(s.k_from, s.k_to, s.leaves) for s in seq.stages] == \
     [(1, 2, 7), (2, 17781896, 3), (17781896, None, 2), ("inf", None, 1)]
-assert prune(tree, 2, PRIOR).tree.n_leaves == 3 and sorted(prune(tree, 2, PRIOR).pruned) == ["c21", "c22"]
+assert prune(tree, 2, prior=PRIOR).tree.n_leaves == 3 and sorted(prune(tree, 2, prior=PRIOR).pruned) == ["c21", "c22"]
 
 ccp = ccp_sequence(tree, "misclassification")
 display(Markdown("**CCP sequence**"))
@@ -304,7 +304,7 @@ assert int(lo1) == PRINTED != bp_1.breakpoint
 import math
 
 c2 = tree.node("c2")
-tree_c2 = prune(tree, 3, prior_1).tree.node("c2")   # c2 with its subtree as it stands before the breakpoint
+tree_c2 = prune(tree, 3, prior=prior_1).tree.node("c2")   # c2 with its subtree as it stands before the breakpoint
 certified = {}
 saved, flint.ctx.prec = flint.ctx.prec, 256
 try:

@@ -52,8 +52,8 @@ sizes = {
     "EBP (C4.5)": peers.ebp_prune(t).tree.n_leaves,
     "EBP (J48)": peers.ebp_prune(t, variant="weka").tree.n_leaves,
     "MEP (lam=1/2)": peers.mep_prune(t).tree.n_leaves,
-    "Kearns-Mansour": peers.km_prune(t).n_leaves,
-    "SRM min-size": peers.srm_pruning(t)[1].n_leaves,
+    "Kearns-Mansour": peers.km_prune(t).tree.n_leaves,
+    "SRM min-size": peers.srm_pruning(t).tree.n_leaves,
 }
 print(sizes)
 assert sizes["2-norm"] == 3                      # Zhong Figure B.1(d)

@@ -55,7 +55,7 @@ def check_lam_zero() -> None:
                   for node in nodes if node.children)
     report("6.3, lam = 0: the estimate is the training error rate", leaf_ok and tree_ok,
            "ok (leaf: b/n exactly; tree with eta = 0: its training error exactly)")
-    kept = {lam: prune(tree, 2, Prior(lam, Fraction(1, 2))).tree.n_leaves for lam in (Fraction(0), Fraction(1, 2))}
+    kept = {lam: prune(tree, 2, prior=Prior(lam, Fraction(1, 2))).tree.n_leaves for lam in (Fraction(0), Fraction(1, 2))}
     report("6.3, lam = 0 under-prunes", kept == {0: 7, Fraction(1, 2): 3},
            f"ok (iris, k = 2: {kept[0]} leaves at lam = 0, {kept[Fraction(1, 2)]} at lam = 1/2)")
 
@@ -71,7 +71,7 @@ def check_lam_infinity() -> None:
     report("6.3, lam = infinity: every subtree ties with its root, the strict test prunes", tie,
            "ok (sum_c w_c ((J-1)/J)^k = ((J-1)/J)^k; R_tree < R_leaf - epsilon fails for every epsilon >= 0)")
     prior = Prior(Fraction(10 ** 12), Fraction(1, 2))
-    kept = {eps: prune(iris_tree(), 2, prior, epsilon=eps).tree.n_leaves for eps in (0, Fraction(1, 10 ** 6))}
+    kept = {eps: prune(iris_tree(), 2, prior=prior, epsilon=eps).tree.n_leaves for eps in (0, Fraction(1, 10 ** 6))}
     report("6.3, lam -> infinity depends on epsilon", kept == {0: 3, Fraction(1, 10 ** 6): 1},
            f"ok (iris, k = 2, lam = 10^12: {kept[0]} leaves at epsilon = 0, {kept[Fraction(1, 10 ** 6)]} at "
            "epsilon = 10^-6; remark zhong-6.3-lam-infinity)")

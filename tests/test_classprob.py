@@ -19,6 +19,7 @@ from exactprune.classprob import (combined_moment, error_moment, error_moment_cl
                                   subtree_error_moment)
 from exactprune.cli import main
 from exactprune.costs import child_weight
+from exactprune.knorm import Prior
 from exactprune.limits import MAX_K
 from exactprune.theorems.costs import signed_row_moment
 from exactprune.tree import Tree
@@ -120,7 +121,7 @@ def _all_prunings(node, k, lam, eta):
 @given(trees(), st.sampled_from([2, 4]), st.sampled_from(LAMS))
 def test_prune_pet_is_optimal_one_traversal(tree, k, lam):
     eta = Fraction(1, 2)
-    result = prune_pet(tree, k, lam, eta)
+    result = prune_pet(tree, k, prior=Prior(lam=lam, eta=eta))
     assert result.moment == min(_all_prunings(tree.root, k, lam, eta))
     assert result.moment == subtree_combined_moment(result.tree.root, k, lam, eta)
 
@@ -155,7 +156,7 @@ def test_cli_classprob_json(tmp_path, capsys):
         node = tree.node(row["name"])
         assert [Fraction(v) for v in row["as_leaf"]] == [error_moment(node.counts, j, 4, 1) for j in range(2)]
         assert [Fraction(v) for v in row["subtree"]] == [subtree_error_moment(node, j, 4, 1, "1/2") for j in range(2)]
-    assert Fraction(out["pruned"]["moment"]) == prune_pet(tree, 4, 1, "1/2").moment
+    assert Fraction(out["pruned"]["moment"]) == prune_pet(tree, 4, prior=Prior(lam=1, eta="1/2")).moment
 
 
 def test_cli_classprob_errors(tmp_path, capsys):
@@ -239,7 +240,7 @@ def test_error_messages_name_the_argument_and_the_limit():
         error_moment_closed([3, 1], 1, 0)
     with pytest.raises(ValueError, match=r"^Zhong gives closed forms for k = 1, 2 and 4 only, got k = 3$"):
         error_moment_closed([3, 1], 1, 3, 1)
-    for call in (lambda eta: subtree_error_moment(t.root, 0, 2, 1, eta), lambda eta: prune_pet(t, 2, 1, eta)):
+    for call in (lambda eta: subtree_error_moment(t.root, 0, 2, 1, eta), lambda eta: prune_pet(t, 2, prior=Prior(lam=1, eta=eta))):
         with pytest.raises(TypeError, match=r"^eta must be exact"):
             call(0.5)
         with pytest.raises(ValueError, match=r"^eta has a numerator of 1002 digits"):
@@ -316,14 +317,14 @@ def test_mse_summary_by_hand():
 def test_prune_pet_breaks_an_exact_tie_by_pruning():
     """lam = 0 and pure nodes: every moment is 0, leaf and subtree tie exactly; a subtree is kept
     only if strictly better, so the root is pruned."""
-    r = prune_pet(stump([3, 0], [2, 0], [1, 0]), 2, 0)
+    r = prune_pet(stump([3, 0], [2, 0], [1, 0]), 2, prior=Prior(lam=0))
     assert r.pruned == ["root"] and r.tree.n_leaves == 1 and r.moment == 0
     assert r.routes == {"float": 0, "arb": 0, "exact": 1}
 
 
 def test_prune_pet_keeps_a_useful_split_and_reports_every_field():
     t = stump([5, 5], [5, 0], [0, 5])
-    r = prune_pet(t, 2, "1/2", "1/2")
+    r = prune_pet(t, 2, prior=Prior(lam="1/2", eta="1/2"))
     as_leaf_root = 2 * beta_var(Fraction(11, 2), Fraction(11, 2))
     as_leaf_child = 2 * beta_var(Fraction(11, 2), Fraction(1, 2))
     # weights (5 + 1/2)/(10 + 1) = 1/2 each, the children mirror each other

@@ -17,6 +17,7 @@ from exactprune.cli import main
 from exactprune.costs import (child_weight, cost_label, cost_mean, cost_moment, cost_moment_expansion,
                               cost_moment_printed, cost_moments, cost_pruning_path, cost_second_moment,
                               leaf_cost_moment, prune_costs, subtree_cost_moment, validate_loss, zero_one_loss)
+from exactprune.knorm import Prior
 from exactprune.numbers import simplify_symbolic
 from exactprune.tree import Node, Tree
 
@@ -167,17 +168,17 @@ def test_prune_costs_is_optimal_and_consistent(tree, k, lam):
     J = tree.n_classes
     loss = [[Fraction(0) if i == j else Fraction(1 + (2 * i + j) % 5) for j in range(J)] for i in range(J)]
     eta = Fraction(1, 2)
-    result = prune_costs(tree, loss, k, lam, eta)
+    result = prune_costs(tree, k, loss=loss, prior=Prior(lam=lam, eta=eta))
     assert result.moment == min(_all_prunings(tree.root, loss, k, lam, eta))
     assert result.moment == subtree_cost_moment(result.tree.root, loss, k, lam, eta)
 
 
 def test_cost_pruning_sequence_need_not_be_nested():
     tree = Tree.from_json('{"counts": [10, 2], "children": [{"counts": [4, 1]}, {"counts": [6, 1]}]}')
-    path = cost_pruning_path(tree, [[0, 3], [1, 0]], [2, 3], lam=1, eta="1/2")
+    path = cost_pruning_path(tree, [2, 3], loss=[[0, 3], [1, 0]], prior=Prior(lam=1, eta="1/2"))
     assert path["stages"][0]["leaves"] == 1 and path["stages"][1]["leaves"] == 2
     assert path["nested"] is False
-    uniform = cost_pruning_path(tree, zero_one_loss(2), range(1, 8), lam=1, eta="1/2")
+    uniform = cost_pruning_path(tree, range(1, 8), loss=zero_one_loss(2), prior=Prior(lam=1, eta="1/2"))
     assert uniform["nested"] is True
 
 
@@ -198,7 +199,7 @@ def test_floats_and_bad_input_are_refused():
     with pytest.raises(ValueError, match="row 1 has 1 entries"):
         validate_loss([[0, 1], [1]])
     with pytest.raises(ValueError, match="k must be a positive integer"):
-        prune_costs(Tree.from_json('{"counts": [1, 1]}'), zero_one_loss(2), 0)
+        prune_costs(Tree.from_json('{"counts": [1, 1]}'), 0, loss=zero_one_loss(2))
 
 
 # ------------------------------------------------------- errata, theorems
@@ -291,7 +292,7 @@ def test_cli_cost_json_matches_library(files, capsys):
         label, value = cost_label(node.counts, loss, 3, Fraction(1, 2))
         assert row["label"] == label and Fraction(row["as_leaf"]) == value
         assert Fraction(row["subtree"]) == subtree_cost_moment(node, loss, 3, Fraction(1, 2), Fraction(1, 2))
-    assert Fraction(out["pruned"]["moment"]) == prune_costs(tree, loss, 3).moment
+    assert Fraction(out["pruned"]["moment"]) == prune_costs(tree, 3, loss=loss).moment
 
 
 def test_cli_cost_text(files, capsys):
@@ -440,7 +441,7 @@ def test_prune_costs_exact_tie_prunes():
     # subtree (weights summing to 1) ties with the leaf and PruneTree's strict < prunes
     tree = Tree.from_json(SPLIT)
     for loss, value in (([[0, 0], [0, 0]], 0), ([[2, 2], [2, 2]], 4)):
-        result = prune_costs(tree, loss, 2)
+        result = prune_costs(tree, 2, loss=loss)
         assert result.pruned == ["root"] and result.tree.n_leaves == 1 and result.moment == value
 
 
@@ -449,25 +450,25 @@ def test_prune_costs_result_fields():
     # root Dir(7/2, 3/2): 3/10; [3, 0] Dir(7/2, 1/2): 1/8; [0, 1] Dir(1/2, 3/2): 1/4 (label 1)
     # subtree: weights (3 + 1/2)/(4 + 1) = 7/10 and (1 + 1/2)/5 = 3/10: 7/10 * 1/8 + 3/10 * 1/4 = 13/80 < 3/10: kept
     tree = Tree.from_json(SPLIT)
-    result = prune_costs(tree, zero_one_loss(2), 1)
+    result = prune_costs(tree, 1, loss=zero_one_loss(2))
     assert result.k == 1 and result.pruned == [] and result.moment == Fraction(13, 80)
     assert result.as_leaf == {"root": Fraction(3, 10), "c1": Fraction(1, 8), "c2": Fraction(1, 4)}
     assert result.subtree == {"root": Fraction(13, 80), "c1": Fraction(1, 8), "c2": Fraction(1, 4)}
     assert result.labels == {"c1": 0, "c2": 1}
     # eta = 2: weights 5/8, 3/8: 5/64 + 3/32 = 11/64
-    assert prune_costs(tree, zero_one_loss(2), 1, eta=2).moment == Fraction(11, 64)
+    assert prune_costs(tree, 1, loss=zero_one_loss(2), prior=Prior(eta=2)).moment == Fraction(11, 64)
     assert subtree_cost_moment(tree.root, zero_one_loss(2), 1, eta=2) == Fraction(11, 64)
 
 
 def test_cost_pruning_path_stages():
     # the SPLIT tree with 0-1 loss, default lam and eta: k = 1 keeps the split (13/80 < 3/10, above)
     tree = Tree.from_json(SPLIT)
-    path = cost_pruning_path(tree, zero_one_loss(2), [1])
+    path = cost_pruning_path(tree, [1], loss=zero_one_loss(2))
     assert path == {"stages": [{"k": 1, "leaves": 2, "pruned": [], "moment": Fraction(13, 80), "internal": ["root"]}],
                     "nested": True}
     # the same with lam 1 (root Dir(4, 2): 1/3; [3, 0] Dir(4, 1): 1/5; [0, 1] Dir(1, 2): 1/3) and eta 2
     # (weights 5/8, 3/8): 5/8 * 1/5 + 3/8 * 1/3 = 1/8 + 1/8 = 1/4 < 1/3: kept
-    stage = cost_pruning_path(tree, zero_one_loss(2), [1], lam=1, eta=2)["stages"][0]
+    stage = cost_pruning_path(tree, [1], loss=zero_one_loss(2), prior=Prior(lam=1, eta=2))["stages"][0]
     assert stage["moment"] == Fraction(1, 4) and stage["internal"] == ["root"]
 
 
@@ -530,16 +531,21 @@ def test_printed_recursion_simplifies_a_symbolic_loss_row():
     (1, Fraction(1, 10 ** 1000), ValueError, r"^eta has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS"),
 ])
 def test_tree_functions_refuse_naming_the_problem(on_root, k, eta, error, message):
+    """prune_costs takes eta in a Prior, which checks it as it is built, before k is seen."""
     tree = Tree.from_json(SPLIT)
-    function = (lambda *a, **kw: subtree_cost_moment(tree.root, *a, **kw)) if on_root else \
-        (lambda *a, **kw: prune_costs(tree, *a, **kw))
+    if on_root:
+        call = lambda: subtree_cost_moment(tree.root, zero_one_loss(2), k, eta=eta)     # noqa: E731
+    else:
+        call = lambda: prune_costs(tree, k, loss=zero_one_loss(2), prior=Prior(eta=eta))  # noqa: E731
+        if isinstance(eta, float):
+            error, message = TypeError, r"^eta must be exact: got the float 0.5"
     with pytest.raises(error, match=message):
-        function(zero_one_loss(2), k, eta=eta)
+        call()
 
 
 def test_prune_costs_refuses_a_node_and_a_wrong_loss():
     tree = Tree.from_json(SPLIT)
     with pytest.raises(TypeError, match=r"^tree must be an exactprune Tree, got Node$"):
-        prune_costs(tree.root, zero_one_loss(2), 1)
+        prune_costs(tree.root, 1, loss=zero_one_loss(2))
     with pytest.raises(ValueError, match=r"^loss matrix must be 2 x 2"):
-        prune_costs(tree, zero_one_loss(3), 1)
+        prune_costs(tree, 1, loss=zero_one_loss(3))

@@ -101,7 +101,7 @@ def test_mutant_epsilon_ignored_on_the_large_k_path(k):
 def test_large_k_exact_zero_gap_is_a_tie_not_an_error():
     """lam = 0 and pure leaves: every moment is exactly 0 at any k, an exact tie (pruned);
     arb proves it because both balls are exactly zero."""
-    result = prune(split((4, 0), [(1, 0), (3, 0)]), EXACT_K_LIMIT + 1, Prior(lam=0))
+    result = prune(split((4, 0), [(1, 0), (3, 0)]), EXACT_K_LIMIT + 1, prior=Prior(lam=0))
     assert result.pruned == ["root"]
 
 

@@ -56,7 +56,7 @@ def test_large_lam_keeps_the_iris_root_split_at_k1_by_hand():
     assert root_leaf == Fraction(2, 3) and tree < root_leaf
     from exactprune.knorm import Prior, prune
     from exactprune.tree import iris_tree
-    assert prune(iris_tree(), 1, Prior(lam, eta)).tree.n_leaves > 1
+    assert prune(iris_tree(), 1, prior=Prior(lam, eta)).tree.n_leaves > 1
 
 
 def _runs_expectation(t: int, p: Fraction) -> Fraction:

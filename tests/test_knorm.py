@@ -72,7 +72,7 @@ def _pruned_moment(node, kept, k, prior):
 @given(count_trees(max_depth=3), st.integers(1, 5),
        st.sampled_from([Prior(), Prior(lam=1, eta=0), Prior(lam="1/3", eta=2, numerator="1")]))
 def test_property_1_prunetree_is_the_brute_force_optimum(tree, k, prior):
-    result = prune(tree, k, prior)
+    result = prune(tree, k, prior=prior)
     best = min(_pruned_moment(tree.root, kept, k, prior) for kept in all_prunings(tree.root))
     assert result.moment == best
     kept = {n.name for n in result.tree.nodes() if n.children}
@@ -179,9 +179,9 @@ def test_array_prunetree_decides_every_split_as_exact_rationals(tree, k, prior, 
         expected, moment = _exact_decisions(tree, k, prior, epsilon)
     except ValueError:                       # an empty node with lam = 0: prune refuses it too
         with pytest.raises(ValueError, match="lam = 0"):
-            prune(tree, k, prior, epsilon)
+            prune(tree, k, prior=prior, epsilon=epsilon)
         return
-    result = prune(tree, k, prior, epsilon)
+    result = prune(tree, k, prior=prior, epsilon=epsilon)
     assert result._evaluator.kept.tolist() == expected and result.moment == moment
 
 
@@ -213,7 +213,7 @@ def test_moments_and_weights_too_small_for_floats_go_to_exact_rationals():
     wide = Tree(Node((1, 3), [Node((1, 0)), Node((0, 3)), Node((0, 0))]))
     for tree, k, prior, exact_routes in [(tall, 120, Prior(), 2), (wide, 1, Prior(eta="1/10000000000000000000000"), 1)]:
         expected, moment = _exact_decisions(tree, k, prior)
-        result = prune(tree, k, prior)
+        result = prune(tree, k, prior=prior)
         assert result._evaluator.kept.tolist() == expected and result.moment == moment
         assert result.routes["exact"] == exact_routes and result.routes["float"] == result.comparisons - exact_routes
 
@@ -233,7 +233,7 @@ def test_pruned_names_are_the_names_of_the_node_view_for_any_arity():
     tree = Tree(root)
     names = [node.name for node in tree.root.walk()]
     assert {"c.10", "c.11", "c.12", "c.11.2", "c4.11", "c4.11.1", "c41", "c412"} <= set(names)
-    result = prune(tree, 1, Prior(lam=1), epsilon=1)        # epsilon 1 prunes every split
+    result = prune(tree, 1, prior=Prior(lam=1), epsilon=1)        # epsilon 1 prunes every split
     assert result.pruned == ["root"]
     arrays = tree.arrays()
     order = list(range(arrays.n_nodes))[::-1]
@@ -333,7 +333,7 @@ def test_prune_rational_counts_against_every_pruning():
             smallest = min(len(p) for p, v in values.items() if v == best)
             optimal = [p for p, v in values.items() if v == best and len(p) == smallest]
             assert len(optimal) == 1
-            result = prune(tree, k, Prior(lam, eta, numerator))
+            result = prune(tree, k, prior=Prior(lam, eta, numerator))
             kept = {node.name for node in result.tree.root.walk() if node.children}
             assert kept == {by_name[i] for i in optimal[0]}, (trial, k)
             assert result.moment == best
@@ -434,7 +434,7 @@ def test_prune_matches_the_brute_force_and_the_float_filter_decides_clear_cases(
     lam, eta = prior
     if lam == 0 and any(n.n == 0 for n in tree.root.walk()):
         return                                                   # undefined moment (tested below)
-    result = prune(tree, k, Prior(lam=lam, eta=eta), epsilon=eps)
+    result = prune(tree, k, prior=Prior(lam=lam, eta=eta), epsilon=eps)
     value, kept, gaps = brute_prune(tree.root, k, lam, eta, eps)
     assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
     assert result.moment == value
@@ -559,8 +559,8 @@ def test_prune_refusals_name_the_problem():
         prune(42, 1)
     empty = Tree.from_json('{"counts": [1, 0], "children": [{"counts": [1, 0]}, {"counts": [0, 0]}]}')
     with pytest.raises(ValueError, match="^node c2: an empty node with lam = 0"):
-        prune(empty, 1, Prior(lam=0))
-    assert prune(empty, 1, Prior(lam=1)).comparisons == 1        # lam > 0: the empty node is fine
+        prune(empty, 1, prior=Prior(lam=0))
+    assert prune(empty, 1, prior=Prior(lam=1)).comparisons == 1        # lam > 0: the empty node is fine
 
 
 def test_prune_accepts_a_node_and_reports_its_k_and_routes():
@@ -665,7 +665,7 @@ def test_an_exact_tie_prunes_on_every_route(k):
     only if R_tree < R_leaf - epsilon, so the tie prunes, in exact rationals (k = 2) and in arb
     (an exact zero ball, k above the exact limit)."""
     tree = Tree.from_json('{"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]}')
-    result = prune(tree, k, Prior(lam=0))
+    result = prune(tree, k, prior=Prior(lam=0))
     assert not result.kept(tree.root) and result.tree.n_leaves == 1
 
 
@@ -693,7 +693,7 @@ def test_the_float_filter_serves_a_large_lam():
     """lam = 1500 (J lam = 3000, far inside the float range): the one decision of (3, 1) split
     into (3, 0), (0, 1) is settled by the float filter."""
     tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
-    assert prune(tree, 1, Prior(lam=1500)).routes == {"float": 1, "arb": 0, "exact": 0}
+    assert prune(tree, 1, prior=Prior(lam=1500)).routes == {"float": 1, "arb": 0, "exact": 0}
 
 
 def test_a_symbolic_lam_without_assumptions_is_accepted():
@@ -755,7 +755,7 @@ def test_the_large_k_moment_of_prunetree_contains_the_brute_force_and_keeps_the_
                           '[{"counts": [10, 0, 0, 0]}, {"counts": [0, 10, 0, 0]}]}, {"counts": [0, 0, 10, 10]}]}')
     value, kept, _ = brute_prune(tree.root, k, lam, half, Fraction(0))
     saved = flint.ctx.prec
-    result = prune(tree, k, Prior(lam=lam))
+    result = prune(tree, k, prior=Prior(lam=lam))
     assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept == {"root", "c1"}
     ball = result.moment
     assert flint.ctx.prec == saved
@@ -791,7 +791,7 @@ def test_the_float_filter_trusts_parameters_in_tiny_to_two_to_the_1000(eta, rout
     (leaf 1.5/5 against children 0.5/4 and 0.5/2 weighted by (n_c + eta)/(4 + 2 eta)), so the
     route shows whether the filter trusted eta."""
     tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
-    result = prune(tree, 1, Prior(eta=eta))
+    result = prune(tree, 1, prior=Prior(eta=eta))
     assert result.kept(tree.root)
     assert result.routes == {"float": 0, "arb": 0, "exact": 0, route: 1}
 
@@ -806,7 +806,7 @@ def test_a_subtree_value_below_the_float_floor_goes_to_exact_rationals():
     assert Fraction(1, 2 ** 900) < c2 and c2 / 2 < Fraction(1, 2 ** 900)
     tree = Tree.from_json('{"counts": [464, 462], "children": [{"counts": [463, 0]}, {"counts": [1, 462]}]}')
     assert leaf(tree.root.children[1].counts, k, Fraction(0)) == c2
-    result = prune(tree, k, Prior(lam=0))
+    result = prune(tree, k, prior=Prior(lam=0))
     assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
     assert result.moment == c2 / 2
 
@@ -815,7 +815,7 @@ def test_an_exactly_zero_subtree_value_is_trusted_by_the_float_filter():
     """lam = 0, k = 1: (3, 1) split into the pure (3, 0), (0, 1) has the subtree value 0 exactly
     and the leaf value 1/4: a clear keep, settled in float."""
     tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
-    result = prune(tree, 1, Prior(lam=0))
+    result = prune(tree, 1, prior=Prior(lam=0))
     assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
     assert result.moment == 0
 
@@ -863,7 +863,7 @@ def test_a_zero_lam_or_eta_enters_the_float_filter_as_zero(prior, epsilon):
     Were the zero parameter taken as 1 in float, the float filter would prune both (lam: leaf
     2/5 against 13/40 + 1/5; eta: subtree 2/3 * 1/8 + 1/3 * 1/4 = 1/6)."""
     tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
-    result = prune(tree, 1, prior, epsilon=epsilon)
+    result = prune(tree, 1, prior=prior, epsilon=epsilon)
     assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
 
 
@@ -876,11 +876,11 @@ def test_a_tiny_weight_in_any_slot_sends_the_decision_to_exact_rationals():
     for text in ('{"counts": [1, 3], "children": [{"counts": [0, 0]}, {"counts": [1, 0]}, {"counts": [0, 3]}]}',
                  '{"counts": [1, 3], "children": [{"counts": [1, 0]}, {"counts": [0, 3]}, {"counts": [0, 0]}]}'):
         tree = Tree.from_json(text)
-        result = prune(tree, 1, eta)
+        result = prune(tree, 1, prior=eta)
         assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
     tree = Tree.from_json('{"counts": [2, 6], "children": [{"counts": [1, 0]}, {"counts": [0, 3]}, {"counts": [1, 3], '
                           '"children": [{"counts": [1, 0]}, {"counts": [0, 3]}]}]}')
-    result = prune(tree, 1, eta)
+    result = prune(tree, 1, prior=eta)
     assert result.routes == {"float": 2, "arb": 0, "exact": 0}
     assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == brute_prune(
         tree.root, 1, Fraction(1, 2), Fraction(1, 10 ** 22), Fraction(0))[1]
@@ -897,10 +897,10 @@ def test_an_empty_split_with_eta_zero_is_refused_without_a_float_warning():
     with warnings.catch_warnings(), np.errstate(all="warn"):
         warnings.simplefilter("error", RuntimeWarning)
         with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0 \(no examples and eta = 0\)"):
-            prune(tree, 1, Prior(eta=0))
+            prune(tree, 1, prior=Prior(eta=0))
         # lam = 2**1001: c lam and J lam have no float image (inf), the leaf floats are inf/inf:
         # quietly NaN, every decision exact, the same as the brute force
-        huge = prune(tree.node("c1"), 1, Prior(lam=2 ** 1001))
+        huge = prune(tree.node("c1"), 1, prior=Prior(lam=2 ** 1001))
         assert huge.routes == {"float": 0, "arb": 0, "exact": 1}
         assert huge.kept(huge.tree.root) == ("root" in brute_prune(tree.node("c1"), 1, Fraction(2 ** 1001),
                                                                     Fraction(1, 2), Fraction(0))[1])
@@ -950,7 +950,7 @@ def test_a_leaf_moment_below_the_floor_is_not_trusted_even_with_lam_zero():
     a clear keep, made by exact rationals because the leaf value is not trusted."""
     assert 0 < Fraction(1, math.comb(1000, 500)) < Fraction(1, 2 ** 900)
     tree = Tree.from_json('{"counts": [1, 500], "children": [{"counts": [1, 0]}, {"counts": [0, 500]}]}')
-    result = prune(tree, 500, Prior(lam=0))
+    result = prune(tree, 500, prior=Prior(lam=0))
     assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
 
 

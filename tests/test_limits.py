@@ -46,7 +46,7 @@ def test_classprob_moments_at_k_ten_million_refused_naming_the_limit():
 def test_cost_moments_at_k_ten_million_refused_naming_the_limit():
     tree = Tree.from_json(TWO)
     loss = [[0, 1], [1, 0]]
-    for call in (lambda: cost_moment([3, 1], [0, 1], 10 ** 7), lambda: prune_costs(tree, loss, 10 ** 7),
+    for call in (lambda: cost_moment([3, 1], [0, 1], 10 ** 7), lambda: prune_costs(tree, 10 ** 7, loss=loss),
                  lambda: cost_moment_expansion([3, 1], [0, 1], 10 ** 7)):
         with pytest.raises(ValueError, match=f"COST_MAX_K = {limits.COST_MAX_K}"):
             quick(call)
@@ -114,7 +114,7 @@ def test_lam_and_epsilon_1e400_are_accepted_exactly(name):
     """401 digits is within MAX_PARAM_DIGITS: the value is used exactly (no float overflow)."""
     tree = Tree.from_json(TWO)
     if name == "lam":
-        result = prune(tree, 2, Prior(lam="1e400"))
+        result = prune(tree, 2, prior=Prior(lam="1e400"))
         # with lam = 10^400 every leaf moment is about ((J-1) lam / (J lam))^2 = 1/4: keeping the
         # split gains almost nothing, but the exact comparison still decides it
         assert abs(float(result.moment) - 0.25) < 1e-6
@@ -220,7 +220,7 @@ def test_k_4096_moments_print_past_the_4300_digit_limit():
     assert to_jsonable({"m": value})["m"] == text
     leaves = [Node((3 * i + 1, 2 * i + 7)) for i in range(8)]
     tree = Tree(Node(tuple(map(sum, zip(*(leaf.counts for leaf in leaves)))), leaves))
-    result = prune(tree, 4096, prior)
+    result = prune(tree, 4096, prior=prior)
     assert exact(fraction_str(result.moment)) == result.moment and len(fraction_str(result.moment)) > 4300
 
 

@@ -32,7 +32,7 @@ def test_corollary_5_4_stages_equal_prunetree_and_nest(tree, prior):
     checks = sorted(set(range(1, min(last, 40) + 2)) | {s.k_from for s in finite if s.k_from <= 2000}
                     | {s.k_from - 1 for s in finite if 1 < s.k_from <= 2000})
     for k in checks:
-        assert _kept_names(seq.stage_for(k).tree) == _kept_names(prune(tree, k, prior).tree), k
+        assert _kept_names(seq.stage_for(k).tree) == _kept_names(prune(tree, k, prior=prior).tree), k
     for before, after in zip(finite, finite[1:]):
         assert _kept_names(after.tree) < _kept_names(before.tree)  # strictly nested
     assert seq.stages[-1].k_from == "inf" and seq.stages[-1].leaves == 1
@@ -1099,8 +1099,8 @@ def test_the_stage_at_a_found_breakpoint_uses_the_prior():
     default prior PruneTree would still keep it at 9."""
     prior = Prior(eta=5)
     assert _kept(SMALL, 8) == _kept(SMALL, 9) == {"root"}
-    assert {n.name for n in prune(SMALL, 8, prior).tree.nodes() if n.children} == {"root"}
-    assert not [n for n in prune(SMALL, 9, prior).tree.nodes() if n.children]
+    assert {n.name for n in prune(SMALL, 8, prior=prior).tree.nodes() if n.children} == {"root"}
+    assert not [n for n in prune(SMALL, 9, prior=prior).tree.nodes() if n.children]
     seq = knorm_sequence(SMALL, prior, crossings=False)
     assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (9, ["root"]), ("inf", [])]
 
@@ -1152,4 +1152,4 @@ def test_the_first_stage_is_prunetree_at_k_1_under_the_given_prior():
     tree = iris_tree()
     prior = Prior(lam=Fraction(100))
     seq = knorm_sequence(tree, prior, crossings=False)
-    assert seq.stages[0].leaves == prune(tree, 1, prior).tree.n_leaves == 3
+    assert seq.stages[0].leaves == prune(tree, 1, prior=prior).tree.n_leaves == 3

@@ -183,7 +183,7 @@ def test_iris_app_b_values():
     assert round(float(bars.second), 6) == 0.005856                         # (B.14)
     assert round(bars.sd, 5) == 0.04966                                     # (B.15)
     assert round(bars.norm2, 5) == round(bars.knorm, 5) == 0.07652          # (B.16)
-    assert bars.moment == bars.second == prune(iris_tree(), 2, Prior("1/2", "1/2")).moment
+    assert bars.moment == bars.second == prune(iris_tree(), 2, prior=Prior("1/2", "1/2")).moment
     e = clf.predict_error([[1.4, 0.2], [4.5, 1.5], [5.5, 2.1]])              # leaves c1, c21, c22
     assert list(clf.leaf_name([[1.4, 0.2], [4.5, 1.5], [5.5, 2.1]])) == ["c1", "c21", "c22"]
     assert [round(float(v), 4) for v in e.mean] == [0.0194, 0.1081, 0.0421]  # (B.17)(B.20)(B.23)
@@ -227,7 +227,7 @@ def test_predictions_equal_count_tree_prunetree(data, k, lam, numerator):
     X, y = DATASETS[data]()
     clf = KNormTreeClassifier(k=k, lam=lam, numerator=numerator, random_state=0).fit(X, y)
     count_tree = Tree.from_sklearn(clf.unpruned_estimator_)
-    result = prune(count_tree, k, clf.prior_)
+    result = prune(count_tree, k, prior=clf.prior_)
     assert sorted(result.pruned) == sorted(clf.pruned_)
     X32 = X.astype(np.float32).astype(np.float64)     # scikit-learn routes float32 inputs
     leaves = [result.tree.leaf_for(x) for x in X32]
@@ -367,7 +367,7 @@ def test_pickle_roundtrip():
         thawed = pickle.loads(pickle.dumps(fitted))
         assert thawed.error_estimate() == fitted.error_estimate()
         assert thawed.error_estimate().moment == prune(Tree.from_sklearn(fitted.unpruned_estimator_), k,
-                                                        fitted.prior_).moment
+                                                        prior=fitted.prior_).moment
 
 
 def test_clone_keeps_exact_parameters_and_is_unfitted():
@@ -595,7 +595,7 @@ def test_rational_prunetree_nests_as_k_grows():
         tree = Tree(root)
         previous = None
         for k in range(1, 9):
-            kept = prune(tree, k, Prior()).kept_splits
+            kept = prune(tree, k, prior=Prior()).kept_splits
             if previous is not None:
                 assert not np.any(kept & ~previous), (k, root)
             previous = kept

@@ -15,8 +15,8 @@ def test_km_rule_12_1_prunes_on_the_tie():
     """(12.1): eps(T*) = 1/10 (one error of 10), eps(empty) = 4/10: a penalty of 3/10 makes the two sides
     equal and the rule (>=) prunes; 29/100 keeps the split."""
     tree = Tree.from_dict({"counts": [6, 4], "children": [{"counts": [5, 0]}, {"counts": [1, 4]}]})
-    assert km_prune(tree, penalty=lambda *args: Fraction(3, 10)).n_leaves == 1
-    assert km_prune(tree, penalty=lambda *args: Fraction(29, 100)).n_leaves == 2
+    assert km_prune(tree, penalty=lambda *args: Fraction(3, 10)).tree.n_leaves == 1
+    assert km_prune(tree, penalty=lambda *args: Fraction(29, 100)).tree.n_leaves == 2
 
 
 def test_chernoff_12_5_counterexample_by_hand():

@@ -71,7 +71,7 @@ def test_eta_is_not_critical_for_two_norm_accuracy(name):
         tree = Tree.from_sklearn(est)
         lam = auto_lam(tree.n_leaves, tree.n_classes, tree.root.n)
         for eta, found in accuracy.items():
-            kept = prune(tree, 2, Prior(lam=lam, eta=eta))
+            kept = prune(tree, 2, prior=Prior(lam=lam, eta=eta))
             found.append(100 * np.mean(predict_with_leaves(est, set(kept.pruned), X[test]) == y[test]))
     means = [np.mean(found) for found in accuracy.values()]
     assert max(means) - min(means) < 1

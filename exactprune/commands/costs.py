@@ -74,13 +74,14 @@ def _read_loss(path: str, n_classes: int) -> list:
 def _cost_report(tree, loss, k: int, lam, eta) -> dict:
     """Everything ``exactprune cost`` prints, as a dict of exact values."""
     from ..costs import cost_label, prune_costs, subtree_cost_moment
+    from ..knorm import Prior
     nodes = []
     for node in tree.nodes():
         label, as_leaf = cost_label(node.counts, loss, k, lam)
         majority = node.label
         nodes.append({"name": node.name, "counts": list(node.counts), "label": label, "majority": majority,
                       "as_leaf": as_leaf, "subtree": subtree_cost_moment(node, loss, k, lam, eta)})
-    result = prune_costs(tree, loss, k, lam, eta)
+    result = prune_costs(tree, k, loss=loss, prior=Prior(lam, eta))
     return {"k": k, "lam": lam, "eta": eta, "loss": loss, "nodes": nodes,
             "pruned": {"moment": result.moment, "pruned": result.pruned, "leaves": result.tree.n_leaves,
                        "labels": result.labels, "tree": result.tree.to_dict()}}
@@ -112,6 +113,7 @@ def _classprob_report(tree, k: int, lam, eta) -> dict:
     """Everything ``exactprune classprob`` prints, as a dict of exact values (the sd of the squared
     error, a square root, as a float to 6 significant digits)."""
     from ..classprob import lidstone_estimate, mse_summary, prune_pet, subtree_error_moment, error_moment
+    from ..knorm import Prior
     J = tree.n_classes
     nodes = []
     for node in tree.nodes():
@@ -126,7 +128,7 @@ def _classprob_report(tree, k: int, lam, eta) -> dict:
                       "combined_as_leaf": sum(as_leaf), "combined_subtree": sum(subtree), "leaf_estimates": estimates})
     out: dict[str, Any] = {"k": k, "lam": lam, "eta": eta, "nodes": nodes}
     if k % 2 == 0:
-        result = prune_pet(tree, k, lam, eta)
+        result = prune_pet(tree, k, prior=Prior(lam, eta))
         out["pruned"] = {"moment": result.moment, "pruned": result.pruned, "leaves": result.tree.n_leaves,
                          "tree": result.tree.to_dict()}
     else:

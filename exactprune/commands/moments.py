@@ -83,7 +83,7 @@ def _run_prune(args) -> int:
     k = k_from_args(args, limits.CLI_MAX_K_ARB, _K_WHY)
     epsilon = exact_arg(args.epsilon, "--epsilon")
     tree = read_tree(args.tree)
-    result = prune(tree, k, prior, epsilon)
+    result = prune(tree, k, prior=prior, epsilon=epsilon)
     if args.json:
         print_json({"k": k, **_keyed("moment", result.moment), "norm_approx": float(result.norm), "pruned": result.pruned,
                     "leaves": result.tree.n_leaves, "comparisons": result.comparisons,

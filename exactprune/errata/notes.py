@@ -96,7 +96,7 @@ def _first_sum() -> dict:
     m, delta, d = 2, Fraction(1, 2), 2
     depth, size, m_v = 0, 3, 2                                     # v the root: l_v = 0, s_v = 3, m_v = m
     r_minus_m = lambda: (depth + size) * arb_of(d).log() + arb_of(Fraction(m) / delta).log() - m_v  # noqa: E731
-    pruned = km_prune(tree, delta=delta, d=d).n_leaves == 1
+    pruned = km_prune(tree, delta=delta, d=d).tree.n_leaves == 1
     return {"correct": ("each term of (12.9) is at most p_v (an error difference is at most 1), so the first sum of "
                         "the bound is at most sum p_v <= 12 t log(t/delta)/m without sqrt(r_v/m_v) <= 1"),
             "counterexample": {"tree": tree.to_dict(), "m": m, "delta": fraction_str(delta), "d": d, "v": "root",

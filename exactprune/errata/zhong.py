@@ -201,8 +201,8 @@ def _lam_infinity() -> dict:
     for lam in (10 ** 3, 10 ** 6, 10 ** 12):
         prior = Prior(Fraction(lam), eta)
         leaf, sub = leaf_moment(tree.root.counts, k, prior), subtree_moment(tree.root, k, prior)
-        found[str(lam)] = {"leaves_epsilon_0": prune(tree, k, prior).tree.n_leaves,
-                           "leaves_epsilon_1e-6": prune(tree, k, prior, epsilon=epsilon).tree.n_leaves,
+        found[str(lam)] = {"leaves_epsilon_0": prune(tree, k, prior=prior).tree.n_leaves,
+                           "leaves_epsilon_1e-6": prune(tree, k, prior=prior, epsilon=epsilon).tree.n_leaves,
                            "root_leaf_E_r2": fraction_str(leaf),
                            "root_leaf_minus_full_tree_E_r2": decimal_str(leaf - sub, 3)}
     limit = Fraction(J - 1, J) ** k

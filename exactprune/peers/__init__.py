@@ -16,7 +16,7 @@ from .ebp import EBPResult, binomial_upper_limit, ebp_extra_errors, ebp_prune, e
 from .fan import FAN_PRIORS, fan_estimate, fan_moments
 from .kearns_mansour import km_penalty, km_prune
 from .mep import mep_as_knorm, mep_leaf_error, mep_prune
-from .min_size import min_size_pruning, min_size_table, srm_pruning
+from .min_size import SRMResult, min_size_pruning, min_size_table, srm_pruning
 from .rep import REPResult, rep_prune, route_counts
 
 __all__ = ["CCPCVResult", "CCPSequence", "CCPStage", "ccp_alphas", "ccp_cv_select", "ccp_sequence",
@@ -25,5 +25,5 @@ __all__ = ["CCPCVResult", "CCPSequence", "CCPStage", "ccp_alphas", "ccp_cv_selec
            "FAN_PRIORS", "fan_estimate", "fan_moments",
            "km_penalty", "km_prune",
            "mep_as_knorm", "mep_leaf_error", "mep_prune",
-           "min_size_pruning", "min_size_table", "srm_pruning",
+           "SRMResult", "min_size_pruning", "min_size_table", "srm_pruning",
            "REPResult", "rep_prune", "route_counts"]

@@ -49,7 +49,7 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional
 
 import flint
 
@@ -539,8 +539,8 @@ class _Raising:
         return Tree.from_arrays(arrays, tree.class_names, tree.feature_names, routing)
 
 
-def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
-              X=None, y=None) -> EBPResult:
+def ebp_prune(tree: Tree, *, cf: Any = "1/4", variant: str = "c45", raising: bool = False,
+              X: Any = None, y: Any = None) -> EBPResult:
     """C4.5's error-based pruning (Quinlan 1993 ch 4; C4.5 R8 ``prune.c``; J48).
 
     Bottom-up: a node becomes a leaf iff E_leaf <= E_tree + 0.1 and (with subtree
@@ -572,8 +572,31 @@ def ebp_prune(tree: Tree, cf="1/4", variant: str = "c45", raising: bool = False,
 
     Over the count arrays: without raising, level by level from the deepest
     (:meth:`_EBP.run_counts`); with raising, node by node over the current structure.
-    The result of raising is a new tree (its nodes named by their new positions).
+    The result of raising is a new tree (its nodes named by their new positions).  Called as
+    every pruner (:mod:`exactprune.pruning`): the tree, then the options keyword-only.
 
+    Parameters
+    ----------
+    tree : Tree
+        The tree to prune (whole-number counts); the input is untouched.
+    cf : exact number, default 1/4
+        The confidence level of the binomial upper limit (C4.5's ``-c 25``).
+    variant : {"c45", "weka"}, default "c45"
+        Whose extra errors: C4.5 R8's or J48's (:func:`ebp_extra_errors`).
+    raising : bool, default False
+        Subtree raising (needs ``X`` and ``y``).
+    X, y : arrays, optional
+        The training examples and their class indices 0..J-1, for raising.
+
+    Returns
+    -------
+    EBPResult
+        A :class:`~exactprune.pruning.Pruning` (``k`` None): the pruned ``tree``, ``pruned``
+        (sorted), ``kept_splits``, ``routes``, and ``moment`` = ``estimate``, the result's
+        estimated errors (a float, as the programs compute it); with the names ``raised``.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> r = ebp_prune(iris_tree())
     >>> r.tree.n_leaves, r.pruned       # EBP keeps the small leaves (it under-prunes, Zhong 6.4.2)

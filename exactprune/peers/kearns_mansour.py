@@ -7,7 +7,8 @@ nodes bottom-up, the current subtree T*_v at v is replaced by the best leaf iff
 
 with eps_v training error fractions at v, m_v the examples reaching v, n_v the node count of
 T*_v, l_v the depth of v and alpha the penalty (12.2) (:func:`km_penalty`, a certified
-``flint.arb`` ball).  :func:`km_prune` decides (12.1) by certified arb comparisons.
+``flint.arb`` ball).  :func:`km_prune` decides (12.1) by certified arb comparisons and returns
+the package's one result type, a :class:`~exactprune.pruning.Pruning`.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ import flint
 
 from ..certify import Decider
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..tree import Tree, as_tree, copy_with_leaves
+from ..pruning import Pruning, kept_from_collapsed
+from ..tree import Tree, as_tree
 
 __all__ = ["km_penalty", "km_prune"]
 
@@ -49,18 +51,50 @@ def km_penalty(m_v: int, n_v: int, depth: int, m: int, delta="1/20", d: int = 2,
     return arb_of(c) * (inner / m_v).sqrt()
 
 
-def km_prune(tree: Tree, delta="1/20", d: int = 2, c="11/10",
-             penalty: Optional[Callable[[int, int, int, int], Any]] = None) -> Tree:
+def km_prune(tree: Tree, *, delta: Any = "1/20", d: int = 2, c: Any = "11/10",
+             penalty: Optional[Callable[[int, int, int, int], Any]] = None) -> Pruning:
     """Kearns-Mansour bottom-up pruning (notes 12.2.3): replace T*_v by the best leaf iff
     eps_v(T*_v) + alpha(m_v, n_v, l_v, delta) >= eps_v(empty)  (12.1),
     with training-sample error fractions, n_v the node count of the current T*_v,
-    l_v the depth of v; decided by certified arb comparison.  ``penalty(m_v, n_v,
-    depth, m)`` overrides (12.2) (it may return an exact number or an arb ball).
-    An empty node (m_v = 0) is pruned.
+    l_v the depth of v; decided by certified arb comparison.  An empty node (m_v = 0) is
+    pruned.  Called as every pruner (:mod:`exactprune.pruning`): the tree, then the options
+    keyword-only.
+
+    Parameters
+    ----------
+    tree : Tree
+        The tree to prune (its training counts); the input is untouched.
+    delta : exact number in (0, 1], default 1/20
+        The confidence parameter of (12.2).
+    d : int, default 2
+        The number of single-variable tests of (12.2)'s hypothesis class.
+    c : exact number > 1, default 11/10
+        The constant of (12.2).
+    penalty : callable, optional
+        ``penalty(m_v, n_v, depth, m)`` in place of (12.2) (:func:`km_penalty`); it may return
+        an exact number or an arb ball.
+
+    Returns
+    -------
+    Pruning
+        The package's one result type (``k`` None): the pruned ``tree``, ``pruned``,
+        ``kept_splits`` (every split decided, bottom-up), ``routes`` (the decision kernel's, an
+        empty node's decision counted as exact) and ``moment``, the pruned tree's training
+        error rate eps(T*) (an exact Fraction; None for an empty root).
+
+    Examples
+    --------
+    With no penalty (12.1) keeps a split iff it lowers the training errors: on the iris tree
+    (Zhong App B.1) every split does but c22's, whose leaves (0, 1, 2) and (0, 0, 43) make 1
+    error, as many as (0, 1, 45), a tie that (12.1)'s >= prunes.  With the penalty (12.2) the
+    splits below c21 and c22 go too, leaving 3 leaves and (0 + 5 + 1)/150 training errors:
 
     >>> from exactprune.tree import iris_tree
-    >>> km_prune(iris_tree()).n_leaves
-    3
+    >>> km_prune(iris_tree(), penalty=lambda *args: 0).pruned
+    ['c22']
+    >>> result = km_prune(iris_tree())
+    >>> result.tree.n_leaves, result.pruned, result.moment
+    (3, ['c21', 'c22'], Fraction(1, 25))
     """
     tree = as_tree(tree)
     m = tree.root.n
@@ -75,6 +109,7 @@ def km_prune(tree: Tree, delta="1/20", d: int = 2, c="11/10",
     size: dict = {}
     collapsed = set()
     decider = Decider(max_prec=1 << 16)
+    empty = 0
     for node in tree.root.postorder():
         if node.is_leaf:
             errors[id(node)], size[id(node)] = node.errors, 1
@@ -84,6 +119,7 @@ def km_prune(tree: Tree, delta="1/20", d: int = 2, c="11/10",
         mv = node.n
         if mv == 0:
             prune_it = True
+            empty += 1
         else:
             diff_exact = Fraction(sub_err - node.errors, mv)   # eps(T*) - eps(empty) <= 0
             p = pen(mv, sub_size, depth[id(node)], m)
@@ -97,4 +133,6 @@ def km_prune(tree: Tree, delta="1/20", d: int = 2, c="11/10",
             errors[id(node)], size[id(node)] = node.errors, 1
         else:
             errors[id(node)], size[id(node)] = sub_err, sub_size
-    return copy_with_leaves(tree, collapsed)
+    routes = dict(decider.routes, exact=decider.routes["exact"] + empty)
+    rate = Fraction(errors[id(tree.root)], m) if m else None
+    return Pruning(tree, None, kept_from_collapsed(tree.arrays(), collapsed), routes, moment=rate)

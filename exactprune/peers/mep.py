@@ -12,7 +12,7 @@ tests check the identity rather than assume it).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ..knorm import Prior, prune as knorm_prune
 from ..numbers import exact, to_fmpq
@@ -40,7 +40,7 @@ def mep_leaf_error(counts: Sequence[int], m=2, priors: Optional[Sequence] = None
     return 1 - (counts[best] + priors[best] * m) / (n + m)
 
 
-def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) -> Pruning:
+def mep_prune(tree: Tree, *, m: Any = None, lam: Any = "1/2", priors: Optional[Sequence] = None) -> Pruning:
     """Minimum error pruning (Niblett-Bratko 1986, Cestnik-Bratko 1991): prune at t iff
     the static m-estimate error <= the backed-up error sum_c (n_c/n) E_c.
 
@@ -50,11 +50,31 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     the node size n_t (so the backed-up error is a plain sum over the children, and an empty
     node, 0 <= 0, is pruned): every static error at once, then the package's one pruning pass
     (:func:`~exactprune.pruning.prune_bottom_up`), per level the backed-up errors and the
-    comparison static <= backed-up.
+    comparison static <= backed-up.  Called as every pruner (:mod:`exactprune.pruning`): the
+    tree, then the options keyword-only.
 
-    Returns the package's one result type, a :class:`~exactprune.pruning.Pruning` (``k`` None):
-    the pruned ``tree``, ``pruned``, ``kept_splits``, ``routes`` (every comparison exact) and
-    ``moment``, the pruned tree's backed-up error (an exact Fraction; None for an empty root).
+    Parameters
+    ----------
+    tree : Tree
+        The tree to prune (integer counts); the input is untouched.
+    m : exact number, optional
+        The m-estimate's m (> 0 unless every node has examples); default J lam.
+    lam : exact number, default 1/2
+        Gives the default m = J lam (ignored when ``m`` is given).
+    priors : sequence of exact numbers, optional
+        The class priors p_c (one per class); uniform 1/J by default.
+
+    Returns
+    -------
+    Pruning
+        The package's one result type (``k`` None): the pruned ``tree``, ``pruned``,
+        ``kept_splits``, ``routes`` (every comparison exact) and ``moment``, the pruned tree's
+        backed-up error (an exact Fraction; None for an empty root).
+
+    Examples
+    --------
+    The iris tree (Zhong App B.1; lam = 1/2, so m = 3/2): only c22's split goes, as PruneTree at
+    k = 1, eta = 0 finds (:func:`mep_as_knorm`; ``tests/peers/test_mep.py`` checks the two agree):
 
     >>> from exactprune.tree import iris_tree
     >>> result = mep_prune(iris_tree())
@@ -87,12 +107,29 @@ def mep_prune(tree: Tree, m=None, lam="1/2", priors: Optional[Sequence] = None) 
     return Pruning(tree, None, kept, {"exact": int((a.n_children > 0).sum())}, moment=root_error)
 
 
-def mep_as_knorm(tree: Tree, lam="1/2") -> Pruning:
+def mep_as_knorm(tree: Tree, *, lam: Any = "1/2") -> Pruning:
     """MEP through PruneTree (Zhong p. 559): :func:`exactprune.knorm.prune` with k = 1,
     eta = 0 and numerator J-1, equal to :func:`mep_prune` with m = J lam and uniform priors.
+
+    Parameters
+    ----------
+    tree : Tree
+        The tree to prune; the input is untouched.
+    lam : exact number, default 1/2
+        Lidstone's lam (m = J lam in :func:`mep_prune`).
+
+    Returns
+    -------
+    Pruning
+        :func:`exactprune.knorm.prune`'s result at k = 1 (``moment`` the pruned tree's expected
+        error rate).
+
+    Examples
+    --------
+    The leaves of Zhong Figure B.1(b), as :func:`mep_prune` finds them:
 
     >>> from exactprune.tree import iris_tree
     >>> sorted(l.name for l in mep_as_knorm(iris_tree()).tree.leaves())
     ['c1', 'c2111', 'c2112', 'c2121', 'c21221', 'c21222', 'c22']
     """
-    return knorm_prune(as_tree(tree), 1, Prior(lam=lam, eta=0))
+    return knorm_prune(as_tree(tree), 1, prior=Prior(lam=lam, eta=0))

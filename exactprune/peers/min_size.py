@@ -11,13 +11,14 @@ minimisation), decided exactly.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional, Tuple
+from typing import Optional
 
 from ..certify import Decider
 from ..numbers import nonnegative_int
-from ..tree import Tree, as_tree, copy_with_leaves
+from ..pruning import Pruning, kept_from_collapsed
+from ..tree import Tree, as_tree
 
-__all__ = ["min_size_table", "min_size_pruning", "srm_pruning"]
+__all__ = ["min_size_table", "min_size_pruning", "srm_pruning", "SRMResult"]
 
 _INF = float("inf")
 
@@ -49,15 +50,38 @@ def min_size_table(tree: Tree, max_errors: Optional[int] = None) -> dict:
     return {name: [int(v) if v != _INF else v for v in vals] for name, vals in table.items()}
 
 
-def min_size_pruning(tree: Tree, max_errors: int) -> Tree:
+def min_size_pruning(tree: Tree, *, max_errors: int) -> Pruning:
     """The smallest pruning (fewest nodes) with at most ``max_errors`` training errors
     (notes 12.2.2); ValueError if even the full tree makes more errors.  Among
     equally small ones, the first found by the DP's traceback (collapse first, then
-    the lowest budget to the first child).
+    the lowest budget to the first child).  Called as every pruner (:mod:`exactprune.pruning`):
+    the tree, then the options keyword-only.
+
+    Parameters
+    ----------
+    tree : Tree
+        The tree to prune (its training counts); the input is untouched.
+    max_errors : int, keyword-only
+        The error budget e >= 0.
+
+    Returns
+    -------
+    Pruning
+        The package's one result type (``k`` None): the pruned ``tree``, ``pruned``,
+        ``kept_splits`` (a split below a pruned one, never visited by the traceback, is left
+        True), ``routes`` (the traceback's decisions, exact integer comparisons) and
+        ``moment``, the pruned tree's training errors (an int, at most ``max_errors``).
+
+    Examples
+    --------
+    On the iris tree (Zhong App B.1) a budget of 6 errors is met by the root's split and c2's
+    alone, 5 nodes, with 0 + 5 + 1 errors at c1, c21 and c22 (:func:`min_size_table` gives
+    the sizes, ``tests/peers/test_min_size.py`` checks them against every pruning):
 
     >>> from exactprune.tree import iris_tree
-    >>> min_size_pruning(iris_tree(), 6).n_leaves
-    3
+    >>> result = min_size_pruning(iris_tree(), max_errors=6)
+    >>> len(result.tree.nodes()), result.pruned, result.moment
+    (5, ['c21', 'c22'], 6)
     """
     tree = as_tree(tree)
     K = nonnegative_int(max_errors, "max_errors")
@@ -66,8 +90,11 @@ def min_size_pruning(tree: Tree, max_errors: int) -> Tree:
         full = sum(l.errors for l in tree.leaves())
         raise ValueError(f"no pruning has at most {K} errors: the full tree makes {full}")
     collapsed = set()
+    decisions = [0]
 
     def trace(node, budget):
+        if not node.is_leaf:
+            decisions[0] += 1
         if node.errors <= budget:
             collapsed.add(node.name)
             return
@@ -90,19 +117,50 @@ def min_size_pruning(tree: Tree, max_errors: int) -> Tree:
         trace(kids[0], b)
 
     trace(tree.root, K)
-    return copy_with_leaves(tree, collapsed)
+    errors = sum(tree.node(name).errors for name in collapsed)     # the result's leaves: every one collapsed
+    return Pruning(tree, None, kept_from_collapsed(tree.arrays(), collapsed), {"exact": decisions[0]}, moment=errors)
 
 
-def srm_pruning(tree: Tree) -> Tuple[int, Tree]:
+class SRMResult(Pruning):
+    """:func:`srm_pruning`'s outcome, a :class:`~exactprune.pruning.Pruning` (``k`` None) with
+    the chosen budget ``d``: the pruned ``tree`` is the minimum-size pruning T_d
+    (:func:`min_size_pruning` with ``max_errors=d``), ``moment`` its training error rate
+    error(T_d), ``routes`` the decision kernel's routes of the SRM comparisons."""
+
+    def __init__(self, source: Tree, kept, routes: dict, error_rate: Fraction, d: int):
+        super().__init__(source, None, kept, routes, moment=error_rate)
+        self.d = d
+
+
+def srm_pruning(tree: Tree) -> SRMResult:
     """Notes 12.2.2's SRM choice: T* = argmin_d error(T_d) + sqrt(k_d / m) over the
     minimum-size prunings T_d (k_d nodes, error = training error rate, m examples);
     every comparison goes through the decision kernel (:class:`~exactprune.certify.Decider`),
     on its exact route (the sign by squaring, so exact ties, possible when both square roots
-    are rational, are found).  Returns (d, T_d); the first d on ties.
+    are rational, are found).  The first d on ties.  Called as every pruner
+    (:mod:`exactprune.pruning`); it has no option.
+
+    Parameters
+    ----------
+    tree : Tree
+        The tree to prune (its training counts); the input is untouched.
+
+    Returns
+    -------
+    SRMResult
+        A :class:`~exactprune.pruning.Pruning` with the chosen budget ``d``: the pruned ``tree``
+        T_d, ``pruned``, ``kept_splits``, ``routes`` and ``moment`` = error(T_d).
+
+    Examples
+    --------
+    On the iris tree (Zhong App B.1, m = 150) each size of :func:`min_size_table`, 13, 11, 9, 7,
+    5, 3 and 1 nodes, is first reached at d = 1, 2, 3, 4, 6, 50 and 100 errors, scoring
+    d/150 + sqrt(k_d/150) = 0.301, 0.284, 0.265, 0.243, 0.223, 0.475 and 0.748: d = 6 wins:
 
     >>> from exactprune.tree import iris_tree
-    >>> d, t = srm_pruning(iris_tree()); d, t.n_leaves
-    (6, 3)
+    >>> result = srm_pruning(iris_tree())
+    >>> result.d, result.tree.n_leaves, result.moment
+    (6, 3, Fraction(1, 25))
     """
     tree = as_tree(tree)
     m = tree.root.n
@@ -111,13 +169,13 @@ def srm_pruning(tree: Tree) -> Tuple[int, Tree]:
     for d, k in enumerate(table):
         if k == _INF:
             continue
-        t = min_size_pruning(tree, d)
-        err = Fraction(sum(l.errors for l in t.leaves()), m)
-        key = (err, Fraction(k, m))
+        t = min_size_pruning(tree, max_errors=d)
+        key = (Fraction(t.moment, m), Fraction(k, m))
         if best is None or _srm_less(key, best[0], decider):
             best = (key, d, t)
     assert best is not None, "internal error: the root as a leaf (d = root errors) always has a finite size"
-    return best[1], best[2]
+    (error_rate, _), d, chosen = best
+    return SRMResult(tree, chosen.kept_splits, decider.routes, error_rate, d)
 
 
 def _srm_less(a, b, decider: Decider) -> bool:

@@ -60,7 +60,7 @@ class REPResult(Pruning):
         self.labels, self.errors = labels, errors
 
 
-def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndarray"], labels: str = "pruning",
+def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndarray"], *, labels: str = "pruning",
               ties: str = "prune") -> REPResult:
     """Reduced error pruning as in EK Table 1: one bottom-up sweep; a subtree whose
     pruning-set errors are >= those of a leaf is replaced by the leaf.
@@ -73,7 +73,32 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
     pruning-set class counts (:func:`route_counts`), or is their (n_nodes, J) integer
     matrix in the order of ``tree.arrays()``.  The sweep is the package's one pruning pass
     (:func:`~exactprune.pruning.prune_bottom_up`), level by level over the count arrays,
-    comparing integer error counts.
+    comparing integer error counts.  Called as every pruner (:mod:`exactprune.pruning`): the
+    tree, the pruning-set counts (what REP prunes from), then the options keyword-only.
+
+    Parameters
+    ----------
+    tree : Tree
+        The tree to prune (training counts); the input is untouched.
+    prune_counts : dict or integer matrix
+        The pruning-set class counts at every node: name -> counts (:func:`route_counts`), or
+        the (n_nodes, J) matrix in the order of ``tree.arrays()``.
+    labels : {"pruning", "training"}, default "pruning"
+        Which majority labels a pruned leaf.
+    ties : {"prune", "keep"}, default "prune"
+        What equal errors do (REP prunes).
+
+    Returns
+    -------
+    REPResult
+        A :class:`~exactprune.pruning.Pruning` (``k`` None): the pruned ``tree``, ``pruned``
+        (sorted), ``kept_splits``, ``routes`` (every comparison exact) and ``moment`` =
+        ``errors``, the pruned tree's errors on the pruning set; with the leaves' ``labels``.
+
+    Examples
+    --------
+    Two pure leaves whose pruning-set counts (1, 1) each make 1 error, 2 in all, as many as
+    the root as a leaf (2, 2): REP prunes on the tie.
 
     >>> t = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
     >>> r = rep_prune(t, {"root": (2, 2), "c1": (1, 1), "c2": (1, 1)})

@@ -490,7 +490,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
                             int(grown.get_n_leaves()), n_classes, root_total)
         count_tree = Tree.from_sklearn(grown, counts=counts if ints is None else ints)
-        result = prune(count_tree, k, prior, epsilon)
+        result = prune(count_tree, k, prior=prior, epsilon=epsilon)
         kept = result.kept_splits
         self.count_tree_, self.pruned_count_tree_ = count_tree, result.tree
         pruned_tree, old, names = _pruned_tree_(grown.tree_, kept)

@@ -22,7 +22,7 @@ def test_km_with_zero_penalty_is_rep_on_the_training_set(tree):
     km = km_prune(tree, penalty=lambda *a: 0)
     pc = {n.name: n.counts for n in tree.root.walk()}
     rep = rep_prune(tree, pc, labels="training")
-    assert sorted(l.name for l in km.leaves()) == sorted(l.name for l in rep.tree.leaves())
+    assert sorted(l.name for l in km.tree.leaves()) == sorted(l.name for l in rep.tree.leaves())
 
 
 def test_km_penalty_grows_with_size_and_prunes_more():
@@ -30,7 +30,7 @@ def test_km_penalty_grows_with_size_and_prunes_more():
     assert km_penalty(50, 3, 2, 1000) > km_penalty(100, 3, 2, 1000)
     big = km_prune(iris_tree(), c="11/10")
     none = km_prune(iris_tree(), penalty=lambda *a: 0)
-    assert big.n_leaves <= none.n_leaves
+    assert big.tree.n_leaves <= none.tree.n_leaves
     with pytest.raises(ValueError, match="c must exceed 1"):
         km_penalty(10, 3, 1, 10, c=1)
 
@@ -51,8 +51,8 @@ def stump(parent, left, right):
     return Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {left}}}, {{"counts": {right}}}]}}')
 
 
-def leaves(tree):
-    return sorted(leaf.name for leaf in tree.leaves())
+def leaves(result):
+    return sorted(leaf.name for leaf in result.tree.leaves())
 
 
 def alpha(m_v, n_v, depth, m, delta=0.05, d=2, c=1.1):

@@ -19,9 +19,9 @@ def test_mep_equals_one_norm_pruning_with_eta_zero(tree, lam):
     if any(n.n == 0 for n in tree.root.walk()) and lam == 0:
         return
     a = mep_prune(tree, lam=lam).tree
-    b = prune(tree, 1, Prior(lam=lam, eta=0)).tree
+    b = prune(tree, 1, prior=Prior(lam=lam, eta=0)).tree
     assert sorted(l.name for l in a.leaves()) == sorted(l.name for l in b.leaves())
-    assert sorted(l.name for l in mep_as_knorm(tree, lam).tree.leaves()) == sorted(l.name for l in b.leaves())
+    assert sorted(l.name for l in mep_as_knorm(tree, lam=lam).tree.leaves()) == sorted(l.name for l in b.leaves())
 
 
 def test_mep_differs_from_one_norm_with_eta_half_somewhere():
@@ -31,8 +31,8 @@ def test_mep_differs_from_one_norm_with_eta_half_somewhere():
                        '[{"counts": [6, 6]}, {"counts": [6, 3]}]}, {"counts": [10, 4], "children": '
                        '[{"counts": [2, 3]}, {"counts": [5, 1]}, {"counts": [3, 0]}]}, {"counts": [5, 0]}]}')
     m = mep_prune(t, lam="1/2").tree.n_leaves
-    assert m == prune(t, 1, Prior(lam="1/2", eta=0)).tree.n_leaves
-    assert m != prune(t, 1, Prior(lam="1/2", eta="1/2")).tree.n_leaves
+    assert m == prune(t, 1, prior=Prior(lam="1/2", eta=0)).tree.n_leaves
+    assert m != prune(t, 1, prior=Prior(lam="1/2", eta="1/2")).tree.n_leaves
 
 
 @given(st.lists(st.integers(0, 30), min_size=2, max_size=4).filter(lambda c: sum(c) > 0),
@@ -126,7 +126,7 @@ def test_an_explicit_m_is_used():
     assert mep_prune(t, m=30).moment == Fraction(17, 37)
     assert mep_prune(t).moment == Fraction(61, 280)
     assert leaves(mep_prune(t, lam=15)) == ["root"]              # m = J lam = 30
-    assert leaves(mep_as_knorm(t, 15)) == ["root"] and leaves(mep_as_knorm(t)) == ["c1", "c2"]
+    assert leaves(mep_as_knorm(t, lam=15)) == ["root"] and leaves(mep_as_knorm(t)) == ["c1", "c2"]
 
 
 def test_priors_reach_every_node():
@@ -159,9 +159,9 @@ def test_mep_as_knorm_uses_eta_zero_and_lam_one_half_by_default():
     t = Tree.from_json('{"counts": [27, 13], "children": [{"counts": [12, 9], "children": '
                        '[{"counts": [6, 6]}, {"counts": [6, 3]}]}, {"counts": [10, 4], "children": '
                        '[{"counts": [2, 3]}, {"counts": [5, 1]}, {"counts": [3, 0]}]}, {"counts": [5, 0]}]}')
-    assert prune(t, 1, Prior(lam="1/2", eta=0)).tree.n_leaves != prune(t, 1, Prior(lam="1/2", eta="1/2")).tree.n_leaves
+    assert prune(t, 1, prior=Prior(lam="1/2", eta=0)).tree.n_leaves != prune(t, 1, prior=Prior(lam="1/2", eta="1/2")).tree.n_leaves
     assert leaves(mep_as_knorm(t)) == leaves(mep_prune(t))
-    assert leaves(mep_as_knorm(t)) == leaves(prune(t, 1, Prior(lam="1/2", eta=0)))
+    assert leaves(mep_as_knorm(t)) == leaves(prune(t, 1, prior=Prior(lam="1/2", eta=0)))
 
 
 def test_mep_refuses_fractional_counts_with_the_reason():

@@ -32,14 +32,14 @@ def test_min_size_dp_matches_enumeration(tree):
         feasible = [size for err, size in info if err <= e]
         assert s == (min(feasible) if feasible else float("inf"))
         if feasible:
-            t = min_size_pruning(tree, e)
+            t = min_size_pruning(tree, max_errors=e).tree
             assert sum(l.errors for l in t.leaves()) <= e
             assert len(t.nodes()) == s
 
 
 def test_min_size_refuses_impossible_budget():
     with pytest.raises(ValueError, match="full tree makes 1"):
-        min_size_pruning(iris_tree(), 0)
+        min_size_pruning(iris_tree(), max_errors=0)
 
 
 def test_srm_exact_tie_with_non_dyadic_m_goes_to_the_exact_route():
@@ -55,8 +55,8 @@ def test_srm_exact_tie_with_non_dyadic_m_goes_to_the_exact_route():
                        '"children": [{"counts": [24, 3], "children": [{"counts": [24, 0]}, {"counts": [0, 3]}]}, '
                        '{"counts": [0, 3]}]}, {"counts": [0, 3]}]}, {"counts": [0, 3]}]}')
     assert min_size_table(t)["root"] == [9, 9, 9, 7, 7, 7, 5, 5, 5, 3, 3, 3, 1]
-    d, tree = srm_pruning(t)
-    assert d == 0 and tree.n_leaves == 5
+    result = srm_pruning(t)
+    assert result.d == 0 and result.tree.n_leaves == 5
 
 
 @pytest.mark.parametrize("d, p, q, sign", [
@@ -102,8 +102,8 @@ TREE = ('{"counts": [7, 5], "children": [{"counts": [6, 1], "children": [{"count
 INF = float("inf")
 
 
-def leaves(tree):
-    return sorted(leaf.name for leaf in tree.leaves())
+def leaves(result):
+    return sorted(leaf.name for leaf in result.tree.leaves())
 
 
 def test_table_by_hand():
@@ -119,26 +119,26 @@ def test_table_by_hand():
 
 def test_pruning_with_any_budget():
     t = Tree.from_json(TREE)
-    assert leaves(min_size_pruning(t, 1)) == ["c11", "c12", "c2"]
-    assert leaves(min_size_pruning(t, 3)) == ["c1", "c2"]
-    assert leaves(min_size_pruning(t, 7)) == ["root"]          # a budget above the root's 5 errors
+    assert leaves(min_size_pruning(t, max_errors=1)) == ["c11", "c12", "c2"]
+    assert leaves(min_size_pruning(t, max_errors=3)) == ["c1", "c2"]
+    assert leaves(min_size_pruning(t, max_errors=7)) == ["root"]          # a budget above the root's 5 errors
     with pytest.raises(ValueError, match=r"^max_errors must be a non-negative integer"):
-        min_size_pruning(t, -1)
+        min_size_pruning(t, max_errors=-1)
 
 
 def test_srm_choice_by_hand():
     """error + sqrt(nodes / m): d = 1: 1/12 + sqrt(5/12) = 0.729; d = 2, 3, 4 (one tree): 2/12 +
     sqrt(3/12) = 2/3 exactly; d = 5: 5/12 + sqrt(1/12) = 0.705.  The first of the tied d wins."""
-    d, tree = srm_pruning(Tree.from_json(TREE))
-    assert d == 2 and leaves(tree) == ["c1", "c2"]
+    result = srm_pruning(Tree.from_json(TREE))
+    assert result.d == 2 and leaves(result) == ["c1", "c2"]
 
 
 def test_srm_prefers_the_full_tree_when_it_is_cheap():
     """Root (50, 50) -> (50, 0), (0, 50), m = 100: d = 0..49: 0 + sqrt(3/100) = 0.173 (the full
     tree, first at d = 0); d = 50: 1/2 + sqrt(1/100) = 0.6."""
     t = Tree.from_json('{"counts": [50, 50], "children": [{"counts": [50, 0]}, {"counts": [0, 50]}]}')
-    d, tree = srm_pruning(t)
-    assert d == 0 and leaves(tree) == ["c1", "c2"]
+    result = srm_pruning(t)
+    assert result.d == 0 and leaves(result) == ["c1", "c2"]
 
 
 def test_srm_keeps_the_first_of_two_exactly_tied_prunings():
@@ -150,5 +150,5 @@ def test_srm_keeps_the_first_of_two_exactly_tied_prunings():
                        '"children": [{"counts": [8, 2], "children": [{"counts": [8, 0]}, {"counts": [0, 2]}]}, '
                        '{"counts": [0, 2]}]}, {"counts": [0, 2]}]}, {"counts": [0, 2]}]}')
     assert min_size_table(t)["root"] == [9, 9, 7, 7, 5, 5, 3, 3, 1]
-    d, tree = srm_pruning(t)
-    assert d == 0 and tree.n_leaves == 5
+    result = srm_pruning(t)
+    assert result.d == 0 and result.tree.n_leaves == 5
