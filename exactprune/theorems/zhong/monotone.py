@@ -89,7 +89,7 @@ def check_5_4(case: dict) -> Verdict:
     previous = None
     kept_by_k = {}
     for k in range(1, K_MAX + 2):
-        kept = _internal_names(prune(tree, k, prior, epsilon=eps).tree)
+        kept = _internal_names(prune(tree, k, prior=prior, epsilon=eps).tree)
         kept_by_k[k] = sorted(kept)
         if previous is not None and not kept <= previous:
             return Verdict(False, {"tree": case["tree"], **_prior_show(prior), "epsilon": fraction_str(Fraction(eps)),

@@ -50,7 +50,7 @@ def check_property_1(case: dict) -> Verdict:
     eps = case.get("epsilon", 0)
     values = {p: pruned_moment(tree.root, p, k, prior) for p in all_prunings(tree.root)}
     best = min(values.values())
-    result = prune(tree, k, prior, epsilon=eps)
+    result = prune(tree, k, prior=prior, epsilon=eps)
     attained = subtree_moment(result.tree.root, k, prior)
     optimal_sizes = sorted(len(p) for p, v in values.items() if v == best)
     return Verdict(result.moment == best and attained == best, {
