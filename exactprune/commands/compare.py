@@ -33,8 +33,9 @@ def register(subparsers) -> None:
                     f"on r/5 consecutive subsets from subset i and tests on the rest, {_SUBSETS} runs per ratio.")
     parser.add_argument("dataset", metavar="DATASET",
                         help=f"one of {', '.join(DATASETS)}; a CSV file (plain or gzip, header row, class in the "
-                             "last column or --target; as for grow); or NAME for NAME.csv[.gz] in --data-dir or "
-                             "$EXACTPRUNE_DATA")
+                             "last column or --target; read as grow reads it, with the same --target, --categorical, "
+                             "--sep and --max-levels, which only a CSV file takes); or NAME for NAME.csv[.gz] in "
+                             "--data-dir or $EXACTPRUNE_DATA")
     add_data_arguments(parser)
     parser.add_argument("--data-dir", default=None, metavar="FOLDER",
                         help="folder of NAME.csv[.gz] databases (default: $EXACTPRUNE_DATA)")
