@@ -48,6 +48,7 @@ import numpy as np
 
 from .peers.ccp import ccp_cv_select, predict_with_leaves
 from .peers.ebp import ebp_prune
+from . import limits
 from .datasets import DATASETS, GAUSSIAN, SKLEARN_SETS, database_name
 from .knorm import Prior, prune
 from .tree import Tree, route
@@ -178,11 +179,12 @@ def gaussian_leaf_class_masses(tree_, means, priors=None) -> dict:
 
 
 def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Optional[str] = None,
-                 target: Optional[str] = None, categorical: Sequence[str] = ()):
+                 target: Optional[str] = None, categorical: Sequence[str] = (), sep: Optional[str] = None,
+                 max_levels: int = limits.CLI_MAX_LEVELS):
     """(X, y) for one of :data:`DATASETS` (no download), or for a CSV database: a file path, or
     ``NAME.csv[.gz]`` in ``data_dir`` or in the folder named by ``EXACTPRUNE_DATA``
-    (:func:`exactprune.datasets.load_csv` with ``target`` and ``categorical``: one-hot
-    categoricals, missing values refused); ``y`` as class indices 0..J-1.
+    (:func:`exactprune.datasets.load_csv` with ``target``, ``categorical``, ``sep`` and
+    ``max_levels``: one-hot categoricals, missing values refused); ``y`` as class indices 0..J-1.
 
     Fisher's iris: 150 flowers, 4 measurements, 50 of each of the 3 species; ``n`` draws a
     subset of rows (seeded):
@@ -205,7 +207,7 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
         if path is None:
             raise ValueError(f"unknown data set {name!r}: not a file, not NAME.csv[.gz] in the data folder "
                              f"(--data-dir or {DATA_ENV}), not one of {', '.join(DATASETS)}")
-        data = load_csv(path, target=target, categorical=categorical)
+        data = load_csv(path, target=target, categorical=categorical, sep=sep, max_levels=max_levels)
         X, y = data.X, data.y
     if n is not None and n < len(y):
         idx = np.random.default_rng(seed).permutation(len(y))[:n]
@@ -322,21 +324,23 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0,
 def protocol_units(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
                    n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
                    data_dir: Optional[str] = None, target: Optional[str] = None,
-                   categorical: Sequence[str] = ()) -> List[tuple]:
+                   categorical: Sequence[str] = (), sep: Optional[str] = None,
+                   max_levels: int = limits.CLI_MAX_LEVELS) -> List[tuple]:
     """The work units of Zhong's Figure 6.1 on one data set, in the order (ratio, run), each the
     arguments of :func:`run_unit`: one shuffle ``order`` (seed ``seed + 1``) cut into ``subsets``
     parts; for each m in ``ratios`` and each run i, train on parts i..i+m-1 (mod ``subsets``)
     and test on the rest (:func:`protocol_split`); the run's own seed is ``seed + i`` (tree
     growing, CV folds), so a unit's result depends on its arguments alone.  ``runs`` limits i
-    (reduced size); ``dataset``, ``data_dir``, ``target`` and ``categorical`` as in
-    :func:`load_dataset`.  All units share one ``X``, ``y`` and ``order``: joblib memory-maps
-    them and Dask scatters them once, not once per unit.
+    (reduced size); ``dataset``, ``data_dir`` and the CSV options ``target``, ``categorical``,
+    ``sep`` and ``max_levels`` as in :func:`load_dataset`.  All units share one ``X``, ``y`` and
+    ``order``: joblib memory-maps them and Dask scatters them once, not once per unit.
 
     >>> units = protocol_units("iris", ratios=(1, 10), runs=2)
     >>> [(u[1], u[2], u[6], u[9]) for u in units]        # ratio %, run i, m, seed
     [(5, 0, 1, 0), (5, 1, 1, 1), (50, 0, 10, 0), (50, 1, 10, 1)]
     """
-    X, y = load_dataset(dataset, seed=seed, n=n, data_dir=data_dir, target=target, categorical=categorical)
+    X, y = load_dataset(dataset, seed=seed, n=n, data_dir=data_dir, target=target, categorical=categorical,
+                        sep=sep, max_levels=max_levels)
     label = dataset if dataset in DATASETS else database_name(dataset)
     order = np.random.default_rng(seed + 1).permutation(len(y))
     units = []
@@ -482,10 +486,11 @@ def ebp_variant_unit(X, y, order, m: int, index: int, seed: int, raising: bool, 
 def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
                  n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
                  data_dir: Optional[str] = None, target: Optional[str] = None,
-                 categorical: Sequence[str] = (), jobs: int = 1, progress: bool = False) -> List[Run]:
+                 categorical: Sequence[str] = (), sep: Optional[str] = None,
+                 max_levels: int = limits.CLI_MAX_LEVELS, jobs: int = 1, progress: bool = False) -> List[Run]:
     """Zhong Figure 6.1 on one data set: the runs of :func:`protocol_units`, in that order, run by
     :func:`exactprune.parallel.run_units` with ``jobs`` workers (or on Dask inside
-    :func:`exactprune.parallel.dask_backend`); accuracies and leaves do not depend on ``jobs``
+    :func:`exactprune.parallel.dask_backend`), the data read as there; accuracies and leaves do not depend on ``jobs``
     or the backend, the measured seconds do (they are wall times inside the workers).  The runs
     with the largest training sets start first (:func:`protocol_cost`).
 
@@ -500,7 +505,8 @@ def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 2
     True
     """
     from .parallel import run_units
-    units = protocol_units(dataset, ratios, subsets, seed, n, V, runs, data_dir, target, categorical)
+    units = protocol_units(dataset, ratios, subsets, seed, n, V, runs, data_dir, target, categorical,
+                           sep=sep, max_levels=max_levels)
     return run_units(run_unit, units, jobs=jobs, progress=progress, label="runs", cost=protocol_cost(units))
 
 

@@ -312,3 +312,82 @@ def test_compare_refuses_too_few_rows_before_any_work(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "19 rows; the protocol cuts the data into 20 subsets and needs at least 20 rows" in err
     assert err.count("\n") == 1
+
+
+# ------------------------------------------- compare takes grow's data options (--sep, --max-levels)
+
+def _protocol_rows(levels=3, n=200):
+    """n rows (x, level, class): the class follows x with noise; ``levels`` distinct levels,
+    each in several rows (not an identifier column)."""
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=n)
+    return [(f"{v:.3f}", f"L{i % levels}", str(int(v + rng.normal(0, 0.3) > 0))) for i, v in enumerate(x)]
+
+
+def _compare_json(capsys, path, *extra):
+    status = main(["compare", path, "--runs", "2", "--ratios", "50", "--json", "--no-times", *extra])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_compare_sep_reads_a_semicolon_file_as_the_comma_file(tmp_path, capsys):
+    """Column names holding commas: detection from the header picks ',' for the semicolon file
+    (as many commas as semicolons, ',' first) and finds its rows short, so only --sep ';' passed
+    through to the protocol's loader reads it, and then as the comma file (names quoted) is read."""
+    rows = _protocol_rows()
+    (tmp_path / "comma").mkdir()
+    (tmp_path / "semi").mkdir()
+    comma = tmp_path / "comma" / "data.csv"
+    semi = tmp_path / "semi" / "data.csv"                  # the same name: the runs name the data set
+    comma.write_text('"x,1","x,2",class\n' + "".join(",".join(r) + "\n" for r in rows))
+    semi.write_text("x,1;x,2;class\n" + "".join(";".join(r) + "\n" for r in rows))
+    status, expected, _ = _compare_json(capsys, str(comma))
+    assert status == 0 and json.loads(expected)["runs"]
+    status, _, err = _compare_json(capsys, str(semi))
+    assert status == 2 and err.count("\n") == 1 and "missing value" in err     # "x", "1;x", "2;class": rows short
+    status, out, _ = _compare_json(capsys, str(semi), "--sep", ";")
+    assert status == 0
+    got, want = json.loads(out), json.loads(expected)
+    assert got.pop("dataset") == str(semi) and want.pop("dataset") == str(comma)      # the path given
+    assert got == want                  # every run's accuracies and leaves, and the tables
+
+
+def test_compare_max_levels_is_the_loaders_limit(tmp_path, capsys):
+    """A column of 150 levels (each in 2 rows): refused under the default limit of 100 with
+    exit 2 naming the column, read with --max-levels 150 (the protocol's loader gets the limit,
+    not only the row check before it), refused again with --max-levels 149."""
+    rows = [("x", "code", "class")] + _protocol_rows(levels=150, n=300)
+    path = write(tmp_path, rows)
+    status, _, err = _compare_json(capsys, path)
+    assert status == 2 and err.count("\n") == 1
+    assert "categorical column 'code' has 150 levels, more than 100" in err and "--max-levels" in err
+    status, _, err = _compare_json(capsys, path, "--max-levels", "149")
+    assert status == 2 and "column 'code' has 150 levels, more than 149" in err
+    status, out, _ = _compare_json(capsys, path, "--max-levels", "150")
+    assert status == 0 and len(json.loads(out)["runs"]) == 2
+
+
+@pytest.mark.parametrize("command", ["grow", "compare"])
+@pytest.mark.parametrize("option, value, words", [
+    ("--max-levels", "1", "argument --max-levels: must be an integer in 2..10,000, got '1'"),
+    ("--max-levels", "10001", "argument --max-levels: must be an integer in 2..10,000, got '10001'"),
+    ("--max-levels", "1e3", "argument --max-levels: must be an integer in 2..10,000, got '1e3'"),
+    ("--sep", ";;", "argument --sep: must be one character (or tab), not a quote or a line break, got ';;'"),
+    ("--sep", '"', "argument --sep: must be one character (or tab)"),
+])
+def test_data_options_are_bounded_at_parse_time_alike(capsys, command, option, value, words):
+    """The same refusal from grow and compare, at parse time: the file does not exist, so a
+    refusal that came after parsing would name the file instead."""
+    assert main([command, "/nonexistent/data.csv", f"{option}={value}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err, err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--sep", ";"], "--sep applies to a CSV file; 'iris' is a built-in data set"),
+    (["--max-levels", "5", "--target", "y"], "--target, --max-levels apply to a CSV file; 'iris' is"),
+])
+def test_compare_refuses_data_options_for_a_built_in_data_set(capsys, argv, words):
+    assert main(["compare", "iris", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err, err

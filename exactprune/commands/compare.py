@@ -5,10 +5,12 @@ import argparse
 from dataclasses import asdict
 
 from .. import limits
-from .common import UsageError, bounded_int, seed_type
+from .common import UsageError, add_data_arguments, bounded_int, data_options, load_from_args, seed_type
 
 #: the protocol's 20 subsets
 _SUBSETS = limits.CLI_PROTOCOL_SUBSETS
+#: the data options (commands.common.add_data_arguments) that only a CSV file takes
+_CSV_ONLY = ("target", "categorical", "sep", "max_levels")
 
 
 def register(subparsers) -> None:
@@ -24,7 +26,6 @@ def register(subparsers) -> None:
     """
     from ..datasets import DATASETS
     from ..parallel import add_parallel_arguments
-    from .grow import add_data_arguments
     parser = subparsers.add_parser(
         "compare", help="the pruning methods side by side on one data set (Zhong ch 6)",
         description="CCP (10-fold CV, 1-SE), 2-norm and EBP (C4.5 R8, raising) under Zhong's Figure 6.1 "
@@ -32,9 +33,10 @@ def register(subparsers) -> None:
                     f"on r/5 consecutive subsets from subset i and tests on the rest, {_SUBSETS} runs per ratio.")
     parser.add_argument("dataset", metavar="DATASET",
                         help=f"one of {', '.join(DATASETS)}; a CSV file (plain or gzip, header row, class in the "
-                             "last column or --target; as for grow); or NAME for NAME.csv[.gz] in --data-dir or "
-                             "$EXACTPRUNE_DATA")
-    add_data_arguments(parser, options=False)
+                             "last column or --target; read as grow reads it, with the same --target, --categorical, "
+                             "--sep and --max-levels, which only a CSV file takes); or NAME for NAME.csv[.gz] in "
+                             "--data-dir or $EXACTPRUNE_DATA")
+    add_data_arguments(parser)
     parser.add_argument("--data-dir", default=None, metavar="FOLDER",
                         help="folder of NAME.csv[.gz] databases (default: $EXACTPRUNE_DATA)")
     parser.add_argument("--ratios", type=_ratios, default=[1, 10], metavar="R,R",
@@ -85,10 +87,15 @@ def _ratios(text: str) -> list:
 
 
 def _check_rows(args) -> None:
-    """Refuse, before any work, data the protocol cannot cut into 20 non-empty subsets (a CSV
-    file is read here, so that its refusals come first)."""
+    """Refuse, before any work, data options given for a built-in data set, and data the protocol
+    cannot cut into 20 non-empty subsets (a CSV file is read here, so that its refusals come
+    first)."""
     from ..datasets import DATA_ENV, DATASETS, GAUSSIAN, resolve_data_path
-    from .grow import load_from_args
+    if args.dataset in DATASETS:
+        given = [f"--{name.replace('_', '-')}" for name in _CSV_ONLY if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to a CSV file; "
+                             f"{args.dataset!r} is a built-in data set")
     if args.dataset in GAUSSIAN:
         classes = GAUSSIAN[args.dataset][0]
         n = args.examples if args.examples is not None else GAUSSIAN[args.dataset][2]
@@ -112,12 +119,10 @@ def _run(args) -> int:
     from ..experiments import format_tables, run_protocol, summarize
     from ..parallel import workers_from_args
     from .common import print_json
-    from .grow import categorical_names
     _check_rows(args)
     with workers_from_args(args) as workers:
         runs = run_protocol(args.dataset, ratios=args.ratios, seed=args.seed, n=args.examples, runs=args.runs,
-                            data_dir=args.data_dir, target=args.target,
-                            categorical=categorical_names(args.categorical),
+                            data_dir=args.data_dir, **data_options(args),
                             jobs=workers.jobs, progress=workers.progress)
     tables = summarize(runs)
     dropped = {"seconds"} if args.no_times else set()

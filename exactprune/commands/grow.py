@@ -1,10 +1,8 @@
 """``exactprune grow DATA.csv``: a CART tree grown by scikit-learn, written as count-tree JSON."""
 from __future__ import annotations
 
-import argparse
-
 from .. import limits
-from .common import bounded_int, seed_type
+from .common import add_data_arguments, bounded_int, load_from_args, seed_type
 
 
 def register(subparsers) -> None:
@@ -46,81 +44,6 @@ def register(subparsers) -> None:
     parser.add_argument("--indent", type=bounded_int(0, limits.CLI_MAX_INDENT), default=None, metavar="N",
                         help=f"indent the JSON by N spaces, 0..{limits.CLI_MAX_INDENT} (default: one line)")
     parser.set_defaults(func=run)
-
-
-def _separator(text: str) -> str:
-    """``--sep``: one character other than a quote or a line break; ``tab`` or ``\\t`` for a tab."""
-    sep = "\t" if text in ("tab", "\\t") else text
-    if len(sep) != 1 or sep in "\"\r\n":
-        raise argparse.ArgumentTypeError(f"must be one character (or tab), not a quote or a line break, got {text!r}")
-    return sep
-
-
-def add_data_arguments(parser, options: bool = True) -> None:
-    """--target and --categorical, shared by the commands that read a CSV file, and with
-    ``options`` --sep and --max-levels (else the separator is detected and the default level limit
-    holds: ``compare`` passes only target and categorical on to the protocol's loader).
-
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> add_data_arguments(parser)
-    >>> args = parser.parse_args(["--target", "y", "--sep", "tab"])
-    >>> args.target, args.categorical, args.sep == "\\t"
-    ('y', None, True)
-    >>> parser = argparse.ArgumentParser()
-    >>> add_data_arguments(parser, options=False)
-    >>> args = parser.parse_args([])
-    >>> args.sep, args.max_levels == limits.CLI_MAX_LEVELS
-    (None, True)
-    """
-    parser.add_argument("--target", default=None, metavar="COLUMN",
-                        help="name of the class column (default: the last column)")
-    parser.add_argument("--categorical", default=None, metavar="A,B",
-                        help="comma-separated attribute names to treat as categorical (one-hot coded) "
-                             "even if numeric")
-    if not options:
-        parser.set_defaults(sep=None, max_levels=limits.CLI_MAX_LEVELS)
-        return
-    parser.add_argument("--sep", type=_separator, default=None, metavar="CHAR",
-                        help="field separator, one character or 'tab' (default: the most frequent of , ; "
-                             "tab | in the header line)")
-    parser.add_argument("--max-levels", type=bounded_int(2, limits.CLI_MAX_LEVELS_LIMIT),
-                        default=limits.CLI_MAX_LEVELS, metavar="N",
-                        help=f"most levels of a categorical column, 2..{limits.CLI_MAX_LEVELS_LIMIT:,} "
-                             f"(default {limits.CLI_MAX_LEVELS:,})")
-
-
-def categorical_names(text) -> list:
-    """The column names of ``--categorical A,B`` (blanks and empty entries dropped; none given,
-    none).
-
-    >>> categorical_names(" sex, colour ,,"), categorical_names(None)
-    (['sex', 'colour'], [])
-    """
-    return [name.strip() for name in text.split(",") if name.strip()] if text else []
-
-
-def load_from_args(path: str, args):
-    """:func:`exactprune.datasets.load_csv` with the data arguments of ``args``.
-
-    Three rows, x declared categorical: its three values and colour's two become five one-hot
-    columns, and the classes are the target's values in sorted order.
-
-    >>> import argparse, os, shutil, tempfile
-    >>> folder = tempfile.mkdtemp()
-    >>> path = os.path.join(folder, "data.csv")
-    >>> with open(path, "w") as handle:
-    ...     _ = handle.write("x,colour,y\\n1,red,a\\n2,blue,a\\n3,red,b\\n")
-    >>> parser = argparse.ArgumentParser()
-    >>> add_data_arguments(parser)
-    >>> data = load_from_args(path, parser.parse_args(["--categorical", "x"]))
-    >>> data.X.shape, data.class_names, data.y.tolist()
-    ((3, 5), ['a', 'b'], [0, 0, 1])
-    >>> shutil.rmtree(folder)
-    """
-    from ..datasets import load_csv
-    return load_csv(path, target=args.target, categorical=categorical_names(args.categorical), sep=args.sep,
-                    max_levels=args.max_levels)
 
 
 def run(args) -> int:
