@@ -370,11 +370,9 @@ def cli_cases(draw):
         stdin = data                              # the driver writes it to the CSV path
         if command == "grow":
             for option in ("--indent", "--max-depth", "--min-samples-leaf", "--min-samples-split",
-                           "--random-state", "--max-levels"):
+                           "--random-state"):
                 if draw(st.integers(0, 3)) == 0:
                     argv.append(f"{option}={draw(st.sampled_from(BOUNDED))}")
-            if draw(st.booleans()):
-                argv.append("--sep=" + draw(st.sampled_from(CSV_SEPS + ["tab", ";;", '"', "x"])))
         else:                                   # compare: one short run, or refused options
             argv += ["--runs", "1", "--ratios", draw(st.sampled_from(["50", "50,50", "5,95", "3", "50,x"]))]
             for option in ("--examples", "--seed", "--jobs", "--runs"):
@@ -383,6 +381,10 @@ def cli_cases(draw):
                     if option == "--jobs" and value in ("2", "16", "17", "19", "20", "21", "-1"):
                         value = "1"                 # no worker pools inside the fuzz driver
                     argv.append(f"{option}={value}")
+        if draw(st.integers(0, 3)) == 0:                 # the data options, common to grow and compare
+            argv.append(f"--max-levels={draw(st.sampled_from(BOUNDED))}")
+        if draw(st.booleans()):
+            argv.append("--sep=" + draw(st.sampled_from(CSV_SEPS + ["tab", ";;", '"', "x"])))
         if draw(st.integers(0, 3)) == 0:
             argv.append(f"--categorical={draw(st.sampled_from(CSV_NAMES))}")
         if draw(st.integers(0, 4)) == 0:
