@@ -31,7 +31,8 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
-from typing import Any, Optional, Sequence, Union
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Callable, Optional, Union
 
 import flint
 import numpy as np
@@ -43,7 +44,7 @@ from .certify import (Decider, float_images, float_sign_array, product_array, ri
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
 from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str,
                       rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
-from .tree import Node, Tree, require_integer_counts
+from .tree import CountArrays, Node, Tree, require_integer_counts
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
            "survives_all_k", "split_kept", "real_crossing", "LogBracket"]
@@ -133,19 +134,27 @@ class _SubtreeForm:
         for i, weight, size, most in zip(form_of[starts].tolist(), sums, n[starts].tolist(), top[starts].tolist()):
             groups[i].append((weight, *leaf_terms(size, most, offsets)))
         forms = []
-        for root, name, terms in zip(roots.tolist(), names, groups):
+        for j, (root, terms) in enumerate(zip(roots.tolist(), groups)):
             form = cls.__new__(cls)
-            form._setup(name, leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
+            form._setup(lambda j=j: names[j], leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
             forms.append(form)
         return forms
 
-    def _setup(self, name: str, leaf_terms: tuple, terms: list) -> None:
-        """Store the leaf's (a, d) and the (weight, a, d) triples, one per distinct (a, d), as ``flint.fmpq``."""
-        self.name, self.leaf_terms = name, tuple(to_fmpq(x) for x in leaf_terms)
+    def _setup(self, name: Union[str, Callable[[], str]], leaf_terms: tuple, terms: list) -> None:
+        """Store the name (or a function making it, called when an error names the node), the
+        leaf's (a, d) and the (weight, a, d) triples, one per distinct (a, d), as ``flint.fmpq``."""
+        self._name, self.leaf_terms = name, tuple(to_fmpq(x) for x in leaf_terms)
         self.terms = [tuple(to_fmpq(x) for x in term) for term in terms]
         self._size = magnitude_bits(to_fraction(max(a + d for _, a, d in [(1, *self.leaf_terms), *self.terms]) + 1))
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
+
+    @property
+    def name(self) -> str:
+        """The name of the subtree's root (made on first use when the form was given a function)."""
+        if not isinstance(self._name, str):
+            self._name = self._name()
+        return self._name
 
     # exact, for integer k (feasible for moderate k)
     def difference_exact(self, k: int) -> flint.fmpq:
@@ -605,24 +614,56 @@ def _as_json(bound):
     return bound.as_dict() if isinstance(bound, LogBracket) else bound
 
 
-@dataclass
 class Stage:
     """Members of the k-norm pruning sequence: optimal for k_from <= k < k_to
     (``k_to`` None: for every larger finite k); k_from == "inf" is the k = infinity stage.
-    A bound beyond 2**BREAKPOINT_EXACT_BITS is a certified :class:`LogBracket`."""
+    A bound beyond 2**BREAKPOINT_EXACT_BITS is a certified :class:`LogBracket`.  ``pruned``
+    names the splits the stage turns into leaves (topmost only, sorted).  In a
+    :class:`KNormSequence` the stage's ``tree`` and ``pruned`` are made on first access from
+    the sequence's record of where each split is lost.
 
-    k_from: Any
-    k_to: Optional[Breakpoint]
-    tree: Tree
-    pruned: list
+    >>> from exactprune.tree import iris_tree
+    >>> stage = Stage(1, 2, iris_tree(), [])
+    >>> stage.leaves, stage.as_dict()
+    (8, {'k_from': 1, 'k_to': 2, 'leaves': 8, 'pruned': []})
+    """
+
+    def __init__(self, k_from: Any, k_to: Optional[Breakpoint], tree: Optional[Tree] = None,
+                 pruned: Optional[list] = None, *, record: Optional["_Record"] = None, index: int = 0,
+                 leaves: Optional[int] = None):
+        if (tree is None or pruned is None) and record is None:
+            raise TypeError("Stage needs its tree and pruned names")
+        self.k_from, self.k_to = k_from, k_to
+        self._tree, self._pruned, self._record, self._index = tree, pruned, record, index
+        self._leaves = leaves
+
+    @property
+    def tree(self) -> Tree:
+        """The optimal pruning on the stage's range of k."""
+        if self._tree is None:
+            assert self._record is not None
+            self._tree = self._record.stage_tree(self._index)
+        return self._tree
+
+    @property
+    def pruned(self) -> list:
+        if self._pruned is None:
+            assert self._record is not None
+            self._pruned = self._record.stage_pruned(self._index)
+        return self._pruned
 
     @property
     def leaves(self) -> int:
-        return self.tree.n_leaves
+        if self._leaves is None:
+            self._leaves = self.tree.n_leaves
+        return self._leaves
 
     def as_dict(self) -> dict:
         return {"k_from": _as_json(self.k_from), "k_to": _as_json(self.k_to), "leaves": self.leaves,
                 "pruned": self.pruned}
+
+    def __repr__(self) -> str:
+        return f"Stage(k_from={self.k_from}, k_to={self.k_to}, leaves={self.leaves})"
 
 
 @dataclass(slots=True)
@@ -630,7 +671,11 @@ class NodeBreakpoint:
     """Where a split of the full tree stops being kept.  ``breakpoint`` is the exact integer, a
     certified :class:`LogBracket` beyond 2**BREAKPOINT_EXACT_BITS, or None for a split
     that survives every finite k; ``removed_with`` names the ancestor whose pruning removed it
-    when it was not pruned itself; ``crossing`` is the certified real interval (or None)."""
+    when it was not pruned itself; ``crossing`` is the certified real interval (or None).
+
+    >>> NodeBreakpoint("c2", 17781896, crossing=(Fraction(7), Fraction(8))).as_dict()["crossing"]
+    {'lower': '7', 'upper': '8', 'approx': '7.50000000000'}
+    """
 
     name: str
     breakpoint: Optional[Breakpoint]
@@ -650,11 +695,108 @@ class NodeBreakpoint:
         return out
 
 
+class _Names(Sequence):
+    """The names of the nodes ``nodes`` (all in index order when None) of count arrays, each made
+    when it is read (:meth:`~exactprune.tree.CountArrays.name`): error messages name a node
+    without every node being named."""
+
+    def __init__(self, arrays: CountArrays, nodes: Optional["np.ndarray"] = None):
+        self.arrays, self.nodes = arrays, nodes
+
+    def __len__(self) -> int:
+        return self.arrays.n_nodes if self.nodes is None else len(self.nodes)
+
+    def __getitem__(self, j):      # type: ignore[override]   (no slices: read one name at a time)
+        return self.arrays.name(int(j if self.nodes is None else self.nodes[j]))
+
+
+class _Record:
+    """Where each split of the input is lost, over the input's node indices: ``stage_of[i]`` the
+    index of the first stage without the split i (the k = infinity stage for a split surviving
+    every finite k); the certified crossings (input index -> interval) and the number of grid
+    points checked per stage.  The stages' trees and pruned names, and the breakpoint entries,
+    are made from it on access."""
+
+    UNDECIDED = np.iinfo(np.int32).max
+
+    def __init__(self, tree: Tree, stages: list):
+        self.input, self.full, self.stages = tree, tree.arrays(), stages
+        self.stage_of = np.full(self.full.n_nodes, self.UNDECIDED, dtype=np.int32)
+        self.crossings: dict = {}
+        self.checks: dict = {}
+
+    def stage_tree(self, s: int) -> Tree:
+        """The tree of stage ``s``: the input with the splits lost by stage s made leaves."""
+        return self.input.pruned_tree((self.full.n_children > 0) & (self.stage_of > s))
+
+    def _tops(self, s: int) -> "np.ndarray":
+        """The splits lost at stage ``s`` whose parent is not (the splits the stage prunes)."""
+        lost = np.flatnonzero(self.stage_of == s)
+        parent = self.full.parent[lost]
+        return lost[(parent < 0) | (self.stage_of[np.maximum(parent, 0)] != s)]
+
+    def stage_pruned(self, s: int) -> list:
+        return sorted(self.full.names_of(self._tops(s)))
+
+    def entry(self, i: int) -> NodeBreakpoint:
+        """The breakpoint entry of the split at input index ``i``."""
+        s, name = int(self.stage_of[i]), self.full.name(i)
+        if s == len(self.stages) - 1 and self.stages[s].k_from == INF:
+            return NodeBreakpoint(name, None, survives_all_finite_k=True)
+        k, parent, top = self.stages[s].k_from, self.full.parent, i
+        while parent[top] >= 0 and self.stage_of[parent[top]] == s:       # removed with an ancestor
+            top = int(parent[top])
+        if top != i:
+            return NodeBreakpoint(name, k, removed_with=self.full.name(top))
+        crossing = self.crossings.get(i)
+        return NodeBreakpoint(name, k, crossing=crossing, sign_checks=0 if crossing is None else self.checks[s])
+
+
+class _Breakpoints(Mapping):
+    """The breakpoint entries of a :class:`KNormSequence`, name -> :class:`NodeBreakpoint`, in
+    Zhong's order (by depth, then by name), each made when it is read from the sequence's record
+    (:class:`_Record`)."""
+
+    CHUNK = 1 << 16     # names made at a time while iterating
+
+    def __init__(self, record: _Record, order: "np.ndarray"):
+        self._record, self._order = record, order
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __iter__(self) -> Iterator[str]:
+        for start in range(0, len(self._order), self.CHUNK):
+            yield from self._record.full.names_of(self._order[start:start + self.CHUNK])
+
+    def __getitem__(self, name) -> NodeBreakpoint:
+        try:
+            i = self._record.full.index(name) if isinstance(name, str) else -1
+        except ValueError:
+            i = -1
+        if i < 0 or self._record.full.n_children[i] == 0:
+            raise KeyError(name)
+        return self._record.entry(i)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} breakpoints>"
+
+
 @dataclass
 class KNormSequence:
+    """The result of :func:`knorm_sequence`: the stages, the breakpoint entries of every split of
+    the input (name -> :class:`NodeBreakpoint`), the number of breakpoint searches and how the
+    decisions were settled.
+
+    >>> from exactprune.tree import iris_tree
+    >>> seq = knorm_sequence(iris_tree(), crossings=False)
+    >>> seq.stage_for(2).leaves, seq.stage_for(17781895).leaves, seq.stage_for(17781896).leaves
+    (3, 3, 2)
+    """
+
     prior: Prior
     stages: list
-    breakpoints: dict
+    breakpoints: Mapping[str, NodeBreakpoint]
     searches: int = 0
     #: how comparisons were settled: PruneTree's float filter vs exact fallback, and the
     #: breakpoint searches' signs (float filter, arb ball, exact rational)
@@ -688,6 +830,10 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     :func:`verify_single_crossing` in one numpy pass, certified arb signs at the two ends of each
     guessed cell, and arb or exact rationals wherever the filter declines.
 
+    The result keeps, per node of ``tree``, the index of the stage that loses it (integers in
+    a numpy array) and the crossings; the stages' trees, the pruned names and the breakpoint
+    entries are made when they are read.
+
     >>> from exactprune.tree import iris_tree
     >>> seq = knorm_sequence(iris_tree(), crossings=False)
     >>> [(s.k_from, s.k_to, s.leaves) for s in seq.stages]
@@ -704,25 +850,35 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
 
 
 class _SequenceBuilder:
-    """The steps of :func:`knorm_sequence`, sharing its state: the stages so far, the breakpoint
-    entries, the input index of every node of the current tree (``origin``), the breakpoints of
-    unchanged splits (``cache``) and the decision counts."""
+    """The steps of :func:`knorm_sequence`, sharing its state: the stages so far, the record of
+    where each split is lost (:class:`_Record`), the input index of every node of the current
+    tree (``origin``), the breakpoints of unchanged splits (``cache``) and the decision counts."""
 
     def __init__(self, tree: Tree, prior: Prior, crossings: bool):
-        self.input, self.prior, self.crossings = tree, prior, crossings
+        self.prior, self.crossings = prior, crossings
         self.full = tree.arrays()
-        self.names = self.full.names()      # Zhong's names of the input's nodes (kept by every stage)
+        self.stages: list = []
+        self.record = _Record(tree, self.stages)
+        self.names = _Names(self.full)      # Zhong's names of the input's nodes (kept by every stage)
         first = prune(tree, 1, prior)
-        self.stages = [Stage(1, None, first.tree, sorted(first.pruned))]
-        self.breakpoints: dict = {}
-        self.origin = _record_pruned(tree, np.arange(self.full.n_nodes), first.kept_splits, 1,
-                                     self.breakpoints, self.names, None)
-        self.current, self.k0, self.searches = first.tree, 1, 0
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
                           "search_float": 0, "search_arb": 0, "search_exact": 0}
         self._count(first)
+        self.current: Tree = first.tree
+        self._add_stage(1, self.current)
+        self.origin = self._record_pruned(tree, np.arange(self.full.n_nodes), first.kept_splits, 1, False)
+        self.k0: Breakpoint = 1
+        self.searches = 0
         #: input index of a split -> its breakpoint in the current tree (None: survives every k)
         self.cache: dict = {}
+
+    def _add_stage(self, k_from: Any, tree: Optional[Tree]) -> None:
+        """Append the stage from ``k_from`` (ending the finite one before it) with ``tree``'s
+        leaf count (the root alone when None)."""
+        if self.stages and k_from != INF:
+            self.stages[-1].k_to = k_from
+        leaves = 1 if tree is None else tree.n_leaves
+        self.stages.append(Stage(k_from, None, record=self.record, index=len(self.stages), leaves=leaves))
 
     def _count(self, result) -> None:
         self.decisions["prunetree_comparisons"] += result.comparisons
@@ -735,30 +891,27 @@ class _SequenceBuilder:
         splits = np.flatnonzero(a.n_children > 0)
         if not splits.size:
             return False
-        change = self._prunetree_at_next_k() or self._change_at_least_breakpoint(a, splits)
+        change = self._prunetree_at_next_k(a) or self._change_at_least_breakpoint(a, splits)
         if change is None:
             return False
-        k_star, new_tree, newly, kept = change
-        self.stages[-1].k_to = k_star
-        self.stages.append(Stage(k_star, None, new_tree, newly))
+        k_star, new_tree, kept = change
+        self._add_stage(k_star, new_tree)
         cut = self.origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
-        self.origin = _record_pruned(self.current, self.origin, kept, k_star, self.breakpoints, self.names,
-                                     self.prior if self.crossings else None)
+        self.origin = self._record_pruned(self.current, self.origin, kept, k_star, self.crossings)
         self._forget_breakpoints_above(cut)
         self.current, self.k0 = new_tree, k_star
         return True
 
-    def _prunetree_at_next_k(self) -> Optional[tuple]:
-        """``(k0 + 1, tree, pruned names, kept)`` if PruneTree prunes at k0 + 1 (within the exact
-        range), else None."""
+    def _prunetree_at_next_k(self, a: CountArrays) -> Optional[tuple]:
+        """``(k0 + 1, tree, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None."""
         k0 = self.k0
         if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
             return None
         step = prune(self.current, k0 + 1, self.prior)
         self._count(step)
-        return (k0 + 1, step.tree, sorted(step.pruned), step.kept_splits) if step.pruned else None
+        return (k0 + 1, step.tree, step.kept_splits) if _prunes(a, step.kept_splits) else None
 
-    def _change_at_least_breakpoint(self, a, splits) -> Optional[tuple]:
+    def _change_at_least_breakpoint(self, a: CountArrays, splits: "np.ndarray") -> Optional[tuple]:
         """The next change from the breakpoints of the current splits (searched, or reused): at
         the least exact breakpoint, recomputed by PruneTree there; or, when all are certified
         brackets, the bracket with the least upper end.  None when no split is lost at a finite k."""
@@ -769,17 +922,16 @@ class _SequenceBuilder:
         exact_ks = [b for b in finite if isinstance(b, int)]
         if not exact_ks:
             k_star, kept = _bracket_stage(found, self.names, self.origin)
-            new_tree, newly = self.current.pruned_by(kept)
-            return k_star, new_tree, sorted(newly), kept
+            return k_star, self.current.pruned_tree(kept), kept
         k_star = min(exact_ks)
         result = prune(self.current, k_star, self.prior)
         self._count(result)
-        if not result.pruned:
+        if not _prunes(a, result.kept_splits):
             raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
                                  "PruneTree prunes nothing there")
-        return k_star, result.tree, sorted(result.pruned), result.kept_splits
+        return k_star, result.tree, result.kept_splits
 
-    def _breakpoints_of(self, a, splits) -> dict:
+    def _breakpoints_of(self, a: CountArrays, splits: "np.ndarray") -> dict:
         """Current index -> breakpoint of every split of the current tree (``a``): Thm 5.9's
         survivors None, the others searched from k0 (:func:`_breakpoint`) unless cached."""
         survivors = _survives_all_k_array(a)
@@ -790,14 +942,14 @@ class _SequenceBuilder:
             if survivors[i]:
                 self.cache[key] = None
                 continue
-            form = _SubtreeForm.from_arrays(a, i, self.names[key], self.prior)
+            form = _SubtreeForm.of_subtrees(a, [i], _Names(self.full, self.origin[[i]]), self.prior)[0]
             self.cache[key] = _breakpoint(form, self.k0)
             self.searches += 1
             for how, count in form.decider.routes.items():
                 self.decisions[f"search_{how}"] += count
         return {i: self.cache[int(self.origin[i])] for i in splits.tolist()}
 
-    def _forget_breakpoints_above(self, cut) -> None:
+    def _forget_breakpoints_above(self, cut: "np.ndarray") -> None:
         """The breakpoints of the splits whose subtree changed (the ancestors of the input
         indices ``cut``) are stale."""
         parent, stale = self.full.parent, set()
@@ -808,19 +960,44 @@ class _SequenceBuilder:
                 self.cache.pop(j, None)
                 j = int(parent[j])
 
+    def _record_pruned(self, tree: Tree, origin: "np.ndarray", kept: "np.ndarray", k: Breakpoint,
+                       crossings: bool) -> "np.ndarray":
+        """Record the splits of ``tree`` lost at the last stage (first k ``k``): those pruned
+        (``kept`` false at a split whose ancestors are kept; with their real crossings when
+        ``crossings`` and k >= 2) and those removed with them; ``origin`` maps ``tree``'s indices
+        to the input's.  Returns the input indices of the pruned tree's nodes."""
+        a, s = tree.arrays(), len(self.stages) - 1
+        is_split = a.n_children > 0
+        alive = a.subtree_mask(kept)
+        self.record.stage_of[origin[is_split & ~(alive & kept)]] = s
+        cut = np.flatnonzero(is_split & alive & ~kept)
+        if crossings and isinstance(k, int) and k >= 2 and cut.size:
+            forms = _SubtreeForm.of_subtrees(a, cut, _Names(self.full, origin[cut]), self.prior)
+            self.record.checks[s] = _verify_crossings(forms, k)
+            self.record.crossings.update(zip(origin[cut].tolist(), _real_crossings(forms, k - 1, k)))
+        return origin[np.flatnonzero(alive)]
+
     def finish(self) -> KNormSequence:
         """The splits left survive every finite k; the k = infinity stage is the root alone;
         the breakpoints in Zhong's order (by depth, then by name)."""
-        a, full, names = self.current.arrays(), self.full, self.names
-        survivors = self.origin[a.n_children > 0].tolist()
-        for i in survivors:
-            self.breakpoints[names[i]] = NodeBreakpoint(names[i], None, survives_all_finite_k=True)
-        leaf_root = self.input.pruned_by(np.zeros(full.n_nodes, dtype=bool))[0]
-        self.stages.append(Stage(INF, None, leaf_root, ["root"] if survivors else []))
-        depth = full.depth.tolist()
-        order = sorted(np.flatnonzero(full.n_children > 0).tolist(), key=lambda i: (depth[i], names[i]))
-        ordered = {names[i]: self.breakpoints[names[i]] for i in order}
-        return KNormSequence(self.prior, self.stages, ordered, self.searches, self.decisions)
+        a, full = self.current.arrays(), self.full
+        self._add_stage(INF, None)
+        survivors = self.origin[a.n_children > 0]
+        self.record.stage_of[survivors] = len(self.stages) - 1
+        arity = full.n_children
+        if arity.max(initial=0) < 10:        # names of one digit per level: by name = by path = level order
+            order = np.concatenate([level[arity[level] > 0] for level in full.levels()])
+        else:
+            splits = np.flatnonzero(arity > 0)
+            depth, names = full.depth[splits].tolist(), full.names_of(splits)
+            order = splits[sorted(range(len(splits)), key=lambda j: (depth[j], names[j]))]
+        return KNormSequence(self.prior, self.stages, _Breakpoints(self.record, order), self.searches,
+                             self.decisions)
+
+
+def _prunes(a: CountArrays, kept: "np.ndarray") -> bool:
+    """Does the pruning ``kept`` (over ``a``'s indices) turn a split into a leaf?"""
+    return bool(np.any((a.n_children > 0) & ~kept))
 
 
 def _survives_all_k_array(a) -> "np.ndarray":
@@ -849,33 +1026,6 @@ def _bracket_stage(found: dict, names: list, origin) -> tuple:
     kept = np.ones(len(origin), dtype=bool)
     kept[[i for i, b in brackets.items() if b == first]] = False
     return first, kept
-
-
-def _record_pruned(tree: Tree, origin, kept, k: int, breakpoints: dict, names: list,
-                   prior: Optional[Prior]) -> tuple:
-    """Breakpoint entries for the splits of ``tree`` pruned at stage k (``kept`` false at a split
-    whose ancestors are kept; with its real crossing when ``prior`` is given and k >= 2) and for
-    the splits removed with them; ``origin`` maps ``tree``'s indices to the input's (whose
-    ``names`` are used).  Returns the pruned tree's ``(arrays, origin)``."""
-    a = tree.arrays()
-    is_split = a.n_children > 0
-    alive = a.subtree_mask(kept)
-    cut = is_split & alive & ~kept
-    owner = np.where(cut, np.arange(a.n_nodes), -1)
-    levels, arity = a.levels(), a.n_children
-    for nodes, below in zip(levels, levels[1:]):
-        owner[below] = np.where(owner[below] >= 0, owner[below], np.repeat(owner[nodes], arity[nodes]))
-    entries = {i: NodeBreakpoint(names[int(origin[i])], k) for i in np.flatnonzero(cut).tolist()}
-    if prior is not None and isinstance(k, int) and k >= 2 and entries:
-        forms = _SubtreeForm.of_subtrees(a, list(entries), [entry.name for entry in entries.values()], prior)
-        checks = _verify_crossings(forms, k)
-        for entry, crossing in zip(entries.values(), _real_crossings(forms, k - 1, k)):
-            entry.crossing, entry.sign_checks = crossing, checks
-    breakpoints.update((entry.name, entry) for entry in entries.values())
-    removed = np.flatnonzero(is_split & ~alive)
-    for i, j in zip(origin[removed].tolist(), owner[removed].tolist()):
-        breakpoints[names[i]] = NodeBreakpoint(names[i], k, removed_with=names[int(origin[j])])
-    return origin[np.flatnonzero(alive)]
 
 
 def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
