@@ -91,12 +91,13 @@ class _SubtreeForm:
         return cls.of_subtrees(arrays, [i], [name], prior)[0]
 
     @classmethod
-    def of_subtrees(cls, arrays, roots: Sequence[int], names: Sequence[str], prior: Prior) -> list:
+    def of_subtrees(cls, arrays: CountArrays, roots: Sequence[int], names: Sequence[str], prior: Prior) -> list:
         """The forms of the subtrees at the nodes ``roots`` of count arrays, none below another,
         called ``names``, built together top-down level by level: each weight W_l as a product of
-        integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), the
-        leaves of each form grouped by (n_l, max_j n_{j,l}), which fix (a_l, d_l), and their
-        weights summed."""
+        integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), kept
+        for one level at a time, and the weights of the leaves of each form summed by
+        (n_l, max_j n_{j,l}), which fix (a_l, d_l); the triples ordered by n_l, then by
+        max_j n_{j,l} descending."""
         offsets = tuple(to_fmpq(x) for x in prior.term_offsets(arrays.counts.shape[1]))
         eta = to_fmpq(prior.eta)
         p, q = int(eta.p), int(eta.q)
@@ -104,37 +105,41 @@ class _SubtreeForm:
         roots = np.asarray(roots, dtype=np.int64)
         owner = np.full(arrays.n_nodes, -1)
         owner[roots] = np.arange(len(roots))
-        numerator, denominator = np.empty(arrays.n_nodes, dtype=object), np.empty(arrays.n_nodes, dtype=object)
-        numerator[roots] = denominator[roots] = flint.fmpz(1)      # flint integers: products stay in C
-        levels = arrays.levels()
-        for nodes, below in zip(levels, levels[1:]):     # ``below``: the children of ``nodes`` in order
-            inherited = np.repeat(owner[nodes], arity[nodes])
-            below, inherited = below[inherited >= 0], inherited[inherited >= 0]
-            if not below.size:
-                continue
-            owner[below], up = inherited, parent[below]
-            down = q * sizes[up].astype(object) + p * arity[up].astype(object)
-            if np.any(down == 0):
-                raise ValueError(f"node {names[int(inherited[np.argmax(down == 0)])]}: n_t + eta K_t is 0 "
-                                 "(no examples and eta = 0); use eta > 0")
-            numerator[below] = numerator[up] * (q * sizes[below].astype(object) + p)
-            denominator[below] = denominator[up] * down
-        leaves = np.flatnonzero((owner >= 0) & (arity == 0))
-        leaves = leaves[np.lexsort((-majority[leaves], sizes[leaves], owner[leaves]))]
-        form_of, n, top = owner[leaves], sizes[leaves], majority[leaves]
-        first = np.ones(len(leaves), dtype=bool)
-        first[1:] = (form_of[1:] != form_of[:-1]) | (n[1:] != n[:-1]) | (top[1:] != top[:-1])
-        if offsets[1] == 0 and np.any(n == 0):
-            raise ValueError(f"node {names[int(form_of[np.argmax(n == 0)])]}: an empty node with lam = 0 has no "
-                             "defined error moment")
-        weights = [flint.fmpq(a, b) for a, b in zip(numerator[leaves].tolist(), denominator[leaves].tolist())]
-        starts = np.flatnonzero(first)           # every subtree has a leaf: never empty
-        sums = np.add.reduceat(np.array(weights), starts)       # fmpq values: an object array
-        groups = [[] for _ in roots]
-        for i, weight, size, most in zip(form_of[starts].tolist(), sums, n[starts].tolist(), top[starts].tolist()):
-            groups[i].append((weight, *leaf_terms(size, most, offsets)))
+        is_root = np.zeros(arrays.n_nodes, dtype=bool)
+        is_root[roots] = True
+        one = flint.fmpz(1)           # flint integers: products stay in C
+        sums: list = [{} for _ in roots]        # per form: (n_l, max_j n_{j,l}) -> summed weight
+        above = numerator = denominator = None  # the level above, and the products of its nodes
+        for nodes in arrays.levels():
+            here_num, here_den = np.empty(len(nodes), dtype=object), np.empty(len(nodes), dtype=object)
+            if above is not None:
+                inherited = np.repeat(owner[above], arity[above])      # ``nodes``: the children of ``above`` in order
+                take = np.flatnonzero(inherited >= 0)
+                if take.size:
+                    below = nodes[take]
+                    owner[below], up = inherited[take], parent[below]
+                    down = q * sizes[up].astype(object) + p * arity[up].astype(object)
+                    if np.any(down == 0):
+                        raise ValueError(f"node {names[int(inherited[take][np.argmax(down == 0)])]}: n_t + eta K_t is "
+                                         "0 (no examples and eta = 0); use eta > 0")
+                    here_num[take] = np.repeat(numerator, arity[above])[take] * (q * sizes[below].astype(object) + p)
+                    here_den[take] = np.repeat(denominator, arity[above])[take] * down
+            starts = np.flatnonzero(is_root[nodes])
+            here_num[starts] = here_den[starts] = one
+            leaves = np.flatnonzero((owner[nodes] >= 0) & (arity[nodes] == 0))
+            for i, n, top, a, b in zip(owner[nodes[leaves]].tolist(), sizes[nodes[leaves]].tolist(),
+                                       majority[nodes[leaves]].tolist(), here_num[leaves].tolist(),
+                                       here_den[leaves].tolist()):
+                group, weight = sums[i], flint.fmpq(a, b)
+                group[n, top] = group[n, top] + weight if (n, top) in group else weight
+            above, numerator, denominator = nodes, here_num, here_den
+        if offsets[1] == 0:
+            empty = [i for i, group in enumerate(sums) if any(n == 0 for n, _ in group)]
+            if empty:
+                raise ValueError(f"node {names[empty[0]]}: an empty node with lam = 0 has no defined error moment")
         forms = []
-        for j, (root, terms) in enumerate(zip(roots.tolist(), groups)):
+        for j, (root, group) in enumerate(zip(roots.tolist(), sums)):     # every subtree has a leaf
+            terms = [(group[key], *leaf_terms(*key, offsets)) for key in sorted(group, key=lambda key: (key[0], -key[1]))]
             form = cls.__new__(cls)
             form._setup(lambda j=j: names[j], leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
             forms.append(form)
@@ -148,6 +153,13 @@ class _SubtreeForm:
         self._size = magnitude_bits(to_fraction(max(a + d for _, a, d in [(1, *self.leaf_terms), *self.terms]) + 1))
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
+
+    def release(self) -> None:
+        """Drop the balls and float images made for the signs so far (made again when needed):
+        a stage's many forms do not hold them all at once."""
+        self._balls.clear()
+        for cached in ("_float_rows", "_float_images"):
+            self.__dict__.pop(cached, None)
 
     @property
     def name(self) -> str:
@@ -492,8 +504,11 @@ def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
     except OverflowError:       # beyond float range: no float guess, certified bisection alone
         roots = [math.nan] * len(forms)
     cells = int((x1 - x0) / length)
-    return [_guessed_cell(form, x0, length, cells, root) or _bisected_cell(form, x0, x1, width)
-            for form, root in zip(forms, roots)]
+    out = []
+    for form, root in zip(forms, roots):
+        out.append(_guessed_cell(form, x0, length, cells, root) or _bisected_cell(form, x0, x1, width))
+        form.release()          # its balls and float images, made for this cell alone
+    return out
 
 
 def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
@@ -865,19 +880,21 @@ class _SequenceBuilder:
                           "search_float": 0, "search_arb": 0, "search_exact": 0}
         self._count(first)
         self.current: Tree = first.tree
-        self._add_stage(1, self.current)
-        self.origin = self._record_pruned(tree, np.arange(self.full.n_nodes), first.kept_splits, 1, False)
+        kept = first.kept_splits
+        del first               # PruneTree's working arrays
+        self._add_stage(1, self.current.n_leaves)
+        index = np.int32 if self.full.n_nodes < 2 ** 31 else np.int64
+        self.origin = self._record_pruned(tree, np.arange(self.full.n_nodes, dtype=index), kept, 1, False)
         self.k0: Breakpoint = 1
         self.searches = 0
         #: input index of a split -> its breakpoint in the current tree (None: survives every k)
         self.cache: dict = {}
 
-    def _add_stage(self, k_from: Any, tree: Optional[Tree]) -> None:
-        """Append the stage from ``k_from`` (ending the finite one before it) with ``tree``'s
-        leaf count (the root alone when None)."""
+    def _add_stage(self, k_from: Any, leaves: Optional[int]) -> None:
+        """Append the stage from ``k_from`` (ending the finite one before it) of ``leaves``
+        leaves (None: set when its tree is made)."""
         if self.stages and k_from != INF:
             self.stages[-1].k_to = k_from
-        leaves = 1 if tree is None else tree.n_leaves
         self.stages.append(Stage(k_from, None, record=self.record, index=len(self.stages), leaves=leaves))
 
     def _count(self, result) -> None:
@@ -894,22 +911,23 @@ class _SequenceBuilder:
         change = self._prunetree_at_next_k(a) or self._change_at_least_breakpoint(a, splits)
         if change is None:
             return False
-        k_star, new_tree, kept = change
-        self._add_stage(k_star, new_tree)
+        k_star, kept = change
+        self._add_stage(k_star, None)
         cut = self.origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
         self.origin = self._record_pruned(self.current, self.origin, kept, k_star, self.crossings)
         self._forget_breakpoints_above(cut)
-        self.current, self.k0 = new_tree, k_star
+        self.current, self.k0 = self.current.pruned_tree(kept), k_star     # after the crossings: one tree at a time
+        self.stages[-1]._leaves = self.current.n_leaves
         return True
 
     def _prunetree_at_next_k(self, a: CountArrays) -> Optional[tuple]:
-        """``(k0 + 1, tree, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None."""
+        """``(k0 + 1, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None."""
         k0 = self.k0
         if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
             return None
         step = prune(self.current, k0 + 1, self.prior)
         self._count(step)
-        return (k0 + 1, step.tree, step.kept_splits) if _prunes(a, step.kept_splits) else None
+        return (k0 + 1, step.kept_splits) if _prunes(a, step.kept_splits) else None
 
     def _change_at_least_breakpoint(self, a: CountArrays, splits: "np.ndarray") -> Optional[tuple]:
         """The next change from the breakpoints of the current splits (searched, or reused): at
@@ -921,15 +939,14 @@ class _SequenceBuilder:
             return None
         exact_ks = [b for b in finite if isinstance(b, int)]
         if not exact_ks:
-            k_star, kept = _bracket_stage(found, self.names, self.origin)
-            return k_star, self.current.pruned_tree(kept), kept
+            return _bracket_stage(found, self.names, self.origin)
         k_star = min(exact_ks)
         result = prune(self.current, k_star, self.prior)
         self._count(result)
         if not _prunes(a, result.kept_splits):
             raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
                                  "PruneTree prunes nothing there")
-        return k_star, result.tree, result.kept_splits
+        return k_star, result.kept_splits
 
     def _breakpoints_of(self, a: CountArrays, splits: "np.ndarray") -> dict:
         """Current index -> breakpoint of every split of the current tree (``a``): Thm 5.9's
@@ -981,7 +998,7 @@ class _SequenceBuilder:
         """The splits left survive every finite k; the k = infinity stage is the root alone;
         the breakpoints in Zhong's order (by depth, then by name)."""
         a, full = self.current.arrays(), self.full
-        self._add_stage(INF, None)
+        self._add_stage(INF, 1)
         survivors = self.origin[a.n_children > 0]
         self.record.stage_of[survivors] = len(self.stages) - 1
         arity = full.n_children
