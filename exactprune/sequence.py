@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from fractions import Fraction
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Callable, Optional, Union
@@ -91,7 +91,8 @@ class _SubtreeForm:
         return cls.of_subtrees(arrays, [i], [name], prior)[0]
 
     @classmethod
-    def of_subtrees(cls, arrays: CountArrays, roots: Sequence[int], names: Sequence[str], prior: Prior) -> list:
+    def of_subtrees(cls, arrays: CountArrays, roots: Union[Sequence[int], "np.ndarray"], names: Sequence[str],
+                    prior: Prior) -> list:
         """The forms of the subtrees at the nodes ``roots`` of count arrays, none below another,
         called ``names``, built together top-down level by level: each weight W_l as a product of
         integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), kept
@@ -102,17 +103,17 @@ class _SubtreeForm:
         eta = to_fmpq(prior.eta)
         p, q = int(eta.p), int(eta.q)
         sizes, majority, arity, parent = arrays.sizes, arrays.majority, arrays.n_children, arrays.parent
-        roots = np.asarray(roots, dtype=np.int64)
+        starts_at = np.asarray(roots, dtype=np.int64)
         owner = np.full(arrays.n_nodes, -1)
-        owner[roots] = np.arange(len(roots))
+        owner[starts_at] = np.arange(len(starts_at))
         is_root = np.zeros(arrays.n_nodes, dtype=bool)
-        is_root[roots] = True
+        is_root[starts_at] = True
         one = flint.fmpz(1)           # flint integers: products stay in C
-        sums: list = [{} for _ in roots]        # per form: (n_l, max_j n_{j,l}) -> summed weight
-        above = numerator = denominator = None  # the level above, and the products of its nodes
+        sums: list = [{} for _ in starts_at]    # per form: (n_l, max_j n_{j,l}) -> summed weight
+        above = numerator = denominator = np.empty(0, dtype=object)     # the level above, its nodes' products
         for nodes in arrays.levels():
             here_num, here_den = np.empty(len(nodes), dtype=object), np.empty(len(nodes), dtype=object)
-            if above is not None:
+            if above.size:
                 inherited = np.repeat(owner[above], arity[above])      # ``nodes``: the children of ``above`` in order
                 take = np.flatnonzero(inherited >= 0)
                 if take.size:
@@ -138,18 +139,21 @@ class _SubtreeForm:
             if empty:
                 raise ValueError(f"node {names[empty[0]]}: an empty node with lam = 0 has no defined error moment")
         forms = []
-        for j, (root, group) in enumerate(zip(roots.tolist(), sums)):     # every subtree has a leaf
-            terms = [(group[key], *leaf_terms(*key, offsets)) for key in sorted(group, key=lambda key: (key[0], -key[1]))]
+        for j, (root, group) in enumerate(zip(starts_at.tolist(), sums)):     # every subtree has a leaf
+            terms = [(group[n, top], *leaf_terms(n, top, offsets)) for n, top in sorted(group, key=lambda key: (key[0], -key[1]))]
             form = cls.__new__(cls)
-            form._setup(lambda j=j: names[j], leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
+            form._setup(partial(names.__getitem__, j),
+                        leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
             forms.append(form)
         return forms
 
     def _setup(self, name: Union[str, Callable[[], str]], leaf_terms: tuple, terms: list) -> None:
         """Store the name (or a function making it, called when an error names the node), the
         leaf's (a, d) and the (weight, a, d) triples, one per distinct (a, d), as ``flint.fmpq``."""
-        self._name, self.leaf_terms = name, tuple(to_fmpq(x) for x in leaf_terms)
-        self.terms = [tuple(to_fmpq(x) for x in term) for term in terms]
+        self._name = name
+        self.leaf_terms: tuple[flint.fmpq, flint.fmpq] = (to_fmpq(leaf_terms[0]), to_fmpq(leaf_terms[1]))
+        self.terms: list[tuple[flint.fmpq, flint.fmpq, flint.fmpq]] = [
+            (to_fmpq(w), to_fmpq(a), to_fmpq(d)) for w, a, d in terms]
         self._size = magnitude_bits(to_fraction(max(a + d for _, a, d in [(1, *self.leaf_terms), *self.terms]) + 1))
         self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
         self.decider = Decider()
@@ -231,14 +235,16 @@ class _SubtreeForm:
         product)``; and the rows (weight ball, index of a, index of d) of the terms with a != 0 (a
         ratio of 0 otherwise), the leaf's first.  The leaf's a is 0 only for a pure subtree with
         c lam = 0, and then every a is 0 and there are no rows."""
-        rows = [(w, a, d) for w, a, d in [(1, *self.leaf_terms), *self.terms] if a != 0]
-        exact = {}         # (p, q) -> the value p/q (keys of Python ints: an fmpq hashes through Fraction)
-        for _, a, d in rows:
+        terms: list[tuple[Any, flint.fmpq, flint.fmpq]] = [
+            (w, a, d) for w, a, d in [(1, *self.leaf_terms), *self.terms] if a != 0]
+        exact: dict[tuple[int, int], flint.fmpq] = {}         # (p, q) -> the value p/q (keys of Python ints: an fmpq hashes through Fraction)
+        for _, a, d in terms:
             exact[int(a.p), int(a.q)] = a
             exact[int(d.p), int(d.q)] = d
         keys = sorted(exact)      # (p, q): within a class (same q) by value
         position = {pq: i for i, pq in enumerate(keys)}
-        plan, last = [], {}       # class (p mod q, q) -> (index, p // q) of its largest value so far
+        plan: list[tuple] = []
+        last: dict[tuple[int, int], tuple[int, int]] = {}       # class (p mod q, q) -> (index, p // q) of its largest value so far
         for i, (p, q) in enumerate(keys):
             v, cls, whole = exact[p, q], (p % q, q), p // q
             gap = whole - last[cls][1] if cls in last else None
@@ -251,7 +257,7 @@ class _SubtreeForm:
             else:
                 plan.append(((flint.arb(v), flint.arb(v).lgamma()), None, None))
             last[cls] = i, whole
-        rows = [(flint.arb(w), position[int(a.p), int(a.q)], position[int(d.p), int(d.q)]) for w, a, d in rows]
+        rows = [(flint.arb(w), position[int(a.p), int(a.q)], position[int(d.p), int(d.q)]) for w, a, d in terms]
         return plan, rows
 
     @cached_property
@@ -721,7 +727,7 @@ class _Names(Sequence):
     def __len__(self) -> int:
         return self.arrays.n_nodes if self.nodes is None else len(self.nodes)
 
-    def __getitem__(self, j):      # type: ignore[override]   (no slices: read one name at a time)
+    def __getitem__(self, j):      # type: ignore[override]  # no slices: one name at a time
         return self.arrays.name(int(j if self.nodes is None else self.nodes[j]))
 
 
@@ -1028,7 +1034,7 @@ def _survives_all_k_array(a) -> "np.ndarray":
     return ok
 
 
-def _bracket_stage(found: dict, names: list, origin) -> tuple:
+def _bracket_stage(found: dict, names: Sequence[str], origin: "np.ndarray") -> tuple:
     """The next stage when every remaining breakpoint (``found``: current index -> breakpoint or
     None) is a :class:`LogBracket`: the splits whose bracket has the least upper end are lost
     there; ``(bracket, kept)`` with ``kept`` the mask of the splits kept.

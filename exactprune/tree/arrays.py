@@ -284,7 +284,7 @@ class CountArrays:
             offsets, indices = self.offsets, self.indices
             rank = [0 if i == 0 else indices[offsets[p]:offsets[p + 1]].tolist().index(i) + 1
                     for i, p in zip(made.tolist(), parent[made].tolist())]
-        name = {}
+        name: dict[int, str] = {}
         for i, p, r in zip(made.tolist(), parent[made].tolist(), rank):
             name[i] = "root" if p < 0 else child_name(name[p], r)
         return [name[i] for i in np.asarray(nodes).tolist()]
