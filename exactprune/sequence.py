@@ -371,6 +371,11 @@ class LogBracket:
     upper: Fraction
 
     def as_dict(self) -> dict:
+        """The JSON form: log2 of the ends as exact fractions, the midpoint of log2 k to 10 digits.
+
+        >>> LogBracket(Fraction(1), Fraction(2)).as_dict()
+        {'log2_lower': '1', 'log2_upper': '2', 'approx': '2^1.500000000'}
+        """
         middle = (self.lower + self.upper) / 2
         return {"log2_lower": fraction_str(self.lower), "log2_upper": fraction_str(self.upper),
                 "approx": f"2^{decimal_str(middle, 10)}"}
@@ -435,7 +440,14 @@ def _log_bracket(form: _SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket
 
 
 class Theorem53Violation(ArithmeticError):
-    """F_d changes sign more than once: a counterexample to Zhong Thm 5.3."""
+    """F_d changes sign more than once: a counterexample to Zhong Thm 5.3 (raised by
+    :func:`verify_single_crossing`, also when the breakpoint it is given is wrong).
+
+    >>> from exactprune.tree import iris_tree
+    >>> verify_single_crossing(_SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 1000)
+    Traceback (most recent call last):
+    exactprune.sequence.Theorem53Violation: node c2: F > 0 at k = 1000, beyond its breakpoint 1000
+    """
 
 
 def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
@@ -660,7 +672,13 @@ class Stage:
 
     @property
     def tree(self) -> Tree:
-        """The optimal pruning on the stage's range of k."""
+        """The optimal pruning on the stage's range of k.
+
+        >>> from exactprune.tree import iris_tree
+        >>> seq = knorm_sequence(iris_tree(), crossings=False)
+        >>> [sorted(n.name for n in s.tree.leaves()) for s in seq.stages[1:]]   # Zhong Figure B.1 (d), (e), (f)
+        [['c1', 'c21', 'c22'], ['c1', 'c2'], ['root']]
+        """
         if self._tree is None:
             assert self._record is not None
             self._tree = self._record.stage_tree(self._index)
@@ -668,6 +686,12 @@ class Stage:
 
     @property
     def pruned(self) -> list:
+        """The names of the splits this stage makes leaves (topmost only), sorted.
+
+        >>> from exactprune.tree import iris_tree
+        >>> [s.pruned for s in knorm_sequence(iris_tree(), crossings=False).stages]    # c22: ineffective (App B)
+        [['c22'], ['c21'], ['c2'], ['root']]
+        """
         if self._pruned is None:
             assert self._record is not None
             self._pruned = self._record.stage_pruned(self._index)
@@ -675,11 +699,23 @@ class Stage:
 
     @property
     def leaves(self) -> int:
+        """The number of leaves of :attr:`tree` (known without making it).
+
+        >>> from exactprune.tree import iris_tree
+        >>> [s.leaves for s in knorm_sequence(iris_tree(), crossings=False).stages]   # Figure B.1 (b), (d)-(f)
+        [7, 3, 2, 1]
+        """
         if self._leaves is None:
             self._leaves = self.tree.n_leaves
         return self._leaves
 
     def as_dict(self) -> dict:
+        """The JSON form: the bounds (a :class:`LogBracket` as its dict), leaves and pruned names.
+
+        >>> from exactprune.tree import iris_tree
+        >>> knorm_sequence(iris_tree(), crossings=False).stages[2].as_dict()
+        {'k_from': 17781896, 'k_to': None, 'leaves': 2, 'pruned': ['c2']}
+        """
         return {"k_from": _as_json(self.k_from), "k_to": _as_json(self.k_to), "leaves": self.leaves,
                 "pruned": self.pruned}
 
@@ -706,6 +742,15 @@ class NodeBreakpoint:
     sign_checks: int = 0   # grid points where the sign of F_d was certified consistent (Thm 5.3)
 
     def as_dict(self) -> dict:
+        """The JSON form, the crossing as exact fraction strings and a 12-digit midpoint.  Zhong
+        App B prints 25680602 for the iris split c2 with the error numerator 1: the floor of the
+        real crossing; the least integer k that prunes c2 is one more.
+
+        >>> from exactprune.tree import iris_tree
+        >>> entry = knorm_sequence(iris_tree(), Prior(numerator="1")).breakpoints["c2"].as_dict()
+        >>> entry["breakpoint"], entry["crossing"]["approx"][:9], entry["removed_with"]
+        (25680603, '25680602.', None)
+        """
         out = {"name": self.name, "breakpoint": _as_json(self.breakpoint), "removed_with": self.removed_with,
                "survives_all_finite_k": self.survives_all_finite_k, "crossing": None,
                "sign_checks": self.sign_checks}
@@ -824,6 +869,13 @@ class KNormSequence:
     decisions: dict = field(default_factory=dict)
 
     def stage_for(self, k: int) -> Stage:
+        """The stage optimal at the positive integer ``k``; ValueError inside a :class:`LogBracket`.
+
+        >>> from exactprune.tree import iris_tree
+        >>> seq = knorm_sequence(iris_tree(), Prior(numerator="1"), crossings=False)
+        >>> seq.stage_for(25680602).leaves, seq.stage_for(25680603).leaves    # App B's 25680602: see the erratum
+        (3, 2)
+        """
         for stage in self.stages:
             if stage.k_from != INF and _at_least(k, stage.k_from) and (stage.k_to is None
                                                                      or not _at_least(k, stage.k_to)):
@@ -831,6 +883,13 @@ class KNormSequence:
         raise ValueError(f"k must be a positive integer, got {k}")
 
     def as_dict(self) -> dict:
+        """The JSON form: the prior, the stages and the breakpoint entries in Zhong's order.
+
+        >>> from exactprune.tree import iris_tree
+        >>> out = knorm_sequence(iris_tree(), crossings=False).as_dict()
+        >>> out["prior"], [b["name"] for b in out["breakpoints"]]
+        ({'lam': '1/2', 'eta': '1/2', 'numerator': 'J-1'}, ['root', 'c2', 'c21', 'c22', 'c211', 'c212', 'c2122'])
+        """
         return {"prior": {"lam": fraction_str(self.prior.lam), "eta": fraction_str(self.prior.eta),
                           "numerator": self.prior.numerator},
                 "stages": [s.as_dict() for s in self.stages],
