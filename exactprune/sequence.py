@@ -934,12 +934,17 @@ class _SequenceBuilder:
     where each split is lost (:class:`_Record`), the input index of every node of the current
     tree (``origin``), the breakpoints of unchanged splits (``cache``) and the decision counts."""
 
+    #: the input arrays' derived arrays (:meth:`~exactprune.tree.CountArrays.cached`) used after
+    #: the first stage; the others made by the call are dropped after it
+    KEEP = frozenset({"n_children", "parent", "levels"})
+
     def __init__(self, tree: Tree, prior: Prior, crossings: bool):
         self.prior, self.crossings = prior, crossings
         self.full = tree.arrays()
         self.stages: list = []
         self.record = _Record(tree, self.stages)
         self.names = _Names(self.full)      # Zhong's names of the input's nodes (kept by every stage)
+        made_before = set(self.full._cache)
         first = prune(tree, 1, prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
                           "search_float": 0, "search_arb": 0, "search_exact": 0}
@@ -950,6 +955,8 @@ class _SequenceBuilder:
         self._add_stage(1, self.current.n_leaves)
         index = np.int32 if self.full.n_nodes < 2 ** 31 else np.int64
         self.origin = self._record_pruned(tree, np.arange(self.full.n_nodes, dtype=index), kept, 1, False)
+        for key in set(self.full._cache) - made_before - self.KEEP:     # the input's derived arrays made
+            del self.full._cache[key]           # by PruneTree at k = 1, not needed again: made again on demand
         self.k0: Breakpoint = 1
         self.searches = 0
         #: input index of a split -> its breakpoint in the current tree (None: survives every k)
