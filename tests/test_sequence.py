@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 from exactprune import Node, Prior, Tree
 from exactprune.certify import Approx, rising_ratio, total
 from exactprune.knorm import leaf_moment, prune, subtree_moment
-from exactprune.sequence import (_SubtreeForm, _float_approximations, knorm_pruning_path, knorm_sequence, split_kept,
+from exactprune.breakpoints import _SubtreeForm, _float_approximations
+from exactprune.sequence import (knorm_pruning_path, knorm_sequence, split_kept,
                                  survives_all_k)
 from exactprune.tree import iris_tree
 from random_trees import count_trees
@@ -110,13 +111,13 @@ def test_knorm_pruning_path_shape():
 
 def test_single_crossing_check_certifies_iris_and_can_fail(monkeypatch):
     from types import SimpleNamespace
-    import exactprune.sequence as sequence
+    import exactprune.breakpoints as breakpoints
     seq = knorm_sequence(iris_tree(), Prior())
     assert seq.breakpoints["c2"].sign_checks >= 20
     # a sign pattern with two changes (kept again after being lost) is reported
-    monkeypatch.setattr(sequence, "_signs_at", lambda forms, k: [1 if k < 10 or k > 100 else -1] * len(forms))
-    with pytest.raises(sequence.Theorem53Violation, match="beyond its breakpoint"):
-        sequence.verify_single_crossing(SimpleNamespace(name="x"), 10)
+    monkeypatch.setattr(breakpoints, "_signs_at", lambda forms, k: [1 if k < 10 or k > 100 else -1] * len(forms))
+    with pytest.raises(breakpoints.Theorem53Violation, match="beyond its breakpoint"):
+        breakpoints.verify_single_crossing(SimpleNamespace(name="x"), 10)
 
 
 @given(count_trees(max_depth=3), st.sampled_from([Prior(), Prior(lam=1, eta=1), Prior(numerator="1")]))
@@ -226,7 +227,7 @@ def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior,
 
 
 # ---------------------------------------------------------------------------------------------
-# near-ties that reach the breakpoint search's float filter (sequence._signs_at): exact ties whose
+# near-ties that reach the breakpoint search's float filter (breakpoints._signs_at): exact ties whose
 # float images differ in the last bits, so that only the filter's bound keeps it from deciding
 # the wrong way (with the bound set to zero these tests fail: the filter would call them kept)
 # ---------------------------------------------------------------------------------------------
@@ -356,7 +357,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from exactprune.certify import Approx, rising_ratio, total  # noqa: E402
 from exactprune.knorm import Prior, leaf_moment, subtree_moment  # noqa: E402
-from exactprune.sequence import _SubtreeForm, _float_approximations, real_crossing  # noqa: E402
+from exactprune.breakpoints import _SubtreeForm, _float_approximations, real_crossing  # noqa: E402
 from random_trees import count_trees  # noqa: E402
 
 
@@ -436,9 +437,9 @@ import flint  # noqa: E402
 
 from exactprune import Node, Tree  # noqa: E402
 from exactprune.numbers import CertificationError, arb_of  # noqa: E402
-from exactprune.sequence import (LogBracket, Theorem53Violation, _bisected_cell, _float_roots,  # noqa: E402
-                                 _guessed_cell, knorm_pruning_path, split_kept, survives_all_k,
-                                 verify_single_crossing)
+from exactprune.breakpoints import (LogBracket, Theorem53Violation, _bisected_cell, _float_roots,  # noqa: E402
+                                    _guessed_cell, split_kept, survives_all_k, verify_single_crossing)
+from exactprune.sequence import knorm_pruning_path  # noqa: E402
 
 #: (2, 2) split into (1, 1) and (1, 1), lam = eta = 1/2, J - 1 = 1: at k = 1 the leaf moment is
 #: (0 + 2 + 1/2)/(4 + 1) = 1/2 and the subtree's is 2 x (5/2)/5 x (1 + 1/2)/(2 + 1) = 1/2: an exact tie
@@ -511,14 +512,14 @@ def test_bad_inputs_are_named():
 # ---------------------------------------------------------------------------------------------
 
 def _grid(monkeypatch, breakpoint, pattern=lambda k, b: 1 if k < b else -1):
-    import exactprune.sequence as sequence
+    import exactprune.breakpoints as breakpoints
     asked = []
 
     def signs(forms, k):
         asked.append(k)
         return [pattern(k, breakpoint)] * len(forms)
 
-    monkeypatch.setattr(sequence, "_signs_at", signs)
+    monkeypatch.setattr(breakpoints, "_signs_at", signs)
     from types import SimpleNamespace
     return verify_single_crossing(SimpleNamespace(name="x"), breakpoint), asked
 
@@ -759,8 +760,9 @@ def test_iris_crossings_at_k_2_are_cells_of_width_2_to_the_minus_39(iris_sequenc
 import re  # noqa: E402
 import warnings  # noqa: E402
 
-import exactprune.sequence as sequence_module  # noqa: E402
-from exactprune.sequence import _bracket_stage, _log_bracket  # noqa: E402
+import exactprune.breakpoints as breakpoints_module  # noqa: E402
+from exactprune.breakpoints import _log_bracket  # noqa: E402
+from exactprune.sequence import _bracket_stage  # noqa: E402
 
 
 class LogCrossing:
@@ -795,7 +797,7 @@ def test_log_bracket_refuses_a_start_beyond_the_crossing_and_a_crossing_beyond_t
                "breakpoint: beyond 2^1024 (BREAKPOINT_EXACT_BITS) the two cannot be ordered")
     with pytest.raises(ValueError, match=re.escape(message)):
         _log_bracket(LogCrossing(1000), Fraction(1024))
-    monkeypatch.setattr(sequence_module, "BREAKPOINT_MAX_LOG2", 4096)
+    monkeypatch.setattr(breakpoints_module, "BREAKPOINT_MAX_LOG2", 4096)
     # c = 3000: doubling 2048 (kept), then hi = 4096 = the limit, not beyond it: F <= 0 there, bisection
     assert _log_bracket(LogCrossing(3000), Fraction(1024), bits=1) == LogBracket(Fraction(2048), Fraction(4096))
     with pytest.raises(ValueError, match=re.escape("node x: no breakpoint below k = 2^4096 (the limit "
@@ -918,7 +920,7 @@ class IntCrossing(LogCrossing):
 def test_breakpoint_search_doubles_from_k0_plus_1_then_bisects():
     """b = 17 from k0 = 1: probes k0 + 1, 1 + 2, 1 + 4, 1 + 8 (kept), 1 + 16 = 17 (F = 0: lost), then
     bisection of [9, 17]: 13, 15, 16 (kept), so 17.  b = 10: the same doubling, then 13, 11, 10 (lost)."""
-    from exactprune.sequence import _breakpoint
+    from exactprune.breakpoints import _breakpoint
     form = IntCrossing(17)
     assert _breakpoint(form, 1) == 17
     assert form.asked == [2, 3, 5, 9, 17, 13, 15, 16]
@@ -931,7 +933,7 @@ def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
     log2 search doubles 1024 to 2048 and bisects [1024, 2048] 40 times: c = 2049/2 is a grid point
     1024 + j 2^-30 and F <= 0 there, so the bracket is (2049/2 - 2^-30, 2049/2].  From a LogBracket
     k0 the search starts at its upper end (1500 for c = 2000 + 1/3, as in the test above)."""
-    from exactprune.sequence import _breakpoint
+    from exactprune.breakpoints import _breakpoint
     from math import isqrt
     half = Fraction(2049, 2)
     assert _breakpoint(IntCrossing(isqrt(2 ** 2049) + 1, half), 1) == LogBracket(half - Fraction(1, 2 ** 30), half)
@@ -1053,7 +1055,7 @@ def test_a_split_lost_at_k_2_gets_its_crossing_and_one_lost_at_1_none():
 
 def test_a_search_beyond_the_log2_limit_names_the_node(monkeypatch):
     """FAR's crossing is near 2^2000021: with the limit at 2^(2^20) the log2 search gives up, naming root."""
-    monkeypatch.setattr(sequence_module, "BREAKPOINT_MAX_LOG2", 2 ** 20)
+    monkeypatch.setattr(breakpoints_module, "BREAKPOINT_MAX_LOG2", 2 ** 20)
     with pytest.raises(ValueError, match=re.escape("node root: no breakpoint below k = 2^1048576 (the limit "
                                                    "BREAKPOINT_MAX_LOG2)")):
         knorm_sequence(FAR, crossings=False)

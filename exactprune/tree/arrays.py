@@ -251,6 +251,7 @@ class CountArrays:
         """Zhong's names of all nodes, in index order: :func:`~exactprune.tree.names.child_name`
         of the parent's name and the node's :attr:`rank`, parents first (every child has a larger
         index than its parent).  Computed once and kept; a new list is returned on every call.
+        A caller that needs only some names asks :meth:`names_of`, which keeps none.
 
         >>> import numpy as np
         >>> wide = CountArrays(np.ones((14, 1), dtype=np.int64), np.array([0, 11, 13] + [13] * 12),
@@ -258,31 +259,59 @@ class CountArrays:
         >>> wide.names()[9:]
         ['c9', 'c.10', 'c.11', 'c11', 'c12']
         """
-        return list(self._names())
+        import numpy as np
+        return list(self.cached("names", lambda: self._names_at(np.arange(self.n_nodes))))
 
-    def _names(self) -> list:
-        """The list :meth:`names` copies, made once."""
-        def make():
-            names = ["root"] * self.n_nodes
-            parent, rank = self.parent.tolist(), self.rank.tolist()
-            for i in range(1, self.n_nodes):
-                names[i] = child_name(names[parent[i]], rank[i])
-            return names
-        return self.cached("names", make)
+    def _names_at(self, nodes: "np.ndarray") -> list:
+        """The names of ``nodes`` (an index array), made from the names of their ancestors alone
+        (each made once, parents first), none kept."""
+        import numpy as np
+        parent = self.parent
+        needed = np.zeros(self.n_nodes, dtype=bool)
+        frontier = np.unique(nodes)
+        while frontier.size:            # ``needed``: the nodes and all their ancestors
+            needed[frontier] = True
+            frontier = np.unique(parent[frontier])
+            frontier = frontier[frontier >= 0]
+            frontier = frontier[~needed[frontier]]
+        made = np.flatnonzero(needed)               # parents first: a child's index is larger
+        if made.size * 16 > self.n_nodes or "rank" in self._cache:
+            kept = "rank" in self._cache
+            rank = self.rank[made].tolist()
+            if not kept:            # made for this call only
+                del self._cache["rank"]
+        else:       # few names: each rank from its parent's row of children
+            offsets, indices = self.offsets, self.indices
+            rank = [0 if i == 0 else indices[offsets[p]:offsets[p + 1]].tolist().index(i) + 1
+                    for i, p in zip(made.tolist(), parent[made].tolist())]
+        name: dict[int, str] = {}
+        for i, p, r in zip(made.tolist(), parent[made].tolist(), rank):
+            name[i] = "root" if p < 0 else child_name(name[p], r)
+        return [name[i] for i in np.asarray(nodes).tolist()]
 
     def names_of(self, nodes: Union[Sequence[int], "np.ndarray"]) -> list:
-        """Zhong's names (:meth:`names`) of the nodes ``nodes`` (indices), in the given order.
+        """Zhong's names (:meth:`names`) of the nodes ``nodes`` (indices), in the given order;
+        only these nodes and their ancestors are named (from the list of :meth:`names` when
+        it was made), and nothing is kept.
 
         >>> import numpy as np
         >>> CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2])).names_of([2, 0])
         ['c2', 'root']
         """
         import numpy as np
-        names = self._names()
-        return [names[i] for i in np.asarray(nodes, dtype=np.int64).reshape(-1).tolist()]
+        nodes = np.asarray(nodes, dtype=np.int64).reshape(-1)
+        if "names" in self._cache:
+            names = self._cache["names"]
+            return [names[i] for i in nodes.tolist()]
+        return self._names_at(nodes) if nodes.size else []
 
     def name(self, i: int) -> str:
-        """Zhong's name of node ``i`` (:meth:`names`)."""
+        """Zhong's name of node ``i`` (:meth:`names_of`).
+
+        >>> import numpy as np
+        >>> CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([2, 1])).name(1)
+        'c2'
+        """
         return self.names_of([i])[0]
 
     def index(self, name: str) -> int:

@@ -1,0 +1,605 @@
+"""A split's F_d(k) = R_leaf(d, k) - R(T_d, k) (Zhong 5.1.2, Thm 5.3): its certified sign, its exact
+integer breakpoint and its certified real crossing.
+
+F_d(k) > 0 exactly when PruneTree (epsilon = 0) keeps the split d with its subtree T_d as it
+stands at order k; Thm 5.3 says F_d changes sign once as k grows.  :class:`_SubtreeForm` flattens
+T_d to weighted Gamma-ratio terms and settles signs through the decision kernel
+(:class:`~exactprune.certify.Decider`: float filter, arb balls, exact rationals; never a bare
+float).
+
+How breakpoints are found (:func:`_breakpoint`): the sign of F_d is evaluated at k = k0+1, then
+at doubling k until the split is lost, then by bisection; Thm 5.3 makes "split lost" an up-set
+in k, and the found breakpoint is re-verified at b-1 and b.  Exact integer breakpoints are
+searched up to 2**BREAKPOINT_EXACT_BITS (see :mod:`exactprune.limits`); a breakpoint beyond that
+is reported as a certified :class:`LogBracket` 2**lower < b <= 2**upper found by doubling and
+bisection on log2 k, with arb's certified large-k enclosure of the Gamma ratios
+(:func:`~exactprune.numbers.log_rising_ratio_arb`).  Splits satisfying Thm 5.9's condition
+(:func:`survives_all_k`) survive every finite k and are not searched.  The real crossing
+(:func:`real_crossing`) is the real k in [breakpoint - 1, breakpoint] where the subtree moment
+equals the leaf moment, moments extended to real k by Gamma functions (C.26).
+
+The sequence built from these is :mod:`exactprune.sequence`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property, partial
+from fractions import Fraction
+from collections.abc import Sequence
+from typing import Any, Callable, Optional, Union
+
+import flint
+import numpy as np
+
+from .knorm import EXACT_K_LIMIT, Prior, child_weight, leaf_moment_terms, leaf_terms
+from .certify import (Decider, float_images, float_sign_array, product_array, rising_ratio_array,
+                      total_array)
+from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
+from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str,
+                      rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
+from .tree import CountArrays, Node
+
+__all__ = ["split_kept", "survives_all_k", "LogBracket", "Breakpoint", "Theorem53Violation",
+           "verify_single_crossing", "real_crossing"]
+
+
+class _SubtreeForm:
+    """The subtree T_d flattened to (weight, a, d) triples: its moment at k is
+    sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled, W_l the product of the child
+    weights (4.11) on the path to leaf l, the W_l of leaves with equal (a_l, d_l) summed: a grown
+    tree has few distinct pairs), and F_d(k) = R_leaf(d, k) minus that sum.
+
+    :meth:`sign` goes through the decision kernel (:class:`~exactprune.certify.Decider`): for
+    integer k <= FLOAT_FILTER_K the float images with certify's bounds decide clear cases;
+    otherwise arb balls (:func:`~exactprune.numbers.log_rising_ratio_arb`, accurate at any size
+    of k) at increasing precision; an exact rational settles an exact tie at integer k <=
+    EXACT_K_LIMIT."""
+
+    FLOAT_FILTER_K = 64
+
+    def __init__(self, node: Node, prior: Prior):
+        groups: dict = {}
+        stack = [(node, Fraction(1))]
+        while stack:
+            current, weight = stack.pop()
+            if current.is_leaf:
+                key = leaf_moment_terms(current.counts, prior, f"node {current.name}")
+                groups[key] = groups.get(key, 0) + weight
+            else:
+                for child in current.children:
+                    stack.append((child, weight * child_weight(child, current, prior.eta)))
+        self._setup(node.name, leaf_moment_terms(node.counts, prior, f"node {node.name}"),
+                    [(weight, a, d) for (a, d), weight in sorted(groups.items(), key=lambda item: item[0][::-1])])
+
+    @classmethod
+    def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "_SubtreeForm":
+        """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
+        called ``name``: the same triples as from the Node view, in the same order."""
+        return cls.of_subtrees(arrays, [i], [name], prior)[0]
+
+    @classmethod
+    def of_subtrees(cls, arrays: CountArrays, roots: Union[Sequence[int], "np.ndarray"], names: Sequence[str],
+                    prior: Prior) -> list:
+        """The forms of the subtrees at the nodes ``roots`` of count arrays, none below another,
+        called ``names``, built together top-down level by level: each weight W_l as a product of
+        integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), kept
+        for one level at a time, and the weights of the leaves of each form summed by
+        (n_l, max_j n_{j,l}), which fix (a_l, d_l); the triples ordered by n_l, then by
+        max_j n_{j,l} descending."""
+        offsets = tuple(to_fmpq(x) for x in prior.term_offsets(arrays.counts.shape[1]))
+        eta = to_fmpq(prior.eta)
+        p, q = int(eta.p), int(eta.q)
+        sizes, majority, arity, parent = arrays.sizes, arrays.majority, arrays.n_children, arrays.parent
+        starts_at = np.asarray(roots, dtype=np.int64)
+        owner = np.full(arrays.n_nodes, -1)
+        owner[starts_at] = np.arange(len(starts_at))
+        is_root = np.zeros(arrays.n_nodes, dtype=bool)
+        is_root[starts_at] = True
+        one = flint.fmpz(1)           # flint integers: products stay in C
+        sums: list = [{} for _ in starts_at]    # per form: (n_l, max_j n_{j,l}) -> summed weight
+        above = numerator = denominator = np.empty(0, dtype=object)     # the level above, its nodes' products
+        for nodes in arrays.levels():
+            here_num, here_den = np.empty(len(nodes), dtype=object), np.empty(len(nodes), dtype=object)
+            if above.size:
+                inherited = np.repeat(owner[above], arity[above])      # ``nodes``: the children of ``above`` in order
+                take = np.flatnonzero(inherited >= 0)
+                if take.size:
+                    below = nodes[take]
+                    owner[below], up = inherited[take], parent[below]
+                    down = q * sizes[up].astype(object) + p * arity[up].astype(object)
+                    if np.any(down == 0):
+                        raise ValueError(f"node {names[int(inherited[take][np.argmax(down == 0)])]}: n_t + eta K_t is "
+                                         "0 (no examples and eta = 0); use eta > 0")
+                    here_num[take] = np.repeat(numerator, arity[above])[take] * (q * sizes[below].astype(object) + p)
+                    here_den[take] = np.repeat(denominator, arity[above])[take] * down
+            starts = np.flatnonzero(is_root[nodes])
+            here_num[starts] = here_den[starts] = one
+            leaves = np.flatnonzero((owner[nodes] >= 0) & (arity[nodes] == 0))
+            for i, n, top, a, b in zip(owner[nodes[leaves]].tolist(), sizes[nodes[leaves]].tolist(),
+                                       majority[nodes[leaves]].tolist(), here_num[leaves].tolist(),
+                                       here_den[leaves].tolist()):
+                group, weight = sums[i], flint.fmpq(a, b)
+                group[n, top] = group[n, top] + weight if (n, top) in group else weight
+            above, numerator, denominator = nodes, here_num, here_den
+        if offsets[1] == 0:
+            empty = [i for i, group in enumerate(sums) if any(n == 0 for n, _ in group)]
+            if empty:
+                raise ValueError(f"node {names[empty[0]]}: an empty node with lam = 0 has no defined error moment")
+        forms = []
+        for j, (root, group) in enumerate(zip(starts_at.tolist(), sums)):     # every subtree has a leaf
+            terms = [(group[n, top], *leaf_terms(n, top, offsets)) for n, top in sorted(group, key=lambda key: (key[0], -key[1]))]
+            form = cls.__new__(cls)
+            form._setup(partial(names.__getitem__, j),
+                        leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
+            forms.append(form)
+        return forms
+
+    def _setup(self, name: Union[str, Callable[[], str]], leaf_terms: tuple, terms: list) -> None:
+        """Store the name (or a function making it, called when an error names the node), the
+        leaf's (a, d) and the (weight, a, d) triples, one per distinct (a, d), as ``flint.fmpq``."""
+        self._name = name
+        self.leaf_terms: tuple[flint.fmpq, flint.fmpq] = (to_fmpq(leaf_terms[0]), to_fmpq(leaf_terms[1]))
+        self.terms: list[tuple[flint.fmpq, flint.fmpq, flint.fmpq]] = [
+            (to_fmpq(w), to_fmpq(a), to_fmpq(d)) for w, a, d in terms]
+        self._size = magnitude_bits(to_fraction(max(a + d for _, a, d in [(1, *self.leaf_terms), *self.terms]) + 1))
+        self._balls: dict = {}      # working precision -> balls of the terms (difference_arb)
+        self.decider = Decider()
+
+    def release(self) -> None:
+        """Drop the balls and float images made for the signs so far (made again when needed):
+        a stage's many forms do not hold them all at once."""
+        self._balls.clear()
+        for cached in ("_float_rows", "_float_images"):
+            self.__dict__.pop(cached, None)
+
+    @property
+    def name(self) -> str:
+        """The name of the subtree's root (made on first use when the form was given a function)."""
+        if not isinstance(self._name, str):
+            self._name = self._name()
+        return self._name
+
+    # exact, for integer k (feasible for moderate k)
+    def difference_exact(self, k: int) -> flint.fmpq:
+        a, d = self.leaf_terms
+        total = rising_ratio_fmpq(a, d, k)
+        for weight, a_l, d_l in self.terms:
+            total -= to_fmpq(weight) * rising_ratio_fmpq(a_l, d_l, k)
+        return total
+
+    # certified ball, for any real k > 0
+    def difference_arb(self, k) -> flint.arb:
+        kb = k if isinstance(k, flint.arb) else arb_of(k)
+        if magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
+
+            def ratio(a, d):
+                return rising_ratio_arb(to_fraction(a), to_fraction(d), kb)
+
+            total = ratio(*self.leaf_terms)
+            for weight, a_l, d_l in self.terms:
+                total -= flint.arb(weight) * ratio(a_l, d_l)
+            return total
+        return self._difference_lgamma(k)
+
+    #: a Gamma ratio is carried up from the next smaller value of its class when they differ by
+    #: an integer of at most this many steps (each step one product of balls, not an lgamma)
+    CHAIN_STEPS = 16
+
+    def _difference_lgamma(self, k) -> flint.arb:
+        """F_d(k) from the Gamma ratios G(v) = Gamma(v + k) / Gamma(v) = v^(k), one for each distinct
+        value v among the a and d of the leaf and of the leaves of T_d, each term being w G(a) / G(d).
+        A grown tree's leaves share few values, and values that differ by a small integer are
+        frequent (d = n + J lam at every leaf of n examples): G(v + m) = G(v) (v + k)...(v + m - 1 + k)
+        / (v (v + 1) ... (v + m - 1)) for m <= CHAIN_STEPS, exp(lgamma(v + k) - lgamma(v)) otherwise.
+        All at one working precision (the caller's plus the bits of k and of the largest a + d, as
+        in :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights and values,
+        the lgamma and the chain products are made once per precision."""
+        prec = flint.ctx.prec + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
+        with flint.ctx.workprec(prec):
+            if prec not in self._balls:
+                self._balls[prec] = self._gamma_ratio_plan()
+            plan, rows = self._balls[prec]
+            kb = k if isinstance(k, flint.arb) else arb_of(k)
+            ratio: list = []
+            for start, steps, below in plan:
+                if steps is None:             # start: (v, lgamma v)
+                    ratio.append(((start[0] + kb).lgamma() - start[1]).exp())
+                else:                         # from ratio[start]: times (u + k) over the u of ``steps``
+                    value = ratio[start]
+                    for u in steps:
+                        value *= u + kb
+                    ratio.append(value / below)
+            if not rows:            # a = 0 at the leaf: a pure subtree with c lam = 0, every a is 0
+                return flint.arb(0)
+            terms = [w * ratio[a] / ratio[d] for w, a, d in rows]
+            return terms[0] - sum(terms[1:], flint.arb(0))
+
+    def _gamma_ratio_plan(self) -> tuple:
+        """For :meth:`_difference_lgamma` at the current precision: the distinct values, ordered
+        by (numerator, denominator) - by value within a class (same fractional part, so the same
+        denominator) - each as ``((v, lgamma v), None, None)`` or, when the previous value u0 of
+        its class is at most CHAIN_STEPS below, ``(index of u0, balls of u0 .. v - 1, their
+        product)``; and the rows (weight ball, index of a, index of d) of the terms with a != 0 (a
+        ratio of 0 otherwise), the leaf's first.  The leaf's a is 0 only for a pure subtree with
+        c lam = 0, and then every a is 0 and there are no rows."""
+        terms: list[tuple[Any, flint.fmpq, flint.fmpq]] = [
+            (w, a, d) for w, a, d in [(1, *self.leaf_terms), *self.terms] if a != 0]
+        exact: dict[tuple[int, int], flint.fmpq] = {}         # (p, q) -> the value p/q (keys of Python ints: an fmpq hashes through Fraction)
+        for _, a, d in terms:
+            exact[int(a.p), int(a.q)] = a
+            exact[int(d.p), int(d.q)] = d
+        keys = sorted(exact)      # (p, q): within a class (same q) by value
+        position = {pq: i for i, pq in enumerate(keys)}
+        plan: list[tuple] = []
+        last: dict[tuple[int, int], tuple[int, int]] = {}       # class (p mod q, q) -> (index, p // q) of its largest value so far
+        for i, (p, q) in enumerate(keys):
+            v, cls, whole = exact[p, q], (p % q, q), p // q
+            gap = whole - last[cls][1] if cls in last else None
+            if gap is not None and gap <= self.CHAIN_STEPS:
+                steps = [flint.arb(v - gap + m) for m in range(gap)]
+                below = flint.arb(1)
+                for u in steps:
+                    below *= u
+                plan.append((last[cls][0], steps, below))
+            else:
+                plan.append(((flint.arb(v), flint.arb(v).lgamma()), None, None))
+            last[cls] = i, whole
+        rows = [(flint.arb(w), position[int(a.p), int(a.q)], position[int(d.p), int(d.q)]) for w, a, d in terms]
+        return plan, rows
+
+    @cached_property
+    def _float_rows(self) -> tuple:
+        """Columns (w, a, d) of float64 rows with F_d(x) = sum_rows w * Gamma ratio (a, d, x): the
+        leaf with w = 1 and the leaves of T_d with w = -weight, rows with a = 0 (ratio 0) left
+        out.  For the float guesses of :func:`_float_roots` (no bound)."""
+        rows = [(1, *self.leaf_terms)] + [(-w, a, d) for w, a, d in self.terms]
+        return tuple(np.array([float(v) for v in column]) for column in zip(*(r for r in rows if r[1] != 0)))
+
+    def sign_log2(self, t: Fraction) -> int:
+        """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
+        by certified arb balls at increasing precision."""
+        return self.decider.sign(None, None, ball=lambda: self.difference_arb((arb_of(t) * flint.arb(2).log()).exp()))
+
+    @cached_property
+    def _float_images(self) -> tuple:
+        """Float images (value and bound of :meth:`~exactprune.certify.Approx.of`; NaN and an
+        infinite bound for one that cannot be vouched for) of the leaf's (a, d), as the row
+        (a, d, rel a, rel d), and of the weights, a and d of the leaves of T_d, as the columns
+        (w, a, d, rel w, rel a, rel d)."""
+        values, rels = float_images([*self.leaf_terms, *(x for term in self.terms for x in term)])
+        return ([*values[:2], *rels[:2]],
+                np.concatenate((values[2:].reshape(-1, 3), rels[2:].reshape(-1, 3)), axis=1))
+
+    def sign(self, k) -> int:
+        """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
+        float filter (:func:`_float_approximations`) for integer k <= FLOAT_FILTER_K, then
+        :meth:`certified_sign`."""
+        return _signs_at([self], k)[0]
+
+    def certified_sign(self, k) -> int:
+        """Sign of F_d(k) by certified arb balls for any real k, exact rationals (which alone
+        prove a tie) for integer k <= EXACT_K_LIMIT."""
+        exact = (lambda: self.difference_exact(k)) if isinstance(k, int) and k <= EXACT_K_LIMIT else None
+        return self.decider.sign(None, None, ball=lambda: self.difference_arb(k), exact=exact)
+
+
+def _signs_at(forms: list, k) -> list:
+    """The sign of F_d(k) for each form: for integer k <= FLOAT_FILTER_K the float filter of
+    all forms at once (:func:`_float_approximations`, :func:`~exactprune.certify.float_sign_array`),
+    counted on each form's float route; :meth:`_SubtreeForm.certified_sign` for the forms it
+    declines."""
+    quick = [0] * len(forms)
+    if isinstance(k, int) and k <= _SubtreeForm.FLOAT_FILTER_K:
+        quick = float_sign_array(*_float_approximations(forms, k)).tolist()
+    signs = []
+    for form, sign in zip(forms, quick):
+        if sign:
+            form.decider.routes["float"] += 1
+        signs.append(sign or form.certified_sign(k))
+    return signs
+
+
+def _float_approximations(forms: list, k: int) -> tuple:
+    """Float images with bounds of R_leaf(d, k) and of R(T_d, k) for every form, as
+    ``((values, rels), (values, rels))`` arrays (an infinite bound where the image cannot be
+    vouched for): the leaf's (4.29) by :func:`~exactprune.certify.rising_ratio_array`, and
+    R(T_d, k) = sum_l W_l (4.29)_l by :func:`~exactprune.certify.product_array` and
+    :func:`~exactprune.certify.total_array` over the leaves of all forms at once - the scalar
+    rules of :mod:`~exactprune.certify` elementwise."""
+    n = len(forms)
+    leaves = np.array([form._float_images[0] for form in forms]).reshape(n, 4)
+    leaf = rising_ratio_array((leaves[:, 0], leaves[:, 2]), (leaves[:, 1], leaves[:, 3]), k)
+    columns = [form._float_images[1] for form in forms]
+    owner = np.repeat(np.arange(n), [len(c) for c in columns])
+    w, a, d, rw, ra, rd = np.concatenate(columns).reshape(-1, 6).T
+    return leaf, total_array(product_array((w, rw), rising_ratio_array((a, ra), (d, rd), k)), owner, n)
+
+
+def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
+    """Does PruneTree (epsilon = 0) keep the split at ``node``, with its subtree as it stands?
+    True iff R(T_d, k) < R_leaf(d, k), decided exactly/certified.
+
+    >>> from exactprune.tree import iris_tree
+    >>> split_kept(iris_tree().node("c2"), 2)
+    True
+    """
+    if not isinstance(k, (Fraction, flint.arb)):
+        k = check_k(k)
+    return _SubtreeForm(node, prior).sign(k) > 0
+
+
+def survives_all_k(node: Node) -> bool:
+    """Zhong Thm 5.9: the subtree at ``node`` reduces the k-norm error for all k >= 1 iff
+    max_j n_{j,d} = max_j n_{j,c} for every leaf c of the subtree.
+
+    >>> from exactprune.tree import Tree, iris_tree
+    >>> survives_all_k(iris_tree().root.children[1]), survives_all_k(Tree.from_json(
+    ...     '{"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]}]}').root)
+    (False, True)
+    """
+    if node.is_leaf:
+        return False
+    top = max(node.counts)
+    return all(max(leaf.counts) == top for leaf in node.leaves())
+
+
+@dataclass(frozen=True)
+class LogBracket:
+    """A breakpoint beyond 2**BREAKPOINT_EXACT_BITS, certified to lie in (2**lower, 2**upper]:
+    F_d(2**lower) > 0 >= F_d(2**upper) were decided by certified arb signs, and Thm 5.3 (one
+    sign change) puts the least integer k with F_d(k) <= 0 between them.  ``lower`` and ``upper``
+    are exact rationals (log2 of k).
+
+    >>> LogBracket(Fraction(5), Fraction(6)).as_dict()
+    {'log2_lower': '5', 'log2_upper': '6', 'approx': '2^5.500000000'}
+    """
+
+    lower: Fraction
+    upper: Fraction
+
+    def as_dict(self) -> dict:
+        """The JSON form: log2 of the ends as exact fractions, the midpoint of log2 k to 10 digits.
+
+        >>> LogBracket(Fraction(1), Fraction(2)).as_dict()
+        {'log2_lower': '1', 'log2_upper': '2', 'approx': '2^1.500000000'}
+        """
+        middle = (self.lower + self.upper) / 2
+        return {"log2_lower": fraction_str(self.lower), "log2_upper": fraction_str(self.upper),
+                "approx": f"2^{decimal_str(middle, 10)}"}
+
+    def __str__(self) -> str:
+        return (f"2^({fraction_str(self.lower)}) < k <= 2^({fraction_str(self.upper)}), "
+                f"k ~ {self.as_dict()['approx']}")
+
+
+Breakpoint = Union[int, LogBracket]
+
+
+def _breakpoint(form: _SubtreeForm, k0: Breakpoint) -> Breakpoint:
+    """Least integer k > k0 with F_d(k) <= 0 (split lost), given F_d(k0) > 0 (Thm 5.3), when it
+    is at most 2**BREAKPOINT_EXACT_BITS; beyond, a certified :class:`LogBracket`."""
+    if isinstance(k0, LogBracket):
+        return _log_bracket(form, k0.upper)
+    limit = 1 << BREAKPOINT_EXACT_BITS
+    lo, step = k0, 1
+    hi = k0 + 1
+    while form.sign(hi) > 0:
+        lo = hi
+        if hi >= limit:
+            return _log_bracket(form, Fraction(BREAKPOINT_EXACT_BITS))
+        step *= 2
+        hi = min(k0 + step, limit)
+    while hi - lo > 1:  # invariant: kept at lo, lost at hi
+        mid = (lo + hi) // 2
+        if form.sign(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _log_bracket(form: _SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket:
+    """The certified bracket of a breakpoint beyond 2**t0 (F_d(2**t0) > 0 is checked): doubling
+    log2 k up to BREAKPOINT_MAX_LOG2, then bisection on log2 k to relative width 2**-bits (or
+    until the sign cannot be certified)."""
+    name = form.name
+    if form.sign_log2(t0) <= 0:
+        raise ValueError(f"node {name}: its breakpoint is not above 2^{decimal_str(t0, 12)}, inside the "
+                         f"certified interval of an earlier breakpoint: beyond 2^{BREAKPOINT_EXACT_BITS} "
+                         "(BREAKPOINT_EXACT_BITS) the two cannot be ordered")
+    lo, hi = t0, 2 * t0
+    while form.sign_log2(hi) > 0:
+        lo, hi = hi, 2 * hi
+        if hi > BREAKPOINT_MAX_LOG2:
+            raise ValueError(f"node {name}: no breakpoint below k = 2^{BREAKPOINT_MAX_LOG2} "
+                             f"(the limit BREAKPOINT_MAX_LOG2)")
+    while hi - lo > hi / (1 << bits):
+        mid = (lo + hi) / 2
+        try:
+            sign = form.sign_log2(mid)
+        except CertificationError:
+            break
+        if sign > 0:
+            lo = mid
+        else:
+            hi = mid
+    return LogBracket(lo, hi)
+
+
+class Theorem53Violation(ArithmeticError):
+    """F_d changes sign more than once: a counterexample to Zhong Thm 5.3 (raised by
+    :func:`verify_single_crossing`, also when the breakpoint it is given is wrong).
+
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import iris_tree
+    >>> verify_single_crossing(_SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 1000)
+    Traceback (most recent call last):
+    exactprune.breakpoints.Theorem53Violation: node c2: F > 0 at k = 1000, beyond its breakpoint 1000
+    """
+
+
+def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
+    """Certify the sign of F_d on a grid of real k (powers of 2 from 1 to 16 x breakpoint, plus
+    breakpoint - 1 and breakpoint): kept (F > 0) up to breakpoint - 1, lost (F <= 0) from the
+    breakpoint on.  Thm 5.3 says the sign changes once; a disagreeing grid point raises
+    :class:`Theorem53Violation` with the numbers.  Returns the number of points checked.
+
+    This is evidence of a single crossing, not a proof between grid points; the proof is
+    Thm 5.3 (checked exactly on random trees by ``exactprune verify --theorem zhong-5.3``).
+
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import iris_tree
+    >>> verify_single_crossing(_SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 17781896)
+    31
+    """
+    return _verify_crossings([form], breakpoint)
+
+
+def _verify_crossings(forms: list, breakpoint: int) -> int:
+    """:func:`verify_single_crossing` for several forms with one breakpoint, the grid's signs
+    by :func:`_signs_at` (all forms at once)."""
+    grid = {breakpoint - 1, breakpoint}
+    x = 1
+    while x <= 16 * breakpoint:
+        grid.add(x)
+        x *= 2
+    points = sorted(g for g in grid if g >= 1)
+    for k in points:
+        for form, sign in zip(forms, _signs_at(forms, k)):
+            if k <= breakpoint - 1 and sign <= 0:
+                raise Theorem53Violation(f"node {form.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
+            if k >= breakpoint and sign > 0:
+                raise Theorem53Violation(f"node {form.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
+    return len(points)
+
+
+def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
+    """A certified interval [x0, x1] (rationals) in [lo, hi] where F_d changes sign, the subtree
+    moment equalling the leaf moment at real k (Gamma extension, (C.26)); F_d(lo) > 0 >= F_d(hi)
+    is required and checked.  The interval is the cell of the dyadic bisection of [lo, hi] to width
+    2^-bits (relative) where the certified sign changes.
+
+    Where the cell lies is guessed first by a float root of F_d (:func:`_float_roots`, no
+    guarantee); the guessed cell is accepted only when certified signs at both its ends show
+    the change (F_d(x0) > 0 >= F_d(x1)), and moved to a neighbour a few times otherwise.  Thm 5.3
+    (one sign change) makes that cell the one bisection reaches; without an accepted guess the
+    cell is found by certified bisection, which also stops at a midpoint whose sign cannot be
+    certified.
+
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import iris_tree
+    >>> lo, hi = real_crossing(prune(iris_tree(), 2).tree.node("c2"), 17781895, 17781896)
+    >>> hi - lo == Fraction(1, 2 ** 16), 17781895 < lo
+    (True, True)
+    """
+    form = form_or_node if isinstance(form_or_node, _SubtreeForm) else _SubtreeForm(form_or_node, prior)
+    return _real_crossings([form], lo, hi, bits)[0]
+
+
+def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
+    """:func:`real_crossing` of several forms on one interval [lo, hi], the float guesses of all
+    their cells made in one vectorized pass (:func:`_float_roots`)."""
+    for form, at_lo, at_hi in zip(forms, _signs_at(forms, lo), _signs_at(forms, hi)):
+        if at_lo <= 0 or at_hi > 0:
+            raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
+    x0, x1 = Fraction(lo), Fraction(hi)
+    width = max(x1, Fraction(1)) / (1 << bits)
+    length = x1 - x0
+    while length > width:
+        length /= 2
+    try:
+        roots = _float_roots(forms, float(x0), float(x1)).tolist()
+    except OverflowError:       # beyond float range: no float guess, certified bisection alone
+        roots = [math.nan] * len(forms)
+    cells = int((x1 - x0) / length)
+    out = []
+    for form, root in zip(forms, roots):
+        out.append(_guessed_cell(form, x0, length, cells, root) or _bisected_cell(form, x0, x1, width))
+        form.release()          # its balls and float images, made for this cell alone
+    return out
+
+
+def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
+    """A float root of each form's F_d in [lo, hi], by float bisection of all forms at once
+    (the Gamma ratios of the concatenated rows by scipy's ``betaln``, summed per form), NaN for a form whose
+    float signs at lo and hi do not show the change.  Guesses only, certified by the caller."""
+    from scipy.special import betaln
+    columns = [form._float_rows for form in forms]
+    owner = np.repeat(np.arange(len(forms)), [len(w) for w, _, _ in columns])
+    w, a, d = (np.concatenate([c[i] for c in columns]) for i in range(3))
+
+    def f(x):       # log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each ratio is
+        xs = x[owner]      # exp(log B(d, x) - log B(a, x)), scipy's betaln staying accurate for large a, d
+        return np.bincount(owner, weights=w * np.exp(betaln(d, xs) - betaln(a, xs)))    # every form has its leaf row
+
+    with np.errstate(all="ignore"):
+        left, right = np.full(len(forms), lo), np.full(len(forms), hi)
+        bracket = (f(left) > 0) & (f(right) < 0)
+        mid = (left + right) / 2
+        while np.any((left < mid) & (mid < right)):
+            positive = f(mid) > 0
+            left, right = np.where(positive, mid, left), np.where(positive, right, mid)
+            mid = (left + right) / 2
+    return np.where(bracket, mid, np.nan)
+
+
+def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, cells: int, root: float) -> Optional[tuple]:
+    """The cell [x0 + c length, x0 + (c + 1) length] of the grid of ``cells`` cells where F_d
+    changes sign (F_d(x0) > 0 >= F_d(x0 + cells length) is known), searched from the cell around
+    the float ``root``: certified signs at its ends; when they do not show the change, a
+    galloping search towards it (1, 2, 4, ... cells) and bisection of the bracket found, so a
+    guess c cells off costs about 2 log2 c signs.  None without a root or when a sign cannot be
+    certified (the caller bisects).  By Thm 5.3 (one sign change) it is the cell bisection finds.
+
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import iris_tree
+    >>> form = _SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
+    >>> x0, length = Fraction(17781895), Fraction(1, 2 ** 16)
+    >>> exact = _guessed_cell(form, x0, length, 2 ** 16, 17781895.5)
+    >>> exact == _guessed_cell(form, x0, length, 2 ** 16, 17781895.0) == _bisected_cell(form, x0, x0 + 1, length)
+    True
+    """
+    if math.isnan(root):
+        return None
+
+    def positive(c: int) -> bool:
+        return c <= 0 or (c < cells and form.sign(x0 + c * length) > 0)
+
+    guess = min(max(int((Fraction(root) - x0) / length), 0), cells - 1)
+    try:
+        if positive(guess):
+            lo, step = guess, 1
+            while positive(lo + step):
+                lo, step = lo + step, 2 * step
+            hi = lo + step
+        else:
+            hi, step = guess, 1
+            while not positive(hi - step):
+                hi, step = hi - step, 2 * step
+            lo = hi - step
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if positive(mid):
+                lo = mid
+            else:
+                hi = mid
+    except CertificationError:
+        return None
+    return x0 + lo * length, x0 + hi * length
+
+
+def _bisected_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction) -> tuple:
+    """Certified bisection of [x0, x1] (F_d(x0) > 0 >= F_d(x1)) down to length <= ``width``,
+    stopping early at a midpoint whose sign cannot be certified."""
+    while x1 - x0 > width:
+        mid = (x0 + x1) / 2
+        try:
+            s = form.sign(mid)
+        except CertificationError:
+            break
+        if s > 0:
+            x0 = mid
+        else:
+            x1 = mid
+    return x0, x1
