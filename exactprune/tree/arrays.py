@@ -39,6 +39,43 @@ def csr_gather(offsets: "np.ndarray", indices: "np.ndarray", parents: "np.ndarra
     return indices[shift + np.arange(total)]
 
 
+def breadth_first(offsets: "np.ndarray", indices: "np.ndarray") -> tuple:
+    """``(order, starts)`` of a tree in the CSR layout ``(offsets, indices)`` whose node 0 is the
+    root: every node level by level (level t is ``order[starts[t]:starts[t + 1]]``), each level
+    the children of the previous level's splits in order, so the children of the splits, taken
+    in ``order``, are ``order[1:]`` in turn.  One gather per level (over a pair of columns for a
+    binary tree); ``starts`` ends with the number of nodes reached.  The arrays must describe a
+    tree (:func:`check_arrays`); on other arrays the walk stops after ``len(offsets)`` entries.
+
+    >>> import numpy as np
+    >>> order, starts = breadth_first(np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
+    >>> order.tolist(), starts.tolist()          # the root's children 2 and 1, then 1's children
+    ([0, 2, 1, 3, 4], [0, 1, 3, 5])
+    """
+    import numpy as np
+    n = len(offsets) - 1
+    arity = np.diff(offsets)
+    binary = len(indices) == 2 * int(np.count_nonzero(arity))    # every split has 2 children
+    if binary:      # a split's row of children in the (n_splits, 2) view of indices, -1 at a leaf
+        pairs, row = indices.reshape(-1, 2), np.where(arity > 0, offsets[:-1] // 2, -1)
+    order = np.empty(max(n, 1), dtype=np.int64)
+    order[0] = 0
+    starts, low, high = [0, 1], 0, 1
+    while high > low:
+        frontier = order[low:high]
+        if binary:
+            rows = row[frontier]
+            kids = np.take(pairs, rows[rows >= 0], axis=0).ravel()
+        else:
+            kids = csr_gather(offsets, indices, frontier[arity[frontier] > 0])
+        if not kids.size or high + kids.size > n:
+            break
+        order[high:high + kids.size] = kids
+        low, high = high, high + kids.size
+        starts.append(high)
+    return order[:high], np.array(starts, dtype=np.int64)
+
+
 class CountArrays:
     """The count tree as arrays, laid out like scikit-learn's ``Tree``: node ``i`` has class
     counts ``counts[i]`` (an int64 matrix, or Python ints in an object matrix when a node size
@@ -126,23 +163,27 @@ class CountArrays:
             return rank
         return self.cached("rank", make)
 
-    def levels(self) -> list:
-        """Index arrays of the nodes at depth 0, 1, 2, ... (breadth-first, one gather per level)."""
-        import numpy as np
+    def breadth_first(self) -> tuple:
+        """``(order, starts)``: the nodes level by level from the root (:func:`breadth_first`),
+        level t being ``order[starts[t]:starts[t + 1]]``; the children of the splits, taken in this
+        order, are ``order[1:]`` in turn (each split's children consecutive).  Computed once and
+        kept (:meth:`levels` are views of it).
 
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> order, starts = a.breadth_first()
+        >>> order.tolist(), starts.tolist()
+        ([0, 1, 2, 3, 4], [0, 1, 3, 5])
+        """
+        return self.cached("breadth_first", lambda: breadth_first(self.offsets, self.indices))
+
+    def levels(self) -> list:
+        """Index arrays of the nodes at depth 0, 1, 2, ... (views of :meth:`breadth_first`)."""
         def make():
-            levels, frontier = [], np.zeros(1, dtype=np.int64)
-            arity = self.n_children
-            if np.all((arity == 0) | (arity == 2)):     # binary: a node's children are one row of pairs
-                pairs, row = self.indices.reshape(-1, 2), self.offsets[:-1] // 2
-                while frontier.size:
-                    levels.append(frontier)
-                    frontier = pairs[row[frontier[arity[frontier] > 0]]].ravel()
-                return levels
-            while frontier.size:
-                levels.append(frontier)
-                frontier = csr_gather(self.offsets, self.indices, frontier)
-            return levels
+            order, starts = self.breadth_first()
+            bounds = starts.tolist()
+            return [order[start:stop] for start, stop in zip(bounds, bounds[1:])]
         return self.cached("levels", make)
 
     @property
@@ -390,15 +431,16 @@ def check_arrays(a: CountArrays) -> None:
             if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Fraction)):
                 raise ValueError(f"counts must be integers or exact rationals (Fraction), got the "
                                  f"{type(value).__name__} {value!r}")
-    if len(a.offsets) and (a.offsets[0] != 0 or np.any(np.diff(a.offsets) < 0) or a.offsets[-1] != len(a.indices)):
+    # the structure, with transient arrays only (nothing is cached on ``a``)
+    offsets, indices = a.offsets, a.indices
+    arity = np.diff(offsets)
+    if len(offsets) and (offsets[0] != 0 or np.any(arity < 0) or offsets[-1] != len(indices)):
         raise ValueError("offsets must rise from 0 to len(indices)")
-    check_tree_shape(n, 0, int(a.n_children.max(initial=0)), "tree")
-    children_per_node = np.bincount(a.indices, minlength=n) if len(a.indices) else np.zeros(n, dtype=np.int64)
-    owner = np.repeat(np.arange(n), a.n_children)
-    if (len(children_per_node) != n or np.any(a.indices <= owner) or children_per_node[0] != 0
-            or np.any(children_per_node[1:] != 1)):
+    check_tree_shape(n, 0, int(arity.max(initial=0)), "tree")
+    internal = np.flatnonzero(arity > 0)
+    if not _one_parent_each(offsets, indices, internal, n):
         raise ValueError("every node but the root must be the child of exactly one node with a smaller index")
-    check_tree_shape(n, len(a.levels()) - 1, 0, "tree")
+    check_tree_shape(n, len(breadth_first(offsets, indices)[1]) - 2, 0, "tree")
     if counts.min() < 0:        # whole-matrix tests first; the offending row is looked for only then
         bad = np.flatnonzero((counts < 0).any(axis=1))
         row = counts[bad[0]].tolist()
@@ -407,21 +449,49 @@ def check_arrays(a: CountArrays) -> None:
         too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
         check_counts_size(tuple(counts[too_big[0] if too_big.size else 0].tolist()),
                           f"node {a.name(int(too_big[0])) if too_big.size else 'root'}")
-    single = np.flatnonzero(a.n_children == 1)
-    if single.size:
+    if np.any(arity == 1):
+        single = np.flatnonzero(arity == 1)
         raise ValueError(f"node {a.name(int(single[0]))}: an internal node needs at least 2 children, got 1")
-    internal = np.flatnonzero(a.n_children > 0)
-    if internal.size:
-        if len(a.indices) == 2 * internal.size:      # binary: no reduceat
-            sums = counts[a.indices[0::2]] + counts[a.indices[1::2]]
-        else:
-            sums = np.add.reduceat(counts[a.indices], a.offsets[internal], axis=0)
-        if np.any(sums != counts[internal]):
-            wrong = internal[(sums != counts[internal]).any(axis=1)]
-            i = int(wrong[0])
-            total = sums[int(np.searchsorted(internal, i))].tolist()
-            raise ValueError(f"node {a.name(i)}: children's counts add up to {total}, "
+    binary = len(indices) == 2 * internal.size
+    rows = max(1, _CHECK_BLOCK // counts.shape[1])
+    for start in range(0, internal.size, rows):     # a block of splits at a time: small temporaries
+        nodes = internal[start:start + rows]
+        low, high = int(offsets[nodes[0]]), int(offsets[nodes[-1] + 1])
+        kids = np.take(counts, indices[low:high], axis=0)
+        sums = kids[0::2] + kids[1::2] if binary else np.add.reduceat(kids, offsets[nodes] - low, axis=0)
+        differ = sums != np.take(counts, nodes, axis=0)
+        if np.any(differ):
+            wrong = np.flatnonzero(differ.any(axis=1))
+            i = int(nodes[wrong[0]])
+            raise ValueError(f"node {a.name(i)}: children's counts add up to {sums[wrong[0]].tolist()}, "
                              f"not to its counts {counts[i].tolist()}")
+
+
+#: count entries :func:`check_arrays` sums at a time
+_CHECK_BLOCK = 1 << 15
+
+
+def _one_parent_each(offsets: "np.ndarray", indices: "np.ndarray", internal: "np.ndarray", n: int) -> bool:
+    """Is every node but the root the child of exactly one node, of a smaller index?  (CSR
+    arrays with rising offsets; ``internal``, the nodes with children.)  Then ``indices`` holds
+    each of 1 .. n - 1 once, and every node's smallest child is larger than the node.
+
+    >>> import numpy as np
+    >>> _one_parent_each(np.array([0, 2, 2, 2]), np.array([1, 2]), np.array([0]), 3)
+    True
+    >>> _one_parent_each(np.array([0, 2, 4, 4]), np.array([1, 2, 2, 2]), np.array([0, 1]), 3)
+    False
+    """
+    import numpy as np
+    if len(indices) != n - 1:
+        return False
+    if not len(indices):
+        return True
+    if indices.min() < 1 or indices.max() >= n:
+        return False
+    seen = np.zeros(n, dtype=bool)
+    seen[indices] = True
+    return bool(seen[1:].all()) and not np.any(np.minimum.reduceat(indices, offsets[internal]) <= internal)
 
 
 def counts_matrix(rows: list, n_classes: int) -> "np.ndarray":
