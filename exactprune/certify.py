@@ -487,14 +487,21 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     import numpy as np
     (av, ar), (dv, dr) = a, d
     av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
-    ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)
     with np.errstate(all="ignore"):
-        valid = _valid_array(av, ar) & _valid_array(dv, dr) & (dv != 0.0) & (k >= 0)
-        value = np.ones(av.shape)
-        for m in range(k):
+        value = av / dv if k > 0 else np.ones(av.shape)      # the loop's first factor times 1
+        for m in range(1, k):
             value *= (av + m) / (dv + m)
-        if np.ndim(a[1]) == 0 and np.ndim(d[1]) == 0:     # one bound for every element
-            rel = np.full(av.shape, rising_ratio_rel(float(a[1]), float(d[1]), k))
+        scalar = np.ndim(ar) == 0 and np.ndim(dr) == 0
+        if scalar:                                      # one bound for every element
+            rule = rising_ratio_rel(float(ar), float(dr), k)
+            if (k > 0 and ar <= MAX_REL and dr <= MAX_REL and rule <= MAX_REL and av.size
+                    and av.min() > 0.0 and av.max() < math.inf and dv.min() > 0.0 and dv.max() < math.inf
+                    and value.min() >= TINY and value.max() < math.inf):
+                return value, np.full(av.shape, rule)   # every input valid, no a = 0, every value valid
+        ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)
+        valid = _valid_array(av, ar) & _valid_array(dv, dr) & (dv != 0.0) & (k >= 0)
+        if scalar:
+            rel = np.full(av.shape, rule)
         else:                                           # the rule once per distinct pair of bounds
             pairs, inverse = np.unique(np.stack([ar.ravel(), dr.ravel()], axis=1), axis=0, return_inverse=True)
             rules = np.array([rising_ratio_rel(x, y, k) for x, y in pairs.tolist()], dtype=np.float64)

@@ -223,6 +223,24 @@ class CountArrays:
             return [s for s in (level[arity[level] > 0] for level in reversed(self.levels())) if s.size]
         return self.cached("splits_bottom_up", make)
 
+    def split_positions(self) -> list:
+        """:meth:`splits_bottom_up` by position: the splits of each level as their positions in
+        :meth:`breadth_first` order (ascending), the deepest level first and levels without a
+        split left out.  A level's nodes are one run of positions and the children of its
+        splits the next run, so a pass over positions reads a level's children as one slice.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
+        >>> a.breadth_first()[0].tolist(), [s.tolist() for s in a.split_positions()]   # node 1 at position 2
+        ([0, 2, 1, 3, 4], [[2], [0]])
+        """
+        import numpy as np
+        order, starts = self.breadth_first()
+        positions = np.flatnonzero(self.n_children[order] > 0)
+        runs = np.split(positions, np.searchsorted(positions, starts[1:-1]))
+        return [run for run in reversed(runs) if run.size]
+
     @property
     def subtree_sizes(self) -> "np.ndarray":
         """Number of nodes in the subtree of every node (itself included), bottom-up level by level."""
@@ -375,12 +393,16 @@ class CountArrays:
         [True, True, True, False, False]
         """
         import numpy as np
-        alive = np.zeros(self.n_nodes, dtype=bool)
-        alive[0] = True
-        open_splits = kept & (self.n_children > 0)
-        levels, arity = self.levels(), self.n_children
-        for nodes, below in zip(levels, levels[1:]):      # ``below`` lists the children of ``nodes`` in order
-            alive[below] = np.repeat(alive[nodes] & open_splits[nodes], arity[nodes])
+        order, starts = self.breadth_first()        # a level's children are the next level, in order
+        arity = self.n_children[order]
+        open_splits = kept[order] & (arity > 0)
+        remains = np.empty(len(order), dtype=bool)  # by breadth-first position, a level at a time
+        remains[0] = True
+        bounds = starts.tolist()
+        for start, stop, below in zip(bounds, bounds[1:], bounds[2:]):
+            remains[stop:below] = np.repeat(remains[start:stop] & open_splits[start:stop], arity[start:stop])
+        alive = np.empty(self.n_nodes, dtype=bool)
+        alive[order] = remains
         return alive
 
     def pruned(self, kept: "np.ndarray") -> tuple:
@@ -398,12 +420,16 @@ class CountArrays:
         alive = self.subtree_mask(kept)
         old = np.flatnonzero(alive)
         new_id = np.cumsum(alive) - 1
-        open_splits = (kept & alive & (self.n_children > 0))[old]
-        arity = np.where(open_splits, self.n_children[old], 0)
+        arity = self.n_children[old]
+        open_splits = kept[old] & (arity > 0)
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
-        np.cumsum(arity, out=offsets[1:])
-        indices = new_id[csr_gather(self.offsets, self.indices, old[open_splits])]
-        return CountArrays(self.counts[old], offsets, indices), old
+        np.cumsum(np.where(open_splits, arity, 0), out=offsets[1:])
+        splits = old[open_splits]
+        if len(self.indices) == 2 * np.count_nonzero(self.n_children):     # binary: rows of child pairs
+            children = np.take(self.indices.reshape(-1, 2), self.offsets[splits] // 2, axis=0).ravel()
+        else:
+            children = csr_gather(self.offsets, self.indices, splits)
+        return CountArrays(np.take(self.counts, old, axis=0), offsets, new_id[children]), old
 
 
 def check_arrays(a: CountArrays) -> None:
@@ -411,7 +437,9 @@ def check_arrays(a: CountArrays) -> None:
     first offending node): shape limits, a well-formed parent-before-child structure, counts in
     range (an integer matrix, or an object matrix of Python ints and Fractions: rational counts,
     :func:`has_fractional_counts`), no single child, children's counts adding up to their
-    parent's.
+    parent's.  Its temporaries are transient; the one array it keeps on ``a`` is the
+    breadth-first order it walks for the depth (:meth:`CountArrays.breadth_first`, 8 bytes a
+    node), which every pass and the levels read.
 
     >>> import numpy as np
     >>> check_arrays(CountArrays(np.array([[1.5, 1]], dtype=object), np.array([0, 0]), np.array([], dtype=np.int64)))
@@ -431,7 +459,7 @@ def check_arrays(a: CountArrays) -> None:
             if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Fraction)):
                 raise ValueError(f"counts must be integers or exact rationals (Fraction), got the "
                                  f"{type(value).__name__} {value!r}")
-    # the structure, with transient arrays only (nothing is cached on ``a``)
+    # the structure, with transient arrays (only the breadth-first order is kept on ``a``)
     offsets, indices = a.offsets, a.indices
     arity = np.diff(offsets)
     if len(offsets) and (offsets[0] != 0 or np.any(arity < 0) or offsets[-1] != len(indices)):
@@ -440,7 +468,7 @@ def check_arrays(a: CountArrays) -> None:
     internal = np.flatnonzero(arity > 0)
     if not _one_parent_each(offsets, indices, internal, n):
         raise ValueError("every node but the root must be the child of exactly one node with a smaller index")
-    check_tree_shape(n, len(breadth_first(offsets, indices)[1]) - 2, 0, "tree")
+    check_tree_shape(n, len(a.breadth_first()[1]) - 2, 0, "tree")      # kept: every pass walks it
     if counts.min() < 0:        # whole-matrix tests first; the offending row is looked for only then
         bad = np.flatnonzero((counts < 0).any(axis=1))
         row = counts[bad[0]].tolist()

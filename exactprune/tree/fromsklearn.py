@@ -40,19 +40,31 @@ def sklearn_counts(tree_: Any, rounding: Optional[str] = None) -> "np.ndarray":
     values = tree_.value[:, 0, :]
     weights = tree_.weighted_n_node_samples
     n, n_classes = values.shape
-    normalized = all(np.all(np.abs(functools.reduce(operator.add, values[start:stop].T) - 1) < 1e-9)
-                     for start, stop in _blocks(n, 1))
     counts = np.empty((n, n_classes), dtype=np.int64)
-    for start, stop in _blocks(n, n_classes):       # a block at a time: no whole-matrix float temporaries
-        raw = values[start:stop] * weights[start:stop, None] if normalized else values[start:stop]
-        rounded = np.rint(raw)
-        if rounding is None and np.any(np.abs(raw - rounded) > 1e-6):
-            raw = values * weights[:, None] if normalized else values
-            worst = int(np.argmax(np.abs(raw - np.rint(raw)).max(axis=1)))
-            raise ValueError(f"node {worst} of the scikit-learn tree has non-integer weighted class counts "
-                             f"{raw[worst].tolist()}: the count tree needs whole numbers (fit without "
-                             f"fractional sample_weight)")
-        counts[start:stop] = rounded
+    blocks = _blocks(n, n_classes)      # a block at a time: no whole-matrix float temporaries
+    raw_block, rounded_block = (np.empty((blocks[0][1], n_classes)) for _ in range(2))
+    for normalized in (True, False):    # class fractions (scikit-learn >= 1.4) unless a row does not sum to 1
+        for start, stop in blocks:
+            raw, rounded = raw_block[:stop - start], rounded_block[:stop - start]
+            if normalized:
+                sums = functools.reduce(operator.add, values[start:stop].T)
+                if not (sums.max() - 1 < 1e-9 and 1 - sums.min() < 1e-9):     # |sum - 1| < 1e-9 for every row
+                    break
+                np.multiply(values[start:stop], weights[start:stop, None], out=raw)
+            else:
+                raw[...] = values[start:stop]
+            np.rint(raw, out=rounded)
+            if rounding is None:
+                np.abs(np.subtract(raw, rounded, out=raw), out=raw)
+                if np.any(raw > 1e-6):
+                    raw = values * weights[:, None] if normalized else values
+                    worst = int(np.argmax(np.abs(raw - np.rint(raw)).max(axis=1)))
+                    raise ValueError(f"node {worst} of the scikit-learn tree has non-integer weighted class counts "
+                                     f"{raw[worst].tolist()}: the count tree needs whole numbers (fit without "
+                                     f"fractional sample_weight)")
+            counts[start:stop] = rounded
+        else:
+            break
     if rounding == "nearest":
         arrays = CountArrays(counts, *sklearn_structure(tree_))
         for splits in arrays.splits_bottom_up():
