@@ -660,7 +660,8 @@ class _ArrayEvaluator:
         splits = np.concatenate(levels[::-1])       # split positions in breadth-first order
         node = order[splits]                        # ... and their node indices
         arity = a.n_children[node]
-        first = np.cumsum(arity) - arity + 1        # position of each split's first child
+        binary = len(a.indices) == 2 * len(splits)
+        first = np.arange(1, 2 * len(splits), 2) if binary else np.cumsum(arity) - arity + 1   # each split's first child
         leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes, order)
         eta_f = _float_or_inf(self.prior.eta)
         sizes_f = a.sizes[order].astype(np.float64)
@@ -668,9 +669,13 @@ class _ArrayEvaluator:
             den = sizes_f[splits] + eta_f * arity
             weight = np.empty(len(order))           # position p > 0: P*[A_p | A_parent] (4.11)
             weight[0] = 0.0
-            np.divide(sizes_f[1:] + eta_f, np.repeat(den, arity), out=weight[1:])
-            low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
-        weight[first[np.logical_or.reduceat(low[1:], first - 1)]] = math.nan    # an untrusted weight: NaN subtree
+            if binary:
+                np.divide((sizes_f[1:] + eta_f).reshape(-1, 2), den[:, None], out=weight[1:].reshape(-1, 2))
+            else:
+                np.divide(sizes_f[1:] + eta_f, np.repeat(den, arity), out=weight[1:])
+            if not weight[1:].min() >= _WEIGHT_FLOOR:      # some weight is NaN, or below the floor (0 included)
+                low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
+                weight[first[np.logical_or.reduceat(low[1:], first - 1)]] = math.nan    # an untrusted weight: NaN subtree
         eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
         bounds, bound, width = [], leaf_rel, int(arity.max())     # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
         for _ in levels:
@@ -683,7 +688,6 @@ class _ArrayEvaluator:
             begin = stop - len(positions)
             runs.append((slice(begin, stop), int(first[begin]), int(first[stop - 1] + arity[stop - 1])))
             stop = begin
-        binary = bool(np.all(arity == 2))
         slots = None if binary else self._slots(arity, first, runs)
         eps_exact, decider, kept = to_fmpq(self.epsilon), self.decider, np.zeros(len(order), dtype=bool)
 

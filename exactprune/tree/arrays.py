@@ -10,7 +10,7 @@ import functools
 import numbers
 import operator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 from ..limits import MAX_CLASSES, MAX_COUNT, check_counts_size, check_tree_shape
 from .names import child_name, name_path
@@ -39,13 +39,14 @@ def csr_gather(offsets: "np.ndarray", indices: "np.ndarray", parents: "np.ndarra
     return indices[shift + np.arange(total)]
 
 
-def breadth_first(offsets: "np.ndarray", indices: "np.ndarray") -> tuple:
+def breadth_first(offsets: "np.ndarray", indices: "np.ndarray", splits: Optional["np.ndarray"] = None) -> tuple:
     """``(order, starts)`` of a tree in the CSR layout ``(offsets, indices)`` whose node 0 is the
     root: every node level by level (level t is ``order[starts[t]:starts[t + 1]]``), each level
     the children of the previous level's splits in order, so the children of the splits, taken
     in ``order``, are ``order[1:]`` in turn.  One gather per level (over a pair of columns for a
-    binary tree); ``starts`` ends with the number of nodes reached.  The arrays must describe a
-    tree (:func:`check_arrays`); on other arrays the walk stops after ``len(offsets)`` entries.
+    binary tree); ``starts`` ends with the number of nodes reached.  ``splits``, the nodes with
+    children, is found from ``offsets`` unless given.  The arrays must describe a tree
+    (:func:`check_arrays`); on other arrays the walk stops after ``len(offsets)`` entries.
 
     >>> import numpy as np
     >>> order, starts = breadth_first(np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
@@ -54,20 +55,21 @@ def breadth_first(offsets: "np.ndarray", indices: "np.ndarray") -> tuple:
     """
     import numpy as np
     n = len(offsets) - 1
-    arity = np.diff(offsets)
-    binary = len(indices) == 2 * int(np.count_nonzero(arity))    # every split has 2 children
-    if binary:      # a split's row of children in the (n_splits, 2) view of indices, -1 at a leaf
-        pairs, row = indices.reshape(-1, 2), np.where(arity > 0, offsets[:-1] // 2, -1)
+    if splits is None:
+        splits = np.flatnonzero(offsets[1:] > offsets[:-1])
+    is_split = np.zeros(max(n, 1), dtype=bool)
+    is_split[splits] = True
+    pairs = indices.reshape(-1, 2) if len(indices) == 2 * len(splits) else None     # binary: rows of 2 children
     order = np.empty(max(n, 1), dtype=np.int64)
     order[0] = 0
     starts, low, high = [0, 1], 0, 1
     while high > low:
         frontier = order[low:high]
-        if binary:
-            rows = row[frontier]
-            kids = np.take(pairs, rows[rows >= 0], axis=0).ravel()
+        inner = frontier[is_split[frontier]]
+        if pairs is not None:
+            kids = np.take(pairs, offsets[inner] >> 1, axis=0).ravel()
         else:
-            kids = csr_gather(offsets, indices, frontier[arity[frontier] > 0])
+            kids = csr_gather(offsets, indices, inner)
         if not kids.size or high + kids.size > n:
             break
         order[high:high + kids.size] = kids
@@ -119,7 +121,7 @@ class CountArrays:
     def n_children(self) -> "np.ndarray":
         """Number of children of each node (0 for a leaf)."""
         import numpy as np
-        return self.cached("n_children", lambda: np.diff(self.offsets))
+        return self.cached("n_children", lambda: self.offsets[1:] - self.offsets[:-1])
 
     @property
     def sizes(self) -> "np.ndarray":
@@ -419,7 +421,8 @@ class CountArrays:
         import numpy as np
         alive = self.subtree_mask(kept)
         old = np.flatnonzero(alive)
-        new_id = np.cumsum(alive) - 1
+        new_id = np.empty(self.n_nodes, dtype=np.int64)       # the new index of each remaining node
+        new_id[old] = np.arange(len(old))
         arity = self.n_children[old]
         open_splits = kept[old] & (arity > 0)
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
@@ -461,14 +464,16 @@ def check_arrays(a: CountArrays) -> None:
                                  f"{type(value).__name__} {value!r}")
     # the structure, with transient arrays (only the breadth-first order is kept on ``a``)
     offsets, indices = a.offsets, a.indices
-    arity = np.diff(offsets)
+    arity = offsets[1:] - offsets[:-1]
     if len(offsets) and (offsets[0] != 0 or np.any(arity < 0) or offsets[-1] != len(indices)):
         raise ValueError("offsets must rise from 0 to len(indices)")
     check_tree_shape(n, 0, int(arity.max(initial=0)), "tree")
-    internal = np.flatnonzero(arity > 0)
+    internal, single = np.flatnonzero(arity > 0), bool(np.any(arity == 1))
+    del arity
     if not _one_parent_each(offsets, indices, internal, n):
         raise ValueError("every node but the root must be the child of exactly one node with a smaller index")
-    check_tree_shape(n, len(a.breadth_first()[1]) - 2, 0, "tree")      # kept: every pass walks it
+    starts = a.cached("breadth_first", lambda: breadth_first(offsets, indices, internal))[1]     # kept: every pass walks it
+    check_tree_shape(n, len(starts) - 2, 0, "tree")
     if counts.min() < 0:        # whole-matrix tests first; the offending row is looked for only then
         bad = np.flatnonzero((counts < 0).any(axis=1))
         row = counts[bad[0]].tolist()
@@ -477,9 +482,9 @@ def check_arrays(a: CountArrays) -> None:
         too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
         check_counts_size(tuple(counts[too_big[0] if too_big.size else 0].tolist()),
                           f"node {a.name(int(too_big[0])) if too_big.size else 'root'}")
-    if np.any(arity == 1):
-        single = np.flatnonzero(arity == 1)
-        raise ValueError(f"node {a.name(int(single[0]))}: an internal node needs at least 2 children, got 1")
+    if single:
+        first = int(np.flatnonzero(offsets[1:] - offsets[:-1] == 1)[0])
+        raise ValueError(f"node {a.name(first)}: an internal node needs at least 2 children, got 1")
     binary = len(indices) == 2 * internal.size
     rows = max(1, _CHECK_BLOCK // counts.shape[1])
     for start in range(0, internal.size, rows):     # a block of splits at a time: small temporaries
@@ -495,8 +500,8 @@ def check_arrays(a: CountArrays) -> None:
                              f"not to its counts {counts[i].tolist()}")
 
 
-#: count entries :func:`check_arrays` sums at a time
-_CHECK_BLOCK = 1 << 15
+#: count entries :func:`check_arrays` sums at a time (a block's temporaries stay near 100 kB)
+_CHECK_BLOCK = 1 << 12
 
 
 def _one_parent_each(offsets: "np.ndarray", indices: "np.ndarray", internal: "np.ndarray", n: int) -> bool:
@@ -519,7 +524,11 @@ def _one_parent_each(offsets: "np.ndarray", indices: "np.ndarray", internal: "np
         return False
     seen = np.zeros(n, dtype=bool)
     seen[indices] = True
-    return bool(seen[1:].all()) and not np.any(np.minimum.reduceat(indices, offsets[internal]) <= internal)
+    if not seen[1:].all():
+        return False
+    if len(indices) == 2 * len(internal):       # binary: a row of two children per split
+        return not np.any(indices.reshape(-1, 2) <= internal[:, None])
+    return not np.any(np.minimum.reduceat(indices, offsets[internal]) <= internal)
 
 
 def counts_matrix(rows: list, n_classes: int) -> "np.ndarray":

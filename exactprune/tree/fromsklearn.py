@@ -72,15 +72,16 @@ def sklearn_counts(tree_: Any, rounding: Optional[str] = None) -> "np.ndarray":
     return counts
 
 
-#: entries of the float blocks :func:`sklearn_counts` converts at a time (a few hundred kB)
-_BLOCK = 1 << 15
+#: entries of the blocks :func:`sklearn_counts` and :func:`sklearn_structure` convert at a time
+#: (temporaries of about 100 kB)
+_BLOCK = 1 << 14
 
 
 def _blocks(n: int, width: int) -> list:
     """``(start, stop)`` row ranges covering ``n`` rows of ``width`` entries, about ``_BLOCK``
     entries each.
 
-    >>> _blocks(5, 1 << 14)
+    >>> _blocks(5, 1 << 13)
     [(0, 2), (2, 4), (4, 5)]
     """
     rows = max(1, _BLOCK // max(width, 1))
@@ -101,9 +102,11 @@ def sklearn_structure(tree_: Any) -> tuple:
     offsets = np.zeros(tree_.node_count + 1, dtype=np.int64)
     np.cumsum(internal, dtype=np.int64, out=offsets[1:])
     offsets *= 2                                # two children at every split
-    splits = np.flatnonzero(internal)
-    indices = np.empty(2 * splits.size, dtype=np.int64)
-    indices[0::2], indices[1::2] = left[splits], right[splits]
+    indices = np.empty(int(offsets[-1]), dtype=np.int64)
+    for start, stop in _blocks(len(internal), 1):        # a block of nodes at a time: small temporaries
+        low, high = int(offsets[start]), int(offsets[stop])
+        indices[low:high:2] = left[start:stop][internal[start:stop]]
+        indices[low + 1:high:2] = right[start:stop][internal[start:stop]]
     return offsets, indices
 
 
