@@ -26,7 +26,9 @@ above ``EXACT_K_LIMIT``).
 """
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
@@ -662,9 +664,13 @@ class _ArrayEvaluator:
         arity = a.n_children[node]
         binary = len(a.indices) == 2 * len(splits)
         first = np.arange(1, 2 * len(splits), 2) if binary else np.cumsum(arity) - arity + 1   # each split's first child
-        leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes, order)
+        counts = np.take(a.counts, order, axis=0)  # by position: n_t and max_j n_j of every node
+        sizes, majority = functools.reduce(operator.add, counts.T), functools.reduce(np.maximum, counts.T)
+        del counts
+        leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(sizes, majority, n_classes)
         eta_f = _float_or_inf(self.prior.eta)
-        sizes_f = a.sizes[order].astype(np.float64)
+        sizes_f = sizes.astype(np.float64)
+        del sizes, majority
         with np.errstate(all="ignore"):
             den = sizes_f[splits] + eta_f * arity
             weight = np.empty(len(order))           # position p > 0: P*[A_p | A_parent] (4.11)
@@ -690,6 +696,7 @@ class _ArrayEvaluator:
             stop = begin
         slots = None if binary else self._slots(arity, first, runs)
         eps_exact, decider, kept = to_fmpq(self.epsilon), self.decider, np.zeros(len(order), dtype=bool)
+        shift = eps.value != 0.0 or eps.rel != 0.0      # epsilon's float image is not the exact 0
 
         def subtree(positions, best, t):
             _, low_child, high_child = runs[t]
@@ -707,7 +714,7 @@ class _ArrayEvaluator:
 
         def decide(positions, tree_v, t):
             span = runs[t][0]
-            if eps.value != 0.0 or eps.rel != 0.0:
+            if shift:
                 tree_v = tree_v + eps.value
             diff = leaf_s[span] - tree_v
             margin = (error_s[span] + bounds[t] * tree_v) * INFLATE     # certify.float_sign_array's bound
@@ -741,9 +748,9 @@ class _ArrayEvaluator:
             out.append([np.where(width > j, start + j, high_child - low_child) for j in range(int(width.max()))])
         return out
 
-    def _leaf_floats(self, a, n_classes: int, order) -> tuple:
-        """Float images of the leaf moments (4.29) of the nodes at the positions ``order`` (a
-        node index array) and their bounds (:func:`leaf_moment_floats`), the bound ``leaf_rel``
+    def _leaf_floats(self, sizes, majority, n_classes: int) -> tuple:
+        """Float images of the leaf moments (4.29) of nodes of ``sizes`` examples, ``majority`` of
+        them in the majority class, and their bounds (:func:`leaf_moment_floats`), the bound ``leaf_rel``
         of a non-zero one and the bound of every child weight, by certify's rules: a child
         weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule), the
         counts exact floats and eta correctly rounded.  Each bound is the same for every node.
@@ -754,7 +761,7 @@ class _ArrayEvaluator:
         usable = all(math.isfinite(_float_or_inf(p)) for p in params)
         leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, self.k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        leaf_v, leaf_r = leaf_moment_floats(a.sizes[order], a.majority[order], n_classes, self.prior, self.k)
+        leaf_v, leaf_r = leaf_moment_floats(sizes, majority, n_classes, self.prior, self.k)
         if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):
             return leaf_v, leaf_r, leaf_rel, weight_rel         # every moment trusted
         with np.errstate(invalid="ignore"):

@@ -90,7 +90,8 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         tree = subtree(splits, best, level)
         keep = np.asarray(decide(splits, tree, level), dtype=bool)
         kept[splits] = keep
-        best[splits] = np.where(keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)), tree, leaf[splits])
+        best[splits] = np.where(keep if np.ndim(tree) == 1 else keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)),
+                                tree, leaf[splits])
     return kept, best
 
 

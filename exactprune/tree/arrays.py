@@ -397,7 +397,7 @@ class CountArrays:
         import numpy as np
         order, starts = self.breadth_first()        # a level's children are the next level, in order
         arity = self.n_children[order]
-        open_splits = kept[order] & (arity > 0)
+        open_splits = kept[order]                   # (a leaf's entry is repeated 0 times)
         remains = np.empty(len(order), dtype=bool)  # by breadth-first position, a level at a time
         remains[0] = True
         bounds = starts.tolist()
