@@ -475,7 +475,8 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     Returns
     -------
     tuple
-        ``(values, rels)`` arrays.
+        ``(values, rels)`` arrays (``rels`` a read-only broadcast of the one bound when every
+        element has it).
 
     Examples
     --------
@@ -489,15 +490,18 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
     with np.errstate(all="ignore"):
         value = av / dv if k > 0 else np.ones(av.shape)      # the loop's first factor times 1
-        for m in range(1, k):
-            value *= (av + m) / (dv + m)
+        if k > 1:
+            top, bottom = np.empty(av.shape), np.empty(av.shape)
+            for m in range(1, k):
+                value *= np.divide(np.add(av, m, out=top), np.add(dv, m, out=bottom), out=top)
+            del top, bottom
         scalar = np.ndim(ar) == 0 and np.ndim(dr) == 0
         if scalar:                                      # one bound for every element
             rule = rising_ratio_rel(float(ar), float(dr), k)
             if (k > 0 and ar <= MAX_REL and dr <= MAX_REL and rule <= MAX_REL and av.size
                     and av.min() > 0.0 and av.max() < math.inf and dv.min() > 0.0 and dv.max() < math.inf
                     and value.min() >= TINY and value.max() < math.inf):
-                return value, np.full(av.shape, rule)   # every input valid, no a = 0, every value valid
+                return value, np.broadcast_to(rule, av.shape)   # every input valid, no a = 0, every value valid
         ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)
         valid = _valid_array(av, ar) & _valid_array(dv, dr) & (dv != 0.0) & (k >= 0)
         if scalar:

@@ -26,9 +26,7 @@ above ``EXACT_K_LIMIT``).
 """
 from __future__ import annotations
 
-import functools
 import math
-import operator
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
@@ -664,9 +662,7 @@ class _ArrayEvaluator:
         arity = a.n_children[node]
         binary = len(a.indices) == 2 * len(splits)
         first = np.arange(1, 2 * len(splits), 2) if binary else np.cumsum(arity) - arity + 1   # each split's first child
-        counts = np.take(a.counts, order, axis=0)  # by position: n_t and max_j n_j of every node
-        sizes, majority = functools.reduce(operator.add, counts.T), functools.reduce(np.maximum, counts.T)
-        del counts
+        sizes, majority = self._sizes_by_position(a.counts, order)
         leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(sizes, majority, n_classes)
         eta_f = _float_or_inf(self.prior.eta)
         sizes_f = sizes.astype(np.float64)
@@ -736,6 +732,24 @@ class _ArrayEvaluator:
         with np.errstate(all="ignore"):
             prune_bottom_up(a, value, subtree, decide, kept, levels)
         self.kept[order] = kept
+
+    @staticmethod
+    def _sizes_by_position(counts, order) -> tuple:
+        """``(sizes, majority)``: n_t = sum_j n_{j,t} and max_j n_{j,t} of the nodes ``order``
+        (:attr:`~exactprune.tree.CountArrays.sizes` and ``majority`` of those rows), a class
+        column at a time, left to right (no (n_nodes, n_classes) temporary).
+
+        >>> s, m = _ArrayEvaluator._sizes_by_position(np.array([[3, 2, 1], [0, 4, 4]]), np.array([1, 0]))
+        >>> s.tolist(), m.tolist()
+        ([8, 6], [4, 3])
+        """
+        sizes = np.take(counts[:, 0], order)
+        majority = sizes.copy()
+        for j in range(1, counts.shape[1]):
+            column = np.take(counts[:, j], order)
+            sizes += column
+            np.maximum(majority, column, out=majority)
+        return sizes, majority
 
     @staticmethod
     def _slots(arity, first, runs) -> list:
