@@ -498,10 +498,10 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
         scalar = np.ndim(ar) == 0 and np.ndim(dr) == 0
         if scalar:                                      # one bound for every element
             rule = rising_ratio_rel(float(ar), float(dr), k)
-            if (k > 0 and ar <= MAX_REL and dr <= MAX_REL and rule <= MAX_REL and av.size
-                    and av.min() > 0.0 and av.max() < math.inf and dv.min() > 0.0 and dv.max() < math.inf
-                    and value.min() >= TINY and value.max() < math.inf):
-                return value, np.broadcast_to(rule, av.shape)   # every input valid, no a = 0, every value valid
+            if (k > 0 and ar <= MAX_REL and dr <= MAX_REL and rule <= MAX_REL and av.size and dv.min() > 0.0
+                    and dv.max() < math.inf and value.min() >= TINY and value.max() < math.inf):
+                # every value finite and >= TINY, so every a finite and non-zero: the rules below change nothing
+                return value, np.broadcast_to(rule, av.shape)
         ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)
         valid = _valid_array(av, ar) & _valid_array(dv, dr) & (dv != 0.0) & (k >= 0)
         if scalar:

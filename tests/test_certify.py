@@ -183,6 +183,25 @@ def test_array_total_of_products_follows_the_scalar_rules_at_their_edges(k):
     assert verdicts == [True, True, True, True, True, False, False, False, True, False] + [True] * (len(groups) - 10)
 
 
+@pytest.mark.parametrize("k", [0, 1, 2, 5])
+@pytest.mark.parametrize("case", ["valid", "a zero", "a value below TINY", "d zero", "a NaN", "an overflow"])
+def test_rising_ratio_array_with_one_bound_follows_the_scalar_rule_element_by_element(k, case):
+    """rising_ratio_array with one bound for every element (its shortcut when every element is
+    valid, its elementwise rules otherwise): each (value, bound) is the scalar rising_ratio's,
+    bit for bit, or an infinite bound where the scalar image is invalid.  One odd element turns
+    the shortcut off for the whole array and must not change the others."""
+    rng = np.random.default_rng(k)
+    a, d = rng.integers(1, 10 ** 6, 50).astype(float) + 0.5, rng.integers(1, 10 ** 6, 50).astype(float) + 1.5
+    odd = {"valid": (1.5, 2.5), "a zero": (0.0, 2.5), "a value below TINY": (1.0, 2.0 ** 1000),
+           "d zero": (1.0, 0.0), "a NaN": (math.nan, 2.0), "an overflow": (1e300, 1e-300)}[case]
+    a[7], d[7] = odd
+    rel = sum_rel(0.0, U)
+    values, rels = rising_ratio_array((a, rel), (d, rel), k)
+    image = lambda x: Approx(float(x), rel, math.isfinite(x))     # noqa: E731  (an input's validity, as the arrays read it)
+    for i in range(len(a)):
+        assert _same((values[i], rels[i]), rising_ratio(image(a[i]), image(d[i]), k)), (i, case)
+
+
 def test_array_total_with_every_term_dropped():
     """Only zero terms (a = 0 or w = 0): no position to sum, every group the exact 0."""
     values, rels = _array_total(np.array([0.5, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 2.0]),
