@@ -495,6 +495,10 @@ _WEIGHT_FLOOR = 2.0 ** -60
 _VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 
 
+#: nodes whose leaf moments PruneTree's float pass images at a time
+_LEAF_BLOCK = 1 << 14
+
+
 def _float_or_inf(value: Fraction) -> float:
     """float(value) (correctly rounded) if it is 0 or in [TINY, 2**1000], else inf."""
     if value == 0:
@@ -599,10 +603,9 @@ class _ArrayEvaluator:
     # -- the pass ---------------------------------------------------------------------------
     def run(self, tree: Tree) -> None:
         a = self.arrays = tree.arrays()
-        sizes = a.sizes
         self.kept = np.zeros(a.n_nodes, dtype=bool)
-        if self.prior.lam == 0 and np.any(sizes == 0):
-            name = a.name(int(np.flatnonzero(sizes == 0)[0]))
+        if self.prior.lam == 0 and np.any(a.sizes == 0):
+            name = a.name(int(np.flatnonzero(a.sizes == 0)[0]))
             raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
         if not np.any(a.n_children > 0):
             return
@@ -658,23 +661,21 @@ class _ArrayEvaluator:
         order, _ = a.breadth_first()
         levels = a.split_positions()
         splits = np.concatenate(levels[::-1])       # split positions in breadth-first order
-        node = order[splits]                        # ... and their node indices
-        arity = a.n_children[node]
         binary = len(a.indices) == 2 * len(splits)
+        arity = np.broadcast_to(2, splits.shape) if binary else a.n_children[order[splits]]    # children per split
         first = np.arange(1, 2 * len(splits), 2) if binary else np.cumsum(arity) - arity + 1   # each split's first child
-        sizes, majority = self._sizes_by_position(a.counts, order)
-        leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(sizes, majority, n_classes)
+        sizes_f, leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes)
         eta_f = _float_or_inf(self.prior.eta)
-        sizes_f = sizes.astype(np.float64)
-        del sizes, majority
         with np.errstate(all="ignore"):
             den = sizes_f[splits] + eta_f * arity
             weight = np.empty(len(order))           # position p > 0: P*[A_p | A_parent] (4.11)
             weight[0] = 0.0
+            np.add(sizes_f[1:], eta_f, out=weight[1:])
             if binary:
-                np.divide((sizes_f[1:] + eta_f).reshape(-1, 2), den[:, None], out=weight[1:].reshape(-1, 2))
+                np.divide(weight[1:].reshape(-1, 2), den[:, None], out=weight[1:].reshape(-1, 2))
             else:
-                np.divide(sizes_f[1:] + eta_f, np.repeat(den, arity), out=weight[1:])
+                np.divide(weight[1:], np.repeat(den, arity), out=weight[1:])
+            del sizes_f
             if not weight[1:].min() >= _WEIGHT_FLOOR:      # some weight is NaN, or below the floor (0 included)
                 low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
                 weight[first[np.logical_or.reduceat(low[1:], first - 1)]] = math.nan    # an untrusted weight: NaN subtree
@@ -762,10 +763,11 @@ class _ArrayEvaluator:
             out.append([np.where(width > j, start + j, high_child - low_child) for j in range(int(width.max()))])
         return out
 
-    def _leaf_floats(self, sizes, majority, n_classes: int) -> tuple:
-        """Float images of the leaf moments (4.29) of nodes of ``sizes`` examples, ``majority`` of
-        them in the majority class, and their bounds (:func:`leaf_moment_floats`), the bound ``leaf_rel``
-        of a non-zero one and the bound of every child weight, by certify's rules: a child
+    def _leaf_floats(self, counts, order, n_classes: int) -> tuple:
+        """``(sizes, values, rels, leaf_rel, weight_rel)``: the sizes n_t (as floats) of the nodes
+        ``order`` (rows of ``counts``), the float images of their leaf moments (4.29) and their
+        bounds (:func:`leaf_moment_floats`, a block of nodes at a time: small temporaries), the
+        bound ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's rules: a child
         weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule), the
         counts exact floats and eta correctly rounded.  Each bound is the same for every node.
         A parameter whose float is not 0 exactly or in [TINY, 2**1000] voids every bound (the
@@ -775,12 +777,17 @@ class _ArrayEvaluator:
         usable = all(math.isfinite(_float_or_inf(p)) for p in params)
         leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, self.k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        leaf_v, leaf_r = leaf_moment_floats(sizes, majority, n_classes, self.prior, self.k)
+        sizes_f, leaf_v, leaf_r = np.empty(len(order)), np.empty(len(order)), np.empty(len(order))
+        for start in range(0, len(order), _LEAF_BLOCK):
+            block = slice(start, start + _LEAF_BLOCK)
+            sizes, majority = self._sizes_by_position(counts, order[block])
+            sizes_f[block] = sizes
+            leaf_v[block], leaf_r[block] = leaf_moment_floats(sizes, majority, n_classes, self.prior, self.k)
         if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):
-            return leaf_v, leaf_r, leaf_rel, weight_rel         # every moment trusted
+            return sizes_f, leaf_v, leaf_r, leaf_rel, weight_rel         # every moment trusted
         with np.errstate(invalid="ignore"):
             trusted = ((leaf_v >= _VALUE_FLOOR) | (leaf_v == 0.0)) & usable
-        return leaf_v, np.where(trusted, leaf_r, math.inf), leaf_rel, weight_rel
+        return sizes_f, leaf_v, np.where(trusted, leaf_r, math.inf), leaf_rel, weight_rel
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:
