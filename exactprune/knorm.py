@@ -717,7 +717,7 @@ class _ArrayEvaluator:
             margin = (error_s[span] + bounds[t] * tree_v) * INFLATE     # certify.float_sign_array's bound
             keep = diff > margin
             settled = np.abs(diff) > margin
-            if not settled.all():
+            if not np.logical_and.reduce(settled):
                 declined = np.flatnonzero(~settled)
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
                 self.kept[order[below:]] = kept[below:]

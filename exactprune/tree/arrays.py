@@ -67,7 +67,7 @@ def breadth_first(offsets: "np.ndarray", indices: "np.ndarray", splits: Optional
         frontier = order[low:high]
         inner = frontier[is_split[frontier]]
         if pairs is not None:
-            kids = np.take(pairs, offsets[inner] >> 1, axis=0).ravel()
+            kids = pairs.take(offsets[inner] >> 1, axis=0).ravel()
         else:
             kids = csr_gather(offsets, indices, inner)
         if not kids.size or high + kids.size > n:
@@ -402,7 +402,7 @@ class CountArrays:
         remains[0] = True
         bounds = starts.tolist()
         for start, stop, below in zip(bounds, bounds[1:], bounds[2:]):
-            remains[stop:below] = np.repeat(remains[start:stop] & open_splits[start:stop], arity[start:stop])
+            remains[stop:below] = (remains[start:stop] & open_splits[start:stop]).repeat(arity[start:stop])
         alive = np.empty(self.n_nodes, dtype=bool)
         alive[order] = remains
         return alive
