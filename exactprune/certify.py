@@ -63,7 +63,8 @@ from .numbers import CertificationError, certified_sign
 
 __all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio", "total", "float_sign",
            "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "weighted_sum_rel", "sum_rel_array",
-           "float_sign_array", "float_images", "checked_array", "product_array", "rising_ratio_array", "total_array"]
+           "float_sign_array", "float_greater_array", "float_images", "checked_array", "product_array",
+           "rising_ratio_array", "total_array"]
 
 #: unit roundoff of binary64
 U = 2.0 ** -53
@@ -585,9 +586,26 @@ def float_sign_array(x: tuple, y: tuple):
     import numpy as np
     (xv, xr), (yv, yr) = x, y
     with np.errstate(invalid="ignore", over="ignore"):
-        diff = xv - yv
-        bound = (xr * xv + yr * yv) * INFLATE       # >= 0 or NaN: a NaN bound decides nothing
-        return (diff > bound).view(np.int8) - (-diff > bound).view(np.int8)
+        greater, settled = float_greater_array(xv, xr * xv, yv, yr)
+    return greater.view(np.int8) - (settled & ~greater).view(np.int8)
+
+
+def float_greater_array(xv, x_error, yv, yr) -> tuple:
+    """The comparison rule of :func:`float_sign_array` with the absolute error ``x_error = xr
+    xv`` of ``X``'s approximation given (a caller comparing the same ``x`` many times computes it
+    once): ``(greater, settled)``, where the filter proves ``X > Y`` and where it proves the sign
+    at all (``fl(x - y)`` exceeds the bound ``(xr xv + yr yv) INFLATE`` in magnitude; a NaN bound
+    settles nothing).  Floating-point exceptions are the caller's to silence.
+
+    >>> import numpy as np
+    >>> greater, settled = float_greater_array(np.array([2.0, 1.0, 1.0]), 0.0, np.array([1.0, 1.0, 2.0]), 0.0)
+    >>> greater.tolist(), settled.tolist()
+    ([True, False, False], [True, False, True])
+    """
+    import numpy as np
+    diff = xv - yv
+    bound = (x_error + yr * yv) * INFLATE       # >= 0 or NaN: a NaN bound decides nothing
+    return diff > bound, np.abs(diff) > bound
 
 
 # -- absolute bounds, square roots and library functions (EBP's leaf terms, exactprune.peers.ebp) --

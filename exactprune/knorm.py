@@ -35,7 +35,7 @@ from typing import Any, Callable, Sequence, Union
 import flint
 import numpy as np
 
-from .certify import (INFLATE, TINY, U, Approx, Decider, product_rel, quotient_rel,
+from .certify import (TINY, U, Approx, Decider, float_greater_array, product_rel, quotient_rel,
                       rising_ratio_array, rising_ratio_rel, sum_rel, weighted_sum_rel)
 from .limits import EXACT_K_LIMIT, MAX_EPSILON_DIGITS, check_counts_size, check_parameter
 from .numbers import (arb_of, check_k, decimal_str, exact, exact_or_symbol, fraction_str, is_symbolic,
@@ -518,7 +518,8 @@ class _ArrayEvaluator:
     For k <= EXACT_K_LIMIT float64 arrays hold each node's leaf moment (4.29) and optimal
     subtree moment (4.28); their relative bounds come from certify's rules applied elementwise
     (:func:`leaf_moment_floats` for the leaf, :func:`~exactprune.certify.weighted_sum_rel` for
-    the weighted sum of the children, :func:`~exactprune.certify.float_sign_array` for the filter).
+    the weighted sum of the children, :func:`~exactprune.certify.float_greater_array`, the rule of
+    :func:`~exactprune.certify.float_sign_array`, for the filter).
     Comparisons the filter declines go one by one to exact rationals (``flint.fmpq``) of the
     optimally pruned subtrees.  For larger k every comparison is a certified arb sign of
     R_leaf - epsilon - R_tree (a tie there raises CertificationError).
@@ -685,7 +686,7 @@ class _ArrayEvaluator:
             bound = weighted_sum_rel(weight_rel, bound, width)
             bounds.append(sum_rel(bound, eps.rel))
         value = leaf_v if leaf_r.max() < math.inf else np.where(np.isfinite(leaf_r), leaf_v, math.nan)
-        leaf_s, error_s = leaf_v[splits], leaf_r[splits] * leaf_v[splits]      # per split, in order
+        leaf_s, error_s = leaf_v[splits], leaf_r[splits] * leaf_v[splits]      # per split, in order: X and its error
         runs, stop = [], len(splits)        # runs[t]: the level's splits and children as slices
         for positions in levels:
             begin = stop - len(positions)
@@ -713,10 +714,7 @@ class _ArrayEvaluator:
             span = runs[t][0]
             if shift:
                 tree_v = tree_v + eps.value
-            diff = leaf_s[span] - tree_v
-            margin = (error_s[span] + bounds[t] * tree_v) * INFLATE     # certify.float_sign_array's bound
-            keep = diff > margin
-            settled = np.abs(diff) > margin
+            keep, settled = float_greater_array(leaf_s[span], error_s[span], tree_v, bounds[t])
             if not np.logical_and.reduce(settled):
                 declined = np.flatnonzero(~settled)
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk

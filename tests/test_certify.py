@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 from hypothesis import example, given, strategies as st
 
-from exactprune.certify import (INFLATE, MAX_REL, TINY, U, Approx, Decider, checked_array, float_sign,
+from exactprune.certify import (INFLATE, MAX_REL, TINY, U, Approx, Decider, checked_array, float_greater_array, float_sign,
+                                float_sign_array,
                                 product_array, product_rel, quotient_rel, rising_ratio, rising_ratio_array,
                                 rising_ratio_rel, sum_rel, total, total_array, weighted_sum_rel)
 from exactprune.numbers import CertificationError
@@ -706,3 +707,19 @@ def test_rel_of_abs_edges():
     """error / value rounded up; the exact 0 only for (0, 0); any error at 0 is not vouched for."""
     assert Fraction(rel_of_abs(3.0, 1.0)) * 3 >= 1 and rel_of_abs(3.0, 1.0) <= (1 / 3) * (1 + 2.0 ** -40)
     assert rel_of_abs(0.0, 0.0) == 0.0 and rel_of_abs(0.0, 2.0 ** -1074) == math.inf
+
+
+@given(st.lists(st.tuples(st.floats(0, 4), st.sampled_from([0.0, U, 1e-3, math.inf, math.nan]),
+                          st.floats(0, 4), st.sampled_from([0.0, U, 1e-3, math.inf])), min_size=1, max_size=20))
+@example([(1.0, 0.0, 1.0, 0.0), (2.0, 0.0, 1.0, 0.0), (1.0, 0.0, 2.0, 0.0), (1.0 + 2 * U, U, 1.0, U)])
+def test_float_sign_array_and_its_split_rule_agree_with_the_scalar_filter(rows):
+    """float_sign_array (built on float_greater_array) gives float_sign's verdict on every pair,
+    and float_greater_array's two outputs are its sign > 0 and its sign != 0."""
+    xv, xr, yv, yr = (np.array(column) for column in zip(*rows))
+    signs = float_sign_array((xv, xr), (yv, yr))
+    with np.errstate(invalid="ignore", over="ignore"):
+        greater, settled = float_greater_array(xv, xr * xv, yv, yr)
+    for i, (a, ra, b, rb) in enumerate(rows):
+        expected = float_sign(Approx(a, ra, math.isfinite(ra)), Approx(b, rb, math.isfinite(rb)))
+        assert signs[i] == expected, rows[i]
+    assert greater.tolist() == (signs > 0).tolist() and settled.tolist() == (signs != 0).tolist()
