@@ -240,8 +240,8 @@ class CountArrays:
         import numpy as np
         order, starts = self.breadth_first()
         positions = np.flatnonzero(self.n_children[order] > 0)
-        runs = np.split(positions, np.searchsorted(positions, starts[1:-1]))
-        return [run for run in reversed(runs) if run.size]
+        cuts = np.searchsorted(positions, starts).tolist()
+        return [positions[low:high] for low, high in zip(cuts[-2::-1], cuts[:0:-1]) if high > low]
 
     @property
     def subtree_sizes(self) -> "np.ndarray":
