@@ -742,10 +742,10 @@ class _ArrayEvaluator:
         >>> s.tolist(), m.tolist()
         ([8, 6], [4, 3])
         """
-        sizes = np.take(counts[:, 0], order)
+        sizes = counts[:, 0][order]                # (np.take would copy the whole strided column first)
         majority = sizes.copy()
         for j in range(1, counts.shape[1]):
-            column = np.take(counts[:, j], order)
+            column = counts[:, j][order]
             sizes += column
             np.maximum(majority, column, out=majority)
         return sizes, majority

@@ -486,6 +486,7 @@ def check_arrays(a: CountArrays) -> None:
         first = int(np.flatnonzero(offsets[1:] - offsets[:-1] == 1)[0])
         raise ValueError(f"node {a.name(first)}: an internal node needs at least 2 children, got 1")
     binary = len(indices) == 2 * internal.size
+    counts = np.ascontiguousarray(counts)           # np.take of a strided matrix copies it whole at each call
     rows = max(1, _CHECK_BLOCK // counts.shape[1])
     for start in range(0, internal.size, rows):     # a block of splits at a time: small temporaries
         nodes = internal[start:start + rows]
