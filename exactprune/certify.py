@@ -63,7 +63,8 @@ from .numbers import CertificationError, certified_sign
 
 __all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio", "total", "float_sign",
            "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "weighted_sum_rel", "sum_rel_array",
-           "float_sign_array", "float_images", "checked_array", "product_array", "rising_ratio_array", "total_array"]
+           "float_sign_array", "float_greater_array", "float_images", "checked_array", "product_array",
+           "rising_ratio_array", "total_array"]
 
 #: unit roundoff of binary64
 U = 2.0 ** -53
@@ -475,7 +476,8 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     Returns
     -------
     tuple
-        ``(values, rels)`` arrays.
+        ``(values, rels)`` arrays (``rels`` a read-only broadcast of the one bound when every
+        element has it).
 
     Examples
     --------
@@ -487,14 +489,24 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     import numpy as np
     (av, ar), (dv, dr) = a, d
     av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
-    ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)
     with np.errstate(all="ignore"):
+        value = av / dv if k > 0 else np.ones(av.shape)      # the loop's first factor times 1
+        if k > 1:
+            top, bottom = np.empty(av.shape), np.empty(av.shape)
+            for m in range(1, k):
+                value *= np.divide(np.add(av, m, out=top), np.add(dv, m, out=bottom), out=top)
+            del top, bottom
+        scalar = np.ndim(ar) == 0 and np.ndim(dr) == 0
+        if scalar:                                      # one bound for every element
+            rule = rising_ratio_rel(float(ar), float(dr), k)
+            if (k > 0 and ar <= MAX_REL and dr <= MAX_REL and rule <= MAX_REL and av.size and dv.min() > 0.0
+                    and dv.max() < math.inf and value.min() >= TINY and value.max() < math.inf):
+                # every value finite and >= TINY, so every a finite and non-zero: the rules below change nothing
+                return value, np.broadcast_to(rule, av.shape)
+        ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)
         valid = _valid_array(av, ar) & _valid_array(dv, dr) & (dv != 0.0) & (k >= 0)
-        value = np.ones(av.shape)
-        for m in range(k):
-            value *= (av + m) / (dv + m)
-        if np.ndim(a[1]) == 0 and np.ndim(d[1]) == 0:     # one bound for every element
-            rel = np.full(av.shape, rising_ratio_rel(float(a[1]), float(d[1]), k))
+        if scalar:
+            rel = np.full(av.shape, rule)
         else:                                           # the rule once per distinct pair of bounds
             pairs, inverse = np.unique(np.stack([ar.ravel(), dr.ravel()], axis=1), axis=0, return_inverse=True)
             rules = np.array([rising_ratio_rel(x, y, k) for x, y in pairs.tolist()], dtype=np.float64)
@@ -574,9 +586,26 @@ def float_sign_array(x: tuple, y: tuple):
     import numpy as np
     (xv, xr), (yv, yr) = x, y
     with np.errstate(invalid="ignore", over="ignore"):
-        diff = xv - yv
-        bound = (xr * xv + yr * yv) * INFLATE       # >= 0 or NaN: a NaN bound decides nothing
-        return (diff > bound).view(np.int8) - (-diff > bound).view(np.int8)
+        greater, settled = float_greater_array(xv, xr * xv, yv, yr)
+    return greater.view(np.int8) - (settled & ~greater).view(np.int8)
+
+
+def float_greater_array(xv, x_error, yv, yr) -> tuple:
+    """The comparison rule of :func:`float_sign_array` with the absolute error ``x_error = xr
+    xv`` of ``X``'s approximation given (a caller comparing the same ``x`` many times computes it
+    once): ``(greater, settled)``, where the filter proves ``X > Y`` and where it proves the sign
+    at all (``fl(x - y)`` exceeds the bound ``(xr xv + yr yv) INFLATE`` in magnitude; a NaN bound
+    settles nothing).  Floating-point exceptions are the caller's to silence.
+
+    >>> import numpy as np
+    >>> greater, settled = float_greater_array(np.array([2.0, 1.0, 1.0]), 0.0, np.array([1.0, 1.0, 2.0]), 0.0)
+    >>> greater.tolist(), settled.tolist()
+    ([True, False, False], [True, False, True])
+    """
+    import numpy as np
+    diff = xv - yv
+    bound = (x_error + yr * yv) * INFLATE       # >= 0 or NaN: a NaN bound decides nothing
+    return diff > bound, np.abs(diff) > bound
 
 
 # -- absolute bounds, square roots and library functions (EBP's leaf terms, exactprune.peers.ebp) --

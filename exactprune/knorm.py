@@ -35,7 +35,7 @@ from typing import Any, Callable, Sequence, Union
 import flint
 import numpy as np
 
-from .certify import (TINY, U, Approx, Decider, float_sign_array, product_rel, quotient_rel,
+from .certify import (TINY, U, Approx, Decider, float_greater_array, product_rel, quotient_rel,
                       rising_ratio_array, rising_ratio_rel, sum_rel, weighted_sum_rel)
 from .limits import EXACT_K_LIMIT, check_counts_size, check_parameter
 from .numbers import (arb_of, check_k, decimal_str, exact, exact_or_symbol, fraction_str, is_symbolic,
@@ -223,6 +223,8 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))    # inf: no image (it makes a or d inf)
     a, d = leaf_terms(sizes.astype(np.float64), majority.astype(np.float64), offsets)
     values, rels = rising_ratio_array((a, _TERM_REL), (d, _TERM_REL), k)
+    if sizes.dtype != object and majority.dtype != object and (not sizes.size or sizes.max() < _FLOAT_EXACT_INT):
+        return values, rels                     # every node imaged
     imaged = sizes < _FLOAT_EXACT_INT
     if sizes.dtype == object or majority.dtype == object:      # only Python ints are exact floats here
         imaged &= np.fromiter((s.__class__ is int and m.__class__ is int for s, m in
@@ -515,6 +517,10 @@ _WEIGHT_FLOOR = 2.0 ** -60
 _VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 
 
+#: nodes whose leaf moments PruneTree's float pass images at a time
+_LEAF_BLOCK = 1 << 14
+
+
 def _float_or_inf(value: Fraction) -> float:
     """float(value) (correctly rounded) if it is 0 or in [TINY, 2**1000], else inf."""
     if value == 0:
@@ -534,7 +540,8 @@ class _ArrayEvaluator:
     For k <= EXACT_K_LIMIT float64 arrays hold each node's leaf moment (4.29) and optimal
     subtree moment (4.28); their relative bounds come from certify's rules applied elementwise
     (:func:`leaf_moment_floats` for the leaf, :func:`~exactprune.certify.weighted_sum_rel` for
-    the weighted sum of the children, :func:`~exactprune.certify.float_sign_array` for the filter).
+    the weighted sum of the children, :func:`~exactprune.certify.float_greater_array`, the rule of
+    :func:`~exactprune.certify.float_sign_array`, for the filter).
     Comparisons the filter declines go one by one to exact rationals (``flint.fmpq``) of the
     optimally pruned subtrees.  For larger k every comparison is a certified arb sign of
     R_leaf - epsilon - R_tree (a tie there raises CertificationError).
@@ -619,10 +626,9 @@ class _ArrayEvaluator:
     # -- the pass ---------------------------------------------------------------------------
     def run(self, tree: Tree) -> None:
         a = self.arrays = tree.arrays()
-        sizes = a.sizes
         self.kept = np.zeros(a.n_nodes, dtype=bool)
-        if self.prior.lam == 0 and np.any(sizes == 0):
-            name = a.name(int(np.flatnonzero(sizes == 0)[0]))
+        if self.prior.lam == 0 and np.any(a.sizes == 0):
+            name = a.name(int(np.flatnonzero(a.sizes == 0)[0]))
             raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
         if not np.any(a.n_children > 0):
             return
@@ -657,9 +663,10 @@ class _ArrayEvaluator:
 
     def _float_pass(self, a, n_classes: int) -> None:
         """The pass for k <= EXACT_K_LIMIT (:func:`~exactprune.pruning.prune_bottom_up`, a level
-        at a time from the deepest).  Every node's children sit in ``K`` slots (a missing child
-        points to an extra node of value 0, weight 0), so a level costs a fixed number of numpy
-        calls.
+        at a time from the deepest) over breadth-first positions
+        (:meth:`~exactprune.tree.CountArrays.split_positions`): the children of a level's splits
+        are one slice of positions, each split's children consecutive, so a level costs a fixed
+        number of numpy calls on slices (a binary tree's pairs are two strided views).
 
         Bounds (certify's rules): a non-zero leaf moment has the bound ``leaf_rel``.  A term w_c
         v_c has the product rule's bound of weight_rel and rel_c, and the sum of at most K terms
@@ -672,73 +679,135 @@ class _ArrayEvaluator:
         nor at least ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node
         with a weight neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0
         nor at least ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).
-        The decisions the filter declines go to exact rationals, one by one."""
-        leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a, n_classes)
-        n, eps_exact = a.n_nodes, to_fmpq(self.epsilon)
-        levels = a.splits_bottom_up()
-        order = np.concatenate(levels)      # the splits, level by level from the deepest
-        ends = np.cumsum([len(splits) for splits in levels]).tolist()
-        spans = [slice(start, stop) for start, stop in zip([0] + ends[:-1], ends)]
-        arity = a.n_children[order]
+        The sum of a split's terms is taken left to right (a missing term of a narrower split
+        adds nothing).  The decisions the filter declines go to exact rationals, one by one."""
+        order, _ = a.breadth_first()
+        levels = a.split_positions()
+        splits = np.concatenate(levels[::-1])       # split positions in breadth-first order
+        binary = len(a.indices) == 2 * len(splits)
+        arity = np.broadcast_to(2, splits.shape) if binary else a.n_children[order[splits]]    # children per split
+        first = np.arange(1, 2 * len(splits), 2) if binary else np.cumsum(arity) - arity + 1   # each split's first child
+        sizes_f, leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes)
         eta_f = _float_or_inf(self.prior.eta)
-        sizes_f = np.append(a.sizes.astype(np.float64), 0.0)
-        den = sizes_f[order] + eta_f * arity
-        slots, weights = [], []             # the K child slots of every split in ``order``, their weights
         with np.errstate(all="ignore"):
-            for j in range(int(arity.max())):
-                child = np.where(arity > j, a.indices[np.minimum(a.offsets[order] + j, len(a.indices) - 1)], n)
-                slots.append(child)
-                weights.append(np.where(arity > j, (sizes_f[child] + eta_f) / den, 0.0))
-            low = np.zeros(order.size, dtype=bool)
-            for w in weights:
-                low |= (w != 0.0) & ~(w >= _WEIGHT_FLOOR)
-        weights[0][low] = math.nan          # a node with an untrusted weight: its subtree value is NaN
-        width = len(weights)
+            den = sizes_f[splits] + eta_f * arity
+            weight = np.empty(len(order))           # position p > 0: P*[A_p | A_parent] (4.11)
+            weight[0] = 0.0
+            np.add(sizes_f[1:], eta_f, out=weight[1:])
+            if binary:
+                np.divide(weight[1:].reshape(-1, 2), den[:, None], out=weight[1:].reshape(-1, 2))
+            else:
+                np.divide(weight[1:], np.repeat(den, arity), out=weight[1:])
+            del sizes_f
+            if not weight[1:].min() >= _WEIGHT_FLOOR:      # some weight is NaN, or below the floor (0 included)
+                low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
+                weight[first[np.logical_or.reduceat(low[1:], first - 1)]] = math.nan    # an untrusted weight: NaN subtree
         eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
-        bounds, bound = [], leaf_rel        # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
+        bounds, bound, width = [], leaf_rel, int(arity.max())     # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
         for _ in levels:
             bound = weighted_sum_rel(weight_rel, bound, width)
             bounds.append(sum_rel(bound, eps.rel))
-        value = np.append(np.where(np.isfinite(leaf_r), leaf_v, math.nan), 0.0)    # node n: the empty slot
-        decider = self.decider
+        value = leaf_v if leaf_r.max() < math.inf else np.where(np.isfinite(leaf_r), leaf_v, math.nan)
+        leaf_s, error_s = leaf_v[splits], leaf_r[splits] * leaf_v[splits]      # per split, in order: X and its error
+        runs, stop = [], len(splits)        # runs[t]: the level's splits and children as slices
+        for positions in levels:
+            begin = stop - len(positions)
+            runs.append((slice(begin, stop), int(first[begin]), int(first[stop - 1] + arity[stop - 1])))
+            stop = begin
+        slots = None if binary else self._slots(arity, first, runs)
+        eps_exact, decider, kept = to_fmpq(self.epsilon), self.decider, np.zeros(len(order), dtype=bool)
+        shift = eps.value != 0.0 or eps.rel != 0.0      # epsilon's float image is not the exact 0
 
-        def subtree(splits, best, t):
-            span = spans[t]
-            with np.errstate(all="ignore"):
-                tree_v = weights[0][span] * best[slots[0][span]]
-                for w, c in zip(weights[1:], slots[1:]):
-                    tree_v += w[span] * best[c[span]]
+        def subtree(positions, best, t):
+            _, low_child, high_child = runs[t]
+            terms = weight[low_child:high_child] * best[low_child:high_child]
+            if binary:
+                tree_v = terms[0::2] + terms[1::2]
+            else:
+                terms = np.append(terms, 0.0)       # the missing terms of narrower splits
+                tree_v = terms[slots[t][0]]
+                for slot in slots[t][1:]:
+                    tree_v += terms[slot]
+            if np.fmin.reduce(tree_v) < _VALUE_FLOOR:
                 tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
             return tree_v
 
-        def decide(splits, tree_v, t):
-            with np.errstate(all="ignore"):
-                signs = float_sign_array((leaf_v[splits], leaf_r[splits]), (tree_v + eps.value, bounds[t]))
-            declined = np.flatnonzero(signs == 0).tolist()
-            decider.routes["float"] += splits.size - len(declined)
-            for position in declined:
-                i = int(splits[position])
-                signs[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact - self.tree_exact(i))
-            return signs > 0
+        def decide(positions, tree_v, t):
+            span = runs[t][0]
+            if shift:
+                tree_v = tree_v + eps.value
+            keep, settled = float_greater_array(leaf_s[span], error_s[span], tree_v, bounds[t])
+            if not np.logical_and.reduce(settled):
+                declined = np.flatnonzero(~settled)
+                below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
+                self.kept[order[below:]] = kept[below:]
+                for position in declined.tolist():
+                    i = int(order[positions[position]])
+                    keep[position] = decider.sign(None, None, exact=lambda: self.leaf_exact(i) - eps_exact
+                                                  - self.tree_exact(i)) > 0
+                decider.routes["float"] += positions.size - declined.size
+            else:
+                decider.routes["float"] += positions.size
+            return keep
 
-        prune_bottom_up(a, value, subtree, decide, self.kept)
+        with np.errstate(all="ignore"):
+            prune_bottom_up(a, value, subtree, decide, kept, levels)
+        self.kept[order] = kept
 
-    def _leaf_floats(self, a, n_classes: int) -> tuple:
-        """Float images of every node's leaf moment (4.29) and their bounds
-        (:func:`leaf_moment_floats`), the bound ``leaf_rel`` of a non-zero one and the bound of
-        every child weight, by certify's rules: a child weight (n_c + eta) / (n + eta K) is a sum
-        over a sum of a product (quotient rule), the counts exact floats and eta correctly
-        rounded.  Each bound is the same for every node.  A parameter whose float is not 0
-        exactly or in [TINY, 2**1000] voids every bound (the filter declines everywhere); so does
-        a leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
+    @staticmethod
+    def _sizes_by_position(counts, order) -> tuple:
+        """``(sizes, majority)``: n_t = sum_j n_{j,t} and max_j n_{j,t} of the nodes ``order``
+        (:attr:`~exactprune.tree.CountArrays.sizes` and ``majority`` of those rows), a class
+        column at a time, left to right (no (n_nodes, n_classes) temporary).
+
+        >>> s, m = _ArrayEvaluator._sizes_by_position(np.array([[3, 2, 1], [0, 4, 4]]), np.array([1, 0]))
+        >>> s.tolist(), m.tolist()
+        ([8, 6], [4, 3])
+        """
+        sizes = counts[:, 0][order]                # (np.take would copy the whole strided column first)
+        majority = sizes.copy()
+        for j in range(1, counts.shape[1]):
+            column = counts[:, j][order]
+            sizes += column
+            np.maximum(majority, column, out=majority)
+        return sizes, majority
+
+    @staticmethod
+    def _slots(arity, first, runs) -> list:
+        """For a tree with a split of other than 2 children: per level, the slot arrays of
+        :meth:`_float_pass`'s sum, slot j giving each split's j-th child as an index into the
+        level's terms (the children's slice, one 0 term appended) or the appended 0 term."""
+        out = []
+        for span, low_child, high_child in runs:
+            width, start = arity[span], first[span] - low_child
+            out.append([np.where(width > j, start + j, high_child - low_child) for j in range(int(width.max()))])
+        return out
+
+    def _leaf_floats(self, counts, order, n_classes: int) -> tuple:
+        """``(sizes, values, rels, leaf_rel, weight_rel)``: the sizes n_t (as floats) of the nodes
+        ``order`` (rows of ``counts``), the float images of their leaf moments (4.29) and their
+        bounds (:func:`leaf_moment_floats`, a block of nodes at a time: small temporaries), the
+        bound ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's rules: a child
+        weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule), the
+        counts exact floats and eta correctly rounded.  Each bound is the same for every node.
+        A parameter whose float is not 0 exactly or in [TINY, 2**1000] voids every bound (the
+        filter declines everywhere); so does a leaf moment that is neither 0 exactly nor at
+        least ``_VALUE_FLOOR``."""
         params = (*self.prior.term_offsets(n_classes), self.prior.eta)
         usable = all(math.isfinite(_float_or_inf(p)) for p in params)
         leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, self.k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        leaf_v, leaf_r = leaf_moment_floats(a.sizes, a.majority, n_classes, self.prior, self.k)
+        sizes_f, leaf_v, leaf_r = np.empty(len(order)), np.empty(len(order)), np.empty(len(order))
+        for start in range(0, len(order), _LEAF_BLOCK):
+            block = slice(start, start + _LEAF_BLOCK)
+            sizes, majority = self._sizes_by_position(counts, order[block])
+            sizes_f[block] = sizes
+            leaf_v[block], leaf_r[block] = leaf_moment_floats(sizes, majority, n_classes, self.prior, self.k)
+        if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):
+            return sizes_f, leaf_v, leaf_r, leaf_rel, weight_rel         # every moment trusted
         with np.errstate(invalid="ignore"):
             trusted = ((leaf_v >= _VALUE_FLOOR) | (leaf_v == 0.0)) & usable
-        return leaf_v, np.where(trusted, leaf_r, math.inf), leaf_rel, weight_rel
+        return sizes_f, leaf_v, np.where(trusted, leaf_r, math.inf), leaf_rel, weight_rel
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:

@@ -103,7 +103,7 @@ def kept_from_collapsed(arrays: CountArrays, collapsed: Any) -> np.ndarray:
 def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
                     subtree: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
                     decide: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
-                    kept: Optional[np.ndarray] = None) -> tuple:
+                    kept: Optional[np.ndarray] = None, levels: Optional[list] = None) -> tuple:
     """PruneTree's pass (Zhong Fig 4.1) over count arrays: for the splits of each level, the
     deepest level first (:meth:`~exactprune.tree.CountArrays.splits_bottom_up`, so a split's
     children are decided before it), ``subtree(splits, best, level)`` gives the values of their
@@ -124,6 +124,11 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
     kept : numpy bool array, optional
         The array to write the decisions into (zeros, one per node), for callbacks that read
         the decisions of the levels below (an exact fallback walking the pruned subtree).
+    levels : list of numpy integer arrays, optional
+        The splits of each level, deepest first, in the numbering of ``leaf``, ``best`` and
+        ``kept``: by default :meth:`~exactprune.tree.CountArrays.splits_bottom_up` (node
+        indices); :meth:`~exactprune.tree.CountArrays.split_positions` numbers the nodes by
+        breadth-first position instead, where a level's children are one slice.
 
     Returns
     -------
@@ -147,11 +152,12 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
     best = leaf.copy()
     if kept is None:
         kept = np.zeros(arrays.n_nodes, dtype=bool)
-    for level, splits in enumerate(arrays.splits_bottom_up()):
+    for level, splits in enumerate(arrays.splits_bottom_up() if levels is None else levels):
         tree = subtree(splits, best, level)
         keep = np.asarray(decide(splits, tree, level), dtype=bool)
         kept[splits] = keep
-        best[splits] = np.where(keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)), tree, leaf[splits])
+        best[splits] = np.where(keep if np.ndim(tree) == 1 else keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)),
+                                tree, leaf[splits])
     return kept, best
 
 

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 from hypothesis import example, given, strategies as st
 
-from exactprune.certify import (INFLATE, MAX_REL, TINY, U, Approx, Decider, checked_array, float_sign,
+from exactprune.certify import (INFLATE, MAX_REL, TINY, U, Approx, Decider, checked_array, float_greater_array, float_sign,
+                                float_sign_array,
                                 product_array, product_rel, quotient_rel, rising_ratio, rising_ratio_array,
                                 rising_ratio_rel, sum_rel, total, total_array, weighted_sum_rel)
 from exactprune.numbers import CertificationError
@@ -181,6 +182,25 @@ def test_array_total_of_products_follows_the_scalar_rules_at_their_edges(k):
     verdicts = [total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k)
                       for w, rw, a, ra, d, rd in g).valid for g in groups]
     assert verdicts == [True, True, True, True, True, False, False, False, True, False] + [True] * (len(groups) - 10)
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 5])
+@pytest.mark.parametrize("case", ["valid", "a zero", "a value below TINY", "d zero", "a NaN", "an overflow"])
+def test_rising_ratio_array_with_one_bound_follows_the_scalar_rule_element_by_element(k, case):
+    """rising_ratio_array with one bound for every element (its shortcut when every element is
+    valid, its elementwise rules otherwise): each (value, bound) is the scalar rising_ratio's,
+    bit for bit, or an infinite bound where the scalar image is invalid.  One odd element turns
+    the shortcut off for the whole array and must not change the others."""
+    rng = np.random.default_rng(k)
+    a, d = rng.integers(1, 10 ** 6, 50).astype(float) + 0.5, rng.integers(1, 10 ** 6, 50).astype(float) + 1.5
+    odd = {"valid": (1.5, 2.5), "a zero": (0.0, 2.5), "a value below TINY": (1.0, 2.0 ** 1000),
+           "d zero": (1.0, 0.0), "a NaN": (math.nan, 2.0), "an overflow": (1e300, 1e-300)}[case]
+    a[7], d[7] = odd
+    rel = sum_rel(0.0, U)
+    values, rels = rising_ratio_array((a, rel), (d, rel), k)
+    image = lambda x: Approx(float(x), rel, math.isfinite(x))     # noqa: E731  (an input's validity, as the arrays read it)
+    for i in range(len(a)):
+        assert _same((values[i], rels[i]), rising_ratio(image(a[i]), image(d[i]), k)), (i, case)
 
 
 def test_array_total_with_every_term_dropped():
@@ -687,3 +707,19 @@ def test_rel_of_abs_edges():
     """error / value rounded up; the exact 0 only for (0, 0); any error at 0 is not vouched for."""
     assert Fraction(rel_of_abs(3.0, 1.0)) * 3 >= 1 and rel_of_abs(3.0, 1.0) <= (1 / 3) * (1 + 2.0 ** -40)
     assert rel_of_abs(0.0, 0.0) == 0.0 and rel_of_abs(0.0, 2.0 ** -1074) == math.inf
+
+
+@given(st.lists(st.tuples(st.floats(0, 4), st.sampled_from([0.0, U, 1e-3, math.inf, math.nan]),
+                          st.floats(0, 4), st.sampled_from([0.0, U, 1e-3, math.inf])), min_size=1, max_size=20))
+@example([(1.0, 0.0, 1.0, 0.0), (2.0, 0.0, 1.0, 0.0), (1.0, 0.0, 2.0, 0.0), (1.0 + 2 * U, U, 1.0, U)])
+def test_float_sign_array_and_its_split_rule_agree_with_the_scalar_filter(rows):
+    """float_sign_array (built on float_greater_array) gives float_sign's verdict on every pair,
+    and float_greater_array's two outputs are its sign > 0 and its sign != 0."""
+    xv, xr, yv, yr = (np.array(column) for column in zip(*rows))
+    signs = float_sign_array((xv, xr), (yv, yr))
+    with np.errstate(invalid="ignore", over="ignore"):
+        greater, settled = float_greater_array(xv, xr * xv, yv, yr)
+    for i, (a, ra, b, rb) in enumerate(rows):
+        expected = float_sign(Approx(a, ra, math.isfinite(ra)), Approx(b, rb, math.isfinite(rb)))
+        assert signs[i] == expected, rows[i]
+    assert greater.tolist() == (signs > 0).tolist() and settled.tolist() == (signs != 0).tolist()

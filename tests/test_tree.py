@@ -510,3 +510,122 @@ def test_require_integer_counts_names_the_consumer_the_node_and_the_reason():
                                          r"the count 5/2: a reason$"):
         require_integer_counts(tree.arrays(), "the search", "a reason")
     require_integer_counts(iris_tree().arrays(), "the search", "a reason")     # integers pass
+
+
+# -- the breadth-first layout, the validation's blocks and the conversion's blocks (helper prunetree) ----
+def _renumbered(tree, rnd):
+    """The arrays of ``tree`` with its nodes numbered in a random order that keeps every parent
+    before its children (a random topological order), and the node of each new index."""
+    from exactprune.tree import CountArrays
+    nodes, ready = [], [tree.root]
+    while ready:
+        nodes.append(ready.pop(rnd.randrange(len(ready))))
+        ready += nodes[-1].children
+    new = {id(n): i for i, n in enumerate(nodes)}
+    children = [[new[id(c)] for c in n.children] for n in nodes]
+    offsets = np.cumsum([0] + [len(c) for c in children])
+    return CountArrays(np.array([list(n.counts) for n in nodes]), offsets,
+                       np.array(sum(children, []), dtype=np.int64)), nodes
+
+
+@given(count_trees(max_depth=4, max_children=4), st.randoms(use_true_random=False))
+def test_breadth_first_lists_each_level_of_the_node_walk_and_its_children_in_turn(tree, rnd):
+    """CountArrays.breadth_first against the level-by-level walk of the node view (each level the
+    children of the previous one in order), on arrays numbered in a random parent-first order;
+    split_positions are the positions of splits_bottom_up's nodes, deepest level first."""
+    arrays, nodes = _renumbered(tree, rnd)
+    index = {id(n): i for i, n in enumerate(nodes)}
+    level, walk, starts = [tree.root], [], [0]
+    while level:
+        walk += [index[id(n)] for n in level]
+        starts.append(len(walk))
+        level = [c for n in level for c in n.children]
+    order, got_starts = arrays.breadth_first()
+    assert order.tolist() == walk and got_starts.tolist() == starts
+    kids = [index[id(c)] for i in walk for c in nodes[i].children]       # children of the splits, in order
+    assert order[1:].tolist() == kids
+    assert [order[p].tolist() for p in arrays.split_positions()] == [s.tolist() for s in arrays.splits_bottom_up()]
+    assert [level.tolist() for level in arrays.levels()] == [walk[a:b] for a, b in zip(starts, starts[1:])]
+
+
+@given(count_trees(max_depth=4, max_children=3), st.randoms(use_true_random=False))
+def test_subtree_mask_and_pruned_match_the_node_walk_of_the_kept_splits(tree, rnd):
+    """subtree_mask (by breadth-first position) keeps exactly the nodes the node view reaches
+    through kept splits; pruned renumbers them in index order with their children."""
+    arrays, nodes = _renumbered(tree, rnd)
+    kept = np.array([rnd.random() < 0.6 for _ in nodes])
+    index = {id(n): i for i, n in enumerate(nodes)}
+    reached, stack = set(), [tree.root]
+    while stack:
+        node = stack.pop()
+        reached.add(index[id(node)])
+        if kept[index[id(node)]]:
+            stack += node.children
+    assert np.flatnonzero(arrays.subtree_mask(kept)).tolist() == sorted(reached)
+    small, old = arrays.pruned(kept)
+    assert old.tolist() == sorted(reached)
+    new = {o: i for i, o in enumerate(old.tolist())}
+    for i, o in enumerate(old.tolist()):
+        want = [new[index[id(c)]] for c in nodes[o].children] if kept[o] else []
+        assert small.children_of(i) == want
+        assert small.counts[i].tolist() == list(nodes[o].counts)
+
+
+def test_sums_are_checked_block_by_block_naming_the_first_wrong_split(monkeypatch):
+    """check_arrays sums a few splits at a time; a wrong sum in a later block (and in a tree with
+    a 3-child split) is found and named, the first one in index order."""
+    import exactprune.tree.arrays as arrays_module
+    from exactprune.tree import CountArrays
+    monkeypatch.setattr(arrays_module, "_CHECK_BLOCK", 2)       # one split per block
+    counts = np.array([[6, 3], [3, 0], [3, 3], [1, 0], [1, 0], [1, 0], [0, 2], [0, 1]])
+    offsets = np.array([0, 2, 5, 7, 7, 7, 7, 7, 7])         # root: 1, 2; c1: 3, 4, 5; c2: 6, 7
+    indices = np.array([1, 2, 3, 4, 5, 6, 7])
+    with pytest.raises(ValueError, match=r"node c2: children's counts add up to \[0, 3\], not to its counts \[3, 3\]"):
+        arrays_module.check_arrays(CountArrays(counts, offsets, indices))
+    counts[2] = [0, 3]
+    counts[0] = [3, 3]
+    arrays_module.check_arrays(CountArrays(counts, offsets, indices))
+    counts[6] = [1, 2]
+    with pytest.raises(ValueError, match="node c2: children's counts add up to"):
+        arrays_module.check_arrays(CountArrays(counts, offsets, indices))
+
+
+@pytest.mark.parametrize("indices", [[1, -1], [1, 3], [2, 2], [0, 2]])
+def test_child_indices_out_of_range_or_repeated_are_refused(indices):
+    from exactprune.tree import CountArrays
+    from exactprune.tree.arrays import check_arrays
+    with pytest.raises(ValueError, match="child of exactly one node with a smaller index"):
+        check_arrays(CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array(indices)))
+
+
+class _FakeTree:
+    """The attributes of a fitted ``tree_`` that sklearn_counts and sklearn_structure read."""
+
+    def __init__(self, value, weights, left, right):
+        self.value, self.weighted_n_node_samples = np.asarray(value, dtype=float)[:, None, :], np.asarray(weights, dtype=float)
+        self.children_left, self.children_right = np.asarray(left), np.asarray(right)
+        self.node_count = len(left)
+
+
+def test_sklearn_counts_convert_block_by_block_and_read_raw_counts_when_a_late_row_is_no_fraction(monkeypatch):
+    """Class fractions times the node weights, a block at a time; values that are counts already
+    (a row not summing to 1, here in the last block) are read as they are in every row."""
+    import exactprune.tree.fromsklearn as fs
+    monkeypatch.setattr(fs, "_BLOCK", 2)                      # one row of 2 classes per block
+    left, right = [1, -1, 3, -1, -1], [2, -1, 4, -1, -1]
+    fractions = [[0.5, 0.5], [1.0, 0.0], [0.25, 0.75], [0.0, 1.0], [1.0, 0.0]]
+    weights = [8, 4, 4, 3, 1]
+    assert fs.sklearn_counts(_FakeTree(fractions, weights, left, right)).tolist() == \
+        [[4, 4], [4, 0], [1, 3], [0, 3], [1, 0]]
+    raw = [[4, 4], [4, 0], [1, 3], [0, 3], [1, 0]]            # counts, rows summing to 8, 4, 4, 3, 1
+    assert fs.sklearn_counts(_FakeTree(raw, weights, left, right)).tolist() == raw
+    late = [row[:] for row in fractions]
+    late[4] = [1.0, 0.0001]                                   # the last row is no class fraction
+    with pytest.raises(ValueError, match=r"node 0 of the scikit-learn tree has non-integer weighted class counts \[0.5, 0.5\]"):
+        fs.sklearn_counts(_FakeTree(late, weights, left, right))
+    thirds = [row[:] for row in fractions]
+    thirds[3] = [0.1, 0.9]                                    # 0.3 and 2.7 examples
+    with pytest.raises(ValueError, match=r"node 3 of the scikit-learn tree has non-integer weighted class counts \[0.3"):
+        fs.sklearn_counts(_FakeTree(thirds, weights, left, right))
+    offsets, indices = fs.sklearn_structure(_FakeTree(fractions, weights, left, right))
+    assert offsets.tolist() == [0, 2, 2, 4, 4, 4] and indices.tolist() == [1, 2, 3, 4]

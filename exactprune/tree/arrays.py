@@ -10,7 +10,7 @@ import functools
 import numbers
 import operator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 from ..limits import MAX_CLASSES, MAX_COUNT, check_counts_size, check_tree_shape
 from .names import child_name, name_path
@@ -37,6 +37,45 @@ def csr_gather(offsets: "np.ndarray", indices: "np.ndarray", parents: "np.ndarra
         return indices[:0]
     shift = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
     return indices[shift + np.arange(total)]
+
+
+def breadth_first(offsets: "np.ndarray", indices: "np.ndarray", splits: Optional["np.ndarray"] = None) -> tuple:
+    """``(order, starts)`` of a tree in the CSR layout ``(offsets, indices)`` whose node 0 is the
+    root: every node level by level (level t is ``order[starts[t]:starts[t + 1]]``), each level
+    the children of the previous level's splits in order, so the children of the splits, taken
+    in ``order``, are ``order[1:]`` in turn.  One gather per level (over a pair of columns for a
+    binary tree); ``starts`` ends with the number of nodes reached.  ``splits``, the nodes with
+    children, is found from ``offsets`` unless given.  The arrays must describe a tree
+    (:func:`check_arrays`); on other arrays the walk stops after ``len(offsets)`` entries.
+
+    >>> import numpy as np
+    >>> order, starts = breadth_first(np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
+    >>> order.tolist(), starts.tolist()          # the root's children 2 and 1, then 1's children
+    ([0, 2, 1, 3, 4], [0, 1, 3, 5])
+    """
+    import numpy as np
+    n = len(offsets) - 1
+    if splits is None:
+        splits = np.flatnonzero(offsets[1:] > offsets[:-1])
+    is_split = np.zeros(max(n, 1), dtype=bool)
+    is_split[splits] = True
+    pairs = indices.reshape(-1, 2) if len(indices) == 2 * len(splits) else None     # binary: rows of 2 children
+    order = np.empty(max(n, 1), dtype=np.int64)
+    order[0] = 0
+    starts, low, high = [0, 1], 0, 1
+    while high > low:
+        frontier = order[low:high]
+        inner = frontier[is_split[frontier]]
+        if pairs is not None:
+            kids = pairs.take(offsets[inner] >> 1, axis=0).ravel()
+        else:
+            kids = csr_gather(offsets, indices, inner)
+        if not kids.size or high + kids.size > n:
+            break
+        order[high:high + kids.size] = kids
+        low, high = high, high + kids.size
+        starts.append(high)
+    return order[:high], np.array(starts, dtype=np.int64)
 
 
 class CountArrays:
@@ -82,7 +121,7 @@ class CountArrays:
     def n_children(self) -> "np.ndarray":
         """Number of children of each node (0 for a leaf)."""
         import numpy as np
-        return self.cached("n_children", lambda: np.diff(self.offsets))
+        return self.cached("n_children", lambda: self.offsets[1:] - self.offsets[:-1])
 
     @property
     def sizes(self) -> "np.ndarray":
@@ -126,23 +165,27 @@ class CountArrays:
             return rank
         return self.cached("rank", make)
 
-    def levels(self) -> list:
-        """Index arrays of the nodes at depth 0, 1, 2, ... (breadth-first, one gather per level)."""
-        import numpy as np
+    def breadth_first(self) -> tuple:
+        """``(order, starts)``: the nodes level by level from the root (:func:`breadth_first`),
+        level t being ``order[starts[t]:starts[t + 1]]``; the children of the splits, taken in this
+        order, are ``order[1:]`` in turn (each split's children consecutive).  Computed once and
+        kept (:meth:`levels` are views of it).
 
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> order, starts = a.breadth_first()
+        >>> order.tolist(), starts.tolist()
+        ([0, 1, 2, 3, 4], [0, 1, 3, 5])
+        """
+        return self.cached("breadth_first", lambda: breadth_first(self.offsets, self.indices))
+
+    def levels(self) -> list:
+        """Index arrays of the nodes at depth 0, 1, 2, ... (views of :meth:`breadth_first`)."""
         def make():
-            levels, frontier = [], np.zeros(1, dtype=np.int64)
-            arity = self.n_children
-            if np.all((arity == 0) | (arity == 2)):     # binary: a node's children are one row of pairs
-                pairs, row = self.indices.reshape(-1, 2), self.offsets[:-1] // 2
-                while frontier.size:
-                    levels.append(frontier)
-                    frontier = pairs[row[frontier[arity[frontier] > 0]]].ravel()
-                return levels
-            while frontier.size:
-                levels.append(frontier)
-                frontier = csr_gather(self.offsets, self.indices, frontier)
-            return levels
+            order, starts = self.breadth_first()
+            bounds = starts.tolist()
+            return [order[start:stop] for start, stop in zip(bounds, bounds[1:])]
         return self.cached("levels", make)
 
     @property
@@ -181,6 +224,24 @@ class CountArrays:
             arity = self.n_children
             return [s for s in (level[arity[level] > 0] for level in reversed(self.levels())) if s.size]
         return self.cached("splits_bottom_up", make)
+
+    def split_positions(self) -> list:
+        """:meth:`splits_bottom_up` by position: the splits of each level as their positions in
+        :meth:`breadth_first` order (ascending), the deepest level first and levels without a
+        split left out.  A level's nodes are one run of positions and the children of its
+        splits the next run, so a pass over positions reads a level's children as one slice.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
+        >>> a.breadth_first()[0].tolist(), [s.tolist() for s in a.split_positions()]   # node 1 at position 2
+        ([0, 2, 1, 3, 4], [[2], [0]])
+        """
+        import numpy as np
+        order, starts = self.breadth_first()
+        positions = np.flatnonzero(self.n_children[order] > 0)
+        cuts = np.searchsorted(positions, starts).tolist()
+        return [positions[low:high] for low, high in zip(cuts[-2::-1], cuts[:0:-1]) if high > low]
 
     @property
     def subtree_sizes(self) -> "np.ndarray":
@@ -363,12 +424,16 @@ class CountArrays:
         [True, True, True, False, False]
         """
         import numpy as np
-        alive = np.zeros(self.n_nodes, dtype=bool)
-        alive[0] = True
-        open_splits = kept & (self.n_children > 0)
-        levels, arity = self.levels(), self.n_children
-        for nodes, below in zip(levels, levels[1:]):      # ``below`` lists the children of ``nodes`` in order
-            alive[below] = np.repeat(alive[nodes] & open_splits[nodes], arity[nodes])
+        order, starts = self.breadth_first()        # a level's children are the next level, in order
+        arity = self.n_children[order]
+        open_splits = kept[order]                   # (a leaf's entry is repeated 0 times)
+        remains = np.empty(len(order), dtype=bool)  # by breadth-first position, a level at a time
+        remains[0] = True
+        bounds = starts.tolist()
+        for start, stop, below in zip(bounds, bounds[1:], bounds[2:]):
+            remains[stop:below] = (remains[start:stop] & open_splits[start:stop]).repeat(arity[start:stop])
+        alive = np.empty(self.n_nodes, dtype=bool)
+        alive[order] = remains
         return alive
 
     def pruned(self, kept: "np.ndarray") -> tuple:
@@ -385,13 +450,18 @@ class CountArrays:
         import numpy as np
         alive = self.subtree_mask(kept)
         old = np.flatnonzero(alive)
-        new_id = np.cumsum(alive) - 1
-        open_splits = (kept & alive & (self.n_children > 0))[old]
-        arity = np.where(open_splits, self.n_children[old], 0)
+        new_id = np.empty(self.n_nodes, dtype=np.int64)       # the new index of each remaining node
+        new_id[old] = np.arange(len(old))
+        arity = self.n_children[old]
+        open_splits = kept[old] & (arity > 0)
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
-        np.cumsum(arity, out=offsets[1:])
-        indices = new_id[csr_gather(self.offsets, self.indices, old[open_splits])]
-        return CountArrays(self.counts[old], offsets, indices), old
+        np.cumsum(np.where(open_splits, arity, 0), out=offsets[1:])
+        splits = old[open_splits]
+        if len(self.indices) == 2 * np.count_nonzero(self.n_children):     # binary: rows of child pairs
+            children = np.take(self.indices.reshape(-1, 2), self.offsets[splits] // 2, axis=0).ravel()
+        else:
+            children = csr_gather(self.offsets, self.indices, splits)
+        return CountArrays(np.take(self.counts, old, axis=0), offsets, new_id[children]), old
 
 
 def check_arrays(a: CountArrays) -> None:
@@ -399,7 +469,9 @@ def check_arrays(a: CountArrays) -> None:
     first offending node): shape limits, a well-formed parent-before-child structure, counts in
     range (an integer matrix, or an object matrix of Python ints and Fractions: rational counts,
     :func:`has_fractional_counts`), no single child, children's counts adding up to their
-    parent's.
+    parent's.  Its temporaries are transient; the one array it keeps on ``a`` is the
+    breadth-first order it walks for the depth (:meth:`CountArrays.breadth_first`, 8 bytes a
+    node), which every pass and the levels read.
 
     >>> import numpy as np
     >>> check_arrays(CountArrays(np.array([[1.5, 1]], dtype=object), np.array([0, 0]), np.array([], dtype=np.int64)))
@@ -419,15 +491,18 @@ def check_arrays(a: CountArrays) -> None:
             if isinstance(value, bool) or not isinstance(value, (numbers.Integral, Fraction)):
                 raise ValueError(f"counts must be integers or exact rationals (Fraction), got the "
                                  f"{type(value).__name__} {value!r}")
-    if len(a.offsets) and (a.offsets[0] != 0 or np.any(np.diff(a.offsets) < 0) or a.offsets[-1] != len(a.indices)):
+    # the structure, with transient arrays (only the breadth-first order is kept on ``a``)
+    offsets, indices = a.offsets, a.indices
+    arity = offsets[1:] - offsets[:-1]
+    if len(offsets) and (offsets[0] != 0 or np.any(arity < 0) or offsets[-1] != len(indices)):
         raise ValueError("offsets must rise from 0 to len(indices)")
-    check_tree_shape(n, 0, int(a.n_children.max(initial=0)), "tree")
-    children_per_node = np.bincount(a.indices, minlength=n) if len(a.indices) else np.zeros(n, dtype=np.int64)
-    owner = np.repeat(np.arange(n), a.n_children)
-    if (len(children_per_node) != n or np.any(a.indices <= owner) or children_per_node[0] != 0
-            or np.any(children_per_node[1:] != 1)):
+    check_tree_shape(n, 0, int(arity.max(initial=0)), "tree")
+    internal, single = np.flatnonzero(arity > 0), bool(np.any(arity == 1))
+    del arity
+    if not _one_parent_each(offsets, indices, internal, n):
         raise ValueError("every node but the root must be the child of exactly one node with a smaller index")
-    check_tree_shape(n, len(a.levels()) - 1, 0, "tree")
+    starts = a.cached("breadth_first", lambda: breadth_first(offsets, indices, internal))[1]     # kept: every pass walks it
+    check_tree_shape(n, len(starts) - 2, 0, "tree")
     if counts.min() < 0:        # whole-matrix tests first; the offending row is looked for only then
         bad = np.flatnonzero((counts < 0).any(axis=1))
         row = counts[bad[0]].tolist()
@@ -436,21 +511,54 @@ def check_arrays(a: CountArrays) -> None:
         too_big = np.flatnonzero((counts > MAX_COUNT).any(axis=1))
         check_counts_size(tuple(counts[too_big[0] if too_big.size else 0].tolist()),
                           f"node {a.name(int(too_big[0])) if too_big.size else 'root'}")
-    single = np.flatnonzero(a.n_children == 1)
-    if single.size:
-        raise ValueError(f"node {a.name(int(single[0]))}: an internal node needs at least 2 children, got 1")
-    internal = np.flatnonzero(a.n_children > 0)
-    if internal.size:
-        if len(a.indices) == 2 * internal.size:      # binary: no reduceat
-            sums = counts[a.indices[0::2]] + counts[a.indices[1::2]]
-        else:
-            sums = np.add.reduceat(counts[a.indices], a.offsets[internal], axis=0)
-        if np.any(sums != counts[internal]):
-            wrong = internal[(sums != counts[internal]).any(axis=1)]
-            i = int(wrong[0])
-            total = sums[int(np.searchsorted(internal, i))].tolist()
-            raise ValueError(f"node {a.name(i)}: children's counts add up to {total}, "
+    if single:
+        first = int(np.flatnonzero(offsets[1:] - offsets[:-1] == 1)[0])
+        raise ValueError(f"node {a.name(first)}: an internal node needs at least 2 children, got 1")
+    binary = len(indices) == 2 * internal.size
+    counts = np.ascontiguousarray(counts)           # np.take of a strided matrix copies it whole at each call
+    rows = max(1, _CHECK_BLOCK // counts.shape[1])
+    for start in range(0, internal.size, rows):     # a block of splits at a time: small temporaries
+        nodes = internal[start:start + rows]
+        low, high = int(offsets[nodes[0]]), int(offsets[nodes[-1] + 1])
+        kids = np.take(counts, indices[low:high], axis=0)
+        sums = kids[0::2] + kids[1::2] if binary else np.add.reduceat(kids, offsets[nodes] - low, axis=0)
+        differ = sums != np.take(counts, nodes, axis=0)
+        if np.any(differ):
+            wrong = np.flatnonzero(differ.any(axis=1))
+            i = int(nodes[wrong[0]])
+            raise ValueError(f"node {a.name(i)}: children's counts add up to {sums[wrong[0]].tolist()}, "
                              f"not to its counts {counts[i].tolist()}")
+
+
+#: count entries :func:`check_arrays` sums at a time (a block's temporaries stay near 100 kB)
+_CHECK_BLOCK = 1 << 12
+
+
+def _one_parent_each(offsets: "np.ndarray", indices: "np.ndarray", internal: "np.ndarray", n: int) -> bool:
+    """Is every node but the root the child of exactly one node, of a smaller index?  (CSR
+    arrays with rising offsets; ``internal``, the nodes with children.)  Then ``indices`` holds
+    each of 1 .. n - 1 once, and every node's smallest child is larger than the node.
+
+    >>> import numpy as np
+    >>> _one_parent_each(np.array([0, 2, 2, 2]), np.array([1, 2]), np.array([0]), 3)
+    True
+    >>> _one_parent_each(np.array([0, 2, 4, 4]), np.array([1, 2, 2, 2]), np.array([0, 1]), 3)
+    False
+    """
+    import numpy as np
+    if len(indices) != n - 1:
+        return False
+    if not len(indices):
+        return True
+    if indices.min() < 1 or indices.max() >= n:
+        return False
+    seen = np.zeros(n, dtype=bool)
+    seen[indices] = True
+    if not seen[1:].all():
+        return False
+    if len(indices) == 2 * len(internal):       # binary: a row of two children per split
+        return not np.any(indices.reshape(-1, 2) <= internal[:, None])
+    return not np.any(np.minimum.reduceat(indices, offsets[internal]) <= internal)
 
 
 def counts_matrix(rows: list, n_classes: int) -> "np.ndarray":

@@ -183,7 +183,7 @@ class Tree:
         cut = np.flatnonzero((a.n_children[old] > 0) & (arrays.n_children == 0))
         routing = self._routing
         if routing is not None and routing[0] == "sklearn":
-            feature = routing[1][old].copy()
+            feature = routing[1][old]
             feature[cut] = -2
             routing = ("sklearn", feature, routing[2][old])
         elif routing is not None:

@@ -39,20 +39,53 @@ def sklearn_counts(tree_: Any, rounding: Optional[str] = None) -> "np.ndarray":
         raise ValueError(f"rounding must be None (refuse fractional counts) or 'nearest', got {rounding!r}")
     values = tree_.value[:, 0, :]
     weights = tree_.weighted_n_node_samples
-    raw = values * weights[:, None] if np.all(np.abs(functools.reduce(operator.add, values.T) - 1) < 1e-9) else values
-    rounded = np.rint(raw)
+    n, n_classes = values.shape
+    counts = np.empty((n, n_classes), dtype=np.int64)
+    blocks = _blocks(n, n_classes)      # a block at a time: no whole-matrix float temporaries
+    raw_block, rounded_block = (np.empty((blocks[0][1], n_classes)) for _ in range(2))
+    for normalized in (True, False):    # class fractions (scikit-learn >= 1.4) unless a row does not sum to 1
+        for start, stop in blocks:
+            raw, rounded = raw_block[:stop - start], rounded_block[:stop - start]
+            if normalized:
+                sums = functools.reduce(operator.add, values[start:stop].T)
+                if not (sums.max() - 1 < 1e-9 and 1 - sums.min() < 1e-9):     # |sum - 1| < 1e-9 for every row
+                    break
+                np.multiply(values[start:stop], weights[start:stop, None], out=raw)
+            else:
+                raw[...] = values[start:stop]
+            np.rint(raw, out=rounded)
+            if rounding is None:
+                np.abs(np.subtract(raw, rounded, out=raw), out=raw)
+                if np.any(raw > 1e-6):
+                    raw = values * weights[:, None] if normalized else values
+                    worst = int(np.argmax(np.abs(raw - np.rint(raw)).max(axis=1)))
+                    raise ValueError(f"node {worst} of the scikit-learn tree has non-integer weighted class counts "
+                                     f"{raw[worst].tolist()}: the count tree needs whole numbers (fit without "
+                                     f"fractional sample_weight)")
+            counts[start:stop] = rounded
+        else:
+            break
     if rounding == "nearest":
-        counts = rounded.astype(np.int64)
         arrays = CountArrays(counts, *sklearn_structure(tree_))
         for splits in arrays.splits_bottom_up():
             counts[splits] = arrays.child_sums(splits, counts)
-        return counts
-    if np.any(np.abs(raw - rounded) > 1e-6):
-        worst = int(np.argmax(np.abs(raw - rounded).max(axis=1)))
-        raise ValueError(f"node {worst} of the scikit-learn tree has non-integer weighted class counts "
-                         f"{raw[worst].tolist()}: the count tree needs whole numbers (fit without "
-                         f"fractional sample_weight)")
-    return rounded.astype(np.int64)
+    return counts
+
+
+#: entries of the blocks :func:`sklearn_counts` and :func:`sklearn_structure` convert at a time
+#: (temporaries of about 100 kB)
+_BLOCK = 1 << 14
+
+
+def _blocks(n: int, width: int) -> list:
+    """``(start, stop)`` row ranges covering ``n`` rows of ``width`` entries, about ``_BLOCK``
+    entries each.
+
+    >>> _blocks(5, 1 << 13)
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    rows = max(1, _BLOCK // max(width, 1))
+    return [(start, min(n, start + rows)) for start in range(0, n, rows)]
 
 
 def sklearn_structure(tree_: Any) -> tuple:
@@ -67,9 +100,13 @@ def sklearn_structure(tree_: Any) -> tuple:
     left, right = tree_.children_left, tree_.children_right
     internal = left != -1
     offsets = np.zeros(tree_.node_count + 1, dtype=np.int64)
-    np.cumsum(np.where(internal, 2, 0), out=offsets[1:])
+    np.cumsum(internal, dtype=np.int64, out=offsets[1:])
+    offsets *= 2                                # two children at every split
     indices = np.empty(int(offsets[-1]), dtype=np.int64)
-    indices[0::2], indices[1::2] = left[internal], right[internal]
+    for start, stop in _blocks(len(internal), 1):        # a block of nodes at a time: small temporaries
+        low, high = int(offsets[start]), int(offsets[stop])
+        indices[low:high:2] = left[start:stop][internal[start:stop]]
+        indices[low + 1:high:2] = right[start:stop][internal[start:stop]]
     return offsets, indices
 
 
