@@ -2,12 +2,12 @@
 integer breakpoint and its certified real crossing.
 
 F_d(k) > 0 exactly when PruneTree (epsilon = 0) keeps the split d with its subtree T_d as it
-stands at order k; Thm 5.3 says F_d changes sign once as k grows.  :class:`_SubtreeForm` flattens
+stands at order k; Thm 5.3 says F_d changes sign once as k grows.  :class:`SubtreeForm` flattens
 T_d to weighted Gamma-ratio terms and settles signs through the decision kernel
 (:class:`~exactprune.certify.Decider`: float filter, arb balls, exact rationals; never a bare
 float).
 
-How breakpoints are found (:func:`_breakpoint`): the sign of F_d is evaluated at k = k0+1, then
+How breakpoints are found (:func:`next_breakpoint`): the sign of F_d is evaluated at k = k0+1, then
 at doubling k until the split is lost, then by bisection; Thm 5.3 makes "split lost" an up-set
 in k, and the found breakpoint is re-verified at b-1 and b.  Exact integer breakpoints are
 searched up to 2**BREAKPOINT_EXACT_BITS (see :mod:`exactprune.limits`); a breakpoint beyond that
@@ -40,11 +40,11 @@ from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decim
                       rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
 from .tree import CountArrays, Node
 
-__all__ = ["split_kept", "survives_all_k", "LogBracket", "Breakpoint", "Theorem53Violation",
-           "verify_single_crossing", "real_crossing"]
+__all__ = ["SubtreeForm", "next_breakpoint", "split_kept", "survives_all_k", "LogBracket", "Breakpoint",
+           "Theorem53Violation", "verify_single_crossing", "verify_crossings", "real_crossing", "real_crossings"]
 
 
-class _SubtreeForm:
+class SubtreeForm:
     """The subtree T_d flattened to (weight, a, d) triples: its moment at k is
     sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled, W_l the product of the child
     weights (4.11) on the path to leaf l, the W_l of leaves with equal (a_l, d_l) summed: a grown
@@ -54,7 +54,13 @@ class _SubtreeForm:
     integer k <= FLOAT_FILTER_K the float images with certify's bounds decide clear cases;
     otherwise arb balls (:func:`~exactprune.numbers.log_rising_ratio_arb`, accurate at any size
     of k) at increasing precision; an exact rational settles an exact tie at integer k <=
-    EXACT_K_LIMIT."""
+    EXACT_K_LIMIT.
+
+    >>> from exactprune.tree import Node
+    >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+    >>> form.difference_exact(1)        # leaf 3/2 / 5 = 3/10 minus 7/10 * 1/8 + 3/10 * 1/4 = 13/80
+    11/80
+    """
 
     FLOAT_FILTER_K = 64
 
@@ -73,7 +79,7 @@ class _SubtreeForm:
                     [(weight, a, d) for (a, d), weight in sorted(groups.items(), key=lambda item: item[0][::-1])])
 
     @classmethod
-    def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "_SubtreeForm":
+    def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "SubtreeForm":
         """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
         called ``name``: the same triples as from the Node view, in the same order."""
         return cls.of_subtrees(arrays, [i], [name], prior)[0]
@@ -287,10 +293,10 @@ class _SubtreeForm:
 def _signs_at(forms: list, k) -> list:
     """The sign of F_d(k) for each form: for integer k <= FLOAT_FILTER_K the float filter of
     all forms at once (:func:`_float_approximations`, :func:`~exactprune.certify.float_sign_array`),
-    counted on each form's float route; :meth:`_SubtreeForm.certified_sign` for the forms it
+    counted on each form's float route; :meth:`SubtreeForm.certified_sign` for the forms it
     declines."""
     quick = [0] * len(forms)
-    if isinstance(k, int) and k <= _SubtreeForm.FLOAT_FILTER_K:
+    if isinstance(k, int) and k <= SubtreeForm.FLOAT_FILTER_K:
         quick = float_sign_array(*_float_approximations(forms, k)).tolist()
     signs = []
     for form, sign in zip(forms, quick):
@@ -326,7 +332,7 @@ def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
     """
     if not isinstance(k, (Fraction, flint.arb)):
         k = check_k(k)
-    return _SubtreeForm(node, prior).sign(k) > 0
+    return SubtreeForm(node, prior).sign(k) > 0
 
 
 def survives_all_k(node: Node) -> bool:
@@ -376,9 +382,18 @@ class LogBracket:
 Breakpoint = Union[int, LogBracket]
 
 
-def _breakpoint(form: _SubtreeForm, k0: Breakpoint) -> Breakpoint:
+def next_breakpoint(form: SubtreeForm, k0: Breakpoint) -> Breakpoint:
     """Least integer k > k0 with F_d(k) <= 0 (split lost), given F_d(k0) > 0 (Thm 5.3), when it
-    is at most 2**BREAKPOINT_EXACT_BITS; beyond, a certified :class:`LogBracket`."""
+    is at most 2**BREAKPOINT_EXACT_BITS; beyond, a certified :class:`LogBracket`.
+
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import Node, iris_tree
+    >>> small = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+    >>> next_breakpoint(small, 1) == next(k for k in range(1, 100) if small.difference_exact(k) <= 0)
+    True
+    >>> next_breakpoint(SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 2)   # Zhong App B
+    17781896
+    """
     if isinstance(k0, LogBracket):
         return _log_bracket(form, k0.upper)
     limit = 1 << BREAKPOINT_EXACT_BITS
@@ -399,7 +414,7 @@ def _breakpoint(form: _SubtreeForm, k0: Breakpoint) -> Breakpoint:
     return hi
 
 
-def _log_bracket(form: _SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket:
+def _log_bracket(form: SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket:
     """The certified bracket of a breakpoint beyond 2**t0 (F_d(2**t0) > 0 is checked): doubling
     log2 k up to BREAKPOINT_MAX_LOG2, then bisection on log2 k to relative width 2**-bits (or
     until the sign cannot be certified)."""
@@ -433,13 +448,13 @@ class Theorem53Violation(ArithmeticError):
 
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
-    >>> verify_single_crossing(_SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 1000)
+    >>> verify_single_crossing(SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 1000)
     Traceback (most recent call last):
     exactprune.breakpoints.Theorem53Violation: node c2: F > 0 at k = 1000, beyond its breakpoint 1000
     """
 
 
-def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
+def verify_single_crossing(form: "SubtreeForm", breakpoint: int) -> int:
     """Certify the sign of F_d on a grid of real k (powers of 2 from 1 to 16 x breakpoint, plus
     breakpoint - 1 and breakpoint): kept (F > 0) up to breakpoint - 1, lost (F <= 0) from the
     breakpoint on.  Thm 5.3 says the sign changes once; a disagreeing grid point raises
@@ -450,15 +465,22 @@ def verify_single_crossing(form: "_SubtreeForm", breakpoint: int) -> int:
 
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
-    >>> verify_single_crossing(_SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 17781896)
+    >>> verify_single_crossing(SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 17781896)
     31
     """
-    return _verify_crossings([form], breakpoint)
+    return verify_crossings([form], breakpoint)
 
 
-def _verify_crossings(forms: list, breakpoint: int) -> int:
+def verify_crossings(forms: list, breakpoint: int) -> int:
     """:func:`verify_single_crossing` for several forms with one breakpoint, the grid's signs
-    by :func:`_signs_at` (all forms at once)."""
+    by :func:`_signs_at` (all forms at once).  Returns the number of grid points.
+
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import iris_tree
+    >>> c2 = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
+    >>> verify_crossings([c2], 17781896)       # 1, 2, 4, ..., 2^28 <= 16 x 17781896, and 17781895, 17781896
+    31
+    """
     grid = {breakpoint - 1, breakpoint}
     x = 1
     while x <= 16 * breakpoint:
@@ -493,13 +515,21 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
     >>> hi - lo == Fraction(1, 2 ** 16), 17781895 < lo
     (True, True)
     """
-    form = form_or_node if isinstance(form_or_node, _SubtreeForm) else _SubtreeForm(form_or_node, prior)
-    return _real_crossings([form], lo, hi, bits)[0]
+    form = form_or_node if isinstance(form_or_node, SubtreeForm) else SubtreeForm(form_or_node, prior)
+    return real_crossings([form], lo, hi, bits)[0]
 
 
-def _real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
+def real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
     """:func:`real_crossing` of several forms on one interval [lo, hi], the float guesses of all
-    their cells made in one vectorized pass (:func:`_float_roots`)."""
+    their cells made in one vectorized pass (:func:`_float_roots`).
+
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import iris_tree
+    >>> c2 = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
+    >>> [(lo, hi)] = real_crossings([c2], 17781895, 17781896)
+    >>> hi - lo == Fraction(1, 2 ** 16), 17781895 < lo
+    (True, True)
+    """
     for form, at_lo, at_hi in zip(forms, _signs_at(forms, lo), _signs_at(forms, hi)):
         if at_lo <= 0 or at_hi > 0:
             raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
@@ -544,7 +574,7 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
     return np.where(bracket, mid, np.nan)
 
 
-def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, cells: int, root: float) -> Optional[tuple]:
+def _guessed_cell(form: "SubtreeForm", x0: Fraction, length: Fraction, cells: int, root: float) -> Optional[tuple]:
     """The cell [x0 + c length, x0 + (c + 1) length] of the grid of ``cells`` cells where F_d
     changes sign (F_d(x0) > 0 >= F_d(x0 + cells length) is known), searched from the cell around
     the float ``root``: certified signs at its ends; when they do not show the change, a
@@ -554,7 +584,7 @@ def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, cells: i
 
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
-    >>> form = _SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
+    >>> form = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
     >>> x0, length = Fraction(17781895), Fraction(1, 2 ** 16)
     >>> exact = _guessed_cell(form, x0, length, 2 ** 16, 17781895.5)
     >>> exact == _guessed_cell(form, x0, length, 2 ** 16, 17781895.0) == _bisected_cell(form, x0, x0 + 1, length)
@@ -589,7 +619,7 @@ def _guessed_cell(form: "_SubtreeForm", x0: Fraction, length: Fraction, cells: i
     return x0 + lo * length, x0 + hi * length
 
 
-def _bisected_cell(form: "_SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction) -> tuple:
+def _bisected_cell(form: "SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction) -> tuple:
     """Certified bisection of [x0, x1] (F_d(x0) > 0 >= F_d(x1)) down to length <= ``width``,
     stopping early at a midpoint whose sign cannot be certified."""
     while x1 - x0 > width:

@@ -28,8 +28,8 @@ from typing import Any, Optional
 import flint
 import numpy as np
 
-from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, _breakpoint, _real_crossings,
-                          _SubtreeForm, _verify_crossings, real_crossing, split_kept, survives_all_k,
+from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, next_breakpoint, real_crossings,
+                          SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
 from .knorm import EXACT_K_LIMIT, Prior, knorm_decimal, prune, subtree_moment_arb
 from .certify import Decider
@@ -449,7 +449,7 @@ class _SequenceBuilder:
 
     def _breakpoints_of(self, a: CountArrays, splits: "np.ndarray") -> dict:
         """Current index -> breakpoint of every split of the current tree (``a``): Thm 5.9's
-        survivors None, the others searched from k0 (:func:`_breakpoint`) unless cached."""
+        survivors None, the others searched from k0 (:func:`next_breakpoint`) unless cached."""
         survivors = _survives_all_k_array(a)
         for i in splits.tolist():
             key = int(self.origin[i])
@@ -458,8 +458,8 @@ class _SequenceBuilder:
             if survivors[i]:
                 self.cache[key] = None
                 continue
-            form = _SubtreeForm.of_subtrees(a, [i], _Names(self.full, self.origin[[i]]), self.prior)[0]
-            self.cache[key] = _breakpoint(form, self.k0)
+            form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, self.origin[[i]]), self.prior)[0]
+            self.cache[key] = next_breakpoint(form, self.k0)
             self.searches += 1
             for how, count in form.decider.routes.items():
                 self.decisions[f"search_{how}"] += count
@@ -488,9 +488,9 @@ class _SequenceBuilder:
         self.record.stage_of[origin[is_split & ~(alive & kept)]] = s
         cut = np.flatnonzero(is_split & alive & ~kept)
         if crossings and isinstance(k, int) and k >= 2 and cut.size:
-            forms = _SubtreeForm.of_subtrees(a, cut, _Names(self.full, origin[cut]), self.prior)
-            self.record.checks[s] = _verify_crossings(forms, k)
-            self.record.crossings.update(zip(origin[cut].tolist(), _real_crossings(forms, k - 1, k)))
+            forms = SubtreeForm.of_subtrees(a, cut, _Names(self.full, origin[cut]), self.prior)
+            self.record.checks[s] = verify_crossings(forms, k)
+            self.record.crossings.update(zip(origin[cut].tolist(), real_crossings(forms, k - 1, k)))
         return origin[np.flatnonzero(alive)]
 
     def finish(self) -> KNormSequence:

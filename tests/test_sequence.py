@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from exactprune import Node, Prior, Tree
 from exactprune.certify import Approx, rising_ratio, total
 from exactprune.knorm import leaf_moment, prune, subtree_moment
-from exactprune.breakpoints import _SubtreeForm, _float_approximations
+from exactprune.breakpoints import SubtreeForm, _float_approximations
 from exactprune.sequence import (knorm_pruning_path, knorm_sequence, split_kept,
                                  survives_all_k)
 from exactprune.tree import iris_tree
@@ -60,7 +60,7 @@ def test_iris_breakpoints_are_certified_at_b_minus_1_and_b():
     seq = knorm_sequence(iris_tree(), Prior())
     entry = seq.breakpoints["c2"]
     node = seq.stage_for(entry.breakpoint - 1).tree.node("c2")
-    form = _SubtreeForm(node, Prior())
+    form = SubtreeForm(node, Prior())
     assert form.sign(entry.breakpoint - 1) > 0       # kept one step before (certified)
     assert form.sign(entry.breakpoint) <= 0          # lost at the breakpoint (certified)
     lo, hi = entry.crossing
@@ -98,7 +98,7 @@ def test_huge_breakpoint_is_found_by_search():
     seq = knorm_sequence(tree, Prior(), crossings=False)
     b = seq.breakpoints["root"].breakpoint
     assert b > 10 ** 30  # far beyond any scan
-    form = _SubtreeForm(tree.root, Prior())
+    form = SubtreeForm(tree.root, Prior())
     assert form.sign(b - 1) > 0 >= form.sign(b)
 
 
@@ -129,7 +129,7 @@ def test_subtree_form_from_arrays_matches_the_node_walk_and_the_recursion(tree, 
     for i, node in enumerate(tree._node_list()):
         if not node.children:
             continue
-        by_arrays, by_nodes = _SubtreeForm.from_arrays(arrays, i, node.name, prior), _SubtreeForm(node, prior)
+        by_arrays, by_nodes = SubtreeForm.from_arrays(arrays, i, node.name, prior), SubtreeForm(node, prior)
         assert (by_arrays.leaf_terms, by_arrays.terms) == (by_nodes.leaf_terms, by_nodes.terms)
         exact = leaf_moment(node.counts, 3, prior) - subtree_moment(node, 3, prior)
         assert by_arrays.difference_arb(3).overlaps(flint.arb(exact.numerator) / exact.denominator)
@@ -201,8 +201,8 @@ def test_gamma_ratios_carried_across_small_gaps_and_started_afresh_beyond(prior,
     leaves = [Node((1, 0)), Node((2, 0)), Node((17, 0)), Node((0, 18)), Node((30, 4)), Node((5, 30))]
     node = Node((55, 52), [Node((20, 0), leaves[:3]), Node((35, 52), leaves[3:])])
     tree = Tree(node)
-    form = _SubtreeForm(tree.root, prior)
-    assert _SubtreeForm.CHAIN_STEPS == 16
+    form = SubtreeForm(tree.root, prior)
+    assert SubtreeForm.CHAIN_STEPS == 16
     with flint.ctx.workprec(80):
         plan = form._gamma_ratio_plan()[0]
     assert sum(steps is None for _, steps, _ in plan) == 4
@@ -254,7 +254,7 @@ def _near_tie_difference(k):
 
 def test_an_exact_tie_at_k_5_is_lost_although_its_floats_say_kept():
     assert _near_tie_difference(4) > 0 and _near_tie_difference(5) == 0 and _near_tie_difference(6) < 0
-    (leaf, _), (sub, _) = _float_approximations([_SubtreeForm(NEAR_TIE.root, Prior())], 5)
+    (leaf, _), (sub, _) = _float_approximations([SubtreeForm(NEAR_TIE.root, Prior())], 5)
     assert leaf[0] > sub[0]                 # the float images are in the wrong order: a near-tie for the filter
     assert split_kept(NEAR_TIE.root, 4) is True and split_kept(NEAR_TIE.root, 5) is False
 
@@ -275,7 +275,7 @@ def test_a_tie_at_k_1_with_lam_0_is_not_kept():
     of the two differ by one rounding."""
     node = Node((5, 9), [Node((2, 5)), Node((3, 4))])
     prior = Prior(lam=0, eta=1)
-    (leaf, _), (sub, _) = _float_approximations([_SubtreeForm(node, prior)], 1)
+    (leaf, _), (sub, _) = _float_approximations([SubtreeForm(node, prior)], 1)
     assert leaf[0] != sub[0]
     assert split_kept(node, 1, prior) is False
 
@@ -357,7 +357,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from exactprune.certify import Approx, rising_ratio, total  # noqa: E402
 from exactprune.knorm import Prior, leaf_moment, subtree_moment  # noqa: E402
-from exactprune.breakpoints import _SubtreeForm, _float_approximations, real_crossing  # noqa: E402
+from exactprune.breakpoints import SubtreeForm, _float_approximations, real_crossing  # noqa: E402
 from random_trees import count_trees  # noqa: E402
 
 
@@ -380,7 +380,7 @@ def test_segmented_float_filter_is_certify_rules_per_split_and_encloses_the_exac
     nodes = [node for node in tree.nodes() if node.children]
     if not nodes:
         return
-    forms = [_SubtreeForm(node, prior) for node in nodes]
+    forms = [SubtreeForm(node, prior) for node in nodes]
     (leaf_v, leaf_r), (tree_v, tree_r) = _float_approximations(forms, k)
     for i, (node, form) in enumerate(zip(nodes, forms)):
         leaf, sub = _scalar_images(form, k)
@@ -399,7 +399,7 @@ def test_an_invalid_term_voids_only_its_own_split():
     from exactprune import Node, Tree
     small = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3))]))
     huge = Tree(Node((2 ** 50, 3), [Node((2 ** 50, 0)), Node((0, 3))]))
-    forms = [_SubtreeForm(small.root, Prior()), _SubtreeForm(huge.root, Prior())]
+    forms = [SubtreeForm(small.root, Prior()), SubtreeForm(huge.root, Prior())]
     (_, leaf_r), (_, tree_r) = _float_approximations(forms, 64)
     assert leaf_r[0] < 1e-12 and tree_r[0] < 1e-12
     assert leaf_r[1] == tree_r[1] == float("inf")
@@ -450,7 +450,7 @@ SMALL = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3))]))
 
 def test_an_exact_tie_is_settled_by_the_exact_route_and_is_not_kept():
     assert leaf_moment(TIE.root.counts, 1, Prior()) == subtree_moment(TIE.root, 1, Prior()) == Fraction(1, 2)
-    form = _SubtreeForm(TIE.root, Prior())
+    form = SubtreeForm(TIE.root, Prior())
     assert form.sign(1) == 0
     assert form.decider.routes == {"float": 0, "arb": 0, "exact": 1}
     assert split_kept(TIE.root, 1) is False           # kept only if R(T, k) < R_leaf(k), strictly
@@ -461,7 +461,7 @@ def test_float_filter_decides_up_to_k_64_and_arb_beyond():
     """FLOAT_FILTER_K = 64: a clear sign at k = 64 is counted on the float route, at k = 65 on
     the arb route; the signs agree with the exact moments."""
     for k, route in ((64, "float"), (65, "arb")):
-        form = _SubtreeForm(SMALL.root, Prior())
+        form = SubtreeForm(SMALL.root, Prior())
         exact = leaf_moment(SMALL.root.counts, k, Prior()) - subtree_moment(SMALL.root, k, Prior())
         assert form.sign(k) == (exact > 0) - (exact < 0) == -1
         assert form.decider.routes[route] == 1 and form.decider.decisions == 1
@@ -487,15 +487,15 @@ def test_survives_all_k_is_false_at_a_leaf():
 
 
 def test_form_names_and_the_node_named_in_errors():
-    assert _SubtreeForm(SMALL.root.children[1], Prior()).name == "c2"
+    assert SubtreeForm(SMALL.root.children[1], Prior()).name == "c2"
     empty = Tree(Node((1, 0), [Node((1, 0)), Node((0, 0))])).root
     with pytest.raises(ValueError, match="node c2: an empty node with lam = 0"):
-        _SubtreeForm(empty, Prior(lam=0))
+        SubtreeForm(empty, Prior(lam=0))
     arrays = Tree(Node((1, 0), [Node((1, 0)), Node((0, 0))])).arrays()
     with pytest.raises(ValueError, match="node top: an empty node with lam = 0"):
-        _SubtreeForm.from_arrays(arrays, 0, "top", Prior(lam=0))
+        SubtreeForm.from_arrays(arrays, 0, "top", Prior(lam=0))
     with pytest.raises(ValueError, match=r"node top: n_t \+ eta K_t is 0"):
-        _SubtreeForm.from_arrays(Tree(Node((0, 0), [Node((0, 0)), Node((0, 0))])).arrays(), 0, "top",
+        SubtreeForm.from_arrays(Tree(Node((0, 0), [Node((0, 0)), Node((0, 0))])).arrays(), 0, "top",
                                  Prior(lam=1, eta=0))
 
 
@@ -605,7 +605,7 @@ def test_bisected_cell_halves_until_the_width_and_stops_where_undecided():
 def test_float_roots_bracket_or_nan():
     """The (6, 3) tree's F changes sign in [9, 10] (root by mpmath in the test above, ~9.2197);
     on [1, 2] it is positive at both ends (no root: NaN)."""
-    form = _SubtreeForm(SMALL.root, Prior())
+    form = SubtreeForm(SMALL.root, Prior())
     roots = _float_roots([form, form], 9.0, 10.0)
     assert abs(roots[0] - 9.21970) < 1e-4 and roots[0] == roots[1]
     lo, hi = real_crossing(SMALL.root, 9, 10)
@@ -826,14 +826,14 @@ def test_real_crossing_takes_a_form_with_its_own_prior_and_bits():
     node = SMALL.root
     prior = Prior(lam=1)
     b = knorm_sequence(SMALL, prior, crossings=False).breakpoints["root"].breakpoint
-    assert real_crossing(_SubtreeForm(node, prior), b - 1, b) == real_crossing(node, b - 1, b, prior)
+    assert real_crossing(SubtreeForm(node, prior), b - 1, b) == real_crossing(node, b - 1, b, prior)
     c2 = prune(iris_tree(), 2).tree.node("c2")
     assert real_crossing(c2, 17781895, 17781896, bits=10) == (17781895, 17781896)
 
 
 def test_float_roots_raise_no_float_warning():
     """At x = 0 every betaln(., 0) is infinite and the ratio inf - inf is NaN: no warning escapes."""
-    form = _SubtreeForm(SMALL.root, Prior())
+    form = SubtreeForm(SMALL.root, Prior())
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         roots = _float_roots([form], 0.0, 10.0)
@@ -920,12 +920,12 @@ class IntCrossing(LogCrossing):
 def test_breakpoint_search_doubles_from_k0_plus_1_then_bisects():
     """b = 17 from k0 = 1: probes k0 + 1, 1 + 2, 1 + 4, 1 + 8 (kept), 1 + 16 = 17 (F = 0: lost), then
     bisection of [9, 17]: 13, 15, 16 (kept), so 17.  b = 10: the same doubling, then 13, 11, 10 (lost)."""
-    from exactprune.breakpoints import _breakpoint
+    from exactprune.breakpoints import next_breakpoint
     form = IntCrossing(17)
-    assert _breakpoint(form, 1) == 17
+    assert next_breakpoint(form, 1) == 17
     assert form.asked == [2, 3, 5, 9, 17, 13, 15, 16]
     small = IntCrossing(10)
-    assert _breakpoint(small, 1) == 10 and small.asked == [2, 3, 5, 9, 17, 13, 11, 10]
+    assert next_breakpoint(small, 1) == 10 and small.asked == [2, 3, 5, 9, 17, 13, 11, 10]
 
 
 def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
@@ -933,13 +933,13 @@ def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
     log2 search doubles 1024 to 2048 and bisects [1024, 2048] 40 times: c = 2049/2 is a grid point
     1024 + j 2^-30 and F <= 0 there, so the bracket is (2049/2 - 2^-30, 2049/2].  From a LogBracket
     k0 the search starts at its upper end (1500 for c = 2000 + 1/3, as in the test above)."""
-    from exactprune.breakpoints import _breakpoint
+    from exactprune.breakpoints import next_breakpoint
     from math import isqrt
     half = Fraction(2049, 2)
-    assert _breakpoint(IntCrossing(isqrt(2 ** 2049) + 1, half), 1) == LogBracket(half - Fraction(1, 2 ** 30), half)
+    assert next_breakpoint(IntCrossing(isqrt(2 ** 2049) + 1, half), 1) == LogBracket(half - Fraction(1, 2 ** 30), half)
     c = 2000 + Fraction(1, 3)
     cell, step = (c - 1500) * 2 ** 40 // 1500, Fraction(1500, 2 ** 40)
-    assert _breakpoint(LogCrossing(c), LogBracket(Fraction(1000), Fraction(1500))) == \
+    assert next_breakpoint(LogCrossing(c), LogBracket(Fraction(1000), Fraction(1500))) == \
         LogBracket(1500 + cell * step, 1500 + (cell + 1) * step)
 
 
@@ -1066,8 +1066,8 @@ def test_form_from_arrays_with_an_empty_leaf_and_a_leaf_of_one_example():
     leaf (0, 0) (n + J lam = 1) are fine; the array form has the Node form's terms: leaf (1, 0) has
     B = 0 + 1/2, M = 1 + 1; (0, 0) has B = 1/2, M = 1."""
     tree = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3), [Node((1, 0)), Node((0, 3)), Node((0, 0))])]))
-    form = _SubtreeForm.from_arrays(tree.arrays(), 0, "root", Prior())
-    reference = _SubtreeForm(tree.root, Prior())
+    form = SubtreeForm.from_arrays(tree.arrays(), 0, "root", Prior())
+    reference = SubtreeForm(tree.root, Prior())
     assert form.leaf_terms == reference.leaf_terms and sorted(form.terms) == sorted(reference.terms)
     pairs = {(a, d) for _, a, d in form.terms}
     assert (flint.fmpq(1, 2), flint.fmpq(2)) in pairs and (flint.fmpq(1, 2), flint.fmpq(1)) in pairs
@@ -1077,7 +1077,7 @@ def test_float_images_of_an_inexact_b_and_an_exact_m():
     """J = 3, lam = 1/3: B = b + 2/3 is not a float (bound u), M = n + 1 is (bound 0): the filter's
     images are certify's scalar rules with each bound in its place."""
     tree = Tree(Node((6, 3, 2), [Node((5, 0, 1)), Node((1, 3, 1))]))
-    form = _SubtreeForm(tree.root, Prior(lam=Fraction(1, 3)))
+    form = SubtreeForm(tree.root, Prior(lam=Fraction(1, 3)))
     (leaf_v, leaf_r), (tree_v, tree_r) = _float_approximations([form], 5)
     leaf, sub = _scalar_images(form, 5)
     assert (leaf_v[0], leaf_r[0]) == (leaf.value, leaf.rel) and (tree_v[0], tree_r[0]) == (sub.value, sub.rel)
@@ -1087,12 +1087,12 @@ def test_difference_arb_with_zero_error_leaves():
     """lam = 0: a pure leaf has B = 0 and moment 0 for k >= 1.  (5, 1) into (5, 0), (0, 1): F(k) is the
     root's B^(k)/M^(k) = 1^(k)/6^(k) = 120 / ((k+1)...(k+5)) alone, at k = 2^2000 (the large-k route)
     and k = 100; a pure (5, 0) split has F = 0 exactly, an arb zero."""
-    form = _SubtreeForm(Node((5, 1), [Node((5, 0)), Node((0, 1))]), Prior(lam=0))
+    form = SubtreeForm(Node((5, 1), [Node((5, 0)), Node((0, 1))]), Prior(lam=0))
     for k in (2 ** 2000, 100):
         exact = Fraction(120, (k + 1) * (k + 2) * (k + 3) * (k + 4) * (k + 5))
         ball = form.difference_arb(k)
         assert ball > 0 and ball.overlaps(arb_of(exact))
-    zero = _SubtreeForm(Node((5, 0), [Node((3, 0)), Node((2, 0))]), Prior(lam=0)).difference_arb(100)
+    zero = SubtreeForm(Node((5, 0), [Node((3, 0)), Node((2, 0))]), Prior(lam=0)).difference_arb(100)
     assert isinstance(zero, flint.arb) and zero.is_exact() and zero == 0
 
 
@@ -1118,10 +1118,10 @@ def test_forms_of_several_subtrees_equal_the_forms_one_by_one(prior):
                               Node((5, 6), [Node((1, 0)), Node((4, 6), [Node((1, 0)), Node((3, 6))])])]))
     arrays = tree.arrays()
     names = ["c12", "c2", "c11"]                 # disjoint: a split, a split with a deeper one, a leaf
-    forms = _SubtreeForm.of_subtrees(arrays, [arrays.index(n) for n in names], names, prior)
+    forms = SubtreeForm.of_subtrees(arrays, [arrays.index(n) for n in names], names, prior)
     for form, name in zip(forms, names):
         node = tree.node(name)
-        reference = _SubtreeForm(node, prior)
+        reference = SubtreeForm(node, prior)
         assert (form.name, form.leaf_terms, form.terms) == (name, reference.leaf_terms, reference.terms)
     assert [len(form.terms) for form in forms] == [2, 2, 1]    # c2's two (1, 0) leaves merged
 
@@ -1134,15 +1134,15 @@ def test_errors_of_several_subtrees_name_the_subtree_at_fault():
     arrays = tree.arrays()
     roots = [arrays.index("c1"), arrays.index("c2")]
     with pytest.raises(ValueError, match=r"^node second: an empty node with lam = 0 has no defined error moment$"):
-        _SubtreeForm.of_subtrees(arrays, roots, ["first", "second"], Prior(lam=0))
+        SubtreeForm.of_subtrees(arrays, roots, ["first", "second"], Prior(lam=0))
     with pytest.raises(ValueError, match=r"^node second: n_t \+ eta K_t is 0 \(no examples and eta = 0\); use eta > 0$"):
-        _SubtreeForm.of_subtrees(arrays, roots, ["first", "second"], Prior(lam=1, eta=0))
+        SubtreeForm.of_subtrees(arrays, roots, ["first", "second"], Prior(lam=1, eta=0))
 
 
 def test_a_pure_subtree_without_prior_mass_has_f_exactly_0():
     """Root (5, 0) over (3, 0) and (2, 0) with lam = 0: every a is 0, so every moment is 0 and
     F_d is the exact 0 at any k."""
-    form = _SubtreeForm(Tree(Node((5, 0), [Node((3, 0)), Node((2, 0))])).root, Prior(lam=0))
+    form = SubtreeForm(Tree(Node((5, 0), [Node((3, 0)), Node((2, 0))])).root, Prior(lam=0))
     for k in (1, 3, Fraction(5, 2)):
         ball = form.difference_arb(k)
         assert ball.is_exact() and ball == 0
