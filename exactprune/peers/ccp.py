@@ -252,7 +252,9 @@ class _WeakestLinks:
         del leaves
         count = self.nodes.size
         self.shift = max(count.bit_length(), 1)
-        self.alive, self.stale = bytearray(b"\x01") * count, bytearray(count)
+        self.alive, self.state = bytearray(b"\x01") * count, bytearray(count)    # all _FRESH
+        self.pending: dict = {}               # rank of a dirty split -> (change of N R(T_t), of leaves)
+        self.leaves_now = self.full_leaves    # leaves of the current tree
         self.heap = [self._key(s) << self.shift | s for s in range(count)]
         heapq.heapify(self.heap)
         self.tied, self.tie_key = [], None      # the tie group of :meth:`pop_min`
@@ -300,20 +302,53 @@ class _WeakestLinks:
         return self.nodes[np.frombuffer(self.cut_order, dtype=np.int64)[start:end]]
 
     def cut(self, s: int) -> None:
-        """Make the split of rank ``s`` a leaf: the splits below leave the tree, and its
-        ancestors' R(T_a) and leaf counts change (their g is stale)."""
+        """Make the split of rank ``s`` (fresh: popped by :meth:`pop_min`) a leaf: the splits
+        below leave the tree.  Its ancestors' N R(T_a) and leaf counts change by
+        (N R(t) - N R(T_t), 1 - |leaves(T_t)|): the change waits in ``pending`` at the parent,
+        and the ancestors are marked dirty up to the first one already dirty (every ancestor of
+        a dirty split is dirty), to be brought up to date by :meth:`_refresh` when popped."""
         own = self._own(s)
         delta_r, delta_l = own - self.below[s], 1 - self.n_leaves[s]
         self.alive[s:s + self.span[s]] = bytes(self.span[s])
         self.below[s], self.n_leaves[s] = own, 1
-        parent, below, n_leaves, stale = self.parent, self.below, self.n_leaves, self.stale
+        self.leaves_now += delta_l
+        parent, state = self.parent, self.state
         j = parent[s]
-        while j != -1:
-            below[j] += delta_r
-            n_leaves[j] += delta_l
-            stale[j] = 1
-            j = parent[j]
+        if j != -1:
+            self._add_pending(j, delta_r, delta_l)
+            while j != -1 and state[j] != _DIRTY:
+                state[j] = _DIRTY
+                j = parent[j]
         self.cut_order.append(s)
+
+    def _add_pending(self, j: int, delta_r, delta_l: int) -> None:
+        old = self.pending.get(j)
+        self.pending[j] = (delta_r, delta_l) if old is None else (old[0] + delta_r, old[1] + delta_l)
+
+    def _refresh(self, a: int) -> None:
+        """Bring the dirty split of rank ``a`` and the dirty splits below it up to date: their
+        pending changes, children's before parents', added to N R(T_t) and the leaf counts and
+        passed to the parent (pending at a split: a change of it and of all its ancestors); the splits below are left stale (their keys are lower bounds)."""
+        span, state, pending, below, n_leaves, parent = (self.span, self.state, self.pending,
+                                                         self.below, self.n_leaves, self.parent)
+        order, stack = [], [a]
+        while stack:                  # the dirty splits below a, parents before children
+            d = stack.pop()
+            order.append(d)
+            child, end = d + 1, d + span[d]
+            while child < end:        # the split children of d (pre-order ranks)
+                if state[child] == _DIRTY:
+                    stack.append(child)
+                child += span[child]
+        for d in reversed(order):
+            state[d] = _STALE
+            change = pending.pop(d, None)
+            if change is None:
+                continue
+            below[d] += change[0]
+            n_leaves[d] += change[1]
+            if parent[d] != -1:       # a's parent: dirty, as every ancestor of a dirty split
+                self._add_pending(parent[d], *change)
 
     def pop_min(self):
         """``(g, rank)`` of the live split of least g, lowest rank on ties (exact), or None
@@ -321,7 +356,7 @@ class _WeakestLinks:
         move to ``tied``, a heap of exact ``(g, rank)`` pairs, and leave it first (every other
         entry has a larger key, so a larger g); re-keyed entries with that key join them."""
         import heapq
-        heap, tied, alive, stale, shift = self.heap, self.tied, self.alive, self.stale, self.shift
+        heap, tied, alive, state, shift = self.heap, self.tied, self.alive, self.state, self.shift
         mask = (1 << shift) - 1
         while tied or heap:
             if tied:
@@ -333,8 +368,10 @@ class _WeakestLinks:
                 s, g = entry & mask, None
             if not alive[s]:
                 continue
-            if stale[s]:
-                stale[s] = 0
+            if state[s]:
+                if state[s] == _DIRTY:
+                    self._refresh(s)
+                state[s] = _FRESH
                 self._push(s)
                 continue
             if g is None:
@@ -354,12 +391,11 @@ class _WeakestLinks:
     def one_at_a_time(self) -> "CCPStages":
         """scikit-learn's order: the full tree at alpha 0, then one cut per stage."""
         alphas, leaves = [flint.fmpq(0)], array.array("q", [self.full_leaves])
-        n_leaves = self.n_leaves
         while (top := self.pop_min()) is not None:
             alpha, s = top
             self.cut(s)
             alphas.append(alpha)
-            leaves.append(n_leaves[0])
+            leaves.append(self.leaves_now)
         return CCPStages(self, alphas, leaves, array.array("q", range(len(alphas))))
 
     def ties_together(self, decider: Decider) -> "CCPStages":
@@ -374,13 +410,17 @@ class _WeakestLinks:
                     self.cut(top[1])
                 top = self.pop_min()
             alphas.append(alpha)
-            leaves.append(self.n_leaves[0])
+            leaves.append(self.leaves_now)
             ends.append(len(self.cut_order))
         if not alphas or alphas[0] != 0:        # the full tree is the smallest optimum at 0
             alphas.insert(0, flint.fmpq(0))
             leaves.insert(0, self.full_leaves)
             ends.insert(0, 0)
         return CCPStages(self, alphas, leaves, ends)
+
+
+_FRESH, _STALE, _DIRTY = 0, 1, 2     # a split's N R(T_t), leaf count and heap key: all current;
+# current values, the key a lower bound; values with changes pending below (the key a lower bound)
 
 
 def _int_column(values) -> "array.array | list":
