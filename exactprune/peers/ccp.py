@@ -23,13 +23,16 @@ import math
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, Optional, Sequence
 
 import flint
 
 from ..certify import Decider
 from ..numbers import exact, fraction_str, positive_int, to_fraction
 from ..tree import Node, Tree, as_tree, copy_with_leaves, node_name, require_integer_counts, sklearn_counts
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["node_cost", "CCPStage", "CCPSequence", "ccp_sequence", "ccp_alphas", "ccp_subtree_at",
            "CCPCVResult", "ccp_cv_select", "predict_with_leaves"]
@@ -57,38 +60,83 @@ class CCPStage:
     every larger alpha).  ``cost`` is R(T) of the stage's tree, ``pruned`` the names of the
     splits it cuts, ``tree`` its tree.  Stages are made on access from :class:`CCPStages`,
     which keeps one exact alpha per stage and integers; the Fractions, names and trees are
-    built for the stages a caller reads."""
+    built for the stages a caller reads.
+
+    By hand on the tree root (4, 2) -> c1 (3, 0), c2 (1, 2) (N = 6, misclassification cost):
+    R(root) = 2/6 and R(T) = (0 + 1)/6, so g(root) = (2/6 - 1/6) / (2 - 1) = 1/6; the full tree
+    is optimal for 0 <= alpha < 1/6, the root alone from 1/6 on.
+
+    >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages[1]
+    CCPStage(alpha_from=1/6, leaves=1, pruned=['root'])
+    """
 
     def __init__(self, stages: "CCPStages", index: int):
         self._stages, self._index = stages, index
 
     @functools.cached_property
     def alpha_from(self) -> Fraction:
+        """The least alpha at which this stage is optimal (the tree above: 1/6 = g(root)).
+
+        >>> [s.alpha_from for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        [Fraction(0, 1), Fraction(1, 6)]
+        """
         return to_fraction(self._stages.alpha(self._index))
 
     @property
     def alpha_to(self) -> Optional[Fraction]:
-        """The next stage's ``alpha_from`` (None for the last stage)."""
+        """The next stage's ``alpha_from`` (None for the last stage).
+
+        >>> [s.alpha_to for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        [Fraction(1, 6), None]
+        """
         i = self._index + 1
         return to_fraction(self._stages.alpha(i)) if i < len(self._stages) else None
 
     @property
     def leaves(self) -> int:
+        """The number of leaves of the stage's tree (the tree above: 2, then the root alone).
+
+        >>> [s.leaves for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        [2, 1]
+        """
         return int(self._stages.leaves[self._index])
 
     @functools.cached_property
     def pruned(self) -> list:
+        """The names of the splits this stage makes leaves, in cut order.
+
+        >>> [s.pruned for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        [[], ['root']]
+        """
         return self._stages.pruned(self._index)
 
     @functools.cached_property
     def cost(self) -> Fraction:
+        """R(T) of the stage's tree, exactly.  The tree above: misclassification 1/6, then
+        2/6; Gini (n_t/N)(1 - sum_j p_j^2): c2 gives (3/6)(1 - 1/9 - 4/9) = 2/9, the root
+        1 - 16/36 - 4/36 = 4/9.
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.cost for s in ccp_sequence(t).stages], [s.cost for s in ccp_sequence(t, "gini").stages]
+        ([Fraction(1, 6), Fraction(1, 3)], [Fraction(2, 9), Fraction(4, 9)])
+        """
         return to_fraction(self._stages.cost(self._index))
 
     @functools.cached_property
     def tree(self) -> Tree:
+        """The stage's tree: the full tree with the splits cut so far made leaves.
+
+        >>> [s.tree.root.is_leaf for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        [False, True]
+        """
         return self._stages.tree(self._index)
 
     def as_dict(self) -> dict:
+        """The stage as JSON-ready values (exact rationals as strings).
+
+        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages[1].as_dict()
+        {'alpha_from': '1/6', 'alpha_to': None, 'alpha_from_approx': 0.16666666666666666, 'leaves': 1, 'pruned': ['root'], 'cost': '1/3'}
+        """
         return {"alpha_from": fraction_str(self.alpha_from),
                 "alpha_to": None if self.alpha_to is None else fraction_str(self.alpha_to),
                 "alpha_from_approx": float(self.alpha_from), "leaves": self.leaves,
@@ -104,7 +152,12 @@ class CCPStages(collections.abc.Sequence):
     objects are made on access.  A stage's cost needs no record: cutting links of
     g = alpha removes R(t) - R(T_t) = alpha (|leaves(T_t)| - 1) per cut, so
     R(T_s) = R(T_{s-1}) + alpha_s (L_{s-1} - L_s) from the full tree's R(T_0)
-    (computed for all stages on the first access of a cost)."""
+    (computed for all stages on the first access of a cost).
+
+    >>> stages = ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages    # the tree of :class:`CCPStage`
+    >>> len(stages), stages[-1].leaves, [s.leaves for s in stages[:]]
+    (2, 1, [2, 1])
+    """
 
     def __init__(self, links: "_WeakestLinks", alphas: list, leaves, ends):
         self._links, self._alphas = links, alphas
@@ -123,18 +176,34 @@ class CCPStages(collections.abc.Sequence):
             raise IndexError("stage index out of range")
         return CCPStage(self, index)
 
-    def alpha(self, i: int):
+    def alpha(self, i: int) -> flint.fmpq:
+        """Stage ``i``'s alpha_from as a ``flint.fmpq``.
+
+        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}), "gini").stages.alpha(1)    # g(root) = 4/9 - 2/9
+        2/9
+        """
         return self._alphas[i]
 
-    def _cuts(self, i: int) -> list:
+    def _cuts(self, i: int) -> "np.ndarray":
         """The array indices of the nodes cut by stage ``i``, in cut order."""
         start = self._ends[i - 1] if i else 0
         return self._links.cut_nodes(start, self._ends[i])
 
     def pruned(self, i: int) -> list:
+        """The names of the splits stage ``i`` cuts.
+
+        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages.pruned(1)
+        ['root']
+        """
         return self._links.arrays.names_of(self._cuts(i))
 
-    def cost(self, i: int):
+    def cost(self, i: int) -> flint.fmpq:
+        """R(T) of stage ``i``'s tree as a ``flint.fmpq``: R(T_0) + sum of alpha_s (L_(s-1) - L_s).
+        The tree above, Gini: 2/9 + (2/9)(2 - 1) = 4/9 = R(root).
+
+        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}), "gini").stages.cost(1)
+        4/9
+        """
         if self._costs is None:
             cost, costs, before = self._links.full_cost(), [], self._links.full_leaves
             for alpha, leaves in zip(self._alphas, self.leaves):
@@ -145,6 +214,11 @@ class CCPStages(collections.abc.Sequence):
         return self._costs[i]
 
     def tree(self, i: int) -> Tree:
+        """Stage ``i``'s tree.
+
+        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages.tree(0)
+        Tree(2 leaves, 2 classes, root counts [4, 2])
+        """
         import numpy as np
         kept = np.ones(self._links.arrays.n_nodes, dtype=bool)
         kept[self._links.cut_nodes(0, self._ends[i])] = False
@@ -156,18 +230,34 @@ class CCPSequence:
     """The CCP sequence of :func:`ccp_sequence`: the ``cost`` and ``ties`` it was computed
     with, its ``stages`` (:class:`CCPStage`, by increasing alpha) and ``routes``, how the
     tie decisions (is the next weakest link's g equal to the stage's alpha?) were settled by
-    the decision kernel (exact rationals: the g are exact)."""
+    the decision kernel (exact rationals: the g are exact).
+
+    >>> seq = ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}), "gini", "sklearn")    # the tree of :class:`CCPStage`
+    >>> seq.cost, seq.ties, len(seq.stages)
+    ('gini', 'sklearn', 2)
+    """
 
     cost: str
     ties: str
     stages: Sequence
-    routes: dict = None
+    routes: Optional[dict] = None
 
     @property
     def alphas(self) -> list:
+        """The stages' alpha_from (the tree of :class:`CCPStage`, Gini: 0 and g(root) = 2/9).
+
+        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}), "gini").alphas
+        [Fraction(0, 1), Fraction(2, 9)]
+        """
         return [s.alpha_from for s in self.stages]
 
     def as_dict(self) -> dict:
+        """The sequence as JSON-ready values (:meth:`CCPStage.as_dict` per stage).
+
+        >>> d = ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).as_dict()
+        >>> d["cost"], d["ties"], [(s["alpha_from"], s["cost"]) for s in d["stages"]]
+        ('misclassification', 'all', [('0', '1/6'), ('1/6', '1/3')])
+        """
         return {"cost": self.cost, "ties": self.ties, "stages": [s.as_dict() for s in self.stages]}
 
 
@@ -257,7 +347,8 @@ class _WeakestLinks:
         self.leaves_now = self.full_leaves    # leaves of the current tree
         self.heap = [self._key(s) << self.shift | s for s in range(count)]
         heapq.heapify(self.heap)
-        self.tied, self.tie_key = [], None      # the tie group of :meth:`pop_min`
+        self.tied: list = []                    # the tie group of :meth:`pop_min` and its integer key
+        self.tie_key: Optional[int] = None
         self.cut_order = array.array("q")      # ranks in cut order
 
     def _own(self, s: int):
@@ -440,7 +531,7 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
     sizes = arrays.sizes
     if cost == "misclassification":
         below = sizes - arrays.majority
-        own = _int_column(below[splits])
+        own: object = _int_column(below[splits])
     else:
         counts = arrays.counts
         if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
@@ -581,7 +672,13 @@ def ccp_subtree_at(tree: Tree, alphas: Dict[str, Fraction], alpha) -> set:
 class CCPCVResult:
     """CCP with V-fold CV: the chosen ``alpha`` (a stage start, exact), the pruned
     ``tree``, the stage alphas, CV error rates per stage (Fractions), their SE (floats)
-    and the index of the minimum and of the 1-SE choice."""
+    and the index of the minimum and of the 1-SE choice.
+
+    >>> import numpy as np      # x = 0..19, class x >= 10: the example of :func:`ccp_cv_select`
+    >>> r = ccp_cv_select(np.arange(20).reshape(-1, 1), np.arange(20) >= 10, V=5)
+    >>> r.alpha, r.collapsed, r.tree.n_leaves, r.best, r.chosen
+    (Fraction(0, 1), set(), 2, 0, 0)
+    """
 
     alpha: Fraction
     tree: Tree
@@ -649,6 +746,20 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
     the chosen stage is the smallest tree with R_k <= min R + se_rule * SE_min
     (``se_rule="0"`` is the minimum).  ``grown`` may pass the full tree already
     fitted with the same parameters.
+
+    By hand: x = 0..19 with class x >= 10, 5 stratified folds.  The full tree is one split,
+    g(root) = (10/20 - 0) / (2 - 1), so the stage alphas are 0 and 1/2.  At alpha 0 every fold
+    tree splits at the midpoint of its training points next to 9.5 and sends x <= threshold
+    left: one fold trains on 9 and 11 (threshold 10) and holds out 10, the only CV error:
+    R_0 = 1/20.  At the root every balanced fold predicts class 0 (first of equal counts): the
+    10 held-out points of class 1 are wrong, R_1 = 1/2 > 1/20 + SE_0, so the full tree is chosen.
+
+    >>> import numpy as np
+    >>> r = ccp_cv_select(np.arange(20).reshape(-1, 1), np.arange(20) >= 10, V=5)
+    >>> r.stage_alphas, r.cv_errors, r.chosen
+    ([Fraction(0, 1), Fraction(1, 2)], [Fraction(1, 20), Fraction(1, 2)], 0)
+    >>> round(r.cv_se[0] ** 2 * 8000, 9)              # SE_0^2 = (1/20)(19/20)/20 = 19/8000
+    19.0
     """
     import numpy as np
     from sklearn.model_selection import StratifiedKFold, KFold
@@ -713,7 +824,6 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         for v, ch in enumerate(kids):                   # parents before children
             if ch:
                 end[ch[0]] = end[ch[1]] = start[v]
-        start, end = np.array(start), np.array(end)
         from scipy.sparse import csr_matrix
         path = est.decision_path(X[test]).tocsr()
         reach = np.asarray(path.sum(axis=0)).ravel()
@@ -725,8 +835,8 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         by_class = (onehot @ path).toarray()             # J x nodes: held-out examples per class
         right_here = np.rint(by_class[labels, np.arange(len(kids))]).astype(np.int64)
         wrong_here = reach - right_here
-        np.add.at(diff, start, wrong_here)              # start == end (never reached) adds 0
-        np.add.at(diff, end, -wrong_here)
+        np.add.at(diff, np.array(start), wrong_here)    # start == end (never reached) adds 0
+        np.add.at(diff, np.array(end), -wrong_here)
     wrong = np.cumsum(diff)[:K].tolist()
     R = [Fraction(w, N) for w in wrong]
     se = [math.sqrt(float(r * (1 - r)) / N) for r in R]
