@@ -349,7 +349,7 @@ class _WeakestLinks:
         heapq.heapify(self.heap)
         self.tied: list = []                    # the tie group of :meth:`pop_min` and its integer key
         self.tie_key: Optional[int] = None
-        self.cut_order = array.array("q")      # ranks in cut order
+        self.cut_order = array.array("i" if count < 2 ** 31 else "q")      # ranks in cut order
 
     def _own(self, s: int):
         """N R(t) at split rank ``s``: an int, or an fmpq for the Gini cost."""
@@ -390,7 +390,7 @@ class _WeakestLinks:
     def cut_nodes(self, start: int, end: int) -> "np.ndarray":
         """The array indices of the splits cut ``start`` to ``end - 1`` (cut order)."""
         import numpy as np
-        return self.nodes[np.frombuffer(self.cut_order, dtype=np.int64)[start:end]]
+        return self.nodes[np.frombuffer(self.cut_order, dtype=self.cut_order.typecode)[start:end]]
 
     def cut(self, s: int) -> None:
         """Make the split of rank ``s`` (fresh: popped by :meth:`pop_min`) a leaf: the splits
@@ -400,8 +400,10 @@ class _WeakestLinks:
         a dirty split is dirty), to be brought up to date by :meth:`_refresh` when popped."""
         own = self._own(s)
         delta_r, delta_l = own - self.below[s], 1 - self.n_leaves[s]
-        self.alive[s:s + self.span[s]] = bytes(self.span[s])
-        self.below[s], self.n_leaves[s] = own, 1
+        span = self.span[s]
+        self.alive[s:s + span] = bytes(span)
+        if self.gini:        # the splits below and s are never read again: drop their fmpq
+            self.below[s:s + span] = itertools.repeat(0, span)
         self.leaves_now += delta_l
         parent, state = self.parent, self.state
         j = parent[s]
@@ -487,6 +489,7 @@ class _WeakestLinks:
             self.cut(s)
             alphas.append(alpha)
             leaves.append(self.leaves_now)
+        self._release()
         return CCPStages(self, alphas, leaves, array.array("q", range(len(alphas))))
 
     def ties_together(self, decider: Decider) -> "CCPStages":
@@ -507,19 +510,34 @@ class _WeakestLinks:
             alphas.insert(0, flint.fmpq(0))
             leaves.insert(0, self.full_leaves)
             ends.insert(0, 0)
+        self._release()
         return CCPStages(self, alphas, leaves, ends)
+
+    def _release(self) -> None:
+        """Drop the pass's state once every split is cut: the stages keep only the cut order,
+        the splits' array indices and the totals."""
+        del self.heap, self.tied, self.own, self.below, self.n_leaves, self.span, self.parent
+        del self.alive, self.state, self.pending
 
 
 _FRESH, _STALE, _DIRTY = 0, 1, 2     # a split's N R(T_t), leaf count and heap key: all current;
 # current values, the key a lower bound; values with changes pending below (the key a lower bound)
 
 
-def _int_column(values) -> "array.array | list":
-    """An integer numpy array as an ``array("q")`` (8 bytes an entry, Python ints on access),
-    or as a list of Python ints when it is an object array (integers past int64)."""
+def _int_column(values, most: int = 0) -> "array.array | list":
+    """An integer numpy array as an ``array("i")`` when its values and ``most`` (the largest
+    value it will hold) fit in 32 bits, else ``array("q")`` (4 or 8 bytes an entry, Python ints
+    on access), or as a list of Python ints when it is an object array (integers past int64).
+
+    >>> import numpy as np
+    >>> _int_column(np.array([5, -1])), _int_column(np.array([5]), 2 ** 31), _int_column(np.array([2 ** 70], dtype=object))
+    (array('i', [5, -1]), array('q', [5]), [1180591620717411303424])
+    """
     if values.dtype == object:
         return values.tolist()
-    return array.array("q", values.astype("int64", copy=False).tobytes())
+    wide = max(most, int(values.max(initial=0)), -1 - int(values.min(initial=0))) >= 2 ** 31
+    code = "q" if wide else "i"
+    return array.array(code, values.astype("int64" if wide else "int32", copy=False).tobytes())
 
 
 def _costs_and_totals(arrays, cost: str, splits) -> tuple:
@@ -532,6 +550,7 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
     if cost == "misclassification":
         below = sizes - arrays.majority
         own: object = _int_column(below[splits])
+        most = int(below.max(initial=0))      # N R(T_t) stays <= errors of the root
     else:
         counts = arrays.counts
         if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
@@ -542,7 +561,7 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
         leaf = np.flatnonzero(arrays.n_children == 0)
         for start in range(0, leaf.size, 2 ** 16):          # in chunks: no list of all the leaves' ints
             part = leaf[start:start + 2 ** 16]
-            below[part] = [flint.fmpq(p, n) if n else flint.fmpq(0)
+            below[part] = [flint.fmpq(p, n) if p else 0        # 0: one shared int for pure leaves
                            for p, n in zip(impure[part].tolist(), sizes[part].tolist())]
         del impure, leaf
     leaves = np.ones(arrays.n_nodes, dtype=np.int64)
@@ -551,7 +570,7 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
         leaves[level] = arrays.child_sums(level, leaves)
     if below.dtype == object:
         return own, below[splits].tolist(), leaves, below[0]
-    return own, _int_column(below[splits]), leaves, int(below[0])
+    return own, _int_column(below[splits], most), leaves, int(below[0])
 
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
