@@ -305,18 +305,20 @@ class _WeakestLinks:
     Costs are kept times N (the root's examples): N R(t) is an integer for the misclassification
     cost (errors(t), so the pass is integer) and (n^2 - sum_j n_j^2) / n for the Gini cost (an
     fmpq made from the two integers when needed); N R(T_t), a sum over the leaves below, is an
-    integer or an fmpq.  Integers sit in ``array`` columns (8 bytes each) where they fit.
+    integer or an fmpq.  Integers sit in ``array`` columns (4 or 8 bytes each) where they fit.
 
-    The heap holds one integer per entry, floor(g 2^64) shifted left past the rank bits, or'd
-    with the rank: the integer key is monotone in g, so the order is (g, rank) except between
-    entries of equal floor(g 2^64), which :meth:`pop_min` orders by their exact g.  Cutting the
-    weakest link t (g(t) = alpha, the least g) never lowers an ancestor's g: with
-    X = R(a) - R(T_a) >= alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).
-    So an ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it
-    reaches the top of the heap (lazy re-keying)."""
+    An entry is one integer, floor(g 2^64) (g < 1, so 64 bits) shifted left past the rank bits,
+    or'd with the rank: the integer key is monotone in g, so the order is (g, rank) except
+    between entries of equal floor(g 2^64), which :meth:`pop_min` orders by their exact g.  The
+    splits' first entries are sorted once into two integer columns (``first_keys``,
+    ``first_ranks``) and read in order; re-keyed entries go to a heap, and the least of the
+    two sources leaves first.  Cutting the weakest link t (g(t) = alpha, the least g) never
+    lowers an ancestor's g: with X = R(a) - R(T_a) >= alpha (L_a - 1) and d = L_t - 1,
+    (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).  So an ancestor's entry stays a lower bound;
+    it is marked stale (or dirty, :meth:`cut`) and re-keyed only when it leaves first (lazy
+    re-keying)."""
 
     def __init__(self, tree: Tree, cost: str):
-        import heapq
         import numpy as np
         arrays = tree.arrays()
         total = int(arrays.sizes[0])
@@ -345,8 +347,14 @@ class _WeakestLinks:
         self.alive, self.state = bytearray(b"\x01") * count, bytearray(count)    # all _FRESH
         self.pending: dict = {}               # rank of a dirty split -> (change of N R(T_t), of leaves)
         self.leaves_now = self.full_leaves    # leaves of the current tree
-        self.heap = [self._key(s) << self.shift | s for s in range(count)]
-        heapq.heapify(self.heap)
+        keys = np.frombuffer(array.array("Q", map(self._key, range(count))), dtype=np.uint64)
+        order = np.argsort(keys, kind="stable")      # by (key, rank)
+        self.first_keys = array.array("Q", keys[order].tobytes())
+        self.first_ranks = _int_column(order)
+        del keys, order
+        self.first = 0                                # the next first entry to read
+        self.top_first = self._first_entry()          # as an entry (``_END``: none left)
+        self.heap: list = []                          # the re-keyed entries
         self.tied: list = []                    # the tie group of :meth:`pop_min` and its integer key
         self.tie_key: Optional[int] = None
         self.cut_order = array.array("i" if count < 2 ** 31 else "q")      # ranks in cut order
@@ -443,21 +451,47 @@ class _WeakestLinks:
             if parent[d] != -1:       # a's parent: dirty, as every ancestor of a dirty split
                 self._add_pending(parent[d], *change)
 
+    def _first_entry(self) -> int:
+        """The entry of the next unread first key, or ``_END`` past the last."""
+        i = self.first
+        if i == len(self.first_keys):
+            return _END
+        return self.first_keys[i] << self.shift | self.first_ranks[i]
+
+    def _least_entry(self) -> int:
+        """The least entry left (``_END``: none)."""
+        heap = self.heap
+        return heap[0] if heap and heap[0] < self.top_first else self.top_first
+
+    def _pop_entry(self) -> int:
+        """Remove and return the least entry left (``_END``: none)."""
+        import heapq
+        heap = self.heap
+        if heap and heap[0] < self.top_first:
+            return heapq.heappop(heap)
+        entry = self.top_first
+        if entry != _END:
+            self.first += 1
+            self.top_first = self._first_entry()
+        return entry
+
     def pop_min(self):
         """``(g, rank)`` of the live split of least g, lowest rank on ties (exact), or None
         when no split is left.  When the least integer key is shared, the entries with that key
         move to ``tied``, a heap of exact ``(g, rank)`` pairs, and leave it first (every other
         entry has a larger key, so a larger g); re-keyed entries with that key join them."""
         import heapq
-        heap, tied, alive, state, shift = self.heap, self.tied, self.alive, self.state, self.shift
+        tied, alive, state, shift = self.tied, self.alive, self.state, self.shift
         mask = (1 << shift) - 1
-        while tied or heap:
+        while True:
             if tied:
                 g, s = heapq.heappop(tied)
                 if not tied:
                     self.tie_key = None
             else:
-                entry = heapq.heappop(heap)
+                entry = self._pop_entry()
+                if entry == _END:
+                    return None
                 s, g = entry & mask, None
             if not alive[s]:
                 continue
@@ -469,17 +503,16 @@ class _WeakestLinks:
                 continue
             if g is None:
                 key = entry >> shift
-                if heap and heap[0] >> shift == key:     # a shared integer key: order by the exact g
+                if self._least_entry() >> shift == key:     # a shared integer key: order by the exact g
                     self.tie_key = key
                     heapq.heappush(tied, (self.g(s), s))
-                    while heap and heap[0] >> shift == key:
-                        t = heapq.heappop(heap) & mask
+                    while self._least_entry() >> shift == key:
+                        t = self._pop_entry() & mask
                         if alive[t]:
                             heapq.heappush(tied, (self.g(t), t))    # a stale one's g: a lower bound
                     continue
                 g = self.g(s)
             return g, s
-        return None
 
     def one_at_a_time(self) -> "CCPStages":
         """scikit-learn's order: the full tree at alpha 0, then one cut per stage."""
@@ -516,10 +549,11 @@ class _WeakestLinks:
     def _release(self) -> None:
         """Drop the pass's state once every split is cut: the stages keep only the cut order,
         the splits' array indices and the totals."""
-        del self.heap, self.tied, self.own, self.below, self.n_leaves, self.span, self.parent
+        del self.heap, self.first_keys, self.first_ranks, self.tied, self.own, self.below, self.n_leaves, self.span, self.parent
         del self.alive, self.state, self.pending
 
 
+_END = 1 << 160      # past every entry of :class:`_WeakestLinks` (keys < 2^64, ranks < 2^96)
 _FRESH, _STALE, _DIRTY = 0, 1, 2     # a split's N R(T_t), leaf count and heap key: all current;
 # current values, the key a lower bound; values with changes pending below (the key a lower bound)
 
