@@ -329,6 +329,8 @@ class _WeakestLinks:
         by_position[arrays.preorder] = np.arange(arrays.n_nodes)
         is_split = arrays.n_children[by_position] > 0
         self.nodes = by_position[is_split]           # the splits' array indices, by rank
+        if arrays.n_nodes < 2 ** 31:
+            self.nodes = self.nodes.astype(np.int32)
         del by_position
         splits_to = np.cumsum(is_split)              # splits at positions <= p
         del is_split
