@@ -337,10 +337,7 @@ class _WeakestLinks:
         first = arrays.preorder[self.nodes]
         self.span = _int_column(splits_to[first + arrays.subtree_sizes[self.nodes] - 1] - splits_to[first] + 1)
         del splits_to, first
-        rank = np.full(arrays.n_nodes + 1, -1, dtype=np.int64)    # rank[-1] = -1: the root's parent
-        rank[self.nodes] = np.arange(self.nodes.size)
-        self.parent = _int_column(rank[arrays.parent[self.nodes]])
-        del rank
+        self.parent = _parent_ranks(self.span)
         self.own, self.below, leaves, self.root_below = _costs_and_totals(arrays, cost, self.nodes)
         self.n_leaves, self.full_leaves = _int_column(leaves[self.nodes]), int(leaves[0])
         del leaves
@@ -474,6 +471,9 @@ class _WeakestLinks:
         entry = self.top_first
         if entry != _END:
             self.first += 1
+            if self.first >= 1024 and 2 * self.first >= len(self.first_keys):   # drop the read half
+                del self.first_keys[:self.first], self.first_ranks[:self.first]
+                self.first = 0
             self.top_first = self._first_entry()
         return entry
 
@@ -558,6 +558,24 @@ class _WeakestLinks:
 _END = 1 << 160      # past every entry of :class:`_WeakestLinks` (keys < 2^64, ranks < 2^96)
 _FRESH, _STALE, _DIRTY = 0, 1, 2     # a split's N R(T_t), leaf count and heap key: all current;
 # current values, the key a lower bound; values with changes pending below (the key a lower bound)
+
+
+def _parent_ranks(span) -> array.array:
+    """The parent's pre-order rank of each split (-1: the root) from the spans (``span[r]``:
+    the splits in the subtree of rank r, itself included): the last earlier rank whose span
+    reaches past r.
+
+    >>> _parent_ranks(array.array("i", [4, 2, 1, 1]))   # root; its children 1 (over 2) and 3
+    array('i', [-1, 0, 1, 0])
+    """
+    parent = array.array(span.typecode, bytes(len(span) * span.itemsize))
+    open_: list = []                  # the ranks whose subtree holds the current rank
+    for r in range(len(span)):
+        while open_ and open_[-1] + span[open_[-1]] <= r:
+            open_.pop()
+        parent[r] = open_[-1] if open_ else -1
+        open_.append(r)
+    return parent
 
 
 def _int_column(values, most: int = 0) -> "array.array | list":
