@@ -272,10 +272,13 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     full tree at alpha 0, then one node per step, the first (pre-order) node of minimal
     g, so entries match scikit-learn's ``ccp_alphas`` one by one.
 
-    Weakest links come from a heap ordered exactly by (g, pre-order index); after a cut only the
-    ancestors' g change, and never downwards, so their entries are re-keyed lazily when they reach
-    the top.  The pass runs over the count arrays (splits by pre-order rank; integer costs, or
-    ``flint.fmpq`` for Gini): O(n log n + sum of depths) exact operations.  The stages are kept
+    Weakest links come from a priority queue ordered exactly by (g, pre-order index); after a cut
+    only the ancestors' g change, and never downwards, so their entries are re-keyed lazily when
+    they come first.  A cut does not walk its ancestors: its change of R(T_a) and of the leaf
+    counts waits at its parent, the ancestors are marked dirty up to the first one already dirty,
+    and a dirty split is brought up to date, with the dirty splits below it, when it comes first.
+    The pass runs over the count arrays (splits by pre-order rank; integer costs, or
+    ``flint.fmpq`` for Gini); the stages are kept
     compactly (:class:`CCPStages`: an exact alpha and integers per stage); their Fractions, names,
     costs and trees are made on access.
 
