@@ -66,7 +66,8 @@ class CCPStage:
     R(root) = 2/6 and R(T) = (0 + 1)/6, so g(root) = (2/6 - 1/6) / (2 - 1) = 1/6; the full tree
     is optimal for 0 <= alpha < 1/6, the root alone from 1/6 on.
 
-    >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages[1]
+    >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+    >>> ccp_sequence(t).stages[1]
     CCPStage(alpha_from=1/6, leaves=1, pruned=['root'])
     """
 
@@ -77,7 +78,8 @@ class CCPStage:
     def alpha_from(self) -> Fraction:
         """The least alpha at which this stage is optimal (the tree above: 1/6 = g(root)).
 
-        >>> [s.alpha_from for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.alpha_from for s in ccp_sequence(t).stages]
         [Fraction(0, 1), Fraction(1, 6)]
         """
         return to_fraction(self._stages.alpha(self._index))
@@ -86,7 +88,8 @@ class CCPStage:
     def alpha_to(self) -> Optional[Fraction]:
         """The next stage's ``alpha_from`` (None for the last stage).
 
-        >>> [s.alpha_to for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.alpha_to for s in ccp_sequence(t).stages]
         [Fraction(1, 6), None]
         """
         i = self._index + 1
@@ -96,7 +99,8 @@ class CCPStage:
     def leaves(self) -> int:
         """The number of leaves of the stage's tree (the tree above: 2, then the root alone).
 
-        >>> [s.leaves for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.leaves for s in ccp_sequence(t).stages]
         [2, 1]
         """
         return int(self._stages.leaves[self._index])
@@ -105,7 +109,8 @@ class CCPStage:
     def pruned(self) -> list:
         """The names of the splits this stage makes leaves, in cut order.
 
-        >>> [s.pruned for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.pruned for s in ccp_sequence(t).stages]
         [[], ['root']]
         """
         return self._stages.pruned(self._index)
@@ -126,7 +131,8 @@ class CCPStage:
     def tree(self) -> Tree:
         """The stage's tree: the full tree with the splits cut so far made leaves.
 
-        >>> [s.tree.root.is_leaf for s in ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages]
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.tree.root.is_leaf for s in ccp_sequence(t).stages]
         [False, True]
         """
         return self._stages.tree(self._index)
@@ -134,8 +140,10 @@ class CCPStage:
     def as_dict(self) -> dict:
         """The stage as JSON-ready values (exact rationals as strings).
 
-        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages[1].as_dict()
-        {'alpha_from': '1/6', 'alpha_to': None, 'alpha_from_approx': 0.16666666666666666, 'leaves': 1, 'pruned': ['root'], 'cost': '1/3'}
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t).stages[1].as_dict()
+        {'alpha_from': '1/6', 'alpha_to': None, 'alpha_from_approx': 0.16666666666666666,
+         'leaves': 1, 'pruned': ['root'], 'cost': '1/3'}
         """
         return {"alpha_from": fraction_str(self.alpha_from),
                 "alpha_to": None if self.alpha_to is None else fraction_str(self.alpha_to),
@@ -154,7 +162,8 @@ class CCPStages(collections.abc.Sequence):
     R(T_s) = R(T_{s-1}) + alpha_s (L_{s-1} - L_s) from the full tree's R(T_0)
     (computed for all stages on the first access of a cost).
 
-    >>> stages = ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages    # the tree of :class:`CCPStage`
+    >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+    >>> stages = ccp_sequence(t).stages    # the tree of :class:`CCPStage`
     >>> len(stages), stages[-1].leaves, [s.leaves for s in stages[:]]
     (2, 1, [2, 1])
     """
@@ -179,7 +188,8 @@ class CCPStages(collections.abc.Sequence):
     def alpha(self, i: int) -> flint.fmpq:
         """Stage ``i``'s alpha_from as a ``flint.fmpq``.
 
-        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}), "gini").stages.alpha(1)    # g(root) = 4/9 - 2/9
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t, "gini").stages.alpha(1)    # g(root) = 4/9 - 2/9
         2/9
         """
         return self._alphas[i]
@@ -192,7 +202,8 @@ class CCPStages(collections.abc.Sequence):
     def pruned(self, i: int) -> list:
         """The names of the splits stage ``i`` cuts.
 
-        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages.pruned(1)
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t).stages.pruned(1)
         ['root']
         """
         return self._links.arrays.names_of(self._cuts(i))
@@ -201,7 +212,8 @@ class CCPStages(collections.abc.Sequence):
         """R(T) of stage ``i``'s tree as a ``flint.fmpq``: R(T_0) + sum of alpha_s (L_(s-1) - L_s).
         The tree above, Gini: 2/9 + (2/9)(2 - 1) = 4/9 = R(root).
 
-        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}), "gini").stages.cost(1)
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t, "gini").stages.cost(1)
         4/9
         """
         if self._costs is None:
@@ -216,7 +228,8 @@ class CCPStages(collections.abc.Sequence):
     def tree(self, i: int) -> Tree:
         """Stage ``i``'s tree.
 
-        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).stages.tree(0)
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t).stages.tree(0)
         Tree(2 leaves, 2 classes, root counts [4, 2])
         """
         import numpy as np
@@ -232,7 +245,8 @@ class CCPSequence:
     tie decisions (is the next weakest link's g equal to the stage's alpha?) were settled by
     the decision kernel (exact rationals: the g are exact).
 
-    >>> seq = ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}), "gini", "sklearn")    # the tree of :class:`CCPStage`
+    >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+    >>> seq = ccp_sequence(t, "gini", "sklearn")    # the tree of :class:`CCPStage`
     >>> seq.cost, seq.ties, len(seq.stages)
     ('gini', 'sklearn', 2)
     """
@@ -246,7 +260,8 @@ class CCPSequence:
     def alphas(self) -> list:
         """The stages' alpha_from (the tree of :class:`CCPStage`, Gini: 0 and g(root) = 2/9).
 
-        >>> ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]}), "gini").alphas
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t, "gini").alphas
         [Fraction(0, 1), Fraction(2, 9)]
         """
         return [s.alpha_from for s in self.stages]
@@ -254,7 +269,8 @@ class CCPSequence:
     def as_dict(self) -> dict:
         """The sequence as JSON-ready values (:meth:`CCPStage.as_dict` per stage).
 
-        >>> d = ccp_sequence(Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})).as_dict()
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> d = ccp_sequence(t).as_dict()
         >>> d["cost"], d["ties"], [(s["alpha_from"], s["cost"]) for s in d["stages"]]
         ('misclassification', 'all', [('0', '1/6'), ('1/6', '1/3')])
         """
@@ -431,7 +447,8 @@ class _WeakestLinks:
     def _refresh(self, a: int) -> None:
         """Bring the dirty split of rank ``a`` and the dirty splits below it up to date: their
         pending changes, children's before parents', added to N R(T_t) and the leaf counts and
-        passed to the parent (pending at a split: a change of it and of all its ancestors); the splits below are left stale (their keys are lower bounds)."""
+        passed to the parent (pending at a split: a change of it and of all its ancestors); the
+        splits below are left stale (their keys are lower bounds)."""
         span, state, pending, below, n_leaves, parent = (self.span, self.state, self.pending,
                                                          self.below, self.n_leaves, self.parent)
         order, stack = [], [a]
@@ -554,7 +571,8 @@ class _WeakestLinks:
     def _release(self) -> None:
         """Drop the pass's state once every split is cut: the stages keep only the cut order,
         the splits' array indices and the totals."""
-        del self.heap, self.first_keys, self.first_ranks, self.tied, self.own, self.below, self.n_leaves, self.span, self.parent
+        del self.heap, self.first_keys, self.first_ranks, self.tied, self.own, self.below
+        del self.n_leaves, self.span, self.parent
         del self.alive, self.state, self.pending
 
 
@@ -587,8 +605,10 @@ def _int_column(values, most: int = 0) -> "array.array | list":
     on access), or as a list of Python ints when it is an object array (integers past int64).
 
     >>> import numpy as np
-    >>> _int_column(np.array([5, -1])), _int_column(np.array([5]), 2 ** 31), _int_column(np.array([2 ** 70], dtype=object))
-    (array('i', [5, -1]), array('q', [5]), [1180591620717411303424])
+    >>> _int_column(np.array([5, -1])), _int_column(np.array([5]), 2 ** 31)
+    (array('i', [5, -1]), array('q', [5]))
+    >>> _int_column(np.array([2 ** 70], dtype=object))
+    [1180591620717411303424]
     """
     if values.dtype == object:
         return values.tolist()
