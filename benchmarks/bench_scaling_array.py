@@ -12,6 +12,8 @@ least and greatest as error bars):
 * ``k-norm sequence + crossings``: the same with the certified real crossings (up to
   ``--crossings-max-log2n``);
 * ``Gini CCP (exact)``: ``ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn")``;
+* ``misclassification CCP (exact)``: ``ccp_sequence(Tree.from_sklearn(est), "misclassification",
+  "sklearn")`` (Zhong's cost, integer costs);
 * ``sklearn ccp_pruning_path``: scikit-learn's float cost-complexity path (up to ``--ccp-max-log2n``);
 * ``numpy float PruneTree``: the float64 baseline of ``bench_array.py``.
 
@@ -44,7 +46,8 @@ OUT = Path(__file__).resolve().parent / "figures"
 CSV = OUT / "array_scaling.csv"
 COLUMNS = ["n", "nodes", "method", "seconds", "seconds_min", "seconds_max", "repeats", "bytes", "bytes_over_arrays"]
 METHODS = ("Tree.from_sklearn", "PruneTree k=2", "k-norm sequence", "k-norm sequence + crossings",
-           "Gini CCP (exact)", "sklearn ccp_pruning_path", "numpy float PruneTree")
+           "Gini CCP (exact)", "misclassification CCP (exact)", "sklearn ccp_pruning_path",
+           "numpy float PruneTree")
 
 
 def peak_bytes(run) -> int:
@@ -86,6 +89,8 @@ def measure(log2n: int, seed: int, repeats: int, with_ccp: bool = True, with_cro
         "k-norm sequence": lambda: knorm_sequence(Tree.from_sklearn(est), crossings=False),
         "k-norm sequence + crossings": lambda: knorm_sequence(Tree.from_sklearn(est), crossings=True),
         "Gini CCP (exact)": lambda: ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn"),
+        "misclassification CCP (exact)": lambda: ccp_sequence(Tree.from_sklearn(est), "misclassification",
+                                                              "sklearn"),
         "sklearn ccp_pruning_path": lambda: ccp_pruning_path(est.tree_),
         "numpy float PruneTree": lambda: float_prunetree(est.tree_),
     }

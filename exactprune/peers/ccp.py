@@ -23,13 +23,16 @@ import math
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, Optional, Sequence
 
 import flint
 
 from ..certify import Decider
 from ..numbers import exact, fraction_str, positive_int, to_fraction
 from ..tree import Node, Tree, as_tree, copy_with_leaves, node_name, require_integer_counts, sklearn_counts
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["node_cost", "CCPStage", "CCPSequence", "ccp_sequence", "ccp_alphas", "ccp_subtree_at",
            "CCPCVResult", "ccp_cv_select", "predict_with_leaves"]
@@ -57,38 +60,91 @@ class CCPStage:
     every larger alpha).  ``cost`` is R(T) of the stage's tree, ``pruned`` the names of the
     splits it cuts, ``tree`` its tree.  Stages are made on access from :class:`CCPStages`,
     which keeps one exact alpha per stage and integers; the Fractions, names and trees are
-    built for the stages a caller reads."""
+    built for the stages a caller reads.
+
+    By hand on the tree root (4, 2) -> c1 (3, 0), c2 (1, 2) (N = 6, misclassification cost):
+    R(root) = 2/6 and R(T) = (0 + 1)/6, so g(root) = (2/6 - 1/6) / (2 - 1) = 1/6; the full tree
+    is optimal for 0 <= alpha < 1/6, the root alone from 1/6 on.
+
+    >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+    >>> ccp_sequence(t).stages[1]
+    CCPStage(alpha_from=1/6, leaves=1, pruned=['root'])
+    """
 
     def __init__(self, stages: "CCPStages", index: int):
         self._stages, self._index = stages, index
 
     @functools.cached_property
     def alpha_from(self) -> Fraction:
+        """The least alpha at which this stage is optimal (the tree above: 1/6 = g(root)).
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.alpha_from for s in ccp_sequence(t).stages]
+        [Fraction(0, 1), Fraction(1, 6)]
+        """
         return to_fraction(self._stages.alpha(self._index))
 
     @property
     def alpha_to(self) -> Optional[Fraction]:
-        """The next stage's ``alpha_from`` (None for the last stage)."""
+        """The next stage's ``alpha_from`` (None for the last stage).
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.alpha_to for s in ccp_sequence(t).stages]
+        [Fraction(1, 6), None]
+        """
         i = self._index + 1
         return to_fraction(self._stages.alpha(i)) if i < len(self._stages) else None
 
     @property
     def leaves(self) -> int:
+        """The number of leaves of the stage's tree (the tree above: 2, then the root alone).
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.leaves for s in ccp_sequence(t).stages]
+        [2, 1]
+        """
         return int(self._stages.leaves[self._index])
 
     @functools.cached_property
     def pruned(self) -> list:
+        """The names of the splits this stage makes leaves, in cut order.
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.pruned for s in ccp_sequence(t).stages]
+        [[], ['root']]
+        """
         return self._stages.pruned(self._index)
 
     @functools.cached_property
     def cost(self) -> Fraction:
+        """R(T) of the stage's tree, exactly.  The tree above: misclassification 1/6, then
+        2/6; Gini (n_t/N)(1 - sum_j p_j^2): c2 gives (3/6)(1 - 1/9 - 4/9) = 2/9, the root
+        1 - 16/36 - 4/36 = 4/9.
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.cost for s in ccp_sequence(t).stages], [s.cost for s in ccp_sequence(t, "gini").stages]
+        ([Fraction(1, 6), Fraction(1, 3)], [Fraction(2, 9), Fraction(4, 9)])
+        """
         return to_fraction(self._stages.cost(self._index))
 
     @functools.cached_property
     def tree(self) -> Tree:
+        """The stage's tree: the full tree with the splits cut so far made leaves.
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> [s.tree.root.is_leaf for s in ccp_sequence(t).stages]
+        [False, True]
+        """
         return self._stages.tree(self._index)
 
     def as_dict(self) -> dict:
+        """The stage as JSON-ready values (exact rationals as strings).
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t).stages[1].as_dict()
+        {'alpha_from': '1/6', 'alpha_to': None, 'alpha_from_approx': 0.16666666666666666,
+         'leaves': 1, 'pruned': ['root'], 'cost': '1/3'}
+        """
         return {"alpha_from": fraction_str(self.alpha_from),
                 "alpha_to": None if self.alpha_to is None else fraction_str(self.alpha_to),
                 "alpha_from_approx": float(self.alpha_from), "leaves": self.leaves,
@@ -104,7 +160,13 @@ class CCPStages(collections.abc.Sequence):
     objects are made on access.  A stage's cost needs no record: cutting links of
     g = alpha removes R(t) - R(T_t) = alpha (|leaves(T_t)| - 1) per cut, so
     R(T_s) = R(T_{s-1}) + alpha_s (L_{s-1} - L_s) from the full tree's R(T_0)
-    (computed for all stages on the first access of a cost)."""
+    (computed for all stages on the first access of a cost).
+
+    >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+    >>> stages = ccp_sequence(t).stages    # the tree of :class:`CCPStage`
+    >>> len(stages), stages[-1].leaves, [s.leaves for s in stages[:]]
+    (2, 1, [2, 1])
+    """
 
     def __init__(self, links: "_WeakestLinks", alphas: list, leaves, ends):
         self._links, self._alphas = links, alphas
@@ -123,18 +185,37 @@ class CCPStages(collections.abc.Sequence):
             raise IndexError("stage index out of range")
         return CCPStage(self, index)
 
-    def alpha(self, i: int):
+    def alpha(self, i: int) -> flint.fmpq:
+        """Stage ``i``'s alpha_from as a ``flint.fmpq``.
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t, "gini").stages.alpha(1)    # g(root) = 4/9 - 2/9
+        2/9
+        """
         return self._alphas[i]
 
-    def _cuts(self, i: int) -> list:
+    def _cuts(self, i: int) -> "np.ndarray":
         """The array indices of the nodes cut by stage ``i``, in cut order."""
         start = self._ends[i - 1] if i else 0
         return self._links.cut_nodes(start, self._ends[i])
 
     def pruned(self, i: int) -> list:
+        """The names of the splits stage ``i`` cuts.
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t).stages.pruned(1)
+        ['root']
+        """
         return self._links.arrays.names_of(self._cuts(i))
 
-    def cost(self, i: int):
+    def cost(self, i: int) -> flint.fmpq:
+        """R(T) of stage ``i``'s tree as a ``flint.fmpq``: R(T_0) + sum of alpha_s (L_(s-1) - L_s).
+        The tree above, Gini: 2/9 + (2/9)(2 - 1) = 4/9 = R(root).
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t, "gini").stages.cost(1)
+        4/9
+        """
         if self._costs is None:
             cost, costs, before = self._links.full_cost(), [], self._links.full_leaves
             for alpha, leaves in zip(self._alphas, self.leaves):
@@ -145,6 +226,12 @@ class CCPStages(collections.abc.Sequence):
         return self._costs[i]
 
     def tree(self, i: int) -> Tree:
+        """Stage ``i``'s tree.
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t).stages.tree(0)
+        Tree(2 leaves, 2 classes, root counts [4, 2])
+        """
         import numpy as np
         kept = np.ones(self._links.arrays.n_nodes, dtype=bool)
         kept[self._links.cut_nodes(0, self._ends[i])] = False
@@ -156,18 +243,37 @@ class CCPSequence:
     """The CCP sequence of :func:`ccp_sequence`: the ``cost`` and ``ties`` it was computed
     with, its ``stages`` (:class:`CCPStage`, by increasing alpha) and ``routes``, how the
     tie decisions (is the next weakest link's g equal to the stage's alpha?) were settled by
-    the decision kernel (exact rationals: the g are exact)."""
+    the decision kernel (exact rationals: the g are exact).
+
+    >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+    >>> seq = ccp_sequence(t, "gini", "sklearn")    # the tree of :class:`CCPStage`
+    >>> seq.cost, seq.ties, len(seq.stages)
+    ('gini', 'sklearn', 2)
+    """
 
     cost: str
     ties: str
     stages: Sequence
-    routes: dict = None
+    routes: Optional[dict] = None
 
     @property
     def alphas(self) -> list:
+        """The stages' alpha_from (the tree of :class:`CCPStage`, Gini: 0 and g(root) = 2/9).
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> ccp_sequence(t, "gini").alphas
+        [Fraction(0, 1), Fraction(2, 9)]
+        """
         return [s.alpha_from for s in self.stages]
 
     def as_dict(self) -> dict:
+        """The sequence as JSON-ready values (:meth:`CCPStage.as_dict` per stage).
+
+        >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
+        >>> d = ccp_sequence(t).as_dict()
+        >>> d["cost"], d["ties"], [(s["alpha_from"], s["cost"]) for s in d["stages"]]
+        ('misclassification', 'all', [('0', '1/6'), ('1/6', '1/3')])
+        """
         return {"cost": self.cost, "ties": self.ties, "stages": [s.as_dict() for s in self.stages]}
 
 
@@ -182,10 +288,13 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     full tree at alpha 0, then one node per step, the first (pre-order) node of minimal
     g, so entries match scikit-learn's ``ccp_alphas`` one by one.
 
-    Weakest links come from a heap ordered exactly by (g, pre-order index); after a cut only the
-    ancestors' g change, and never downwards, so their entries are re-keyed lazily when they reach
-    the top.  The pass runs over the count arrays (splits by pre-order rank; integer costs, or
-    ``flint.fmpq`` for Gini): O(n log n + sum of depths) exact operations.  The stages are kept
+    Weakest links come from a priority queue ordered exactly by (g, pre-order index); after a cut
+    only the ancestors' g change, and never downwards, so their entries are re-keyed lazily when
+    they come first.  A cut does not walk its ancestors: its change of R(T_a) and of the leaf
+    counts waits at its parent, the ancestors are marked dirty up to the first one already dirty,
+    and a dirty split is brought up to date, with the dirty splits below it, when it comes first.
+    The pass runs over the count arrays (splits by pre-order rank; integer costs, or
+    ``flint.fmpq`` for Gini); the stages are kept
     compactly (:class:`CCPStages`: an exact alpha and integers per stage); their Fractions, names,
     costs and trees are made on access.
 
@@ -215,18 +324,20 @@ class _WeakestLinks:
     Costs are kept times N (the root's examples): N R(t) is an integer for the misclassification
     cost (errors(t), so the pass is integer) and (n^2 - sum_j n_j^2) / n for the Gini cost (an
     fmpq made from the two integers when needed); N R(T_t), a sum over the leaves below, is an
-    integer or an fmpq.  Integers sit in ``array`` columns (8 bytes each) where they fit.
+    integer or an fmpq.  Integers sit in ``array`` columns (4 or 8 bytes each) where they fit.
 
-    The heap holds one integer per entry, floor(g 2^64) shifted left past the rank bits, or'd
-    with the rank: the integer key is monotone in g, so the order is (g, rank) except between
-    entries of equal floor(g 2^64), which :meth:`pop_min` orders by their exact g.  Cutting the
-    weakest link t (g(t) = alpha, the least g) never lowers an ancestor's g: with
-    X = R(a) - R(T_a) >= alpha (L_a - 1) and d = L_t - 1, (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).
-    So an ancestor's entry stays a lower bound; it is marked stale and re-keyed only when it
-    reaches the top of the heap (lazy re-keying)."""
+    An entry is one integer, floor(g 2^64) (g < 1, so 64 bits) shifted left past the rank bits,
+    or'd with the rank: the integer key is monotone in g, so the order is (g, rank) except
+    between entries of equal floor(g 2^64), which :meth:`pop_min` orders by their exact g.  The
+    splits' first entries are sorted once into two integer columns (``first_keys``,
+    ``first_ranks``) and read in order; re-keyed entries go to a heap, and the least of the
+    two sources leaves first.  Cutting the weakest link t (g(t) = alpha, the least g) never
+    lowers an ancestor's g: with X = R(a) - R(T_a) >= alpha (L_a - 1) and d = L_t - 1,
+    (X - alpha d) / (L_a - 1 - d) >= X / (L_a - 1).  So an ancestor's entry stays a lower bound;
+    it is marked stale (or dirty, :meth:`cut`) and re-keyed only when it leaves first (lazy
+    re-keying)."""
 
     def __init__(self, tree: Tree, cost: str):
-        import heapq
         import numpy as np
         arrays = tree.arrays()
         total = int(arrays.sizes[0])
@@ -237,26 +348,34 @@ class _WeakestLinks:
         by_position[arrays.preorder] = np.arange(arrays.n_nodes)
         is_split = arrays.n_children[by_position] > 0
         self.nodes = by_position[is_split]           # the splits' array indices, by rank
+        if arrays.n_nodes < 2 ** 31:
+            self.nodes = self.nodes.astype(np.int32)
         del by_position
         splits_to = np.cumsum(is_split)              # splits at positions <= p
         del is_split
         first = arrays.preorder[self.nodes]
         self.span = _int_column(splits_to[first + arrays.subtree_sizes[self.nodes] - 1] - splits_to[first] + 1)
         del splits_to, first
-        rank = np.full(arrays.n_nodes + 1, -1, dtype=np.int64)    # rank[-1] = -1: the root's parent
-        rank[self.nodes] = np.arange(self.nodes.size)
-        self.parent = _int_column(rank[arrays.parent[self.nodes]])
-        del rank
+        self.parent = _parent_ranks(self.span)
         self.own, self.below, leaves, self.root_below = _costs_and_totals(arrays, cost, self.nodes)
         self.n_leaves, self.full_leaves = _int_column(leaves[self.nodes]), int(leaves[0])
         del leaves
         count = self.nodes.size
         self.shift = max(count.bit_length(), 1)
-        self.alive, self.stale = bytearray(b"\x01") * count, bytearray(count)
-        self.heap = [self._key(s) << self.shift | s for s in range(count)]
-        heapq.heapify(self.heap)
-        self.tied, self.tie_key = [], None      # the tie group of :meth:`pop_min`
-        self.cut_order = array.array("q")      # ranks in cut order
+        self.alive, self.state = bytearray(b"\x01") * count, bytearray(count)    # all _FRESH
+        self.pending: dict = {}               # rank of a dirty split -> (change of N R(T_t), of leaves)
+        self.leaves_now = self.full_leaves    # leaves of the current tree
+        keys = np.frombuffer(array.array("Q", map(self._key, range(count))), dtype=np.uint64)
+        order = np.argsort(keys, kind="stable")      # by (key, rank)
+        self.first_keys = array.array("Q", keys[order].tobytes())
+        self.first_ranks = _int_column(order)
+        del keys, order
+        self.first = 0                                # the next first entry to read
+        self.top_first = self._first_entry()          # as an entry (``_END``: none left)
+        self.heap: list = []                          # the re-keyed entries
+        self.tied: list = []                    # the tie group of :meth:`pop_min` and its integer key
+        self.tie_key: Optional[int] = None
+        self.cut_order = array.array("i" if count < 2 ** 31 else "q")      # ranks in cut order
 
     def _own(self, s: int):
         """N R(t) at split rank ``s``: an int, or an fmpq for the Gini cost."""
@@ -297,23 +416,86 @@ class _WeakestLinks:
     def cut_nodes(self, start: int, end: int) -> "np.ndarray":
         """The array indices of the splits cut ``start`` to ``end - 1`` (cut order)."""
         import numpy as np
-        return self.nodes[np.frombuffer(self.cut_order, dtype=np.int64)[start:end]]
+        return self.nodes[np.frombuffer(self.cut_order, dtype=self.cut_order.typecode)[start:end]]
 
     def cut(self, s: int) -> None:
-        """Make the split of rank ``s`` a leaf: the splits below leave the tree, and its
-        ancestors' R(T_a) and leaf counts change (their g is stale)."""
+        """Make the split of rank ``s`` (fresh: popped by :meth:`pop_min`) a leaf: the splits
+        below leave the tree.  Its ancestors' N R(T_a) and leaf counts change by
+        (N R(t) - N R(T_t), 1 - |leaves(T_t)|): the change waits in ``pending`` at the parent,
+        and the ancestors are marked dirty up to the first one already dirty (every ancestor of
+        a dirty split is dirty), to be brought up to date by :meth:`_refresh` when popped."""
         own = self._own(s)
         delta_r, delta_l = own - self.below[s], 1 - self.n_leaves[s]
-        self.alive[s:s + self.span[s]] = bytes(self.span[s])
-        self.below[s], self.n_leaves[s] = own, 1
-        parent, below, n_leaves, stale = self.parent, self.below, self.n_leaves, self.stale
+        span = self.span[s]
+        self.alive[s:s + span] = bytes(span)
+        if self.gini:        # the splits below and s are never read again: drop their fmpq
+            self.below[s:s + span] = itertools.repeat(0, span)
+        self.leaves_now += delta_l
+        parent, state = self.parent, self.state
         j = parent[s]
-        while j != -1:
-            below[j] += delta_r
-            n_leaves[j] += delta_l
-            stale[j] = 1
-            j = parent[j]
+        if j != -1:
+            self._add_pending(j, delta_r, delta_l)
+            while j != -1 and state[j] != _DIRTY:
+                state[j] = _DIRTY
+                j = parent[j]
         self.cut_order.append(s)
+
+    def _add_pending(self, j: int, delta_r, delta_l: int) -> None:
+        old = self.pending.get(j)
+        self.pending[j] = (delta_r, delta_l) if old is None else (old[0] + delta_r, old[1] + delta_l)
+
+    def _refresh(self, a: int) -> None:
+        """Bring the dirty split of rank ``a`` and the dirty splits below it up to date: their
+        pending changes, children's before parents', added to N R(T_t) and the leaf counts and
+        passed to the parent (pending at a split: a change of it and of all its ancestors); the
+        splits below are left stale (their keys are lower bounds)."""
+        span, state, pending, below, n_leaves, parent = (self.span, self.state, self.pending,
+                                                         self.below, self.n_leaves, self.parent)
+        order, stack = [], [a]
+        while stack:                  # the dirty splits below a, parents before children
+            d = stack.pop()
+            order.append(d)
+            child, end = d + 1, d + span[d]
+            while child < end:        # the split children of d (pre-order ranks)
+                if state[child] == _DIRTY:
+                    stack.append(child)
+                child += span[child]
+        for d in reversed(order):
+            state[d] = _STALE
+            change = pending.pop(d, None)
+            if change is None:
+                continue
+            below[d] += change[0]
+            n_leaves[d] += change[1]
+            if parent[d] != -1:       # a's parent: dirty, as every ancestor of a dirty split
+                self._add_pending(parent[d], *change)
+
+    def _first_entry(self) -> int:
+        """The entry of the next unread first key, or ``_END`` past the last."""
+        i = self.first
+        if i == len(self.first_keys):
+            return _END
+        return self.first_keys[i] << self.shift | self.first_ranks[i]
+
+    def _least_entry(self) -> int:
+        """The least entry left (``_END``: none)."""
+        heap = self.heap
+        return heap[0] if heap and heap[0] < self.top_first else self.top_first
+
+    def _pop_entry(self) -> int:
+        """Remove and return the least entry left (``_END``: none)."""
+        import heapq
+        heap = self.heap
+        if heap and heap[0] < self.top_first:
+            return heapq.heappop(heap)
+        entry = self.top_first
+        if entry != _END:
+            self.first += 1
+            if self.first >= 1024 and 2 * self.first >= len(self.first_keys):   # drop the read half
+                del self.first_keys[:self.first], self.first_ranks[:self.first]
+                self.first = 0
+            self.top_first = self._first_entry()
+        return entry
 
     def pop_min(self):
         """``(g, rank)`` of the live split of least g, lowest rank on ties (exact), or None
@@ -321,45 +503,48 @@ class _WeakestLinks:
         move to ``tied``, a heap of exact ``(g, rank)`` pairs, and leave it first (every other
         entry has a larger key, so a larger g); re-keyed entries with that key join them."""
         import heapq
-        heap, tied, alive, stale, shift = self.heap, self.tied, self.alive, self.stale, self.shift
+        tied, alive, state, shift = self.tied, self.alive, self.state, self.shift
         mask = (1 << shift) - 1
-        while tied or heap:
+        while True:
             if tied:
                 g, s = heapq.heappop(tied)
                 if not tied:
                     self.tie_key = None
             else:
-                entry = heapq.heappop(heap)
+                entry = self._pop_entry()
+                if entry == _END:
+                    return None
                 s, g = entry & mask, None
             if not alive[s]:
                 continue
-            if stale[s]:
-                stale[s] = 0
+            if state[s]:
+                if state[s] == _DIRTY:
+                    self._refresh(s)
+                state[s] = _FRESH
                 self._push(s)
                 continue
             if g is None:
                 key = entry >> shift
-                if heap and heap[0] >> shift == key:     # a shared integer key: order by the exact g
+                if self._least_entry() >> shift == key:     # a shared integer key: order by the exact g
                     self.tie_key = key
                     heapq.heappush(tied, (self.g(s), s))
-                    while heap and heap[0] >> shift == key:
-                        t = heapq.heappop(heap) & mask
+                    while self._least_entry() >> shift == key:
+                        t = self._pop_entry() & mask
                         if alive[t]:
                             heapq.heappush(tied, (self.g(t), t))    # a stale one's g: a lower bound
                     continue
                 g = self.g(s)
             return g, s
-        return None
 
     def one_at_a_time(self) -> "CCPStages":
         """scikit-learn's order: the full tree at alpha 0, then one cut per stage."""
         alphas, leaves = [flint.fmpq(0)], array.array("q", [self.full_leaves])
-        n_leaves = self.n_leaves
         while (top := self.pop_min()) is not None:
             alpha, s = top
             self.cut(s)
             alphas.append(alpha)
-            leaves.append(n_leaves[0])
+            leaves.append(self.leaves_now)
+        self._release()
         return CCPStages(self, alphas, leaves, array.array("q", range(len(alphas))))
 
     def ties_together(self, decider: Decider) -> "CCPStages":
@@ -374,21 +559,62 @@ class _WeakestLinks:
                     self.cut(top[1])
                 top = self.pop_min()
             alphas.append(alpha)
-            leaves.append(self.n_leaves[0])
+            leaves.append(self.leaves_now)
             ends.append(len(self.cut_order))
         if not alphas or alphas[0] != 0:        # the full tree is the smallest optimum at 0
             alphas.insert(0, flint.fmpq(0))
             leaves.insert(0, self.full_leaves)
             ends.insert(0, 0)
+        self._release()
         return CCPStages(self, alphas, leaves, ends)
 
+    def _release(self) -> None:
+        """Drop the pass's state once every split is cut: the stages keep only the cut order,
+        the splits' array indices and the totals."""
+        del self.heap, self.first_keys, self.first_ranks, self.tied, self.own, self.below
+        del self.n_leaves, self.span, self.parent
+        del self.alive, self.state, self.pending
 
-def _int_column(values) -> "array.array | list":
-    """An integer numpy array as an ``array("q")`` (8 bytes an entry, Python ints on access),
-    or as a list of Python ints when it is an object array (integers past int64)."""
+
+_END = 1 << 160      # past every entry of :class:`_WeakestLinks` (keys < 2^64, ranks < 2^96)
+_FRESH, _STALE, _DIRTY = 0, 1, 2     # a split's N R(T_t), leaf count and heap key: all current;
+# current values, the key a lower bound; values with changes pending below (the key a lower bound)
+
+
+def _parent_ranks(span) -> array.array:
+    """The parent's pre-order rank of each split (-1: the root) from the spans (``span[r]``:
+    the splits in the subtree of rank r, itself included): the last earlier rank whose span
+    reaches past r.
+
+    >>> _parent_ranks(array.array("i", [4, 2, 1, 1]))   # root; its children 1 (over 2) and 3
+    array('i', [-1, 0, 1, 0])
+    """
+    parent = array.array(span.typecode, bytes(len(span) * span.itemsize))
+    open_: list = []                  # the ranks whose subtree holds the current rank
+    for r in range(len(span)):
+        while open_ and open_[-1] + span[open_[-1]] <= r:
+            open_.pop()
+        parent[r] = open_[-1] if open_ else -1
+        open_.append(r)
+    return parent
+
+
+def _int_column(values, most: int = 0) -> "array.array | list":
+    """An integer numpy array as an ``array("i")`` when its values and ``most`` (the largest
+    value it will hold) fit in 32 bits, else ``array("q")`` (4 or 8 bytes an entry, Python ints
+    on access), or as a list of Python ints when it is an object array (integers past int64).
+
+    >>> import numpy as np
+    >>> _int_column(np.array([5, -1])), _int_column(np.array([5]), 2 ** 31)
+    (array('i', [5, -1]), array('q', [5]))
+    >>> _int_column(np.array([2 ** 70], dtype=object))
+    [1180591620717411303424]
+    """
     if values.dtype == object:
         return values.tolist()
-    return array.array("q", values.astype("int64", copy=False).tobytes())
+    wide = max(most, int(values.max(initial=0)), -1 - int(values.min(initial=0))) >= 2 ** 31
+    code = "q" if wide else "i"
+    return array.array(code, values.astype("int64" if wide else "int32", copy=False).tobytes())
 
 
 def _costs_and_totals(arrays, cost: str, splits) -> tuple:
@@ -400,7 +626,8 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
     sizes = arrays.sizes
     if cost == "misclassification":
         below = sizes - arrays.majority
-        own = _int_column(below[splits])
+        own: object = _int_column(below[splits])
+        most = int(below.max(initial=0))      # N R(T_t) stays <= errors of the root
     else:
         counts = arrays.counts
         if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
@@ -411,7 +638,7 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
         leaf = np.flatnonzero(arrays.n_children == 0)
         for start in range(0, leaf.size, 2 ** 16):          # in chunks: no list of all the leaves' ints
             part = leaf[start:start + 2 ** 16]
-            below[part] = [flint.fmpq(p, n) if n else flint.fmpq(0)
+            below[part] = [flint.fmpq(p, n) if p else 0        # 0: one shared int for pure leaves
                            for p, n in zip(impure[part].tolist(), sizes[part].tolist())]
         del impure, leaf
     leaves = np.ones(arrays.n_nodes, dtype=np.int64)
@@ -420,7 +647,7 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
         leaves[level] = arrays.child_sums(level, leaves)
     if below.dtype == object:
         return own, below[splits].tolist(), leaves, below[0]
-    return own, _int_column(below[splits]), leaves, int(below[0])
+    return own, _int_column(below[splits], most), leaves, int(below[0])
 
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:
@@ -541,7 +768,13 @@ def ccp_subtree_at(tree: Tree, alphas: Dict[str, Fraction], alpha) -> set:
 class CCPCVResult:
     """CCP with V-fold CV: the chosen ``alpha`` (a stage start, exact), the pruned
     ``tree``, the stage alphas, CV error rates per stage (Fractions), their SE (floats)
-    and the index of the minimum and of the 1-SE choice."""
+    and the index of the minimum and of the 1-SE choice.
+
+    >>> import numpy as np      # x = 0..19, class x >= 10: the example of :func:`ccp_cv_select`
+    >>> r = ccp_cv_select(np.arange(20).reshape(-1, 1), np.arange(20) >= 10, V=5)
+    >>> r.alpha, r.collapsed, r.tree.n_leaves, r.best, r.chosen
+    (Fraction(0, 1), set(), 2, 0, 0)
+    """
 
     alpha: Fraction
     tree: Tree
@@ -609,6 +842,20 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
     the chosen stage is the smallest tree with R_k <= min R + se_rule * SE_min
     (``se_rule="0"`` is the minimum).  ``grown`` may pass the full tree already
     fitted with the same parameters.
+
+    By hand: x = 0..19 with class x >= 10, 5 stratified folds.  The full tree is one split,
+    g(root) = (10/20 - 0) / (2 - 1), so the stage alphas are 0 and 1/2.  At alpha 0 every fold
+    tree splits at the midpoint of its training points next to 9.5 and sends x <= threshold
+    left: one fold trains on 9 and 11 (threshold 10) and holds out 10, the only CV error:
+    R_0 = 1/20.  At the root every balanced fold predicts class 0 (first of equal counts): the
+    10 held-out points of class 1 are wrong, R_1 = 1/2 > 1/20 + SE_0, so the full tree is chosen.
+
+    >>> import numpy as np
+    >>> r = ccp_cv_select(np.arange(20).reshape(-1, 1), np.arange(20) >= 10, V=5)
+    >>> r.stage_alphas, r.cv_errors, r.chosen
+    ([Fraction(0, 1), Fraction(1, 2)], [Fraction(1, 20), Fraction(1, 2)], 0)
+    >>> round(r.cv_se[0] ** 2 * 8000, 9)              # SE_0^2 = (1/20)(19/20)/20 = 19/8000
+    19.0
     """
     import numpy as np
     from sklearn.model_selection import StratifiedKFold, KFold
@@ -673,7 +920,6 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         for v, ch in enumerate(kids):                   # parents before children
             if ch:
                 end[ch[0]] = end[ch[1]] = start[v]
-        start, end = np.array(start), np.array(end)
         from scipy.sparse import csr_matrix
         path = est.decision_path(X[test]).tocsr()
         reach = np.asarray(path.sum(axis=0)).ravel()
@@ -685,8 +931,8 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
         by_class = (onehot @ path).toarray()             # J x nodes: held-out examples per class
         right_here = np.rint(by_class[labels, np.arange(len(kids))]).astype(np.int64)
         wrong_here = reach - right_here
-        np.add.at(diff, start, wrong_here)              # start == end (never reached) adds 0
-        np.add.at(diff, end, -wrong_here)
+        np.add.at(diff, np.array(start), wrong_here)    # start == end (never reached) adds 0
+        np.add.at(diff, np.array(end), -wrong_here)
     wrong = np.cumsum(diff)[:K].tolist()
     R = [Fraction(w, N) for w in wrong]
     se = [math.sqrt(float(r * (1 - r)) / N) for r in R]

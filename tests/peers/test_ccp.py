@@ -177,6 +177,18 @@ def test_envelope_alphas_match_ccp_sequence_on_grown_trees(name, n, seed):
     assert _envelope_alphas(t) == C.ccp_alphas(t)
 
 
+def test_envelope_alphas_match_ccp_sequence_past_the_first_entries_drop():
+    """A tree of thousands of splits: the weakest-link pass drops the read part of its sorted
+    first entries (from 1024 read, and again as they halve) and refreshes long dirty chains;
+    its alphas still equal the independent envelope computation."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c25", 12000, seed=4)
+    t = Tree.from_sklearn(DecisionTreeClassifier(random_state=4).fit(X, y))
+    assert int((t.arrays().n_children > 0).sum()) > 2048
+    assert _envelope_alphas(t) == C.ccp_alphas(t)
+
+
 def test_the_full_tree_stage_inserted_at_alpha_0_carries_its_cost():
     """Root (4, 2) over leaves (3, 0) and (1, 2): every split has g > 0 (R(root) = 2/6, R(T) =
     1/6, g = 1/6), so with ties="all" the stage of the full tree at alpha 0 is inserted by hand:
