@@ -789,3 +789,11 @@ def test_rising_ratio_array_reads_float32_values_exactly_and_computes_in_float64
     exact = _exact_rising_ratio(float(a[0][0]), float(d[0][0]), 3)
     assert rel[0] < 2.0 ** -45
     assert abs(exact - Fraction(float(value[0]))) <= Fraction(float(rel[0])) * Fraction(float(value[0]))
+
+
+def test_total_array_makes_a_group_with_an_unvouched_zero_term_invalid():
+    """A zero term with an infinite bound (a zero not vouched for) adds nothing to the float sum
+    but still makes its group (nan, inf), as ``Approx.bounded(0.0, inf)`` is invalid."""
+    assert not Approx.bounded(0.0, math.inf).valid
+    value, rel = total_array((np.array([0.0, 1.0]), np.array([math.inf, 0.0])), np.array([0, 0]), 1)
+    assert math.isnan(value[0]) and rel[0] == math.inf
