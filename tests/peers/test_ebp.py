@@ -896,7 +896,7 @@ def test_raising_routes_nominal_threshold_and_mixed_tests_alike_and_keeps_them(v
     assert T(6, 2) + T(11, 5) - (e_tree + 0.1) > 0.01 and e_tree + 0.1 - (T(2, 0) + T(15, 6)) > 0.01
 
     def tests_of(node, nominal):
-        return (node.feature, None, node.split) if nominal else (node.feature, 0)
+        return (node.feature, node.threshold, node.split) if nominal else (node.feature, node.threshold)
     tree, X, y = _encoded_case(root_nominal, c1_nominal, "c11")
     r = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
     assert (r.pruned, r.raised) == ([], []) and r.estimate == pytest.approx(e_tree, abs=1e-9)
@@ -952,3 +952,43 @@ def test_pruned_names_are_sorted_whatever_the_array_order(raising):
     y = np.array([0, 0, 0, 1] * 2 + [0, 1, 1, 1] * 2)
     r = E.ebp_prune(tree, raising=True, X=X, y=y) if raising else E.ebp_prune(tree)
     assert r.pruned == ["c1", "c2"] and r.raised == [] and r.tree.n_leaves == 2
+
+
+def test_a_nominal_split_pruned_under_raising_becomes_a_leaf_without_a_test():
+    """The useless splits of the test above as nominal tests on codes (x1 = 0 or 1), under a
+    nominal root: with raising both are pruned, and the result's leaves in their place carry no
+    test, while the root keeps its own (a mutant copied every node's test, leaves' too)."""
+    T = _T["c45"]
+    assert 2 * T(4, 1) + 0.1 - T(8, 2) > 0.01 and T(16, 8) - 2 * T(8, 2) > 0.01
+    c1 = Node((6, 2), [Node((3, 1)), Node((3, 1))], feature=1, split="x1 == k")
+    c2 = Node((2, 6), [Node((1, 3)), Node((1, 3))], feature=1, split="x1 == k")
+    tree = Tree(Node((8, 8), [c1, c2], feature=0, split="x0 == k"))
+    X = np.array([[0, 0]] * 4 + [[0, 1]] * 4 + [[1, 0]] * 4 + [[1, 1]] * 4, dtype=float)
+    y = np.array([0, 0, 0, 1] * 2 + [0, 1, 1, 1] * 2)
+    r = E.ebp_prune(tree, raising=True, X=X, y=y)
+    assert r.pruned == ["c1", "c2"] and r.raised == []
+    assert [(n.counts, n.feature, n.threshold, n.split) for n in r.tree.root.walk()] == [
+        ((8, 8), 0, None, "x0 == k"), ((6, 2), None, None, None), ((2, 6), None, None, None)]
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_no_error_terms_share_one_bound_and_an_all_error_term_has_only_the_last_rounding(variant):
+    """The e = 0 rule gives one relative bound for every n (module docstring), whether the term
+    is below 1 (n = 1: 3/4) or above; a leaf with e = n errors has extra errors exactly 0 (C4.5:
+    0.67 x 0; J48: max(0, 0)), so T = n exactly and its bound is only the final sum's rounding,
+    about u.  Mutants: the relative bound of a term below 1 taken as its absolute bound; the
+    edge's error multiplied by n + e instead of n - e."""
+    value, rel = machine(variant=variant).terms([1, 10, 1000, 7], [0, 0, 0, 7])
+    assert value[0] == 0.75 and value[1] > 1
+    assert rel[0] == rel[1] == rel[2]
+    assert value[3] == 7.0 and U <= rel[3] <= 1.5 * U
+
+
+def test_raising_can_prune_the_root_to_a_leaf():
+    """A useless stump (6, 2) -> (3, 1), (3, 1): T(8, 2) <= 2 T(4, 1) + 0.1 (by hand above), so
+    with raising the result is the root alone, a leaf (6, 2)."""
+    t = Tree(Node((6, 2), [Node((3, 1)), Node((3, 1))], feature=0, threshold=0.5))
+    X = np.array([[0.0]] * 4 + [[1.0]] * 4)
+    y = np.array([0, 0, 0, 1] * 2)
+    r = E.ebp_prune(t, raising=True, X=X, y=y)
+    assert r.pruned == ["root"] and [(n.counts, n.children) for n in r.tree.root.walk()] == [((6, 2), [])]
