@@ -992,3 +992,14 @@ def test_raising_can_prune_the_root_to_a_leaf():
     y = np.array([0, 0, 0, 1] * 2)
     r = E.ebp_prune(t, raising=True, X=X, y=y)
     assert r.pruned == ["root"] and [(n.counts, n.children) for n in r.tree.root.walk()] == [((6, 2), [])]
+
+
+def test_kept_splits_is_a_boolean_array_as_pruning_documents():
+    """``Pruning.kept_splits`` is a boolean array (its docstring); on iris EBP keeps every split
+    but c22's (its docstring), so the array is the splits less c22."""
+    t = iris_tree()
+    a = t.arrays()
+    kept = E.ebp_prune(t).kept_splits
+    want = a.n_children > 0
+    want[a.index("c22")] = False
+    assert kept.dtype == bool and kept.tolist() == want.tolist()
