@@ -723,3 +723,113 @@ def test_float_sign_array_and_its_split_rule_agree_with_the_scalar_filter(rows):
         expected = float_sign(Approx(a, ra, math.isfinite(ra)), Approx(b, rb, math.isfinite(rb)))
         assert signs[i] == expected, rows[i]
     assert greater.tolist() == (signs > 0).tolist() and settled.tolist() == (signs != 0).tolist()
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to kill the survivors of the mutation run of 2026-11-26 (docs/mutation.md):
+# the array rules' dtypes, shapes and bound layouts, the absolute rules below 1, and the
+# silence of the rules on overflowed inputs.
+# ---------------------------------------------------------------------------------------------
+
+def test_quotient_and_sqrt_rules_hold_below_one():
+    """Divisor, square and root below 1, where dividing by them enlarges the error.  1 / (1/2)
+    with the numerator off by 1/4: X / Y reaches 1.25 / 0.5 = 2.5, 1/2 from z = 2, the rule's
+    first term exactly.  sqrt(1/4) = 1/2 with the square off by 0.2 (t = 0.8): sqrt(0.05) lies
+    0.276 below 1/2, the rule gives 0.2 x 1.8 / (2 x 1/2) = 0.36; off by 0.3 (t = 1.2 > 1): inf.
+    Mutants: dividing by 1 in place of the divisor, the square or the root below 1 (unsound),
+    or inf for a divisor below 1."""
+    bound = float(quotient_abs(1.0, 0.25, 0.5, 0.0, 2.0))
+    assert Fraction(1, 2) <= Fraction(bound) <= Fraction(1, 2) + Fraction(1, 2 ** 40)
+    h, eh, s = 0.25, 0.2, 0.5
+    b = float(sqrt_abs(h, eh, s))
+    assert _sqrt_error_within(s, Fraction(h) - Fraction(eh), b) and _sqrt_error_within(s, Fraction(h) + Fraction(eh), b)
+    assert b <= 0.36 * (1 + 2.0 ** -40)
+    assert float(sqrt_abs(0.25, 0.3, 0.5)) == math.inf
+
+
+def test_rel_of_abs_below_one():
+    """0.25 / 0.5 = 0.5, rounded up: a value below 1 is vouched for as any other (a mutant
+    returned inf for every value up to 1)."""
+    assert 0.5 <= rel_of_abs(0.5, 0.25) <= 0.5 * (1 + 2.0 ** -40)
+
+
+def test_absolute_rules_on_overflowed_inputs_give_inf_silently():
+    """An overflowed divisor with an infinite bound (inf - inf, 0 x inf inside the rule) and an
+    overflowed square (inf / inf): the bound is inf, and numpy's invalid-value warning, which
+    the rule silences, is not raised (warnings are errors here)."""
+    inf = np.array([math.inf])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert quotient_abs(np.array([1.0]), np.array([0.0]), inf, inf, np.array([0.0])).tolist() == [math.inf]
+        assert sqrt_abs(inf, inf, inf).tolist() == [math.inf]
+
+
+def test_total_array_makes_a_group_with_an_invalid_term_invalid_whatever_its_value():
+    """A term 2.0 with an infinite bound (finite value, not vouched for) makes its group (nan,
+    inf), as ``Approx``'s validity rule makes the scalar total invalid; the other group sums."""
+    assert not total([Approx.bounded(2.0, math.inf)]).valid
+    value, rel = total_array((np.array([2.0, 1.0]), np.array([math.inf, 0.0])), np.array([0, 1]), 2)
+    assert math.isnan(value[0]) and rel[0] == math.inf and value[1] == 1.0 and rel[1] == 0.0
+
+
+def _exact_rising_ratio(a: float, d: float, k: int) -> Fraction:
+    out = Fraction(1)
+    for m in range(k):
+        out *= (Fraction(a) + m) / (Fraction(d) + m)
+    return out
+
+
+@pytest.mark.parametrize("layout", ["a array, d scalar", "a scalar, d array", "2-D"])
+def test_rising_ratio_array_with_mixed_bound_layouts_is_the_scalar_rule(layout):
+    """Bounds given as one scalar for one argument and per element for the other (both ways),
+    and 2-D arrays: each element is :func:`rising_ratio` of its own pair (same value, same
+    bound), and contains the exact ratio computed in rationals.  Mutants: the one-bound path
+    taken when only one bound is a scalar (float() of an array: TypeError), the bounds not
+    reshaped to 2-D."""
+    av, dv = np.array([1.0, 2.0, 5.0, 0.5]), np.array([2.0, 3.0, 1.5, 7.0])
+    ar, dr = np.array([0.0, U, 3 * U, 0.0]), np.array([U, 0.0, 0.0, 2 * U])
+    if layout == "a array, d scalar":
+        a, d, rels = (av, ar), (dv, U), list(zip(ar.tolist(), [U] * 4))
+    elif layout == "a scalar, d array":
+        a, d, rels = (av, U), (dv, dr), list(zip([U] * 4, dr.tolist()))
+    else:
+        a, d, rels = (av.reshape(2, 2), ar.reshape(2, 2)), (dv.reshape(2, 2), dr.reshape(2, 2)), list(zip(ar.tolist(), dr.tolist()))
+    value, rel = rising_ratio_array(a, d, 3)
+    assert value.shape == rel.shape == a[0].shape
+    for x, y, (rx, ry), v, r in zip(av.tolist(), dv.tolist(), rels, value.ravel().tolist(), rel.ravel().tolist()):
+        scalar = rising_ratio(Approx(x, rx), Approx(y, ry), 3)
+        assert (v, r) == (scalar.value, scalar.rel)
+        assert abs(_exact_rising_ratio(x, y, 3) - Fraction(v)) <= Fraction(r) * Fraction(v)
+
+
+def test_rising_ratio_array_of_no_elements_with_bound_arrays():
+    """An empty level (no leaves) with per-element bounds: two empty arrays (a mutant built the
+    bounds of no rule with np.zeros(None), a TypeError)."""
+    value, rel = rising_ratio_array((np.array([]), np.array([])), (np.array([]), np.array([])), 2)
+    assert value.shape == rel.shape == (0,)
+
+
+@pytest.mark.parametrize("which", ["a", "d"])
+def test_rising_ratio_array_reads_float32_values_exactly_and_computes_in_float64(which):
+    """fl32(1/3) = 11184811 / 2**25; plus 1 it needs 26 bits, so a float32 loop would round
+    it (relative error up to 2**-24), far outside the float64 bound.  The ratio's bound must
+    contain the exact ratio of the values given, computed in rationals.  Mutants: the float32
+    array kept as it is."""
+    third = np.array([1 / 3], dtype=np.float32)
+    assert Fraction(float(third[0])) == Fraction(11184811, 2 ** 25)
+    if which == "a":
+        a, d = (third, 0.0), (np.array([2.0]), 0.0)
+    else:
+        a, d = (np.array([1.0]), 0.0), (third, 0.0)
+    value, rel = rising_ratio_array(a, d, 3)
+    exact = _exact_rising_ratio(float(a[0][0]), float(d[0][0]), 3)
+    assert rel[0] < 2.0 ** -45
+    assert abs(exact - Fraction(float(value[0]))) <= Fraction(float(rel[0])) * Fraction(float(value[0]))
+
+
+def test_total_array_makes_a_group_with_an_unvouched_zero_term_invalid():
+    """A zero term with an infinite bound (a zero not vouched for) adds nothing to the float sum
+    but still makes its group (nan, inf), as ``Approx.bounded(0.0, inf)`` is invalid."""
+    assert not Approx.bounded(0.0, math.inf).valid
+    value, rel = total_array((np.array([0.0, 1.0]), np.array([math.inf, 0.0])), np.array([0, 0]), 1)
+    assert math.isnan(value[0]) and rel[0] == math.inf

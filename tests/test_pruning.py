@@ -82,3 +82,105 @@ def test_exact_pass_weighs_children_and_names_the_pruned_splits_last_in_preorder
     kept = a.n_children > 0
     kept[[a.index("c21"), a.index("c22")]] = False
     assert walk_order(a, kept) == ["c22", "c21"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to kill the survivors of the mutation run of 2026-11-26 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
+
+def _two_level_tree() -> Tree:
+    """root (4, 4) -> c1 (3, 1) -> c11 (3, 0), c12 (0, 1); c2 (1, 3) -> c21 (1, 0), c22 (0, 3):
+    every node's counts distinct, two splits on the deepest level."""
+    return Tree(Node((4, 4), [Node((3, 1), [Node((3, 0)), Node((0, 1))]),
+                              Node((1, 3), [Node((1, 0)), Node((0, 3))])]))
+
+
+def test_the_pass_tells_both_callbacks_the_level_counted_from_the_deepest():
+    """c1 and c2 are the deepest splits (level 0), the root the next (level 1)."""
+    t = _two_level_tree()
+    a = t.arrays()
+    names = a.names()
+    seen = []
+
+    def subtree(splits, best, level):
+        seen.append(("subtree", sorted(names[i] for i in splits.tolist()), level))
+        return a.child_sums(splits, best)
+
+    def decide(splits, tree, level):
+        seen.append(("decide", sorted(names[i] for i in splits.tolist()), level))
+        return tree < 100
+    prune_bottom_up(a, np.zeros(a.n_nodes, dtype=np.int64), subtree, decide)
+    assert seen == [("subtree", ["c1", "c2"], 0), ("decide", ["c1", "c2"], 0),
+                    ("subtree", ["root"], 1), ("decide", ["root"], 1)]
+
+
+def test_rows_of_values_take_the_kept_splits_row_whole_on_a_level_of_two_splits():
+    """Values with two parts (a float and its bound, as EBP's pass carries): c1's subtree (2 <
+    its leaf value 5) is kept and takes its subtree's row (2, 0.02); c2's (2 > 1) is pruned and
+    keeps its leaf row (1, 0.25); the root adds them, (3, 0.27) < (10, 0).  Mutants: the
+    decisions of the level broadcast along the row instead of down the column."""
+    t = _two_level_tree()
+    a = t.arrays()
+    rows = {"root": (10.0, 0.0), "c1": (5.0, 0.5), "c2": (1.0, 0.25),
+            "c11": (1.0, 0.01), "c12": (1.0, 0.01), "c21": (1.0, 0.01), "c22": (1.0, 0.01)}
+    leaf = np.array([rows[name] for name in a.names()])
+
+    def subtree(splits, best, level):
+        return np.column_stack([a.child_sums(splits, best[:, 0]), a.child_sums(splits, best[:, 1])])
+    kept, best = prune_bottom_up(a, leaf, subtree, lambda splits, tree, level: tree[:, 0] < leaf[splits, 0])
+    got = {name: tuple(best[a.index(name)].tolist()) for name in ("root", "c1", "c2")}
+    assert kept[[a.index("root"), a.index("c1"), a.index("c2")]].tolist() == [True, True, False]
+    assert got["c1"] == (2.0, 0.02) and got["c2"] == (1.0, 0.25)
+    assert got["root"] == (3.0, 0.02 + 0.25)
+
+
+def test_the_exact_pass_reads_the_leaves_and_weights_in_post_order_and_no_weight_at_the_root():
+    """Post-order, left to right: c11, c12, c1, c21, c22, c2, root - the order of the
+    leaf_value calls and of the array weights_of receives.  The root has no child weight
+    (here None), which the pass never reads.  With the errors min(counts) as value and weight 1,
+    every split pays (0 < 1, 0 < 1, 0 < 4)."""
+    t = _two_level_tree()
+    a = t.arrays()
+    names, counts = a.names(), {tuple(c): n for n, c in zip(a.names(), a.counts.tolist())}
+    calls, given = [], []
+
+    def leaf_value(c):
+        calls.append(counts[c])
+        return Fraction(min(c))
+
+    def weights_of(order):
+        given.extend(names[i] for i in order.tolist())
+        return np.array([None if names[i] == "root" else Fraction(1) for i in range(a.n_nodes)], dtype=object)
+    kept, best, _ = exact_subtree_pass(a, leaf_value, weights_of, Decider())
+    post = ["c11", "c12", "c1", "c21", "c22", "c2", "root"]
+    assert calls == post and given == post
+    assert kept[[a.index(n) for n in ("root", "c1", "c2")]].tolist() == [True, True, True] and best[0] == 0
+
+
+class _LazyMoment(Pruning):
+    """A pruner's result computing its moment on first access from an evaluator that cannot be
+    pickled (a lambda), as knorm's result does: the documented option of ``Pruning``."""
+
+    def __init__(self, source, kept, value):
+        super().__init__(source, 1, kept, {"float": 1, "arb": 0, "exact": 0})
+        self._evaluator = lambda: value
+
+    @property
+    def moment(self):
+        if not hasattr(self, "_moment"):
+            self._moment = self._evaluator()
+        return self._moment
+
+
+def test_a_result_pickles_its_tree_names_and_moment_without_the_source_or_evaluator():
+    """Pickled before anything was read: the clone has the pruned tree, the pruned names and
+    the moment a subclass computes lazily, and carries neither the unpicklable evaluator nor
+    the input tree (the pickle of a tree pruned to its root is smaller than the input's)."""
+    t = iris_tree()
+    kept = np.zeros(t.arrays().n_nodes, dtype=bool)
+    clone = pickle.loads(pickle.dumps(_LazyMoment(t, kept, Fraction(7, 3))))
+    assert clone.moment == Fraction(7, 3) and clone.pruned == ["root"] and clone.tree.n_leaves == 1
+    plain = Pruning(t, 1, kept, {"float": 0, "arb": 0, "exact": 1}, moment=Fraction(1, 2))
+    assert len(pickle.dumps(plain)) < len(pickle.dumps(t))
+    assert pickle.loads(pickle.dumps(plain)).moment == Fraction(1, 2)
+    assert repr(plain) == "Pruning(k=1, leaves=1, pruned=['root'])"

@@ -116,7 +116,8 @@ def ebp_extra_errors(n, e, cf="1/4", variant: str = "c45") -> flint.arb:
 
     >>> float(ebp_extra_errors(6, 0).mid())           # Quinlan (1993) p. 41: U_25%(0, 6) = 0.206
     1.2377...
-    >>> # Quinlan (1993) p. 42: 16 U_25%(1, 16) = 16 x 0.157 = 2.512 (the exact binomial limit)
+    >>> # Quinlan (1993) p. 42: 16 U_25%(1, 16) = 16 x 0.157 = 2.512 (0.157 is the book's value
+    >>> # rounded to three places, C4.5's normal approximation; the exact binomial limit is 0.160)
     >>> round(float(ebp_extra_errors(16, 1).mid()) + 1, 3), round(float(ebp_extra_errors(16, 1, variant="weka").mid()) + 1, 3)
     (2.507, 2.476)
     >>> ebp_extra_errors(10, 9.5)
@@ -167,6 +168,9 @@ def binomial_upper_limit(n: int, e: int, cf="1/4", bits: int = 60) -> Fraction:
     >>> u = binomial_upper_limit(6, 0)
     >>> abs(float(u) - (1 - 0.25 ** (1 / 6))) < 1e-15
     True
+    >>> # Quinlan (1993) pp. 41-42: U_25%(0, 1) = 0.750, U_25%(0, 6) = 0.206, U_25%(0, 9) = 0.143
+    >>> [round(float(binomial_upper_limit(n, 0)), 3) for n in (1, 6, 9)]
+    [0.75, 0.206, 0.143]
     """
     n = positive_int(n, "n")
     e = nonnegative_int(e, "e")
@@ -192,7 +196,19 @@ class EBPResult(Pruning):
     ``fallbacks`` as for every pruner, and EBP's own ``raised`` (names of nodes replaced by
     their largest branch) and ``estimate`` (the float estimated errors of the result, also its
     ``moment``).  With raising the tree is rebuilt (its nodes named by their new positions), so
-    :meth:`kept` of an input node is refused; ``kept_splits`` is False at the pruned splits."""
+    :meth:`kept` of an input node is refused; ``kept_splits`` is False at the pruned splits.
+
+    Quinlan's (1993, pp. 41-42) example: leaves of 6, 9 and 1 cases without error estimate
+    6 x 0.206 + 9 x 0.143 + 1 x 0.750 = 3.273 errors; the 16 cases as one leaf with 1 error,
+    16 U_25%(1, 16) = 16 x 0.157 = 2.512, so the split is pruned (the book's U rounded to 3 places):
+
+    >>> from exactprune.tree import Tree
+    >>> t = Tree.from_json('{"counts": [15, 1], "children": [{"counts": [6, 0]}, {"counts": [9, 0]},'
+    ...                    ' {"counts": [0, 1]}]}')
+    >>> r = ebp_prune(t)
+    >>> r.pruned, r.tree.n_leaves, r.raised, abs(r.estimate - 16 * 0.157) < 16 * 0.0005
+    (['root'], 1, [], True)
+    """
 
     def __init__(self, source: Tree, kept, routes: dict, estimate: float, pruned: list,
                  raised: Optional[list] = None, tree: Optional[Tree] = None):
@@ -204,7 +220,17 @@ class EBPResult(Pruning):
             self._tree = tree
 
     def kept(self, node) -> bool:
-        """:meth:`Pruning.kept`; refused after subtree raising (the names are new)."""
+        """:meth:`Pruning.kept`; refused after subtree raising (the names are new).
+
+        >>> from exactprune.tree import Tree
+        >>> t = Tree.from_json('{"counts": [4, 4], "children": [{"counts": [4, 0]}, {"counts": [0, 4]}],'
+        ...                    ' "feature": 0, "threshold": 0.5}')
+        >>> ebp_prune(t).kept(t.root)               # kept: 2 x 4 U(0, 4) = 2.34 < 8 U(4, 8) = 5.42
+        True
+        >>> ebp_prune(t, raising=True, X=[[0]] * 4 + [[1]] * 4, y=[0] * 4 + [1] * 4).kept(t.root)
+        Traceback (most recent call last):
+        ValueError: kept(node) is not defined after subtree raising: the result's nodes are renamed
+        """
         if self._rebuilt:
             raise ValueError("kept(node) is not defined after subtree raising: the result's nodes are renamed")
         return super().kept(node)
@@ -282,7 +308,8 @@ class _EBP:
             extra = np.where(e == 0, zero, np.where(at_edge, edge, wilson))
             extra_err = np.where(e == 0, zero_err, np.where(at_edge, edge_err, wilson_err))
             value = np.where(n > 0, e + extra, 0.0)
-            err = sum_abs(0.0, extra_err, value)
+            # certify.sum_abs is elementwise (arrays alike) though its hints say float
+            err = sum_abs(0.0, extra_err, value)  # type: ignore[arg-type]
             rel = np.where(value > 0, err / np.where(value > 0, value, 1.0) * INFLATE, math.inf)
             outside = (n >= 2.0 ** 52) | ((e == 0) & (self.cf > Fraction(1, 2))) | ~np.isfinite(rel)
         return value, np.where(n > 0, np.where(outside, math.inf, rel), 0.0)
@@ -372,7 +399,7 @@ class _Raising:
         for k in np.unique(self.arity[internal]).tolist():
             at = internal[self.arity[internal] == k]
             self.table[at, :k] = a.indices[a.offsets[at][:, None] + np.arange(k)]
-        self.nodes = None                              # the node view, read only for nominal tests
+        self.nodes: Optional[list] = None              # the node view, read only for nominal tests
         try:                                           # binary threshold tests (scikit-learn's arrays)
             _, _, self.feature, self.threshold = tree.split_tests()
             self.nominal = np.zeros(a.n_nodes, dtype=bool)
@@ -518,21 +545,23 @@ class _Raising:
         """The pruned and raised tree from ``root`` (pre-order, the data's counts, the surviving
         splits' tests)."""
         import numpy as np
-        order, stack = [], [root]
+        walk, stack = [], [root]
         while stack:
             i = stack.pop()
-            order.append(i)
+            walk.append(i)
             stack.extend(reversed(self.kids(i)))
-        order = np.array(order)
+        order = np.array(walk)
         new_id = np.empty(len(self.arity), dtype=np.int64)
         new_id[order] = np.arange(len(order))
         offsets = np.zeros(len(order) + 1, dtype=np.int64)
         np.cumsum(self.arity[order], out=offsets[1:])
         indices = np.array([new_id[k] for i in order.tolist() for k in self.kids(i)], dtype=np.int64)
         split = self.arity[order] > 0
+        routing: tuple
         if not self.nominal[order[split]].any():        # binary: scikit-learn's arrays name the splits
             routing = ("sklearn", np.where(split, self.feature[order], -2), self.threshold[order])
         else:
+            assert self.nodes is not None                 # read by _read_node_tests for nominal splits
             nodes = [self.nodes[i] if s else None for i, s in zip(order.tolist(), split.tolist())]
             routing = ("nodes", *([getattr(n, key, None) for n in nodes] for key in ("split", "feature", "threshold")))
         arrays = CountArrays(self.counts[order], offsets, indices)

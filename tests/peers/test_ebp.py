@@ -855,3 +855,151 @@ def test_ebp_refuses_fractional_counts_with_the_reason():
     tree = Tree.from_dict({"counts": ["3/2", 1], "children": [{"counts": ["3/2", 0]}, {"counts": [0, 1]}]})
     with pytest.raises(ValueError, match=r"EBP needs whole-number class counts, and node root has the count 3/2"):
         E.ebp_prune(tree)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to kill the survivors of the mutation run of 2026-11-26 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
+
+def _encoded_case(root_nominal: bool, c1_nominal: bool, c2_rows_to: str):
+    """The tree of ``_relabel_case`` with two-way tests on codes: root tests x1 (0 -> c1, 1 ->
+    c2 = (4, 0, 0)), c1 tests x2 (0 -> c11 = (0, 0, 2), 1 -> c12 = (5, 6, 0)); each test either
+    nominal (feature, no threshold) or the threshold test x <= 0, which routes the codes 0 and 1
+    the same way.  c2's four rows carry x2 = 0 ("c11") or x2 = 1 ("c12"): where they go when
+    passed down c1 by raising."""
+    def test(nominal, feature):
+        return dict(feature=feature, threshold=None if nominal else 0, split=f"x{feature} {'== k' if nominal else '<= 0'}")
+    c1 = Node((5, 6, 2), [Node((0, 0, 2)), Node((5, 6, 0))], **test(c1_nominal, 2))
+    tree = Tree(Node((9, 6, 2), [c1, Node((4, 0, 0))], **test(root_nominal, 1)))
+    code = 0 if c2_rows_to == "c11" else 1
+    X = np.array([[0, 0, 0]] * 2 + [[0, 0, 1]] * 11 + [[0, 1, code]] * 4, dtype=float)
+    y = np.array([2, 2] + [0] * 5 + [1] * 6 + [0] * 4)
+    return tree, X, y
+
+
+@pytest.mark.parametrize("root_nominal, c1_nominal", [(False, False), (True, True), (False, True), (True, False)])
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_raising_routes_nominal_threshold_and_mixed_tests_alike_and_keeps_them(variant, root_nominal, c1_nominal):
+    """Every encoding of the same routing gives the same pruning, by hand (the T of the tests
+    above): c1 is kept on its rows (T(13, 7) > T(2, 0) + T(11, 5) + 0.1), the root leaf T(17, 8)
+    never pays.  c2's rows passed down c1 to c11 (x2 = 0, equal to c1's threshold 0: left) make
+    c11 (4, 0, 2): E_branch = T(6, 2) + T(11, 5) > E_tree + 0.1, nothing changes.  To c12 they
+    make it (9, 6, 0), E_branch = T(2, 0) + T(15, 6) <= E_tree + 0.1: the root is raised, c1
+    takes its place with its own test.  The result's splits keep their tests (a nominal one its
+    feature, no threshold and its text); kept_splits marks the input's kept splits only.
+    Mutants: the threshold test at equality sending right, nominal codes not read (all to the
+    last branch), node tests read only up to the first threshold test, a nominal split's test
+    dropped from the result, leaves marked kept."""
+    T = _T[variant]
+    e_tree = T(2, 0) + T(11, 5) + T(4, 0)
+    assert T(13, 7) - (T(2, 0) + T(11, 5) + 0.1) > 0.01 and T(17, 8) - (e_tree + 0.1) > 0.01
+    assert T(6, 2) + T(11, 5) - (e_tree + 0.1) > 0.01 and e_tree + 0.1 - (T(2, 0) + T(15, 6)) > 0.01
+
+    def tests_of(node, nominal):
+        return (node.feature, node.threshold, node.split) if nominal else (node.feature, node.threshold)
+    tree, X, y = _encoded_case(root_nominal, c1_nominal, "c11")
+    r = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    assert (r.pruned, r.raised) == ([], []) and r.estimate == pytest.approx(e_tree, abs=1e-9)
+    got = list(r.tree.root.walk())
+    assert [n.counts for n in got] == [(9, 6, 2), (5, 6, 2), (0, 0, 2), (5, 6, 0), (4, 0, 0)]
+    assert [tests_of(got[0], root_nominal), tests_of(got[1], c1_nominal)] == [
+        (1, None, "x1 == k") if root_nominal else (1, 0), (2, None, "x2 == k") if c1_nominal else (2, 0)]
+    assert all(n.feature is None and n.threshold is None for n in got[2:])
+
+    tree, X, y = _encoded_case(root_nominal, c1_nominal, "c12")
+    r = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    assert (r.pruned, r.raised) == ([], ["root"])
+    assert r.estimate == pytest.approx(T(2, 0) + T(15, 6), abs=1e-9)
+    got = list(r.tree.root.walk())
+    assert [n.counts for n in got] == [(9, 6, 2), (0, 0, 2), (9, 6, 0)]
+    assert tests_of(got[0], c1_nominal) == ((2, None, "x2 == k") if c1_nominal else (2, 0))
+    assert all(n.feature is None and n.threshold is None for n in got[1:])
+    names = tree.arrays().names()
+    assert sorted(names[i] for i in np.flatnonzero(r.kept_splits)) == ["c1", "root"]
+
+
+def test_refusals_name_their_reason():
+    """The reason of the count check, the refusal of kept after raising, and the first three
+    codes outside 0..k-1 of a nominal test (of four)."""
+    tree = Tree.from_dict({"counts": ["3/2", 1], "children": [{"counts": ["3/2", 0]}, {"counts": [0, 1]}]})
+    with pytest.raises(ValueError, match=r"its float filter's bounds and the binomial limits \(ebp_extra_errors\) "
+                                         r"are derived for whole-number counts"):
+        E.ebp_prune(tree)
+    tree, X, y = _encoded_case(False, False, "c12")
+    with pytest.raises(ValueError, match=r"^kept\(node\) is not defined after subtree raising: the result's nodes are renamed$"):
+        E.ebp_prune(tree, raising=True, X=X, y=y).kept(tree.root)
+    nominal = Tree.from_json('{"counts": [1, 4], "feature": 0, "children": [{"counts": [1, 0]}, {"counts": [0, 4]}]}')
+    with pytest.raises(ValueError, match=r"against the values 0\.\.1, got \[2\.0, 3\.0, 4\.0\]$"):
+        E.ebp_prune(nominal, raising=True, X=np.array([[0.0], [2.0], [3.0], [4.0], [5.0]]), y=np.array([0, 1, 1, 1, 1]))
+
+
+@pytest.mark.parametrize("raising", [False, True])
+def test_pruned_names_are_sorted_whatever_the_array_order(raising):
+    """c2 stored before c1 in the arrays.  Both splits are useless (children (3, 1), (3, 1) of
+    (6, 2), and (1, 3), (1, 3) of (2, 6)): T(8, 2) <= 2 T(4, 1) + 0.1, so both are pruned, and
+    the root, 2 T(8, 2) < T(16, 8), is kept.  ``pruned`` lists them sorted, ['c1', 'c2'], not in
+    index order (with raising too: every largest branch is a leaf, so nothing is raised)."""
+    from exactprune.tree import CountArrays
+    T = _T["c45"]
+    assert 2 * T(4, 1) + 0.1 - T(8, 2) > 0.01 and T(16, 8) - 2 * T(8, 2) > 0.01
+    counts = np.array([[8, 8], [2, 6], [6, 2], [3, 1], [3, 1], [1, 3], [1, 3]])   # root, c2, c1, c11, c12, c21, c22
+    arrays = CountArrays(counts, np.array([0, 2, 4, 6, 6, 6, 6, 6]), np.array([2, 1, 5, 6, 3, 4]))
+    feature = np.array([0, 1, 1, -2, -2, -2, -2])
+    threshold = np.array([0.5, 0.5, 0.5, np.nan, np.nan, np.nan, np.nan])
+    tree = Tree.from_arrays(arrays, routing=("sklearn", feature, threshold))
+    assert tree.arrays().names() == ["root", "c2", "c1", "c11", "c12", "c21", "c22"]
+    X = np.array([[0, 0]] * 4 + [[0, 1]] * 4 + [[1, 0]] * 4 + [[1, 1]] * 4, dtype=float)
+    y = np.array([0, 0, 0, 1] * 2 + [0, 1, 1, 1] * 2)
+    r = E.ebp_prune(tree, raising=True, X=X, y=y) if raising else E.ebp_prune(tree)
+    assert r.pruned == ["c1", "c2"] and r.raised == [] and r.tree.n_leaves == 2
+
+
+def test_a_nominal_split_pruned_under_raising_becomes_a_leaf_without_a_test():
+    """The useless splits of the test above as nominal tests on codes (x1 = 0 or 1), under a
+    nominal root: with raising both are pruned, and the result's leaves in their place carry no
+    test, while the root keeps its own (a mutant copied every node's test, leaves' too)."""
+    T = _T["c45"]
+    assert 2 * T(4, 1) + 0.1 - T(8, 2) > 0.01 and T(16, 8) - 2 * T(8, 2) > 0.01
+    c1 = Node((6, 2), [Node((3, 1)), Node((3, 1))], feature=1, split="x1 == k")
+    c2 = Node((2, 6), [Node((1, 3)), Node((1, 3))], feature=1, split="x1 == k")
+    tree = Tree(Node((8, 8), [c1, c2], feature=0, split="x0 == k"))
+    X = np.array([[0, 0]] * 4 + [[0, 1]] * 4 + [[1, 0]] * 4 + [[1, 1]] * 4, dtype=float)
+    y = np.array([0, 0, 0, 1] * 2 + [0, 1, 1, 1] * 2)
+    r = E.ebp_prune(tree, raising=True, X=X, y=y)
+    assert r.pruned == ["c1", "c2"] and r.raised == []
+    assert [(n.counts, n.feature, n.threshold, n.split) for n in r.tree.root.walk()] == [
+        ((8, 8), 0, None, "x0 == k"), ((6, 2), None, None, None), ((2, 6), None, None, None)]
+
+
+@pytest.mark.parametrize("variant", ["c45", "weka"])
+def test_no_error_terms_share_one_bound_and_an_all_error_term_has_only_the_last_rounding(variant):
+    """The e = 0 rule gives one relative bound for every n (module docstring), whether the term
+    is below 1 (n = 1: 3/4) or above; a leaf with e = n errors has extra errors exactly 0 (C4.5:
+    0.67 x 0; J48: max(0, 0)), so T = n exactly and its bound is only the final sum's rounding,
+    about u.  Mutants: the relative bound of a term below 1 taken as its absolute bound; the
+    edge's error multiplied by n + e instead of n - e."""
+    value, rel = machine(variant=variant).terms([1, 10, 1000, 7], [0, 0, 0, 7])
+    assert value[0] == 0.75 and value[1] > 1
+    assert rel[0] == rel[1] == rel[2]
+    assert value[3] == 7.0 and U <= rel[3] <= 1.5 * U
+
+
+def test_raising_can_prune_the_root_to_a_leaf():
+    """A useless stump (6, 2) -> (3, 1), (3, 1): T(8, 2) <= 2 T(4, 1) + 0.1 (by hand above), so
+    with raising the result is the root alone, a leaf (6, 2)."""
+    t = Tree(Node((6, 2), [Node((3, 1)), Node((3, 1))], feature=0, threshold=0.5))
+    X = np.array([[0.0]] * 4 + [[1.0]] * 4)
+    y = np.array([0, 0, 0, 1] * 2)
+    r = E.ebp_prune(t, raising=True, X=X, y=y)
+    assert r.pruned == ["root"] and [(n.counts, n.children) for n in r.tree.root.walk()] == [((6, 2), [])]
+
+
+def test_kept_splits_is_a_boolean_array_as_pruning_documents():
+    """``Pruning.kept_splits`` is a boolean array (its docstring); on iris EBP keeps every split
+    but c22's (its docstring), so the array is the splits less c22."""
+    t = iris_tree()
+    a = t.arrays()
+    kept = E.ebp_prune(t).kept_splits
+    want = a.n_children > 0
+    want[a.index("c22")] = False
+    assert kept.dtype == bool and kept.tolist() == want.tolist()
