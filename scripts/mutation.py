@@ -46,6 +46,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "dirichlet": ("exactprune/dirichlet.py", ["tests/test_dirichlet.py"]),
     "knorm": ("exactprune/knorm.py", ["tests/test_knorm.py", "tests/test_decisions_adversarial.py"]),
     "sequence": ("exactprune/sequence.py", ["tests/test_sequence.py"]),
+    "breakpoints": ("exactprune/breakpoints.py", ["tests/test_sequence.py"]),
     "pruning": ("exactprune/pruning.py", ["tests/test_pruning.py", "tests/test_costs.py", "tests/test_classprob.py"]),
     "costs": ("exactprune/costs.py", ["tests/test_costs.py"]),
     "classprob": ("exactprune/classprob.py", ["tests/test_classprob.py"]),
