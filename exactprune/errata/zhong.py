@@ -20,7 +20,7 @@ def _printed_value_erratum(equation: str) -> dict:
             "counterexample": entry.as_dict(), "confirmed": not entry.agrees}
 
 
-def next_breakpoint() -> dict:
+def _breakpoint() -> dict:
     from ..knorm import Prior
     from ..sequence import knorm_sequence
     from ..tree import iris_tree
@@ -294,7 +294,7 @@ def _thm_4_3_settings() -> dict:
 ERRATA = [
     Erratum("zhong-B.1-breakpoint", "Zhong Figure B.1(d)-(e), App B.2",
             f"the k-norm pruning sequence of iris changes from (d) to (e) at k = {PRINTED_BREAKPOINT}",
-            next_breakpoint,
+            _breakpoint,
             "With (4.29) as printed (numerator b + (J-1) lam) and lam = eta = 1/2, c2 is pruned from "
             "k = 17781896 on (real crossing 17781895.87). With numerator b + lam the exact breakpoint "
             "is 25680603 (real crossing 25680602.08, whose floor is the printed number), but under "
