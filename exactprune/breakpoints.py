@@ -81,7 +81,13 @@ class SubtreeForm:
     @classmethod
     def from_arrays(cls, arrays, i: int, name: str, prior: Prior) -> "SubtreeForm":
         """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
-        called ``name``: the same triples as from the Node view, in the same order."""
+        called ``name``: the same triples as from the Node view, in the same order.
+
+        >>> from exactprune.tree import Node, Tree
+        >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+        >>> SubtreeForm.from_arrays(tree.arrays(), 0, "root", Prior()).difference_exact(1)   # as from the node
+        11/80
+        """
         return cls.of_subtrees(arrays, [i], [name], prior)[0]
 
     @classmethod
@@ -92,7 +98,13 @@ class SubtreeForm:
         integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), kept
         for one level at a time, and the weights of the leaves of each form summed by
         (n_l, max_j n_{j,l}), which fix (a_l, d_l); the triples ordered by n_l, then by
-        max_j n_{j,l} descending."""
+        max_j n_{j,l} descending.
+
+        >>> from exactprune.tree import Node, Tree
+        >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+        >>> [(f.name, f.difference_exact(1)) for f in SubtreeForm.of_subtrees(tree.arrays(), [0], ["root"], Prior())]
+        [('root', 11/80)]
+        """
         offsets = tuple(to_fmpq(x) for x in prior.term_offsets(arrays.counts.shape[1]))
         eta = to_fmpq(prior.eta)
         p, q = int(eta.p), int(eta.q)
@@ -154,28 +166,54 @@ class SubtreeForm:
 
     def release(self) -> None:
         """Drop the balls and float images made for the signs so far (made again when needed):
-        a stage's many forms do not hold them all at once."""
+        a stage's many forms do not hold them all at once.
+
+        >>> from exactprune.tree import Node
+        >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+        >>> form.sign(1); form.release(); form.difference_exact(1)   # rebuilt as asked
+        1
+        11/80
+        """
         self._balls.clear()
         for cached in ("_float_rows", "_float_images"):
             self.__dict__.pop(cached, None)
 
     @property
     def name(self) -> str:
-        """The name of the subtree's root (made on first use when the form was given a function)."""
+        """The name of the subtree's root (made on first use when the form was given a function).
+
+        >>> from exactprune.tree import Node
+        >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+        >>> form.name
+        'root'
+        """
         if not isinstance(self._name, str):
             self._name = self._name()
         return self._name
 
-    # exact, for integer k (feasible for moderate k)
     def difference_exact(self, k: int) -> flint.fmpq:
+        """F_d(k) as an exact rational, for integer k.
+
+        >>> from exactprune.tree import Node
+        >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+        >>> form.difference_exact(2)   # leaf 3/2 5/2 / (5 6) = 1/8 minus 7/10 3/80 + 3/10 1/8 = 51/800
+        49/800
+        """
         a, d = self.leaf_terms
         total = rising_ratio_fmpq(a, d, k)
         for weight, a_l, d_l in self.terms:
             total -= to_fmpq(weight) * rising_ratio_fmpq(a_l, d_l, k)
         return total
 
-    # certified ball, for any real k > 0
     def difference_arb(self, k) -> flint.arb:
+        """A certified ball around F_d(k), for any real k > 0 (Gamma ratios).
+
+        >>> from exactprune.tree import Node
+        >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+        >>> ball = form.difference_arb(2)
+        >>> (ball - flint.fmpq(49, 800)).contains(0), ball.rad() < 2.0 ** -40      # 49/800 by hand
+        (True, True)
+        """
         kb = k if isinstance(k, flint.arb) else arb_of(k)
         if magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
@@ -264,7 +302,13 @@ class SubtreeForm:
 
     def sign_log2(self, t: Fraction) -> int:
         """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
-        by certified arb balls at increasing precision."""
+        by certified arb balls at increasing precision.
+
+        >>> from exactprune.tree import Node
+        >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+        >>> form.sign_log2(Fraction(0)), form.sign_log2(Fraction(3))   # k = 1 (F = 11/80), k = 8 (lost)
+        (1, -1)
+        """
         return self.decider.sign(None, None, ball=lambda: self.difference_arb((arb_of(t) * flint.arb(2).log()).exp()))
 
     @cached_property
@@ -280,12 +324,26 @@ class SubtreeForm:
     def sign(self, k) -> int:
         """Sign of F_d(k), by the decision kernel (``self.decider`` counts the routes): the
         float filter (:func:`_float_approximations`) for integer k <= FLOAT_FILTER_K, then
-        :meth:`certified_sign`."""
+        :meth:`certified_sign`.
+
+        >>> from exactprune.tree import Node
+        >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+        >>> form.sign(1), form.sign(8)      # F(1) = 11/80; k = 8 is the split's breakpoint (next_breakpoint)
+        (1, -1)
+        """
         return _signs_at([self], k)[0]
 
     def certified_sign(self, k) -> int:
         """Sign of F_d(k) by certified arb balls for any real k, exact rationals (which alone
-        prove a tie) for integer k <= EXACT_K_LIMIT."""
+        prove a tie) for integer k <= EXACT_K_LIMIT.
+
+        >>> from exactprune.tree import Node
+        >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+        >>> form.certified_sign(Fraction(13, 2)), form.certified_sign(Fraction(17, 2))
+        (1, -1)
+
+        (F > 0 at k = 7 and F < 0 at k = 8 with one sign change, Thm 5.3: so at 13/2 and 17/2 too.)
+        """
         exact = (lambda: self.difference_exact(k)) if isinstance(k, int) and k <= EXACT_K_LIMIT else None
         return self.decider.sign(None, None, ball=lambda: self.difference_arb(k), exact=exact)
 

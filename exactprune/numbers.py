@@ -41,7 +41,12 @@ _RATIO = re.compile(r"^\s*[+-]?\d+\s*/\s*[+-]?\d+\s*$")
 
 
 class CertificationError(ArithmeticError):
-    """A sign could not be decided at the largest allowed precision."""
+    """A sign could not be decided at the largest allowed precision.
+
+    >>> certified_sign(lambda: flint.arb(0, 1), max_prec=128)   # a ball about 0 that never shrinks
+    Traceback (most recent call last):
+    exactprune.numbers.CertificationError: sign not decided at 128 bits: ...
+    """
 
 
 def exact(value: Any, name: str = "value") -> Fraction:

@@ -53,7 +53,16 @@ class REPResult(Pruning):
     the pruned ``tree`` (structure of the pruned tree, training counts), ``pruned`` (topmost
     collapsed names, sorted), ``kept_splits`` and ``routes`` as for every pruner, and REP's own
     ``labels`` (name -> class predicted by each leaf) and ``errors`` on the pruning set (also its
-    ``moment``)."""
+    ``moment``).
+
+    A split whose leaves classify the pruning set perfectly is kept (the root as a leaf would
+    make 2 errors on (2, 2)); the original leaves keep their training labels:
+
+    >>> t = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
+    >>> result = rep_prune(t, {"root": (2, 2), "c1": (2, 0), "c2": (0, 2)})
+    >>> result.errors, result.pruned, result.labels, result.tree.n_leaves
+    (0, [], {'c1': 0, 'c2': 1}, 2)
+    """
 
     def __init__(self, source: Tree, kept, labels: Dict[str, int], errors: int, pruned: list, decisions: int):
         super().__init__(source, None, kept, {"exact": decisions}, moment=errors, pruned=pruned)
