@@ -425,13 +425,13 @@ class CountArrays:
         """
         import numpy as np
         order, starts = self.breadth_first()        # a level's children are the next level, in order
-        arity = self.n_children[order]
-        open_splits = kept[order]                   # (a leaf's entry is repeated 0 times)
+        arity = self.n_children
         remains = np.empty(len(order), dtype=bool)  # by breadth-first position, a level at a time
         remains[0] = True
         bounds = starts.tolist()
         for start, stop, below in zip(bounds, bounds[1:], bounds[2:]):
-            remains[stop:below] = (remains[start:stop] & open_splits[start:stop]).repeat(arity[start:stop])
+            level = order[start:stop]               # (a leaf's entry is repeated 0 times)
+            remains[stop:below] = (remains[start:stop] & kept[level]).repeat(arity[level])
         alive = np.empty(self.n_nodes, dtype=bool)
         alive[order] = remains
         return alive
@@ -448,20 +448,21 @@ class CountArrays:
         ([[3, 2], [0, 2], [3, 0]], ['root', 'c1', 'c2'], [0, 1, 2])
         """
         import numpy as np
-        alive = self.subtree_mask(kept)
-        old = np.flatnonzero(alive)
-        new_id = np.empty(self.n_nodes, dtype=np.int64)       # the new index of each remaining node
-        new_id[old] = np.arange(len(old))
-        arity = self.n_children[old]
-        open_splits = kept[old] & (arity > 0)
+        old = np.flatnonzero(self.subtree_mask(kept))
+        arity = self.n_children[old]                # then 0 at the splits made leaves
+        arity[~kept[old]] = 0
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
-        np.cumsum(np.where(open_splits, arity, 0), out=offsets[1:])
-        splits = old[open_splits]
+        np.cumsum(arity, out=offsets[1:])
+        splits = old[arity > 0]
+        del arity
         if len(self.indices) == 2 * np.count_nonzero(self.n_children):     # binary: rows of child pairs
             children = np.take(self.indices.reshape(-1, 2), self.offsets[splits] // 2, axis=0).ravel()
         else:
             children = csr_gather(self.offsets, self.indices, splits)
-        return CountArrays(np.take(self.counts, old, axis=0), offsets, new_id[children]), old
+        del splits
+        indices = np.searchsorted(old, children)       # each child's new index: its rank in ``old``
+        del children
+        return CountArrays(np.take(self.counts, old, axis=0), offsets, indices), old
 
 
 def check_arrays(a: CountArrays) -> None:
