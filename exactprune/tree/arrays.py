@@ -460,9 +460,11 @@ class CountArrays:
         else:
             children = csr_gather(self.offsets, self.indices, splits)
         del splits
-        indices = np.searchsorted(old, children)       # each child's new index: its rank in ``old``
-        del children
-        return CountArrays(np.take(self.counts, old, axis=0), offsets, indices), old
+        new_id = np.empty(self.n_nodes, dtype=np.int32 if self.n_nodes < 2 ** 31 else np.int64)
+        new_id[old] = np.arange(len(old), dtype=new_id.dtype)   # the new index of each remaining node
+        children[...] = new_id[children]            # (4 bytes a node where they do: a transient)
+        del new_id
+        return CountArrays(np.take(self.counts, old, axis=0), offsets, children), old
 
 
 def check_arrays(a: CountArrays) -> None:
