@@ -425,13 +425,13 @@ class CountArrays:
         """
         import numpy as np
         order, starts = self.breadth_first()        # a level's children are the next level, in order
-        arity = self.n_children
+        arity = self.n_children[order]              # (transient: the pruned arrays are made after it)
+        open_splits = kept[order]                   # (a leaf's entry is repeated 0 times)
         remains = np.empty(len(order), dtype=bool)  # by breadth-first position, a level at a time
         remains[0] = True
         bounds = starts.tolist()
         for start, stop, below in zip(bounds, bounds[1:], bounds[2:]):
-            level = order[start:stop]               # (a leaf's entry is repeated 0 times)
-            remains[stop:below] = (remains[start:stop] & kept[level]).repeat(arity[level])
+            remains[stop:below] = (remains[start:stop] & open_splits[start:stop]).repeat(arity[start:stop])
         alive = np.empty(self.n_nodes, dtype=bool)
         alive[order] = remains
         return alive
