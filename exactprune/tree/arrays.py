@@ -450,7 +450,7 @@ class CountArrays:
         import numpy as np
         old = np.flatnonzero(self.subtree_mask(kept))
         arity = self.n_children[old]                # then 0 at the splits made leaves
-        arity[~kept[old]] = 0
+        arity[np.logical_not(kept[old])] = 0
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
         np.cumsum(arity, out=offsets[1:])
         splits = old[arity > 0]
@@ -462,7 +462,7 @@ class CountArrays:
         del splits
         new_id = np.empty(self.n_nodes, dtype=np.int32 if self.n_nodes < 2 ** 31 else np.int64)
         new_id[old] = np.arange(len(old), dtype=new_id.dtype)   # the new index of each remaining node
-        children[...] = new_id[children]            # (4 bytes a node where they do: a transient)
+        children[...] = new_id[children]            # (the int32 map is freed before the counts are gathered)
         del new_id
         return CountArrays(np.take(self.counts, old, axis=0), offsets, children), old
 
