@@ -517,7 +517,7 @@ _WEIGHT_FLOOR = 2.0 ** -60
 _VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 
 
-#: nodes whose leaf moments PruneTree's float pass images at a time
+#: nodes whose leaf moments (and splits whose child weights) PruneTree's float pass makes at a time
 _LEAF_BLOCK = 1 << 14
 
 
@@ -690,16 +690,20 @@ class _ArrayEvaluator:
         sizes_f, value, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes)
         eta_f = _float_or_inf(self.prior.eta)
         with np.errstate(all="ignore"):
-            den = sizes_f[splits] + eta_f * arity
-            weight = sizes_f                        # position p > 0: P*[A_p | A_parent] (4.11), made in place
+            weight = sizes_f        # position p > 0: P*[A_p | A_parent] (4.11), made in place over the sizes
             del sizes_f
+            for stop in range(len(splits), 0, -_LEAF_BLOCK):     # a block of splits at a time, the last first:
+                begin = max(0, stop - _LEAF_BLOCK)      # their children lie past every earlier split's own entry
+                den = weight[splits[begin:stop]] + eta_f * arity[begin:stop]
+                if binary:
+                    kids = weight[2 * begin + 1:2 * stop + 1]
+                    np.add(kids, eta_f, out=kids)
+                    np.divide(kids.reshape(-1, 2), den[:, None], out=kids.reshape(-1, 2))
+                else:
+                    kids = weight[first[begin]:first[stop - 1] + arity[stop - 1]]
+                    np.add(kids, eta_f, out=kids)
+                    np.divide(kids, np.repeat(den, arity[begin:stop]), out=kids)
             weight[0] = 0.0
-            np.add(weight[1:], eta_f, out=weight[1:])
-            if binary:
-                np.divide(weight[1:].reshape(-1, 2), den[:, None], out=weight[1:].reshape(-1, 2))
-            else:
-                np.divide(weight[1:], np.repeat(den, arity), out=weight[1:])
-            del den
             if not weight[1:].min() >= _WEIGHT_FLOOR:      # some weight is NaN, or below the floor (0 included)
                 low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
                 starts = np.arange(1, 2 * len(splits), 2) if binary else first

@@ -6,9 +6,12 @@ from __future__ import annotations
 import tracemalloc
 
 import pytest
+from hypothesis import given, settings
 
+from exactprune import knorm
 from exactprune.knorm import prune
 from exactprune.tree import Tree
+from random_trees import count_trees
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +56,19 @@ def test_the_pruned_arrays_need_no_transient_beyond_what_they_keep(grown):
     (small, old), peak, retained = traced(lambda: a.pruned(kept))
     assert small.n_nodes < a.n_nodes
     assert peak - retained <= 0.05 * a.nbytes(), (peak - retained) / a.nbytes()
+
+
+@settings(max_examples=60, deadline=None)
+@given(count_trees(max_depth=4, max_children=3))
+def test_the_blocks_of_the_float_pass_do_not_change_a_decision(tree):
+    """The leaf moments and the child weights are made a block at a time, the weights in place
+    over the sizes (the last splits first); blocks of 1 and 2 nodes decide every split as one
+    block does, by the same route."""
+    whole = [prune(tree, k) for k in (1, 2, 3)]
+    for block in (1, 2):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(knorm, "_LEAF_BLOCK", block)
+            for k, expected in zip((1, 2, 3), whole):
+                got = prune(tree, k)
+                assert got.kept_splits.tolist() == expected.kept_splits.tolist()
+                assert got.routes == expected.routes
