@@ -517,7 +517,7 @@ _WEIGHT_FLOOR = 2.0 ** -60
 _VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 
 
-#: nodes whose leaf moments PruneTree's float pass images at a time
+#: nodes whose leaf moments (and splits whose child weights) PruneTree's float pass makes at a time
 _LEAF_BLOCK = 1 << 14
 
 
@@ -686,33 +686,43 @@ class _ArrayEvaluator:
         splits = np.concatenate(levels[::-1])       # split positions in breadth-first order
         binary = len(a.indices) == 2 * len(splits)
         arity = np.broadcast_to(2, splits.shape) if binary else a.n_children[order[splits]]    # children per split
-        first = np.arange(1, 2 * len(splits), 2) if binary else np.cumsum(arity) - arity + 1   # each split's first child
-        sizes_f, leaf_v, leaf_r, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes)
+        first = None if binary else np.cumsum(arity) - arity + 1     # each split's first child (binary: 2 s + 1)
+        sizes_f, value, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes)
         eta_f = _float_or_inf(self.prior.eta)
         with np.errstate(all="ignore"):
-            den = sizes_f[splits] + eta_f * arity
-            weight = np.empty(len(order))           # position p > 0: P*[A_p | A_parent] (4.11)
-            weight[0] = 0.0
-            np.add(sizes_f[1:], eta_f, out=weight[1:])
-            if binary:
-                np.divide(weight[1:].reshape(-1, 2), den[:, None], out=weight[1:].reshape(-1, 2))
-            else:
-                np.divide(weight[1:], np.repeat(den, arity), out=weight[1:])
+            weight = sizes_f        # position p > 0: P*[A_p | A_parent] (4.11), made in place over the sizes
             del sizes_f
+            for stop in range(len(splits), 0, -_LEAF_BLOCK):     # a block of splits at a time, the last first:
+                begin = max(0, stop - _LEAF_BLOCK)      # their children lie past every earlier split's own entry
+                den = weight[splits[begin:stop]] + eta_f * arity[begin:stop]
+                if binary:
+                    kids = weight[2 * begin + 1:2 * stop + 1]
+                    np.add(kids, eta_f, out=kids)
+                    np.divide(kids.reshape(-1, 2), den[:, None], out=kids.reshape(-1, 2))
+                else:
+                    kids = weight[first[begin]:first[stop - 1] + arity[stop - 1]]
+                    np.add(kids, eta_f, out=kids)
+                    np.divide(kids, np.repeat(den, arity[begin:stop]), out=kids)
+            weight[0] = 0.0
             if not weight[1:].min() >= _WEIGHT_FLOOR:      # some weight is NaN, or below the floor (0 included)
                 low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
-                weight[first[np.logical_or.reduceat(low[1:], first - 1)]] = math.nan    # an untrusted weight: NaN subtree
+                starts = np.arange(1, 2 * len(splits), 2) if binary else first
+                weight[starts[np.logical_or.reduceat(low[1:], starts - 1)]] = math.nan    # an untrusted weight: NaN subtree
         eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
         bounds, bound, width = [], leaf_rel, int(arity.max())     # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
         for _ in levels:
             bound = weighted_sum_rel(weight_rel, bound, width)
             bounds.append(sum_rel(bound, eps.rel))
-        value = leaf_v if leaf_r.max() < math.inf else np.where(np.isfinite(leaf_r), leaf_v, math.nan)
-        leaf_s, error_s = leaf_v[splits], leaf_r[splits] * leaf_v[splits]      # per split, in order: X and its error
-        runs, stop = [], len(splits)        # runs[t]: the level's splits and children as slices
+        error_s = value[splits] * leaf_rel      # per split, in order: the error of its leaf moment
+        n_splits = len(splits)
+        del splits
+        runs, stop = [], n_splits           # runs[t]: the level's splits and children as slices
         for positions in levels:
             begin = stop - len(positions)
-            runs.append((slice(begin, stop), int(first[begin]), int(first[stop - 1] + arity[stop - 1])))
+            if binary:
+                runs.append((slice(begin, stop), 2 * begin + 1, 2 * stop + 1))
+            else:
+                runs.append((slice(begin, stop), int(first[begin]), int(first[stop - 1] + arity[stop - 1])))
             stop = begin
         slots = None if binary else self._slots(arity, first, runs)
         eps_exact, decider, kept = to_fmpq(self.epsilon), self.decider, np.zeros(len(order), dtype=bool)
@@ -736,7 +746,7 @@ class _ArrayEvaluator:
             span = runs[t][0]
             if shift:
                 tree_v = tree_v + eps.value
-            keep, settled = float_greater_array(leaf_s[span], error_s[span], tree_v, bounds[t])
+            keep, settled = float_greater_array(value[positions], error_s[span], tree_v, bounds[t])
             if not np.logical_and.reduce(settled):
                 declined = np.flatnonzero(~settled)
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
@@ -751,7 +761,7 @@ class _ArrayEvaluator:
             return keep
 
         with np.errstate(all="ignore"):
-            prune_bottom_up(a, value, subtree, decide, kept, levels)
+            prune_bottom_up(a, value, subtree, decide, kept, levels, in_place=True)
         self.kept[order] = kept
 
     @staticmethod
@@ -784,30 +794,35 @@ class _ArrayEvaluator:
         return out
 
     def _leaf_floats(self, counts, order, n_classes: int) -> tuple:
-        """``(sizes, values, rels, leaf_rel, weight_rel)``: the sizes n_t (as floats) of the nodes
-        ``order`` (rows of ``counts``), the float images of their leaf moments (4.29) and their
-        bounds (:func:`leaf_moment_floats`, a block of nodes at a time: small temporaries), the
-        bound ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's rules: a child
-        weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule), the
-        counts exact floats and eta correctly rounded.  Each bound is the same for every node.
-        A parameter whose float is not 0 exactly or in [TINY, 2**1000] voids every bound (the
-        filter declines everywhere); so does a leaf moment that is neither 0 exactly nor at
-        least ``_VALUE_FLOOR``."""
+        """``(sizes, values, leaf_rel, weight_rel)``: the sizes n_t (as floats) of the nodes
+        ``order`` (rows of ``counts``), the float images of their leaf moments (4.29)
+        (:func:`leaf_moment_floats`, a block of nodes at a time: small temporaries), the bound
+        ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's rules: a
+        child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule),
+        the counts exact floats and eta correctly rounded.  Each bound is the same for every
+        node (a zero image has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept
+        per node: an image that cannot be vouched for is NaN instead (an infinite bound from
+        :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
+        2**1000] voids every bound (every image NaN: the filter declines everywhere); so does a
+        leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
         params = (*self.prior.term_offsets(n_classes), self.prior.eta)
         usable = all(math.isfinite(_float_or_inf(p)) for p in params)
         leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, self.k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        sizes_f, leaf_v, leaf_r = np.empty(len(order)), np.empty(len(order)), np.empty(len(order))
+        sizes_f, leaf_v = np.empty(len(order)), np.empty(len(order))
         for start in range(0, len(order), _LEAF_BLOCK):
             block = slice(start, start + _LEAF_BLOCK)
             sizes, majority = self._sizes_by_position(counts, order[block])
             sizes_f[block] = sizes
-            leaf_v[block], leaf_r[block] = leaf_moment_floats(sizes, majority, n_classes, self.prior, self.k)
+            values, rels = leaf_moment_floats(sizes, majority, n_classes, self.prior, self.k)
+            if not rels.max() < math.inf:
+                values[np.isinf(rels)] = math.nan
+            leaf_v[block] = values
         if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):
-            return sizes_f, leaf_v, leaf_r, leaf_rel, weight_rel         # every moment trusted
+            return sizes_f, leaf_v, leaf_rel, weight_rel         # every moment trusted
         with np.errstate(invalid="ignore"):
-            trusted = ((leaf_v >= _VALUE_FLOOR) | (leaf_v == 0.0)) & usable
-        return sizes_f, leaf_v, np.where(trusted, leaf_r, math.inf), leaf_rel, weight_rel
+            leaf_v[~(((leaf_v >= _VALUE_FLOOR) | (leaf_v == 0.0)) & usable)] = math.nan
+        return sizes_f, leaf_v, leaf_rel, weight_rel
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:

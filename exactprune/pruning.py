@@ -103,7 +103,8 @@ def kept_from_collapsed(arrays: CountArrays, collapsed: Any) -> np.ndarray:
 def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
                     subtree: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
                     decide: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
-                    kept: Optional[np.ndarray] = None, levels: Optional[list] = None) -> tuple:
+                    kept: Optional[np.ndarray] = None, levels: Optional[list] = None,
+                    in_place: bool = False) -> tuple:
     """PruneTree's pass (Zhong Fig 4.1) over count arrays: for the splits of each level, the
     deepest level first (:meth:`~exactprune.tree.CountArrays.splits_bottom_up`, so a split's
     children are decided before it), ``subtree(splits, best, level)`` gives the values of their
@@ -129,6 +130,10 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         ``kept``: by default :meth:`~exactprune.tree.CountArrays.splits_bottom_up` (node
         indices); :meth:`~exactprune.tree.CountArrays.split_positions` numbers the nodes by
         breadth-first position instead, where a level's children are one slice.
+    in_place : bool, default False
+        Write the optimal values into ``leaf`` itself (it becomes ``best``) instead of a copy:
+        a split's entry is overwritten only at its own level, after it was read as the value of
+        the split as a leaf, so the pass reads the same values with one array fewer.
 
     Returns
     -------
@@ -149,7 +154,7 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
     >>> kept.tolist(), best.tolist()
     ([True, False, False], [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]])
     """
-    best = leaf.copy()
+    best = leaf if in_place else leaf.copy()
     if kept is None:
         kept = np.zeros(arrays.n_nodes, dtype=bool)
     for level, splits in enumerate(arrays.splits_bottom_up() if levels is None else levels):
@@ -157,7 +162,7 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         keep = np.asarray(decide(splits, tree, level), dtype=bool)
         kept[splits] = keep
         best[splits] = np.where(keep if np.ndim(tree) == 1 else keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)),
-                                tree, leaf[splits])
+                                tree, best[splits])      # a split's value as a leaf, not yet overwritten
     return kept, best
 
 

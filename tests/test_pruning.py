@@ -42,6 +42,13 @@ def test_the_pass_finds_the_smallest_optimal_pruning_of_an_additive_value(tree, 
     smallest = min((p for p, v in totals.items() if v == least), key=len)
     assert best[0] == least
     assert {names[i] for i in np.flatnonzero(kept & a.subtree_mask(kept))} == set(smallest)
+    assert leaf.tolist() == [value_of[name] for name in names]      # the default pass works on a copy
+    # in place: the leaf array becomes the optimal values, the splits read as leaves before their level
+    values = leaf.copy()
+    kept_in, best_in = prune_bottom_up(a, values, lambda splits, best, level: a.child_sums(splits, best),
+                                       lambda splits, subtree, level: subtree < values[splits], in_place=True)
+    assert best_in is values and best_in[0] == least
+    assert {names[i] for i in np.flatnonzero(kept_in & a.subtree_mask(kept_in))} == set(smallest)
 
 
 def test_decisions_below_a_pruned_split_are_made_too_and_the_result_type_reads_them():

@@ -425,7 +425,7 @@ class CountArrays:
         """
         import numpy as np
         order, starts = self.breadth_first()        # a level's children are the next level, in order
-        arity = self.n_children[order]
+        arity = self.n_children[order]              # (transient: the pruned arrays are made after it)
         open_splits = kept[order]                   # (a leaf's entry is repeated 0 times)
         remains = np.empty(len(order), dtype=bool)  # by breadth-first position, a level at a time
         remains[0] = True
@@ -448,20 +448,23 @@ class CountArrays:
         ([[3, 2], [0, 2], [3, 0]], ['root', 'c1', 'c2'], [0, 1, 2])
         """
         import numpy as np
-        alive = self.subtree_mask(kept)
-        old = np.flatnonzero(alive)
-        new_id = np.empty(self.n_nodes, dtype=np.int64)       # the new index of each remaining node
-        new_id[old] = np.arange(len(old))
-        arity = self.n_children[old]
-        open_splits = kept[old] & (arity > 0)
+        old = np.flatnonzero(self.subtree_mask(kept))
+        arity = self.n_children[old]                # then 0 at the splits made leaves
+        arity[np.logical_not(kept[old])] = 0
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
-        np.cumsum(np.where(open_splits, arity, 0), out=offsets[1:])
-        splits = old[open_splits]
+        np.cumsum(arity, out=offsets[1:])
+        splits = old[arity > 0]
+        del arity
         if len(self.indices) == 2 * np.count_nonzero(self.n_children):     # binary: rows of child pairs
             children = np.take(self.indices.reshape(-1, 2), self.offsets[splits] // 2, axis=0).ravel()
         else:
             children = csr_gather(self.offsets, self.indices, splits)
-        return CountArrays(np.take(self.counts, old, axis=0), offsets, new_id[children]), old
+        del splits
+        new_id = np.empty(self.n_nodes, dtype=np.int32 if self.n_nodes < 2 ** 31 else np.int64)
+        new_id[old] = np.arange(len(old), dtype=new_id.dtype)   # the new index of each remaining node
+        children[...] = new_id[children]            # (the int32 map is freed before the counts are gathered)
+        del new_id
+        return CountArrays(np.take(self.counts, old, axis=0), offsets, children), old
 
 
 def check_arrays(a: CountArrays) -> None:
