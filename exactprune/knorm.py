@@ -700,13 +700,14 @@ class _ArrayEvaluator:
                     np.add(kids, eta_f, out=kids)
                     np.divide(kids.reshape(-1, 2), den[:, None], out=kids.reshape(-1, 2))
                 else:
+                    assert first is not None        # made when the tree is not binary
                     kids = weight[first[begin]:first[stop - 1] + arity[stop - 1]]
                     np.add(kids, eta_f, out=kids)
                     np.divide(kids, np.repeat(den, arity[begin:stop]), out=kids)
             weight[0] = 0.0
             if not weight[1:].min() >= _WEIGHT_FLOOR:      # some weight is NaN, or below the floor (0 included)
                 low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
-                starts = np.arange(1, 2 * len(splits), 2) if binary else first
+                starts = np.arange(1, 2 * len(splits), 2) if first is None else first
                 weight[starts[np.logical_or.reduceat(low[1:], starts - 1)]] = math.nan    # an untrusted weight: NaN subtree
         eps = Approx.of(self.epsilon)       # NaN with an infinite bound if it has no float image
         bounds, bound, width = [], leaf_rel, int(arity.max())     # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
@@ -719,7 +720,7 @@ class _ArrayEvaluator:
         runs, stop = [], n_splits           # runs[t]: the level's splits and children as slices
         for positions in levels:
             begin = stop - len(positions)
-            if binary:
+            if first is None:               # binary
                 runs.append((slice(begin, stop), 2 * begin + 1, 2 * stop + 1))
             else:
                 runs.append((slice(begin, stop), int(first[begin]), int(first[stop - 1] + arity[stop - 1])))
