@@ -371,7 +371,7 @@ class _SequenceBuilder:
         self.stages: list = []
         self.record = _Record(tree, self.stages)
         self.names = _Names(self.full)      # Zhong's names of the input's nodes (kept by every stage)
-        made_before = set(self.full._cache)
+        made_before = self.full.cached_keys()
         first = prune(tree, 1, prior=prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
                           "search_float": 0, "search_arb": 0, "search_exact": 0}
@@ -382,8 +382,8 @@ class _SequenceBuilder:
         self._add_stage(1, self.current.n_leaves)
         index = np.int32 if self.full.n_nodes < 2 ** 31 else np.int64
         self.origin = self._record_pruned(tree, np.arange(self.full.n_nodes, dtype=index), kept, 1, False)
-        for key in set(self.full._cache) - made_before - self.KEEP:     # the input's derived arrays made
-            del self.full._cache[key]           # by PruneTree at k = 1, not needed again: made again on demand
+        # the input's derived arrays made by PruneTree at k = 1 and not needed again (made again on demand)
+        self.full.forget(self.full.cached_keys() - made_before - self.KEEP)
         self.k0: Breakpoint = 1
         self.searches = 0
         #: input index of a split -> its breakpoint in the current tree (None: survives every k)

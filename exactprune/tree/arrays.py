@@ -10,7 +10,7 @@ import functools
 import numbers
 import operator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from ..limits import MAX_CLASSES, MAX_COUNT, check_counts_size, check_tree_shape
 from .names import child_name, name_path
@@ -111,6 +111,25 @@ class CountArrays:
         if key not in self._cache:
             self._cache[key] = make()
         return self._cache[key]
+
+    def cached_keys(self) -> frozenset:
+        """The keys of the derived arrays kept so far (:meth:`cached`)."""
+        return frozenset(self._cache)
+
+    def forget(self, keys: Iterable[str]) -> None:
+        """Drop the derived arrays ``keys`` (made again on demand by :meth:`cached`): a caller
+        that made them for one step frees their memory.
+
+        >>> from exactprune.tree import iris_tree
+        >>> a = iris_tree().arrays()
+        >>> sizes = a.sizes
+        >>> "sizes" in a.cached_keys(), a.forget({"sizes"}), "sizes" in a.cached_keys()
+        (True, None, False)
+        >>> a.sizes.tolist() == sizes.tolist()      # made again, equal
+        True
+        """
+        for key in keys:
+            self._cache.pop(key, None)
 
     @property
     def n_nodes(self) -> int:
