@@ -114,9 +114,19 @@ def test_sigterm_to_the_command_leaves_no_worker_behind():
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    time.sleep(0.5)
-    alive = [pid for pid in kids if os.path.exists(f"/proc/{pid}") and
-             open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+
+    def running(pid):
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+    # a worker is told by the kernel when its parent dies (SIGTERM) and ends soon after, later under
+    # load: one still running 10 s after its parent exited survived it
+    deadline = time.monotonic() + 10
+    while any(running(pid) for pid in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    alive = [pid for pid in kids if running(pid)]
     for pid in alive:
         os.kill(pid, signal.SIGKILL)
     assert not alive, f"workers {alive} survived their parent"
