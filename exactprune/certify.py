@@ -187,7 +187,12 @@ class Approx:
 
     @staticmethod
     def bounded(value: float, rel: float) -> "Approx":
-        """An approximation whose bound the caller derived (and documents at the call site)."""
+        """An approximation whose bound the caller derived (and documents at the call site); invalid
+        when the bound is beyond ``MAX_REL`` or the value negative, not finite or below ``TINY``.
+
+        >>> Approx.bounded(0.1, U).valid, Approx.bounded(0.1, 0.75).valid, Approx.bounded(-1.0, 0.0).valid
+        (True, False, False)
+        """
         return _checked(value, rel)
 
     def __mul__(self, other: "Approx") -> "Approx":
@@ -214,7 +219,12 @@ class Approx:
         return _checked(self.value / other.value, quotient_rel(self.rel, other.rel))
 
     def error(self) -> float:
-        """An upper bound on the absolute error ``|X - value|`` (rounded up)."""
+        """An upper bound on the absolute error ``|X - value|`` (rounded up).
+
+        >>> third = Approx.of(Fraction(1, 3))
+        >>> abs(Fraction(1, 3) - Fraction(third.value)) <= third.error(), Approx.of(7).error()
+        (True, 0.0)
+        """
         return self.rel * self.value * INFLATE
 
 
@@ -316,7 +326,12 @@ class Decider:
     def sign(self, x: Optional[Approx], y: Optional[Approx], *,
              ball: Optional[Callable[[], "flint.arb"]] = None,
              exact: Optional[Callable[[], Rational]] = None) -> int:
-        """-1, 0 or +1: the sign of ``X - Y`` (0 only through the exact route)."""
+        """-1, 0 or +1: the sign of ``X - Y`` (0 only through the exact route).
+
+        >>> d = Decider()
+        >>> d.sign(Approx.of(1), Approx.of(2)), d.sign(None, None, exact=lambda: Fraction(0)), d.routes
+        (-1, 0, {'float': 1, 'arb': 0, 'exact': 1})
+        """
         if x is not None and y is not None:
             quick = float_sign(x, y)
             if quick:
@@ -349,12 +364,22 @@ class Decider:
 
     @property
     def decisions(self) -> int:
-        """How many decisions were made."""
+        """How many decisions were made.
+
+        >>> d = Decider()
+        >>> d.sign(Approx.of(3), Approx.of(2)), d.exact_sign(Fraction(1, 2)), d.decisions
+        (1, 1, 2)
+        """
         return sum(self.routes.values())
 
     @property
     def fallbacks(self) -> int:
-        """Decisions the float filter could not make (settled by arb or exact rationals)."""
+        """Decisions the float filter could not make (settled by arb or exact rationals).
+
+        >>> d = Decider()
+        >>> d.sign(Approx.of(3), Approx.of(3), exact=lambda: Fraction(0)), d.fallbacks    # equal: no float sign
+        (0, 1)
+        """
         return self.routes["arb"] + self.routes["exact"]
 
 

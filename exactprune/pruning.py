@@ -189,6 +189,18 @@ class Pruning:
         The pruned tree's value; a subclass may compute it on first access instead.
     pruned : list, optional
         The pruned names in the order the pruner documents (default: index order).
+
+    Examples
+    --------
+    Zhong's iris tree (Figure B.1) with the split c21 made a leaf: its five leaves become one.
+
+    >>> from exactprune.tree import iris_tree
+    >>> tree = iris_tree()
+    >>> kept = tree.arrays().n_children > 0
+    >>> kept[tree.arrays().index("c21")] = False
+    >>> result = Pruning(tree, None, kept, {"float": 6, "arb": 0, "exact": 1})
+    >>> result.pruned, result.tree.n_leaves, tree.n_leaves, result.moment
+    (['c21'], 4, 8, None)
     """
 
     def __init__(self, source: Tree, k: Optional[int], kept: np.ndarray, routes: dict, moment: Any = None,
@@ -202,40 +214,92 @@ class Pruning:
 
     @property
     def kept_splits(self) -> np.ndarray:
-        """Boolean array over the input tree's array indices: True where the split was kept."""
+        """Boolean array over the input tree's array indices: True where the split was kept.
+        A split below a pruned one keeps its own decision here (see :meth:`kept`).
+
+        >>> from exactprune.tree import iris_tree
+        >>> tree = iris_tree()
+        >>> kept = tree.arrays().n_children > 0
+        >>> kept[tree.arrays().index("c21")] = False
+        >>> int(Pruning(tree, None, kept, {}).kept_splits.sum())     # 7 splits, c21 not kept
+        6
+        """
         return self._kept_splits
 
     def kept(self, node: Node) -> bool:
-        """Was the split at ``node`` (a node of the input tree) kept, its ancestors kept too?"""
+        """Was the split at ``node`` (a node of the input tree) kept, its ancestors kept too?
+
+        >>> from exactprune.tree import iris_tree
+        >>> tree = iris_tree()
+        >>> kept = tree.arrays().n_children > 0
+        >>> kept[tree.arrays().index("c21")] = False
+        >>> result = Pruning(tree, None, kept, {})
+        >>> [result.kept(tree.node(name)) for name in ("c2", "c21", "c211", "c22")]    # c211: below c21
+        [True, False, False, True]
+        """
         if not hasattr(self, "_kept_names"):
             self._kept_names = {n.name for n in self.tree.root.walk() if n.children}
         return node.name in self._kept_names
 
     @property
     def comparisons(self) -> int:
-        """How many decisions were made."""
+        """How many decisions were made.
+
+        >>> from exactprune.tree import iris_tree
+        >>> Pruning(iris_tree(), 2, iris_tree().arrays().n_children > 0, {"float": 6, "exact": 1}).comparisons
+        7
+        """
         return sum(self.routes.values())
 
     @property
     def fallbacks(self) -> int:
-        """Decisions the float filter could not settle."""
+        """Decisions the float filter could not settle.
+
+        >>> from exactprune.tree import iris_tree
+        >>> routes = {"float": 4, "arb": 2, "exact": 1}
+        >>> Pruning(iris_tree(), 2, iris_tree().arrays().n_children > 0, routes).fallbacks
+        3
+        """
         return self.routes.get("arb", 0) + self.routes.get("exact", 0)
 
     @property
     def tree(self) -> Tree:
+        """The pruned tree (a new Tree; the input is untouched), built on first access.
+
+        >>> from exactprune.tree import iris_tree
+        >>> tree = iris_tree()
+        >>> kept = tree.arrays().n_children > 0
+        >>> kept[tree.arrays().index("c2")] = False
+        >>> sorted(n.name for n in Pruning(tree, None, kept, {}).tree.leaves()), tree.n_leaves
+        (['c1', 'c2'], 8)
+        """
         if not hasattr(self, "_tree"):
             self._tree = self._source.pruned_tree(self._kept_splits)
         return self._tree
 
     @property
     def pruned(self) -> list:
+        """The names of the topmost splits made leaves (splits below them are not listed).
+
+        >>> from exactprune.tree import iris_tree
+        >>> tree = iris_tree()
+        >>> kept = tree.arrays().n_children > 0
+        >>> kept[[tree.arrays().index(name) for name in ("c21", "c212", "c22")]] = False
+        >>> Pruning(tree, None, kept, {}).pruned
+        ['c21', 'c22']
+        """
         if not hasattr(self, "_pruned"):
             self._pruned = self._source.pruned_names(self._kept_splits)
         return self._pruned
 
     @property
     def moment(self) -> Any:
-        """The pruned tree's value, as the pruner documents it (None where it has none)."""
+        """The pruned tree's value, as the pruner documents it (None where it has none).
+
+        >>> from exactprune.tree import iris_tree
+        >>> Pruning(iris_tree(), None, iris_tree().arrays().n_children > 0, {}, moment=0).moment
+        0
+        """
         return getattr(self, "_moment", None)
 
     def __getstate__(self) -> dict:

@@ -55,7 +55,15 @@ class Computed:
         return dict(self.compute())
 
     def evaluate(self) -> dict:
-        """What ``compute()`` returns (a copy, made on the first call and kept)."""
+        """What ``compute()`` returns (a copy, made on the first call and kept).
+
+        >>> from fractions import Fraction
+        >>> class Half(Computed):
+        ...     def compute(self) -> dict:
+        ...         return {"correct": str(Fraction(1, 2) + Fraction(1, 3))}
+        >>> Half().evaluate()
+        {'correct': '5/6'}
+        """
         return self._computed
 
 
@@ -63,7 +71,18 @@ class Computed:
 class Erratum(Computed):
     """One discrepancy.  ``compute`` returns a dict with at least ``correct`` and
     ``counterexample`` (strings or JSON-able data, computed exactly), and
-    ``confirmed`` (True when the printed form really disagrees)."""
+    ``confirmed`` (True when the printed form really disagrees).
+
+    >>> from fractions import Fraction
+    >>> entry = Erratum("toy", "a paper, eq. (1)", "1/2 + 1/3 = 2/5",
+    ...                 lambda: {"correct": str(Fraction(1, 2) + Fraction(1, 3)), "counterexample": "none needed",
+    ...                          "confirmed": Fraction(1, 2) + Fraction(1, 3) != Fraction(2, 5)})
+    >>> entry.evaluate()["correct"], entry.kind == FALSE
+    ('5/6', True)
+    >>> Erratum("toy", "a paper", "x", dict, kind="typo")
+    Traceback (most recent call last):
+    ValueError: erratum toy: kind must be one of ('false as printed', 'unstated hypothesis', 'domain note', 'remark'), got 'typo'
+    """
 
     id: str
     source: str
@@ -77,6 +96,13 @@ class Erratum(Computed):
             raise ValueError(f"erratum {self.id}: kind must be one of {KINDS}, got {self.kind!r}")
 
     def as_dict(self) -> dict:
+        """The JSON form: the record's fields and the computed ``correct``, ``counterexample`` and
+        ``confirmed`` (True when ``compute`` does not say).
+
+        >>> entry = Erratum("toy", "a paper", "2 + 2 = 5", lambda: {"correct": str(2 + 2), "counterexample": "-"})
+        >>> {key: entry.as_dict()[key] for key in ("printed", "correct", "confirmed")}
+        {'printed': '2 + 2 = 5', 'correct': '4', 'confirmed': True}
+        """
         result = self.evaluate()
         return {"id": self.id, "source": self.source, "printed": self.printed,
                 "correct": result["correct"], "counterexample": result["counterexample"],

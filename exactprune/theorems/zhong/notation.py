@@ -51,7 +51,13 @@ def tree_prior_cases(include_zero_lam: bool = False, max_depth: int = 2, max_chi
                      numerators=("J-1", "1"), allow_empty: bool = False, extra: Optional[list] = None,
                      lam_zero_too: bool = False):
     """Trees with a prior: lam > 0, lam = 0 only (``include_zero_lam``) or lam >= 0 with lam = 0
-    drawn with positive probability (``lam_zero_too``: Table A.1's lam >= 0)."""
+    drawn with positive probability (``lam_zero_too``: Table A.1's lam >= 0).
+
+    >>> from hypothesis import find
+    >>> case = find(tree_prior_cases(lam_zero_too=True), lambda case: case["lam"] == 0)    # lam = 0 is reached
+    >>> sorted(case), case["numerator"] in ("J-1", "1"), case["eta"] >= 0
+    (['eta', 'lam', 'numerator', 'tree'], True, True)
+    """
     st = hypothesis_st()
     lam = st.just(Fraction(0)) if include_zero_lam else lams(include_zero=lam_zero_too)
     base = st.fixed_dictionaries({
@@ -104,7 +110,16 @@ def internal_names(tree) -> set:
 
 def pure_trees_lam0():
     """One-level trees of a single class (every leaf pure, of the root's class) with lam = 0: every
-    k-norm is 0 (the counterexamples of Theorems 5.5 and 5.8 as printed)."""
+    k-norm is 0 (the counterexamples of Theorems 5.5 and 5.8 as printed).
+
+    >>> from hypothesis import find
+    >>> case = find(pure_trees_lam0(), lambda case: len(case["tree"]["counts"]) == 3)     # a J = 3 case
+    >>> root, leaves = case["tree"]["counts"], [leaf["counts"] for leaf in case["tree"]["children"]]
+    >>> case["lam"], all(sum(c > 0 for c in counts) == 1 for counts in [root] + leaves)
+    (Fraction(0, 1), True)
+    >>> [sum(column) for column in zip(*leaves)] == root
+    True
+    """
     st = hypothesis_st()
 
     @st.composite
