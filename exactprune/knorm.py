@@ -221,7 +221,11 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     array([inf])
     """
     offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))    # inf: no image (it makes a or d inf)
-    a, d = leaf_terms(sizes.astype(np.float64), majority.astype(np.float64), offsets)
+    if sizes.dtype == object or majority.dtype == object:
+        sizes_f, majority_f = sizes.astype(np.float64), majority.astype(np.float64)
+    else:       # integers: n - most exact in the integers, then one rounding adding the float offset, as in floats
+        sizes_f, majority_f = sizes, majority
+    a, d = leaf_terms(sizes_f, majority_f, offsets)
     values, rels = rising_ratio_array((a, _TERM_REL), (d, _TERM_REL), k)
     if sizes.dtype != object and majority.dtype != object and (not sizes.size or sizes.max() < _FLOAT_EXACT_INT):
         return values, rels                     # every node imaged
@@ -630,7 +634,7 @@ class _ArrayEvaluator:
         if self.prior.lam == 0 and np.any(a.sizes == 0):
             name = a.name(int(np.flatnonzero(a.sizes == 0)[0]))
             raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
-        if not np.any(a.n_children > 0):
+        if not len(a.indices):      # no split
             return
         if self.k > EXACT_K_LIMIT:
             self._arb_pass(a)

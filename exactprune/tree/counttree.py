@@ -42,7 +42,10 @@ class Tree:
     _root: Optional[Node]
     _arrays: Optional[CountArrays]
     _nodes: Optional[list[Node]]
-    _routing: Optional[tuple[Any, ...]]
+    _routing_made: Optional[tuple[Any, ...]]
+    #: a pruned tree's scikit-learn routing, made from its source's on first use (:meth:`pruned_tree`):
+    #: ``(feature, threshold, old, was_split)`` of the source, or None once made
+    _routing_plan: Optional[tuple[Any, ...]] = None
     n_classes: int
     class_names: Optional[list[str]]
     feature_names: Optional[list[str]]
@@ -86,6 +89,23 @@ class Tree:
         tree.n_classes = arrays.counts.shape[1]
         tree._set_names(class_names, feature_names)
         return tree
+
+    @property
+    def _routing(self) -> Optional[tuple[Any, ...]]:
+        """``("sklearn", feature, threshold)``, ``("nodes", split, feature, threshold)`` or None
+        (:meth:`from_arrays`); a pruned tree's scikit-learn routing is gathered from its source's
+        on first use (:meth:`pruned_tree`)."""
+        plan = self._routing_plan
+        if plan is not None:
+            feature, threshold, old, was_split = plan
+            feature = feature[old]
+            feature[was_split & (self.arrays().n_children == 0)] = -2     # the splits made leaves
+            self._routing_made, self._routing_plan = ("sklearn", feature, threshold[old]), None
+        return self._routing_made
+
+    @_routing.setter
+    def _routing(self, routing: Optional[tuple[Any, ...]]) -> None:
+        self._routing_made, self._routing_plan = routing, None
 
     @property
     def root(self) -> Node:
@@ -180,19 +200,20 @@ class Tree:
         import numpy as np
         a = self.arrays()
         arrays, old = a.pruned(np.asarray(kept, dtype=bool))
-        cut = np.flatnonzero((a.n_children[old] > 0) & (arrays.n_children == 0))
         routing = self._routing
-        if routing is not None and routing[0] == "sklearn":
-            feature = routing[1][old]
-            feature[cut] = -2
-            routing = ("sklearn", feature, routing[2][old])
+        plan = None
+        if routing is not None and routing[0] == "sklearn":     # gathered on first use (_routing)
+            plan, routing = (routing[1], routing[2], old, a.n_children[old] > 0), None
         elif routing is not None:
+            cut = np.flatnonzero((a.n_children[old] > 0) & (arrays.n_children == 0))
             columns = [[column[i] for i in old.tolist()] for column in routing[1:]]
             for i in cut.tolist():
                 for column in columns:
                     column[i] = None
             routing = ("nodes", *columns)
-        return Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
+        tree = Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
+        tree._routing_plan = plan
+        return tree
 
     def pruned_names(self, kept: "np.ndarray") -> list:
         """The names of the splits :meth:`pruned_tree` turns into leaves, topmost only (a split

@@ -56,7 +56,7 @@ def sklearn_counts(tree_: Any, rounding: Optional[str] = None) -> "np.ndarray":
             np.rint(raw, out=rounded)
             if rounding is None:
                 np.abs(np.subtract(raw, rounded, out=raw), out=raw)
-                if np.any(raw > 1e-6):
+                if raw.max() > 1e-6:        # as any(raw > 1e-6), a NaN included
                     raw = values * weights[:, None] if normalized else values
                     worst = int(np.argmax(np.abs(raw - np.rint(raw)).max(axis=1)))
                     raise ValueError(f"node {worst} of the scikit-learn tree has non-integer weighted class counts "
