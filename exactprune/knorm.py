@@ -30,7 +30,7 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
-from typing import Any, Callable, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import flint
 import numpy as np
@@ -504,6 +504,12 @@ class PruneResult(Pruning):
         self._evaluator = evaluator
 
     @property
+    def tree(self) -> Tree:
+        if not hasattr(self, "_tree"):      # the float pass knows which nodes remain (one walk fewer)
+            self._tree = self._source.pruned_tree(self._kept_splits, remaining=self._evaluator.remaining())
+        return self._tree
+
+    @property
     def moment(self):
         if not hasattr(self, "_moment"):
             self._moment = self._evaluator.root_moment()
@@ -768,6 +774,25 @@ class _ArrayEvaluator:
         with np.errstate(all="ignore"):
             prune_bottom_up(a, value, subtree, decide, kept, levels, in_place=True)
         self.kept[order] = kept
+        self._positions = (order, levels, runs, None if binary else arity, kept)
+
+    def remaining(self) -> Optional[np.ndarray]:
+        """Which nodes remain in the pruned tree (:meth:`~exactprune.tree.CountArrays.subtree_mask`
+        of the decisions) from the float pass's breadth-first positions, top-down a level at a
+        time: a kept split's children are one slice of positions.  Asked once (by
+        :attr:`PruneResult.tree`): the positions are dropped then; None after another pass."""
+        if not hasattr(self, "_positions"):
+            return None
+        order, levels, runs, arity, kept = self._positions
+        del self._positions
+        remains = np.empty(len(order), dtype=bool)
+        remains[0] = True
+        for positions, (span, low_child, high_child) in zip(reversed(levels), reversed(runs)):
+            open_splits = remains[positions] & kept[positions]
+            remains[low_child:high_child] = open_splits.repeat(2 if arity is None else arity[span])
+        alive = np.empty(self.arrays.n_nodes, dtype=bool)
+        alive[order] = remains
+        return alive
 
     @staticmethod
     def _sizes_by_position(counts, order) -> tuple:

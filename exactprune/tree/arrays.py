@@ -455,9 +455,10 @@ class CountArrays:
         alive[order] = remains
         return alive
 
-    def pruned(self, kept: "np.ndarray") -> tuple:
+    def pruned(self, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> tuple:
         """``(arrays, old)``: the arrays of the tree in which every split with ``kept[i]`` false is
-        a leaf (names and order kept), and ``old``, the original index of each remaining node.
+        a leaf (names and order kept), and ``old``, the original index of each remaining node
+        (``remaining``: :meth:`subtree_mask` of ``kept``, made here unless given).
 
         >>> import numpy as np
         >>> a = CountArrays(np.array([[3, 2], [0, 2], [3, 0], [0, 1], [0, 1]]),
@@ -467,7 +468,7 @@ class CountArrays:
         ([[3, 2], [0, 2], [3, 0]], ['root', 'c1', 'c2'], [0, 1, 2])
         """
         import numpy as np
-        old = np.flatnonzero(self.subtree_mask(kept))
+        old = np.flatnonzero(self.subtree_mask(kept) if remaining is None else remaining)
         arity = self.n_children[old]                # then 0 at the splits made leaves
         arity[np.logical_not(kept[old])] = 0
         offsets = np.zeros(len(old) + 1, dtype=np.int64)

@@ -183,11 +183,11 @@ class Tree:
         """
         return self.pruned_tree(kept), self.pruned_names(kept)
 
-    def pruned_tree(self, kept: "np.ndarray") -> "Tree":
+    def pruned_tree(self, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> "Tree":
         """The tree in which every split i with ``kept[i]`` false (a boolean array over
         :meth:`arrays`' indices) is a leaf, as arrays (names, order and routing tests of the
-        remaining splits kept; :meth:`CountArrays.pruned`).  Vectorized; the input is
-        untouched.  The one builder of pruned trees: :meth:`pruned_by`, :meth:`pruned_copy`
+        remaining splits kept; :meth:`CountArrays.pruned`, given ``remaining``, the nodes that
+        remain, when the caller knows them).  Vectorized; the input is untouched.  The one builder of pruned trees: :meth:`pruned_by`, :meth:`pruned_copy`
         and :func:`~exactprune.tree.copy_with_leaves` call it.
 
         >>> import numpy as np
@@ -199,7 +199,7 @@ class Tree:
         """
         import numpy as np
         a = self.arrays()
-        arrays, old = a.pruned(np.asarray(kept, dtype=bool))
+        arrays, old = a.pruned(np.asarray(kept, dtype=bool), remaining)
         routing = self._routing
         plan = None
         if routing is not None and routing[0] == "sklearn":     # gathered on first use (_routing)
