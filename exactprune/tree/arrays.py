@@ -538,23 +538,25 @@ def check_arrays(a: CountArrays) -> None:
         first = int(np.flatnonzero(offsets[1:] - offsets[:-1] == 1)[0])
         raise ValueError(f"node {a.name(first)}: an internal node needs at least 2 children, got 1")
     binary = len(indices) == 2 * internal.size
-    counts = np.ascontiguousarray(counts)           # np.take of a strided matrix copies it whole at each call
-    rows = max(1, _CHECK_BLOCK // counts.shape[1])
-    for start in range(0, internal.size, rows):     # a block of splits at a time: small temporaries
-        nodes = internal[start:start + rows]
+    columns = [counts[:, j] for j in range(counts.shape[1])]     # a class at a time: long 1-d loops
+    for start in range(0, internal.size, _CHECK_BLOCK):     # a block of splits at a time: small temporaries
+        nodes = internal[start:start + _CHECK_BLOCK]
         low, high = int(offsets[nodes[0]]), int(offsets[nodes[-1] + 1])
-        kids = np.take(counts, indices[low:high], axis=0)
-        sums = kids[0::2] + kids[1::2] if binary else np.add.reduceat(kids, offsets[nodes] - low, axis=0)
-        differ = sums != np.take(counts, nodes, axis=0)
-        if np.any(differ):
-            wrong = np.flatnonzero(differ.any(axis=1))
-            i = int(nodes[wrong[0]])
-            raise ValueError(f"node {a.name(i)}: children's counts add up to {sums[wrong[0]].tolist()}, "
+        kids, differ = indices[low:high], np.zeros(len(nodes), dtype=bool)
+        for column in columns:      # (fancy indexing: np.take would copy a strided column whole)
+            values = column[kids]
+            sums = values[0::2] + values[1::2] if binary else np.add.reduceat(values, offsets[nodes] - low)
+            differ |= sums != column[nodes]
+        if differ.any():
+            i = int(nodes[np.argmax(differ)])       # the first split whose children do not add up
+            rows = np.take(counts, indices[offsets[i]:offsets[i + 1]], axis=0)
+            total = rows[0::2] + rows[1::2] if binary else np.add.reduceat(rows, [0], axis=0)
+            raise ValueError(f"node {a.name(i)}: children's counts add up to {total[0].tolist()}, "
                              f"not to its counts {counts[i].tolist()}")
 
 
-#: count entries :func:`check_arrays` sums at a time (a block's temporaries stay near 100 kB)
-_CHECK_BLOCK = 1 << 12
+#: splits :func:`check_arrays` sums the children of at a time (a block's temporaries near 100 kB)
+_CHECK_BLOCK = 1 << 13
 
 
 def _one_parent_each(offsets: "np.ndarray", indices: "np.ndarray", internal: "np.ndarray", n: int) -> bool:
