@@ -692,8 +692,7 @@ class _ArrayEvaluator:
         The sum of a split's terms is taken left to right (a missing term of a narrower split
         adds nothing).  The decisions the filter declines go to exact rationals, one by one."""
         order, _ = a.breadth_first()
-        levels = a.split_positions()
-        splits = np.concatenate(levels[::-1])       # split positions in breadth-first order
+        splits, levels = a.splits_by_position()     # split positions in breadth-first order, and by level
         binary = len(a.indices) == 2 * len(splits)
         arity = np.broadcast_to(2, splits.shape) if binary else a.n_children[order[splits]]    # children per split
         first = None if binary else np.cumsum(arity) - arity + 1     # each split's first child (binary: 2 s + 1)
@@ -724,7 +723,6 @@ class _ArrayEvaluator:
         for _ in levels:
             bound = weighted_sum_rel(weight_rel, bound, width)
             bounds.append(sum_rel(bound, eps.rel))
-        error_s = value[splits] * leaf_rel      # per split, in order: the error of its leaf moment
         n_splits = len(splits)
         del splits
         runs, stop = [], n_splits           # runs[t]: the level's splits and children as slices
@@ -754,10 +752,10 @@ class _ArrayEvaluator:
             return tree_v
 
         def decide(positions, tree_v, t):
-            span = runs[t][0]
             if shift:
                 tree_v = tree_v + eps.value
-            keep, settled = float_greater_array(value[positions], error_s[span], tree_v, bounds[t])
+            leaf_v = value[positions]       # (not yet overwritten: the splits' leaf moments)
+            keep, settled = float_greater_array(leaf_v, leaf_v * leaf_rel, tree_v, bounds[t])
             if not np.logical_and.reduce(settled):
                 declined = np.flatnonzero(~settled)
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk

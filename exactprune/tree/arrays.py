@@ -256,11 +256,25 @@ class CountArrays:
         >>> a.breadth_first()[0].tolist(), [s.tolist() for s in a.split_positions()]   # node 1 at position 2
         ([0, 2, 1, 3, 4], [[2], [0]])
         """
+        return self.splits_by_position()[1]
+
+    def splits_by_position(self) -> tuple:
+        """``(positions, levels)``: the breadth-first positions of every split, ascending (one
+        array, top-down level by level), and :meth:`split_positions`, the deepest level first, as
+        views of it.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
+        >>> positions, levels = a.splits_by_position()
+        >>> positions.tolist(), [level.tolist() for level in levels]
+        ([0, 2], [[2], [0]])
+        """
         import numpy as np
         order, starts = self.breadth_first()
         positions = np.flatnonzero(self.n_children[order] > 0)
         cuts = np.searchsorted(positions, starts).tolist()
-        return [positions[low:high] for low, high in zip(cuts[-2::-1], cuts[:0:-1]) if high > low]
+        return positions, [positions[low:high] for low, high in zip(cuts[-2::-1], cuts[:0:-1]) if high > low]
 
     @property
     def subtree_sizes(self) -> "np.ndarray":
