@@ -44,7 +44,8 @@ class Tree:
     _nodes: Optional[list[Node]]
     _routing_made: Optional[tuple[Any, ...]]
     #: a pruned tree's scikit-learn routing, made from its source's on first use (:meth:`pruned_tree`):
-    #: ``(feature, threshold, old, was_split)`` of the source, or None once made
+    #: ``(feature, threshold, old, cut)``: the source's arrays, the source index of each node and
+    #: where a split was made a leaf (:meth:`CountArrays.pruned_with_cut`); None once made
     _routing_plan: Optional[tuple[Any, ...]] = None
     n_classes: int
     class_names: Optional[list[str]]
@@ -97,9 +98,9 @@ class Tree:
         on first use (:meth:`pruned_tree`)."""
         plan = self._routing_plan
         if plan is not None:
-            feature, threshold, old, was_split = plan
+            feature, threshold, old, cut = plan
             feature = feature[old]
-            feature[was_split & (self.arrays().n_children == 0)] = -2     # the splits made leaves
+            feature[cut] = -2           # the splits made leaves
             self._routing_made, self._routing_plan = ("sklearn", feature, threshold[old]), None
         return self._routing_made
 
@@ -199,15 +200,14 @@ class Tree:
         """
         import numpy as np
         a = self.arrays()
-        arrays, old = a.pruned(np.asarray(kept, dtype=bool), remaining)
+        arrays, old, cut = a.pruned_with_cut(np.asarray(kept, dtype=bool), remaining)
         routing = self._routing
         plan = None
         if routing is not None and routing[0] == "sklearn":     # gathered on first use (_routing)
-            plan, routing = (routing[1], routing[2], old, a.n_children[old] > 0), None
+            plan, routing = (routing[1], routing[2], old, cut), None
         elif routing is not None:
-            cut = np.flatnonzero((a.n_children[old] > 0) & (arrays.n_children == 0))
             columns = [[column[i] for i in old.tolist()] for column in routing[1:]]
-            for i in cut.tolist():
+            for i in np.flatnonzero(cut).tolist():
                 for column in columns:
                     column[i] = None
             routing = ("nodes", *columns)
