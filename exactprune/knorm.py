@@ -703,7 +703,7 @@ class _ArrayEvaluator:
             del sizes_f
             for stop in range(len(splits), 0, -_LEAF_BLOCK):     # a block of splits at a time, the last first:
                 begin = max(0, stop - _LEAF_BLOCK)      # their children lie past every earlier split's own entry
-                den = weight[splits[begin:stop]] + eta_f * arity[begin:stop]
+                den = weight.take(splits[begin:stop]) + eta_f * arity[begin:stop]
                 if binary:
                     kids = weight[2 * begin + 1:2 * stop + 1]
                     np.add(kids, eta_f, out=kids)
@@ -754,7 +754,7 @@ class _ArrayEvaluator:
         def decide(positions, tree_v, t):
             if shift:
                 tree_v = tree_v + eps.value
-            leaf_v = value[positions]       # (not yet overwritten: the splits' leaf moments)
+            leaf_v = value.take(positions)      # (not yet overwritten: the splits' leaf moments)
             keep, settled = float_greater_array(leaf_v, leaf_v * leaf_rel, tree_v, bounds[t])
             if not np.logical_and.reduce(settled):
                 declined = np.flatnonzero(~settled)
@@ -786,7 +786,7 @@ class _ArrayEvaluator:
         remains = np.empty(len(order), dtype=bool)
         remains[0] = True
         for positions, (span, low_child, high_child) in zip(reversed(levels), reversed(runs)):
-            open_splits = remains[positions] & kept[positions]
+            open_splits = remains.take(positions) & kept.take(positions)
             remains[low_child:high_child] = open_splits.repeat(2 if arity is None else arity[span])
         alive = np.empty(self.arrays.n_nodes, dtype=bool)
         alive[order] = remains

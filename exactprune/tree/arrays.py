@@ -63,11 +63,11 @@ def breadth_first(offsets: "np.ndarray", indices: "np.ndarray", splits: Optional
     order = np.empty(max(n, 1), dtype=np.int64)
     order[0] = 0
     starts, low, high = [0, 1], 0, 1
-    while high > low:
+    while high > low:           # (take and compress: less overhead than indexing, on ~100 small levels)
         frontier = order[low:high]
-        inner = frontier[is_split[frontier]]
+        inner = frontier.compress(is_split.take(frontier))
         if pairs is not None:
-            kids = pairs.take(offsets[inner] >> 1, axis=0).ravel()
+            kids = pairs.take(offsets.take(inner) >> 1, axis=0).ravel()
         else:
             kids = csr_gather(offsets, indices, inner)
         if not kids.size or high + kids.size > n:
@@ -339,8 +339,8 @@ class CountArrays:
         if np.any((arity != 0) & (arity != 2)):
             raise ValueError("children_left/children_right need a binary tree; use offsets/indices")
         out = np.full(self.n_nodes, -1, dtype=np.int64)
-        internal = arity == 2
-        out[internal] = self.indices[self.offsets[:-1][internal] + side]
+        internal = np.flatnonzero(arity)            # (an index array: faster than a mask)
+        out[internal] = self.indices.take(self.offsets.take(internal) + side)
         return out
 
     @property
@@ -509,17 +509,18 @@ class CountArrays:
         old = np.flatnonzero(self.subtree_mask(kept) if remaining is None else remaining)
         arity = self.child_counts()
         binary = len(self.indices) == 2 * np.count_nonzero(arity)
-        arity = arity[old]                          # then 0 at the splits made leaves
-        closed = np.logical_not(kept[old])
-        cut = closed & (arity > 0)
-        arity[closed] = 0
-        del closed
+        arity = arity.take(old)                     # (take and compress: faster than indexing by a mask)
+        open_splits = kept.take(old).astype(bool, copy=False)
+        cut = arity > 0
+        cut &= ~open_splits
+        arity *= open_splits                        # 0 at the splits made leaves
+        del open_splits
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
         np.cumsum(arity, out=offsets[1:])
-        splits = old[arity > 0]
+        splits = old.compress(arity > 0)
         del arity
         if binary:                                  # rows of child pairs
-            children = np.take(self.indices.reshape(-1, 2), self.offsets[splits] // 2, axis=0).ravel()
+            children = np.take(self.indices.reshape(-1, 2), self.offsets.take(splits) >> 1, axis=0).ravel()
         else:
             children = csr_gather(self.offsets, self.indices, splits)
         del splits
