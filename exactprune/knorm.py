@@ -220,7 +220,13 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     >>> leaf_moment_floats(np.array([Fraction(109, 2)], dtype=object), np.array([49], dtype=object), 3, Prior(), 2)[1]
     array([inf])
     """
-    offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))    # inf: no image (it makes a or d inf)
+    return _leaf_images(sizes, majority, tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes)), k)
+
+
+def _leaf_images(sizes, majority, offsets: tuple, k: int) -> tuple:
+    """:func:`leaf_moment_floats` given the floats of (c lam, J lam) (:func:`_float_or_inf`: inf
+    when there is no image, which makes a or d inf): a caller imaging many blocks of nodes
+    converts the parameters once."""
     if sizes.dtype == object or majority.dtype == object:
         sizes_f, majority_f = sizes.astype(np.float64), majority.astype(np.float64)
     else:       # integers: n - most exact in the integers, then one rounding adding the float offset, as in floats
@@ -833,8 +839,8 @@ class _ArrayEvaluator:
         :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
         2**1000] voids every bound (every image NaN: the filter declines everywhere); so does a
         leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
-        params = (*self.prior.term_offsets(n_classes), self.prior.eta)
-        usable = all(math.isfinite(_float_or_inf(p)) for p in params)
+        offsets = tuple(_float_or_inf(x) for x in self.prior.term_offsets(n_classes))
+        usable = all(math.isfinite(x) for x in (*offsets, _float_or_inf(self.prior.eta)))
         leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, self.k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
         sizes_f, leaf_v = np.empty(len(order)), np.empty(len(order))
@@ -842,7 +848,7 @@ class _ArrayEvaluator:
             block = slice(start, start + _LEAF_BLOCK)
             sizes, majority = self._sizes_by_position(counts, order[block])
             sizes_f[block] = sizes
-            values, rels = leaf_moment_floats(sizes, majority, n_classes, self.prior, self.k)
+            values, rels = _leaf_images(sizes, majority, offsets, self.k)     # (leaf_moment_floats)
             if not rels.max() < math.inf:
                 values[np.isinf(rels)] = math.nan
             leaf_v[block] = values
