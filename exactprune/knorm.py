@@ -511,6 +511,14 @@ class PruneResult(Pruning):
 
     @property
     def tree(self) -> Tree:
+        """The pruned tree (:meth:`~exactprune.tree.Tree.pruned_tree` of the decisions, given the
+        nodes that remain from the float pass's breadth-first positions when it ran).
+
+        >>> from exactprune.tree import iris_tree
+        >>> small = prune(iris_tree(), 2).tree             # Zhong Figure B.1(d): c21 and c22 made leaves
+        >>> small.n_leaves, small.arrays().names()
+        (3, ['root', 'c1', 'c2', 'c21', 'c22'])
+        """
         if not hasattr(self, "_tree"):      # the float pass knows which nodes remain (one walk fewer)
             self._tree = self._source.pruned_tree(self._kept_splits, remaining=self._evaluator.remaining())
         return self._tree
