@@ -519,7 +519,7 @@ class PruneResult(Pruning):
         >>> small.n_leaves, small.arrays().names()
         (3, ['root', 'c1', 'c2', 'c21', 'c22'])
         """
-        if not hasattr(self, "_tree"):      # the float pass knows which nodes remain (one walk fewer)
+        if not hasattr(self, "_tree"):      # (the remaining nodes from the pass's own positions and decisions)
             self._tree = self._source.pruned_tree(self._kept_splits, remaining=self._evaluator.remaining())
         return self._tree
 
