@@ -599,7 +599,7 @@ def check_arrays(a: CountArrays) -> None:
                              f"not to its counts {counts[i].tolist()}")
 
 
-#: splits :func:`check_arrays` sums the children of at a time (a block's temporaries near 100 kB)
+#: splits :func:`check_arrays` sums the children of at a time (a block's temporaries a few 100 kB)
 _CHECK_BLOCK = 1 << 13
 
 
