@@ -30,7 +30,7 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
-from typing import Any, Callable, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import flint
 import numpy as np
@@ -220,8 +220,18 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     >>> leaf_moment_floats(np.array([Fraction(109, 2)], dtype=object), np.array([49], dtype=object), 3, Prior(), 2)[1]
     array([inf])
     """
-    offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))    # inf: no image (it makes a or d inf)
-    a, d = leaf_terms(sizes.astype(np.float64), majority.astype(np.float64), offsets)
+    return _leaf_images(sizes, majority, tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes)), k)
+
+
+def _leaf_images(sizes, majority, offsets: tuple, k: int) -> tuple:
+    """:func:`leaf_moment_floats` given the floats of (c lam, J lam) (:func:`_float_or_inf`: inf
+    when there is no image, which makes a or d inf): a caller imaging many blocks of nodes
+    converts the parameters once."""
+    if sizes.dtype == object or majority.dtype == object:
+        sizes_f, majority_f = sizes.astype(np.float64), majority.astype(np.float64)
+    else:       # integers: n - most exact in the integers, then one rounding adding the float offset, as in floats
+        sizes_f, majority_f = sizes, majority
+    a, d = leaf_terms(sizes_f, majority_f, offsets)
     values, rels = rising_ratio_array((a, _TERM_REL), (d, _TERM_REL), k)
     if sizes.dtype != object and majority.dtype != object and (not sizes.size or sizes.max() < _FLOAT_EXACT_INT):
         return values, rels                     # every node imaged
@@ -500,6 +510,20 @@ class PruneResult(Pruning):
         self._evaluator = evaluator
 
     @property
+    def tree(self) -> Tree:
+        """The pruned tree (:meth:`~exactprune.tree.Tree.pruned_tree` of the decisions, given the
+        nodes that remain from the float pass's breadth-first positions when it ran).
+
+        >>> from exactprune.tree import iris_tree
+        >>> small = prune(iris_tree(), 2).tree             # Zhong Figure B.1(d): c21 and c22 made leaves
+        >>> small.n_leaves, small.arrays().names()
+        (3, ['root', 'c1', 'c2', 'c21', 'c22'])
+        """
+        if not hasattr(self, "_tree"):      # (the remaining nodes from the pass's own positions and decisions)
+            self._tree = self._source.pruned_tree(self._kept_splits, remaining=self._evaluator.remaining())
+        return self._tree
+
+    @property
     def moment(self):
         if not hasattr(self, "_moment"):
             self._moment = self._evaluator.root_moment()
@@ -630,7 +654,7 @@ class _ArrayEvaluator:
         if self.prior.lam == 0 and np.any(a.sizes == 0):
             name = a.name(int(np.flatnonzero(a.sizes == 0)[0]))
             raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
-        if not np.any(a.n_children > 0):
+        if not len(a.indices):      # no split
             return
         if self.k > EXACT_K_LIMIT:
             self._arb_pass(a)
@@ -682,8 +706,7 @@ class _ArrayEvaluator:
         The sum of a split's terms is taken left to right (a missing term of a narrower split
         adds nothing).  The decisions the filter declines go to exact rationals, one by one."""
         order, _ = a.breadth_first()
-        levels = a.split_positions()
-        splits = np.concatenate(levels[::-1])       # split positions in breadth-first order
+        splits, levels = a.splits_by_position()     # split positions in breadth-first order, and by level
         binary = len(a.indices) == 2 * len(splits)
         arity = np.broadcast_to(2, splits.shape) if binary else a.n_children[order[splits]]    # children per split
         first = None if binary else np.cumsum(arity) - arity + 1     # each split's first child (binary: 2 s + 1)
@@ -694,7 +717,7 @@ class _ArrayEvaluator:
             del sizes_f
             for stop in range(len(splits), 0, -_LEAF_BLOCK):     # a block of splits at a time, the last first:
                 begin = max(0, stop - _LEAF_BLOCK)      # their children lie past every earlier split's own entry
-                den = weight[splits[begin:stop]] + eta_f * arity[begin:stop]
+                den = weight.take(splits[begin:stop]) + eta_f * arity[begin:stop]
                 if binary:
                     kids = weight[2 * begin + 1:2 * stop + 1]
                     np.add(kids, eta_f, out=kids)
@@ -714,7 +737,6 @@ class _ArrayEvaluator:
         for _ in levels:
             bound = weighted_sum_rel(weight_rel, bound, width)
             bounds.append(sum_rel(bound, eps.rel))
-        error_s = value[splits] * leaf_rel      # per split, in order: the error of its leaf moment
         n_splits = len(splits)
         del splits
         runs, stop = [], n_splits           # runs[t]: the level's splits and children as slices
@@ -744,10 +766,10 @@ class _ArrayEvaluator:
             return tree_v
 
         def decide(positions, tree_v, t):
-            span = runs[t][0]
             if shift:
                 tree_v = tree_v + eps.value
-            keep, settled = float_greater_array(value[positions], error_s[span], tree_v, bounds[t])
+            leaf_v = value.take(positions)      # (not yet overwritten: the splits' leaf moments)
+            keep, settled = float_greater_array(leaf_v, leaf_v * leaf_rel, tree_v, bounds[t])
             if not np.logical_and.reduce(settled):
                 declined = np.flatnonzero(~settled)
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
@@ -764,6 +786,25 @@ class _ArrayEvaluator:
         with np.errstate(all="ignore"):
             prune_bottom_up(a, value, subtree, decide, kept, levels, in_place=True)
         self.kept[order] = kept
+        self._positions = (order, levels, runs, None if binary else arity, kept)
+
+    def remaining(self) -> Optional[np.ndarray]:
+        """Which nodes remain in the pruned tree (:meth:`~exactprune.tree.CountArrays.subtree_mask`
+        of the decisions) from the float pass's breadth-first positions, top-down a level at a
+        time: a kept split's children are one slice of positions.  Asked once (by
+        :attr:`PruneResult.tree`): the positions are dropped then; None after another pass."""
+        if not hasattr(self, "_positions"):
+            return None
+        order, levels, runs, arity, kept = self._positions
+        del self._positions
+        remains = np.empty(len(order), dtype=bool)
+        remains[0] = True
+        for positions, (span, low_child, high_child) in zip(reversed(levels), reversed(runs)):
+            open_splits = remains.take(positions) & kept.take(positions)
+            remains[low_child:high_child] = open_splits.repeat(2 if arity is None else arity[span])
+        alive = np.empty(self.arrays.n_nodes, dtype=bool)
+        alive[order] = remains
+        return alive
 
     @staticmethod
     def _sizes_by_position(counts, order) -> tuple:
@@ -806,8 +847,8 @@ class _ArrayEvaluator:
         :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
         2**1000] voids every bound (every image NaN: the filter declines everywhere); so does a
         leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
-        params = (*self.prior.term_offsets(n_classes), self.prior.eta)
-        usable = all(math.isfinite(_float_or_inf(p)) for p in params)
+        offsets = tuple(_float_or_inf(x) for x in self.prior.term_offsets(n_classes))
+        usable = all(math.isfinite(x) for x in (*offsets, _float_or_inf(self.prior.eta)))
         leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, self.k) if usable else math.inf
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
         sizes_f, leaf_v = np.empty(len(order)), np.empty(len(order))
@@ -815,7 +856,7 @@ class _ArrayEvaluator:
             block = slice(start, start + _LEAF_BLOCK)
             sizes, majority = self._sizes_by_position(counts, order[block])
             sizes_f[block] = sizes
-            values, rels = leaf_moment_floats(sizes, majority, n_classes, self.prior, self.k)
+            values, rels = _leaf_images(sizes, majority, offsets, self.k)     # (leaf_moment_floats)
             if not rels.max() < math.inf:
                 values[np.isinf(rels)] = math.nan
             leaf_v[block] = values

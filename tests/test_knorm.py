@@ -970,3 +970,33 @@ def test_a_one_class_leaf_with_a_symbolic_lam_has_moment_zero():
 def test_leaf_moment_terms_names_the_node_of_an_oversized_count():
     with pytest.raises(ValueError, match=r"^node c9: count 9007199254740992 exceeds the limit MAX_COUNT"):
         leaf_moment_terms((2 ** 53, 1), Prior(), "node c9")
+
+
+def _same_trees(got, want):
+    ga, wa = got.arrays(), want.arrays()
+    assert ga.counts.tolist() == wa.counts.tolist() and ga.names() == wa.names()
+    assert ga.offsets.tolist() == wa.offsets.tolist() and ga.indices.tolist() == wa.indices.tolist()
+    assert [(n.feature, n.threshold, n.split) for n in got.nodes()] == [(n.feature, n.threshold, n.split) for n in want.nodes()]
+
+
+@given(count_trees(max_depth=5, max_children=3), st.sampled_from([1, 2, 3, EXACT_K_LIMIT + 1]),
+       st.sampled_from([0, Fraction(1, 100)]))
+def test_prune_results_tree_from_the_float_pass_positions_is_the_pruned_tree_of_its_decisions(tree, k, epsilon):
+    """PruneResult.tree takes the remaining nodes from the float pass's breadth-first positions
+    (the arb pass above EXACT_K_LIMIT has none); it is Tree.pruned_tree of the decisions, made by
+    CountArrays.subtree_mask, with the same arrays, names and routing."""
+    result = prune(tree, k, epsilon=epsilon)
+    _same_trees(result.tree, tree.pruned_tree(result.kept_splits))
+
+
+def test_prune_results_tree_of_a_scikit_learn_tree_is_the_pruned_tree_of_its_decisions():
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c15", 3000, seed=2)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    leaves = []
+    for k in (1, 2, 10):
+        result = prune(tree, k)
+        leaves.append(result.tree.n_leaves)
+        _same_trees(result.tree, tree.pruned_tree(result.kept_splits))
+    assert max(leaves) <= tree.n_leaves and min(leaves) < tree.n_leaves     # some k prunes

@@ -370,6 +370,32 @@ def test_pruned_copy_keeps_the_routing_of_the_remaining_splits():
     assert small.split_tests()[2].tolist() == [1, -1, 1, -1, -1]    # petal width at root and c2
 
 
+def test_a_pruned_scikit_learn_tree_routes_by_its_source_s_tests_made_on_first_use():
+    """A pruned tree's scikit-learn routing is gathered from its source's when first read (also
+    after pickling): every remaining split has its source node's test, every leaf none, and each
+    row reaches the leaf the source's node walk stops at."""
+    import pickle
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c15", 400, seed=1)
+    source = Tree.from_sklearn(DecisionTreeClassifier(random_state=0, max_depth=6).fit(X, y))
+    a = source.arrays()
+    kept = (a.n_children > 0) & (np.arange(a.n_nodes) % 3 != 1)
+    for small in (source.pruned_tree(kept), pickle.loads(pickle.dumps(source.pruned_tree(kept)))):
+        assert small.n_leaves < source.n_leaves
+        for node in small.nodes():
+            original = source.node(node.name)
+            if node.children:
+                assert (node.feature, node.threshold, node.split) == (original.feature, original.threshold, original.split)
+            else:
+                assert node.feature is None and node.threshold is None and original.name in small.arrays().names()
+        for x in X[:50]:
+            walk = source.root
+            while walk.children and kept[a.index(walk.name)]:
+                walk = walk.children[0] if x[walk.feature] <= walk.threshold else walk.children[1]
+            assert small.leaf_for(x).name == walk.name
+
+
 # -- the count-tree JSON (issue 26 item 5) ----------------------------------------------------------
 def _threshold_tree(threshold) -> str:
     import json
@@ -569,6 +595,15 @@ def test_subtree_mask_and_pruned_match_the_node_walk_of_the_kept_splits(tree, rn
         want = [new[index[id(c)]] for c in nodes[o].children] if kept[o] else []
         assert small.children_of(i) == want
         assert small.counts[i].tolist() == list(nodes[o].counts)
+    # given the remaining nodes, the same arrays; cut: the remaining splits of the node view not kept
+    mask = np.zeros(len(nodes), dtype=bool)
+    mask[sorted(reached)] = True
+    given_mask, old_given, cut = arrays.pruned_with_cut(kept, mask)
+    assert old_given.tolist() == old.tolist()
+    assert [given_mask.children_of(i) for i in range(len(old))] == [small.children_of(i) for i in range(len(old))]
+    assert cut.tolist() == [bool(nodes[o].children) and not kept[o] for o in old.tolist()]
+    assert arrays.child_counts().tolist() == [len(n.children) for n in nodes]
+    assert "n_children" not in arrays.cached_keys()         # made for the caller only
 
 
 def test_sums_are_checked_block_by_block_naming_the_first_wrong_split(monkeypatch):
@@ -576,7 +611,7 @@ def test_sums_are_checked_block_by_block_naming_the_first_wrong_split(monkeypatc
     a 3-child split) is found and named, the first one in index order."""
     import exactprune.tree.arrays as arrays_module
     from exactprune.tree import CountArrays
-    monkeypatch.setattr(arrays_module, "_CHECK_BLOCK", 2)       # one split per block
+    monkeypatch.setattr(arrays_module, "_CHECK_BLOCK", 1)       # one split per block
     counts = np.array([[6, 3], [3, 0], [3, 3], [1, 0], [1, 0], [1, 0], [0, 2], [0, 1]])
     offsets = np.array([0, 2, 5, 7, 7, 7, 7, 7, 7])         # root: 1, 2; c1: 3, 4, 5; c2: 6, 7
     indices = np.array([1, 2, 3, 4, 5, 6, 7])

@@ -63,11 +63,11 @@ def breadth_first(offsets: "np.ndarray", indices: "np.ndarray", splits: Optional
     order = np.empty(max(n, 1), dtype=np.int64)
     order[0] = 0
     starts, low, high = [0, 1], 0, 1
-    while high > low:
+    while high > low:           # (take and compress: less overhead than indexing, on ~100 small levels)
         frontier = order[low:high]
-        inner = frontier[is_split[frontier]]
+        inner = frontier.compress(is_split.take(frontier))
         if pairs is not None:
-            kids = pairs.take(offsets[inner] >> 1, axis=0).ravel()
+            kids = pairs.take(offsets.take(inner) >> 1, axis=0).ravel()
         else:
             kids = csr_gather(offsets, indices, inner)
         if not kids.size or high + kids.size > n:
@@ -141,6 +141,18 @@ class CountArrays:
         """Number of children of each node (0 for a leaf)."""
         import numpy as np
         return self.cached("n_children", lambda: self.offsets[1:] - self.offsets[:-1])
+
+    def child_counts(self) -> "np.ndarray":
+        """:attr:`n_children`, not kept when made here (it is when already made): for a pass
+        that reads it once, whose peak memory is then 8 bytes a node lower.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2]))
+        >>> a.child_counts().tolist(), "n_children" in a.cached_keys()
+        ([2, 0, 0], False)
+        """
+        arity = self._cache.get("n_children")
+        return self.offsets[1:] - self.offsets[:-1] if arity is None else arity
 
     @property
     def sizes(self) -> "np.ndarray":
@@ -256,11 +268,25 @@ class CountArrays:
         >>> a.breadth_first()[0].tolist(), [s.tolist() for s in a.split_positions()]   # node 1 at position 2
         ([0, 2, 1, 3, 4], [[2], [0]])
         """
+        return self.splits_by_position()[1]
+
+    def splits_by_position(self) -> tuple:
+        """``(positions, levels)``: the breadth-first positions of every split, ascending (one
+        array, top-down level by level), and :meth:`split_positions`, the deepest level first, as
+        views of it.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
+        >>> positions, levels = a.splits_by_position()
+        >>> positions.tolist(), [level.tolist() for level in levels]
+        ([0, 2], [[2], [0]])
+        """
         import numpy as np
         order, starts = self.breadth_first()
-        positions = np.flatnonzero(self.n_children[order] > 0)
+        positions = np.flatnonzero(self.child_counts()[order] > 0)
         cuts = np.searchsorted(positions, starts).tolist()
-        return [positions[low:high] for low, high in zip(cuts[-2::-1], cuts[:0:-1]) if high > low]
+        return positions, [positions[low:high] for low, high in zip(cuts[-2::-1], cuts[:0:-1]) if high > low]
 
     @property
     def subtree_sizes(self) -> "np.ndarray":
@@ -313,8 +339,8 @@ class CountArrays:
         if np.any((arity != 0) & (arity != 2)):
             raise ValueError("children_left/children_right need a binary tree; use offsets/indices")
         out = np.full(self.n_nodes, -1, dtype=np.int64)
-        internal = arity == 2
-        out[internal] = self.indices[self.offsets[:-1][internal] + side]
+        internal = np.flatnonzero(arity)            # (an index array: faster than a mask)
+        out[internal] = self.indices.take(self.offsets.take(internal) + side)
         return out
 
     @property
@@ -444,7 +470,7 @@ class CountArrays:
         """
         import numpy as np
         order, starts = self.breadth_first()        # a level's children are the next level, in order
-        arity = self.n_children[order]              # (transient: the pruned arrays are made after it)
+        arity = self.child_counts()[order]          # (transient: the pruned arrays are made after it)
         open_splits = kept[order]                   # (a leaf's entry is repeated 0 times)
         remains = np.empty(len(order), dtype=bool)  # by breadth-first position, a level at a time
         remains[0] = True
@@ -455,9 +481,10 @@ class CountArrays:
         alive[order] = remains
         return alive
 
-    def pruned(self, kept: "np.ndarray") -> tuple:
+    def pruned(self, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> tuple:
         """``(arrays, old)``: the arrays of the tree in which every split with ``kept[i]`` false is
-        a leaf (names and order kept), and ``old``, the original index of each remaining node.
+        a leaf (names and order kept), and ``old``, the original index of each remaining node
+        (``remaining``: :meth:`subtree_mask` of ``kept``, made here unless given).
 
         >>> import numpy as np
         >>> a = CountArrays(np.array([[3, 2], [0, 2], [3, 0], [0, 1], [0, 1]]),
@@ -466,16 +493,34 @@ class CountArrays:
         >>> small.counts.tolist(), small.names(), old.tolist()
         ([[3, 2], [0, 2], [3, 0]], ['root', 'c1', 'c2'], [0, 1, 2])
         """
+        return self.pruned_with_cut(kept, remaining)[:2]
+
+    def pruned_with_cut(self, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> tuple:
+        """``(arrays, old, cut)``: :meth:`pruned`, and a boolean array over the remaining nodes, True
+        at the splits made leaves.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [0, 2], [3, 0], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.pruned_with_cut(np.array([True, False, True, True, True]))[2].tolist()    # c1 (index 1) cut
+        [False, True, False]
+        """
         import numpy as np
-        old = np.flatnonzero(self.subtree_mask(kept))
-        arity = self.n_children[old]                # then 0 at the splits made leaves
-        arity[np.logical_not(kept[old])] = 0
+        old = np.flatnonzero(self.subtree_mask(kept) if remaining is None else remaining)
+        arity = self.child_counts()
+        binary = len(self.indices) == 2 * np.count_nonzero(arity)
+        arity = arity.take(old)                     # (take and compress: faster than indexing by a mask)
+        open_splits = kept.take(old).astype(bool, copy=False)
+        cut = arity > 0
+        cut &= ~open_splits
+        arity *= open_splits                        # 0 at the splits made leaves
+        del open_splits
         offsets = np.zeros(len(old) + 1, dtype=np.int64)
         np.cumsum(arity, out=offsets[1:])
-        splits = old[arity > 0]
+        splits = old.compress(arity > 0)
         del arity
-        if len(self.indices) == 2 * np.count_nonzero(self.n_children):     # binary: rows of child pairs
-            children = np.take(self.indices.reshape(-1, 2), self.offsets[splits] // 2, axis=0).ravel()
+        if binary:                                  # rows of child pairs
+            children = np.take(self.indices.reshape(-1, 2), self.offsets.take(splits) >> 1, axis=0).ravel()
         else:
             children = csr_gather(self.offsets, self.indices, splits)
         del splits
@@ -483,7 +528,7 @@ class CountArrays:
         new_id[old] = np.arange(len(old), dtype=new_id.dtype)   # the new index of each remaining node
         children[...] = new_id[children]            # (the int32 map is freed before the counts are gathered)
         del new_id
-        return CountArrays(np.take(self.counts, old, axis=0), offsets, children), old
+        return CountArrays(np.take(self.counts, old, axis=0), offsets, children), old, cut
 
 
 def check_arrays(a: CountArrays) -> None:
@@ -537,23 +582,25 @@ def check_arrays(a: CountArrays) -> None:
         first = int(np.flatnonzero(offsets[1:] - offsets[:-1] == 1)[0])
         raise ValueError(f"node {a.name(first)}: an internal node needs at least 2 children, got 1")
     binary = len(indices) == 2 * internal.size
-    counts = np.ascontiguousarray(counts)           # np.take of a strided matrix copies it whole at each call
-    rows = max(1, _CHECK_BLOCK // counts.shape[1])
-    for start in range(0, internal.size, rows):     # a block of splits at a time: small temporaries
-        nodes = internal[start:start + rows]
+    columns = [counts[:, j] for j in range(counts.shape[1])]     # a class at a time: long 1-d loops
+    for start in range(0, internal.size, _CHECK_BLOCK):     # a block of splits at a time: small temporaries
+        nodes = internal[start:start + _CHECK_BLOCK]
         low, high = int(offsets[nodes[0]]), int(offsets[nodes[-1] + 1])
-        kids = np.take(counts, indices[low:high], axis=0)
-        sums = kids[0::2] + kids[1::2] if binary else np.add.reduceat(kids, offsets[nodes] - low, axis=0)
-        differ = sums != np.take(counts, nodes, axis=0)
-        if np.any(differ):
-            wrong = np.flatnonzero(differ.any(axis=1))
-            i = int(nodes[wrong[0]])
-            raise ValueError(f"node {a.name(i)}: children's counts add up to {sums[wrong[0]].tolist()}, "
+        kids, differ = indices[low:high], np.zeros(len(nodes), dtype=bool)
+        for column in columns:      # (fancy indexing: np.take would copy a strided column whole)
+            values = column[kids]
+            sums = values[0::2] + values[1::2] if binary else np.add.reduceat(values, offsets[nodes] - low)
+            differ |= sums != column[nodes]
+        if differ.any():
+            i = int(nodes[np.argmax(differ)])       # the first split whose children do not add up
+            rows = np.take(counts, indices[offsets[i]:offsets[i + 1]], axis=0)
+            total = rows[0::2] + rows[1::2] if binary else np.add.reduceat(rows, [0], axis=0)
+            raise ValueError(f"node {a.name(i)}: children's counts add up to {total[0].tolist()}, "
                              f"not to its counts {counts[i].tolist()}")
 
 
-#: count entries :func:`check_arrays` sums at a time (a block's temporaries stay near 100 kB)
-_CHECK_BLOCK = 1 << 12
+#: splits :func:`check_arrays` sums the children of at a time (a block's temporaries a few 100 kB)
+_CHECK_BLOCK = 1 << 13
 
 
 def _one_parent_each(offsets: "np.ndarray", indices: "np.ndarray", internal: "np.ndarray", n: int) -> bool:

@@ -42,7 +42,11 @@ class Tree:
     _root: Optional[Node]
     _arrays: Optional[CountArrays]
     _nodes: Optional[list[Node]]
-    _routing: Optional[tuple[Any, ...]]
+    _routing_made: Optional[tuple[Any, ...]]
+    #: a pruned tree's scikit-learn routing, made from its source's on first use (:meth:`pruned_tree`):
+    #: ``(feature, threshold, old, cut)``: the source's arrays, the source index of each node and
+    #: where a split was made a leaf (:meth:`CountArrays.pruned_with_cut`); None once made
+    _routing_plan: Optional[tuple[Any, ...]] = None
     n_classes: int
     class_names: Optional[list[str]]
     feature_names: Optional[list[str]]
@@ -86,6 +90,23 @@ class Tree:
         tree.n_classes = arrays.counts.shape[1]
         tree._set_names(class_names, feature_names)
         return tree
+
+    @property
+    def _routing(self) -> Optional[tuple[Any, ...]]:
+        """``("sklearn", feature, threshold)``, ``("nodes", split, feature, threshold)`` or None
+        (:meth:`from_arrays`); a pruned tree's scikit-learn routing is gathered from its source's
+        on first use (:meth:`pruned_tree`)."""
+        plan = self._routing_plan
+        if plan is not None:
+            feature, threshold, old, cut = plan
+            feature = feature[old]
+            feature[cut] = -2           # the splits made leaves
+            self._routing_made, self._routing_plan = ("sklearn", feature, threshold[old]), None
+        return self._routing_made
+
+    @_routing.setter
+    def _routing(self, routing: Optional[tuple[Any, ...]]) -> None:
+        self._routing_made, self._routing_plan = routing, None
 
     @property
     def root(self) -> Node:
@@ -163,11 +184,11 @@ class Tree:
         """
         return self.pruned_tree(kept), self.pruned_names(kept)
 
-    def pruned_tree(self, kept: "np.ndarray") -> "Tree":
+    def pruned_tree(self, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> "Tree":
         """The tree in which every split i with ``kept[i]`` false (a boolean array over
         :meth:`arrays`' indices) is a leaf, as arrays (names, order and routing tests of the
-        remaining splits kept; :meth:`CountArrays.pruned`).  Vectorized; the input is
-        untouched.  The one builder of pruned trees: :meth:`pruned_by`, :meth:`pruned_copy`
+        remaining splits kept; :meth:`CountArrays.pruned`, given ``remaining``, the nodes that
+        remain, when the caller knows them).  Vectorized; the input is untouched.  The one builder of pruned trees: :meth:`pruned_by`, :meth:`pruned_copy`
         and :func:`~exactprune.tree.copy_with_leaves` call it.
 
         >>> import numpy as np
@@ -179,20 +200,20 @@ class Tree:
         """
         import numpy as np
         a = self.arrays()
-        arrays, old = a.pruned(np.asarray(kept, dtype=bool))
-        cut = np.flatnonzero((a.n_children[old] > 0) & (arrays.n_children == 0))
+        arrays, old, cut = a.pruned_with_cut(np.asarray(kept, dtype=bool), remaining)
         routing = self._routing
-        if routing is not None and routing[0] == "sklearn":
-            feature = routing[1][old]
-            feature[cut] = -2
-            routing = ("sklearn", feature, routing[2][old])
+        plan = None
+        if routing is not None and routing[0] == "sklearn":     # gathered on first use (_routing)
+            plan, routing = (routing[1], routing[2], old, cut), None
         elif routing is not None:
             columns = [[column[i] for i in old.tolist()] for column in routing[1:]]
-            for i in cut.tolist():
+            for i in np.flatnonzero(cut).tolist():
                 for column in columns:
                     column[i] = None
             routing = ("nodes", *columns)
-        return Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
+        tree = Tree.from_arrays(arrays, self.class_names, self.feature_names, routing, validate=False)
+        tree._routing_plan = plan
+        return tree
 
     def pruned_names(self, kept: "np.ndarray") -> list:
         """The names of the splits :meth:`pruned_tree` turns into leaves, topmost only (a split
