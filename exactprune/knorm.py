@@ -83,7 +83,11 @@ class Prior:
         object.__setattr__(self, "eta", eta)
 
     def error_offset(self, n_classes: int):
-        """c lam: the prior mass added to the error count b (c = J-1 or 1)."""
+        """c lam: the prior mass added to the error count b (c = J-1 or 1).
+
+        >>> Prior().error_offset(3), Prior(numerator="1").error_offset(3)      # lam = 1/2: 2 lam, 1 lam
+        (Fraction(1, 1), Fraction(1, 2))
+        """
         c = n_classes - 1 if self.numerator == "J-1" else 1
         return c * self.lam
 
@@ -370,7 +374,15 @@ def weighted_recursion(node: Node, leaf_value: Callable[[Node], Any], eta) -> An
 
 
 def subtree_moment_arb(node: Node, k, prior: Prior = Prior()) -> flint.arb:
-    """Certified ball for (4.28) at any real k > 0, at the current precision."""
+    """Certified ball for (4.28) at any real k > 0, at the current precision.
+
+    >>> from exactprune.tree import iris_tree
+    >>> c1 = iris_tree().node("c1")                     # (50, 0, 0): Zhong (B.11) 1*2/(51.5*52.5) at k = 2
+    >>> (subtree_moment_arb(c1, 2) - flint.arb(8) / 10815).contains(0)
+    True
+    >>> (subtree_moment_arb(c1, 1) - flint.arb(2) / 103).contains(0)      # E[r] = (0 + 1)/(50 + 3/2)
+    True
+    """
     values: dict = {}
     for current in node.postorder():
         if current.is_leaf:
@@ -436,25 +448,51 @@ def knorm_decimal(value, k: int, digits: int = 10) -> str:
 @dataclass(frozen=True)
 class ErrorEstimate:
     """E[r], E[r^2], the variance (exact) and the standard deviation and 2-norm
-    (irrational: shown correctly rounded), Zhong (4.12)-(4.14), (B.13)-(B.16)."""
+    (irrational: shown correctly rounded), Zhong (4.12)-(4.14), (B.13)-(B.16).
+
+    >>> e = ErrorEstimate(Fraction(1, 4), Fraction(1, 8))
+    >>> e.variance, e.sd(3), e.norm2(6), str(e)          # sqrt(1/16) = 0.25, sqrt(1/8) = 0.353553...
+    (Fraction(1, 16), '0.250', '0.353553', '0.2500 +- 0.2500')
+    """
 
     mean: Fraction
     second: Fraction
 
     @property
     def variance(self) -> Fraction:
+        """E[r^2] - E[r]^2, exact (4.14).
+
+        >>> ErrorEstimate(Fraction(1, 2), Fraction(1, 2)).variance      # r in {0, 1}, each with probability 1/2
+        Fraction(1, 4)
+        """
         return self.second - self.mean ** 2
 
     def sd(self, places: int = 6) -> str:
+        """The standard deviation, correctly rounded to ``places`` decimals.
+
+        >>> ErrorEstimate(Fraction(0), Fraction(2, 100)).sd(5)          # sqrt(0.02) = 0.1414213...
+        '0.14142'
+        """
         return sqrt_decimal(self.variance, places)
 
     def norm2(self, places: int = 6) -> str:
+        """The 2-norm sqrt(E[r^2]), correctly rounded to ``places`` decimals.
+
+        >>> ErrorEstimate(Fraction(1, 10), Fraction(1, 25)).norm2(3)    # sqrt(0.04)
+        '0.200'
+        """
         return sqrt_decimal(self.second, places)
 
     def __str__(self) -> str:
         return f"{decimal_str(self.mean, 4)} +- {self.sd(4)}"
 
     def as_dict(self) -> dict:
+        """The JSON form: exact fractions as strings, the irrational ones correctly rounded.
+
+        >>> out = ErrorEstimate(Fraction(1, 4), Fraction(1, 8)).as_dict()
+        >>> out["variance"], out["sd_approx"], out["mean_approx"]
+        ('1/16', '0.2500000000', 0.25)
+        """
         return {"mean": fraction_str(self.mean), "second_moment": fraction_str(self.second),
                 "variance": fraction_str(self.variance), "sd_approx": self.sd(10),
                 "norm2_approx": self.norm2(10), "mean_approx": float(self.mean)}
@@ -473,7 +511,12 @@ def error_estimate(node: Union[Node, Tree], prior: Prior = Prior()) -> ErrorEsti
 
 
 def leaf_error(node: Node, prior: Prior = Prior()) -> ErrorEstimate:
-    """The error of a prediction made by ``node`` as a leaf (Zhong 4.30, B.17-B.25)."""
+    """The error of a prediction made by ``node`` as a leaf (Zhong 4.30, B.17-B.25).
+
+    >>> e = leaf_error(Node((50, 0, 0)))      # lam = 1/2, c = J - 1 = 2: (0 + 1)/(50 + 3/2), (B.11)
+    >>> e.mean, e.second
+    (Fraction(2, 103), Fraction(8, 10815))
+    """
     return ErrorEstimate(leaf_moment(node.counts, 1, prior), leaf_moment(node.counts, 2, prior))
 
 
@@ -482,6 +525,11 @@ def prediction_error(tree: Tree, x: Sequence[float], prior: Prior = Prior()) -> 
 
     Returns ``{"leaf", "label", "estimate"}``; ``estimate`` is an :class:`ErrorEstimate`
     ("class 1, error 0.11 +- 0.04").
+
+    >>> from exactprune.tree import iris_tree
+    >>> out = prediction_error(iris_tree(), [1.4, 0.2])     # petal width 0.2 <= 0.8: the leaf c1 (50, 0, 0)
+    >>> out["leaf"], out["label"], out["estimate"].mean
+    ('c1', 'setosa', Fraction(2, 103))
     """
     leaf = tree.leaf_for(x)
     label = tree.class_names[leaf.label] if tree.class_names else leaf.label
@@ -501,6 +549,11 @@ class PruneResult(Pruning):
     kernel (:class:`~exactprune.certify.Decider`: ``float``, ``arb`` or ``exact``) and
     ``fallbacks`` how many of them the float filter could not settle.  ``tree``, ``pruned`` and
     ``moment`` are built on first access, so the decisions themselves cost one pass.
+
+    >>> from exactprune.tree import iris_tree
+    >>> result = prune(iris_tree(), 2)                  # Zhong Figure B.1(d)
+    >>> result.pruned, result.tree.n_leaves, result.comparisons
+    (['c21', 'c22'], 3, 7)
     """
 
     k: int      # always an order here (the base class allows None)
@@ -525,13 +578,28 @@ class PruneResult(Pruning):
 
     @property
     def moment(self):
+        """The k-th moment of the pruned tree by (4.28)-(4.29), exact for k <= EXACT_K_LIMIT.
+
+        >>> from exactprune.tree import iris_tree
+        >>> F = Fraction
+        >>> leaf = lambda b, n: (b + 1) * (b + 2) / ((n + F(3, 2)) * (n + F(5, 2)))    # (4.29), k = 2, c lam = 1
+        >>> c2 = F(109, 202) * leaf(5, 54) + F(93, 202) * leaf(1, 46)       # c21 (0, 49, 5), c22 (0, 1, 45)
+        >>> prune(iris_tree(), 2).moment == F(101, 302) * leaf(0, 50) + F(201, 302) * c2     # weights (n + 1/2)/(N + 1)
+        True
+        """
         if not hasattr(self, "_moment"):
             self._moment = self._evaluator.root_moment()
         return self._moment
 
     @property
     def norm(self) -> str:
-        """The k-norm E[r^k]^(1/k), certified, to 10 significant digits."""
+        """The k-norm E[r^k]^(1/k), certified, to 10 significant digits.
+
+        >>> from exactprune.tree import iris_tree
+        >>> result = prune(iris_tree(), 2)
+        >>> abs(float(result.norm) ** 2 - float(result.moment)) < 1e-12
+        True
+        """
         return knorm_decimal(self.moment, self.k, 10)
 
 

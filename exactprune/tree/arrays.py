@@ -107,13 +107,26 @@ class CountArrays:
         self._cache = {}
 
     def cached(self, key: str, make: Callable[[], Any]) -> Any:
-        """``make()``, computed once per ``key`` and kept with the arrays (which never change)."""
+        """``make()``, computed once per ``key`` and kept with the arrays (which never change).
+
+        >>> from exactprune.tree import iris_tree
+        >>> a = iris_tree().arrays()
+        >>> a.cached("answer", lambda: 42), a.cached("answer", lambda: 0)
+        (42, 42)
+        """
         if key not in self._cache:
             self._cache[key] = make()
         return self._cache[key]
 
     def cached_keys(self) -> frozenset:
-        """The keys of the derived arrays kept so far (:meth:`cached`)."""
+        """The keys of the derived arrays kept so far (:meth:`cached`).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.cached_keys(), a.sizes.tolist(), a.cached_keys()
+        (frozenset(), [5, 3, 2, 1, 1], frozenset({'sizes'}))
+        """
         return frozenset(self._cache)
 
     def forget(self, keys: Iterable[str]) -> None:
@@ -133,12 +146,26 @@ class CountArrays:
 
     @property
     def n_nodes(self) -> int:
-        """Number of nodes."""
+        """Number of nodes.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.n_nodes
+        5
+        """
         return len(self.offsets) - 1
 
     @property
     def n_children(self) -> "np.ndarray":
-        """Number of children of each node (0 for a leaf)."""
+        """Number of children of each node (0 for a leaf).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.n_children.tolist()
+        [2, 0, 2, 0, 0]
+        """
         import numpy as np
         return self.cached("n_children", lambda: self.offsets[1:] - self.offsets[:-1])
 
@@ -157,12 +184,26 @@ class CountArrays:
     @property
     def sizes(self) -> "np.ndarray":
         """n_t of every node (row sums of the counts, one column at a time: numpy reduces a
-        narrow matrix along its rows many times slower)."""
+        narrow matrix along its rows many times slower).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.sizes.tolist()
+        [5, 3, 2, 1, 1]
+        """
         return self.cached("sizes", lambda: functools.reduce(operator.add, self.counts.T))
 
     @property
     def majority(self) -> "np.ndarray":
-        """max_j n_{j,t} of every node (column by column, like :attr:`sizes`)."""
+        """max_j n_{j,t} of every node (column by column, like :attr:`sizes`).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.majority.tolist()
+        [3, 3, 2, 1, 1]
+        """
         import numpy as np
         return self.cached("majority", lambda: functools.reduce(np.maximum, self.counts.T))
 
@@ -186,7 +227,14 @@ class CountArrays:
 
     @property
     def rank(self) -> "np.ndarray":
-        """1-based position of every node among its siblings (0 for the root)."""
+        """1-based position of every node among its siblings (0 for the root).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.rank.tolist()
+        [0, 1, 2, 1, 2]
+        """
         import numpy as np
 
         def make():
@@ -212,7 +260,14 @@ class CountArrays:
         return self.cached("breadth_first", lambda: breadth_first(self.offsets, self.indices))
 
     def levels(self) -> list:
-        """Index arrays of the nodes at depth 0, 1, 2, ... (views of :meth:`breadth_first`)."""
+        """Index arrays of the nodes at depth 0, 1, 2, ... (views of :meth:`breadth_first`).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> [level.tolist() for level in a.levels()]
+        [[0], [1, 2], [3, 4]]
+        """
         def make():
             order, starts = self.breadth_first()
             bounds = starts.tolist()
@@ -221,7 +276,14 @@ class CountArrays:
 
     @property
     def depth(self) -> "np.ndarray":
-        """Depth of every node (the root has depth 0)."""
+        """Depth of every node (the root has depth 0).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.depth.tolist()
+        [0, 1, 1, 2, 2]
+        """
         import numpy as np
 
         def make():
@@ -290,7 +352,14 @@ class CountArrays:
 
     @property
     def subtree_sizes(self) -> "np.ndarray":
-        """Number of nodes in the subtree of every node (itself included), bottom-up level by level."""
+        """Number of nodes in the subtree of every node (itself included), bottom-up level by level.
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.subtree_sizes.tolist()
+        [5, 1, 3, 1, 1]
+        """
         import numpy as np
 
         def make():
@@ -345,12 +414,26 @@ class CountArrays:
 
     @property
     def children_left(self) -> "np.ndarray":
-        """scikit-learn's ``children_left`` of a binary tree (-1 for a leaf)."""
+        """scikit-learn's ``children_left`` of a binary tree (-1 for a leaf).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.children_left.tolist()
+        [1, -1, 3, -1, -1]
+        """
         return self.cached("left", lambda: self._binary_side(0))
 
     @property
     def children_right(self) -> "np.ndarray":
-        """scikit-learn's ``children_right`` of a binary tree (-1 for a leaf)."""
+        """scikit-learn's ``children_right`` of a binary tree (-1 for a leaf).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.children_right.tolist()
+        [2, -1, 4, -1, -1]
+        """
         return self.cached("right", lambda: self._binary_side(1))
 
     def names(self) -> list:
@@ -438,7 +521,14 @@ class CountArrays:
         return i
 
     def nbytes(self) -> int:
-        """Bytes held by the stored arrays (counts, offsets, indices)."""
+        """Bytes held by the stored arrays (counts, offsets, indices).
+
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),     # root 0 -> 1, 2; 2 -> 3, 4
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.nbytes()              # int64: 5 x 2 counts + 6 offsets + 4 indices, 8 bytes each
+        160
+        """
         return int(self.counts.nbytes + self.offsets.nbytes + self.indices.nbytes)
 
     def child_sums(self, nodes: "np.ndarray", values: "np.ndarray") -> "np.ndarray":
@@ -632,7 +722,13 @@ def _one_parent_each(offsets: "np.ndarray", indices: "np.ndarray", internal: "np
 
 def counts_matrix(rows: list, n_classes: int) -> "np.ndarray":
     """int64 matrix of count rows, or an object matrix of Python ints when a node size could
-    pass int64 or of ints and Fractions when a count is not whole."""
+    pass int64 or of ints and Fractions when a count is not whole.
+
+    >>> counts_matrix([[3, 2], [3, 0]], 2).dtype, counts_matrix([[Fraction(1, 2), 2]], 2).dtype
+    (dtype('int64'), dtype('O'))
+    >>> counts_matrix([[2 ** 61, 0]], 2).dtype           # 2 x 2^61: a node size could pass int64
+    dtype('O')
+    """
     import numpy as np
     largest = max((max(row) for row in rows), default=0)
     fractional = any(c.__class__ is Fraction for row in rows for c in row)

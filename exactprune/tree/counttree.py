@@ -110,7 +110,17 @@ class Tree:
 
     @property
     def root(self) -> Node:
-        """The root :class:`Node` (the node view is built from the arrays on first use)."""
+        """The root :class:`Node` (the node view is built from the arrays on first use); setting
+        it replaces the tree (its arrays are made again from the new nodes).
+
+        >>> from exactprune.tree import iris_tree
+        >>> tree = iris_tree()
+        >>> tree.root.name, tree.root.counts
+        ('root', (50, 50, 50))
+        >>> tree.root = tree.node("c2")          # the subtree of c2 (Figure B.1) as a tree
+        >>> tree.n_leaves, tree.arrays().n_nodes
+        (7, 13)
+        """
         if self._root is None:
             return self._materialize()[0]
         return self._root
@@ -121,7 +131,13 @@ class Tree:
 
     def arrays(self) -> "CountArrays":
         """The count arrays of the tree (node i is the i-th node in pre-order when the tree was
-        built from Nodes), built once and cached."""
+        built from Nodes), built once and cached.
+
+        >>> from exactprune.tree import iris_tree
+        >>> a = iris_tree().arrays()
+        >>> a.counts[:3].tolist(), a is a, a.names()[:3]        # pre-order: root, c1, c2
+        ([[50, 50, 50], [50, 0, 0], [0, 50, 50]], True, ['root', 'c1', 'c2'])
+        """
         if self._arrays is None:
             return self._index_nodes()[0]
         return self._arrays
@@ -289,11 +305,21 @@ class Tree:
 
     # -- access ------------------------------------------------------------
     def nodes(self) -> list:
-        """The nodes in pre-order."""
+        """The nodes in pre-order.
+
+        >>> from exactprune.tree import iris_tree
+        >>> [node.name for node in iris_tree().nodes()][:5]
+        ['root', 'c1', 'c2', 'c21', 'c211']
+        """
         return list(self.root.walk())
 
     def leaves(self) -> list:
-        """The leaves in pre-order."""
+        """The leaves in pre-order.
+
+        >>> from exactprune.tree import iris_tree
+        >>> [leaf.name for leaf in iris_tree().leaves()]
+        ['c1', 'c2111', 'c2112', 'c2121', 'c21221', 'c21222', 'c221', 'c222']
+        """
         return self.root.leaves()
 
     def node(self, name: str) -> Node:
@@ -313,7 +339,12 @@ class Tree:
 
     @property
     def n_leaves(self) -> int:
-        """Number of leaves."""
+        """Number of leaves.
+
+        >>> from exactprune.tree import iris_tree
+        >>> iris_tree().n_leaves           # Figure B.1(a): 7 splits, binary
+        8
+        """
         return int((self.arrays().n_children == 0).sum())
 
     def __repr__(self) -> str:
@@ -341,7 +372,11 @@ class Tree:
         return cls.from_dict(data, class_names=class_names)
 
     def to_dict(self) -> dict:
-        """The JSON form as a dict (:meth:`Node.to_dict`, with ``class_names`` at the root)."""
+        """The JSON form as a dict (:meth:`Node.to_dict`, with ``class_names`` at the root).
+
+        >>> Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}').to_dict()
+        {'counts': [2, 1], 'name': 'root', 'children': [{'counts': [2, 0], 'name': 'c1'}, {'counts': [0, 1], 'name': 'c2'}]}
+        """
         out = self.root.to_dict()
         if self.class_names is not None:
             out["class_names"] = self.class_names
