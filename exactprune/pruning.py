@@ -64,7 +64,7 @@ from .limits import MAX_EPSILON_DIGITS, check_parameter
 from .numbers import exact
 from .tree import CountArrays, Node, Tree
 
-__all__ = ["prune_bottom_up", "Pruning", "walk_order", "exact_subtree_pass", "check_epsilon", "kept_from_collapsed"]
+__all__ = ["prune_bottom_up", "Pruning", "walk_order", "exact_subtree_pass", "check_epsilon"]
 
 
 def check_epsilon(epsilon: Any) -> Any:
@@ -83,21 +83,6 @@ def check_epsilon(epsilon: Any) -> Any:
     if epsilon < 0:
         raise ValueError(f"epsilon must be non-negative, got {epsilon}")
     return epsilon
-
-
-def kept_from_collapsed(arrays: CountArrays, collapsed: Any) -> np.ndarray:
-    """The ``kept_splits`` of a :class:`Pruning` from the names of the nodes a pruner turned into
-    leaves (any iterable of names, nested ones allowed): True at every split not named.
-
-    >>> from exactprune.tree import iris_tree
-    >>> a = iris_tree().arrays()
-    >>> kept = kept_from_collapsed(a, {"c21", "c22"})
-    >>> sorted(a.names_of(np.flatnonzero(kept)))
-    ['c2', 'c211', 'c212', 'c2122', 'root']
-    """
-    kept = arrays.n_children > 0
-    kept[np.array([arrays.index(name) for name in collapsed], dtype=np.int64)] = False
-    return kept
 
 
 def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,

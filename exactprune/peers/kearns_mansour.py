@@ -19,8 +19,8 @@ import flint
 
 from ..certify import Decider
 from ..numbers import arb_of, exact, nonnegative_int, positive_int
-from ..pruning import Pruning, kept_from_collapsed
-from ..tree import Tree, as_tree
+from ..pruning import Pruning
+from ..tree import Tree, as_tree, kept_from_collapsed
 
 __all__ = ["km_penalty", "km_prune"]
 

@@ -15,8 +15,8 @@ from typing import Optional
 
 from ..certify import Decider
 from ..numbers import nonnegative_int
-from ..pruning import Pruning, kept_from_collapsed
-from ..tree import Tree, as_tree
+from ..pruning import Pruning
+from ..tree import Tree, as_tree, kept_from_collapsed
 
 __all__ = ["min_size_table", "min_size_pruning", "srm_pruning", "SRMResult"]
 

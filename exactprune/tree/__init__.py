@@ -26,10 +26,11 @@ from .iris import IRIS_CLASS_NAMES, iris_tree
 from .jsonio import INDENT_DEPTH, deep_json
 from .names import ancestor_names, child_name, name_path, node_name
 from .nodes import Node, majority_class
-from .prunings import all_pruning_leaves, all_prunings, as_tree, copy_with_leaves
+from .prunings import all_pruning_leaves, all_prunings, as_tree, copy_with_leaves, kept_from_collapsed
 from .routing import route, routing_threshold
 
 __all__ = ["Node", "Tree", "CountArrays", "iris_tree", "IRIS_CLASS_NAMES", "node_name", "child_name", "name_path",
-           "ancestor_names", "majority_class", "all_prunings", "as_tree", "copy_with_leaves", "all_pruning_leaves",
+           "ancestor_names", "majority_class", "all_prunings", "as_tree", "copy_with_leaves", "kept_from_collapsed",
+           "all_pruning_leaves",
            "sklearn_counts", "sklearn_names", "deep_json", "routing_threshold", "INDENT_DEPTH", "route",
            "has_fractional_counts", "require_integer_counts"]

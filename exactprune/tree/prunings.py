@@ -2,17 +2,22 @@
 
 A pruning either turns a node into a leaf or keeps its split and prunes each child
 independently; :func:`all_prunings` lists them as the sets of splits kept and
-:func:`all_pruning_leaves` as the sets of leaves.  :func:`copy_with_leaves` is the pruned tree
-with named nodes made leaves (:meth:`Tree.pruned_tree <exactprune.tree.Tree.pruned_tree>`).
+:func:`all_pruning_leaves` as the sets of leaves.  :func:`kept_from_collapsed` turns the names of
+the nodes a pruner made leaves into its kept splits, and :func:`copy_with_leaves` is the pruned
+tree they give (:meth:`Tree.pruned_tree <exactprune.tree.Tree.pruned_tree>`).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
+from .arrays import CountArrays
 from .counttree import Tree
 from .nodes import Node
 
-__all__ = ["all_prunings", "all_pruning_leaves", "as_tree", "copy_with_leaves"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["all_prunings", "all_pruning_leaves", "as_tree", "copy_with_leaves", "kept_from_collapsed"]
 
 
 def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
@@ -76,13 +81,34 @@ def as_tree(tree: Any) -> Tree:
     return tree
 
 
+def kept_from_collapsed(arrays: CountArrays, collapsed: Any) -> "np.ndarray":
+    """The kept splits (a boolean array over ``arrays``' indices, the ``kept_splits`` of a
+    :class:`~exactprune.pruning.Pruning`) from the names of the nodes a pruner turned into leaves
+    (any iterable of names, nested ones and leaves allowed): True at every split not named.  A
+    name of no node is a KeyError.
+
+    >>> from exactprune.tree import iris_tree
+    >>> a = iris_tree().arrays()
+    >>> kept = kept_from_collapsed(a, {"c21", "c22"})
+    >>> sorted(a.names_of(kept.nonzero()[0]))
+    ['c2', 'c211', 'c212', 'c2122', 'root']
+    >>> kept_from_collapsed(a, {"c23"})
+    Traceback (most recent call last):
+    KeyError: "no node named 'c23'"
+    """
+    import numpy as np
+    kept = arrays.n_children > 0
+    kept[np.array([arrays.index(name) for name in collapsed], dtype=np.int64)] = False
+    return kept
+
+
 def copy_with_leaves(tree: Tree, collapsed: Any) -> Tree:
     """A copy of ``tree`` in which every node named in ``collapsed`` is a leaf (its subtree
-    dropped; names kept; the input is untouched).
+    dropped; names kept; the input is untouched); a name of no node is a KeyError
+    (:func:`kept_from_collapsed`).
 
     >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
     >>> copy_with_leaves(t, {"root"}).n_leaves, copy_with_leaves(t, set()).n_leaves
     (1, 2)
     """
-    import numpy as np
-    return tree.pruned_tree(np.array([name not in collapsed for name in tree.arrays().names()], dtype=bool))
+    return tree.pruned_tree(kept_from_collapsed(tree.arrays(), collapsed))
