@@ -360,15 +360,15 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
 class _SequenceBuilder:
     """The steps of :func:`knorm_sequence`, sharing its state: the stages so far, the record of
     where each split is lost (:class:`_Record`), the splits of the current tree (``live``, a mask
-    over the input's nodes) and the current tree itself as a view of the input
-    (:func:`_stage_view`), the breakpoints of unchanged splits (``cache``) and the decision counts.
-    Every index is the input's: no stage's tree is copied while the sequence is built."""
+    over the input's nodes), the current tree itself (:func:`_current_tree`: a view over the
+    input's node indices, or a compact copy once it is small, ``origin`` then mapping its indices
+    to the input's), the breakpoints of unchanged splits (``cache``, by input index) and the
+    decision counts."""
 
     def __init__(self, tree: Tree, prior: Prior, crossings: bool):
         self.prior, self.crossings = prior, crossings
         self.input, self.full = tree, tree.arrays()
         self.stages: list = []
-        self.record = _Record(tree, self.stages)
         self.names = _Names(self.full)      # Zhong's names of the input's nodes (kept by every stage)
         first = prune(tree, 1, prior=prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
@@ -376,14 +376,17 @@ class _SequenceBuilder:
         self._count(first)
         kept = first.kept_splits
         del first               # PruneTree's working arrays
+        self.record = _Record(tree, self.stages)
         self.live = self.full.n_children > 0
+        self.current: Optional[Tree] = tree
+        self.origin: Optional["np.ndarray"] = None
         self._add_stage(1, None)
         self._record_pruned(self.full, kept, 1, False)
         del kept
         # the input's derived arrays (PruneTree's at k = 1, and any made before): none is read while
         # the later stages are found (made again on demand, the levels by finish)
         self.full.forget(self.full.cached_keys())
-        self._start_view()
+        self._next_current()
         self.k0: Breakpoint = 1
         self.searches = 0
         #: input index of a split -> its breakpoint in the current tree (None: survives every k)
@@ -400,9 +403,22 @@ class _SequenceBuilder:
         self.decisions["prunetree_comparisons"] += result.comparisons
         self.decisions["prunetree_exact_fallbacks"] += result.fallbacks
 
+    def _inputs(self, nodes: "np.ndarray") -> "np.ndarray":
+        """The input's indices of nodes of the current tree."""
+        return nodes if self.origin is None else self.origin[nodes]
+
+    def _next_current(self) -> None:
+        """Drop the current tree (and its derived arrays), then make the one of the splits
+        ``live`` (:func:`_current_tree`) and count its leaves for the last stage (each split adds
+        its children, less itself)."""
+        self.current = self.origin = None
+        self.current, self.origin = _current_tree(self.input, self.live)
+        self.stages[-1]._leaves = 1 + len(self.current.arrays().indices) - int(np.count_nonzero(self.live))
+
     def next_stage(self) -> bool:
         """Find where the current stage ends and start the next one; False when no split of the
         current tree is ever lost at a finite k."""
+        assert self.current is not None
         a = self.current.arrays()
         if not self.live.any():
             return False
@@ -414,22 +430,16 @@ class _SequenceBuilder:
         cut = self._record_pruned(a, kept, k_star, self.crossings)
         self._forget_breakpoints_above(a, cut)
         del a, kept, change
-        self.current = None         # the view of the stage before (and its derived arrays) first
-        self._start_view()
+        self._next_current()
         self.k0 = k_star
         return True
-
-    def _start_view(self) -> None:
-        """The current tree as a view of the input (:func:`_stage_view`) of the splits ``live``,
-        and the number of its leaves for the last stage (each split adds its children, less itself)."""
-        self.current = _stage_view(self.input, self.live)
-        self.stages[-1]._leaves = 1 + len(self.current.arrays().indices) - int(np.count_nonzero(self.live))
 
     def _prunetree_at_next_k(self, a: CountArrays) -> Optional[tuple]:
         """``(k0 + 1, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None."""
         k0 = self.k0
         if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
             return None
+        assert self.current is not None
         step = prune(self.current, k0 + 1, prior=self.prior)
         self._count(step)
         return (k0 + 1, step.kept_splits) if _prunes(a, step.kept_splits) else None
@@ -438,14 +448,15 @@ class _SequenceBuilder:
         """The next change from the breakpoints of the current splits (searched, or reused): at
         the least exact breakpoint, recomputed by PruneTree there; or, when all are certified
         brackets, the bracket with the least upper end.  None when no split is lost at a finite k."""
-        found = self._breakpoints_of(a, np.flatnonzero(self.live))
+        found = self._breakpoints_of(a)
         finite = [b for b in found.values() if b is not None]
         if not finite:
             return None
         exact_ks = [b for b in finite if isinstance(b, int)]
         if not exact_ks:
-            return _bracket_stage(found, self.names, a.n_nodes)
+            return _bracket_stage(found, _Names(self.full, self.origin), a.n_nodes)
         k_star = min(exact_ks)
+        assert self.current is not None
         result = prune(self.current, k_star, prior=self.prior)
         self._count(result)
         if not _prunes(a, result.kept_splits):
@@ -453,26 +464,28 @@ class _SequenceBuilder:
                                  "PruneTree prunes nothing there")
         return k_star, result.kept_splits
 
-    def _breakpoints_of(self, a: CountArrays, splits: "np.ndarray") -> dict:
-        """Input index -> breakpoint of every split of the current tree (``a``, ``splits``): Thm
-        5.9's survivors None, the others searched from k0 (:func:`next_breakpoint`) unless cached."""
+    def _breakpoints_of(self, a: CountArrays) -> dict:
+        """Current index -> breakpoint of every split of the current tree (``a``): Thm 5.9's
+        survivors None, the others searched from k0 (:func:`next_breakpoint`) unless cached."""
         survivors = _survives_all_k_array(a)
-        for i in splits.tolist():
-            if i in self.cache:
-                continue
-            if survivors[i]:
-                self.cache[i] = None
-                continue
-            form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, np.array([i])), self.prior)[0]
-            self.cache[i] = next_breakpoint(form, self.k0)
-            self.searches += 1
-            for how, count in form.decider.routes.items():
-                self.decisions[f"search_{how}"] += count
-        return {i: self.cache[i] for i in splits.tolist()}
+        splits = np.flatnonzero(a.n_children > 0)
+        found = {}
+        for i, key in zip(splits.tolist(), self._inputs(splits).tolist()):
+            if key not in self.cache:
+                if survivors[i]:
+                    self.cache[key] = None
+                else:
+                    form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, np.array([key])), self.prior)[0]
+                    self.cache[key] = next_breakpoint(form, self.k0)
+                    self.searches += 1
+                    for how, count in form.decider.routes.items():
+                        self.decisions[f"search_{how}"] += count
+            found[i] = self.cache[key]
+        return found
 
     def _forget_breakpoints_above(self, a: CountArrays, cut: "np.ndarray") -> None:
         """The breakpoints of the splits whose subtree changed (the proper ancestors of the pruned
-        splits ``cut`` in the current tree ``a``) are stale: found bottom-up over ``a``'s levels,
+        splits ``cut`` of the current tree ``a``) are stale: found bottom-up over ``a``'s levels,
         each level's nodes being the children of the level above's splits in order."""
         if not self.cache:
             return
@@ -484,32 +497,37 @@ class _SequenceBuilder:
             width = arity[splits]
             changed[splits] |= np.logical_or.reduceat(changed[children], np.cumsum(width) - width)
         changed[cut] = False
-        for i in [i for i in self.cache if changed[i]]:
-            del self.cache[i]
+        for key in self._inputs(np.flatnonzero(changed)).tolist():
+            self.cache.pop(key, None)
 
     def _record_pruned(self, a: CountArrays, kept: "np.ndarray", k: Breakpoint, crossings: bool) -> "np.ndarray":
-        """Record the splits of the current tree (arrays ``a``, its splits ``live``) lost at the
-        last stage (first k ``k``): those pruned (``kept`` false at a split whose ancestors are
-        kept; with their real crossings when ``crossings`` and k >= 2) and those removed with
-        them; ``live`` becomes the splits of the pruned tree.  Returns the pruned splits."""
+        """Record the splits of the current tree (arrays ``a``) lost at the last stage (first k
+        ``k``): those pruned (``kept`` false at a split whose ancestors are kept; with their real
+        crossings when ``crossings`` and k >= 2) and those removed with them, and take them out of
+        ``live``.  Returns the pruned splits (current indices)."""
         s = len(self.stages) - 1
-        alive = np.logical_and(a.subtree_mask(kept), self.live)     # (the input's nodes outside ``a``'s tree: False)
+        splits = a.n_children > 0
+        alive = np.logical_and(a.subtree_mask(kept), splits)     # (a view's nodes outside its tree: False)
         np.logical_and(alive, kept, out=kept)   # the splits of the pruned tree
-        self.record.stage_of[self.live & ~kept] = s
+        lost = self._inputs(np.flatnonzero(splits & ~kept))
+        del splits
+        self.record.stage_of[lost] = s
+        self.live[lost] = False
+        del lost
         cut = np.flatnonzero(alive & ~kept)
         del alive
-        self.live = kept
         if crossings and isinstance(k, int) and k >= 2 and cut.size:
-            forms = SubtreeForm.of_subtrees(a, cut, _Names(self.full, cut), self.prior)
+            where = self._inputs(cut)
+            forms = SubtreeForm.of_subtrees(a, cut, _Names(self.full, where), self.prior)
             self.record.checks[s] = verify_crossings(forms, k)
-            self.record.crossings.update(zip(cut.tolist(), real_crossings(forms, k - 1, k)))
+            self.record.crossings.update(zip(where.tolist(), real_crossings(forms, k - 1, k)))
         return cut
 
     def finish(self) -> KNormSequence:
         """The splits left survive every finite k; the k = infinity stage is the root alone;
         the breakpoints in Zhong's order (by depth, then by name)."""
         full = self.full
-        self.current = None
+        self.current = self.origin = None
         self._add_stage(INF, 1)
         self.record.stage_of[self.live] = len(self.stages) - 1
         del self.live
@@ -524,37 +542,56 @@ class _SequenceBuilder:
                              self.decisions)
 
 
-def _stage_view(tree: Tree, splits: "np.ndarray") -> Tree:
-    """The pruning of ``tree`` that keeps the splits ``splits`` (a mask over its nodes, closed
-    upwards: a kept split's parent is kept) as a view over the input's node indices, for
-    PruneTree and the breakpoint searches: the input's counts (shared, not copied) and the
-    children of the kept splits alone, in a new CSR (int32 where the indices fit).  The nodes
-    below a lost split stay in the arrays as isolated leaves that no walk from the root reaches
-    (every pass of PruneTree and of :class:`~exactprune.breakpoints.SubtreeForm` walks from the
-    root, :meth:`~exactprune.tree.CountArrays.breadth_first`); so the view is not a valid tree to
-    hand to anything else, and its decisions and indices are the input's.
+#: the current tree is a compact copy when it has at most this fraction of the input's nodes
+#: (else a view over the input's node indices): see :func:`_current_tree`
+COMPACT_FRACTION = 0.25
+
+
+def _current_tree(tree: Tree, splits: "np.ndarray") -> tuple:
+    """``(current, origin)``: the pruning of ``tree`` that keeps the splits ``splits`` (a mask over
+    its nodes, closed upwards: a kept split's parent is kept), for PruneTree and the breakpoint
+    searches, and the input index of each of its nodes (None: the input's own indices).
+
+    A large pruning is a view over the input's node indices (``origin`` None): the input's counts
+    (shared, not copied) and the children of the kept splits alone, in a new CSR (int32 where the
+    indices fit).  The nodes below a lost split stay in the arrays as isolated leaves that no walk
+    from the root reaches (every pass of PruneTree and of
+    :class:`~exactprune.breakpoints.SubtreeForm` walks from the root,
+    :meth:`~exactprune.tree.CountArrays.breadth_first`); so the view is not a valid tree to hand
+    to anything else.  A pruning of at most COMPACT_FRACTION of the input's nodes is a compact
+    copy (:meth:`~exactprune.tree.CountArrays.pruned`): then every array made for it, by PruneTree
+    too, is of its own size.
 
     >>> from exactprune.tree import iris_tree
     >>> tree = iris_tree()
     >>> a = tree.arrays()
     >>> kept = prune(tree, 2).kept_splits
-    >>> view = _stage_view(tree, kept & a.subtree_mask(kept))
-    >>> sorted(a.names_of(view.arrays().breadth_first()[0]))        # Zhong Figure B.1 (d)
-    ['c1', 'c2', 'c21', 'c22', 'root']
+    >>> view, origin = _current_tree(tree, kept & a.subtree_mask(kept))
+    >>> origin is None, sorted(a.names_of(view.arrays().breadth_first()[0]))        # Zhong Figure B.1 (d)
+    (True, ['c1', 'c2', 'c21', 'c22', 'root'])
     >>> old = np.flatnonzero(a.subtree_mask(kept))          # the pruned copy's nodes, as input indices
     >>> copy = prune(tree.pruned_tree(kept), 3)
     >>> bool(view.arrays().counts is a.counts), prune(view, 3).kept_splits[old].tolist() == copy.kept_splits.tolist()
     (True, True)
+    >>> small, origin = _current_tree(tree, np.arange(a.n_nodes) == 0)       # the root's split alone
+    >>> small.arrays().counts.tolist() == a.counts[origin].tolist(), a.names_of(origin)
+    (True, ['root', 'c1', 'c2'])
     """
     a = tree.arrays()
     arity = np.diff(a.offsets)      # (not the input's n_children: none of its derived arrays is kept)
+    if 1 + int(arity[splits].sum()) <= COMPACT_FRACTION * a.n_nodes:
+        del arity
+        made_before = a.cached_keys()
+        arrays, origin = a.pruned(splits)
+        a.forget(a.cached_keys() - made_before)
+        return Tree.from_arrays(arrays, tree.class_names, validate=False), origin
     dtype = np.int32 if len(a.indices) < 2 ** 31 else np.int64
     indices = a.indices[np.repeat(splits, arity)].astype(dtype, copy=False)
     arity[~splits] = 0
     offsets = np.zeros(a.n_nodes + 1, dtype=dtype)
     np.cumsum(arity, out=offsets[1:])
     del arity
-    return Tree.from_arrays(CountArrays(a.counts, offsets, indices), tree.class_names, validate=False)
+    return Tree.from_arrays(CountArrays(a.counts, offsets, indices), tree.class_names, validate=False), None
 
 
 def _prunes(a: CountArrays, kept: "np.ndarray") -> bool:
