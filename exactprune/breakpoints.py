@@ -149,11 +149,17 @@ class SubtreeForm:
             empty = [i for i, group in enumerate(sums) if any(n == 0 for n, _ in group)]
             if empty:
                 raise ValueError(f"node {names[empty[0]]}: an empty node with lam = 0 has no defined error moment")
-        forms = []
+        forms, made = [], {}        # made: (n, max_j n_j) -> its (a, d), one pair of fmpq shared by the forms
+
+        def pair(n: int, top: int) -> tuple:
+            if (n, top) not in made:
+                made[n, top] = tuple(to_fmpq(x) for x in leaf_terms(n, top, offsets))
+            return made[n, top]
+
         for j, (group, (n_root, top_root)) in enumerate(zip(sums, tops)):     # every subtree has a leaf
-            terms = [(group[n, top], *leaf_terms(n, top, offsets)) for n, top in sorted(group, key=lambda key: (key[0], -key[1]))]
+            terms = [(group[n, top], *pair(n, top)) for n, top in sorted(group, key=lambda key: (key[0], -key[1]))]
             form = cls.__new__(cls)
-            form._setup(partial(names.__getitem__, j), leaf_terms(n_root, top_root, offsets), terms)
+            form._setup(partial(names.__getitem__, j), pair(n_root, top_root), terms)
             forms.append(form)
         return forms
 

@@ -365,6 +365,10 @@ class _SequenceBuilder:
     to the input's), the breakpoints of unchanged splits (``cache``, by input index) and the
     decision counts."""
 
+    #: the forms of a stage's pruned splits whose crossings are found together (their float
+    #: filters vectorized), so that one stage's forms are never all held at once
+    FORMS_AT_A_TIME = 1 << 12
+
     def __init__(self, tree: Tree, prior: Prior, crossings: bool):
         self.prior, self.crossings = prior, crossings
         self.input, self.full = tree, tree.arrays()
@@ -517,10 +521,12 @@ class _SequenceBuilder:
         cut = np.flatnonzero(alive & ~kept)
         del alive
         if crossings and isinstance(k, int) and k >= 2 and cut.size:
-            where = self._inputs(cut)
-            forms = SubtreeForm.of_subtrees(a, cut, _Names(self.full, where), self.prior)
-            self.record.checks[s] = verify_crossings(forms, k)
-            self.record.crossings.update(zip(where.tolist(), real_crossings(forms, k - 1, k)))
+            for start in range(0, len(cut), self.FORMS_AT_A_TIME):
+                part = cut[start:start + self.FORMS_AT_A_TIME]
+                where = self._inputs(part)
+                forms = SubtreeForm.of_subtrees(a, part, _Names(self.full, where), self.prior)
+                self.record.checks[s] = verify_crossings(forms, k)       # (the grid's size: the same each time)
+                self.record.crossings.update(zip(where.tolist(), real_crossings(forms, k - 1, k)))
         return cut
 
     def finish(self) -> KNormSequence:
