@@ -122,12 +122,13 @@ class SubtreeForm:
         nodes = np.asarray(roots, dtype=np.int64)
         owner = np.arange(len(nodes))
         numerator, denominator = np.full(len(nodes), one, dtype=object), np.full(len(nodes), one, dtype=object)
+        at_roots = True
         while nodes.size:
             rows = counts[nodes]
             sizes, majority = functools.reduce(operator.add, rows.T), functools.reduce(np.maximum, rows.T)
             del rows
-            if not tops:
-                tops = list(zip(sizes.tolist(), majority.tolist()))
+            if at_roots:
+                tops, at_roots = list(zip(sizes.tolist(), majority.tolist())), False
             else:                       # the numerators of the child weights (4.11), q n_c + p
                 numerator *= q * sizes.astype(object) + p
             width = arity[nodes]

@@ -373,7 +373,6 @@ class _SequenceBuilder:
         self.prior, self.crossings = prior, crossings
         self.input, self.full = tree, tree.arrays()
         self.stages: list = []
-        self.names = _Names(self.full)      # Zhong's names of the input's nodes (kept by every stage)
         first = prune(tree, 1, prior=prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
                           "search_float": 0, "search_arb": 0, "search_exact": 0}
