@@ -14,7 +14,10 @@ search alone.
 
 The result is kept as integers over the input's nodes (the stage that loses each
 split, in a numpy array) and the crossings; the stages' trees, their pruned names
-and the breakpoint entries are made when a caller reads them.
+and the breakpoint entries are made when a caller reads them.  While it is built no
+stage's tree is copied: PruneTree and the searches run over a view of the input (its
+counts shared, the kept splits' children in a new CSR), a compact copy once the stage
+is small, and a stage's crossing forms are made a chunk at a time.
 
 CART's cost-complexity sequence is :func:`exactprune.peers.ccp.ccp_sequence`.
 """
