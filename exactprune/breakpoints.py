@@ -22,7 +22,9 @@ The sequence built from these is :mod:`exactprune.sequence`.
 """
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from dataclasses import dataclass
 from functools import cached_property, partial
 from fractions import Fraction
@@ -39,6 +41,7 @@ from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
 from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str,
                       rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
 from .tree import CountArrays, Node
+from .tree.arrays import csr_gather
 
 __all__ = ["SubtreeForm", "next_breakpoint", "split_kept", "survives_all_k", "LogBracket", "Breakpoint",
            "Theorem53Violation", "verify_single_crossing", "verify_crossings", "real_crossing", "real_crossings"]
@@ -94,9 +97,11 @@ class SubtreeForm:
     def of_subtrees(cls, arrays: CountArrays, roots: Union[Sequence[int], "np.ndarray"], names: Sequence[str],
                     prior: Prior) -> list:
         """The forms of the subtrees at the nodes ``roots`` of count arrays, none below another,
-        called ``names``, built together top-down level by level: each weight W_l as a product of
-        integers (with eta = p/q the child weight (4.11) is (q n_c + p) / (q n_t + p K_t)), kept
-        for one level at a time, and the weights of the leaves of each form summed by
+        called ``names``, built together top-down a depth (below the roots) at a time, the children
+        of a depth's splits gathered from the CSR arrays, so only the subtrees' nodes are read (no
+        array over every node): each weight W_l as a product of integers (with eta = p/q the child
+        weight (4.11) is (q n_c + p) / (q n_t + p K_t)), kept for one depth at a time, and the
+        weights of the leaves of each form summed by
         (n_l, max_j n_{j,l}), which fix (a_l, d_l); the triples ordered by n_l, then by
         max_j n_{j,l} descending.
 
@@ -108,48 +113,54 @@ class SubtreeForm:
         offsets = tuple(to_fmpq(x) for x in prior.term_offsets(arrays.counts.shape[1]))
         eta = to_fmpq(prior.eta)
         p, q = int(eta.p), int(eta.q)
-        sizes, majority, arity, parent = arrays.sizes, arrays.majority, arrays.n_children, arrays.parent
-        starts_at = np.asarray(roots, dtype=np.int64)
-        owner = np.full(arrays.n_nodes, -1)
-        owner[starts_at] = np.arange(len(starts_at))
-        is_root = np.zeros(arrays.n_nodes, dtype=bool)
-        is_root[starts_at] = True
+        arity, counts = arrays.n_children, arrays.counts
         one = flint.fmpz(1)           # flint integers: products stay in C
-        sums: list = [{} for _ in starts_at]    # per form: (n_l, max_j n_{j,l}) -> summed weight
-        above = numerator = denominator = np.empty(0, dtype=object)     # the level above, its nodes' products
-        for nodes in arrays.levels():
-            here_num, here_den = np.empty(len(nodes), dtype=object), np.empty(len(nodes), dtype=object)
-            if above.size:
-                inherited = np.repeat(owner[above], arity[above])      # ``nodes``: the children of ``above`` in order
-                take = np.flatnonzero(inherited >= 0)
-                if take.size:
-                    below = nodes[take]
-                    owner[below], up = inherited[take], parent[below]
-                    down = q * sizes[up].astype(object) + p * arity[up].astype(object)
-                    if np.any(down == 0):
-                        raise ValueError(f"node {names[int(inherited[take][np.argmax(down == 0)])]}: n_t + eta K_t is "
-                                         "0 (no examples and eta = 0); use eta > 0")
-                    here_num[take] = np.repeat(numerator, arity[above])[take] * (q * sizes[below].astype(object) + p)
-                    here_den[take] = np.repeat(denominator, arity[above])[take] * down
-            starts = np.flatnonzero(is_root[nodes])
-            here_num[starts] = here_den[starts] = one
-            leaves = np.flatnonzero((owner[nodes] >= 0) & (arity[nodes] == 0))
-            for i, n, top, a, b in zip(owner[nodes[leaves]].tolist(), sizes[nodes[leaves]].tolist(),
-                                       majority[nodes[leaves]].tolist(), here_num[leaves].tolist(),
-                                       here_den[leaves].tolist()):
+        sums: list = [{} for _ in range(len(roots))]    # per form: (n_l, max_j n_{j,l}) -> summed weight
+        tops: list = []                                  # per form: the (n, max_j n_j) of its root
+        # the nodes at one depth below their roots (all roots first), the form of each, and the
+        # products of the numerators and denominators of the weights above them
+        nodes = np.asarray(roots, dtype=np.int64)
+        owner = np.arange(len(nodes))
+        numerator, denominator = np.full(len(nodes), one, dtype=object), np.full(len(nodes), one, dtype=object)
+        at_roots = True
+        while nodes.size:
+            rows = counts[nodes]
+            sizes, majority = functools.reduce(operator.add, rows.T), functools.reduce(np.maximum, rows.T)
+            del rows
+            if at_roots:
+                tops, at_roots = list(zip(sizes.tolist(), majority.tolist())), False
+            else:                       # the numerators of the child weights (4.11), q n_c + p
+                numerator *= q * sizes.astype(object) + p
+            width = arity[nodes]
+            leaf = width == 0
+            for i, n, top, a, b in zip(owner[leaf].tolist(), sizes[leaf].tolist(), majority[leaf].tolist(),
+                                       numerator[leaf].tolist(), denominator[leaf].tolist()):
                 group, weight = sums[i], flint.fmpq(a, b)
                 group[n, top] = group[n, top] + weight if (n, top) in group else weight
-            above, numerator, denominator = nodes, here_num, here_den
+            split = ~leaf
+            width = width[split]
+            down = q * sizes[split].astype(object) + p * width.astype(object)      # q n_t + p K_t
+            if np.any(down == 0):
+                raise ValueError(f"node {names[int(owner[split][np.argmax(down == 0)])]}: n_t + eta K_t is "
+                                 "0 (no examples and eta = 0); use eta > 0")
+            owner, numerator = np.repeat(owner[split], width), np.repeat(numerator[split], width)
+            denominator = np.repeat(denominator[split] * down, width)
+            nodes = csr_gather(arrays.offsets, arrays.indices, nodes[split])
         if offsets[1] == 0:
             empty = [i for i, group in enumerate(sums) if any(n == 0 for n, _ in group)]
             if empty:
                 raise ValueError(f"node {names[empty[0]]}: an empty node with lam = 0 has no defined error moment")
-        forms = []
-        for j, (root, group) in enumerate(zip(starts_at.tolist(), sums)):     # every subtree has a leaf
-            terms = [(group[n, top], *leaf_terms(n, top, offsets)) for n, top in sorted(group, key=lambda key: (key[0], -key[1]))]
+        forms, made = [], {}        # made: (n, max_j n_j) -> its (a, d), one pair of fmpq shared by the forms
+
+        def pair(n: int, top: int) -> tuple:
+            if (n, top) not in made:
+                made[n, top] = tuple(to_fmpq(x) for x in leaf_terms(n, top, offsets))
+            return made[n, top]
+
+        for j, (group, (n_root, top_root)) in enumerate(zip(sums, tops)):     # every subtree has a leaf
+            terms = [(group[n, top], *pair(n, top)) for n, top in sorted(group, key=lambda key: (key[0], -key[1]))]
             form = cls.__new__(cls)
-            form._setup(partial(names.__getitem__, j),
-                        leaf_terms(int(sizes[root]), int(majority[root]), offsets), terms)
+            form._setup(partial(names.__getitem__, j), pair(n_root, top_root), terms)
             forms.append(form)
         return forms
 

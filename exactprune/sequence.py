@@ -14,12 +14,16 @@ search alone.
 
 The result is kept as integers over the input's nodes (the stage that loses each
 split, in a numpy array) and the crossings; the stages' trees, their pruned names
-and the breakpoint entries are made when a caller reads them.
+and the breakpoint entries are made when a caller reads them.  While it is built no
+stage's tree is copied: PruneTree and the searches run over a view of the input (its
+counts shared, the kept splits' children in a new CSR), a compact copy once the stage
+is small, and a stage's crossing forms are made a chunk at a time.
 
 CART's cost-complexity sequence is :func:`exactprune.peers.ccp.ccp_sequence`.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Iterator, Mapping, Sequence
@@ -358,32 +362,37 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
 
 class _SequenceBuilder:
     """The steps of :func:`knorm_sequence`, sharing its state: the stages so far, the record of
-    where each split is lost (:class:`_Record`), the input index of every node of the current
-    tree (``origin``), the breakpoints of unchanged splits (``cache``) and the decision counts."""
+    where each split is lost (:class:`_Record`), the splits of the current tree (``live``, a mask
+    over the input's nodes), the current tree itself (:func:`_current_tree`: a view over the
+    input's node indices, or a compact copy once it is small, ``origin`` then mapping its indices
+    to the input's), the breakpoints of unchanged splits (``cache``, by input index) and the
+    decision counts."""
 
-    #: the input arrays' derived arrays (:meth:`~exactprune.tree.CountArrays.cached`) used after
-    #: the first stage; the others made by the call are dropped after it
-    KEEP = frozenset({"n_children", "parent", "levels"})
+    #: the forms of a stage's pruned splits whose crossings are found together (their float
+    #: filters vectorized), so that one stage's forms are never all held at once
+    FORMS_AT_A_TIME = 1 << 12
 
     def __init__(self, tree: Tree, prior: Prior, crossings: bool):
         self.prior, self.crossings = prior, crossings
-        self.full = tree.arrays()
+        self.input, self.full = tree, tree.arrays()
         self.stages: list = []
-        self.record = _Record(tree, self.stages)
-        self.names = _Names(self.full)      # Zhong's names of the input's nodes (kept by every stage)
-        made_before = self.full.cached_keys()
         first = prune(tree, 1, prior=prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
                           "search_float": 0, "search_arb": 0, "search_exact": 0}
         self._count(first)
-        self.current: Tree = first.tree
         kept = first.kept_splits
         del first               # PruneTree's working arrays
-        self._add_stage(1, self.current.n_leaves)
-        index = np.int32 if self.full.n_nodes < 2 ** 31 else np.int64
-        self.origin = self._record_pruned(tree, np.arange(self.full.n_nodes, dtype=index), kept, 1, False)
-        # the input's derived arrays made by PruneTree at k = 1 and not needed again (made again on demand)
-        self.full.forget(self.full.cached_keys() - made_before - self.KEEP)
+        self.record = _Record(tree, self.stages)
+        self.live = self.full.n_children > 0
+        self.current: Optional[Tree] = tree
+        self.origin: Optional["np.ndarray"] = None
+        self._add_stage(1, None)
+        self._record_pruned(self.full, kept, 1, False)
+        del kept
+        # the input's derived arrays (PruneTree's at k = 1, and any made before): none is read while
+        # the later stages are found (made again on demand, the levels by finish)
+        self.full.forget(self.full.cached_keys())
+        self._next_current()
         self.k0: Breakpoint = 1
         self.searches = 0
         #: input index of a split -> its breakpoint in the current tree (None: survives every k)
@@ -391,7 +400,7 @@ class _SequenceBuilder:
 
     def _add_stage(self, k_from: Any, leaves: Optional[int]) -> None:
         """Append the stage from ``k_from`` (ending the finite one before it) of ``leaves``
-        leaves (None: set when its tree is made)."""
+        leaves (None: set when the stage's splits are known)."""
         if self.stages and k_from != INF:
             self.stages[-1].k_to = k_from
         self.stages.append(Stage(k_from, None, record=self.record, index=len(self.stages), leaves=leaves))
@@ -400,23 +409,35 @@ class _SequenceBuilder:
         self.decisions["prunetree_comparisons"] += result.comparisons
         self.decisions["prunetree_exact_fallbacks"] += result.fallbacks
 
+    def _inputs(self, nodes: "np.ndarray") -> "np.ndarray":
+        """The input's indices of nodes of the current tree."""
+        return nodes if self.origin is None else self.origin[nodes]
+
+    def _next_current(self) -> None:
+        """Drop the current tree (and its derived arrays), then make the one of the splits
+        ``live`` (:func:`_current_tree`) and count its leaves for the last stage (each split adds
+        its children, less itself)."""
+        self.current = self.origin = None
+        self.current, self.origin = _current_tree(self.input, self.live)
+        self.stages[-1]._leaves = 1 + len(self.current.arrays().indices) - int(np.count_nonzero(self.live))
+
     def next_stage(self) -> bool:
         """Find where the current stage ends and start the next one; False when no split of the
         current tree is ever lost at a finite k."""
+        assert self.current is not None
         a = self.current.arrays()
-        splits = np.flatnonzero(a.n_children > 0)
-        if not splits.size:
+        if not self.live.any():
             return False
-        change = self._prunetree_at_next_k(a) or self._change_at_least_breakpoint(a, splits)
+        change = self._prunetree_at_next_k(a) or self._change_at_least_breakpoint(a)
         if change is None:
             return False
         k_star, kept = change
         self._add_stage(k_star, None)
-        cut = self.origin[(a.n_children > 0) & ~kept & a.subtree_mask(kept)]
-        self.origin = self._record_pruned(self.current, self.origin, kept, k_star, self.crossings)
-        self._forget_breakpoints_above(cut)
-        self.current, self.k0 = self.current.pruned_tree(kept), k_star     # after the crossings: one tree at a time
-        self.stages[-1]._leaves = self.current.n_leaves
+        cut = self._record_pruned(a, kept, k_star, self.crossings)
+        self._forget_breakpoints_above(a, cut)
+        del a, kept, change
+        self._next_current()
+        self.k0 = k_star
         return True
 
     def _prunetree_at_next_k(self, a: CountArrays) -> Optional[tuple]:
@@ -424,22 +445,24 @@ class _SequenceBuilder:
         k0 = self.k0
         if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
             return None
+        assert self.current is not None
         step = prune(self.current, k0 + 1, prior=self.prior)
         self._count(step)
         return (k0 + 1, step.kept_splits) if _prunes(a, step.kept_splits) else None
 
-    def _change_at_least_breakpoint(self, a: CountArrays, splits: "np.ndarray") -> Optional[tuple]:
+    def _change_at_least_breakpoint(self, a: CountArrays) -> Optional[tuple]:
         """The next change from the breakpoints of the current splits (searched, or reused): at
         the least exact breakpoint, recomputed by PruneTree there; or, when all are certified
         brackets, the bracket with the least upper end.  None when no split is lost at a finite k."""
-        found = self._breakpoints_of(a, splits)
+        found = self._breakpoints_of(a)
         finite = [b for b in found.values() if b is not None]
         if not finite:
             return None
         exact_ks = [b for b in finite if isinstance(b, int)]
         if not exact_ks:
-            return _bracket_stage(found, self.names, self.origin)
+            return _bracket_stage(found, _Names(self.full, self.origin), a.n_nodes)
         k_star = min(exact_ks)
+        assert self.current is not None
         result = prune(self.current, k_star, prior=self.prior)
         self._count(result)
         if not _prunes(a, result.kept_splits):
@@ -447,59 +470,75 @@ class _SequenceBuilder:
                                  "PruneTree prunes nothing there")
         return k_star, result.kept_splits
 
-    def _breakpoints_of(self, a: CountArrays, splits: "np.ndarray") -> dict:
+    def _breakpoints_of(self, a: CountArrays) -> dict:
         """Current index -> breakpoint of every split of the current tree (``a``): Thm 5.9's
         survivors None, the others searched from k0 (:func:`next_breakpoint`) unless cached."""
         survivors = _survives_all_k_array(a)
-        for i in splits.tolist():
-            key = int(self.origin[i])
-            if key in self.cache:
-                continue
-            if survivors[i]:
-                self.cache[key] = None
-                continue
-            form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, self.origin[[i]]), self.prior)[0]
-            self.cache[key] = next_breakpoint(form, self.k0)
-            self.searches += 1
-            for how, count in form.decider.routes.items():
-                self.decisions[f"search_{how}"] += count
-        return {i: self.cache[int(self.origin[i])] for i in splits.tolist()}
+        splits = np.flatnonzero(a.n_children > 0)
+        found = {}
+        for i, key in zip(splits.tolist(), self._inputs(splits).tolist()):
+            if key not in self.cache:
+                if survivors[i]:
+                    self.cache[key] = None
+                else:
+                    form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, np.array([key])), self.prior)[0]
+                    self.cache[key] = next_breakpoint(form, self.k0)
+                    self.searches += 1
+                    for how, count in form.decider.routes.items():
+                        self.decisions[f"search_{how}"] += count
+            found[i] = self.cache[key]
+        return found
 
-    def _forget_breakpoints_above(self, cut: "np.ndarray") -> None:
-        """The breakpoints of the splits whose subtree changed (the ancestors of the input
-        indices ``cut``) are stale."""
-        parent, stale = self.full.parent, set()
-        for i in cut.tolist():
-            j = int(parent[i])
-            while j >= 0 and j not in stale:
-                stale.add(j)
-                self.cache.pop(j, None)
-                j = int(parent[j])
+    def _forget_breakpoints_above(self, a: CountArrays, cut: "np.ndarray") -> None:
+        """The breakpoints of the splits whose subtree changed (the proper ancestors of the pruned
+        splits ``cut`` of the current tree ``a``) are stale: found bottom-up over ``a``'s levels,
+        each level's nodes being the children of the level above's splits in order."""
+        if not self.cache:
+            return
+        changed = np.zeros(a.n_nodes, dtype=bool)      # a pruned split in the subtree
+        changed[cut] = True
+        arity, levels = a.n_children, a.levels()
+        for nodes, children in zip(levels[-2::-1], levels[:0:-1]):
+            splits = nodes[arity[nodes] > 0]
+            width = arity[splits]
+            changed[splits] |= np.logical_or.reduceat(changed[children], np.cumsum(width) - width)
+        changed[cut] = False
+        for key in self._inputs(np.flatnonzero(changed)).tolist():
+            self.cache.pop(key, None)
 
-    def _record_pruned(self, tree: Tree, origin: "np.ndarray", kept: "np.ndarray", k: Breakpoint,
-                       crossings: bool) -> "np.ndarray":
-        """Record the splits of ``tree`` lost at the last stage (first k ``k``): those pruned
-        (``kept`` false at a split whose ancestors are kept; with their real crossings when
-        ``crossings`` and k >= 2) and those removed with them; ``origin`` maps ``tree``'s indices
-        to the input's.  Returns the input indices of the pruned tree's nodes."""
-        a, s = tree.arrays(), len(self.stages) - 1
-        is_split = a.n_children > 0
-        alive = a.subtree_mask(kept)
-        self.record.stage_of[origin[is_split & ~(alive & kept)]] = s
-        cut = np.flatnonzero(is_split & alive & ~kept)
+    def _record_pruned(self, a: CountArrays, kept: "np.ndarray", k: Breakpoint, crossings: bool) -> "np.ndarray":
+        """Record the splits of the current tree (arrays ``a``) lost at the last stage (first k
+        ``k``): those pruned (``kept`` false at a split whose ancestors are kept; with their real
+        crossings when ``crossings`` and k >= 2) and those removed with them, and take them out of
+        ``live``.  Returns the pruned splits (current indices)."""
+        s = len(self.stages) - 1
+        splits = a.n_children > 0
+        alive = np.logical_and(a.subtree_mask(kept), splits)     # (a view's nodes outside its tree: False)
+        np.logical_and(alive, kept, out=kept)   # the splits of the pruned tree
+        lost = self._inputs(np.flatnonzero(splits & ~kept))
+        del splits
+        self.record.stage_of[lost] = s
+        self.live[lost] = False
+        del lost
+        cut = np.flatnonzero(alive & ~kept)
+        del alive
         if crossings and isinstance(k, int) and k >= 2 and cut.size:
-            forms = SubtreeForm.of_subtrees(a, cut, _Names(self.full, origin[cut]), self.prior)
-            self.record.checks[s] = verify_crossings(forms, k)
-            self.record.crossings.update(zip(origin[cut].tolist(), real_crossings(forms, k - 1, k)))
-        return origin[np.flatnonzero(alive)]
+            for start in range(0, len(cut), self.FORMS_AT_A_TIME):
+                part = cut[start:start + self.FORMS_AT_A_TIME]
+                where = self._inputs(part)
+                forms = SubtreeForm.of_subtrees(a, part, _Names(self.full, where), self.prior)
+                self.record.checks[s] = verify_crossings(forms, k)       # (the grid's size: the same each time)
+                self.record.crossings.update(zip(where.tolist(), real_crossings(forms, k - 1, k)))
+        return cut
 
     def finish(self) -> KNormSequence:
         """The splits left survive every finite k; the k = infinity stage is the root alone;
         the breakpoints in Zhong's order (by depth, then by name)."""
-        a, full = self.current.arrays(), self.full
+        full = self.full
+        self.current = self.origin = None
         self._add_stage(INF, 1)
-        survivors = self.origin[a.n_children > 0]
-        self.record.stage_of[survivors] = len(self.stages) - 1
+        self.record.stage_of[self.live] = len(self.stages) - 1
+        del self.live
         arity = full.n_children
         if arity.max(initial=0) < 10:        # names of one digit per level: by name = by path = level order
             order = np.concatenate([level[arity[level] > 0] for level in full.levels()])
@@ -511,35 +550,106 @@ class _SequenceBuilder:
                              self.decisions)
 
 
+#: the current tree is a compact copy when it has at most this fraction of the input's nodes
+#: (else a view over the input's node indices): see :func:`_current_tree`
+COMPACT_FRACTION = 0.25
+
+
+def _current_tree(tree: Tree, splits: "np.ndarray") -> tuple:
+    """``(current, origin)``: the pruning of ``tree`` that keeps the splits ``splits`` (a mask over
+    its nodes, closed upwards: a kept split's parent is kept), for PruneTree and the breakpoint
+    searches, and the input index of each of its nodes (None: the input's own indices).
+
+    A large pruning is a view over the input's node indices (``origin`` None): the input's counts
+    (shared, not copied) and the children of the kept splits alone, in a new CSR (int32 where the
+    indices fit).  The nodes below a lost split stay in the arrays as isolated leaves that no walk
+    from the root reaches (every pass of PruneTree and of
+    :class:`~exactprune.breakpoints.SubtreeForm` walks from the root,
+    :meth:`~exactprune.tree.CountArrays.breadth_first`); so the view is not a valid tree to hand
+    to anything else.  A pruning of at most COMPACT_FRACTION of the input's nodes is a compact
+    copy (:meth:`~exactprune.tree.CountArrays.pruned`): then every array made for it, by PruneTree
+    too, is of its own size.
+
+    >>> from exactprune.tree import iris_tree
+    >>> tree = iris_tree()
+    >>> a = tree.arrays()
+    >>> kept = prune(tree, 2).kept_splits
+    >>> view, origin = _current_tree(tree, kept & a.subtree_mask(kept))
+    >>> origin is None, sorted(a.names_of(view.arrays().breadth_first()[0]))        # Zhong Figure B.1 (d)
+    (True, ['c1', 'c2', 'c21', 'c22', 'root'])
+    >>> old = np.flatnonzero(a.subtree_mask(kept))          # the pruned copy's nodes, as input indices
+    >>> copy = prune(tree.pruned_tree(kept), 3)
+    >>> bool(view.arrays().counts is a.counts), prune(view, 3).kept_splits[old].tolist() == copy.kept_splits.tolist()
+    (True, True)
+    >>> small, origin = _current_tree(tree, np.arange(a.n_nodes) == 0)       # the root's split alone
+    >>> small.arrays().counts.tolist() == a.counts[origin].tolist(), a.names_of(origin)
+    (True, ['root', 'c1', 'c2'])
+    """
+    a = tree.arrays()
+    arity = np.diff(a.offsets)      # (not the input's n_children: none of its derived arrays is kept)
+    if 1 + int(arity[splits].sum()) <= COMPACT_FRACTION * a.n_nodes:
+        del arity
+        made_before = a.cached_keys()
+        arrays, origin = a.pruned(splits)
+        a.forget(a.cached_keys() - made_before)
+        return Tree.from_arrays(arrays, tree.class_names, validate=False), origin
+    dtype = np.int32 if len(a.indices) < 2 ** 31 else np.int64
+    indices = a.indices[np.repeat(splits, arity)].astype(dtype, copy=False)
+    arity[~splits] = 0
+    offsets = np.zeros(a.n_nodes + 1, dtype=dtype)
+    np.cumsum(arity, out=offsets[1:])
+    del arity
+    return Tree.from_arrays(CountArrays(a.counts, offsets, indices), tree.class_names, validate=False), None
+
+
 def _prunes(a: CountArrays, kept: "np.ndarray") -> bool:
     """Does the pruning ``kept`` (over ``a``'s indices) turn a split into a leaf?"""
     return bool(np.any((a.n_children > 0) & ~kept))
 
 
-def _survives_all_k_array(a) -> "np.ndarray":
+def _survives_all_k_array(a: CountArrays) -> "np.ndarray":
     """:func:`survives_all_k` at every node of count arrays at once, bottom-up level by level: a
-    split qualifies iff each child has its majority count and is a leaf or qualifies itself."""
-    majority, parent, is_split = a.majority, a.parent, a.n_children > 0
-    ok = is_split.copy()
-    for nodes in reversed(a.levels()[1:]):
-        fine = (majority[nodes] == majority[parent[nodes]]) & (~is_split[nodes] | ok[nodes])
-        ok[parent[nodes[~fine]]] = False
+    split qualifies iff each child has its majority count and is a leaf or qualifies itself.
+    Each level's nodes are the children of the level above's splits in order
+    (:meth:`~exactprune.tree.CountArrays.levels`), so a child's parent is read from the level above
+    and the majorities are made a level at a time (no array over every node but the result).
+
+    >>> from exactprune.tree import Tree, iris_tree
+    >>> pure = Tree.from_json('{"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]}]}')
+    >>> iris = iris_tree()
+    >>> walk = [survives_all_k(n) for n in iris.nodes()]        # Thm 5.9 node by node
+    >>> _survives_all_k_array(pure.arrays()).tolist(), _survives_all_k_array(iris.arrays()).tolist() == walk
+    ([True, False, False], True)
+    """
+    arity = a.n_children
+    ok = arity > 0
+    below = None         # the level below: its majorities and whether each node is a leaf or qualifies
+    for nodes in reversed(a.levels()):
+        majority = functools.reduce(np.maximum, a.counts[nodes].T)
+        is_split = arity[nodes] > 0
+        if below is not None:           # (only the deepest level has no split)
+            splits = nodes[is_split]
+            width = arity[splits]
+            child_majority, child_fine = below
+            fine = (child_majority == np.repeat(majority[is_split], width)) & child_fine
+            ok[splits] = np.logical_and.reduceat(fine, np.cumsum(width) - width)
+        below = majority, ~is_split | ok[nodes]
     return ok
 
 
-def _bracket_stage(found: dict, names: Sequence[str], origin: "np.ndarray") -> tuple:
-    """The next stage when every remaining breakpoint (``found``: current index -> breakpoint or
+def _bracket_stage(found: dict, names: Sequence[str], n_nodes: int) -> tuple:
+    """The next stage when every remaining breakpoint (``found``: node index -> breakpoint or
     None) is a :class:`LogBracket`: the splits whose bracket has the least upper end are lost
-    there; ``(bracket, kept)`` with ``kept`` the mask of the splits kept.
+    there; ``(bracket, kept)`` with ``kept`` the mask (over ``n_nodes`` nodes) of the splits kept.
     A bracket overlapping another cannot be ordered: ValueError."""
     brackets = {i: b for i, b in found.items() if b is not None}
     first = min(brackets.values(), key=lambda b: b.upper)
     for i, b in brackets.items():
         if b != first and b.lower < first.upper:
-            lost = min(names[int(origin[j])] for j, c in brackets.items() if c == first)
-            raise ValueError(f"the breakpoints of {lost} ({first}) and {names[int(origin[i])]} ({b}) overlap: "
+            lost = min(names[j] for j, c in brackets.items() if c == first)
+            raise ValueError(f"the breakpoints of {lost} ({first}) and {names[i]} ({b}) overlap: "
                              f"beyond 2^{BREAKPOINT_EXACT_BITS} (BREAKPOINT_EXACT_BITS) they cannot be ordered")
-    kept = np.ones(len(origin), dtype=bool)
+    kept = np.ones(n_nodes, dtype=bool)
     kept[[i for i, b in brackets.items() if b == first]] = False
     return first, kept
 

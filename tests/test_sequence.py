@@ -806,18 +806,18 @@ def test_log_bracket_refuses_a_start_beyond_the_crossing_and_a_crossing_beyond_t
 
 
 def test_bracket_stage_takes_the_least_upper_end_and_refuses_overlaps():
-    names, origin = ["p", "q", "r", "s"], np.array([3, 0, 2, 1])
+    names = ["q", "s", "r", "p"]
     first, later = LogBracket(Fraction(5), Fraction(6)), LogBracket(Fraction(7), Fraction(8))
-    bound, kept = _bracket_stage({0: later, 1: first, 2: None, 3: first}, names, origin)
-    assert bound == first and kept.tolist() == [True, False, True, False]
+    bound, kept = _bracket_stage({0: later, 1: first, 2: None, 3: first}, names, 5)
+    assert bound == first and kept.tolist() == [True, False, True, False, True]
     touching = LogBracket(Fraction(6), Fraction(7))            # lower end = first's upper end: ordered
-    bound, kept = _bracket_stage({0: touching, 1: first}, names, origin)
+    bound, kept = _bracket_stage({0: touching, 1: first}, names, 4)
     assert bound == first and kept.tolist() == [True, False, True, True]
     overlapping = LogBracket(Fraction(11, 2), Fraction(7))
-    message = ("the breakpoints of p (2^(5) < k <= 2^(6), k ~ 2^5.500000000) and s (2^(11/2) < k <= 2^(7), "
+    message = ("the breakpoints of p (2^(5) < k <= 2^(6), k ~ 2^5.500000000) and q (2^(11/2) < k <= 2^(7), "
                "k ~ 2^6.250000000) overlap: beyond 2^1024 (BREAKPOINT_EXACT_BITS) they cannot be ordered")
     with pytest.raises(ValueError, match=re.escape(message)):
-        _bracket_stage({0: overlapping, 1: first}, names, origin)     # index 1 is p (origin 0), 0 is s (origin 3)
+        _bracket_stage({0: overlapping, 3: first}, names, 4)     # index 3 is p, 0 is q
 
 
 def test_real_crossing_takes_a_form_with_its_own_prior_and_bits():
