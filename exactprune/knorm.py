@@ -654,30 +654,36 @@ class _ArrayEvaluator:
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     @cached_property
     def _exact_terms(self) -> tuple:
-        """Node sizes and majority counts as Python ints (fmpq for rational counts), eta as fmpq and (c lam, J lam) as fmpq
-        (:meth:`Prior.term_offsets`): the exact rationals are built from these directly (made on
-        the first exact evaluation)."""
+        """eta as fmpq, (c lam, J lam) as fmpq (:meth:`Prior.term_offsets`) and whether the counts
+        are fractional: what the exact rationals are built from, with :meth:`_size_majority` (made
+        on the first exact evaluation)."""
         a = self.arrays
         offsets = tuple(to_fmpq(x) for x in self.prior.term_offsets(a.counts.shape[1]))
-        sizes, majority = a.sizes.tolist(), a.majority.tolist()
-        if has_fractional_counts(a):        # Fractions as fmpq (fmpq and Fraction do not mix)
-            sizes, majority = [to_fmpq(x) for x in sizes], [to_fmpq(x) for x in majority]
-        return sizes, majority, to_fmpq(self.prior.eta), offsets
+        return to_fmpq(self.prior.eta), offsets, has_fractional_counts(a)
+
+    def _size_majority(self, i: int) -> tuple:
+        """n_i and max_j n_{j,i} as Python ints (fmpq for rational counts), read from node i's row
+        of counts: an exact fallback reads a few nodes, so no array over every node is made."""
+        row = self.arrays.counts[i].tolist()
+        size, majority = sum(row), max(row)
+        if self._exact_terms[2]:        # Fractions as fmpq (fmpq and Fraction do not mix)
+            return to_fmpq(size), to_fmpq(majority)
+        return size, majority
 
     def _weights(self, i: int, children: list, one) -> list:
         """Child weights (4.11) (n_c + eta) / (n_i + eta K_i) as fmpq, passed through ``one``."""
-        sizes, _, eta, _ = self._exact_terms
-        den = sizes[i] + eta * len(children)
+        eta = self._exact_terms[0]
+        den = self._size_majority(i)[0] + eta * len(children)
         if den == 0:
             raise ValueError(f"node {self.arrays.name(i)}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
-        return [one((sizes[c] + eta) / den) for c in children]
+        return [one((self._size_majority(c)[0] + eta) / den) for c in children]
 
     def leaf_exact(self, i: int):
         """The leaf moment (4.29) of node ``i`` as fmpq: (b + c lam)^(k) / (n + J lam)^(k) (an empty
         node with lam = 0 was refused by :meth:`run`)."""
         if i not in self.leaf_cache:
-            sizes, majority, _, offsets = self._exact_terms
-            self.leaf_cache[i] = rising_ratio_fmpq(*leaf_terms(sizes[i], majority[i], offsets), self.k)
+            size, majority = self._size_majority(i)
+            self.leaf_cache[i] = rising_ratio_fmpq(*leaf_terms(size, majority, self._exact_terms[1]), self.k)
         return self.leaf_cache[i]
 
     def tree_exact(self, i: int):
