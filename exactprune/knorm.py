@@ -650,6 +650,8 @@ class _ArrayEvaluator:
         self.decider = Decider(max_prec=1 << 16)
         self.exact_cache: dict = {}     # node index -> fmpq moment of the optimal subtree
         self.leaf_cache: dict = {}      # node index -> fmpq leaf moment
+        #: every node's (size, majority) lists, made by :meth:`root_moment` only (it reads every node)
+        self.every_node: Optional[tuple] = None
 
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     @cached_property
@@ -663,7 +665,10 @@ class _ArrayEvaluator:
 
     def _size_majority(self, i: int) -> tuple:
         """n_i and max_j n_{j,i} as Python ints (fmpq for rational counts), read from node i's row
-        of counts: an exact fallback reads a few nodes, so no array over every node is made."""
+        of counts (an exact fallback reads a few nodes, so no list over every node is made) or from
+        :attr:`every_node` when the moment of the result made it."""
+        if self.every_node is not None:
+            return self.every_node[0][i], self.every_node[1][i]
         row = self.arrays.counts[i].tolist()
         size, majority = sum(row), max(row)
         if self._exact_terms[2]:        # Fractions as fmpq (fmpq and Fraction do not mix)
@@ -942,6 +947,11 @@ class _ArrayEvaluator:
 
     def root_moment(self):
         if self.k <= EXACT_K_LIMIT:
+            a = self.arrays         # the moment reads every node: its sizes and majorities in one pass
+            sizes, majority = a.sizes.tolist(), a.majority.tolist()
+            if self._exact_terms[2]:
+                sizes, majority = [to_fmpq(x) for x in sizes], [to_fmpq(x) for x in majority]
+            self.every_node = sizes, majority
             return to_fraction(self.pruned(0, self.leaf_exact, to_fmpq, self.exact_cache))
         with flint.ctx.workprec(128):
             return self.pruned(0, self.leaf_arb, arb_of, {})
