@@ -345,6 +345,7 @@ class _WeakestLinks:
     def __init__(self, tree: Tree, cost: str):
         import numpy as np
         arrays = tree.arrays()
+        made_before = arrays.cached_keys()
         total = int(arrays.sizes[0])
         if total == 0:
             raise ValueError("node root: the tree has no examples")
@@ -361,12 +362,14 @@ class _WeakestLinks:
         first = arrays.preorder[self.nodes]
         self.span = _int_column(splits_to[first + arrays.subtree_sizes[self.nodes] - 1] - splits_to[first] + 1)
         del splits_to, first
+        arrays.forget({"preorder", "subtree_sizes"} - made_before)      # memory: not needed again here
         self.parent = _parent_ranks(self.span)
         self.own, self.below, leaves, self.root_below, self.at_leaf_children = _costs_and_totals(
             arrays, cost, self.nodes)
         self.n_leaves, self.full_leaves = _int_column(leaves[self.nodes]), int(leaves[0])
         self.width = _error_bits(self.full_leaves)      # the error count's bits in a packed N R(T_t)
         del leaves
+        arrays.forget(arrays.cached_keys() - made_before)    # the derived arrays made here (again on demand)
         count = self.nodes.size
         self.shift = max(count.bit_length(), 1)
         self.alive, self.state = bytearray(b"\x01") * count, bytearray(count)    # all _FRESH
