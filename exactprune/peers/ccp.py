@@ -436,19 +436,20 @@ class _WeakestLinks:
 
     def _key(self, s: int) -> int:
         """floor(g 2^64) at the fresh split of rank ``s``, exactly.  Misclassification cost:
-        integer division.  Gini: the packed costs bound N (R(t) - R(T_t)) 2^80 to [G - e, G + r]
-        (G the difference of the rounded values, e the leaves rounded below, r = 1 if N R(t) was
-        rounded), so the key is floor(G' / (N (L - 1) 2^16)) for every G' in it: when the two
-        ends give one integer, that is the key; otherwise the exact g decides."""
+        integer division.  Gini, from the packed costs (:func:`_packed`): with F_t and F_T the
+        rounded N R(t) 2^80 and N R(T_t) 2^80 and e the leaves rounded below,
+        N (R(t) - R(T_t)) 2^80 lies in (G - e, G + 1) for G = F_t - F_T (each rounding takes off
+        less than 1), so its floor lies in [G - e, G] and the key, floor(floor(.) / w) for
+        w = N (L - 1) 2^16, in [floor((G - e) / w), floor(G / w)]: when the two are one integer
+        (always when e = 0) that is the key; otherwise the exact g decides."""
         scale = self.total * (self.n_leaves[s] - 1)
         if not self.gini:
             return (self._gain(s) << 64) // scale
-        n = self.own[1][s]
-        own, rounded = divmod(self.own[0][s] << _FRACTION_BITS, n) if n else (0, 0)
-        below = self.below[s]
-        difference, wide = own - (below >> self.width), scale << (_FRACTION_BITS - 64)
-        key = (difference - (below & ((1 << self.width) - 1))) // wide
-        if key == (difference + (rounded != 0)) // wide:
+        n, below = self.own[1][s], self.below[s]
+        difference = ((self.own[0][s] << _FRACTION_BITS) // n if n else 0) - (below >> self.width)
+        wide, rounded = scale << (_FRACTION_BITS - 64), below & ((1 << self.width) - 1)
+        key = difference // wide
+        if not rounded or (difference - rounded) // wide == key:
             return key
         gain = self._gain(s)
         return int((gain.p << 64) // (gain.q * scale))
