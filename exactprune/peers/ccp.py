@@ -293,8 +293,9 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     they come first.  A cut does not walk its ancestors: its change of R(T_a) and of the leaf
     counts waits at its parent, the ancestors are marked dirty up to the first one already dirty,
     and a dirty split is brought up to date, with the dirty splits below it, when it comes first.
-    The pass runs over the count arrays (splits by pre-order rank; integer costs, or
-    ``flint.fmpq`` for Gini); the stages are kept
+    The pass runs over the count arrays (splits by pre-order rank; integer costs; for Gini,
+    fixed-point integers with exact error bounds, exact rationals summed over the current leaves
+    only for the link cut and for keys the bounds leave open); the stages are kept
     compactly (:class:`CCPStages`: an exact alpha and integers per stage); their Fractions, names,
     costs and trees are made on access.
 
