@@ -293,8 +293,9 @@ def ccp_sequence(tree: Tree, cost: str = "misclassification", ties: str = "all")
     they come first.  A cut does not walk its ancestors: its change of R(T_a) and of the leaf
     counts waits at its parent, the ancestors are marked dirty up to the first one already dirty,
     and a dirty split is brought up to date, with the dirty splits below it, when it comes first.
-    The pass runs over the count arrays (splits by pre-order rank; integer costs, or
-    ``flint.fmpq`` for Gini); the stages are kept
+    The pass runs over the count arrays (splits by pre-order rank; integer costs; for Gini,
+    fixed-point integers with exact error bounds, exact rationals summed over the current leaves
+    only for the link cut and for keys the bounds leave open); the stages are kept
     compactly (:class:`CCPStages`: an exact alpha and integers per stage); their Fractions, names,
     costs and trees are made on access.
 
@@ -324,7 +325,12 @@ class _WeakestLinks:
     Costs are kept times N (the root's examples): N R(t) is an integer for the misclassification
     cost (errors(t), so the pass is integer) and (n^2 - sum_j n_j^2) / n for the Gini cost (an
     fmpq made from the two integers when needed); N R(T_t), a sum over the leaves below, is an
-    integer or an fmpq.  Integers sit in ``array`` columns (4 or 8 bytes each) where they fit.
+    integer, or for the Gini cost a fixed-point integer with an exact error bound
+    (:func:`_packed`: every leaf's N R rounded down to a multiple of 2^-80, and the number of
+    leaves rounded).  Integers sit in ``array`` columns (4 or 8 bytes each) where they fit.
+    The exact Gini N R(T_t) is summed over the current leaves when it is needed
+    (:meth:`_exact_below`): for the g of the link cut (the stage alpha), for links whose
+    integer keys are equal, and for a key its bounds leave open (:meth:`_key`).
 
     An entry is one integer, floor(g 2^64) (g < 1, so 64 bits) shifted left past the rank bits,
     or'd with the rank: the integer key is monotone in g, so the order is (g, rank) except
@@ -340,6 +346,7 @@ class _WeakestLinks:
     def __init__(self, tree: Tree, cost: str):
         import numpy as np
         arrays = tree.arrays()
+        made_before = arrays.cached_keys()
         total = int(arrays.sizes[0])
         if total == 0:
             raise ValueError("node root: the tree has no examples")
@@ -356,10 +363,14 @@ class _WeakestLinks:
         first = arrays.preorder[self.nodes]
         self.span = _int_column(splits_to[first + arrays.subtree_sizes[self.nodes] - 1] - splits_to[first] + 1)
         del splits_to, first
+        arrays.forget({"preorder", "subtree_sizes"} - made_before)      # memory: not needed again here
         self.parent = _parent_ranks(self.span)
-        self.own, self.below, leaves, self.root_below = _costs_and_totals(arrays, cost, self.nodes)
+        self.own, self.below, leaves, self.root_below, self.at_leaf_children = _costs_and_totals(
+            arrays, cost, self.nodes)
         self.n_leaves, self.full_leaves = _int_column(leaves[self.nodes]), int(leaves[0])
+        self.width = _error_bits(self.full_leaves)      # the error count's bits in a packed N R(T_t)
         del leaves
+        arrays.forget(arrays.cached_keys() - made_before)    # the derived arrays made here (again on demand)
         count = self.nodes.size
         self.shift = max(count.bit_length(), 1)
         self.alive, self.state = bytearray(b"\x01") * count, bytearray(count)    # all _FRESH
@@ -384,19 +395,64 @@ class _WeakestLinks:
             return flint.fmpq(self.own[0][s], n) if n else flint.fmpq(0)
         return self.own[s]
 
+    def _own_packed(self, s: int) -> int:
+        """N R(t) at split rank ``s`` as :func:`_packed` (Gini), to add to and subtract from
+        the packed N R(T_t)."""
+        n = self.own[1][s]
+        return _packed(self.own[0][s], n, self.width) if n else 0
+
+    def _exact_below(self, s: int) -> flint.fmpq:
+        """The Gini N R(T_t) at the live split of rank ``s``, exactly: the sum of N R over the
+        current leaves below, the leaf children of the live splits of the subtree
+        (``at_leaf_children``) and the splits cut below whose parent lives (pre-order ranks:
+        a cut split's subtree is skipped whole)."""
+        alive, span, impure, sizes = self.alive, self.span, self.own[0], self.own[1]
+        numerators, denominators, live = [], [], [s]
+        d, end = s + 1, s + span[s]
+        while d < end:
+            if alive[d]:
+                live.append(d)
+                d += 1
+            else:                     # cut: a leaf of the current tree
+                if impure[d]:
+                    numerators.append(impure[d])
+                    denominators.append(sizes[d])
+                d += span[d]
+        below = _fraction_sum(numerators, denominators)
+        if self.at_leaf_children is not None:
+            at_leaf_children = self.at_leaf_children
+            for d in live:
+                below += at_leaf_children[d]
+        return below
+
     def _gain(self, s: int):
-        """N (R(t) - R(T_t)) at split rank ``s``: an int or an fmpq."""
+        """N (R(t) - R(T_t)) at the live split of rank ``s``, T_t current: an int or an fmpq."""
+        if self.gini:
+            return self._own(s) - self._exact_below(s)
         return self._own(s) - self.below[s]
 
     def g(self, s: int) -> flint.fmpq:
-        """g(t) at split rank ``s``, exactly."""
+        """g(t) at the live split of rank ``s``, exactly (its leaf count current: fresh)."""
         return flint.fmpq(self._gain(s)) / (self.total * (self.n_leaves[s] - 1))
 
     def _key(self, s: int) -> int:
-        """floor(g 2^64) at split rank ``s``, exactly (integer division)."""
-        gain, scale = self._gain(s), self.total * (self.n_leaves[s] - 1)
-        if isinstance(gain, int):
-            return (gain << 64) // scale
+        """floor(g 2^64) at the fresh split of rank ``s``, exactly.  Misclassification cost:
+        integer division.  Gini, from the packed costs (:func:`_packed`): with F_t and F_T the
+        rounded N R(t) 2^80 and N R(T_t) 2^80 and e the leaves rounded below,
+        N (R(t) - R(T_t)) 2^80 lies in (G - e, G + 1) for G = F_t - F_T (each rounding takes off
+        less than 1), so its floor lies in [G - e, G] and the key, floor(floor(.) / w) for
+        w = N (L - 1) 2^16, in [floor((G - e) / w), floor(G / w)]: when the two are one integer
+        (always when e = 0) that is the key; otherwise the exact g decides."""
+        scale = self.total * (self.n_leaves[s] - 1)
+        if not self.gini:
+            return (self._gain(s) << 64) // scale
+        n, below = self.own[1][s], self.below[s]
+        difference = ((self.own[0][s] << _FRACTION_BITS) // n if n else 0) - (below >> self.width)
+        wide, rounded = scale << (_FRACTION_BITS - 64), below & ((1 << self.width) - 1)
+        key = difference // wide
+        if not rounded or (difference - rounded) // wide == key:
+            return key
+        gain = self._gain(s)
         return int((gain.p << 64) // (gain.q * scale))
 
     def _push(self, s: int) -> None:
@@ -405,7 +461,7 @@ class _WeakestLinks:
         import heapq
         key = self._key(s)
         if key == self.tie_key:
-            heapq.heappush(self.tied, (self.g(s), s))
+            heapq.heappush(self.tied, (self.g(s), s))     # fresh: its exact g
         else:
             heapq.heappush(self.heap, key << self.shift | s)
 
@@ -424,11 +480,11 @@ class _WeakestLinks:
         (N R(t) - N R(T_t), 1 - |leaves(T_t)|): the change waits in ``pending`` at the parent,
         and the ancestors are marked dirty up to the first one already dirty (every ancestor of
         a dirty split is dirty), to be brought up to date by :meth:`_refresh` when popped."""
-        own = self._own(s)
+        own = self._own_packed(s) if self.gini else self._own(s)
         delta_r, delta_l = own - self.below[s], 1 - self.n_leaves[s]
         span = self.span[s]
         self.alive[s:s + span] = bytes(span)
-        if self.gini:        # the splits below and s are never read again: drop their fmpq
+        if self.gini:        # the splits below and s are never read again: drop their ints
             self.below[s:s + span] = itertools.repeat(0, span)
         self.leaves_now += delta_l
         parent, state = self.parent, self.state
@@ -530,8 +586,8 @@ class _WeakestLinks:
                     heapq.heappush(tied, (self.g(s), s))
                     while self._least_entry() >> shift == key:
                         t = self._pop_entry() & mask
-                        if alive[t]:
-                            heapq.heappush(tied, (self.g(t), t))    # a stale one's g: a lower bound
+                        if alive[t]:          # a stale or dirty one's g is at least key 2^-64
+                            heapq.heappush(tied, (self.g(t) if not state[t] else flint.fmpq(key, 1 << 64), t))
                     continue
                 g = self.g(s)
             return g, s
@@ -571,7 +627,7 @@ class _WeakestLinks:
     def _release(self) -> None:
         """Drop the pass's state once every split is cut: the stages keep only the cut order,
         the splits' array indices and the totals."""
-        del self.heap, self.first_keys, self.first_ranks, self.tied, self.own, self.below
+        del self.heap, self.first_keys, self.first_ranks, self.tied, self.own, self.below, self.at_leaf_children
         del self.n_leaves, self.span, self.parent
         del self.alive, self.state, self.pending
 
@@ -579,6 +635,34 @@ class _WeakestLinks:
 _END = 1 << 160      # past every entry of :class:`_WeakestLinks` (keys < 2^64, ranks < 2^96)
 _FRESH, _STALE, _DIRTY = 0, 1, 2     # a split's N R(T_t), leaf count and heap key: all current;
 # current values, the key a lower bound; values with changes pending below (the key a lower bound)
+
+
+_FRACTION_BITS = 80     # of a packed Gini cost (:func:`_packed`): the keys' 64 and 16 to spare
+
+
+def _error_bits(leaves: int) -> int:
+    """The bits that hold the count of rounded leaves in a packed sum over at most ``leaves``
+    leaves (:func:`_packed`).
+
+    >>> _error_bits(1), _error_bits(255), _error_bits(256)
+    (1, 8, 9)
+    """
+    return leaves.bit_length()
+
+
+def _packed(numerator: int, n: int, width: int) -> int:
+    """N R = numerator / n (n > 0) as one integer: floor(N R 2^80) shifted left by ``width``
+    bits, plus 1 if that floor rounded.  A sum of packed values over a set of leaves is the sum
+    of their floors shifted, plus the number of them rounded (below 2^width: the low bits), so
+    N R(T_t) 2^80 lies in [F, F + e] for F = sum >> width and e = sum mod 2^width; and a
+    subtree's packed sum subtracted from its ancestor's leaves the packed sum over the other
+    leaves, exactly (integer arithmetic).
+
+    >>> _packed(2, 2, 4) == 1 << 80 << 4, _packed(1, 3, 4) == ((1 << 80) // 3) << 4 | 1
+    (True, True)
+    """
+    floor, rest = divmod(numerator << _FRACTION_BITS, n)
+    return floor << width | (rest != 0)
 
 
 def _parent_ranks(span) -> array.array:
@@ -618,36 +702,61 @@ def _int_column(values, most: int = 0) -> "array.array | list":
 
 
 def _costs_and_totals(arrays, cost: str, splits) -> tuple:
-    """For the nodes ``splits`` (array indices): N R(t) (:func:`node_cost` times N) - the errors,
-    an integer column, or for the Gini cost the pair (n^2 - sum_j n_j^2, n) of integer columns - and
-    N R(T_t), the cost of the leaves below (bottom-up level by level: integers, or fmpq for Gini, a
-    list); the int64 array of the leaf counts |T_t| of every node; N R(T) of the whole tree."""
+    """For the nodes ``splits`` (array indices, by rank): N R(t) (:func:`node_cost` times N) - the
+    errors, an integer column, or for the Gini cost the pair (n^2 - sum_j n_j^2, n) of integer
+    columns - and N R(T_t), the cost of the leaves below, bottom-up level by level (the
+    misclassification cost: an integer column; Gini: :func:`_packed` integers, a list); the int64
+    array of the leaf counts |T_t| of every node; N R(T) of the whole tree, exactly (an int or an
+    fmpq); and for the Gini cost the exact N R of each split's leaf children, summed (a list of
+    fmpq and 0 by rank, None when every leaf is pure)."""
     import numpy as np
     sizes = arrays.sizes
+    leaves = np.ones(arrays.n_nodes, dtype=np.int64)
+    for level in arrays.splits_bottom_up():
+        leaves[level] = arrays.child_sums(level, leaves)
     if cost == "misclassification":
         below = sizes - arrays.majority
         own: object = _int_column(below[splits])
         most = int(below.max(initial=0))      # N R(T_t) stays <= errors of the root
-    else:
-        counts = arrays.counts
-        if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
-            counts, sizes = counts.astype(object), sizes.astype(object)
-        impure = sizes * sizes - functools.reduce(operator.add, (column * column for column in counts.T))
-        own = (_int_column(impure[splits]), _int_column(sizes[splits]))
-        below = np.empty(arrays.n_nodes, dtype=object)      # fmpq for the leaves; sums fill the splits
-        leaf = np.flatnonzero(arrays.n_children == 0)
-        for start in range(0, leaf.size, 2 ** 16):          # in chunks: no list of all the leaves' ints
-            part = leaf[start:start + 2 ** 16]
-            below[part] = [flint.fmpq(p, n) if p else 0        # 0: one shared int for pure leaves
-                           for p, n in zip(impure[part].tolist(), sizes[part].tolist())]
-        del impure, leaf
-    leaves = np.ones(arrays.n_nodes, dtype=np.int64)
+        for level in arrays.splits_bottom_up():
+            below[level] = arrays.child_sums(level, below)
+        return own, _int_column(below[splits], most), leaves, int(below[0]), None
+    counts = arrays.counts
+    if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
+        counts, sizes = counts.astype(object), sizes.astype(object)
+    impure = sizes * sizes - functools.reduce(operator.add, (column * column for column in counts.T))
+    own = (_int_column(impure[splits]), _int_column(sizes[splits]))
+    leaf = np.flatnonzero((arrays.n_children == 0) & (impure != 0))     # the impure leaves
+    numerators, denominators = impure[leaf].tolist(), sizes[leaf].tolist()
+    full = _fraction_sum(numerators, denominators)
+    if not leaf.size:                      # every leaf pure: nothing below any split costs anything yet
+        return own, [0] * len(splits), leaves, full, None
+    width = _error_bits(int(leaves[0]))
+    below = np.zeros(arrays.n_nodes, dtype=object)
+    below[leaf] = [_packed(p, n, width) for p, n in zip(numerators, denominators)]
+    exact = np.zeros(arrays.n_nodes, dtype=object)
+    exact[leaf] = [flint.fmpq(p, n) for p, n in zip(numerators, denominators)]
+    del impure, leaf, numerators, denominators
     for level in arrays.splits_bottom_up():
         below[level] = arrays.child_sums(level, below)
-        leaves[level] = arrays.child_sums(level, leaves)
-    if below.dtype == object:
-        return own, below[splits].tolist(), leaves, below[0]
-    return own, _int_column(below[splits], most), leaves, int(below[0])
+    at_leaf_children = arrays.child_sums(splits, exact).tolist() if len(splits) else []
+    return own, below[splits].tolist(), leaves, full, at_leaf_children
+
+
+def _fraction_sum(numerators: Sequence[int], denominators: Sequence[int]) -> flint.fmpq:
+    """sum_i p_i / n_i exactly (n_i > 0): the numerators of equal denominators added as
+    integers, then over one common denominator (one gcd at the end).
+
+    >>> _fraction_sum([1, 1, 3, 5], [2, 3, 2, 6])        # (3 + 2 + 9 + 5) / 6
+    19/6
+    >>> _fraction_sum([], [])
+    0
+    """
+    by_denominator: Dict[int, int] = {}
+    for p, n in zip(numerators, denominators):
+        by_denominator[n] = by_denominator.get(n, 0) + p
+    common = math.lcm(*by_denominator)
+    return flint.fmpq(sum(p * (common // n) for n, p in by_denominator.items()), common)
 
 
 def ccp_alphas(tree: Tree) -> Dict[str, Fraction]:

@@ -1,0 +1,132 @@
+"""The Gini path's packed costs (exactprune.peers.ccp, issue 28): heap keys read off the bounds of
+the packed N R(T_t) or, when the bounds leave the key open, off the exact g; and the whole
+one-at-a-time order against a naive exact recomputation of every g after every cut."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from exactprune.peers import ccp as C
+from exactprune.peers.ccp import ccp_sequence
+from exactprune.tree import Tree
+from random_trees import count_trees
+
+
+def _gini(counts) -> Fraction:
+    """N R(t) for the Gini cost, (n^2 - sum_j n_j^2) / n, from the counts (0 when empty)."""
+    n = sum(counts)
+    return Fraction(n * n - sum(c * c for c in counts), n) if n else Fraction(0)
+
+
+def _links_counting_exact_sums(tree):
+    """The path's state for ``tree`` (Gini) and a list that grows by one at every exact sum of
+    N R(T_t) over the current leaves (the route a key takes when its bounds leave it open)."""
+    links = C._WeakestLinks(tree, "gini")
+    calls: list = []
+    exact_below = links._exact_below
+
+    def counting(s):
+        calls.append(s)
+        return exact_below(s)
+    links._exact_below = counting
+    return links, calls
+
+
+def test_a_key_on_an_integer_its_bounds_straddle_comes_from_the_exact_g():
+    """Root (5, 7) over impure leaves (1, 5), (4, 2); N = 12.  By hand: N R(root) = (144 - 25 -
+    49) / 12 = 35/6, the leaves (36 - 26) / 6 = 5/3 and (36 - 20) / 6 = 8/3, so N R(T) = 13/3
+    and g = (35/6 - 26/6) / 12 = 1/8: g 2^64 = 2^61 exactly.  Every packed value is rounded
+    (thirds and sixths), so the bounds of N (R(t) - R(T_t)) 2^80 hold the key's boundary and
+    give 2^61 - 1 and 2^61: the exact g decides (2^61)."""
+    tree = Tree.from_dict({"counts": [5, 7], "children": [{"counts": [1, 5]}, {"counts": [4, 2]}]})
+    links, calls = _links_counting_exact_sums(tree)
+    assert links._key(0) == 2 ** 61
+    assert calls == [0]
+    stages = ccp_sequence(tree, "gini", "sklearn").stages
+    assert [(s.alpha_from, s.cost) for s in stages] == [(0, Fraction(13, 36)), (Fraction(1, 8), Fraction(35, 72))]
+
+
+def test_a_key_its_bounds_settle_needs_no_exact_sum():
+    """Root (1, 2) over pure leaves (1, 0), (0, 2); N = 3: N R(root) = (9 - 5) / 3 = 4/3 (rounded
+    when packed), N R(T) = 0 (exact), g = 4/9, and floor(4/9 2^64) lies strictly inside the
+    bounds' key: no exact sum."""
+    tree = Tree.from_dict({"counts": [1, 2], "children": [{"counts": [1, 0]}, {"counts": [0, 2]}]})
+    links, calls = _links_counting_exact_sums(tree)
+    assert links._key(0) == (4 << 64) // 9
+    assert calls == []
+
+
+@pytest.mark.parametrize("x", [3, 2 ** 20 + 7, 2 ** 40 + 1])
+def test_keys_match_the_exact_floor_after_a_cut(x):
+    """A chain root -> a -> b over impure leaves, counts scaled by ``x``.  After b (pre-order rank
+    2) is cut - its packed difference passed up to a and the root - and the root brought up to
+    date, the keys of the root and of a are floor(g 2^64) computed here from the counts with
+    Fractions (b now a leaf of Gini cost N R(b))."""
+    leaves = [[x, 2 * x + 1], [3 * x, x], [x + 2, 5 * x], [2 * x, 2 * x + 3]]
+    b = {"counts": [leaves[0][0] + leaves[1][0], leaves[0][1] + leaves[1][1]],
+         "children": [{"counts": leaves[0]}, {"counts": leaves[1]}]}
+    a = {"counts": [b["counts"][0] + leaves[2][0], b["counts"][1] + leaves[2][1]],
+         "children": [b, {"counts": leaves[2]}]}
+    root = {"counts": [a["counts"][0] + leaves[3][0], a["counts"][1] + leaves[3][1]],
+            "children": [a, {"counts": leaves[3]}]}
+    N = sum(root["counts"])
+    links = C._WeakestLinks(Tree.from_dict(root), "gini")
+    links.cut(2)
+    assert links.state[0] == C._DIRTY and links.state[1] == C._DIRTY
+    links._refresh(0)
+    after = {0: [b["counts"], leaves[2], leaves[3]], 1: [b["counts"], leaves[2]]}   # current leaves
+    for rank, node in ((0, root), (1, a)):
+        g = (_gini(node["counts"]) - sum(_gini(c) for c in after[rank])) / (N * (len(after[rank]) - 1))
+        assert links._key(rank) == (g.numerator << 64) // g.denominator
+
+
+def _naive_order(tree):
+    """scikit-learn's one-at-a-time order recomputed from scratch: after every cut, g of every
+    live split from the Gini costs of the current leaves below it, the least (g, pre-order
+    index) cut next."""
+    N = tree.root.n
+    nodes = list(tree.root.walk())
+    cut: set = set()
+
+    def leaves(node):
+        if not node.children or id(node) in cut:
+            return [node]
+        return [leaf for child in node.children for leaf in leaves(child)]
+
+    def live_splits(node):
+        if not node.children or id(node) in cut:
+            return []
+        return [node] + [s for child in node.children for s in live_splits(child)]
+    out = []
+    while id(tree.root) not in cut and tree.root.children:
+        rank = {id(node): i for i, node in enumerate(nodes)}
+        best = None
+        for node in live_splits(tree.root):
+            below = leaves(node)
+            g = (_gini(node.counts) - sum(_gini(leaf.counts) for leaf in below)) / (N * (len(below) - 1))
+            if best is None or (g, rank[id(node)]) < best[:2]:
+                best = (g, rank[id(node)], node)
+        cut.add(id(best[2]))
+        out.append((best[0], best[2].name))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(count_trees(max_depth=4, max_count=4, max_children=3), st.sampled_from([1, 2, 3]))
+def test_gini_one_at_a_time_order_matches_a_naive_exact_recomputation(tree, scale):
+    """Small counts (many exact ties, many packed values on key boundaries) scaled by 1, 2 or 3:
+    every stage's alpha and cut split equal the naive order's."""
+    if scale > 1:
+        tree = Tree.from_dict(_scaled(tree.root, scale))
+    seq = ccp_sequence(tree, "gini", "sklearn")
+    got = [(s.alpha_from, s.pruned[0]) for s in seq.stages[1:]]
+    assert got == _naive_order(tree)
+
+
+def _scaled(node, k):
+    out = {"counts": [k * c for c in node.counts]}
+    if node.children:
+        out["children"] = [_scaled(child, k) for child in node.children]
+    return out
