@@ -1155,3 +1155,15 @@ def test_the_first_stage_is_prunetree_at_k_1_under_the_given_prior():
     prior = Prior(lam=Fraction(100))
     seq = knorm_sequence(tree, prior, crossings=False)
     assert seq.stages[0].leaves == prune(tree, 1, prior=prior).tree.n_leaves == 3
+
+
+def test_breakpoints_of_a_ten_way_split_are_in_name_order():
+    """Zhong's order is by depth, then by name: past nine children a name stops following the
+    child's position (the tenth child of the root is "c.10", which sorts before "c2"), so the
+    sequence cannot take level order for it (a root of ten children, the second and the tenth split into two pure leaves;
+    killed the mutant that took level order up to ten children)."""
+    leaves = [Node((3, 1)) for _ in range(10)]
+    leaves[1] = Node((2, 1), [Node((2, 0)), Node((0, 1))])
+    leaves[9] = Node((1, 2), [Node((1, 0)), Node((0, 2))])
+    tree = Tree(Node((27, 11), leaves))
+    assert list(knorm_sequence(tree, crossings=False).breakpoints) == ["root", "c.10", "c2"]
