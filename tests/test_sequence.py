@@ -1167,3 +1167,18 @@ def test_breakpoints_of_a_ten_way_split_are_in_name_order():
     leaves[9] = Node((1, 2), [Node((1, 0)), Node((0, 2))])
     tree = Tree(Node((27, 11), leaves))
     assert list(knorm_sequence(tree, crossings=False).breakpoints) == ["root", "c.10", "c2"]
+
+
+def test_breakpoints_mapping_has_the_splits_only():
+    """``breakpoints`` maps the name of every split of the input; a leaf's name, a name of no
+    node, a string that is no node name and a key that is no string are each a KeyError naming
+    the key or saying there is no node of that name (here the node at index 1 is a split, so an index-like key cannot stand for it)."""
+    tree = Tree(Node((4, 4), [Node((3, 1), [Node((3, 0)), Node((0, 1))]), Node((1, 3))]))
+    assert tree.arrays().n_children.tolist() == [2, 2, 0, 0, 0]
+    breakpoints = knorm_sequence(tree, crossings=False).breakpoints
+    assert sorted(breakpoints) == ["c1", "root"] and len(breakpoints) == 2
+    for key in ("c2", "c11", "c3", "c1x", 0, 1, None):
+        with pytest.raises(KeyError) as refused:
+            breakpoints[key]
+        assert refused.value.args in ((key,), (f"no node named {key!r}",))
+    assert "c1" in breakpoints and "c2" not in breakpoints and 1 not in breakpoints
