@@ -475,8 +475,7 @@ def test_experiment_rows_are_graded_and_cite_files_that_exist():
             if kind == "erratum":                    # an erratum id: ledger.problems checks it is registered
                 continue
             assert kind in ("benchmark", "test") and (root / f"{kind}s" / name).is_file(), ref
-    from exactprune.errata.experiment_rows import EXPERIMENT_ROWS
-    assert [p for e in EXPERIMENT_ROWS for p in ledger.problems(e, root)] == []
+    assert [p for e in ledger._experiment_rows() for p in ledger.problems(e, root)] == []
 
 
 def test_separation_leaves_the_callers_mpmath_precision_alone():

@@ -4,9 +4,9 @@ Each claim is judged by a stated test on a committed result file (``benchmarks/r
 graded ``reproduced`` or ``refuted``; the numbers in ``how`` are those files'.  The rows are plain
 data in :data:`ROWS` (keys ``paper``, ``label``, ``verdict``, ``grade``, ``how``, ``evidence``:
 ``kind:reference`` strings as in :mod:`exactprune.errata.ledger`, benchmark files relative to
-``benchmarks/``, tests relative to ``tests/``); ``EXPERIMENT_ROWS`` builds them as
-:class:`exactprune.errata.ledger.Entry` on first use (the ledger imports it when present and
-replaces its row of the same paper and label).
+``benchmarks/``, tests relative to ``tests/``), imported by :mod:`exactprune.errata.ledger`, which
+makes each an :class:`exactprune.errata.ledger.Entry` replacing its row of the same paper and label.
+This module imports nothing from the ledger.
 
 >>> {row["grade"] for row in ROWS} == {"reproduced", "refuted"}
 True
@@ -15,9 +15,9 @@ True
 """
 from __future__ import annotations
 
-from typing import Any, List
+from typing import List
 
-__all__ = ["ROWS", "EXPERIMENT_ROWS"]
+__all__ = ["ROWS"]
 
 AGREE = "benchmark:results/chapter6_agreement.md"
 TEST = "test:test_experiments.py"
@@ -130,12 +130,3 @@ ROWS: List[dict] = [
          "(DD's fixed-height bounds fall as rho falls, ours rise)",
          "erratum:dd-table-1-rho0", "benchmark:results/rdt_grid.md", "benchmark:results/rdt_table1_n10000.md"),
 ]
-
-
-def __getattr__(name: str) -> Any:
-    """``EXPERIMENT_ROWS``: :data:`ROWS` as ledger entries (built on first use, so that this module
-    imports without the ledger's ``grade`` field)."""
-    if name == "EXPERIMENT_ROWS":
-        from .ledger import Entry
-        return [Entry(**row) for row in ROWS]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,9 +20,9 @@ The verdicts are partly generated: a row citing a registered statement refuted b
 (``Theorem.erratum``), a printed value that disagrees with its exact value, or an erratum, becomes
 "refuted" (grade "refuted").
 
-Building a row (for instance in ``exactprune/errata/experiment_rows.py``, whose list
-``EXPERIMENT_ROWS`` of :class:`Entry` is added to the ledger, replacing a row of the same paper and
-label)::
+Building a row (the experiment rows of ``exactprune/errata/experiment_rows.py``, plain dicts with
+these fields, are added to the ledger as :class:`Entry` rows, each replacing a row of the same paper
+and label)::
 
     Entry(paper="DD", label="Figure 7", verdict="reproduced", grade="reproduced",
           how="what was rerun, the statistical test and its outcome",
@@ -44,6 +44,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable, Optional
+
+from .experiment_rows import ROWS as EXPERIMENT_ROWS
 
 PAPERS = ("Zhong", "EK", "Notes", "Fan", "DD")
 SPECIAL, WEAKER = "verified (special case)", "verified (weaker form)"
@@ -538,12 +540,13 @@ def _resolve(paper: str, label: str, verdict: str, grade: str, how: str, evidenc
 
 
 def _experiment_rows() -> list:
-    """The experiment rows of :mod:`exactprune.errata.experiment_rows`, when that module exists."""
-    try:
-        from .experiment_rows import EXPERIMENT_ROWS
-    except ImportError:
-        return []
-    return list(EXPERIMENT_ROWS)
+    """The experiment rows of :mod:`exactprune.errata.experiment_rows` as :class:`Entry` rows.
+
+    >>> rows = _experiment_rows()
+    >>> all(isinstance(row, Entry) for row in rows) and {row.paper for row in rows} == {"Zhong", "DD"}
+    True
+    """
+    return [Entry(**row) for row in EXPERIMENT_ROWS]
 
 
 def ledger() -> list:
