@@ -15,10 +15,14 @@ see ``exactprune.datasets``).  Every run (database x ratio x run) is a work unit
 ``exactprune.parallel.run_units``: ``--jobs N`` processes or ``--dask ADDRESS`` (docs/parallel.md),
 the same tables whatever the setting; progress goes to stderr on a terminal.  Writes ``chapter6.csv`` (one row per table, ratio, database, method:
 here and printed), ``chapter6_runs.csv`` (every run) and ``chapter6.md`` (command, seed, software
-versions, times per method, the tables) into ``--out``.
+versions, times per method, the tables) into ``--out``; without ``--out`` nothing is written (the
+tables go to stdout), so no committed result is overwritten unless asked.  ``--equivalence`` tests
+every printed cell of Tables 6.2, 6.3 and 6.5 from the committed runs in ``--results`` (TOST within
+Zhong's 1 point and 10% of the printed size, Holm per table: ``chapter6_equivalence.{md,csv}``).
 
     python3 benchmarks/bench_chapter6.py --data-dir DIR [--runs 20] [--ratios 5,50]
         [--databases abalone,g2c15,...] [--seed 0] [--jobs 2 | --dask local:2] [--out benchmarks/results]
+    python3 benchmarks/bench_chapter6.py --equivalence [--results benchmarks/results] [--out benchmarks/results]
 """
 from __future__ import annotations
 
@@ -419,6 +423,36 @@ def write_agreement(out: str, md: str, cells: list, header: str) -> None:
         handle.write(header + "\n" + md)
 
 
+EQUIVALENCE_FIELDS = ["table", "quantity", "ratio", "database", "method", "n", "mean", "sd", "printed_mean",
+                      "printed_sd", "diff", "ci_lo", "ci_hi", "margin", "mdd", "p_equivalent", "p_different",
+                      "p_equivalent_holm", "p_different_holm", "outcome", "more_runs_decide"]
+
+
+def equivalence_report(results: str) -> tuple:
+    """(Markdown, cells) of every printed cell of Tables 6.2, 6.3 (from ``results``/chapter6_runs.csv)
+    and 6.5 (from ``results``/chapter6_table65.csv) by the equivalence test
+    (``exactprune.experiments.printed_equivalence``, ``table_6_5_equivalence``)."""
+    runs = E.read_runs(os.path.join(results, "chapter6_runs.csv"))
+    n = {sum(1 for r in runs if (r.dataset, r.ratio) == k) for k in {(r.dataset, r.ratio) for r in runs}}
+    if len(n) != 1:
+        raise ValueError(f"{results}: unequal numbers of runs per database and ratio: {sorted(n)}")
+    with open(os.path.join(results, "chapter6_table65.csv"), newline="") as handle:
+        summaries = list(csv.DictReader(handle))
+    cells = E.printed_equivalence(E.summarize(runs), n.pop()) + E.table_6_5_equivalence(summaries)
+    md = ["## Every printed cell of Tables 6.2, 6.3 and 6.5: equivalent, different or undecided", "",
+          "Test: two one-sided Welch tests (TOST, 5%) of H0 |here - printed| >= margin, and the minimum-effect "
+          "test of H0 |here - printed| <= margin, each Holm-adjusted over the cells of its table (a table's "
+          "verdict claims all of its cells at once); the print's rounding (0.1 in Tables 6.2-6.3, 0.01 in 6.5) "
+          "is held against each claim. *equivalent*: the 90% interval of the difference lies inside the "
+          "margin; *different*: outside; *undecided*: it straddles a margin. Margins: 1 point of accuracy or "
+          "error (Zhong 6.4.1's own threshold); 10% of the printed size, at least 1 leaf (sizes span 2 to 1,294 "
+          "leaves; the median printed run-to-run coefficient of variation is 17%). MDD: the difference Welch's "
+          "two-sided test at 5% detects with 80% power, unadjusted. *more runs decide*: whether any number of "
+          "our runs could decide an undecided cell (the print's own standard error stays).", "",
+          E.format_equivalence(cells)]
+    return "\n".join(md) + "\n", cells
+
+
 def table_6_5(repeats: int, seed: int, data_dir, workers) -> tuple:
     """Zhong Table 6.5 on iris, glass, p.gene (promoters) and blocks (page-blocks), read from
     ``data_dir`` (the UCI iris, not scikit-learn's copy): ``repeats`` runs of
@@ -516,7 +550,14 @@ def main(argv=None) -> int:
     parser.add_argument("--databases", default=",".join(E.TABLE_6_1),
                         help="comma-separated databases (default: all 14 of Table 6.1)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default=os.path.join(HERE, "results"), help="output folder")
+    parser.add_argument("--out", default=None,
+                        help="output folder (e.g. benchmarks/results); without it nothing is written")
+    parser.add_argument("--results", default=os.path.join(HERE, "results"),
+                        help="folder of the committed runs read by --agreement and --equivalence "
+                        "(default benchmarks/results)")
+    parser.add_argument("--equivalence", action="store_true",
+                        help="instead of the protocol: every printed cell of Tables 6.2, 6.3, 6.5 from the runs in "
+                        "RESULTS by the equivalence test, written to OUT/chapter6_equivalence.md and .csv")
     parser.add_argument("--agreement", action="store_true",
                         help="instead of running the protocol: test the runs in OUT/chapter6_runs.csv against the "
                         "printed Tables 6.2-6.4 (Welch, Holm per table), run the cause experiments (unless "
@@ -539,11 +580,27 @@ def main(argv=None) -> int:
     ratios = parse_ratios(args.ratios)
     databases = [d.strip() for d in args.databases.split(",") if d.strip()]
     missing = [d for d in databases if d not in E.DATASETS and resolve_data_path(d, args.data_dir) is None]
-    if missing and not (args.cv_estimate or args.table_6_5):
+    if missing and not (args.cv_estimate or args.table_6_5 or args.equivalence or args.agreement and args.no_causes):
         parser.error(f"no data file for {', '.join(missing)}: give --data-dir or set {DATA_ENV} to the folder "
                      f"holding NAME.csv.gz")
     if not 1 <= args.runs <= 20:
         parser.error("--runs must lie in 1..20")
+    if args.equivalence:
+        md, cells = equivalence_report(args.results)
+        if args.out:
+            os.makedirs(args.out, exist_ok=True)
+            header = "\n".join(["# Zhong Tables 6.2, 6.3 and 6.5: every printed cell by an equivalence test", "",
+                                 "- command: `python3 benchmarks/bench_chapter6.py --equivalence --out benchmarks/results`",
+                                 "- runs: `chapter6_runs.csv` (20 runs per cell) and `chapter6_table65.csv` (25 repeats) "
+                                 "in this folder", ""])
+            with open(os.path.join(args.out, "chapter6_equivalence.md"), "w") as handle:
+                handle.write(header + "\n" + md)
+            with open(os.path.join(args.out, "chapter6_equivalence.csv"), "w", newline="") as handle:
+                writer = csv.DictWriter(handle, EQUIVALENCE_FIELDS, extrasaction="ignore")
+                writer.writeheader()
+                writer.writerows(cells)
+        print(md)
+        return 0
     if args.cv_estimate:
         t0 = time.perf_counter()
         with workers_from_args(args) as workers:
@@ -554,9 +611,10 @@ def main(argv=None) -> int:
             f"- seed {args.seed}; {args.runs} runs per ratio (Figure 6.1 protocol); {args.jobs or 1} worker processes",
             f"- software: {versions()}",
             f"- wall time {time.perf_counter() - t0:.1f} s", ""])
-        os.makedirs(args.out, exist_ok=True)
-        with open(os.path.join(args.out, "chapter6_cv_estimate.md"), "w") as handle:
-            handle.write(header + "\n" + md)
+        if args.out:
+            os.makedirs(args.out, exist_ok=True)
+            with open(os.path.join(args.out, "chapter6_cv_estimate.md"), "w") as handle:
+                handle.write(header + "\n" + md)
         print(md)
         return 0
     if args.table_6_5:
@@ -572,14 +630,15 @@ def main(argv=None) -> int:
             f"- seed {args.seed} (repeat i: seed + i); {args.repeats} repeats; {args.jobs or 1} worker processes",
             f"- software: {versions()}",
             f"- wall time {time.perf_counter() - t0:.1f} s", ""])
-        os.makedirs(args.out, exist_ok=True)
-        with open(os.path.join(args.out, "chapter6_table65.md"), "w") as handle:
-            handle.write(header + "\n" + md)
-        with open(os.path.join(args.out, "chapter6_table65.csv"), "w", newline="") as handle:
-            writer = csv.DictWriter(handle, ["quantity", "database", "method", "n", "mean", "sd", "printed_mean",
-                                             "printed_sd", "p", "p_holm", "differs"])
-            writer.writeheader()
-            writer.writerows(cells)
+        if args.out:
+            os.makedirs(args.out, exist_ok=True)
+            with open(os.path.join(args.out, "chapter6_table65.md"), "w") as handle:
+                handle.write(header + "\n" + md)
+            with open(os.path.join(args.out, "chapter6_table65.csv"), "w", newline="") as handle:
+                writer = csv.DictWriter(handle, ["quantity", "database", "method", "n", "mean", "sd", "printed_mean",
+                                                 "printed_sd", "p", "p_holm", "differs"])
+                writer.writeheader()
+                writer.writerows(cells)
         print(md)
         return 0
     if args.agreement:
@@ -588,7 +647,7 @@ def main(argv=None) -> int:
         if not args.no_causes:
             with workers_from_args(args) as workers:
                 experiments = cause_experiments(args.runs, args.seed, args.data_dir, workers)
-        md, cells, _ = agreement_report(os.path.join(args.out, "chapter6_runs.csv"), args.runs, args.seed, experiments)
+        md, cells, _ = agreement_report(os.path.join(args.results, "chapter6_runs.csv"), args.runs, args.seed, experiments)
         header = "\n".join([
             "# Zhong chapter 6: our runs against the printed Tables 6.2-6.4, by a test that can fail", "",
             f"- command: `{_command(args, argv)}`",
@@ -596,7 +655,8 @@ def main(argv=None) -> int:
             f"experiments seed {args.seed}, {args.runs} runs each, {args.jobs or 1} worker processes",
             f"- software: {versions()}",
             f"- wall time {time.perf_counter() - t0:.1f} s", ""])
-        write_agreement(args.out, md, cells, header)
+        if args.out:
+            write_agreement(args.out, md, cells, header)
         print(md)
         return 0
     if args.investigate:
@@ -623,7 +683,8 @@ def main(argv=None) -> int:
         + " (the rest is growing the full trees, loading and testing)",
         "- bold diff: |here - printed| > 2 max(std here, std printed) and >= 0.05; +/- columns: 2-norm against that "
         "method by Zhong's rule (|diff| >= 1 and paired t-test p <= 5%), here / printed", ""])
-    write_results(args.out, runs, tables, header)
+    if args.out:
+        write_results(args.out, runs, tables, header)
     print(E.format_tables(tables))
     print(f"wall {elapsed:.1f} s; pruning seconds per method: "
           + ", ".join(f"{m} {totals[m]:.2f}" for m in E.METHODS), file=sys.stderr)

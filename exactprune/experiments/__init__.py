@@ -44,14 +44,17 @@ re-exported here.
 from __future__ import annotations
 
 from ..datasets import DATASETS, GAUSSIAN
-from .agreement import inc_check, printed_agreement, printed_p_check, table_6_5_agreement
+from .agreement import (ACCURACY_MARGIN, LEAVES_MARGIN, equivalence_cells, equivalence_margin, inc_check,
+                        printed_agreement, printed_equivalence, printed_p_check, table_6_5_agreement,
+                        table_6_5_equivalence, table_verdict)
 from .data import LAYOUTS, _means, bayes_error, gaussian_data, gaussian_leaf_class_masses, load_dataset, separation
 from .printed import METHODS, PRINTED, PRINTED_6_5, TABLE_6_1, TABLE_6_5, UCI_DATABASES
 from .protocol import (PruneAllResult, Run, ccp_rule_unit, cv_estimate_unit, ebp_variant_unit, holdout_unit,
                        predict_tree, protocol_cost, protocol_split, protocol_units, prune_all, run_protocol, run_unit,
                        size_variant_unit)
-from .reports import format_markdown, format_tables, read_runs, side_by_side, summarize
-from .statistics import holm, welch_against_print, welch_test
+from .reports import format_equivalence, format_markdown, format_tables, read_runs, side_by_side, summarize
+from .statistics import (OUTCOMES, cell_outcomes, equivalence_test, holm, minimum_detectable_difference,
+                         welch_against_print, welch_test)
 
 __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS", "run_protocol",
            "protocol_cost", "protocol_units", "protocol_split", "run_unit", "size_variant_unit",
@@ -59,4 +62,7 @@ __all__ = ["GAUSSIAN", "separation", "gaussian_data", "load_dataset", "DATASETS"
            "printed_agreement", "inc_check", "read_runs", "PRINTED_6_5", "TABLE_6_5", "holdout_unit",
            "table_6_5_agreement", "cv_estimate_unit", "ebp_variant_unit", "summarize", "format_tables",
            "predict_tree", "bayes_error", "LAYOUTS", "gaussian_leaf_class_masses", "METHODS", "PRINTED",
-           "TABLE_6_1", "UCI_DATABASES", "Run", "PruneAllResult", "prune_all", "side_by_side", "format_markdown"]
+           "TABLE_6_1", "UCI_DATABASES", "Run", "PruneAllResult", "prune_all", "side_by_side", "format_markdown",
+           "ACCURACY_MARGIN", "LEAVES_MARGIN", "equivalence_cells", "equivalence_margin", "printed_equivalence",
+           "table_6_5_equivalence", "table_verdict", "OUTCOMES", "cell_outcomes", "equivalence_test",
+           "minimum_detectable_difference", "format_equivalence"]

@@ -10,7 +10,7 @@ from .printed import METHODS, _Cell, _printed_cells
 from .protocol import Run
 from .statistics import _ttest
 
-__all__ = ["summarize", "format_tables", "side_by_side", "format_markdown", "read_runs"]
+__all__ = ["summarize", "format_tables", "side_by_side", "format_markdown", "read_runs", "format_equivalence"]
 
 
 def summarize(runs: List[Run]) -> dict:
@@ -205,4 +205,56 @@ def format_markdown(tables: dict) -> str:
                       f"{r[other]['printed_mean'] / r['2-norm']['printed_mean']:.0f}"]
         out.append(f"| {ratio} | {db} | " + " | ".join(cells) + " |")
     out.append("")
+    return "\n".join(out)
+
+
+def format_equivalence(cells: List[dict]) -> str:
+    """Cells of :func:`exactprune.experiments.equivalence_cells` as Markdown, one table per ``table``:
+    here and printed (mean +- sd), the difference with its 90% interval, the margin, the minimum
+    detectable difference (5%, 80% power), the Holm-adjusted TOST and minimum-effect p-values, the
+    outcome, and whether more runs here could decide an undecided cell; then the count per outcome.
+
+    Parameters
+    ----------
+    cells : list of dict
+        The decided cells.
+
+    Returns
+    -------
+    str
+        Markdown.
+
+    See Also
+    --------
+    exactprune.experiments.printed_equivalence, exactprune.experiments.table_6_5_equivalence
+
+    Examples
+    --------
+    >>> from exactprune.experiments import equivalence_cells
+    >>> cells = equivalence_cells([{"table": "6.2", "quantity": "accuracy", "ratio": 5, "database": "g2c15",
+    ...                             "method": "CCP", "n": 20, "mean": 80.2, "sd": 0.5, "printed_mean": 80.0,
+    ...                             "printed_sd": 0.5}], 20, 0.05)
+    >>> print(format_equivalence(cells).splitlines()[-1])
+    Table 6.2: 1 equivalent, 0 different, 0 undecided of 1 cells (unadjusted: 1 equivalent, 0 different)
+    """
+    out = []
+    for table in dict.fromkeys(c["table"] for c in cells):
+        rows = [c for c in cells if c["table"] == table]
+        out += [f"### Table {table}", "",
+                "| R | database | method | here | printed | diff [90%] | margin | MDD | p equiv (Holm) | "
+                "p differ (Holm) | outcome | more runs decide |",
+                "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|:---:|"]
+        for c in rows:
+            out.append(f"| {c.get('ratio', '')} | {c['database']} | {c['method']} | {c['mean']:.2f} +- {c['sd']:.2f} | "
+                       f"{c['printed_mean']:.2f} +- {c['printed_sd']:.2f} | {c['diff']:+.2f} [{c['ci_lo']:+.2f}, "
+                       f"{c['ci_hi']:+.2f}] | {c['margin']:.2f} | {c['mdd']:.2f} | {c['p_equivalent_holm']:.2g} | "
+                       f"{c['p_different_holm']:.2g} | {c['outcome']} | "
+                       f"{'yes' if c['more_runs_decide'] else 'no' if c['outcome'] == 'undecided' else ''} |")
+        out.append("")
+    for table in dict.fromkeys(c["table"] for c in cells):
+        rows = [c for c in cells if c["table"] == table]
+        n = {o: sum(c["outcome"] == o for c in rows) for o in ("equivalent", "different", "undecided")}
+        out.append(f"Table {table}: {n['equivalent']} equivalent, {n['different']} different, {n['undecided']} undecided "
+                   f"of {len(rows)} cells (unadjusted: {sum(c['p_equivalent'] <= 0.05 for c in rows)} equivalent, "
+                   f"{sum(c['p_different'] <= 0.05 for c in rows)} different)")
     return "\n".join(out)
