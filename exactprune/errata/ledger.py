@@ -11,10 +11,14 @@ so the ledger covers both registries.
 Verdicts (the audit policy of :mod:`exactprune.theorems`, point 6): "verified" means the evidence
 tests the printed statement under the paper's hypotheses, word for word.  A check of another form
 says so and is counted apart: "verified (corrected form)", "verified (special case: <the case>)",
-"verified (weaker form: <what is checked>)".  "reproduced" is an experiment reproduced (never
-"verified"), "refuted" an exact counterexample (an erratum) or an experiment that a stated test
-does not reproduce, "out of reach" a claim not checked here (why), "not a claim" a definition,
-notation, drawing or pseudo code.
+"verified (weaker form: <what is checked>)".  "reproduced" is an experiment reproduced by a stated
+test that could have failed (never "verified"); "not reproduced (<the protocol difference>)" an
+experiment that a stated test does not reproduce where the data, an unstated protocol or this
+implementation may explain it (the difference named); "refuted" a printed claim false whatever the
+implementation: an exact counterexample (an erratum), a bound, an exact count, the print contradicting
+itself - never a timing of this implementation; "out of reach" a claim not checked here (why: a
+running-time claim not tested on the operations the paper counts is one), "not a claim" a
+definition, notation, drawing or pseudo code.
 
 The verdicts are partly generated: a row citing a registered statement refuted by an erratum
 (``Theorem.erratum``), a printed value that disagrees with its exact value, or an erratum, becomes
@@ -49,9 +53,12 @@ from .experiment_rows import ROWS as EXPERIMENT_ROWS
 
 PAPERS = ("Zhong", "EK", "Notes", "Fan", "DD")
 SPECIAL, WEAKER = "verified (special case)", "verified (weaker form)"
+#: an experiment a stated test does not reproduce, the protocol difference that may explain it named:
+#: "not reproduced (class means unstated)"
+NOT_REPRODUCED = "not reproduced"
 #: the verdict families; a special case or weaker form carries its text: "verified (special case: k even)"
-VERDICTS = ("verified", "verified (corrected form)", SPECIAL, WEAKER, "reproduced", "refuted", "out of reach",
-            "not a claim")
+VERDICTS = ("verified", "verified (corrected form)", SPECIAL, WEAKER, "reproduced", NOT_REPRODUCED, "refuted",
+            "out of reach", "not a claim")
 #: the evidence grades, one per row
 GRADES = {
     "symbolic": "a sympy identity of the statement (or of each case of a stated finite family)",
@@ -60,15 +67,21 @@ GRADES = {
     "certified": "arb ball arithmetic decides the comparison (a bound, a limit, a transcendental value)",
     "exact": "the stated instance(s) computed exactly: a printed value, a worked example, one tree",
     "statistical": "Monte Carlo, with the number of draws and a stated z-score tolerance",
-    "reproduced": "an experiment rerun and judged by a stated statistical test (never 'verified')",
-    "refuted": "an exact counterexample (an erratum), or an experiment that a stated test rejects",
+    "reproduced": "an experiment rerun and judged by a stated statistical test that could have failed "
+                  "(printed cells: an equivalence test within a stated margin; never 'verified')",
+    "not reproduced": "an experiment rerun whose stated test does not reproduce the print (a cell different or "
+                      "undecided, a claim failing), where data, an unstated protocol or the implementation may "
+                      "explain it (named in the verdict)",
+    "refuted": "an exact counterexample (an erratum), or a printed claim false whatever the implementation "
+               "(a bound, an exact count, the print contradicting itself); never a timing of this implementation",
     "definition": "not a claim: a definition, notation, a drawing, pseudo code",
     "unchecked": "a claim not checked here: quoted work, a limit, a hand-read proof step, unavailable data",
 }
 CHECKED = ("symbolic", "exhaustive", "property", "certified", "exact", "statistical")
 #: which grades each verdict family admits
 GRADES_FOR = {"verified": CHECKED, "verified (corrected form)": CHECKED, SPECIAL: CHECKED, WEAKER: CHECKED,
-              "reproduced": ("reproduced",), "refuted": ("refuted",), "out of reach": ("unchecked",),
+              "reproduced": ("reproduced",), NOT_REPRODUCED: ("not reproduced",), "refuted": ("refuted",),
+              "out of reach": ("unchecked",),
               "not a claim": ("definition",)}
 #: evidence kinds: a registered statement, an erratum, domain note or remark, a proofs/ script, a printed
 #: value of :func:`exactprune.casestudy.printed_values`, a test file, a benchmark result file
@@ -85,10 +98,13 @@ def family(verdict: str) -> str:
 
     >>> family("verified (special case: k even)")
     'verified (special case)'
+    >>> family("not reproduced (class means unstated)")
+    'not reproduced'
     >>> family("maybe")
     'maybe'
     """
-    for prefix, name in (("verified (special case: ", SPECIAL), ("verified (weaker form: ", WEAKER)):
+    for prefix, name in (("verified (special case: ", SPECIAL), ("verified (weaker form: ", WEAKER),
+                         (f"{NOT_REPRODUCED} (", NOT_REPRODUCED)):
         if verdict.startswith(prefix) and verdict.endswith(")") and len(verdict) > len(prefix) + 1:
             return name
     return verdict
