@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import numpy as np
 import pytest
@@ -492,3 +493,52 @@ def test_separation_leaves_the_callers_mpmath_precision_alone():
         assert mpmath.mp.dps == 20
     finally:
         mpmath.mp.dps = before
+
+
+@pytest.mark.parametrize("mean,sd,n,pm,ps,pn,margin", [(85.0, 0.5, 20, 84.8, 0.4, 20, 1.0),
+                                                       (57.3, 1.55, 20, 59.1, 1.5, 20, 1.0),
+                                                       (6.32, 1.63, 25, 3.68, 1.17, 25, 1.0),
+                                                       (120.0, 30.0, 20, 128.4, 7.7, 20, 12.84)])
+def test_equivalence_test_is_two_one_sided_welch_tests_from_scipy(mean, sd, n, pm, ps, pn, margin):
+    """TOST = the larger of scipy's one-sided Welch tests against the shifted print; the minimum-effect
+    p the smaller of the opposite one-sided tests (the print's rounding off: half_unit = 0)."""
+    from scipy import stats
+    def one_sided(shift, alternative):
+        return stats.ttest_ind_from_stats(mean, sd, n, pm + shift, ps, pn, equal_var=False,
+                                          alternative=alternative).pvalue
+    r = E.equivalence_test(mean, sd, n, pm, ps, pn, margin, half_unit=0.0)
+    assert r["p_equivalent"] == pytest.approx(max(one_sided(-margin, "greater"), one_sided(margin, "less")), rel=1e-9)
+    assert r["p_different"] == pytest.approx(min(one_sided(margin, "greater"), one_sided(-margin, "less")), rel=1e-9)
+
+
+def test_equivalence_holds_the_rounding_against_each_claim():
+    """A print of 84.8 may be 84.75..84.85: the rounded reading can only raise both p-values."""
+    exact = E.equivalence_test(85.6, 0.5, 20, 84.8, 0.5, 20, 1.0, half_unit=0.0)
+    rounded = E.equivalence_test(85.6, 0.5, 20, 84.8, 0.5, 20, 1.0)
+    assert rounded["p_equivalent"] > exact["p_equivalent"] and rounded["p_different"] >= exact["p_different"]
+    shifted = E.equivalence_test(85.6, 0.5, 20, 84.75, 0.5, 20, 1.0, half_unit=0.0)    # the worst reading
+    assert rounded["p_equivalent"] >= shifted["p_equivalent"]
+
+
+def test_minimum_detectable_difference_has_80_percent_power():
+    """Power of the two-sided t-test at the MDD by the noncentral t law (equal sds: Welch's df = 2n - 2)."""
+    from scipy import stats
+    for sd, n in ((1.0, 20), (3.0, 25), (0.4, 5)):
+        mdd = E.minimum_detectable_difference(sd, n, sd, n)
+        df, se = 2 * n - 2, sd * math.sqrt(2 / n)
+        crit = stats.t.ppf(0.975, df)
+        power = stats.nct.sf(crit, df, mdd / se) + stats.nct.cdf(-crit, df, mdd / se)
+        assert abs(power - 0.8) < 0.01, (sd, n, power)
+
+
+def test_matched_iterations_interval_covers_the_true_ratio():
+    """Monte Carlo (seed 3): normal draws with sd_mc / sd_af = 2 at i = 1; the 95% interval covers 2 in
+    95% of 2,000 repetitions, within 4 standard errors of a proportion."""
+    from exactprune.rdt.experiment import matched_iterations
+    rng = np.random.default_rng(3)
+    hits = 0
+    for _ in range(2000):
+        af, mc = rng.normal(0, 1, 10), rng.normal(0, 2, 200)
+        m = matched_iterations(float(af.std(ddof=1)), 10, float(mc.std(ddof=1)), 200, i=1)
+        hits += m["lo"] <= 2 <= m["hi"]
+    assert abs(hits / 2000 - 0.95) <= 4 * math.sqrt(0.95 * 0.05 / 2000), f"seed 3: coverage {hits / 2000}"
