@@ -1,6 +1,6 @@
 """DD's N = 10,000 comparison (Figures 4-6) at equal cost: AF-MC against MC-1 and MC-10.
 
-Run from the repository root:  python3 benchmarks/bench_rdt_large_n.py [--quick] [--jobs N]
+Run from the repository root:  python3 benchmarks/bench_rdt_large_n.py [--quick] [--jobs N] [--out benchmarks/results]
 
 Exact moments are not feasible at N = 10,000 (polynomials of degree 10,000 with coefficients of
 ~10^5 bits per node), so AF is DD's expressions with the count probabilities estimated by Monte
@@ -10,10 +10,12 @@ error of an estimator of E[GE] is sd_run * sqrt(t_run / B); the ratio MC-1 error
 (sd_mc / sd_af) * sqrt(t_mc / t_af), independent of B; MC-10 (10x the budget) divides MC-1's by
 sqrt(10).  Per-run sd and time are measured on ``af_runs`` and ``mc_runs`` runs (seeded per unit
 with :func:`exactprune.parallel.unit_seeds`; results other than timings do not depend on --jobs).
-Writes benchmarks/results/rdt_large_n.csv and .md.
+Writes OUT/rdt_large_n.csv and .md (nothing without ``--out``: the rows go to stdout).  The wall-time
+ratios are this implementation's; the ledger compares AF with MC-i matched by iterations, as DD
+define it (rdt.experiment.matched_iterations, from the per-run sds in the CSV).
 
 ``--table1 [--trees T]`` instead writes DD Table 1's N = 10,000 half
-(benchmarks/results/rdt_table1_n10000.md): Breiman's bound (1 - s^2) / s^2 averaged over T
+(OUT/rdt_table1_n10000.md): Breiman's bound (1 - s^2) / s^2 averaged over T
 simulated trees as DD do (:func:`exactprune.rdt.experiment.tree_average_bound`; T = 200 by
 default, seeded per cell) and at the strength s = 1 - 2 E[GE] of AF's estimate of E[GE] in
 rdt_large_n.csv (with the interval from AF's standard error), beside the printed bound.  (The
@@ -99,7 +101,12 @@ def main(argv: list) -> None:
         trees = int(argv[argv.index("--trees") + 1]) if "--trees" in argv else 200
         jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 1
         body = table1(trees, jobs)
-        (RESULTS / "rdt_table1_n10000.md").write_text(
+        out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else None
+        if out is None:
+            print(body)
+            return
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "rdt_table1_n10000.md").write_text(
             "# DD Table 1 at N = 10,000: Breiman's bound averaged over trees and at the AF estimate of E[GE]\n\n"
             f"- command: `python3 benchmarks/bench_rdt_large_n.py {' '.join(argv)}` (trees seeded by "
             "`unit_seeds(2027, 45)`; AF estimates read from rdt_large_n.csv, written by "
@@ -123,13 +130,18 @@ def main(argv: list) -> None:
     af_runs, mc_runs = (5, 50) if quick else (10, 200)
     rows = run_units(unit, [p + (N, af_runs, mc_runs, s % 2**31) for p, s in zip(plan, seeds)], jobs=jobs,
                      progress=True, label="N=10000 units")
-    RESULTS.mkdir(exist_ok=True)
-    with open(RESULTS / "rdt_large_n.csv", "w", newline="") as fh:
+    out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else None
+    if out is None:
+        for r in rows:
+            print(r)
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "rdt_large_n.csv", "w", newline="") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
     fmt = lambda v: "-" if v is None else f"{v:.3g}"   # noqa: E731
-    with open(RESULTS / "rdt_large_n.md", "w") as fh:
+    with open(out / "rdt_large_n.md", "w") as fh:
         fh.write(f"# N = 10,000: AF-MC against MC-1 / MC-10 at equal cost\n\n`python3 benchmarks/bench_rdt_large_n.py"
                  f"{' --quick' if quick else ''} --jobs {jobs}`; {af_runs} AF-MC runs and {mc_runs} MC runs per row. "
                  "Ratio = MC error / AF error at equal wall time (>= 10: AF at least 10x more accurate). "

@@ -10,7 +10,10 @@ reaches in AF's budget B = runs x time per run is sd_run sqrt(t_run / B), MC-10'
 sqrt(10).  Each estimate is compared with TE by z = (estimate - TE) / sqrt(se^2 + se_TE^2).
 
 Run from the repository root:  python3 benchmarks/bench_rdt_pima.py [--af-runs 40] [--mc-runs 2000]
-(the data file: $EXACTPRUNE_DD_DATA/pima.csv.gz).  Writes benchmarks/results/rdt_pima_af.md.
+[--out benchmarks/results] (the data file: $EXACTPRUNE_DD_DATA/pima.csv.gz).  Writes OUT/rdt_pima_af.md;
+without ``--out`` the table goes to stdout only.  The ledger's Figure 7 rows read its AF column with
+MC-i matched by iterations (rdt.experiment.matched_iterations); the wall-time ratios are this
+implementation's.
 """
 from __future__ import annotations
 
@@ -45,6 +48,8 @@ def main(argv=None) -> int:
     parser.add_argument("--af-runs", type=int, default=40)
     parser.add_argument("--mc-runs", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder for rdt_pima_af.md (e.g. benchmarks/results); without it nothing is written")
     args = parser.parse_args(argv)
     if not os.path.isfile(args.data):
         parser.error(f"no Pima file {args.data!r}: give --data or set EXACTPRUNE_DD_DATA")
@@ -79,7 +84,9 @@ def main(argv=None) -> int:
               f"point estimate from {args.mc_runs} trees, its +- the standard error it reaches in AF's wall time "
               "(equal cost), MC-10's in ten times that; z against the grid's TE (results/rdt_grid.csv); error "
               "ratios > 1: AF more accurate at equal cost", ""]
-    (RESULTS / "rdt_pima_af.md").write_text("\n".join(header + lines) + "\n")
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "rdt_pima_af.md").write_text("\n".join(header + lines) + "\n")
     print("\n".join(lines))
     return 0
 

@@ -29,7 +29,9 @@ array_scaling.csv (rows of those sizes are replaced).
 
 Run: python3 benchmarks/bench_scaling_array.py [--min-log2n 9] [--max-log2n 22] [--ccp-max-log2n 20]
                                                [--crossings-max-log2n 20] [--seed 0] [--repeats 3]
-     python3 benchmarks/bench_scaling_array.py --replot      # redraw from array_scaling.csv
+                                               [--out benchmarks/figures]
+     python3 benchmarks/bench_scaling_array.py --replot --out benchmarks/figures   # redraw from the committed CSV
+Nothing is written without ``--out``.
 """
 from __future__ import annotations
 
@@ -42,9 +44,11 @@ from pathlib import Path
 
 from bench_array import float_prunetree      # the script's own directory is on sys.path
 
-OUT = Path(__file__).resolve().parent / "figures"
-CSV = OUT / "array_scaling.csv"
+COMMITTED = Path(__file__).resolve().parent / "figures"
+CSV = COMMITTED / "array_scaling.csv"
 COLUMNS = ["n", "nodes", "method", "seconds", "seconds_min", "seconds_max", "repeats", "bytes", "bytes_over_arrays"]
+#: one marker per row of the figures (ten rows share two line styles)
+MARKERS = ("o", "s", "^", "v", "D", "P", "X", "*", "<", ">")
 METHODS = ("Tree.from_sklearn", "PruneTree k=2", "k-norm sequence", "k-norm sequence + crossings",
            "Gini CCP (exact)", "misclassification CCP (exact)", "sklearn ccp_pruning_path",
            "numpy float PruneTree")
@@ -112,7 +116,7 @@ def measure(log2n: int, seed: int, repeats: int, with_ccp: bool = True, with_cro
     return rows
 
 
-def plot(rows: list) -> None:
+def plot(rows: list, out: Path) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -128,11 +132,12 @@ def plot(rows: list) -> None:
                 continue
             x, y = [int(r[0]) for r in points], [float(r[column]) for r in points]
             style = "--" if name.startswith(("sklearn", "numpy", "storage: sklearn")) else "-"
+            marker = MARKERS[(METHODS + ("storage: count arrays", "storage: sklearn tree_")).index(name)]
             if column == 3:
                 bars = [[v - float(r[4]) for v, r in zip(y, points)], [float(r[5]) - v for v, r in zip(y, points)]]
-                ax.errorbar(x, y, yerr=bars, fmt=style, marker="o", capsize=3, label=name)
+                ax.errorbar(x, y, yerr=bars, fmt=style, marker=marker, capsize=3, label=name)
             else:
-                ax.plot(x, y, style, marker="o", label=name)
+                ax.plot(x, y, style, marker=marker, label=name)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("training examples (g2c15, fully grown Gini tree)")
@@ -142,7 +147,8 @@ def plot(rows: list) -> None:
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
         fig.tight_layout()
-        fig.savefig(OUT / filename, dpi=120)
+        out.mkdir(parents=True, exist_ok=True)
+        fig.savefig(out / filename, dpi=120)
         plt.close(fig)
 
 
@@ -154,19 +160,24 @@ def main() -> None:
     parser.add_argument("--crossings-max-log2n", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--replot", action="store_true")
+    parser.add_argument("--replot", action="store_true", help="redraw the figures from the committed array_scaling.csv")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder for array_scaling.csv and the figures (e.g. benchmarks/figures); without it "
+                        "the rows go to stdout and nothing is written")
     args = parser.parse_args()
-    OUT.mkdir(exist_ok=True)
     if args.replot:
+        if args.out is None:
+            parser.error("--replot writes figures: give --out (e.g. --out benchmarks/figures)")
         with open(CSV) as f:
-            plot(list(csv.reader(f))[1:])
+            plot(list(csv.reader(f))[1:], args.out)
         return
+    target = None if args.out is None else args.out / "array_scaling.csv"
     rows: list = []
-    if args.min_log2n > 9 and CSV.exists():
-        with open(CSV) as f:
+    if args.min_log2n > 9 and target is not None and target.exists():
+        with open(target) as f:
             old = list(csv.reader(f))
         if old[0] != COLUMNS:
-            raise SystemExit(f"{CSV} has other columns ({old[0]}): rerun from --min-log2n 9")
+            raise SystemExit(f"{target} has other columns ({old[0]}): rerun from --min-log2n 9")
         rows = [row for row in old[1:] if int(row[0]) < 2 ** args.min_log2n]
     for log2n in range(args.min_log2n, args.max_log2n + 1):
         new = measure(log2n, args.seed, args.repeats, log2n <= args.ccp_max_log2n,
@@ -174,11 +185,14 @@ def main() -> None:
         rows += new
         for row in new:
             print(*row, sep="\t", flush=True)
-        with open(CSV, "w", newline="") as f:       # rewritten after every size
-            writer = csv.writer(f)
-            writer.writerow(COLUMNS)
-            writer.writerows(rows)
-    plot(rows)
+        if target is not None:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "w", newline="") as f:       # rewritten after every size
+                writer = csv.writer(f)
+                writer.writerow(COLUMNS)
+                writer.writerows(rows)
+    if args.out is not None:
+        plot(rows, args.out)
 
 
 if __name__ == "__main__":

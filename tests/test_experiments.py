@@ -222,6 +222,38 @@ def test_bench_refuses_a_database_without_data(tmp_path, capsys):
     assert "no data file for abalone" in capsys.readouterr().err
 
 
+def test_bench_writes_nothing_without_out(capsys):
+    """--equivalence reads the committed runs and, without --out, only prints: no committed file changes."""
+    from pathlib import Path
+    results = Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+    before = {p.name: p.stat().st_mtime_ns for p in results.iterdir()}
+    assert _bench().main(["--equivalence"]) == 0
+    assert "Table 6.2: 17 equivalent" in capsys.readouterr().out
+    assert {p.name: p.stat().st_mtime_ns for p in results.iterdir()} == before
+
+
+def test_one_command_regenerates_every_committed_figure(tmp_path):
+    """benchmarks/regenerate.py, from the committed runs, writes every committed figure of benchmarks/
+    (and the derived equivalence results, equal to the committed ones)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+    bench = Path(__file__).resolve().parent.parent / "benchmarks"
+    sys.path.insert(0, str(bench))
+    try:
+        spec = importlib.util.spec_from_file_location("regenerate", bench / "regenerate.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        written = module.from_runs(bench, tmp_path)
+    finally:
+        sys.path.remove(str(bench))
+    committed = {p.relative_to(bench) for p in bench.rglob("*.png")}
+    assert committed <= {p.relative_to(tmp_path) for p in written}
+    assert all(p.is_file() and p.stat().st_size > 0 for p in written)
+    for name in ("chapter6_equivalence.csv", "chapter6_equivalence.md"):
+        assert (tmp_path / "results" / name).read_text() == (bench / "results" / name).read_text()
+
+
 # -- the protocol in parallel (exactprune.parallel) ----------------------------------------------
 
 def _compare_json(capsys, *extra):

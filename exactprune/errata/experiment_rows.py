@@ -88,7 +88,7 @@ ROWS: List[dict] = [
          "2^11 on); EBP is less accurate than the 2-norm at every size (1.7-3.9 points; the thesis: about 2% worse "
          "on g2c15), by more than 2 standard errors of the difference at every size from 2^10 on (at 2^9, 3 runs, "
          "2.3 points against 3.5); covtype not available",
-         "benchmark:results/scaling.md", TEST),
+         "benchmark:results/scaling.md", "benchmark:figures/scaling_error.png", TEST),
     _row("Zhong", "Section 6.4.3: C4.5 always larger", "refuted", "refuted",
          "'C4.5 always generates larger trees than the other two' (6.4.2): the printed Table 6.3 itself has "
          "shuttle at 50% with EBP 21.2 below CCP's 23.3 leaves (the print contradicts the claim, whatever the "
@@ -109,35 +109,37 @@ ROWS: List[dict] = [
          f"fixed height, N = 10,000, AF with 10 iterations, MC from 200 trees; {MATCHED}: AF more accurate than "
          "MC-10 in all 12 settings with rho > 0 (in 10 AF's estimate does not vary over its iterations; d = 5 "
          "ternary rho 0.11: 17.7 [9.6, 26.1], rho 0.02: 4.3 [2.3, 6.3]); at rho = 0 GE does not vary (a tie)",
-         "benchmark:results/rdt_large_n.md", TEST),
+         "benchmark:results/rdt_large_n.md", "benchmark:figures/rdt_large_n.png", TEST),
     _row("DD", "Figure 6", "reproduced", "reproduced",
          f"scarcity, N = 10,000, as Figure 4; {MATCHED}: AF more accurate than MC-10 in all 12 settings with "
          "rho > 0 (d = 5 ternary rho 1: 77.6 [42.3, 114.5], 0.11: 11.5 [6.3, 17.0], 0.02: 3.5 [1.9, 5.1]; "
-         "elsewhere AF does not vary)", "benchmark:results/rdt_large_n.md", TEST),
+         "elsewhere AF does not vary)", "benchmark:results/rdt_large_n.md", "benchmark:figures/rdt_large_n.png", TEST),
     _row("DD", "Figure 5", "reproduced", "reproduced",
          f"purity, N = 10,000: DD say MC does much better here, especially at low correlations; {MATCHED}: MC-10 "
          "is more accurate than AF in all 5 low-correlation settings where the estimators vary (d = 5 binary "
          "rho 0.02; d = 5 ternary 0.11, 0.02; d = 8 binary 0.11, 0.02; ratios 0.25-0.47, intervals below 1), AF in "
-         "2, and GE does not vary in the other 8", "benchmark:results/rdt_large_n.md", TEST),
+         "2, and GE does not vary in the other 8", "benchmark:results/rdt_large_n.md",
+         "benchmark:figures/rdt_large_n.png", TEST),
     _row("DD", "Figure 7", AF_SAMPLED, "not reproduced",
          "'In case of real data too, the performance of the expressions is significantly superior as compared "
          f"with MC-1 and MC-10': on Balloons and Shuttle AF is exact and is the golden standard (no test); on "
          f"Pima (N = 768) AF with 40 sampled data sets, {MATCHED}: superior in the fixed-height and scarcity "
          "panels, not in the purity panel (MC-10 more accurate); per panel: the rows Figure 7 (fixed height), "
-         "(purity), (scarcity)", "benchmark:results/rdt_pima_af.md", "benchmark:results/rdt_grid.md", TEST),
+         "(purity), (scarcity)", "benchmark:results/rdt_pima_af.md", "benchmark:results/rdt_grid.md",
+         "benchmark:figures/rdt_figure7.png", TEST),
     _row("DD", "Figure 7 (fixed height)", "reproduced", "reproduced",
          f"Pima, h = 3: AF's estimate agrees with the 20,000-tree TE (z = -1.72); {MATCHED}: MC-10 / AF = 4.26 "
          "[3.32, 5.20], MC-1 / AF = 13.5: AF more accurate", "benchmark:results/rdt_pima_af.md",
-         "benchmark:results/rdt_grid.md", TEST),
+         "benchmark:results/rdt_grid.md", "benchmark:figures/rdt_figure7.png", TEST),
     _row("DD", "Figure 7 (purity)", AF_SAMPLED, "not reproduced",
          f"Pima, purity: AF's estimate agrees with TE (z = +1.47); {MATCHED}: MC-10 / AF = 0.32 [0.25, 0.39] (MC-10 "
          "more accurate), MC-1 / AF = 1.02 [0.79, 1.24] (undecided): 'significantly superior' does not hold; DD "
          "do not state AF's iterations on real data", "benchmark:results/rdt_pima_af.md",
-         "benchmark:results/rdt_grid.md", TEST),
+         "benchmark:results/rdt_grid.md", "benchmark:figures/rdt_figure7.png", TEST),
     _row("DD", "Figure 7 (scarcity)", "reproduced", "reproduced",
          f"Pima, scarcity (pb = N/10): AF's estimate agrees with TE (z = +0.59); {MATCHED}: MC-10 / AF = 2.53 "
          "[1.97, 3.09], MC-1 / AF = 8.0: AF more accurate", "benchmark:results/rdt_pima_af.md",
-         "benchmark:results/rdt_grid.md", TEST),
+         "benchmark:results/rdt_grid.md", "benchmark:figures/rdt_figure7.png", TEST),
     _row("DD", "Section 4: AF never worse than MC-10", AF_SAMPLED, "not reproduced",
          f"'the accuracy of using the expressions is never worse than MC even when MC is executed for 10 times the "
          f"number of iterations': {MATCHED}, N = 10,000 (10 AF iterations, 200 MC trees): MC-10 more accurate "
