@@ -94,8 +94,21 @@ PRINTED_ERRATA = {"4.20": ("zhong-4.20",), "B.8": ("zhong-B.8-value", "zhong-B.8
 
 
 def family(verdict: str) -> str:
-    """The verdict family of :data:`VERDICTS` (a special case or weaker form without its text).
+    """The verdict family of :data:`VERDICTS` (a special case, a weaker form or a protocol difference
+    without its text).
 
+    Parameters
+    ----------
+    verdict : str
+        A row's verdict.
+
+    Returns
+    -------
+    str
+        Its family (the verdict itself when it carries no text).
+
+    Examples
+    --------
     >>> family("verified (special case: k even)")
     'verified (special case)'
     >>> family("not reproduced (class means unstated)")

@@ -25,6 +25,20 @@ def printed_p_check(runs: int = 20, half_unit: float = 0.05) -> List[dict]:
     recomputed from the printed values (it needs the sd of the differences).  Comparisons whose
     sds are both printed 0.0 are skipped.
 
+    Parameters
+    ----------
+    runs : int
+        Runs per side of the printed comparisons.
+    half_unit : float
+        Half the last printed digit.
+
+    Returns
+    -------
+    list of dict
+        One row per printed comparison.
+
+    Examples
+    --------
     >>> row = [r for r in printed_p_check() if (r["table"], r["ratio"], r["database"], r["other"])
     ...        == ("leaves", 5, "abalone", "CCP")][0]                 # printed P 6.3, sign "-"
     >>> row["inside"], row["lo"] > 5, row["sign"]
@@ -59,6 +73,28 @@ def printed_agreement(tables: dict, runs: int, printed_runs: int = 20, alpha: fl
     differ (it cannot detect a shift below about 6 standard errors of the difference at n = 20).
     Table 6.4 prints no sds, so its cells get no test here (see :func:`inc_check`).
 
+    Parameters
+    ----------
+    tables : dict
+        :func:`exactprune.experiments.summarize` of our runs.
+    runs : int
+        Our runs per cell.
+    printed_runs : int
+        The thesis' runs.
+    alpha : float
+        Family-wise level.
+
+    Returns
+    -------
+    list of dict
+        One cell per printed value, with ``p``, ``p_holm`` and ``differs``.
+
+    See Also
+    --------
+    printed_equivalence
+
+    Examples
+    --------
     >>> from exactprune.experiments import summarize
     >>> rs = [Run("g2c15", 50, i, {"CCP": 84.8 + i % 2 / 10, "2-norm": 90.0 + i % 2, "EBP": 82.6},
     ...           {m: 2 for m in METHODS}, {m: 0.1 for m in METHODS}) for i in range(20)]
@@ -95,6 +131,20 @@ def inc_check(runs: List[Run], z: float = 1.96) -> List[dict]:
     claim (6.4.3): 2-norm Inc < 10, CCP and EBP Inc > 10.  ``verdict`` = ``holds`` when the whole
     interval lies on the claimed side of 10, ``fails`` when it lies on the other, else ``open``.
 
+    Parameters
+    ----------
+    runs : list of Run
+        Runs at 5% and 50%.
+    z : float
+        Normal quantile of the interval.
+
+    Returns
+    -------
+    list of dict
+        Per database and method: ``inc``, its interval and ``verdict``.
+
+    Examples
+    --------
     >>> rs = [Run("g2c15", r, i, {}, {}, {"CCP": 0.1 * (1 + 19 * (r == 50)) * (1 + i / 100), "2-norm": 0.001,
     ...       "EBP": 0.01 * (1 + 9 * (r == 50)) + i / 10000}) for r in (5, 50) for i in range(20)]
     >>> [(c["method"], round(c["inc"], 1), c["verdict"]) for c in inc_check(rs)]
@@ -133,6 +183,28 @@ def table_6_5_agreement(runs: List[Run], printed_runs: int = 25, half_unit: floa
     with CCP's error 20 points above the print on every data set (and no spread among 3
     repeats), exactly CCP's four error cells differ:
 
+    Parameters
+    ----------
+    runs : list of Run
+        The repeats of :func:`exactprune.experiments.holdout_unit`.
+    printed_runs : int
+        The thesis' repeats.
+    half_unit : float
+        Half the last printed digit.
+    alpha : float
+        Family-wise level per half.
+
+    Returns
+    -------
+    list of dict
+        One cell per printed value.
+
+    See Also
+    --------
+    table_6_5_equivalence
+
+    Examples
+    --------
     >>> def runs(shift):
     ...     return [Run(db, 70, i, {m: 100 - PRINTED_6_5["error"][db][m]["mean"] - (shift if m == "CCP" else 0)
     ...                             for m in METHODS}, {m: PRINTED_6_5["leaves"][db][m]["mean"] for m in METHODS})

@@ -25,6 +25,24 @@ def separation(n_classes: int, bayes: Fraction):
     """The class-mean separation giving Bayes error ``bayes`` exactly (module docstring), as an
     mpmath number at 50 digits.
 
+    Parameters
+    ----------
+    n_classes : int
+        2 or 6.
+    bayes : Fraction
+        The Bayes error, in (0, 1).
+
+    Returns
+    -------
+    mpmath.mpf
+        The separation d (two classes) or grid spacing s (six classes).
+
+    See Also
+    --------
+    bayes_error : its inverse.
+
+    Examples
+    --------
     >>> round(float(separation(2, Fraction(15, 100))), 6)     # d = -2 Phi^-1(0.15)
     2.072867
     """
@@ -65,6 +83,24 @@ def _means(n_classes: int, sep: float, layout: str = "axis") -> np.ndarray:
 def bayes_error(n_classes: int, sep) -> float:
     """Bayes error of the arrangement (inverse of :func:`separation`), by the normal CDF.
 
+    Parameters
+    ----------
+    n_classes : int
+        2 or 6.
+    sep : number
+        The separation of :func:`separation`.
+
+    Returns
+    -------
+    float
+        The Bayes error of the arrangement.
+
+    See Also
+    --------
+    separation : its inverse.
+
+    Examples
+    --------
     >>> round(bayes_error(6, separation(6, Fraction(1, 4))), 12)
     0.25
     """
@@ -80,6 +116,28 @@ def gaussian_data(name: str, n: Optional[int] = None, seed: int = 0, layout: str
     default Zhong's size; rounded down to a multiple of the class count); ``layout`` places
     the class means (``axis`` or ``diagonal``, :func:`_means`).
 
+    Parameters
+    ----------
+    name : str
+        g2c15, g2c25, g6c15 or g6c25.
+    n : int, optional
+        Examples (default Zhong's size).
+    seed : int
+        Seed of the generator.
+    layout : str
+        ``axis`` or ``diagonal`` (the class means).
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        (X, y): X of shape (n, 2), y the class indices, classes in blocks.
+
+    See Also
+    --------
+    load_dataset : any data set by name.
+
+    Examples
+    --------
     >>> X, y = gaussian_data("g2c15", 4, seed=1)
     >>> X.shape, y.tolist()
     ((4, 2), [0, 0, 1, 1])
@@ -104,6 +162,22 @@ def gaussian_leaf_class_masses(tree_, means, priors=None) -> dict:
     and the coordinates independent, so each mass is a product of normal CDF differences (float;
     used to measure a tree's true error, e.g. for error-bar coverage).
 
+    Parameters
+    ----------
+    tree_ : sklearn.tree._tree.Tree
+        A fitted scikit-learn tree structure.
+    means : array-like
+        Class means, shape (classes, attributes).
+    priors : sequence of float, optional
+        Class priors (equal by default).
+
+    Returns
+    -------
+    dict
+        Leaf node id -> list of P(class j and x in the leaf) per class.
+
+    Examples
+    --------
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> est = DecisionTreeClassifier(max_depth=1).fit([[-1.0], [1.0]], [0, 1])
     >>> masses = gaussian_leaf_class_masses(est.tree_, np.array([[-1.0], [1.0]]))
@@ -144,6 +218,36 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
     Fisher's iris: 150 flowers, 4 measurements, 50 of each of the 3 species; ``n`` draws a
     subset of rows (seeded):
 
+    Parameters
+    ----------
+    name : str
+        One of DATASETS, a CSV path, or NAME of NAME.csv[.gz] in the data folder.
+    seed : int
+        Seed of the Gaussian generator and of the row subset.
+    n : int, optional
+        Rows to keep (a seeded subset).
+    data_dir : str, optional
+        Folder of the CSV databases.
+    target : str, optional
+        Class column of a CSV (default the last).
+    categorical : sequence of str
+        CSV columns to one-hot code.
+    sep : str, optional
+        CSV separator.
+    max_levels : int
+        Most levels of a categorical column.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        (X, y) with y as class indices 0..J-1.
+
+    See Also
+    --------
+    gaussian_data
+
+    Examples
+    --------
     >>> X, y = load_dataset("iris")
     >>> X.shape, np.bincount(y).tolist()
     ((150, 4), [50, 50, 50])

@@ -30,6 +30,20 @@ def predict_tree(tree: Tree, X) -> np.ndarray:
 
     A split x_0 <= 2.5 (the first child) into leaves (2, 0) and (0, 1):
 
+    Parameters
+    ----------
+    tree : Tree
+        A count tree with split tests.
+    X : array-like
+        Rows to classify.
+
+    Returns
+    -------
+    numpy.ndarray
+        The class index of each row (the first of tied classes).
+
+    Examples
+    --------
     >>> from exactprune.tree import Node
     >>> tree = Tree(Node((2, 1), [Node((2, 0)), Node((0, 1))], feature=0, threshold=2.5))
     >>> predict_tree(tree, [[1.0], [2.5], [3.0]]).tolist()
@@ -79,6 +93,30 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0,
     at 9 (between 8 and 10); the pure split is kept by every method, and every odd test point
     falls on its side:
 
+    Parameters
+    ----------
+    X_train, y_train : array-like
+        Training rows and classes.
+    X_test, y_test : array-like
+        Test rows and classes.
+    V : int
+        CCP's cross-validation folds.
+    seed : int
+        Seed of the tree grower and of the folds.
+    raising : bool
+        EBP's subtree raising.
+
+    Returns
+    -------
+    PruneAllResult
+        Accuracy (%), leaves and seconds per method, and the leaves of the full tree.
+
+    See Also
+    --------
+    run_unit, holdout_unit
+
+    Examples
+    --------
     >>> X = np.arange(20.0).reshape(-1, 1)
     >>> y = (X[:, 0] >= 10).astype(int)
     >>> out = prune_all(X[::2], y[::2], X[1::2], y[1::2])
@@ -137,6 +175,36 @@ def protocol_units(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int =
     ``sep`` and ``max_levels`` as in :func:`load_dataset`.  All units share one ``X``, ``y`` and
     ``order``: joblib memory-maps them and Dask scatters them once, not once per unit.
 
+    Parameters
+    ----------
+    dataset : str
+        A data set for :func:`load_dataset`.
+    ratios : sequence of int
+        Training subsets m per ratio.
+    subsets : int
+        Parts of the shuffle (20).
+    seed : int
+        Seed of the shuffle (seed + 1) and of run i (seed + i).
+    n : int, optional
+        Rows to keep.
+    V : int
+        CCP's folds.
+    runs : int, optional
+        Runs per ratio (default all).
+    data_dir, target, categorical, sep, max_levels
+        As in :func:`load_dataset`.
+
+    Returns
+    -------
+    list of tuple
+        The arguments of :func:`run_unit`, one tuple per run.
+
+    See Also
+    --------
+    run_protocol, protocol_cost
+
+    Examples
+    --------
     >>> units = protocol_units("iris", ratios=(1, 10), runs=2)
     >>> [(u[1], u[2], u[6], u[9]) for u in units]        # ratio %, run i, m, seed
     [(5, 0, 1, 0), (5, 1, 1, 1), (50, 0, 10, 0), (50, 1, 10, 1)]
@@ -158,6 +226,24 @@ def protocol_split(order, m: int, i: int, subsets: int = 20):
     """Run i of Figure 6.1 at m of ``subsets`` parts: (train rows, test rows) - parts
     i..i+m-1 (mod ``subsets``) of ``order`` cut by ``numpy.array_split``, and the rest.
 
+    Parameters
+    ----------
+    order : numpy.ndarray
+        The shuffled row indices.
+    m : int
+        Training parts.
+    i : int
+        The run.
+    subsets : int
+        Parts.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        (train rows, test rows).
+
+    Examples
+    --------
     >>> [t.tolist() for t in protocol_split(np.arange(8), 2, 3, subsets=4)]   # parts [0 1] [2 3] [4 5] [6 7]
     [[6, 7, 0, 1], [2, 3, 4, 5]]
     """
@@ -175,6 +261,38 @@ def run_unit(label: str, ratio: int, index: int, X, y, order, m: int, subsets: i
     (halfway between 4 and 10).  The split is pure and kept; of the test points 5-9 and 15-19
     only 8 and 9 fall on the wrong side: 80% accuracy.
 
+    Parameters
+    ----------
+    label : str
+        The data set's name.
+    ratio : int
+        The training percentage.
+    index : int
+        The run i.
+    X, y : numpy.ndarray
+        The data set.
+    order : numpy.ndarray
+        The shuffle.
+    m : int
+        Training parts.
+    subsets : int
+        Parts.
+    V : int
+        CCP's folds.
+    seed : int
+        The run's seed.
+
+    Returns
+    -------
+    Run
+        The run's accuracy, leaves and seconds per method.
+
+    See Also
+    --------
+    protocol_units, prune_all
+
+    Examples
+    --------
     >>> X = np.arange(20.0).reshape(-1, 1)
     >>> y = (X[:, 0] >= 10).astype(int)
     >>> order = np.ravel(np.column_stack([np.arange(10), np.arange(10, 20)]))
@@ -196,6 +314,32 @@ def size_variant_unit(X, y, order, m: int, index: int, seed: int, tree_params: O
     PruneTree at k = 2, eta = 1/2 and lam times ``factor``}; ``EBP`` = leaves after C4.5's
     pruning (CF 25%, subtree raising).
 
+    Parameters
+    ----------
+    X, y : numpy.ndarray
+        The data set.
+    order : numpy.ndarray
+        The shuffle of Figure 6.1.
+    m : int
+        Training subsets.
+    index : int
+        The run i.
+    seed : int
+        Seed of the grower.
+    tree_params : dict, optional
+        scikit-learn parameters of the grower.
+    lam_factors : sequence
+        Multiples of Zhong's lam.
+    subsets : int
+        Parts.
+
+    Returns
+    -------
+    dict
+        ``full``, ``lam``, ``2-norm`` (factor -> leaves) and ``EBP``.
+
+    Examples
+    --------
     >>> X, y = gaussian_data("g2c15", 400, seed=3)
     >>> order = np.random.default_rng(1).permutation(len(y))
     >>> r = size_variant_unit(X, y, order, 10, 0, 0, lam_factors=(0, 1))
@@ -219,6 +363,30 @@ def ccp_rule_unit(X, y, order, m: int, index: int, seed: int, V: int = 10, subse
     CV (Breiman et al. 3.4.3): ``{"1-SE": leaves, "0-SE": leaves}`` - the smallest tree whose CV
     error is within one standard error of the minimum, and the tree of minimum CV error.
 
+    Parameters
+    ----------
+    X, y : numpy.ndarray
+        The data set.
+    order : numpy.ndarray
+        The shuffle of Figure 6.1.
+    m : int
+        Training subsets.
+    index : int
+        The run i.
+    seed : int
+        Seed of the grower and folds.
+    V : int
+        Folds.
+    subsets : int
+        Parts.
+
+    Returns
+    -------
+    dict
+        Leaves under the ``1-SE`` and ``0-SE`` rules.
+
+    Examples
+    --------
     >>> X, y = gaussian_data("g2c15", 400, seed=3)
     >>> r = ccp_rule_unit(X, y, np.random.default_rng(1).permutation(400), 10, 0, 0)
     >>> 1 <= r["1-SE"] <= r["0-SE"]
@@ -245,6 +413,30 @@ def cv_estimate_unit(X, y, order, m: int, index: int, seed: int, V: int = 10, su
     expected error E[r] under the same prior (the other reading of "2-norm estimation"),
     ``actual`` = its error rate on the run's test rows (percent, all four).
 
+    Parameters
+    ----------
+    X, y : numpy.ndarray
+        The data set.
+    order : numpy.ndarray
+        The shuffle of Figure 6.1.
+    m : int
+        Training subsets.
+    index : int
+        The run i.
+    seed : int
+        Seed of the grower and folds.
+    V : int
+        Folds.
+    subsets : int
+        Parts.
+
+    Returns
+    -------
+    dict
+        ``cv``, ``2-norm``, ``mean`` and ``actual`` error rates (percent).
+
+    Examples
+    --------
     >>> X, y = gaussian_data("g2c15", 400, seed=3)
     >>> r = cv_estimate_unit(X, y, np.random.default_rng(1).permutation(400), 10, 0, 0)
     >>> sorted(r), all(0 <= v <= 100 for v in r.values())
@@ -270,6 +462,30 @@ def ebp_variant_unit(X, y, order, m: int, index: int, seed: int, raising: bool, 
     subtree raising: ``{"accuracy": %, "leaves": n}`` (the investigation of the EBP cells of
     Tables 6.2-6.3; with ``raising=True`` it is the protocol's EBP).
 
+    Parameters
+    ----------
+    X, y : numpy.ndarray
+        The data set.
+    order : numpy.ndarray
+        The shuffle of Figure 6.1.
+    m : int
+        Training subsets.
+    index : int
+        The run i.
+    seed : int
+        Seed of the grower and folds.
+    raising : bool
+        C4.5's subtree raising.
+    subsets : int
+        Parts.
+
+    Returns
+    -------
+    dict
+        ``accuracy`` (%) and ``leaves``.
+
+    Examples
+    --------
     >>> X, y = gaussian_data("g2c15", 400, seed=3)
     >>> order = np.random.default_rng(1).permutation(400)
     >>> run = run_unit("g2c15", 50, 0, X, y, order, 10, 20, 10, 0)
@@ -299,6 +515,28 @@ def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 2
     One run at 50% (10 of the 20 subsets) of iris: the run of :func:`run_unit` on the unit of
     :func:`protocol_units`:
 
+    Parameters
+    ----------
+    dataset, ratios, subsets, seed, n, V, runs
+        As in :func:`protocol_units`.
+    data_dir, target, categorical, sep, max_levels
+        As in :func:`load_dataset`.
+    jobs : int
+        Worker processes.
+    progress : bool
+        Progress on stderr.
+
+    Returns
+    -------
+    list of Run
+        The runs, in the order (ratio, run).
+
+    See Also
+    --------
+    protocol_units, run_unit
+
+    Examples
+    --------
     >>> runs = run_protocol("iris", ratios=(10,), runs=1)
     >>> [(r.dataset, r.ratio, r.index) for r in runs]
     [('iris', 50, 0)]
@@ -318,6 +556,18 @@ def protocol_cost(units: Sequence[tuple]) -> List[int]:
     (growing, cross-validating and pruning the tree take longer on more rows; a 50% run takes
     3-5 times a 5% one).
 
+    Parameters
+    ----------
+    units : sequence of tuple
+        Units of :func:`protocol_units`.
+
+    Returns
+    -------
+    list of int
+        The training rows of each unit.
+
+    Examples
+    --------
     >>> units = protocol_units("iris", ratios=(1, 10), runs=1)
     >>> protocol_cost(units)     # 150 rows in 20 parts, the first 10 of 8 rows: part 0, then parts 0-9
     [8, 80]
@@ -332,6 +582,32 @@ def holdout_unit(label: str, index: int, X, y, train_fraction: Fraction, V: int,
     to train (grow the full tree, prune by the three methods, :func:`prune_all`), the rest to test.
     ``ratio`` of the Run is the training percentage.
 
+    Parameters
+    ----------
+    label : str
+        The data set's name.
+    index : int
+        The repeat.
+    X, y : numpy.ndarray
+        The data set.
+    train_fraction : Fraction
+        Share of rows to train on.
+    V : int
+        CCP's folds.
+    seed : int
+        Seed of the permutation and of the grower.
+
+    Returns
+    -------
+    Run
+        With ``ratio`` the training percentage.
+
+    See Also
+    --------
+    table_6_5_agreement
+
+    Examples
+    --------
     >>> X, y = gaussian_data("g2c15", 200, seed=2)
     >>> r = holdout_unit("g2c15", 0, X, y, Fraction(7, 10), 10, 0)
     >>> r.ratio, sorted(r.leaves) == sorted(METHODS), 0 <= r.accuracy["2-norm"] <= 100

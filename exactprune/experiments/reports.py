@@ -22,6 +22,22 @@ def summarize(runs: List[Run]) -> dict:
     significant); against EBP the differences 2 and 0 give t = 1 on 1 degree of freedom, a
     two-sided p of 1/2 (the Cauchy law): not significant.
 
+    Parameters
+    ----------
+    runs : list of Run
+        The runs.
+
+    Returns
+    -------
+    dict
+        ``tables[what][ratio][database]`` rows with each method's mean and std and the comparisons.
+
+    See Also
+    --------
+    format_tables, format_markdown
+
+    Examples
+    --------
     >>> runs = [Run("a", 50, 0, {"CCP": 90.0, "2-norm": 95.0, "EBP": 93.0}, {"CCP": 5, "2-norm": 4, "EBP": 6},
     ...             {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5}),
     ...         Run("a", 50, 1, {"CCP": 92.0, "2-norm": 97.0, "EBP": 97.0}, {"CCP": 5, "2-norm": 4, "EBP": 8},
@@ -60,6 +76,18 @@ def format_tables(tables: dict) -> str:
     win) and EBP 6 and 8 (differences -2 and -4: t = -3 on 1 degree of freedom, a two-sided p of
     1 - 2 atan(3) / pi = 20.5%: no sign):
 
+    Parameters
+    ----------
+    tables : dict
+        Of :func:`summarize`.
+
+    Returns
+    -------
+    str
+        The tables as plain text.
+
+    Examples
+    --------
     >>> runs = [Run("a", 50, i, {"CCP": 90.0, "2-norm": 95.0, "EBP": 93.0}, {"CCP": 5, "2-norm": 4, "EBP": ebp},
     ...             {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5}) for i, ebp in enumerate((6, 8))]
     >>> print(format_tables({"leaves": summarize(runs)["leaves"]}))
@@ -101,6 +129,18 @@ def read_runs(path: str) -> List[Run]:
     """The runs of a ``chapter6_runs.csv`` (columns database, ratio, run, method, accuracy,
     leaves, seconds; one row per run and method) as :class:`Run` objects.
 
+    Parameters
+    ----------
+    path : str
+        A ``chapter6_runs.csv``.
+
+    Returns
+    -------
+    list of Run
+        The runs.
+
+    Examples
+    --------
     >>> import os, shutil, tempfile
     >>> folder = tempfile.mkdtemp()
     >>> path = os.path.join(folder, "runs.csv")
@@ -130,6 +170,18 @@ def side_by_side(tables: dict) -> List[dict]:
     leaves) - a difference the 20 runs cannot explain; for seconds ``ratio`` = here / printed.  For CCP and EBP rows ``sign``/``printed_sign``
     compare 2-norm against that method.
 
+    Parameters
+    ----------
+    tables : dict
+        Of :func:`summarize`.
+
+    Returns
+    -------
+    list of dict
+        One row per printed cell.
+
+    Examples
+    --------
     >>> runs = [Run("g2c15", 50, i, {m: 85.4 for m in METHODS}, {"CCP": 10, "2-norm": 43, "EBP": 114},
     ...             {m: 0.1 for m in METHODS}) for i in range(3)]
     >>> row = [r for r in side_by_side(summarize(runs)) if r["table"] == "leaves" and r["method"] == "2-norm"][0]
@@ -165,6 +217,22 @@ def format_markdown(tables: dict) -> str:
     One run on g2c15 at 50%, where the thesis prints CCP's accuracy as 84.8 +- 0.7: ours, 90.0,
     is 5.2 points above, in bold (more than 2 printed sd):
 
+    Parameters
+    ----------
+    tables : dict
+        Of :func:`summarize`.
+
+    Returns
+    -------
+    str
+        Markdown.
+
+    See Also
+    --------
+    side_by_side
+
+    Examples
+    --------
     >>> run = Run("g2c15", 50, 0, {"CCP": 90.0, "2-norm": 95.0, "EBP": 93.0}, {"CCP": 5, "2-norm": 4, "EBP": 6},
     ...           {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5})
     >>> text = format_markdown(summarize([run]))

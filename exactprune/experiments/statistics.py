@@ -24,6 +24,28 @@ def welch_test(mean1: float, sd1: float, n1: int, mean2: float, sd2: float, n2: 
     ``df`` = (v1 + v2)^2 / (v1^2/(n1 - 1) + v2^2/(n2 - 1)) with vi = sdi^2/ni, and the two-sided
     ``p`` = 2 P[T_df > |t|].  Both sds zero: p = 1 when the means are equal, else 0.
 
+    Parameters
+    ----------
+    mean1, sd1 : float
+        Mean and sample sd of the first side.
+    n1 : int
+        Its size (>= 2).
+    mean2, sd2 : float
+        The second side's.
+    n2 : int
+        Its size (>= 2).
+
+    Returns
+    -------
+    dict
+        ``t``, ``df`` and the two-sided ``p``.
+
+    See Also
+    --------
+    welch_against_print, equivalence_test
+
+    Examples
+    --------
     >>> r = welch_test(10.0, 2.0, 20, 9.0, 1.0, 20)      # t = 1 / sqrt(0.2 + 0.05) = 2
     >>> r["t"], round(r["df"], 4), round(r["p"], 4)
     (2.0, 27.9412, 0.0553)
@@ -48,6 +70,22 @@ def holm(pvalues: Sequence[float]) -> List[float]:
     p_(m), adjusted p_(i) = max over j <= i of min(1, (m - j + 1) p_(j)); rejecting where the
     adjusted p <= alpha controls the family-wise error at alpha (Holm 1979).
 
+    Parameters
+    ----------
+    pvalues : sequence of float
+        The p-values of one family.
+
+    Returns
+    -------
+    list of float
+        The adjusted p-values, in the input order.
+
+    See Also
+    --------
+    cell_outcomes
+
+    Examples
+    --------
     >>> holm([0.01, 0.04, 0.03, 0.2])      # 4 x 0.01; max(0.04, 3 x 0.03); max(0.09, 2 x 0.04); 0.2
     [0.04, 0.09, 0.09, 0.2]
     """
@@ -69,6 +107,30 @@ def welch_against_print(mean: float, sd: float, n: int, printed_mean: float, pri
     sd range is scanned at its ends and middle).  A cell that differs by this test differs whatever
     the unprinted digits were.
 
+    Parameters
+    ----------
+    mean, sd : float
+        Our mean and sample sd.
+    n : int
+        Our runs.
+    printed_mean, printed_sd : float
+        The printed values.
+    n_printed : int
+        The printed runs.
+    half_unit : float
+        Half the last printed digit.
+
+    Returns
+    -------
+    float
+        The largest p over the readings of the print.
+
+    See Also
+    --------
+    welch_test, equivalence_test
+
+    Examples
+    --------
     >>> round(welch_against_print(85.0, 0.5, 20, 84.8, 0.4, 20), 4)     # as if the print were 84.85 +- 0.45
     0.325
     >>> welch_against_print(99.93, 0.0, 20, 99.9, 0.0, 20)            # within the rounding: no evidence

@@ -77,6 +77,22 @@ UCI_CONTINUOUS = {"pima": True, "balloons": False, "shuttle": False}
 def criteria_for(name: str, N: int, height: int = 3) -> Criterion:
     """DD sec 4's stopping rules: ``fixed`` (h = 3), ``purity``, ``scarcity`` (pb = N/10, rounded down).
 
+    Parameters
+    ----------
+    name : str
+        ``fixed``, ``purity`` or ``scarcity``.
+    N : int
+        The sample size.
+    height : int
+        The fixed height.
+
+    Returns
+    -------
+    Criterion
+        The stopping rule.
+
+    Examples
+    --------
     >>> str(criteria_for("scarcity", 100)), str(criteria_for("fixed", 100))
     ('scarcity(pb=10)', 'fixed(h=3)')
     """
@@ -97,6 +113,36 @@ def grid_units(N: int = 100, mc_runs: int = 100, te_runs: int = 20000, seed: int
 
     Each unit is a tuple of plain arguments of :func:`run_unit`, with its own seed.
 
+    Parameters
+    ----------
+    N : int
+        Sample size of the synthetic distributions.
+    mc_runs : int
+        MC-1 trees (MC-10: ten times).
+    te_runs : int
+        Trees of the long run where exact is infeasible.
+    seed : int
+        Seed of the unit seeds.
+    data : dict, optional
+        UCI name -> CSV path.
+    settings : sequence of str
+        Synthetic settings.
+    rhos : sequence of str
+        Correlations as printed.
+    exact_limit : int
+        Largest N with exact moments.
+
+    Returns
+    -------
+    list of tuple
+        The arguments of :func:`run_unit`.
+
+    See Also
+    --------
+    run_grid
+
+    Examples
+    --------
     >>> len(grid_units(settings=["d=5 binary"], rhos=["1", "0"]))
     6
     """
@@ -171,6 +217,20 @@ def tree_average_bound(dist, samples) -> tuple:
     L D GE is an integer for every tree (L = lcm(1..k)): s is rounded to that lattice, so a tree
     with GE = 1/2 exactly has s = 0 (no bound) rather than a rounding residue.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The distribution.
+    samples : array-like
+        GE of the simulated trees.
+
+    Returns
+    -------
+    tuple
+        (average bound or None, share of trees with s <= 0).
+
+    Examples
+    --------
     >>> from exactprune.rdt import correlated_distribution
     >>> tree_average_bound(correlated_distribution([2, 2], "3/5"), np.array([0.25, 0.5, 0.5]))
     (3.0, 0.6666666666666666)
@@ -189,6 +249,26 @@ def _bound_or_none(s: Fraction) -> Optional[float]:
 def run_grid(units: list, jobs: int = 1, progress: Optional[bool] = None) -> list:
     """Rows of :func:`run_unit` for ``units`` (from :func:`grid_units`), in order, on ``jobs`` workers.
 
+    Parameters
+    ----------
+    units : list
+        Of :func:`grid_units`.
+    jobs : int
+        Worker processes.
+    progress : bool, optional
+        Progress on stderr.
+
+    Returns
+    -------
+    list of dict
+        The rows, in order.
+
+    See Also
+    --------
+    write_results
+
+    Examples
+    --------
     >>> rows = run_grid(grid_units(N=10, mc_runs=5, settings=["d=5 binary"], rhos=["1"]))
     >>> [r["criterion"] for r in rows]
     ['fixed(h=3)', 'purity', 'scarcity(pb=1)']
@@ -205,6 +285,22 @@ COLUMNS = ["data", "rho", "N", "criterion", "golden", "E_GE", "sd_GE", "seconds_
 def write_results(rows: list, stem: Any, command: str = "") -> None:
     """Write ``rows`` to ``stem``.csv (every column) and ``stem``.md (Tables 1-2 and the MC errors).
 
+    Parameters
+    ----------
+    rows : list of dict
+        Of :func:`run_grid`.
+    stem : str or Path
+        Path without suffix.
+    command : str
+        The command line to record.
+
+    Returns
+    -------
+    None
+        Writes ``stem``.csv and ``stem``.md.
+
+    Examples
+    --------
     >>> import tempfile, os
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     write_results(run_grid(grid_units(N=10, mc_runs=5, settings=["d=5 binary"], rhos=["1"])),
