@@ -334,3 +334,17 @@ def test_holm_changes_cell_outcomes_and_a_table_verdict():
     holm_cells = E.equivalence_cells(cells, 20, 0.0)
     assert all(0.025 < c["p_equivalent"] <= 0.05 for c in plain_cells), [c["p_equivalent"] for c in plain_cells]
     assert E.table_verdict(plain_cells) == "reproduced" and E.table_verdict(holm_cells) == "not reproduced"
+
+
+def test_the_experiment_rows_import_nothing_and_the_ledger_imports_them_plainly():
+    """No circle: experiment_rows.py imports no exactprune module; the ledger imports it at module level,
+    with no module __getattr__ and no ImportError swallowed."""
+    import ast
+    import exactprune.errata.experiment_rows as rows_module
+    import exactprune.errata.ledger as ledger_module
+    tree = ast.parse(Path(rows_module.__file__).read_text())
+    imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert all(isinstance(n, ast.ImportFrom) and n.module in ("__future__", "typing") for n in imports)
+    ledger_source = Path(ledger_module.__file__).read_text()
+    assert "from .experiment_rows import ROWS as EXPERIMENT_ROWS" in ledger_source
+    assert "except ImportError" not in ledger_source and not hasattr(rows_module, "__getattr__")
