@@ -179,10 +179,6 @@ def table_6_5_agreement(runs: List[Run], printed_runs: int = 25, half_unit: floa
     ``printed_runs`` (the thesis: 25) and the printed 2 decimals (``half_unit``), Holm over the 12 cells of each
     half of the table (:func:`holm`); ``differs`` when p_holm <= ``alpha``.
 
-    Runs that reproduce every printed mean exactly differ nowhere (the difference is 0: p = 1);
-    with CCP's error 20 points above the print on every data set (and no spread among 3
-    repeats), exactly CCP's four error cells differ:
-
     Parameters
     ----------
     runs : list of Run
@@ -205,6 +201,10 @@ def table_6_5_agreement(runs: List[Run], printed_runs: int = 25, half_unit: floa
 
     Examples
     --------
+    Runs that reproduce every printed mean exactly differ nowhere (the difference is 0: p = 1);
+    with CCP's error 20 points above the print on every data set (and no spread among 3
+    repeats), exactly CCP's four error cells differ:
+
     >>> def runs(shift):
     ...     return [Run(db, 70, i, {m: 100 - PRINTED_6_5["error"][db][m]["mean"] - (shift if m == "CCP" else 0)
     ...                             for m in METHODS}, {m: PRINTED_6_5["leaves"][db][m]["mean"] for m in METHODS})

@@ -215,9 +215,6 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
     (:func:`exactprune.datasets.load_csv` with ``target``, ``categorical``, ``sep`` and
     ``max_levels``: one-hot categoricals, missing values refused); ``y`` as class indices 0..J-1.
 
-    Fisher's iris: 150 flowers, 4 measurements, 50 of each of the 3 species; ``n`` draws a
-    subset of rows (seeded):
-
     Parameters
     ----------
     name : str
@@ -248,6 +245,9 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
 
     Examples
     --------
+    Fisher's iris: 150 flowers, 4 measurements, 50 of each of the 3 species; ``n`` draws a
+    subset of rows (seeded):
+
     >>> X, y = load_dataset("iris")
     >>> X.shape, np.bincount(y).tolist()
     ((150, 4), [50, 50, 50])

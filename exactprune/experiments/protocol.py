@@ -28,8 +28,6 @@ __all__ = ["predict_tree", "Run", "PruneAllResult", "prune_all", "protocol_units
 def predict_tree(tree: Tree, X) -> np.ndarray:
     """Class index predicted by the count tree (majority of each leaf's counts) for rows of X.
 
-    A split x_0 <= 2.5 (the first child) into leaves (2, 0) and (0, 1):
-
     Parameters
     ----------
     tree : Tree
@@ -44,6 +42,8 @@ def predict_tree(tree: Tree, X) -> np.ndarray:
 
     Examples
     --------
+    A split x_0 <= 2.5 (the first child) into leaves (2, 0) and (0, 1):
+
     >>> from exactprune.tree import Node
     >>> tree = Tree(Node((2, 1), [Node((2, 0)), Node((0, 1))], feature=0, threshold=2.5))
     >>> predict_tree(tree, [[1.0], [2.5], [3.0]]).tolist()
@@ -89,10 +89,6 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0,
               raising: bool = True) -> PruneAllResult:
     """Grow one CART tree and prune it by the three methods; accuracy (%), leaves, seconds.
 
-    Twenty points on a line, class 1 from x = 10 on, the even ones to train: CART splits once,
-    at 9 (between 8 and 10); the pure split is kept by every method, and every odd test point
-    falls on its side:
-
     Parameters
     ----------
     X_train, y_train : array-like
@@ -117,6 +113,10 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0,
 
     Examples
     --------
+    Twenty points on a line, class 1 from x = 10 on, the even ones to train: CART splits once,
+    at 9 (between 8 and 10); the pure split is kept by every method, and every odd test point
+    falls on its side:
+
     >>> X = np.arange(20.0).reshape(-1, 1)
     >>> y = (X[:, 0] >= 10).astype(int)
     >>> out = prune_all(X[::2], y[::2], X[1::2], y[1::2])
@@ -512,9 +512,6 @@ def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 2
     or the backend, the measured seconds do (they are wall times inside the workers).  The runs
     with the largest training sets start first (:func:`protocol_cost`).
 
-    One run at 50% (10 of the 20 subsets) of iris: the run of :func:`run_unit` on the unit of
-    :func:`protocol_units`:
-
     Parameters
     ----------
     dataset, ratios, subsets, seed, n, V, runs
@@ -537,6 +534,9 @@ def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 2
 
     Examples
     --------
+    One run at 50% (10 of the 20 subsets) of iris: the run of :func:`run_unit` on the unit of
+    :func:`protocol_units`:
+
     >>> runs = run_protocol("iris", ratios=(10,), runs=1)
     >>> [(r.dataset, r.ratio, r.index) for r in runs]
     [('iris', 50, 0)]

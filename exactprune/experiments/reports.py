@@ -72,10 +72,6 @@ def summarize(runs: List[Run]) -> dict:
 def format_tables(tables: dict) -> str:
     """Plain-text tables shaped like Zhong 6.2-6.4 (those of them in ``tables``).
 
-    Two runs where 2-norm keeps 4 leaves, CCP 5 and 5 (a constant paired difference: p = 0, a
-    win) and EBP 6 and 8 (differences -2 and -4: t = -3 on 1 degree of freedom, a two-sided p of
-    1 - 2 atan(3) / pi = 20.5%: no sign):
-
     Parameters
     ----------
     tables : dict
@@ -88,6 +84,10 @@ def format_tables(tables: dict) -> str:
 
     Examples
     --------
+    Two runs where 2-norm keeps 4 leaves, CCP 5 and 5 (a constant paired difference: p = 0, a
+    win) and EBP 6 and 8 (differences -2 and -4: t = -3 on 1 degree of freedom, a two-sided p of
+    1 - 2 atan(3) / pi = 20.5%: no sign):
+
     >>> runs = [Run("a", 50, i, {"CCP": 90.0, "2-norm": 95.0, "EBP": 93.0}, {"CCP": 5, "2-norm": 4, "EBP": ebp},
     ...             {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5}) for i, ebp in enumerate((6, 8))]
     >>> print(format_tables({"leaves": summarize(runs)["leaves"]}))
@@ -214,9 +214,6 @@ def format_markdown(tables: dict) -> str:
     2-norm against CCP and EBP here / printed.  Table 6.4 adds the speed-ups CCP / 2-norm and
     EBP / 2-norm here and printed.
 
-    One run on g2c15 at 50%, where the thesis prints CCP's accuracy as 84.8 +- 0.7: ours, 90.0,
-    is 5.2 points above, in bold (more than 2 printed sd):
-
     Parameters
     ----------
     tables : dict
@@ -233,6 +230,9 @@ def format_markdown(tables: dict) -> str:
 
     Examples
     --------
+    One run on g2c15 at 50%, where the thesis prints CCP's accuracy as 84.8 +- 0.7: ours, 90.0,
+    is 5.2 points above, in bold (more than 2 printed sd):
+
     >>> run = Run("g2c15", 50, 0, {"CCP": 90.0, "2-norm": 95.0, "EBP": 93.0}, {"CCP": 5, "2-norm": 4, "EBP": 6},
     ...           {"CCP": 1.0, "2-norm": 0.5, "EBP": 0.5})
     >>> text = format_markdown(summarize([run]))
