@@ -348,3 +348,19 @@ def test_the_experiment_rows_import_nothing_and_the_ledger_imports_them_plainly(
     ledger_source = Path(ledger_module.__file__).read_text()
     assert "from .experiment_rows import ROWS as EXPERIMENT_ROWS" in ledger_source
     assert "except ImportError" not in ledger_source and not hasattr(rows_module, "__getattr__")
+
+
+def test_committed_agreement_file_matches_the_runs_and_its_holm_step():
+    """chapter6_agreement.csv (the earlier test of no difference, issue 27) is what printed_agreement
+    computes from the committed runs: its p-values, their Holm adjustment and 'differs'."""
+    fresh = E.printed_agreement(E.summarize(_runs()), 20)
+    committed = _csv("chapter6_agreement.csv")
+    assert len(committed) == len(fresh) == 168
+    for old, new in zip(committed, fresh):
+        assert (old["table"], old["ratio"], old["database"], old["method"]) == \
+            (new["table"], str(new["ratio"]), new["database"], new["method"])
+        assert float(old["p"]) == pytest.approx(new["p"], rel=1e-9, abs=1e-300)
+        assert float(old["p_holm"]) == pytest.approx(new["p_holm"], rel=1e-9, abs=1e-300)
+        assert old["differs"] == str(new["differs"])
+    holm_off = [p <= 0.05 for p in (c["p"] for c in fresh)]
+    assert sum(holm_off) > sum(c["differs"] for c in fresh)          # Holm changes verdicts here too
