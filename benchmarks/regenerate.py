@@ -53,6 +53,7 @@ FULL = (
     "python3 benchmarks/bench_scaling.py --max-log2n 17 --repeats 3 --out {out}",
     "python3 benchmarks/bench_scaling.py --min-log2n 18 --max-log2n 18 --repeats 3 --append --out {out}",
     "python3 benchmarks/bench_scaling.py --min-log2n 19 --max-log2n 19 --repeats 2 --append --out {out}",
+    "python3 benchmarks/bench_scaling_counts.py --max-log2n 16 --repeats 3 --out {out}/results",
     "python3 benchmarks/bench_scaling_array.py --out {out}/figures",
     "python3 -m exactprune rdt experiment --N 100 --mc-runs 100 --te-runs 20000 --seed 0 --pima {dd}/pima.csv.gz "
     "--balloons {dd}/balloons.csv.gz --shuttle {dd}/shuttle.csv.gz --out {out}/results/rdt_grid",
