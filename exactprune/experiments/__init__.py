@@ -40,6 +40,11 @@ re-exported here.
   (:func:`printed_agreement`); Table 6.4's Inc claim with intervals (:func:`inc_check`); Table
   6.5 after [EMS97] (:func:`holdout_unit`, :func:`table_6_5_agreement`); the CV error-estimate
   claim of 6.4.1 (:func:`cv_estimate_unit`).
+* Agreement by equivalence (issue 35): every printed cell of Tables 6.2, 6.3 and 6.5 equivalent
+  within a margin stated from the paper (1 accuracy point, Zhong's own threshold; 10% of the
+  printed size), different by more, or undecided: two one-sided Welch tests and the minimum-effect
+  test, Holm per table, the minimum detectable difference per cell (:func:`printed_equivalence`,
+  :func:`table_6_5_equivalence`, :func:`table_verdict`).
 """
 from __future__ import annotations
 
