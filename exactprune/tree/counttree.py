@@ -16,7 +16,7 @@ from .arrays import CountArrays, check_arrays, counts_matrix
 from .fromsklearn import sklearn_arrays
 from .jsonio import node_from_dict, read_json, write_json
 from .nodes import Node, validate_and_name
-from .routing import route, routing_threshold
+from .routing import leaves_reached, routing_threshold
 
 if TYPE_CHECKING:
     import numpy as np
@@ -248,7 +248,7 @@ class Tree:
     def split_tests(self) -> tuple:
         """``(left, right, feature, threshold)`` arrays over :meth:`arrays`' indices: the children
         of each split (-1 at a leaf) and its test ``x[feature] <= threshold`` (an exact int or Fraction
-        threshold read through :func:`routing_threshold`; NaN at a leaf), as :func:`route` takes
+        threshold read through :func:`routing_threshold`; NaN at a leaf), as :func:`leaves_reached` takes
         them.  ValueError naming the first split that has no test or more than 2 children.
 
         >>> t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 2, '
@@ -448,7 +448,7 @@ class Tree:
         X = np.asarray(X)
         a = self.arrays()
         position, span = a.preorder, a.subtree_sizes         # a subtree is a run of positions
-        reached = position[route(self.split_tests(), X, np.arange(len(X)), 0)]
+        reached = position[leaves_reached(self.split_tests(), X, np.arange(len(X)), 0)]
         order = np.argsort(reached, kind="stable")          # rows by their leaf's position, each run in row order
         starts = np.searchsorted(reached[order], position)
         ends = np.searchsorted(reached[order], position + span)
