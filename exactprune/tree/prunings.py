@@ -38,7 +38,7 @@ def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
         for child in current.children:
             child_options = options.pop(id(child))
             combos = [c | o for c in combos for o in child_options]
-            if limit is not None and len(combos) > limit:
+            if limit is not None and len(combos) + 1 > limit:      # with the node as a leaf
                 raise ValueError(f"node {current.name}: more than {limit} prunings; use a smaller tree")
         options[id(current)] = [frozenset()] + combos
     return options[id(node)]

@@ -190,3 +190,39 @@ def test_one_se_rule_at_the_exact_boundary():
     assert (below.best, below.chosen) == (1, 1)
 
 
+
+
+def test_predict_with_leaves_reads_x_as_scikit_learn_does_and_stops_at_the_collapsed_nodes():
+    """Unpruned, the predictions are scikit-learn's own, also for float64 inputs that float32
+    rounds across a threshold; pruned, each row gets the label (argmax of the training class
+    frequencies) of the node where a walk of scikit-learn's arrays, written here, first meets a
+    collapsed name."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.tree import sklearn_names
+    rng = np.random.default_rng(6)
+    X = rng.normal(size=(300, 2))
+    y = (X[:, 0] + 0.5 * rng.normal(size=300) > 0).astype(int) + (X[:, 1] > 0.8)
+    est = DecisionTreeClassifier(random_state=0, max_depth=6).fit(X, y)
+    tree_ = est.tree_
+    past = np.nextafter(tree_.threshold[0], np.inf)          # right of the root's test in float64,
+    assert np.float32(past) <= tree_.threshold[0]            # left of it in float32 (this seed)
+    near = X[:40].copy()
+    near[:, tree_.feature[0]] = past
+    probe = np.vstack([X, near])
+    left, right = tree_.children_left[0], tree_.children_right[0]
+    assert np.argmax(tree_.value[left, 0]) != np.argmax(tree_.value[right, 0])      # (this seed)
+    assert C.predict_with_leaves(est, {"c1", "c2"}, near).tolist() == [est.classes_[np.argmax(tree_.value[left, 0])]] * 40
+    assert np.array_equal(C.predict_with_leaves(est, set(), probe), est.predict(probe))
+    names = sklearn_names(tree_)
+    collapsed = {names[i] for i in range(tree_.node_count) if tree_.children_left[i] != -1 and i % 3 == 1}
+    expected = []
+    for x in probe.astype(np.float32):
+        i = 0
+        while tree_.children_left[i] != -1 and names[i] not in collapsed:
+            i = tree_.children_left[i] if x[tree_.feature[i]] <= tree_.threshold[i] else tree_.children_right[i]
+        expected.append(est.classes_[np.argmax(tree_.value[i, 0])])
+    assert collapsed and C.predict_with_leaves(est, collapsed, probe).tolist() == expected
+    with pytest.raises(ValueError, match="NaN"):
+        C.predict_with_leaves(est, set(), [[np.nan, 0.0]])
+    with pytest.raises(ValueError, match="X has 3 features, but the tree was fitted with 2"):
+        C.predict_with_leaves(est, set(), np.zeros((1, 3)))
