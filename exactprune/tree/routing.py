@@ -3,7 +3,7 @@
 :func:`routing_threshold` turns an exact threshold (an int or a Fraction of any size) into the
 float64 that routes every float input the same way; :func:`leaves_reached` sends many rows down
 the binary split arrays of :meth:`exactprune.tree.Tree.split_tests` at once, and
-:func:`predicted_classes` is the package's one prediction with a (pruned) tree: the majority
+:func:`majority_at_leaves` is the package's one prediction with a (pruned) tree: the majority
 class of the leaf each row reaches.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Optional, Union
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["routing_threshold", "leaves_reached", "predicted_classes", "route"]
+__all__ = ["routing_threshold", "leaves_reached", "majority_at_leaves", "route"]
 
 
 def routing_threshold(threshold: Union[int, float, Fraction]) -> float:
@@ -76,7 +76,7 @@ def leaves_reached(tests: tuple, X: "np.ndarray", rows: "np.ndarray", start: int
 
     See Also
     --------
-    predicted_classes : the majority class of the leaf reached.
+    majority_at_leaves : the majority class of the leaf reached.
     exactprune.tree.Tree.leaf_for : one input, by the exact comparison.
 
     Examples
@@ -104,7 +104,7 @@ def leaves_reached(tests: tuple, X: "np.ndarray", rows: "np.ndarray", start: int
 route = leaves_reached
 
 
-def predicted_classes(tests: tuple, counts: "np.ndarray", X: "np.ndarray",
+def majority_at_leaves(tests: tuple, counts: "np.ndarray", X: "np.ndarray",
                       kept: Optional["np.ndarray"] = None) -> "np.ndarray":
     """The class index predicted for each row of ``X``: the majority of the counts of the leaf it
     reaches (the first of tied classes, as :attr:`Node.label <exactprune.tree.Node.label>`), in
@@ -139,9 +139,9 @@ def predicted_classes(tests: tuple, counts: "np.ndarray", X: "np.ndarray",
     >>> from exactprune.tree import Node, Tree
     >>> t = Tree(Node((2, 1), [Node((2, 0)), Node((0, 1))], feature=0, threshold=2.5))
     >>> X = np.array([[1.0], [2.5], [3.0]])
-    >>> predicted_classes(t.split_tests(), t.arrays().counts, X).tolist()
+    >>> majority_at_leaves(t.split_tests(), t.arrays().counts, X).tolist()
     [0, 0, 1]
-    >>> predicted_classes(t.split_tests(), t.arrays().counts, X, kept=np.array([False, False, False])).tolist()
+    >>> majority_at_leaves(t.split_tests(), t.arrays().counts, X, kept=np.array([False, False, False])).tolist()
     [0, 0, 0]
     """
     import numpy as np

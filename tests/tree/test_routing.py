@@ -1,4 +1,4 @@
-"""exactprune.tree.routing: inputs down the tree (leaves_reached) and the one prediction with a pruned tree (predicted_classes)."""
+"""exactprune.tree.routing: inputs down the tree (leaves_reached) and the one prediction with a pruned tree (majority_at_leaves)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, strategies as st
 
 from exactprune import Tree
-from exactprune.tree import leaves_reached, predicted_classes
+from exactprune.tree import leaves_reached, majority_at_leaves
 from random_trees import count_trees
 from tree_cases import threshold_tree
 
@@ -44,7 +44,7 @@ def test_an_exact_threshold_routes_by_the_exact_comparison():
 
 @given(count_trees(max_depth=4, max_children=2), st.randoms(use_true_random=False))
 def test_predicted_classes_are_the_labels_of_the_leaves_the_node_walk_stops_at(tree, rnd):
-    """predicted_classes against a walk of the node view written here: each split gets a test on a
+    """majority_at_leaves against a walk of the node view written here: each split gets a test on a
     random feature at a random threshold, some splits are not kept (a leaf of the pruned tree), and
     each row's class is Node.label (the first of the majority classes) where the walk stops."""
     nodes = tree.nodes()
@@ -60,6 +60,6 @@ def test_predicted_classes_are_the_labels_of_the_leaves_the_node_walk_stops_at(t
         while node.children and kept[nodes.index(node)]:
             node = node.children[0] if x[node.feature] <= node.threshold else node.children[1]
         expected.append(node.label)
-    assert predicted_classes(tree.split_tests(), tree.arrays().counts, X, kept).tolist() == expected
+    assert majority_at_leaves(tree.split_tests(), tree.arrays().counts, X, kept).tolist() == expected
     full = [tree.leaf_for(x).label for x in X]
-    assert predicted_classes(tree.split_tests(), tree.arrays().counts, X).tolist() == full
+    assert majority_at_leaves(tree.split_tests(), tree.arrays().counts, X).tolist() == full

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ...numbers import exact, positive_int
-from ...tree import Tree, copy_with_leaves, predicted_classes, sklearn_counts, sklearn_names
+from ...tree import Tree, copy_with_leaves, majority_at_leaves, sklearn_counts, sklearn_names
 from .sequence import ccp_subtree_at, split_alphas
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def predict_with_leaves(estimator: Any, collapsed_names: Iterable[str], X: Any) 
     """Predictions of the pruned version of a fitted ``DecisionTreeClassifier`` in which the
     named nodes are leaves (label: majority of training counts, first on ties), routed as
     scikit-learn routes: X as float32, ``x[feature] <= threshold`` to the left child
-    (:func:`~exactprune.tree.predicted_classes`).
+    (:func:`~exactprune.tree.majority_at_leaves`).
 
     Parameters
     ----------
@@ -70,7 +70,7 @@ def predict_with_leaves(estimator: Any, collapsed_names: Iterable[str], X: Any) 
 
     See Also
     --------
-    exactprune.tree.predicted_classes : the prediction with a pruned count tree.
+    exactprune.tree.majority_at_leaves : the prediction with a pruned count tree.
 
     Examples
     --------
@@ -88,7 +88,7 @@ def predict_with_leaves(estimator: Any, collapsed_names: Iterable[str], X: Any) 
     collapsed = set(collapsed_names)
     kept = np.array([name not in collapsed for name in sklearn_names(tree_)])
     tests = (tree_.children_left, tree_.children_right, tree_.feature, tree_.threshold)
-    return estimator.classes_[predicted_classes(tests, tree_.value[:, 0, :], X, kept)]
+    return estimator.classes_[majority_at_leaves(tests, tree_.value[:, 0, :], X, kept)]
 
 
 def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_params=None,
