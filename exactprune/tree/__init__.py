@@ -5,7 +5,10 @@
 * :mod:`~exactprune.tree.nodes`: :class:`Node`, one object per node, its validation, and
   :func:`majority_class`.
 * :mod:`~exactprune.tree.arrays`: :class:`CountArrays`, the tree as arrays laid out like
-  scikit-learn's ``Tree`` (CSR children for any arity), with every derived array and the names.
+  scikit-learn's ``Tree`` (CSR children for any arity), with every derived array; its node names
+  in :mod:`~exactprune.tree.array_names`, its CSR walks in :mod:`~exactprune.tree.csr`, its
+  pruned copies in :mod:`~exactprune.tree.pruned_arrays` and its validation (and the kinds of
+  counts) in :mod:`~exactprune.tree.validation`.
 * :mod:`~exactprune.tree.counttree`: :class:`Tree`, the validated count tree over both forms, and
   its one builder of pruned trees (:meth:`Tree.pruned_tree`).
 * :mod:`~exactprune.tree.jsonio`: the JSON form (``{"counts": [...], "children": [...], "split":

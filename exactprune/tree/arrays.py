@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from .csr import breadth_first, csr_gather
-from .names import child_name, name_path
+from .array_names import ArrayNames
 from .pruned_arrays import pruned_arrays, pruned_arrays_with_cut, subtree_mask
 from .validation import check_arrays, counts_matrix, has_fractional_counts, require_integer_counts
 
@@ -24,7 +24,7 @@ __all__ = ["CountArrays", "has_fractional_counts", "require_integer_counts", "ch
            "csr_gather", "breadth_first"]
 
 
-class CountArrays:
+class CountArrays(ArrayNames):
     """The count tree as arrays, laid out like scikit-learn's ``Tree``: node ``i`` has class
     counts ``counts[i]`` (an int64 matrix, or Python ints in an object matrix when a node size
     could pass int64) and children ``indices[offsets[i]:offsets[i + 1]]`` (a CSR layout for any
@@ -55,6 +55,24 @@ class CountArrays:
     def cached(self, key: str, make: Callable[[], Any]) -> Any:
         """``make()``, computed once per ``key`` and kept with the arrays (which never change).
 
+        Parameters
+        ----------
+        key : str
+            The derived array's name.
+        make : callable
+            Computes it.
+
+        Returns
+        -------
+        object
+            The value kept under ``key``.
+
+        See Also
+        --------
+        forget : drop derived arrays.
+
+        Examples
+        --------
         >>> from exactprune.tree import iris_tree
         >>> a = iris_tree().arrays()
         >>> a.cached("answer", lambda: 42), a.cached("answer", lambda: 0)
@@ -79,6 +97,21 @@ class CountArrays:
         """Drop the derived arrays ``keys`` (made again on demand by :meth:`cached`): a caller
         that made them for one step frees their memory.
 
+        Parameters
+        ----------
+        keys : iterable of str
+            Names of derived arrays.
+
+        Returns
+        -------
+        None
+
+        See Also
+        --------
+        cached : make and keep one.
+
+        Examples
+        --------
         >>> from exactprune.tree import iris_tree
         >>> a = iris_tree().arrays()
         >>> sizes = a.sizes
@@ -242,6 +275,21 @@ class CountArrays:
     def children_of(self, i: int) -> list:
         """The children of node ``i``, in order, as a list of indices.
 
+        Parameters
+        ----------
+        i : int
+            A node index.
+
+        Returns
+        -------
+        list of int
+
+        See Also
+        --------
+        child_sums : values summed over children.
+
+        Examples
+        --------
         >>> import numpy as np
         >>> CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2])).children_of(0)
         [1, 2]
@@ -382,90 +430,6 @@ class CountArrays:
         """
         return self.cached("right", lambda: self._binary_side(1))
 
-    def names(self) -> list:
-        """Zhong's names of all nodes, in index order: :func:`~exactprune.tree.names.child_name`
-        of the parent's name and the node's :attr:`rank`, parents first (every child has a larger
-        index than its parent).  Computed once and kept; a new list is returned on every call.
-        A caller that needs only some names asks :meth:`names_of`, which keeps none.
-
-        >>> import numpy as np
-        >>> wide = CountArrays(np.ones((14, 1), dtype=np.int64), np.array([0, 11, 13] + [13] * 12),
-        ...                    np.arange(1, 14))           # the root's 11 children; c1's 2 children
-        >>> wide.names()[9:]
-        ['c9', 'c.10', 'c.11', 'c11', 'c12']
-        """
-        import numpy as np
-        return list(self.cached("names", lambda: self._names_at(np.arange(self.n_nodes))))
-
-    def _names_at(self, nodes: "np.ndarray") -> list:
-        """The names of ``nodes`` (an index array), made from the names of their ancestors alone
-        (each made once, parents first), none kept."""
-        import numpy as np
-        parent = self.parent
-        needed = np.zeros(self.n_nodes, dtype=bool)
-        frontier = np.unique(nodes)
-        while frontier.size:            # ``needed``: the nodes and all their ancestors
-            needed[frontier] = True
-            frontier = np.unique(parent[frontier])
-            frontier = frontier[frontier >= 0]
-            frontier = frontier[~needed[frontier]]
-        made = np.flatnonzero(needed)               # parents first: a child's index is larger
-        if made.size * 16 > self.n_nodes or "rank" in self._cache:
-            kept = "rank" in self._cache
-            rank = self.rank[made].tolist()
-            if not kept:            # made for this call only
-                del self._cache["rank"]
-        else:       # few names: each rank from its parent's row of children
-            offsets, indices = self.offsets, self.indices
-            rank = [0 if i == 0 else indices[offsets[p]:offsets[p + 1]].tolist().index(i) + 1
-                    for i, p in zip(made.tolist(), parent[made].tolist())]
-        name: dict[int, str] = {}
-        for i, p, r in zip(made.tolist(), parent[made].tolist(), rank):
-            name[i] = "root" if p < 0 else child_name(name[p], r)
-        return [name[i] for i in np.asarray(nodes).tolist()]
-
-    def names_of(self, nodes: Union[Sequence[int], "np.ndarray"]) -> list:
-        """Zhong's names (:meth:`names`) of the nodes ``nodes`` (indices), in the given order;
-        only these nodes and their ancestors are named (from the list of :meth:`names` when
-        it was made), and nothing is kept.
-
-        >>> import numpy as np
-        >>> CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2])).names_of([2, 0])
-        ['c2', 'root']
-        """
-        import numpy as np
-        nodes = np.asarray(nodes, dtype=np.int64).reshape(-1)
-        if "names" in self._cache:
-            names = self._cache["names"]
-            return [names[i] for i in nodes.tolist()]
-        return self._names_at(nodes) if nodes.size else []
-
-    def name(self, i: int) -> str:
-        """Zhong's name of node ``i`` (:meth:`names_of`).
-
-        >>> import numpy as np
-        >>> CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([2, 1])).name(1)
-        'c2'
-        """
-        return self.names_of([i])[0]
-
-    def index(self, name: str) -> int:
-        """The index of the node called ``name``; KeyError if there is none (ValueError if
-        ``name`` is not a node name, :func:`~exactprune.tree.names.name_path`).
-
-        >>> import numpy as np
-        >>> a = CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([2, 1]))
-        >>> a.index("c1"), a.index("c2")          # c1 is stored at index 2
-        (2, 1)
-        """
-        i = 0
-        for r in name_path(name):
-            start, end = int(self.offsets[i]), int(self.offsets[i + 1])
-            if r > end - start:
-                raise KeyError(f"no node named {name!r}")
-            i = int(self.indices[start + r - 1])
-        return i
-
     def nbytes(self) -> int:
         """Bytes held by the stored arrays (counts, offsets, indices).
 
@@ -482,6 +446,24 @@ class CountArrays:
         node, any dtype numpy can add, object arrays of exact rationals included) over its
         children: one gather and one ``reduceat`` (every internal node has at least 2 children).
 
+        Parameters
+        ----------
+        nodes : numpy.ndarray
+            Indices of internal nodes.
+        values : numpy.ndarray
+            A value per node.
+
+        Returns
+        -------
+        numpy.ndarray
+            A sum per node of ``nodes``.
+
+        See Also
+        --------
+        splits_bottom_up : the order of a bottom-up recursion over these sums.
+
+        Examples
+        --------
         >>> import numpy as np
         >>> a = CountArrays(np.array([[3, 1], [2, 0], [1, 0], [1, 0], [1, 1]]),
         ...                 np.array([0, 2, 4, 4, 4, 4]), np.array([1, 4, 2, 3]))
@@ -506,6 +488,10 @@ class CountArrays:
         Returns
         -------
         numpy.ndarray of bool
+
+        See Also
+        --------
+        pruned : the arrays of the remaining nodes.
 
         Examples
         --------
@@ -532,6 +518,11 @@ class CountArrays:
         tuple
             The pruned arrays and the original index of each remaining node.
 
+        See Also
+        --------
+        pruned_with_cut : with the splits made leaves.
+        exactprune.tree.Tree.pruned_tree : the pruned tree of them.
+
         Examples
         --------
         >>> import numpy as np
@@ -556,6 +547,10 @@ class CountArrays:
         Returns
         -------
         tuple
+
+        See Also
+        --------
+        pruned : without ``cut``.
 
         Examples
         --------

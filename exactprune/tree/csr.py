@@ -20,6 +20,24 @@ def csr_gather(offsets: "np.ndarray", indices: "np.ndarray", parents: "np.ndarra
     """The children of the nodes ``parents`` (an index array), concatenated in order: one
     vectorized gather over the CSR arrays ``(offsets, indices)``.
 
+    Parameters
+    ----------
+    offsets, indices : numpy.ndarray
+        The CSR children arrays.
+    parents : numpy.ndarray
+        Node indices.
+
+    Returns
+    -------
+    numpy.ndarray
+        Their children, concatenated in order.
+
+    See Also
+    --------
+    breadth_first : the level-by-level order built from gathers.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> csr_gather(np.array([0, 2, 4, 4, 4, 4]), np.array([1, 2, 3, 4]), np.array([1, 0])).tolist()
     [3, 4, 1, 2]
@@ -43,6 +61,25 @@ def breadth_first(offsets: "np.ndarray", indices: "np.ndarray", splits: Optional
     children, is found from ``offsets`` unless given.  The arrays must describe a tree
     (:func:`check_arrays`); on other arrays the walk stops after ``len(offsets)`` entries.
 
+    Parameters
+    ----------
+    offsets, indices : numpy.ndarray
+        The CSR children arrays of a tree rooted at node 0.
+    splits : numpy.ndarray, optional
+        The nodes with children, if the caller has them.
+
+    Returns
+    -------
+    tuple
+        ``(order, starts)``.
+
+    See Also
+    --------
+    csr_gather : one level's children.
+    exactprune.tree.CountArrays.breadth_first : the order kept with the arrays.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> order, starts = breadth_first(np.array([0, 2, 4, 4, 4, 4]), np.array([2, 1, 3, 4]))
     >>> order.tolist(), starts.tolist()          # the root's children 2 and 1, then 1's children

@@ -28,6 +28,23 @@ def subtree_mask(arrays: CountArrays, kept: "np.ndarray") -> "np.ndarray":
     """Which nodes remain when every split with ``kept[i]`` false becomes a leaf: a boolean
     array (a node remains iff every proper ancestor is a kept split).
 
+    Parameters
+    ----------
+    arrays : CountArrays
+    kept : numpy.ndarray of bool
+        True at the splits kept.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        True at the nodes that remain.
+
+    See Also
+    --------
+    pruned_arrays : the arrays of the remaining nodes.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from exactprune.tree import CountArrays
     >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
@@ -53,6 +70,26 @@ def pruned_arrays(arrays: CountArrays, kept: "np.ndarray", remaining: Optional["
     a leaf (names and order kept), and ``old``, the original index of each remaining node
     (``remaining``: :func:`subtree_mask` of ``kept``, made here unless given).
 
+    Parameters
+    ----------
+    arrays : CountArrays
+    kept : numpy.ndarray of bool
+        True at the splits kept.
+    remaining : numpy.ndarray of bool, optional
+        :func:`subtree_mask` of ``kept``, if the caller has it.
+
+    Returns
+    -------
+    tuple
+        The pruned arrays and the original index of each remaining node.
+
+    See Also
+    --------
+    pruned_arrays_with_cut : with the splits made leaves.
+    exactprune.tree.Tree.pruned_tree : the pruned tree built from them.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from exactprune.tree import CountArrays
     >>> a = CountArrays(np.array([[3, 2], [0, 2], [3, 0], [0, 1], [0, 1]]),
@@ -67,6 +104,25 @@ def pruned_arrays_with_cut(arrays: CountArrays, kept: "np.ndarray", remaining: O
     """``(arrays, old, cut)``: :func:`pruned_arrays`, and a boolean array over the remaining nodes, True
     at the splits made leaves.
 
+    Parameters
+    ----------
+    arrays : CountArrays
+    kept : numpy.ndarray of bool
+        True at the splits kept.
+    remaining : numpy.ndarray of bool, optional
+        :func:`subtree_mask` of ``kept``, if the caller has it.
+
+    Returns
+    -------
+    tuple
+        ``(arrays, old, cut)``.
+
+    See Also
+    --------
+    pruned_arrays : without ``cut``.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from exactprune.tree import CountArrays
     >>> a = CountArrays(np.array([[3, 2], [0, 2], [3, 0], [0, 1], [0, 1]]),

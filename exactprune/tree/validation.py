@@ -32,6 +32,21 @@ def check_arrays(a: "CountArrays") -> None:
     breadth-first order it walks for the depth (:meth:`CountArrays.breadth_first`, 8 bytes a
     node), which every pass and the levels read.
 
+    Parameters
+    ----------
+    a : CountArrays
+
+    Returns
+    -------
+    None
+        ValueError naming the first problem.
+
+    See Also
+    --------
+    exactprune.tree.nodes.validate_and_name : the same checks on Nodes.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from exactprune.tree import CountArrays
     >>> check_arrays(CountArrays(np.array([[1.5, 1]], dtype=object), np.array([0, 0]), np.array([], dtype=np.int64)))
@@ -128,6 +143,23 @@ def counts_matrix(rows: list, n_classes: int) -> "np.ndarray":
     """int64 matrix of count rows, or an object matrix of Python ints when a node size could
     pass int64 or of ints and Fractions when a count is not whole.
 
+    Parameters
+    ----------
+    rows : list of list
+        Count rows.
+    n_classes : int
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, or object.
+
+    See Also
+    --------
+    has_fractional_counts : whether such a matrix holds a count that is not whole.
+
+    Examples
+    --------
     >>> counts_matrix([[3, 2], [3, 0]], 2).dtype, counts_matrix([[Fraction(1, 2), 2]], 2).dtype
     (dtype('int64'), dtype('O'))
     >>> counts_matrix([[2 ** 61, 0]], 2).dtype           # 2 x 2^61: a node size could pass int64
@@ -148,6 +180,20 @@ def has_fractional_counts(a: "CountArrays") -> bool:
     and PruneTree are defined for them; what needs integer counts refuses them
     (:func:`require_integer_counts`).
 
+    Parameters
+    ----------
+    a : CountArrays
+
+    Returns
+    -------
+    bool
+
+    See Also
+    --------
+    require_integer_counts : the refusal of such counts.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from exactprune.tree import CountArrays
     >>> leaf = (np.array([0, 0]), np.array([], dtype=np.int64))
@@ -167,6 +213,25 @@ def require_integer_counts(a: "CountArrays", what: str, reason: str) -> None:
     a ValueError saying that ``what`` needs integer counts, because ``reason``, and naming the
     first such node.
 
+    Parameters
+    ----------
+    a : CountArrays
+    what : str
+        The consumer, named in the error.
+    reason : str
+        Why it needs whole counts.
+
+    Returns
+    -------
+    None
+        ValueError at the first count that is not whole.
+
+    See Also
+    --------
+    has_fractional_counts : the test.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from exactprune.tree import CountArrays
     >>> a = CountArrays(np.array([[Fraction(3, 2), 1]], dtype=object), np.array([0, 0]), np.array([], dtype=np.int64))

@@ -4,7 +4,6 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, strategies as st
 
-from exactprune.tree import iris_tree
 from random_trees import count_trees
 
 
@@ -43,9 +42,3 @@ def test_child_sums_add_each_split_s_children_as_the_node_view_does(tree, rnd):
     position = {id(n): i for i, n in enumerate(nodes)}
     expected = [sum(values[position[id(c)]] for c in nodes[i].children) for i in splits]
     assert a.child_sums(splits, np.array(values, dtype=object)).tolist() == expected
-
-def test_names_returned_are_a_copy():
-    a = iris_tree().arrays()
-    names = a.names()
-    names[0] = "spoiled"
-    assert a.names()[0] == "root" and a.name(0) == "root"

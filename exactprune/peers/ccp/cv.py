@@ -110,6 +110,33 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
     R_0 = 1/20.  At the root every balanced fold predicts class 0 (first of equal counts): the
     10 held-out points of class 1 are wrong, R_1 = 1/2 > 1/20 + SE_0, so the full tree is chosen.
 
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Class labels.
+    V : int
+        The number of folds, at least 2 (Breiman's 10).
+    se_rule : exact number
+        c of the c-SE rule ("1": 1-SE, "0": the minimum), an int, Fraction or text.
+    random_state : int
+        Seeds the trees and the fold shuffle.
+    tree_params : dict, optional
+        Parameters of the ``DecisionTreeClassifier`` grown on all data and on each fold.
+    grown : DecisionTreeClassifier, optional
+        The tree already fitted on all of (X, y) with those parameters.
+
+    Returns
+    -------
+    CCPCVResult
+
+    See Also
+    --------
+    exactprune.peers.ccp.split_alphas : the alphas of the full tree and of every fold tree.
+    predict_with_leaves : a pruned scikit-learn tree's predictions.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> r = ccp_cv_select(np.arange(20).reshape(-1, 1), np.arange(20) >= 10, V=5)
     >>> r.stage_alphas, r.cv_errors, r.chosen

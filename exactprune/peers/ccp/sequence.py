@@ -18,7 +18,7 @@ import collections.abc
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, Optional
 
 import flint
 
@@ -212,6 +212,21 @@ class CCPStages(collections.abc.Sequence):
     def alpha(self, i: int) -> flint.fmpq:
         """Stage ``i``'s alpha_from as a ``flint.fmpq``.
 
+        Parameters
+        ----------
+        i : int
+            A stage index.
+
+        Returns
+        -------
+        flint.fmpq
+
+        See Also
+        --------
+        cost : R(T) of the stage.
+
+        Examples
+        --------
         >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
         >>> ccp_sequence(t, cost="gini").stages.alpha(1)    # g(root) = 4/9 - 2/9
         2/9
@@ -230,6 +245,10 @@ class CCPStages(collections.abc.Sequence):
         -------
         numpy.ndarray
 
+        See Also
+        --------
+        pruned : the names of the same nodes.
+
         Examples
         --------
         >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
@@ -242,6 +261,21 @@ class CCPStages(collections.abc.Sequence):
     def pruned(self, i: int) -> list:
         """The names of the splits stage ``i`` cuts.
 
+        Parameters
+        ----------
+        i : int
+            A stage index.
+
+        Returns
+        -------
+        list of str
+
+        See Also
+        --------
+        cuts : the array indices of the same splits.
+
+        Examples
+        --------
         >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
         >>> ccp_sequence(t).stages.pruned(1)
         ['root']
@@ -252,6 +286,21 @@ class CCPStages(collections.abc.Sequence):
         """R(T) of stage ``i``'s tree as a ``flint.fmpq``: R(T_0) + sum of alpha_s (L_(s-1) - L_s).
         The tree above, Gini: 2/9 + (2/9)(2 - 1) = 4/9 = R(root).
 
+        Parameters
+        ----------
+        i : int
+            A stage index.
+
+        Returns
+        -------
+        flint.fmpq
+
+        See Also
+        --------
+        node_cost : R(t) of one node.
+
+        Examples
+        --------
         >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
         >>> ccp_sequence(t, cost="gini").stages.cost(1)
         4/9
@@ -268,6 +317,21 @@ class CCPStages(collections.abc.Sequence):
     def tree(self, i: int) -> Tree:
         """Stage ``i``'s tree.
 
+        Parameters
+        ----------
+        i : int
+            A stage index.
+
+        Returns
+        -------
+        Tree
+
+        See Also
+        --------
+        exactprune.tree.Tree.pruned_tree : the builder it calls.
+
+        Examples
+        --------
         >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
         >>> ccp_sequence(t).stages.tree(0)
         Tree(2 leaves, 2 classes, root counts [4, 2])
@@ -293,7 +357,7 @@ class CCPSequence:
 
     cost: str
     ties: str
-    stages: Sequence
+    stages: CCPStages
     routes: Optional[dict] = None
 
     @property
@@ -453,6 +517,25 @@ def ccp_subtree_at(tree: Tree, alphas: Dict[str, Fraction], alpha) -> set:
     (exact or a ``(a, b)`` pair meaning the geometric mean sqrt(a b), compared exactly);
     ``alphas`` from :func:`ccp_alphas`.
 
+    Parameters
+    ----------
+    tree : Tree
+    alphas : dict
+        Split name -> alpha, from :func:`ccp_alphas`.
+    alpha : exact number or tuple
+        An alpha, or ``(lo, hi)`` for sqrt(lo hi) (``hi`` None: past the last stage).
+
+    Returns
+    -------
+    set of str
+        The topmost splits made leaves.
+
+    See Also
+    --------
+    ccp_alphas : the alphas it reads.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> t = iris_tree()
     >>> sorted(ccp_subtree_at(t, ccp_alphas(t), Fraction(1, 75))), sorted(ccp_subtree_at(t, ccp_alphas(t), 1))

@@ -183,6 +183,10 @@ class WeakestLinks:
         -------
         flint.fmpq
 
+        See Also
+        --------
+        pop_min : the live split of least g.
+
         Examples
         --------
         Gini on the tree of the class: (N R(root) - N R(T)) / (N (2 - 1)) = (8/3 - 4/3) / 6 = 2/9.
@@ -252,6 +256,10 @@ class WeakestLinks:
         -------
         numpy.ndarray
 
+        See Also
+        --------
+        cut : the cut that records them.
+
         Examples
         --------
         >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
@@ -274,6 +282,14 @@ class WeakestLinks:
         ----------
         s : int
             The pre-order rank of the split to cut.
+
+        Returns
+        -------
+        None
+
+        See Also
+        --------
+        pop_min : the link to cut.
 
         Examples
         --------
