@@ -118,7 +118,7 @@ def grid_units(N: int = 100, mc_runs: int = 100, te_runs: int = 20000, seed: int
 
 
 def comparison_row(kind: str, name: str, detail: str, crit_name: str, N: int, mc_runs: int, te_runs: int,
-             exact_limit: int, seed: int) -> dict:
+                   exact_limit: int, seed: int) -> dict:
     """One row of DD's comparison (sec 4, Tables 1-2: the exact moments against Monte Carlo and
     Breiman's bound) for one distribution and stopping criterion (see the module docstring);
     ``detail`` is rho (synthetic) or the CSV path (UCI).
@@ -126,6 +126,34 @@ def comparison_row(kind: str, name: str, detail: str, crit_name: str, N: int, mc
     The golden standard is exact when N <= ``exact_limit`` and d <= 6 or the distribution is
     symmetric enough (synthetic), else a long MC run of ``te_runs`` trees.
 
+    Parameters
+    ----------
+    kind : {"synthetic", "uci"}
+    name : str
+        The distribution's name.
+    detail : str
+        rho (synthetic) or the CSV path (UCI).
+    crit_name : str
+        The stopping criterion's name.
+    N : int
+        The sample size (UCI: replaced by the rows of the data).
+    mc_runs, te_runs : int
+        Monte Carlo data sets, and trees of the long run.
+    exact_limit : int
+        The largest N of an exact golden standard.
+    seed : int
+
+    Returns
+    -------
+    dict
+        The row, with the columns of :data:`COLUMNS`.
+
+    See Also
+    --------
+    run_grid : the rows of many units.
+
+    Examples
+    --------
     >>> row = comparison_row("synthetic", "d=5 binary", "0.36", "fixed", 20, 20, 100, 200, 1)
     >>> row["golden"], row["paper_bound"]
     ('exact', None)

@@ -30,6 +30,26 @@ def scaled_cell_error(counts: Sequence[int], masses: Sequence[int], tie: str, L:
     ``masses`` are the integers D * P[X in R, Y = c]; ``L`` a multiple of every possible number of
     tied classes (lcm(1..k)), so the result is an integer.
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The cell's class counts.
+    masses : sequence of int
+        D * P[X in R, Y = c].
+    tie : {"split", "first"}
+    L : int
+        A multiple of every possible number of tied classes.
+
+    Returns
+    -------
+    int
+
+    See Also
+    --------
+    exactprune.rdt.model.cell_error : the unscaled form.
+
+    Examples
+    --------
     >>> scaled_cell_error((1, 1), (3, 1), "split", 2)     # 2 * (1 + 3) / 2
     4
     """

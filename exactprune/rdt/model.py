@@ -286,6 +286,27 @@ def cell_error(counts: Sequence[int], masses: Sequence[Any], tie: str = "split")
     ``masses`` are the region's class masses P[X in R, Y = y] (or any common multiple of them:
     integers D * P give D times the error, floats give a float).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The cell's class counts in the sample (they decide its predicted class).
+    masses : sequence
+        The cell's class masses P[X in R, Y = y], or a common multiple of them.
+    tie : {"split", "first"}
+        How tied classes share the prediction (:func:`leaf_weights`).
+
+    Returns
+    -------
+    Fraction or float
+        The cell's share of GE.
+
+    See Also
+    --------
+    exactprune.rdt.generating_functions.scaled_cell_error : the same in integers.
+    exactprune.knorm.leaf_error : Zhong's leaf error estimate, another quantity.
+
+    Examples
+    --------
     >>> cell_error((2, 0), (3, 1))          # predicts class 0: error = mass of class 1
     Fraction(1, 1)
     >>> cell_error((1, 1), (3, 1))          # tie split: (1 + 3) / 2

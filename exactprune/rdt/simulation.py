@@ -24,6 +24,29 @@ def build_rdt(dist: Distribution, table: Any, criterion: Criterion, rng: np.rand
     """Build one random decision tree (RDT, DD 3.4: the split attribute chosen at random) on the count
     ``table`` with DD 3.3's stopping ``criterion``; returns its leaves as (attrs, values, counts).
 
+    Parameters
+    ----------
+    dist : Distribution
+        The distribution (its arities and class count).
+    table : array-like
+        The sample's counts, one axis per attribute and the class last.
+    criterion : Criterion
+        The stopping criterion.
+    rng : numpy.random.Generator
+        Chooses the split attributes.
+
+    Returns
+    -------
+    list
+        The leaves as (attrs, values, counts).
+
+    See Also
+    --------
+    tree_ge : the GE of the tree built.
+    exactprune.datasets.grow_tree : a CART tree grown from a CSV file.
+
+    Examples
+    --------
     >>> dist = Distribution([2, 2], 2, {(0, 0, 0): "1/2", (1, 1, 1): "1/2"})
     >>> leaves = build_rdt(dist, [[[2, 0], [0, 0]], [[0, 0], [0, 1]]], Criterion(height=1),
     ...                    np.random.default_rng(0))
