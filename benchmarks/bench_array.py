@@ -17,7 +17,7 @@ Every time is the best of ``--repeats`` runs and starts from the fitted scikit-l
   ``prune(Tree.from_sklearn(est), 2).tree`` (no names) against the baseline's mask plus its
   renumbered children and counts (:func:`float_pruned_tree`);
 * ``sklearn.tree._tree.ccp_pruning_path(est.tree_)`` (the float minimal cost-complexity path);
-* the exact Gini CCP path, end to end: ``ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn")``
+* the exact Gini CCP path, end to end: ``ccp_sequence(Tree.from_sklearn(est), cost="gini", ties="sklearn")``
   (one node per step, scikit-learn's order, exact alphas), compared with scikit-learn's alphas;
 * the certified k-norm sequence, end to end: ``knorm_sequence(Tree.from_sklearn(est),
   crossings=False)`` (exact integer breakpoints), and with ``crossings=True`` (the certified
@@ -142,7 +142,7 @@ def main() -> None:
     t_exact_tree, _ = best_of(args.repeats, exact_to_pruned_tree)
     t_float_tree, float_tree = best_of(args.repeats, float_to_pruned_tree)
     t_ccp, path = best_of(args.repeats, lambda: ccp_pruning_path(tree_))
-    t_gini, gini = best_of(args.repeats, lambda: ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn"))
+    t_gini, gini = best_of(args.repeats, lambda: ccp_sequence(Tree.from_sklearn(est), cost="gini", ties="sklearn"))
     t_seq, seq = best_of(args.repeats, lambda: knorm_sequence(Tree.from_sklearn(est), crossings=False))
     t_cross = None if args.no_crossings else best_of(args.repeats, lambda: knorm_sequence(Tree.from_sklearn(est)))[0]
     exact_alphas = distinct([float(a) for a in gini.alphas])

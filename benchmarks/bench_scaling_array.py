@@ -11,9 +11,9 @@ least and greatest as error bars):
   breakpoints);
 * ``k-norm sequence + crossings``: the same with the certified real crossings (up to
   ``--crossings-max-log2n``);
-* ``Gini CCP (exact)``: ``ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn")``;
-* ``misclassification CCP (exact)``: ``ccp_sequence(Tree.from_sklearn(est), "misclassification",
-  "sklearn")`` (Zhong's cost, integer costs);
+* ``Gini CCP (exact)``: ``ccp_sequence(Tree.from_sklearn(est), cost="gini", ties="sklearn")``;
+* ``misclassification CCP (exact)``: ``ccp_sequence(Tree.from_sklearn(est), cost="misclassification",
+  ties="sklearn")`` (Zhong's cost, integer costs);
 * ``sklearn ccp_pruning_path``: scikit-learn's float cost-complexity path (up to ``--ccp-max-log2n``);
 * ``numpy float PruneTree``: the float64 baseline of ``bench_array.py``.
 
@@ -92,9 +92,9 @@ def measure(log2n: int, seed: int, repeats: int, with_ccp: bool = True, with_cro
         "PruneTree k=2": lambda: prune(Tree.from_sklearn(est), 2).tree,
         "k-norm sequence": lambda: knorm_sequence(Tree.from_sklearn(est), crossings=False),
         "k-norm sequence + crossings": lambda: knorm_sequence(Tree.from_sklearn(est), crossings=True),
-        "Gini CCP (exact)": lambda: ccp_sequence(Tree.from_sklearn(est), "gini", "sklearn"),
-        "misclassification CCP (exact)": lambda: ccp_sequence(Tree.from_sklearn(est), "misclassification",
-                                                              "sklearn"),
+        "Gini CCP (exact)": lambda: ccp_sequence(Tree.from_sklearn(est), cost="gini", ties="sklearn"),
+        "misclassification CCP (exact)": lambda: ccp_sequence(Tree.from_sklearn(est), cost="misclassification",
+                                                              ties="sklearn"),
         "sklearn ccp_pruning_path": lambda: ccp_pruning_path(est.tree_),
         "numpy float PruneTree": lambda: float_prunetree(est.tree_),
     }

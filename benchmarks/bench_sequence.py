@@ -4,7 +4,7 @@ Same data and tree as ``bench_prunetree.py`` (g2c15, fully grown Gini tree on ``
 samples).  Timed in one run on the same grown tree:
   * ``knorm_sequence(tree, Prior(), crossings=False)`` - every breakpoint certified (stage count,
     number of breakpoint searches reported);
-  * ``ccp_sequence(tree, "gini", ties="sklearn")`` - exact rational alphas, scikit-learn's order
+  * ``ccp_sequence(tree, cost="gini", ties="sklearn")`` - exact rational alphas, scikit-learn's order
     (checked against scikit-learn's alphas to 1e-12);
   * ``sklearn.tree._tree.ccp_pruning_path(est.tree_)``.
 Each exactprune computation runs under a wall-time budget (``--budget`` seconds, SIGALRM); one that
@@ -85,7 +85,7 @@ def main() -> None:
 
     if args.skip_ccp:
         return
-    t_cc, ccp = timed(lambda: ccp_sequence(tree, "gini", ties="sklearn"), args.budget)
+    t_cc, ccp = timed(lambda: ccp_sequence(tree, cost="gini", ties="sklearn"), args.budget)
     if t_cc is None:
         print(f"ccp_sequence gini sklearn: did not finish within {args.budget} s")
     else:

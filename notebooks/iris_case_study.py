@@ -110,7 +110,7 @@ assert [(s.k_from, s.k_to, s.leaves) for s in seq.stages] == \
     [(1, 2, 7), (2, 17781896, 3), (17781896, None, 2), ("inf", None, 1)]
 assert prune(tree, 2, prior=PRIOR).tree.n_leaves == 3 and sorted(prune(tree, 2, prior=PRIOR).pruned) == ["c21", "c22"]
 
-ccp = ccp_sequence(tree, "misclassification")
+ccp = ccp_sequence(tree, cost="misclassification")
 display(Markdown("**CCP sequence**"))
 show_table(["alpha in", "alpha from approx.", "leaves", "pruned"],
            [(f"[{s.alpha_from}, {s.alpha_to if s.alpha_to is not None else 'inf'})", f"{float(s.alpha_from):.4f}",

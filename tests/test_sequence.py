@@ -1,5 +1,5 @@
 """Tests of exactprune.sequence: the k-norm pruning sequence with exact breakpoints (Zhong Cor 5.4, Thm 5.3,
-5.9).  CCP is tested in tests/peers/test_ccp.py."""
+5.9).  CCP is tested in tests/peers/ccp/."""
 from __future__ import annotations
 
 import json

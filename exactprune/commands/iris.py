@@ -16,7 +16,7 @@ def _run(args) -> int:
     tree = iris_tree()
     values = printed_values()
     sequences = {num: knorm_sequence(tree, Prior(Fraction(1, 2), Fraction(1, 2), num)) for num in ("J-1", "1")}
-    ccp = ccp_sequence(tree, "misclassification")
+    ccp = ccp_sequence(tree, cost="misclassification")
     if args.json:
         print_json({"tree": tree.to_dict(), "printed_values": [v.as_dict() for v in values],
                     "knorm_sequences": {num: knorm_json(seq) for num, seq in sequences.items()},

@@ -132,7 +132,7 @@ def _run_breakpoints(args) -> int:
 
 def _run_ccp(args) -> int:
     from ..peers.ccp import ccp_sequence
-    seq = ccp_sequence(read_tree(args.tree), args.cost, args.ties)
+    seq = ccp_sequence(read_tree(args.tree), cost=args.cost, ties=args.ties)
     if args.json:
         print_json(seq.as_dict())
     else:

@@ -290,7 +290,7 @@ ROWS = [
      ("proof:figure_b1_captions.py",)),
     ("Zhong", ["Figure B.2"], SC1, EXACT, "the iris tree whose counts reproduce the printed (B.1)-(B.25); pruned with the "
                                  "2-norm (lam = eta = 1/2) it is panel (d)'s tree c1, c21, c22",
-     ("test:test_tree.py", "proof:figure_b1_captions.py")),
+     ("test:tree/test_iris.py", "proof:figure_b1_captions.py")),
     # ------------------------------------------------------------------ Zhong, section 6.3
     ("Zhong", ["Section 6.3: k = 2, eta = 0.5, lam = lam0 V/J, V = L/(JN), CCP and EBP defaults"], NC, DEF,
      "parameter choices: " + DEFINITION, ()),

@@ -16,7 +16,7 @@ from ..datasets import DATASETS, database_name
 from ..knorm import Prior, prune
 from ..peers.ccp import ccp_cv_select, predict_with_leaves
 from ..peers.ebp import ebp_prune
-from ..tree import Tree, route
+from ..tree import Tree, majority_at_leaves
 from .data import gaussian_data, load_dataset  # noqa: F401 (gaussian_data: the doctests' data)
 from .printed import METHODS
 
@@ -40,6 +40,10 @@ def predict_tree(tree: Tree, X) -> np.ndarray:
     numpy.ndarray
         The class index of each row (the first of tied classes).
 
+    See Also
+    --------
+    exactprune.tree.majority_at_leaves : the one prediction with a (pruned) count tree, which this calls.
+
     Examples
     --------
     A split x_0 <= 2.5 (the first child) into leaves (2, 0) and (0, 1):
@@ -49,9 +53,7 @@ def predict_tree(tree: Tree, X) -> np.ndarray:
     >>> predict_tree(tree, [[1.0], [2.5], [3.0]]).tolist()
     [0, 0, 1]
     """
-    X = np.asarray(X)
-    leaf = route(tree.split_tests(), X, np.arange(len(X)), 0)
-    return np.argmax(tree.arrays().counts[leaf], axis=1)        # the first of tied classes, as Node.label
+    return majority_at_leaves(tree.split_tests(), tree.arrays().counts, X)
 
 
 @dataclass

@@ -451,7 +451,7 @@ class _Raising:
 
     def route(self, rows, start: int):
         """The leaf of the current subtree at ``start`` that each example ``rows`` reaches: one
-        vectorized step per level (as :func:`~exactprune.tree.route`, for any arity)."""
+        vectorized step per level (as :func:`~exactprune.tree.leaves_reached`, for any arity)."""
         import numpy as np
         node = np.full(len(rows), start, dtype=np.int64)
         active = np.flatnonzero(self.arity[node] > 0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Dict, Sequence, Union
 
 from ..pruning import Pruning, prune_bottom_up
-from ..tree import Tree, as_tree, route
+from ..tree import Tree, as_tree, leaves_reached
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,7 +41,7 @@ def _routed_matrix(tree: Tree, X, y):
     a, X, y = tree.arrays(), np.asarray(X), np.asarray(y)
     tests = tree.split_tests()
     J = tree.n_classes
-    leaf = route(tests, X, np.arange(len(y)), 0)
+    leaf = leaves_reached(tests, X, np.arange(len(y)), 0)
     counts = np.bincount(leaf * J + y, minlength=a.n_nodes * J).reshape(a.n_nodes, J)
     for splits in a.splits_bottom_up():
         counts[splits] = a.child_sums(splits, counts)

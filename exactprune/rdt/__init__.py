@@ -78,19 +78,19 @@ from .coexistence import coexistence_printed, coexistence_probability, path_exis
 from .conditional import conditional_moments
 from .distributions import chi_square_correlation, correlated_distribution, distribution_from_data
 from .enumeration import enumerate_coexistence, enumerate_path_exists
-from .model import TIES, Criterion, Distribution, leaf_error, leaf_weights, predicted_classes
+from .model import TIES, Criterion, Distribution, cell_error, leaf_weights, predicted_classes
 from .moments import exact_moments, expected_ge
 from .recursion import tree_moments
 from .same_sample import two_trees_same_sample_moment
-from .simulation import af_monte_carlo, grow_tree, simulate, tree_ge
+from .simulation import af_monte_carlo, build_rdt, simulate, tree_ge
 
 __all__ = [
-    "Criterion", "Distribution", "TIES", "leaf_weights", "leaf_error", "predicted_classes",
+    "Criterion", "Distribution", "TIES", "leaf_weights", "cell_error", "predicted_classes",
     "path_exists_probability", "coexistence_probability", "coexistence_printed",
     "enumerate_path_exists", "enumerate_coexistence",
     "expected_ge", "exact_moments", "tree_moments", "two_trees_same_sample_moment",
     "conditional_moments", "bruteforce_moments", "datasets_count",
     "margin_strength", "breiman_bound", "tree_distribution", "expected_breiman_bound",
-    "grow_tree", "tree_ge", "simulate", "af_monte_carlo",
+    "build_rdt", "tree_ge", "simulate", "af_monte_carlo",
     "correlated_distribution", "chi_square_correlation", "distribution_from_data",
 ]

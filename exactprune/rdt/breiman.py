@@ -29,7 +29,7 @@ __all__ = ["margin_strength", "breiman_bound", "tree_distribution", "expected_br
 
 def margin_strength(dist: Distribution, leaves: list, tie: str = "split") -> Fraction:
     """Breiman's strength s = E_{X,Y}[w_Y - max_{j != Y} w_j] of one tree (its leaves as
-    ``(attrs, values, counts)``, e.g. from :func:`~exactprune.rdt.simulation.grow_tree`).
+    ``(attrs, values, counts)``, e.g. from :func:`~exactprune.rdt.simulation.build_rdt`).
 
     For two classes s = 1 - 2 GE.
 
@@ -63,7 +63,7 @@ def breiman_bound(s: Any, kappa: Any = 1) -> Fraction:
 
 def tree_distribution(dist: Distribution, table: Any, criterion: Criterion) -> list:
     """Every random tree grown on the count ``table`` (DD 3.3) with its probability: a list of
-    (probability, leaves), leaves as in :func:`~exactprune.rdt.simulation.grow_tree`.  Tiny d only.
+    (probability, leaves), leaves as in :func:`~exactprune.rdt.simulation.build_rdt`.  Tiny d only.
 
     >>> dist = Distribution([2, 2], 2, {(0, 0, 0): "1/2", (1, 1, 1): "1/2"})
     >>> [(p, len(leaves)) for p, leaves in tree_distribution(dist, np.ones((2, 2, 2), int), Criterion(height=1))]

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .model import Criterion, Distribution, check_moment_arguments, leaf_error
+from .model import Criterion, Distribution, cell_error, check_moment_arguments
 
 __all__ = ["conditional_moments"]
 
@@ -57,7 +57,7 @@ def conditional_moments(dist: Distribution, table: Any, criterion: Criterion, ti
         n = counts[index].reshape(-1, k).sum(axis=0)
         if criterion.stops(len(attrs), n, d):
             A = masses[index].reshape(-1, k).sum(axis=0)
-            e = leaf_error(tuple(int(x) for x in n), A.tolist(), tie) * scale
+            e = cell_error(tuple(int(x) for x in n), A.tolist(), tie) * scale
             result = (e, e * e)
         else:
             unused = [a for a in range(d) if a not in attrs]

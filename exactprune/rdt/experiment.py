@@ -34,8 +34,8 @@ from .model import Criterion
 from .moments import exact_moments
 from .simulation import simulate
 
-__all__ = ["RHOS", "SYNTHETIC", "PAPER_TABLE1", "PAPER_TABLE2", "criteria_for", "grid_units", "run_unit",
-           "run_grid", "write_results", "tree_average_bound", "matched_iterations"]
+__all__ = ["RHOS", "SYNTHETIC", "PAPER_TABLE1", "PAPER_TABLE2", "criteria_for", "grid_units",
+           "comparison_row", "run_grid", "write_results", "tree_average_bound", "matched_iterations"]
 
 #: DD's printed correlations -> the strength t used here (rho = t^2; 1/3 and 1/7 give 0.111, 0.0204)
 RHOS = {"1": Fraction(1), "0.36": Fraction(3, 5), "0.11": Fraction(1, 3), "0.02": Fraction(1, 7), "0": Fraction(0)}
@@ -111,7 +111,7 @@ def grid_units(N: int = 100, mc_runs: int = 100, te_runs: int = 20000, seed: int
     """The work units of the grid: synthetic settings x rho x criterion at ``N``, then every UCI
     set in ``data`` (name -> CSV path; names as in :data:`PAPER_TABLE2`) x criterion at N = rows.
 
-    Each unit is a tuple of plain arguments of :func:`run_unit`, with its own seed.
+    Each unit is a tuple of plain arguments of :func:`comparison_row`, with its own seed.
 
     Parameters
     ----------
@@ -135,7 +135,7 @@ def grid_units(N: int = 100, mc_runs: int = 100, te_runs: int = 20000, seed: int
     Returns
     -------
     list of tuple
-        The arguments of :func:`run_unit`.
+        The arguments of :func:`comparison_row`.
 
     See Also
     --------
@@ -163,14 +163,44 @@ def grid_units(N: int = 100, mc_runs: int = 100, te_runs: int = 20000, seed: int
     return [unit + (N, mc_runs, te_runs, exact_limit, s) for unit, s in zip(plan, seeds)]
 
 
-def run_unit(kind: str, name: str, detail: str, crit_name: str, N: int, mc_runs: int, te_runs: int,
-             exact_limit: int, seed: int) -> dict:
-    """One row of the grid (see the module docstring); ``detail`` is rho (synthetic) or the CSV path (UCI).
+def comparison_row(kind: str, name: str, detail: str, crit_name: str, N: int, mc_runs: int, te_runs: int,
+                   exact_limit: int, seed: int) -> dict:
+    """One row of DD's comparison (sec 4, Tables 1-2: the exact moments against Monte Carlo and
+    Breiman's bound) for one distribution and stopping criterion (see the module docstring);
+    ``detail`` is rho (synthetic) or the CSV path (UCI).
 
     The golden standard is exact when N <= ``exact_limit`` and d <= 6 or the distribution is
     symmetric enough (synthetic), else a long MC run of ``te_runs`` trees.
 
-    >>> row = run_unit("synthetic", "d=5 binary", "0.36", "fixed", 20, 20, 100, 200, 1)
+    Parameters
+    ----------
+    kind : {"synthetic", "uci"}
+    name : str
+        The distribution's name.
+    detail : str
+        rho (synthetic) or the CSV path (UCI).
+    crit_name : str
+        The stopping criterion's name.
+    N : int
+        The sample size (UCI: replaced by the rows of the data).
+    mc_runs, te_runs : int
+        Monte Carlo data sets, and trees of the long run.
+    exact_limit : int
+        The largest N of an exact golden standard.
+    seed : int
+
+    Returns
+    -------
+    dict
+        The row, with the columns of :data:`COLUMNS`.
+
+    See Also
+    --------
+    run_grid : the rows of many units.
+
+    Examples
+    --------
+    >>> row = comparison_row("synthetic", "d=5 binary", "0.36", "fixed", 20, 20, 100, 200, 1)
     >>> row["golden"], row["paper_bound"]
     ('exact', None)
     """
@@ -247,7 +277,7 @@ def _bound_or_none(s: Fraction) -> Optional[float]:
 
 
 def run_grid(units: list, jobs: int = 1, progress: Optional[bool] = None) -> list:
-    """Rows of :func:`run_unit` for ``units`` (from :func:`grid_units`), in order, on ``jobs`` workers.
+    """Rows of :func:`comparison_row` for ``units`` (from :func:`grid_units`), in order, on ``jobs`` workers.
 
     Parameters
     ----------
@@ -273,7 +303,7 @@ def run_grid(units: list, jobs: int = 1, progress: Optional[bool] = None) -> lis
     >>> [r["criterion"] for r in rows]
     ['fixed(h=3)', 'purity', 'scarcity(pb=1)']
     """
-    return run_units(run_unit, units, jobs=jobs, progress=progress, label="rdt grid")
+    return run_units(comparison_row, units, jobs=jobs, progress=progress, label="rdt grid")
 
 
 COLUMNS = ["data", "rho", "N", "criterion", "golden", "E_GE", "sd_GE", "seconds_golden", "seconds_mc1",

@@ -19,17 +19,38 @@ import flint
 from .counting import falling_factorial
 from .model import predicted_classes
 
-__all__ = ["scaled_leaf_error", "count_egfs", "count_egf", "falling_factorials", "egf_with_outside",
+__all__ = ["scaled_cell_error", "count_egfs", "count_egf", "falling_factorials", "egf_with_outside",
            "exp_egf"]
 
 
-def scaled_leaf_error(counts: Sequence[int], masses: Sequence[int], tie: str, L: int) -> int:
-    """L * D * a leaf's error (DD (1), tie rule of :func:`~exactprune.rdt.model.predicted_classes`).
+def scaled_cell_error(counts: Sequence[int], masses: Sequence[int], tie: str, L: int) -> int:
+    """L * D * a cell's error (:func:`~exactprune.rdt.model.cell_error`; DD (1), tie rule of
+    :func:`~exactprune.rdt.model.predicted_classes`).
 
     ``masses`` are the integers D * P[X in R, Y = c]; ``L`` a multiple of every possible number of
     tied classes (lcm(1..k)), so the result is an integer.
 
-    >>> scaled_leaf_error((1, 1), (3, 1), "split", 2)     # 2 * (1 + 3) / 2
+    Parameters
+    ----------
+    counts : sequence of int
+        The cell's class counts.
+    masses : sequence of int
+        D * P[X in R, Y = c].
+    tie : {"split", "first"}
+    L : int
+        A multiple of every possible number of tied classes.
+
+    Returns
+    -------
+    int
+
+    See Also
+    --------
+    exactprune.rdt.model.cell_error : the unscaled form.
+
+    Examples
+    --------
+    >>> scaled_cell_error((1, 1), (3, 1), "split", 2)     # 2 * (1 + 3) / 2
     4
     """
     winners = predicted_classes(counts, tie)
@@ -40,7 +61,7 @@ def scaled_leaf_error(counts: Sequence[int], masses: Sequence[int], tie: str, L:
 def count_egfs(A: Sequence[int], comps_by_s: list, tie: str, L: int, powers: Sequence[int] = (1,),
                keep: Optional[Callable] = None, by_support: bool = False) -> list:
     """EGFs of one region's class counts, one per entry p of ``powers`` (DD 3.6):
-    {support mask: sum_n err(n)^p prod A_c^{n_c}/n_c! z^|n|}, err = :func:`scaled_leaf_error`.
+    {support mask: sum_n err(n)^p prod A_c^{n_c}/n_c! z^|n|}, err = :func:`scaled_cell_error`.
 
     ``comps_by_s`` is :func:`~exactprune.rdt.counting.count_vectors_by_size` (N, k).  Only counts
     ``n`` with ``keep(n)`` (e.g. "the region stops") enter; with ``by_support`` the sum is split by
@@ -60,7 +81,7 @@ def count_egfs(A: Sequence[int], comps_by_s: list, tie: str, L: int, powers: Seq
             term = fact[s]
             for c, nc in enumerate(n):
                 term = term // fact[nc] * A[c] ** nc
-            err = scaled_leaf_error(n, A, tie, L)
+            err = scaled_cell_error(n, A, tie, L)
             mask = sum(1 << c for c, nc in enumerate(n) if nc) if by_support else 0
             for acc, p in zip(accs, powers):
                 row = acc.setdefault(mask, [0] * len(comps_by_s))

@@ -3,7 +3,7 @@
 Everything the other :mod:`exactprune.rdt` modules share about the model lives here: the
 stopping rule (:class:`Criterion`, DD 3.3.1), the multinomial distribution over the contingency
 table (:class:`Distribution`, DD 4.2), the tie rule of a leaf's prediction
-(:func:`predicted_classes`, :func:`leaf_weights`, :func:`leaf_error`) and the argument checks
+(:func:`predicted_classes`, :func:`leaf_weights`, :func:`cell_error`) and the argument checks
 the public functions run (:func:`check_tie`, :func:`check_path`, :func:`check_path_pair`,
 :func:`check_moment_arguments`).  See :mod:`exactprune.rdt` for the choices the paper leaves open.
 """
@@ -20,7 +20,7 @@ import numpy as np
 from ..numbers import exact, nonnegative_int, positive_int
 
 __all__ = [
-    "TIES", "CRITERIA", "Criterion", "Distribution", "predicted_classes", "leaf_weights", "leaf_error",
+    "TIES", "CRITERIA", "Criterion", "Distribution", "predicted_classes", "leaf_weights", "cell_error",
     "check_tie", "check_path", "check_path_arguments", "check_path_pair", "orders_last_attribute",
     "check_moment_arguments",
 ]
@@ -279,15 +279,37 @@ def leaf_weights(counts: Sequence[int], tie: str = "split") -> tuple:
     return tuple(share if y in winners else Fraction(0) for y in range(len(counts)))
 
 
-def leaf_error(counts: Sequence[int], masses: Sequence[Any], tie: str = "split") -> Any:
-    """A leaf's contribution to GE: sum_y w_y (P[X in R] - P[X in R, Y = y]) (DD (1), per leaf).
+def cell_error(counts: Sequence[int], masses: Sequence[Any], tie: str = "split") -> Any:
+    """A cell's contribution to GE: sum_y w_y (P[X in R] - P[X in R, Y = y]) (DD (1), per leaf; DD
+    3.2 call a root-to-leaf path a *cell*, the region R it represents).
 
     ``masses`` are the region's class masses P[X in R, Y = y] (or any common multiple of them:
     integers D * P give D times the error, floats give a float).
 
-    >>> leaf_error((2, 0), (3, 1))          # predicts class 0: error = mass of class 1
+    Parameters
+    ----------
+    counts : sequence of int
+        The cell's class counts in the sample (they decide its predicted class).
+    masses : sequence
+        The cell's class masses P[X in R, Y = y], or a common multiple of them.
+    tie : {"split", "first"}
+        How tied classes share the prediction (:func:`leaf_weights`).
+
+    Returns
+    -------
+    Fraction or float
+        The cell's share of GE.
+
+    See Also
+    --------
+    exactprune.rdt.generating_functions.scaled_cell_error : the same in integers.
+    exactprune.knorm.leaf_error : Zhong's leaf error estimate, another quantity.
+
+    Examples
+    --------
+    >>> cell_error((2, 0), (3, 1))          # predicts class 0: error = mass of class 1
     Fraction(1, 1)
-    >>> leaf_error((1, 1), (3, 1))          # tie split: (1 + 3) / 2
+    >>> cell_error((1, 1), (3, 1))          # tie split: (1 + 3) / 2
     Fraction(2, 1)
     """
     total = sum(masses)

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from .counting import count_vectors
-from .generating_functions import scaled_leaf_error
+from .generating_functions import scaled_cell_error
 from .model import Criterion, Distribution, check_moment_arguments
 from .recursion import tree_moments
 from .same_sample import two_trees_same_sample_moment
@@ -115,7 +115,7 @@ def expected_ge(dist: Distribution, N: int, criterion: Criterion, tie: str = "sp
                 typ = _support_type(n) if criterion.purity else "multi"
                 par = sum(tab[(s, typ)] for tab, _ in tables)
             if par:
-                acc += mult * term * par * scaled_leaf_error(n, A, tie, L)
+                acc += mult * term * par * scaled_cell_error(n, A, tie, L)
         total += weight * acc
     return total / (D ** (N + 1) * L)
 

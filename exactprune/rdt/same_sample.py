@@ -14,7 +14,7 @@ import flint
 
 from ..numbers import to_fraction
 from .counting import count_vectors_by_size
-from .generating_functions import count_egf, egf_with_outside, falling_factorials, scaled_leaf_error
+from .generating_functions import count_egf, egf_with_outside, falling_factorials, scaled_cell_error
 from .model import Criterion, Distribution, check_moment_arguments
 
 __all__ = ["difference_sign_law", "two_trees_same_sample_moment"]
@@ -49,7 +49,7 @@ def difference_sign_law(N: int, inter: Sequence[int], only1: Sequence[int], only
 
 def _sign_error(sign: int, masses: Sequence[int], tie: str, L: int) -> int:
     """L * D * error of a two-class leaf whose count difference n_0 - n_1 has ``sign``."""
-    return scaled_leaf_error((int(sign > 0), int(sign < 0)), masses, tie, L)
+    return scaled_cell_error((int(sign > 0), int(sign < 0)), masses, tie, L)
 
 
 def two_trees_same_sample_moment(dist: Distribution, N: int, criterion: Criterion,

@@ -1,6 +1,6 @@
 """Monte Carlo for random decision trees (DD sec 4): grow trees on sampled data, measure their GE.
 
-:func:`grow_tree` grows one random tree on a count table (DD 3.3) and :func:`tree_ge` measures its
+:func:`build_rdt` grows one random tree on a count table (DD 3.3) and :func:`tree_ge` measures its
 GE exactly from the known distribution.  :func:`simulate` is DD's MC (sample a data set, grow a
 tree); :func:`af_monte_carlo` is AF with sampled data sets (tree randomness exact).  Seeded.
 """
@@ -15,16 +15,40 @@ import numpy as np
 from ..numbers import nonnegative_int, positive_int
 from ..parallel import chunked_monte_carlo
 from .conditional import conditional_moments
-from .model import Criterion, Distribution, check_moment_arguments, check_tie, leaf_error
+from .model import Criterion, Distribution, cell_error, check_moment_arguments, check_tie
 
-__all__ = ["grow_tree", "tree_ge", "simulate", "af_monte_carlo"]
+__all__ = ["build_rdt", "tree_ge", "simulate", "af_monte_carlo"]
 
 
-def grow_tree(dist: Distribution, table: Any, criterion: Criterion, rng: np.random.Generator) -> list:
-    """Grow one random tree on the count ``table`` (DD 3.3); returns its leaves as (attrs, values, counts).
+def build_rdt(dist: Distribution, table: Any, criterion: Criterion, rng: np.random.Generator) -> list:
+    """Build one random decision tree (RDT, DD 3.4: the split attribute chosen at random) on the count
+    ``table`` with DD 3.3's stopping ``criterion``; returns its leaves as (attrs, values, counts).
 
+    Parameters
+    ----------
+    dist : Distribution
+        The distribution (its arities and class count).
+    table : array-like
+        The sample's counts, one axis per attribute and the class last.
+    criterion : Criterion
+        The stopping criterion.
+    rng : numpy.random.Generator
+        Chooses the split attributes.
+
+    Returns
+    -------
+    list
+        The leaves as (attrs, values, counts).
+
+    See Also
+    --------
+    tree_ge : the GE of the tree built.
+    exactprune.datasets.grow_tree : a CART tree grown from a CSV file.
+
+    Examples
+    --------
     >>> dist = Distribution([2, 2], 2, {(0, 0, 0): "1/2", (1, 1, 1): "1/2"})
-    >>> leaves = grow_tree(dist, [[[2, 0], [0, 0]], [[0, 0], [0, 1]]], Criterion(height=1),
+    >>> leaves = build_rdt(dist, [[[2, 0], [0, 0]], [[0, 0], [0, 1]]], Criterion(height=1),
     ...                    np.random.default_rng(0))
     >>> sorted(len(attrs) for attrs, _, _ in leaves)
     [1, 1]
@@ -50,14 +74,14 @@ def grow_tree(dist: Distribution, table: Any, criterion: Criterion, rng: np.rand
 
 def tree_ge(dist: Distribution, leaves: list, tie: str = "split") -> Fraction:
     """Exact GE of a grown tree under the distribution (DD (1) for one tree):
-    sum over leaves of sum_y w_y (P[R] - P[R, y]), by :func:`~exactprune.rdt.model.leaf_error`.
+    sum over leaves of sum_y w_y (P[R] - P[R, y]), by :func:`~exactprune.rdt.model.cell_error`.
 
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> tree_ge(dist, [((0,), (0,), (1, 0)), ((0,), (1,), (0, 0))])
     Fraction(1, 4)
     """
     check_tie(tie)
-    total = sum((leaf_error(n, dist.region_masses(attrs, values), tie) for attrs, values, n in leaves), Fraction(0))
+    total = sum((cell_error(n, dist.region_masses(attrs, values), tie) for attrs, values, n in leaves), Fraction(0))
     return total / dist.D
 
 
@@ -95,7 +119,7 @@ def _simulate_chunk(seed: int, runs: int, dist: Distribution, N: int, criterion:
             nonlocal ge
             n = sub.reshape(-1, k).sum(axis=0)
             if criterion.stops(depth, n, d):
-                ge += leaf_error(tuple(n.tolist()), msub.reshape(-1, k).sum(axis=0).tolist(), tie)
+                ge += cell_error(tuple(n.tolist()), msub.reshape(-1, k).sum(axis=0).tolist(), tie)
                 return
             axis = int(rng.integers(len(free)))
             choice = free[axis]

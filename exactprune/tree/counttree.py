@@ -16,7 +16,7 @@ from .arrays import CountArrays, check_arrays, counts_matrix
 from .fromsklearn import sklearn_arrays
 from .jsonio import node_from_dict, read_json, write_json
 from .nodes import Node, validate_and_name
-from .routing import route, routing_threshold
+from .routing import leaves_reached, routing_threshold
 
 if TYPE_CHECKING:
     import numpy as np
@@ -75,6 +75,25 @@ class Tree:
         threshold)`` (scikit-learn's arrays, a negative feature at a leaf) or ``("nodes", split,
         feature, threshold)`` (per-node lists) or None.
 
+        Parameters
+        ----------
+        arrays : CountArrays
+        class_names, feature_names : sequence of str, optional
+        routing : tuple, optional
+            ``("sklearn", feature, threshold)`` or ``("nodes", split, feature, threshold)``.
+        validate : bool
+            Check the arrays (False only for arrays derived from a validated tree).
+
+        Returns
+        -------
+        Tree
+
+        See Also
+        --------
+        from_sklearn : a fitted scikit-learn tree's arrays.
+
+        Examples
+        --------
         >>> import numpy as np
         >>> a = CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2]))
         >>> Tree.from_arrays(a).node("c2").counts
@@ -192,6 +211,22 @@ class Tree:
     def pruned_by(self, kept: "np.ndarray") -> tuple:
         """``(tree, pruned)``: :meth:`pruned_tree` and :meth:`pruned_names` of ``kept``.
 
+        Parameters
+        ----------
+        kept : numpy.ndarray of bool
+            True at the splits kept.
+
+        Returns
+        -------
+        tuple
+            ``(tree, pruned)``.
+
+        See Also
+        --------
+        pruned_tree : the tree alone.
+
+        Examples
+        --------
         >>> import numpy as np
         >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
         >>> small, pruned = t.pruned_by(np.array([False, False, False]))
@@ -207,6 +242,24 @@ class Tree:
         remain, when the caller knows them).  Vectorized; the input is untouched.  The one builder of pruned trees: :meth:`pruned_by`, :meth:`pruned_copy`
         and :func:`~exactprune.tree.copy_with_leaves` call it.
 
+        Parameters
+        ----------
+        kept : numpy.ndarray of bool
+            True at the splits kept.
+        remaining : numpy.ndarray of bool, optional
+            The nodes that remain, if the caller has them.
+
+        Returns
+        -------
+        Tree
+
+        See Also
+        --------
+        pruned_names : the splits it makes leaves.
+        exactprune.tree.copy_with_leaves : by the names made leaves.
+
+        Examples
+        --------
         >>> import numpy as np
         >>> t = Tree.from_json('{"counts": [2, 1], "feature": 0, "threshold": 5, "children": [{"counts": [2, 0]}, '
         ...                    '{"counts": [0, 1], "feature": 1, "threshold": 2, "children": [{"counts": [0, 1]}, {"counts": [0, 0]}]}]}')
@@ -235,6 +288,21 @@ class Tree:
         """The names of the splits :meth:`pruned_tree` turns into leaves, topmost only (a split
         whose ancestors are all kept), in index order.
 
+        Parameters
+        ----------
+        kept : numpy.ndarray of bool
+            True at the splits kept.
+
+        Returns
+        -------
+        list of str
+
+        See Also
+        --------
+        pruned_tree : the tree they give.
+
+        Examples
+        --------
         >>> from exactprune.tree import iris_tree
         >>> t = iris_tree()
         >>> kept = t.arrays().n_children > 0
@@ -248,7 +316,7 @@ class Tree:
     def split_tests(self) -> tuple:
         """``(left, right, feature, threshold)`` arrays over :meth:`arrays`' indices: the children
         of each split (-1 at a leaf) and its test ``x[feature] <= threshold`` (an exact int or Fraction
-        threshold read through :func:`routing_threshold`; NaN at a leaf), as :func:`route` takes
+        threshold read through :func:`routing_threshold`; NaN at a leaf), as :func:`leaves_reached` takes
         them.  ValueError naming the first split that has no test or more than 2 children.
 
         >>> t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 2, '
@@ -285,6 +353,22 @@ class Tree:
         untouched) and the names of the splits turned into leaves, topmost only, the last in
         pre-order first.  ``is_kept`` is asked of the nodes with children only.
 
+        Parameters
+        ----------
+        is_kept : callable
+            Node -> bool, asked of the splits.
+
+        Returns
+        -------
+        tuple
+            ``(tree, pruned)``.
+
+        See Also
+        --------
+        pruned_by : the splits to keep as a boolean array.
+
+        Examples
+        --------
         >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
         >>> small, pruned = t.pruned_copy(lambda node: False)
         >>> small.n_leaves, pruned
@@ -325,6 +409,22 @@ class Tree:
     def node(self, name: str) -> Node:
         """The node called ``name``; KeyError if there is none.
 
+        Parameters
+        ----------
+        name : str
+            A node name.
+
+        Returns
+        -------
+        Node
+            KeyError if no node has it.
+
+        See Also
+        --------
+        exactprune.tree.CountArrays.index : the node's array index.
+
+        Examples
+        --------
         >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
         >>> t.node("c2").counts
         (0, 1)
@@ -355,6 +455,22 @@ class Tree:
     def from_dict(cls, data: Any, class_names: Optional[Sequence[str]] = None) -> "Tree":
         """The tree of the JSON form ``data`` (parsed JSON, :func:`~exactprune.tree.jsonio.node_from_dict`).
 
+        Parameters
+        ----------
+        data : dict
+            The JSON form.
+        class_names : sequence of str, optional
+
+        Returns
+        -------
+        Tree
+
+        See Also
+        --------
+        from_json : from JSON text.
+
+        Examples
+        --------
         >>> Tree.from_dict({"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}).n_leaves
         2
         """
@@ -364,6 +480,21 @@ class Tree:
     def from_json(cls, text: str) -> "Tree":
         """Parse the JSON form (:mod:`exactprune.tree.jsonio`); malformed JSON is a ValueError.
 
+        Parameters
+        ----------
+        text : str
+            JSON text.
+
+        Returns
+        -------
+        Tree
+
+        See Also
+        --------
+        to_json : the writer.
+
+        Examples
+        --------
         >>> Tree.from_json('{"counts": [1, 1], "class_names": ["a", "b"]}').class_names
         ['a', 'b']
         """
@@ -386,6 +517,21 @@ class Tree:
         """The JSON text of the tree, any depth up to ``MAX_DEPTH``; a tree deeper than
         :data:`~exactprune.tree.jsonio.INDENT_DEPTH` is written compactly even when ``indent`` is given.
 
+        Parameters
+        ----------
+        indent : int, optional
+            Indentation (a tree deeper than ``INDENT_DEPTH`` is written compact).
+
+        Returns
+        -------
+        str
+
+        See Also
+        --------
+        from_json : the reader.
+
+        Examples
+        --------
         >>> Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}').to_json()
         '{"counts": [1, 1], "name": "root", "children": [{"counts": [1, 0], "name": "c1"}, {"counts": [0, 1], "name": "c2"}]}'
         """
@@ -423,6 +569,22 @@ class Tree:
         """The leaf that receives input ``x`` (trees with feature/threshold), by the exact
         comparison ``x[feature] <= threshold``.
 
+        Parameters
+        ----------
+        x : sequence of float
+            One input.
+
+        Returns
+        -------
+        Node
+            The leaf reached.
+
+        See Also
+        --------
+        exactprune.tree.leaves_reached : many inputs at once.
+
+        Examples
+        --------
         >>> t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": "1/2", '
         ...                    '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
         >>> t.leaf_for([0.5]).name, t.leaf_for([0.6]).name
@@ -439,6 +601,22 @@ class Tree:
         """The rows of ``X`` reaching each node: name -> numpy index array, routed by the
         feature/threshold tests (``x[feature] <= threshold`` goes to the first child).
 
+        Parameters
+        ----------
+        X : array-like
+            Inputs, one row each.
+
+        Returns
+        -------
+        dict
+            Node name -> the indices of the rows reaching it.
+
+        See Also
+        --------
+        exactprune.tree.leaves_reached : the leaf of each row.
+
+        Examples
+        --------
         >>> import numpy as np
         >>> t = Tree(Node((1, 1), [Node((1, 0)), Node((0, 1))], feature=0, threshold=0.5))
         >>> {name: rows.tolist() for name, rows in t.partition(np.array([[0.0], [1.0], [0.2]])).items()}
@@ -448,7 +626,7 @@ class Tree:
         X = np.asarray(X)
         a = self.arrays()
         position, span = a.preorder, a.subtree_sizes         # a subtree is a run of positions
-        reached = position[route(self.split_tests(), X, np.arange(len(X)), 0)]
+        reached = position[leaves_reached(self.split_tests(), X, np.arange(len(X)), 0)]
         order = np.argsort(reached, kind="stable")          # rows by their leaf's position, each run in row order
         starts = np.searchsorted(reached[order], position)
         ends = np.searchsorted(reached[order], position + span)
@@ -468,6 +646,26 @@ class Tree:
         or of exact rationals (an object matrix of ints and Fractions: the exact weighted counts
         of :mod:`exactprune.sklearn.counts`; :func:`~exactprune.tree.fromsklearn.sklearn_arrays`).
 
+        Parameters
+        ----------
+        estimator : DecisionTreeClassifier
+            A fitted tree.
+        feature_names : sequence of str, optional
+        counts : numpy.ndarray, optional
+            (n_nodes, n_classes) counts computed elsewhere.
+        rounding : {None, "nearest"}
+            As :func:`~exactprune.tree.sklearn_counts` takes it.
+
+        Returns
+        -------
+        Tree
+
+        See Also
+        --------
+        exactprune.tree.fromsklearn.sklearn_arrays : the arrays read.
+
+        Examples
+        --------
         >>> from sklearn.tree import DecisionTreeClassifier
         >>> t = Tree.from_sklearn(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]), feature_names=["x"])
         >>> [(n.name, n.counts, n.split) for n in t.nodes()]

@@ -27,6 +27,24 @@ def sklearn_counts(tree_: Any, rounding: Optional[str] = None) -> "np.ndarray":
     ``rounding="nearest"`` the leaves' weighted counts are rounded to the nearest integers (half
     to even) and every internal node gets the sum of its children's, so the counts add up.
 
+    Parameters
+    ----------
+    tree_ : sklearn.tree._tree.Tree
+        A fitted tree's ``tree_``.
+    rounding : {None, "nearest"}
+        Refuse fractional counts, or round the leaves' to the nearest integers.
+
+    Returns
+    -------
+    numpy.ndarray
+        (n_nodes, n_classes) integer counts.
+
+    See Also
+    --------
+    sklearn_arrays : the count arrays built from them.
+
+    Examples
+    --------
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> sklearn_counts(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_).tolist()
     [[1, 2], [1, 0], [0, 2]]
@@ -92,6 +110,22 @@ def sklearn_structure(tree_: Any) -> tuple:
     """``(offsets, indices)``: the children of scikit-learn's nodes in the CSR layout of
     :class:`~exactprune.tree.CountArrays` (node i of the count arrays is scikit-learn's node i).
 
+    Parameters
+    ----------
+    tree_ : sklearn.tree._tree.Tree
+        A fitted tree's ``tree_``.
+
+    Returns
+    -------
+    tuple
+        ``(offsets, indices)``.
+
+    See Also
+    --------
+    sklearn_names : the node names of this structure.
+
+    Examples
+    --------
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> [x.tolist() for x in sklearn_structure(DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_)]
     [[0, 2, 2, 2], [1, 2]]
@@ -117,6 +151,21 @@ def sklearn_names(tree_: Any) -> list:
     (:meth:`CountArrays.names <exactprune.tree.CountArrays.names>` of its structure).  Here
     x <= 0.5 splits first (node 1, c1, is {0}), then x <= 1.5 (c21 = {1}), then x <= 2.5:
 
+    Parameters
+    ----------
+    tree_ : sklearn.tree._tree.Tree
+        A fitted tree's ``tree_``.
+
+    Returns
+    -------
+    list of str
+
+    See Also
+    --------
+    exactprune.tree.CountArrays.names : the same rule on count arrays.
+
+    Examples
+    --------
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> sklearn_names(DecisionTreeClassifier(random_state=0).fit([[0], [1], [2], [3]], [0, 1, 0, 1]).tree_)
     ['root', 'c1', 'c2', 'c21', 'c22', 'c221', 'c222']
@@ -132,6 +181,26 @@ def sklearn_arrays(estimator: Any, counts: Optional[Any] = None, rounding: Optio
     ``counts`` is given: integers, or an object matrix of ints and Fractions, exact weighted counts
     as :mod:`exactprune.sklearn.counts` sums them), its classes as text and its routing ``("sklearn", feature, threshold)``.
 
+    Parameters
+    ----------
+    estimator : DecisionTreeClassifier
+        A fitted tree.
+    counts : numpy.ndarray, optional
+        (n_nodes, n_classes) counts computed elsewhere.
+    rounding : {None, "nearest"}
+        As :func:`sklearn_counts` takes it.
+
+    Returns
+    -------
+    tuple
+        ``(arrays, class_names, routing)``.
+
+    See Also
+    --------
+    exactprune.tree.Tree.from_sklearn : the Tree of them.
+
+    Examples
+    --------
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> arrays, classes, routing = sklearn_arrays(DecisionTreeClassifier().fit([[0], [1], [2]], ["a", "b", "b"]))
     >>> arrays.counts.tolist(), classes, routing[1].tolist(), routing[2].tolist()

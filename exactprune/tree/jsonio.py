@@ -63,6 +63,22 @@ def read_json(text: str) -> Any:
     """The parsed JSON ``text`` (integers read exactly, up to ``MAX_THRESHOLD_DIGITS`` digits);
     malformed or too deeply nested JSON is a ValueError.
 
+    Parameters
+    ----------
+    text : str
+        JSON text.
+
+    Returns
+    -------
+    object
+        The parsed value.
+
+    See Also
+    --------
+    write_json : the writer.
+
+    Examples
+    --------
     >>> read_json('{"counts": [1, 2]}')
     {'counts': [1, 2]}
     >>> read_json('{"counts": [1, 2]')
@@ -82,6 +98,25 @@ def write_json(data: dict, indent: Optional[int], depth: int) -> str:
     """The JSON text of a tree's dict form ``data`` (of a tree ``depth`` levels deep), compact
     when the tree is deeper than ``INDENT_DEPTH`` even when ``indent`` is given.
 
+    Parameters
+    ----------
+    data : dict
+        A tree's dict form.
+    indent : int or None
+        Indentation, as ``json.dumps`` takes it.
+    depth : int
+        The tree's depth.
+
+    Returns
+    -------
+    str
+
+    See Also
+    --------
+    read_json : the reader.
+
+    Examples
+    --------
     >>> write_json({"counts": [1]}, 2, 0)
     '{\\n  "counts": [\\n    1\\n  ]\\n}'
     >>> write_json({"counts": [1]}, 2, INDENT_DEPTH + 1)
@@ -112,6 +147,25 @@ def json_threshold(value: Any, name: str, what: str = "threshold") -> Union[int,
     spells, numerator and denominator under ``MAX_THRESHOLD_DIGITS`` digits (``what`` names the
     value in errors: :func:`json_count` reads counts given as text the same way).
 
+    Parameters
+    ----------
+    value : int, float or str
+        The JSON value.
+    name : str
+        The node's name, for errors.
+    what : str
+        What the value is, for errors.
+
+    Returns
+    -------
+    int, float or Fraction
+
+    See Also
+    --------
+    json_count : counts read the same way.
+
+    Examples
+    --------
     >>> json_threshold(2, "root"), json_threshold(0.5, "root"), json_threshold("1/3", "c1"), json_threshold("0.1", "c1")
     (2, 0.5, Fraction(1, 3), Fraction(1, 10))
     >>> json_threshold("0.5x", "c2")
@@ -134,6 +188,23 @@ def json_count(value: Any, name: str) -> Union[int, Fraction]:
     numerator and denominator under ``MAX_THRESHOLD_DIGITS`` digits.  A JSON float is refused
     (it is not exact).  The sign is checked with the tree.
 
+    Parameters
+    ----------
+    value : int or str
+        The JSON value.
+    name : str
+        The node's name, for errors.
+
+    Returns
+    -------
+    int or Fraction
+
+    See Also
+    --------
+    json_threshold : thresholds read the same way.
+
+    Examples
+    --------
     >>> json_count(3, "root"), json_count("7/2", "c1"), json_count("4/2", "c1")
     (3, Fraction(7, 2), 2)
     >>> json_count(3.5, "c2")
@@ -154,6 +225,24 @@ def node_from_dict(data: Any, name: str = "root") -> Node:
     :func:`~exactprune.limits.check_tree_shape` are checked while reading); every node is named
     by :func:`~exactprune.tree.names.child_name`.
 
+    Parameters
+    ----------
+    data : dict
+        The JSON form of a tree.
+    name : str
+        The name of its root.
+
+    Returns
+    -------
+    Node
+        The root of the tree read.
+
+    See Also
+    --------
+    exactprune.tree.Tree.from_dict : the validated Tree of it.
+
+    Examples
+    --------
     >>> root = node_from_dict({"counts": [1, 1], "feature": 0, "threshold": "1/2",
     ...                        "children": [{"counts": [1, 0]}, {"counts": [0, 1], "name": "c2"}]})
     >>> [(node.name, node.counts) for node in root.walk()], root.threshold

@@ -21,6 +21,25 @@ def child_name(parent: str, index: int) -> str:
     >= 10 is ``c.11`` (the root's 11th child; ``c11`` is the first child of ``c1``).  Every
     path gets its own name; :func:`name_path` reads it back.
 
+    Parameters
+    ----------
+    parent : str
+        The parent's name.
+    index : int
+        The child's 1-based index among its siblings.
+
+    Returns
+    -------
+    str
+        The child's name.
+
+    See Also
+    --------
+    node_name : the rule applied along a path.
+    name_path : a name read back.
+
+    Examples
+    --------
     >>> child_name("root", 2), child_name("c2", 1), child_name("c1", 10), child_name("c1.10", 2)
     ('c2', 'c21', 'c1.10', 'c1.10.2')
     >>> child_name("root", 11), child_name("c1", 1), child_name("c.11", 1)
@@ -39,6 +58,22 @@ def node_name(path: Sequence[int]) -> str:
     """The name of the node reached from the root by 1-based child indices ``path``
     (:func:`child_name` applied along the path).
 
+    Parameters
+    ----------
+    path : sequence of int
+        1-based child indices from the root.
+
+    Returns
+    -------
+    str
+
+    See Also
+    --------
+    child_name : the rule, one step.
+    name_path : the inverse.
+
+    Examples
+    --------
     >>> node_name([]), node_name([2, 1]), node_name([1, 10, 2]), node_name([10, 2])
     ('root', 'c21', 'c1.10.2', 'c.10.2')
     """
@@ -52,6 +87,22 @@ def name_path(name: str) -> list:
     """The 1-based child indices leading from the root to the node called ``name``: the
     inverse of :func:`node_name`.
 
+    Parameters
+    ----------
+    name : str
+        A node name.
+
+    Returns
+    -------
+    list of int
+        The 1-based child indices; ValueError if ``name`` is not spelled by the rule.
+
+    See Also
+    --------
+    node_name : the inverse.
+
+    Examples
+    --------
     >>> name_path("root"), name_path("c212"), name_path("c1.2.10"), name_path("c.10.2")
     ([], [2, 1, 2], [1, 2, 10], [10, 2])
     >>> name_path("c1.2")
@@ -75,6 +126,22 @@ def name_path(name: str) -> list:
 def ancestor_names(name: str) -> list:
     """Names of the proper ancestors of the node called ``name``, root first.
 
+    Parameters
+    ----------
+    name : str
+        A node name.
+
+    Returns
+    -------
+    list of str
+        The names of its ancestors, the root first.
+
+    See Also
+    --------
+    name_path : the path the names are made from.
+
+    Examples
+    --------
     >>> ancestor_names("c212"), ancestor_names("c1.2.10"), ancestor_names("root")
     (['root', 'c2', 'c21'], ['root', 'c1', 'c12'], [])
     """

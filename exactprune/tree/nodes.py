@@ -22,6 +22,22 @@ def majority_class(counts: Sequence[int]) -> int:
     """The label of a leaf: the majority class, the first one on ties (Zhong 5.1.4; also
     C4.5's and Elomaa-Kaariainen's rule).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        A node's class counts.
+
+    Returns
+    -------
+    int
+        The index of the first largest count.
+
+    See Also
+    --------
+    exactprune.tree.majority_at_leaves : the majority class of the leaf each input reaches.
+
+    Examples
+    --------
     >>> majority_class((0, 49, 5)), majority_class((2, 3, 3))
     (1, 1)
     """
@@ -176,6 +192,24 @@ def validate_and_name(root: Node, n_classes: int) -> None:
     counts of any integer type (and whole Fractions) become ints.  ValueError naming the first offending
     node.
 
+    Parameters
+    ----------
+    root : Node
+        The root of a tree of Nodes.
+    n_classes : int
+        The number of counts every node must have.
+
+    Returns
+    -------
+    None
+        The nodes are named in place; ValueError at the first offending node.
+
+    See Also
+    --------
+    exactprune.tree.validation.check_arrays : the same checks on count arrays.
+
+    Examples
+    --------
     >>> root = Node((2, 1), [Node((2, 0)), Node((0, 1))])
     >>> validate_and_name(root, 2); [node.name for node in root.walk()]
     ['root', 'c1', 'c2']

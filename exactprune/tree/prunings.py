@@ -25,6 +25,24 @@ def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
     keeps (brute force for checks; ValueError beyond ``limit`` prunings).  A pruning either
     turns ``node`` into a leaf or keeps its split and prunes each child independently.
 
+    Parameters
+    ----------
+    node : Node
+        The root of the subtree.
+    limit : int or None
+        The most prunings listed (None: no limit).
+
+    Returns
+    -------
+    list of frozenset
+        The names of the splits each pruning keeps.
+
+    See Also
+    --------
+    all_pruning_leaves : the same prunings as leaf sets.
+
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
     >>> sorted(sorted(p) for p in all_prunings(t.root))
     [[], ['root']]
@@ -38,7 +56,7 @@ def all_prunings(node: Node, limit: Optional[int] = 100000) -> list:
         for child in current.children:
             child_options = options.pop(id(child))
             combos = [c | o for c in combos for o in child_options]
-            if limit is not None and len(combos) > limit:
+            if limit is not None and len(combos) + 1 > limit:      # with the node as a leaf
                 raise ValueError(f"node {current.name}: more than {limit} prunings; use a smaller tree")
         options[id(current)] = [frozenset()] + combos
     return options[id(node)]
@@ -48,6 +66,23 @@ def all_pruning_leaves(tree: Tree, limit: Optional[int] = 100000) -> list:
     """Every pruning of ``tree`` as the frozenset of its leaf names (brute force for checks;
     the leaf-set view of :func:`all_prunings`, ValueError beyond ``limit`` prunings).
 
+    Parameters
+    ----------
+    tree : Tree
+    limit : int or None
+        The most prunings listed (None: no limit).
+
+    Returns
+    -------
+    list of frozenset
+        The names of each pruning's leaves.
+
+    See Also
+    --------
+    all_prunings : the same prunings as kept splits.
+
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
     >>> sorted(sorted(p) for p in all_pruning_leaves(t))
     [['c1', 'c2'], ['root']]
@@ -68,6 +103,20 @@ def as_tree(tree: Any) -> Tree:
     """``tree`` as a :class:`~exactprune.tree.Tree`: a Tree as is, a root :class:`Node` wrapped
     (validated and named by :class:`~exactprune.tree.Tree`).
 
+    Parameters
+    ----------
+    tree : Tree or Node
+
+    Returns
+    -------
+    Tree
+
+    See Also
+    --------
+    exactprune.tree.Tree : the count tree.
+
+    Examples
+    --------
     >>> as_tree(Node((2, 1), [Node((2, 0)), Node((0, 1))])).n_leaves
     2
     >>> as_tree([2, 1])
@@ -87,6 +136,23 @@ def kept_from_collapsed(arrays: CountArrays, collapsed: Any) -> "np.ndarray":
     (any iterable of names, nested ones and leaves allowed): True at every split not named.  A
     name of no node is a KeyError.
 
+    Parameters
+    ----------
+    arrays : CountArrays
+    collapsed : iterable of str
+        Names of nodes made leaves.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        True at the splits kept.
+
+    See Also
+    --------
+    copy_with_leaves : the pruned tree of the same names.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> a = iris_tree().arrays()
     >>> kept = kept_from_collapsed(a, {"c21", "c22"})
@@ -107,6 +173,23 @@ def copy_with_leaves(tree: Tree, collapsed: Any) -> Tree:
     dropped; names kept; the input is untouched); a name of no node is a KeyError
     (:func:`kept_from_collapsed`).
 
+    Parameters
+    ----------
+    tree : Tree
+    collapsed : iterable of str
+        Names of nodes made leaves.
+
+    Returns
+    -------
+    Tree
+
+    See Also
+    --------
+    kept_from_collapsed : the kept splits of the same names.
+    exactprune.tree.Tree.pruned_tree : the one builder of pruned trees.
+
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
     >>> copy_with_leaves(t, {"root"}).n_leaves, copy_with_leaves(t, set()).n_leaves
     (1, 2)

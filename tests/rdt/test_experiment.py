@@ -9,14 +9,14 @@ import pytest
 
 from exactprune.rdt import Criterion, exact_moments
 from exactprune.rdt.distributions import distribution_from_csv
-from exactprune.rdt.experiment import PAPER_TABLE1, RHOS, criteria_for, grid_units, run_unit
+from exactprune.rdt.experiment import PAPER_TABLE1, RHOS, criteria_for, grid_units, comparison_row
 
 DATA = os.environ.get("EXACTPRUNE_DD_DATA")
 
 
 def test_unit_is_exact_and_reproducible():
-    a = run_unit("synthetic", "d=5 binary", "0.36", "purity", 20, 10, 100, 200, 7)
-    b = run_unit("synthetic", "d=5 binary", "0.36", "purity", 20, 10, 100, 200, 7)
+    a = comparison_row("synthetic", "d=5 binary", "0.36", "purity", 20, 10, 100, 200, 7)
+    b = comparison_row("synthetic", "d=5 binary", "0.36", "purity", 20, 10, 100, 200, 7)
     strip = lambda row: {k: v for k, v in row.items() if not k.startswith("seconds")}   # noqa: E731
     assert strip(a) == strip(b)
     from exactprune.rdt import correlated_distribution

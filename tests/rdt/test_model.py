@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from exactprune.rdt import (Criterion, Distribution, correlated_distribution, expected_ge, leaf_error,
+from exactprune.rdt import (Criterion, Distribution, cell_error, correlated_distribution, expected_ge,
                             predicted_classes)
 
 
@@ -45,8 +45,8 @@ def test_tie_rule_by_hand():
     # counts (2, 2, 1): classes 0 and 1 tie; masses D * P[R, y] = (1, 4, 5), region mass 10
     assert predicted_classes((2, 2, 1), "split") == (0, 1)
     assert predicted_classes((2, 2, 1), "first") == (0,)
-    assert leaf_error((2, 2, 1), (1, 4, 5), "split") == Fraction(9 + 6, 2)
-    assert leaf_error((2, 2, 1), (1, 4, 5), "first") == 9
-    assert leaf_error((0, 0, 0), (1, 4, 5), "split") == Fraction(9 + 6 + 5, 3)   # empty leaf: all tie
+    assert cell_error((2, 2, 1), (1, 4, 5), "split") == Fraction(9 + 6, 2)
+    assert cell_error((2, 2, 1), (1, 4, 5), "first") == 9
+    assert cell_error((0, 0, 0), (1, 4, 5), "split") == Fraction(9 + 6 + 5, 3)   # empty leaf: all tie
     with pytest.raises(ValueError, match="tie"):
         predicted_classes((1, 0), "random")

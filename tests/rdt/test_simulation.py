@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from exactprune.rdt import (Criterion, af_monte_carlo, bruteforce_moments, conditional_moments,
-                            correlated_distribution, exact_moments, expected_ge, grow_tree, simulate, tree_ge)
+                            build_rdt, correlated_distribution, exact_moments, expected_ge, simulate, tree_ge)
 from random_distributions import random_distribution
 
 SE = 5  # Monte Carlo tolerance, in standard errors
@@ -16,7 +16,7 @@ SE = 5  # Monte Carlo tolerance, in standard errors
 def test_tree_ge_of_grown_tree_matches_conditional_mean_on_fixed_tree():
     dist = correlated_distribution([2, 2], "1/2")
     table = np.array([[[3, 1], [0, 2]], [[1, 1], [2, 0]]])
-    leaves = grow_tree(dist, table, Criterion(height=2), np.random.default_rng(0))
+    leaves = build_rdt(dist, table, Criterion(height=2), np.random.default_rng(0))
     m1, _ = conditional_moments(dist, table, Criterion(height=2))
     assert tree_ge(dist, leaves) == m1  # h = d: every tree is the same classifier
 

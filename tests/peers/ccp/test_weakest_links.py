@@ -1,4 +1,4 @@
-"""The Gini path's packed costs (exactprune.peers.ccp, issue 28): heap keys read off the bounds of
+"""exactprune.peers.ccp.weakest_links: the Gini path's packed costs (issue 28): heap keys read off the bounds of
 the packed N R(T_t) or, when the bounds leave the key open, off the exact g; and the whole
 one-at-a-time order against a naive exact recomputation of every g after every cut."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from exactprune.peers import ccp as C
+from exactprune.peers.ccp import weakest_links as W
 from exactprune.peers.ccp import ccp_sequence
 from exactprune.tree import Tree
 from random_trees import count_trees
@@ -23,7 +23,7 @@ def _gini(counts) -> Fraction:
 def _links_counting_exact_sums(tree):
     """The path's state for ``tree`` (Gini) and a list that grows by one at every exact sum of
     N R(T_t) over the current leaves (the route a key takes when its bounds leave it open)."""
-    links = C._WeakestLinks(tree, "gini")
+    links = W.WeakestLinks(tree, "gini")
     calls: list = []
     exact_below = links._exact_below
 
@@ -44,7 +44,7 @@ def test_a_key_on_an_integer_its_bounds_straddle_comes_from_the_exact_g():
     links, calls = _links_counting_exact_sums(tree)
     assert links._key(0) == 2 ** 61
     assert calls == [0]
-    stages = ccp_sequence(tree, "gini", "sklearn").stages
+    stages = ccp_sequence(tree, cost="gini", ties="sklearn").stages
     assert [(s.alpha_from, s.cost) for s in stages] == [(0, Fraction(13, 36)), (Fraction(1, 8), Fraction(35, 72))]
 
 
@@ -72,9 +72,9 @@ def test_keys_match_the_exact_floor_after_a_cut(x):
     root = {"counts": [a["counts"][0] + leaves[3][0], a["counts"][1] + leaves[3][1]],
             "children": [a, {"counts": leaves[3]}]}
     N = sum(root["counts"])
-    links = C._WeakestLinks(Tree.from_dict(root), "gini")
+    links = W.WeakestLinks(Tree.from_dict(root), "gini")
     links.cut(2)
-    assert links.state[0] == C._DIRTY and links.state[1] == C._DIRTY
+    assert links.state[0] == W._DIRTY and links.state[1] == W._DIRTY
     links._refresh(0)
     after = {0: [b["counts"], leaves[2], leaves[3]], 1: [b["counts"], leaves[2]]}   # current leaves
     for rank, node in ((0, root), (1, a)):
@@ -120,7 +120,7 @@ def test_gini_one_at_a_time_order_matches_a_naive_exact_recomputation(tree, scal
     every stage's alpha and cut split equal the naive order's."""
     if scale > 1:
         tree = Tree.from_dict(_scaled(tree.root, scale))
-    seq = ccp_sequence(tree, "gini", "sklearn")
+    seq = ccp_sequence(tree, cost="gini", ties="sklearn")
     got = [(s.alpha_from, s.pruned[0]) for s in seq.stages[1:]]
     assert got == _naive_order(tree)
 
@@ -130,3 +130,59 @@ def _scaled(node, k):
     if node.children:
         out["children"] = [_scaled(child, k) for child in node.children]
     return out
+
+
+def test_gini_costs_of_nodes_of_four_billion_examples():
+    """n = 4,000,000,001 examples at the root (n^2 > 2^63: int64 squares would overflow, so the
+    counts are squared as Python ints): R(root) = (n^2 - (n - 1)^2 - 1) / n^2 = 2 (n - 1) / n^2
+    with N = n; the leaves are pure, so the full tree costs 0 and alpha = R(root)."""
+    n = 4_000_000_001
+    tree = Tree.from_json(f'{{"counts": [{n - 1}, 1], "children": [{{"counts": [{n - 1}, 0]}}, {{"counts": [0, 1]}}]}}')
+    stages = ccp_sequence(tree, cost="gini").stages
+    assert [(s.alpha_from, s.cost) for s in stages] == [(0, 0), (Fraction(2 * (n - 1), n * n), Fraction(2 * (n - 1), n * n))]
+
+
+@pytest.mark.parametrize("ties", ["sklearn", "all"])
+def test_weakest_links_closer_than_the_integer_keys_are_ordered_exactly(ties):
+    """Gini cost, x = 2^40: c1 = (x, x + 2, 0) and c2 = (x + 3, x - 1, 0) over pure leaves, c3 a
+    pure leaf (0, 0, 4x), N = 8x + 4.  R(t) = (n^2 - sum_j n_j^2) / (n N), pure leaves cost 0, so
+    g(c1) = R(c1) > g(c2) = R(c2), closer than 2^-64: both have the heap's integer key
+    floor(g 2^64), and only the exact g puts c2 (the later pre-order node) first.  Then c1, then
+    the root at g = (R(root) - R(c1) - R(c2)) / 2 (3 leaves).  By hand from the formula, not node_cost."""
+    x = 2 ** 40
+    tree = Tree.from_json(f'{{"counts": [{2 * x + 3}, {2 * x + 1}, {4 * x}], "children": ['
+                          f'{{"counts": [{x}, {x + 2}, 0], "children": [{{"counts": [{x}, 0, 0]}}, {{"counts": [0, {x + 2}, 0]}}]}}, '
+                          f'{{"counts": [{x + 3}, {x - 1}, 0], "children": [{{"counts": [{x + 3}, 0, 0]}}, {{"counts": [0, {x - 1}, 0]}}]}}, '
+                          f'{{"counts": [0, 0, {4 * x}]}}]}}')
+    N = 8 * x + 4
+
+    def r(*counts):
+        n = sum(counts)
+        return Fraction(n * n - sum(c * c for c in counts), n * N)
+
+    g1, g2, root = r(x, x + 2), r(x + 3, x - 1), r(2 * x + 3, 2 * x + 1, 4 * x)
+    assert g1 > g2 and (g1.numerator << 64) // g1.denominator == (g2.numerator << 64) // g2.denominator
+    stages = ccp_sequence(tree, cost="gini", ties=ties).stages
+    assert [(s.alpha_from, s.pruned, s.leaves, s.cost) for s in stages] == [
+        (0, [], 5, 0), (g2, ["c2"], 4, g2), (g1, ["c1"], 3, g1 + g2), ((root - g1 - g2) / 2, ["root"], 1, root)]
+
+
+def test_gini_sequence_with_an_empty_child():
+    """(2, 1) -> (0, 0), (2, 1): both sides cost (3/3)(1 - 4/9 - 1/9) = 4/9, so g(root) = 0 and
+    the smallest tree optimal at 0 is the root alone."""
+    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [0, 0]}, {"counts": [2, 1]}]}')
+    stages = ccp_sequence(t, cost="gini").stages
+    assert [(s.alpha_from, s.leaves, s.cost) for s in stages] == [(0, 1, Fraction(4, 9))]
+
+
+def test_gini_costs_of_counts_past_int64_squares():
+    """Counts of 3.5e9: n^2 passes 2**63.  Root (a, b) -> (a, 0), (0, b): the leaves are pure
+    (Gini 0) and the root costs (n^2 - a^2 - b^2)/(N n) = 2ab/n^2 with N = n."""
+    a, b = 3_500_000_000, 1_000_000_007
+    t = Tree.from_json(f'{{"counts": [{a}, {b}], "children": [{{"counts": [{a}, 0]}}, {{"counts": [0, {b}]}}]}}')
+    stages = ccp_sequence(t, cost="gini").stages
+    n = a + b
+    assert stages[-1].cost == Fraction(2 * a * b, n * n)
+    assert stages[-1].alpha_from == Fraction(2 * a * b, n * n)     # (R(root) - 0) / (2 - 1)
+
+
