@@ -160,6 +160,25 @@ def check_lemma_5_2_convexity() -> None:
     report("C.45", ok45)
 
 
+def c30_printed(B, M, s, Md, k: int) -> tuple:
+    """(C.30) as printed, (left side, right side): Gamma(B_c+k)/Gamma(B_c) = f_k(s, M_d) Gamma(M_c+k)/Gamma(M_c)."""
+    return sp.gamma(B + k) / sp.gamma(B), gamma_f_k(s, Md, k) * sp.gamma(M + k) / sp.gamma(M)
+
+
+def gamma_f_k(B, M, k: int):
+    """(C.26) in Gamma functions: f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k))."""
+    return sp.gamma(B + k) * sp.gamma(M) / (sp.gamma(B) * sp.gamma(M + k))
+
+
+def c30_follows_from_c29(k: int, printed=c30_printed) -> bool:
+    """(C.30) minus (C.29) scaled by Gamma(M_c + k)/Gamma(M_c) is 0 identically in B_c, M_c, s, M_d (sympy):
+    the printed (C.30) is (C.29) rewritten, for every value of its variables (k fixed)."""
+    B, M, s, Md = sp.symbols("B_c M_c s M_d", positive=True)
+    lhs, rhs = printed(B, M, s, Md, k)
+    c29 = gamma_f_k(B, M, k) - gamma_f_k(s, Md, k)
+    return sp.simplify(sp.gammasimp(lhs - rhs - c29 * sp.gamma(M + k) / sp.gamma(M))) == 0
+
+
 def check_lemma_5_1_steps() -> None:
     """(C.30)-(C.35), the proof of Lemma 5.1: f_k(B, M) = Gamma(B+k)Gamma(M)/(Gamma(B)Gamma(M+k)), B a
     function of M through f_k(B, M) = f_k(s, M_d) = c; symbolic for k = 1..4, the inequalities on an
@@ -170,7 +189,8 @@ def check_lemma_5_1_steps() -> None:
         f_k, f_k1 = rising(B, k) / rising(M, k), rising(B, k + 1) / rising(M, k + 1)
         psi_b = {n: sum(1 / (B + i) for i in range(n)) for n in (k, k + 1)}     # Psi(B+n) - Psi(B)
         psi_m = {n: sum(1 / (M + i) for i in range(n)) for n in (k, k + 1)}
-        # (C.30): the Gamma ratios are the rising factorials, so (C.29) reads RF(B,k) = c RF(M,k)
+        # (C.30) is (C.29) times Gamma(M_c + k)/Gamma(M_c), and its Gamma ratios are rising factorials
+        ok30 &= c30_follows_from_c29(k)
         gam = sp.gamma(B + k) / sp.gamma(B) - c * sp.gamma(M + k) / sp.gamma(M)
         ok30 &= sp.simplify(sp.gammasimp(gam) - (rising(B, k) - c * rising(M, k))) == 0
         # (C.31): d/dB Gamma(B+k)/Gamma(B) = Gamma(B+k)/Gamma(B) (Psi(B+k) - Psi(B))
@@ -194,7 +214,8 @@ def check_lemma_5_1_steps() -> None:
             ok34 &= sum(u) / sum(v) > sum(u[:k]) / sum(v[:k])
             at = {B: sp.Rational(b_val.numerator, b_val.denominator), M: sp.Rational(m_val.numerator, m_val.denominator)}
             ok35 &= bool(printed33.subs(at) < 0)
-    report("C.30", ok30, "ok (Gamma ratios = rising factorials, k = 1..4)")
+    report("C.30", ok30, "ok ((C.29) times Gamma(M_c+k)/Gamma(M_c), symbolic in B_c, M_c, s, M_d; Gamma ratios = "
+           "rising factorials; k = 1..4)")
     report("C.31", ok31)
     report("C.32", ok32, "ok (implicit differentiation, symbolic, k = 1..4)")
     report("C.33", ok33)

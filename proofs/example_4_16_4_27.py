@@ -6,7 +6,9 @@ subtree_moment (4.28)) and compared with the printed decimal: the printed value 
 exact value rounded to the printed number of decimals (|exact - printed| <= half a unit in the
 last printed place).  Standard deviations are irrational: compared through exact squares.
 Exit status 0 iff every printed number agrees, except the one misprint found, (4.20), which is
-checked to be exactly that misprint (printed = 10 x exact; see erratum_4_20).
+checked to be exactly that misprint (printed = 10 x exact; see erratum_4_20).  (4.15), "generally
+sigma[r_d] != sum_c sigma[r_c] P*[A_c|A_d]", is decided by this example (certified arb: 0.0433 against
+0.0107).
 """
 import sys
 from fractions import Fraction
@@ -71,6 +73,15 @@ def main() -> int:
     ok = abs(inc - arb_of(Fraction("0.03119"))) < arb_of(Fraction(1, 200000))
     failures += not ok
     print(f"{'increase of sigma':28s} certified {inc.mid().str(8, radius=False)}  printed 0.03119  {'ok' if ok else 'DISAGREES'}")
+    # (4.15) "generally, sigma[r_d] != sum_c sigma[r_c] P*[A_c|A_d]": this example is such a case (certified)
+    weighted = sum((arb_of(child_weight(c, d, prior.eta)) * arb_of(leaf_moment(c.counts, 2, prior)
+                                                           - leaf_moment(c.counts, 1, prior) ** 2).sqrt()
+                    for c in (c1, c2)), flint.arb(0))
+    sigma = arb_of(s2 - s1 ** 2).sqrt()
+    ok = bool(sigma - weighted > 0)
+    failures += not ok
+    print(f"{'(4.15) sigma[r_d] != sum':28s} certified {sigma.mid().str(4, radius=False)} > "
+          f"{weighted.mid().str(4, radius=False)} (the children's weighted sigmas)  {'ok' if ok else 'DISAGREES'}")
     print("ALL AGREE" if failures == 0 else f"{failures} DISAGREE")
     return 0 if failures == 0 else 1
 

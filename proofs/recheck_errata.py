@@ -642,6 +642,46 @@ def dd_table_1(entry):
          (F(0), x["d=5 binary, fixed(h=3), N = 100"]["E[GE]"], x["d=5 binary, fixed(h=3), N = 100"]["Var[GE]"]))
 
 
+#: DD Table 1, the columns rho = 0.36, 0.11, 0.02, typed in again from the paper
+DD_TABLE_1 = {
+    ("fixed", 100, "d=5 binary"): (1.49, 0.56, 0.34), ("fixed", 100, "d=5 ternary"): (20.49, 10.77, 7.7),
+    ("fixed", 100, "d=8 binary"): (3.89, 2.78, 1.33), ("fixed", 10000, "d=5 binary"): (2.99, 1.25, 0.78),
+    ("fixed", 10000, "d=5 ternary"): (30.9, 15.71, 11.87), ("fixed", 10000, "d=8 binary"): (7.21, 3.86, 2.56),
+    ("purity", 100, "d=5 binary"): (1154.1, 5216.75, 10783.19), ("purity", 100, "d=5 ternary"): (181.21, 180.5, 3281.83),
+    ("purity", 100, "d=8 binary"): (1.9, 1035.68, 1211.7), ("purity", 10000, "d=5 binary"): (2897.3, 11499.57, 65581.6),
+    ("purity", 10000, "d=5 ternary"): (163245.31, 675867.31, 2662617.25),
+    ("purity", 10000, "d=8 binary"): (178913.85, 712081.12, 3113403.25),
+    ("scarcity", 100, "d=5 binary"): (17.59, 17.5, 17.2), ("scarcity", 100, "d=5 ternary"): (33.55, 32.88, 32.18),
+    ("scarcity", 100, "d=8 binary"): (33.86, 33.28, 32.59), ("scarcity", 10000, "d=5 binary"): (12.18, 11.26, 10.32),
+    ("scarcity", 10000, "d=5 ternary"): (60.34, 59.51, 58.64),
+    ("scarcity", 10000, "d=8 binary"): (2642.56, 2641.75, 2640.89),
+}
+
+
+def dd_table_1_floor(entry):
+    """s <= sqrt(rho) by Cauchy-Schwarz, so a bound below (1 - rho)/rho (rho at the top of its rounding
+    interval) is impossible; the floor is reached by P[Y = f(x) | x] = (1 + t)/2 (correlation t^2, s = t)."""
+    x = entry["counterexample"]
+    below = {}
+    for (crit, N, setting), row in DD_TABLE_1.items():
+        for rho, printed in zip(("0.36", "0.11", "0.02"), row):
+            top = F(rho) + F(1, 200)
+            if F(str(printed)) < (1 - top) / top:
+                below[f"{crit}, N = {N}, {setting}, rho = {rho}"] = {"printed": printed, "floor": fs((1 - top) / top)}
+    same("cells below the floor", below, x["below the floor"])
+    same("cells below the floor by N", {str(N): sum(f"N = {N}," in cell for cell in below) for N in (100, 10000)},
+         x["cells below by N"])
+    for rho, t in (("0.36", F(3, 5)), ("0.11", F(1, 3)), ("0.02", F(1, 7))):
+        # two binary attributes, uniform, class f(x) = x_0: every marginal is 1/2 (class) or 1/2 (attributes)
+        cells = {(a, b, y): F(1, 4) * ((1 + t) / 2 if y == a else (1 - t) / 2)
+                 for a in (0, 1) for b in (0, 1) for y in (0, 1)}
+        correlation = sum((p - F(1, 8)) ** 2 / F(1, 8) for p in cells.values())
+        s = sum(p if y == a else -p for (a, b, y), p in cells.items())
+        reached = x["floor reached"][rho]
+        same(f"rho = {rho}: correlation, s, bound", (fs(correlation), fs(s), fs((1 - s * s) / (s * s))),
+             (reached["correlation"], reached["s_bayes_tree"], reached["bound"]))
+
+
 def dd_datasets(entry):
     for case in entry["counterexample"]:
         cells = case["m"] ** case["d"]
@@ -995,6 +1035,7 @@ RECHECKS = {
     "zhong-6.3-lam-infinity": zhong_lam_infinity, "zhong-6.3-lam0-iris": zhong_lam0_iris, "zhong-7.14": zhong_714,
     "zhong-7.20-sign": zhong_720, "zhong-7.12-index": zhong_712, "dd-coexist-purity": dd_coexist_purity,
     "dd-coexist-identical": dd_coexist_identical, "dd-ties": dd_ties, "dd-table-1-rho0": dd_table_1,
+    "dd-table-1-floor": dd_table_1_floor,
     "dd-datasets": dd_datasets, "ek-eq1": ek_eq1, "ek-eq2": ek_eq2, "ek-lemma5": ek_lemma5, "ek-eq5": ek_eq5,
     "ek-4-root": ek_4_root, "ek-6-fitting-tree": ek_6, "notes-convex": notes_convex, "notes-guarantee": notes_guarantee,
     "notes-gini-error-bound": notes_gini_error, "notes-min-size-dp": notes_min_size,

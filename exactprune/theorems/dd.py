@@ -277,6 +277,8 @@ THEOREMS = [
         violation_note="two trees on the same sample: E[GE GE'] differs from E[GE]^2 as soon as N > 0 and the "
                        "GE varies with the data",
         default_examples=30,
+        form=("corrected form: with a tie rule for tied and empty leaves (erratum dd-ties) and the diagonal "
+              "co-existence factor 1/C(d, h) (erratum dd-coexist-identical)"),
     ),
     Theorem(
         id="dd-att", source="DD sec 3.2",
