@@ -179,6 +179,32 @@ def c30_follows_from_c29(k: int, printed=c30_printed) -> bool:
     return sp.simplify(sp.gammasimp(lhs - rhs - c29 * sp.gamma(M + k) / sp.gamma(M))) == 0
 
 
+def c31_c32_lines(k: int) -> tuple:
+    """(C.31) is the M-derivative of (C.30) with B_c = B_c(M_c) (chain rule), and the three lines of (C.32) are
+    equal, the last one on the curve (C.29): each as a sympy identity in B_c, M_c, s, M_d (k fixed).
+
+    Returns
+    -------
+    tuple of bool
+        (C.31) holds, (C.32) line 1 = line 2, line 2 = line 3 where f_k(s, M_d) = f_k(B_c, M_c).
+    """
+    B, M, s, Md, b = sp.symbols("B_c M_c s M_d b", positive=True)
+    Bf = sp.Function("B")(M)
+    lhs30, rhs30 = c30_printed(Bf, M, s, Md, k)
+    ratio_b = sp.gamma(b + k) / sp.gamma(b)
+    printed31 = (sp.diff(ratio_b, b).subs(b, Bf) * sp.diff(Bf, M)
+                 - gamma_f_k(s, Md, k) * sp.diff(sp.gamma(M + k) / sp.gamma(M), M))
+    ok31 = sp.simplify(printed31 - sp.diff(lhs30 - rhs30, M)) == 0
+    psi = lambda x: sp.polygamma(0, x + k) - sp.polygamma(0, x)      # noqa: E731
+    line1 = gamma_f_k(s, Md, k) * sp.diff(sp.gamma(M + k) / sp.gamma(M), M) / sp.diff(ratio_b, b).subs(b, B)
+    line2 = gamma_f_k(s, Md, k) / gamma_f_k(B, M, k) * psi(M) / psi(B)
+    line3 = psi(M) / psi(B)
+    ok_12 = sp.simplify(sp.expand_func(sp.gammasimp(line1 - line2))) == 0
+    ok_23 = sp.simplify(line2.subs(s, B).subs(Md, M) - line3) == 0     # a point of (C.29): s = B_c, M_d = M_c
+    ok_23 &= sp.simplify((line2 - line3).subs(gamma_f_k(s, Md, k), gamma_f_k(B, M, k))) == 0
+    return ok31, ok_12, ok_23
+
+
 def check_lemma_5_1_steps() -> None:
     """(C.30)-(C.35), the proof of Lemma 5.1: f_k(B, M) = Gamma(B+k)Gamma(M)/(Gamma(B)Gamma(M+k)), B a
     function of M through f_k(B, M) = f_k(s, M_d) = c; symbolic for k = 1..4, the inequalities on an
@@ -191,6 +217,9 @@ def check_lemma_5_1_steps() -> None:
         psi_m = {n: sum(1 / (M + i) for i in range(n)) for n in (k, k + 1)}
         # (C.30) is (C.29) times Gamma(M_c + k)/Gamma(M_c), and its Gamma ratios are rising factorials
         ok30 &= c30_follows_from_c29(k)
+        as_printed_31, lines_12, lines_23 = c31_c32_lines(k)
+        ok31 &= as_printed_31
+        ok32 &= lines_12 and lines_23
         gam = sp.gamma(B + k) / sp.gamma(B) - c * sp.gamma(M + k) / sp.gamma(M)
         ok30 &= sp.simplify(sp.gammasimp(gam) - (rising(B, k) - c * rising(M, k))) == 0
         # (C.31): d/dB Gamma(B+k)/Gamma(B) = Gamma(B+k)/Gamma(B) (Psi(B+k) - Psi(B))
@@ -216,8 +245,8 @@ def check_lemma_5_1_steps() -> None:
             ok35 &= bool(printed33.subs(at) < 0)
     report("C.30", ok30, "ok ((C.29) times Gamma(M_c+k)/Gamma(M_c), symbolic in B_c, M_c, s, M_d; Gamma ratios = "
            "rising factorials; k = 1..4)")
-    report("C.31", ok31)
-    report("C.32", ok32, "ok (implicit differentiation, symbolic, k = 1..4)")
+    report("C.31", ok31, "ok (the M-derivative of (C.30) by the chain rule, symbolic, k = 1..4)")
+    report("C.32", ok32, "ok (its three lines equal, the last on (C.29); implicit differentiation; symbolic, k = 1..4)")
     report("C.33", ok33)
     report("C.34", ok34, "ok (exact grid 0 < B < M, k = 1..4)")
     report("C.35", ok35, "ok (exact grid 0 < B < M, k = 1..4)")

@@ -57,6 +57,13 @@ def test_c30_is_tied_to_c29():
         assert not steps.c30_follows_from_c29(2, misprint)
 
 
+def test_c31_c32_are_tied_to_c30_and_c29():
+    """(C.31) is (C.30) differentiated; (C.32)'s lines are equal (a dropped dB/dM in (C.31), a halved middle line
+    or an inverted last line of (C.32) make these False: applied by hand when this was written)."""
+    steps = _proof("appendix_c_steps")
+    assert steps.c31_c32_lines(2) == (True, True, True)
+
+
 def test_dd_lemma_1_is_tested_and_needs_independence():
     lemma = _proof("dd_lemma_1")
     assert lemma.joint_gap(2, 3) == 0 and lemma.joint_gap(3, 2) == 0

@@ -352,8 +352,10 @@ ROWS = [
     ("Zhong", ["(C.30)"], V, SYM, "(C.30) minus (C.29) times Gamma(M_c+k)/Gamma(M_c) is 0, symbolic in B_c, M_c, s, "
                                   "M_d (k = 1..4): the printed (C.30) is tied to (C.29), a misprint in either side fails "
                                   "(tests/test_theorems_grades.py)", ("proof:appendix_c_steps.py", "test:test_theorems_grades.py")),
-    ("Zhong", _eqs("C", (31, 32, 33)), V, SYM, "proof of Lemma 5.1: the Gamma-ratio derivative, the implicit derivative "
-                                            "and (C.33), symbolic in B, M, k = 1..4", ("proof:appendix_c_steps.py",)),
+    ("Zhong", _eqs("C", (31, 32, 33)), V, SYM, "proof of Lemma 5.1, symbolic in B_c, M_c, s, M_d, k = 1..4: (C.31) is the "
+                                            "M_c-derivative of (C.30) with B_c = B_c(M_c); (C.32)'s three lines are equal "
+                                            "(the last on (C.29)); (C.33) with dB_c/dM_c from (C.32)",
+     ("proof:appendix_c_steps.py",)),
     ("Zhong", _eqs("C", (34, 35)), V, EXACT, "proof of Lemma 5.1: the ratio inequality and the sign of (C.33) on an exact "
                                           "grid of 0 < B < M (10 pairs), k = 1..4", ("proof:appendix_c_steps.py",)),
     ("Zhong", ["(C.37)"], NC, DEF, "Lemma 5.2's premise", ("theorem:zhong-5.2",)),
