@@ -20,6 +20,9 @@ where x^(n) is the rising factorial.  This script establishes, with M_j and q_j 
     J = 3: k <= 6, J = 4: k <= 4), the denominator identity for k <= 8, and the mgf identity
     E[T^k] = M^(k) E_k* (coefficients of prod_j (1 - q_j t)^(-M_j)) for J = 2, k <= 5.
  5. The library (exactprune.costs) agrees with the definition symbolically (lam and losses symbols).
+ 6. (7.7), and every printed line of App C.9's derivation - the last line of (C.93), (C.96), (C.97),
+    (C.98) and the three lines of (C.99) - equals the definition: J = 2 (k = 2..4) and J = 3 (k = 2, 3),
+    M_j and q_j symbols.
 
 Exit status 0 when everything is established; 1 (with the failing item) otherwise.
 """
@@ -104,6 +107,49 @@ def equal_to_definition(value, M, q, k) -> bool:
     return sp.expand(num * rising(Mt, k) - den * definition_numerator(M, q, k)) == 0
 
 
+def _terms(M, q, total):
+    """(compositions k_1..k_J of ``total``, the multinomial (total)!/prod k_j!, prod_j q_j^k_j)."""
+    for ks in compositions(total, len(M)):
+        coef = sp.Integer(math.factorial(total))
+        for kj in ks:
+            coef /= math.factorial(kj)
+        yield ks, coef, sp.prod([qj ** kj for qj, kj in zip(q, ks)])
+
+
+def g_prod(M, ks, bump=None):
+    """prod_j g_{k_j}(M_j), with k_i + 1 in place of k_i when ``bump`` is i."""
+    return sp.prod([rising(Mj, kj + (j == bump)) for j, (Mj, kj) in enumerate(zip(M, ks))])
+
+
+def definition(M, q, k):
+    """E_k* by (C.90) with (C.92)."""
+    return definition_numerator(M, q, k) / rising(sum(M), k)
+
+
+def printed_c93_c99(M, q, k) -> dict:
+    """The right-hand sides of App C.9's derivation of (7.14) as printed, for k > 1: the last line of (C.93),
+    (C.96), (C.97), (C.98) and the three lines of (C.99)."""
+    Mt, J = sum(M), len(M)
+    den = rising(Mt, k - 1) * (Mt + k - 1)
+    first = definition(M, q, k - 1) * sum(Mi * qi for Mi, qi in zip(M, q)) / (Mt + k - 1)
+    lines = {"C.93": 0, "C.96": 0, "C.97": 0, "C.98": first, "C.99 line 1": first, "C.99 line 2": first,
+             "C.99 line 3": first}
+    for i in range(J):
+        for ks, coef, qs in _terms(M, q, k - 1):
+            lines["C.93"] += coef * qs * g_prod(M, ks, bump=i) / rising(Mt, k) * q[i]
+            lines["C.96"] += coef * qs * g_prod(M, ks) * (M[i] + ks[i]) * q[i] / den
+            lines["C.97"] += coef * qs * g_prod(M, ks) * M[i] * q[i] / den + coef * qs * q[i] * g_prod(M, ks) * ks[i] / den
+            if ks[i] > 0:
+                lines["C.98"] += coef * ks[i] * qs * q[i] * g_prod(M, ks) / den     # (k-1)!/(..(k_i - 1)!..)
+        for ks, coef, qs in _terms(M, q, k - 2):                                   # k' = k - 2, coef = (k-2)!/prod
+            lines["C.99 line 1"] += (k - 1) * coef * qs * q[i] ** 2 * g_prod(M, ks, bump=i) / den
+            lines["C.99 line 2"] += ((k - 1) * coef * qs * g_prod(M, ks) * (M[i] + ks[i]) * q[i] ** 2
+                                     / (rising(Mt, k - 2) * (Mt + k - 1) * (Mt + k - 2)))
+            lines["C.99 line 3"] += (sp.Rational(1) * (k - 1) / (Mt + k - 1) * coef * qs * g_prod(M, ks)
+                                     * (M[i] + ks[i]) * q[i] ** 2 / (rising(Mt, k - 2) * (Mt + k - 2)))
+    return lines
+
+
 def main() -> int:
     failures = []
 
@@ -120,6 +166,21 @@ def main() -> int:
         s2 = sum(a * b * b for a, b in zip(M, q))
         require(equal_to_definition(s1 / Mt, M, q, 1), f"(7.9) = definition, J = {J}")
         require(equal_to_definition((s1 ** 2 + s2) / (Mt * (Mt + 1)), M, q, 2), f"(7.12) last line = definition, J = {J}")
+
+    # (7.7): E[r_l] = sum_j R_{Label,j} E_P[P[C_j|A_l]], E[p_j] = M_j/M by (C.92) with one n_j = 1
+    for J in (2, 3, 4):
+        M = sp.symbols(f"M1:{J + 1}", positive=True)
+        q = sp.symbols(f"q1:{J + 1}", nonnegative=True)
+        seven_7 = sum(qj * g_prod(M, [int(i == j) for i in range(J)]) / rising(sum(M), 1) for j, qj in enumerate(q))
+        require(equal_to_definition(seven_7, M, q, 1), f"(7.7) = definition, J = {J}")
+    # (C.93)-(C.99): every printed line of the derivation equals the definition (C.90)/(C.92)
+    for J, kmax in ((2, 4), (3, 3)):
+        M = sp.symbols(f"M1:{J + 1}", positive=True)
+        q = sp.symbols(f"q1:{J + 1}", nonnegative=True)
+        for k in range(2, kmax + 1):
+            lines = printed_c93_c99(M, q, k)
+            wrong = [name for name, value in lines.items() if not equal_to_definition(value, M, q, k)]
+            require(not wrong, f"(C.93)-(C.99) as printed = definition, J = {J}, k = {k}" + (f": {wrong}" if wrong else ""))
 
     # (7.12) fourth line with the transposed index, on a symbolic 2 x 2 loss matrix, label 1
     M = sp.symbols("M1:3", positive=True)

@@ -64,6 +64,17 @@ def test_c31_c32_are_tied_to_c30_and_c29():
     assert steps.c31_c32_lines(2) == (True, True, True)
 
 
+def test_c93_c99_lines_equal_the_definition_and_an_index_slip_fails():
+    costs = _proof("costs_recursion")
+    M, q = sp.symbols("M1:3", positive=True), sp.symbols("q1:3", nonnegative=True)
+    lines = costs.printed_c93_c99(M, q, 3)
+    assert all(costs.equal_to_definition(value, M, q, 3) for value in lines.values())
+    Mt = sum(M)
+    first = costs.definition(M, q, 2) * sum(a * b for a, b in zip(M, q)) / (Mt + 2)
+    slip = first + (lines["C.99 line 3"] - first) * (Mt + 2) / (Mt + 1)     # (k-1)/(M+k-2) for (k-1)/(M+k-1)
+    assert not costs.equal_to_definition(slip, M, q, 3)
+
+
 def test_dd_lemma_1_is_tested_and_needs_independence():
     lemma = _proof("dd_lemma_1")
     assert lemma.joint_gap(2, 3) == 0 and lemma.joint_gap(3, 2) == 0

@@ -294,7 +294,10 @@ ROWS = [
     ("Zhong", ["(7.1)", "Theorem 7.1"], V, STAT, "the general-risk recursion (7.4) against Monte Carlo draws of the "
                                                "posterior and the routing (tests/test_costs.py)", ("test:test_costs.py",)),
     ("Zhong", _eqs("7", (2, 3, 5, 6, 10, 11, 13, 15, 16, 17)), NC, DEF, "losses, labels and risks: " + DEFINITION, ()),
-    ("Zhong", _eqs("7", (4, 7, 18)), O, NONE, "consequences of Thm 7.1 (the argument of Thm 4.1): " + STEP, ()),
+    ("Zhong", _eqs("7", (4, 18)), O, NONE, "consequences of Thm 7.1 (the argument of Thm 4.1): " + STEP, ()),
+    ("Zhong", ["(7.7)"], V, SYM, "sum_j R_{Label,j} E[p_j] with E[p_j] = M_j/M from (C.92) equals the definition "
+                                 "(C.90)/(C.92) at k = 1, symbolic in M_j and the losses, J = 2..4 (its first equality, "
+                                 "the tower rule, is Thm 7.1's argument)", ("proof:costs_recursion.py",)),
     ("Zhong", ["(7.8)"], V, SYM, "the k = 1 case of (3.19)", ("proof:dirichlet_3_19_3_21.py",)),
     ("Zhong", ["(7.9)"], V, SYM, "equal to the definition (C.90) symbolically", ("proof:costs_recursion.py",
                                                                         "theorem:zhong-7.9-7.12")),
@@ -406,8 +409,10 @@ ROWS = [
                                     "at integer parameters: J = 2 ((1,1), (1,3), (2,2), (4,1), n_j <= 3) and J = 3 "
                                     "((1,1,1), (2,1,3), n_j <= 2), exact; four non-integer J = 2 cases by 30-digit "
                                     "quadrature to 1e-9. Not symbolic in M_j", ("proof:dirichlet_integrals.py",)),
-    ("Zhong", _eqs("C", (93, 96, 97, 98, 99)), O, NONE, "derivation of (7.14), whose printed result is refuted and whose "
-                                                  "corrected form is proved in proofs/costs_recursion.py: " + STEP, ()),
+    ("Zhong", _eqs("C", (93, 96, 97, 98, 99)), V, SYM,
+     "the derivation of (7.14): every printed line (the last of (C.93), (C.96), (C.97), (C.98), the three of (C.99)) "
+     "equals the definition (C.90)/(C.92), symbolic in M_j and q_j, J = 2 (k = 2..4) and J = 3 (k = 2, 3); the "
+     "misprint enters at (C.100) (erratum zhong-7.14)", ("proof:costs_recursion.py",)),
     # ------------------------------------------------------------------ EK
     ("EK", ["Theorem 1", "Table 1"], V, PROP, "REP against all prunings, enumerated", ("theorem:ek-1",)),
     ("EK", ["Theorem 2"], V, PROP, "REP traces, pruning-set labels", ("theorem:ek-2",)),
