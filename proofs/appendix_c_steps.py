@@ -161,18 +161,58 @@ def check_lemma_5_2_convexity() -> None:
 
 
 def c30_printed(B, M, s, Md, k: int) -> tuple:
-    """(C.30) as printed, (left side, right side): Gamma(B_c+k)/Gamma(B_c) = f_k(s, M_d) Gamma(M_c+k)/Gamma(M_c)."""
+    """(C.30) as printed, (left side, right side): Gamma(B_c+k)/Gamma(B_c) = f_k(s, M_d) Gamma(M_c+k)/Gamma(M_c).
+
+    Parameters
+    ----------
+    B, M, s, Md : sympy.Expr
+        B_c, M_c, s and M_d.
+    k : int
+        The order.
+
+    Returns
+    -------
+    tuple of sympy.Expr
+        The two sides.
+    """
     return sp.gamma(B + k) / sp.gamma(B), gamma_f_k(s, Md, k) * sp.gamma(M + k) / sp.gamma(M)
 
 
 def gamma_f_k(B, M, k: int):
-    """(C.26) in Gamma functions: f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k))."""
+    """(C.26) in Gamma functions: f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)).
+
+    Parameters
+    ----------
+    B, M : sympy.Expr
+        The arguments.
+    k : int
+        The order.
+
+    Returns
+    -------
+    sympy.Expr
+        The Gamma ratio (unsimplified).
+    """
     return sp.gamma(B + k) * sp.gamma(M) / (sp.gamma(B) * sp.gamma(M + k))
 
 
 def c30_follows_from_c29(k: int, printed=c30_printed) -> bool:
     """(C.30) minus (C.29) scaled by Gamma(M_c + k)/Gamma(M_c) is 0 identically in B_c, M_c, s, M_d (sympy):
-    the printed (C.30) is (C.29) rewritten, for every value of its variables (k fixed)."""
+    the printed (C.30) is (C.29) rewritten, for every value of its variables (k fixed).
+
+    Parameters
+    ----------
+    k : int
+        The order.
+    printed : callable
+        (B, M, s, Md, k) -> (left side, right side) of (C.30); the printed form by default (a misprint
+        can be passed to see the check fail).
+
+    Returns
+    -------
+    bool
+        Whether the identity holds symbolically.
+    """
     B, M, s, Md = sp.symbols("B_c M_c s M_d", positive=True)
     lhs, rhs = printed(B, M, s, Md, k)
     c29 = gamma_f_k(B, M, k) - gamma_f_k(s, Md, k)
@@ -182,6 +222,11 @@ def c30_follows_from_c29(k: int, printed=c30_printed) -> bool:
 def c31_c32_lines(k: int) -> tuple:
     """(C.31) is the M-derivative of (C.30) with B_c = B_c(M_c) (chain rule), and the three lines of (C.32) are
     equal, the last one on the curve (C.29): each as a sympy identity in B_c, M_c, s, M_d (k fixed).
+
+    Parameters
+    ----------
+    k : int
+        The order.
 
     Returns
     -------

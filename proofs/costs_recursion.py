@@ -108,7 +108,7 @@ def equal_to_definition(value, M, q, k) -> bool:
 
 
 def _terms(M, q, total):
-    """(compositions k_1..k_J of ``total``, the multinomial (total)!/prod k_j!, prod_j q_j^k_j)."""
+    """(compositions k_1..k_J of ``total``, the multinomial (total)!/prod k_j!, prod_j q_j^k_j), one per composition."""
     for ks in compositions(total, len(M)):
         coef = sp.Integer(math.factorial(total))
         for kj in ks:
@@ -117,18 +117,64 @@ def _terms(M, q, total):
 
 
 def g_prod(M, ks, bump=None):
-    """prod_j g_{k_j}(M_j), with k_i + 1 in place of k_i when ``bump`` is i."""
+    """prod_j g_{k_j}(M_j), with k_i + 1 in place of k_i when ``bump`` is i.
+
+    Parameters
+    ----------
+    M : sequence of sympy.Expr
+        M_1..M_J.
+    ks : sequence of int
+        k_1..k_J.
+    bump : int, optional
+        The index i whose k_i is raised by one.
+
+    Returns
+    -------
+    sympy.Expr
+        The product of rising factorials.
+    """
     return sp.prod([rising(Mj, kj + (j == bump)) for j, (Mj, kj) in enumerate(zip(M, ks))])
 
 
 def definition(M, q, k):
-    """E_k* by (C.90) with (C.92)."""
+    """E_k* by (C.90) with (C.92).
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The order.
+
+    Returns
+    -------
+    sympy.Expr
+        E_k*.
+    """
     return definition_numerator(M, q, k) / rising(sum(M), k)
 
 
 def printed_c93_c99(M, q, k) -> dict:
     """The right-hand sides of App C.9's derivation of (7.14) as printed, for k > 1: the last line of (C.93),
-    (C.96), (C.97), (C.98) and the three lines of (C.99)."""
+    (C.96), (C.97), (C.98) and the three lines of (C.99).
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The order, at least 2.
+
+    Returns
+    -------
+    dict
+        ``{"C.93": ..., "C.96": ..., "C.97": ..., "C.98": ..., "C.99 line 1": ..., "C.99 line 2": ...,
+        "C.99 line 3": ...}``, each E_k* as that line prints it.
+
+    See Also
+    --------
+    definition : what each line should equal.
+    """
     Mt, J = sum(M), len(M)
     den = rising(Mt, k - 1) * (Mt + k - 1)
     first = definition(M, q, k - 1) * sum(Mi * qi for Mi, qi in zip(M, q)) / (Mt + k - 1)

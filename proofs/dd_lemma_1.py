@@ -28,6 +28,24 @@ def joint_gap(m: int, n: int, independent: bool = True):
     ``independent=False`` the joint law is a free table r(i, j) (summing to 1) whose D-marginal is
     the p_i of the hypothesis, so T may depend on D.
 
+    Parameters
+    ----------
+    m, n : int
+        The numbers of values of D and T.
+    independent : bool
+        Whether the joint law is the product of the marginals (the lemma's hypothesis).
+
+    Returns
+    -------
+    sympy.Expr
+        The simplified difference: 0 when the lemma holds for all values of the symbols.
+
+    See Also
+    --------
+    dependent_counterexample : a dependent case where it fails.
+
+    Examples
+    --------
     >>> joint_gap(2, 2)
     0
     """

@@ -26,7 +26,23 @@ import sympy as sp
 
 
 def strength_is_inner_product(cells: int) -> bool:
-    """Step 1 for ``cells`` attribute cells: s - sum_i a_i b_i = 0 with every p(x, y), m(x), c(x) free."""
+    """Step 1 for ``cells`` attribute cells: s - sum_i a_i b_i = 0 with every p(x, y), m(x), c(x) free.
+
+    Parameters
+    ----------
+    cells : int
+        The number of attribute cells x.
+
+    Returns
+    -------
+    bool
+        Whether the identity holds symbolically.
+
+    Examples
+    --------
+    >>> strength_is_inner_product(2)
+    True
+    """
     p = sp.symbols(f"p0:{cells}_0:2", positive=True)
     m = list(sp.symbols(f"m0:{cells}", positive=True))
     c = sp.symbols(f"c0:{cells}", real=True)
@@ -36,7 +52,23 @@ def strength_is_inner_product(cells: int) -> bool:
 
 
 def lagrange_identity(terms: int) -> bool:
-    """Step 2: (sum a^2)(sum b^2) - (sum ab)^2 = sum_{i<j} (a_i b_j - a_j b_i)^2, ``terms`` terms."""
+    """Step 2: (sum a^2)(sum b^2) - (sum ab)^2 = sum_{i<j} (a_i b_j - a_j b_i)^2 (Lagrange's identity).
+
+    Parameters
+    ----------
+    terms : int
+        The number of terms of each sum.
+
+    Returns
+    -------
+    bool
+        Whether the identity holds symbolically.
+
+    Examples
+    --------
+    >>> lagrange_identity(3)
+    True
+    """
     a, b = sp.symbols(f"a0:{terms}", real=True), sp.symbols(f"b0:{terms}", real=True)
     gap = sum(x * x for x in a) * sum(y * y for y in b) - sum(x * y for x, y in zip(a, b)) ** 2
     squares = sum((a[i] * b[j] - a[j] * b[i]) ** 2 for i in range(terms) for j in range(i + 1, terms))
@@ -44,7 +76,23 @@ def lagrange_identity(terms: int) -> bool:
 
 
 def weights_bound(cells: int) -> bool:
-    """Step 2's last factor: with sum m = 1, 1 - sum_x m(x) c(x)^2 = sum_x m(x) (1 - c(x)^2) >= 0 for |c| <= 1."""
+    """Step 2's last factor: with sum m = 1, 1 - sum_x m(x) c(x)^2 = sum_x m(x) (1 - c(x)^2) >= 0 for |c| <= 1.
+
+    Parameters
+    ----------
+    cells : int
+        The number of attribute cells x.
+
+    Returns
+    -------
+    bool
+        Whether the identity holds symbolically.
+
+    Examples
+    --------
+    >>> weights_bound(3)
+    True
+    """
     m = list(sp.symbols(f"m0:{cells - 1}", positive=True))
     m.append(1 - sum(m))
     c = sp.symbols(f"c0:{cells}", real=True)
@@ -54,6 +102,18 @@ def weights_bound(cells: int) -> bool:
 def breiman_floor(rho=sp.Symbol("rho", positive=True)):
     """Step 3: (decreasing for s > 0, the bound at s = sqrt(rho)); the floor is (1 - rho)/rho.
 
+    Parameters
+    ----------
+    rho : sympy.Expr
+        The correlation (a positive symbol by default).
+
+    Returns
+    -------
+    tuple
+        (whether (1 - s^2)/s^2 has derivative -2/s^3, the bound at s = sqrt(rho)).
+
+    Examples
+    --------
     >>> rho = sp.Symbol("rho", positive=True)
     >>> decreasing, floor = breiman_floor(rho)
     >>> decreasing, sp.simplify(floor - (1 - rho) / rho)

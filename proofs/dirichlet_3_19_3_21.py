@@ -33,12 +33,36 @@ def c6(params, ks):
 
 
 def lidstone_3_11(n, lams, h):
-    """(3.11) as printed: (n_h + lam_h) / (N + sum_h lam_h), one lam_h per class."""
+    """(3.11) as printed: (n_h + lam_h) / (N + sum_h lam_h), one lam_h per class.
+
+    Parameters
+    ----------
+    n, lams : sequence of sympy.Expr
+        The counts n_1..n_H and the parameters lam_1..lam_H.
+    h : int
+        The class (0-based).
+
+    Returns
+    -------
+    sympy.Expr
+        p_h*.
+    """
     return (n[h] + lams[h]) / (sum(n) + sum(lams))
 
 
 def check_3_11(law=lidstone_3_11) -> int:
-    """Failures of ``law`` against (C.6)'s posterior mean with a separate symbolic lam_h per class."""
+    """Failures of ``law`` against (C.6)'s posterior mean with a separate symbolic lam_h per class.
+
+    Parameters
+    ----------
+    law : callable
+        (n, lams, h) -> p_h*; the printed (3.11) by default (a misprint can be passed to see it fail).
+
+    Returns
+    -------
+    int
+        The number of (H, h), H = 2..4, where the law differs from the posterior mean symbolically.
+    """
     failures = 0
     for H in (2, 3, 4):
         n = sympy.symbols(f"n1:{H + 1}", nonnegative=True)

@@ -42,11 +42,50 @@ class Mismatch(Exception):
 
 
 def same(label: str, mine, theirs) -> None:
+    """Exact agreement, or :class:`Mismatch`.
+
+    Parameters
+    ----------
+    label : str
+        What is compared (named in the mismatch).
+    mine, theirs
+        The recomputed value and the registry's.
+
+    Raises
+    ------
+    Mismatch
+        When ``mine != theirs``.
+
+    Examples
+    --------
+    >>> same("1/2", fs(F(1, 2)), "1/2")
+    """
     if mine != theirs:
         raise Mismatch(f"{label}: recomputed {mine!r}, registry {theirs!r}")
 
 
 def near(label: str, mine, theirs, tol=1e-9) -> None:
+    """Agreement of a float (a certified or mpmath value against the registry's printed float) within
+    ``tol``, or :class:`Mismatch` (tests/test_errata_audit.py holds every call to tol <= 1e-9).
+
+    Parameters
+    ----------
+    label : str
+        What is compared (named in the mismatch).
+    mine, theirs : float-like
+        The recomputed value and the registry's (None is a mismatch).
+    tol : float
+        The largest absolute difference accepted.
+
+    Raises
+    ------
+    Mismatch
+        When ``|mine - theirs| > tol`` or ``theirs`` is None.
+
+    Examples
+    --------
+    >>> near("Phi(0)", mpmath.ncdf(0), 0.5)
+    """
     if theirs is None or abs(float(mine) - float(theirs)) > tol:
         raise Mismatch(f"{label}: recomputed {float(mine)!r}, registry {theirs!r}")
 
@@ -109,7 +148,29 @@ def subtree_moment(node, k: int, lam: F, eta: F) -> F:
 
 
 def prune_leaves(node, k: int, lam: F, eta: F, eps: F = F(0)):
-    """Figure 4.1: (R, leaves) of PruneTree; a split is kept iff R_tree < R_leaf - eps."""
+    """Figure 4.1: (R, leaves) of PruneTree; a split is kept iff R_tree < R_leaf - eps (a tie is pruned).
+
+    Parameters
+    ----------
+    node : tuple
+        (counts, children) as :func:`tree_of` builds it.
+    k : int
+        The norm.
+    lam, eta : Fraction
+        Lidstone's lam and the routing eta.
+    eps : Fraction
+        PruneTree's margin.
+
+    Returns
+    -------
+    tuple
+        (the pruned subtree's k-th moment, its number of leaves).
+
+    Examples
+    --------
+    >>> prune_leaves(((2, 2), [((1, 1), []), ((1, 1), [])]), 1, F(1, 2), F(1, 2))     # a tie: pruned
+    (Fraction(1, 2), 1)
+    """
     leaf = leaf_moment(node[0], k, lam)
     if not node[1]:
         return leaf, 1
@@ -660,7 +721,18 @@ DD_TABLE_1 = {
 
 def dd_table_1_floor(entry):
     """s <= sqrt(rho) by Cauchy-Schwarz, so a bound below (1 - rho)/rho (rho at the top of its rounding
-    interval) is impossible; the floor is reached by P[Y = f(x) | x] = (1 + t)/2 (correlation t^2, s = t)."""
+    interval) is impossible; the floor is reached by P[Y = f(x) | x] = (1 + t)/2 (correlation t^2, s = t).
+
+    Parameters
+    ----------
+    entry : dict
+        The registry's ``dd-table-1-floor`` as ``errata --json`` prints it.
+
+    Raises
+    ------
+    Mismatch
+        When the cells below the floor, their count per N or the floor reached differ.
+    """
     x = entry["counterexample"]
     below = {}
     for (crit, N, setting), row in DD_TABLE_1.items():

@@ -81,6 +81,22 @@ PRINTED_ERRATA = {"4.20": ("zhong-4.20",), "B.8": ("zhong-B.8-value", "zhong-B.8
 def family(verdict: str) -> str:
     """The verdict family of :data:`VERDICTS` (a special case or weaker form without its text).
 
+    Parameters
+    ----------
+    verdict : str
+        A row's verdict, e.g. ``"verified (special case: k even)"``.
+
+    Returns
+    -------
+    str
+        Its family; a verdict of no family comes back unchanged.
+
+    See Also
+    --------
+    special, weaker : build the qualified verdicts.
+
+    Examples
+    --------
     >>> family("verified (special case: k even)")
     'verified (special case)'
     >>> family("maybe")
@@ -132,6 +148,22 @@ REPRO, DEF, NONE = "reproduced", "definition", "unchecked"
 def special(case: str) -> str:
     """The verdict of a check of a special case of the printed statement (policy point 6).
 
+    Parameters
+    ----------
+    case : str
+        The case checked, e.g. ``"k even"``.
+
+    Returns
+    -------
+    str
+        ``"verified (special case: <case>)"``.
+
+    See Also
+    --------
+    family : the family it belongs to.
+
+    Examples
+    --------
     >>> special("k even")
     'verified (special case: k even)'
     """
@@ -141,6 +173,22 @@ def special(case: str) -> str:
 def weaker(what: str) -> str:
     """The verdict of a check of a weaker form than the printed statement (policy point 6).
 
+    Parameters
+    ----------
+    what : str
+        What is checked instead of the printed statement.
+
+    Returns
+    -------
+    str
+        ``"verified (weaker form: <what>)"``.
+
+    See Also
+    --------
+    family : the family it belongs to.
+
+    Examples
+    --------
     >>> weaker("the bound at k = 1")
     'verified (weaker form: the bound at k = 1)'
     """
@@ -655,8 +703,25 @@ def _paper_of(entry_id: str) -> str:
 
 
 def counts(rows: Optional[Iterable[Entry]] = None) -> dict:
-    """Row counts per paper: by verdict family and by grade.
+    """Row counts per paper: by verdict family and by grade (what ``exactprune errata --ledger`` prints first).
 
+    Parameters
+    ----------
+    rows : iterable of Entry, optional
+        The rows to count; :func:`ledger` when None.
+
+    Returns
+    -------
+    dict
+        ``{paper: {"verdicts": {family: n}, "grades": {grade: n}}}`` over :data:`PAPERS`, every family of
+        :data:`VERDICTS` and every grade of :data:`GRADES` present (0 when none).
+
+    See Also
+    --------
+    family : how a qualified verdict is counted.
+
+    Examples
+    --------
     >>> table = counts()
     >>> set(table) == set(PAPERS) and set(table["Zhong"]) == {"verdicts", "grades"}
     True
@@ -676,9 +741,27 @@ def problems(entry: Entry, root=None) -> list:
     special case, a weaker claim: :attr:`exactprune.theorems.Theorem.checks`), a refuted row without an
     erratum (an experiment: without its benchmark or test), a verified row citing an erratum, evidence
     that does not resolve (an unregistered statement or erratum, a missing script or test file, an
-    unknown printed value).  ``root`` is the repository root for file evidence (skipped when None,
-    e.g. in an installed package).
+    unknown printed value).
 
+    Parameters
+    ----------
+    entry : Entry
+        The row.
+    root : str or pathlib.Path, optional
+        The repository root for file evidence (``proof:``, ``test:``, ``benchmark:``); their existence is
+        not checked when None (e.g. in an installed package).
+
+    Returns
+    -------
+    list of str
+        One line per problem, each starting with the row's label.
+
+    See Also
+    --------
+    ledger : the rows.
+
+    Examples
+    --------
     >>> problems(Entry("Zhong", "(9.9)", "verified", "by hand", grade="exact"))
     ['(9.9): verified without evidence']
     >>> problems(Entry("Zhong", "(9.9)", "maybe", "", ("theorem:no-such",)))[:2]
