@@ -877,6 +877,21 @@ def ek_4_root(entry):
          True)
 
 
+def ek_1_tied_leaf(entry):
+    """Root (3, 3) over pure leaves; pruning set (2, 2) at the root, (1, 1) at each leaf: the root alone errs
+    twice with either label, the full tree (training labels 0, 1) twice too; REP prunes on the tie."""
+    x = entry["counterexample"]
+    root, leaves = x["pruning_set"]["root"], [x["pruning_set"]["c1"], x["pruning_set"]["c2"]]
+    alone = {label: sum(root) - root[label] for label in (0, 1)}
+    full = sum(sum(c) - c[label] for c, label in zip(leaves, (0, 1)))
+    best = min(min(alone.values()), full)
+    same("minimal errors", best, x["minimal_errors"])
+    same("the smallest minimal classifiers", [{"root": label} for label in (0, 1) if alone[label] == best],
+         x["smallest_minimal_classifiers"])
+    same("REP prunes the tie to the first class", {"pruned": ["root"], "labels": {"root": 0}, "errors": best},
+         x["rep"])
+
+
 def ek_6(entry):
     x = entry["counterexample"]
     t, p = x["case"]["t"], F(x["case"]["p"])
@@ -1109,7 +1124,8 @@ RECHECKS = {
     "dd-coexist-identical": dd_coexist_identical, "dd-ties": dd_ties, "dd-table-1-rho0": dd_table_1,
     "dd-table-1-floor": dd_table_1_floor,
     "dd-datasets": dd_datasets, "ek-eq1": ek_eq1, "ek-eq2": ek_eq2, "ek-lemma5": ek_lemma5, "ek-eq5": ek_eq5,
-    "ek-4-root": ek_4_root, "ek-6-fitting-tree": ek_6, "notes-convex": notes_convex, "notes-guarantee": notes_guarantee,
+    "ek-4-root": ek_4_root, "ek-6-fitting-tree": ek_6,
+    "ek-1-tied-leaf-label": ek_1_tied_leaf, "notes-convex": notes_convex, "notes-guarantee": notes_guarantee,
     "notes-gini-error-bound": notes_gini_error, "notes-min-size-dp": notes_min_size,
     "notes-weak-chain": notes_weak_chain, "notes-paths-count": notes_paths, "notes-12.5-chernoff": notes_chernoff,
     "notes-lemma-12.2-classes": notes_lemma_12_2, "notes-12.12-first-sum": notes_first_sum,

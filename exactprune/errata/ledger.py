@@ -218,7 +218,10 @@ def _eqs(prefix: str, numbers: Iterable[int]) -> list:
 ROWS = [
     # ------------------------------------------------------------------ Zhong, chapters 2-5
     ("Zhong", _eqs("2", (1, 2)), O, NONE, "background (Hoeffding's inequality, Bayes' rule): " + QUOTED, ()),
-    ("Zhong", _eqs("3", range(1, 11)), NC, DEF, "the tree's class-probability model (3.1)-(3.10): " + DEFINITION, ()),
+    ("Zhong", _eqs("3", (1, 2, 4, 5, 6, 7, 8, 9, 10)), NC, DEF, "the tree's class-probability model (3.1)-(3.10): "
+                                                          + DEFINITION, ()),
+    ("Zhong", ["(3.3)"], O, NONE, "derived from (3.2): a child is activated only with its parent, (A_c, A_d) = A_c: "
+                                  + STEP, ()),
     ("Zhong", ["(3.11)"], V, SYM, "Lidstone's law as printed, one lam_h per class: the posterior mean of "
                                   "Dir(n_1 + lam_1, ..., n_H + lam_H) by (C.6) at k = 1 is (n_h + lam_h)/(N + sum lam_h), "
                                   "symbolic in every n_h and lam_h, H = 2..4, every h (a common lam in its place fails: "
@@ -462,7 +465,10 @@ ROWS = [
      "equals the definition (C.90)/(C.92), symbolic in M_j and q_j, J = 2 (k = 2..4) and J = 3 (k = 2, 3); the "
      "misprint enters at (C.100) (erratum zhong-7.14)", ("proof:costs_recursion.py",)),
     # ------------------------------------------------------------------ EK
-    ("EK", ["Theorem 1", "Table 1"], V, PROP, "REP against all prunings, enumerated", ("theorem:ek-1",)),
+    ("EK", ["Theorem 1", "Table 1"], V, PROP, "REP against all prunings, enumerated: the smallest most accurate "
+                                             "pruning is unique as a structure; as a labelled classifier not when one "
+                                             "of its leaves ties on the pruning set (remark ek-1-tied-leaf-label)",
+     ("theorem:ek-1", "erratum:ek-1-tied-leaf-label")),
     ("EK", ["Theorem 2"], V, PROP, "REP traces, pruning-set labels", ("theorem:ek-2",)),
     ("EK", ["Corollary 3"], V, PROP, "REP traces, pruning-set labels", ("theorem:ek-cor3",)),
     ("EK", ["Theorem 4", "Figure 2"], V, PROP, "the literal definition of safe nodes", ("theorem:ek-4",)),
@@ -596,6 +602,10 @@ ROWS = [
      "the printed sum equals the co-existence probability (computed by a separate recursion); where they cannot, "
      "the factor (r - v) = 0 gives the true 0. Identical paths: dd-coexist-identical; 3.6.2's purity sum reaches "
      "(-1)! for sibling leaves (dd-coexist-purity)", ("test:rdt/test_dd_registries.py",)),
+    ("DD", ["App A at v = l1 < l2 (path 1 lies on path 2 with the same values)"], VC, EXH,
+     "the printed sum reaches i = v, where (l1 - i - 1)! = (-1)! is undefined, times (r - v) = 0; read as 0 (the term "
+     "dropped, as exactprune.rdt.coexistence_printed does) it equals the enumeration, 0 (path 1's leaf lies inside "
+     "path 2): all 480 such pairs over d = 3 binary attributes", ("test:rdt/test_dd_registries.py",)),
     ("DD", ["Figure 1", "Figure 2"], NC, DEF, "drawings (the all-attribute tree, path orderings)", ()),
     ("DD", ["Figure 8"], V, EXACT, "the four arrangements of App A's example: printed terms summed, against the general "
                             "formula and the enumeration, d = 8..11", ("theorem:dd-appA-example",)),
