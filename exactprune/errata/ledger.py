@@ -552,6 +552,12 @@ ROWS = [
                                               "its deterministic steps (12.9)-(12.19) are checked above", ()),
     ("Notes", ["Figure 12.1", "Figure 12.2", "Figure 12.5", "Figure 12.6", "Figure 12.7"], NC, DEF,
      "drawings, missing from the text", ()),
+    ("Notes", ["Section 12.2.1: the REP example at X_4"],
+     special("the X_4 subtree from the text's counts; the drawings (Figures 12.5, 12.6) and the X_6, X_3 counts are "
+             "missing"), EXACT,
+     "'the subtree error is therefore 2' holds for the one labelling left 1, right 0 (the others give 1, 3, 4); the "
+     "pruned leaf (label 1 from S_1's 3 against 1) errs once, 1 < 2, and REP prunes X_4 (by hand and "
+     "exactprune.peers.rep_prune)", ("test:test_theorems_second_pass.py",)),
     ("Notes", ["Figure 12.3"], V, EXACT, "the G(q) example, exact", ("theorem:notes-gq-example",)),
     ("Notes", ["Figure 12.4"], V, PROP, "the cost functions' properties", ("theorem:notes-cost-properties",
                                                                        "erratum:notes-convex")),
