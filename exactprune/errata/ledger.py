@@ -344,6 +344,16 @@ ROWS = [
     # ------------------------------------------------------------------ Zhong, chapter 7
     ("Zhong", ["(7.1)", "Theorem 7.1"], V, STAT, "the general-risk recursion (7.4) against Monte Carlo draws of the "
                                                "posterior and the routing (tests/test_costs.py)", ("test:test_costs.py",)),
+    ("Zhong", ["Chapter 7: Theorem 5.3 (Corollary 5.4) with cost moments"], NC, DEF,
+     "not printed: chapter 7 extends Thm 4.1 and PruneTree to costs (Thm 7.1), not Thm 5.3; the audit's extension is "
+     "a remark, not a verified statement: it holds for uniform losses c(1 - I) only, and general losses can break "
+     "the nesting (zhong-5.3-costs)", ("theorem:zhong-5.3-costs",)),
+    ("Zhong", ["Chapter 7: Theorem 5.5 with cost moments"], NC, DEF,
+     "not printed: the audit's extension of Thm 5.5 to costs, a remark: strictly increasing in k when lam > 0 and no "
+     "loss row is constant (zhong-5.5-costs)", ("theorem:zhong-5.5-costs",)),
+    ("Zhong", ["Chapter 7: Theorem 5.8 with cost moments"], NC, DEF,
+     "not printed: the audit's extension of Thm 5.8 to costs, a remark: the k-norm cost tends to R* = min_i max_j "
+     "R_ij, unity only when R* = 1 (zhong-5.8-costs)", ("theorem:zhong-5.8-costs",)),
     ("Zhong", _eqs("7", (2, 3, 5, 6, 10, 11, 13, 15, 16, 17)), NC, DEF, "losses, labels and risks: " + DEFINITION, ()),
     ("Zhong", _eqs("7", (4, 18)), O, NONE, "consequences of Thm 7.1 (the argument of Thm 4.1): " + STEP, ()),
     ("Zhong", ["(7.7)"], V, SYM, "sum_j R_{Label,j} E[p_j] with E[p_j] = M_j/M from (C.92) equals the definition "
