@@ -311,7 +311,14 @@ def check_thm_5_6_chain() -> None:
         line5 = bt / nt + lam * ((J - 1) * nt - J * bt) / (nt * (nt + J * lam))
         ok &= sp.simplify(line1 - line2) == 0 and sp.simplify(line2 - line3) == 0
         ok &= sp.simplify(line5 - (bt + (J - 1) * lam) / (nt + J * lam)) == 0
-    report("C.62", ok, "ok (the identities; the inequality uses (J-1) n_c >= J b_c and n_c < n_t)")
+        # the inequality line 3 >= line 4, termwise: each term's gap is a product of factors >= 0 under
+        # (J-1) n_c >= J b_c (Table A.1: b_c <= (J-1)/J n_c) and n_c < n_t
+        line4 = bt / nt + lam / (nt * (nt + J * lam)) * sum((J - 1) * n[c] - J * b[c] for c in range(K))
+        gaps = [((J - 1) * n[c] - J * b[c]) * (nt - n[c]) / ((n[c] + J * lam) * (nt + J * lam)) for c in range(K)]
+        ok &= sp.simplify(line3 - line4 - lam / nt * sum(gaps)) == 0
+        ok &= sp.simplify(line4 - line5) == 0
+    report("C.62", ok, "ok (the identities, and the inequality as lam/n_t times a sum of products of factors >= 0 "
+                       "under (J-1) n_c >= J b_c and n_c < n_t)")
     Kt, nt, bt = sp.symbols("K_t n_t b_t", positive=True)
     r_tree = (bt + (J - 1) * Kt * lam) / (nt + Kt * J * lam)
     report("C.63", sp.simplify(r_tree.subs(Kt, 1) - (bt + (J - 1) * lam) / (nt + J * lam)) == 0)

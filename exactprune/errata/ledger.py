@@ -391,8 +391,9 @@ ROWS = [
     ("Zhong", _eqs("C", (44, 45)), V, EXACT, "the strict inequalities of Lemma 5.2's convexity steps at x in {1/3, 2, "
                                           "7/2}, k = 1..4 (the identities around them symbolic)",
      ("proof:appendix_c_steps.py",)),
-    ("Zhong", _eqs("C", (62, 63, 64)), V, SYM, "Thm 5.6's chain, symbolic in lam, J and the counts, K = 2, 3 (the "
-                                            "identities; the inequality of (C.62) follows from (J-1) n_c >= J b_c)",
+    ("Zhong", _eqs("C", (62, 63, 64)), V, SYM, "Thm 5.6's chain, symbolic in lam, J and the counts, K = 2, 3: (C.62)'s "
+                                            "equalities, and its inequality as lam/n_t times a sum of products of "
+                                            "factors >= 0 under (J-1) n_c >= J b_c and n_c < n_t",
      ("proof:appendix_c_steps.py",)),
     ("Zhong", _eqs("C", (69, 73)), V, SYM, "the digamma difference symbolic in B, k (integer gaps 1..5); (C.73) symbolic",
      ("proof:appendix_c_steps.py",)),
