@@ -30,12 +30,41 @@ RESULTS = []
 
 
 def report(label: str, ok: bool, what: str = "ok") -> None:
+    """Record one check and print ``(label): what`` (``FAIL`` when it does not hold).
+
+    Parameters
+    ----------
+    label : str
+        The equation, e.g. ``"C.30"``.
+    ok : bool
+        Whether the check gave its expected result.
+    what : str
+        What to print when it did.
+    """
     RESULTS.append(ok)
     print(f"({label}): {what if ok else 'FAIL'}")
 
 
 def dirichlet_moment_integral(lams, ks):
-    """E[p_1^k_1 ... p_H^k_H] for (p) ~ Dir(lams), H = 2 or 3, integer lams, by exact integration."""
+    """E[p_1^k_1 ... p_H^k_H] for (p) ~ Dir(lams), H = 2 or 3, integer lams, by exact integration.
+
+    Parameters
+    ----------
+    lams : sequence of int
+        The Dirichlet parameters (2 or 3 of them).
+    ks : sequence of int
+        The exponents.
+
+    Returns
+    -------
+    sympy.Rational
+        The moment.
+
+    Examples
+    --------
+    >>> dirichlet_moment_integral((1, 1), (1, 0))
+    1/2
+    """
     x, y = sp.symbols("x y", nonnegative=True)
     if len(lams) == 2:
         a, b = lams
@@ -395,7 +424,25 @@ def check_thm_4_1_steps() -> None:
 
 
 def f_k(B, M, k: int):
-    """f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)) = g_k(B) / g_k(M) (Lemma 5.1)."""
+    """f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)) = g_k(B) / g_k(M) (Lemma 5.1).
+
+    Parameters
+    ----------
+    B, M : number or sympy.Expr
+        The arguments.
+    k : int
+        The order.
+
+    Returns
+    -------
+    number or sympy.Expr
+        The ratio of rising factorials.
+
+    Examples
+    --------
+    >>> f_k(Fraction(1), Fraction(2), 1)
+    Fraction(1, 2)
+    """
     return rising(B, k) / rising(M, k)
 
 

@@ -35,6 +35,24 @@ import sympy as sp
 
 
 def rising(x, n):
+    """The rising factorial x^(n) = x (x + 1) ... (x + n - 1) = g_n(x) (C.94).
+
+    Parameters
+    ----------
+    x : sympy.Expr
+        The base.
+    n : int
+        The number of factors.
+
+    Returns
+    -------
+    sympy.Expr
+
+    Examples
+    --------
+    >>> rising(sp.Integer(2), 3)
+    24
+    """
     out = sp.Integer(1)
     for i in range(n):
         out *= (x + i)
@@ -42,6 +60,24 @@ def rising(x, n):
 
 
 def compositions(k, J):
+    """Every (k_1, ..., k_J) of non-negative integers summing to ``k``.
+
+    Parameters
+    ----------
+    k : int
+        The total.
+    J : int
+        The number of parts.
+
+    Yields
+    ------
+    tuple of int
+
+    Examples
+    --------
+    >>> list(compositions(2, 2))
+    [(2, 0), (1, 1), (0, 2)]
+    """
     if J == 1:
         yield (k,)
         return
@@ -51,7 +87,25 @@ def compositions(k, J):
 
 
 def definition_numerator(M, q, k):
-    """M^(k) * E_k* from (C.90) with (C.92): a polynomial."""
+    """M^(k) * E_k* from (C.90) with (C.92): a polynomial.
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The order.
+
+    Returns
+    -------
+    sympy.Expr
+        The expanded polynomial.
+
+    Examples
+    --------
+    >>> definition_numerator([sp.Integer(1), sp.Integer(1)], [sp.Integer(1), sp.Integer(0)], 1)
+    1
+    """
     total = sp.Integer(0)
     for ks in compositions(k, len(M)):
         term = sp.Integer(math.factorial(k))
@@ -65,7 +119,20 @@ def definition_numerator(M, q, k):
 
 def polynomial_recursion(M, q, k):
     """N_n = sum_{m=1}^n (n-1)!/(n-m)! c_m N_{n-m}, N_0 = 1, c_m = sum_j M_j q_j^m: the corrected (7.14)
-    multiplied through by M^(n) (see ratio_identity)."""
+    multiplied through by M^(n) (see ratio_identity).
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The largest order.
+
+    Returns
+    -------
+    list of sympy.Expr
+        N_0..N_k.
+    """
     N = [sp.Integer(1)]
     for n in range(1, k + 1):
         total = sp.Integer(0)
@@ -77,7 +144,25 @@ def polynomial_recursion(M, q, k):
 
 
 def ratio(k, m, printed_form=False):
-    """M^(k) / (M^(k-m) * denominator of the m-th term of (7.14)), M a single symbol."""
+    """M^(k) / (M^(k-m) * denominator of the m-th term of (7.14)), M a single symbol.
+
+    Parameters
+    ----------
+    k, m : int
+        The order and the term.
+    printed_form : bool
+        The printed denominator (M+k-m)^m instead of the corrected prod_{i=1}^m (M+k-i).
+
+    Returns
+    -------
+    sympy.Expr
+        1 when the denominator is right.
+
+    Examples
+    --------
+    >>> ratio(2, 2), ratio(2, 2, printed_form=True)
+    (1, (M + 1)/M)
+    """
     Mt = sp.Symbol("M")
     if printed_form:
         den = (Mt + k - m) ** m
@@ -89,7 +174,20 @@ def ratio(k, m, printed_form=False):
 
 
 def printed(M, q, k):
-    """E_k* by (7.14) exactly as printed (small cases only)."""
+    """E_k* by (7.14) exactly as printed (small cases only).
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The largest order.
+
+    Returns
+    -------
+    list of sympy.Expr
+        E_0*..E_k* as printed.
+    """
     Mt = sum(M)
     E = [sp.Integer(1)]
     for n in range(1, k + 1):
@@ -102,6 +200,27 @@ def printed(M, q, k):
 
 
 def equal_to_definition(value, M, q, k) -> bool:
+    """Whether ``value`` equals E_k* of (C.90)/(C.92), as a polynomial identity in the symbols.
+
+    Parameters
+    ----------
+    value : sympy.Expr
+        A candidate for E_k*.
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The order.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> M, q = sp.symbols("M1:3"), sp.symbols("q1:3")
+    >>> equal_to_definition((M[0] * q[0] + M[1] * q[1]) / (M[0] + M[1]), M, q, 1)
+    True
+    """
     Mt = sum(M)
     num, den = sp.fraction(sp.together(value))
     return sp.expand(num * rising(Mt, k) - den * definition_numerator(M, q, k)) == 0

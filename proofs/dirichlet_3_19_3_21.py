@@ -25,7 +25,25 @@ lam = sympy.Symbol("lam", positive=True)
 
 
 def c6(params, ks):
-    """(C.6): prod_h rising(param_h, k_h) / rising(sum params, sum k)."""
+    """(C.6): prod_h rising(param_h, k_h) / rising(sum params, sum k).
+
+    Parameters
+    ----------
+    params : sequence of sympy.Expr
+        The Dirichlet parameters.
+    ks : sequence of int
+        The exponents.
+
+    Returns
+    -------
+    sympy.Expr
+        E[p_1^k_1 ... p_H^k_H].
+
+    Examples
+    --------
+    >>> c6([1, 1], [1, 0])
+    1/2
+    """
     num = sympy.Integer(1)
     for a, k in zip(params, ks):
         num *= rising(a, k)

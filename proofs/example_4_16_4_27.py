@@ -18,12 +18,49 @@ from exactprune.tree import Tree
 
 
 def agrees(exact_value: Fraction, printed: str) -> bool:
+    """Whether ``printed`` is ``exact_value`` rounded to its decimals (within half a unit of the last place).
+
+    Parameters
+    ----------
+    exact_value : Fraction
+        The exact value.
+    printed : str
+        The printed decimal.
+
+    Returns
+    -------
+    bool
+        |exact - printed| <= half a unit in the last printed place.
+
+    Examples
+    --------
+    >>> agrees(Fraction(3, 200), "0.015000"), agrees(Fraction(3, 200), "0.016")
+    (True, False)
+    """
     places = len(printed.split(".")[1])
     return abs(exact_value - Fraction(printed)) <= Fraction(1, 2 * 10 ** places)
 
 
 def sqrt_agrees(square: Fraction, printed: str) -> bool:
-    """sqrt(square) rounds to printed: (p - h)^2 <= square <= (p + h)^2."""
+    """sqrt(square) rounds to printed: (p - h)^2 <= square <= (p + h)^2.
+
+    Parameters
+    ----------
+    square : Fraction
+        The exact square of the value (a variance).
+    printed : str
+        The printed decimal.
+
+    Returns
+    -------
+    bool
+        Whether its square root rounds to ``printed``.
+
+    Examples
+    --------
+    >>> sqrt_agrees(Fraction(1, 4), "0.50")
+    True
+    """
     places = len(printed.split(".")[1])
     p, h = Fraction(printed), Fraction(1, 2 * 10 ** places)
     return (p - h) ** 2 <= square <= (p + h) ** 2
@@ -32,7 +69,20 @@ def sqrt_agrees(square: Fraction, printed: str) -> bool:
 def erratum_4_20(exact_value: Fraction, printed: str) -> bool:
     """ERRATUM: (4.20) prints 0.00075758, but (0.5)(1.5)/((99)(100)) = 1/13200 = 0.000075758 (a decimal
     place is lost); (4.26) nevertheless uses the correct value (its result 0.0019496 agrees).  Accepted
-    here only as exactly this misprint: printed = 10 x exact, rounded."""
+    here only as exactly this misprint: printed = 10 x exact, rounded.
+
+    Parameters
+    ----------
+    exact_value : Fraction
+        The exact E[r_c1^2].
+    printed : str
+        The printed decimal.
+
+    Returns
+    -------
+    bool
+        Whether ``printed`` is exactly this misprint.
+    """
     found = agrees(10 * exact_value, printed) and agrees(exact_value, "0.000075758")
     if found:
         print("   ERRATUM (4.20): printed 0.00075758 is 10x the exact 1/13200 = 0.000075758; (4.26) uses the exact value")
