@@ -122,3 +122,15 @@ def test_symbolic_rows_cite_a_sympy_script():
 def test_grades_no_stronger_than_their_code(paper, label, grade):
     row = next(r for r in ledger() if (r.paper, r.label) == (paper, label))
     assert row.grade == grade, row
+
+
+def test_ek_eq4_check_passes_a_bad_approximation():
+    """Why EK (4) is graded out of reach: theorem ek-eq4 holds at k = 8, n = 1, c = 1/4, where by hand
+    E Q = 8 P[Bin(1, 1/8) <= 1/32] = 8 (7/8) = 7 and (4) gives 8 Phi((-3/4)(1/8) / sqrt(7/64)) = 8 Phi(-0.2835)
+    = 3.107: the check confirms Berry-Esseen's bound (8.97 here), not the approximation."""
+    from scipy.stats import norm
+    from exactprune.theorems.ek.bounds import _check_eq4
+    verdict = _check_eq4({"k": 8, "n": 1, "c": "1/4", "probs": None})
+    assert verdict.holds and verdict.details["EQ_exact"] == "7"
+    by_hand = 8 * norm.cdf((-0.75 / 8) / (7 / 64) ** 0.5)
+    assert abs(verdict.details["approx_4"] - by_hand) < 1e-9 and by_hand < 3.2
