@@ -72,7 +72,7 @@ def test_qualified_verdicts_are_counted_apart():
     table = counts(ROWS)
     families = {v: sum(t["verdicts"][v] for t in table.values()) for v in VERDICTS}
     assert families["verified (corrected form)"] >= 4 and families["verified (special case)"] >= 10
-    assert families["reproduced"] >= 5
+    assert families["reproduced"] >= 1        # section 6.3 here; the experiments: experiment_rows.py
     assert sum(families.values()) == len(ROWS)
     assert sum(sum(t["grades"].values()) for t in table.values()) == len(ROWS)
 
