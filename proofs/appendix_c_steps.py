@@ -30,12 +30,41 @@ RESULTS = []
 
 
 def report(label: str, ok: bool, what: str = "ok") -> None:
+    """Record one check and print ``(label): what`` (``FAIL`` when it does not hold).
+
+    Parameters
+    ----------
+    label : str
+        The equation, e.g. ``"C.30"``.
+    ok : bool
+        Whether the check gave its expected result.
+    what : str
+        What to print when it did.
+    """
     RESULTS.append(ok)
     print(f"({label}): {what if ok else 'FAIL'}")
 
 
 def dirichlet_moment_integral(lams, ks):
-    """E[p_1^k_1 ... p_H^k_H] for (p) ~ Dir(lams), H = 2 or 3, integer lams, by exact integration."""
+    """E[p_1^k_1 ... p_H^k_H] for (p) ~ Dir(lams), H = 2 or 3, integer lams, by exact integration.
+
+    Parameters
+    ----------
+    lams : sequence of int
+        The Dirichlet parameters (2 or 3 of them).
+    ks : sequence of int
+        The exponents.
+
+    Returns
+    -------
+    sympy.Rational
+        The moment.
+
+    Examples
+    --------
+    >>> dirichlet_moment_integral((1, 1), (1, 0))
+    1/2
+    """
     x, y = sp.symbols("x y", nonnegative=True)
     if len(lams) == 2:
         a, b = lams
@@ -160,6 +189,96 @@ def check_lemma_5_2_convexity() -> None:
     report("C.45", ok45)
 
 
+def c30_printed(B, M, s, Md, k: int) -> tuple:
+    """(C.30) as printed, (left side, right side): Gamma(B_c+k)/Gamma(B_c) = f_k(s, M_d) Gamma(M_c+k)/Gamma(M_c).
+
+    Parameters
+    ----------
+    B, M, s, Md : sympy.Expr
+        B_c, M_c, s and M_d.
+    k : int
+        The order.
+
+    Returns
+    -------
+    tuple of sympy.Expr
+        The two sides.
+    """
+    return sp.gamma(B + k) / sp.gamma(B), gamma_f_k(s, Md, k) * sp.gamma(M + k) / sp.gamma(M)
+
+
+def gamma_f_k(B, M, k: int):
+    """(C.26) in Gamma functions: f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)).
+
+    Parameters
+    ----------
+    B, M : sympy.Expr
+        The arguments.
+    k : int
+        The order.
+
+    Returns
+    -------
+    sympy.Expr
+        The Gamma ratio (unsimplified).
+    """
+    return sp.gamma(B + k) * sp.gamma(M) / (sp.gamma(B) * sp.gamma(M + k))
+
+
+def c30_follows_from_c29(k: int, printed=c30_printed) -> bool:
+    """(C.30) minus (C.29) scaled by Gamma(M_c + k)/Gamma(M_c) is 0 identically in B_c, M_c, s, M_d (sympy):
+    the printed (C.30) is (C.29) rewritten, for every value of its variables (k fixed).
+
+    Parameters
+    ----------
+    k : int
+        The order.
+    printed : callable
+        (B, M, s, Md, k) -> (left side, right side) of (C.30); the printed form by default (a misprint
+        can be passed to see the check fail).
+
+    Returns
+    -------
+    bool
+        Whether the identity holds symbolically.
+    """
+    B, M, s, Md = sp.symbols("B_c M_c s M_d", positive=True)
+    lhs, rhs = printed(B, M, s, Md, k)
+    c29 = gamma_f_k(B, M, k) - gamma_f_k(s, Md, k)
+    return sp.simplify(sp.gammasimp(lhs - rhs - c29 * sp.gamma(M + k) / sp.gamma(M))) == 0
+
+
+def c31_c32_lines(k: int) -> tuple:
+    """(C.31) is the M-derivative of (C.30) with B_c = B_c(M_c) (chain rule), and the three lines of (C.32) are
+    equal, the last one on the curve (C.29): each as a sympy identity in B_c, M_c, s, M_d (k fixed).
+
+    Parameters
+    ----------
+    k : int
+        The order.
+
+    Returns
+    -------
+    tuple of bool
+        (C.31) holds, (C.32) line 1 = line 2, line 2 = line 3 where f_k(s, M_d) = f_k(B_c, M_c).
+    """
+    B, M, s, Md, b = sp.symbols("B_c M_c s M_d b", positive=True)
+    Bf = sp.Function("B")(M)
+    lhs30, rhs30 = c30_printed(Bf, M, s, Md, k)
+    ratio_b = sp.gamma(b + k) / sp.gamma(b)
+    printed31 = (sp.diff(ratio_b, b).subs(b, Bf) * sp.diff(Bf, M)
+                 - gamma_f_k(s, Md, k) * sp.diff(sp.gamma(M + k) / sp.gamma(M), M))
+    ok31 = sp.simplify(printed31 - sp.diff(lhs30 - rhs30, M)) == 0
+    psi = lambda x: sp.polygamma(0, x + k) - sp.polygamma(0, x)      # noqa: E731
+    line1 = gamma_f_k(s, Md, k) * sp.diff(sp.gamma(M + k) / sp.gamma(M), M) / sp.diff(ratio_b, b).subs(b, B)
+    line2 = gamma_f_k(s, Md, k) / gamma_f_k(B, M, k) * psi(M) / psi(B)
+    line3 = psi(M) / psi(B)
+    ok_12 = sp.simplify(sp.expand_func(sp.gammasimp(line1 - line2))) == 0
+    ok_23 = sp.simplify(line2.subs(s, B).subs(Md, M) - line3) == 0     # a point of (C.29): s = B_c, M_d = M_c
+    ok_23 &= sp.simplify((line2 - line3).subs(gamma_f_k(s, Md, k), gamma_f_k(B, M, k))) == 0
+    return ok31, ok_12, ok_23
+
+
 def check_lemma_5_1_steps() -> None:
     """(C.30)-(C.35), the proof of Lemma 5.1: f_k(B, M) = Gamma(B+k)Gamma(M)/(Gamma(B)Gamma(M+k)), B a
     function of M through f_k(B, M) = f_k(s, M_d) = c; symbolic for k = 1..4, the inequalities on an
@@ -170,7 +289,11 @@ def check_lemma_5_1_steps() -> None:
         f_k, f_k1 = rising(B, k) / rising(M, k), rising(B, k + 1) / rising(M, k + 1)
         psi_b = {n: sum(1 / (B + i) for i in range(n)) for n in (k, k + 1)}     # Psi(B+n) - Psi(B)
         psi_m = {n: sum(1 / (M + i) for i in range(n)) for n in (k, k + 1)}
-        # (C.30): the Gamma ratios are the rising factorials, so (C.29) reads RF(B,k) = c RF(M,k)
+        # (C.30) is (C.29) times Gamma(M_c + k)/Gamma(M_c), and its Gamma ratios are rising factorials
+        ok30 &= c30_follows_from_c29(k)
+        as_printed_31, lines_12, lines_23 = c31_c32_lines(k)
+        ok31 &= as_printed_31
+        ok32 &= lines_12 and lines_23
         gam = sp.gamma(B + k) / sp.gamma(B) - c * sp.gamma(M + k) / sp.gamma(M)
         ok30 &= sp.simplify(sp.gammasimp(gam) - (rising(B, k) - c * rising(M, k))) == 0
         # (C.31): d/dB Gamma(B+k)/Gamma(B) = Gamma(B+k)/Gamma(B) (Psi(B+k) - Psi(B))
@@ -194,9 +317,10 @@ def check_lemma_5_1_steps() -> None:
             ok34 &= sum(u) / sum(v) > sum(u[:k]) / sum(v[:k])
             at = {B: sp.Rational(b_val.numerator, b_val.denominator), M: sp.Rational(m_val.numerator, m_val.denominator)}
             ok35 &= bool(printed33.subs(at) < 0)
-    report("C.30", ok30, "ok (Gamma ratios = rising factorials, k = 1..4)")
-    report("C.31", ok31)
-    report("C.32", ok32, "ok (implicit differentiation, symbolic, k = 1..4)")
+    report("C.30", ok30, "ok ((C.29) times Gamma(M_c+k)/Gamma(M_c), symbolic in B_c, M_c, s, M_d; Gamma ratios = "
+           "rising factorials; k = 1..4)")
+    report("C.31", ok31, "ok (the M-derivative of (C.30) by the chain rule, symbolic, k = 1..4)")
+    report("C.32", ok32, "ok (its three lines equal, the last on (C.29); implicit differentiation; symbolic, k = 1..4)")
     report("C.33", ok33)
     report("C.34", ok34, "ok (exact grid 0 < B < M, k = 1..4)")
     report("C.35", ok35, "ok (exact grid 0 < B < M, k = 1..4)")
@@ -216,7 +340,14 @@ def check_thm_5_6_chain() -> None:
         line5 = bt / nt + lam * ((J - 1) * nt - J * bt) / (nt * (nt + J * lam))
         ok &= sp.simplify(line1 - line2) == 0 and sp.simplify(line2 - line3) == 0
         ok &= sp.simplify(line5 - (bt + (J - 1) * lam) / (nt + J * lam)) == 0
-    report("C.62", ok, "ok (the identities; the inequality uses (J-1) n_c >= J b_c and n_c < n_t)")
+        # the inequality line 3 >= line 4, termwise: each term's gap is a product of factors >= 0 under
+        # (J-1) n_c >= J b_c (Table A.1: b_c <= (J-1)/J n_c) and n_c < n_t
+        line4 = bt / nt + lam / (nt * (nt + J * lam)) * sum((J - 1) * n[c] - J * b[c] for c in range(K))
+        gaps = [((J - 1) * n[c] - J * b[c]) * (nt - n[c]) / ((n[c] + J * lam) * (nt + J * lam)) for c in range(K)]
+        ok &= sp.simplify(line3 - line4 - lam / nt * sum(gaps)) == 0
+        ok &= sp.simplify(line4 - line5) == 0
+    report("C.62", ok, "ok (the identities, and the inequality as lam/n_t times a sum of products of factors >= 0 "
+                       "under (J-1) n_c >= J b_c and n_c < n_t)")
     Kt, nt, bt = sp.symbols("K_t n_t b_t", positive=True)
     r_tree = (bt + (J - 1) * Kt * lam) / (nt + Kt * J * lam)
     report("C.63", sp.simplify(r_tree.subs(Kt, 1) - (bt + (J - 1) * lam) / (nt + J * lam)) == 0)
@@ -293,7 +424,25 @@ def check_thm_4_1_steps() -> None:
 
 
 def f_k(B, M, k: int):
-    """f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)) = g_k(B) / g_k(M) (Lemma 5.1)."""
+    """f_k(B, M) = Gamma(B + k) Gamma(M) / (Gamma(B) Gamma(M + k)) = g_k(B) / g_k(M) (Lemma 5.1).
+
+    Parameters
+    ----------
+    B, M : number or sympy.Expr
+        The arguments.
+    k : int
+        The order.
+
+    Returns
+    -------
+    number or sympy.Expr
+        The ratio of rising factorials.
+
+    Examples
+    --------
+    >>> f_k(Fraction(1), Fraction(2), 1)
+    Fraction(1, 2)
+    """
     return rising(B, k) / rising(M, k)
 
 

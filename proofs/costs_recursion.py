@@ -20,6 +20,9 @@ where x^(n) is the rising factorial.  This script establishes, with M_j and q_j 
     J = 3: k <= 6, J = 4: k <= 4), the denominator identity for k <= 8, and the mgf identity
     E[T^k] = M^(k) E_k* (coefficients of prod_j (1 - q_j t)^(-M_j)) for J = 2, k <= 5.
  5. The library (exactprune.costs) agrees with the definition symbolically (lam and losses symbols).
+ 6. (7.7), and every printed line of App C.9's derivation - the last line of (C.93), (C.96), (C.97),
+    (C.98) and the three lines of (C.99) - equals the definition: J = 2 (k = 2..4) and J = 3 (k = 2, 3),
+    M_j and q_j symbols.
 
 Exit status 0 when everything is established; 1 (with the failing item) otherwise.
 """
@@ -32,6 +35,24 @@ import sympy as sp
 
 
 def rising(x, n):
+    """The rising factorial x^(n) = x (x + 1) ... (x + n - 1) = g_n(x) (C.94).
+
+    Parameters
+    ----------
+    x : sympy.Expr
+        The base.
+    n : int
+        The number of factors.
+
+    Returns
+    -------
+    sympy.Expr
+
+    Examples
+    --------
+    >>> rising(sp.Integer(2), 3)
+    24
+    """
     out = sp.Integer(1)
     for i in range(n):
         out *= (x + i)
@@ -39,6 +60,24 @@ def rising(x, n):
 
 
 def compositions(k, J):
+    """Every (k_1, ..., k_J) of non-negative integers summing to ``k``.
+
+    Parameters
+    ----------
+    k : int
+        The total.
+    J : int
+        The number of parts.
+
+    Yields
+    ------
+    tuple of int
+
+    Examples
+    --------
+    >>> list(compositions(2, 2))
+    [(2, 0), (1, 1), (0, 2)]
+    """
     if J == 1:
         yield (k,)
         return
@@ -48,7 +87,25 @@ def compositions(k, J):
 
 
 def definition_numerator(M, q, k):
-    """M^(k) * E_k* from (C.90) with (C.92): a polynomial."""
+    """M^(k) * E_k* from (C.90) with (C.92): a polynomial.
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The order.
+
+    Returns
+    -------
+    sympy.Expr
+        The expanded polynomial.
+
+    Examples
+    --------
+    >>> definition_numerator([sp.Integer(1), sp.Integer(1)], [sp.Integer(1), sp.Integer(0)], 1)
+    1
+    """
     total = sp.Integer(0)
     for ks in compositions(k, len(M)):
         term = sp.Integer(math.factorial(k))
@@ -62,7 +119,20 @@ def definition_numerator(M, q, k):
 
 def polynomial_recursion(M, q, k):
     """N_n = sum_{m=1}^n (n-1)!/(n-m)! c_m N_{n-m}, N_0 = 1, c_m = sum_j M_j q_j^m: the corrected (7.14)
-    multiplied through by M^(n) (see ratio_identity)."""
+    multiplied through by M^(n) (see ratio_identity).
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The largest order.
+
+    Returns
+    -------
+    list of sympy.Expr
+        N_0..N_k.
+    """
     N = [sp.Integer(1)]
     for n in range(1, k + 1):
         total = sp.Integer(0)
@@ -74,7 +144,25 @@ def polynomial_recursion(M, q, k):
 
 
 def ratio(k, m, printed_form=False):
-    """M^(k) / (M^(k-m) * denominator of the m-th term of (7.14)), M a single symbol."""
+    """M^(k) / (M^(k-m) * denominator of the m-th term of (7.14)), M a single symbol.
+
+    Parameters
+    ----------
+    k, m : int
+        The order and the term.
+    printed_form : bool
+        The printed denominator (M+k-m)^m instead of the corrected prod_{i=1}^m (M+k-i).
+
+    Returns
+    -------
+    sympy.Expr
+        1 when the denominator is right.
+
+    Examples
+    --------
+    >>> ratio(2, 2), ratio(2, 2, printed_form=True)
+    (1, (M + 1)/M)
+    """
     Mt = sp.Symbol("M")
     if printed_form:
         den = (Mt + k - m) ** m
@@ -86,7 +174,20 @@ def ratio(k, m, printed_form=False):
 
 
 def printed(M, q, k):
-    """E_k* by (7.14) exactly as printed (small cases only)."""
+    """E_k* by (7.14) exactly as printed (small cases only).
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The largest order.
+
+    Returns
+    -------
+    list of sympy.Expr
+        E_0*..E_k* as printed.
+    """
     Mt = sum(M)
     E = [sp.Integer(1)]
     for n in range(1, k + 1):
@@ -99,9 +200,119 @@ def printed(M, q, k):
 
 
 def equal_to_definition(value, M, q, k) -> bool:
+    """Whether ``value`` equals E_k* of (C.90)/(C.92), as a polynomial identity in the symbols.
+
+    Parameters
+    ----------
+    value : sympy.Expr
+        A candidate for E_k*.
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The order.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> M, q = sp.symbols("M1:3"), sp.symbols("q1:3")
+    >>> equal_to_definition((M[0] * q[0] + M[1] * q[1]) / (M[0] + M[1]), M, q, 1)
+    True
+    """
     Mt = sum(M)
     num, den = sp.fraction(sp.together(value))
     return sp.expand(num * rising(Mt, k) - den * definition_numerator(M, q, k)) == 0
+
+
+def _terms(M, q, total):
+    """(compositions k_1..k_J of ``total``, the multinomial (total)!/prod k_j!, prod_j q_j^k_j), one per composition."""
+    for ks in compositions(total, len(M)):
+        coef = sp.Integer(math.factorial(total))
+        for kj in ks:
+            coef /= math.factorial(kj)
+        yield ks, coef, sp.prod([qj ** kj for qj, kj in zip(q, ks)])
+
+
+def g_prod(M, ks, bump=None):
+    """prod_j g_{k_j}(M_j), with k_i + 1 in place of k_i when ``bump`` is i.
+
+    Parameters
+    ----------
+    M : sequence of sympy.Expr
+        M_1..M_J.
+    ks : sequence of int
+        k_1..k_J.
+    bump : int, optional
+        The index i whose k_i is raised by one.
+
+    Returns
+    -------
+    sympy.Expr
+        The product of rising factorials.
+    """
+    return sp.prod([rising(Mj, kj + (j == bump)) for j, (Mj, kj) in enumerate(zip(M, ks))])
+
+
+def definition(M, q, k):
+    """E_k* by (C.90) with (C.92).
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The order.
+
+    Returns
+    -------
+    sympy.Expr
+        E_k*.
+    """
+    return definition_numerator(M, q, k) / rising(sum(M), k)
+
+
+def printed_c93_c99(M, q, k) -> dict:
+    """The right-hand sides of App C.9's derivation of (7.14) as printed, for k > 1: the last line of (C.93),
+    (C.96), (C.97), (C.98) and the three lines of (C.99).
+
+    Parameters
+    ----------
+    M, q : sequence of sympy.Expr
+        M_1..M_J and q_1..q_J.
+    k : int
+        The order, at least 2.
+
+    Returns
+    -------
+    dict
+        ``{"C.93": ..., "C.96": ..., "C.97": ..., "C.98": ..., "C.99 line 1": ..., "C.99 line 2": ...,
+        "C.99 line 3": ...}``, each E_k* as that line prints it.
+
+    See Also
+    --------
+    definition : what each line should equal.
+    """
+    Mt, J = sum(M), len(M)
+    den = rising(Mt, k - 1) * (Mt + k - 1)
+    first = definition(M, q, k - 1) * sum(Mi * qi for Mi, qi in zip(M, q)) / (Mt + k - 1)
+    lines = {"C.93": 0, "C.96": 0, "C.97": 0, "C.98": first, "C.99 line 1": first, "C.99 line 2": first,
+             "C.99 line 3": first}
+    for i in range(J):
+        for ks, coef, qs in _terms(M, q, k - 1):
+            lines["C.93"] += coef * qs * g_prod(M, ks, bump=i) / rising(Mt, k) * q[i]
+            lines["C.96"] += coef * qs * g_prod(M, ks) * (M[i] + ks[i]) * q[i] / den
+            lines["C.97"] += coef * qs * g_prod(M, ks) * M[i] * q[i] / den + coef * qs * q[i] * g_prod(M, ks) * ks[i] / den
+            if ks[i] > 0:
+                lines["C.98"] += coef * ks[i] * qs * q[i] * g_prod(M, ks) / den     # (k-1)!/(..(k_i - 1)!..)
+        for ks, coef, qs in _terms(M, q, k - 2):                                   # k' = k - 2, coef = (k-2)!/prod
+            lines["C.99 line 1"] += (k - 1) * coef * qs * q[i] ** 2 * g_prod(M, ks, bump=i) / den
+            lines["C.99 line 2"] += ((k - 1) * coef * qs * g_prod(M, ks) * (M[i] + ks[i]) * q[i] ** 2
+                                     / (rising(Mt, k - 2) * (Mt + k - 1) * (Mt + k - 2)))
+            lines["C.99 line 3"] += (sp.Rational(1) * (k - 1) / (Mt + k - 1) * coef * qs * g_prod(M, ks)
+                                     * (M[i] + ks[i]) * q[i] ** 2 / (rising(Mt, k - 2) * (Mt + k - 2)))
+    return lines
 
 
 def main() -> int:
@@ -120,6 +331,21 @@ def main() -> int:
         s2 = sum(a * b * b for a, b in zip(M, q))
         require(equal_to_definition(s1 / Mt, M, q, 1), f"(7.9) = definition, J = {J}")
         require(equal_to_definition((s1 ** 2 + s2) / (Mt * (Mt + 1)), M, q, 2), f"(7.12) last line = definition, J = {J}")
+
+    # (7.7): E[r_l] = sum_j R_{Label,j} E_P[P[C_j|A_l]], E[p_j] = M_j/M by (C.92) with one n_j = 1
+    for J in (2, 3, 4):
+        M = sp.symbols(f"M1:{J + 1}", positive=True)
+        q = sp.symbols(f"q1:{J + 1}", nonnegative=True)
+        seven_7 = sum(qj * g_prod(M, [int(i == j) for i in range(J)]) / rising(sum(M), 1) for j, qj in enumerate(q))
+        require(equal_to_definition(seven_7, M, q, 1), f"(7.7) = definition, J = {J}")
+    # (C.93)-(C.99): every printed line of the derivation equals the definition (C.90)/(C.92)
+    for J, kmax in ((2, 4), (3, 3)):
+        M = sp.symbols(f"M1:{J + 1}", positive=True)
+        q = sp.symbols(f"q1:{J + 1}", nonnegative=True)
+        for k in range(2, kmax + 1):
+            lines = printed_c93_c99(M, q, k)
+            wrong = [name for name, value in lines.items() if not equal_to_definition(value, M, q, k)]
+            require(not wrong, f"(C.93)-(C.99) as printed = definition, J = {J}, k = {k}" + (f": {wrong}" if wrong else ""))
 
     # (7.12) fourth line with the transposed index, on a symbolic 2 x 2 loss matrix, label 1
     M = sp.symbols("M1:3", positive=True)

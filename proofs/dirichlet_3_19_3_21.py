@@ -7,7 +7,10 @@ k = 1..5, (C.6) with the posterior parameters n_h + lam (C.2) gives
          expansion of (1-p_h)^k = (sum_{j != h} p_j)^k, a multinomial sum of (C.6) terms; this
          does not use (C.3)],
   (3.21) E[p_a p_b] = (n_a + lam)(n_b + lam + I[a = b]) / ((N + lam H)(N + lam H + 1)),
-and that exactprune.dirichlet.product_moment implements (C.6).  Exit status 0 iff all hold.
+and that exactprune.dirichlet.product_moment implements (C.6).  (3.11), Lidstone's law with one
+lam_h per class, is checked apart with symbolic n_h and lam_h (H = 2, 3, 4): the posterior mean of
+Dir(n_1 + lam_1, ..., n_H + lam_H) by (C.6) at k = 1 is (n_h + lam_h)/(N + sum_h lam_h), for every h.
+Exit status 0 iff all hold.
 """
 import itertools
 import sys
@@ -22,15 +25,75 @@ lam = sympy.Symbol("lam", positive=True)
 
 
 def c6(params, ks):
-    """(C.6): prod_h rising(param_h, k_h) / rising(sum params, sum k)."""
+    """(C.6): prod_h rising(param_h, k_h) / rising(sum params, sum k).
+
+    Parameters
+    ----------
+    params : sequence of sympy.Expr
+        The Dirichlet parameters.
+    ks : sequence of int
+        The exponents.
+
+    Returns
+    -------
+    sympy.Expr
+        E[p_1^k_1 ... p_H^k_H].
+
+    Examples
+    --------
+    >>> c6([1, 1], [1, 0])
+    1/2
+    """
     num = sympy.Integer(1)
     for a, k in zip(params, ks):
         num *= rising(a, k)
     return num / rising(sum(params), sum(ks))
 
 
-def main() -> int:
+def lidstone_3_11(n, lams, h):
+    """(3.11) as printed: (n_h + lam_h) / (N + sum_h lam_h), one lam_h per class.
+
+    Parameters
+    ----------
+    n, lams : sequence of sympy.Expr
+        The counts n_1..n_H and the parameters lam_1..lam_H.
+    h : int
+        The class (0-based).
+
+    Returns
+    -------
+    sympy.Expr
+        p_h*.
+    """
+    return (n[h] + lams[h]) / (sum(n) + sum(lams))
+
+
+def check_3_11(law=lidstone_3_11) -> int:
+    """Failures of ``law`` against (C.6)'s posterior mean with a separate symbolic lam_h per class.
+
+    Parameters
+    ----------
+    law : callable
+        (n, lams, h) -> p_h*; the printed (3.11) by default (a misprint can be passed to see it fail).
+
+    Returns
+    -------
+    int
+        The number of (H, h), H = 2..4, where the law differs from the posterior mean symbolically.
+    """
     failures = 0
+    for H in (2, 3, 4):
+        n = sympy.symbols(f"n1:{H + 1}", nonnegative=True)
+        lams = sympy.symbols(f"lam1:{H + 1}", positive=True)
+        for h in range(H):
+            mean = c6([x + l for x, l in zip(n, lams)], [int(i == h) for i in range(H)])
+            failures += sympy.simplify(mean - law(n, lams, h)) != 0
+    print(f"(3.11) per-class lam_h, H = 2..4, every h: {'ok' if failures == 0 else 'FAIL'}")
+    return failures
+
+
+def main() -> int:
+    failures = check_3_11()
     for H in (2, 3, 4):
         n = sympy.symbols(f"n1:{H + 1}", nonnegative=True)
         N = sum(n)

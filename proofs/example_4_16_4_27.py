@@ -6,7 +6,9 @@ subtree_moment (4.28)) and compared with the printed decimal: the printed value 
 exact value rounded to the printed number of decimals (|exact - printed| <= half a unit in the
 last printed place).  Standard deviations are irrational: compared through exact squares.
 Exit status 0 iff every printed number agrees, except the one misprint found, (4.20), which is
-checked to be exactly that misprint (printed = 10 x exact; see erratum_4_20).
+checked to be exactly that misprint (printed = 10 x exact; see erratum_4_20).  (4.15), "generally
+sigma[r_d] != sum_c sigma[r_c] P*[A_c|A_d]", is decided by this example (certified arb: 0.0433 against
+0.0107).
 """
 import sys
 from fractions import Fraction
@@ -16,12 +18,49 @@ from exactprune.tree import Tree
 
 
 def agrees(exact_value: Fraction, printed: str) -> bool:
+    """Whether ``printed`` is ``exact_value`` rounded to its decimals (within half a unit of the last place).
+
+    Parameters
+    ----------
+    exact_value : Fraction
+        The exact value.
+    printed : str
+        The printed decimal.
+
+    Returns
+    -------
+    bool
+        |exact - printed| <= half a unit in the last printed place.
+
+    Examples
+    --------
+    >>> agrees(Fraction(3, 200), "0.015000"), agrees(Fraction(3, 200), "0.016")
+    (True, False)
+    """
     places = len(printed.split(".")[1])
     return abs(exact_value - Fraction(printed)) <= Fraction(1, 2 * 10 ** places)
 
 
 def sqrt_agrees(square: Fraction, printed: str) -> bool:
-    """sqrt(square) rounds to printed: (p - h)^2 <= square <= (p + h)^2."""
+    """sqrt(square) rounds to printed: (p - h)^2 <= square <= (p + h)^2.
+
+    Parameters
+    ----------
+    square : Fraction
+        The exact square of the value (a variance).
+    printed : str
+        The printed decimal.
+
+    Returns
+    -------
+    bool
+        Whether its square root rounds to ``printed``.
+
+    Examples
+    --------
+    >>> sqrt_agrees(Fraction(1, 4), "0.50")
+    True
+    """
     places = len(printed.split(".")[1])
     p, h = Fraction(printed), Fraction(1, 2 * 10 ** places)
     return (p - h) ** 2 <= square <= (p + h) ** 2
@@ -30,7 +69,20 @@ def sqrt_agrees(square: Fraction, printed: str) -> bool:
 def erratum_4_20(exact_value: Fraction, printed: str) -> bool:
     """ERRATUM: (4.20) prints 0.00075758, but (0.5)(1.5)/((99)(100)) = 1/13200 = 0.000075758 (a decimal
     place is lost); (4.26) nevertheless uses the correct value (its result 0.0019496 agrees).  Accepted
-    here only as exactly this misprint: printed = 10 x exact, rounded."""
+    here only as exactly this misprint: printed = 10 x exact, rounded.
+
+    Parameters
+    ----------
+    exact_value : Fraction
+        The exact E[r_c1^2].
+    printed : str
+        The printed decimal.
+
+    Returns
+    -------
+    bool
+        Whether ``printed`` is exactly this misprint.
+    """
     found = agrees(10 * exact_value, printed) and agrees(exact_value, "0.000075758")
     if found:
         print("   ERRATUM (4.20): printed 0.00075758 is 10x the exact 1/13200 = 0.000075758; (4.26) uses the exact value")
@@ -71,6 +123,15 @@ def main() -> int:
     ok = abs(inc - arb_of(Fraction("0.03119"))) < arb_of(Fraction(1, 200000))
     failures += not ok
     print(f"{'increase of sigma':28s} certified {inc.mid().str(8, radius=False)}  printed 0.03119  {'ok' if ok else 'DISAGREES'}")
+    # (4.15) "generally, sigma[r_d] != sum_c sigma[r_c] P*[A_c|A_d]": this example is such a case (certified)
+    weighted = sum((arb_of(child_weight(c, d, prior.eta)) * arb_of(leaf_moment(c.counts, 2, prior)
+                                                           - leaf_moment(c.counts, 1, prior) ** 2).sqrt()
+                    for c in (c1, c2)), flint.arb(0))
+    sigma = arb_of(s2 - s1 ** 2).sqrt()
+    ok = bool(sigma - weighted > 0)
+    failures += not ok
+    print(f"{'(4.15) sigma[r_d] != sum':28s} certified {sigma.mid().str(4, radius=False)} > "
+          f"{weighted.mid().str(4, radius=False)} (the children's weighted sigmas)  {'ok' if ok else 'DISAGREES'}")
     print("ALL AGREE" if failures == 0 else f"{failures} DISAGREE")
     return 0 if failures == 0 else 1
 

@@ -42,28 +42,103 @@ class Mismatch(Exception):
 
 
 def same(label: str, mine, theirs) -> None:
+    """Exact agreement, or :class:`Mismatch`.
+
+    Parameters
+    ----------
+    label : str
+        What is compared (named in the mismatch).
+    mine, theirs
+        The recomputed value and the registry's.
+
+    Raises
+    ------
+    Mismatch
+        When ``mine != theirs``.
+
+    Examples
+    --------
+    >>> same("1/2", fs(F(1, 2)), "1/2")
+    """
     if mine != theirs:
         raise Mismatch(f"{label}: recomputed {mine!r}, registry {theirs!r}")
 
 
 def near(label: str, mine, theirs, tol=1e-9) -> None:
+    """Agreement of a float (a certified or mpmath value against the registry's printed float) within
+    ``tol``, or :class:`Mismatch` (tests/test_errata_audit.py holds every call to tol <= 1e-9).
+
+    Parameters
+    ----------
+    label : str
+        What is compared (named in the mismatch).
+    mine, theirs : float-like
+        The recomputed value and the registry's (None is a mismatch).
+    tol : float
+        The largest absolute difference accepted.
+
+    Raises
+    ------
+    Mismatch
+        When ``|mine - theirs| > tol`` or ``theirs`` is None.
+
+    Examples
+    --------
+    >>> near("Phi(0)", mpmath.ncdf(0), 0.5)
+    """
     if theirs is None or abs(float(mine) - float(theirs)) > tol:
         raise Mismatch(f"{label}: recomputed {float(mine)!r}, registry {theirs!r}")
 
 
 def fs(x: F) -> str:
+    """The exact string of a rational, as the registry prints it.
+
+    Parameters
+    ----------
+    x : Fraction or int
+        The value.
+
+    Returns
+    -------
+    str
+        ``str(Fraction(x))``.
+    """
     return str(F(x))
 
 
 def mp(x) -> mpmath.mpf:
-    """An exact rational (or int) as an mpmath number."""
+    """An exact rational (or int) as an mpmath number.
+
+    Parameters
+    ----------
+    x : Fraction or int
+        The value.
+
+    Returns
+    -------
+    mpmath.mpf
+        x at the working precision.
+    """
     x = F(x)
     return mpmath.mpf(x.numerator) / x.denominator
 
 
 def term(multiplier: int, *factorial_args: int) -> int:
     """multiplier * prod n!; a zero multiplier gives 0 even where an n is negative (n! undefined there:
-    DD's index ranges reach such terms only with the factor r - v = 0, which is how the registry reads them)."""
+    DD's index ranges reach such terms only with the factor r - v = 0, which is how the registry reads them).
+
+    Parameters
+    ----------
+    multiplier : int
+        The factor in front.
+    *factorial_args : int
+        The n of each n!.
+
+    Returns
+    -------
+    int
+        The product (0 when ``multiplier`` is 0).
+    """
     if multiplier == 0:
         return 0
     return multiplier * math.prod(math.factorial(n) for n in factorial_args)
@@ -71,11 +146,36 @@ def term(multiplier: int, *factorial_args: int) -> int:
 
 # ------------------------------------------------------------------------------ Zhong: k-norm (4.29), (4.11)
 def tree_of(spec: dict):
-    """(counts, children) from the counterexamples' {"counts", "children"} form."""
+    """(counts, children) from the counterexamples' {"counts", "children"} form.
+
+    Parameters
+    ----------
+    spec : dict
+        ``{"counts": [...], "children": [...]}``.
+
+    Returns
+    -------
+    tuple
+        (counts, children), children in the same form.
+    """
     return (tuple(spec["counts"]), [tree_of(c) for c in spec.get("children", [])])
 
 
 def iris(name: str = "root", node=IRIS):
+    """A node of Zhong's iris tree (Figure B.2, typed in above) by name, as (counts, children).
+
+    Parameters
+    ----------
+    name : str
+        The node's name (``root``, ``c2``, ...).
+    node : tuple
+        Where to search (the whole tree by default).
+
+    Returns
+    -------
+    tuple or None
+        The node, None when there is none of that name.
+    """
     if node[0] == name:
         return (node[1], [iris(c[0], c) for c in node[2]])
     for child in node[2]:
@@ -86,7 +186,24 @@ def iris(name: str = "root", node=IRIS):
 
 
 def leaf_moment(counts, k: int, lam: F, numerator: str = "J-1") -> F:
-    """(4.29): prod_{m<k} (b + (J-1) lam + m)/(n + J lam + m), b = n - max_j n_j (numerator "1": b + lam)."""
+    """(4.29): prod_{m<k} (b + (J-1) lam + m)/(n + J lam + m), b = n - max_j n_j (numerator "1": b + lam).
+
+    Parameters
+    ----------
+    counts : sequence of int
+        The leaf's class counts.
+    k : int
+        The moment.
+    lam : Fraction
+        Lidstone's lam.
+    numerator : str
+        ``"J-1"`` (4.29) or ``"1"``.
+
+    Returns
+    -------
+    Fraction
+        E[r^k].
+    """
     n, J = sum(counts), len(counts)
     B = n - max(counts) + (J - 1 if numerator == "J-1" else 1) * lam
     out = F(1)
@@ -96,20 +213,71 @@ def leaf_moment(counts, k: int, lam: F, numerator: str = "J-1") -> F:
 
 
 def weights(node, eta: F) -> list:
+    """(4.11)'s child weights (n_c + eta)/(n_t + K eta).
+
+    Parameters
+    ----------
+    node : tuple
+        (counts, children).
+    eta : Fraction
+        The routing parameter.
+
+    Returns
+    -------
+    list of Fraction
+        One weight per child.
+    """
     counts, children = node
     n, K = sum(counts), len(children)
     return [(sum(c[0]) + eta) / (n + K * eta) for c in children]
 
 
 def subtree_moment(node, k: int, lam: F, eta: F) -> F:
-    """(4.11): the leaves' moments weighted by (n_c + eta)/(n_t + K eta) down the tree."""
+    """(4.11): the leaves' moments weighted by (n_c + eta)/(n_t + K eta) down the tree.
+
+    Parameters
+    ----------
+    node : tuple
+        (counts, children).
+    k : int
+        The moment.
+    lam, eta : Fraction
+        Lidstone's lam and the routing eta.
+
+    Returns
+    -------
+    Fraction
+        E[r^k] of the subtree.
+    """
     if not node[1]:
         return leaf_moment(node[0], k, lam)
     return sum(w * subtree_moment(c, k, lam, eta) for w, c in zip(weights(node, eta), node[1]))
 
 
 def prune_leaves(node, k: int, lam: F, eta: F, eps: F = F(0)):
-    """Figure 4.1: (R, leaves) of PruneTree; a split is kept iff R_tree < R_leaf - eps."""
+    """Figure 4.1: (R, leaves) of PruneTree; a split is kept iff R_tree < R_leaf - eps (a tie is pruned).
+
+    Parameters
+    ----------
+    node : tuple
+        (counts, children) as :func:`tree_of` builds it.
+    k : int
+        The norm.
+    lam, eta : Fraction
+        Lidstone's lam and the routing eta.
+    eps : Fraction
+        PruneTree's margin.
+
+    Returns
+    -------
+    tuple
+        (the pruned subtree's k-th moment, its number of leaves).
+
+    Examples
+    --------
+    >>> prune_leaves(((2, 2), [((1, 1), []), ((1, 1), [])]), 1, F(1, 2), F(1, 2))     # a tie: pruned
+    (Fraction(1, 2), 1)
+    """
     leaf = leaf_moment(node[0], k, lam)
     if not node[1]:
         return leaf, 1
@@ -121,7 +289,24 @@ def prune_leaves(node, k: int, lam: F, eta: F, eps: F = F(0)):
 
 
 def log_leaf_moment(counts, k: int, lam, numerator: str = "J-1"):
-    """log E[r^k] = log Gamma(B + k) - log Gamma(B) - log Gamma(M + k) + log Gamma(M) (mpmath)."""
+    """log E[r^k] = log Gamma(B + k) - log Gamma(B) - log Gamma(M + k) + log Gamma(M) (mpmath).
+
+    Parameters
+    ----------
+    counts : sequence of int
+        The leaf's class counts.
+    k : int or mpmath.mpf
+        The moment (large k allowed).
+    lam : Fraction or mpmath.mpf
+        Lidstone's lam.
+    numerator : str
+        ``"J-1"`` or ``"1"``.
+
+    Returns
+    -------
+    mpmath.mpf
+        log E[r^k].
+    """
     n, J = sum(counts), len(counts)
     lam = mpmath.mpf(lam.numerator) / lam.denominator
     B = n - max(counts) + (J - 1 if numerator == "J-1" else 1) * lam
@@ -130,7 +315,24 @@ def log_leaf_moment(counts, k: int, lam, numerator: str = "J-1"):
 
 
 def split_gap(node, k: int, lam: F, eta: F, numerator: str = "J-1"):
-    """R_leaf - R_tree for a node whose children are leaves, at large k (mpmath, relative to R_leaf)."""
+    """R_leaf - R_tree for a node whose children are leaves, at large k (mpmath, relative to R_leaf).
+
+    Parameters
+    ----------
+    node : tuple
+        (counts, children) with leaf children.
+    k : int
+        The moment.
+    lam, eta : Fraction
+        Lidstone's lam and the routing eta.
+    numerator : str
+        ``"J-1"`` or ``"1"``.
+
+    Returns
+    -------
+    mpmath.mpf
+        (R_leaf - R_tree) / R_leaf.
+    """
     leaf = log_leaf_moment(node[0], k, lam, numerator)
     tree = sum(mpmath.mpf(w.numerator) / w.denominator * mpmath.exp(log_leaf_moment(c[0], k, lam, numerator) - leaf)
                for w, c in zip(weights(node, eta), node[1]))
@@ -138,10 +340,34 @@ def split_gap(node, k: int, lam: F, eta: F, numerator: str = "J-1"):
 
 
 def case_tree(case: dict):
+    """A counterexample's tree, lam and eta.
+
+    Parameters
+    ----------
+    case : dict
+        With ``tree``, ``lam``, ``eta``.
+
+    Returns
+    -------
+    tuple
+        (tree as (counts, children), lam, eta).
+    """
     return tree_of(case["tree"]), F(case["lam"]), F(case["eta"])
 
 
 def internal_nodes(node):
+    """Every internal node of a tree, pre-order.
+
+    Parameters
+    ----------
+    node : tuple
+        (counts, children).
+
+    Returns
+    -------
+    iterator of tuple
+        The nodes with children.
+    """
     if node[1]:
         yield node
         for c in node[1]:
@@ -149,6 +375,22 @@ def internal_nodes(node):
 
 
 def thm_5_3_holds(node, lam, eta, ks=range(1, 9)) -> bool:
+    """Zhong Thm 5.3 at every internal node: a subtree no better at k is worse at k + 1.
+
+    Parameters
+    ----------
+    node : tuple
+        (counts, children).
+    lam, eta : Fraction
+        Lidstone's lam and the routing eta.
+    ks : iterable of int
+        The k tried.
+
+    Returns
+    -------
+    bool
+        Whether the implication holds everywhere.
+    """
     return all(not (subtree_moment(d, k, lam, eta) >= leaf_moment(d[0], k, lam))
                or subtree_moment(d, k + 1, lam, eta) > leaf_moment(d[0], k + 1, lam)
                for d in internal_nodes(node) for k in ks)
@@ -183,6 +425,18 @@ def zhong_5_5(entry):
 
 
 def thm_5_6(case: dict) -> dict:
+    """Zhong Thm 5.6 on a counterexample: the 1-norms of the node as a leaf and as a tree.
+
+    Parameters
+    ----------
+    case : dict
+        With ``tree``, ``lam``, ``eta``.
+
+    Returns
+    -------
+    dict
+        The recomputed quantities.
+    """
     tree, lam, eta = case_tree(case)
     r_leaf, r_tree = leaf_moment(tree[0], 1, lam), subtree_moment(tree, 1, lam, eta)
     uniform = all(len(set(c[0])) == 1 for c in tree[1])
@@ -276,6 +530,17 @@ def zhong_breakpoint(entry):
 
 
 def zhong_printed_value(entry, value: F, printed: str):
+    """A printed decimal against its exact value: the registry's exact value and the rounding.
+
+    Parameters
+    ----------
+    entry : dict
+        The registry's entry.
+    value : Fraction
+        The exact value recomputed here.
+    printed : str
+        The printed decimal.
+    """
     x = entry["counterexample"]
     same("exact value", fs(value), x["exact"])
     places = len(printed.split(".")[1])
@@ -317,6 +582,20 @@ def zhong_c38(entry):
 
 
 def BM(counts, lam):
+    """Table A.1's B = b + (J-1) lam and M = n + J lam of a leaf.
+
+    Parameters
+    ----------
+    counts : sequence of int
+        The class counts.
+    lam : Fraction
+        Lidstone's lam.
+
+    Returns
+    -------
+    tuple
+        (B, M).
+    """
     n, J = sum(counts), len(counts)
     return n - max(counts) + (J - 1) * lam, n + J * lam
 
@@ -349,7 +628,18 @@ def zhong_table_a1(entry):
 
 
 def ccp_sequence(node):
-    """CART's weakest-link sequence on a (counts, children) tree: [(leaves, cost R(T), alpha_from)]."""
+    """CART's weakest-link sequence on a (counts, children) tree: [(leaves, cost R(T), alpha_from)].
+
+    Parameters
+    ----------
+    node : tuple
+        (counts, children).
+
+    Returns
+    -------
+    list of tuple
+        (leaves, R(T), alpha from which it is chosen) per tree of the sequence.
+    """
     N = sum(node[0])
 
     def err(counts):
@@ -441,7 +731,15 @@ def zhong_table_6_3(entry):
 
 
 def split_case(entry, expect_rise: bool = True):
-    """A split of leaves at k = 1: (C.19), (C.20) recomputed; effective and raising the 1-norm."""
+    """A split of leaves at k = 1: (C.19), (C.20) recomputed; effective and raising the 1-norm.
+
+    Parameters
+    ----------
+    entry : dict
+        The registry's entry.
+    expect_rise : bool
+        Whether the 1-norm must rise.
+    """
     x = entry["counterexample"]
     children = [tuple(c) for c in x["children"]]
     parent = tuple(map(sum, zip(*children)))
@@ -469,13 +767,41 @@ def zhong_43_settings(entry):
 
 # ------------------------------------------------------------------------------ Zhong chapter 7
 def dirichlet_moment(M, ns) -> F:
-    """(C.92), checked against direct integration in proofs/dirichlet_integrals.py."""
+    """(C.92), checked against direct integration in proofs/dirichlet_integrals.py.
+
+    Parameters
+    ----------
+    M : sequence of Fraction
+        The Dirichlet parameters.
+    ns : sequence of int
+        The exponents.
+
+    Returns
+    -------
+    Fraction
+        E[prod p_j^n_j].
+    """
     g = lambda x, n: math.prod(x + i for i in range(n))  # noqa: E731
     return math.prod((g(m, n) for m, n in zip(M, ns)), start=F(1)) / g(sum(M), sum(ns))
 
 
 def power_moment(M, q, k: int) -> F:
-    """E[(sum_j q_j p_j)^k] by (C.90)'s multinomial expansion and (C.92)."""
+    """E[(sum_j q_j p_j)^k] by (C.90)'s multinomial expansion and (C.92).
+
+    Parameters
+    ----------
+    M : sequence of Fraction
+        The Dirichlet parameters.
+    q : sequence of Fraction
+        The losses q_j.
+    k : int
+        The moment.
+
+    Returns
+    -------
+    Fraction
+        E_k*.
+    """
     total = F(0)
     for ks in itertools.product(range(k + 1), repeat=len(M)):
         if sum(ks) == k:
@@ -485,6 +811,24 @@ def power_moment(M, q, k: int) -> F:
 
 
 def recursion_714(M, q, k: int, printed: bool) -> F:
+    """E_k* by the recursion (7.14), with the printed or the corrected denominator.
+
+    Parameters
+    ----------
+    M : sequence of Fraction
+        The Dirichlet parameters.
+    q : sequence of Fraction
+        The losses q_j.
+    k : int
+        The moment.
+    printed : bool
+        The printed denominator (M+k-m)^m instead of prod (M+k-i).
+
+    Returns
+    -------
+    Fraction
+        E_k*.
+    """
     E = [F(1)]
     S = sum(M)
     for kk in range(1, k + 1):
@@ -543,7 +887,24 @@ def zhong_712(entry):
 # ------------------------------------------------------------------------------ DD
 def path_prob(path: dict, last, d: int, used=frozenset()) -> F:
     """P[the path exists] when every node picks an unused attribute uniformly; ``last`` (purity and
-    scarcity) must be picked last, ``None`` (fixed height) lets the path's attributes come in any order."""
+    scarcity) must be picked last, ``None`` (fixed height) lets the path's attributes come in any order.
+
+    Parameters
+    ----------
+    path : dict
+        {attribute: value} in path order.
+    last : int or None
+        The leaf's last attribute (purity, scarcity) or None (fixed height).
+    d : int
+        The number of attributes.
+    used : frozenset
+        Attributes already used above.
+
+    Returns
+    -------
+    Fraction
+        The probability.
+    """
     if used == set(path):
         return F(1)
     total = F(0)
@@ -555,7 +916,24 @@ def path_prob(path: dict, last, d: int, used=frozenset()) -> F:
 
 
 def coexist_prob(p1: dict, p2: dict, lasts, d: int, used=frozenset()) -> F:
-    """P[two paths co-exist]: shared while their values agree, then independent."""
+    """P[two paths co-exist]: shared while their values agree, then independent.
+
+    Parameters
+    ----------
+    p1, p2 : dict
+        The two paths.
+    lasts : tuple
+        Their last attributes (or None).
+    d : int
+        The number of attributes.
+    used : frozenset
+        Attributes already used above.
+
+    Returns
+    -------
+    Fraction
+        The probability.
+    """
     if used == set(p1) == set(p2):
         return F(1)
     total = F(0)
@@ -573,13 +951,41 @@ def coexist_prob(p1: dict, p2: dict, lasts, d: int, used=frozenset()) -> F:
 
 
 def falling(d: int, lo: int, hi: int) -> int:
-    """d - lo, d - lo - 1, ..., d - hi (inclusive; 1 if empty)."""
+    """d - lo, d - lo - 1, ..., d - hi (inclusive; 1 if empty).
+
+    Parameters
+    ----------
+    d : int
+        The start.
+    lo, hi : int
+        The first and last offsets.
+
+    Returns
+    -------
+    int
+        The product.
+    """
     return math.prod(d - i for i in range(lo, hi + 1))
 
 
 def dd_printed_362(d, p1, p2, lasts):
     """DD 3.6.2 as printed: r common attributes sparing the leaf attributes, b of them with equal values,
-    sum_t bPr_t (h_p-t-2)! (h_q-t-2)! (r-b) prob_t / ((d-h_p+1)(d-h_q+1)); None where prob_t divides by 0."""
+    sum_t bPr_t (h_p-t-2)! (h_q-t-2)! (r-b) prob_t / ((d-h_p+1)(d-h_q+1)); None where prob_t divides by 0.
+
+    Parameters
+    ----------
+    d : int
+        The number of attributes.
+    p1, p2 : dict
+        The two paths.
+    lasts : tuple
+        Their last attributes.
+
+    Returns
+    -------
+    Fraction or None
+        The printed value, None where it divides by 0.
+    """
     hp, hq = sorted((len(p1), len(p2)))
     common = (set(p1) & set(p2)) - set(lasts)
     r, b = len(common), sum(p1[a] == p2[a] for a in common)
@@ -642,6 +1048,57 @@ def dd_table_1(entry):
          (F(0), x["d=5 binary, fixed(h=3), N = 100"]["E[GE]"], x["d=5 binary, fixed(h=3), N = 100"]["Var[GE]"]))
 
 
+#: DD Table 1, the columns rho = 0.36, 0.11, 0.02, typed in again from the paper
+DD_TABLE_1 = {
+    ("fixed", 100, "d=5 binary"): (1.49, 0.56, 0.34), ("fixed", 100, "d=5 ternary"): (20.49, 10.77, 7.7),
+    ("fixed", 100, "d=8 binary"): (3.89, 2.78, 1.33), ("fixed", 10000, "d=5 binary"): (2.99, 1.25, 0.78),
+    ("fixed", 10000, "d=5 ternary"): (30.9, 15.71, 11.87), ("fixed", 10000, "d=8 binary"): (7.21, 3.86, 2.56),
+    ("purity", 100, "d=5 binary"): (1154.1, 5216.75, 10783.19), ("purity", 100, "d=5 ternary"): (181.21, 180.5, 3281.83),
+    ("purity", 100, "d=8 binary"): (1.9, 1035.68, 1211.7), ("purity", 10000, "d=5 binary"): (2897.3, 11499.57, 65581.6),
+    ("purity", 10000, "d=5 ternary"): (163245.31, 675867.31, 2662617.25),
+    ("purity", 10000, "d=8 binary"): (178913.85, 712081.12, 3113403.25),
+    ("scarcity", 100, "d=5 binary"): (17.59, 17.5, 17.2), ("scarcity", 100, "d=5 ternary"): (33.55, 32.88, 32.18),
+    ("scarcity", 100, "d=8 binary"): (33.86, 33.28, 32.59), ("scarcity", 10000, "d=5 binary"): (12.18, 11.26, 10.32),
+    ("scarcity", 10000, "d=5 ternary"): (60.34, 59.51, 58.64),
+    ("scarcity", 10000, "d=8 binary"): (2642.56, 2641.75, 2640.89),
+}
+
+
+def dd_table_1_floor(entry):
+    """s <= sqrt(rho) by Cauchy-Schwarz, so a bound below (1 - rho)/rho (rho at the top of its rounding
+    interval) is impossible; the floor is reached by P[Y = f(x) | x] = (1 + t)/2 (correlation t^2, s = t).
+
+    Parameters
+    ----------
+    entry : dict
+        The registry's ``dd-table-1-floor`` as ``errata --json`` prints it.
+
+    Raises
+    ------
+    Mismatch
+        When the cells below the floor, their count per N or the floor reached differ.
+    """
+    x = entry["counterexample"]
+    below = {}
+    for (crit, N, setting), row in DD_TABLE_1.items():
+        for rho, printed in zip(("0.36", "0.11", "0.02"), row):
+            top = F(rho) + F(1, 200)
+            if F(str(printed)) < (1 - top) / top:
+                below[f"{crit}, N = {N}, {setting}, rho = {rho}"] = {"printed": printed, "floor": fs((1 - top) / top)}
+    same("cells below the floor", below, x["below the floor"])
+    same("cells below the floor by N", {str(N): sum(f"N = {N}," in cell for cell in below) for N in (100, 10000)},
+         x["cells below by N"])
+    for rho, t in (("0.36", F(3, 5)), ("0.11", F(1, 3)), ("0.02", F(1, 7))):
+        # two binary attributes, uniform, class f(x) = x_0: every marginal is 1/2 (class) or 1/2 (attributes)
+        cells = {(a, b, y): F(1, 4) * ((1 + t) / 2 if y == a else (1 - t) / 2)
+                 for a in (0, 1) for b in (0, 1) for y in (0, 1)}
+        correlation = sum((p - F(1, 8)) ** 2 / F(1, 8) for p in cells.values())
+        s = sum(p if y == a else -p for (a, b, y), p in cells.items())
+        reached = x["floor reached"][rho]
+        same(f"rho = {rho}: correlation, s, bound", (fs(correlation), fs(s), fs((1 - s * s) / (s * s))),
+             (reached["correlation"], reached["s_bayes_tree"], reached["bound"]))
+
+
 def dd_datasets(entry):
     for case in entry["counterexample"]:
         cells = case["m"] ** case["d"]
@@ -654,10 +1111,38 @@ def dd_datasets(entry):
 
 # ------------------------------------------------------------------------------ EK
 def phi(z) -> mpmath.mpf:
+    """The standard normal distribution function (mpmath).
+
+    Parameters
+    ----------
+    z : mpmath.mpf
+        The argument.
+
+    Returns
+    -------
+    mpmath.mpf
+        Phi(z).
+    """
     return mpmath.ncdf(z)
 
 
 def binom_tail(n: int, q: F, pred) -> F:
+    """P[pred(X)] for X ~ Binomial(n, q), exactly.
+
+    Parameters
+    ----------
+    n : int
+        Trials.
+    q : Fraction
+        Success probability.
+    pred : callable
+        int -> bool.
+
+    Returns
+    -------
+    Fraction
+        The probability.
+    """
     return sum((math.comb(n, a) * q ** a * (1 - q) ** (n - a) for a in range(n + 1) if pred(a)), F(0))
 
 
@@ -685,7 +1170,20 @@ def ek_eq1(entry):
 def rep_safe_tree_probability(sizes, p: F) -> F:
     """REP (EK Table 1) on a complete binary interior over the safe nodes, each with a leaf labelled
     positive and one labelled negative (training labels), node labels as leaves from the pruning
-    majority: P(the root is pruned), every labelling of the pruning examples enumerated."""
+    majority: P(the root is pruned), every labelling of the pruning examples enumerated.
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        The number of pruning examples at each safe node.
+    p : Fraction
+        The probability that an example is positive.
+
+    Returns
+    -------
+    Fraction
+        The probability that REP prunes the tree to one leaf.
+    """
     leaf_sizes = [c for s in sizes for c in ((s + 1) // 2, s // 2)]
     labels = [0, 1] * len(sizes)
     total = F(0)
@@ -763,6 +1261,21 @@ def ek_4_root(entry):
     same("REP keeps the root split", root_as_leaf <= leaf_errors, x["printed_form"]["pruned_to_leaf"])
     same("Thm 4's condition holds vacuously", x["printed_form"]["safe_nodes"] == [] and x["printed_form"]["condition"],
          True)
+
+
+def ek_1_tied_leaf(entry):
+    """Root (3, 3) over pure leaves; pruning set (2, 2) at the root, (1, 1) at each leaf: the root alone errs
+    twice with either label, the full tree (training labels 0, 1) twice too; REP prunes on the tie."""
+    x = entry["counterexample"]
+    root, leaves = x["pruning_set"]["root"], [x["pruning_set"]["c1"], x["pruning_set"]["c2"]]
+    alone = {label: sum(root) - root[label] for label in (0, 1)}
+    full = sum(sum(c) - c[label] for c, label in zip(leaves, (0, 1)))
+    best = min(min(alone.values()), full)
+    same("minimal errors", best, x["minimal_errors"])
+    same("the smallest minimal classifiers", [{"root": label} for label in (0, 1) if alone[label] == best],
+         x["smallest_minimal_classifiers"])
+    same("REP prunes the tie to the first class", {"pruned": ["root"], "labels": {"root": 0}, "errors": best},
+         x["rep"])
 
 
 def ek_6(entry):
@@ -929,7 +1442,22 @@ def notes_sizes(entry):
 # ------------------------------------------------------------------------------ Fan
 def fan_quantities(atoms, cell_index: int, constants=None) -> dict:
     """Atoms (mass, eta, cell, finer cell): L of the quantized rule (predict 1 iff eta^q > 1/2) and
-    L_bar = L* + 2 int |eta - c| mu with c = eta^q (or the given constants per cell)."""
+    L_bar = L* + 2 int |eta - c| mu with c = eta^q (or the given constants per cell).
+
+    Parameters
+    ----------
+    atoms : list
+        (mass, eta, cell, finer cell) per atom.
+    cell_index : int
+        Which cell field to quantize on.
+    constants : dict, optional
+        Per-cell constants replacing the quantized posterior.
+
+    Returns
+    -------
+    dict
+        ``L`` and ``L_bar``.
+    """
     total = sum(F(a[0]) for a in atoms)
     cells = {}
     for a in atoms:
@@ -995,8 +1523,10 @@ RECHECKS = {
     "zhong-6.3-lam-infinity": zhong_lam_infinity, "zhong-6.3-lam0-iris": zhong_lam0_iris, "zhong-7.14": zhong_714,
     "zhong-7.20-sign": zhong_720, "zhong-7.12-index": zhong_712, "dd-coexist-purity": dd_coexist_purity,
     "dd-coexist-identical": dd_coexist_identical, "dd-ties": dd_ties, "dd-table-1-rho0": dd_table_1,
+    "dd-table-1-floor": dd_table_1_floor,
     "dd-datasets": dd_datasets, "ek-eq1": ek_eq1, "ek-eq2": ek_eq2, "ek-lemma5": ek_lemma5, "ek-eq5": ek_eq5,
-    "ek-4-root": ek_4_root, "ek-6-fitting-tree": ek_6, "notes-convex": notes_convex, "notes-guarantee": notes_guarantee,
+    "ek-4-root": ek_4_root, "ek-6-fitting-tree": ek_6,
+    "ek-1-tied-leaf-label": ek_1_tied_leaf, "notes-convex": notes_convex, "notes-guarantee": notes_guarantee,
     "notes-gini-error-bound": notes_gini_error, "notes-min-size-dp": notes_min_size,
     "notes-weak-chain": notes_weak_chain, "notes-paths-count": notes_paths, "notes-12.5-chernoff": notes_chernoff,
     "notes-lemma-12.2-classes": notes_lemma_12_2, "notes-12.12-first-sum": notes_first_sum,
@@ -1008,6 +1538,18 @@ RECHECKS = {
 
 
 def load(argv) -> list:
+    """The registry's entries: ``errata --json`` run here, or read from ``--json FILE``.
+
+    Parameters
+    ----------
+    argv : list of str
+        The command line.
+
+    Returns
+    -------
+    list of dict
+        The entries.
+    """
     if len(argv) > 2 and argv[1] == "--json":
         with open(argv[2]) as handle:
             return json.load(handle)
@@ -1017,6 +1559,18 @@ def load(argv) -> list:
 
 
 def main(argv=sys.argv) -> int:
+    """Re-check every entry; print one line per entry and the disagreements.
+
+    Parameters
+    ----------
+    argv : list of str
+        The command line (``--json FILE`` optional).
+
+    Returns
+    -------
+    int
+        0 iff every entry is re-checked and agrees.
+    """
     entries = load(argv)
     failures = []
     for entry in entries:

@@ -127,7 +127,7 @@ def test_recheck_fails_on_a_disagreement_and_on_an_unknown_erratum(tmp_path):
     """The re-check can fail: a tampered value, a tampered counterexample and an erratum without a re-check."""
     import json
     from exactprune.errata import all_errata
-    entries = [e.as_dict() for e in all_errata()]
+    entries = [json.loads(json.dumps(e.as_dict())) for e in all_errata()]   # copies: as_dict shares the cache
     by_id = {e["id"]: e for e in entries}
     by_id["zhong-4.20"]["counterexample"]["exact"] = "1/1320"                 # the printed 10x value
     by_id["zhong-B.1-breakpoint"]["counterexample"]["J-1"]["breakpoint_c2"] = 25680602
@@ -140,3 +140,81 @@ def test_recheck_fails_on_a_disagreement_and_on_an_unknown_erratum(tmp_path):
     for entry_id in ("zhong-4.20", "zhong-B.1-breakpoint", "dd-coexist-purity"):
         assert f"[{entry_id}] disagrees" in run.stdout, entry_id
     assert "[zhong-new-erratum] cannot re-check" in run.stdout
+
+
+def _recheck_module():
+    """proofs/recheck_errata.py as a module (its main() is not run)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("recheck_errata", RECHECK)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_recheck_float_tolerance_is_tight(monkeypatch):
+    """The re-check's float comparisons: a 1e-8 difference fails, and every call of ``near`` over the whole
+    registry uses a tolerance of at most 1e-9 (a loosened tolerance at any call site fails here)."""
+    import json
+    recheck = _recheck_module()
+    recheck.near("x", 0.25, 0.25 + 1e-10)
+    for off in (1e-8, -1e-8, 1e-3):
+        with pytest.raises(recheck.Mismatch):
+            recheck.near("x", 0.25, 0.25 + off)
+    with pytest.raises(recheck.Mismatch):
+        recheck.near("x", 0.25, None)
+    from exactprune.errata import all_domain_notes, all_errata, all_remarks
+    entries = [json.loads(json.dumps(e.as_dict())) for e in all_errata() + all_domain_notes() + all_remarks()]
+    tolerances = []
+    original = recheck.near
+
+    def recording(label, mine, theirs, tol=1e-9):
+        tolerances.append(tol)
+        original(label, mine, theirs, tol)
+    monkeypatch.setattr(recheck, "near", recording)
+    for entry in entries:
+        recheck.RECHECKS[entry["id"]](entry)
+    assert len(tolerances) >= 10 and max(tolerances) <= 1e-9
+
+
+def test_recheck_fails_on_a_float_moved_by_1e_8():
+    """In place: EK (1)'s printed bound moved by 1e-8 in the registry's output is a disagreement."""
+    import json
+    from exactprune.errata import get_entry
+    recheck = _recheck_module()
+    entry = json.loads(json.dumps(get_entry("ek-eq1").as_dict()))
+    recheck.ek_eq1(entry)
+    entry["counterexample"]["printed_bound"] += 1e-8
+    with pytest.raises(recheck.Mismatch):
+        recheck.ek_eq1(entry)
+
+
+def test_recheck_prunetree_prunes_a_tie():
+    """The re-check's PruneTree (Zhong Figure 4.1) keeps a split only if R_tree < R_leaf - eps, strictly.  By hand
+    (lam = eta = 1/2, k = 1): root (2, 2) has (2 + 1/2)/(4 + 1) = 1/2; children (1, 1) have (1 + 1/2)/(2 + 1) = 1/2
+    each, weights 1/2: R_tree = 1/2 = R_leaf, a tie, pruned.  Pure children (2, 0), (0, 2): (0 + 1/2)/(2 + 1) = 1/6
+    each, R_tree = 1/6 < 1/2, kept; with eps = 1/3 exactly the margin, R_tree = R_leaf - eps, pruned."""
+    recheck = _recheck_module()
+    half = Fraction(1, 2)
+    tie = ((2, 2), [((1, 1), []), ((1, 1), [])])
+    pure = ((2, 2), [((2, 0), []), ((0, 2), [])])
+    assert recheck.prune_leaves(tie, 1, half, half) == (half, 1)
+    assert recheck.prune_leaves(pure, 1, half, half) == (Fraction(1, 6), 2)
+    assert recheck.prune_leaves(pure, 1, half, half, Fraction(1, 3)) == (half, 1)
+    assert recheck.prune_leaves(pure, 1, half, half, Fraction(1, 3) - Fraction(1, 10 ** 9)) == (Fraction(1, 6), 2)
+
+
+def test_recheck_of_the_table_1_floor_can_fail():
+    """A cell dropped from, or added to, the registry's cells below the floor is a disagreement."""
+    import json
+    from exactprune.errata import get_entry
+    recheck = _recheck_module()
+    entry = json.loads(json.dumps(get_entry("dd-table-1-floor").as_dict()))
+    recheck.dd_table_1_floor(entry)
+    dropped = json.loads(json.dumps(entry))
+    dropped["counterexample"]["below the floor"].pop("fixed, N = 100, d=5 binary, rho = 0.36")
+    added = json.loads(json.dumps(entry))
+    added["counterexample"]["below the floor"]["purity, N = 100, d=8 binary, rho = 0.36"] = {"printed": 1.9,
+                                                                                             "floor": "127/73"}
+    for tampered in (dropped, added):
+        with pytest.raises(recheck.Mismatch):
+            recheck.dd_table_1_floor(tampered)

@@ -127,3 +127,18 @@ def test_dd_table_1_rho0_by_hand():
     assert dist.prob((0, 1, 0, 1, 0, 0)) == dist.prob((0, 1, 0, 1, 0, 1)) == Fraction(1, 64)
     assert margin_strength(dist, [((0,), (0,), (3, 1)), ((0,), (1,), (0, 2))]) == 0
     assert get_entry("dd-table-1-rho0").evaluate()["confirmed"]
+
+
+def test_notes_rep_example_at_x4():
+    """Notes 12.2.1, the REP example's X_4 subtree (Figures 12.5-12.6 are missing; the counts are the text's):
+    S_2 sends 2 examples of class 1 to the left leaf and 1 of class 0 plus 2 of class 1 to the right; on S_1 X_4
+    has 3 of class 1 and 1 of class 0, so its pruned leaf says 1.  "The subtree error is therefore 2" fixes the
+    leaves' labels: left 1 (0 errors), right 0 (2 errors) - the other labellings give 3 (left 0, right 1), 1 or 4.
+    The pruned leaf errs once (the class-0 example): 1 < 2, X_4 is pruned."""
+    errors = {(a, b): (2 if a == 0 else 0) + (2 if b == 0 else 1) for a in (0, 1) for b in (0, 1)}
+    assert [labels for labels, e in errors.items() if e == 2] == [(1, 0)]
+    x4 = Tree.from_json('{"counts": [1, 3], "children": [{"counts": [0, 3]}, {"counts": [1, 0]}]}')
+    result = rep_prune(x4, {"root": (1, 4), "c1": (0, 2), "c2": (1, 2)})
+    assert result.pruned == ["root"] and result.labels == {"root": 1} and result.errors == 1
+    kept = rep_prune(x4, {"root": (1, 4), "c1": (0, 2), "c2": (1, 2)}, ties="keep")
+    assert kept.pruned == ["root"]          # 1 < 2: pruned whatever the tie rule

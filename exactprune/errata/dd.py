@@ -106,6 +106,79 @@ def _table_1_rho0() -> dict:
                          and all(value > 0 for value in printed.values())}
 
 
+def dd_correlation(dist) -> Fraction:
+    """DD 4.2's "correlation" of a distribution: sum over the cells of (p - p_m)^2 / p_m, p_m the product
+    of the cell's one-dimensional marginals (every attribute and the class); cells with p_m = 0 add 0.
+
+    Parameters
+    ----------
+    dist : exactprune.rdt.Distribution
+        The contingency table's cell probabilities.
+
+    Returns
+    -------
+    Fraction
+        The chi-square sum, exactly.
+
+    See Also
+    --------
+    exactprune.rdt.correlated_distribution : the synthetic distributions, correlation t^2.
+
+    Examples
+    --------
+    >>> from exactprune.rdt import correlated_distribution
+    >>> dd_correlation(correlated_distribution([2, 3], Fraction(3, 5)))
+    Fraction(9, 25)
+    """
+    shape = tuple(dist.arities) + (dist.k,)
+    cells = list(itertools.product(*(range(n) for n in shape)))
+    probs = {cell: dist.prob(cell) for cell in cells}
+    marginals = [{v: sum(p for cell, p in probs.items() if cell[axis] == v) for v in range(n)}
+                 for axis, n in enumerate(shape)]
+    total = Fraction(0)
+    for cell, p in probs.items():
+        product = math.prod((marginals[axis][v] for axis, v in enumerate(cell)), start=Fraction(1))
+        if product:
+            total += (p - product) ** 2 / product
+    return total
+
+
+def _table_1_floor() -> dict:
+    """Every printed Table 1 bound against the floor (1 - rho)/rho (proofs/dd_table1_floor.py), rho read
+    at the top of its two-decimal rounding interval (rho + 1/200), so a cell is named only if it is below
+    the floor for every correlation that prints as its column; and the floor reached exactly by the
+    synthetic distributions (correlation t^2, the Bayes tree's s = t)."""
+    from ..rdt import correlated_distribution, margin_strength
+    from ..rdt.breiman import breiman_bound
+    from ..rdt.experiment import PAPER_TABLE1, RHOS, SYNTHETIC
+    floors = {}
+    for rho in list(RHOS)[1:-1]:                       # 0.36, 0.11, 0.02 (rho = 1: floor 0; rho = 0: no bound)
+        top = Fraction(rho) + Fraction(1, 200)
+        floors[rho] = (1 - top) / top
+    below = {}
+    for (crit, N, setting), row in PAPER_TABLE1.items():
+        for rho, printed in zip(RHOS, row):
+            if rho in floors and Fraction(str(printed)) < floors[rho]:
+                below[f"{crit}, N = {N}, {setting}, rho = {rho}"] = {"printed": printed,
+                                                                    "floor": fraction_str(floors[rho])}
+    reached = {}
+    for rho, t in list(RHOS.items())[1:-1]:
+        dist = correlated_distribution(SYNTHETIC["d=5 binary"][:2], t)
+        bayes_tree = [((0,), (v,), (1 - v, v)) for v in (0, 1)]     # split on attribute 0, predict f(x) = x_0
+        s = margin_strength(dist, bayes_tree)
+        reached[rho] = {"t": fraction_str(t), "correlation": fraction_str(dd_correlation(dist)),
+                        "s_bayes_tree": fraction_str(s), "bound": fraction_str(breiman_bound(s)),
+                        "floor_at_t^2": fraction_str((1 - t * t) / (t * t))}
+    by_N = {str(N): sum(1 for cell in below if f"N = {N}," in cell) for N in (100, 10000)}
+    return {"correct": "every tree's bound (1 - s^2)/s^2 >= (1 - rho)/rho, since s <= sqrt(rho) (Cauchy-Schwarz); "
+                       "so does any average over trees",
+            "counterexample": {"below the floor": below, "cells below by N": by_N, "floor reached": reached,
+                               "floors (rho at the top of its rounding interval)":
+                                   {rho: fraction_str(f) for rho, f in floors.items()}},
+            "confirmed": bool(below) and all(r["bound"] == r["floor_at_t^2"] and r["correlation"] == fraction_str(
+                RHOS[rho] ** 2) for rho, r in reached.items())}
+
+
 def _datasets() -> dict:
     from itertools import product
     from ..rdt import datasets_count
@@ -169,6 +242,20 @@ ERRATA = [
                      "cannot give a finite number. This reads s as Breiman's strength (an expectation over the "
                      "distribution, as in the caption's 'upper bounds'); DD do not say how they estimated s, and "
                      "a strength estimated on a finite test sample would be a different, random quantity."),
+    ),
+    Erratum(
+        id="dd-table-1-floor",
+        source="DD sec 4.3, Table 1: printed bounds below Breiman's floor (1 - rho)/rho",
+        printed="upper bounds on E[GE] from Breiman's formula, e.g. 0.34 (fixed height, N = 100, d = 5 binary, "
+                "rho = 0.02)",
+        compute=_table_1_floor,
+        explanation=("With s Breiman's strength (from the true distribution) and DD's correlation rho (the "
+                     "chi-square sum of 4.2, two classes of prior 1/2), s <= sqrt(rho) for every classifier "
+                     "(Cauchy-Schwarz), so every tree's bound (1 - s^2)/s^2 is at least (1 - rho)/rho and so is "
+                     "their average: the named cells are impossible whatever distribution, trees or data sets "
+                     "DD used (derived symbolically in proofs/dd_table1_floor.py; the floor is reached by the "
+                     "tree predicting the majority class of a distribution with |2 P[Y = 1 | x] - 1| constant). "
+                     "A strength estimated on a finite test sample would be another, random quantity."),
     ),
     Erratum(
         id="dd-datasets",

@@ -1,7 +1,7 @@
 """Errata in Elomaa and Kaariainen (JAIR 2001), each recomputed exactly when evaluated."""
 from __future__ import annotations
 
-from . import HYPOTHESIS, Erratum
+from . import HYPOTHESIS, REMARK, Erratum
 
 
 def _eq1() -> dict:
@@ -70,6 +70,32 @@ def _ek6_fitting_tree() -> dict:
                               "EA + 1 <= E[leaves] <= t, linear in t iff 0 < p < 1")()
 
 
+def _tied_leaf_label() -> dict:
+    """EK Thm 1's 'the smallest of those prunings ... with minimal error' on a tree whose root ties on the
+    pruning set: every pruning and every label of a pruned leaf enumerated; REP's output against them."""
+    from ..peers.rep import rep_prune
+    from ..tree import Tree
+    tree = Tree.from_json('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}')
+    pruning_set = {"root": (2, 2), "c1": (1, 1), "c2": (1, 1)}
+    training = {"c1": 0, "c2": 1}                      # the original leaves keep their training labels
+
+    def errors(counts, label):
+        return sum(counts) - counts[label]
+    classifiers = [("root alone", {"root": label}, errors(pruning_set["root"], label)) for label in (0, 1)]
+    classifiers.append(("root, c1, c2", training, sum(errors(pruning_set[n], label) for n, label in training.items())))
+    best = min(e for _, _, e in classifiers)
+    smallest = [(shape, labels) for shape, labels, e in classifiers if e == best and shape == "root alone"]
+    rep = rep_prune(tree, pruning_set)
+    return {"correct": "unique as a structure (the root alone); as a labelled classifier unique only when no leaf of "
+                       "it ties on the pruning set - REP's answer is then fixed by its tie rule (the first class)",
+            "counterexample": {"tree": "root (3, 3) -> c1 (3, 0), c2 (0, 3)", "pruning_set": {
+                                   name: list(c) for name, c in pruning_set.items()},
+                               "minimal_errors": best,
+                               "smallest_minimal_classifiers": [labels for _, labels in smallest],
+                               "rep": {"pruned": rep.pruned, "labels": rep.labels, "errors": rep.errors}},
+            "confirmed": len(smallest) == 2 and rep.errors == best and rep.pruned == ["root"]}
+
+
 ERRATA = [
     Erratum("ek-eq1", "Elomaa & Kaariainen (2001), eq (1)",
             "Pr{X_i > n_i/2} >= 1 - Phi((p - 1/2) n_i / sqrt(n_i p (1-p)))", _eq1,
@@ -107,4 +133,10 @@ ERRATA = [
             "survives for every fitting tree without empty leaves (A + 1 <= leaves <= t) when 0 < p < 1, while "
             "at p = 0 or 1 the minimal tree is a single leaf for every t (slope 2p(1-p) = 0).",
             kind=HYPOTHESIS),
+    Erratum("ek-1-tied-leaf-label", "Elomaa & Kaariainen (2001), Theorem 1: REP's output unique as a labelled "
+            "classifier", "T' is the smallest of the prunings of T with minimal error on S", _tied_leaf_label,
+            "True as a structure: the smallest most accurate pruning is unique (theorem ek-1 checks it against all "
+            "prunings). A leaf whose pruning examples tie can carry either label with the same error, so as a "
+            "classifier it is not unique; REP's output is then fixed by its tie rule, which Table 1 leaves open.",
+            kind=REMARK),
 ]

@@ -184,6 +184,22 @@ def appendix_a_example_terms(d: int) -> list:
     A1-A3 common with equal values, A4, A5 common with different values, A6 on path 1 only, A7, A8 on
     path 2 only), transcribed as printed: Figure 8a-8d, split at depth 4, 3, 2, 1.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes, at least 8 (ValueError otherwise).
+
+    Returns
+    -------
+    list of Fraction
+        The four printed terms, exactly.
+
+    See Also
+    --------
+    appendix_a_example_paths : the two paths whose co-existence they add up to.
+
+    Examples
+    --------
     >>> sum(appendix_a_example_terms(8))
     Fraction(153, 39200)
     """
@@ -201,6 +217,22 @@ def appendix_a_example_paths(order: list) -> tuple:
     """The example's two paths with A1..A8 mapped to the attributes ``order[0..7]``: both take
     value 0 on A1..A3, then path 1 takes 0 on A4..A6 and path 2 takes 1 on A4, A5 and 0 on A7, A8.
 
+    Parameters
+    ----------
+    order : list of int
+        The attributes standing for A1..A8 (at least 8 entries).
+
+    Returns
+    -------
+    tuple of dict
+        (path 1, path 2), each ``{attribute: value}`` in path order.
+
+    See Also
+    --------
+    appendix_a_example_terms : the printed probabilities of their co-existence.
+
+    Examples
+    --------
     >>> path1, path2 = appendix_a_example_paths([7, 6, 5, 4, 3, 2, 1, 0])
     >>> path1
     {7: 0, 6: 0, 5: 0, 4: 0, 3: 0, 2: 0}
@@ -277,6 +309,8 @@ THEOREMS = [
         violation_note="two trees on the same sample: E[GE GE'] differs from E[GE]^2 as soon as N > 0 and the "
                        "GE varies with the data",
         default_examples=30,
+        form=("corrected form: with a tie rule for tied and empty leaves (erratum dd-ties) and the diagonal "
+              "co-existence factor 1/C(d, h) (erratum dd-coexist-identical)"),
     ),
     Theorem(
         id="dd-att", source="DD sec 3.2",

@@ -89,3 +89,33 @@ def test_app_a_index_ranges_for_distinct_paths():
                 assert printed == truth, (d, p1, p2)
                 checked += 1
     assert checked > 100
+
+
+def _nested_pairs(d: int):
+    """Every pair (path1, path2) over d binary attributes whose path 1 lies on path 2 with the same values
+    (v = l1 < l2): path 2 any ordered attribute list with values, path 1 any ordering of a proper subset."""
+    import itertools
+    for l2 in range(2, d + 1):
+        for attrs in itertools.permutations(range(d), l2):
+            for values in itertools.product((0, 1), repeat=l2):
+                path2 = dict(zip(attrs, values))
+                for l1 in range(1, l2):
+                    for sub in itertools.permutations(attrs, l1):
+                        yield {a: path2[a] for a in sub}, path2
+
+
+def test_app_a_at_v_equal_l1_below_l2():
+    """DD App A's sum at v = l1 < l2 (path 1's attributes all on path 2 with the same values) reaches
+    i = v, where (l1 - i - 1)! = (-1)! is undefined; its factor (r - v) is 0 there (r = v: every common attribute
+    is same-valued).  Read as 0 (the term dropped, as coexistence_printed does) the sum equals the enumeration,
+    0: the two leaves cannot co-exist (path 1's leaf lies inside path 2).  Every such pair for d <= 3."""
+    from exactprune.rdt import coexistence_printed, enumerate_coexistence
+    count = 0
+    for path1, path2 in _nested_pairs(3):
+        common = set(path1) & set(path2)
+        v = sum(path1[a] == path2[a] for a in common)
+        r, l1 = len(common), len(path1)
+        assert v == l1 == r and l1 - v - 1 == -1          # the undefined (-1)! term, times (r - v) = 0
+        assert coexistence_printed(3, path1, path2, "fixed") == 0 == enumerate_coexistence(3, path1, path2, "fixed")
+        count += 1
+    assert count > 0
