@@ -27,6 +27,27 @@ def mep_leaf_error(counts: Sequence[int], m=2, priors: Optional[Sequence] = None
     maximising n_c + p_c m (the first on ties); uniform priors p_c = 1/J by default
     (Niblett-Bratko: m = J).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The leaf's class counts.
+    m : exact number
+        The m of the m-estimate (n + m > 0).
+    priors : sequence of exact numbers, optional
+        The class priors p_c; uniform 1/J by default.
+
+    Returns
+    -------
+    Fraction
+        The static error, exact.
+
+    See Also
+    --------
+    exactprune.knorm.leaf_moment : the same error, at k = 1 with m = J lam and uniform priors.
+    mep_prune : the pruner that compares it with the backed-up error.
+
+    Examples
+    --------
     >>> mep_leaf_error((0, 49, 5), m=3) == 1 - Fraction(49 + 1, 54 + 3)
     True
     """

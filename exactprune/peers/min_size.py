@@ -31,6 +31,24 @@ def min_size_table(tree: Tree, max_errors: Optional[int] = None) -> dict:
     "at most" needs every i >= l).  The split of the error budget runs over
     i = 0..k (the notes' loop starts at 1).
 
+    Parameters
+    ----------
+    tree : Tree
+        The tree (training counts).
+    max_errors : int, optional
+        The largest error budget tabulated; the root's errors by default.
+
+    Returns
+    -------
+    dict
+        Node name -> list of ``max_errors + 1`` sizes (int, or ``inf`` where no pruning fits).
+
+    See Also
+    --------
+    min_size_pruning : the smallest pruning traced back from this table.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> min_size_table(iris_tree(), 6)["root"]
     [inf, 13, 11, 9, 7, 7, 5]
@@ -127,6 +145,25 @@ class SRMResult(Pruning):
     (:func:`min_size_pruning` with ``max_errors=d``), ``moment`` its training error rate
     error(T_d), ``routes`` the decision kernel's routes of the SRM comparisons.
 
+    Parameters
+    ----------
+    source : Tree
+        The tree that was pruned.
+    kept : array of bool
+        Per node of ``source`` (pre-order), whether its split is kept.
+    routes : dict
+        The decision kernel's routes of the SRM comparisons.
+    error_rate : Fraction
+        The training error rate error(T_d), also ``moment``.
+    d : int
+        The chosen error budget.
+
+    See Also
+    --------
+    srm_pruning : the pruner that returns it.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> result = srm_pruning(iris_tree())
     >>> result.d, result.tree.n_leaves, result.moment          # 6 training errors of 150
