@@ -23,9 +23,8 @@ import pkgutil
 import warnings
 from typing import Callable, Iterator, List, Optional, Tuple
 
+import numpydoc.docscrape as numpydoc_docscrape
 import pytest
-
-numpydoc_docscrape = pytest.importorskip("numpydoc.docscrape")
 
 import exactprune
 
@@ -106,18 +105,19 @@ def _named(parsed, section: str) -> set:
 
 
 def problems_of(function: Callable, qualified: str, *, needs_returns: bool, doc: Optional[str] = None,
-                skip_first: bool = False) -> List[str]:
-    """What the docstring of ``function`` lacks: unnamed parameters, a missing Returns/Yields.
+                skip_first: bool = False) -> Optional[List[str]]:
+    """What the docstring of ``function`` lacks (unnamed parameters, a missing Returns/Yields), or
+    None when it takes no arguments (nothing to check).
 
     ``doc`` overrides the docstring read (a class's own); ``skip_first`` drops self/cls.
     """
     names = _signature_names(function)
     if names is None:
-        return []
+        return [f"{qualified}: its signature cannot be read"]
     if skip_first:
         names = names[1:]
     if not names:
-        return []
+        return None
     text = doc if doc is not None else inspect.getdoc(function)
     if not text:
         return [f"{qualified}: no docstring"]
@@ -137,25 +137,28 @@ def problems_of(function: Callable, qualified: str, *, needs_returns: bool, doc:
     return found
 
 
-def _class_problems(cls: type, qualified: str) -> List[str]:
+def _class_problems(cls: type, qualified: str) -> Optional[List[str]]:
+    """The constructor's parameters in the class docstring (or in ``__init__``'s own); None when
+    the class has no constructor of its own with arguments."""
     if issubclass(cls, enum.Enum) or issubclass(cls, BaseException):
-        return []
+        return None
     init = cls.__dict__.get("__init__")
     is_generated = dataclasses.is_dataclass(cls) or hasattr(cls, "_fields")     # dataclass / NamedTuple
     if init is None and not is_generated:
-        return []        # no constructor of its own: an inherited one is checked in its own class
+        return None      # no constructor of its own: an inherited one is checked in its own class
+    if init is not None and getattr(init, "__module__", None) != cls.__module__:
+        return None      # a constructor put there by typing (Protocol), not written in the package
     signature_of = cls if init is None else init
     skip_first = init is not None
     problems = problems_of(signature_of, qualified, needs_returns=False, doc=inspect.getdoc(cls) or "",
                            skip_first=skip_first)
     if problems and init is not None and init.__doc__:       # or in __init__'s own docstring
-        if not problems_of(init, qualified, needs_returns=False, skip_first=True):
+        if problems_of(init, qualified, needs_returns=False, skip_first=True) == []:
             return []
     return problems
 
 
-def _method_problems(cls: type, qualified: str) -> List[str]:
-    found = []
+def _method_entries(cls: type, qualified: str) -> Iterator[Tuple[str, Optional[List[str]]]]:
     for name, member in vars(cls).items():
         if name.startswith("_"):
             continue
@@ -166,22 +169,29 @@ def _method_problems(cls: type, qualified: str) -> List[str]:
             member = member.__func__
         if not inspect.isfunction(member):
             continue                              # properties, cached properties, attributes
-        found += problems_of(member, f"{qualified}.{name}", needs_returns=not _returns_none(member),
-                             skip_first=skip_first)
-    return found
+        yield f"{qualified}.{name}", problems_of(member, f"{qualified}.{name}",
+                                                 needs_returns=not _returns_none(member), skip_first=skip_first)
 
 
-def module_problems(module_name: str) -> Iterator[str]:
+def module_entries(module_name: str) -> Iterator[Tuple[str, List[str]]]:
+    """(qualified name, what its docstring lacks) for every public function, class and method of
+    the module that takes arguments."""
     module = importlib.import_module(module_name)
     for name, obj in sorted(vars(module).items()):
         if name.startswith("_") or getattr(obj, "__module__", None) != module_name:
             continue
         qualified = f"{module_name}.{name}"
         if isinstance(obj, type):
-            yield from _class_problems(obj, qualified)
-            yield from _method_problems(obj, qualified)
+            entries = [(qualified, _class_problems(obj, qualified)), *_method_entries(obj, qualified)]
         elif callable(obj) and inspect.isfunction(inspect.unwrap(obj)):
-            yield from problems_of(obj, qualified, needs_returns=not _returns_none(inspect.unwrap(obj)))
+            entries = [(qualified, problems_of(obj, qualified, needs_returns=not _returns_none(inspect.unwrap(obj))))]
+        else:
+            continue
+        yield from ((q, problems) for q, problems in entries if problems is not None)
+
+
+def module_problems(module_name: str) -> List[str]:
+    return [problem for _, problems in module_entries(module_name) for problem in problems]
 
 
 MODULES = _modules()
@@ -325,7 +335,7 @@ def test_the_check_passes_complete_docstrings():
 
 def test_the_check_reads_classes_and_methods():
     assert _class_problems(_Holder, "_Holder") == ["_Holder: Parameters does not name ['b']"]
-    assert _method_problems(_Holder, "_Holder") == ["_Holder.total: no Returns or Yields section"]
+    assert list(_method_entries(_Holder, "_Holder")) == [("_Holder.total", ["_Holder.total: no Returns or Yields section"])]
 
 
 def test_the_check_fails_on_a_garbled_section():
@@ -344,3 +354,15 @@ def test_the_check_fails_on_a_garbled_section():
         return x
     problems = _check(garbled)
     assert len(problems) == 1 and "numpydoc cannot parse it" in problems[0] and "Retruns" in problems[0]
+
+
+def test_the_walk_finds_functions_classes_and_methods():
+    """The per-module tests are not vacuous: the walk reaches a module's functions, its classes'
+    constructors and methods, and skips what takes no arguments (a property)."""
+    found = dict(module_entries("exactprune.peers.ebp"))
+    assert {"exactprune.peers.ebp.ebp_z", "exactprune.peers.ebp.ebp_prune", "exactprune.peers.ebp.EBPResult",
+            "exactprune.peers.ebp.EBPResult.kept"} <= set(found)
+    assert not any(name.startswith("exactprune.peers.ebp._") for name in found)
+    found = dict(module_entries("exactprune.montecarlo"))
+    assert "exactprune.montecarlo.MCEstimate" in found            # a dataclass: its fields are its parameters
+    assert "exactprune.pruning.Pruning.comparisons" not in dict(module_entries("exactprune.pruning"))   # a property
