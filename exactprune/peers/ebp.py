@@ -268,7 +268,7 @@ class EBPResult(Pruning):
     source : Tree
         The tree that was pruned.
     kept : array of bool
-        Per node of ``source`` (pre-order), whether its split is kept.
+        Over ``source.arrays()``'s indices: True where the split is kept.
     routes : dict
         The route counts, as for every :class:`~exactprune.pruning.Pruning`.
     estimate : float

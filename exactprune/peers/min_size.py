@@ -150,7 +150,7 @@ class SRMResult(Pruning):
     source : Tree
         The tree that was pruned.
     kept : array of bool
-        Per node of ``source`` (pre-order), whether its split is kept.
+        Over ``source.arrays()``'s indices: True where the split is kept.
     routes : dict
         The decision kernel's routes of the SRM comparisons.
     error_rate : Fraction

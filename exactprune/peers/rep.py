@@ -80,7 +80,7 @@ class REPResult(Pruning):
     source : Tree
         The tree that was pruned.
     kept : array of bool
-        Per node of ``source`` (pre-order), whether its split is kept.
+        Over ``source.arrays()``'s indices: True where the split is kept.
     labels : dict
         Leaf name -> the class it predicts.
     errors : int
