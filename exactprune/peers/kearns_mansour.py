@@ -110,6 +110,10 @@ def km_prune(tree: Tree, *, delta: Any = "1/20", d: int = 2, c: Any = "11/10",
         empty node's decision counted as exact) and ``moment``, the pruned tree's training
         error rate eps(T*) (an exact Fraction; None for an empty root).
 
+    See Also
+    --------
+    km_penalty : the certified default penalty alpha.
+
     Examples
     --------
     With no penalty (12.1) keeps a split iff it lowers the training errors: on the iris tree

@@ -92,6 +92,11 @@ def mep_prune(tree: Tree, *, m: Any = None, lam: Any = "1/2", priors: Optional[S
         ``kept_splits``, ``routes`` (every comparison exact) and ``moment``, the pruned tree's
         backed-up error (an exact Fraction; None for an empty root).
 
+    See Also
+    --------
+    mep_as_knorm : the same pruning through PruneTree (k = 1, eta = 0).
+    mep_leaf_error : the static error compared.
+
     Examples
     --------
     The iris tree (Zhong App B.1; lam = 1/2, so m = 3/2): only c22's split goes, as PruneTree at
@@ -144,6 +149,11 @@ def mep_as_knorm(tree: Tree, *, lam: Any = "1/2") -> Pruning:
     Pruning
         :func:`exactprune.knorm.prune`'s result at k = 1 (``moment`` the pruned tree's expected
         error rate).
+
+    See Also
+    --------
+    mep_prune : MEP itself, with m = J lam and uniform priors.
+    exactprune.knorm.prune : PruneTree at any k.
 
     Examples
     --------

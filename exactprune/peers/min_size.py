@@ -90,6 +90,11 @@ def min_size_pruning(tree: Tree, *, max_errors: int) -> Pruning:
         True), ``routes`` (the traceback's decisions, exact integer comparisons) and
         ``moment``, the pruned tree's training errors (an int, at most ``max_errors``).
 
+    See Also
+    --------
+    min_size_table : the DP table it traces back.
+    srm_pruning : the budget chosen by structural risk minimisation.
+
     Examples
     --------
     On the iris tree (Zhong App B.1) a budget of 6 errors is met by the root's split and c2's
@@ -193,6 +198,10 @@ def srm_pruning(tree: Tree) -> SRMResult:
     SRMResult
         A :class:`~exactprune.pruning.Pruning` with the chosen budget ``d``: the pruned ``tree``
         T_d, ``pruned``, ``kept_splits``, ``routes`` and ``moment`` = error(T_d).
+
+    See Also
+    --------
+    min_size_pruning : the candidate T_d at one budget.
 
     Examples
     --------

@@ -145,6 +145,10 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
         (sorted), ``kept_splits``, ``routes`` (every comparison exact) and ``moment`` =
         ``errors``, the pruned tree's errors on the pruning set; with the leaves' ``labels``.
 
+    See Also
+    --------
+    route_counts : the pruning set's counts from examples.
+
     Examples
     --------
     Two pure leaves whose pruning-set counts (1, 1) each make 1 error, 2 in all, as many as
