@@ -42,6 +42,23 @@ __all__ = ["MCEstimate", "simulate_knorm", "sample_leaf_errors", "sample_child_p
 class MCEstimate:
     """Sample mean of r^k, its standard error (sample sd / sqrt(n)), the sample size and seed.
 
+    Parameters
+    ----------
+    mean : float
+        The sample mean of r^k.
+    stderr : float
+        Its standard error, sample sd / sqrt(samples).
+    samples : int
+        The number of draws.
+    seed : int
+        The seed of the draws (printed by a failing check).
+
+    See Also
+    --------
+    simulate_knorm : returns it.
+
+    Examples
+    --------
     The result of :func:`simulate_knorm`; judge agreement with an exact value in standard errors:
 
     >>> est = MCEstimate(mean=0.31, stderr=0.004, samples=20000, seed=0)
@@ -69,6 +86,29 @@ def _dirichlet_draws(sizes, prior, name: str, samples: int, rng: np.random.Gener
 def sample_leaf_errors(counts, lam, samples: int, rng: np.random.Generator) -> np.ndarray:
     """Draws of r_l = 1 - P[C_Label(l)|A_l] with (p_1..p_J) ~ Dir(n_j + lam) (Zhong 3.18).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The leaf's class counts n_j.
+    lam : exact number
+        Lidstone's lam (the Dirichlet prior).
+    samples : int
+        The number of draws.
+    rng : numpy.random.Generator
+        The source of randomness (seeded by the caller).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``samples`` float draws of r_l, each in [0, 1].
+
+    See Also
+    --------
+    exactprune.knorm.leaf_moment : the exact E[r_l^k] (4.29).
+    exactprune.knorm.leaf_moment_arb : its certified ball.
+
+    Examples
+    --------
     For counts (3, 1) and lam = 1/2 the label is class 0 and r_l ~ Beta(1.5, 3.5), mean
     1.5 / 5 = 0.3 (4.29 at k = 1); the sample mean is within 4 standard errors of it:
 
@@ -83,6 +123,28 @@ def sample_leaf_errors(counts, lam, samples: int, rng: np.random.Generator) -> n
 def sample_child_probabilities(node: Node, eta, samples: int, rng: np.random.Generator) -> np.ndarray:
     """Draws of (P[A_c|A_d])_c ~ Dir(n_c + eta), the posterior behind (4.11); shape (samples, K).
 
+    Parameters
+    ----------
+    node : Node
+        A decision node (its children's sizes n_c).
+    eta : exact number
+        The prior eta of the child probabilities.
+    samples : int
+        The number of draws.
+    rng : numpy.random.Generator
+        The source of randomness (seeded by the caller).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (samples, K): each row a draw of the K child probabilities, summing to 1.
+
+    See Also
+    --------
+    exactprune.knorm.child_weight : the exact posterior mean (4.11).
+
+    Examples
+    --------
     Children of 3 and 1 examples, eta = 1/2: the mean is (4.11)'s weights (3.5/5, 1.5/5) =
     (0.7, 0.3); every draw sums to 1.
 
@@ -150,6 +212,39 @@ def simulate_knorm(node: Node, k: int, lam, eta, samples: int = 20000, seed: int
     (:func:`exactprune.parallel.chunked_monte_carlo`), run on ``jobs`` workers (or a Dask
     cluster) with the same result whatever the workers.
 
+    Parameters
+    ----------
+    node : Node
+        The root of the subtree.
+    k : int
+        The moment's order.
+    lam : exact number
+        Lidstone's lam of the leaves' class probabilities.
+    eta : exact number
+        The prior eta of the child probabilities.
+    samples : int
+        The number of draws.
+    seed : int
+        The seed (``default_rng(seed)``, or the root of the chunks' seeds).
+    routing : {"hard", "soft"}
+        X goes to one child (Zhong's Determinacy) or is split (a deliberately wrong model).
+    coupling : {"independent", "sorted"}
+        Independent child probabilities, or coupled to the errors (deliberately wrong).
+    jobs : int
+        Workers for a run of more than :data:`MC_CHUNK` draws.
+
+    Returns
+    -------
+    MCEstimate
+        The sample mean of r^k with its standard error, the sample size and the seed.
+
+    See Also
+    --------
+    exactprune.knorm.subtree_moment : the exact E[r^k] (4.28)-(4.29).
+    exactprune.knorm.subtree_moment_arb : its certified ball.
+
+    Examples
+    --------
     A root (3, 1) split into (3, 0) and (0, 1), lam = eta = 1/2: by (4.28)-(4.29) E[r] =
     (7/10)(1/8) + (3/10)(1/4) = 13/80 = 0.1625 (the leaves' (0 + 1/2) / (3 + 1) and
     (0 + 1/2) / (1 + 1), weighted (3 + 1/2) / 5 and (1 + 1/2) / 5); the estimate is within

@@ -82,6 +82,25 @@ def ebp_z(cf="1/4", variant: str = "c45") -> flint.arb:
     ``Statistics.normalInverse(1 - CF)``, computed here as a certified ball
     sqrt(2) erfinv(1 - 2 CF).
 
+    Parameters
+    ----------
+    cf : int, Fraction or str
+        The confidence CF, exact, strictly between 0 and 1 (C4.5's default 1/4).
+    variant : {"c45", "weka"}
+        Whose z: C4.5 Release 8's table or J48's normal quantile.
+
+    Returns
+    -------
+    flint.arb
+        z as a certified ball (exact for ``"c45"``).
+
+    See Also
+    --------
+    ebp_extra_errors : the extra errors that use this z.
+    binomial_upper_limit : the exact binomial limit that z approximates.
+
+    Examples
+    --------
     >>> ebp_z("0.25", "c45")
     [0.692500000000000 +/- ...]
     >>> ebp_z("0.25", "weka")
@@ -114,6 +133,30 @@ def ebp_extra_errors(n, e, cf="1/4", variant: str = "c45") -> flint.arb:
     is shared by both variants; they differ in z and in the edge cases (module
     docstring).  For e = 0 both give N (1 - CF^(1/N)), the exact binomial limit.
 
+    Parameters
+    ----------
+    n : int, Fraction or str
+        The leaf's cases N, exact and positive.
+    e : int, Fraction or str
+        Its errors, exact, in [0, N].
+    cf : int, Fraction or str
+        The confidence CF, exact, strictly between 0 and 1.
+    variant : {"c45", "weka"}
+        C4.5 Release 8's ``AddErrs`` or J48's ``Stats.addErrs``.
+
+    Returns
+    -------
+    flint.arb
+        N U_CF(e, N) - e as a certified ball.
+
+    See Also
+    --------
+    binomial_upper_limit : the exact U_CF(e, n) (a rational) that this approximates.
+    ebp_z : the z used.
+    ebp_prune : the pruner that compares these estimates.
+
+    Examples
+    --------
     >>> float(ebp_extra_errors(6, 0).mid())           # Quinlan (1993) p. 41: U_25%(0, 6) = 0.206
     1.2377...
     >>> # Quinlan (1993) p. 42: 16 U_25%(1, 16) = 16 x 0.157 = 2.512 (0.157 is the book's value
@@ -165,6 +208,28 @@ def binomial_upper_limit(n: int, e: int, cf="1/4", bits: int = 60) -> Fraction:
     P[Bin(n, p) <= e] = CF, bracketed by bisection to within 2^-bits (returned: the
     upper end of the bracket, a rational).
 
+    Parameters
+    ----------
+    n : int
+        Trials, positive.
+    e : int
+        Observed errors, in [0, n].
+    cf : int, Fraction or str
+        The confidence CF, exact.
+    bits : int
+        Bisection steps: the bracket's width is 2^-bits.
+
+    Returns
+    -------
+    Fraction
+        The upper end of the final bracket (1 when e = n).
+
+    See Also
+    --------
+    ebp_extra_errors : C4.5's and J48's certified approximation N U_CF(e, N) - e.
+
+    Examples
+    --------
     >>> u = binomial_upper_limit(6, 0)
     >>> abs(float(u) - (1 - 0.25 ** (1 / 6))) < 1e-15
     True
@@ -198,6 +263,29 @@ class EBPResult(Pruning):
     ``moment``).  With raising the tree is rebuilt (its nodes named by their new positions), so
     :meth:`kept` of an input node is refused; ``kept_splits`` is False at the pruned splits.
 
+    Parameters
+    ----------
+    source : Tree
+        The tree that was pruned.
+    kept : array of bool
+        Over ``source.arrays()``'s indices: True where the split is kept.
+    routes : dict
+        The route counts, as for every :class:`~exactprune.pruning.Pruning`.
+    estimate : float
+        EBP's estimated errors of the result.
+    pruned : list
+        Names of the topmost nodes turned into leaves, sorted.
+    raised : list, optional
+        Names of the nodes replaced by their largest branch (none by default).
+    tree : Tree, optional
+        The rebuilt tree after subtree raising; None when no node was raised.
+
+    See Also
+    --------
+    ebp_prune : the pruner that returns it.
+
+    Examples
+    --------
     Quinlan's (1993, pp. 41-42) example: leaves of 6, 9 and 1 cases without error estimate
     6 x 0.206 + 9 x 0.143 + 1 x 0.750 = 3.273 errors; the 16 cases as one leaf with 1 error,
     16 U_25%(1, 16) = 16 x 0.157 = 2.512, so the split is pruned (the book's U rounded to 3 places):
@@ -222,6 +310,18 @@ class EBPResult(Pruning):
     def kept(self, node) -> bool:
         """:meth:`Pruning.kept`; refused after subtree raising (the names are new).
 
+        Parameters
+        ----------
+        node : Node
+            A node of the source tree.
+
+        Returns
+        -------
+        bool
+            Whether the node's split is kept.
+
+        Examples
+        --------
         >>> from exactprune.tree import Tree
         >>> t = Tree.from_json('{"counts": [4, 4], "children": [{"counts": [4, 0]}, {"counts": [0, 4]}],'
         ...                    ' "feature": 0, "threshold": 0.5}')
@@ -623,6 +723,11 @@ def ebp_prune(tree: Tree, *, cf: Any = "1/4", variant: str = "c45", raising: boo
         A :class:`~exactprune.pruning.Pruning` (``k`` None): the pruned ``tree``, ``pruned``
         (sorted), ``kept_splits``, ``routes``, and ``moment`` = ``estimate``, the result's
         estimated errors (a float, as the programs compute it); with the names ``raised``.
+
+    See Also
+    --------
+    ebp_extra_errors : the certified leaf estimate compared.
+    exactprune.peers.mep.mep_prune : the other estimate-based peer (Laplace errors).
 
     Examples
     --------

@@ -40,6 +40,28 @@ def fan_moments(counts: Sequence[int], y: int, prior="jeffreys") -> dict:
     Dirichlet posterior variance (Zhong 7.21, from :mod:`exactprune.classprob`), all exact.
     Fan's variance equals the exact one only for the Haldane prior (n_s = 0).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The cell's class counts (n > 0).
+    y : int
+        The class index.
+    prior : {"haldane", "jeffreys", "bayes"} or exact number
+        Fan's n_s: 0, 1/2, 1, or the number itself.
+
+    Returns
+    -------
+    dict
+        ``mean``, ``var_fan``, ``bias2`` and ``var_exact``, each a Fraction.
+
+    See Also
+    --------
+    exactprune.classprob.error_moment_closed : the exact posterior moment used as ``var_exact``.
+    exactprune.classprob.lidstone_estimate : the mean.
+    fan_estimate : the tree-level certified estimate built from these.
+
+    Examples
+    --------
     >>> m = fan_moments((3, 1), 0, "jeffreys")
     >>> m["mean"], m["var_fan"], m["var_exact"]
     (Fraction(7, 10), Fraction(21, 500), Fraction(7, 200))
@@ -59,6 +81,26 @@ def fan_estimate(tree: Tree, prior="jeffreys", variance: str = "fan") -> flint.a
     posterior variance instead of Fan's (13).  Certified arb result.  Empty leaves
     contribute nothing (f = 0).
 
+    Parameters
+    ----------
+    tree : Tree
+        The tree (its leaves' training counts).
+    prior : {"haldane", "jeffreys", "bayes"} or exact number
+        Fan's n_s (:func:`fan_moments`).
+    variance : {"fan", "exact"}
+        Fan's variance (13) or the exact Dirichlet posterior variance.
+
+    Returns
+    -------
+    flint.arb
+        The estimate as a certified ball.
+
+    See Also
+    --------
+    fan_moments : the exact per-cell terms.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> e = fan_estimate(iris_tree()); 0.05 < float(e.mid()) < 0.2
     True

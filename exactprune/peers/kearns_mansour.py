@@ -32,6 +32,34 @@ def km_penalty(m_v: int, n_v: int, depth: int, m: int, delta="1/20", d: int = 2,
     (a test and a branch per level) and |TREES(H, n)| <= (d + 2)^n (each node a test
     or one of two leaf labels); ``c`` > 1.
 
+    Parameters
+    ----------
+    m_v : int
+        Training examples reaching v (positive).
+    n_v : int
+        Nodes of the subtree T*_v (positive).
+    depth : int
+        The depth l_v of v (non-negative).
+    m : int
+        Training examples in all (positive).
+    delta : exact number
+        The confidence parameter, in (0, 1].
+    d : int
+        The number of single-variable tests of the hypercube (positive).
+    c : exact number
+        The constant c > 1.
+
+    Returns
+    -------
+    flint.arb
+        alpha(m_v, n_v, l_v, delta) as a certified ball.
+
+    See Also
+    --------
+    km_prune : the pruner that compares with this penalty.
+
+    Examples
+    --------
     >>> km_penalty(100, 3, 1, 100) > 0
     True
     """
@@ -81,6 +109,10 @@ def km_prune(tree: Tree, *, delta: Any = "1/20", d: int = 2, c: Any = "11/10",
         ``kept_splits`` (every split decided, bottom-up), ``routes`` (the decision kernel's, an
         empty node's decision counted as exact) and ``moment``, the pruned tree's training
         error rate eps(T*) (an exact Fraction; None for an empty root).
+
+    See Also
+    --------
+    km_penalty : the certified default penalty alpha.
 
     Examples
     --------

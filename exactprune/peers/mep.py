@@ -27,6 +27,27 @@ def mep_leaf_error(counts: Sequence[int], m=2, priors: Optional[Sequence] = None
     maximising n_c + p_c m (the first on ties); uniform priors p_c = 1/J by default
     (Niblett-Bratko: m = J).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The leaf's class counts.
+    m : exact number
+        The m of the m-estimate (n + m > 0).
+    priors : sequence of exact numbers, optional
+        The class priors p_c; uniform 1/J by default.
+
+    Returns
+    -------
+    Fraction
+        The static error, exact.
+
+    See Also
+    --------
+    exactprune.knorm.leaf_moment : the same error, at k = 1 with m = J lam and uniform priors.
+    mep_prune : the pruner that compares it with the backed-up error.
+
+    Examples
+    --------
     >>> mep_leaf_error((0, 49, 5), m=3) == 1 - Fraction(49 + 1, 54 + 3)
     True
     """
@@ -70,6 +91,11 @@ def mep_prune(tree: Tree, *, m: Any = None, lam: Any = "1/2", priors: Optional[S
         The package's one result type (``k`` None): the pruned ``tree``, ``pruned``,
         ``kept_splits``, ``routes`` (every comparison exact) and ``moment``, the pruned tree's
         backed-up error (an exact Fraction; None for an empty root).
+
+    See Also
+    --------
+    mep_as_knorm : the same pruning through PruneTree (k = 1, eta = 0).
+    mep_leaf_error : the static error compared.
 
     Examples
     --------
@@ -123,6 +149,11 @@ def mep_as_knorm(tree: Tree, *, lam: Any = "1/2") -> Pruning:
     Pruning
         :func:`exactprune.knorm.prune`'s result at k = 1 (``moment`` the pruned tree's expected
         error rate).
+
+    See Also
+    --------
+    mep_prune : MEP itself, with m = J lam and uniform priors.
+    exactprune.knorm.prune : PruneTree at any k.
 
     Examples
     --------

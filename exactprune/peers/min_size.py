@@ -31,6 +31,24 @@ def min_size_table(tree: Tree, max_errors: Optional[int] = None) -> dict:
     "at most" needs every i >= l).  The split of the error budget runs over
     i = 0..k (the notes' loop starts at 1).
 
+    Parameters
+    ----------
+    tree : Tree
+        The tree (training counts).
+    max_errors : int, optional
+        The largest error budget tabulated; the root's errors by default.
+
+    Returns
+    -------
+    dict
+        Node name -> list of ``max_errors + 1`` sizes (int, or ``inf`` where no pruning fits).
+
+    See Also
+    --------
+    min_size_pruning : the smallest pruning traced back from this table.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> min_size_table(iris_tree(), 6)["root"]
     [inf, 13, 11, 9, 7, 7, 5]
@@ -71,6 +89,11 @@ def min_size_pruning(tree: Tree, *, max_errors: int) -> Pruning:
         ``kept_splits`` (a split below a pruned one, never visited by the traceback, is left
         True), ``routes`` (the traceback's decisions, exact integer comparisons) and
         ``moment``, the pruned tree's training errors (an int, at most ``max_errors``).
+
+    See Also
+    --------
+    min_size_table : the DP table it traces back.
+    srm_pruning : the budget chosen by structural risk minimisation.
 
     Examples
     --------
@@ -127,6 +150,25 @@ class SRMResult(Pruning):
     (:func:`min_size_pruning` with ``max_errors=d``), ``moment`` its training error rate
     error(T_d), ``routes`` the decision kernel's routes of the SRM comparisons.
 
+    Parameters
+    ----------
+    source : Tree
+        The tree that was pruned.
+    kept : array of bool
+        Over ``source.arrays()``'s indices: True where the split is kept.
+    routes : dict
+        The decision kernel's routes of the SRM comparisons.
+    error_rate : Fraction
+        The training error rate error(T_d), also ``moment``.
+    d : int
+        The chosen error budget.
+
+    See Also
+    --------
+    srm_pruning : the pruner that returns it.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> result = srm_pruning(iris_tree())
     >>> result.d, result.tree.n_leaves, result.moment          # 6 training errors of 150
@@ -156,6 +198,10 @@ def srm_pruning(tree: Tree) -> SRMResult:
     SRMResult
         A :class:`~exactprune.pruning.Pruning` with the chosen budget ``d``: the pruned ``tree``
         T_d, ``pruned``, ``kept_splits``, ``routes`` and ``moment`` = error(T_d).
+
+    See Also
+    --------
+    min_size_pruning : the candidate T_d at one budget.
 
     Examples
     --------

@@ -25,6 +25,26 @@ def route_counts(tree: Tree, X, y) -> Dict[str, tuple]:
     ``y`` holds class indices 0..J-1; nodes need feature/threshold tests.  The examples are
     routed to the leaves one level at a time and counted upwards (:func:`_routed_matrix`).
 
+    Parameters
+    ----------
+    tree : Tree
+        A tree with a feature/threshold test at every split.
+    X : array-like of shape (n_examples, n_features)
+        The examples.
+    y : array-like of int
+        Their class indices 0..J-1.
+
+    Returns
+    -------
+    dict
+        Node name -> tuple of class counts.
+
+    See Also
+    --------
+    rep_prune : takes these counts as its pruning set.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 0.5, '
     ...                    '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
@@ -55,6 +75,27 @@ class REPResult(Pruning):
     ``labels`` (name -> class predicted by each leaf) and ``errors`` on the pruning set (also its
     ``moment``).
 
+    Parameters
+    ----------
+    source : Tree
+        The tree that was pruned.
+    kept : array of bool
+        Over ``source.arrays()``'s indices: True where the split is kept.
+    labels : dict
+        Leaf name -> the class it predicts.
+    errors : int
+        Errors on the pruning set, also ``moment``.
+    pruned : list
+        The topmost collapsed names, sorted.
+    decisions : int
+        The exact comparisons made (its ``routes``).
+
+    See Also
+    --------
+    rep_prune : the pruner that returns it.
+
+    Examples
+    --------
     A split whose leaves classify the pruning set perfectly is kept (the root as a leaf would
     make 2 errors on (2, 2)); the original leaves keep their training labels:
 
@@ -103,6 +144,10 @@ def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndar
         A :class:`~exactprune.pruning.Pruning` (``k`` None): the pruned ``tree``, ``pruned``
         (sorted), ``kept_splits``, ``routes`` (every comparison exact) and ``moment`` =
         ``errors``, the pruned tree's errors on the pruning set; with the leaves' ``labels``.
+
+    See Also
+    --------
+    route_counts : the pruning set's counts from examples.
 
     Examples
     --------

@@ -33,6 +33,27 @@ def margin_strength(dist: Distribution, leaves: list, tie: str = "split") -> Fra
 
     For two classes s = 1 - 2 GE.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    leaves : list
+        The tree's leaves as ``(attrs, values, counts)``.
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+
+    Returns
+    -------
+    Fraction
+        The strength s, exact.
+
+    See Also
+    --------
+    breiman_bound : the bound this strength enters.
+    expected_breiman_bound : its average over data sets and trees.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> margin_strength(dist, [((0,), (0,), (1, 0)), ((0,), (1,), (0, 0))])   # right, then a tie
     Fraction(1, 2)
@@ -52,6 +73,25 @@ def breiman_bound(s: Any, kappa: Any = 1) -> Fraction:
 
     The theorem needs s > 0 (ValueError otherwise).
 
+    Parameters
+    ----------
+    s : exact number
+        The strength, positive.
+    kappa : exact number
+        Breiman's correlation factor (1 in DD's tables).
+
+    Returns
+    -------
+    Fraction
+        kappa (1 - s^2) / s^2, exact.
+
+    See Also
+    --------
+    margin_strength : the strength of one tree.
+    expected_breiman_bound : DD's averaged bound.
+
+    Examples
+    --------
     >>> breiman_bound(Fraction(1, 2))
     Fraction(3, 1)
     """
@@ -65,6 +105,22 @@ def tree_distribution(dist: Distribution, table: Any, criterion: Criterion) -> l
     """Every random tree grown on the count ``table`` (DD 3.3) with its probability: a list of
     (probability, leaves), leaves as in :func:`~exactprune.rdt.simulation.build_rdt`.  Tiny d only.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    table : array-like of int
+        The training counts, shape ``arities + [k]``.
+    criterion : Criterion
+        The stopping rule (DD 3.3.1).
+
+    Returns
+    -------
+    list
+        (probability, leaves) pairs, the probabilities exact and summing to 1.
+
+    Examples
+    --------
     >>> dist = Distribution([2, 2], 2, {(0, 0, 0): "1/2", (1, 1, 1): "1/2"})
     >>> [(p, len(leaves)) for p, leaves in tree_distribution(dist, np.ones((2, 2, 2), int), Criterion(height=1))]
     [(Fraction(1, 2), 2), (Fraction(1, 2), 2)]
@@ -104,6 +160,31 @@ def expected_breiman_bound(dist: Distribution, N: int, criterion: Criterion, tie
     ``bound`` is the average over the trees with s > 0 and ``None`` if there are none;
     ``bound_at_mean_strength`` is (1 - E[s]^2)/E[s]^2.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    N : int
+        The size of the training sample.
+    criterion : Criterion
+        The stopping rule (DD 3.3.1).
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+    max_tables : int
+        Refuse (ValueError) when there are more data sets than this to enumerate.
+
+    Returns
+    -------
+    dict
+        ``bound``, ``mean_strength``, ``bound_at_mean_strength`` and
+        ``prob_nonpositive_strength`` = P[s <= 0], exact (``None`` where a bound does not exist).
+
+    See Also
+    --------
+    breiman_bound : the bound of one strength.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> expected_breiman_bound(dist, 1, Criterion(height=1))["bound"]   # s = 1/2 on every data set
     Fraction(3, 1)

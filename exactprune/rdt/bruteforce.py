@@ -23,6 +23,20 @@ def datasets_count(cells: int, N: int) -> int:
 
     DD 2.3 prints N^(m^d) - 1 for m^d cells (erratum ``dd-datasets``).
 
+    Parameters
+    ----------
+    cells : int
+        The number of cells of the count table.
+    N : int
+        The size of the data set.
+
+    Returns
+    -------
+    int
+        C(N + cells - 1, N).
+
+    Examples
+    --------
     >>> datasets_count(2, 3)
     4
     """
@@ -37,6 +51,32 @@ def bruteforce_moments(dist: Distribution, N: int, criterion: Criterion, tie: st
     randomness is integrated exactly by :func:`~exactprune.rdt.conditional.conditional_moments`
     (DD (1)-(2) averaged over the multinomial law of the data, DD 3.6).  Tiny N only.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    N : int
+        The size of the training sample.
+    criterion : Criterion
+        The stopping rule (DD 3.3.1).
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+    max_tables : int
+        Refuse (ValueError) when there are more data sets than this to enumerate.
+
+    Returns
+    -------
+    dict
+        ``E1``, ``E2_same``, ``E2_two_trees_same_sample``, ``E2_indep``, ``var`` (exact
+        Fractions) and ``tables``, the number of data sets enumerated.
+
+    See Also
+    --------
+    exactprune.rdt.moments.exact_moments : the same moments by DD 3.6's sums.
+    exactprune.rdt.recursion.tree_moments : the same by the node recursion.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> bruteforce_moments(dist, 1, Criterion(height=1))["E2_same"]   # GE = 1/4 on every data set
     Fraction(1, 16)

@@ -26,6 +26,28 @@ def path_exists_probability(d: int, path: Mapping[int, int], criterion: Any = "f
     ``"purity"``/``"scarcity"``: the other l-1 attributes first, then the last key of ``path``:
     1/(C(d, l-1)(d-l+1)) (DD 3.6.2).  The sample-dependent conditions are not included.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes.
+    path : mapping of int to int
+        Attribute -> value along the path; with "purity"/"scarcity" its last key is the leaf's
+        last attribute.
+    criterion : {"fixed", "purity", "scarcity"}
+        How the attributes are chosen: the path's set first, or its last attribute last.
+
+    Returns
+    -------
+    Fraction
+        The probability, exact.
+
+    See Also
+    --------
+    exactprune.rdt.enumeration.enumerate_path_exists : the same by enumerating the growing process.
+    coexistence_probability : two paths in one tree.
+
+    Examples
+    --------
     >>> path_exists_probability(5, {0: 1, 1: 0, 2: 1})
     Fraction(1, 10)
     >>> path_exists_probability(5, {0: 1, 1: 0, 2: 1}, "purity")
@@ -74,6 +96,27 @@ def coexistence_probability(d: int, path1: Mapping[int, int], path2: Mapping[int
     P = sum_i sum_b vPr_i f1 f2 prob_i, with f = (l-i-2)! if b is not that path's last attribute,
     and f = [l = i+1] if it is.  See errata ``dd-coexist-purity``, ``dd-coexist-identical``.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes.
+    path1, path2 : mapping of int to int
+        The two paths (attribute -> value; the last key is each path's last attribute).
+    criterion : {"fixed", "purity", "scarcity"}
+        How the attributes are chosen: the path's set first, or its last attribute last.
+
+    Returns
+    -------
+    Fraction
+        The probability, exact.
+
+    See Also
+    --------
+    coexistence_printed : DD's formula as printed.
+    exactprune.rdt.enumeration.enumerate_coexistence : the same by enumerating the growing process.
+
+    Examples
+    --------
     >>> coexistence_probability(3, {0: 0, 1: 0}, {0: 1, 2: 0})   # root A0 (1/3), then A1 and A2 (1/2 each)
     Fraction(1, 12)
     >>> coexistence_probability(3, {0: 0, 1: 0}, {0: 0, 1: 1}, "purity")
@@ -116,6 +159,26 @@ def coexistence_printed(d: int, path1: Mapping[int, int], path2: Mapping[int, in
     count common (same-valued) attributes "sparing the attributes chosen as leaves"; the printed
     (r-v) is read as (r-b) since v is not defined there.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes.
+    path1, path2 : mapping of int to int
+        The two paths (attribute -> value; the last key is each path's last attribute).
+    criterion : {"fixed", "purity", "scarcity"}
+        How the attributes are chosen: the path's set first, or its last attribute last.
+
+    Returns
+    -------
+    Fraction or None
+        The printed formula's value, exact; None where it divides by 0.
+
+    See Also
+    --------
+    coexistence_probability : the corrected probability.
+
+    Examples
+    --------
     >>> coexistence_printed(3, {0: 0, 1: 0}, {0: 0, 1: 1}, "purity")
     Fraction(0, 1)
     """

@@ -26,6 +26,30 @@ def conditional_moments(dist: Distribution, table: Any, criterion: Criterion, ti
     - sum E[G_c]^2, averaged over the unused attributes.  ``exact_arith=False`` computes in floats
     (for the Monte Carlo samplers).
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    table : array-like of int
+        The training counts, shape ``arities + [k]``.
+    criterion : Criterion
+        The stopping rule (DD 3.3.1).
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+    exact_arith : bool
+        Exact Fractions (True) or floats.
+
+    Returns
+    -------
+    tuple
+        (E[GE | data], E[GE^2 | data]), Fractions or floats as ``exact_arith`` says.
+
+    See Also
+    --------
+    exactprune.rdt.bruteforce.bruteforce_moments : these averaged over every data set.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> conditional_moments(dist, [[1, 0], [0, 0]], Criterion(height=1))
     (Fraction(1, 4), Fraction(1, 16))

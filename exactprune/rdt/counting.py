@@ -13,6 +13,20 @@ __all__ = ["falling_factorial", "count_vectors", "count_vectors_by_size"]
 def falling_factorial(n: int, m: int) -> int:
     """n (n-1) ... (n-m+1), the number of ordered m-selections from n (1 for m = 0; DD App A's vPr_i).
 
+    Parameters
+    ----------
+    n : int
+        The number of items.
+    m : int
+        The number selected.
+
+    Returns
+    -------
+    int
+        n!/(n-m)! (0 when m > n).
+
+    Examples
+    --------
     >>> falling_factorial(5, 2), falling_factorial(5, 0), falling_factorial(2, 3)
     (20, 1, 0)
     """
@@ -26,6 +40,24 @@ def count_vectors(total: int, parts: int) -> Iterator[tuple]:
     """All tuples of ``parts`` non-negative ints with sum <= ``total`` (lexicographic order):
     the class counts of a region, or a data set's cell counts, as summed over in DD 3.6.
 
+    Parameters
+    ----------
+    total : int
+        The largest sum.
+    parts : int
+        The length of each tuple.
+
+    Yields
+    ------
+    tuple of int
+        Each count vector once, in lexicographic order.
+
+    See Also
+    --------
+    count_vectors_by_size : the same vectors grouped by their sum.
+
+    Examples
+    --------
     >>> list(count_vectors(1, 2))
     [(0, 0), (0, 1), (1, 0)]
     """
@@ -41,6 +73,24 @@ def count_vectors(total: int, parts: int) -> Iterator[tuple]:
 def count_vectors_by_size(N: int, k: int) -> list:
     """Class-count vectors of length k with sum <= N, grouped by their sum s (DD 3.6's count sums).
 
+    Parameters
+    ----------
+    N : int
+        The largest sum.
+    k : int
+        The number of classes (the vectors' length).
+
+    Returns
+    -------
+    list of list of tuple
+        Entry s holds the vectors with sum s, in lexicographic order.
+
+    See Also
+    --------
+    count_vectors : the same vectors in one sequence.
+
+    Examples
+    --------
     >>> count_vectors_by_size(2, 2)
     [[(0, 0)], [(0, 1), (1, 0)], [(0, 2), (1, 1), (2, 0)]]
     """

@@ -25,6 +25,18 @@ __all__ = ["chi_square_correlation", "correlated_distribution", "distribution_fr
 def chi_square_correlation(dist: Distribution) -> Fraction:
     """DD 4.2's "correlation": sum over cells of (p - p_m)^2 / p_m, p_m = P[X = x] P[Y = c].
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+
+    Returns
+    -------
+    Fraction
+        The chi-square correlation, exact.
+
+    Examples
+    --------
     >>> chi_square_correlation(correlated_distribution([2, 2], "3/5"))
     Fraction(9, 25)
     """
@@ -51,6 +63,28 @@ def correlated_distribution(arities: Sequence[int], strength: Any, k: int = 2,
     ``label(x)`` defaults to x_0 mod k (the class is carried by attribute 0).  For two classes and
     a balanced f the chi-square correlation of DD 4.2 is t^2: t = 3/5 gives rho = 0.36.
 
+    Parameters
+    ----------
+    arities : sequence of int
+        The number of values of each attribute.
+    strength : exact number
+        t, in [0, 1]: 0 makes the class independent of x, 1 a function of it.
+    k : int
+        The number of classes.
+    label : callable, optional
+        f: a cell's attribute values -> its likely class; x_0 mod k by default.
+
+    Returns
+    -------
+    Distribution
+        The exact joint law.
+
+    See Also
+    --------
+    chi_square_correlation : its correlation (t^2 for two balanced classes).
+
+    Examples
+    --------
     >>> correlated_distribution([2], 1).prob((1, 1))
     Fraction(1, 2)
     """
@@ -76,6 +110,26 @@ def distribution_from_data(X: Any, y: Any, attributes: Optional[Sequence[int]] =
     Values above the mean (computed exactly from the decimal representation of each entry) go to 1.
     Probabilities are counts / n, exact.
 
+    Parameters
+    ----------
+    X : array-like of shape (n_examples, n_attributes)
+        Numeric attribute values (read exactly from their decimal text).
+    y : array-like
+        The class labels, coded in sorted order.
+    attributes : sequence of int, optional
+        The columns of ``X`` to keep; all by default.
+
+    Returns
+    -------
+    Distribution
+        The empirical law, probabilities counts / n.
+
+    See Also
+    --------
+    distribution_from_csv : the same from a CSV file.
+
+    Examples
+    --------
     >>> dist = distribution_from_data([[1, 5], [3, 1], [2, 2], [4, 0]], [0, 1, 0, 1])
     >>> dist.arities, dist.prob((0, 1, 0))
     ((2, 2), Fraction(1, 4))
@@ -112,6 +166,24 @@ def distribution_from_csv(path: Any, continuous: bool) -> tuple:
     UCI Shuttle Landing Control) stands for every value of its attribute, so the row is spread
     evenly over all the cells it covers (weight 1/#cells each; the row count stays the same).
 
+    Parameters
+    ----------
+    path : str or path-like
+        The CSV file (gzip if the name ends in .gz).
+    continuous : bool
+        Numeric attributes split at their means (True) or categorical ones (False).
+
+    Returns
+    -------
+    tuple
+        (Distribution, number of rows).
+
+    See Also
+    --------
+    distribution_from_data : the numeric case from arrays.
+
+    Examples
+    --------
     >>> import os, tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     name = os.path.join(tmp, "toy.csv")

@@ -62,6 +62,29 @@ def enumerate_path_exists(d: int, path: Mapping[int, int], criterion: Any = "fix
                           weights: Optional[Sequence[Any]] = None) -> Fraction:
     """:func:`path_exists_probability` (DD 3.5, 3.6.2) by enumerating the tree-growing process.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes.
+    path : mapping of int to int
+        Attribute -> value along the path; with "purity"/"scarcity" its last key is the leaf's
+        last attribute.
+    criterion : {"fixed", "purity", "scarcity"}
+        How the attributes are chosen: the path's set first, or its last attribute last.
+    weights : sequence of exact numbers, optional
+        Positive attribute weights of the random choice; uniform (DD 3.5) by default.
+
+    Returns
+    -------
+    Fraction
+        The probability, exact.
+
+    See Also
+    --------
+    exactprune.rdt.coexistence.path_exists_probability : the closed form.
+
+    Examples
+    --------
     >>> enumerate_path_exists(5, {0: 1, 1: 0, 2: 1}, "scarcity")
     Fraction(1, 30)
     """
@@ -73,6 +96,28 @@ def enumerate_coexistence(d: int, path1: Mapping[int, int], path2: Mapping[int, 
                           criterion: Any = "fixed", weights: Optional[Sequence[Any]] = None) -> Fraction:
     """:func:`coexistence_probability` (DD App A, 3.6.2) by enumerating the tree-growing process.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes.
+    path1, path2 : mapping of int to int
+        The two paths (attribute -> value; the last key is each path's last attribute).
+    criterion : {"fixed", "purity", "scarcity"}
+        How the attributes are chosen: the path's set first, or its last attribute last.
+    weights : sequence of exact numbers, optional
+        Positive attribute weights of the random choice; uniform (DD 3.5) by default.
+
+    Returns
+    -------
+    Fraction
+        The probability, exact.
+
+    See Also
+    --------
+    exactprune.rdt.coexistence.coexistence_probability : the closed form.
+
+    Examples
+    --------
     >>> enumerate_coexistence(3, {0: 0, 1: 0}, {0: 0, 1: 1}, "purity")
     Fraction(1, 6)
     """

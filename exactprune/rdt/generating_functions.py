@@ -35,14 +35,16 @@ def scaled_cell_error(counts: Sequence[int], masses: Sequence[int], tie: str, L:
     counts : sequence of int
         The cell's class counts.
     masses : sequence of int
-        D * P[X in R, Y = c].
+        D * P[X in R, Y = c] per class c.
     tie : {"split", "first"}
+        The tie rule of a cell's prediction (:data:`~exactprune.rdt.model.TIES`).
     L : int
-        A multiple of every possible number of tied classes.
+        A multiple of every possible number of tied classes (lcm(1..k)).
 
     Returns
     -------
     int
+        L * D * the cell's error.
 
     See Also
     --------
@@ -68,6 +70,34 @@ def count_egfs(A: Sequence[int], comps_by_s: list, tie: str, L: int, powers: Seq
     the set of classes present (bit mask, what purity needs), else everything is under key 0.
     Power 0 gives the plain multinomial weights.
 
+    Parameters
+    ----------
+    A : sequence of int
+        The region's class masses (integers, D * P[X in R, Y = c]).
+    comps_by_s : list
+        The count vectors grouped by size, :func:`~exactprune.rdt.counting.count_vectors_by_size`.
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+    L : int
+        A multiple of every possible number of tied classes (lcm(1..k)).
+    powers : sequence of int
+        The powers p of the error, one EGF each.
+    keep : callable, optional
+        Only count vectors ``n`` with ``keep(n)`` true enter; all by default.
+    by_support : bool
+        Split the sum by the set of classes present.
+
+    Returns
+    -------
+    list of dict
+        Per power, {support mask: flint.fmpq_poly}.
+
+    See Also
+    --------
+    count_egf : one power, supports merged.
+
+    Examples
+    --------
     >>> from exactprune.rdt.counting import count_vectors_by_size
     >>> count_egfs((1, 1), count_vectors_by_size(1, 2), "split", 2)[0][0].coeffs()   # 2 + 4 z
     [2, 4]
@@ -94,6 +124,30 @@ def count_egf(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) 
     """sum_s z^s/s! * sum_{|n|=s} s!/prod n_c! prod A_c^{n_c} err(n)^power: :func:`count_egfs`
     of every count vector, supports merged (the region factor of DD 3.6.1).
 
+    Parameters
+    ----------
+    A : sequence of int
+        The region's class masses (integers).
+    comps_by_s : list
+        The count vectors grouped by size.
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+    L : int
+        A multiple of every possible number of tied classes (lcm(1..k)).
+    power : int
+        The power of the error.
+
+    Returns
+    -------
+    flint.fmpq_poly
+        The EGF in z.
+
+    See Also
+    --------
+    count_egfs : several powers, optionally by support.
+
+    Examples
+    --------
     >>> from exactprune.rdt.counting import count_vectors_by_size
     >>> count_egf((1, 1), count_vectors_by_size(1, 2), "split", 2, 2).coeffs()      # 4 + 8 z
     [4, 8]
@@ -104,6 +158,18 @@ def count_egf(A: Sequence[int], comps_by_s: list, tie: str, L: int, power: int) 
 def falling_factorials(N: int) -> list:
     """N!/(N-m)! for m = 0..N as fmpz (the multinomial factor of DD 3.6, used by :func:`egf_with_outside`).
 
+    Parameters
+    ----------
+    N : int
+        The sample size.
+
+    Returns
+    -------
+    list of flint.fmpz
+        N!/(N-m)! for m = 0..N.
+
+    Examples
+    --------
     >>> falling_factorials(3)
     [1, 3, 6, 6]
     """
@@ -116,6 +182,24 @@ def egf_with_outside(poly: flint.fmpq_poly, N: int, outside: int, falling: Optio
 
     ``falling`` may pass :func:`falling_factorials` (N) computed once.
 
+    Parameters
+    ----------
+    poly : flint.fmpq_poly
+        The EGF of the regions involved.
+    N : int
+        The sample size.
+    outside : int
+        The integer mass outside every region.
+    falling : list, optional
+        :func:`falling_factorials` (N), when computed once for many calls.
+
+    Returns
+    -------
+    flint.fmpq
+        N! [z^N] poly(z) e^{outside z}.
+
+    Examples
+    --------
     >>> egf_with_outside(flint.fmpq_poly([1]), 2, 3)                  # 2! * 3^2 / 2!
     9
     """
@@ -133,6 +217,20 @@ def egf_with_outside(poly: flint.fmpq_poly, N: int, outside: int, falling: Optio
 def exp_egf(c: int, N: int) -> flint.fmpq_poly:
     """e^{cz} up to z^N: the EGF of the points falling in a set of mass c (DD 3.6's multinomial).
 
+    Parameters
+    ----------
+    c : int
+        The integer mass of the set.
+    N : int
+        The highest power of z kept.
+
+    Returns
+    -------
+    flint.fmpq_poly
+        sum_{m <= N} c^m z^m / m!.
+
+    Examples
+    --------
     >>> exp_egf(2, 2).coeffs()
     [1, 2, 2]
     """

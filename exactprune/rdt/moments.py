@@ -72,6 +72,29 @@ def expected_ge(dist: Distribution, N: int, criterion: Criterion, tie: str = "sp
     (monotone stopping); summing over a in S gives 1/C(d,h) for fixed height.  The count part is
     summed over the region's class counts with the sibling counts integrated in closed form.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    N : int
+        The size of the training sample.
+    criterion : Criterion
+        The stopping rule (DD 3.3.1).
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+
+    Returns
+    -------
+    Fraction
+        E[GE], exact.
+
+    See Also
+    --------
+    exact_moments : with E[GE^2] and the variance.
+    exactprune.rdt.recursion.tree_moments : the same by the node recursion.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> expected_ge(dist, 1, Criterion(height=1))
     Fraction(1, 4)
@@ -134,6 +157,33 @@ def exact_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "
     fixed height and two classes (:func:`~exactprune.rdt.same_sample.two_trees_same_sample_moment`),
     ``None`` otherwise.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    N : int
+        The size of the training sample.
+    criterion : Criterion
+        The stopping rule (DD 3.3.1).
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+    second : bool
+        Compute E[GE^2] (``E2_same``); None when False.
+    same_sample : bool
+        Add ``E2_two_trees_same_sample``.
+
+    Returns
+    -------
+    dict
+        ``E1``, ``E2_same``, ``E2_indep``, ``var`` (and ``E2_two_trees_same_sample``), exact.
+
+    See Also
+    --------
+    exactprune.rdt.bruteforce.bruteforce_moments : the same by enumerating every data set.
+    exactprune.rdt.simulation.simulate : the Monte Carlo (float) estimate.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> m = exact_moments(dist, 1, Criterion(height=1))
     >>> m["E1"], m["E2_same"], m["var"]      # h = d and N = 1: GE = 1/4 on every data set

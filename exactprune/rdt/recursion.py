@@ -50,6 +50,31 @@ def tree_moments(dist: Distribution, N: int, criterion: Criterion, tie: str = "s
     every data set (:func:`~exactprune.rdt.bruteforce.bruteforce_moments`) and against
     :func:`~exactprune.rdt.moments.expected_ge`.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    N : int
+        The size of the training sample.
+    criterion : Criterion
+        The stopping rule (DD 3.3.1).
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+    second : bool
+        Compute E[GE^2]; None when False.
+
+    Returns
+    -------
+    tuple
+        (E[GE], E[GE^2] or None), exact Fractions.
+
+    See Also
+    --------
+    exactprune.rdt.moments.exact_moments : the moments with the variance, built on this.
+    exactprune.rdt.bruteforce.bruteforce_moments : the same by enumerating every data set.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> tree_moments(dist, 1, Criterion(purity=True))   # one point: a pure root, GE = 1/2
     (Fraction(1, 2), Fraction(1, 4))

@@ -30,6 +30,22 @@ def difference_sign_law(N: int, inter: Sequence[int], only1: Sequence[int], only
     power of a Laurent polynomial in y1, y2, made univariate by y2 = y1^M (Kronecker).  Returns a
     3x3 table indexed by sign + 1.
 
+    Parameters
+    ----------
+    N : int
+        The sample size.
+    inter, only1, only2 : sequence of int
+        The two class masses of R1 & R2, R1 - R2 and R2 - R1 (integers).
+    outside : int
+        The integer mass outside both regions.
+
+    Returns
+    -------
+    list of list of int
+        The 3x3 table, D^N times the joint law of the two signs, indexed by sign + 1.
+
+    Examples
+    --------
     >>> difference_sign_law(1, (1, 0), (0, 0), (0, 0), 0)   # one point, class 0, in R1 and R2
     [[0, 0, 0], [0, 0, 0], [0, 0, 1]]
     """
@@ -62,6 +78,28 @@ def two_trees_same_sample_moment(dist: Distribution, N: int, criterion: Criterio
     different attribute sets use :func:`difference_sign_law` (two classes: a leaf's error depends
     only on the sign of n_0 - n_1).  Fixed height and k = 2 only; ``None`` otherwise.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The joint law of the attributes and the class (DD 4.2).
+    N : int
+        The size of the training sample.
+    criterion : Criterion
+        The stopping rule (DD 3.3.1).
+    tie : {"split", "first"}
+        The tie rule of a leaf's prediction (:data:`~exactprune.rdt.model.TIES`).
+
+    Returns
+    -------
+    Fraction or None
+        The moment, exact; None outside fixed height with two classes.
+
+    See Also
+    --------
+    exactprune.rdt.moments.exact_moments : reports it as ``E2_two_trees_same_sample``.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> two_trees_same_sample_moment(dist, 1, Criterion(height=1))   # GE = 1/4 on every data set
     Fraction(1, 16)
