@@ -3,8 +3,9 @@ with error bars; :mod:`exactprune.sklearn.estimator`), the exact weighted counts
 (:mod:`exactprune.sklearn.counts`) and two Displays in scikit-learn's convention
 (:mod:`exactprune.sklearn.displays`; matplotlib is imported only when one is drawn).
 """
+from .cv import KNormTreeClassifierCV
 from .displays import ErrorBarDisplay, KNormPathDisplay
 from .estimator import ErrorBars, KNormTreeClassifier, PredictionError, auto_lam, prune_fitted
 
 __all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError",
-           "KNormPathDisplay", "ErrorBarDisplay"]
+           "KNormPathDisplay", "ErrorBarDisplay", "KNormTreeClassifierCV"]
