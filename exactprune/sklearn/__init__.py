@@ -4,8 +4,10 @@ with error bars; :mod:`exactprune.sklearn.estimator`), the exact weighted counts
 (:mod:`exactprune.sklearn.displays`; matplotlib is imported only when one is drawn).
 """
 from .cv import KNormTreeClassifierCV
+from .cv_display import KNormCVDisplay
 from .displays import ErrorBarDisplay, KNormPathDisplay
 from .estimator import ErrorBars, KNormTreeClassifier, PredictionError, auto_lam, prune_fitted
 
 __all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError",
-           "KNormPathDisplay", "ErrorBarDisplay", "KNormTreeClassifierCV"]
+           "KNormPathDisplay", "ErrorBarDisplay"]
+__all__ += ["KNormTreeClassifierCV", "KNormCVDisplay"]     # issue 38: k chosen by cross-validation
