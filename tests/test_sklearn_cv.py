@@ -135,6 +135,7 @@ def test_refit_is_the_template_at_the_chosen_k():
     np.testing.assert_array_equal(cv.predict(X), direct.predict(X))
     np.testing.assert_array_equal(cv.predict_proba(X), direct.predict_proba(X))
     assert cv.best_score_ == cv.cv_results_["mean_test_score"][cv.best_index_]
+    assert cv.best_params_ == {"k": cv.best_k_} == cv.cv_results_["params"][cv.best_index_]
     assert cv.score(X, y) == direct.score(X, y)
 
 
@@ -235,6 +236,20 @@ def test_clone_and_pickle():
     back = pickle.loads(pickle.dumps(fitted))
     assert back.best_k_ == fitted.best_k_ and back.cv_results_["cv_error"] == fitted.cv_results_["cv_error"]
     np.testing.assert_array_equal(back.predict(X), fitted.predict(X))
+
+
+def test_groups_reach_the_splitter_and_a_pipeline_works():
+    """groups reach the splitter (GroupKFold refuses groups=None, so a lost argument fails here); in a Pipeline the
+    estimator is fitted and predicts like any classifier."""
+    from sklearn.model_selection import GroupKFold
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    X, y = _noisy()
+    groups = np.arange(len(y)) % 3
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=GroupKFold(3)).fit(X, y, groups=groups)
+    assert cv.n_splits_ == 3 and cv.n_held_out_ == len(y)
+    pipe = make_pipeline(StandardScaler(), KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=3)).fit(X, y)
+    assert pipe.score(X, y) > 0.6
 
 
 def test_n_jobs_gives_the_same_table():

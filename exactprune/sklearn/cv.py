@@ -229,7 +229,8 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         (scoring None: the pooled held-out accuracy 1 - R); ``std_test_score`` (over folds);
         ``se_test_score`` (the SE the rule uses); ``rank_test_score``; with ``scoring=None`` also
         ``cv_error`` (R, exact Fractions) and ``cv_error_se`` (SE, floats).
-    best_index_, best_k_, best_score_ : the candidate chosen by ``rule``, its k and mean score
+    best_index_, best_k_, best_params_, best_score_ : the candidate chosen by ``rule``, its k (also
+        as ``{"k": best_k_}``, as ``GridSearchCV`` gives it) and its mean score
     min_index_ : the candidate of the least error (the highest mean score)
     best_estimator_ : KNormTreeClassifier refit on all rows at ``best_k_`` (``refit=True``)
     n_splits_, n_held_out_ : the folds and the held-out rows of all folds
@@ -351,6 +352,7 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         results["rank_test_score"] = rankdata([-m for m in mean], method="min").astype(int).tolist()
         self.cv_results_ = results
         self.best_k_ = candidates[self.best_index_]
+        self.best_params_ = {"k": self.best_k_}
         self.best_score_ = mean[self.best_index_]
         self.n_splits_, self.n_held_out_ = len(folds), n
 
