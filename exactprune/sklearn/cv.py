@@ -45,8 +45,11 @@ ValueError saying so - the k path for rational counts is not built yet.
 >>> cv = KNormTreeClassifierCV(KNormTreeClassifier(lam="1/2", random_state=0), rule="1se").fit(X[:, 2:4], y)
 >>> cv.cv_results_["k"][:3], cv.best_k_, cv.best_estimator_.get_n_leaves()
 ([1, 2, 950109], 2, 3)
->>> [str(e) for e in cv.cv_results_["cv_error"][:3]]       # held-out errors of the 150 rows, exact: k = 2 is within one SE of k = 1
+>>> [str(e) for e in cv.cv_results_["cv_error"][:3]]    # exact, over the 150 held-out rows
 ['4/75', '1/15', '2/15']
+
+k = 1 has the least error, 4/75; k = 2 (3 leaves) is within one standard error of it, and so
+the 1-SE rule takes k = 2.
 """
 from __future__ import annotations
 
@@ -70,7 +73,7 @@ from ..numbers import exact
 from ..sequence import knorm_sequence
 from ..tree import require_integer_counts
 from .counts import float_parameter
-from .estimator import KNormTreeClassifier, prune_fitted
+from .estimator import KNormTreeClassifier, PredictionError, prune_fitted
 
 __all__ = ["KNormTreeClassifierCV", "choose_index"]
 
@@ -102,6 +105,10 @@ def choose_index(errors: list, n: Optional[int] = None, se: Optional[list] = Non
     -------
     int
         The index of the chosen candidate.
+
+    See Also
+    --------
+    exactprune.peers.ccp.ccp_cv_select : the same rules for CART's alpha.
 
     Examples
     --------
@@ -235,6 +242,12 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
     best_estimator_ : KNormTreeClassifier refit on all rows at ``best_k_`` (``refit=True``)
     n_splits_, n_held_out_ : the folds and the held-out rows of all folds
     classes_, n_features_in_, feature_names_in_ (when X has column names)
+
+    See Also
+    --------
+    exactprune.sequence.knorm_sequence : the k path of one tree, with its exact breakpoints.
+    exactprune.peers.ccp.ccp_cv_select : CART's alpha chosen by the same rules.
+    exactprune.sklearn.KNormCVDisplay : the table drawn.
 
     Examples
     --------
@@ -386,7 +399,8 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         lines = [f"{'k':>10}  {'leaves':>6}  {'cv error' if exact_error else 'score':>8}  {'SE':>8}"]
         for i, k in enumerate(r["k"]):
             mark = (" *" if i == self.min_index_ else "") + (" <" if i == self.best_index_ else "")
-            lines.append(f"{k:>10}  {r['mean_n_leaves'][i]:>6.2f}  {values[i]:>8.4f}  {r['se_test_score'][i]:>8.4f}{mark}")
+            lines.append(f"{k:>10}  {r['mean_n_leaves'][i]:>6.2f}  {values[i]:>8.4f}  "
+                         f"{r['se_test_score'][i]:>8.4f}{mark}")
         return "\n".join(lines)
 
     # -- delegation to the refit estimator ------------------------------------------------
@@ -399,6 +413,17 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
     def predict(self, X) -> np.ndarray:
         """The refit estimator's predictions (:meth:`KNormTreeClassifier.predict`).
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_``.
+
+        Examples
+        --------
         >>> X, y = [[0.0]] * 6 + [[1.0]] * 6, ["a"] * 6 + ["b"] * 6
         >>> KNormTreeClassifierCV(cv=3).fit(X, y).predict([[1.0]]).tolist()
         ['b']
@@ -408,6 +433,16 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         """The refit estimator's class probabilities (Zhong 3.19, :meth:`KNormTreeClassifier.predict_proba`).
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+
+        Examples
+        --------
         >>> X, y = [[0.0]] * 6 + [[1.0]] * 6, [0] * 6 + [1] * 6
         >>> cv = KNormTreeClassifierCV(KNormTreeClassifier(lam="1/2"), cv=3).fit(X, y)
         >>> cv.predict_proba([[0.0]]).tolist()         # (6 + 1/2) / (6 + 1)
@@ -415,9 +450,21 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         """
         return self._refit_estimator().predict_proba(X)
 
-    def predict_error(self, X):
-        """The refit estimator's per-prediction error bars (Zhong 4.30).
+    def predict_error(self, X) -> PredictionError:
+        """The refit estimator's per-prediction error bars (Zhong 4.30,
+        :meth:`KNormTreeClassifier.predict_error`).
 
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        PredictionError
+            Float arrays ``mean``, ``sd``, ``knorm`` of shape (n_samples,).
+
+        Examples
+        --------
         >>> X, y = [[0.0]] * 6 + [[1.0]] * 6, [0] * 6 + [1] * 6
         >>> cv = KNormTreeClassifierCV(KNormTreeClassifier(lam="1/2"), cv=3).fit(X, y)
         >>> round(float(cv.predict_error([[0.0]]).mean[0]), 4)      # (0 + 1/2) / (6 + 1)
