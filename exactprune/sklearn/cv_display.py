@@ -40,8 +40,16 @@ class KNormCVDisplay:
     score : bool
         ``errors`` are scores (higher is better): the 1-SE line is below the best.
 
-    Attributes after :meth:`plot`: ``ax_``, ``figure_``, ``errorbar_`` (the error-bar container),
-    ``se_line_`` (the one-SE line), ``chosen_`` (the marker of the chosen candidate).
+    Attributes
+    ----------
+    ax_, figure_ : matplotlib Axes and Figure
+        Set by :meth:`plot`, as the other attributes below.
+    errorbar_ : matplotlib ErrorbarContainer
+        The errors and their standard errors.
+    se_line_ : matplotlib Line2D
+        The one-standard-error line.
+    chosen_ : matplotlib Line2D
+        The marker of the chosen candidate.
 
     Examples
     --------
