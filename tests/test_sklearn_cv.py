@@ -113,6 +113,27 @@ def test_candidates_are_the_folds_breakpoints(case):
         assert any(leaves(train, c - 1) != leaves(train, c) for train in trains), c
 
 
+def test_a_candidate_stands_for_its_interval():
+    """A k strictly between two consecutive candidates (the midpoint, and the candidate's
+    successor) scores on every fold as the candidate below it: PruneTree fitted at that k on the
+    fold's rows (no sequence involved) against the table's row of the candidate."""
+    X, y = _noisy()
+    folds = StratifiedKFold(4, shuffle=True, random_state=0)
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=folds).fit(X, y)
+    ks = cv.cv_results_["k"]
+    splits = list(folds.split(X, y))
+    checked = 0
+    for i, (low, high) in enumerate(zip(ks, ks[1:])):
+        for k in {(low + high) // 2, low + 1} - {high}:
+            if k <= low:
+                continue
+            for f, (train, test) in enumerate(splits):
+                score = KNormTreeClassifier(k=k, random_state=0).fit(X[train], y[train]).score(X[test], y[test])
+                assert score == pytest.approx(cv.cv_results_[f"split{f}_test_score"][i], abs=1e-12), (k, f)
+            checked += 1
+    assert checked >= 5
+
+
 def test_scorer_route_matches_the_exact_route():
     """scoring="accuracy" scores each stage by a KNormTreeClassifier pruned at the stage's first k
     (prune_fitted) and scikit-learn's scorer; the default route counts the misclassified rows
