@@ -1,0 +1,315 @@
+"""KNormTreeClassifierCV and KNormCVDisplay (issue 38): scikit-learn conformance, the fold scores
+against a brute force (one KNormTreeClassifier fitted per fold and candidate k, by GridSearchCV),
+the candidates against PruneTree run at k - 1 and k, the one-SE rule on hand-made tables, the
+weighted fits refused or accepted, and the display.
+
+Run: python -m pytest tests/test_sklearn_cv.py -q -p no:cacheprovider
+"""
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+from sklearn.datasets import load_iris, load_wine, make_classification
+from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from exactprune.sklearn import KNormCVDisplay, KNormTreeClassifier, KNormTreeClassifierCV
+from exactprune.sklearn.cv import choose_index
+
+# ---------------------------------------------------------------------------------------
+# scikit-learn's estimator checks: all pass (none expected to fail)
+# ---------------------------------------------------------------------------------------
+
+
+@parametrize_with_checks([KNormTreeClassifierCV(KNormTreeClassifier(random_state=0)),
+                          KNormTreeClassifierCV(KNormTreeClassifier(lam="1/2", random_state=0), rule="min", cv=3)],
+                         expected_failed_checks=lambda est: {}, xfail_strict=True)
+def test_sklearn_estimator_checks(estimator, check):
+    check(estimator)
+
+
+# ---------------------------------------------------------------------------------------
+# data
+# ---------------------------------------------------------------------------------------
+
+def _noisy():
+    """240 rows, a quarter of the labels flipped: a dozen candidates over four folds."""
+    return make_classification(n_samples=240, n_features=5, n_informative=3, flip_y=0.25, random_state=3)
+
+
+CASES = {
+    "noisy": (_noisy, KNormTreeClassifier(random_state=0)),
+    "wine": (lambda: load_wine(return_X_y=True), KNormTreeClassifier(random_state=0)),
+    "iris-lam-half": (lambda: load_iris(return_X_y=True), KNormTreeClassifier(lam="1/2", random_state=1)),
+}
+
+
+# ---------------------------------------------------------------------------------------
+# the fold scores against a brute force
+# ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_fold_scores_equal_one_fit_per_k(case):
+    """Every fold's held-out accuracy at every candidate k is that of a KNormTreeClassifier fitted
+    at that k on the fold's rows (GridSearchCV over the candidates, the same folds), and the
+    exact error is the misclassified rows of all folds over the held-out rows."""
+    load, template = CASES[case]
+    X, y = load()
+    folds = StratifiedKFold(4, shuffle=True, random_state=0)
+    cv = KNormTreeClassifierCV(template, cv=folds).fit(X, y)
+    # (KNormTreeClassifier.fit fails for k >= 2^64: its float k-norm for display takes an arb root
+    # of a C unsigned long; the brute force stops below)
+    ks = [k for k in cv.cv_results_["k"] if k < 2 ** 63]
+    assert len(ks) >= 3
+    grid = GridSearchCV(clone(template), {"k": ks}, cv=folds, refit=False, error_score="raise").fit(X, y)
+    wrong = 0
+    for i, (_, test) in enumerate(folds.split(X, y)):
+        ours = np.array(cv.cv_results_[f"split{i}_test_score"][:len(ks)])
+        np.testing.assert_allclose(ours, grid.cv_results_[f"split{i}_test_score"], rtol=0, atol=1e-12)
+        wrong = wrong + np.rint((1 - grid.cv_results_[f"split{i}_test_score"]) * len(test)).astype(int)
+    assert cv.cv_results_["cv_error"][:len(ks)] == [Fraction(int(w), len(y)) for w in wrong]
+
+
+def test_a_class_unseen_by_a_fold_is_always_wrong():
+    """Twelve rows on a line, the last of its own class 2; unshuffled 3-fold CV holds it out with
+    rows of class 1 whose fold tree never saw class 2: it is misclassified at every k, as the
+    brute force (one fit per k) scores it."""
+    X = np.arange(12.0).reshape(-1, 1)
+    y = np.array([0, 0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 2])
+    folds = KFold(3)
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(lam="1/2", random_state=0), cv=folds).fit(X, y)
+    grid = GridSearchCV(KNormTreeClassifier(lam="1/2", random_state=0), {"k": cv.cv_results_["k"]}, cv=folds,
+                        refit=False, error_score="raise").fit(X, y)
+    assert len(cv.cv_results_["k"]) >= 2
+    for i in range(3):
+        np.testing.assert_allclose(cv.cv_results_[f"split{i}_test_score"], grid.cv_results_[f"split{i}_test_score"],
+                                   rtol=0, atol=1e-12)
+    assert max(cv.cv_results_["split2_test_score"]) <= 3 / 4
+
+
+@pytest.mark.parametrize("case", ["noisy", "wine"])
+def test_candidates_are_the_folds_breakpoints(case):
+    """Each candidate c > 1 is a k where PruneTree changes some fold's tree (its leaves at k = c - 1
+    and at k = c differ), and 1 is always a candidate: the union of the folds' breakpoints,
+    checked by PruneTree at each k instead of the sequence."""
+    load, template = CASES[case]
+    X, y = load()
+    folds = StratifiedKFold(4, shuffle=True, random_state=0)
+    cv = KNormTreeClassifierCV(template, cv=folds).fit(X, y)
+    ks = cv.cv_results_["k"]
+    assert ks[0] == 1 and ks == sorted(set(ks))
+    trains = [train for train, _ in folds.split(X, y)]
+
+    def leaves(train, k):
+        return clone(template).set_params(k=k).fit(X[train], y[train]).pruned_
+
+    for c in ks[1:]:
+        assert any(leaves(train, c - 1) != leaves(train, c) for train in trains), c
+
+
+def test_a_candidate_stands_for_its_interval():
+    """A k strictly between two consecutive candidates (the midpoint, and the candidate's
+    successor) scores on every fold as the candidate below it: PruneTree fitted at that k on the
+    fold's rows (no sequence involved) against the table's row of the candidate."""
+    X, y = _noisy()
+    folds = StratifiedKFold(4, shuffle=True, random_state=0)
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=folds).fit(X, y)
+    ks = cv.cv_results_["k"]
+    splits = list(folds.split(X, y))
+    checked = 0
+    for i, (low, high) in enumerate(zip(ks, ks[1:])):
+        for k in {(low + high) // 2, low + 1} - {high}:
+            if k <= low:
+                continue
+            for f, (train, test) in enumerate(splits):
+                score = KNormTreeClassifier(k=k, random_state=0).fit(X[train], y[train]).score(X[test], y[test])
+                assert score == pytest.approx(cv.cv_results_[f"split{f}_test_score"][i], abs=1e-12), (k, f)
+            checked += 1
+    assert checked >= 5
+
+
+def test_scorer_route_matches_the_exact_route():
+    """scoring="accuracy" scores each stage by a KNormTreeClassifier pruned at the stage's first k
+    (prune_fitted) and scikit-learn's scorer; the default route counts the misclassified rows
+    over the stages' leaves.  The two give the same fold scores."""
+    X, y = _noisy()
+    exact = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4).fit(X, y)
+    scored = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, scoring="accuracy").fit(X, y)
+    assert scored.cv_results_["k"] == exact.cv_results_["k"]
+    assert "cv_error" not in scored.cv_results_
+    for i in range(4):
+        np.testing.assert_allclose(scored.cv_results_[f"split{i}_test_score"],
+                                   exact.cv_results_[f"split{i}_test_score"], rtol=0, atol=1e-12)
+
+
+def test_refit_is_the_template_at_the_chosen_k():
+    X, y = _noisy()
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, rule="1se").fit(X, y)
+    direct = KNormTreeClassifier(k=cv.best_k_, random_state=0).fit(X, y)
+    assert cv.best_estimator_.pruned_ == direct.pruned_
+    np.testing.assert_array_equal(cv.predict(X), direct.predict(X))
+    np.testing.assert_array_equal(cv.predict_proba(X), direct.predict_proba(X))
+    assert cv.best_score_ == cv.cv_results_["mean_test_score"][cv.best_index_]
+    assert cv.best_params_ == {"k": cv.best_k_} == cv.cv_results_["params"][cv.best_index_]
+    assert cv.score(X, y) == direct.score(X, y)
+
+
+# ---------------------------------------------------------------------------------------
+# the rules on hand-made tables
+# ---------------------------------------------------------------------------------------
+
+def test_one_se_rule_by_hand():
+    """100 held-out rows, R = 15, 10, 12, 13, 14 (per cent), largest tree first.  R_min = 1/10,
+    SE_min^2 = (1/10)(9/10)/100 = 9/10000, SE_min = 3/100 exactly: 13/100 lies on the line
+    (kept, <=), 14/100 above it.  The minimum is index 1; the one-SE choice index 3."""
+    R = [Fraction(p, 100) for p in (15, 10, 12, 13, 14)]
+    assert choose_index(R, 100, rule="min") == 1
+    assert choose_index(R, 100, rule="1se") == 3
+    # one row fewer on the line's side: 14/100 is 4/100 above, outside; with 200 rows SE shrinks
+    # to 0.0212 and only 12/100 (0.02 above) stays within
+    assert choose_index(R, 200, rule="1se") == 2
+
+
+def test_rules_break_ties_toward_the_smaller_tree():
+    """Equal least errors: "min" takes the larger k (the smaller tree), as rpart and
+    ccp_cv_select; a candidate after a worse one may still be within one SE."""
+    R = [Fraction(1, 5), Fraction(1, 10), Fraction(1, 5), Fraction(1, 10), Fraction(1, 2)]
+    assert choose_index(R, 50, rule="min") == 3
+    assert choose_index(R, 50, rule="1se") == 3          # 1/5 is 0.1 above, SE_min = 0.042
+    assert choose_index([0.2, 0.1, 0.1], se=[0.0, 0.0, 0.0], rule="min") == 2
+
+
+def test_choose_index_refuses_bad_calls():
+    with pytest.raises(ValueError, match="rule"):
+        choose_index([Fraction(1, 2)], 2, rule="2se")
+    with pytest.raises(ValueError, match="either n"):
+        choose_index([Fraction(1, 2)], 2, se=[0.1])
+    with pytest.raises(ValueError, match="either n"):
+        choose_index([], 2)
+
+
+def test_min_and_1se_on_a_fitted_table():
+    """On the noisy data the 1-SE choice has a k at least the minimum's and is the largest
+    candidate within R_min + SE_min, recomputed here from the table in floats (no candidate is
+    near the line)."""
+    X, y = _noisy()
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, rule="1se").fit(X, y)
+    r = cv.cv_results_
+    errors = [float(e) for e in r["cv_error"]]
+    line = errors[cv.min_index_] + r["cv_error_se"][cv.min_index_]
+    within = [i for i, e in enumerate(errors) if e <= line]
+    assert min(abs(e - line) for e in errors) > 1e-9
+    assert cv.best_index_ == max(within) and cv.best_k_ >= r["k"][cv.min_index_]
+    assert errors[cv.min_index_] == min(errors)
+
+
+# ---------------------------------------------------------------------------------------
+# weights, parameters, persistence
+# ---------------------------------------------------------------------------------------
+
+def test_fractional_weights_are_refused_with_the_reason():
+    X, y = load_iris(return_X_y=True)
+    w = np.where(y == 0, 0.5, 1.0)
+    with pytest.raises(ValueError, match="integer counts only.*not supported yet"):
+        KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=3).fit(X, y, sample_weight=w)
+    X, y = _noisy()
+    with pytest.raises(ValueError, match="whole-number class counts"):
+        KNormTreeClassifierCV(KNormTreeClassifier(class_weight={0: 1, 1: 1.5}, random_state=0), cv=2).fit(X, y)
+
+
+def test_integer_weights_are_counts():
+    """A weight of 2 on every row doubles every count: the folds' trees are those of the
+    template fitted with the same weights (GridSearchCV passes the weights to fit as well)."""
+    X, y = _noisy()
+    w = np.full(len(y), 2)
+    folds = StratifiedKFold(4, shuffle=True, random_state=0)
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=folds).fit(X, y, sample_weight=w)
+    grid = GridSearchCV(KNormTreeClassifier(random_state=0), {"k": cv.cv_results_["k"]}, cv=folds,
+                        refit=False, error_score="raise").fit(X, y, sample_weight=w)
+    for i in range(4):
+        np.testing.assert_allclose(cv.cv_results_[f"split{i}_test_score"], grid.cv_results_[f"split{i}_test_score"],
+                                   rtol=0, atol=1e-12)
+    assert cv.best_estimator_.counts_[0].sum() == 2 * len(y)
+
+
+def test_epsilon_and_estimator_checked():
+    X, y = load_iris(return_X_y=True)
+    with pytest.raises(ValueError, match="epsilon must be 0"):
+        KNormTreeClassifierCV(KNormTreeClassifier(epsilon="1/100")).fit(X, y)
+    with pytest.raises(ValueError, match="rule"):
+        KNormTreeClassifierCV(rule="2se").fit(X, y)
+    with pytest.raises(AttributeError, match="refit=False"):
+        KNormTreeClassifierCV(refit=False, cv=3).fit(X, y).predict(X)
+
+
+def test_clone_and_pickle():
+    X, y = load_iris(return_X_y=True)
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(lam="1/2", random_state=0), rule="min", cv=3)
+    twin = clone(cv)
+    assert twin.get_params()["estimator__lam"] == "1/2" and twin.rule == "min"
+    fitted = cv.fit(X, y)
+    back = pickle.loads(pickle.dumps(fitted))
+    assert back.best_k_ == fitted.best_k_ and back.cv_results_["cv_error"] == fitted.cv_results_["cv_error"]
+    np.testing.assert_array_equal(back.predict(X), fitted.predict(X))
+
+
+def test_groups_reach_the_splitter_and_a_pipeline_works():
+    """groups reach the splitter (GroupKFold refuses groups=None, so a lost argument fails here); in a Pipeline the
+    estimator is fitted and predicts like any classifier."""
+    from sklearn.model_selection import GroupKFold
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    X, y = _noisy()
+    groups = np.arange(len(y)) % 3
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=GroupKFold(3)).fit(X, y, groups=groups)
+    assert cv.n_splits_ == 3 and cv.n_held_out_ == len(y)
+    pipe = make_pipeline(StandardScaler(), KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=3)).fit(X, y)
+    assert pipe.score(X, y) > 0.6
+
+
+def test_n_jobs_gives_the_same_table():
+    X, y = _noisy()
+    one = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4).fit(X, y)
+    two = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, n_jobs=2).fit(X, y)
+    assert one.cv_results_ == two.cv_results_
+
+
+# ---------------------------------------------------------------------------------------
+# the table and the display
+# ---------------------------------------------------------------------------------------
+
+def test_cv_table_marks_min_and_choice():
+    X, y = _noisy()
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, rule="1se").fit(X, y)
+    lines = cv.cv_table().splitlines()
+    assert len(lines) == 1 + len(cv.cv_results_["k"])
+    assert lines[1 + cv.min_index_].rstrip().endswith("*") or cv.min_index_ == cv.best_index_
+    assert lines[1 + cv.best_index_].rstrip().endswith("<")
+
+
+def test_display_draws_the_table():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    X, y = _noisy()
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, rule="1se").fit(X, y)
+    display = KNormCVDisplay.from_estimator(cv)
+    r, m = cv.cv_results_, cv.min_index_
+    assert display.se_line_.get_ydata()[0] == pytest.approx(float(r["cv_error"][m]) + r["cv_error_se"][m])
+    assert display.chosen_.get_xdata()[0] == r["mean_n_leaves"][cv.best_index_]
+    plt.close("all")
+    with pytest.raises(ValueError, match="one length"):
+        KNormCVDisplay([1, 2], [2.0], [0.1, 0.2], [0.0, 0.0], 0, 0)
+
+
+def test_importing_does_not_import_matplotlib():
+    code = "import sys, exactprune.sklearn; print('matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    assert out.stdout.strip() == "False"
