@@ -49,8 +49,6 @@ STILL_LACKING: Tuple[str, ...] = (
     "exactprune.costs",
     "exactprune.datasets",
     "exactprune.dirichlet",
-    "exactprune.errata",
-    "exactprune.errata.ledger",
     "exactprune.errata.peers",
     "exactprune.experiments.protocol",
     "exactprune.knorm",
