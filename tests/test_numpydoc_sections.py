@@ -54,15 +54,11 @@ STILL_LACKING: Tuple[str, ...] = (
     "exactprune.limits",
     "exactprune.numbers",
     "exactprune.parallel",
-    "exactprune.peers.ccp.cv",
-    "exactprune.peers.ccp.sequence",
     "exactprune.pruning",
     "exactprune.sequence",
     "exactprune.sklearn.counts",
     "exactprune.sklearn.displays",
     "exactprune.sklearn.estimator",
-    "exactprune.tree.arrays",
-    "exactprune.tree.counttree",
 )
 
 
