@@ -204,7 +204,8 @@ class CCPStages(collections.abc.Sequence):
     leaves : sequence of int
         Each stage's leaf count.
     ends : sequence of int
-        Each stage's end in ``links``' cut order (its cuts are those before it).
+        Each stage's end in ``links``' cut order: stage i cuts the nodes from ``ends[i - 1]``
+        (0 for the first stage) to ``ends[i]``.
 
     See Also
     --------
