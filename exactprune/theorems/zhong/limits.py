@@ -248,8 +248,9 @@ def check_5_9(case: dict) -> Verdict:
     Returns
     -------
     Verdict
-        Holds when the direction checked holds; details the condition, the direction and (necessity)
-        the first k at which the subtree stops helping.
+        Holds when :func:`~exactprune.sequence.survives_all_k` agrees with the condition and the
+        direction checked holds; details the condition, the direction and (necessity) the first k
+        at which the subtree stops helping.
 
     See Also
     --------
