@@ -73,6 +73,33 @@ class Erratum(Computed):
     ``counterexample`` (strings or JSON-able data, computed exactly), and
     ``confirmed`` (True when the printed form really disagrees).
 
+    Parameters
+    ----------
+    id : str
+        The entry's id (``zhong-4.20``); registered statements cite it as ``erratum=``.
+    source : str
+        Where the printed form is (paper, equation, page).
+    printed : str
+        The printed form, in words.
+    compute : callable
+        ``() -> dict`` with ``correct``, ``counterexample`` and optionally ``confirmed``, computed
+        exactly when the entry is first shown.
+    explanation : str, optional
+        Why the printed form is wrong, or what it needs.
+    kind : str, optional
+        One of :data:`KINDS` (default "false as printed").
+
+    Raises
+    ------
+    ValueError
+        When ``kind`` is not one of :data:`KINDS`.
+
+    See Also
+    --------
+    refutation : a ``compute`` built from a registered statement.
+
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> entry = Erratum("toy", "a paper, eq. (1)", "1/2 + 1/3 = 2/5",
     ...                 lambda: {"correct": str(Fraction(1, 2) + Fraction(1, 3)), "counterexample": "none needed",
@@ -116,6 +143,25 @@ def refutation(theorem_id: str, printed_case: dict, corrected_case: Optional[dic
     fails on ``printed_case`` and, when given, its registered corrected form
     (``<theorem_id>-corrected``) holds on ``corrected_case`` - both recomputed on evaluation.
 
+    Parameters
+    ----------
+    theorem_id : str
+        The id of the registered printed statement.
+    printed_case : dict
+        A case (of that statement's ``check``) on which the printed form fails.
+    corrected_case : dict, optional
+        A case on which ``<theorem_id>-corrected`` holds; None checks no corrected form.
+    correct : str, optional
+        The corrected form in words, returned as ``correct``.
+
+    Returns
+    -------
+    callable
+        ``() -> dict`` with ``correct``, ``counterexample`` (the case and each check's details) and
+        ``confirmed`` (the printed check fails and, when given, the corrected one holds).
+
+    Examples
+    --------
     >>> compute = refutation("zhong-5.7", {"tree": {"counts": [2, 2], "children": [{"counts": [1, 1]},
     ...     {"counts": [1, 1]}]}, "lam": "1/2", "eta": "1/2"}, correct="k >= 2")
     >>> compute()["confirmed"]
@@ -176,6 +222,27 @@ def all_remarks() -> list:
 def get_entry(entry_id: str) -> Erratum:
     """The erratum, domain note or remark with this id.
 
+    Parameters
+    ----------
+    entry_id : str
+        The id, as listed by ``exactprune errata``.
+
+    Returns
+    -------
+    Erratum
+        The registered entry.
+
+    Raises
+    ------
+    KeyError
+        When no entry has that id.
+
+    See Also
+    --------
+    exactprune.theorems.get : the registered statement with an id.
+
+    Examples
+    --------
     >>> get_entry("zhong-4.20").kind
     'false as printed'
     """

@@ -135,6 +135,25 @@ class Entry:
     (:data:`GRADES`).  ``cases`` is filled by :func:`ledger` for property rows: the number of
     generated cases per run of the registered statements cited.
 
+    Parameters
+    ----------
+    paper : str
+        One of :data:`PAPERS`.
+    label : str
+        The numbered item, as printed.
+    verdict : str
+        One of :data:`VERDICTS`.
+    how : str
+        How it was verified, what is wrong, or why it is out of reach.
+    evidence : tuple of str, optional
+        ``kind:reference`` strings.
+    grade : str, optional
+        The evidence grade, a key of :data:`GRADES`.
+    cases : int, optional
+        Generated cases per run of the statements cited (property rows; 0 otherwise).
+
+    Examples
+    --------
     >>> row = Entry("Zhong", "(4.16)", "verified", "printed decimal against the exact rational",
     ...             ("printed:4.16",), "exact")
     >>> row.grade in GRADES, all(ref.split(":")[0] in EVIDENCE_KINDS for ref in row.evidence)

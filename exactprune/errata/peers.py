@@ -27,6 +27,18 @@ SKLEARN = "scikit-learn 1.9.1"
 def tree_of(compact: str) -> Tree:
     """A count tree from its compact JSON ``[counts, [child, ...]]`` (a leaf: ``[counts]``).
 
+    Parameters
+    ----------
+    compact : str
+        The JSON text ``[counts, [child, ...]]``, nested.
+
+    Returns
+    -------
+    Tree
+        The count tree it describes.
+
+    Examples
+    --------
     >>> tree_of("[[2,1],[[[2,0]],[[0,1]]]]").n_leaves
     2
     """
@@ -41,6 +53,24 @@ class PeerError(Computed):
     with ``correct`` (the exact optimum and its cost), ``returns_cost`` (the program's answer
     costed exactly) and ``confirmed`` (True when the program's answer really is worse).
 
+    Parameters
+    ----------
+    id : str
+        The entry's id (``rpart-complexity``).
+    program : str
+        The peer program and its version.
+    fixture : str
+        The input it was run on.
+    returns : str
+        What the program returned, in words.
+    cause : str
+        Why it is wrong.
+    compute : callable
+        ``() -> dict`` with ``returns_cost``, ``correct`` and ``confirmed``, computed exactly when
+        the entry is first shown.
+
+    Examples
+    --------
     >>> entry = PeerError("toy", "a program", "fixture.json", "3 leaves", "a float sum",
     ...                   lambda: {"returns_cost": "7", "correct": "6", "confirmed": 6 < 7})
     >>> entry.evaluate()["confirmed"]

@@ -61,6 +61,27 @@ class Run:
     """One run of Figure 6.1: the data set, the training ratio (%), the run's index, and per
     method of :data:`METHODS` the test accuracy (%), the leaves and the pruning seconds.
 
+    Parameters
+    ----------
+    dataset : str
+        The data set's label.
+    ratio : int
+        The training ratio, in percent.
+    index : int
+        The run's index among the runs at this ratio.
+    accuracy : dict, optional
+        Method name (of :data:`METHODS`) to test accuracy, in percent.
+    leaves : dict, optional
+        Method name to the pruned tree's number of leaves.
+    seconds : dict, optional
+        Method name to the seconds its pruning took (wall clock).
+
+    See Also
+    --------
+    run_unit : makes one.
+
+    Examples
+    --------
     >>> run = Run("iris", 50, 0, {"CCP": 94.0, "2-norm": 96.0, "EBP": 95.0})
     >>> run.accuracy["2-norm"] - run.accuracy["CCP"], run.leaves
     (2.0, {})

@@ -37,6 +37,22 @@ class Criterion:
     (``purity``) its training points have at most one class (item 2), or (``pb``) it holds <= pb
     points (item 3).  ``str`` gives the name the command line prints.
 
+    Parameters
+    ----------
+    height : int, optional
+        The fixed height h >= 1 (item 1); None for no height limit.
+    purity : bool, optional
+        Stop at a node whose training points have at most one class (item 2).
+    pb : int, optional
+        The scarcity bound pb >= 0: stop at a node with at most pb points (item 3); None for none.
+
+    Raises
+    ------
+    ValueError, TypeError
+        When ``height`` is not an integer >= 1, ``pb`` not an integer >= 0 or ``purity`` not a bool.
+
+    Examples
+    --------
     >>> Criterion(height=3)
     Criterion(height=3, purity=False, pb=None)
     >>> str(Criterion(height=3)), str(Criterion(purity=True)), str(Criterion(pb=3))
@@ -87,6 +103,22 @@ class Criterion:
         Every path stops once all ``d`` attributes are used; with purity, a node whose
         examples are all of one class stops; with scarcity, one with at most ``pb`` examples.
 
+        Parameters
+        ----------
+        depth : int
+            The node's depth (the number of attributes its path uses).
+        counts : sequence of int
+            The node's training class counts.
+        d : int
+            The number of attributes.
+
+        Returns
+        -------
+        bool
+            Whether the node is a leaf.
+
+        Examples
+        --------
         >>> pure = Criterion(purity=True)
         >>> pure.stops(1, (3, 0), d=3), pure.stops(1, (3, 1), d=3), pure.stops(3, (3, 1), d=3)
         (True, False, True)
@@ -105,6 +137,27 @@ class Criterion:
     def parse(cls, text: str, height: Any = None, pb: Any = None) -> "Criterion":
         """``"fixed"``, ``"purity"``, ``"scarcity"`` or a comma-joined combination.
 
+        Parameters
+        ----------
+        text : str
+            The criterion names, comma-separated (of :data:`CRITERIA`).
+        height : int, optional
+            The height, required with "fixed" (ignored otherwise).
+        pb : int, optional
+            The scarcity bound, required with "scarcity" (ignored otherwise).
+
+        Returns
+        -------
+        Criterion
+            The combined criterion.
+
+        Raises
+        ------
+        ValueError
+            On no name, an unknown name, or "fixed" / "scarcity" without its number.
+
+        Examples
+        --------
         >>> Criterion.parse("purity,fixed", height=2)
         Criterion(height=2, purity=True, pb=None)
         """
@@ -128,6 +181,24 @@ class Distribution:
     ``probs`` is a mapping ``(x_1, ..., x_d, c) -> probability`` (missing cells are 0) or a nested
     list of shape ``arities + [k]``.  Probabilities are exact and must add up to 1.
 
+    Parameters
+    ----------
+    arities : sequence of int
+        The number of values of each attribute x_1..x_d, each >= 2.
+    k : int
+        The number of classes, >= 2.
+    probs : mapping or nested list
+        The cell probabilities, exact (``int``, ``Fraction``, ``"p/q"``; floats are refused), as
+        described above.
+
+    Raises
+    ------
+    ValueError, TypeError
+        On bad arities or k, a cell outside the table, a negative probability, a float, or a total
+        other than 1.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> dist.d, dist.k, dist.cells_count
     (1, 2, 4)
@@ -189,6 +260,18 @@ class Distribution:
     def prob(self, cell: Sequence[int]) -> Fraction:
         """P[X = x, Y = c] for the cell ``(x_1, ..., x_d, c)``; 0 for a cell not given.
 
+        Parameters
+        ----------
+        cell : sequence of int
+            ``(x_1, ..., x_d, c)``.
+
+        Returns
+        -------
+        Fraction
+            The cell's probability.
+
+        Examples
+        --------
         >>> dist = Distribution([2], 2, {(0, 0): "1/3", (1, 1): "2/3"})
         >>> dist.prob((1, 1)), dist.prob((0, 1))
         (Fraction(2, 3), Fraction(0, 1))
@@ -208,6 +291,20 @@ class Distribution:
         """Integers D * P[X_attrs = values, Y = c] for every class c, D the common
         denominator of the cell probabilities (``self.D``).
 
+        Parameters
+        ----------
+        attrs : sequence of int
+            The attributes fixed by the region (0 for x_1).
+        values : sequence of int
+            Their values, in the order of ``attrs``.
+
+        Returns
+        -------
+        tuple of int
+            One integer per class: D times the region's probability mass of that class.
+
+        Examples
+        --------
         ``attrs`` are attribute indices (0 for x_1).  With cells (x_1, x_2, c) of probabilities
         1/2, 1/4, 1/4 at (0, 0, 0), (0, 1, 1), (1, 0, 1), D = 4; the region x_1 = 0 holds 1/2 of
         class 0 and 1/4 of class 1, the region x_1 = 1 only 1/4 of class 1, and the cell
@@ -227,6 +324,18 @@ class Distribution:
     def regions(self, max_len: int) -> Iterator[tuple]:
         """All regions (sorted attribute tuple, value tuple) with at most ``max_len`` attributes.
 
+        Parameters
+        ----------
+        max_len : int
+            The largest number of attributes a region fixes.
+
+        Yields
+        ------
+        tuple
+            ``(attrs, values)``, by number of attributes, then attribute tuple, then values.
+
+        Examples
+        --------
         >>> list(Distribution([2, 3], 2, {(0, 0, 0): 1}).regions(1))[:4]
         [((), ()), ((0,), (0,)), ((0,), (1,)), ((1,), (0,))]
         """
@@ -244,6 +353,23 @@ class Distribution:
 def check_tie(tie: str) -> str:
     """``tie`` if it is one of :data:`TIES` (the tie rule replacing DD (1)'s strict majority), else ValueError.
 
+    Parameters
+    ----------
+    tie : str
+        The tie rule.
+
+    Returns
+    -------
+    str
+        ``tie`` itself.
+
+    Raises
+    ------
+    ValueError
+        When it is not one of :data:`TIES`.
+
+    Examples
+    --------
     >>> check_tie("first")
     'first'
     """
@@ -258,6 +384,29 @@ def predicted_classes(counts: Sequence[int], tie: str = "split") -> tuple:
     DD (1)-(2) use strict majorities (erratum ``dd-ties``); here ``"split"`` returns every tied
     class (each predicted with probability 1/#tied) and ``"first"`` the tied class of lowest index.
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The leaf's training class counts.
+    tie : {"split", "first"}, optional
+        The tie rule.
+
+    Returns
+    -------
+    tuple of int
+        The predicted classes, in increasing order.
+
+    Raises
+    ------
+    ValueError
+        When ``tie`` is not one of :data:`TIES`.
+
+    See Also
+    --------
+    leaf_weights : the prediction weights.
+
+    Examples
+    --------
     >>> predicted_classes((3, 3, 1)), predicted_classes((3, 3, 1), "first")
     ((0, 1), (0,))
     """
@@ -269,6 +418,25 @@ def predicted_classes(counts: Sequence[int], tie: str = "split") -> tuple:
 def leaf_weights(counts: Sequence[int], tie: str = "split") -> tuple:
     """Prediction weights w_y of a leaf with class ``counts`` under the tie rule (DD (1)).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The leaf's training class counts.
+    tie : {"split", "first"}, optional
+        The tie rule, as for :func:`predicted_classes`.
+
+    Returns
+    -------
+    tuple of Fraction
+        One weight per class: 1/#predicted for each predicted class, 0 elsewhere.
+
+    See Also
+    --------
+    predicted_classes : the classes predicted.
+    cell_error : the leaf's contribution to GE, from these weights.
+
+    Examples
+    --------
     >>> leaf_weights((3, 3, 1))
     (Fraction(1, 2), Fraction(1, 2), Fraction(0, 1))
     >>> leaf_weights((0, 0), "first")
@@ -323,6 +491,23 @@ def orders_last_attribute(criterion: Any) -> bool:
 
     ``criterion`` is a :class:`Criterion` or one of the names in :data:`CRITERIA`.
 
+    Parameters
+    ----------
+    criterion : Criterion or str
+        A criterion, or one of the names of :data:`CRITERIA`.
+
+    Returns
+    -------
+    bool
+        False for a fixed height alone, True when a sample-dependent rule (purity, scarcity) is in.
+
+    Raises
+    ------
+    ValueError
+        For a name not in :data:`CRITERIA`.
+
+    Examples
+    --------
     >>> orders_last_attribute("fixed"), orders_last_attribute(Criterion(pb=2))
     (False, True)
     """
@@ -336,6 +521,27 @@ def orders_last_attribute(criterion: Any) -> bool:
 def check_path(d: int, path: Any, name: str) -> tuple:
     """The items ``((attribute, value), ...)`` of a path dict over attributes 0..d-1 (DD 3.3.1), checked.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes.
+    path : dict
+        Attribute index (0..d-1) to its value; non-empty, each attribute once.
+    name : str
+        The argument's name, for the error messages.
+
+    Returns
+    -------
+    tuple of tuple
+        ``((attribute, value), ...)`` in the order of ``path``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        When ``path`` is not a non-empty dict of non-negative integers over existing attributes.
+
+    Examples
+    --------
     >>> check_path(3, {2: 1, 0: 0}, "path")
     ((2, 1), (0, 0))
     """
@@ -360,6 +566,27 @@ def check_path_arguments(d: Any, path: Any, criterion: Any) -> tuple:
 
     ``ordered`` is :func:`orders_last_attribute` of ``criterion``.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes, >= 1.
+    path : dict
+        Attribute index to value, as for :func:`check_path`.
+    criterion : Criterion or str
+        The stopping criterion, as for :func:`orders_last_attribute`.
+
+    Returns
+    -------
+    tuple
+        ``(d, items, ordered)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Naming the argument that is wrong.
+
+    Examples
+    --------
     >>> check_path_arguments(4, {3: 0, 1: 1}, "fixed")
     (4, ((3, 0), (1, 1)), False)
     """
@@ -372,6 +599,27 @@ def check_path_pair(d: Any, path1: Any, path2: Any, criterion: Any) -> tuple:
 
     ``ordered`` is :func:`orders_last_attribute` of ``criterion``.
 
+    Parameters
+    ----------
+    d : int
+        The number of attributes, >= 1.
+    path1, path2 : dict
+        Attribute index to value, as for :func:`check_path`.
+    criterion : Criterion or str
+        The stopping criterion, as for :func:`orders_last_attribute`.
+
+    Returns
+    -------
+    tuple
+        ``(d, items1, items2, ordered)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Naming the argument that is wrong.
+
+    Examples
+    --------
     >>> check_path_pair(3, {0: 1}, {1: 0, 0: 0}, "purity")
     (3, ((0, 1),), ((1, 0), (0, 0)), True)
     """
@@ -382,6 +630,29 @@ def check_path_pair(d: Any, path1: Any, path2: Any, criterion: Any) -> tuple:
 def check_moment_arguments(dist: Any, N: Any, criterion: Any, tie: Any) -> int:
     """Check the arguments shared by the moment functions and samplers (DD 3.6, sec 4); returns N.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The distribution.
+    N : int
+        The sample size, >= 0.
+    criterion : Criterion
+        The stopping criterion; its height, if any, at most ``dist.d``.
+    tie : str
+        The tie rule, one of :data:`TIES`.
+
+    Returns
+    -------
+    int
+        N, as an int.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Naming the argument that is wrong.
+
+    Examples
+    --------
     >>> check_moment_arguments(Distribution([2], 2, {(0, 0): 1}), 3, Criterion(height=1), "split")
     3
     """

@@ -76,6 +76,22 @@ def tree_ge(dist: Distribution, leaves: list, tie: str = "split") -> Fraction:
     """Exact GE of a grown tree under the distribution (DD (1) for one tree):
     sum over leaves of sum_y w_y (P[R] - P[R, y]), by :func:`~exactprune.rdt.model.cell_error`.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The data distribution.
+    leaves : list of tuple
+        The tree's leaves as ``(attrs, values, counts)``, as :func:`build_rdt` returns them.
+    tie : {"split", "first"}, optional
+        The tie rule.
+
+    Returns
+    -------
+    Fraction
+        The tree's generalization error.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> tree_ge(dist, [((0,), (0,), (1, 0)), ((0,), (1,), (0, 0))])
     Fraction(1, 4)
@@ -152,6 +168,40 @@ def simulate(dist: Distribution, N: int, criterion: Criterion, tie: str = "split
     run on ``jobs`` workers (or a Dask cluster): the same samples whatever the workers.  Progress
     (chunks done) goes to stderr when ``progress`` is True (default: when runs > SIM_CHUNK).
 
+    Parameters
+    ----------
+    dist : Distribution
+        The data distribution.
+    N : int
+        The size of each data set.
+    criterion : Criterion
+        The stopping criterion.
+    tie : {"split", "first"}, optional
+        The tie rule.
+    runs : int, optional
+        The number of data sets (one tree each), >= 1.
+    seed : int, optional
+        The seed, >= 0.
+    progress : bool, optional
+        Report chunks done on stderr; None: when runs > SIM_CHUNK.
+    same_sample : bool, optional
+        Grow a second tree on every data set and estimate the cross moment.
+    jobs : int, optional
+        Workers for the work units.
+
+    Returns
+    -------
+    dict
+        As described above, with ``runs`` and ``samples`` the per-run GE (an array).
+
+    See Also
+    --------
+    exactprune.rdt.expected_ge : the exact E[GE].
+    exactprune.rdt.exact_moments : the exact moments.
+    af_monte_carlo : tree randomness integrated exactly, data sampled.
+
+    Examples
+    --------
     >>> from exactprune.rdt import correlated_distribution, expected_ge
     >>> dist = correlated_distribution([2, 2], "1/2")
     >>> out = simulate(dist, 3, Criterion(height=1), runs=400, seed=1)
@@ -196,6 +246,39 @@ def af_monte_carlo(dist: Distribution, N: int, criterion: Criterion, tie: str = 
     cut into work units as in :func:`simulate`, of :data:`AF_CHUNK` data sets; progress (chunks
     done) by default when runs > AF_CHUNK.
 
+    Parameters
+    ----------
+    dist : Distribution
+        The data distribution.
+    N : int
+        The size of each data set.
+    criterion : Criterion
+        The stopping criterion.
+    tie : {"split", "first"}, optional
+        The tie rule.
+    runs : int, optional
+        The number of data sets sampled, >= 1.
+    seed : int, optional
+        The seed, >= 0.
+    progress : bool, optional
+        Report chunks done on stderr; None: when runs > AF_CHUNK.
+    jobs : int, optional
+        Workers for the work units.
+
+    Returns
+    -------
+    dict
+        ``mean``, ``second``, ``sd``, ``se_mean``, ``se_second`` (floats), ``seed``, ``runs``,
+        ``samples`` (the per-data-set E[GE | data], an array), ``cross`` and ``se_cross``.
+
+    See Also
+    --------
+    exactprune.rdt.expected_ge : the exact E[GE].
+    exactprune.rdt.exact_moments : the exact moments.
+    simulate : the direct Monte Carlo.
+
+    Examples
+    --------
     >>> dist = Distribution([2], 2, {(0, 0): "1/2", (1, 1): "1/2"})
     >>> out = af_monte_carlo(dist, 1, Criterion(height=1), runs=20, seed=1)
     >>> round(out["mean"], 12), out["se_mean"]   # h = d and one point: GE is 1/4 on every data set

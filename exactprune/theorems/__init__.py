@@ -90,6 +90,15 @@ FORMS = ("special case: ", "weaker form: ", "corrected form: ")
 class Verdict:
     """Outcome of one check: ``holds`` or not, with the exact numbers behind it.
 
+    Parameters
+    ----------
+    holds : bool
+        Whether the checked statement holds on the case.
+    details : dict, optional
+        The exact numbers behind the verdict (names to values), reported with a counterexample.
+
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> left, right = Fraction(1, 3), Fraction(1, 2)
     >>> Verdict(left <= right, {"left": left, "right": right})
@@ -107,6 +116,49 @@ class Theorem:
     :class:`Verdict`), and its audit policy fields (an erratum refuting it as printed, the
     statement it corrects, violation cases and what they are expected to show).
 
+    Parameters
+    ----------
+    id : str
+        The statement's id, ``<paper>-<number>`` (``zhong-5.9``, ``ek-1``).
+    source : str
+        Where it is printed (paper, theorem or equation number).
+    statement : str
+        The statement in words.
+    hypotheses : str
+        Its hypotheses in words (the paper's, policy point 1).
+    cases : callable
+        ``() -> strategy``: a hypothesis strategy of cases meeting the hypotheses.
+    check : callable
+        ``case -> Verdict``: the check of one case.
+    violations : callable, optional
+        ``() -> strategy`` of cases violating one hypothesis (policy point 5); None when there is none.
+    violation_note : str, optional
+        What happens when a hypothesis is violated ("still holds" in it means the check holds there).
+    default_examples : int, optional
+        How many generated cases :func:`run` checks when not told.
+    violation_expect : {"fails", "holds"}, optional
+        What the violation cases show; None infers it from ``violation_note``.
+    erratum : str, optional
+        Id of the erratum refuting the statement as printed (its expected verdict is then "refuted").
+    corrects : str, optional
+        Id of the printed statement this one corrects ("" for a printed statement).
+    domain : tuple of str, optional
+        Ids of domain notes: failing cases outside the paper's notation, excluded from ``cases()``.
+    pinned : tuple, optional
+        Boundary cases within the hypotheses, always checked first.
+    pinned_violations : tuple, optional
+        Violating cases always checked first by the violation run.
+    form : str, optional
+        What the check tests when it is not the printed words: "", or a prefix of :data:`FORMS`
+        followed by the added hypothesis or weaker claim.
+
+    See Also
+    --------
+    run : check a statement on generated cases.
+    corrected : its corrected twin.
+
+    Examples
+    --------
     A toy statement, "n^2 >= n for every integer n >= 0", checked by :func:`run`:
 
     >>> from hypothesis import strategies as st
@@ -211,6 +263,25 @@ def corrected(printed: Theorem, **changes) -> Theorem:
     """The corrected twin of a printed statement (policy point 3): id ``<id>-corrected``,
     ``corrects`` set, no erratum, and ``changes`` (hypotheses, cases, statement, ...) applied.
 
+    Parameters
+    ----------
+    printed : Theorem
+        The statement as printed.
+    **changes
+        Fields of the twin that differ from ``printed`` (``hypotheses``, ``statement``, ``cases``,
+        ...); they override the defaults set here.
+
+    Returns
+    -------
+    Theorem
+        The twin, with id ``<printed id>-corrected``.
+
+    See Also
+    --------
+    correction : the placeholder form, for a registry list.
+
+    Examples
+    --------
     >>> printed = Theorem("x-1", "X, Thm 1", "s", "h", cases=list, check=bool, erratum="x-err")
     >>> twin = corrected(printed, hypotheses="h and k >= 2")
     >>> twin.id, twin.corrects, twin.erratum, twin.hypotheses, twin.expected, twin.checks
@@ -226,6 +297,13 @@ class Correction:
     """A registry-list placeholder: the corrected twin of the :class:`Theorem` just before it
     (made by :func:`correction`, resolved by :func:`expand_corrections`).
 
+    Parameters
+    ----------
+    changes : dict
+        The fields passed to :func:`corrected` (field name to value).
+
+    Examples
+    --------
     >>> Correction({"hypotheses": "h'"}).changes
     {'hypotheses': "h'"}
     """
@@ -237,6 +315,23 @@ def correction(**changes) -> Correction:
     """Placeholder for the corrected twin of the preceding statement in a ``THEOREMS`` list
     (resolved by :func:`expand_corrections`); ``changes`` as for :func:`corrected`.
 
+    Parameters
+    ----------
+    **changes
+        Fields of the twin that differ from the printed statement, as for :func:`corrected`.
+
+    Returns
+    -------
+    Correction
+        The placeholder holding ``changes``.
+
+    See Also
+    --------
+    corrected : the twin made directly from a printed statement.
+    expand_corrections : resolves the placeholders.
+
+    Examples
+    --------
     >>> correction(statement="s'", hypotheses="h'")
     Correction(changes={'statement': "s'", 'hypotheses': "h'"})
     """
@@ -246,6 +341,23 @@ def correction(**changes) -> Correction:
 def expand_corrections(items: list[Theorem | Correction]) -> list[Theorem]:
     """Resolve every :class:`Correction` in a registry list against the statement before it.
 
+    Parameters
+    ----------
+    items : list of Theorem or Correction
+        A registry list in which each :class:`Correction` follows the statement it corrects.
+
+    Returns
+    -------
+    list of Theorem
+        The list with each placeholder replaced by the corrected twin of the statement before it.
+
+    Raises
+    ------
+    ValueError
+        When the list starts with a :class:`Correction`.
+
+    Examples
+    --------
     >>> printed = Theorem("x-1", "X, Thm 1", "s", "h", cases=list, check=bool, erratum="x-err")
     >>> [(t.id, t.expected) for t in expand_corrections([printed, correction(hypotheses="h'")])]
     [('x-1', 'refuted'), ('x-1-corrected', 'holds')]
@@ -264,6 +376,25 @@ def pin(theorems: list[Theorem], table: dict[str, tuple]) -> list[Theorem]:
     """The statements with the boundary cases of ``table`` (id -> cases) appended to their
     ``pinned`` cases (policy point 4).
 
+    Parameters
+    ----------
+    theorems : list of Theorem
+        The statements of one registry.
+    table : dict
+        Statement id to the tuple of cases to pin; every id must be registered in ``theorems``.
+
+    Returns
+    -------
+    list of Theorem
+        Copies of the statements, in order, with the cases appended to ``pinned``.
+
+    Raises
+    ------
+    ValueError
+        When ``table`` names an id absent from ``theorems``.
+
+    Examples
+    --------
     >>> t = pin([Theorem("x-1", "X", "s", "h", cases=list, check=bool)], {"x-1": ({"k": 1},)})
     >>> t[0].pinned
     ({'k': 1},)
@@ -278,6 +409,23 @@ def pin(theorems: list[Theorem], table: dict[str, tuple]) -> list[Theorem]:
 def get(theorem_id: str) -> Theorem:
     """The registered statement ``theorem_id`` (a ``KeyError`` naming ``verify --list`` if none).
 
+    Parameters
+    ----------
+    theorem_id : str
+        A registered id, as listed by ``exactprune verify --list``.
+
+    Returns
+    -------
+    Theorem
+        The statement registered under that id.
+
+    Raises
+    ------
+    KeyError
+        When no statement has that id.
+
+    Examples
+    --------
     >>> get("zhong-4.1").source.startswith("Zhong 2007, Theorem 4.1")
     True
     >>> get("zhong-99")
@@ -340,6 +488,28 @@ def run(theorem: Theorem, examples: Optional[int] = None, seed: int = 0,
     Deterministic for a given seed: no example database is used.  ``shrink=False`` reports the
     first failing case found, unshrunk (faster).
 
+    Parameters
+    ----------
+    theorem : Theorem
+        The statement to check.
+    examples : int, optional
+        How many cases hypothesis generates; None uses ``theorem.default_examples``.
+    seed : int, optional
+        Hypothesis's seed.
+    violations : bool, optional
+        Check the violation cases (``violations()`` and ``pinned_violations``) instead of ``cases()``.
+    shrink : bool, optional
+        Let hypothesis shrink a failing case (False reports the first one found).
+
+    Returns
+    -------
+    dict
+        ``id``, ``kind`` ("cases" or "violations"), ``status``, ``cases`` (how many were checked),
+        ``counterexample``, ``seed`` and ``examples``, as described above; with no violation
+        strategy and nothing pinned, ``note`` instead of ``examples``.
+
+    Examples
+    --------
     "n^2 >= n" holds for every integer n >= 0; "n^2 > n" fails at n = 0 and n = 1, and
     hypothesis shrinks a failing case to the smallest, 0:
 

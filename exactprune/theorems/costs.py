@@ -115,6 +115,28 @@ def signed_row_moment(counts, j, k, lam) -> Fraction:
     """E[(p_j - p*_j)^k] by the cost recursion over all J classes with the signed row
     q = e_j - p* (since sum_i p_i = 1): independent of the binomial sum (7.20).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The node's class counts n_1, ..., n_J.
+    j : int
+        The class whose probability p_j is centred.
+    k : int
+        The moment's order, k >= 0.
+    lam : int, Fraction or str
+        The Dirichlet prior lam (posterior parameters n_i + lam).
+
+    Returns
+    -------
+    Fraction
+        E[(p_j - E p_j)^k] under the posterior Dirichlet(n + lam), exact.
+
+    See Also
+    --------
+    exactprune.costs.cost_recursion : the recursion it runs.
+
+    Examples
+    --------
     Counts (1, 0) and lam = 1 give the posterior Dirichlet(2, 1): p_0 has mean 2/3 (the first
     moment about it is 0) and variance 2 * 1 / (3^2 * 4) = 1/18 (the Beta variance
     a b / ((a + b)^2 (a + b + 1))):

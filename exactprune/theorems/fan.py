@@ -86,6 +86,20 @@ def check_decomposition(case: dict) -> Verdict:
     L_s = 2 sum_i |eta_bar(A_i) - eta_tilde_i| f(A_i); and L(eta^q(A)) <= L_bar(eta^q(A)) (8).
     ``"decision": "reversed"`` uses g = 1 iff eta_tilde < 1/2 (not the plug-in rule: a violation).
 
+    Parameters
+    ----------
+    case : dict
+        ``atoms`` (each ``[weight, eta, cell, sub-cell]``), ``estimates`` (the value eta_tilde of
+        each cell) and optionally ``decision`` ("reversed": the violation rule).
+
+    Returns
+    -------
+    Verdict
+        Holds when the chain L* <= L(g_n) <= (3) <= L_bar + L_s (6) and (8) hold, all exact;
+        details each term.
+
+    Examples
+    --------
     Two cells of mass 1/2, eta = 1/4 and 1, estimated 3/4 and 1/2: the Bayes rule errs 1/4 in
     the first cell, L* = 1/8; g_n predicts 1 in the first (error 3/4) and 0 in the second (error
     1), L(g_n) = 7/8; the bound (3) is 1/8 + 2 (1/2 * 1/2 + 1/2 * 1/2) = 9/8:
@@ -118,6 +132,22 @@ def check_refinement(case: dict, corrected: bool = False) -> Verdict:
     rule's error, L(eta^q(A')) <= L(eta^q(A)).  ``"reverse": True`` compares the coarse partition
     with the fine one (a violation: merging cells).
 
+    Parameters
+    ----------
+    case : dict
+        ``atoms`` (each ``[weight, eta, cell, sub-cell]``) and optionally ``reverse`` (compare the
+        coarse partition with the fine one: a violation).
+    corrected : bool, optional
+        Compare the quantized Bayes rule's errors L instead of the bounds L_bar.
+
+    Returns
+    -------
+    Verdict
+        Holds when the fine partition's value is at most the coarse one's; details L and L_bar of
+        both.
+
+    Examples
+    --------
     >>> check_refinement(REFINEMENT_CASE).holds, check_refinement(REFINEMENT_CASE, corrected=True).holds
     (False, True)
     """
@@ -135,6 +165,21 @@ def check_prop_5_2(case: dict, corrected: bool = False) -> Verdict:
     constant eta_hat = sum_i I_{A_i} c_i; ``corrected``: L(eta^q(A)) <= L(g(eta_hat)), g = 1 iff c_i > 1/2.
     ``constants`` holds one c per cell, or (a violation: not piecewise constant on A) one per atom.
 
+    Parameters
+    ----------
+    case : dict
+        ``atoms`` (each ``[weight, eta, cell, sub-cell]``), ``constants`` (one c per cell, or one
+        per atom with ``per_atom`` true: a violation).
+    corrected : bool, optional
+        Check the corrected form L(eta^q(A)) <= L(g(eta_hat)) instead of the printed one.
+
+    Returns
+    -------
+    Verdict
+        Holds when the inequality checked holds, exactly; details both sides of both forms.
+
+    Examples
+    --------
     >>> check_prop_5_2(PROP_5_2_CASE).details["L_bar(eta_hat)"]
     '2/3'
     """
@@ -158,6 +203,20 @@ def check_theorem_3_1(case: dict) -> Verdict:
     n_s = 0 the sum over classes is 2 |eta_bar - eta_tilde| (the L_s of (6)).  ``"no_bias": True``
     drops Bias^2 (a violation: the estimator is biased when n_s > 0).
 
+    Parameters
+    ----------
+    case : dict
+        ``n`` (samples, >= 1), ``probs`` (eta_bar, one probability per class), ``n_s`` (the
+        estimator's pseudo-count) and optionally ``no_bias`` (drop Bias^2: a violation).
+
+    Returns
+    -------
+    Verdict
+        Holds when (11) and (12) hold for every class (and the M = 2, n_s = 0 identity); details
+        E|.|, Var and Bias^2 per class.
+
+    Examples
+    --------
     >>> check_theorem_3_1({"n": 1, "probs": ["1/2", "1/2"], "n_s": "0"}).details["classes"][0]["Var"]
     '1/4'
     """

@@ -31,6 +31,22 @@ def _st():
 def leaf_error(q: Fraction) -> Fraction:
     """G(q) = min(q, 1 - q), the leaf error (notes 12.1.2).
 
+    Parameters
+    ----------
+    q : Fraction
+        The positive fraction at the leaf.
+
+    Returns
+    -------
+    Fraction
+        min(q, 1 - q).
+
+    See Also
+    --------
+    cost_arb : the certified ball form, beside the other costs.
+
+    Examples
+    --------
     >>> leaf_error(Fraction(3, 10)), leaf_error(Fraction(3, 5))
     (Fraction(3, 10), Fraction(2, 5))
     """
@@ -40,6 +56,22 @@ def leaf_error(q: Fraction) -> Fraction:
 def gini(q: Fraction) -> Fraction:
     """G(q) = 2q(1 - q), the Gini index as written in the notes (CART).
 
+    Parameters
+    ----------
+    q : Fraction
+        The positive fraction at the node.
+
+    Returns
+    -------
+    Fraction
+        2 q (1 - q).
+
+    See Also
+    --------
+    cost_arb : the certified ball form, beside the other costs.
+
+    Examples
+    --------
     >>> gini(Fraction(3, 5)) / 2 + gini(Fraction(1)) / 2     # the notes: 0.24
     Fraction(6, 25)
     """
@@ -50,6 +82,29 @@ def cost_arb(name: str, q: Fraction) -> flint.arb:
     """G(q) as a certified ball at the current precision, for name in gini/entropy/sqrt/
     leaf_error/unnormalized_gini (q(1-q), used as a violation).
 
+    Parameters
+    ----------
+    name : {"gini", "entropy", "sqrt", "leaf_error", "unnormalized_gini"}
+        The cost function.
+    q : Fraction
+        The positive fraction, 0 <= q <= 1.
+
+    Returns
+    -------
+    flint.arb
+        A ball containing G(q) (exact for the rational costs).
+
+    Raises
+    ------
+    ValueError
+        For an unknown name.
+
+    See Also
+    --------
+    gini, leaf_error : the exact rational forms.
+
+    Examples
+    --------
     At q = 1/2 the four normalised costs all equal 1/2 (Gini 2/4, half the entropy of a fair
     coin's 1 bit, sqrt(1/4), min(1/2, 1/2)); the unnormalised Gini is 1/4:
 
@@ -101,6 +156,20 @@ def check_gq(case: dict) -> Verdict:
     side of 1/2, the leaf-error cost does not drop (it is linear there), while the Gini cost drops by
     exactly 2 tau (1 - tau) (r - p)^2 > 0 when p != r; the printed numbers 0.2 -> 0.2, 0.32 -> 0.24.
 
+    Parameters
+    ----------
+    case : dict
+        ``tau`` (the probability of the branch r), ``p`` and ``r`` (the two branches' positive
+        fractions).
+
+    Returns
+    -------
+    Verdict
+        Holds when the printed example is reproduced, the leaf-error drop is 0, the Gini drop equals
+        2 tau (1 - tau) (r - p)^2 and is positive exactly when p != r; details q and both drops.
+
+    Examples
+    --------
     The printed example tau = 1/2, p = 3/5, r = 1: the Gini drop 0.32 - 0.24 = 2/25 is
     2 (1/2)(1/2)(2/5)^2; with p = 2/5 on the other side of 1/2 (outside the statement's
     hypothesis) q = 7/10 and the leaf error drops, from 3/10 to (1/2) 0 + (1/2)(2/5) = 1/5:
@@ -152,6 +221,23 @@ def check_cost_properties(case: dict) -> Verdict:
     (G(t q1 + (1-t) q2) > t G(q1) + (1-t) G(q2) for q1 != q2, 0 < t < 1; certified) and
     G(q) >= min(q, 1-q) (certified; equality checked exactly at q in {0, 1/2, 1}).
 
+    Parameters
+    ----------
+    case : dict
+        ``G`` (the cost's name, as for :func:`cost_arb`), ``q`` (where symmetry and G(q) >=
+        min(q, 1-q) are checked), ``q1``, ``q2`` and ``t`` (the concavity chord).
+
+    Returns
+    -------
+    Verdict
+        Holds when all three criteria hold; details each criterion and G(q).
+
+    See Also
+    --------
+    cost_arb : the certified G(q) used.
+
+    Examples
+    --------
     Gini at q = 1/4 is 3/8 >= 1/4 and strictly concave between 0 and 1; the unnormalised
     q(1 - q) is 3/16 < 1/4 there, so it fails the third criterion:
 
@@ -217,6 +303,26 @@ def weak_split_drop(q: Fraction, a: Fraction, b: Fraction) -> dict:
     tau = q a + (1 - q) b, r = Prob[f = 1 | h = 1], p = Prob[f = 1 | h = 0]; a split with tau in
     {0, 1} sends everything one way and drops nothing.
 
+    Parameters
+    ----------
+    q : Fraction
+        The leaf's positive fraction, Prob[f = 1].
+    a : Fraction
+        Prob[h = 1 | f = 1].
+    b : Fraction
+        Prob[h = 1 | f = 0].
+
+    Returns
+    -------
+    dict
+        ``tau``, ``r``, ``p`` and ``drop``, all Fractions (r = p = q and drop 0 when tau is 0 or 1).
+
+    See Also
+    --------
+    gini : the cost whose drop it is.
+
+    Examples
+    --------
     >>> weak_split_drop(Fraction(1, 2), Fraction(1), Fraction(0))["drop"]     # a perfect split of q = 1/2
     Fraction(1, 2)
     """
@@ -234,6 +340,23 @@ def check_weak_drop(case: dict) -> Verdict:
     Gini cost 2q(1-q) by at least 16 gamma^2 [q(1-q)]^2.  Checked exactly, together with the closed
     form drop = 2 [q(1-q)]^2 (a-b)^2 / (tau(1-tau)) (so the drop is even >= 32 gamma^2 [q(1-q)]^2).
 
+    Parameters
+    ----------
+    case : dict
+        ``q`` (the leaf's positive fraction), ``a`` = Prob[h = 1 | f = 1], ``b`` = Prob[h = 1 | f = 0]
+        and ``gamma`` (the advantage claimed).
+
+    Returns
+    -------
+    Verdict
+        Holds when the Gini drop is at least 16 gamma^2 [q(1-q)]^2 and equals the closed form.
+
+    See Also
+    --------
+    weak_split_drop : the drop.
+
+    Examples
+    --------
     A perfect h (a = 1, b = 0, gamma = 1/2) on q = 1/2: tau = 1/2, the drop is all of
     G(1/2) = 1/2, the bound 16 (1/4) (1/4)^2 = 1/4, the closed form 2 (1/16) / (1/4) = 1/2:
 
@@ -282,6 +405,24 @@ def leaf_table(case: dict) -> tuple:
 
     Two leaves of probability 1/2, one pure and one with q = 3/4: eps_1 = (1/2)(1/4) = 1/8.
 
+    Parameters
+    ----------
+    case : dict
+        ``t`` (the stage, >= 1) and ``leaves`` (one ``[Prob[l], q]`` pair per leaf, as Fractions or
+        their strings).
+
+    Returns
+    -------
+    tuple
+        ``(t, [(Prob[l], error(l)), ...], eps_t)`` with eps_t = sum Prob[l] error(l).
+
+    Raises
+    ------
+    ValueError
+        When t < 1 or the leaf probabilities are negative or do not sum to 1.
+
+    Examples
+    --------
     >>> leaf_table({"t": 1, "leaves": [["1/2", "0"], ["1/2", "3/4"]]})
     (1, [(Fraction(1, 2), Fraction(0, 1)), (Fraction(1, 2), Fraction(1, 4))], Fraction(1, 8))
     >>> leaf_table({"t": 1, "leaves": [["1/2", "0"], ["1/3", "0"]]})
@@ -301,6 +442,18 @@ def lemma_12_1_leaves(case: dict) -> list:
     """Indices of the leaves with both properties of Lemma 12.1: Prob[l] >= eps_t/(3t) and
     error(l) >= eps_t/3.
 
+    Parameters
+    ----------
+    case : dict
+        ``t`` and ``leaves``, as for :func:`leaf_table`.
+
+    Returns
+    -------
+    list of int
+        The indices, in the order of ``leaves``.
+
+    Examples
+    --------
     >>> lemma_12_1_leaves({"t": 1, "leaves": [["1/2", "0"], ["1/2", "1/2"]]})
     [1]
     """
@@ -314,6 +467,23 @@ def check_lemma_12_1(case: dict) -> Verdict:
     two sums are checked too: the leaves without property 1, and those without property 2, each
     contribute at most eps_t/3 (the first needs error(l) <= 1/2 and t + 1 <= 2t).
 
+    Parameters
+    ----------
+    case : dict
+        ``t`` and ``leaves``, as for :func:`leaf_table`.
+
+    Returns
+    -------
+    Verdict
+        Holds when the tree has t + 1 leaves, a leaf has both properties and each of the proof's two
+        sums is at most eps_t/3; details eps_t, the lemma's leaves and the two sums.
+
+    See Also
+    --------
+    lemma_12_1_leaves : the leaves with both properties.
+
+    Examples
+    --------
     Stage 1, leaves (1/2, q = 0) and (1/2, q = 1/2): eps_1 = 1/4; the second leaf has
     Prob 1/2 >= 1/12 and error 1/2 >= 1/12, the first error 0 < 1/12:
 
@@ -336,6 +506,20 @@ def check_weak_chain(case: dict, third: bool = False) -> Verdict:
     properties: Prob[l] (min{q_l, 1-q_l})^2 >= (eps_t/(2t)) (eps_t/2)^2 as printed, or with the lemma's
     own constants (eps_t/(3t)) (eps_t/3)^2 (``third``).
 
+    Parameters
+    ----------
+    case : dict
+        ``t`` and ``leaves``, as for :func:`leaf_table`, and ``leaf`` (the index of the leaf checked).
+    third : bool, optional
+        Use the lemma's constants eps_t/(3t), eps_t/3 instead of the printed eps_t/(2t), eps_t/2.
+
+    Returns
+    -------
+    Verdict
+        Holds when Prob[l] error(l)^2 is at least the bound; details both and the lemma's leaves.
+
+    Examples
+    --------
     On the tree of :func:`check_lemma_12_1`'s example (eps_1 = 1/4), leaf 1: Prob (error)^2 =
     (1/2)(1/2)^2 = 1/8, the printed bound (1/8)(1/8)^2 = 1/512, the lemma's (1/12)(1/12)^2 = 1/1728:
 
@@ -388,6 +572,27 @@ def path_predicates(d: int, depth: int, side: int = 2) -> set:
     (1 <= alpha < side) of the grid {0..side-1}^d, each as the non-empty set of points it accepts;
     side = 2 is the Boolean hypercube with the single-variable tests of the notes.  Enumerated.
 
+    Parameters
+    ----------
+    d : int
+        The dimension, >= 1.
+    depth : int
+        The largest path depth, >= 0 (depth 0: only the root's predicate, every point).
+    side : int, optional
+        The grid's side, >= 2.
+
+    Returns
+    -------
+    set of frozenset
+        Each predicate as the frozenset of grid points (tuples) it accepts.
+
+    Raises
+    ------
+    ValueError
+        When d < 1, depth < 0 or side < 2.
+
+    Examples
+    --------
     >>> len(path_predicates(1, 1))           # the root, x_1 = 0, x_1 = 1
     3
     """
@@ -409,6 +614,26 @@ def check_paths_count(case: dict, printed: bool = True) -> Verdict:
     enumerated.  Printed: = 2^(l-1) C(n, l) <= n^l (n read as d, the only size in sight).  Corrected:
     = sum_{j <= l} 2^j C(d, j) <= (2d + 1)^l.
 
+    Parameters
+    ----------
+    case : dict
+        ``d`` (the dimension), ``l`` (the path depth) and optionally ``side`` (the grid's side, 2 by
+        default: the hypercube).
+    printed : bool, optional
+        Check the printed count 2^(l-1) C(d, l) <= d^l (True) or the corrected sum_{j <= l} 2^j
+        C(d, j) <= (2d + 1)^l (False).
+
+    Returns
+    -------
+    Verdict
+        Holds when the enumerated count equals the formula and is within the bound.
+
+    See Also
+    --------
+    path_predicates : the enumeration.
+
+    Examples
+    --------
     d = 1, l = 1: three predicates (true, x_1 = 0, x_1 = 1); printed 2^0 C(1, 1) = 1, corrected
     2^0 C(1, 0) + 2^1 C(1, 1) = 3 <= 3^1:
 

@@ -74,6 +74,19 @@ def check_total_probability(case: dict) -> Verdict:
     sample of m points reaching the path with probability q and erring there with probability p;
     the left side by enumerating the sample, the right by the mixture over m_path ~ Binomial(m, q).
 
+    Parameters
+    ----------
+    case : dict
+        ``m`` (sample size), ``q`` (the probability a point reaches the path), ``p`` (its error
+        probability there) and ``lam`` (the deviation).
+
+    Returns
+    -------
+    Verdict
+        Holds when the enumerated probability equals the mixture, exactly; details both.
+
+    Examples
+    --------
     >>> check_total_probability({"m": 2, "q": "1/2", "p": "1/2", "lam": "1/2"}).details["direct"]
     '5/8'
     """
@@ -89,6 +102,25 @@ def check_chernoff(case: dict, hoeffding: bool = False) -> Verdict:
     m_path = m); corrected (``hoeffding``): <= E[2 e^(-2 lam^2 m_path)].  Exact left side, certified
     right side.
 
+    Parameters
+    ----------
+    case : dict
+        ``m`` (sample size), ``q`` (the probability a point reaches the path), ``p`` (its error
+        probability there) and ``lam`` (the deviation).
+    hoeffding : bool, optional
+        Check the corrected bound E[2 e^(-2 lam^2 m_path)] instead of the printed one.
+
+    Returns
+    -------
+    Verdict
+        Holds when the exact tail is at most the bound (certified; decided exactly when lam = 0).
+
+    See Also
+    --------
+    check_total_probability : (12.4), the mixture the bound averages over.
+
+    Examples
+    --------
     One point (m = 1) on the path (q = 1) with error probability p = 1/2: its empirical error is 0
     or 1, always 1/2 away from p, so Pr[|eps - eps_hat| >= 1/2] = 1, above (12.5)'s
     e^(-1/4) ~ 0.78 and below Hoeffding's 2 e^(-1/2) ~ 1.21:
@@ -128,6 +160,23 @@ def check_lemma_12_2(case: dict, corrected: bool = False) -> Verdict:
     delta.  Every sample enumerated; the threshold compared by certified sign.  ``corrected``: only
     the verdict's hypothesis note changes (the cases then satisfy |PATHS| |TREES| >= 2 delta).
 
+    Parameters
+    ----------
+    case : dict
+        ``points`` (``[mass, label]`` pairs; masses normalised to sum 1), ``paths`` (0/1 membership
+        vectors over the points), ``trees`` (0/1 predictions over the points), ``m`` (sample size)
+        and ``delta``.
+    corrected : bool, optional
+        Only the note in the details changes (the cases of the corrected form meet |PATHS| |TREES|
+        >= 2 delta).
+
+    Returns
+    -------
+    Verdict
+        Holds when the probability of the deviation event is at most delta; details that probability.
+
+    Examples
+    --------
     >>> check_lemma_12_2(LEMMA_CASE).details["probability"]
     '1'
     """
@@ -195,6 +244,19 @@ def check_relative_chernoff(case: dict) -> Verdict:
     reaching a node of probability p; gamma = 1/2 gives (12.11)'s e^(-p m / 12).  Exact tail, certified
     exponential (exactly 1 when m p gamma^2 = 0).
 
+    Parameters
+    ----------
+    case : dict
+        ``m`` (draws, >= 1), ``p`` (the node's probability) and ``gamma``.
+
+    Returns
+    -------
+    Verdict
+        Holds when the exact tail is at most e^(-m p gamma^2 / 3) (certified); details the tail and
+        the exponent.
+
+    Examples
+    --------
     >>> check_relative_chernoff({"m": 2, "p": "1/2", "gamma": "1/2"}).details["tail"]   # no draw of 2 reaches
     '1/4'
     """
@@ -268,6 +330,18 @@ def check_telescoping(case: dict) -> Verdict:
     """Notes (12.9): eps(T*) - eps_opt = sum_{v in V} (eps_v(empty) - eps_v(T*_v)) p_v, T_opt the tree
     of the case, T* the result of pruning it bottom-up at V (exact masses; eps_v conditional on v).
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` and ``V``, as for :func:`check_counting`.
+
+    Returns
+    -------
+    Verdict
+        Holds when both sides of (12.9) are equal, exactly; details both.
+
+    Examples
+    --------
     >>> check_telescoping(NESTED).holds
     True
     """
@@ -284,6 +358,22 @@ def check_counting(case: dict, sizes: str = "") -> Verdict:
     and t <= s_opt (the coefficients of log n >= 0 and log(m/delta) >= 0).  ``sizes="printed"`` checks
     the step sum s_v <= s_opt instead, ``sizes="corrected"`` sum s_v <= s_opt + t.
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (nested dicts: an internal node ``{"label", "children"}``, a leaf ``{"mass", "eta",
+        "label", "n"}``) and ``V`` (the paths of the nodes pruned, "" the root, "0" its first child).
+    sizes : {"", "printed", "corrected"}, optional
+        "" checks the counting of (12.17); "printed" the step sum s_v <= s_opt; "corrected"
+        sum s_v <= s_opt + t.
+
+    Returns
+    -------
+    Verdict
+        Holds when the inequalities checked hold; details t, s_opt, l_opt, m and the three sums.
+
+    Examples
+    --------
     >>> check_counting(NESTED, "printed").details["sum_s"], check_counting(NESTED, "printed").holds
     (9, False)
     """

@@ -28,6 +28,20 @@ def compositions(n: int, parts: int):
     """Every vector of ``parts`` non-negative integers summing to ``n`` (the count vectors of n
     draws over ``parts`` outcomes), in lexicographic order.
 
+    Parameters
+    ----------
+    n : int
+        The total, >= 0.
+    parts : int
+        The vector's length, >= 1.
+
+    Yields
+    ------
+    tuple of int
+        Each vector once.
+
+    Examples
+    --------
     >>> list(compositions(2, 2))
     [(0, 2), (1, 1), (2, 0)]
     """
@@ -42,6 +56,23 @@ def compositions(n: int, parts: int):
 def to_tree(data: dict) -> Tree:
     """A validated :class:`Tree` from the dict form used in cases (named by Zhong's rule).
 
+    Parameters
+    ----------
+    data : dict
+        ``{"counts": [...], "children": [...]}`` nested (``children`` only at a split).
+
+    Returns
+    -------
+    Tree
+        The tree, its nodes named by Zhong's rule.
+
+    Raises
+    ------
+    ValueError
+        When a node's counts are not the sums of its children's.
+
+    Examples
+    --------
     >>> tree = to_tree({"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]})
     >>> [node.name for node in tree.nodes()]
     ['root', 'c1', 'c2']
@@ -55,6 +86,18 @@ def to_tree(data: dict) -> Tree:
 def to_node(data: dict) -> Node:
     """The root :class:`Node` of :func:`to_tree` ``(data)``.
 
+    Parameters
+    ----------
+    data : dict
+        A count tree in dict form, as for :func:`to_tree`.
+
+    Returns
+    -------
+    Node
+        Its root.
+
+    Examples
+    --------
     >>> to_node({"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}).errors
     1
     """
@@ -65,6 +108,20 @@ def rationals(min_value: Fraction = Fraction(0), max_value: Fraction = Fraction(
               denominators: Sequence[int] = (1, 2, 3, 4, 5, 7, 8)):
     """Exact rationals p/q in [min_value, max_value] with q from ``denominators``.
 
+    Parameters
+    ----------
+    min_value, max_value : Fraction, optional
+        The range's ends, included.
+    denominators : sequence of int, optional
+        The denominators q drawn.
+
+    Returns
+    -------
+    hypothesis strategy
+        Of Fractions.
+
+    Examples
+    --------
     Every draw lies in the range, and its reduced denominator divides one of ``denominators``:
 
     >>> from hypothesis import given, settings
@@ -90,6 +147,18 @@ def rationals(min_value: Fraction = Fraction(0), max_value: Fraction = Fraction(
 def lams(include_zero: bool = False):
     """Lidstone lambdas: positive rationals (and 0 when ``include_zero``).
 
+    Parameters
+    ----------
+    include_zero : bool, optional
+        Also draw lam = 0.
+
+    Returns
+    -------
+    hypothesis strategy
+        Of Fractions: the usual values or a rational in [1/8, 3].
+
+    Examples
+    --------
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=40, database=None, derandomize=True)
     ... @given(lams())
@@ -119,6 +188,22 @@ def etas():
 def counts_lists(n_classes: int, max_count: int = 12, min_total: int = 0):
     """A list of ``n_classes`` non-negative counts with total >= ``min_total``.
 
+    Parameters
+    ----------
+    n_classes : int
+        The list's length J.
+    max_count : int, optional
+        The largest count of one class.
+    min_total : int, optional
+        The smallest total.
+
+    Returns
+    -------
+    hypothesis strategy
+        Of lists of ints.
+
+    Examples
+    --------
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=40, database=None, derandomize=True)
     ... @given(counts_lists(3, max_count=5, min_total=2))
@@ -137,6 +222,29 @@ def count_trees(n_classes: Sequence[int] = (2, 3), max_depth: int = 2, max_child
 
     ``allow_empty`` lets leaves have no examples; ``root_split`` forces the root to be internal.
 
+    Parameters
+    ----------
+    n_classes : sequence of int, optional
+        The numbers of classes J to draw from.
+    max_depth : int, optional
+        The deepest level below the root.
+    max_children : int, optional
+        The most children of a split (at least 2).
+    max_count : int, optional
+        The largest count of one class at a leaf.
+    allow_empty : bool, optional
+        Let a leaf have no examples.
+    root_split : bool, optional
+        Force the root to be split.
+
+    Returns
+    -------
+    hypothesis strategy
+        Of dicts ``{"counts": [...], "children": [...]}`` (``children`` only at a split), read by
+        :func:`to_tree`.
+
+    Examples
+    --------
     Every draw is a valid count tree (:func:`to_tree` checks that a node's counts are its
     children's sums) with a split root, at most ``max_depth`` levels below it and 2 to
     ``max_children`` children per split:
@@ -191,6 +299,24 @@ def one_level_trees(n_classes: Sequence[int] = (2, 3), max_children: int = 3, ma
                     allow_empty: bool = False):
     """A node split once into 2..max_children leaves (dict form).
 
+    Parameters
+    ----------
+    n_classes : sequence of int, optional
+        The numbers of classes J to draw from.
+    max_children : int, optional
+        The most leaves (at least 2).
+    max_count : int, optional
+        The largest count of one class at a leaf.
+    allow_empty : bool, optional
+        Let a leaf have no examples.
+
+    Returns
+    -------
+    hypothesis strategy
+        Of dicts, as :func:`count_trees` (with ``max_depth=1``).
+
+    Examples
+    --------
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=30, database=None, derandomize=True)
     ... @given(one_level_trees(max_children=4))
@@ -206,6 +332,20 @@ def one_level_trees(n_classes: Sequence[int] = (2, 3), max_children: int = 3, ma
 def priors(include_zero_lam: bool = False, numerators: Sequence[str] = ("J-1", "1")):
     """(lam, eta, numerator) triples as a dict (the keys :func:`prior_of` reads).
 
+    Parameters
+    ----------
+    include_zero_lam : bool, optional
+        Also draw lam = 0.
+    numerators : sequence of str, optional
+        The numerator forms to draw ("J-1", "1").
+
+    Returns
+    -------
+    hypothesis strategy
+        Of dicts ``{"lam", "eta", "numerator"}``.
+
+    Examples
+    --------
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=30, database=None, derandomize=True)
     ... @given(priors(numerators=("1",)))
@@ -223,6 +363,18 @@ def prior_of(case: dict):
     """The :class:`exactprune.knorm.Prior` of a case dict with lam/eta/numerator keys (eta
     1/2 and numerator J - 1 when missing).
 
+    Parameters
+    ----------
+    case : dict
+        ``lam``, and optionally ``eta`` and ``numerator``.
+
+    Returns
+    -------
+    exactprune.knorm.Prior
+        The prior.
+
+    Examples
+    --------
     >>> prior_of({"lam": Fraction(1, 3)})
     Prior(lam=Fraction(1, 3), eta=Fraction(1, 2), numerator='J-1')
     """
@@ -234,6 +386,18 @@ def prior_of(case: dict):
 def internal_nodes(tree: Tree) -> list:
     """The nodes of ``tree`` that are split, in pre-order.
 
+    Parameters
+    ----------
+    tree : Tree
+        A count tree.
+
+    Returns
+    -------
+    list of Node
+        Its split nodes.
+
+    Examples
+    --------
     >>> tree = to_tree({"counts": [2, 1], "children": [{"counts": [2, 0]},
     ...                 {"counts": [0, 1], "children": [{"counts": [0, 1]}, {"counts": [0, 0]}]}]})
     >>> [node.name for node in internal_nodes(tree)]
@@ -250,6 +414,29 @@ def pruned_moment(node: Node, kept: frozenset, k: int, prior) -> Any:
     (b + (J - 1) lam) / (n + J lam) = (1 + 1/2) / (4 + 1) = 3/10; kept, the leaves' 1/8 and
     1/4 weighted (3 + 1/2) / 5 and (1 + 1/2) / 5 give 7/80 + 6/80 = 13/80.
 
+    Parameters
+    ----------
+    node : Node
+        The root of the subtree.
+    kept : frozenset of str
+        The names of the splits kept; every other split is pruned to a leaf.
+    k : int
+        The moment's order.
+    prior : exactprune.knorm.Prior
+        The prior (lam, eta, numerator).
+
+    Returns
+    -------
+    Fraction
+        E[r^k], exact.
+
+    See Also
+    --------
+    exactprune.knorm.leaf_moment : (4.29), the leaf's moment.
+    exactprune.knorm.child_weight : (4.11), the child weights.
+
+    Examples
+    --------
     >>> from exactprune.knorm import Prior
     >>> root = to_node({"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]})
     >>> pruned_moment(root, frozenset(), 1, prior=Prior()), pruned_moment(root, frozenset({"root"}), 1, prior=Prior())

@@ -33,6 +33,22 @@ class CountArrays(ArrayNames):
     reversed index order is bottom-up.  Derived arrays (sizes, depths, levels) are computed on
     first use; the arrays must not be modified.
 
+    Parameters
+    ----------
+    counts : numpy.ndarray
+        The class counts, one row per node (int64, or an object matrix of Python ints).
+    offsets : numpy.ndarray
+        The CSR offsets, one more than the nodes: node i's children are
+        ``indices[offsets[i]:offsets[i + 1]]``.
+    indices : numpy.ndarray
+        The children's indices, concatenated in node order.
+
+    See Also
+    --------
+    Tree.from_arrays : a validated tree over them.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> a = CountArrays(np.array([[2, 1], [2, 0], [0, 1]]), np.array([0, 2, 2, 2]), np.array([1, 2]))
     >>> a.sizes.tolist(), a.depth.tolist(), [level.tolist() for level in a.levels()], a.name(2)

@@ -29,6 +29,29 @@ class Tree:
     viewed as :class:`Node` objects (built on first use of :attr:`root`); either form may come
     first and the other is derived from it.  A tree must not be modified once built.
 
+    Parameters
+    ----------
+    root : Node
+        The root of the count tree; its nodes are validated (each node's counts are its children's
+        sums) and named by Zhong's rule.
+    class_names : sequence of str, optional
+        One name per class.
+    feature_names : sequence of str, optional
+        The features' names (they name the nodes' splits read from scikit-learn's arrays).
+
+    Raises
+    ------
+    TypeError
+        When ``root`` is not a :class:`Node`.
+    ValueError
+        When the counts do not add up, or ``class_names`` has the wrong length.
+
+    See Also
+    --------
+    from_dict, from_json, from_arrays : the other ways in.
+
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
     >>> [node.name for node in t.nodes()], t.arrays().counts.tolist()
     (['root', 'c1', 'c2'], [[2, 1], [2, 0], [0, 1]])

@@ -32,6 +32,31 @@ class CCPCVResult:
     ``tree``, the stage alphas, CV error rates per stage (Fractions), their SE (floats)
     and the index of the minimum and of the 1-SE choice.
 
+    Parameters
+    ----------
+    alpha : Fraction
+        The chosen stage's alpha.
+    tree : Tree
+        The tree pruned at ``alpha``.
+    collapsed : set of str
+        The names of the topmost splits made leaves.
+    stage_alphas : list of Fraction
+        Every stage's alpha, increasing (0 first).
+    cv_errors : list of Fraction
+        The cross-validated error rate of each stage.
+    cv_se : list of float
+        Its standard error, sqrt(R (1 - R) / N).
+    best : int
+        The index of the stage of least CV error (the last one among ties).
+    chosen : int
+        The index of the stage chosen by the SE rule (the largest within it).
+
+    See Also
+    --------
+    ccp_cv_select : makes one.
+
+    Examples
+    --------
     >>> import numpy as np      # x = 0..19, class x >= 10: the example of :func:`ccp_cv_select`
     >>> r = ccp_cv_select(np.arange(20).reshape(-1, 1), np.arange(20) >= 10, V=5)
     >>> r.alpha, r.collapsed, r.tree.n_leaves, r.best, r.chosen

@@ -90,6 +90,15 @@ class CCPStage:
     R(root) = 2/6 and R(T) = (0 + 1)/6, so g(root) = (2/6 - 1/6) / (2 - 1) = 1/6; the full tree
     is optimal for 0 <= alpha < 1/6, the root alone from 1/6 on.
 
+    Parameters
+    ----------
+    stages : CCPStages
+        The sequence's stages.
+    index : int
+        This stage's index among them, 0 <= index < len(stages).
+
+    Examples
+    --------
     >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
     >>> ccp_sequence(t).stages[1]
     CCPStage(alpha_from=1/6, leaves=1, pruned=['root'])
@@ -186,6 +195,24 @@ class CCPStages(collections.abc.Sequence):
     R(T_s) = R(T_{s-1}) + alpha_s (L_{s-1} - L_s) from the full tree's R(T_0)
     (computed for all stages on the first access of a cost).
 
+    Parameters
+    ----------
+    links : WeakestLinks
+        The tree's weakest links (its cut order and costs).
+    alphas : list of flint.fmpq
+        Each stage's alpha_from, increasing.
+    leaves : sequence of int
+        Each stage's leaf count.
+    ends : sequence of int
+        Each stage's end in ``links``' cut order: stage i cuts the nodes from ``ends[i - 1]``
+        (0 for the first stage) to ``ends[i]``.
+
+    See Also
+    --------
+    WeakestLinks.one_at_a_time, WeakestLinks.ties_together : make ``(alphas, leaves, ends)``.
+
+    Examples
+    --------
     >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
     >>> stages = ccp_sequence(t).stages    # the tree of :class:`CCPStage`
     >>> len(stages), stages[-1].leaves, [s.leaves for s in stages[:]]
@@ -349,6 +376,19 @@ class CCPSequence:
     tie decisions (is the next weakest link's g equal to the stage's alpha?) were settled by
     the decision kernel (exact rationals: the g are exact).
 
+    Parameters
+    ----------
+    cost : str
+        The node cost R(t), one of :data:`COSTS`.
+    ties : str
+        How weakest links of equal g are cut, one of :data:`TIES`.
+    stages : CCPStages
+        The stages.
+    routes : dict, optional
+        The decision kernel's route counts for the tie decisions.
+
+    Examples
+    --------
     >>> t = Tree.from_dict({"counts": [4, 2], "children": [{"counts": [3, 0]}, {"counts": [1, 2]}]})
     >>> seq = ccp_sequence(t, cost="gini", ties="sklearn")    # the tree of :class:`CCPStage`
     >>> seq.cost, seq.ties, len(seq.stages)

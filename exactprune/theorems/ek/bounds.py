@@ -71,6 +71,24 @@ def check_slud(case) -> Verdict:
     """EK Lemma 5 (Slud 1977): for X ~ B(m, q), q <= 1/2 and m q <= h <= m (1 - q),
     Pr{X >= h} >= 1 - Phi((h - m q) / sqrt(m q (1 - q))); the tail exact, the bound certified.
 
+    Parameters
+    ----------
+    case : dict
+        ``m`` (trials), ``q`` (success probability) and ``h`` (the threshold; a non-integer h is a
+        violation).
+
+    Returns
+    -------
+    Verdict
+        Holds when the exact tail Pr{X >= h} is at least the certified bound (``{"degenerate":
+        True}``, holding, when m q (1 - q) = 0).
+
+    See Also
+    --------
+    check_eq1 : (1), which applies the lemma.
+
+    Examples
+    --------
     >>> check_slud({"m": 1, "q": "1/20", "h": "1"}).details["P(X>=h)"]      # P(X = 1) = q
     '1/20'
     >>> check_slud({"m": 1, "q": "1/20", "h": "1/20"}).holds     # h not an integer: 1 - Phi(0) = 1/2
@@ -101,6 +119,24 @@ def check_eq1(case) -> Verdict:
     Corrected (``printed`` False): Slud needs an integer h, and X > n/2 is X >= h with
     h = floor(n/2) + 1, so Pr{X > n/2} >= 1 - Phi((h - n q) / sqrt(n p q)) when h <= n p.
 
+    Parameters
+    ----------
+    case : dict
+        ``n`` (the number of examples), ``p`` (the probability of the positive class, a Fraction or
+        its string) and ``printed`` (True: the threshold n/2 as printed; False: the integer h).
+
+    Returns
+    -------
+    Verdict
+        Holds when the exact tail Pr{X > n/2} is at least the certified bound; details the tail,
+        the bound (a float, for reading) and h.
+
+    See Also
+    --------
+    check_slud : the lemma (1) rests on.
+
+    Examples
+    --------
     >>> check_eq1({"n": 1, "p": "3/4", "printed": True}).details["P(X > n/2)"]   # P(X = 1) = q = 1/4
     '1/4'
     >>> check_eq1({"n": 1, "p": "3/4", "printed": True}).holds    # h = 1/2: 1 - Phi(0.577) = 0.28 > 1/4
@@ -150,6 +186,26 @@ def rep_leaf_probability(sizes, p: Fraction, identical: bool = False) -> Fractio
     ``identical`` every example gets the same label (positive with probability p), which keeps
     each label's marginal but drops independence.
 
+    Parameters
+    ----------
+    sizes : sequence of int
+        The number of pruning examples safe node i receives (the tree has ``len(sizes)`` safe nodes).
+    p : Fraction
+        The probability of a positive (class 0) label.
+    identical : bool, optional
+        Give every example the same label instead of independent ones.
+
+    Returns
+    -------
+    Fraction
+        The exact probability that REP prunes the root to a leaf.
+
+    See Also
+    --------
+    exactprune.theorems.ek.rep.rep_trace : REP's decision on one labelling.
+
+    Examples
+    --------
     >>> rep_leaf_probability([2, 2], Fraction(1)), rep_leaf_probability([2, 2], Fraction(0))  # one label: ties prune
     (Fraction(1, 1), Fraction(1, 1))
     """
@@ -188,6 +244,25 @@ def check_eq2(case) -> Verdict:
     """P(REP prunes to a leaf) <= prod_i Pr{X_i <= n_i/2} + prod_i Pr{X_i >= n_i/2} (Thm 4 +
     independence: the step (2) rests on), exact; the printed closed form (2) is reported beside it (erratum ek-eq2).
 
+    Parameters
+    ----------
+    case : dict
+        ``safe_sizes`` (the pruning examples each safe node receives), ``p`` (the probability of a
+        positive label) and optionally ``labels`` ("identical": every example gets one label).
+
+    Returns
+    -------
+    Verdict
+        Holds when the exact probability of pruning to a leaf is at most the product bound; details
+        that probability (exact and float), the product bound, the printed bound (2) and whether
+        (2) holds.
+
+    See Also
+    --------
+    rep_leaf_probability : the exact probability.
+
+    Examples
+    --------
     >>> verdict = check_eq2({"safe_sizes": [4, 1], "p": "11/20"})   # erratum ek-eq2
     >>> verdict.holds, verdict.details["printed_2_holds"]
     (True, False)
@@ -259,6 +334,21 @@ def check_eq5(case) -> Verdict:
     with s <= r = cn/k examples keeps a positive majority with the per-node factor
     Phi((p - 1/2) r / sqrt(r p (1-p))) of (5).
 
+    Parameters
+    ----------
+    case : dict
+        ``k`` (safe nodes), ``n`` (examples), ``p`` (probability of a positive label), ``c`` (r =
+        c n / k) and optionally ``P`` ("expected", the default, or "random").
+
+    Returns
+    -------
+    Verdict
+        Holds when the certified bound (5) is at least the exact probability; details the exact
+        probability, E P, the bound, the per-node factor and the per-node keep probabilities
+        (``{"degenerate": "r = 0"}``, holding, when r = 0).
+
+    Examples
+    --------
     >>> verdict = check_eq5({"k": 2, "n": 2, "p": "3/4", "c": "2", "P": "random"})   # 1/4 15/16 2 + 1/2 (3/4)^2
     >>> verdict.details["P_exact"], verdict.holds
     (0.75, False)
@@ -377,6 +467,20 @@ def check_mcdiarmid(case: dict) -> Verdict:
     Pr{|f - E f| >= lam} <= 2 exp(-2 lam^2 / n).  Exact distribution of f over every count vector,
     certified exponential.
 
+    Parameters
+    ----------
+    case : dict
+        ``n`` (examples), ``k`` (safe nodes), ``r`` (the count threshold), ``lam`` (the deviation)
+        and optionally ``scale`` (multiplies f; the default 1, above 1 a violation).
+
+    Returns
+    -------
+    Verdict
+        Holds when the exact tail Pr{|f - E f| >= lam} is at most the certified 2 exp(-2 lam^2 / n);
+        details E f and the tail.
+
+    Examples
+    --------
     >>> check_mcdiarmid({"n": 2, "k": 2, "r": 0, "lam": "1"}).details["E f"]
     '1/2'
     """

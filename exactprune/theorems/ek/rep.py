@@ -70,6 +70,23 @@ def _strip(case):
 def rep_trace(tree: Tree, pc: dict, labels: str):
     """REP's decision at every internal node: True = kept (EK Table 1).
 
+    Parameters
+    ----------
+    tree : Tree
+        The tree, each node with its training label.
+    pc : dict
+        Node name to its pruning counts (one count per class), for every node.
+    labels : {"pruning", "training"}
+        Which label a pruned node predicts: "pruning" the majority of its pruning counts, anything
+        else its training label (``node.label``).
+
+    Returns
+    -------
+    dict
+        Internal node name to True (kept) or False (pruned to a leaf).
+
+    Examples
+    --------
     >>> tree, pruning_counts = _split(EK4_FRINGE_ROOT["tree"])   # leaves err 0 + 0 < 1 as a (2,1) leaf
     >>> rep_trace(tree, pruning_counts, "pruning")
     {'root': True}

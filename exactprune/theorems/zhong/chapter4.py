@@ -49,6 +49,27 @@ def check_4_1(case: dict) -> Verdict:
     child probabilities from the posterior and routing X, agrees with the exact
     sum_c E[r_c^k] P*[A_c|A_d] within ``MC_Z`` standard errors.
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form, as for :func:`~exactprune.theorems.strategies.to_tree`),
+        ``lam``, ``eta``, ``k``, ``mc_seed`` and optionally ``routing`` ("hard", the default) and
+        ``coupling`` ("independent", the default), passed to
+        :func:`exactprune.montecarlo.simulate_knorm`.
+
+    Returns
+    -------
+    Verdict
+        Holds when the Monte Carlo mean is within ``MC_Z`` standard errors of the exact (4.28);
+        details both, the standard error, z and the seed.
+
+    See Also
+    --------
+    exactprune.knorm.subtree_moment : the exact (4.28).
+    exactprune.montecarlo.simulate_knorm : the simulation.
+
+    Examples
+    --------
     >>> case = {"tree": {"counts": [2, 2], "children": [{"counts": [2, 0]}, {"counts": [0, 2]}]},
     ...         "lam": Fraction(1, 4), "eta": Fraction(1, 2), "k": 1, "mc_seed": 1}
     >>> verdict = check_4_1(case)          # each leaf: (0 + 1/4)/(2 + 1/2) = 1/10, so (4.28) = 1/10
@@ -109,6 +130,18 @@ def _cases_4_3(eta_mode: str = "ok", lam_mode: str = "ok"):
 def check_4_3(case: dict) -> Verdict:
     """Thm 4.3: an effective split (sum_c b_c < b_t) decreases the 1-norm: r_tree < r_leaf (C.19)-(C.20).
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form, its root split into leaves), ``lam`` and ``eta``.
+
+    Returns
+    -------
+    Verdict
+        Holds when r_tree < r_leaf, exactly; details both, J, K and the theorem's two bounds.
+
+    Examples
+    --------
     >>> split = {"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}
     >>> verdict = check_4_3({"tree": split, "lam": Fraction(1), "eta": Fraction(2)})   # both bounds met
     >>> verdict.holds, verdict.details["r_tree"], verdict.details["r_leaf"]

@@ -72,6 +72,20 @@ def check_5_6(case: dict) -> Verdict:
     """Thm 5.6 (C.58)-(C.64): an ineffective split never decreases the 1-norm (r_tree >= r_leaf) and
     maintains it (r_tree = r_leaf) iff all classes are equally distributed in each leaf.
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form, its root an ineffective split) and the prior's keys
+        ``lam``, ``eta``, ``numerator`` (read by :func:`~exactprune.theorems.strategies.prior_of`).
+
+    Returns
+    -------
+    Verdict
+        Holds when r_tree >= r_leaf and the equality case is exactly the uniform leaves; details
+        both 1-norms and each clause.
+
+    Examples
+    --------
     >>> uniform = _INEFFECTIVE_BOUNDARY[0]    # (2,2) -> (1,1),(1,1), lam = 1/2, eta = 0
     >>> check_5_6(uniform).details["r_tree"], check_5_6(uniform).holds    # maintained, leaves uniform
     ('1/2', True)
@@ -98,6 +112,25 @@ def check_5_7(case: dict, k_min: int = 1) -> Verdict:
     """Cor 5.7: an ineffective split increases the k-norm (R_tree(k) > R_leaf(k)) for every k >= 1
     (checked for k = ``k_min``..6; the corrected corollary starts at k = 2).
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` and the prior's keys, as for :func:`check_5_6`.
+    k_min : int, optional
+        The first k checked (the printed corollary: 1).
+
+    Returns
+    -------
+    Verdict
+        Holds when R_tree(k) > R_leaf(k) for every k from ``k_min`` to 6, exactly; on failure the
+        details name the first k failing and both moments.
+
+    See Also
+    --------
+    check_5_7_corrected : the corrected form (k from 2).
+
+    Examples
+    --------
     >>> uniform = _INEFFECTIVE_BOUNDARY[0]    # (2,2) -> (1,1),(1,1), lam = 1/2, eta = 0
     >>> verdict = check_5_7(uniform)                    # uniform leaves maintain the 1-norm
     >>> verdict.holds, verdict.details["k"]
@@ -118,6 +151,18 @@ def check_5_7(case: dict, k_min: int = 1) -> Verdict:
 def check_5_7_corrected(case: dict) -> Verdict:
     """Cor 5.7 corrected (k >= 2, lam > 0, via Thm 5.3): R_tree(k) > R_leaf(k) for k = 2..6.
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` and the prior's keys, as for :func:`check_5_6`.
+
+    Returns
+    -------
+    Verdict
+        :func:`check_5_7` from k = 2.
+
+    Examples
+    --------
     >>> uniform = _INEFFECTIVE_BOUNDARY[0]    # (2,2) -> (1,1),(1,1), lam = 1/2, eta = 0
     >>> check_5_7_corrected(uniform).holds
     True

@@ -57,6 +57,24 @@ def check_5_1(case: dict) -> Verdict:
     """Lemma 5.1 (C.29)-(C.36): if f_k(B_c, M_c) = f_k(s, M_d) with 0 < B_c < M_c < M_d, then
     f_{k+1}(B_c, M_c) > f_{k+1}(s, M_d).  s is bracketed by exact rationals until the sign is certain.
 
+    Parameters
+    ----------
+    case : dict
+        ``B_c``, ``M_c``, ``M_d`` (rationals) and ``k`` (an int >= 1).
+
+    Returns
+    -------
+    Verdict
+        Holds when f_{k+1}(B_c, M_c) > f_{k+1}(s, M_d), decided exactly on a bracket of s; details
+        the bracket and both values.
+
+    Raises
+    ------
+    RuntimeError
+        When 200 bisections do not decide (an internal error).
+
+    Examples
+    --------
     >>> verdict = check_5_1({"B_c": Fraction(1, 2), "M_c": 1, "M_d": 2, "k": 1})     # s = 1
     >>> verdict.holds, verdict.details["f_k+1(B_c,M_c)"], verdict.details["f_k+1(s_hi,M_d)"]
     (True, '3/8', '1/3')
@@ -111,6 +129,24 @@ def check_5_2(case: dict) -> Verdict:
     sum_i p_i g_{k+1}(x_i) >= g_{k+1}(X), with equality iff x_i = X for all i.  X is bracketed by
     exact rationals until the (strict) sign is certain; the equality case is exact.
 
+    Parameters
+    ----------
+    case : dict
+        ``x`` (the points x_i), ``p`` (their weights p_i) and ``k`` (an int >= 1).
+
+    Returns
+    -------
+    Verdict
+        Holds when sum_i p_i g_{k+1}(x_i) >= g_{k+1}(X) (strictly when the x_i differ), decided
+        exactly on a bracket of X; details the bracket and both sides.
+
+    Raises
+    ------
+    RuntimeError
+        When 200 bisections do not decide (an internal error).
+
+    Examples
+    --------
     >>> verdict = check_5_2({"x": [1, 3], "p": [Fraction(1, 2), Fraction(1, 2)], "k": 1})   # X = 2, g_2(X) = 6
     >>> verdict.holds, verdict.details["sum_p_g_k+1"]
     (True, '7')

@@ -33,6 +33,34 @@ def knorm_exceeds(node, k: int, prior, eps: Fraction) -> bool:
     exact tie (which arb cannot prove, e.g. E[r] = 1 - eps at k = 1) is settled by exact
     rationals when k <= EXACT_K_LIMIT.
 
+    Parameters
+    ----------
+    node : Node
+        The subtree's root.
+    k : int
+        The norm's order, >= 1.
+    prior : exactprune.knorm.Prior
+        The prior.
+    eps : Fraction
+        The margin, 0 <= eps <= 1.
+
+    Returns
+    -------
+    bool
+        Whether E[r^k] > (1 - eps)^k.
+
+    Raises
+    ------
+    exactprune.numbers.CertificationError
+        When arb cannot decide and k > ``EXACT_K_LIMIT``.
+
+    See Also
+    --------
+    exactprune.knorm.subtree_moment_arb : the certified (4.28) used.
+    exactprune.knorm.subtree_moment : the exact form, for ties.
+
+    Examples
+    --------
     >>> from exactprune.knorm import Prior
     >>> from exactprune.theorems.strategies import to_tree
     >>> leaf = to_tree({"counts": [1, 1]}).root        # E[r] = (1 + 1/2)/(2 + 1) = 1/2
@@ -55,6 +83,24 @@ def check_5_8(case: dict) -> Verdict:
     """Thm 5.8 (C.65)-(C.72): for the given eps, find (by doubling) a k with ||r_root||_k > 1 - eps,
     certified; confirm at 10k and 1000k (beyond it, by Thm 5.5 monotonicity).
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form), the prior's keys ``lam``, ``eta``, ``numerator`` and
+        ``eps`` (0 < eps < 1).
+
+    Returns
+    -------
+    Verdict
+        Holds when a k with ||r_root||_k > 1 - eps is found and the inequality holds at 10k and
+        1000k; details k and, on failure, the reason.
+
+    See Also
+    --------
+    knorm_exceeds : the certified test at one k.
+
+    Examples
+    --------
     >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> check_5_8({**split, "eps": Fraction(1, 10)}).holds
     True
@@ -100,6 +146,22 @@ def _cases_5_8(violation: bool = False, lam_zero_too: bool = False):
 def condition_5_9(node) -> bool:
     """Thm 5.9's condition, computed here independently: max_j n_{j,d} = max_j n_{j,c} for every leaf c.
 
+    Parameters
+    ----------
+    node : Node
+        The subtree's root d.
+
+    Returns
+    -------
+    bool
+        Whether every leaf below ``node`` has the same largest class count as ``node``.
+
+    See Also
+    --------
+    exactprune.sequence.survives_all_k : the library's form, checked against this one.
+
+    Examples
+    --------
     >>> from exactprune.theorems.strategies import to_tree
     >>> condition_5_9(to_tree({"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]}]}).root)
     True
@@ -178,6 +240,25 @@ def check_5_9(case: dict) -> Verdict:
       (certified) at k = 1, 2, 10^3, 10^9;
     * condition fails => a finite k with R(T_d, k) >= R_leaf(d, k) is exhibited (certified).
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form) and the prior's keys ``lam``, ``eta``, ``numerator``.
+
+    Returns
+    -------
+    Verdict
+        Holds when :func:`~exactprune.sequence.survives_all_k` agrees with the condition and the
+        direction checked holds; details the condition, the direction and (necessity) the first k
+        at which the subtree stops helping.
+
+    See Also
+    --------
+    condition_5_9 : the condition, computed independently.
+    exactprune.sequence.survives_all_k : the library's form of the condition.
+
+    Examples
+    --------
     >>> iris_c2 = {"tree": {"counts": [0, 50, 50], "children": [{"counts": [0, 49, 5]}, {"counts": [0, 1, 45]}]},
     ...            "lam": Fraction(1, 2), "eta": Fraction(1, 2), "numerator": "J-1"}
     >>> verdict = check_5_9(iris_c2)                    # App B, Fig B.1(d)-(e): c2 stops helping at k = 17781896

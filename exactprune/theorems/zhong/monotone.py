@@ -30,6 +30,19 @@ def check_5_3(case: dict) -> Verdict:
     """Thm 5.3 (C.27)-(C.28): for every internal node d and k = 1..K_MAX, if R(T_d, k) >= R_leaf(d, k)
     then R(T_d, k+1) > R_leaf(d, k+1) (subtrees as they stand), exactly.
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form) and the prior's keys ``lam``, ``eta``, ``numerator``.
+
+    Returns
+    -------
+    Verdict
+        Holds when the implication holds at every internal node and k = 1..K_MAX; on failure the
+        details name the node, k and the four moments.
+
+    Examples
+    --------
     >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> check_5_3(split).holds
     True
@@ -73,6 +86,24 @@ def check_5_4(case: dict) -> Verdict:
     """Cor 5.4: T_{k+1} (PruneTree at k+1) is a pruning of T_k, for k = 1..K_MAX: the kept splits
     of T_{k+1} are a subset of those of T_k.  ``epsilon`` (violations only) is PruneTree's margin.
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form), the prior's keys ``lam``, ``eta``, ``numerator`` and
+        optionally ``epsilon`` (PruneTree's margin, 0 by default; > 0 only in violations).
+
+    Returns
+    -------
+    Verdict
+        Holds when the kept splits shrink (as sets) from each k to k + 1; details the kept splits by
+        k, or the first k where they do not.
+
+    See Also
+    --------
+    exactprune.knorm.prune : PruneTree.
+
+    Examples
+    --------
     >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> check_5_4(split).details["kept_by_k"][9]
     ['root']
@@ -102,6 +133,19 @@ def check_5_5(case: dict) -> Verdict:
     """Thm 5.5: ||r||_k < ||r||_{k+1} for every node (subtree as it stands), k = 1..K_MAX, decided
     exactly as E[r^k]^(k+1) < E[r^(k+1)]^k.
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form) and the prior's keys ``lam``, ``eta``, ``numerator``.
+
+    Returns
+    -------
+    Verdict
+        Holds when E[r^k]^(k+1) < E[r^(k+1)]^k at every node and k = 1..K_MAX, exactly; on failure
+        the details name the node, k and both moments.
+
+    Examples
+    --------
     >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> check_5_5(split).holds
     True

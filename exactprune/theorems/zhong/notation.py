@@ -20,6 +20,25 @@ from ...numbers import fraction_str, rising
 def f_k(B, M, k: int) -> Fraction:
     """f_k(B, M) = g_k(B)/g_k(M) (Zhong C.26), exactly; the k-th moment of a leaf.
 
+    Parameters
+    ----------
+    B, M : Fraction or int
+        The leaf's B = b + c lam and M = n + J lam.
+    k : int
+        The moment's order, >= 0.
+
+    Returns
+    -------
+    Fraction
+        g_k(B) / g_k(M), g_k the rising factorial x (x + 1) ... (x + k - 1).
+
+    See Also
+    --------
+    leaf_BM : B and M of a node.
+    exactprune.knorm.leaf_moment : the library's form of the leaf moment (4.29).
+
+    Examples
+    --------
     >>> f_k(Fraction(3, 2), Fraction(100), 1)        # Zhong (4.16): 0.015
     Fraction(3, 200)
     """
@@ -29,6 +48,24 @@ def f_k(B, M, k: int) -> Fraction:
 def leaf_BM(counts, prior) -> tuple:
     """(B, M) of a node as a leaf: B = b + c lam, M = n + J lam (Zhong 4.29, App C).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The node's class counts.
+    prior : exactprune.knorm.Prior
+        The prior (lam, and the numerator giving c).
+
+    Returns
+    -------
+    tuple of Fraction
+        ``(B, M)``.
+
+    See Also
+    --------
+    f_k : the leaf's k-th moment from B and M.
+
+    Examples
+    --------
     >>> from exactprune.knorm import Prior
     >>> leaf_BM((0, 49, 5), Prior(Fraction(1, 2), Fraction(1, 2)))      # c = J - 1 = 2
     (Fraction(6, 1), Fraction(111, 2))
@@ -40,6 +77,18 @@ def leaf_BM(counts, prior) -> tuple:
 def prior_show(prior) -> dict:
     """A prior's parameters as strings, for a verdict's details.
 
+    Parameters
+    ----------
+    prior : exactprune.knorm.Prior
+        The prior.
+
+    Returns
+    -------
+    dict
+        ``lam`` and ``eta`` as exact fraction strings, and ``numerator``.
+
+    Examples
+    --------
     >>> from exactprune.knorm import Prior
     >>> prior_show(Prior(Fraction(1, 2), 0))
     {'lam': '1/2', 'eta': '0', 'numerator': 'J-1'}
@@ -53,6 +102,30 @@ def tree_prior_cases(include_zero_lam: bool = False, max_depth: int = 2, max_chi
     """Trees with a prior: lam > 0, lam = 0 only (``include_zero_lam``) or lam >= 0 with lam = 0
     drawn with positive probability (``lam_zero_too``: Table A.1's lam >= 0).
 
+    Parameters
+    ----------
+    include_zero_lam : bool, optional
+        Draw lam = 0 only (and no empty leaves).
+    max_depth : int, optional
+        The deepest level below the root.
+    max_children : int, optional
+        The most children of a split.
+    numerators : sequence of str, optional
+        The numerator forms drawn.
+    allow_empty : bool, optional
+        Let a leaf have no examples (ignored with ``include_zero_lam``).
+    extra : list of dict, optional
+        Cases drawn besides the generated ones.
+    lam_zero_too : bool, optional
+        Draw lam >= 0, with lam = 0 at positive probability.
+
+    Returns
+    -------
+    hypothesis strategy
+        Of dicts ``{"tree", "lam", "eta", "numerator"}`` (or a case of ``extra``).
+
+    Examples
+    --------
     >>> from hypothesis import find
     >>> case = find(tree_prior_cases(lam_zero_too=True), lambda case: case["lam"] == 0)    # lam = 0 is reached
     >>> sorted(case), case["numerator"] in ("J-1", "1"), case["eta"] >= 0
@@ -76,6 +149,26 @@ TABLE_A1 = "Table A.1: J >= 2, K_d >= 2, lam >= 0, eta >= 0, n_t > 0 for every n
 def one_level_case(counts, children, lam, eta, numerator="J-1", **extra) -> dict:
     """A one-level case in dict form (pinned boundary cases).
 
+    Parameters
+    ----------
+    counts : sequence of int
+        The root's class counts.
+    children : sequence of sequence of int
+        Each leaf's class counts (summing to ``counts``; not checked here).
+    lam, eta : Fraction, int or str
+        The prior's lam and eta.
+    numerator : {"J-1", "1"}, optional
+        The prior's numerator.
+    **extra
+        Further keys of the case (``k``, ``eps``, ...).
+
+    Returns
+    -------
+    dict
+        ``{"tree", "lam", "eta", "numerator", **extra}``.
+
+    Examples
+    --------
     >>> one_level_case((2, 1), ((2, 0), (0, 1)), "1/2", 0)["tree"]
     {'counts': [2, 1], 'children': [{'counts': [2, 0]}, {'counts': [0, 1]}]}
     """
@@ -101,6 +194,18 @@ PURE_SPLIT = {"tree": {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"coun
 def internal_names(tree) -> set:
     """The names of a tree's internal nodes (its kept splits).
 
+    Parameters
+    ----------
+    tree : Tree
+        A count tree.
+
+    Returns
+    -------
+    set of str
+        The names of its split nodes.
+
+    Examples
+    --------
     >>> from exactprune.theorems.strategies import to_tree
     >>> sorted(internal_names(to_tree(PURE_SPLIT["tree"])))
     ['root']

@@ -38,6 +38,25 @@ def check_property_1(case: dict) -> Verdict:
     """Property 1 (5.1.1, Fig 4.1): PruneTree's k-th moment equals the minimum over all prunings
     (brute force), and the returned tree attains it.
 
+    Parameters
+    ----------
+    case : dict
+        ``tree`` (a count tree in dict form), the prior's keys ``lam``, ``eta``, ``numerator``,
+        ``k`` and optionally ``epsilon`` (PruneTree's margin, 0 by default).
+
+    Returns
+    -------
+    Verdict
+        Holds when PruneTree's moment equals the brute-force minimum over all prunings and its tree
+        attains it; details both and the sizes of the optimal prunings.
+
+    See Also
+    --------
+    exactprune.knorm.prune : PruneTree.
+    exactprune.theorems.strategies.pruned_moment : the moment of one pruning.
+
+    Examples
+    --------
     >>> split = BOUNDARY[0]          # (2,2) -> (2,0),(0,2), lam = 1/4, eta = 0
     >>> verdict = check_property_1({**split, "k": 1})   # keeping the split: 1/10 < 1/4 at the root
     >>> verdict.holds, verdict.details["brute_force_min"], verdict.details["prunings"]
@@ -75,6 +94,20 @@ def figure_5_1_search(n: int = 48, lam: Fraction = Fraction(1)) -> dict:
     Figure 5.1: both subtrees' 1-norm 12% (for every eta: equal leaf sizes give equal weights),
     the left 2-norm 16.2%, the right 12.8%.
 
+    Parameters
+    ----------
+    n : int, optional
+        The examples at each leaf.
+    lam : Fraction, optional
+        The prior's lam.
+
+    Returns
+    -------
+    dict
+        ``left`` and ``right``: the candidate subtrees, each ``{"J", "leaves"}``, in search order.
+
+    Examples
+    --------
     >>> found = figure_5_1_search()
     >>> found["left"][0], found["right"][0]
     ({'J': 2, 'leaves': [[48, 0], [38, 10]]}, {'J': 2, 'leaves': [[43, 5], [43, 5]]})
@@ -119,6 +152,24 @@ def check_fig_5_1(case: dict) -> Verdict:
     """Figure 5.1 with lam = 1: both subtrees have 1-norm 12% regardless of eta (checked exactly at two
     etas: the 1-norm must be the same), 2-norms 16.2% (left) and 12.8% (right) when rounded.
 
+    Parameters
+    ----------
+    case : dict
+        ``left`` and ``right`` (each ``{"children": [{"counts": [...]}, ...]}``, a subtree's leaves)
+        and ``eta``, ``eta2`` (the two etas at which the 1-norm is compared).
+
+    Returns
+    -------
+    Verdict
+        Holds when, for both subtrees, the 1-norm is the same at both etas and rounds to 12% and
+        the 2-norm rounds to the printed value; details each subtree's norms.
+
+    See Also
+    --------
+    figure_5_1_search : the leaves that reproduce the figure.
+
+    Examples
+    --------
     >>> case = {"left": {"children": [{"counts": [48, 0]}, {"counts": [38, 10]}]},
     ...         "right": {"children": [{"counts": [43, 5]}, {"counts": [43, 5]}]}, "eta": 0, "eta2": 3}
     >>> verdict = check_fig_5_1(case)                   # 3/25 = 12%; 2-norms 16.2% and 12.8%
