@@ -70,6 +70,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
 from ..numbers import exact
+from ..selection import least_error_index, one_se_index
 from ..sequence import knorm_sequence
 from ..tree import require_integer_counts
 from .counts import float_parameter
@@ -125,14 +126,13 @@ def choose_index(errors: list, n: Optional[int] = None, se: Optional[list] = Non
         raise ValueError(f"rule must be 'min' or '1se', got {rule!r}")
     if not errors or (n is None) == (se is None):
         raise ValueError("choose_index needs non-empty errors and either n (exact) or se (floats)")
+    if n is not None:
+        return least_error_index(errors) if rule == "min" else one_se_index(errors, n)
+    assert se is not None
     least = min(errors)
     best = max(i for i, e in enumerate(errors) if e == least)
     if rule == "min":
         return best
-    if n is not None:
-        bound = least * (1 - least)
-        return max(i for i, e in enumerate(errors) if (e - least) ** 2 * n <= bound)
-    assert se is not None
     return max(i for i, e in enumerate(errors) if e <= least + se[best])
 
 

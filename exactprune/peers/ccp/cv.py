@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ...numbers import exact, positive_int
+from ...selection import least_error_index, one_se_index
 from ...tree import Tree, copy_with_leaves, majority_at_leaves, sklearn_counts, sklearn_names
 from .sequence import ccp_subtree_at, split_alphas
 
@@ -248,11 +249,8 @@ def ccp_cv_select(X, y, V: int = 10, se_rule="1", random_state: int = 0, tree_pa
     wrong = np.cumsum(diff)[:K].tolist()
     R = [Fraction(w, N) for w in wrong]
     se = [math.sqrt(float(r * (1 - r)) / N) for r in R]
-    best = min(range(len(R)), key=lambda k: (R[k], -k))
-    # 1-SE: compare R_k <= R_best + c SE_best exactly: (R_k - R_best)^2 N <= c^2 R_best (1 - R_best)
-    # (R_k >= R_best, so squaring keeps the order; k = best always qualifies)
-    chosen = next(k for k in reversed(range(len(R)))
-                  if (R[k] - R[best]) ** 2 * N <= se_rule * se_rule * R[best] * (1 - R[best]))
+    best = least_error_index(R)
+    chosen = one_se_index(R, N, se_rule)
     alpha = stage_alphas[chosen]
     collapsed = ccp_subtree_at(full, alphas, alpha)
     return CCPCVResult(alpha, copy_with_leaves(full, collapsed), collapsed, stage_alphas, R, se,
