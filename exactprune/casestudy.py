@@ -13,7 +13,7 @@ from typing import Optional
 
 from .knorm import Prior, child_weight, leaf_moment, subtree_moment
 from .numbers import fraction_str
-from .knorm import sqrt_decimal
+from .numbers import sqrt_decimal
 from .tree import Node, Tree, iris_tree
 
 __all__ = ["PrintedValue", "printed_values", "section_4_3_tree", "appendix_b_tree", "round_like"]

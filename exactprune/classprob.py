@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import flint
 
 from .certify import Decider
-from .knorm import Prior, child_weights, posterior_prior, weighted_recursion
+from .knorm import Prior, posterior_prior, tree_child_weights, weighted_recursion
 from .pruning import Pruning, check_epsilon, exact_subtree_pass, walk_order
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
 from .limits import CLASSPROB_MAX_K, check_parameter
@@ -270,7 +270,7 @@ def prune_pet(tree: Tree, k: Any, *, prior: Prior = Prior(), epsilon: Any = 0) -
     lam, eta = prior.lam, prior.eta
     arrays, decider = tree.arrays(), Decider()
     kept, best, leaf = exact_subtree_pass(arrays, lambda counts: combined_moment(counts, k, lam),
-                                          lambda order: child_weights(arrays, eta, order), decider, epsilon)
+                                          lambda order: tree_child_weights(arrays, eta, order), decider, epsilon)
     names = arrays.names()
     return PetPruneResult(tree, k, kept, decider.routes, best[0], walk_order(arrays, kept),
                           dict(zip(names, leaf.tolist())), dict(zip(names, best.tolist())))

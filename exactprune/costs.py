@@ -41,7 +41,7 @@ from .limits import COST_MAX_K, EXPANSION_MAX_TERMS, check_parameter
 from .numbers import (check_k, exact, is_symbolic, nonnegative_values, positive_int, rising,
                       simplify_symbolic, to_fmpq, to_fraction)
 from .certify import Decider
-from .knorm import Prior, child_weight, child_weights, posterior_prior, weighted_recursion  # (4.11), shared with the error-rate moments
+from .knorm import Prior, child_weight, posterior_prior, tree_child_weights, weighted_recursion  # (4.11), shared with the error-rate moments
 from .pruning import Pruning, check_epsilon, exact_subtree_pass, walk_order
 from .tree import Node, Tree
 
@@ -438,7 +438,7 @@ def prune_costs(tree: Tree, k: Any, *, loss: Any, prior: Prior = Prior(), epsilo
         return value
 
     decider = Decider()
-    kept, best, leaf = exact_subtree_pass(arrays, leaf_value, lambda order: child_weights(arrays, eta, order), decider,
+    kept, best, leaf = exact_subtree_pass(arrays, leaf_value, lambda order: tree_child_weights(arrays, eta, order), decider,
                                           epsilon)
     names = arrays.names()
     result = CostPruneResult(tree, k, kept, decider.routes, best[0], walk_order(arrays, kept), {},

@@ -35,10 +35,10 @@ import numpy as np
 from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, next_breakpoint, real_crossings,
                           SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
-from .knorm import EXACT_K_LIMIT, Prior, knorm_decimal, prune, subtree_moment_arb
+from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
 from .certify import Decider
 from .limits import BREAKPOINT_EXACT_BITS
-from .numbers import arb_of, fraction_str
+from .numbers import arb_of, fraction_str, knorm_decimal
 from .tree import CountArrays, Tree, require_integer_counts
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",

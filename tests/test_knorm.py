@@ -182,7 +182,7 @@ def test_array_prunetree_decides_every_split_as_exact_rationals(tree, k, prior, 
             prune(tree, k, prior=prior, epsilon=epsilon)
         return
     result = prune(tree, k, prior=prior, epsilon=epsilon)
-    assert result._evaluator.kept.tolist() == expected and result.moment == moment
+    assert result.kept_splits.tolist() == expected and result.moment == moment
 
 
 @pytest.mark.parametrize("n, k", [(200, 1), (5000, 2), (30000, 2), (30000, 5)])
@@ -193,7 +193,7 @@ def test_array_prunetree_on_sklearn_trees_of_several_sizes(n, k):
     tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
     expected, moment = _exact_decisions(tree, k, Prior())
     result = prune(tree, k)
-    assert result._evaluator.kept.tolist() == expected and result.moment == moment
+    assert result.kept_splits.tolist() == expected and result.moment == moment
     kept_names = {node.name for node in result.tree.nodes() if node.children}
     assert kept_names == {node.name for node, kept in zip(tree.nodes(), expected)
                           if kept and not _has_pruned_ancestor(node.name, kept_names)}
@@ -214,7 +214,7 @@ def test_moments_and_weights_too_small_for_floats_go_to_exact_rationals():
     for tree, k, prior, exact_routes in [(tall, 120, Prior(), 2), (wide, 1, Prior(eta="1/10000000000000000000000"), 1)]:
         expected, moment = _exact_decisions(tree, k, prior)
         result = prune(tree, k, prior=prior)
-        assert result._evaluator.kept.tolist() == expected and result.moment == moment
+        assert result.kept_splits.tolist() == expected and result.moment == moment
         assert result.routes["exact"] == exact_routes and result.routes["float"] == result.comparisons - exact_routes
 
 
