@@ -34,7 +34,7 @@ from typing import Any, Callable, Optional, Union
 import flint
 import numpy as np
 
-from .knorm import EXACT_K_LIMIT, Prior, child_weight, leaf_moment_terms, leaf_terms
+from .knorm import EXACT_K_LIMIT, Prior, child_weight, child_weights, leaf_moment_terms, leaf_terms
 from .certify import (Decider, float_images, float_sign_array, product_array, rising_ratio_array,
                       total_array)
 from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
@@ -99,9 +99,9 @@ class SubtreeForm:
         """The forms of the subtrees at the nodes ``roots`` of count arrays, none below another,
         called ``names``, built together top-down a depth (below the roots) at a time, the children
         of a depth's splits gathered from the CSR arrays, so only the subtrees' nodes are read (no
-        array over every node): each weight W_l as a product of integers (with eta = p/q the child
-        weight (4.11) is (q n_c + p) / (q n_t + p K_t)), kept for one depth at a time, and the
-        weights of the leaves of each form summed by
+        array over every node): each weight W_l the product of the child weights (4.11) on its
+        path (:func:`~exactprune.knorm.child_weights` of a depth's nodes at once, exact rationals),
+        kept for one depth at a time, and the weights of the leaves of each form summed by
         (n_l, max_j n_{j,l}), which fix (a_l, d_l); the triples ordered by n_l, then by
         max_j n_{j,l} descending.
 
@@ -111,17 +111,15 @@ class SubtreeForm:
         [('root', 11/80)]
         """
         offsets = tuple(to_fmpq(x) for x in prior.term_offsets(arrays.counts.shape[1]))
-        eta = to_fmpq(prior.eta)
-        p, q = int(eta.p), int(eta.q)
         arity, counts = arrays.n_children, arrays.counts
-        one = flint.fmpz(1)           # flint integers: products stay in C
         sums: list = [{} for _ in range(len(roots))]    # per form: (n_l, max_j n_{j,l}) -> summed weight
         tops: list = []                                  # per form: the (n, max_j n_j) of its root
-        # the nodes at one depth below their roots (all roots first), the form of each, and the
-        # products of the numerators and denominators of the weights above them
+        # the nodes at one depth below their roots (all roots first), the form of each, the product
+        # of the child weights above each, and the size and number of children of each one's parent
         nodes = np.asarray(roots, dtype=np.int64)
         owner = np.arange(len(nodes))
-        numerator, denominator = np.full(len(nodes), one, dtype=object), np.full(len(nodes), one, dtype=object)
+        weight = np.full(len(nodes), flint.fmpq(1), dtype=object)
+        parent_size = parent_width = np.empty(0, dtype=object)
         at_roots = True
         while nodes.size:
             rows = counts[nodes]
@@ -129,22 +127,20 @@ class SubtreeForm:
             del rows
             if at_roots:
                 tops, at_roots = list(zip(sizes.tolist(), majority.tolist())), False
-            else:                       # the numerators of the child weights (4.11), q n_c + p
-                numerator *= q * sizes.astype(object) + p
+            else:                       # the child weights (4.11), all of the depth's at once
+                weight *= child_weights(sizes.astype(object), parent_size, prior.eta, to_fmpq, n_children=parent_width,
+                                        node=lambda first: names[int(owner[first])])
             width = arity[nodes]
             leaf = width == 0
-            for i, n, top, a, b in zip(owner[leaf].tolist(), sizes[leaf].tolist(), majority[leaf].tolist(),
-                                       numerator[leaf].tolist(), denominator[leaf].tolist()):
-                group, weight = sums[i], flint.fmpq(a, b)
-                group[n, top] = group[n, top] + weight if (n, top) in group else weight
+            for i, n, top, w in zip(owner[leaf].tolist(), sizes[leaf].tolist(), majority[leaf].tolist(),
+                                    weight[leaf].tolist()):
+                group = sums[i]
+                group[n, top] = group[n, top] + w if (n, top) in group else w
             split = ~leaf
             width = width[split]
-            down = q * sizes[split].astype(object) + p * width.astype(object)      # q n_t + p K_t
-            if np.any(down == 0):
-                raise ValueError(f"node {names[int(owner[split][np.argmax(down == 0)])]}: n_t + eta K_t is "
-                                 "0 (no examples and eta = 0); use eta > 0")
-            owner, numerator = np.repeat(owner[split], width), np.repeat(numerator[split], width)
-            denominator = np.repeat(denominator[split] * down, width)
+            owner, weight = np.repeat(owner[split], width), np.repeat(weight[split], width)
+            parent_size = np.repeat(sizes[split].astype(object), width)
+            parent_width = np.repeat(width.astype(object), width)
             nodes = csr_gather(arrays.offsets, arrays.indices, nodes[split])
         if offsets[1] == 0:
             empty = [i for i, group in enumerate(sums) if any(n == 0 for n, _ in group)]

@@ -327,7 +327,7 @@ class KNormSequence:
                 "breakpoints": [b.as_dict() for b in self.breakpoints.values()]}
 
 
-def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -> KNormSequence:
+def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True) -> KNormSequence:
     """The nested k-norm pruning sequence of ``tree`` with exact breakpoints (Cor 5.4).
 
     Each step starts from the optimal tree T of the current stage (first k0) and asks

@@ -308,11 +308,6 @@ def zero_weight_refusal(node: str) -> str:
     return f"node {node}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0"
 
 
-def _float_image(value):
-    """float64 image(s) of a float or of an array (the float form of :func:`child_weights`)."""
-    return np.asarray(value, dtype=np.float64) if isinstance(value, np.ndarray) else np.float64(value)
-
-
 def child_weights(child_sizes, parent_size, eta, arithmetic: Callable = Fraction, *, n_children=None,
                   node: Union[str, Callable[[], str]] = "t"):
     """The child weights P*[A_c|A_t] = (n_c + eta) / (n_t + eta K_t) of Zhong (4.11) of the
@@ -320,10 +315,13 @@ def child_weights(child_sizes, parent_size, eta, arithmetic: Callable = Fraction
 
     Parameters
     ----------
-    child_sizes : sequence, or numpy float array
-        The children's sizes n_c (ints or exact rationals; float64 arrays for the float form).
-    parent_size : number, or numpy float array
-        n_t (for the float form an array broadcasting against ``child_sizes``).
+    child_sizes : sequence, or numpy array
+        The children's sizes n_c (ints or exact rationals).  A numpy array is taken elementwise,
+        its values already in the arithmetic (float64 images, or objects holding exact numbers),
+        with ``parent_size`` and ``n_children`` arrays broadcasting against it, each child's own
+        parent's.
+    parent_size : number, or numpy array
+        n_t.
     eta : exact number (a float for the float form)
         The prior of the child proportions, >= 0 (checked by :class:`Prior`).
     arithmetic : callable, default Fraction
@@ -332,19 +330,20 @@ def child_weights(child_sizes, parent_size, eta, arithmetic: Callable = Fraction
         ``float``: float64 images (two roundings: n_c + eta and the quotient; a zero denominator
         gives inf or NaN, which a float filter declines, instead of the refusal).
     n_children : int or numpy array, optional
-        K_t (default ``len(child_sizes)``).
+        K_t (default ``len(child_sizes)``; required with arrays).
     node : str or callable, default "t"
-        The split's name (or a function making it) for the refusal.
+        The split's name for the refusal, or a function making it (called with no argument, or,
+        with arrays, with the position of the first child whose n_t + eta K_t is 0).
 
     Returns
     -------
-    list, or numpy float array for the float form
+    list, or numpy array for arrays
         The weights, in the order of ``child_sizes``.
 
     Raises
     ------
     ValueError
-        :func:`zero_weight_refusal` when n_t + eta K_t = 0 (exact and ball forms).
+        :func:`zero_weight_refusal` when n_t + eta K_t = 0 (every form but float arrays).
 
     See Also
     --------
@@ -358,8 +357,10 @@ def child_weights(child_sizes, parent_size, eta, arithmetic: Callable = Fraction
     [Fraction(109, 202), Fraction(93, 202)]
     >>> child_weights([54, 46], 100, Fraction(1, 2), arb_of)[0].overlaps(arb_of(Fraction(109, 202)))
     True
-    >>> child_weights(np.array([54.0, 46.0]), np.array([100.0]), 0.5, float).tolist()
+    >>> child_weights(np.array([54.0, 46.0]), np.array([100.0]), 0.5, float, n_children=2).tolist()
     [0.5396039603960396, 0.4603960396039604]
+    >>> child_weights(np.array([54, 46], dtype=object), np.array([100, 100], dtype=object), 1, to_fmpq, n_children=2)
+    array([55/102, 47/102], dtype=object)
     >>> child_weights([0, 0], 0, 0, node="c2")
     Traceback (most recent call last):
     ValueError: node c2: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0
@@ -367,12 +368,15 @@ def child_weights(child_sizes, parent_size, eta, arithmetic: Callable = Fraction
     if arithmetic is arb_of:        # a ball: the exact weight, rounded once
         return [arb_of(w) for w in child_weights(child_sizes, parent_size, eta, to_fmpq, n_children=n_children,
                                                  node=node)]
-    if arithmetic is float:
-        arithmetic = _float_image
+    if isinstance(child_sizes, np.ndarray):    # elementwise, the arrays in the arithmetic already
+        eta = np.float64(eta) if arithmetic is float else arithmetic(eta)
+        den = parent_size + eta * n_children
+        if den.dtype == object and np.any(den == 0):      # exact values: the first zero refused
+            first = int(np.argmax(den == 0))
+            raise ValueError(zero_weight_refusal(node(first) if callable(node) else node))
+        return (child_sizes + eta) / den        # float images: inf or NaN where den = 0, declined by the filter
     eta = arithmetic(eta)
     den = arithmetic(parent_size) + eta * (len(child_sizes) if n_children is None else n_children)
-    if isinstance(den, np.ndarray):     # float images: no refusal (inf or NaN, declined by the filter)
-        return (child_sizes + eta) / den
     if den == 0:
         raise ValueError(zero_weight_refusal(node() if callable(node) else node))
     return [(arithmetic(n) + eta) / den for n in child_sizes]
