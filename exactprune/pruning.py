@@ -358,7 +358,7 @@ class SubtreeWalk:
     """
 
     def __init__(self, arrays: CountArrays, kept: np.ndarray, leaf_value: Callable[[int], Any],
-                 weights: Callable[[int, list], list], cache: Optional[dict] = None):
+                 weights: Callable[[int, list], Any], cache: Optional[dict] = None):
         self.arrays, self.kept, self.leaf_value, self.weights = arrays, kept, leaf_value, weights
         self.cache: dict = {} if cache is None else cache
 

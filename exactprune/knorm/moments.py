@@ -309,7 +309,7 @@ def zero_weight_refusal(node: str) -> str:
 
 
 def child_weights(child_sizes, parent_size, eta, arithmetic: Callable = Fraction, *, n_children=None,
-                  node: Union[str, Callable[[], str]] = "t"):
+                  node: Union[str, Callable[..., str]] = "t"):
     """The child weights P*[A_c|A_t] = (n_c + eta) / (n_t + eta K_t) of Zhong (4.11) of the
     children of one split, in the arithmetic asked for: the one home of (4.11).
 

@@ -307,6 +307,7 @@ class _FloatFilter:
             if binary:
                 tree_v = terms[0::2] + terms[1::2]
             else:
+                assert slots is not None        # made when the tree is not binary
                 terms = np.append(terms, 0.0)       # the missing terms of narrower splits
                 tree_v = terms[slots[t][0]]
                 for slot in slots[t][1:]:
