@@ -7,10 +7,12 @@ import json
 import re
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import exactprune.breakpoints as breakpoints_module
+import exactprune.sequence as sequence_module
 from exactprune import Node, Prior, Tree
 from exactprune.breakpoints import LogBracket, SubtreeForm, real_crossing
 from exactprune.knorm import leaf_moment, prune, subtree_moment
@@ -608,3 +610,63 @@ def test_breakpoints_mapping_has_the_splits_only():
             breakpoints[key]
         assert refused.value.args in ((key,), (f"no node named {key!r}",))
     assert "c1" in breakpoints and "c2" not in breakpoints and 1 not in breakpoints
+
+
+# -- the compact copy of a small stage maps its nodes to the input's ------------------------------
+
+def _compact_case() -> Tree:
+    """A pure subtree of 127 nodes (c1, pruned at k = 1) beside c2 (the two splits of TWO_SPLITS
+    and a pure leaf) and the root: after k = 1 the stage has 10 of the 136 nodes, at most a
+    quarter, so the sequence goes on in a compact copy whose indices map to the input's."""
+    def pure(depth):
+        if depth == 0:
+            return Node((1, 0))
+        left, right = pure(depth - 1), pure(depth - 1)
+        return Node((2 * left.counts[0], 0), [left, right])
+    c2 = Node((12, 115), [Node((6, 3), [Node((5, 0)), Node((1, 3))]), Node((6, 12), [Node((0, 10)), Node((6, 2))]),
+                          Node((0, 100))])
+    return Tree(Node((64 + 12, 115), [pure(6), c2]))
+
+
+def _check_stages_against_prunetree(tree: Tree, seq) -> None:
+    """Every finite stage is PruneTree's pruning at both ends of its k range (the splits kept, by
+    name), and every split's breakpoint b is where PruneTree stops keeping it (kept at b - 1)."""
+    def splits(t):
+        return {n.name for n in t.nodes() if n.children}
+    for stage in seq.stages:
+        if stage.k_from == "inf":
+            continue
+        ends = [stage.k_from] + ([stage.k_to - 1] if stage.k_to is not None else [])
+        for k in ends:
+            assert splits(prune(tree, k).tree) == splits(stage.tree), (stage, k)
+    for name, entry in seq.breakpoints.items():
+        if isinstance(entry.breakpoint, int) and entry.breakpoint > 1 and entry.removed_with is None:
+            assert name in splits(prune(tree, entry.breakpoint - 1).tree), name
+            assert name not in splits(prune(tree, entry.breakpoint).tree), name
+
+
+def test_a_compact_stage_maps_its_nodes_to_the_input():
+    tree = _compact_case()
+    seq = knorm_sequence(tree, crossings=False)
+    n_nodes = tree.arrays().n_nodes
+    assert [(s.k_from, s.leaves) for s in seq.stages] == [(1, 6), (2, 2), (845, 1), ("inf", 1)]
+    assert 4 * len(list(seq.stages[1].tree.nodes())) <= n_nodes       # found in a compact copy
+    _check_stages_against_prunetree(tree, seq)
+
+
+def test_the_compact_stage_check_fails_under_a_wrong_mapping(monkeypatch):
+    """The check above is not vacuous: with the compact copy's node indices mapped one place off
+    (its non-root nodes rolled), the sequence it gives disagrees with PruneTree."""
+    real = sequence_module._current_tree
+
+    def mismapped(tree, splits):
+        current, origin = real(tree, splits)
+        if origin is not None:
+            origin = np.concatenate([origin[:1], np.roll(origin[1:], 1)])
+        return current, origin
+
+    monkeypatch.setattr(sequence_module, "_current_tree", mismapped)
+    tree = _compact_case()
+    seq = knorm_sequence(tree, crossings=False)
+    with pytest.raises(AssertionError):
+        _check_stages_against_prunetree(tree, seq)
