@@ -161,11 +161,9 @@ def test_cli_classprob_errors(tmp_path, capsys):
     assert "even k" in capsys.readouterr().out
 
 
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.classprob (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_classprob.py:
+# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
 #
-# Mutants of exactprune.classprob that its own tests let through: the default prior, the
+# Contracts of exactprune.classprob: the default prior, the
 # names and limits in the error messages, the symbolic paths (including a symbolic count whose
 # class total is a number), k = 0, the exact tie and the kept split of PET pruning, and every
 # field of its result.

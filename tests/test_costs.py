@@ -312,11 +312,9 @@ def test_cli_cost_bad_k(files, capsys, k):
 
 
 # ------------------------------------------------------------------ proofs
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.costs (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_costs.py:
+# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
 #
-# Mutants of exactprune.costs that its own tests let through: the printed (7.14) by hand, the
+# Contracts of exactprune.costs: the printed (7.14) by hand, the
 # closed forms (7.9)/(7.12) with their default lam and symbolic inputs, the expansion's size limit,
 # leaf_cost_moment with a given label, and prune_costs / cost_pruning_path on exact ties, with the
 # fields of their results and the messages of their refusals.  Every expected value is worked out

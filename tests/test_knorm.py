@@ -374,12 +374,10 @@ def test_rational_leaf_moments_by_hand():
     with pytest.raises(ValueError, match="non-negative: got -1/2"):
         leaf_moment((Fraction(-1, 2), 1), 1)
 
-# ==================================================================================================
-# Tests written to kill mutants (mutmut, scripts/mutation.py; docs/mutation.md), formerly
-# tests/mutation/test_mutants_knorm.py:
+# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
 #
-# Mutants of exactprune.knorm that its own tests let through, each killed by a case that states
-# the contract it pins (docs/mutation.md lists the equivalent ones).
+# Contracts of exactprune.knorm pinned case by case, each stating the contract it pins
+# (docs/mutation.md lists the equivalent mutants).
 #
 # PruneTree is checked against an independent brute force written here from Zhong (4.11), (4.28),
 # (4.29) in Fractions: the same kept splits, and the float filter (not the exact fallback) settling
