@@ -86,6 +86,28 @@ class SubtreeForm:
         """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
         called ``name``: the same triples as from the Node view, in the same order.
 
+        Parameters
+        ----------
+        arrays : CountArrays
+            The tree.
+        i : int
+            The subtree's root.
+        name : str
+            Its name.
+        prior : Prior
+            lam, eta and the numerator convention.
+
+        Returns
+        -------
+        SubtreeForm
+            The form, with the triples of the Node constructor.
+
+        See Also
+        --------
+        of_subtrees : many forms in one pass.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node, Tree
         >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
         >>> SubtreeForm.from_arrays(tree.arrays(), 0, "root", Prior()).difference_exact(1)   # as from the node
@@ -105,6 +127,28 @@ class SubtreeForm:
         (n_l, max_j n_{j,l}), which fix (a_l, d_l); the triples ordered by n_l, then by
         max_j n_{j,l} descending.
 
+        Parameters
+        ----------
+        arrays : CountArrays
+            The tree.
+        roots : sequence of int
+            The subtrees' roots, none below another.
+        names : sequence of str
+            Their names.
+        prior : Prior
+            lam, eta and the numerator convention.
+
+        Returns
+        -------
+        list of SubtreeForm
+            One form per root, in order.
+
+        See Also
+        --------
+        from_arrays : one form.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node, Tree
         >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
         >>> [(f.name, f.difference_exact(1)) for f in SubtreeForm.of_subtrees(tree.arrays(), [0], ["root"], Prior())]
@@ -201,6 +245,23 @@ class SubtreeForm:
     def difference_exact(self, k: int) -> flint.fmpq:
         """F_d(k) as an exact rational, for integer k.
 
+        Parameters
+        ----------
+        k : int
+            The order, 1 <= k <= EXACT_K_LIMIT.
+
+        Returns
+        -------
+        flint.fmpq
+            F_d(k) exactly.
+
+        See Also
+        --------
+        difference_arb : the certified ball at any real k.
+        sign, certified_sign : its sign through the decision kernel.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> form.difference_exact(2)   # leaf 3/2 5/2 / (5 6) = 1/8 minus 7/10 3/80 + 3/10 1/8 = 51/800
@@ -215,6 +276,23 @@ class SubtreeForm:
     def difference_arb(self, k) -> flint.arb:
         """A certified ball around F_d(k), for any real k > 0 (Gamma ratios).
 
+        Parameters
+        ----------
+        k : int, Fraction or flint.arb
+            The order k > 0 (a real k through the Gamma extension (C.26)).
+
+        Returns
+        -------
+        flint.arb
+            A ball containing F_d(k) at the current precision.
+
+        See Also
+        --------
+        difference_exact : the exact value at integer k.
+        certified_sign : its sign.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> ball = form.difference_arb(2)
@@ -311,6 +389,22 @@ class SubtreeForm:
         """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
         by certified arb balls at increasing precision.
 
+        Parameters
+        ----------
+        t : Fraction
+            log2 k, exact.
+
+        Returns
+        -------
+        int
+            The sign of F_d(2**t): -1, 0 or 1.
+
+        See Also
+        --------
+        sign : at an integer k.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> form.sign_log2(Fraction(0)), form.sign_log2(Fraction(3))   # k = 1 (F = 11/80), k = 8 (lost)
@@ -333,6 +427,23 @@ class SubtreeForm:
         float filter (:func:`_float_approximations`) for integer k <= FLOAT_FILTER_K, then
         :meth:`certified_sign`.
 
+        Parameters
+        ----------
+        k : int, Fraction or flint.arb
+            The order k > 0 (a real k through the Gamma extension (C.26)).
+
+        Returns
+        -------
+        int
+            -1, 0 or 1.
+
+        See Also
+        --------
+        certified_sign : without the float filter.
+        difference_exact, difference_arb : the value itself.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> form.sign(1), form.sign(8)      # F(1) = 11/80; k = 8 is the split's breakpoint (next_breakpoint)
@@ -344,6 +455,22 @@ class SubtreeForm:
         """Sign of F_d(k) by certified arb balls for any real k, exact rationals (which alone
         prove a tie) for integer k <= EXACT_K_LIMIT.
 
+        Parameters
+        ----------
+        k : int, Fraction or flint.arb
+            The order k > 0 (a real k through the Gamma extension (C.26)).
+
+        Returns
+        -------
+        int
+            -1, 0 or 1.
+
+        See Also
+        --------
+        sign : with the float filter first.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> form.certified_sign(Fraction(13, 2)), form.certified_sign(Fraction(17, 2))
@@ -391,6 +518,27 @@ def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
     """Does PruneTree (epsilon = 0) keep the split at ``node``, with its subtree as it stands?
     True iff R(T_d, k) < R_leaf(d, k), decided exactly/certified.
 
+    Parameters
+    ----------
+    node : Node
+        The split.
+    k : int, Fraction or flint.arb
+        The order k > 0 (a real k through the Gamma extension (C.26)).
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    bool
+        True iff F_d(k) > 0.
+
+    See Also
+    --------
+    survives_all_k : kept at every k (Thm 5.9).
+    SubtreeForm.sign : the sign it reads.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> split_kept(iris_tree().node("c2"), 2)
     True
@@ -404,6 +552,22 @@ def survives_all_k(node: Node) -> bool:
     """Zhong Thm 5.9: the subtree at ``node`` reduces the k-norm error for all k >= 1 iff
     max_j n_{j,d} = max_j n_{j,c} for every leaf c of the subtree.
 
+    Parameters
+    ----------
+    node : Node
+        The split.
+
+    Returns
+    -------
+    bool
+        True iff the condition of Thm 5.9 holds.
+
+    See Also
+    --------
+    split_kept : at one k.
+
+    Examples
+    --------
     >>> from exactprune.tree import Tree, iris_tree
     >>> survives_all_k(iris_tree().root.children[1]), survives_all_k(Tree.from_json(
     ...     '{"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]}]}').root)
@@ -451,6 +615,24 @@ def next_breakpoint(form: SubtreeForm, k0: Breakpoint) -> Breakpoint:
     """Least integer k > k0 with F_d(k) <= 0 (split lost), given F_d(k0) > 0 (Thm 5.3), when it
     is at most 2**BREAKPOINT_EXACT_BITS; beyond, a certified :class:`LogBracket`.
 
+    Parameters
+    ----------
+    form : SubtreeForm
+        The split's F_d.
+    k0 : int or LogBracket
+        An order where the split is kept.
+
+    Returns
+    -------
+    int or LogBracket
+        The least k > k0 where it is lost (a certified LogBracket beyond 2**BREAKPOINT_EXACT_BITS).
+
+    See Also
+    --------
+    real_crossing : the real k of the sign change.
+
+    Examples
+    --------
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import Node, iris_tree
     >>> small = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
@@ -528,6 +710,24 @@ def verify_single_crossing(form: "SubtreeForm", breakpoint: int) -> int:
     This is evidence of a single crossing, not a proof between grid points; the proof is
     Thm 5.3 (checked exactly on random trees by ``exactprune verify --theorem zhong-5.3``).
 
+    Parameters
+    ----------
+    form : SubtreeForm
+        The split's F_d.
+    breakpoint : int
+        The split's integer breakpoint.
+
+    Returns
+    -------
+    int
+        The number of grid points whose sign was certified.
+
+    See Also
+    --------
+    verify_crossings : several forms at once.
+
+    Examples
+    --------
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
     >>> verify_single_crossing(SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 17781896)
@@ -540,6 +740,24 @@ def verify_crossings(forms: list, breakpoint: int) -> int:
     """:func:`verify_single_crossing` for several forms with one breakpoint, the grid's signs
     by :func:`_signs_at` (all forms at once).  Returns the number of grid points.
 
+    Parameters
+    ----------
+    forms : list of SubtreeForm
+        The splits' forms.
+    breakpoint : int
+        Their common breakpoint.
+
+    Returns
+    -------
+    int
+        The number of grid points certified, over all forms.
+
+    See Also
+    --------
+    verify_single_crossing : one form.
+
+    Examples
+    --------
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
     >>> c2 = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
@@ -574,6 +792,29 @@ def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
     cell is found by certified bisection, which also stops at a midpoint whose sign cannot be
     certified.
 
+    Parameters
+    ----------
+    form_or_node : SubtreeForm or Node
+        The split (a Node: its form under ``prior``).
+    lo, hi : exact numbers
+        The interval, with F_d(lo) > 0 >= F_d(hi).
+    prior : Prior, default ``Prior()``
+        For a Node.
+    bits : int, default 40
+        The cell's width 2**-bits relative to hi - lo.
+
+    Returns
+    -------
+    tuple of Fraction
+        (x0, x1) with the crossing inside.
+
+    See Also
+    --------
+    real_crossings : several forms at once.
+    next_breakpoint : the integer breakpoint.
+
+    Examples
+    --------
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
     >>> lo, hi = real_crossing(prune(iris_tree(), 2).tree.node("c2"), 17781895, 17781896)
@@ -588,6 +829,26 @@ def real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
     """:func:`real_crossing` of several forms on one interval [lo, hi], the float guesses of all
     their cells made in one vectorized pass (:func:`_float_roots`).
 
+    Parameters
+    ----------
+    forms : list of SubtreeForm
+        The splits' forms.
+    lo, hi : exact numbers
+        The common interval.
+    bits : int, default 40
+        The cells' width.
+
+    Returns
+    -------
+    list of tuple
+        One (x0, x1) per form.
+
+    See Also
+    --------
+    real_crossing : one form.
+
+    Examples
+    --------
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
     >>> c2 = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())

@@ -73,6 +73,18 @@ def check_epsilon(epsilon: Any) -> Any:
     Exact (int, Fraction, ``"1/1000"``; a float is a TypeError), >= 0 (a negative one is a
     ValueError), at most ``MAX_EPSILON_DIGITS`` digits.
 
+    Parameters
+    ----------
+    epsilon : exact number
+        The margin (int, Fraction or a string such as "1/1000").
+
+    Returns
+    -------
+    Fraction
+        epsilon, checked.
+
+    Examples
+    --------
     >>> check_epsilon("1/1000")
     Fraction(1, 1000)
     >>> check_epsilon(-1)
@@ -214,6 +226,22 @@ class Pruning:
     def kept(self, node: Node) -> bool:
         """Was the split at ``node`` (a node of the input tree) kept, its ancestors kept too?
 
+        Parameters
+        ----------
+        node : Node
+            A node of the input tree.
+
+        Returns
+        -------
+        bool
+            True if its split was kept and every ancestor's too.
+
+        See Also
+        --------
+        kept_splits : the decision at every split, ancestors aside.
+
+        Examples
+        --------
         >>> from exactprune.tree import iris_tree
         >>> tree = iris_tree()
         >>> kept = tree.arrays().n_children > 0
@@ -304,6 +332,24 @@ def walk_order(arrays: CountArrays, kept: np.ndarray) -> list:
     first: the order of :meth:`~exactprune.tree.Tree.pruned_copy`, kept by the pruners that
     reported it (:func:`~exactprune.costs.prune_costs`, :func:`~exactprune.classprob.prune_pet`).
 
+    Parameters
+    ----------
+    arrays : CountArrays
+        The input's arrays.
+    kept : numpy bool array
+        The decisions over its node indices.
+
+    Returns
+    -------
+    list of str
+        The topmost splits made leaves, the last in pre-order first.
+
+    See Also
+    --------
+    Pruning.pruned : the same names in index order.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> a = iris_tree().arrays()
     >>> kept = a.n_children > 0

@@ -302,6 +302,18 @@ class KNormSequence:
     def stage_for(self, k: int) -> Stage:
         """The stage optimal at the positive integer ``k``; ValueError inside a :class:`LogBracket`.
 
+        Parameters
+        ----------
+        k : int
+            The moment's order, a positive integer.
+
+        Returns
+        -------
+        Stage
+            The stage optimal at k.
+
+        Examples
+        --------
         >>> from exactprune.tree import iris_tree
         >>> seq = knorm_sequence(iris_tree(), Prior(numerator="1"), crossings=False)
         >>> seq.stage_for(25680602).leaves, seq.stage_for(25680603).leaves    # App B's 25680602: see the erratum
@@ -345,6 +357,27 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
     a numpy array) and the crossings; the stages' trees, the pruned names and the breakpoint
     entries are made when they are read.
 
+    Parameters
+    ----------
+    tree : Tree
+        Integer class counts.
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+    crossings : bool, default True
+        Also certify the real crossing of each split pruned at k >= 2 (keyword-only).
+
+    Returns
+    -------
+    KNormSequence
+        The stages, the breakpoint entries and the decision counts.
+
+    See Also
+    --------
+    knorm_pruning_path : its scikit-learn-style summary.
+    exactprune.knorm.prune : PruneTree at one k.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> seq = knorm_sequence(iris_tree(), crossings=False)
     >>> [(s.k_from, s.k_to, s.leaves) for s in seq.stages]
@@ -659,6 +692,24 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     first k (exact int, or a certified :class:`LogBracket`), leaves, and the k-norm error of the
     optimal tree at that k (certified decimal string and float for plotting; None for a bracket).
 
+    Parameters
+    ----------
+    tree : Tree
+        The count tree.
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    dict
+        Per finite stage: k range, leaves, pruned names and the k-norm.
+
+    See Also
+    --------
+    knorm_sequence : the whole sequence.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> path = knorm_pruning_path(iris_tree())
     >>> path["k_breakpoints"], path["n_leaves"]

@@ -258,7 +258,7 @@ def test_product_array_and_checked_array_follow_the_scalar_rules_at_their_edges(
     expected = [_approx(*a) * _approx(*b) for a, b in cases]
     assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))
     assert [e.valid for e in expected] == [True, True, False, True, False, True, False, False]
-    from exactprune.certify import _checked
+    from exactprune.certify.rules import _checked
     raw = [(1.0, MAX_REL), (1.0, MAX_REL * (1 + 2 ** -40)), (0.0, 0.0), (0.0, U), (TINY, 0.0), (TINY / 2, 0.0),
            (-1.0, 0.0), (math.inf, 0.0), (1.0, math.nan)]
     values, rels = checked_array(*(np.array(column) for column in zip(*raw)))
@@ -527,7 +527,7 @@ def test_decider_without_any_route_says_so():
 def test_is_double_at_the_53_bit_significand():
     """A positive rational in lowest terms is a binary64 value iff its denominator is a power of
     two and the odd part of its numerator has at most 53 bits (normal range)."""
-    from exactprune.certify import _is_double
+    from exactprune.certify.rules import _is_double
     assert _is_double(2 ** 53 - 1, 1) and _is_double(2 ** 54, 1) and _is_double(3, 4) and _is_double(5 * 2 ** 60, 2 ** 9)
     assert not _is_double(2 ** 53 + 1, 1) and not _is_double(1, 3) and not _is_double((2 ** 53 + 1) * 4, 1)
     assert float(2 ** 53 - 1) == 2 ** 53 - 1 and float(2 ** 53 + 1) != 2 ** 53 + 1       # the same facts, by float

@@ -70,6 +70,22 @@ class Prior:
     def error_offset(self, n_classes: int):
         """c lam: the prior mass added to the error count b (c = J-1 or 1).
 
+        Parameters
+        ----------
+        n_classes : int
+            J, the number of classes.
+
+        Returns
+        -------
+        exact number
+            c lam, c = J - 1 or 1 by the numerator convention.
+
+        See Also
+        --------
+        term_offsets : (c lam, J lam).
+
+        Examples
+        --------
         >>> Prior().error_offset(3), Prior(numerator="1").error_offset(3)      # lam = 1/2: 2 lam, 1 lam
         (Fraction(1, 1), Fraction(1, 2))
         """
@@ -80,6 +96,23 @@ class Prior:
         """(c lam, J lam): what the prior adds to a node's training errors and size in the terms
         of Zhong (4.29) (:func:`leaf_terms`), for ``n_classes`` = J classes.
 
+        Parameters
+        ----------
+        n_classes : int
+            J, the number of classes.
+
+        Returns
+        -------
+        tuple
+            (c lam, J lam).
+
+        See Also
+        --------
+        error_offset : c lam alone.
+        leaf_terms : the terms of (4.29) they enter.
+
+        Examples
+        --------
         >>> Prior().term_offsets(3)                   # c = J - 1 = 2
         (Fraction(1, 1), Fraction(3, 2))
         """
@@ -94,6 +127,22 @@ def posterior_prior(prior: Any, pruner: str, why: str) -> Prior:
     marginal of 1 - p_Label, c = 1 is not); ``why`` says what the pruner computes instead, for
     the ValueError refusing another numerator.
 
+    Parameters
+    ----------
+    prior : Prior
+        The prior given to the pruner.
+    pruner : str
+        The pruner's name, for the messages.
+    why : str
+        What the pruner computes instead of the 0-1 error rate, for the ValueError.
+
+    Returns
+    -------
+    Prior
+        ``prior`` itself, checked.
+
+    Examples
+    --------
     >>> posterior_prior(Prior(lam=1), "prune_pet", "...")
     Prior(lam=Fraction(1, 1), eta=Fraction(1, 2), numerator='J-1')
     >>> posterior_prior(Prior(numerator="1"), "prune_pet", "its errors (7.17) have no error count")
@@ -153,6 +202,27 @@ def leaf_moment_terms(counts: Sequence, prior: Prior = Prior(), where: str = "le
 
     ``where`` names the node in the error raised for an empty node with lam = 0.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+    where : str, default "leaf"
+        The node's name in the error raised for an empty node with lam = 0.
+
+    Returns
+    -------
+    tuple
+        (B, M): E[r_l^k] = B^(k) / M^(k).
+
+    See Also
+    --------
+    leaf_terms : the same terms from (n, max_j n_j), in any arithmetic.
+    leaf_moment, leaf_moment_arb, leaf_moment_floats : the exact, certified and float forms of (4.29).
+
+    Examples
+    --------
     >>> leaf_moment_terms((0, 49, 5))             # Zhong (B.1): 6/55.5
     (Fraction(6, 1), Fraction(111, 2))
     >>> leaf_moment_terms((Fraction(1, 2), Fraction(3, 2)))      # (1/2 + 1/2, 2 + 1)
@@ -246,6 +316,28 @@ def leaf_moment(counts: Sequence[int], k, prior: Prior = Prior()):
     """E[r_l^k] of a node treated as a leaf, exactly (Zhong 4.29), for k <= ``EXACT_K_LIMIT``
     (above it: :func:`leaf_moment_arb`, or :func:`moment`).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    k : int
+        The order, 1 <= k <= EXACT_K_LIMIT.
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    Fraction
+        E[r_l^k] (a sympy expression for a symbolic lam).
+
+    See Also
+    --------
+    leaf_moment_arb : the certified ball, any real k > 0.
+    leaf_moment_floats : float images with rigorous bounds, many nodes at once.
+    subtree_moment : (4.28) of a subtree.
+
+    Examples
+    --------
     >>> leaf_moment((0, 49, 5), 1)            # Zhong (B.1): 6/55.5 = 0.1081
     Fraction(4, 37)
     >>> leaf_moment((0, 49, 5), 2)            # Zhong (B.2): 6*7/(55.5*56.5)
@@ -267,6 +359,28 @@ def leaf_moment_arb(counts: Sequence[int], k, prior: Prior = Prior()) -> flint.a
     size of k (:func:`~exactprune.numbers.log_rising_ratio_arb`); an integer k is limited by
     ``MAX_K``.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    k : int, Fraction or flint.arb
+        The order k > 0 (a real k through (C.26)); an integer up to MAX_K.
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    flint.arb
+        A ball containing E[r_l^k].
+
+    See Also
+    --------
+    leaf_moment : the exact value, k <= EXACT_K_LIMIT.
+    leaf_moment_floats : float images with rigorous bounds.
+    subtree_moment_arb : (4.28) as a ball.
+
+    Examples
+    --------
     >>> ball = leaf_moment_arb((0, 49, 5), 25680602)
     >>> 0 < ball < 1
     True
@@ -576,6 +690,27 @@ def moment(node: Union[Node, Tree], k, prior: Prior = Prior()):
 
     Exact Fraction for k <= EXACT_K_LIMIT, otherwise a certified ``flint.arb``.
 
+    Parameters
+    ----------
+    node : Node or Tree
+        The subtree (a Tree: its root).
+    k : int
+        The moment's order, a positive integer.
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    Fraction or flint.arb
+        Exact for k <= EXACT_K_LIMIT, a certified ball above.
+
+    See Also
+    --------
+    subtree_moment : the exact form.
+    subtree_moment_arb : the certified form.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> moment(iris_tree().node("c1"), 2)       # Zhong (B.11): 1*2/(51.5*52.5)
     Fraction(8, 10815)
@@ -614,6 +749,23 @@ class ErrorEstimate:
     def sd(self, places: int = 6) -> str:
         """The standard deviation, correctly rounded to ``places`` decimals.
 
+        Parameters
+        ----------
+        places : int, default 6
+            Decimals.
+
+        Returns
+        -------
+        str
+            sqrt(variance), correctly rounded (half-even).
+
+        See Also
+        --------
+        norm2 : sqrt(E[r^2]).
+        exactprune.numbers.sqrt_decimal : the rounding.
+
+        Examples
+        --------
         >>> ErrorEstimate(Fraction(0), Fraction(2, 100)).sd(5)          # sqrt(0.02) = 0.1414213...
         '0.14142'
         """
@@ -622,6 +774,23 @@ class ErrorEstimate:
     def norm2(self, places: int = 6) -> str:
         """The 2-norm sqrt(E[r^2]), correctly rounded to ``places`` decimals.
 
+        Parameters
+        ----------
+        places : int, default 6
+            Decimals.
+
+        Returns
+        -------
+        str
+            sqrt(E[r^2]), correctly rounded (half-even).
+
+        See Also
+        --------
+        sd : the standard deviation.
+        exactprune.numbers.knorm_decimal : E[r^k]^(1/k) for any k.
+
+        Examples
+        --------
         >>> ErrorEstimate(Fraction(1, 10), Fraction(1, 25)).norm2(3)    # sqrt(0.04)
         '0.200'
         """
@@ -645,6 +814,25 @@ class ErrorEstimate:
 def error_estimate(node: Union[Node, Tree], prior: Prior = Prior()) -> ErrorEstimate:
     """Mean and second moment of the error rate of a subtree (4.12)-(4.13).
 
+    Parameters
+    ----------
+    node : Node or Tree
+        The subtree (a Tree: its root).
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    ErrorEstimate
+        E[r] and E[r^2] of the subtree as it stands, exact.
+
+    See Also
+    --------
+    leaf_error : the same for a node as a leaf (4.30).
+    subtree_moment : the moments it is made of.
+
+    Examples
+    --------
     >>> e = error_estimate(Node((98, 1)))           # Zhong (4.16)-(4.18)
     >>> e.mean, e.sd(6)
     (Fraction(3, 200), '0.012095')
@@ -657,6 +845,25 @@ def error_estimate(node: Union[Node, Tree], prior: Prior = Prior()) -> ErrorEsti
 def leaf_error(node: Node, prior: Prior = Prior()) -> ErrorEstimate:
     """The error of a prediction made by ``node`` as a leaf (Zhong 4.30, B.17-B.25).
 
+    Parameters
+    ----------
+    node : Node
+        The leaf.
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    ErrorEstimate
+        E[r] and E[r^2] of the node as a leaf (4.29), exact.
+
+    See Also
+    --------
+    error_estimate : the same for a subtree (4.28).
+    prediction_error : the leaf of an input.
+
+    Examples
+    --------
     >>> e = leaf_error(Node((50, 0, 0)))      # lam = 1/2, c = J - 1 = 2: (0 + 1)/(50 + 3/2), (B.11)
     >>> e.mean, e.second
     (Fraction(2, 103), Fraction(8, 10815))
@@ -670,6 +877,26 @@ def prediction_error(tree: Tree, x: Sequence[float], prior: Prior = Prior()) -> 
     Returns ``{"leaf", "label", "estimate"}``; ``estimate`` is an :class:`ErrorEstimate`
     ("class 1, error 0.11 +- 0.04").
 
+    Parameters
+    ----------
+    tree : Tree
+        The count tree.
+    x : sequence of float
+        The input's feature values (the tree's splits route it).
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    dict
+        ``{"leaf": name, "label": class, "estimate": ErrorEstimate}``.
+
+    See Also
+    --------
+    leaf_error : the estimate of a leaf.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> out = prediction_error(iris_tree(), [1.4, 0.2])     # petal width 0.2 <= 0.8: the leaf c1 (50, 0, 0)
     >>> out["leaf"], out["label"], out["estimate"].mean
