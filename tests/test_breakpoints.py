@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import exactprune.breakpoints as breakpoints_module
+import exactprune.breakpoints.search as breakpoints_module
 from exactprune import Node, Prior, Tree
-from exactprune.breakpoints import (LogBracket, SubtreeForm, Theorem53Violation, _bisected_cell,
-                                    _float_approximations, _float_roots, _guessed_cell, _log_bracket,
-                                    real_crossing, split_kept, survives_all_k, verify_single_crossing)
+from exactprune.breakpoints import (LogBracket, SubtreeForm, Theorem53Violation, real_crossing, split_kept,
+                                    survives_all_k, verify_single_crossing)
+from exactprune.breakpoints.forms import _float_approximations
+from exactprune.breakpoints.search import _bisected_cell, _float_roots, _guessed_cell, _log_bracket
 from exactprune.certify import Approx, rising_ratio, total
 from exactprune.knorm import leaf_moment, prune, subtree_moment
 from exactprune.numbers import CertificationError
@@ -191,7 +192,7 @@ def test_form_names_and_the_node_named_in_errors():
 # ---------------------------------------------------------------------------------------------
 
 def _grid(monkeypatch, breakpoint, pattern=lambda k, b: 1 if k < b else -1):
-    import exactprune.breakpoints as breakpoints
+    import exactprune.breakpoints.search as breakpoints
     asked = []
 
     def signs(forms, k):

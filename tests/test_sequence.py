@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import exactprune.breakpoints as breakpoints_module
+import exactprune.breakpoints.search as breakpoints_module
 import exactprune.sequence as sequence_module
 from exactprune import Node, Prior, Tree
 from exactprune.breakpoints import LogBracket, SubtreeForm, real_crossing
@@ -114,7 +114,7 @@ def test_knorm_pruning_path_shape():
 
 def test_single_crossing_check_certifies_iris_and_can_fail(monkeypatch):
     from types import SimpleNamespace
-    import exactprune.breakpoints as breakpoints
+    import exactprune.breakpoints.search as breakpoints
     seq = knorm_sequence(iris_tree(), Prior())
     assert seq.breakpoints["c2"].sign_checks >= 20
     # a sign pattern with two changes (kept again after being lost) is reported

@@ -1,6 +1,7 @@
 """k-norm error moments of leaves and subtrees, and PruneTree (Zhong chapter 4): the formulas in
 :mod:`~exactprune.knorm.moments`, the PruneTree engine in :mod:`~exactprune.knorm.prunetree`; every
-public name is importable from ``exactprune.knorm``.
+public name is importable from ``exactprune.knorm``; the error estimates (4.12)-(4.14), (4.30) in
+:mod:`~exactprune.knorm.estimates`.
 
 * Leaf (4.29): E[r_l^k] = prod_{i<k} (b_l + c lam + i) / (n_l + J lam + i), with
   b_l = n_l - max_j n_{j,l} the training errors and c = J - 1 (Zhong's printed
@@ -30,10 +31,10 @@ above ``EXACT_K_LIMIT``).
 from __future__ import annotations
 
 from ..numbers import knorm_decimal, sqrt_decimal
-from .moments import (EXACT_K_LIMIT, ErrorEstimate, Prior, child_weight, child_weights, error_estimate, leaf_error,
-                      leaf_moment, leaf_moment_arb, leaf_moment_floats, leaf_moment_terms, leaf_terms, moment,
-                      posterior_prior, prediction_error, subtree_moment, subtree_moment_arb, tree_child_weights,
-                      weighted_recursion, zero_weight_refusal)
+from .estimates import ErrorEstimate, error_estimate, leaf_error, prediction_error
+from .moments import (EXACT_K_LIMIT, Prior, child_weight, child_weights, leaf_moment, leaf_moment_arb, leaf_moment_floats,
+                      leaf_moment_terms, leaf_terms, moment, posterior_prior, subtree_moment, subtree_moment_arb,
+                      tree_child_weights, weighted_recursion, zero_weight_refusal)
 from .prunetree import PruneResult, prune
 
 __all__ = ["Prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment",
