@@ -132,8 +132,7 @@ class _PruneTree:
         self._eta = to_fmpq(prior.eta)
         self._offsets = tuple(to_fmpq(x) for x in prior.term_offsets(a.counts.shape[1]))
         self._leaf_cache: dict = {}         # node index -> fmpq leaf moment
-        #: the exact walk of the fallbacks (its cache: node index -> fmpq moment of the optimal subtree)
-        self._exact = SubtreeWalk(a, self.kept, self._leaf_exact, self._exact_weights)
+        self._exact_cache: dict = {}        # node index -> fmpq moment of the optimal subtree (the exact walks')
         self._filter: Optional[_FloatFilter] = None
         if prior.lam == 0 and np.any(a.sizes == 0):
             name = a.name(int(np.flatnonzero(a.sizes == 0)[0]))
@@ -173,10 +172,17 @@ class _PruneTree:
             self._leaf_cache[i] = rising_ratio_fmpq(*leaf_terms(size, majority, self._offsets), self.k)
         return self._leaf_cache[i]
 
+    def _exact_walk(self) -> SubtreeWalk:
+        """The exact walk over the decisions so far, its cache shared by every fallback (made per
+        use: an engine holding a walk of its own bound methods would be a reference cycle, kept
+        alive past its last use until the garbage collector runs)."""
+        return SubtreeWalk(self.arrays, self.kept, self._leaf_exact, self._exact_weights, self._exact_cache)
+
     def _exact_keep(self, i: int) -> bool:
         """Fig 4.1 at split ``i`` in exact rationals: R_leaf - epsilon - R_tree > 0."""
         eps = to_fmpq(self.epsilon)
-        return self.decider.sign(None, None, exact=lambda: self._leaf_exact(i) - eps - self._exact.split_value(i)) > 0
+        return self.decider.sign(
+            None, None, exact=lambda: self._leaf_exact(i) - eps - self._exact_walk().split_value(i)) > 0
 
     # -- certified balls (large k) --------------------------------------------------------
     def _leaf_arb(self, i: int):
@@ -225,7 +231,7 @@ class _PruneTree:
             return child_weights([sizes[c] for c in children], sizes[i], self._eta, to_fmpq,
                                  node=lambda: a.name(i))
 
-        return to_fraction(SubtreeWalk(a, self.kept, leaf, weights, self._exact.cache).value(0))
+        return to_fraction(SubtreeWalk(a, self.kept, leaf, weights, self._exact_cache).value(0))
 
 
 class _FloatFilter:
