@@ -13,7 +13,7 @@ from typing import Optional
 
 from .knorm import Prior, child_weight, leaf_moment, subtree_moment
 from .numbers import fraction_str
-from .knorm import sqrt_decimal
+from .numbers import sqrt_decimal
 from .tree import Node, Tree, iris_tree
 
 __all__ = ["PrintedValue", "printed_values", "section_4_3_tree", "appendix_b_tree", "round_like"]
@@ -55,6 +55,22 @@ def appendix_b_tree() -> Tree:
 def round_like(printed: str, value: Fraction, sqrt: bool = False) -> str:
     """``value`` (or its square root) rounded half-even to the decimals shown in ``printed``.
 
+    Parameters
+    ----------
+    printed : str
+        The printed value.
+    value : Fraction
+        The exact value.
+    sqrt : bool, default False
+        Round sqrt(value) instead.
+
+    Returns
+    -------
+    str
+        The value rounded half-even to the printed decimals.
+
+    Examples
+    --------
     >>> round_like("0.015000", Fraction(3, 200)), round_like("0.0190", Fraction(1, 2770), sqrt=True)
     ('0.015000', '0.0190')
     """

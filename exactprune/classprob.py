@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import flint
 
 from .certify import Decider
-from .knorm import Prior, child_weights, posterior_prior, weighted_recursion
+from .knorm import Prior, posterior_prior, tree_child_weights, weighted_recursion
 from .pruning import Pruning, check_epsilon, exact_subtree_pass, walk_order
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
 from .limits import CLASSPROB_MAX_K, check_parameter
@@ -54,6 +54,27 @@ def _setup(counts, j, lam):
 def lidstone_estimate(counts: Sequence, j: int, lam: Any = "1/2"):
     """The PET's output p*_j = (n_{j,l} + lam) / (n_l + J lam) (Zhong 3.11, used in 7.17).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    j : int
+        The class index (0-based).
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        p*_j.
+
+    See Also
+    --------
+    error_moment : the moments of its error.
+
+    Examples
+    --------
     >>> lidstone_estimate([3, 1], 1, 1)
     Fraction(1, 3)
     """
@@ -84,6 +105,31 @@ def error_moment(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
     The sign factor is (-1)^(k-m) (the expansion of (p - p*)^k); Zhong's printed
     (-1)^m gives the negative for odd k.  k = 0 gives 1.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    j : int
+        The class index (0-based).
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E[r_{j,l}^k].
+
+    See Also
+    --------
+    error_moment_printed : (7.20) as printed.
+    error_moment_closed : the closed forms for k = 1, 2, 4.
+    combined_moment : summed over classes.
+
+    Examples
+    --------
     >>> error_moment([3, 1], 1, 2, 1)                 # (7.21): M_j (M - M_j) / (M^2 (M + 1))
     Fraction(2, 63)
     >>> error_moment([3, 1], 1, 3, 1)       # Beta(2, 4) skewness: 2ab(b-a)/((a+b)^3 (a+b+1)(a+b+2))
@@ -100,6 +146,29 @@ def error_moment_printed(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
 
     Kept to exhibit the erratum: agrees with :func:`error_moment` for even k only.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    j : int
+        The class index (0-based).
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E[(p*_j - p_j)^k].
+
+    See Also
+    --------
+    error_moment : the corrected sum.
+
+    Examples
+    --------
     >>> error_moment_printed([3, 1], 1, 3, 1) == -error_moment([3, 1], 1, 3, 1)
     True
     """
@@ -112,6 +181,29 @@ def error_moment_closed(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
     (7.21)  M_j (M - M_j) / (M^2 (M + 1))   (the variance of p_j: :func:`~exactprune.dirichlet.marginal_variance`)
     (7.22)  3 M_j (M - M_j) (M^2 M_j - M M_j^2 + 6 M_j^2 - 6 M_j M + 2 M^2) / (M^4 (M+1)(M+2)(M+3))
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    j : int
+        The class index (0-based).
+    k : int
+        1, 2 or 4.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        The closed form.
+
+    See Also
+    --------
+    error_moment : any k.
+
+    Examples
+    --------
     >>> error_moment_closed([3, 1], 1, 4, 1) == error_moment([3, 1], 1, 4, 1)
     True
     >>> error_moment_closed([3, 1], 1, 3, 1)
@@ -138,6 +230,28 @@ def error_moment_closed(counts: Sequence, j: int, k: Any, lam: Any = "1/2"):
 def combined_moment(counts: Sequence, k: Any, lam: Any = "1/2"):
     """sum_j E[r_{j,l}^k] over all classes: the leaf's combined k-th moment (section 7.2.1).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        sum_j E[r_{j,l}^k].
+
+    See Also
+    --------
+    error_moment : one class.
+    subtree_combined_moment : a subtree.
+
+    Examples
+    --------
     >>> combined_moment([3, 1], 2, 1)                 # both classes have the same variance
     Fraction(4, 63)
     """
@@ -149,6 +263,32 @@ def subtree_error_moment(node: Node, j: int, k: Any, lam: Any = "1/2", eta: Any 
     """E[r_{j,d}^k] of the unpruned subtree at ``node`` by (7.18): leaves by (7.20),
     internal nodes by sum_c E[r_{j,c}^k] (n_c + eta)/(n_d + eta K_d).
 
+    Parameters
+    ----------
+    node : Node
+        The subtree's root (a leaf is a subtree of one node).
+    j : int
+        The class index (0-based).
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+    eta : exact number, default "1/2"
+        The prior eta of the child proportions (4.11), >= 0.
+
+    Returns
+    -------
+    Fraction
+        E[r_{j,d}^k].
+
+    See Also
+    --------
+    error_moment : a leaf.
+    subtree_combined_moment : summed over classes.
+
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     >>> subtree_error_moment(t.root, 0, 2, 1, 1)      # 2/3 * 2/75 + 1/3 * 1/18
     Fraction(49, 1350)
@@ -164,6 +304,29 @@ def subtree_error_moment(node: Node, j: int, k: Any, lam: Any = "1/2", eta: Any 
 def subtree_combined_moment(node: Node, k: Any, lam: Any = "1/2", eta: Any = "1/2"):
     """sum_j E[r_{j,d}^k] of the unpruned subtree: the k-th power of Zhong's combined risk r_d.
 
+    Parameters
+    ----------
+    node : Node
+        The subtree's root (a leaf is a subtree of one node).
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+    eta : exact number, default "1/2"
+        The prior eta of the child proportions (4.11), >= 0.
+
+    Returns
+    -------
+    Fraction
+        sum_j E[r_{j,d}^k].
+
+    See Also
+    --------
+    combined_moment : a leaf.
+
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     >>> subtree_combined_moment(t.root, 2, 1, 1)
     Fraction(49, 675)
@@ -178,6 +341,29 @@ def mse_summary(counts: Sequence, j: int, lam: Any = "1/2", digits: int = 6) -> 
     ``mse`` and ``variance`` are exact; ``sd`` is a certified arb ball and
     ``sd_decimal`` its midpoint rounded to ``digits`` significant digits.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    j : int
+        The class index (0-based).
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+    digits : int, default 6
+        Significant digits of the decimals.
+
+    Returns
+    -------
+    dict
+        The exact values and their decimals.
+
+    See Also
+    --------
+    error_moment : the moments.
+
+    Examples
+    --------
     >>> s = mse_summary([3, 1], 1, 1)
     >>> s["mse"], s["variance"], s["sd_decimal"]
     (Fraction(2, 63), Fraction(13, 7938), '0.0404684')
@@ -270,7 +456,7 @@ def prune_pet(tree: Tree, k: Any, *, prior: Prior = Prior(), epsilon: Any = 0) -
     lam, eta = prior.lam, prior.eta
     arrays, decider = tree.arrays(), Decider()
     kept, best, leaf = exact_subtree_pass(arrays, lambda counts: combined_moment(counts, k, lam),
-                                          lambda order: child_weights(arrays, eta, order), decider, epsilon)
+                                          lambda order: tree_child_weights(arrays, eta, order), decider, epsilon)
     names = arrays.names()
     return PetPruneResult(tree, k, kept, decider.routes, best[0], walk_order(arrays, kept),
                           dict(zip(names, leaf.tolist())), dict(zip(names, best.tolist())))

@@ -41,7 +41,7 @@ from .limits import COST_MAX_K, EXPANSION_MAX_TERMS, check_parameter
 from .numbers import (check_k, exact, is_symbolic, nonnegative_values, positive_int, rising,
                       simplify_symbolic, to_fmpq, to_fraction)
 from .certify import Decider
-from .knorm import Prior, child_weight, child_weights, posterior_prior, weighted_recursion  # (4.11), shared with the error-rate moments
+from .knorm import Prior, child_weight, posterior_prior, tree_child_weights, weighted_recursion  # (4.11), shared with the error-rate moments
 from .pruning import Pruning, check_epsilon, exact_subtree_pass, walk_order
 from .tree import Node, Tree
 
@@ -57,6 +57,26 @@ __all__ = [
 def validate_loss_row(loss_row: Sequence, n_classes: Optional[int] = None, name: str = "loss_row") -> list:
     """One row q_j = R_{i,j} of a loss matrix as exact values, checked.
 
+    Parameters
+    ----------
+    loss_row : sequence of exact numbers
+        The row q_j = R_{i,j} of the loss matrix for the predicted label i.
+    n_classes : int, optional
+        The required length.
+    name : str, default "loss_row"
+        The name in the messages.
+
+    Returns
+    -------
+    list
+        The row as exact values.
+
+    See Also
+    --------
+    validate_loss : the whole matrix.
+
+    Examples
+    --------
     >>> validate_loss_row(["1/2", 0, 3])
     [Fraction(1, 2), Fraction(0, 1), Fraction(3, 1)]
     >>> validate_loss_row([1, -1])
@@ -73,6 +93,26 @@ def validate_loss(loss: Any, n_classes: Optional[int] = None, name: str = "loss"
 
     Wrong shape, negative entries and floats are refused with a message naming the entry.
 
+    Parameters
+    ----------
+    loss : J x J list of lists of exact numbers
+        ``loss[i][j]``: the cost of predicting i when the truth is j.
+    n_classes : int, optional
+        The required size J.
+    name : str, default "loss"
+        The name in the messages.
+
+    Returns
+    -------
+    list of lists
+        The matrix as exact values.
+
+    See Also
+    --------
+    validate_loss_row : one row.
+
+    Examples
+    --------
     >>> validate_loss([[0, 1], ["5", 0]])
     [[Fraction(0, 1), Fraction(1, 1)], [Fraction(5, 1), Fraction(0, 1)]]
     >>> validate_loss([[0, 1], [1, 0]], 3)
@@ -99,6 +139,22 @@ def validate_loss(loss: Any, n_classes: Optional[int] = None, name: str = "loss"
 def zero_one_loss(n_classes: int) -> list:
     """The uniform (0-1) loss matrix: R_{i,j} = 1 if i != j else 0.
 
+    Parameters
+    ----------
+    n_classes : int
+        J, the number of classes.
+
+    Returns
+    -------
+    list of lists
+        The J x J 0-1 loss.
+
+    See Also
+    --------
+    validate_loss : a given matrix.
+
+    Examples
+    --------
     >>> zero_one_loss(2)
     [[Fraction(0, 1), Fraction(1, 1)], [Fraction(1, 1), Fraction(0, 1)]]
     """
@@ -129,6 +185,30 @@ def cost_moments(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2")
     c_m = sum_j M_j q_j^m.  The coefficient of each term is built from the one
     before it, so the whole list costs O(J k + k^2) exact operations.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    loss_row : sequence of exact numbers
+        The row q_j = R_{i,j} of the loss matrix for the predicted label i.
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    list
+        [E_0*, ..., E_k*].
+
+    See Also
+    --------
+    cost_moment : E_k* alone.
+    cost_recursion : the recursion on posterior parameters.
+
+    Examples
+    --------
     >>> cost_moments([2, 1], [0, 1], 2, 1)     # 0-1 loss, label 0: E[(1-p_0)^k]
     [Fraction(1, 1), Fraction(2, 5), Fraction(1, 5)]
     >>> cost_moments([2, 1], [0, 1], 10 ** 7)
@@ -162,6 +242,27 @@ def cost_recursion(params: Sequence, row: Sequence, k: int) -> list:
     algebraic; ``classprob`` checks use it with q = e_j - p*.  With Dir(1, 1) and q = (0, 1) the
     cost is p_2 ~ Beta(1, 1), whose moments are 1/(n + 1):
 
+    Parameters
+    ----------
+    params : sequence
+        The posterior parameters M_j = n_j + lam.
+    row : sequence
+        The loss row q_j.
+    k : int
+        The highest order.
+
+    Returns
+    -------
+    list
+        [E_0*, ..., E_k*].
+
+    See Also
+    --------
+    cost_moments : from counts.
+    cost_moment_printed : the recursion as printed.
+
+    Examples
+    --------
     >>> cost_recursion([1, 1], [0, 1], 2)
     [Fraction(1, 1), Fraction(1, 2), Fraction(1, 3)]
     """
@@ -197,6 +298,31 @@ def cost_moment(counts: Sequence, loss_row: Sequence, k: Any, lam: Any = "1/2"):
     q_j = R_{Label(l), j} of the loss matrix for the leaf's label, ``k >= 0``
     (E_0* = 1 by (7.15)), ``lam`` the Lidstone parameter.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    loss_row : sequence of exact numbers
+        The row q_j = R_{i,j} of the loss matrix for the predicted label i.
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E_k*.
+
+    See Also
+    --------
+    cost_moment_expansion : the same value by (C.90).
+    cost_moment_printed : (7.14) as printed.
+    cost_mean, cost_second_moment : the closed forms for k = 1, 2.
+
+    Examples
+    --------
     >>> cost_moment([98, 1], [0, 1], 2, "1/2")       # 0-1 loss: Zhong (4.17), 0.00037129
     Fraction(3, 8080)
     >>> cost_moment([3, 1, 0], [0, 5, 1], 3, 1)
@@ -215,6 +341,29 @@ def cost_moment_expansion(counts: Sequence, loss_row: Sequence, k: Any, lam: Any
     k!/(k_1!...k_J!) prod_j q_j^{k_j} * prod_j M_j^(k_j) / M^(k).
     The number of terms is C(k+J-1, J-1); use it to check, not to compute.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    loss_row : sequence of exact numbers
+        The row q_j = R_{i,j} of the loss matrix for the predicted label i.
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E_k*.
+
+    See Also
+    --------
+    cost_moment : by the recursion.
+
+    Examples
+    --------
     >>> cost_moment_expansion([3, 1, 0], [0, 5, 1], 3, 1) == cost_moment([3, 1, 0], [0, 5, 1], 3, 1)
     True
     """
@@ -256,6 +405,29 @@ def cost_moment_printed(counts: Sequence, loss_row: Sequence, k: Any, lam: Any =
 
     Kept only to exhibit the erratum: it disagrees with (7.13) from k = 2 on.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    loss_row : sequence of exact numbers
+        The row q_j = R_{i,j} of the loss matrix for the predicted label i.
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E_k* as the printed (7.14) gives it.
+
+    See Also
+    --------
+    cost_moment : the corrected recursion.
+
+    Examples
+    --------
     >>> cost_moment_printed([1, 1], [0, 1], 2, 1) == cost_moment([1, 1], [0, 1], 2, 1)
     False
     """
@@ -276,6 +448,27 @@ def cost_moment_printed(counts: Sequence, loss_row: Sequence, k: Any, lam: Any =
 def cost_mean(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
     """E[r_l] = sum_j q_j M_{j,l} / M_l, Zhong (7.9).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    loss_row : sequence of exact numbers
+        The row q_j = R_{i,j} of the loss matrix for the predicted label i.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E[r_l].
+
+    See Also
+    --------
+    cost_moment : any k.
+
+    Examples
+    --------
     >>> cost_mean([98, 1], [0, 1], "1/2")            # Zhong (4.16): 0.015
     Fraction(3, 200)
     """
@@ -287,6 +480,27 @@ def cost_mean(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
 def cost_second_moment(counts: Sequence, loss_row: Sequence, lam: Any = "1/2"):
     """E[r_l^2] = ((sum_j q_j M_j)^2 + sum_j q_j^2 M_j) / (M (M+1)), Zhong (7.12) (last line).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    loss_row : sequence of exact numbers
+        The row q_j = R_{i,j} of the loss matrix for the predicted label i.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E[r_l^2].
+
+    See Also
+    --------
+    cost_moment : any k.
+
+    Examples
+    --------
     >>> cost_second_moment([98, 1], [0, 1], "1/2")   # Zhong (4.17)
     Fraction(3, 8080)
     """
@@ -304,6 +518,29 @@ def cost_label(counts: Sequence, loss: Any, k: Any, lam: Any = "1/2") -> tuple:
 
     Returns ``(label, moment)``.  Unlike the error rate, the label depends on k and lam.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    loss : J x J list of lists of exact numbers
+        ``loss[i][j]``: the cost of predicting i when the truth is j.
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    tuple
+        (label, E[r_l^k] with that label).
+
+    See Also
+    --------
+    leaf_cost_moment : a node as a leaf.
+
+    Examples
+    --------
     >>> loss = [[0, 10], [1, 0]]       # predicting 0 when the truth is 1 costs 10
     >>> [cost_label([19, 1], loss, k, "1/2")[0] for k in (1, 2, 3)]    # majority is class 0
     [0, 0, 1]
@@ -323,6 +560,31 @@ def cost_label(counts: Sequence, loss: Any, k: Any, lam: Any = "1/2") -> tuple:
 def leaf_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", label: Optional[int] = None):
     """k-th cost moment of ``node`` as a leaf (7.13): with ``label`` if given, else the (7.16) label.
 
+    Parameters
+    ----------
+    node : Node
+        The leaf.
+    loss : J x J list of lists of exact numbers
+        ``loss[i][j]``: the cost of predicting i when the truth is j.
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+    label : int, optional
+        The predicted label (default: the (7.16) label).
+
+    Returns
+    -------
+    Fraction
+        The k-th cost moment.
+
+    See Also
+    --------
+    subtree_cost_moment : a subtree (7.4).
+
+    Examples
+    --------
     >>> leaf_cost_moment(Node((98, 1)), [[0, 1], [1, 0]], 2)
     Fraction(3, 8080)
     """
@@ -340,6 +602,32 @@ def subtree_cost_moment(node: Node, loss: Any, k: Any, lam: Any = "1/2", eta: An
 
     E[r_d^k] = sum_c E[r_c^k] (n_c + eta)/(n_d + eta K_d).
 
+    Parameters
+    ----------
+    node : Node
+        The subtree's root (a leaf is a subtree of one node).
+    loss : J x J list of lists of exact numbers
+        ``loss[i][j]``: the cost of predicting i when the truth is j.
+    k : int
+        The moment's order, a positive integer.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+    eta : exact number, default "1/2"
+        The prior eta of the child proportions (4.11), >= 0.
+
+    Returns
+    -------
+    Fraction
+        E[r_d^k].
+
+    See Also
+    --------
+    leaf_cost_moment : a leaf.
+    exactprune.knorm.weighted_recursion : the recursion.
+
+    Examples
+    --------
     >>> t = Tree.from_json('{"counts": [98, 1], "children": [{"counts": [98, 0]}, {"counts": [0, 1]}]}')
     >>> subtree_cost_moment(t.root, [[0, 1], [1, 0]], 2)          # Zhong (4.26): 0.0019496
     Fraction(5147, 2640000)
@@ -438,7 +726,7 @@ def prune_costs(tree: Tree, k: Any, *, loss: Any, prior: Prior = Prior(), epsilo
         return value
 
     decider = Decider()
-    kept, best, leaf = exact_subtree_pass(arrays, leaf_value, lambda order: child_weights(arrays, eta, order), decider,
+    kept, best, leaf = exact_subtree_pass(arrays, leaf_value, lambda order: tree_child_weights(arrays, eta, order), decider,
                                           epsilon)
     names = arrays.names()
     result = CostPruneResult(tree, k, kept, decider.routes, best[0], walk_order(arrays, kept), {},

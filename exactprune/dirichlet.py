@@ -25,6 +25,24 @@ __all__ = ["product_moment", "lidstone_mean", "moment_p", "moment_one_minus_p", 
 def check_counts(counts: Sequence, name: str = "counts") -> list:
     """Class counts n_1..n_H as exact non-negative values (sympy symbols allowed), or a clear error.
 
+    Parameters
+    ----------
+    counts : sequence
+        The class counts.
+    name : str
+        The name the error messages give the argument.
+
+    Returns
+    -------
+    list
+        The counts as exact values.
+
+    See Also
+    --------
+    check_lam : the prior.
+
+    Examples
+    --------
     >>> check_counts([3, "1"])
     [Fraction(3, 1), Fraction(1, 1)]
     >>> check_counts([])
@@ -37,6 +55,24 @@ def check_counts(counts: Sequence, name: str = "counts") -> list:
 def check_lam(lam, name: str = "lam"):
     """The Lidstone parameter lam >= 0 (Zhong 3.11) as an exact value or a sympy expression.
 
+    Parameters
+    ----------
+    lam : exact number or sympy expression
+        The Lidstone parameter.
+    name : str
+        The name the error messages give the argument.
+
+    Returns
+    -------
+    Fraction or sympy expression
+        lam, checked.
+
+    See Also
+    --------
+    check_counts : the counts.
+
+    Examples
+    --------
     >>> check_lam("1/2")
     Fraction(1, 2)
     >>> check_lam(-1)
@@ -52,6 +88,20 @@ def check_lam(lam, name: str = "lam"):
 def check_class_index(h, counts: Sequence) -> int:
     """A class index 0 <= h < len(counts), or a TypeError/ValueError naming it.
 
+    Parameters
+    ----------
+    h : int
+        The class index.
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+
+    Returns
+    -------
+    int
+        h, checked.
+
+    Examples
+    --------
     >>> check_class_index(1, [3, 1])
     1
     >>> check_class_index(2, [3, 1])
@@ -68,6 +118,24 @@ def check_class_index(h, counts: Sequence) -> int:
 def posterior_parameters(counts: Sequence, lam) -> list:
     """Posterior Dirichlet parameters n_h + lam (Zhong 3.18).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    lam : exact number
+        The Lidstone parameter.
+
+    Returns
+    -------
+    list
+        n_h + lam for every class.
+
+    See Also
+    --------
+    product_moment : the moments they give.
+
+    Examples
+    --------
     >>> posterior_parameters([2, 0], "1/2")
     [Fraction(5, 2), Fraction(1, 2)]
     """
@@ -87,6 +155,27 @@ def product_moment(counts: Sequence, exponents: Sequence, lam="1/2"):
 
     ``exponents`` are non-negative integers, one per class.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    exponents : sequence of int
+        k_1 .. k_H, non-negative.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        The moment (a sympy expression for symbolic inputs).
+
+    See Also
+    --------
+    moment_p, moment_one_minus_p, moment_pair : special cases.
+
+    Examples
+    --------
     >>> product_moment([98, 1], [0, 2], "1/2")   # Zhong (4.17)
     Fraction(3, 8080)
     >>> product_moment([1, 1, 1], [1, 1, 1], 1)
@@ -116,6 +205,27 @@ def _ratio(numerator, denominator):
 def lidstone_mean(counts: Sequence, h: int, lam="1/2"):
     """Lidstone's law of succession p_h* = (n_h + lam) / (N + H lam) (Zhong 3.11).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    h : int
+        The class index (0-based).
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        p_h*.
+
+    See Also
+    --------
+    moment_p : its higher moments.
+
+    Examples
+    --------
     >>> lidstone_mean([98, 1], 1, "1/2")
     Fraction(3, 200)
     """
@@ -125,6 +235,30 @@ def lidstone_mean(counts: Sequence, h: int, lam="1/2"):
 def moment_p(counts: Sequence, h: int, k, lam="1/2"):
     """E[p_h^k | counts] = prod_{m<k} (n_h+lam+m)/(N+lam H+m) (Zhong 3.19).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    h : int
+        The class index (0-based).
+    k : int
+        The order, >= 0.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E[p_h^k].
+
+    See Also
+    --------
+    moment_one_minus_p : of 1 - p_h.
+    product_moment : the general moment.
+
+    Examples
+    --------
     >>> moment_p([5, 49, 0], 1, 2, "1/2")
     Fraction(3333, 4181)
     """
@@ -141,6 +275,30 @@ def moment_one_minus_p(counts: Sequence, h: int, k, lam="1/2"):
 
     Computed from the aggregation property (C.3): (p_h, 1-p_h) ~ Dir(n_h+lam, N-n_h+(H-1)lam).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    h : int
+        The class index (0-based).
+    k : int
+        The order, >= 0.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E[(1 - p_h)^k].
+
+    See Also
+    --------
+    moment_p : of p_h.
+    exactprune.knorm.leaf_moment : (4.29), this moment at the majority class.
+
+    Examples
+    --------
     >>> moment_one_minus_p([98, 1], 0, 1, "1/2")   # Zhong (4.16): 0.015
     Fraction(3, 200)
     """
@@ -156,6 +314,27 @@ def moment_one_minus_p(counts: Sequence, h: int, k, lam="1/2"):
 def moment_pair(counts: Sequence, h1: int, h2: int, lam="1/2"):
     """E[p_h1 p_h2 | counts] (Zhong 3.21).
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    h1, h2 : int
+        Two class indices.
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        E[p_h1 p_h2].
+
+    See Also
+    --------
+    product_moment : the general moment.
+
+    Examples
+    --------
     >>> moment_pair([1, 1], 0, 0, 1) == Fraction(2 * 3, 4 * 5)
     True
     """
@@ -175,6 +354,27 @@ def marginal_variance(counts: Sequence, h: int, lam="1/2"):
     the mean-square error E[r_h^2] of the Lidstone estimate (7.21) and the exact variance
     Fan's method approximates.
 
+    Parameters
+    ----------
+    counts : sequence of int or Fraction
+        The node's class counts n_j (non-negative, exact).
+    h : int
+        The class index (0-based).
+    lam : exact number, default "1/2"
+        The Lidstone prior lam (int, Fraction or a string such as "1/2"; a sympy Symbol where the formula is
+        rational in it).
+
+    Returns
+    -------
+    Fraction
+        Var[p_h].
+
+    See Also
+    --------
+    moment_p : the moments it is made of.
+
+    Examples
+    --------
     >>> marginal_variance([3, 1], 0, "1/2")
     Fraction(7, 200)
     >>> marginal_variance([3, 1], 1, 1) == moment_pair([3, 1], 1, 1, 1) - lidstone_mean([3, 1], 1, 1) ** 2

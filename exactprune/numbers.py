@@ -32,6 +32,7 @@ from .limits import MAX_CLASSES, MAX_K, MAX_K_BITS, MAX_NUMBER_TEXT, check_param
 __all__ = [
     "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "check_k", "rising",
     "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "log_rising_ratio_arb", "certified_sign",
+    "sqrt_decimal", "knorm_decimal",
     "fraction_str", "decimal_str", "CertificationError", "rising_ratio_fmpq", "rising_ratio_arb", "is_symbolic",
     "simplify_symbolic", "to_jsonable", "magnitude_bits", "rational_count_values",
 ]
@@ -550,6 +551,37 @@ def decimal_str(value, digits: int = 10) -> str:
         return sign + text + "0" * (-shift)
     text = text.rjust(shift + 1, "0")
     return sign + text[:-shift] + "." + text[-shift:]
+
+
+def sqrt_decimal(value: Fraction, places: int) -> str:
+    """sqrt(value) correctly rounded (half-even) to ``places`` decimals, by integer arithmetic.
+
+    >>> sqrt_decimal(Fraction(2), 5)
+    '1.41421'
+    """
+    value = Fraction(value)
+    if value < 0:
+        raise ValueError("sqrt of a negative number")
+    scaled = value * 10 ** (2 * places)
+    root = math.isqrt(scaled.numerator // scaled.denominator)
+    half = Fraction(2 * root + 1, 2) ** 2
+    if scaled > half or (scaled == half and root % 2 == 1):
+        root += 1
+    text = str(root).rjust(places + 1, "0")
+    return text[:-places] + "." + text[-places:] if places else text
+
+
+def knorm_decimal(value, k: int, digits: int = 10) -> str:
+    """value^(1/k) to ``digits`` significant digits: the exact midpoint of a certified arb root
+    at 64 + 4 ``digits`` bits, rounded once (half-even); the digits are those of the root unless
+    it lies within about 2^-(60 + 4 digits) of a rounding boundary.
+
+    >>> knorm_decimal(Fraction(1, 4), 2, 3)
+    '0.500'
+    """
+    with flint.ctx.workprec(64 + 4 * digits):
+        mantissa, exponent = arb_of(value).root(k).mid().man_exp()
+    return decimal_str(Fraction(int(mantissa)) * Fraction(2) ** int(exponent), digits)
 
 
 def _floor_log10(value: Fraction) -> int:

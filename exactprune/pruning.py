@@ -64,7 +64,7 @@ from .limits import MAX_EPSILON_DIGITS, check_parameter
 from .numbers import exact
 from .tree import CountArrays, Node, Tree
 
-__all__ = ["prune_bottom_up", "Pruning", "walk_order", "exact_subtree_pass", "check_epsilon"]
+__all__ = ["prune_bottom_up", "Pruning", "walk_order", "SubtreeWalk", "exact_subtree_pass", "check_epsilon"]
 
 
 def check_epsilon(epsilon: Any) -> Any:
@@ -73,6 +73,18 @@ def check_epsilon(epsilon: Any) -> Any:
     Exact (int, Fraction, ``"1/1000"``; a float is a TypeError), >= 0 (a negative one is a
     ValueError), at most ``MAX_EPSILON_DIGITS`` digits.
 
+    Parameters
+    ----------
+    epsilon : exact number
+        The margin (int, Fraction or a string such as "1/1000").
+
+    Returns
+    -------
+    Fraction
+        epsilon, checked.
+
+    Examples
+    --------
     >>> check_epsilon("1/1000")
     Fraction(1, 1000)
     >>> check_epsilon(-1)
@@ -214,6 +226,22 @@ class Pruning:
     def kept(self, node: Node) -> bool:
         """Was the split at ``node`` (a node of the input tree) kept, its ancestors kept too?
 
+        Parameters
+        ----------
+        node : Node
+            A node of the input tree.
+
+        Returns
+        -------
+        bool
+            True if its split was kept and every ancestor's too.
+
+        See Also
+        --------
+        kept_splits : the decision at every split, ancestors aside.
+
+        Examples
+        --------
         >>> from exactprune.tree import iris_tree
         >>> tree = iris_tree()
         >>> kept = tree.arrays().n_children > 0
@@ -288,7 +316,7 @@ class Pruning:
         return getattr(self, "_moment", None)
 
     def __getstate__(self) -> dict:
-        state = {key: value for key, value in self.__dict__.items() if key not in ("_source", "_evaluator")}
+        state = {key: value for key, value in self.__dict__.items() if key not in ("_source", "_engine")}
         state.update(_tree=self.tree, _pruned=self.pruned, _moment=self.moment)
         return state
 
@@ -304,6 +332,24 @@ def walk_order(arrays: CountArrays, kept: np.ndarray) -> list:
     first: the order of :meth:`~exactprune.tree.Tree.pruned_copy`, kept by the pruners that
     reported it (:func:`~exactprune.costs.prune_costs`, :func:`~exactprune.classprob.prune_pet`).
 
+    Parameters
+    ----------
+    arrays : CountArrays
+        The input's arrays.
+    kept : numpy bool array
+        The decisions over its node indices.
+
+    Returns
+    -------
+    list of str
+        The topmost splits made leaves, the last in pre-order first.
+
+    See Also
+    --------
+    Pruning.pruned : the same names in index order.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> a = iris_tree().arrays()
     >>> kept = a.n_children > 0
@@ -316,12 +362,118 @@ def walk_order(arrays: CountArrays, kept: np.ndarray) -> list:
 
 
 
+class SubtreeWalk:
+    """The value of the optimally pruned subtree at a node, made lazily from the decisions made so
+    far: a kept split weighs its children's values by the child weights (4.11) ((4.28) for the
+    error moments, (7.4) for the cost moments, (7.18) for the class-probability errors), any other
+    node has its value as a leaf.  Each node's value is made once (a cache), children before
+    parents, without recursion; only the nodes under kept splits are read.  The one exact walk of
+    the package: :func:`exact_subtree_pass` and PruneTree's exact fallback
+    (:func:`exactprune.knorm.prune`) decide with it, and the same walk in ball arithmetic
+    (weights and leaf values as arb balls) gives PruneTree's certified signs above
+    ``EXACT_K_LIMIT``.
+
+    Parameters
+    ----------
+    arrays : CountArrays
+        The tree.
+    kept : numpy bool array
+        The decisions, read when a node is first visited (the decisions below a node are made
+        before its value is asked for).
+    leaf_value : callable
+        Node index -> its value as a leaf.
+    weights : callable
+        ``(i, children)`` -> the child weights of split ``i`` (:func:`~exactprune.knorm.child_weights`),
+        in the arithmetic of ``leaf_value``.
+    cache : dict, optional
+        Node index -> value already made (shared by walks over the same decisions).
+
+    See Also
+    --------
+    exact_subtree_pass : the whole bottom-up pass in exact rationals.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from exactprune.tree import Tree
+    >>> a = Tree.from_json('{"counts": [3, 2], "children": [{"counts": [3, 0]}, {"counts": [0, 2]}]}').arrays()
+    >>> halves = lambda i, children: [Fraction(1, 2)] * len(children)
+    >>> walk = SubtreeWalk(a, np.array([True, False, False]), lambda i: Fraction(i), halves)
+    >>> walk.value(0), walk.split_value(0)      # (1 + 2) / 2 both: the root is kept
+    (Fraction(3, 2), Fraction(3, 2))
+    """
+
+    def __init__(self, arrays: CountArrays, kept: np.ndarray, leaf_value: Callable[[int], Any],
+                 weights: Callable[[int, list], Any], cache: Optional[dict] = None):
+        self.arrays, self.kept, self.leaf_value, self.weights = arrays, kept, leaf_value, weights
+        self.cache: dict = {} if cache is None else cache
+
+    def value(self, root: int) -> Any:
+        """The value of the subtree at node ``root`` pruned by the decisions: bottom-up over the
+        nodes not yet in the cache.
+
+        Parameters
+        ----------
+        root : int
+            A node index.
+
+        Returns
+        -------
+        The value, in the arithmetic of ``leaf_value`` and ``weights``.
+
+        Examples
+        --------
+        >>> from exactprune.tree import Tree
+        >>> a = Tree.from_json('{"counts": [3, 2], "children": [{"counts": [3, 0]}, {"counts": [0, 2]}]}').arrays()
+        >>> SubtreeWalk(a, np.zeros(3, dtype=bool), lambda i: 10 * i, None).value(2)
+        20
+        """
+        cache, kept, children_of = self.cache, self.kept, self.arrays.children_of
+        order, stack = [], [root]
+        while stack:
+            i = stack.pop()
+            if i not in cache:
+                order.append(i)
+                if kept[i]:
+                    stack.extend(children_of(i))
+        for i in sorted(order, reverse=True):      # children have larger indices
+            if kept[i]:
+                children = children_of(i)
+                cache[i] = sum(w * cache[c] for w, c in zip(self.weights(i, children), children))
+            else:
+                cache[i] = self.leaf_value(i)
+        return cache[root]
+
+    def split_value(self, i: int) -> Any:
+        """R(T_i): the value of split ``i`` kept, its children's subtrees pruned by the decisions
+        (what Fig 4.1 compares with its value as a leaf).
+
+        Parameters
+        ----------
+        i : int
+            A split's index.
+
+        Returns
+        -------
+        The weighted sum of its children's values.
+
+        Examples
+        --------
+        >>> from exactprune.tree import Tree
+        >>> a = Tree.from_json('{"counts": [3, 2], "children": [{"counts": [3, 0]}, {"counts": [0, 2]}]}').arrays()
+        >>> SubtreeWalk(a, np.zeros(3, dtype=bool), lambda i: 10 * i, lambda i, c: [1, 2]).split_value(0)
+        50
+        """
+        children = self.arrays.children_of(i)
+        return sum(w * self.value(c) for w, c in zip(self.weights(i, children), children))
+
+
 def exact_subtree_pass(arrays: CountArrays, leaf_value: Callable[[tuple], Any],
                        weights_of: Callable[[np.ndarray], np.ndarray], decider, epsilon: Any = 0) -> tuple:
     """:func:`prune_bottom_up` in exact rationals: every node's value as a leaf from its counts
     (``leaf_value(counts)``, called in post-order, children before parents as the recursion
     reads them), a subtree's value the sum of its children's optimal values weighted by
-    ``weights_of(postorder)`` (the child weights (4.11), :func:`~exactprune.knorm.child_weights`,
+    ``weights_of(postorder)`` (the child weights (4.11), :func:`~exactprune.knorm.tree_child_weights`,
     an object array over the nodes, errors naming the first node in the post-order given), and a
     split kept iff the sign of leaf minus subtree minus ``epsilon`` (Fig 4.1's margin,
     :func:`check_epsilon`), settled exactly by ``decider`` (:class:`~exactprune.certify.Decider`),
@@ -364,17 +516,14 @@ def exact_subtree_pass(arrays: CountArrays, leaf_value: Callable[[tuple], Any],
     for i in postorder.tolist():
         leaf[i] = leaf_value(tuple(counts[i]))
     weights = weights_of(postorder)
-    offsets, indices, arity = arrays.offsets, arrays.indices, arrays.n_children
-    contribution = np.empty(n, dtype=object)
+    kept = np.zeros(n, dtype=bool)
+    walk = SubtreeWalk(arrays, kept, leaf.__getitem__, lambda i, children: weights[children])
 
     def subtree(splits, best, level):
-        count = arity[splits]
-        kids = indices[np.repeat(offsets[splits], count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)]
-        contribution[kids] = weights[kids] * best[kids]
-        return arrays.child_sums(splits, contribution)
+        return np.array([walk.split_value(i) for i in splits.tolist()] + [None], dtype=object)[:-1]
 
     def decide(splits, tree, level):
         return [decider.exact_sign(leaf[i] - value - epsilon) > 0 for i, value in zip(splits.tolist(), tree)]
 
-    kept, best = prune_bottom_up(arrays, leaf, subtree, decide)
+    kept, best = prune_bottom_up(arrays, leaf, subtree, decide, kept)
     return kept, best, leaf

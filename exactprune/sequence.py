@@ -35,10 +35,10 @@ import numpy as np
 from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, next_breakpoint, real_crossings,
                           SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
-from .knorm import EXACT_K_LIMIT, Prior, knorm_decimal, prune, subtree_moment_arb
+from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
 from .certify import Decider
 from .limits import BREAKPOINT_EXACT_BITS
-from .numbers import arb_of, fraction_str
+from .numbers import arb_of, fraction_str, knorm_decimal
 from .tree import CountArrays, Tree, require_integer_counts
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
@@ -302,6 +302,18 @@ class KNormSequence:
     def stage_for(self, k: int) -> Stage:
         """The stage optimal at the positive integer ``k``; ValueError inside a :class:`LogBracket`.
 
+        Parameters
+        ----------
+        k : int
+            The moment's order, a positive integer.
+
+        Returns
+        -------
+        Stage
+            The stage optimal at k.
+
+        Examples
+        --------
         >>> from exactprune.tree import iris_tree
         >>> seq = knorm_sequence(iris_tree(), Prior(numerator="1"), crossings=False)
         >>> seq.stage_for(25680602).leaves, seq.stage_for(25680603).leaves    # App B's 25680602: see the erratum
@@ -327,7 +339,7 @@ class KNormSequence:
                 "breakpoints": [b.as_dict() for b in self.breakpoints.values()]}
 
 
-def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -> KNormSequence:
+def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True) -> KNormSequence:
     """The nested k-norm pruning sequence of ``tree`` with exact breakpoints (Cor 5.4).
 
     Each step starts from the optimal tree T of the current stage (first k0) and asks
@@ -345,6 +357,27 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), crossings: bool = True) -
     a numpy array) and the crossings; the stages' trees, the pruned names and the breakpoint
     entries are made when they are read.
 
+    Parameters
+    ----------
+    tree : Tree
+        Integer class counts.
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+    crossings : bool, default True
+        Also certify the real crossing of each split pruned at k >= 2 (keyword-only).
+
+    Returns
+    -------
+    KNormSequence
+        The stages, the breakpoint entries and the decision counts.
+
+    See Also
+    --------
+    knorm_pruning_path : its scikit-learn-style summary.
+    exactprune.knorm.prune : PruneTree at one k.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> seq = knorm_sequence(iris_tree(), crossings=False)
     >>> [(s.k_from, s.k_to, s.leaves) for s in seq.stages]
@@ -659,6 +692,24 @@ def knorm_pruning_path(tree: Tree, prior: Prior = Prior()) -> dict:
     first k (exact int, or a certified :class:`LogBracket`), leaves, and the k-norm error of the
     optimal tree at that k (certified decimal string and float for plotting; None for a bracket).
 
+    Parameters
+    ----------
+    tree : Tree
+        The count tree.
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    dict
+        Per finite stage: k range, leaves, pruned names and the k-norm.
+
+    See Also
+    --------
+    knorm_sequence : the whole sequence.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> path = knorm_pruning_path(iris_tree())
     >>> path["k_breakpoints"], path["n_leaves"]

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import example, given, strategies as st
 
 from exactprune.certify import (INFLATE, MAX_REL, TINY, U, Approx, Decider, checked_array, float_greater_array, float_sign,
-                                float_sign_array,
-                                product_array, product_rel, quotient_rel, rising_ratio, rising_ratio_array,
-                                rising_ratio_rel, sum_rel, total, total_array, weighted_sum_rel)
+                                float_sign_array, function_rel, product_abs, product_array, product_rel, quotient_abs,
+                                quotient_rel, rel_of_abs, rising_ratio, rising_ratio_array, rising_ratio_rel, sqrt_abs,
+                                sum_abs, sum_rel, total, total_array, weighted_sum_rel)
 from exactprune.numbers import CertificationError
 
 positive = st.fractions(min_value=Fraction(1, 10**6), max_value=Fraction(10**6), max_denominator=10**9)
@@ -258,7 +258,7 @@ def test_product_array_and_checked_array_follow_the_scalar_rules_at_their_edges(
     expected = [_approx(*a) * _approx(*b) for a, b in cases]
     assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))
     assert [e.valid for e in expected] == [True, True, False, True, False, True, False, False]
-    from exactprune.certify import _checked
+    from exactprune.certify.rules import _checked
     raw = [(1.0, MAX_REL), (1.0, MAX_REL * (1 + 2 ** -40)), (0.0, 0.0), (0.0, U), (TINY, 0.0), (TINY / 2, 0.0),
            (-1.0, 0.0), (math.inf, 0.0), (1.0, math.nan)]
     values, rels = checked_array(*(np.array(column) for column in zip(*raw)))
@@ -298,12 +298,10 @@ def test_array_total_refuses_a_group_with_an_invalid_term_even_a_zero_one():
     assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))
 
 
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.certify (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_certify.py:
+# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
 #
-# Mutants of exactprune.certify that the kernel's own tests let through, each killed by a case
-# that states the contract it pins (docs/mutation.md lists the equivalent ones).
+# Contracts of exactprune.certify pinned case by case, each stating the contract it pins
+# (docs/mutation.md lists the equivalent mutants).
 #
 # Expected values come from the module docstring's formulas evaluated in exact rationals here, or
 # from hand arithmetic; nothing is copied from the code's output.
@@ -529,7 +527,7 @@ def test_decider_without_any_route_says_so():
 def test_is_double_at_the_53_bit_significand():
     """A positive rational in lowest terms is a binary64 value iff its denominator is a power of
     two and the odd part of its numerator has at most 53 bits (normal range)."""
-    from exactprune.certify import _is_double
+    from exactprune.certify.rules import _is_double
     assert _is_double(2 ** 53 - 1, 1) and _is_double(2 ** 54, 1) and _is_double(3, 4) and _is_double(5 * 2 ** 60, 2 ** 9)
     assert not _is_double(2 ** 53 + 1, 1) and not _is_double(1, 3) and not _is_double((2 ** 53 + 1) * 4, 1)
     assert float(2 ** 53 - 1) == 2 ** 53 - 1 and float(2 ** 53 + 1) != 2 ** 53 + 1       # the same facts, by float
@@ -580,7 +578,6 @@ def test_array_rules_equal_the_scalar_rules_element_by_element():
 # missing any of its terms fails (shown by the mutants named in each test).
 # ---------------------------------------------------------------------------------------------
 
-from exactprune.certify import function_rel, product_abs, quotient_abs, rel_of_abs, sqrt_abs, sum_abs  # noqa: E402
 
 TIGHT = 1 - Fraction(1, 2 ** 40)
 

@@ -10,6 +10,7 @@ import flint
 import numpy as np
 import pytest
 import sympy
+from helpers import all_pruned_values
 from random_trees import count_trees
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -106,23 +107,12 @@ def trees():
     return count_trees(max_depth=3, max_count=7)
 
 
-def _all_prunings(node, k, lam, eta):
-    leaf = combined_moment(node.counts, k, lam)
-    if node.is_leaf:
-        return [leaf]
-    options = [[]]
-    for child in node.children:
-        w = child_weight(child, node, eta)
-        options = [acc + [w * m] for acc in options for m in _all_prunings(child, k, lam, eta)]
-    return [leaf] + [sum(o) for o in options]
-
-
 @settings(deadline=None, suppress_health_check=list(HealthCheck), max_examples=25)
 @given(trees(), st.sampled_from([2, 4]), st.sampled_from(LAMS))
 def test_prune_pet_is_optimal_one_traversal(tree, k, lam):
     eta = Fraction(1, 2)
     result = prune_pet(tree, k, prior=Prior(lam=lam, eta=eta))
-    assert result.moment == min(_all_prunings(tree.root, k, lam, eta))
+    assert result.moment == min(all_pruned_values(tree.root, lambda node: combined_moment(node.counts, k, lam), eta))
     assert result.moment == subtree_combined_moment(result.tree.root, k, lam, eta)
 
 
@@ -171,11 +161,9 @@ def test_cli_classprob_errors(tmp_path, capsys):
     assert "even k" in capsys.readouterr().out
 
 
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.classprob (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_classprob.py:
+# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
 #
-# Mutants of exactprune.classprob that its own tests let through: the default prior, the
+# Contracts of exactprune.classprob: the default prior, the
 # names and limits in the error messages, the symbolic paths (including a symbolic count whose
 # class total is a number), k = 0, the exact tie and the kept split of PET pruning, and every
 # field of its result.

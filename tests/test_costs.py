@@ -8,13 +8,14 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from helpers import all_pruned_values
 from random_trees import count_trees
 import sympy
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from exactprune.cli import main
-from exactprune.costs import (child_weight, cost_label, cost_mean, cost_moment, cost_moment_expansion,
+from exactprune.costs import (cost_label, cost_mean, cost_moment, cost_moment_expansion,
                               cost_moment_printed, cost_moments, cost_pruning_path, cost_second_moment,
                               leaf_cost_moment, prune_costs, subtree_cost_moment, validate_loss, zero_one_loss)
 from exactprune.knorm import Prior
@@ -150,18 +151,6 @@ def trees():
     return count_trees(max_depth=3, max_count=7)
 
 
-def _all_prunings(node, loss, k, lam, eta):
-    """Every pruned subtree's moment (leaves by (7.16)), by brute force."""
-    leaf = cost_label(node.counts, loss, k, lam)[1]
-    if node.is_leaf:
-        return [leaf]
-    options = [[]]
-    for child in node.children:
-        w = child_weight(child, node, eta)
-        options = [acc + [w * m] for acc in options for m in _all_prunings(child, loss, k, lam, eta)]
-    return [leaf] + [sum(o) for o in options]
-
-
 @settings(deadline=None, suppress_health_check=list(HealthCheck), max_examples=25)
 @given(trees(), st.integers(1, 4), st.sampled_from(LAMS[:3]))
 def test_prune_costs_is_optimal_and_consistent(tree, k, lam):
@@ -169,7 +158,7 @@ def test_prune_costs_is_optimal_and_consistent(tree, k, lam):
     loss = [[Fraction(0) if i == j else Fraction(1 + (2 * i + j) % 5) for j in range(J)] for i in range(J)]
     eta = Fraction(1, 2)
     result = prune_costs(tree, k, loss=loss, prior=Prior(lam=lam, eta=eta))
-    assert result.moment == min(_all_prunings(tree.root, loss, k, lam, eta))
+    assert result.moment == min(all_pruned_values(tree.root, lambda node: cost_label(node.counts, loss, k, lam)[1], eta))
     assert result.moment == subtree_cost_moment(result.tree.root, loss, k, lam, eta)
 
 
@@ -323,11 +312,9 @@ def test_cli_cost_bad_k(files, capsys, k):
 
 
 # ------------------------------------------------------------------ proofs
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.costs (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_costs.py:
+# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
 #
-# Mutants of exactprune.costs that its own tests let through: the printed (7.14) by hand, the
+# Contracts of exactprune.costs: the printed (7.14) by hand, the
 # closed forms (7.9)/(7.12) with their default lam and symbolic inputs, the expansion's size limit,
 # leaf_cost_moment with a given label, and prune_costs / cost_pruning_path on exact ties, with the
 # fields of their results and the messages of their refusals.  Every expected value is worked out

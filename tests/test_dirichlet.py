@@ -103,11 +103,9 @@ def test_the_checks_name_the_problem():
         check_class_index(-1, [1, 2])
 
 
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.dirichlet (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_dirichlet.py:
+# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
 #
-# Mutants of exactprune.dirichlet that its own tests let through: the default prior, the
+# Contracts of exactprune.dirichlet: the default prior, the
 # names in the error messages, the positivity check of the Dirichlet parameters at its edges
 # (a zero parameter with exponent 0, 1 or more) and the symbolic paths (a symbol with no sign
 # assumption, a symbolic count next to an exact one, the normal form of symbolic results).

@@ -17,9 +17,9 @@ from exactprune.dirichlet import moment_one_minus_p
 from exactprune.knorm import (EXACT_K_LIMIT, ErrorEstimate, child_weight, error_estimate, knorm_decimal, leaf_error,
                               leaf_moment, leaf_moment_arb, leaf_moment_floats, leaf_moment_terms, moment,
                               prediction_error, prune, sqrt_decimal, subtree_moment)
-from exactprune.numbers import arb_of
 from exactprune.tree import ancestor_names, iris_tree
-from random_trees import all_prunings, count_trees
+from helpers import all_pruned_values, assert_ball
+from random_trees import count_trees
 
 
 # -- k-norm moments -------------------------------------------------------------------
@@ -57,7 +57,7 @@ def test_arb_moment_contains_exact_value():
     import flint
     node = iris_tree().node("c2")
     for k in (1, 7, 50):
-        assert leaf_moment_arb(node.counts, k).overlaps(flint.arb(str(float(leaf_moment(node.counts, k)))))
+        assert_ball(leaf_moment_arb(node.counts, k), leaf_moment(node.counts, k), 2.0 ** -40)
     big = moment(node, EXACT_K_LIMIT + 1)
     assert isinstance(big, flint.arb) and 0 < big < 1
 
@@ -73,7 +73,7 @@ def _pruned_moment(node, kept, k, prior):
        st.sampled_from([Prior(), Prior(lam=1, eta=0), Prior(lam="1/3", eta=2, numerator="1")]))
 def test_property_1_prunetree_is_the_brute_force_optimum(tree, k, prior):
     result = prune(tree, k, prior=prior)
-    best = min(_pruned_moment(tree.root, kept, k, prior) for kept in all_prunings(tree.root))
+    best = min(all_pruned_values(tree.root, lambda node: leaf_moment(node.counts, k, prior), prior.eta))
     assert result.moment == best
     kept = {n.name for n in result.tree.nodes() if n.children}
     assert _pruned_moment(tree.root, kept, k, prior) == best
@@ -182,7 +182,7 @@ def test_array_prunetree_decides_every_split_as_exact_rationals(tree, k, prior, 
             prune(tree, k, prior=prior, epsilon=epsilon)
         return
     result = prune(tree, k, prior=prior, epsilon=epsilon)
-    assert result._evaluator.kept.tolist() == expected and result.moment == moment
+    assert result.kept_splits.tolist() == expected and result.moment == moment
 
 
 @pytest.mark.parametrize("n, k", [(200, 1), (5000, 2), (30000, 2), (30000, 5)])
@@ -193,7 +193,7 @@ def test_array_prunetree_on_sklearn_trees_of_several_sizes(n, k):
     tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
     expected, moment = _exact_decisions(tree, k, Prior())
     result = prune(tree, k)
-    assert result._evaluator.kept.tolist() == expected and result.moment == moment
+    assert result.kept_splits.tolist() == expected and result.moment == moment
     kept_names = {node.name for node in result.tree.nodes() if node.children}
     assert kept_names == {node.name for node, kept in zip(tree.nodes(), expected)
                           if kept and not _has_pruned_ancestor(node.name, kept_names)}
@@ -214,7 +214,7 @@ def test_moments_and_weights_too_small_for_floats_go_to_exact_rationals():
     for tree, k, prior, exact_routes in [(tall, 120, Prior(), 2), (wide, 1, Prior(eta="1/10000000000000000000000"), 1)]:
         expected, moment = _exact_decisions(tree, k, prior)
         result = prune(tree, k, prior=prior)
-        assert result._evaluator.kept.tolist() == expected and result.moment == moment
+        assert result.kept_splits.tolist() == expected and result.moment == moment
         assert result.routes["exact"] == exact_routes and result.routes["float"] == result.comparisons - exact_routes
 
 
@@ -370,16 +370,14 @@ def test_rational_leaf_moments_by_hand():
     """(4.29) on rational counts, exact and certified: (1/2, 3/2) with lam = 1/2, c = J - 1 = 1:
     a = 1/2 + 1/2 = 1, d = 2 + 1 = 3, E[r^2] = 1 * 2 / (3 * 4) = 1/6."""
     assert leaf_moment((Fraction(1, 2), Fraction(3, 2)), 2) == Fraction(1, 6)
-    assert leaf_moment_arb((Fraction(1, 2), Fraction(3, 2)), 2).overlaps(arb_of(Fraction(1, 6)))
+    assert_ball(leaf_moment_arb((Fraction(1, 2), Fraction(3, 2)), 2), Fraction(1, 6), 2.0 ** -40)
     with pytest.raises(ValueError, match="non-negative: got -1/2"):
         leaf_moment((Fraction(-1, 2), 1), 1)
 
-# ==================================================================================================
-# Tests written to kill mutants (mutmut, scripts/mutation.py; docs/mutation.md), formerly
-# tests/mutation/test_mutants_knorm.py:
+# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
 #
-# Mutants of exactprune.knorm that its own tests let through, each killed by a case that states
-# the contract it pins (docs/mutation.md lists the equivalent ones).
+# Contracts of exactprune.knorm pinned case by case, each stating the contract it pins
+# (docs/mutation.md lists the equivalent mutants).
 #
 # PruneTree is checked against an independent brute force written here from Zhong (4.11), (4.28),
 # (4.29) in Fractions: the same kept splits, and the float filter (not the exact fallback) settling
@@ -474,7 +472,7 @@ def test_moment_switches_to_arb_just_above_the_exact_limit():
     assert isinstance(prune(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])), EXACT_K_LIMIT).moment, Fraction)
     ball = moment(node, EXACT_K_LIMIT + 1)
     assert isinstance(ball, flint.arb)
-    assert ball.contains(_fmpq(leaf((3, 1), EXACT_K_LIMIT + 1, Fraction(1, 2))))
+    assert_ball(ball, leaf((3, 1), EXACT_K_LIMIT + 1, Fraction(1, 2)), abs(ball.mid()) * 2.0 ** -30)
 
 
 def _fmpq(q: Fraction):
@@ -489,7 +487,7 @@ def test_arb_moments_use_the_prior_and_sum_all_children():
     tree = Tree(Node((2, 1), [Node((1, 1)), Node((1, 0))]))
     exact_value = sum((c.n + eta) / (3 + 2 * eta) * leaf(c.counts, k, lam) for c in tree.root.children)
     ball = moment(tree, k, Prior(lam=lam, eta=eta))
-    assert ball.contains(_fmpq(exact_value)) and ball.rad() < abs(ball.mid()) * 2.0 ** -30
+    assert_ball(ball, exact_value, abs(ball.mid()) * 2.0 ** -30)
 
 
 def test_leaf_moment_arb_of_a_pure_leaf_is_exactly_zero_and_of_one_error_is_not():
@@ -498,7 +496,7 @@ def test_leaf_moment_arb_of_a_pure_leaf_is_exactly_zero_and_of_one_error_is_not(
     zero = leaf_moment_arb((10, 0), 3, Prior(lam=0))
     assert zero.is_exact() and zero.is_zero()
     ball = leaf_moment_arb((9, 1), 3, Prior(lam=0))
-    assert ball.contains(flint.fmpq(1, 220)) and not ball.contains(0)
+    assert_ball(ball, Fraction(1, 220), 2.0 ** -40)
 
 
 def test_symbolic_lam_gives_the_rising_factorial_ratio():
@@ -762,7 +760,7 @@ def test_the_large_k_moment_of_prunetree_contains_the_brute_force_and_keeps_the_
     assert isinstance(ball, flint.arb) and ball.rad() < abs(ball.mid()) * 2.0 ** -100   # not 53 bits
     flint.ctx.prec = 400            # the exact value as a ball far narrower than the result's
     try:
-        assert ball.contains(_fmpq(value))
+        assert_ball(ball, value, abs(ball.mid()) * 2.0 ** -100)
     finally:
         flint.ctx.prec = saved
 

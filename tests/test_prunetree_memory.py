@@ -8,7 +8,7 @@ import tracemalloc
 import pytest
 from hypothesis import given, settings
 
-from exactprune import knorm
+from exactprune.knorm import prunetree
 from exactprune.knorm import prune
 from exactprune.tree import Tree
 from random_trees import count_trees
@@ -68,7 +68,7 @@ def test_the_blocks_of_the_float_pass_do_not_change_a_decision(tree):
     whole = [prune(tree, k) for k in (1, 2, 3)]
     for block in (1, 2):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(knorm, "_LEAF_BLOCK", block)
+            patch.setattr(prunetree, "_LEAF_BLOCK", block)
             for k, expected in zip((1, 2, 3), whole):
                 got = prune(tree, k)
                 assert got.kept_splits.tolist() == expected.kept_splits.tolist()

@@ -165,23 +165,23 @@ def test_the_exact_pass_reads_the_leaves_and_weights_in_post_order_and_no_weight
 
 
 class _LazyMoment(Pruning):
-    """A pruner's result computing its moment on first access from an evaluator that cannot be
+    """A pruner's result computing its moment on first access from an engine that cannot be
     pickled (a lambda), as knorm's result does: the documented option of ``Pruning``."""
 
     def __init__(self, source, kept, value):
         super().__init__(source, 1, kept, {"float": 1, "arb": 0, "exact": 0})
-        self._evaluator = lambda: value
+        self._engine = lambda: value
 
     @property
     def moment(self):
         if not hasattr(self, "_moment"):
-            self._moment = self._evaluator()
+            self._moment = self._engine()
         return self._moment
 
 
-def test_a_result_pickles_its_tree_names_and_moment_without_the_source_or_evaluator():
+def test_a_result_pickles_its_tree_names_and_moment_without_the_source_or_engine():
     """Pickled before anything was read: the clone has the pruned tree, the pruned names and
-    the moment a subclass computes lazily, and carries neither the unpicklable evaluator nor
+    the moment a subclass computes lazily, and carries neither the unpicklable engine nor
     the input tree (the pickle of a tree pruned to its root is smaller than the input's)."""
     t = iris_tree()
     kept = np.zeros(t.arrays().n_nodes, dtype=bool)

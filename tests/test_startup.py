@@ -79,7 +79,7 @@ def test_compare_help_lists_the_built_in_data_sets(capsys):
 def test_the_package_names_are_imported_on_first_use():
     proc = _python("import sys, exactprune; before = 'exactprune.knorm' in sys.modules; "
                    "prune = exactprune.prune; print(before, 'exactprune.knorm' in sys.modules, prune.__module__)")
-    assert proc.stdout.split() == ["False", "True", "exactprune.knorm"]
+    assert proc.stdout.split() == ["False", "True", "exactprune.knorm.prunetree"]
 
 
 def test_every_public_name_resolves_and_is_listed():

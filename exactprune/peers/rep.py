@@ -9,7 +9,7 @@ most accurate pruning) is checked in :mod:`exactprune.theorems.ek`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, Sequence, Union
+from typing import TYPE_CHECKING, Dict, Mapping, Sequence, Union
 
 from ..pruning import Pruning, prune_bottom_up
 from ..tree import Tree, as_tree, leaves_reached
@@ -110,7 +110,7 @@ class REPResult(Pruning):
         self.labels, self.errors = labels, errors
 
 
-def rep_prune(tree: Tree, prune_counts: Union[Dict[str, Sequence[int]], "np.ndarray"], *, labels: str = "pruning",
+def rep_prune(tree: Tree, prune_counts: Union[Mapping[str, Sequence[int]], "np.ndarray"], *, labels: str = "pruning",
               ties: str = "prune") -> REPResult:
     """Reduced error pruning as in EK Table 1: one bottom-up sweep; a subtree whose
     pruning-set errors are >= those of a leaf is replaced by the leaf.

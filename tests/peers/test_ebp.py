@@ -14,19 +14,20 @@ from exactprune.certify import INFLATE, U
 from exactprune.numbers import arb_of
 from exactprune.peers import ebp as E
 from exactprune.tree import Node, Tree, copy_with_leaves, iris_tree
+from helpers import assert_ball
 from random_trees import count_trees
 
 
 def test_c45_z_is_the_interpolated_table_value():
     assert E._c45_coeff(Fraction(1, 4)) == Fraction(277, 400)  # 0.6925
-    assert E.ebp_z("0.25", "c45").contains(arb_of(Fraction(277, 400)))
+    assert_ball(E.ebp_z("0.25", "c45"), Fraction(277, 400), 1e-15)
 
 
 def test_weka_z_is_the_normal_quantile_certified():
     z = E.ebp_z("1/4", "weka")
     with flint.ctx.workprec(200):
         phi = (1 + (z / flint.arb(2).sqrt()).erf()) / 2      # Phi(z) must be 3/4
-        assert phi.overlaps(arb_of(Fraction(3, 4)))
+        assert_ball(phi, Fraction(3, 4), 1e-30)
         assert z.rad() < flint.arb("1e-40")
     assert abs(float(z.mid()) - 0.6744897501960817) < 1e-15
 
@@ -53,14 +54,14 @@ def test_ebp_limit_approximates_the_binomial_tail(variant):
 
 
 def test_ebp_edge_cases_differ_between_variants():
-    assert E.ebp_extra_errors(4, 4, "1/4", "c45").overlaps(arb_of(Fraction(0)))
-    assert E.ebp_extra_errors(4, Fraction(7, 2), "1/4", "c45").overlaps(arb_of(Fraction(67, 200)))
-    assert E.ebp_extra_errors(4, Fraction(7, 2), "1/4", "weka").overlaps(arb_of(Fraction(1, 2)))
+    assert_ball(E.ebp_extra_errors(4, 4, "1/4", "c45"), 0, 1e-12)
+    assert_ball(E.ebp_extra_errors(4, Fraction(7, 2), "1/4", "c45"), Fraction(67, 200), 1e-12)
+    assert_ball(E.ebp_extra_errors(4, Fraction(7, 2), "1/4", "weka"), Fraction(1, 2), 1e-12)
     assert E.ebp_extra_errors(4, 1, "3/5", "weka") == 0            # J48 ignores CF > 0.5
     # 0 < e < 1: linear interpolation between e = 0 and e = 1
     a0, a1 = E.ebp_extra_errors(10, 0), E.ebp_extra_errors(10, 1)
     mid = E.ebp_extra_errors(10, Fraction(1, 2))
-    assert mid.overlaps(a0 + (a1 - a0) / 2)
+    assert_ball(mid, a0 + (a1 - a0) / 2, 1e-12)
 
 
 def test_ebp_inputs_are_checked():

@@ -1,50 +1,24 @@
-"""A split's F_d(k) = R_leaf(d, k) - R(T_d, k) (Zhong 5.1.2, Thm 5.3): its certified sign, its exact
-integer breakpoint and its certified real crossing.
-
-F_d(k) > 0 exactly when PruneTree (epsilon = 0) keeps the split d with its subtree T_d as it
-stands at order k; Thm 5.3 says F_d changes sign once as k grows.  :class:`SubtreeForm` flattens
-T_d to weighted Gamma-ratio terms and settles signs through the decision kernel
-(:class:`~exactprune.certify.Decider`: float filter, arb balls, exact rationals; never a bare
-float).
-
-How breakpoints are found (:func:`next_breakpoint`): the sign of F_d is evaluated at k = k0+1, then
-at doubling k until the split is lost, then by bisection; Thm 5.3 makes "split lost" an up-set
-in k, and the found breakpoint is re-verified at b-1 and b.  Exact integer breakpoints are
-searched up to 2**BREAKPOINT_EXACT_BITS (see :mod:`exactprune.limits`); a breakpoint beyond that
-is reported as a certified :class:`LogBracket` 2**lower < b <= 2**upper found by doubling and
-bisection on log2 k, with arb's certified large-k enclosure of the Gamma ratios
-(:func:`~exactprune.numbers.log_rising_ratio_arb`).  Splits satisfying Thm 5.9's condition
-(:func:`survives_all_k`) survive every finite k and are not searched.  The real crossing
-(:func:`real_crossing`) is the real k in [breakpoint - 1, breakpoint] where the subtree moment
-equals the leaf moment, moments extended to real k by Gamma functions (C.26).
-
-The sequence built from these is :mod:`exactprune.sequence`.
-"""
+"""A split's F_d(k) = R_leaf(d, k) - R(T_d, k) flattened to weighted Gamma-ratio terms
+(:class:`SubtreeForm`), its signs through the decision kernel, and Thm 5.9's survivors: the forms
+the searches of :mod:`exactprune.breakpoints.search` evaluate."""
 from __future__ import annotations
 
 import functools
-import math
 import operator
-from dataclasses import dataclass
 from functools import cached_property, partial
 from fractions import Fraction
 from collections.abc import Sequence
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Union
 
 import flint
 import numpy as np
 
-from .knorm import EXACT_K_LIMIT, Prior, child_weight, leaf_moment_terms, leaf_terms
-from .certify import (Decider, float_images, float_sign_array, product_array, rising_ratio_array,
+from ..knorm import EXACT_K_LIMIT, Prior, child_weight, child_weights, leaf_moment_terms, leaf_terms
+from ..certify import (Decider, float_images, float_sign_array, product_array, rising_ratio_array,
                       total_array)
-from .limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
-from .numbers import (magnitude_bits, arb_of, check_k, CertificationError, decimal_str, fraction_str,
-                      rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
-from .tree import CountArrays, Node
-from .tree.arrays import csr_gather
-
-__all__ = ["SubtreeForm", "next_breakpoint", "split_kept", "survives_all_k", "LogBracket", "Breakpoint",
-           "Theorem53Violation", "verify_single_crossing", "verify_crossings", "real_crossing", "real_crossings"]
+from ..numbers import magnitude_bits, arb_of, check_k, rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction
+from ..tree import CountArrays, Node
+from ..tree.arrays import csr_gather
 
 
 class SubtreeForm:
@@ -86,6 +60,28 @@ class SubtreeForm:
         """The form of the subtree at node ``i`` of count arrays (:class:`~exactprune.tree.CountArrays`)
         called ``name``: the same triples as from the Node view, in the same order.
 
+        Parameters
+        ----------
+        arrays : CountArrays
+            The tree.
+        i : int
+            The subtree's root.
+        name : str
+            Its name.
+        prior : Prior
+            lam, eta and the numerator convention.
+
+        Returns
+        -------
+        SubtreeForm
+            The form, with the triples of the Node constructor.
+
+        See Also
+        --------
+        of_subtrees : many forms in one pass.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node, Tree
         >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
         >>> SubtreeForm.from_arrays(tree.arrays(), 0, "root", Prior()).difference_exact(1)   # as from the node
@@ -99,29 +95,49 @@ class SubtreeForm:
         """The forms of the subtrees at the nodes ``roots`` of count arrays, none below another,
         called ``names``, built together top-down a depth (below the roots) at a time, the children
         of a depth's splits gathered from the CSR arrays, so only the subtrees' nodes are read (no
-        array over every node): each weight W_l as a product of integers (with eta = p/q the child
-        weight (4.11) is (q n_c + p) / (q n_t + p K_t)), kept for one depth at a time, and the
-        weights of the leaves of each form summed by
+        array over every node): each weight W_l the product of the child weights (4.11) on its
+        path (:func:`~exactprune.knorm.child_weights` of a depth's nodes at once, exact rationals),
+        kept for one depth at a time, and the weights of the leaves of each form summed by
         (n_l, max_j n_{j,l}), which fix (a_l, d_l); the triples ordered by n_l, then by
         max_j n_{j,l} descending.
 
+        Parameters
+        ----------
+        arrays : CountArrays
+            The tree.
+        roots : sequence of int
+            The subtrees' roots, none below another.
+        names : sequence of str
+            Their names.
+        prior : Prior
+            lam, eta and the numerator convention.
+
+        Returns
+        -------
+        list of SubtreeForm
+            One form per root, in order.
+
+        See Also
+        --------
+        from_arrays : one form.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node, Tree
         >>> tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
         >>> [(f.name, f.difference_exact(1)) for f in SubtreeForm.of_subtrees(tree.arrays(), [0], ["root"], Prior())]
         [('root', 11/80)]
         """
         offsets = tuple(to_fmpq(x) for x in prior.term_offsets(arrays.counts.shape[1]))
-        eta = to_fmpq(prior.eta)
-        p, q = int(eta.p), int(eta.q)
         arity, counts = arrays.n_children, arrays.counts
-        one = flint.fmpz(1)           # flint integers: products stay in C
         sums: list = [{} for _ in range(len(roots))]    # per form: (n_l, max_j n_{j,l}) -> summed weight
         tops: list = []                                  # per form: the (n, max_j n_j) of its root
-        # the nodes at one depth below their roots (all roots first), the form of each, and the
-        # products of the numerators and denominators of the weights above them
+        # the nodes at one depth below their roots (all roots first), the form of each, the product
+        # of the child weights above each, and the size and number of children of each one's parent
         nodes = np.asarray(roots, dtype=np.int64)
         owner = np.arange(len(nodes))
-        numerator, denominator = np.full(len(nodes), one, dtype=object), np.full(len(nodes), one, dtype=object)
+        weight = np.full(len(nodes), flint.fmpq(1), dtype=object)
+        parent_size = parent_width = np.empty(0, dtype=object)
         at_roots = True
         while nodes.size:
             rows = counts[nodes]
@@ -129,22 +145,20 @@ class SubtreeForm:
             del rows
             if at_roots:
                 tops, at_roots = list(zip(sizes.tolist(), majority.tolist())), False
-            else:                       # the numerators of the child weights (4.11), q n_c + p
-                numerator *= q * sizes.astype(object) + p
+            else:                       # the child weights (4.11), all of the depth's at once
+                weight *= child_weights(sizes.astype(object), parent_size, prior.eta, to_fmpq, n_children=parent_width,
+                                        node=lambda first: names[int(owner[first])])
             width = arity[nodes]
             leaf = width == 0
-            for i, n, top, a, b in zip(owner[leaf].tolist(), sizes[leaf].tolist(), majority[leaf].tolist(),
-                                       numerator[leaf].tolist(), denominator[leaf].tolist()):
-                group, weight = sums[i], flint.fmpq(a, b)
-                group[n, top] = group[n, top] + weight if (n, top) in group else weight
+            for i, n, top, w in zip(owner[leaf].tolist(), sizes[leaf].tolist(), majority[leaf].tolist(),
+                                    weight[leaf].tolist()):
+                group = sums[i]
+                group[n, top] = group[n, top] + w if (n, top) in group else w
             split = ~leaf
             width = width[split]
-            down = q * sizes[split].astype(object) + p * width.astype(object)      # q n_t + p K_t
-            if np.any(down == 0):
-                raise ValueError(f"node {names[int(owner[split][np.argmax(down == 0)])]}: n_t + eta K_t is "
-                                 "0 (no examples and eta = 0); use eta > 0")
-            owner, numerator = np.repeat(owner[split], width), np.repeat(numerator[split], width)
-            denominator = np.repeat(denominator[split] * down, width)
+            owner, weight = np.repeat(owner[split], width), np.repeat(weight[split], width)
+            parent_size = np.repeat(sizes[split].astype(object), width)
+            parent_width = np.repeat(width.astype(object), width)
             nodes = csr_gather(arrays.offsets, arrays.indices, nodes[split])
         if offsets[1] == 0:
             empty = [i for i, group in enumerate(sums) if any(n == 0 for n, _ in group)]
@@ -205,6 +219,23 @@ class SubtreeForm:
     def difference_exact(self, k: int) -> flint.fmpq:
         """F_d(k) as an exact rational, for integer k.
 
+        Parameters
+        ----------
+        k : int
+            The order, 1 <= k <= EXACT_K_LIMIT.
+
+        Returns
+        -------
+        flint.fmpq
+            F_d(k) exactly.
+
+        See Also
+        --------
+        difference_arb : the certified ball at any real k.
+        sign, certified_sign : its sign through the decision kernel.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> form.difference_exact(2)   # leaf 3/2 5/2 / (5 6) = 1/8 minus 7/10 3/80 + 3/10 1/8 = 51/800
@@ -219,6 +250,23 @@ class SubtreeForm:
     def difference_arb(self, k) -> flint.arb:
         """A certified ball around F_d(k), for any real k > 0 (Gamma ratios).
 
+        Parameters
+        ----------
+        k : int, Fraction or flint.arb
+            The order k > 0 (a real k through the Gamma extension (C.26)).
+
+        Returns
+        -------
+        flint.arb
+            A ball containing F_d(k) at the current precision.
+
+        See Also
+        --------
+        difference_exact : the exact value at integer k.
+        certified_sign : its sign.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> ball = form.difference_arb(2)
@@ -315,6 +363,22 @@ class SubtreeForm:
         """Sign of F_d(2**t) for an exact rational t (k far beyond any integer worth writing out),
         by certified arb balls at increasing precision.
 
+        Parameters
+        ----------
+        t : Fraction
+            log2 k, exact.
+
+        Returns
+        -------
+        int
+            The sign of F_d(2**t): -1, 0 or 1.
+
+        See Also
+        --------
+        sign : at an integer k.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> form.sign_log2(Fraction(0)), form.sign_log2(Fraction(3))   # k = 1 (F = 11/80), k = 8 (lost)
@@ -337,6 +401,23 @@ class SubtreeForm:
         float filter (:func:`_float_approximations`) for integer k <= FLOAT_FILTER_K, then
         :meth:`certified_sign`.
 
+        Parameters
+        ----------
+        k : int, Fraction or flint.arb
+            The order k > 0 (a real k through the Gamma extension (C.26)).
+
+        Returns
+        -------
+        int
+            -1, 0 or 1.
+
+        See Also
+        --------
+        certified_sign : without the float filter.
+        difference_exact, difference_arb : the value itself.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> form.sign(1), form.sign(8)      # F(1) = 11/80; k = 8 is the split's breakpoint (next_breakpoint)
@@ -348,6 +429,22 @@ class SubtreeForm:
         """Sign of F_d(k) by certified arb balls for any real k, exact rationals (which alone
         prove a tie) for integer k <= EXACT_K_LIMIT.
 
+        Parameters
+        ----------
+        k : int, Fraction or flint.arb
+            The order k > 0 (a real k through the Gamma extension (C.26)).
+
+        Returns
+        -------
+        int
+            -1, 0 or 1.
+
+        See Also
+        --------
+        sign : with the float filter first.
+
+        Examples
+        --------
         >>> from exactprune.tree import Node
         >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
         >>> form.certified_sign(Fraction(13, 2)), form.certified_sign(Fraction(17, 2))
@@ -395,6 +492,27 @@ def split_kept(node: Node, k, prior: Prior = Prior()) -> bool:
     """Does PruneTree (epsilon = 0) keep the split at ``node``, with its subtree as it stands?
     True iff R(T_d, k) < R_leaf(d, k), decided exactly/certified.
 
+    Parameters
+    ----------
+    node : Node
+        The split.
+    k : int, Fraction or flint.arb
+        The order k > 0 (a real k through the Gamma extension (C.26)).
+    prior : Prior, default ``Prior()``
+        lam, eta and the numerator convention.
+
+    Returns
+    -------
+    bool
+        True iff F_d(k) > 0.
+
+    See Also
+    --------
+    survives_all_k : kept at every k (Thm 5.9).
+    SubtreeForm.sign : the sign it reads.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> split_kept(iris_tree().node("c2"), 2)
     True
@@ -408,6 +526,22 @@ def survives_all_k(node: Node) -> bool:
     """Zhong Thm 5.9: the subtree at ``node`` reduces the k-norm error for all k >= 1 iff
     max_j n_{j,d} = max_j n_{j,c} for every leaf c of the subtree.
 
+    Parameters
+    ----------
+    node : Node
+        The split.
+
+    Returns
+    -------
+    bool
+        True iff the condition of Thm 5.9 holds.
+
+    See Also
+    --------
+    split_kept : at one k.
+
+    Examples
+    --------
     >>> from exactprune.tree import Tree, iris_tree
     >>> survives_all_k(iris_tree().root.children[1]), survives_all_k(Tree.from_json(
     ...     '{"counts": [10, 10], "children": [{"counts": [10, 0]}, {"counts": [0, 10]}]}').root)
@@ -417,288 +551,3 @@ def survives_all_k(node: Node) -> bool:
         return False
     top = max(node.counts)
     return all(max(leaf.counts) == top for leaf in node.leaves())
-
-
-@dataclass(frozen=True)
-class LogBracket:
-    """A breakpoint beyond 2**BREAKPOINT_EXACT_BITS, certified to lie in (2**lower, 2**upper]:
-    F_d(2**lower) > 0 >= F_d(2**upper) were decided by certified arb signs, and Thm 5.3 (one
-    sign change) puts the least integer k with F_d(k) <= 0 between them.  ``lower`` and ``upper``
-    are exact rationals (log2 of k).
-
-    >>> LogBracket(Fraction(5), Fraction(6)).as_dict()
-    {'log2_lower': '5', 'log2_upper': '6', 'approx': '2^5.500000000'}
-    """
-
-    lower: Fraction
-    upper: Fraction
-
-    def as_dict(self) -> dict:
-        """The JSON form: log2 of the ends as exact fractions, the midpoint of log2 k to 10 digits.
-
-        >>> LogBracket(Fraction(1), Fraction(2)).as_dict()
-        {'log2_lower': '1', 'log2_upper': '2', 'approx': '2^1.500000000'}
-        """
-        middle = (self.lower + self.upper) / 2
-        return {"log2_lower": fraction_str(self.lower), "log2_upper": fraction_str(self.upper),
-                "approx": f"2^{decimal_str(middle, 10)}"}
-
-    def __str__(self) -> str:
-        return (f"2^({fraction_str(self.lower)}) < k <= 2^({fraction_str(self.upper)}), "
-                f"k ~ {self.as_dict()['approx']}")
-
-
-Breakpoint = Union[int, LogBracket]
-
-
-def next_breakpoint(form: SubtreeForm, k0: Breakpoint) -> Breakpoint:
-    """Least integer k > k0 with F_d(k) <= 0 (split lost), given F_d(k0) > 0 (Thm 5.3), when it
-    is at most 2**BREAKPOINT_EXACT_BITS; beyond, a certified :class:`LogBracket`.
-
-    >>> from exactprune.knorm import prune
-    >>> from exactprune.tree import Node, iris_tree
-    >>> small = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
-    >>> next_breakpoint(small, 1) == next(k for k in range(1, 100) if small.difference_exact(k) <= 0)
-    True
-    >>> next_breakpoint(SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 2)   # Zhong App B
-    17781896
-    """
-    if isinstance(k0, LogBracket):
-        return _log_bracket(form, k0.upper)
-    limit = 1 << BREAKPOINT_EXACT_BITS
-    lo, step = k0, 1
-    hi = k0 + 1
-    while form.sign(hi) > 0:
-        lo = hi
-        if hi >= limit:
-            return _log_bracket(form, Fraction(BREAKPOINT_EXACT_BITS))
-        step *= 2
-        hi = min(k0 + step, limit)
-    while hi - lo > 1:  # invariant: kept at lo, lost at hi
-        mid = (lo + hi) // 2
-        if form.sign(mid) > 0:
-            lo = mid
-        else:
-            hi = mid
-    return hi
-
-
-def _log_bracket(form: SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket:
-    """The certified bracket of a breakpoint beyond 2**t0 (F_d(2**t0) > 0 is checked): doubling
-    log2 k up to BREAKPOINT_MAX_LOG2, then bisection on log2 k to relative width 2**-bits (or
-    until the sign cannot be certified)."""
-    name = form.name
-    if form.sign_log2(t0) <= 0:
-        raise ValueError(f"node {name}: its breakpoint is not above 2^{decimal_str(t0, 12)}, inside the "
-                         f"certified interval of an earlier breakpoint: beyond 2^{BREAKPOINT_EXACT_BITS} "
-                         "(BREAKPOINT_EXACT_BITS) the two cannot be ordered")
-    lo, hi = t0, 2 * t0
-    while form.sign_log2(hi) > 0:
-        lo, hi = hi, 2 * hi
-        if hi > BREAKPOINT_MAX_LOG2:
-            raise ValueError(f"node {name}: no breakpoint below k = 2^{BREAKPOINT_MAX_LOG2} "
-                             f"(the limit BREAKPOINT_MAX_LOG2)")
-    while hi - lo > hi / (1 << bits):
-        mid = (lo + hi) / 2
-        try:
-            sign = form.sign_log2(mid)
-        except CertificationError:
-            break
-        if sign > 0:
-            lo = mid
-        else:
-            hi = mid
-    return LogBracket(lo, hi)
-
-
-class Theorem53Violation(ArithmeticError):
-    """F_d changes sign more than once: a counterexample to Zhong Thm 5.3 (raised by
-    :func:`verify_single_crossing`, also when the breakpoint it is given is wrong).
-
-    >>> from exactprune.knorm import prune
-    >>> from exactprune.tree import iris_tree
-    >>> verify_single_crossing(SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 1000)
-    Traceback (most recent call last):
-    exactprune.breakpoints.Theorem53Violation: node c2: F > 0 at k = 1000, beyond its breakpoint 1000
-    """
-
-
-def verify_single_crossing(form: "SubtreeForm", breakpoint: int) -> int:
-    """Certify the sign of F_d on a grid of real k (powers of 2 from 1 to 16 x breakpoint, plus
-    breakpoint - 1 and breakpoint): kept (F > 0) up to breakpoint - 1, lost (F <= 0) from the
-    breakpoint on.  Thm 5.3 says the sign changes once; a disagreeing grid point raises
-    :class:`Theorem53Violation` with the numbers.  Returns the number of points checked.
-
-    This is evidence of a single crossing, not a proof between grid points; the proof is
-    Thm 5.3 (checked exactly on random trees by ``exactprune verify --theorem zhong-5.3``).
-
-    >>> from exactprune.knorm import prune
-    >>> from exactprune.tree import iris_tree
-    >>> verify_single_crossing(SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 17781896)
-    31
-    """
-    return verify_crossings([form], breakpoint)
-
-
-def verify_crossings(forms: list, breakpoint: int) -> int:
-    """:func:`verify_single_crossing` for several forms with one breakpoint, the grid's signs
-    by :func:`_signs_at` (all forms at once).  Returns the number of grid points.
-
-    >>> from exactprune.knorm import prune
-    >>> from exactprune.tree import iris_tree
-    >>> c2 = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
-    >>> verify_crossings([c2], 17781896)       # 1, 2, 4, ..., 2^28 <= 16 x 17781896, and 17781895, 17781896
-    31
-    """
-    grid = {breakpoint - 1, breakpoint}
-    x = 1
-    while x <= 16 * breakpoint:
-        grid.add(x)
-        x *= 2
-    points = sorted(g for g in grid if g >= 1)
-    for k in points:
-        for form, sign in zip(forms, _signs_at(forms, k)):
-            if k <= breakpoint - 1 and sign <= 0:
-                raise Theorem53Violation(f"node {form.name}: F <= 0 at k = {k}, below its breakpoint {breakpoint}")
-            if k >= breakpoint and sign > 0:
-                raise Theorem53Violation(f"node {form.name}: F > 0 at k = {k}, beyond its breakpoint {breakpoint}")
-    return len(points)
-
-
-def real_crossing(form_or_node, lo, hi, prior: Prior = Prior(), bits: int = 40):
-    """A certified interval [x0, x1] (rationals) in [lo, hi] where F_d changes sign, the subtree
-    moment equalling the leaf moment at real k (Gamma extension, (C.26)); F_d(lo) > 0 >= F_d(hi)
-    is required and checked.  The interval is the cell of the dyadic bisection of [lo, hi] to width
-    2^-bits (relative) where the certified sign changes.
-
-    Where the cell lies is guessed first by a float root of F_d (:func:`_float_roots`, no
-    guarantee); the guessed cell is accepted only when certified signs at both its ends show
-    the change (F_d(x0) > 0 >= F_d(x1)), and moved to a neighbour a few times otherwise.  Thm 5.3
-    (one sign change) makes that cell the one bisection reaches; without an accepted guess the
-    cell is found by certified bisection, which also stops at a midpoint whose sign cannot be
-    certified.
-
-    >>> from exactprune.knorm import prune
-    >>> from exactprune.tree import iris_tree
-    >>> lo, hi = real_crossing(prune(iris_tree(), 2).tree.node("c2"), 17781895, 17781896)
-    >>> hi - lo == Fraction(1, 2 ** 16), 17781895 < lo
-    (True, True)
-    """
-    form = form_or_node if isinstance(form_or_node, SubtreeForm) else SubtreeForm(form_or_node, prior)
-    return real_crossings([form], lo, hi, bits)[0]
-
-
-def real_crossings(forms: list, lo, hi, bits: int = 40) -> list:
-    """:func:`real_crossing` of several forms on one interval [lo, hi], the float guesses of all
-    their cells made in one vectorized pass (:func:`_float_roots`).
-
-    >>> from exactprune.knorm import prune
-    >>> from exactprune.tree import iris_tree
-    >>> c2 = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
-    >>> [(lo, hi)] = real_crossings([c2], 17781895, 17781896)
-    >>> hi - lo == Fraction(1, 2 ** 16), 17781895 < lo
-    (True, True)
-    """
-    for form, at_lo, at_hi in zip(forms, _signs_at(forms, lo), _signs_at(forms, hi)):
-        if at_lo <= 0 or at_hi > 0:
-            raise ValueError(f"node {form.name}: no sign change of F on [{lo}, {hi}]")
-    x0, x1 = Fraction(lo), Fraction(hi)
-    width = max(x1, Fraction(1)) / (1 << bits)
-    length = x1 - x0
-    while length > width:
-        length /= 2
-    try:
-        roots = _float_roots(forms, float(x0), float(x1)).tolist()
-    except OverflowError:       # beyond float range: no float guess, certified bisection alone
-        roots = [math.nan] * len(forms)
-    cells = int((x1 - x0) / length)
-    out = []
-    for form, root in zip(forms, roots):
-        out.append(_guessed_cell(form, x0, length, cells, root) or _bisected_cell(form, x0, x1, width))
-        form.release()          # its balls and float images, made for this cell alone
-    return out
-
-
-def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
-    """A float root of each form's F_d in [lo, hi], by float bisection of all forms at once
-    (the Gamma ratios of the concatenated rows by scipy's ``betaln``, summed per form), NaN for a form whose
-    float signs at lo and hi do not show the change.  Guesses only, certified by the caller."""
-    from scipy.special import betaln
-    columns = [form._float_rows for form in forms]
-    owner = np.repeat(np.arange(len(forms)), [len(w) for w, _, _ in columns])
-    w, a, d = (np.concatenate([c[i] for c in columns]) for i in range(3))
-
-    def f(x):       # log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each ratio is
-        xs = x[owner]      # exp(log B(d, x) - log B(a, x)), scipy's betaln staying accurate for large a, d
-        return np.bincount(owner, weights=w * np.exp(betaln(d, xs) - betaln(a, xs)))    # every form has its leaf row
-
-    with np.errstate(all="ignore"):
-        left, right = np.full(len(forms), lo), np.full(len(forms), hi)
-        bracket = (f(left) > 0) & (f(right) < 0)
-        mid = (left + right) / 2
-        while np.any((left < mid) & (mid < right)):
-            positive = f(mid) > 0
-            left, right = np.where(positive, mid, left), np.where(positive, right, mid)
-            mid = (left + right) / 2
-    return np.where(bracket, mid, np.nan)
-
-
-def _guessed_cell(form: "SubtreeForm", x0: Fraction, length: Fraction, cells: int, root: float) -> Optional[tuple]:
-    """The cell [x0 + c length, x0 + (c + 1) length] of the grid of ``cells`` cells where F_d
-    changes sign (F_d(x0) > 0 >= F_d(x0 + cells length) is known), searched from the cell around
-    the float ``root``: certified signs at its ends; when they do not show the change, a
-    galloping search towards it (1, 2, 4, ... cells) and bisection of the bracket found, so a
-    guess c cells off costs about 2 log2 c signs.  None without a root or when a sign cannot be
-    certified (the caller bisects).  By Thm 5.3 (one sign change) it is the cell bisection finds.
-
-    >>> from exactprune.knorm import prune
-    >>> from exactprune.tree import iris_tree
-    >>> form = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
-    >>> x0, length = Fraction(17781895), Fraction(1, 2 ** 16)
-    >>> exact = _guessed_cell(form, x0, length, 2 ** 16, 17781895.5)
-    >>> exact == _guessed_cell(form, x0, length, 2 ** 16, 17781895.0) == _bisected_cell(form, x0, x0 + 1, length)
-    True
-    """
-    if math.isnan(root):
-        return None
-
-    def positive(c: int) -> bool:
-        return c <= 0 or (c < cells and form.sign(x0 + c * length) > 0)
-
-    guess = min(max(int((Fraction(root) - x0) / length), 0), cells - 1)
-    try:
-        if positive(guess):
-            lo, step = guess, 1
-            while positive(lo + step):
-                lo, step = lo + step, 2 * step
-            hi = lo + step
-        else:
-            hi, step = guess, 1
-            while not positive(hi - step):
-                hi, step = hi - step, 2 * step
-            lo = hi - step
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if positive(mid):
-                lo = mid
-            else:
-                hi = mid
-    except CertificationError:
-        return None
-    return x0 + lo * length, x0 + hi * length
-
-
-def _bisected_cell(form: "SubtreeForm", x0: Fraction, x1: Fraction, width: Fraction) -> tuple:
-    """Certified bisection of [x0, x1] (F_d(x0) > 0 >= F_d(x1)) down to length <= ``width``,
-    stopping early at a midpoint whose sign cannot be certified."""
-    while x1 - x0 > width:
-        mid = (x0 + x1) / 2
-        try:
-            s = form.sign(mid)
-        except CertificationError:
-            break
-        if s > 0:
-            x0 = mid
-        else:
-            x1 = mid
-    return x0, x1

@@ -1,0 +1,320 @@
+"""The decision kernel's rules elementwise over numpy float64 arrays (PruneTree level by level, the
+breakpoint searches' filters): the same derivations as :mod:`exactprune.certify.rules`."""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from .rules import INFLATE, MAX_REL, TINY, U, Rational, _image, product_rel, rising_ratio_rel
+
+
+# -- the same rules elementwise over numpy float64 arrays (PruneTree level by level) -----------
+
+# An approximation is a pair of arrays (value, rel), an infinite rel marking one that cannot be
+# vouched for; each function applies, element by element, the rule of its scalar counterpart.
+
+def float_images(values: Sequence[Rational]) -> tuple:
+    """:meth:`Approx.of` of many non-negative rationals at once, as the arrays ``(values, rels)``
+    (NaN and an infinite bound where it is not valid): the images the elementwise float filter
+    (:func:`float_sign_array`) starts from.
+
+    Parameters
+    ----------
+    values : sequence of exact rationals
+        Non-negative values.
+
+    Returns
+    -------
+    tuple of numpy arrays
+        (values, rels).
+
+    See Also
+    --------
+    Approx.of : one value.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> float_images([Fraction(1, 3), 2, -1])
+    (array([0.33333333, 2.        ,        nan]), array([1.11022302e-16, 0.00000000e+00,            inf]))
+    """
+    import numpy as np
+    images = [_image(x) or (math.nan, math.inf) for x in values]
+    return np.array([v for v, _ in images]), np.array([r for _, r in images])      # Python floats: float64
+
+
+def checked_array(value, rel) -> tuple:
+    """:func:`_checked` elementwise (the validity rule of :class:`Approx`): ``(value, rel)`` where
+    the value is finite, non-negative, 0 with bound 0 or at least ``TINY``, and the bound finite
+    and at most ``MAX_REL``; ``(nan, inf)`` elsewhere.
+
+    Parameters
+    ----------
+    value, rel : numpy arrays
+        Computed floats and their relative bounds.
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import numpy as np
+    >>> v, r = checked_array(np.array([1.0, 0.0, 0.0, TINY / 2, 1.0, -1.0]), np.array([U, 0.0, U, 0.0, MAX_REL * 2, 0.0]))
+    >>> v.tolist()[:2], np.isinf(r).tolist()
+    ([1.0, 0.0], [False, False, True, True, True, True])
+    """
+    import numpy as np
+    with np.errstate(invalid="ignore"):
+        fine = np.isfinite(value) & np.isfinite(rel) & (rel <= MAX_REL) & (
+            ((value == 0.0) & (rel == 0.0)) | (value >= TINY))
+    return np.where(fine, value, math.nan), np.where(fine, rel, math.inf)
+
+
+def _valid_array(value, rel):
+    """Which elements of an array approximation are valid (a finite bound at most ``MAX_REL``
+    and a finite value): the arrays' ``Approx.valid``."""
+    import numpy as np
+    with np.errstate(invalid="ignore"):
+        return np.isfinite(value) & (rel <= MAX_REL)
+
+
+def product_array(x: tuple, y: tuple) -> tuple:
+    """``Approx.__mul__`` elementwise on ``(value, rel)`` pairs of arrays: 0 exactly where a valid
+    factor is 0, else the product rule and the validity rule (:func:`checked_array`).
+
+    Parameters
+    ----------
+    x, y : tuple
+        ``(values, rels)`` arrays (or scalars) of the factors.
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import numpy as np
+    >>> product_array((np.array([3.0, 0.0, 2.0]), np.array([0.0, 0.0, np.inf])), (np.array([0.5, 7.0, 1.0]), 0.0))
+    (array([1.5, 0. , nan]), array([1.11022302e-16, 0.00000000e+00,            inf]))
+    """
+    import numpy as np
+    (xv, xr), (yv, yr) = x, y
+    with np.errstate(all="ignore"):
+        valid = _valid_array(xv, xr) & _valid_array(yv, yr)
+        zero = valid & ((xv == 0.0) | (yv == 0.0))
+        value, rel = checked_array(xv * yv, product_rel(xr, yr))
+    return (np.where(zero, 0.0, np.where(valid, value, math.nan)),
+            np.where(zero, 0.0, np.where(valid, rel, math.inf)))
+
+
+def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
+    """:func:`rising_ratio` elementwise: the float image of Zhong (4.29)'s ratio ``prod_{m<k}
+    (a + m) / (d + m)`` for arrays ``a = (values, rels)`` and ``d`` (a bound may be one scalar for
+    all), the same float loop, the bound :func:`rising_ratio_rel` and the same validity rules
+    (an invalid input or ``d = 0`` gives ``(nan, inf)``, ``a = 0`` with ``k > 0`` exactly 0).
+
+    Parameters
+    ----------
+    a, d : tuple
+        ``(values, rels)`` float64 arrays of the same shape (a rel may be one scalar).
+    k : int
+        The number of factors (the moment's order).
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays (``rels`` a read-only broadcast of the one bound when every
+        element has it).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from exactprune.certify import Approx, rising_ratio
+    >>> import numpy as np
+    >>> v, r = rising_ratio_array((np.array([1.0, 0.0]), 0.0), (np.array([2.0, 2.0]), 0.0), 2)
+    >>> v.tolist(), bool(r[0] == rising_ratio(Approx(1.0), Approx(2.0), 2).rel), r.tolist()[1]
+    ([0.3333333333333333, 0.0], True, 0.0)
+    """
+    import numpy as np
+    (av, ar), (dv, dr) = a, d
+    av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        value = av / dv if k > 0 else np.ones(av.shape)      # the loop's first factor times 1
+        if k > 1:
+            top, bottom = np.empty(av.shape), np.empty(av.shape)
+            for m in range(1, k):
+                value *= np.divide(np.add(av, m, out=top), np.add(dv, m, out=bottom), out=top)
+            del top, bottom
+        scalar = np.ndim(ar) == 0 and np.ndim(dr) == 0
+        if scalar:                                      # one bound for every element
+            rule = rising_ratio_rel(float(ar), float(dr), k)
+            if (k > 0 and ar <= MAX_REL and dr <= MAX_REL and rule <= MAX_REL and av.size and dv.min() > 0.0
+                    and dv.max() < math.inf and value.min() >= TINY and value.max() < math.inf):
+                # every value finite and >= TINY, so every a finite and non-zero: the rules below change nothing
+                return value, np.broadcast_to(rule, av.shape)
+        ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)
+        valid = _valid_array(av, ar) & _valid_array(dv, dr) & (dv != 0.0) & (k >= 0)
+        if scalar:
+            rel = np.full(av.shape, rule)
+        else:                                           # the rule once per distinct pair of bounds
+            pairs, inverse = np.unique(np.stack([ar.ravel(), dr.ravel()], axis=1), axis=0, return_inverse=True)
+            rules = np.array([rising_ratio_rel(x, y, k) for x, y in pairs.tolist()], dtype=np.float64)
+            rel = rules[inverse.ravel()].reshape(av.shape) if rules.size else np.zeros(av.shape)
+        value, rel = checked_array(value, rel)
+        zero = valid & (av == 0.0) & (k > 0)
+    return (np.where(zero, 0.0, np.where(valid, value, math.nan)),
+            np.where(zero, 0.0, np.where(valid, rel, math.inf)))
+
+
+def total_array(terms: tuple, owner, n: int) -> tuple:
+    """:func:`total` of each of ``n`` groups of array terms ``(values, rels)`` at once (``owner``:
+    the group of each term, non-decreasing): the sum rule left to right over a group's non-zero
+    terms (zero terms add nothing, as in ``Approx.__add__``) and the validity rule on the sum; a
+    group with an invalid term is invalid, ``(nan, inf)``.  A sum of non-negative terms grows
+    term by term, so checking the total checks every partial sum.
+
+    Parameters
+    ----------
+    terms : tuple
+        ``(values, rels)`` arrays of the terms.
+    owner : numpy integer array
+        The group of each term, non-decreasing.
+    n : int
+        The number of groups (a group without terms totals the exact 0).
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays of length ``n``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import numpy as np
+    >>> total_array((np.array([1.0, 0.5, 0.0, 2.0]), np.array([U, 0.0, 0.0, np.inf])), np.array([0, 0, 1, 2]), 4)
+    (array([1.5, 0. , nan, 0. ]), array([2.22044605e-16, 0.00000000e+00,            inf, 0.00000000e+00]))
+    """
+    import numpy as np
+    value, rel = terms
+    owner = np.asarray(owner)
+    with np.errstate(all="ignore"):
+        bad = np.bincount(owner, weights=~_valid_array(value, rel), minlength=n) > 0
+        keep = value != 0.0
+        owner, value, rel = owner[keep], value[keep], rel[keep]
+        position = np.arange(len(owner)) - np.searchsorted(owner, owner)       # rank within the group
+        sums, sum_rels = np.zeros(n), np.zeros(n)
+        for p in range(int(position.max(initial=-1)) + 1):
+            at = position == p
+            group, v, r = owner[at], value[at], rel[at]
+            sums[group], sum_rels[group] = sums[group] + v, r if p == 0 else sum_rel_array(sum_rels[group], r)
+        sums, sum_rels = checked_array(sums, sum_rels)
+    return np.where(bad, math.nan, sums), np.where(bad, math.inf, sum_rels)
+
+
+def sum_rel_array(rx, ry):
+    """:func:`sum_rel` elementwise.
+
+    Parameters
+    ----------
+    rx, ry : numpy arrays or floats
+        Relative bounds.
+
+    Returns
+    -------
+    numpy array
+        sum_rel elementwise.
+
+    See Also
+    --------
+    sum_rel : one pair.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from exactprune.certify import sum_rel
+    >>> import numpy as np
+    >>> sum_rel_array(np.array([U, 0.0]), np.array([0.0, 0.0])).tolist() == [sum_rel(U, 0.0), sum_rel(0.0, 0.0)]
+    True
+    """
+    import numpy as np
+    return (np.maximum(rx, ry) + U) * INFLATE
+
+
+def float_sign_array(x: tuple, y: tuple):
+    """:func:`float_sign` elementwise: +1/-1 where the float filter proves the sign of
+    ``X - Y``, 0 where it declines.  ``x`` and ``y`` are ``(value, rel)`` pairs of arrays (or
+    scalars) of non-negative values; an approximation that cannot be vouched for carries an
+    infinite (or NaN) bound, and every comparison involving it declines.
+
+    Parameters
+    ----------
+    x, y : tuple of numpy arrays
+        (values, rels) of X and Y.
+
+    Returns
+    -------
+    numpy array
+        +1/-1 where proven, 0 where declined.
+
+    See Also
+    --------
+    float_sign : one pair.
+    float_greater_array : its comparison rule.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import numpy as np
+    >>> one = (np.array([2.0, 1.0, 2.0]), np.array([0.0, 0.0, np.inf]))
+    >>> float_sign_array(one, (np.array([1.0, 1.0, 1.0]), 0.0)).tolist()
+    [1, 0, 0]
+    """
+    import numpy as np
+    (xv, xr), (yv, yr) = x, y
+    with np.errstate(invalid="ignore", over="ignore"):
+        greater, settled = float_greater_array(xv, xr * xv, yv, yr)
+    return greater.view(np.int8) - (settled & ~greater).view(np.int8)
+
+
+def float_greater_array(xv, x_error, yv, yr) -> tuple:
+    """The comparison rule of :func:`float_sign_array` with the absolute error ``x_error = xr
+    xv`` of ``X``'s approximation given (a caller comparing the same ``x`` many times computes it
+    once): ``(greater, settled)``, where the filter proves ``X > Y`` and where it proves the sign
+    at all (``fl(x - y)`` exceeds the bound ``(xr xv + yr yv) INFLATE`` in magnitude; a NaN bound
+    settles nothing).  Floating-point exceptions are the caller's to silence.
+
+    Parameters
+    ----------
+    xv, x_error : numpy arrays
+        Values of X and their absolute errors.
+    yv : numpy array
+        Values of Y.
+    yr : float or numpy array
+        Relative bounds of Y.
+
+    Returns
+    -------
+    tuple of numpy bool arrays
+        (greater, settled).
+
+    See Also
+    --------
+    float_sign_array : the signs.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import numpy as np
+    >>> greater, settled = float_greater_array(np.array([2.0, 1.0, 1.0]), 0.0, np.array([1.0, 1.0, 2.0]), 0.0)
+    >>> greater.tolist(), settled.tolist()
+    ([True, False, False], [True, False, True])
+    """
+    import numpy as np
+    diff = xv - yv
+    bound = (x_error + yr * yv) * INFLATE       # >= 0 or NaN: a NaN bound decides nothing
+    return diff > bound, np.abs(diff) > bound

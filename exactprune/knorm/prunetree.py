@@ -1,0 +1,486 @@
+"""PruneTree (Zhong Fig 4.1): the pruning of a tree that minimises its k-th error moment, every
+decision exact.
+
+A split at t is kept iff R_tree < R_leaf - epsilon, R_leaf the k-th moment of t as a leaf (4.29)
+and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
+(:func:`~exactprune.pruning.prune_bottom_up`).  A float64 filter with a rigorous relative error
+bound settles clear cases (:class:`_FloatFilter`), and only comparisons too close to call fall
+back to exact rationals (``flint.fmpq``) through the package's one exact subtree walk
+(:class:`~exactprune.pruning.SubtreeWalk`) - the robust geometric-predicate pattern; above
+``EXACT_K_LIMIT`` every decision is a certified arb sign.  The number of fallbacks is reported.
+The formulas are :mod:`exactprune.knorm.moments`'.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Callable, Optional, Union
+
+import flint
+import numpy as np
+
+from ..certify import (TINY, U, Approx, Decider, float_greater_array, product_rel, quotient_rel, rising_ratio_rel,
+                       sum_rel, weighted_sum_rel)
+from ..limits import EXACT_K_LIMIT
+from ..numbers import arb_of, check_k, knorm_decimal, rising_ratio_fmpq, to_fmpq, to_fraction
+from ..pruning import Pruning, SubtreeWalk, check_epsilon, prune_bottom_up
+from ..tree import CountArrays, Node, Tree, has_fractional_counts
+from .moments import (_TERM_REL, Prior, _float_or_inf, _leaf_images, child_weights, leaf_moment_arb, leaf_terms)
+
+__all__ = ["PruneResult", "prune"]
+
+
+class PruneResult(Pruning):
+    """Outcome of PruneTree at order ``k`` (a :class:`~exactprune.pruning.Pruning`).
+
+    ``tree`` is the pruned tree (a new Tree; the input is untouched), ``moment`` its k-th
+    moment (Fraction, or arb for k > EXACT_K_LIMIT), ``pruned`` the names of the topmost
+    splits turned into leaves (in index order), ``kept_splits`` the decision at every split,
+    ``comparisons`` the number of decisions, ``routes`` how each was settled by the decision
+    kernel (:class:`~exactprune.certify.Decider`: ``float``, ``arb`` or ``exact``) and
+    ``fallbacks`` how many of them the float filter could not settle.  ``tree``, ``pruned`` and
+    ``moment`` are built on first access, so the decisions themselves cost one pass.
+
+    >>> from exactprune.tree import iris_tree
+    >>> result = prune(iris_tree(), 2)                  # Zhong Figure B.1(d)
+    >>> result.pruned, result.tree.n_leaves, result.comparisons
+    (['c21', 'c22'], 3, 7)
+    """
+
+    k: int      # always an order here (the base class allows None)
+
+    def __init__(self, source: Tree, k: int, engine: "_PruneTree"):
+        super().__init__(source, k, engine.kept, engine.decider.routes)
+        self._engine = engine
+
+    @property
+    def tree(self) -> Tree:
+        """The pruned tree (:meth:`~exactprune.tree.Tree.pruned_tree` of the decisions, given the
+        nodes that remain from the float pass's breadth-first positions when it ran).
+
+        >>> from exactprune.tree import iris_tree
+        >>> small = prune(iris_tree(), 2).tree             # Zhong Figure B.1(d): c21 and c22 made leaves
+        >>> small.n_leaves, small.arrays().names()
+        (3, ['root', 'c1', 'c2', 'c21', 'c22'])
+        """
+        if not hasattr(self, "_tree"):      # (the remaining nodes from the pass's own positions and decisions)
+            self._tree = self._source.pruned_tree(self._kept_splits, remaining=self._engine.remaining())
+        return self._tree
+
+    @property
+    def moment(self):
+        """The k-th moment of the pruned tree by (4.28)-(4.29), exact for k <= EXACT_K_LIMIT.
+
+        >>> from exactprune.tree import iris_tree
+        >>> F = Fraction
+        >>> leaf = lambda b, n: (b + 1) * (b + 2) / ((n + F(3, 2)) * (n + F(5, 2)))    # (4.29), k = 2, c lam = 1
+        >>> c2 = F(109, 202) * leaf(5, 54) + F(93, 202) * leaf(1, 46)       # c21 (0, 49, 5), c22 (0, 1, 45)
+        >>> prune(iris_tree(), 2).moment == F(101, 302) * leaf(0, 50) + F(201, 302) * c2     # weights (n + 1/2)/(N + 1)
+        True
+        """
+        if not hasattr(self, "_moment"):
+            self._moment = self._engine.root_moment()
+        return self._moment
+
+    @property
+    def norm(self) -> str:
+        """The k-norm E[r^k]^(1/k), certified, to 10 significant digits.
+
+        >>> from exactprune.tree import iris_tree
+        >>> result = prune(iris_tree(), 2)
+        >>> abs(float(result.norm) ** 2 - float(result.moment)) < 1e-12
+        True
+        """
+        return knorm_decimal(self.moment, self.k, 10)
+
+
+#: PruneTree's float pass trusts a non-zero weight >= _WEIGHT_FLOOR and a non-zero moment >=
+#: _VALUE_FLOOR, so that every non-zero product of the two is at least TINY (no underflow)
+_WEIGHT_FLOOR = 2.0 ** -60
+_VALUE_FLOOR = TINY / _WEIGHT_FLOOR
+
+
+#: nodes whose leaf moments (and splits whose child weights) PruneTree's float pass makes at a time
+_LEAF_BLOCK = 1 << 14
+
+
+class _PruneTree:
+    """PruneTree's decisions on one tree, made whole by the constructor: every keep/prune
+    decision a sign settled by the decision kernel :class:`~exactprune.certify.Decider`, the
+    splits a level at a time from the deepest (:func:`~exactprune.pruning.prune_bottom_up`).
+
+    For k <= EXACT_K_LIMIT and integer counts the float filter (:class:`_FloatFilter`) settles
+    the clear decisions and hands the others one by one to exact rationals (``flint.fmpq``) of
+    the optimally pruned subtrees (:class:`~exactprune.pruning.SubtreeWalk`).  For larger k every
+    comparison is a certified arb sign of R_leaf - epsilon - R_tree (the same walk in ball
+    arithmetic; a tie there raises CertificationError).  Rational counts (weighted counts,
+    :func:`~exactprune.tree.has_fractional_counts`): the float filter's bounds assume integer
+    counts (exact floats), so for k <= EXACT_K_LIMIT every comparison goes to exact rationals
+    (the terms built from the counts as fmpq), and above it to certified arb signs as for
+    integers (:func:`~exactprune.numbers.rising_ratio_arb` takes rational terms).
+
+    After the constructor: ``kept`` (the decisions over node indices), ``decider`` (its
+    ``routes``), :meth:`remaining` and :meth:`root_moment` (what :class:`PruneResult` reads).
+    """
+
+    def __init__(self, tree: Tree, k: int, prior: Prior, epsilon: Fraction):
+        self.k, self.prior, self.epsilon = k, prior, epsilon
+        a = self.arrays = tree.arrays()
+        self.decider = Decider(max_prec=1 << 16)
+        self.kept = np.zeros(a.n_nodes, dtype=bool)
+        self._fractional = has_fractional_counts(a)
+        self._eta = to_fmpq(prior.eta)
+        self._offsets = tuple(to_fmpq(x) for x in prior.term_offsets(a.counts.shape[1]))
+        self._leaf_cache: dict = {}         # node index -> fmpq leaf moment
+        self._exact_cache: dict = {}        # node index -> fmpq moment of the optimal subtree (the exact walks')
+        self._filter: Optional[_FloatFilter] = None
+        if prior.lam == 0 and np.any(a.sizes == 0):
+            name = a.name(int(np.flatnonzero(a.sizes == 0)[0]))
+            raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
+        if not len(a.indices):      # no split
+            return
+        if k > EXACT_K_LIMIT:
+            eps_ball = arb_of(epsilon)
+            self._one_by_one(lambda i: self.decider.sign(
+                None, None, ball=lambda: self._leaf_arb(i) - eps_ball - self._tree_arb(i)) > 0)
+        elif self._fractional:      # no float filter: its bounds assume integer counts
+            self._one_by_one(self._exact_keep)
+        else:
+            self._filter = _FloatFilter(a, tree.n_classes, k, prior, epsilon, self.decider, self.kept,
+                                        self._exact_keep)
+
+    # -- exact rationals (fallback, and the moment of the result) ---------------------
+    def _size_majority(self, i: int) -> tuple:
+        """n_i and max_j n_{j,i} as Python ints (fmpq for rational counts), read from node i's row
+        of counts (an exact fallback reads a few nodes, so no list over every node is made)."""
+        row = self.arrays.counts[i].tolist()
+        size, majority = sum(row), max(row)
+        if self._fractional:        # Fractions as fmpq (fmpq and Fraction do not mix)
+            return to_fmpq(size), to_fmpq(majority)
+        return size, majority
+
+    def _exact_weights(self, i: int, children: list) -> list:
+        """The child weights (4.11) of split ``i`` as fmpq."""
+        return child_weights([self._size_majority(c)[0] for c in children], self._size_majority(i)[0], self._eta,
+                             to_fmpq, node=lambda: self.arrays.name(i))
+
+    def _leaf_exact(self, i: int):
+        """The leaf moment (4.29) of node ``i`` as fmpq: (b + c lam)^(k) / (n + J lam)^(k) (an empty
+        node with lam = 0 was refused by the constructor)."""
+        if i not in self._leaf_cache:
+            size, majority = self._size_majority(i)
+            self._leaf_cache[i] = rising_ratio_fmpq(*leaf_terms(size, majority, self._offsets), self.k)
+        return self._leaf_cache[i]
+
+    def _exact_walk(self) -> SubtreeWalk:
+        """The exact walk over the decisions so far, its cache shared by every fallback (made per
+        use: an engine holding a walk of its own bound methods would be a reference cycle, kept
+        alive past its last use until the garbage collector runs)."""
+        return SubtreeWalk(self.arrays, self.kept, self._leaf_exact, self._exact_weights, self._exact_cache)
+
+    def _exact_keep(self, i: int) -> bool:
+        """Fig 4.1 at split ``i`` in exact rationals: R_leaf - epsilon - R_tree > 0."""
+        eps = to_fmpq(self.epsilon)
+        return self.decider.sign(
+            None, None, exact=lambda: self._leaf_exact(i) - eps - self._exact_walk().split_value(i)) > 0
+
+    # -- certified balls (large k) --------------------------------------------------------
+    def _leaf_arb(self, i: int):
+        return leaf_moment_arb(tuple(self.arrays.counts[i].tolist()), self.k, self.prior)
+
+    def _arb_walk(self) -> SubtreeWalk:
+        """The walk in ball arithmetic at the current precision (a new cache: the kernel asks at
+        increasing precisions)."""
+        return SubtreeWalk(self.arrays, self.kept, self._leaf_arb,
+                           lambda i, children: [arb_of(w) for w in self._exact_weights(i, children)])
+
+    def _tree_arb(self, i: int):
+        return self._arb_walk().split_value(i)
+
+    def _one_by_one(self, keep: Callable[[int], bool]) -> None:
+        """A pass deciding the splits one by one (a level at a time from the deepest): the split at
+        i is kept iff ``keep(i)``."""
+        a = self.arrays
+        prune_bottom_up(a, np.zeros(a.n_nodes), lambda splits, best, level: best[splits],
+                        lambda splits, tree, level: np.array([keep(i) for i in splits.tolist()], dtype=bool),
+                        self.kept)
+
+    # -- what the result reads -----------------------------------------------------------------
+    def remaining(self) -> Optional[np.ndarray]:
+        """The nodes that remain in the pruned tree, from the float filter's positions (read once),
+        or None (no filter ran, or asked before)."""
+        return None if self._filter is None else self._filter.remaining()
+
+    def root_moment(self):
+        """The moment of the pruned tree: exact (the exact walk's cache reused, every node's size
+        and majority read in one pass), or a ball at 128 bits above ``EXACT_K_LIMIT``."""
+        if self.k > EXACT_K_LIMIT:
+            with flint.ctx.workprec(128):
+                return self._arb_walk().value(0)
+        a = self.arrays
+        sizes, majority = a.sizes.tolist(), a.majority.tolist()
+        if self._fractional:
+            sizes, majority = [to_fmpq(x) for x in sizes], [to_fmpq(x) for x in majority]
+
+        def leaf(i: int):
+            if i not in self._leaf_cache:
+                self._leaf_cache[i] = rising_ratio_fmpq(*leaf_terms(sizes[i], majority[i], self._offsets), self.k)
+            return self._leaf_cache[i]
+
+        def weights(i: int, children: list) -> list:
+            return child_weights([sizes[c] for c in children], sizes[i], self._eta, to_fmpq,
+                                 node=lambda: a.name(i))
+
+        return to_fraction(SubtreeWalk(a, self.kept, leaf, weights, self._exact_cache).value(0))
+
+
+class _FloatFilter:
+    """PruneTree's float filter: the pass for k <= EXACT_K_LIMIT over integer counts
+    (:func:`~exactprune.pruning.prune_bottom_up`, a level
+    at a time from the deepest) over breadth-first positions
+    (:meth:`~exactprune.tree.CountArrays.split_positions`): the children of a level's splits
+    are one slice of positions, each split's children consecutive, so a level costs a fixed
+    number of numpy calls on slices (a binary tree's pairs are two strided views).
+
+    Bounds (certify's rules): a non-zero leaf moment has the bound ``leaf_rel``.  A term w_c
+    v_c has the product rule's bound of weight_rel and rel_c, and the sum of at most K terms
+    the sum rule applied K - 1 times to their largest bound: f(r) =
+    :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r, K), monotone and above r.  A
+    node decided in the t-th level (t = 0 the deepest level with splits) has a kept subtree
+    of height at most t + 1, so every subtree value of that level has the bound
+    f^(t+1)(leaf_rel), one number per level.  An approximation that cannot be vouched for is
+    NaN, which every comparison declines and every sum keeps: a leaf moment that is neither 0
+    nor at least ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node
+    with a weight neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0
+    nor at least ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).
+    The sum of a split's terms is taken left to right (a missing term of a narrower split
+    adds nothing).  The decisions the filter declines go to ``exact_keep`` (exact rationals), one by one, the
+    decisions of the levels below written into ``decisions`` first (the exact walk reads them);
+    every decision ends in ``decisions`` (over node indices).  Built whole by the constructor;
+    :meth:`remaining` reads the pass's positions once."""
+
+    def __init__(self, a: CountArrays, n_classes: int, k: int, prior: Prior, epsilon: Fraction,
+                 decider: Decider, decisions: np.ndarray, exact_keep: Callable[[int], bool]):
+        self.n_nodes = a.n_nodes
+        order, _ = a.breadth_first()
+        splits, levels = a.splits_by_position()     # split positions in breadth-first order, and by level
+        binary = len(a.indices) == 2 * len(splits)
+        arity = np.broadcast_to(2, splits.shape) if binary else a.n_children[order[splits]]    # children per split
+        first = None if binary else np.cumsum(arity) - arity + 1     # each split's first child (binary: 2 s + 1)
+        sizes_f, value, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes, prior, k)
+        eta_f = _float_or_inf(prior.eta)
+        with np.errstate(all="ignore"):
+            weight = sizes_f        # position p > 0: P*[A_p | A_parent] (4.11), made in place over the sizes
+            del sizes_f
+            for stop in range(len(splits), 0, -_LEAF_BLOCK):     # a block of splits at a time, the last first:
+                begin = max(0, stop - _LEAF_BLOCK)      # their children lie past every earlier split's own entry
+                parents, width = weight.take(splits[begin:stop]), arity[begin:stop]
+                if binary:
+                    kids = weight[2 * begin + 1:2 * stop + 1].reshape(-1, 2)
+                    kids[:] = child_weights(kids, parents[:, None], eta_f, float, n_children=width[:, None])
+                else:
+                    assert first is not None        # made when the tree is not binary
+                    kids = weight[first[begin]:first[stop - 1] + arity[stop - 1]]
+                    kids[:] = child_weights(kids, np.repeat(parents, width), eta_f, float,
+                                            n_children=np.repeat(width, width))
+            weight[0] = 0.0
+            if not weight[1:].min() >= _WEIGHT_FLOOR:      # some weight is NaN, or below the floor (0 included)
+                low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
+                starts = np.arange(1, 2 * len(splits), 2) if first is None else first
+                weight[starts[np.logical_or.reduceat(low[1:], starts - 1)]] = math.nan    # an untrusted weight: NaN subtree
+        eps = Approx.of(epsilon)       # NaN with an infinite bound if it has no float image
+        bounds, bound, width = [], leaf_rel, int(arity.max())     # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
+        for _ in levels:
+            bound = weighted_sum_rel(weight_rel, bound, width)
+            bounds.append(sum_rel(bound, eps.rel))
+        n_splits = len(splits)
+        del splits
+        runs, stop = [], n_splits           # runs[t]: the level's splits and children as slices
+        for positions in levels:
+            begin = stop - len(positions)
+            if first is None:               # binary
+                runs.append((slice(begin, stop), 2 * begin + 1, 2 * stop + 1))
+            else:
+                runs.append((slice(begin, stop), int(first[begin]), int(first[stop - 1] + arity[stop - 1])))
+            stop = begin
+        slots = None if binary else self._slots(arity, first, runs)
+        kept = np.zeros(len(order), dtype=bool)
+        shift = eps.value != 0.0 or eps.rel != 0.0      # epsilon's float image is not the exact 0
+
+        def subtree(positions, best, t):
+            _, low_child, high_child = runs[t]
+            terms = weight[low_child:high_child] * best[low_child:high_child]
+            if binary:
+                tree_v = terms[0::2] + terms[1::2]
+            else:
+                assert slots is not None        # made when the tree is not binary
+                terms = np.append(terms, 0.0)       # the missing terms of narrower splits
+                tree_v = terms[slots[t][0]]
+                for slot in slots[t][1:]:
+                    tree_v += terms[slot]
+            if np.fmin.reduce(tree_v) < _VALUE_FLOOR:
+                tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
+            return tree_v
+
+        def decide(positions, tree_v, t):
+            if shift:
+                tree_v = tree_v + eps.value
+            leaf_v = value.take(positions)      # (not yet overwritten: the splits' leaf moments)
+            keep, settled = float_greater_array(leaf_v, leaf_v * leaf_rel, tree_v, bounds[t])
+            if not np.logical_and.reduce(settled):
+                declined = np.flatnonzero(~settled)
+                below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
+                decisions[order[below:]] = kept[below:]
+                for position in declined.tolist():
+                    keep[position] = exact_keep(int(order[positions[position]]))
+                decider.routes["float"] += positions.size - declined.size
+            else:
+                decider.routes["float"] += positions.size
+            return keep
+
+        with np.errstate(all="ignore"):
+            prune_bottom_up(a, value, subtree, decide, kept, levels, in_place=True)
+        decisions[order] = kept
+        self._positions: Optional[tuple] = (order, levels, runs, None if binary else arity, kept)
+
+    def remaining(self) -> Optional[np.ndarray]:
+        """Which nodes remain in the pruned tree (:meth:`~exactprune.tree.CountArrays.subtree_mask`
+        of the decisions) from the float pass's breadth-first positions, top-down a level at a
+        time: a kept split's children are one slice of positions.  Asked once (by
+        :attr:`PruneResult.tree`): the positions are dropped then; None after another pass."""
+        if self._positions is None:
+            return None
+        order, levels, runs, arity, kept = self._positions
+        self._positions = None
+        remains = np.empty(len(order), dtype=bool)
+        remains[0] = True
+        for positions, (span, low_child, high_child) in zip(reversed(levels), reversed(runs)):
+            open_splits = remains.take(positions) & kept.take(positions)
+            remains[low_child:high_child] = open_splits.repeat(2 if arity is None else arity[span])
+        alive = np.empty(self.n_nodes, dtype=bool)
+        alive[order] = remains
+        return alive
+
+    @staticmethod
+    def _sizes_by_position(counts, order) -> tuple:
+        """``(sizes, majority)``: n_t = sum_j n_{j,t} and max_j n_{j,t} of the nodes ``order``
+        (:attr:`~exactprune.tree.CountArrays.sizes` and ``majority`` of those rows), a class
+        column at a time, left to right (no (n_nodes, n_classes) temporary).
+
+        >>> s, m = _FloatFilter._sizes_by_position(np.array([[3, 2, 1], [0, 4, 4]]), np.array([1, 0]))
+        >>> s.tolist(), m.tolist()
+        ([8, 6], [4, 3])
+        """
+        sizes = counts[:, 0][order]                # (np.take would copy the whole strided column first)
+        majority = sizes.copy()
+        for j in range(1, counts.shape[1]):
+            column = counts[:, j][order]
+            sizes += column
+            np.maximum(majority, column, out=majority)
+        return sizes, majority
+
+    @staticmethod
+    def _slots(arity, first, runs) -> list:
+        """For a tree with a split of other than 2 children: per level, the slot arrays of
+        :meth:`_float_pass`'s sum, slot j giving each split's j-th child as an index into the
+        level's terms (the children's slice, one 0 term appended) or the appended 0 term."""
+        out = []
+        for span, low_child, high_child in runs:
+            width, start = arity[span], first[span] - low_child
+            out.append([np.where(width > j, start + j, high_child - low_child) for j in range(int(width.max()))])
+        return out
+
+    @staticmethod
+    def _leaf_floats(counts, order, n_classes: int, prior: Prior, k: int) -> tuple:
+        """``(sizes, values, leaf_rel, weight_rel)``: the sizes n_t (as floats) of the nodes
+        ``order`` (rows of ``counts``), the float images of their leaf moments (4.29)
+        (:func:`leaf_moment_floats`, a block of nodes at a time: small temporaries), the bound
+        ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's rules: a
+        child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule),
+        the counts exact floats and eta correctly rounded.  Each bound is the same for every
+        node (a zero image has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept
+        per node: an image that cannot be vouched for is NaN instead (an infinite bound from
+        :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
+        2**1000] voids every bound (every image NaN: the filter declines everywhere); so does a
+        leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
+        offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))
+        usable = all(math.isfinite(x) for x in (*offsets, _float_or_inf(prior.eta)))
+        leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, k) if usable else math.inf
+        weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
+        sizes_f, leaf_v = np.empty(len(order)), np.empty(len(order))
+        for start in range(0, len(order), _LEAF_BLOCK):
+            block = slice(start, start + _LEAF_BLOCK)
+            sizes, majority = _FloatFilter._sizes_by_position(counts, order[block])
+            sizes_f[block] = sizes
+            values, rels = _leaf_images(sizes, majority, offsets, k)     # (leaf_moment_floats)
+            if not rels.max() < math.inf:
+                values[np.isinf(rels)] = math.nan
+            leaf_v[block] = values
+        if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):
+            return sizes_f, leaf_v, leaf_rel, weight_rel         # every moment trusted
+        with np.errstate(invalid="ignore"):
+            leaf_v[~(((leaf_v >= _VALUE_FLOOR) | (leaf_v == 0.0)) & usable)] = math.nan
+        return sizes_f, leaf_v, leaf_rel, weight_rel
+
+
+def prune(tree: Union[Tree, Node], k: Any, *, prior: Prior = Prior(), epsilon: Any = 0) -> PruneResult:
+    """PruneTree (Zhong Fig 4.1): the pruning of ``tree`` that minimises E[r^k].
+
+    A split at t is kept iff R_tree < R_leaf - epsilon, R_leaf the k-th moment of t as a leaf
+    (4.29) and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
+    (:func:`~exactprune.pruning.prune_bottom_up`).  Decisions are exact (see the module
+    docstring).  The input is not modified.  Called as every pruner
+    (:mod:`exactprune.pruning`): the tree, the order ``k``, the options keyword-only.
+
+    Parameters
+    ----------
+    tree : Tree or Node
+        The tree to prune (a Node is taken as the root of a Tree).  Its counts are non-negative
+        integers or exact rationals (weighted counts: decided without the float filter, every
+        comparison between exact rationals).
+    k : int
+        The order of the norm minimised: the pruning minimises E[r^k], the k-th moment of the
+        error rate r (so also the k-norm E[r^k]^(1/k)); k = 1 is the expected error rate, a
+        larger k weighs the uncertainty of the estimate more.  A positive integer (an int, or an
+        exact integer such as ``"2"``; a float is refused) up to ``MAX_K``; the moments are exact
+        rationals up to ``EXACT_K_LIMIT`` and decided by certified arb signs above it.
+    prior : Prior, default ``Prior()``
+        The parameters of (4.29) and (4.11): ``lam`` (class probabilities), ``eta`` (child
+        proportions) and the error ``numerator`` convention.  The default is lam = eta = 1/2
+        with numerator ``"J-1"`` (Zhong's printed (4.29): c = J - 1 in b + c lam).
+    epsilon : exact number, default 0
+        The margin of Fig 4.1: a split is kept iff R_tree < R_leaf - epsilon.  Exact (int,
+        Fraction, ``"1/1000"``; a float is a TypeError), >= 0 (a negative one is a ValueError),
+        at most ``MAX_EPSILON_DIGITS`` digits (:func:`~exactprune.pruning.check_epsilon`).  With
+        epsilon = 0 a split whose subtree ties with its leaf is pruned.
+
+    Returns
+    -------
+    PruneResult
+        The decisions (``kept_splits``, over the input's :meth:`~exactprune.tree.Tree.arrays`
+        indices) and how each was settled (``routes``, ``fallbacks``); the pruned tree
+        (``tree``, a new Tree), the names of the splits turned into leaves (``pruned``) and its
+        k-th moment (``moment``: a Fraction, or an arb ball above ``EXACT_K_LIMIT``).
+
+    Examples
+    --------
+    >>> from exactprune.tree import iris_tree
+    >>> result = prune(iris_tree(), 2)
+    >>> result.tree.n_leaves, sorted(result.pruned)     # Zhong Figure B.1(d)
+    (3, ['c21', 'c22'])
+    >>> result.moment                                   # Zhong (B.14): 0.005856
+    Fraction(...)
+    >>> half = Fraction(1, 2)                           # rational counts: every comparison exact
+    >>> weighted = prune(Node((Fraction(11, 2), Fraction(11, 2)), [Node((5, half)), Node((half, 5))]), 2)
+    >>> weighted.routes, weighted.pruned
+    ({'float': 0, 'arb': 0, 'exact': 1}, [])
+    """
+    if isinstance(tree, Node):
+        tree = Tree(tree)
+    if not isinstance(tree, Tree):
+        raise TypeError(f"prune needs a Tree, got {type(tree).__name__}")
+    if not isinstance(prior, Prior):
+        raise TypeError(f"prior must be an exactprune Prior, got {type(prior).__name__}")
+    k = check_k(k)
+    epsilon = check_epsilon(epsilon)
+    return PruneResult(tree, k, _PruneTree(tree, k, prior, epsilon))
