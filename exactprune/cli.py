@@ -6,7 +6,7 @@ parsed args and returning an exit status).  This module owns the shared contract
 
 * exit status 0: done; 1: a theorem check failed (``verify``);
 * 2: bad input - argument parsing and input reading raise
-  :class:`~exactprune.commands.common.UsageError`, the library raises ``ValueError``; one line
+  :class:`~exactprune.commands.arguments.UsageError`, the library raises ``ValueError``; one line
   ``exactprune: error: ...`` on stderr, never a traceback (``--debug`` does not change it);
 * 3: an internal error (any other exception, e.g. a ``TypeError`` or ``KeyError`` from our own
   code): one line asking for a report; ``--debug`` prints the traceback;
@@ -30,7 +30,7 @@ import warnings
 from typing import Iterator, Optional, Sequence
 
 from . import limits
-from .commands.common import UsageError
+from .commands.arguments import UsageError
 
 __all__ = ["main", "build_parser", "UsageError", "COMMAND_MODULES", "EXIT_OK", "EXIT_FAILED",
            "EXIT_USAGE", "EXIT_INTERNAL"]
@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     ('ccp', 'tree.json', 'gini', 'all')
     >>> build_parser().parse_args(["ccp", "tree.json", "--cost", "entropy"])
     Traceback (most recent call last):
-    exactprune.commands.common.UsageError: argument --cost: invalid choice: 'entropy' (choose from ...)
+    exactprune.commands.arguments.UsageError: argument --cost: invalid choice: 'entropy' (choose from ...)
     """
     parser = _Parser(prog="exactprune", description="Exact decision-tree error estimation and pruning.",
                      epilog=limits.LIMITS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)

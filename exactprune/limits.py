@@ -185,7 +185,7 @@ def check_tree_shape(nodes: int, depth: int, children: int, where: str) -> None:
         raise ValueError(f"{where}: {children} children exceed the limit MAX_CHILDREN = {MAX_CHILDREN}")
 
 # -- the command line ---------------------------------------------------------------------------
-# Tighter limits for the command line, checked at its front door (exactprune.commands.common): a
+# Tighter limits for the command line, checked at its front door (exactprune.commands.arguments, .readers): a
 # command answers within about a minute or refuses with exit status 2 and one line naming the
 # limit.  ``exactprune --help`` prints LIMITS_HELP.
 

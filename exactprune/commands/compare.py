@@ -5,11 +5,12 @@ import argparse
 from dataclasses import asdict
 
 from .. import limits
-from .common import UsageError, add_data_arguments, bounded_int, data_options, load_from_args, seed_type
+from .arguments import UsageError, bounded_int, seed_type
+from .csv_options import add_data_arguments, data_options, load_from_args
 
 #: the protocol's 20 subsets
 _SUBSETS = limits.CLI_PROTOCOL_SUBSETS
-#: the data options (commands.common.add_data_arguments) that only a CSV file takes
+#: the data options (commands.csv_options.add_data_arguments) that only a CSV file takes
 _CSV_ONLY = ("target", "categorical", "sep", "max_levels")
 
 
@@ -118,7 +119,7 @@ def _check_rows(args) -> None:
 def _run(args) -> int:
     from ..experiments import format_tables, run_protocol, summarize
     from ..parallel import workers_from_args
-    from .common import print_json
+    from .output import print_json
     _check_rows(args)
     with workers_from_args(args) as workers:
         runs = run_protocol(args.dataset, ratios=args.ratios, seed=args.seed, n=args.examples, runs=args.runs,

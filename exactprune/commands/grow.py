@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .. import limits
-from .common import add_data_arguments, bounded_int, load_from_args, seed_type
+from .arguments import bounded_int, seed_type
+from .csv_options import add_data_arguments, load_from_args
 
 
 def register(subparsers) -> None:

@@ -13,8 +13,9 @@ from typing import Any
 
 from .. import limits
 from ..limits import EXACT_K_LIMIT
-from .common import (APPROX_DIGITS, add_k_argument, check_report_size, add_prior_arguments, add_tree_argument, exact_arg, k_from_args,
-                     plural, print_json, prior_from_args, pruned_text, read_tree)
+from .arguments import add_k_argument, add_prior_arguments, add_tree_argument, exact_arg, k_from_args, prior_from_args
+from .output import APPROX_DIGITS, plural, print_json, pruned_text
+from .readers import check_report_size, read_tree
 
 _K_WHY = " (beyond it the certified balls lose their digits)"
 _JSON_NOTE = (f"Exact fractions up to k = {EXACT_K_LIMIT}, certified arb balls above it (k at most "

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .. import limits
 from ..parallel import add_parallel_arguments
-from .common import APPROX_DIGITS, UsageError, add_json_argument, approx, check_output_stem, exact_arg, integer_arg, print_json, seed_type
+from .arguments import UsageError, add_json_argument, check_output_stem, exact_arg, integer_arg, seed_type
+from .output import APPROX_DIGITS, approx, print_json
 
 #: the largest attribute value accepted in --path1/--path2
 _MAX_VALUE = 10**6

@@ -1,8 +1,9 @@
 """``exactprune breakpoints`` (k-norm sequence) and ``exactprune ccp`` (CCP sequence)."""
 from __future__ import annotations
 
-from .common import (add_json_argument, approx, add_prior_arguments, add_tree_argument, plural, print_json, prior_from_args,
-                     pruned_text, read_tree)
+from .arguments import add_json_argument, add_prior_arguments, add_tree_argument, prior_from_args
+from .output import approx, plural, print_json, pruned_text
+from .readers import read_tree
 
 
 def _k_text(k) -> str:

@@ -24,7 +24,8 @@ import sys
 
 from .. import limits
 from ..parallel import add_parallel_arguments, chunk_sizes, unit_seeds, workers_from_args
-from .common import UsageError, add_json_argument, bounded_int, plural, print_json, seed_type
+from .arguments import UsageError, add_json_argument, bounded_int, seed_type
+from .output import plural, print_json
 
 #: cases per work unit; a constant, never derived from the number of workers, so that the cases
 #: checked (and the output) do not depend on --jobs or --dask
