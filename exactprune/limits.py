@@ -67,7 +67,7 @@ __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_
            "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
            "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", 
            "limit_text", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
-__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
+__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CELL_DIGITS", "CLI_MAX_CELL_EXPONENT", "CLI_SUMMARY_NODES", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
 EXACT_K_LIMIT = 4096
@@ -238,6 +238,15 @@ CLI_MAX_ROWS = 10_000_000
 CLI_MAX_CSV_BYTES = 100_000_000
 #: cells (rows x columns) of a CSV data file: pandas keeps each as a Python string (~60 bytes)
 CLI_MAX_CSV_CELLS = 5_000_000
+#: digits of one number in a CSV cell (float64 holds 17 significant digits; more is refused
+#: before the number is made exact to order levels and classes)
+CLI_MAX_CELL_DIGITS = 100
+#: largest decimal exponent of a number in a CSV cell (1e999999999 would be a billion-digit
+#: exact number; float64 ends near 1e308)
+CLI_MAX_CELL_EXPONENT = 400
+#: ``moments``, ``prune``, ``breakpoints``, ``ccp``, ``cost``, ``classprob``: trees of more nodes
+#: are summarised (counts, leaves, the moment to APPROX_DIGITS digits) unless ``--full`` is given
+CLI_SUMMARY_NODES = 40
 #: cells of the coded attribute matrix (rows x (numerical columns + one-hot levels)), 8 bytes
 #: each: refused before it is built, so the memory of the coding is known in advance
 CLI_MAX_CODED_CELLS = 20_000_000
@@ -265,6 +274,7 @@ naming it; within them a command answers in about a minute or less):
   exact numbers (--lam, --eta, --epsilon, --strength, loss entries): {CLI_MAX_NUMBER_CHARS:,} characters,
     {CLI_MAX_NUMBER_DIGITS:,} digits in numerator, denominator and exponent
   CSV files (grow, compare): {CLI_MAX_CSV_BYTES:,} bytes uncompressed, {CLI_MAX_CSV_CELLS:,} cells,
+    {CLI_MAX_CELL_DIGITS:,} digits and exponents within +-{CLI_MAX_CELL_EXPONENT:,} in a number,
     {CLI_MAX_CODED_CELLS:,} cells once one-hot coded, {CLI_MAX_LEVELS:,} levels per categorical
     column (--max-levels up to {CLI_MAX_LEVELS_LIMIT:,})
   grow: --indent {CLI_MAX_INDENT:,}, --max-depth {CLI_MAX_TREE_DEPTH:,}, --min-samples-* {CLI_MAX_ROWS:,}

@@ -207,13 +207,16 @@ def test_a_semicolon_file_read_with_the_wrong_separator_says_so(tmp_path, capsys
     assert "the header has 1 column" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("token", ["2o", "inf", "0x10", "1_000", "1,5"])
-def test_a_typo_in_a_numerical_column_is_refused_with_its_row(tmp_path, token):
+@pytest.mark.parametrize("token, why", [("2o", "is not a number, yet 4 of the column's 5 values are; "),
+                                        ("inf", "is not a number, yet 4 of the column's 5 values are; "),
+                                        ("0x10", "is not a number, yet 4 of the column's 5 values are; "),
+                                        ("1_000", "reads as a number only with --thousands '_'"),
+                                        ("1,5", "reads as a number only with --decimal ','")])
+def test_a_typo_in_a_numerical_column_is_refused_with_its_row(tmp_path, token, why):
     rows = [list(r) for r in ROWS]
     rows[4][1] = token                          # row 5 of the file (the header is row 1)
     text = "\n".join(";".join(r) for r in rows) + "\n"
-    with pytest.raises(ValueError, match=rf"row 5, column 'width': '{token}' is not a number, yet 4 of the "
-                                         rf"column's 5 values are; .*--categorical width"):
+    with pytest.raises(ValueError, match=rf"row 5, column 'width': '{token}' {why}.*--categorical width"):
         load_csv(write_text(tmp_path, text))
     d = load_csv(write_text(tmp_path, text), categorical=["width"])      # declared: every value a level
     assert token in d.categorical["width"]
