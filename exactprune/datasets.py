@@ -539,8 +539,7 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
             continue
         column = cells[:, j]
         if name in named:
-            plan.append(_categorical(name, _canonical_column(column, reading, keep_text=True), rownum, path,
-                                     max_levels, declared=True))
+            plan.append(_categorical(name, column, rownum, path, max_levels, declared=True))
             continue
         canonical = _canonical_column(column, reading, keep_text=False)
         numeric = np.fromiter((c is not None for c in canonical), dtype=bool, count=n)
@@ -608,7 +607,8 @@ def _refuse_numberish(name: str, column: "np.ndarray", numeric: "np.ndarray", ro
     if re.search(r"[^0-9.,'\u00a0\u202f _+\-eE\s]", cell):
         raise ValueError(f"{where} is a number with a unit or sign ({_shown(re.sub(r'[0-9.,+-]', '', cell).strip())}); "
                          f"strip it from the column, {keep}")
-    marks = [m for m in (",", ".", "'", " ", "\u00a0", "\u202f", "_") if m in core.strip()]
+    core = core.strip()
+    marks = sorted({m for m in core if m in ",.' \u00a0\u202f_"}, key=core.index)
     if marks == [","] and reading.decimal == "." and re.fullmatch(r"[+-]?[0-9]*,[0-9]+", cell) \
             and not re.fullmatch(r"[+-]?[0-9]{1,3}(,[0-9]{3})+", cell):
         option = "--decimal ','"
@@ -695,6 +695,12 @@ def _categorical(name: str, column: "np.ndarray", rownum: "np.ndarray", path: st
     """(name, each row's level index, levels in order), within the level limits."""
     import numpy as np
     spellings, codes = np.unique(column, return_inverse=True)
+    for s in spellings:
+        why = _is_number(s) and _size_refusal(s)
+        if why:
+            i = int(np.argmax(column == s))
+            raise ValueError(f"data file {path!r}, row {rownum[i]}, column {name!r}: the level {_shown(s)} is too large "
+                             f"a number: {why}")
     count = len(spellings)
     if count > max_levels:
         raise ValueError(f"data file {path!r}: categorical column {name!r} has {count:,} levels, more than "
@@ -744,7 +750,13 @@ def database_name(path: str) -> str:
 def grow_tree(dataset: Dataset, **tree_params):
     """Grow a CART tree with scikit-learn's ``DecisionTreeClassifier(**tree_params)`` (Gini, grown
     until pure by default) on ``dataset`` and return the count tree (:class:`~exactprune.tree.Tree`)
-    with class names; :func:`tree_json` writes it naming the CSV's columns.
+    with class names; :func:`tree_json` writes it naming the CSV's columns and values.
+
+    The tree is grown on each column's ranks (0, 1, 2, ... in the order of its distinct values):
+    scikit-learn compares float32 values, which merge distinct values (16777216 and 16777217) and
+    put a midpoint threshold where a row's own value may route the other way; ranks are exact in
+    float32 and a split between ranks r and r + 1 is the split "value <= the r-th value", the
+    partition scikit-learn would choose on exact values (its choice depends on the order only).
 
     >>> import numpy as np
     >>> d = Dataset(np.array([[0.0], [1.0], [1.0]]), np.array([0, 1, 1]), ["sex=F"], ["a", "b"],
@@ -755,29 +767,48 @@ def grow_tree(dataset: Dataset, **tree_params):
     """
     import warnings
 
+    import numpy as np
     from sklearn.tree import DecisionTreeClassifier
 
     from .tree import Tree
+    ranks = np.column_stack([np.unique(column, return_inverse=True)[1] for column in dataset.X.T]) \
+        if dataset.X.shape[1] else dataset.X
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        est = DecisionTreeClassifier(**tree_params).fit(dataset.X, dataset.y)
-    tree = Tree.from_sklearn(est, feature_names=dataset.feature_names)
-    tree.class_names = [dataset.class_names[int(c)] for c in est.classes_]
-    return tree
+        est = DecisionTreeClassifier(**tree_params).fit(ranks.astype(float), dataset.y)
+    grown = Tree.from_sklearn(est, feature_names=dataset.feature_names).to_dict()
+    stack = [grown]
+    values: Dict[int, "np.ndarray"] = {}
+    while stack:                            # a rank threshold r + 1/2: the r-th distinct value goes left
+        node = stack.pop()
+        if "children" in node and node.get("feature") is not None:
+            feature = node["feature"]
+            if feature not in values:
+                values[feature] = np.unique(dataset.X[:, feature])
+            value = float(values[feature][int(node["threshold"])])
+            node["threshold"], node["split"] = value, f"{dataset.feature_names[feature]} <= {value!r}"
+        stack.extend(node.get("children", []))
+    return Tree.from_dict(grown, class_names=[dataset.class_names[int(c)] for c in est.classes_])
 
 
 def tree_json(tree, dataset: Dataset, indent: Optional[int] = None) -> str:
-    """The count-tree JSON of a tree grown on ``dataset`` with every split in the CSV's terms:
-    ``"split"`` is ``COLUMN <= THRESHOLD`` (a numerical column: left child when the row's value is
-    at most the threshold) or ``COLUMN != LEVEL`` (a categorical column: left child when the row's
-    value is not that level), ``"feature"`` is COLUMN's position among the CSV's columns
-    (0-based, the class column included), and ``"threshold"`` is given for numerical splits only.
+    """The count-tree JSON of a tree grown on ``dataset`` by :func:`grow_tree` with every split in
+    the CSV's terms: ``"split"`` is ``COLUMN <= THRESHOLD`` (a numerical column: left child when
+    the row's value is at most the threshold, the largest value of the column that goes left,
+    written in full as the shortest repr of its float64 that round-trips) or ``COLUMN != LEVEL``
+    (a categorical column: left child when the row's value is not that level), ``"feature"`` is
+    COLUMN's position among the CSV's columns (0-based, the class column included), and
+    ``"threshold"`` is given for numerical splits only.
 
     >>> import numpy as np
     >>> d = Dataset(np.array([[0.0, 1.0, 5.0], [1.0, 0.0, 2.0]]), np.array([0, 1]), ["s=F", "s=M", "w"], ["a", "b"],
     ...             ["s", "w"], {"s": ["F", "M"]}, columns=[("s", "F"), ("s", "M"), ("w", None)])
     >>> tree_json(grow_tree(d, random_state=0), d)     # left: the row whose s is not M, of class b
     '{"counts": [1, 1], "name": "root", "split": "s != M", "feature": 0, "children": [{"counts": [0, 1], "name": "c1"}, {"counts": [1, 0], "name": "c2"}], "class_names": ["a", "b"]}'
+    >>> d = Dataset(np.array([[16777216.0], [16777217.0]]), np.array([0, 1]), ["x"], ["a", "b"], ["x"], {},
+    ...             columns=[("x", None)], header=["x", "class"])
+    >>> tree_json(grow_tree(d, random_state=0), d)     # float32 would merge the two values
+    '{"counts": [1, 1], "name": "root", "split": "x <= 16777216.0", "feature": 0, "threshold": 16777216.0, "children": [{"counts": [1, 0], "name": "c1"}, {"counts": [0, 1], "name": "c2"}], "class_names": ["a", "b"]}'
     """
     import json
 

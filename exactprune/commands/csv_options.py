@@ -9,24 +9,30 @@ from typing import Optional
 from .. import limits
 from .arguments import bounded_int
 
+#: the options of the number reading (``datasets.NumberReading``) and of the header row
+READING_OPTIONS = ("decimal", "thousands", "no_header")
+
+
 def _separator(text: str) -> str:
-    """``--sep``: one character other than a quote or a line break; ``tab`` or ``\\t`` for a tab.
+    """``--sep``: one ASCII character other than a quote, a line break, a digit or a letter (pandas'
+    C parser reads single-byte separators); ``tab`` or ``\\t`` for a tab.
 
     >>> _separator(";"), _separator("tab")
     (';', '\\t')
-    >>> _separator(";;")
+    >>> _separator("\u00e9")
     Traceback (most recent call last):
-    argparse.ArgumentTypeError: must be one character (or tab), not a quote or a line break, got ';;'
+    argparse.ArgumentTypeError: must be one ASCII character (or tab), not a quote, a line break, a digit or a letter, got '\u00e9'
     """
     sep = "\t" if text in ("tab", "\\t") else text
-    if len(sep) != 1 or sep in "\"\r\n":
-        raise argparse.ArgumentTypeError(f"must be one character (or tab), not a quote or a line break, got {text!r}")
+    if len(sep) != 1 or not sep.isascii() or sep in "\"\r\n" or sep.isalnum():
+        raise argparse.ArgumentTypeError(f"must be one ASCII character (or tab), not a quote, a line break, a digit "
+                                         f"or a letter, got {text!r}")
     return sep
 
 
 def add_data_arguments(parser) -> None:
     """The options of every command that reads a user's CSV file (``grow``, ``compare``):
-    --target, --categorical, --sep and --max-levels, each checked at parse time where it can be
+    --target, --categorical, --sep, --max-levels, --decimal, --thousands and --no-header, each checked at parse time where it can be
     (the column names are checked against the file by :func:`exactprune.datasets.load_csv`).
     Each defaults to None, "not given" (:func:`data_options` supplies the level limit's default),
     so that ``compare`` can refuse them for a built-in data set.
@@ -34,8 +40,8 @@ def add_data_arguments(parser) -> None:
     >>> parser = argparse.ArgumentParser()
     >>> add_data_arguments(parser)
     >>> args = parser.parse_args(["--target", "y", "--sep", "tab"])
-    >>> args.target, args.categorical, args.sep == "\\t", args.max_levels
-    ('y', None, True, None)
+    >>> args.target, args.categorical, args.sep == "\\t", args.max_levels, args.decimal, args.no_header
+    ('y', None, True, None, None, None)
     """
     parser.add_argument("--target", default=None, metavar="COLUMN",
                         help="name of the class column (default: the last column)")
@@ -48,6 +54,15 @@ def add_data_arguments(parser) -> None:
     parser.add_argument("--max-levels", type=bounded_int(2, limits.CLI_MAX_LEVELS_LIMIT), default=None, metavar="N",
                         help=f"most levels of a categorical column, 2..{limits.CLI_MAX_LEVELS_LIMIT:,} "
                              f"(default {limits.CLI_MAX_LEVELS:,})")
+    parser.add_argument("--decimal", default=None, choices=[".", ","],
+                        help="the decimal mark of the file's numbers (default .); a number written with another "
+                             "mark is refused naming its row, never read as text")
+    parser.add_argument("--thousands", default=None, choices=[",", ".", "'", "_", " "],
+                        help="the separator between groups of three digits (1,234,567), if the file uses one "
+                             "(default: none)")
+    parser.add_argument("--no-header", action="store_true", default=None,
+                        help="the file has no header row: every row is data, the columns are named col1, col2, "
+                             "... (a header cell that is a number is refused without it)")
 
 
 def categorical_names(text: Optional[str]) -> list:
@@ -76,8 +91,23 @@ def data_options(args) -> dict:
             "max_levels": limits.CLI_MAX_LEVELS if args.max_levels is None else args.max_levels}
 
 
+def reading_options(args) -> dict:
+    """The number reading and header keyword arguments of :func:`exactprune.datasets.load_csv`
+    given by ``--decimal``, ``--thousands`` and ``--no-header``.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_data_arguments(parser)
+    >>> reading_options(parser.parse_args(["--decimal", ",", "--thousands", ".", "--no-header"]))
+    {'decimal': ',', 'thousands': '.', 'header': False}
+    >>> reading_options(parser.parse_args([]))
+    {'decimal': '.', 'thousands': None, 'header': True}
+    """
+    return {"decimal": args.decimal or ".", "thousands": args.thousands, "header": not args.no_header}
+
+
 def load_from_args(path: str, args):
-    """:func:`exactprune.datasets.load_csv` with the data options of ``args`` (:func:`data_options`).
+    """:func:`exactprune.datasets.load_csv` with the data options of ``args`` (:func:`data_options`,
+    :func:`reading_options`).
 
     Three rows, x declared categorical: its three values and colour's two become five one-hot
     columns, and the classes are the target's values in sorted order.
@@ -95,4 +125,4 @@ def load_from_args(path: str, args):
     >>> shutil.rmtree(folder)
     """
     from ..datasets import load_csv
-    return load_csv(path, **data_options(args))
+    return load_csv(path, **data_options(args), **reading_options(args))
