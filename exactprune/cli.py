@@ -146,6 +146,9 @@ _FORKS_DIE_WITH_PARENT = [False]
 #: the signals a command turns into an unwind (:func:`_terminate_as_interrupt`)
 _TERMINATING = (signal.SIGTERM, signal.SIGHUP)
 
+#: the process that forked, as the child sees it (set before each fork while a command runs)
+_FORKING_PARENT = [0]
+
 
 def _block_terminating_signals() -> None:
     """Before a fork while a command runs: block SIGTERM and SIGHUP in the forking thread, so that
@@ -153,6 +156,7 @@ def _block_terminating_signals() -> None:
     CPython clears a signal its handler caught between fork and the child's reinitialisation, and
     a pool worker terminated in that window (a pool whose units all finished before the worker
     started) then waits for work forever, and its parent with it."""
+    _FORKING_PARENT[0] = os.getpid()
     if _FORKS_DIE_WITH_PARENT[0] and hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_BLOCK, _TERMINATING)
 
@@ -167,7 +171,9 @@ def _die_with_parent() -> None:
     """In a child forked while a command runs: SIGTERM and SIGHUP back to their default action
     (a worker ends at once when its pool terminates it, a signal kept pending by
     :func:`_block_terminating_signals` included), and on Linux the kernel asked to send SIGTERM
-    when the parent ends."""
+    when the parent ends - or, when the parent has already ended (it was terminated between the
+    fork and this call, so the kernel would never send it), the child ends at once.  That race
+    left idle workers alive for hours after a parent terminated while its pool started under load."""
     if not _FORKS_DIE_WITH_PARENT[0]:
         return
     with contextlib.suppress(ValueError):        # not the main thread: keep the inherited handler
@@ -177,6 +183,11 @@ def _die_with_parent() -> None:
         import ctypes
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)       # 1 = PR_SET_PDEATHSIG
+    if os.getppid() != _FORKING_PARENT[0]:
+        # the parent ended between the fork and the prctl (a command terminated while its pool
+        # starts, likelier under load): the kernel will never send the signal, since the death it
+        # watches has happened, and the worker would wait for work for ever; end now
+        os._exit(128 + signal.SIGTERM)
     _unblock_terminating_signals()
 
 
