@@ -255,15 +255,34 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ValueError as err:  # UsageError from the front door, ValueError from the library
         print(f"exactprune: error: {_one_line(err)}", file=sys.stderr)
         return EXIT_USAGE
+    except ArithmeticError as err:
+        if not _undecided(err):
+            return _internal_error(err, debug)
+        print(f"exactprune: error: not decided: a comparison this input needs is an exact tie (or closer than the "
+              f"certified precision tells apart) and has no exact route beyond k = {limits.EXACT_K_LIMIT:,} "
+              f"(EXACT_K_LIMIT), e.g. a split of nodes without examples; use --k {limits.EXACT_K_LIMIT:,} or less",
+              file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt as err:
         print("exactprune: interrupted", file=sys.stderr)
         return 128 + (err.args[0] if err.args and isinstance(err.args[0], int) else signal.SIGINT)
     except Exception as err:  # noqa: BLE001 - the contract: every other failure is ours
-        if debug:
-            traceback.print_exc()
-        print(f"exactprune: internal error: {type(err).__name__}: {_one_line(err)}; please report it; "
-              f"rerun with --debug for the traceback", file=sys.stderr)
-        return EXIT_INTERNAL
+        return _internal_error(err, debug)
+
+
+def _internal_error(err: BaseException, debug: bool) -> int:
+    if debug:
+        traceback.print_exc()
+    print(f"exactprune: internal error: {type(err).__name__}: {_one_line(err)}; please report it; "
+          f"rerun with --debug for the traceback", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+def _undecided(err: BaseException) -> bool:
+    """Whether ``err`` is the decision kernel's "sign not decided" (an exact tie beyond the exact
+    route's reach: the input's, not a bug), as opposed to any other arithmetic failure."""
+    numbers = sys.modules.get("exactprune.numbers")
+    return numbers is not None and isinstance(err, numbers.CertificationError) and "not decided" in str(err)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -67,7 +67,7 @@ __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_
            "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
            "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", 
            "limit_text", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
-__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CELL_DIGITS", "CLI_MAX_CELL_EXPONENT", "CLI_SUMMARY_NODES", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
+__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CELL_DIGITS", "CLI_MAX_CELL_EXPONENT", "CLI_SUMMARY_LEAVES", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
 EXACT_K_LIMIT = 4096
@@ -244,9 +244,9 @@ CLI_MAX_CELL_DIGITS = 100
 #: largest decimal exponent of a number in a CSV cell (1e999999999 would be a billion-digit
 #: exact number; float64 ends near 1e308)
 CLI_MAX_CELL_EXPONENT = 400
-#: ``moments``, ``prune``, ``breakpoints``, ``ccp``, ``cost``, ``classprob``: trees of more nodes
-#: are summarised (counts, leaves, the moment to APPROX_DIGITS digits) unless ``--full`` is given
-CLI_SUMMARY_NODES = 40
+#: ``prune``, ``breakpoints``, ``ccp``: the text output of a tree of more leaves (a few dozen
+#: nodes) is a summary (leaves, the first pruned names, the moment to 6 digits) unless ``--full``
+CLI_SUMMARY_LEAVES = 20
 #: cells of the coded attribute matrix (rows x (numerical columns + one-hot levels)), 8 bytes
 #: each: refused before it is built, so the memory of the coding is known in advance
 CLI_MAX_CODED_CELLS = 20_000_000

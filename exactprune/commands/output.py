@@ -35,13 +35,48 @@ def approx(value) -> str:
     return decimal_str(value, APPROX_DIGITS) if value != 0 else "0"
 
 
-def pruned_text(names) -> str:
-    """The pruned nodes as one comma-separated list, or ``nothing``.
+def pruned_text(names, limit: Optional[int] = None) -> str:
+    """The pruned nodes as one comma-separated list, or ``nothing``; with ``limit``, a longer list
+    is cut after ``limit`` names with its length (the summary of a large tree, ``--full`` lifts it).
 
-    >>> pruned_text([]), pruned_text(["c1", "c21"])
-    ('nothing', 'c1, c21')
+    >>> pruned_text([]), pruned_text(["c1", "c21"]), pruned_text(["c1", "c2", "c3"], limit=2)
+    ('nothing', 'c1, c21', 'c1, c2, ... (3 in all; --full lists them)')
     """
-    return ", ".join(names) or "nothing"
+    names = list(names)
+    if limit is None or len(names) <= limit:
+        return ", ".join(names) or "nothing"
+    return ", ".join(names[:limit]) + f", ... ({len(names)} in all; --full lists them)"
+
+
+#: names a summary lists before it cuts a list (:func:`pruned_text`)
+SUMMARY_NAMES = 8
+
+
+def summary_limit(leaves: int, full: bool) -> Optional[int]:
+    """How many names the text output lists: all (None) for a tree of at most
+    :data:`~exactprune.limits.CLI_SUMMARY_LEAVES` leaves or with ``--full``, else
+    :data:`SUMMARY_NAMES`.
+
+    >>> summary_limit(3, False), summary_limit(500, False), summary_limit(500, True)
+    (None, 8, None)
+    """
+    from .. import limits
+    return None if full or leaves <= limits.CLI_SUMMARY_LEAVES else SUMMARY_NAMES
+
+
+def add_full_argument(parser) -> None:
+    """``--full``: the whole text output of a large tree (every name, the exact values, the tree).
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_full_argument(parser)
+    >>> parser.parse_args([]).full, parser.parse_args(["--full"]).full
+    (False, True)
+    """
+    from .. import limits
+    parser.add_argument("--full", action="store_true",
+                        help=f"for a tree of more than {limits.CLI_SUMMARY_LEAVES} leaves, print every name, the exact "
+                             f"values and the tree instead of the summary (--json always has everything)")
 
 
 
