@@ -550,3 +550,36 @@ def test_a_large_tree_prints_a_summary_and_full_prints_everything(capsys, tmp_pa
     small = tmp_path / "small.json"
     small.write_text(json.dumps(_fan(4)))
     assert run(capsys, command[0], str(small), *command[1:]) == run(capsys, command[0], str(small), *command[1:], "--full")
+
+
+def test_rdt_experiment_states_its_ranges_and_the_whole_command(capsys, tmp_path):
+    from exactprune import limits
+    assert main(["rdt", "experiment", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for option, top in (("--N", limits.CLI_MAX_RDT_N), ("--mc-runs", limits.CLI_MAX_MC_RUNS),
+                        ("--te-runs", limits.CLI_MAX_MC_RUNS)):
+        assert re.search(rf"{option} \S+ .{{0,80}}?1\.\.{top:,}", text), option
+    out = tmp_path / "grid"
+    assert main(["rdt", "experiment", "--N", "12", "--settings", "d=5 binary", "--rhos", "0.36", "--mc-runs", "5",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    md = (tmp_path / "grid.md").read_text()
+    assert "Produced by `exactprune rdt experiment --N 12 --settings 'd=5 binary' --rhos 0.36 --mc-runs 5 " in md
+
+
+def test_classprob_prints_every_decimal_with_six_significant_digits(capsys, tmp_path):
+    """docs/cli_output.md promises 6 significant digits; %g dropped trailing zeros (0.12345)."""
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(_fan(4)))
+    status, out, _ = run(capsys, "classprob", str(path), "--k", "2")
+    assert status == 0
+    decimals = re.findall(r"(?<![\w/])\d+\.\d+(?:e[+-]\d+)?", out)
+    assert len(decimals) > 20
+    for token in decimals:
+        mantissa = token.split("e")[0].replace(".", "").lstrip("0")
+        assert len(mantissa) == 6, token
+
+
+def test_approx_keeps_trailing_zeros_of_a_float():
+    from exactprune.commands.output import approx
+    assert approx(0.12345) == "0.123450" and approx(2.0) == "2.00000" and approx(0.0) == "0"

@@ -21,16 +21,19 @@ APPROX_DIGITS = 6
 
 def approx(value) -> str:
     """A value as a decimal of :data:`APPROX_DIGITS` significant digits: a rational rounded
-    half-even from its exact value, a float by ``%g``; ``-`` for none, ``0`` for zero.
+    half-even from its exact value, a float by ``%#g`` (trailing zeros kept: ``0.123450`` has six
+    digits, as docs/cli_output.md promises); ``-`` for none, ``0`` for zero.
 
     >>> from fractions import Fraction
     >>> approx(Fraction(257, 2016)), approx(0.125), approx(None), approx(Fraction(0)), approx(12345678.0)
-    ('0.127480', '0.125', '-', '0', '1.23457e+07')
+    ('0.127480', '0.125000', '-', '0', '1.23457e+07')
+    >>> approx(0.12345), approx(0.0), approx(float("nan"))
+    ('0.123450', '0', 'nan')
     """
     if value is None:
         return "-"
     if isinstance(value, float):
-        return f"{value:.{APPROX_DIGITS}g}"
+        return f"{value:#.{APPROX_DIGITS}g}" if value != 0 and value == value else f"{value:g}"
     from ..numbers import decimal_str
     return decimal_str(value, APPROX_DIGITS) if value != 0 else "0"
 
