@@ -220,7 +220,10 @@ CLI_MAX_NUMBER_CHARS = 100
 #: decimal digits of the numerator or denominator of an exact number argument, and the largest
 #: decimal exponent (1e400 has a 401-digit numerator and is refused)
 CLI_MAX_NUMBER_DIGITS = 30
-#: --examples of ``verify`` (each theorem prints its line as soon as it is checked)
+#: --examples of ``verify`` (each theorem prints its line as soon as it is checked).  Not within
+#: the minute of the other limits: the slowest check, zhong-4.1, took 6.1 CPU s for 202 cases
+#: (``verify --theorem zhong-4.1 --examples 200``, 2026-11-28), so 10,000 cases take about 5 CPU
+#: minutes, shared by --jobs; each theorem's default count answers within the minute
 CLI_MAX_EXAMPLES = 10_000
 #: Monte Carlo trees per unit (``rdt experiment --mc-runs``, ``--te-runs``)
 CLI_MAX_MC_RUNS = 10_000_000
@@ -266,7 +269,8 @@ CLI_MAX_RDT_COEXIST_D = 64
 
 LIMITS_HELP = f"""\
 limits (the largest value accepted; a value beyond one is refused with exit status 2 and one line
-naming it; within them a command answers in about a minute or less):
+naming it; within them a command answers in about a minute or less, except verify with a large
+--examples: about 30 ms of CPU per case for the slowest check, zhong-4.1, so 5 CPU minutes at 10,000):
   tree and loss JSON: {CLI_MAX_INPUT_BYTES:,} bytes, depth {CLI_MAX_TREE_DEPTH:,}, {CLI_MAX_NODES:,} nodes,
     {CLI_MAX_CHILDREN:,} children per node, {CLI_MAX_CLASSES:,} classes, {CLI_MAX_COUNT:,} examples at the root
   moments, cost, classprob: sum over nodes of (depth + 1) {CLI_MAX_REPORT_VISITS:,}, times k {CLI_MAX_REPORT_WORK:,}
