@@ -453,3 +453,22 @@ def test_parents_terminated_while_their_pools_start_leave_no_worker_behind():
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     assert not alive, f"workers {alive} survived their parents"
+
+
+@pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="needs os.register_at_fork")
+def test_a_child_forked_as_its_parent_dies_ends_at_once():
+    """The race behind the leak, made certain: a child that finds, after asking for
+    PR_SET_PDEATHSIG, that the process which forked it is no longer its parent (here os.getppid is
+    made to say so) ends with 128 + SIGTERM instead of living on as an orphan that no signal will
+    reach.  A child whose parent is alive carries on (exit 0)."""
+    import subprocess
+    import sys
+    code = ("import os, sys\nfrom exactprune import cli\ncli._FORKS_DIE_WITH_PARENT[0] = True\n"
+            "if sys.argv[1] == 'orphan':\n    os.getppid = lambda: 1\n"
+            "pid = os.fork()\nif pid == 0:\n    os._exit(0)\n_, status = os.waitpid(pid, 0)\n"
+            "print(os.waitstatus_to_exitcode(status))\n")
+    for kind, expected in (("orphan", 128 + signal.SIGTERM), ("alive", 0)):
+        proc = subprocess.run([sys.executable, "-c", code, kind], capture_output=True, text=True, timeout=60,
+                              cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        assert proc.returncode == 0, proc.stderr
+        assert int(proc.stdout.split()[-1]) == expected, kind
