@@ -495,9 +495,8 @@ def load_csv(path: str, target: Optional[str] = None, categorical: Optional[Sequ
     """
     import numpy as np
     reading = NumberReading(decimal, thousands)
-    chosen = sep if sep is not None else None
-    if chosen is not None and chosen in (decimal, thousands):
-        raise ValueError(f"the separator {chosen!r} is also the {'decimal mark' if chosen == decimal else 'thousands separator'}")
+    if sep is not None and sep in (decimal, thousands):
+        raise ValueError(f"the separator {sep!r} is also the {'decimal mark' if sep == decimal else 'thousands separator'}")
     header_names, cells, rownum = _read_table(path, sep, header)
     if header:
         for j, name in enumerate(header_names):

@@ -35,8 +35,12 @@ HANG_SECONDS = 20
 
 
 def _plain_rows(rng: random.Random, n: int, labels: list) -> list:
-    return [[f"{rng.uniform(-50, 50):.{rng.randint(0, 4)}f}", rng.choice(["red", "blue", "green"]),
+    """``n`` rows (x, colour, class), the first two of different classes when ``n`` >= 2."""
+    rows = [[f"{rng.uniform(-50, 50):.{rng.randint(0, 4)}f}", rng.choice(["red", "blue", "green"]),
              rng.choice(labels)] for _ in range(n)]
+    for row, label in zip(rows, labels[:2] if n >= 2 else []):
+        row[2] = label
+    return rows
 
 
 def generate(rng: random.Random, family: str) -> dict:
@@ -298,7 +302,7 @@ def campaign(n_inputs: int, seed: int, folder: str, report=None) -> dict:
         outcome, detail = check(case, folder)
         counts.setdefault(family, {}).setdefault(outcome, 0)
         counts[family][outcome] += 1
-        if outcome != "as meant" and len(examples.setdefault(outcome, [])) < 5:
+        if outcome != "as meant" and len(examples.setdefault(outcome, [])) < 20:
             examples[outcome].append({"family": family, "options": case["options"], "text": case["text"][:300],
                                       "detail": detail})
         if report and (k + 1) % 500 == 0:

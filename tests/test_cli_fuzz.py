@@ -525,7 +525,7 @@ def test_fuzz_campaign():
 
 @pytest.mark.parametrize("family", ["locale", "missing", "float32", "headerless", "exponent", "labels"])
 def test_seeded_csv_files_are_read_as_they_mean(tmp_path, family):
-    """A seeded slice of the campaign of scripts/fuzz_csv.py (10,000 inputs there): 25 files of
+    """A seeded slice of the campaign of scripts/fuzz_csv.py (10,000 inputs there): 15 files of
     each family, each refused with the words it must say or grown into a tree whose root counts
     are the file's classes and whose every printed split replays over the raw rows
     (tests/csv_meaning.py, an oracle that shares no code with the loader)."""
@@ -533,6 +533,6 @@ def test_seeded_csv_files_are_read_as_they_mean(tmp_path, family):
 
     import csv_meaning
     rng = random.Random(f"issue-36-{family}")
-    outcomes = [csv_meaning.check(csv_meaning.generate(rng, family), str(tmp_path)) for _ in range(25)]
+    outcomes = [csv_meaning.check(csv_meaning.generate(rng, family), str(tmp_path)) for _ in range(15)]
     bad = [(outcome, detail) for outcome, detail in outcomes if outcome != "as meant"]
     assert not bad, bad
