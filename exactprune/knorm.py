@@ -37,7 +37,7 @@ import numpy as np
 
 from .certify import (TINY, U, Approx, Decider, float_greater_array, product_rel, quotient_rel,
                       rising_ratio_array, rising_ratio_rel, sum_rel, weighted_sum_rel)
-from .limits import EXACT_K_LIMIT, check_counts_size, check_parameter
+from .limits import EXACT_K_LIMIT, check_counts_size, check_nonnegative, check_parameter
 from .numbers import (arb_of, check_k, decimal_str, exact, exact_or_symbol, fraction_str, is_symbolic,
                       rational_count_values, rising, rising_ratio_arb, rising_ratio_fmpq, to_fmpq,
                       to_fraction)
@@ -73,10 +73,7 @@ class Prior:
     def __post_init__(self):
         lam = check_parameter(exact_or_symbol(self.lam, "lam"), "lam")
         eta = check_parameter(exact(self.eta, "eta"), "eta")
-        if not is_symbolic(lam) and lam < 0:
-            raise ValueError(f"lam must be non-negative, got {lam}")
-        if eta < 0:
-            raise ValueError(f"eta must be non-negative, got {eta}")
+        check_nonnegative(lam, "lam"), check_nonnegative(eta, "eta")
         if self.numerator not in _NUMERATORS:
             raise ValueError(f"numerator must be 'J-1' (Zhong 4.29) or '1', got {self.numerator!r}")
         object.__setattr__(self, "lam", lam)
@@ -293,8 +290,7 @@ def child_weight(child: Node, parent: Node, eta) -> Fraction:
     """
     if not isinstance(eta, Fraction):
         eta = exact(eta, "eta")
-    if eta < 0:
-        raise ValueError(f"eta must be non-negative, got {eta}")
+    check_nonnegative(eta, "eta")
     den = parent.n + eta * len(parent.children)
     if den == 0:
         raise ValueError(f"node {parent.name}: n_t + eta K_t is 0 (no examples and eta = 0); use eta > 0")
@@ -329,8 +325,7 @@ def child_weights(arrays, eta, order=None) -> np.ndarray:
     """
     if not isinstance(eta, Fraction):
         eta = exact(eta, "eta")
-    if eta < 0:
-        raise ValueError(f"eta must be non-negative, got {eta}")
+    check_nonnegative(eta, "eta")
     parent, sizes = arrays.parent, arrays.sizes.astype(object)
     den = sizes + eta * arrays.n_children.astype(object)
     zero = (den == 0) & (arrays.n_children > 0)

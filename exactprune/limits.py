@@ -66,7 +66,7 @@ from typing import Any
 __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_K", "MAX_COUNT",
            "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
            "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", 
-           "limit_text", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
+           "limit_text", "check_parameter", "check_nonnegative", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
 __all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CELL_DIGITS", "CLI_MAX_CELL_EXPONENT", "CLI_SUMMARY_LEAVES", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
@@ -141,6 +141,35 @@ def check_parameter(value: Any, name: str, max_digits: int = MAX_PARAM_DIGITS,
         if number.bit_length() > 3 * max_digits and _digit_count(number) > max_digits:
             raise ValueError(f"{name} has a {part} of {_digit_count(number)} digits, above the limit "
                              f"{limit_name} = {max_digits}")
+    return value
+
+
+def check_nonnegative(value: Any, name: str) -> Any:
+    """``value`` unchanged when it is at least 0, else the one refusal "NAME must be
+    non-negative, got VALUE" (a sympy expression with free symbols passes unchecked: its sign is
+    the caller's to decide).
+
+    Parameters
+    ----------
+    value : int, Fraction or another ordered number
+        The checked value (already exact: this check converts nothing).
+    name : str
+        The parameter's name in the refusal (``lam``, ``counts[1]``, ``--eta``).
+
+    Returns
+    -------
+    The value.
+
+    Examples
+    --------
+    >>> check_nonnegative(Fraction(1, 2), "eta")
+    Fraction(1, 2)
+    >>> check_nonnegative(Fraction(-1, 2), "eta")
+    Traceback (most recent call last):
+    ValueError: eta must be non-negative, got -1/2
+    """
+    if not getattr(value, "free_symbols", None) and value < 0:
+        raise ValueError(f"{name} must be non-negative, got {value}")
     return value
 
 

@@ -29,7 +29,7 @@ from typing import Any, Callable, Optional
 
 import flint
 
-from .limits import MAX_CLASSES, MAX_K, MAX_K_BITS, MAX_NUMBER_TEXT, check_parameter, limit_text
+from .limits import MAX_CLASSES, MAX_K, MAX_K_BITS, MAX_NUMBER_TEXT, check_nonnegative, check_parameter, limit_text
 
 __all__ = [
     "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "check_k", "rising",
@@ -155,10 +155,7 @@ def nonnegative_values(values: Any, name: str = "values", what: str = "non-negat
         raise ValueError(f"{name} has {len(values)} entries, above the limit MAX_CLASSES = {MAX_CLASSES}")
     out = []
     for i, item in enumerate(values):
-        value = check_parameter(exact_or_symbol(item, f"{name}[{i}]"), f"{name}[{i}]")
-        if not getattr(value, "free_symbols", None) and value < 0:
-            raise ValueError(f"{name}[{i}] must be non-negative, got {value}")
-        out.append(value)
+        out.append(check_nonnegative(check_parameter(exact_or_symbol(item, f"{name}[{i}]"), f"{name}[{i}]"), f"{name}[{i}]"))
     return out
 
 

@@ -150,10 +150,10 @@ def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
             raise UsageError(str(err)) from None
     if max(abs(value.numerator), value.denominator) >= 10 ** limits.CLI_MAX_NUMBER_DIGITS:
         raise UsageError(_too_large(name, str(text)))
-    if nonnegative and value < 0:
-        from ..numbers import fraction_str
-        raise UsageError(f"{name} must be non-negative, got {fraction_str(value)}")
-    return value
+    try:
+        return limits.check_nonnegative(value, name) if nonnegative else value
+    except ValueError as err:
+        raise UsageError(str(err)) from None
 
 
 def _too_large(name: str, text: str) -> str:
