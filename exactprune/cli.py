@@ -6,7 +6,7 @@ parsed args and returning an exit status).  This module owns the shared contract
 
 * exit status 0: done; 1: a theorem check failed (``verify``);
 * 2: bad input - argument parsing and input reading raise
-  :class:`~exactprune.commands.common.UsageError`, the library raises ``ValueError``; one line
+  :class:`~exactprune.commands.arguments.UsageError`, the library raises ``ValueError``; one line
   ``exactprune: error: ...`` on stderr, never a traceback (``--debug`` does not change it);
 * 3: an internal error (any other exception, e.g. a ``TypeError`` or ``KeyError`` from our own
   code): one line asking for a report; ``--debug`` prints the traceback;
@@ -30,7 +30,7 @@ import warnings
 from typing import Iterator, Optional, Sequence
 
 from . import limits
-from .commands.common import UsageError
+from .commands.arguments import UsageError
 
 __all__ = ["main", "build_parser", "UsageError", "COMMAND_MODULES", "EXIT_OK", "EXIT_FAILED",
            "EXIT_USAGE", "EXIT_INTERNAL"]
@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     ('ccp', 'tree.json', 'gini', 'all')
     >>> build_parser().parse_args(["ccp", "tree.json", "--cost", "entropy"])
     Traceback (most recent call last):
-    exactprune.commands.common.UsageError: argument --cost: invalid choice: 'entropy' (choose from ...)
+    exactprune.commands.arguments.UsageError: argument --cost: invalid choice: 'entropy' (choose from ...)
     """
     parser = _Parser(prog="exactprune", description="Exact decision-tree error estimation and pruning.",
                      epilog=limits.LIMITS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -146,6 +146,9 @@ _FORKS_DIE_WITH_PARENT = [False]
 #: the signals a command turns into an unwind (:func:`_terminate_as_interrupt`)
 _TERMINATING = (signal.SIGTERM, signal.SIGHUP)
 
+#: the process that forked, as the child sees it (set before each fork while a command runs)
+_FORKING_PARENT = [0]
+
 
 def _block_terminating_signals() -> None:
     """Before a fork while a command runs: block SIGTERM and SIGHUP in the forking thread, so that
@@ -153,6 +156,7 @@ def _block_terminating_signals() -> None:
     CPython clears a signal its handler caught between fork and the child's reinitialisation, and
     a pool worker terminated in that window (a pool whose units all finished before the worker
     started) then waits for work forever, and its parent with it."""
+    _FORKING_PARENT[0] = os.getpid()
     if _FORKS_DIE_WITH_PARENT[0] and hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_BLOCK, _TERMINATING)
 
@@ -167,7 +171,9 @@ def _die_with_parent() -> None:
     """In a child forked while a command runs: SIGTERM and SIGHUP back to their default action
     (a worker ends at once when its pool terminates it, a signal kept pending by
     :func:`_block_terminating_signals` included), and on Linux the kernel asked to send SIGTERM
-    when the parent ends."""
+    when the parent ends - or, when the parent has already ended (it was terminated between the
+    fork and this call, so the kernel would never send it), the child ends at once.  That race
+    left idle workers alive for hours after a parent terminated while its pool started under load."""
     if not _FORKS_DIE_WITH_PARENT[0]:
         return
     with contextlib.suppress(ValueError):        # not the main thread: keep the inherited handler
@@ -177,6 +183,11 @@ def _die_with_parent() -> None:
         import ctypes
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)       # 1 = PR_SET_PDEATHSIG
+    if os.getppid() != _FORKING_PARENT[0]:
+        # the parent ended between the fork and the prctl (a command terminated while its pool
+        # starts, likelier under load): the kernel will never send the signal, since the death it
+        # watches has happened, and the worker would wait for work for ever; end now
+        os._exit(128 + signal.SIGTERM)
     _unblock_terminating_signals()
 
 
@@ -244,15 +255,34 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ValueError as err:  # UsageError from the front door, ValueError from the library
         print(f"exactprune: error: {_one_line(err)}", file=sys.stderr)
         return EXIT_USAGE
+    except ArithmeticError as err:
+        if not _undecided(err):
+            return _internal_error(err, debug)
+        print(f"exactprune: error: not decided: a comparison this input needs is an exact tie (or closer than the "
+              f"certified precision tells apart) and has no exact route beyond k = {limits.EXACT_K_LIMIT:,} "
+              f"(EXACT_K_LIMIT), e.g. a split of nodes without examples; use --k {limits.EXACT_K_LIMIT:,} or less",
+              file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt as err:
         print("exactprune: interrupted", file=sys.stderr)
         return 128 + (err.args[0] if err.args and isinstance(err.args[0], int) else signal.SIGINT)
     except Exception as err:  # noqa: BLE001 - the contract: every other failure is ours
-        if debug:
-            traceback.print_exc()
-        print(f"exactprune: internal error: {type(err).__name__}: {_one_line(err)}; please report it; "
-              f"rerun with --debug for the traceback", file=sys.stderr)
-        return EXIT_INTERNAL
+        return _internal_error(err, debug)
+
+
+def _internal_error(err: BaseException, debug: bool) -> int:
+    if debug:
+        traceback.print_exc()
+    print(f"exactprune: internal error: {type(err).__name__}: {_one_line(err)}; please report it; "
+          f"rerun with --debug for the traceback", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+def _undecided(err: BaseException) -> bool:
+    """Whether ``err`` is the decision kernel's "sign not decided" (an exact tie beyond the exact
+    route's reach: the input's, not a bug), as opposed to any other arithmetic failure."""
+    numbers = sys.modules.get("exactprune.numbers")
+    return numbers is not None and isinstance(err, numbers.CertificationError) and "not decided" in str(err)
 
 
 if __name__ == "__main__":  # pragma: no cover

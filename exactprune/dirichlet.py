@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from .limits import check_parameter
+from .limits import check_nonnegative, check_parameter
 from .numbers import (exact_or_symbol, is_symbolic, nonnegative_int, nonnegative_values, rising,
                       simplify_symbolic)
 
@@ -79,10 +79,7 @@ def check_lam(lam, name: str = "lam"):
     Traceback (most recent call last):
     ValueError: lam must be non-negative, got -1
     """
-    value = check_parameter(exact_or_symbol(lam, name), name)
-    if not is_symbolic(value) and value < 0:
-        raise ValueError(f"{name} must be non-negative, got {value}")
-    return value
+    return check_nonnegative(check_parameter(exact_or_symbol(lam, name), name), name)
 
 
 def check_class_index(h, counts: Sequence) -> int:

@@ -66,8 +66,8 @@ from typing import Any
 __all__ = ["EXACT_K_LIMIT", "MAX_K_BITS", "MAX_K", "COST_MAX_K", "CLASSPROB_MAX_K", "MAX_COUNT",
            "MAX_CLASSES", "MAX_PARAM_DIGITS", "MAX_EPSILON_DIGITS", "MAX_NUMBER_TEXT", "MAX_DEPTH", "MAX_NODES",
            "MAX_CHILDREN", "MAX_THRESHOLD_DIGITS", "EXPANSION_MAX_TERMS", "BREAKPOINT_MAX_LOG2", "BREAKPOINT_EXACT_BITS", 
-           "limit_text", "check_parameter", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
-__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
+           "limit_text", "check_parameter", "check_nonnegative", "check_counts_size", "check_tree_shape", "LIMITS_HELP"]
+__all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_MAX_CHILDREN", "CLI_MAX_REPORT_VISITS", "CLI_MAX_REPORT_WORK", "CLI_MAX_CLASSES", "CLI_MAX_COUNT", "CLI_MAX_K_ARB", "CLI_MAX_K_COST", "CLI_MAX_K_CLASSPROB", "CLI_MAX_NUMBER_CHARS", "CLI_MAX_NUMBER_DIGITS", "CLI_MAX_EXAMPLES", "CLI_MAX_MC_RUNS", "CLI_MAX_JOBS", "CLI_MAX_SEED", "CLI_MAX_INDENT", "CLI_MAX_ROWS", "CLI_MAX_CSV_BYTES", "CLI_MAX_CSV_CELLS", "CLI_MAX_CELL_DIGITS", "CLI_MAX_CELL_EXPONENT", "CLI_SUMMARY_LEAVES", "CLI_MAX_CODED_CELLS", "CLI_MAX_LEVELS", "CLI_MAX_LEVELS_LIMIT", "CLI_PROTOCOL_SUBSETS", "CLI_MAX_RDT_D", "CLI_MAX_RDT_N", "CLI_MAX_RDT_COEXIST_D"]
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
 EXACT_K_LIMIT = 4096
@@ -144,6 +144,35 @@ def check_parameter(value: Any, name: str, max_digits: int = MAX_PARAM_DIGITS,
     return value
 
 
+def check_nonnegative(value: Any, name: str) -> Any:
+    """``value`` unchanged when it is at least 0, else the one refusal "NAME must be
+    non-negative, got VALUE" (a sympy expression with free symbols passes unchecked: its sign is
+    the caller's to decide).
+
+    Parameters
+    ----------
+    value : int, Fraction or another ordered number
+        The checked value (already exact: this check converts nothing).
+    name : str
+        The parameter's name in the refusal (``lam``, ``counts[1]``, ``--eta``).
+
+    Returns
+    -------
+    The value.
+
+    Examples
+    --------
+    >>> check_nonnegative(Fraction(1, 2), "eta")
+    Fraction(1, 2)
+    >>> check_nonnegative(Fraction(-1, 2), "eta")
+    Traceback (most recent call last):
+    ValueError: eta must be non-negative, got -1/2
+    """
+    if not getattr(value, "free_symbols", None) and value < 0:
+        raise ValueError(f"{name} must be non-negative, got {value}")
+    return value
+
+
 def _digit_count(number: int) -> int:
     """Number of decimal digits of a positive integer, without str() (no 4300-digit limit)."""
     digits = max(1, (number.bit_length() - 1) * 30103 // 100000)
@@ -185,7 +214,7 @@ def check_tree_shape(nodes: int, depth: int, children: int, where: str) -> None:
         raise ValueError(f"{where}: {children} children exceed the limit MAX_CHILDREN = {MAX_CHILDREN}")
 
 # -- the command line ---------------------------------------------------------------------------
-# Tighter limits for the command line, checked at its front door (exactprune.commands.common): a
+# Tighter limits for the command line, checked at its front door (exactprune.commands.arguments, .readers): a
 # command answers within about a minute or refuses with exit status 2 and one line naming the
 # limit.  ``exactprune --help`` prints LIMITS_HELP.
 
@@ -220,7 +249,10 @@ CLI_MAX_NUMBER_CHARS = 100
 #: decimal digits of the numerator or denominator of an exact number argument, and the largest
 #: decimal exponent (1e400 has a 401-digit numerator and is refused)
 CLI_MAX_NUMBER_DIGITS = 30
-#: --examples of ``verify`` (each theorem prints its line as soon as it is checked)
+#: --examples of ``verify`` (each theorem prints its line as soon as it is checked).  Not within
+#: the minute of the other limits: the slowest check, zhong-4.1, took 6.1 CPU s for 202 cases
+#: (``verify --theorem zhong-4.1 --examples 200``, 2026-11-28), so 10,000 cases take about 5 CPU
+#: minutes, shared by --jobs; each theorem's default count answers within the minute
 CLI_MAX_EXAMPLES = 10_000
 #: Monte Carlo trees per unit (``rdt experiment --mc-runs``, ``--te-runs``)
 CLI_MAX_MC_RUNS = 10_000_000
@@ -238,6 +270,15 @@ CLI_MAX_ROWS = 10_000_000
 CLI_MAX_CSV_BYTES = 100_000_000
 #: cells (rows x columns) of a CSV data file: pandas keeps each as a Python string (~60 bytes)
 CLI_MAX_CSV_CELLS = 5_000_000
+#: digits of one number in a CSV cell (float64 holds 17 significant digits; more is refused
+#: before the number is made exact to order levels and classes)
+CLI_MAX_CELL_DIGITS = 100
+#: largest decimal exponent of a number in a CSV cell (1e999999999 would be a billion-digit
+#: exact number; float64 ends near 1e308)
+CLI_MAX_CELL_EXPONENT = 400
+#: ``prune``, ``breakpoints``, ``ccp``: the text output of a tree of more leaves (a few dozen
+#: nodes) is a summary (leaves, the first pruned names, the moment to 6 digits) unless ``--full``
+CLI_SUMMARY_LEAVES = 20
 #: cells of the coded attribute matrix (rows x (numerical columns + one-hot levels)), 8 bytes
 #: each: refused before it is built, so the memory of the coding is known in advance
 CLI_MAX_CODED_CELLS = 20_000_000
@@ -257,7 +298,8 @@ CLI_MAX_RDT_COEXIST_D = 64
 
 LIMITS_HELP = f"""\
 limits (the largest value accepted; a value beyond one is refused with exit status 2 and one line
-naming it; within them a command answers in about a minute or less):
+naming it; within them a command answers in about a minute or less, except verify with a large
+--examples: about 30 ms of CPU per case for the slowest check, zhong-4.1, so 5 CPU minutes at 10,000):
   tree and loss JSON: {CLI_MAX_INPUT_BYTES:,} bytes, depth {CLI_MAX_TREE_DEPTH:,}, {CLI_MAX_NODES:,} nodes,
     {CLI_MAX_CHILDREN:,} children per node, {CLI_MAX_CLASSES:,} classes, {CLI_MAX_COUNT:,} examples at the root
   moments, cost, classprob: sum over nodes of (depth + 1) {CLI_MAX_REPORT_VISITS:,}, times k {CLI_MAX_REPORT_WORK:,}
@@ -265,6 +307,7 @@ naming it; within them a command answers in about a minute or less):
   exact numbers (--lam, --eta, --epsilon, --strength, loss entries): {CLI_MAX_NUMBER_CHARS:,} characters,
     {CLI_MAX_NUMBER_DIGITS:,} digits in numerator, denominator and exponent
   CSV files (grow, compare): {CLI_MAX_CSV_BYTES:,} bytes uncompressed, {CLI_MAX_CSV_CELLS:,} cells,
+    {CLI_MAX_CELL_DIGITS:,} digits and exponents within +-{CLI_MAX_CELL_EXPONENT:,} in a number,
     {CLI_MAX_CODED_CELLS:,} cells once one-hot coded, {CLI_MAX_LEVELS:,} levels per categorical
     column (--max-levels up to {CLI_MAX_LEVELS_LIMIT:,})
   grow: --indent {CLI_MAX_INDENT:,}, --max-depth {CLI_MAX_TREE_DEPTH:,}, --min-samples-* {CLI_MAX_ROWS:,}

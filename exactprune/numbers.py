@@ -14,10 +14,12 @@ expressions only where a symbol was passed in, and irrational results are certif
   working precision until the sign of a ball is decided.
 * :func:`is_symbolic` and :func:`simplify_symbolic` are the one test for, and the one
   normal form of, sympy expressions with free symbols (sympy is imported only then).
-* :func:`to_jsonable` is the JSON form of results: exact numbers become ``"p/q"`` strings.
+* :func:`to_jsonable` is the JSON form of results: exact numbers become ``"p/q"`` strings;
+  :func:`print_json` prints it.
 """
 from __future__ import annotations
 
+import json
 import math
 import numbers as _numbers
 import re
@@ -27,14 +29,14 @@ from typing import Any, Callable, Optional
 
 import flint
 
-from .limits import MAX_CLASSES, MAX_K, MAX_K_BITS, MAX_NUMBER_TEXT, check_parameter, limit_text
+from .limits import MAX_CLASSES, MAX_K, MAX_K_BITS, MAX_NUMBER_TEXT, check_nonnegative, check_parameter, limit_text
 
 __all__ = [
     "exact", "exact_or_symbol", "nonnegative_values", "positive_int", "nonnegative_int", "check_k", "rising",
     "to_fmpq", "to_fraction", "arb_of", "log_rising_arb", "log_rising_ratio_arb", "certified_sign",
     "sqrt_decimal", "knorm_decimal",
     "fraction_str", "decimal_str", "CertificationError", "rising_ratio_fmpq", "rising_ratio_arb", "is_symbolic",
-    "simplify_symbolic", "to_jsonable", "magnitude_bits", "rational_count_values",
+    "simplify_symbolic", "to_jsonable", "print_json", "magnitude_bits", "rational_count_values",
 ]
 
 _DECIMAL = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
@@ -154,10 +156,7 @@ def nonnegative_values(values: Any, name: str = "values", what: str = "non-negat
         raise ValueError(f"{name} has {len(values)} entries, above the limit MAX_CLASSES = {MAX_CLASSES}")
     out = []
     for i, item in enumerate(values):
-        value = check_parameter(exact_or_symbol(item, f"{name}[{i}]"), f"{name}[{i}]")
-        if not getattr(value, "free_symbols", None) and value < 0:
-            raise ValueError(f"{name}[{i}] must be non-negative, got {value}")
-        out.append(value)
+        out.append(check_nonnegative(check_parameter(exact_or_symbol(item, f"{name}[{i}]"), f"{name}[{i}]"), f"{name}[{i}]"))
     return out
 
 
@@ -367,6 +366,29 @@ def to_jsonable(value: Any, default: Optional[Callable[[Any], Any]] = None) -> A
     if default is None:
         raise TypeError(f"cannot put a {type(value).__name__} into JSON; pass default=str to turn it into text")
     return default(value)
+
+
+def print_json(value: Any) -> None:
+    """Print ``value`` as indented JSON, exact numbers as ``"p/q"`` strings (:func:`to_jsonable`).
+
+    Parameters
+    ----------
+    value : Any
+        A result: dictionaries, lists, tuples, Fractions, ``flint.fmpq``, ints, floats, strings.
+
+    See Also
+    --------
+    to_jsonable : the JSON form printed.
+
+    Examples
+    --------
+    >>> print_json({"moment": Fraction(2, 6), "leaves": 3})
+    {
+      "moment": "1/3",
+      "leaves": 3
+    }
+    """
+    print(json.dumps(to_jsonable(value), indent=2))
 
 
 def to_fmpq(value) -> flint.fmpq:

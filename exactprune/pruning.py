@@ -60,7 +60,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from .limits import MAX_EPSILON_DIGITS, check_parameter
+from .limits import MAX_EPSILON_DIGITS, check_nonnegative, check_parameter
 from .numbers import exact
 from .tree import CountArrays, Node, Tree
 
@@ -92,9 +92,7 @@ def check_epsilon(epsilon: Any) -> Any:
     ValueError: epsilon must be non-negative, got -1
     """
     epsilon = check_parameter(exact(epsilon, "epsilon"), "epsilon", MAX_EPSILON_DIGITS, "MAX_EPSILON_DIGITS")
-    if epsilon < 0:
-        raise ValueError(f"epsilon must be non-negative, got {epsilon}")
-    return epsilon
+    return check_nonnegative(epsilon, "epsilon")
 
 
 def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,

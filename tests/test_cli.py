@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 from fractions import Fraction
 import subprocess
@@ -496,3 +497,89 @@ def test_a_child_terminated_as_it_starts_dies_while_a_command_runs():
                 child.kill()
                 child.join()
     assert survivors == 0
+
+
+# -- issue 36: an exact tie beyond the exact route, the summary of a large tree ----------------
+
+def test_an_exact_tie_beyond_the_exact_limit_is_refused_in_words(capsys, tmp_path):
+    """Nodes without examples: the split's moment (1/2 + 1/2 of the same leaf moment, 4.11 with
+    eta = 1/2 and n = 0) equals the leaf's at every k, and beyond EXACT_K_LIMIT the kernel has no
+    exact route to call it a tie.  At k = 4096 the exact route prunes it (a tie is pruned)."""
+    path = tmp_path / "tie.json"
+    path.write_text('{"counts":[0,0],"children":[{"counts":[0,0]},{"counts":[0,0]}]}')
+    status, out, err = run(capsys, "prune", str(path), "--k", "4097")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "not decided: a comparison this input needs is an exact tie" in err and "--k 4,096 or less" in err
+    status, out, _ = run(capsys, "prune", str(path), "--k", "4096")
+    assert status == 0 and out.startswith("PruneTree at k = 4096: 1 leaf, pruned root")
+
+
+def test_another_arithmetic_error_stays_internal(capsys, monkeypatch, tree_file):
+    import exactprune.peers.ccp as ccp
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+    monkeypatch.setattr(ccp, "ccp_sequence", broken)
+    status, _, err = run(capsys, "ccp", tree_file)
+    assert status == 3 and err.startswith("exactprune: internal error: ZeroDivisionError")
+
+
+def _fan(children: int) -> dict:
+    """A root split into ``children`` nodes of alternating majority, (3, 1) and (1, 3), each split
+    into a mixed and a pure leaf that correct no error ((2, 1), (1, 0) and (1, 2), (0, 1)): the
+    root's split halves the errors, every lower split is worthless, so they are pruned together."""
+    kids = [{"counts": [3, 1], "children": [{"counts": [2, 1]}, {"counts": [1, 0]}]} if i % 2 == 0 else
+            {"counts": [1, 3], "children": [{"counts": [1, 2]}, {"counts": [0, 1]}]} for i in range(children)]
+    return {"counts": [2 * children, 2 * children], "children": kids}
+
+
+@pytest.mark.parametrize("command", [["prune", "--k", "2"], ["ccp"], ["breakpoints", "--no-crossings"]])
+def test_a_large_tree_prints_a_summary_and_full_prints_everything(capsys, tmp_path, command):
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(_fan(16)))       # 32 leaves, 16 alike worthless splits
+    status, summary, _ = run(capsys, command[0], str(path), *command[1:])
+    assert status == 0
+    status, full, _ = run(capsys, command[0], str(path), *command[1:], "--full")
+    assert status == 0
+    assert "(16 in all; --full lists them)" in summary and "--full lists them" not in full
+    names = re.compile(r"\bc[.0-9]+")
+    assert max(len(names.findall(line)) for line in summary.splitlines()) == 8      # at most 8 names a list
+    assert max(len(names.findall(line)) for line in full.splitlines()) == 16
+    if command[0] == "prune":
+        assert "E[r^k] ~ " in summary and "(--full draws it)" in summary and "E[r^k] = " in full
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps(_fan(4)))
+    assert run(capsys, command[0], str(small), *command[1:]) == run(capsys, command[0], str(small), *command[1:], "--full")
+
+
+def test_rdt_experiment_states_its_ranges_and_the_whole_command(capsys, tmp_path):
+    from exactprune import limits
+    assert main(["rdt", "experiment", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for option, top in (("--N", limits.CLI_MAX_RDT_N), ("--mc-runs", limits.CLI_MAX_MC_RUNS),
+                        ("--te-runs", limits.CLI_MAX_MC_RUNS)):
+        assert re.search(rf"{option} \S+ .{{0,80}}?1\.\.{top:,}", text), option
+    out = tmp_path / "grid"
+    assert main(["rdt", "experiment", "--N", "12", "--settings", "d=5 binary", "--rhos", "0.36", "--mc-runs", "5",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    md = (tmp_path / "grid.md").read_text()
+    assert "Produced by `exactprune rdt experiment --N 12 --settings 'd=5 binary' --rhos 0.36 --mc-runs 5 " in md
+
+
+def test_classprob_prints_every_decimal_with_six_significant_digits(capsys, tmp_path):
+    """docs/cli_output.md promises 6 significant digits; %g dropped trailing zeros (0.12345)."""
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(_fan(4)))
+    status, out, _ = run(capsys, "classprob", str(path), "--k", "2")
+    assert status == 0
+    decimals = re.findall(r"(?<![\w/])\d+\.\d+(?:e[+-]\d+)?", out)
+    assert len(decimals) > 20
+    for token in decimals:
+        mantissa = token.split("e")[0].replace(".", "").lstrip("0")
+        assert len(mantissa) == 6, token
+
+
+def test_approx_keeps_trailing_zeros_of_a_float():
+    from exactprune.commands.output import approx
+    assert approx(0.12345) == "0.123450" and approx(2.0) == "2.00000" and approx(0.0) == "0"

@@ -10,6 +10,11 @@ CPU seconds) or a memory blow-up.
 
 Runs ``exactprune.cli.main`` in-process (stdin through monkeypatch or swapped by hand).
 
+Issue 36's families (locale numbers, missing-value spellings, float32 collisions, headerless
+files, huge exponents, label spellings) are checked against what each file means, not only for
+crashes: ``test_seeded_csv_files_are_read_as_they_mean`` runs a seeded slice of the cases of
+tests/csv_meaning.py, and ``scripts/fuzz_csv.py`` the 10,000-input campaign.
+
 Profiles of the campaign test (``test_fuzz_campaign``), chosen by EXACTPRUNE_FUZZ_PROFILE:
 ``ci`` (default, 60 inputs, about 15 seconds; marked slow) and ``deep`` (10,000 inputs, for
 manual runs; it prints its counts)::
@@ -513,4 +518,21 @@ def test_fuzz_campaign():
     counts, bad = run_campaign(PROFILES[PROFILE])
     print(f"\nfuzz campaign ({PROFILE}): {_report(counts)}")
     assert counts["inputs"] >= PROFILES[PROFILE] * 0.9
+    assert not bad, bad
+
+
+# --------------------------------------------- issue 36: each CSV file read as it means
+
+@pytest.mark.parametrize("family", ["locale", "missing", "float32", "headerless", "exponent", "labels"])
+def test_seeded_csv_files_are_read_as_they_mean(tmp_path, family):
+    """A seeded slice of the campaign of scripts/fuzz_csv.py (10,000 inputs there): 15 files of
+    each family, each refused with the words it must say or grown into a tree whose root counts
+    are the file's classes and whose every printed split replays over the raw rows
+    (tests/csv_meaning.py, an oracle that shares no code with the loader)."""
+    import random
+
+    import csv_meaning
+    rng = random.Random(f"issue-36-{family}")
+    outcomes = [csv_meaning.check(csv_meaning.generate(rng, family), str(tmp_path)) for _ in range(15)]
+    bad = [(outcome, detail) for outcome, detail in outcomes if outcome != "as meant"]
     assert not bad, bad

@@ -147,7 +147,10 @@ def test_grow_pipes_into_breakpoints(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     grow = subprocess.run([sys.executable, "-m", "exactprune", "grow", path], capture_output=True, text=True,
                           env=env, check=True)
-    assert '"split": "petal width <= 0.8"' in grow.stdout    # the iris root split, Zhong App B
+    # the iris root split of Zhong App B (petal width <= 0.8, a midpoint), written as the largest
+    # value that goes left: the widest setosa petal, 0.6 (the next width in the data is 1.0)
+    assert '"split": "petal width <= 0.6"' in grow.stdout
+    assert max(b for _, b, c in rows[1:] if c == "setosa") == "0.6"
     bp = subprocess.run([sys.executable, "-m", "exactprune", "breakpoints", "-", "--json"], input=grow.stdout,
                         capture_output=True, text=True, env=env)
     assert bp.returncode == 0, bp.stderr
@@ -207,13 +210,16 @@ def test_a_semicolon_file_read_with_the_wrong_separator_says_so(tmp_path, capsys
     assert "the header has 1 column" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("token", ["2o", "inf", "0x10", "1_000", "1,5"])
-def test_a_typo_in_a_numerical_column_is_refused_with_its_row(tmp_path, token):
+@pytest.mark.parametrize("token, why", [("2o", "is not a number, yet 4 of the column's 5 values are; "),
+                                        ("inf", "is not a number, yet 4 of the column's 5 values are; "),
+                                        ("0x10", "is not a number, yet 4 of the column's 5 values are; "),
+                                        ("1_000", "reads as a number only with --thousands '_'"),
+                                        ("1,5", "reads as a number only with --decimal ','")])
+def test_a_typo_in_a_numerical_column_is_refused_with_its_row(tmp_path, token, why):
     rows = [list(r) for r in ROWS]
     rows[4][1] = token                          # row 5 of the file (the header is row 1)
     text = "\n".join(";".join(r) for r in rows) + "\n"
-    with pytest.raises(ValueError, match=rf"row 5, column 'width': '{token}' is not a number, yet 4 of the "
-                                         rf"column's 5 values are; .*--categorical width"):
+    with pytest.raises(ValueError, match=rf"row 5, column 'width': '{token}' {why}.*--categorical width"):
         load_csv(write_text(tmp_path, text))
     d = load_csv(write_text(tmp_path, text), categorical=["width"])      # declared: every value a level
     assert token in d.categorical["width"]
@@ -372,8 +378,9 @@ def test_compare_max_levels_is_the_loaders_limit(tmp_path, capsys):
     ("--max-levels", "1", "argument --max-levels: must be an integer in 2..10,000, got '1'"),
     ("--max-levels", "10001", "argument --max-levels: must be an integer in 2..10,000, got '10001'"),
     ("--max-levels", "1e3", "argument --max-levels: must be an integer in 2..10,000, got '1e3'"),
-    ("--sep", ";;", "argument --sep: must be one character (or tab), not a quote or a line break, got ';;'"),
-    ("--sep", '"', "argument --sep: must be one character (or tab)"),
+    ("--sep", ";;", "argument --sep: must be one ASCII character (or tab), not a quote, a line break, a digit or a letter, got ';;'"),
+    ("--sep", '"', "argument --sep: must be one ASCII character (or tab)"),
+    ("--sep", "é", "argument --sep: must be one ASCII character (or tab)"),
 ])
 def test_data_options_are_bounded_at_parse_time_alike(capsys, command, option, value, words):
     """The same refusal from grow and compare, at parse time: the file does not exist, so a
@@ -391,3 +398,144 @@ def test_compare_refuses_data_options_for_a_built_in_data_set(capsys, argv, word
     assert main(["compare", "iris", *argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err, err
+
+
+# -- issue 36: one reading of a CSV, splits a reader can replay ---------------------------------
+
+def _replay(node: dict, rows: list, header: list, classes: list, file_rows: list = None) -> None:
+    """Route the raw rows (text cells) by the printed split of every node, reading each cell as
+    the file means it (float of its decimal text; a level by its text), and check each node's
+    printed counts against the rows that reach it.  Independent of the loader: only json, float
+    and the text of the file."""
+    file_rows = rows if file_rows is None else file_rows
+    assert node["counts"] == [sum(row[-1] == c for row in rows) for c in classes], node.get("name")
+    if "children" not in node:
+        return
+    column, op, value = node["split"].rsplit(" ", 2)
+    j = header.index(column)
+    if op == "<=":
+        assert float(value) == node["threshold"]
+        assert any(float(row[j]) == node["threshold"] for row in file_rows)     # a value of the file's column
+        left = [row for row in rows if float(row[j]) <= float(value)]
+        right = [row for row in rows if float(row[j]) > float(value)]
+    else:
+        assert op == "!="
+        left = [row for row in rows if row[j] != value]
+        right = [row for row in rows if row[j] == value]
+    _replay(node["children"][0], left, header, classes, file_rows)
+    _replay(node["children"][1], right, header, classes, file_rows)
+
+
+@pytest.mark.parametrize("values", [("20000002", "20000003"), ("16777216", "16777217"), ("0", "1e-50"),
+                                    ("0.1", "0.30000000000000004", "0.3")])
+def test_every_printed_split_replays_over_the_raw_rows_where_float32_merges_values(tmp_path, capsys, values):
+    # the issue's inputs: float32 makes 16777217 16777216 and 1e-50 zero; 20000003's float32 image
+    # is 20000004, so scikit-learn's midpoint threshold 20000003.0 routed the row 20000003 right
+    rows = [("x", "class")] + [(v, "ab"[i % 2]) for i, v in enumerate(values)]
+    assert main(["grow", write(tmp_path, rows)]) == 0
+    tree = json.loads(capsys.readouterr().out)
+    # the values sorted: 0.1, 0.3 (class a) go left of 0.30000000000000004 (b); else the smallest alone
+    assert tree["children"][0]["counts"] == ([2, 0] if len(values) == 3 else [1, 0])
+    _replay(tree, [list(r) for r in rows[1:]], list(rows[0]), tree["class_names"])
+
+
+def test_grown_trees_on_random_files_replay_exactly(tmp_path, capsys):
+    rng = np.random.default_rng(36)
+    for trial in range(12):
+        n = int(rng.integers(5, 60))
+        pool = ["16777216", "16777217", "20000002", "20000003", "0", "1e-50", "-0.5", "3.25", "1e30", "7"]
+        rows = [("a", "colour", "b", "class")] + [
+            (str(rng.choice(pool)), str(rng.choice(["red", "blue", "green"])), f"{rng.normal():.6g}",
+             str(rng.choice(["x", "y", "z"]))) for _ in range(n)]
+        if len({r[-1] for r in rows[1:]}) < 2:
+            continue
+        assert main(["grow", write(tmp_path, rows)]) == 0, trial
+        tree = json.loads(capsys.readouterr().out)
+        _replay(tree, [list(r) for r in rows[1:]], list(rows[0]), tree["class_names"])
+
+
+@pytest.mark.parametrize("cell, options, words", [
+    ("1,5", [], "reads as a number only with --decimal ','"),
+    ("1.234,5", [], "reads as a number only with --decimal ',' --thousands '.'"),
+    ("1 234", [], "reads as a number only with --thousands ' '"),
+    ("\u22125", [], "has a Unicode minus sign; write it as '-'"),
+    ("12%", [], "is a number with a unit or sign ('%')"),
+    ("$5", [], "is a number with a unit or sign ('$')"),
+    ("3 kg", [], "is a number with a unit or sign ('kg')"),
+])
+def test_locale_numbers_and_units_are_refused_naming_row_value_and_option(tmp_path, capsys, cell, options, words):
+    text = f"x;class\n2;a\n{cell};b\n4;a\n"
+    assert main(["grow", write_text(tmp_path, text), *options]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"row 3, column 'x': {cell!r} {words}" in err, err
+    assert "--categorical x" in err
+
+
+@pytest.mark.parametrize("text, options, expected", [
+    ("x;class\n1,5;a\n-2,25;b\n", ["--decimal", ","], [1.5, -2.25]),
+    ("x;class\n1.234,5;a\n-2,25;b\n", ["--decimal", ",", "--thousands", "."], [1234.5, -2.25]),
+    ("x,class\n\"1,234\",a\n12,b\n", ["--thousands", ","], [1234.0, 12.0]),
+])
+def test_declared_marks_read_the_numbers(tmp_path, text, options, expected):
+    import argparse
+
+    from exactprune.commands.csv_options import add_data_arguments, load_from_args
+    parser = argparse.ArgumentParser()
+    add_data_arguments(parser)
+    data = load_from_args(write_text(tmp_path, text), parser.parse_args(options))
+    assert data.X[:, 0].tolist() == expected and data.categorical == {}
+
+
+@pytest.mark.parametrize("token", ["", "?", "NA", "n/a", "NaN", "-NaN", "null", "None", "#N/A", "missing", "<NA>"])
+@pytest.mark.parametrize("where", ["attribute", "class", "categorical"])
+def test_every_missing_spelling_is_refused_in_every_column(tmp_path, token, where):
+    cells = {"attribute": ("1", "red", "a"), "class": ("2", "red", "b"), "categorical": ("3", "blue", "a")}
+    rows = [("x", "colour", "class"), ("1", "red", "a"), ("2", "blue", "b"), ("3", "red", "a")]
+    row = list(cells[where])
+    row[{"attribute": 0, "class": 2, "categorical": 1}[where]] = token
+    text = "\n".join(",".join(r) for r in rows + [tuple(row)]) + "\n"
+    with pytest.raises(ValueError, match="row 5, column .*: missing value"):
+        load_csv(write_text(tmp_path, text))
+
+
+def test_a_row_of_empty_cells_is_refused_and_a_blank_line_is_no_row(tmp_path):
+    with pytest.raises(ValueError, match="row 3, column 'x': missing value"):
+        load_csv(write_text(tmp_path, "x,class\n1,a\n,\n2,b\n"))
+    d = load_csv(write_text(tmp_path, "x,class\n1,a\n\n2,b\n\n"))
+    assert d.X[:, 0].tolist() == [1.0, 2.0]
+
+
+def test_one_number_spelled_twice_beside_text_labels_is_ambiguous(tmp_path):
+    with pytest.raises(ValueError, match="the class labels '1' and '1.0' are one number spelled twice"):
+        load_csv(write_text(tmp_path, "x,class\n1,1\n2,1.0\n3,yes\n"))
+    assert load_csv(write_text(tmp_path, "x,class\n1,1\n2,1.0\n3,2\n")).class_names == ["1", "2"]
+
+
+def test_a_numeric_header_is_refused_unless_no_header(tmp_path, capsys):
+    path = write_text(tmp_path, "3.5,1.4,setosa\n6.2,4.5,versicolor\n5.9,5.1,virginica\n")
+    assert main(["grow", path]) == 2
+    assert "row 1, column 1: the header cell '3.5' is a number: no header row? Give --no-header" in \
+        capsys.readouterr().err
+    assert main(["grow", path, "--no-header"]) == 0
+    tree = json.loads(capsys.readouterr().out)
+    assert tree["counts"] == [1, 1, 1] and tree["split"].startswith("col")
+
+
+@pytest.mark.parametrize("cell, column", [("1e999999999", "class"), ("1e10000000", "class"),
+                                          ("1" * 101, "class"), ("1e999999999", "x")])
+def test_huge_numbers_are_refused_before_they_become_exact(tmp_path, cell, column):
+    import time
+    text = f"x,class\n1,a\n{cell if column == 'x' else '2'},{cell if column == 'class' else 'b'}\n"
+    start = time.process_time()
+    with pytest.raises(ValueError, match="CLI_MAX_CELL_(EXPONENT|DIGITS)|beyond \\+-3.4e38"):
+        load_csv(write_text(tmp_path, text), categorical=["x"] if column == "x" else None)
+    assert time.process_time() - start < 5
+
+
+def test_compare_refuses_data_dir_for_a_built_in_name_and_float32_merges(tmp_path, capsys):
+    assert main(["compare", "iris", "--data-dir", str(tmp_path)]) == 2
+    assert "--data-dir applies to a CSV file; 'iris' is a built-in data set" in capsys.readouterr().err
+    rows = [("x", "class")] + [(("16777216", "16777217")[i % 2] if i < 2 else str(i), "ab"[i % 2]) for i in range(40)]
+    path = write(tmp_path, rows)
+    assert main(["compare", path, "--runs", "1"]) == 2
+    assert "column 'x' has the different values 16777216.0 and 16777217.0, which float32" in capsys.readouterr().err

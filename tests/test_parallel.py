@@ -1,5 +1,6 @@
 """exactprune.parallel: results in unit order whatever the backend and the number of workers,
 seeds per unit, refusals, and a Dask worker killed mid-run."""
+import contextlib
 import json
 import os
 import signal
@@ -402,3 +403,72 @@ def sees_parent_mark() -> bool:
     """Whether this process has the attribute set on ``os`` by the test at run time: a forked
     worker inherits it, a fresh interpreter does not."""
     return getattr(os, "_exactprune_test_mark", False)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads process groups from Linux's /proc")
+def test_parents_terminated_while_their_pools_start_leave_no_worker_behind():
+    """Issue 36: the load that left idle workers alive - many commands terminated while their
+    pools start (staggered SIGTERMs from 0 to about 1 s after the start).  Each command runs in its
+    own session, so its workers keep its process group after it dies and can be found; every one
+    must end within 10 s of its parent.  (Cause: a worker forked just before its parent died set
+    PR_SET_PDEATHSIG after the death it watches, so no signal ever came; ``cli._die_with_parent``
+    now checks the parent after the prctl.)"""
+    import subprocess
+    import sys
+    procs = []
+    for i in range(8):
+        procs.append(subprocess.Popen([sys.executable, "-m", "exactprune", "verify", "--theorem", "zhong-5.5",
+                                       "--examples", "3000", "--jobs", "2"], stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL, start_new_session=True))
+    groups = [proc.pid for proc in procs]
+    try:
+        for i, proc in enumerate(procs):
+            time.sleep(0.12)
+            proc.send_signal(signal.SIGTERM)
+        for proc in procs:
+            proc.wait(timeout=60)
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+    def members():
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as handle:
+                        fields = handle.read().rsplit(")", 1)[1].split()
+                except (FileNotFoundError, ProcessLookupError):
+                    continue
+                if fields[0] != "Z" and int(fields[2]) in groups:
+                    found.append(int(entry))
+        return found
+    deadline = time.monotonic() + 10
+    while members() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    alive = members()
+    for pid in alive:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert not alive, f"workers {alive} survived their parents"
+
+
+@pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="needs os.register_at_fork")
+def test_a_child_forked_as_its_parent_dies_ends_at_once():
+    """The race behind the leak, made certain: a child that finds, after asking for
+    PR_SET_PDEATHSIG, that the process which forked it is no longer its parent (here os.getppid is
+    made to say so) ends with 128 + SIGTERM instead of living on as an orphan that no signal will
+    reach.  A child whose parent is alive carries on (exit 0)."""
+    import subprocess
+    import sys
+    code = ("import os, sys\nfrom exactprune import cli\ncli._FORKS_DIE_WITH_PARENT[0] = True\n"
+            "if sys.argv[1] == 'orphan':\n    os.getppid = lambda: 1\n"
+            "pid = os.fork()\nif pid == 0:\n    os._exit(0)\n_, status = os.waitpid(pid, 0)\n"
+            "print(os.waitstatus_to_exitcode(status))\n")
+    for kind, expected in (("orphan", 128 + signal.SIGTERM), ("alive", 0)):
+        proc = subprocess.run([sys.executable, "-c", code, kind], capture_output=True, text=True, timeout=60,
+                              cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        assert proc.returncode == 0, proc.stderr
+        assert int(proc.stdout.split()[-1]) == expected, kind

@@ -5,12 +5,13 @@ import argparse
 from dataclasses import asdict
 
 from .. import limits
-from .common import UsageError, add_data_arguments, bounded_int, data_options, load_from_args, seed_type
+from .arguments import UsageError, bounded_int, seed_type
+from .csv_options import READING_OPTIONS, add_data_arguments, data_options, load_from_args
 
 #: the protocol's 20 subsets
 _SUBSETS = limits.CLI_PROTOCOL_SUBSETS
-#: the data options (commands.common.add_data_arguments) that only a CSV file takes
-_CSV_ONLY = ("target", "categorical", "sep", "max_levels")
+#: the data options (commands.csv_options.add_data_arguments) that only a CSV file takes
+_CSV_ONLY = ("target", "categorical", "sep", "max_levels", "decimal", "thousands", "no_header", "data_dir")
 
 
 def register(subparsers) -> None:
@@ -49,6 +50,9 @@ def register(subparsers) -> None:
                         help=f"seed of the shuffle, of --examples' draw and (plus the run's index) of tree "
                              f"growing and CV folds, 0..{limits.CLI_MAX_SEED:,} (default 0)")
     parser.add_argument("--json", action="store_true", help="machine-readable output (docs/cli_output.md)")
+    parser.add_argument("--merge-float32", action="store_true",
+                        help="run a CSV file in which float32 (scikit-learn's tree values) merges two different values "
+                             "of a column (refused without it, naming the column and the values)")
     parser.add_argument("--no-times", action="store_true",
                         help="leave out the pruning times (Table 6.4, per-run seconds): the only part of the "
                              "output that varies between two runs, so that the rest compares byte for byte")
@@ -90,12 +94,16 @@ def _check_rows(args) -> None:
     """Refuse, before any work, data options given for a built-in data set, and data the protocol
     cannot cut into 20 non-empty subsets (a CSV file is read here, so that its refusals come
     first)."""
-    from ..datasets import DATA_ENV, DATASETS, GAUSSIAN, resolve_data_path
+    from ..datasets import DATA_ENV, DATASETS, GAUSSIAN, float32_merges, resolve_data_path
     if args.dataset in DATASETS:
         given = [f"--{name.replace('_', '-')}" for name in _CSV_ONLY if getattr(args, name) is not None]
         if given:
             raise UsageError(f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to a CSV file; "
-                             f"{args.dataset!r} is a built-in data set")
+                             f"{args.dataset!r} is a built-in data set (give a file's path to read it instead)")
+    given = [f"--{name.replace('_', '-')}" for name in READING_OPTIONS if getattr(args, name) is not None]
+    if given:
+        raise UsageError(f"compare reads its CSV with '.' as the decimal mark, no thousands separator and a header "
+                         f"row; {', '.join(given)} is taken by grow only (convert the file first)")
     if args.dataset in GAUSSIAN:
         classes = GAUSSIAN[args.dataset][0]
         n = args.examples if args.examples is not None else GAUSSIAN[args.dataset][2]
@@ -107,7 +115,14 @@ def _check_rows(args) -> None:
         if path is None:
             raise UsageError(f"unknown data set {args.dataset!r}: not a file, not NAME.csv[.gz] in the data folder "
                              f"(--data-dir or {DATA_ENV}), not one of {', '.join(DATASETS)}")
-        total = len(load_from_args(path, args).y)
+        data = load_from_args(path, args)
+        merged = float32_merges(data)
+        if merged and not args.merge_float32:
+            column, low, high = merged
+            raise UsageError(f"{args.dataset}: column {column!r} has the different values {low!r} and {high!r}, which "
+                             f"float32 (the values scikit-learn's trees compare) makes one; give --merge-float32 to "
+                             f"run the protocol with them merged")
+        total = len(data.y)
         rows = total if args.examples is None else min(total, args.examples)
         why = ""
     if rows < _SUBSETS:
@@ -118,7 +133,7 @@ def _check_rows(args) -> None:
 def _run(args) -> int:
     from ..experiments import format_tables, run_protocol, summarize
     from ..parallel import workers_from_args
-    from .common import print_json
+    from .output import print_json
     _check_rows(args)
     with workers_from_args(args) as workers:
         runs = run_protocol(args.dataset, ratios=args.ratios, seed=args.seed, n=args.examples, runs=args.runs,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import limits
-from .common import (APPROX_DIGITS, UsageError, add_k_argument, approx, check_report_size, add_lam_eta_arguments, add_tree_argument,
-                     exact_arg, k_from_args, plural, print_json,
-                     pruned_text, read_json_file, read_tree)
+from .arguments import UsageError, add_k_argument, add_lam_eta_arguments, add_tree_argument, exact_arg, k_from_args
+from .output import APPROX_DIGITS, approx, plural, print_json, pruned_text
+from .readers import check_report_size, read_json_file, read_tree
 
 
 def register(subparsers) -> None:

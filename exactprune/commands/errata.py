@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 
 from ..errata import all_domain_notes, all_errata, all_remarks
-from .common import add_json_argument, print_json
+from .arguments import add_json_argument
+from .output import print_json
 
 
 def _run(args) -> int:
     if args.peers:
-        from ..errata.peers import show
-        return show(args.json)
+        return _peers(args.json)
     if args.ledger:
         return _ledger(args)
     errata = [erratum.as_dict() for erratum in all_errata()]
@@ -51,6 +51,36 @@ def _ledger(args) -> int:
     for row in rows:
         print(f"{row['paper']:6s} {row['label'][:48]:48s} {row['verdict'][:26]:26s} {row['grade']:11s} "
               f"{', '.join(row['evidence'])}")
+    return 0
+
+
+def _peers(as_json: bool) -> int:
+    """Print the record of where rpart and scikit-learn are wrong (``--peers``); 0, the exit status.
+
+    >>> _peers(as_json=False)      # doctest: +ELLIPSIS
+    == 2 places where a peer program is wrong (exact optimum computed now)
+    <BLANKLINE>
+    [rpart-complexity] R version ...; rpart 4.1.19
+    ...
+    optimum: one alpha 2/489: all its weakest links pruned together, R(T) = 16/489
+    ...
+    0
+    """
+    from ..errata.peers import all_peer_errors
+    rows = [entry.as_dict() for entry in all_peer_errors()]
+    if as_json:
+        print_json(rows)
+        return 0
+    print(f"== {len(rows)} places where a peer program is wrong (exact optimum computed now)")
+    print()
+    for row in rows:
+        print(f"[{row['id']}] {row['program']}{'' if row['confirmed'] else '  (NOT confirmed)'}")
+        print(f"  input:   {row['fixture']}")
+        print(f"  returns: {row['returns']}")
+        print(f"  exactly: {row['returns_cost']}")
+        print(f"  optimum: {row['correct']}")
+        print(f"  cause:   {row['cause']}")
+        print()
     return 0
 
 

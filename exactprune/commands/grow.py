@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from .. import limits
-from .common import add_data_arguments, bounded_int, load_from_args, seed_type
+from .arguments import bounded_int, seed_type
+from .csv_options import add_data_arguments, load_from_args
 
 
 def register(subparsers) -> None:
@@ -21,12 +22,13 @@ def register(subparsers) -> None:
         "grow", help="grow a CART tree on a CSV file and write its count tree as JSON",
         description="Grow a CART tree (scikit-learn, Gini, grown until pure unless limited) on a CSV "
                     "file (plain or gzip, header row, class in the last column or --target) and write "
-                    "the count tree JSON to stdout, every split named in the CSV's terms ('length <= 0.5', "
-                    "'sex != M'; 'feature' is the column's position in the CSV header), e.g. "
+                    "the count tree JSON to stdout, every split named in the CSV's terms ('length <= 0.5': the "
+                    "largest value that goes left, in full; 'sex != M'; 'feature' is the column's position in the "
+                    "CSV header), e.g. "
                     "'exactprune grow data.csv | exactprune breakpoints -'. A column of numbers is "
-                    "numerical, a column of text categorical (one-hot coded), a mix is refused naming the "
-                    "odd value unless declared --categorical; missing values are refused (Zhong's "
-                    "Determinacy Assumption).")
+                    "numerical, a column of text categorical (one-hot coded), a mix, a locale number or a unit "
+                    "is refused naming the row, the value and the option that reads it; missing values are "
+                    "refused (Zhong's Determinacy Assumption); the reading is stated in docs/csv.md.")
     parser.add_argument("data", metavar="DATA.csv", help="CSV file (plain or gzip-compressed) with a header row")
     add_data_arguments(parser)
     parser.add_argument("--criterion", default="gini", choices=["gini", "entropy", "log_loss"],
@@ -50,8 +52,8 @@ def run(args) -> int:
     """``exactprune grow``: grow a CART tree on the CSV file ``args.data`` and print its count
     tree as JSON; returns the exit status 0.
 
-    On the rows (x, class) = (1, a), (2, a), (3, b) the one pure split is x <= 2.5, halfway
-    between 2 and 3 (scikit-learn's threshold), leaving counts (2, 0) and (0, 1):
+    On the rows (x, class) = (1, a), (2, a), (3, b) the one pure split sends x = 1 and 2 left,
+    written x <= 2.0 (the largest value that goes left, in full), leaving counts (2, 0) and (0, 1):
 
     >>> import argparse, os, shutil, tempfile
     >>> folder = tempfile.mkdtemp()
@@ -61,7 +63,7 @@ def run(args) -> int:
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)
     >>> run(sub.choices["grow"].parse_args([path]))
-    {"counts": [2, 1], "name": "root", "split": "x <= 2.5", "feature": 0, "threshold": 2.5,
+    {"counts": [2, 1], "name": "root", "split": "x <= 2.0", "feature": 0, "threshold": 2.0,
      "children": [{"counts": [2, 0], "name": "c1"}, {"counts": [0, 1], "name": "c2"}], "class_names": ["a", "b"]}
     0
     >>> shutil.rmtree(folder)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .common import add_json_argument, print_json
+from .arguments import add_json_argument
+from .output import print_json
 from .sequences import format_ccp, format_knorm, knorm_json
 
 

@@ -13,8 +13,9 @@ from typing import Any
 
 from .. import limits
 from ..limits import EXACT_K_LIMIT
-from .common import (APPROX_DIGITS, add_k_argument, check_report_size, add_prior_arguments, add_tree_argument, exact_arg, k_from_args,
-                     plural, print_json, prior_from_args, pruned_text, read_tree)
+from .arguments import add_k_argument, add_prior_arguments, add_tree_argument, exact_arg, k_from_args, prior_from_args
+from .output import APPROX_DIGITS, add_full_argument, approx, plural, print_json, pruned_text, summary_limit
+from .readers import check_report_size, read_tree
 
 _K_WHY = " (beyond it the certified balls lose their digits)"
 _JSON_NOTE = (f"Exact fractions up to k = {EXACT_K_LIMIT}, certified arb balls above it (k at most "
@@ -89,11 +90,20 @@ def _run_prune(args) -> int:
                     "leaves": result.tree.n_leaves, "comparisons": result.comparisons,
                     "exact_fallbacks": result.fallbacks, "tree": result.tree.to_dict()})
     else:
+        limit = summary_limit(tree.n_leaves, args.full)
         print(f"PruneTree at k = {k}: {plural(result.tree.n_leaves, 'leaf', 'leaves')}, "
-              f"pruned {pruned_text(result.pruned)}")
-        print(f"E[r^k] = {_value(result.moment)}")
+              f"pruned {pruned_text(result.pruned, limit)}")
+        if limit is None:
+            print(f"E[r^k] = {_value(result.moment)}")
+        else:
+            shown = _value(result.moment) if hasattr(result.moment, "mid") else f"~ {approx(result.moment)}"
+            print(f"E[r^k] {shown} (exact with --full or --json)")
         print(f"{k}-norm ~ {knorm_decimal(result.moment, k, APPROX_DIGITS)}")
-        print(result.tree.render())
+        if limit is None:
+            print(result.tree.render())
+        else:
+            print(f"the pruned tree: {plural(result.tree.n_leaves, 'leaf', 'leaves')} of the input's {tree.n_leaves} "
+                  f"(--full draws it)")
     return 0
 
 
@@ -123,4 +133,5 @@ def register(sub) -> None:
     add_k_argument(p, limits.CLI_MAX_K_ARB)
     p.add_argument("--epsilon", default="0", help="PruneTree's margin, exact and >= 0 (default 0)")
     add_prior_arguments(p)
+    add_full_argument(p)
     p.set_defaults(func=_run_prune)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .. import limits
 from ..parallel import add_parallel_arguments
-from .common import APPROX_DIGITS, UsageError, add_json_argument, approx, check_output_stem, exact_arg, integer_arg, print_json, seed_type
+from .arguments import UsageError, add_json_argument, check_output_stem, exact_arg, integer_arg, seed_type
+from .output import APPROX_DIGITS, approx, print_json
 
 #: the largest attribute value accepted in --path1/--path2
 _MAX_VALUE = 10**6
@@ -54,15 +55,18 @@ def register(subparsers) -> None:
 
     ex = sub.add_parser("experiment", help="DD's experiment grid (sec 4): exact vs MC-1/MC-10, Breiman's bound "
                                            "(Tables 1-2) beside the printed values")
-    ex.add_argument("--N", default="100", help="sample size of the synthetic distributions (default 100)")
+    ex.add_argument("--N", default="100", help=f"sample size of the synthetic distributions, 1..{limits.CLI_MAX_RDT_N:,} "
+                                               f"(default 100)")
     ex.add_argument("--settings", default="d=5 binary;d=5 ternary;d=8 binary",
                     help="';'-separated synthetic layouts (default all three)")
     ex.add_argument("--rhos", default="1,0.36,0.11,0.02,0", help="correlations as printed by DD (default all five)")
     ex.add_argument("--pima", default=None, help="CSV (.csv or .csv.gz) of the Pima Indians diabetes data, class last")
     ex.add_argument("--balloons", default=None, help="CSV of one Balloons file, class last")
     ex.add_argument("--shuttle", default=None, help="CSV of the Shuttle Landing Control data, class last")
-    ex.add_argument("--mc-runs", default="100", help="MC-1 trees per unit; MC-10 uses 10x (default 100)")
-    ex.add_argument("--te-runs", default="20000", help="trees of the long MC run where exact is infeasible (default 20000)")
+    ex.add_argument("--mc-runs", default="100", help=f"MC-1 trees per unit, 1..{limits.CLI_MAX_MC_RUNS:,}; MC-10 uses 10x "
+                                                   f"(default 100)")
+    ex.add_argument("--te-runs", default="20000", help=f"trees of the long MC run where exact is infeasible, "
+                                                     f"1..{limits.CLI_MAX_MC_RUNS:,} (default 20000)")
     ex.add_argument("--seed", type=seed_type(), default=0, metavar="S",
                     help=f"seed of the run (each unit derives its own), 0..{limits.CLI_MAX_SEED:,} (default 0)")
     ex.add_argument("--out", required=True, metavar="STEM",
@@ -163,6 +167,7 @@ def criterion_text(crit) -> str:
 
 def _run_experiment(args) -> int:
     import os
+    import shlex
 
     from ..parallel import workers_from_args
     from ..rdt.experiment import grid_units, run_grid, write_results
@@ -180,7 +185,8 @@ def _run_experiment(args) -> int:
                        seed=args.seed, data=data, settings=settings, rhos=rhos)
     with workers_from_args(args) as workers:
         rows = run_grid(units, jobs=workers.jobs, progress=True if args.progress else workers.progress)
-    shown = ["exactprune rdt experiment", f"--N {args.N}", f"--mc-runs {args.mc_runs}", f"--te-runs {args.te_runs}",
+    shown = ["exactprune rdt experiment", f"--N {args.N}", f"--settings {shlex.quote(args.settings)}",
+             f"--rhos {shlex.quote(args.rhos)}", f"--mc-runs {args.mc_runs}", f"--te-runs {args.te_runs}",
              f"--seed {args.seed}"] + [f"--{name} <{name} CSV>" for name in data]
     write_results(rows, args.out, command=" ".join(shown))
     for r in rows:

@@ -1,8 +1,11 @@
 """``exactprune breakpoints`` (k-norm sequence) and ``exactprune ccp`` (CCP sequence)."""
 from __future__ import annotations
 
-from .common import (add_json_argument, approx, add_prior_arguments, add_tree_argument, plural, print_json, prior_from_args,
-                     pruned_text, read_tree)
+from typing import Optional
+
+from .arguments import add_json_argument, add_prior_arguments, add_tree_argument, prior_from_args
+from .output import add_full_argument, approx, plural, print_json, pruned_text, summary_limit
+from .readers import read_tree
 
 
 def _k_text(k) -> str:
@@ -11,9 +14,10 @@ def _k_text(k) -> str:
     return f"b~{k.as_dict()['approx']}" if hasattr(k, "as_dict") else str(k)
 
 
-def format_knorm(seq) -> str:
+def format_knorm(seq, limit: Optional[int] = None) -> str:
     """The text ``exactprune breakpoints`` prints for a k-norm pruning sequence (Zhong 5.1.2):
-    one line per stage, then each split's exact integer breakpoint and certified real crossing.
+    one line per stage, then each split's exact integer breakpoint and certified real crossing;
+    with ``limit`` (the summary of a large tree), at most ``limit`` names per list and splits.
 
     A root (3, 1) split into (3, 0) and (0, 1), lam = eta = 1/2, numerator J - 1: as a leaf
     E[r^k] = a^(k) / d^(k) with a = 1 + 1/2, d = 4 + 1 (4.29); the split weighs its leaves
@@ -50,9 +54,10 @@ def format_knorm(seq) -> str:
         else:
             span = f"{_k_text(stage.k_from)} <= k < {_k_text(stage.k_to)}"
         lines.append(f"  {span:<32} {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
-                     f"pruned at start: {pruned_text(stage.pruned)}")
+                     f"pruned at start: {pruned_text(stage.pruned, limit)}")
     lines.append("per split: exact integer breakpoint, certified real crossing")
-    for entry in seq.breakpoints.values():
+    entries = list(seq.breakpoints.values())
+    for entry in entries[:limit]:
         d = entry.as_dict()
         if d["survives_all_finite_k"]:
             lines.append(f"  {d['name']:>10}: survives every finite k (Thm 5.9)")
@@ -66,11 +71,14 @@ def format_knorm(seq) -> str:
             where = (f"b, certified {k} (log2 bracket; beyond the exact integer search)"
                      if hasattr(k, "as_dict") else str(d["breakpoint"]))
             lines.append(f"  {d['name']:>10}: k = {where}{text}{checks}")
+    if limit is not None and len(entries) > limit:
+        lines.append(f"  ... {len(entries) - limit} more splits (--full lists them)")
     return "\n".join(lines)
 
 
-def format_ccp(seq) -> str:
-    """The text ``exactprune ccp`` prints for a CCP sequence: one line per stage, exact alphas.
+def format_ccp(seq, limit: Optional[int] = None) -> str:
+    """The text ``exactprune ccp`` prints for a CCP sequence: one line per stage, exact alphas;
+    with ``limit``, at most ``limit`` pruned names per stage.
 
     A root (3, 1) split into the pure leaves (3, 0) and (0, 1): as a leaf it misclassifies 1 of
     the 4 examples, R = 1/4, the split 0, so its weakest-link alpha is (1/4 - 0) / (2 - 1) = 1/4.
@@ -88,7 +96,7 @@ def format_ccp(seq) -> str:
         upper = "infinity" if stage.alpha_to is None else str(stage.alpha_to)
         span = f"{stage.alpha_from} <= alpha < {upper}"
         lines.append(f"  {span:<32} {'(~' + approx(stage.alpha_from) + ')':<11} {plural(stage.leaves, 'leaf', 'leaves'):>12}   "
-                     f"pruned: {pruned_text(stage.pruned)}")
+                     f"pruned: {pruned_text(stage.pruned, limit)}")
     return "\n".join(lines)
 
 
@@ -122,21 +130,23 @@ def knorm_json(seq) -> dict:
 
 def _run_breakpoints(args) -> int:
     from ..sequence import knorm_sequence
-    seq = knorm_sequence(read_tree(args.tree), prior_from_args(args), crossings=not args.no_crossings)
+    tree = read_tree(args.tree)
+    seq = knorm_sequence(tree, prior_from_args(args), crossings=not args.no_crossings)
     if args.json:
         print_json(knorm_json(seq))
     else:
-        print(format_knorm(seq))
+        print(format_knorm(seq, summary_limit(tree.n_leaves, args.full)))
     return 0
 
 
 def _run_ccp(args) -> int:
     from ..peers.ccp import ccp_sequence
-    seq = ccp_sequence(read_tree(args.tree), cost=args.cost, ties=args.ties)
+    tree = read_tree(args.tree)
+    seq = ccp_sequence(tree, cost=args.cost, ties=args.ties)
     if args.json:
         print_json(seq.as_dict())
     else:
-        print(format_ccp(seq))
+        print(format_ccp(seq, summary_limit(tree.n_leaves, args.full)))
     return 0
 
 
@@ -160,6 +170,7 @@ def register(sub) -> None:
     add_prior_arguments(p)
     p.add_argument("--no-crossings", action="store_true",
                    help="skip the certified real crossings (about 40 arb evaluations per pruned split)")
+    add_full_argument(p)
     p.set_defaults(func=_run_breakpoints)
     p = sub.add_parser("ccp", help="cost-complexity pruning sequence with exact alphas")
     add_tree_argument(p)
@@ -169,4 +180,5 @@ def register(sub) -> None:
     p.add_argument("--ties", default="all", choices=["all", "sklearn"],
                    help="prune all weakest links together (Breiman) or one at a time (scikit-learn)")
     add_json_argument(p)
+    add_full_argument(p)
     p.set_defaults(func=_run_ccp)

@@ -185,33 +185,3 @@ def all_peer_errors() -> list:
             "tied weakest links get alphas an ulp apart and are pruned one per step.",
             _sklearn_ties),
     ]
-
-
-def show(as_json: bool) -> int:
-    """Print the record (``exactprune errata --peers``); 0, the command's exit status.
-
-    >>> show(as_json=False)      # doctest: +ELLIPSIS
-    == 2 places where a peer program is wrong (exact optimum computed now)
-    <BLANKLINE>
-    [rpart-complexity] R version ...; rpart 4.1.19
-    ...
-    optimum: one alpha 2/489: all its weakest links pruned together, R(T) = 16/489
-    ...
-    0
-    """
-    from ..commands.common import print_json
-    rows = [entry.as_dict() for entry in all_peer_errors()]
-    if as_json:
-        print_json(rows)
-        return 0
-    print(f"== {len(rows)} places where a peer program is wrong (exact optimum computed now)")
-    print()
-    for row in rows:
-        print(f"[{row['id']}] {row['program']}{'' if row['confirmed'] else '  (NOT confirmed)'}")
-        print(f"  input:   {row['fixture']}")
-        print(f"  returns: {row['returns']}")
-        print(f"  exactly: {row['returns_cost']}")
-        print(f"  optimum: {row['correct']}")
-        print(f"  cause:   {row['cause']}")
-        print()
-    return 0

@@ -22,7 +22,7 @@ import flint
 import numpy as np
 
 from ..certify import TINY, U, rising_ratio_array, sum_rel
-from ..limits import EXACT_K_LIMIT, check_counts_size, check_parameter
+from ..limits import EXACT_K_LIMIT, check_counts_size, check_nonnegative, check_parameter
 from ..numbers import (arb_of, check_k, exact, exact_or_symbol, is_symbolic, rational_count_values, rising,
                        rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
 from ..tree import Node, Tree
@@ -56,10 +56,7 @@ class Prior:
     def __post_init__(self):
         lam = check_parameter(exact_or_symbol(self.lam, "lam"), "lam")
         eta = check_parameter(exact(self.eta, "eta"), "eta")
-        if not is_symbolic(lam) and lam < 0:
-            raise ValueError(f"lam must be non-negative, got {lam}")
-        if eta < 0:
-            raise ValueError(f"eta must be non-negative, got {eta}")
+        check_nonnegative(lam, "lam"), check_nonnegative(eta, "eta")
         if self.numerator not in _NUMERATORS:
             raise ValueError(f"numerator must be 'J-1' (Zhong 4.29) or '1', got {self.numerator!r}")
         object.__setattr__(self, "lam", lam)
@@ -498,9 +495,7 @@ def _checked_eta(eta) -> Fraction:
     """``eta`` exact and non-negative (the check of the public forms taking a bare eta)."""
     if not isinstance(eta, Fraction):
         eta = exact(eta, "eta")
-    if eta < 0:
-        raise ValueError(f"eta must be non-negative, got {eta}")
-    return eta
+    return check_nonnegative(eta, "eta")
 
 
 def child_weight(child: Node, parent: Node, eta) -> Fraction:

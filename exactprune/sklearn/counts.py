@@ -41,7 +41,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..limits import MAX_COUNT
+from ..limits import MAX_COUNT, check_nonnegative
 from ..tree import CountArrays
 from ..tree.fromsklearn import sklearn_structure
 
@@ -136,10 +136,7 @@ def _exact_weight(value: Any, name: str) -> int | Fraction:
     value = float_parameter(value)
     if isinstance(value, bool) or not isinstance(value, (Integral, Fraction)):
         raise ValueError(f"{name} must be a number, got {value!r}")
-    value = int(value) if isinstance(value, Integral) else value
-    if value < 0:
-        raise ValueError(f"{name} must be non-negative, got {value}")
-    return value
+    return check_nonnegative(int(value) if isinstance(value, Integral) else value, name)
 
 
 def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: ExactWeights) -> np.ndarray:

@@ -91,6 +91,7 @@ from sklearn.utils.validation import check_array, check_consistent_length, check
 
 from ..certify import rising_ratio_array
 from ..knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_terms, moment, prune
+from ..limits import check_nonnegative
 from ..numbers import exact, positive_int
 from ..tree import CountArrays, Node, Tree, require_integer_counts, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
@@ -466,10 +467,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         """(k, epsilon), after checking every parameter against the declared
         ``_parameter_constraints`` and reading the exact ones (a float by its shortest repr)."""
         self._validate_params()
-        epsilon = exact(float_parameter(self.epsilon), "epsilon")
-        if epsilon < 0:
-            raise ValueError(f"epsilon must be non-negative, got {epsilon}")
-        return int(self.k), epsilon
+        return int(self.k), check_nonnegative(exact(float_parameter(self.epsilon), "epsilon"), "epsilon")
 
     def _validate_data(self, X, y="no_validation", reset: bool = True):
         """scikit-learn's ``validate_data`` (NaN allowed, infinity refused), with its empty-input
