@@ -85,7 +85,6 @@ NOT_YET_MIRRORED: Dict[str, Optional[str]] = {
     "montecarlo.py": "tests/test_theorems.py",
     "rdt/conditional.py": "tests/rdt/test_bruteforce.py",
     "rdt/generating_functions.py": "tests/rdt/test_moments.py",
-    "selection.py": None,        # its two rules run only inside ccp_cv_select and KNormTreeClassifierCV
     "sklearn/counts.py": "tests/test_sklearn.py",
     "sklearn/cv.py": "tests/test_sklearn_cv.py",
     "sklearn/cv_display.py": "tests/test_sklearn_cv.py",
