@@ -8,12 +8,47 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["csr_gather", "breadth_first"]
+__all__ = ["csr_gather", "breadth_first", "CountLayout"]
+
+
+class CountLayout(Protocol):
+    """What the checks (:mod:`~exactprune.tree.validation`) and the pruned-copy builders
+    (:mod:`~exactprune.tree.pruned_arrays`) read of the count arrays: the (n_nodes, J) counts,
+    the CSR children ``(offsets, indices)``, node names, the derived arrays' cache, the
+    breadth-first order and the child counts, and its constructor (a pruned copy is made as
+    ``type(arrays)(counts, offsets, indices)``). :class:`~exactprune.tree.CountArrays` is its one
+    implementation; the protocol lets those modules sit below it (it imports them, they do not
+    import it).
+
+    Parameters
+    ----------
+    counts : numpy.ndarray
+        The (n_nodes, J) class counts, node 0 the root.
+    offsets, indices : numpy.ndarray
+        The CSR children: node i's children are ``indices[offsets[i]:offsets[i + 1]]``.
+    """
+
+    counts: "np.ndarray"
+    offsets: "np.ndarray"
+    indices: "np.ndarray"
+
+    def __init__(self, counts: "np.ndarray", offsets: "np.ndarray", indices: "np.ndarray") -> None: ...
+
+    @property
+    def n_nodes(self) -> int: ...
+
+    def name(self, i: int) -> str: ...
+
+    def cached(self, key: str, make: Callable[[], Any]) -> Any: ...
+
+    def breadth_first(self) -> tuple: ...
+
+    def child_counts(self) -> "np.ndarray": ...
 
 
 def csr_gather(offsets: "np.ndarray", indices: "np.ndarray", parents: "np.ndarray") -> "np.ndarray":

@@ -14,17 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from .csr import csr_gather
+from .csr import CountLayout, csr_gather
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .arrays import CountArrays
 
 __all__ = ["subtree_mask", "pruned_arrays", "pruned_arrays_with_cut"]
 
 
-def subtree_mask(arrays: CountArrays, kept: "np.ndarray") -> "np.ndarray":
+def subtree_mask(arrays: CountLayout, kept: "np.ndarray") -> "np.ndarray":
     """Which nodes remain when every split with ``kept[i]`` false becomes a leaf: a boolean
     array (a node remains iff every proper ancestor is a kept split).
 
@@ -65,7 +64,7 @@ def subtree_mask(arrays: CountArrays, kept: "np.ndarray") -> "np.ndarray":
     alive[order] = remains
     return alive
 
-def pruned_arrays(arrays: CountArrays, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> tuple:
+def pruned_arrays(arrays: CountLayout, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> tuple:
     """``(arrays, old)``: the arrays of the tree in which every split with ``kept[i]`` false is
     a leaf (names and order kept), and ``old``, the original index of each remaining node
     (``remaining``: :func:`subtree_mask` of ``kept``, made here unless given).
@@ -100,7 +99,7 @@ def pruned_arrays(arrays: CountArrays, kept: "np.ndarray", remaining: Optional["
     """
     return pruned_arrays_with_cut(arrays, kept, remaining)[:2]
 
-def pruned_arrays_with_cut(arrays: CountArrays, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> tuple:
+def pruned_arrays_with_cut(arrays: CountLayout, kept: "np.ndarray", remaining: Optional["np.ndarray"] = None) -> tuple:
     """``(arrays, old, cut)``: :func:`pruned_arrays`, and a boolean array over the remaining nodes, True
     at the splits made leaves.
 

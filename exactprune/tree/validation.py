@@ -13,17 +13,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..limits import MAX_CLASSES, MAX_COUNT, check_counts_size, check_tree_shape
-from .csr import breadth_first
+from .csr import CountLayout, breadth_first
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .arrays import CountArrays
 
 __all__ = ["check_arrays", "counts_matrix", "has_fractional_counts", "require_integer_counts"]
 
 
-def check_arrays(a: "CountArrays") -> None:
+def check_arrays(a: CountLayout) -> None:
     """Vectorized validation of count arrays, with the messages of the Node checks (naming the
     first offending node): shape limits, a well-formed parent-before-child structure, counts in
     range (an integer matrix, or an object matrix of Python ints and Fractions: rational counts,
@@ -174,7 +173,7 @@ def counts_matrix(rows: list, n_classes: int) -> "np.ndarray":
     return matrix
 
 
-def has_fractional_counts(a: "CountArrays") -> bool:
+def has_fractional_counts(a: CountLayout) -> bool:
     """True when some count of ``a`` is not a whole number: weighted counts (sums of row weights,
     :mod:`exactprune.sklearn`), an object matrix holding Fractions.  Zhong's moments (4.28)-(4.30)
     and PruneTree are defined for them; what needs integer counts refuses them
@@ -208,7 +207,7 @@ def has_fractional_counts(a: "CountArrays") -> bool:
                                               for c in a.counts.ravel().tolist()))
 
 
-def require_integer_counts(a: "CountArrays", what: str, reason: str) -> None:
+def require_integer_counts(a: CountLayout, what: str, reason: str) -> None:
     """Refuse count arrays with a count that is not a whole number (:func:`has_fractional_counts`):
     a ValueError saying that ``what`` needs integer counts, because ``reason``, and naming the
     first such node.
