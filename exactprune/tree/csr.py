@@ -42,9 +42,35 @@ class CountLayout(Protocol):
     @property
     def n_nodes(self) -> int: ...
 
-    def name(self, i: int) -> str: ...
+    def name(self, i: int) -> str:
+        """Zhong's name of node ``i``.
 
-    def cached(self, key: str, make: Callable[[], Any]) -> Any: ...
+        Parameters
+        ----------
+        i : int
+            A node index.
+
+        Returns
+        -------
+        str
+        """
+        ...
+
+    def cached(self, key: str, make: Callable[[], Any]) -> Any:
+        """The derived array ``key``, made by ``make()`` on first use and kept.
+
+        Parameters
+        ----------
+        key : str
+            The derived array's name.
+        make : callable
+            Makes it.
+
+        Returns
+        -------
+        object
+        """
+        ...
 
     def breadth_first(self) -> tuple: ...
 
