@@ -40,11 +40,21 @@ true error rate inside mean +- 2 sd with probability 0.88-0.92 (nominal 0.95), t
 being 0.4-1.7 points optimistic because CART chose the splits on the same data.
 
 Numbers.  ``k`` is a positive integer; ``lam``, ``eta`` and ``epsilon`` are exact: int,
-Fraction, ``"p/q"`` or a decimal string such as ``"0.5"``, or a float, which is read by its
-shortest decimal repr (``0.1`` is 1/10, since ``repr(0.1) == '0.1'``) so that grids and
-configuration files work.  (The exact Python API, ``Prior`` and the functions of
-:mod:`exactprune.knorm`, keeps refusing floats.)  Validation happens in ``fit``, against the
-declared ``_parameter_constraints``, as scikit-learn requires of constructors.
+Fraction, ``"p/q"`` or a decimal string such as ``"0.5"``, or a float.  Every float the
+estimator is given - these parameters, a ``class_weight`` value, a ``sample_weight`` entry - is
+read by one rule (:func:`exactprune.sklearn.counts.read_float`): its shortest decimal repr
+(``0.7`` is 7/10, since ``repr(0.7) == '0.7'``), so that grids, configuration files and weights
+mean what they print as; ``exact_floats=True`` reads every one of them as the binary rational it
+stores instead.  (The exact Python API, ``Prior`` and the functions of :mod:`exactprune.knorm`,
+keeps refusing floats.)  Validation happens in ``fit``, against the declared
+``_parameter_constraints``, as scikit-learn requires of constructors.
+
+Limits (ValueError naming the parameter): ``lam`` and ``eta`` at most ``MAX_PRIOR`` = 2^53 - 1
+(a prior past every possible count; the float error bars and probabilities need n + J lam to be
+a float), the resolved ``lam="auto"`` included (a tiny total weight makes it huge); every
+weighted class count at most ``MAX_COUNT`` = 2^53 - 1; ``lam = 0`` only with k <=
+``EXACT_K_LIMIT`` (the certified moments above it take log Gamma of b + (J-1) lam, infinite at a
+pure leaf) and only when every leaf has positive weight (else its error rate is 0/0).
 
 Weights.  ``sample_weight`` and ``class_weight`` (including ``"balanced"``) make the class
 counts weighted sums, computed exactly from the training rows (:mod:`exactprune.sklearn.counts`):
@@ -53,8 +63,11 @@ which the Dirichlet moments (4.28)-(4.30) are defined as they stand.  Both run
 :func:`exactprune.knorm.prune` on the count tree (``count_tree_``, which holds rational counts
 too); for rational counts every comparison is between exact rationals (the float filter's bounds
 assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  What needs integer
-counts, and is refused with the reason for rational ones: ``knorm_pruning_path`` (the breakpoint
-search plans its certified Gamma ratios over integer counts).  Zhong's Cor 5.4 and Thm 5.5 were
+counts today, and is refused with the reason for rational ones: ``knorm_pruning_path`` and
+:class:`~exactprune.sklearn.KNormPathDisplay` (the breakpoint search of
+:func:`exactprune.sequence.knorm_pruning_path` plans its certified Gamma ratios over integer
+counts; the estimator hands it the rational count tree as it is, so the path follows as soon as
+that search takes rational counts).  Zhong's Cor 5.4 and Thm 5.5 were
 checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
 
 >>> from sklearn.datasets import load_iris
@@ -80,21 +93,18 @@ from typing import Any, NamedTuple, Optional, Union
 import flint
 import numpy as np
 from sklearn.tree import DecisionTreeClassifier
-from sklearn.tree._tree import Tree as _SkTree
 from sklearn.utils import Bunch
 from sklearn.utils.multiclass import check_classification_targets
-# scikit-learn's parameter-constraint mechanism: the module is private, but it is how scikit-learn's
-# own estimators and third-party estimators declare their parameters (``_parameter_constraints``,
-# checked by ``BaseEstimator._validate_params`` and by ``check_estimator``'s check_param_validation)
-from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
 from ..certify import rising_ratio_array
 from ..knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_terms, moment, prune
+from ..limits import EXACT_K_LIMIT, MAX_COUNT
 from ..numbers import exact, positive_int
-from ..tree import CountArrays, Node, Tree, require_integer_counts, sklearn_counts
+from ..tree import CountArrays, Node, Tree, has_fractional_counts, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
-from .counts import agrees_with_sklearn, float_parameter, integer_counts, node_counts, row_weights
+from .counts import agrees_with_sklearn, approx_text, node_counts, read_float, row_weights
+from .internals import TREE_LEAF, Interval, StrOptions, pruned_sklearn_tree
 
 __all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError"]
 
@@ -107,8 +117,9 @@ _TREE_PARAMS = ("criterion", "splitter", "max_depth", "min_samples_split", "min_
                 "min_weight_fraction_leaf", "max_features", "random_state", "max_leaf_nodes",
                 "min_impurity_decrease", "class_weight")
 
-_TREE_LEAF = -1
-_TREE_UNDEFINED = -2
+#: the largest lam and eta: a prior past every possible count (MAX_COUNT); the float error bars and
+#: probabilities need n + J lam to be a float
+MAX_PRIOR = MAX_COUNT
 
 #: the declared types of an exact parameter (a float is read by its shortest repr); its value is
 #: then read by :func:`exactprune.numbers.exact`
@@ -254,45 +265,47 @@ def _knorm_float(value, k: int) -> float:
 
 def _prior_from(lam, eta, numerator, n_leaves: int, n_classes: int, n_examples) -> Prior:
     """The Prior, resolving lam="auto" on the grown tree (``n_leaves`` leaves, ``n_examples``
-    the root's weighted count)."""
+    the root's weighted count); lam and eta at most :data:`MAX_PRIOR`."""
     if isinstance(lam, str) and lam.strip() == "auto":
         if n_examples == 0:
-            raise ValueError("lam='auto' needs at least one example of positive weight")
+            raise ValueError("lam='auto' needs a positive total weight, and sample_weight and class_weight give "
+                             "every training row the weight 0: pass lam explicitly (the fit is then the prior's)")
         lam_value = auto_lam(n_leaves, n_classes, n_examples)
+        if lam_value > MAX_PRIOR:
+            raise ValueError(f"lam='auto' = 100 L / (J^2 N) is {approx_text(lam_value)} for the total weight N = "
+                             f"{approx_text(n_examples)} of the rows, beyond the limit MAX_PRIOR = 2^53 - 1: scale "
+                             f"sample_weight (or class_weight) up, or pass lam explicitly")
     else:
         lam_value = exact(lam, "lam")
-    return Prior(lam_value, exact(eta, "eta"), numerator)
-
-
-# -- the sklearn tree <-> count tree correspondence ------------------------------------
-
-def _pruned_tree_(tree_, kept) -> tuple:
-    """(a new scikit-learn Tree, old ids, Zhong's names of its nodes): ``tree_`` with every split i with ``kept[i]`` false
-    made a leaf and the nodes below removed, by :meth:`~exactprune.tree.CountArrays.pruned` of its
-    structure; the remaining nodes keep their relative order (node j of the result is node
-    ``old[j]`` of ``tree_``)."""
-    structure = CountArrays(np.zeros((tree_.node_count, 0), dtype=np.int64), *sklearn_structure(tree_))
-    arrays, old = structure.pruned(kept)
-    state = tree_.__getstate__()
-    nodes = state["nodes"][old].copy()
-    made_leaf = (nodes["left_child"] != _TREE_LEAF) & (arrays.n_children == 0)
-    nodes["left_child"], nodes["right_child"] = arrays.children_left, arrays.children_right
-    nodes["feature"][made_leaf] = _TREE_UNDEFINED
-    nodes["threshold"][made_leaf] = float(_TREE_UNDEFINED)
-    if "missing_go_to_left" in nodes.dtype.names:
-        nodes["missing_go_to_left"][made_leaf] = 0
-    result = _SkTree(tree_.n_features, np.asarray(tree_.n_classes, dtype=np.intp), tree_.n_outputs)
-    result.__setstate__({"max_depth": len(arrays.levels()) - 1, "node_count": len(old),
-                         "nodes": nodes, "values": np.ascontiguousarray(state["values"][old])})
-    return result, old, np.array(arrays.names(), dtype=object)
+    eta_value = exact(eta, "eta")
+    for name, value in (("lam", lam_value), ("eta", eta_value)):
+        if value > MAX_PRIOR:
+            raise ValueError(f"{name} = {approx_text(value)} exceeds the limit MAX_PRIOR = 2^53 - 1 (a prior past "
+                             f"every possible class count)")
+    return Prior(lam_value, eta_value, numerator)
 
 
 def _exact_values(params: dict) -> dict:
-    """The estimator's parameters with float exact parameters read by their shortest repr."""
-    return {name: float_parameter(params[name]) for name in _EXACT_PARAMS}
+    """The estimator's exact parameters with floats read by the one rule
+    (:func:`~exactprune.sklearn.counts.read_float`, ``exact_floats`` chosen by ``params``)."""
+    return {name: read_float(params[name], name, params["exact_floats"]) for name in _EXACT_PARAMS}
 
 
 # -- the estimator ------------------------------------------------------------------
+
+def _check_zero_lam(prior: Prior, k: int, counts: np.ndarray) -> None:
+    """Refuse lam = 0 where it leaves a moment undefined: k > ``EXACT_K_LIMIT`` (the certified
+    moments take log Gamma of b + (J-1) lam, infinite at a pure node) or a node of weight 0
+    (its error rate is 0/0)."""
+    if prior.lam != 0:
+        return
+    if k > EXACT_K_LIMIT:
+        raise ValueError(f"lam = 0 needs k <= EXACT_K_LIMIT = {EXACT_K_LIMIT}, got k = {k}: the certified moments "
+                         f"above it take log Gamma(b + (J-1) lam), infinite at a pure leaf; use lam > 0")
+    if any(sum(row) == 0 for row in counts.tolist()):
+        raise ValueError("lam = 0 and a node of the grown tree has weight 0 (sample_weight or class_weight zero on "
+                         "all its rows): its error rate is 0/0; use lam > 0")
+
 
 class KNormTreeClassifier(DecisionTreeClassifier):
     """CART grown by scikit-learn, pruned by PruneTree with the k-norm (Zhong Fig 4.1).
@@ -302,41 +315,104 @@ class KNormTreeClassifier(DecisionTreeClassifier):
 
     Parameters
     ----------
-    k : positive int, default 2
-        The norm: a split is kept iff E[r_tree^k] < E[r_leaf^k] - epsilon (4.28, 4.29).
-        k = 2 is Zhong's choice (section 6.3): mean and standard deviation together.
-    lam : "auto", int, Fraction, exact string or float, default "auto"
+    k : int, default=2
+        The norm, a positive integer: a split is kept iff E[r_tree^k] < E[r_leaf^k] - epsilon
+        (4.28, 4.29).  k = 2 is Zhong's choice (section 6.3): mean and standard deviation
+        together.
+    lam : "auto", int, Fraction, str or float, default="auto"
         Lidstone parameter of the class probabilities; "auto" is section 6.3's
         lam = 100 V / J, V = L / (J N) (:func:`auto_lam`).  ``Prior()`` and the command line
-        default to 1/2 instead.  A float is read by its shortest repr (0.1 is 1/10).
-    eta : int, Fraction, exact string or float, default "1/2"
-        Lidstone parameter of the child proportions (4.11).
-    numerator : "J-1" or "1", default "J-1"
+        default to 1/2 instead.  At most ``MAX_PRIOR`` = 2^53 - 1.
+    eta : int, Fraction, str or float, default="1/2"
+        Lidstone parameter of the child proportions (4.11).  At most ``MAX_PRIOR``.
+    numerator : {"J-1", "1"}, default="J-1"
         Error numerator b + (J-1) lam of (4.29) as printed, or b + lam.
-    epsilon : non-negative exact number or float, default 0
-        Margin of PruneTree's comparison.
-    criterion, splitter, max_depth, min_samples_split, min_samples_leaf,
-    min_weight_fraction_leaf, max_features, random_state, max_leaf_nodes,
-    min_impurity_decrease, class_weight :
-        Passed to ``DecisionTreeClassifier`` to grow the tree (``ccp_alpha`` is not:
-        it is the peer pruning method).  ``class_weight`` also weighs the counts, exactly.
+    epsilon : int, Fraction, str or float, default=0
+        Non-negative margin of PruneTree's comparison.
+    criterion : {"gini", "entropy", "log_loss"}, default="gini"
+        Passed to ``DecisionTreeClassifier`` to grow the tree.
+    splitter : {"best", "random"}, default="best"
+        Passed to ``DecisionTreeClassifier``.
+    max_depth : int, default=None
+        Passed to ``DecisionTreeClassifier``.
+    min_samples_split : int or float, default=2
+        Passed to ``DecisionTreeClassifier``.
+    min_samples_leaf : int or float, default=1
+        Passed to ``DecisionTreeClassifier``.
+    min_weight_fraction_leaf : float, default=0.0
+        Passed to ``DecisionTreeClassifier``.
+    max_features : int, float, {"sqrt", "log2"} or None, default=None
+        Passed to ``DecisionTreeClassifier``.
+    random_state : int, RandomState instance or None, default=None
+        Passed to ``DecisionTreeClassifier``.
+    max_leaf_nodes : int, default=None
+        Passed to ``DecisionTreeClassifier``.
+    min_impurity_decrease : float, default=0.0
+        Passed to ``DecisionTreeClassifier``.  (``ccp_alpha`` is not a parameter: cost-complexity
+        pruning is the peer method, not a step of this one.)
+    class_weight : dict, "balanced" or None, default=None
+        Passed to ``DecisionTreeClassifier``, and it weighs the class counts exactly (a float
+        value read by the same rule as every float: see ``exact_floats``).
+    exact_floats : bool, default=False
+        How a float is read, everywhere the estimator takes one (``lam``, ``eta``, ``epsilon``,
+        ``class_weight`` values, ``sample_weight``): False, by its shortest decimal repr (0.7 is
+        7/10); True, as the binary rational it stores (0.7 is 3152519739159347/2^52).
 
     Attributes
     ----------
-    tree_ : the pruned scikit-learn ``Tree``
-    estimator_ : a plain ``DecisionTreeClassifier`` holding the same pruned ``tree_``
-    unpruned_estimator_ : DecisionTreeClassifier, the grown tree
-    counts_ : (n_nodes, J) object array, the exact weighted class counts of every node of the
-        grown tree (ints, or Fractions where the weights make them fractional)
-    count_tree_, pruned_count_tree_ : :class:`exactprune.tree.Tree` (Zhong's names), the grown
-        and the pruned count tree (rational counts where the weights make them fractional)
-    prior_ : :class:`exactprune.knorm.Prior` used (with lam resolved)
-    lam_ : Fraction, the lam used
-    pruned_ : sorted names (in ``count_tree_``) of the splits turned into leaves, topmost only
-    prune_comparisons_, prune_fallbacks_ : PruneTree's comparisons, and how many of them
-        the float filter left to exact rationals or arb (rational counts: all of them)
-    classes_, n_classes_, n_features_in_, feature_names_in_ (when X has column names)
+    tree_ : sklearn.tree._tree.Tree
+        The pruned tree (the splits PruneTree pruned made leaves, unreachable nodes removed).
+    estimator_ : DecisionTreeClassifier
+        A plain ``DecisionTreeClassifier`` holding the same pruned ``tree_``.
+    unpruned_estimator_ : DecisionTreeClassifier
+        The grown tree.
+    counts_ : ndarray of shape (n_nodes, n_classes)
+        The exact weighted class counts of every node of the grown tree, in scikit-learn's node
+        numbering (ints, or Fractions where the weights make them fractional).
+    count_tree_ : exactprune.tree.Tree
+        The grown count tree, with Zhong's node names and the column names of X.
+    pruned_count_tree_ : exactprune.tree.Tree
+        The pruned count tree.
+    prior_ : exactprune.knorm.Prior
+        The prior used, with lam resolved.
+    lam_ : Fraction
+        The lam used.
+    k_ : int
+        The k used.
+    pruned_ : list of str
+        Sorted names (in ``count_tree_``) of the splits turned into leaves, topmost only.
+    prune_comparisons_ : int
+        PruneTree's comparisons.
+    prune_fallbacks_ : int
+        How many of them the float filter left to exact rationals or arb (rational counts:
+        all of them).
+    leaf_names_ : ndarray of str
+        Zhong's name of each node of ``tree_``.
+    classes_ : ndarray of shape (n_classes,)
+        The class labels.
+    n_classes_ : int
+        The number of classes.
+    n_features_in_ : int
+        The number of features seen in fit.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of X, when it has them.
 
+    See Also
+    --------
+    prune_fitted : Prune a DecisionTreeClassifier fitted already.
+    KNormPathDisplay : The k-norm pruning path.
+    ErrorBarDisplay : The per-prediction error bars.
+
+    Notes
+    -----
+    ``plot_tree(clf)`` draws the pruned tree with scikit-learn's leaf values: the class
+    fractions n_j / n of the training rows that reach the leaf, while ``predict_proba`` returns
+    the Lidstone posterior mean (n_j + lam) / (n + J lam) (Zhong 3.19); the two differ, most at
+    small leaves.  ``multi-output`` y (a 2-d label array) is refused with a ValueError: fit one
+    estimator per output (``sklearn.multioutput.MultiOutputClassifier``).
+
+    Examples
+    --------
     >>> from sklearn.datasets import load_iris
     >>> X, y = load_iris(return_X_y=True)
     >>> clf = KNormTreeClassifier(random_state=0).fit(X[:, 2:4], y)
@@ -354,6 +430,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         "eta": list(_EXACT_TYPES),
         "numerator": [StrOptions({"J-1", "1"})],
         "epsilon": list(_EXACT_TYPES),
+        "exact_floats": ["boolean"],
         # the growing parameters as DecisionTreeClassifier declares them
         **{name: DecisionTreeClassifier._parameter_constraints[name] for name in _TREE_PARAMS},
     }
@@ -362,7 +439,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
                  criterion="gini", splitter="best", max_depth=None, min_samples_split=2,
                  min_samples_leaf=1, min_weight_fraction_leaf=0.0, max_features=None,
                  random_state=None, max_leaf_nodes=None, min_impurity_decrease=0.0,
-                 class_weight=None):
+                 class_weight=None, exact_floats=False):
         self.k = k
         self.lam = lam
         self.eta = eta
@@ -379,6 +456,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self.max_leaf_nodes = max_leaf_nodes
         self.min_impurity_decrease = min_impurity_decrease
         self.class_weight = class_weight
+        self.exact_floats = exact_floats
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -401,7 +479,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         y : array-like of shape (n_samples,)
             The class labels.
         sample_weight : array-like of shape (n_samples,), optional
-            Row weights, taken exactly (a float as the binary rational it is).
+            Row weights, taken exactly: ints, Fractions, strings, or floats read by the one rule
+            (``exact_floats``).
         check_input : bool
             Accepted for scikit-learn compatibility.
 
@@ -428,11 +507,11 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         params = {name: getattr(self, name) for name in _TREE_PARAMS}
         grown = DecisionTreeClassifier(**params).fit(
             X, y, sample_weight=None if sample_weight is None else sample_weight.astype(np.float64))
-        counts = self._row_counts(grown, X, y, sample_weight)
-        if not agrees_with_sklearn(grown.tree_, counts):
+        arrays = self._row_counts(grown, X, y, sample_weight)
+        if not agrees_with_sklearn(grown.tree_, arrays.counts):
             raise AssertionError("internal error: the exact class counts of the training rows are not "
                                  "scikit-learn's (the rows were routed differently from the growing)")
-        self._prune_grown(grown, counts, k, epsilon)
+        self._prune_grown(grown, arrays, k, epsilon)
         return self
 
     def _validate_rows(self, X, y, sample_weight, reset: bool = True) -> tuple:
@@ -450,23 +529,24 @@ class KNormTreeClassifier(DecisionTreeClassifier):
             check_consistent_length(X, sample_weight)
         return X, y, sample_weight
 
-    def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> np.ndarray:
-        """The exact weighted class counts of every node of ``grown``, from the rows ``X`` (validated
-        float32) routed by ``tree_.apply`` (:mod:`exactprune.sklearn.counts`)."""
+    def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> CountArrays:
+        """The count arrays of ``grown`` (scikit-learn's node numbering) with the exact weighted class
+        counts of the rows ``X`` (validated float32) routed by ``tree_.apply``
+        (:mod:`exactprune.sklearn.counts`)."""
         y_index = np.searchsorted(grown.classes_, y)
         if not np.array_equal(grown.classes_[np.minimum(y_index, len(grown.classes_) - 1)], y):
             raise ValueError("y has labels the tree was not fit on")
         class_weight = grown.class_weight
         if isinstance(class_weight, dict):
             class_weight = {j: class_weight[c] for j, c in enumerate(grown.classes_) if c in class_weight}
-        weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight)
+        weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight, self.exact_floats)
         return node_counts(grown.tree_, grown.tree_.apply(X), y_index, weights)
 
     def _validated_parameters(self) -> tuple:
         """(k, epsilon), after checking every parameter against the declared
-        ``_parameter_constraints`` and reading the exact ones (a float by its shortest repr)."""
+        ``_parameter_constraints`` and reading the exact ones (a float by the one rule)."""
         self._validate_params()
-        epsilon = exact(float_parameter(self.epsilon), "epsilon")
+        epsilon = exact(read_float(self.epsilon, "epsilon", self.exact_floats), "epsilon")
         if epsilon < 0:
             raise ValueError(f"epsilon must be non-negative, got {epsilon}")
         return int(self.k), epsilon
@@ -479,21 +559,29 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         except ValueError as err:
             if "0 sample(s)" in str(err):
                 raise ValueError("X has no rows: fitting and predicting need at least one example") from None
+            if "y should be a 1d array" in str(err):      # a 2-d y: several outputs
+                raise ValueError(f"{err} KNormTreeClassifier takes one output (a 1-d y); for several, fit one "
+                                 f"per output with sklearn.multioutput.MultiOutputClassifier") from None
             raise
 
-    def _prune_grown(self, grown: DecisionTreeClassifier, counts: np.ndarray, k: int, epsilon: Fraction) -> None:
-        """PruneTree on the grown tree with the exact ``counts`` (scikit-learn's node numbering)."""
+    def _prune_grown(self, grown: DecisionTreeClassifier, arrays: CountArrays, k: int, epsilon: Fraction) -> None:
+        """PruneTree on the grown tree, whose count arrays ``arrays`` (scikit-learn's node numbering,
+        exact counts) are the one structure the count trees and the pruned ``tree_`` derive from."""
         exact_params = _exact_values(self.get_params())
         n_classes = len(grown.classes_)
-        ints = integer_counts(counts)
-        root_total = sum(counts[0].tolist())
+        counts = arrays.counts
         prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
-                            int(grown.get_n_leaves()), n_classes, root_total)
-        count_tree = Tree.from_sklearn(grown, counts=counts if ints is None else ints)
+                            int(grown.get_n_leaves()), n_classes, sum(counts[0].tolist()))
+        _check_zero_lam(prior, k, counts)
+        tree_ = grown.tree_
+        feature_names = [str(name) for name in grown.feature_names_in_] if hasattr(grown, "feature_names_in_") else None
+        count_tree = Tree.from_arrays(arrays, [str(c) for c in grown.classes_], feature_names,
+                                      ("sklearn", np.asarray(tree_.feature, dtype=np.int64),
+                                       np.asarray(tree_.threshold, dtype=np.float64)))
         result = prune(count_tree, k, prior=prior, epsilon=epsilon)
-        kept = result.kept_splits
         self.count_tree_, self.pruned_count_tree_ = count_tree, result.tree
-        pruned_tree, old, names = _pruned_tree_(grown.tree_, kept)
+        pruned_arrays, old = arrays.pruned(result.kept_splits)
+        pruned_tree = pruned_sklearn_tree(tree_, pruned_arrays, old)
         pruned_est = copy.copy(grown)
         pruned_est.tree_ = pruned_tree
         self.tree_ = pruned_tree
@@ -512,7 +600,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self.n_features_in_ = grown.n_features_in_
         if hasattr(grown, "feature_names_in_"):
             self.feature_names_in_ = grown.feature_names_in_
-        self._leaf_tables(counts[old], names)
+        self._leaf_tables(pruned_arrays.counts, np.array(pruned_arrays.names(), dtype=object))
 
     def _leaf_tables(self, node_counts_: np.ndarray, names: np.ndarray) -> None:
         """Per node id of the pruned ``tree_`` (``node_counts_`` its exact counts, ``names``
@@ -521,7 +609,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         :attr:`leaf_estimates_` (computed on first use)."""
         tree_ = self.tree_
         self.leaf_names_ = names
-        leaf_ids = np.flatnonzero(tree_.children_left == _TREE_LEAF)
+        leaf_ids = np.flatnonzero(tree_.children_left == TREE_LEAF)
         self._leaf_counts = {names[i]: tuple(node_counts_[i].tolist()) for i in leaf_ids.tolist()}
         J, prior = self.n_classes_, self.prior_
         counts = node_counts_[leaf_ids]
@@ -832,7 +920,25 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         estimate PruneTree minimises at k = 2), ``pruned`` (names in ``count_tree_`` newly
         pruned at that stage), ``trees`` (count trees), and ``sequence``, the full
         :class:`exactprune.sequence.KNormSequence` (with the k = infinity stage).  Computed on
-        demand by :func:`exactprune.sequence.knorm_pruning_path`; integer counts only.
+        demand by :func:`exactprune.sequence.knorm_pruning_path`.
+
+        On a Pipeline, call it on the last step: ``pipe[-1].knorm_pruning_path()`` (the path
+        depends on the grown tree and its counts only, not on X).
+
+        Returns
+        -------
+        Bunch
+            ``ks``, ``k_to``, ``n_leaves``, ``knorm_errors``, ``norm2_errors``, ``pruned``,
+            ``trees``, ``sequence``.
+
+        Raises
+        ------
+        ValueError
+            After a fit whose weights (``class_weight``, fractional ``sample_weight``) made the
+            counts rational: the breakpoint search takes integer counts only, for now (it plans
+            its certified Gamma ratios over them).  The fit, the error bars and
+            ``error_estimate()`` hold for rational counts; the count tree is handed to the search
+            as it is, so the path follows once the search takes rational counts.
 
         Examples
         --------
@@ -844,11 +950,15 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         ([1, 2, 17781896], [7, 3, 2])
         """
         check_is_fitted(self, "tree_")
-        require_integer_counts(self.count_tree_.arrays(), "knorm_pruning_path",
-                               "the breakpoint search plans its certified Gamma ratios over integer counts "
-                               "(the fit itself, the error bars and error_estimate() hold for rational counts)")
         from ..sequence import knorm_pruning_path  # lazy: sequence sits above knorm
-        path = knorm_pruning_path(self.count_tree_, self.prior_)
+        try:
+            path = knorm_pruning_path(self.count_tree_, self.prior_)
+        except ValueError as err:
+            if not has_fractional_counts(self.count_tree_.arrays()):
+                raise
+            raise ValueError(f"knorm_pruning_path: the weights of this fit (class_weight, sample_weight) made "
+                             f"rational class counts, and {err} (the fit, the error bars and error_estimate() "
+                             f"hold for rational counts; integer sample weights keep the counts whole)") from None
         seq = path["sequence"]
         finite = [s for s in seq.stages if s.k_from != "inf"]
         norm2 = [math.sqrt(float(error_estimate(s.tree, self.prior_).second)) for s in finite]
@@ -906,7 +1016,7 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
     >>> prune_fitted(thirds, rounding="nearest").count_tree_.root.counts
     (17, 50, 50)
     >>> exact = prune_fitted(thirds, X=X[:, 2:4], y=y, sample_weight=w)   # the rows: exact counts
-    >>> exact.counts_[0].tolist() == [50 * Fraction(float(Fraction(1, 3))), 50, 50]   # 50 binary thirds
+    >>> exact.counts_[0].tolist() == [50 * Fraction("0.3333333333333333"), 50, 50]   # the float 1/3 as it prints
     True
     """
     if not isinstance(estimator, DecisionTreeClassifier) or isinstance(estimator, KNormTreeClassifier):
@@ -924,15 +1034,15 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
         X, y, sample_weight = clf._validate_rows(X, y, sample_weight)
         if X.shape[1] != estimator.n_features_in_:
             raise ValueError(f"X has {X.shape[1]} features; the tree was fit on {estimator.n_features_in_}")
-        counts = clf._row_counts(estimator, X, y, sample_weight)
-        if not agrees_with_sklearn(estimator.tree_, counts):
+        arrays = clf._row_counts(estimator, X, y, sample_weight)
+        if not agrees_with_sklearn(estimator.tree_, arrays.counts):
             raise ValueError("X, y (and sample_weight) do not give the tree's class counts: pass the rows "
                              "the tree was fit on")
     else:
         try:
-            counts = sklearn_counts(estimator.tree_, rounding)
+            arrays = CountArrays(sklearn_counts(estimator.tree_, rounding), *sklearn_structure(estimator.tree_))
         except ValueError as err:
             raise ValueError(f"{err}; pass the training rows (X=, y=) for exact counts, or rounding='nearest' "
                              f"to round the leaf counts") from None
-    clf._prune_grown(estimator, counts, k, epsilon)
+    clf._prune_grown(estimator, arrays, k, epsilon)
     return clf
