@@ -259,7 +259,7 @@ def test_every_module_is_in_the_api_index_with_a_summary(site):
 @pytest.mark.slow
 def test_registry_pages_list_every_entry(site):
     from exactprune.errata import all_errata
-    from exactprune.errata.ledger import PAPERS, ledger
+    from exactprune.errata.ledger import PAPERS, counts, ledger
     from exactprune.theorems import all_theorems
     theorems = (site / "_generated" / "theorems.html").read_text(encoding="utf-8")
     assert all(t.id in theorems for t in all_theorems())
@@ -276,7 +276,17 @@ def test_registry_pages_list_every_entry(site):
         table = page.find(id=f"ledger-{paper.lower()}").find_next("table")
         labels = [tr.find("td").get_text(strip=True) for tr in table.select("tbody tr")]
         assert labels == [r.label for r in rows if r.paper == paper], paper
-    assert f"{len(rows)} rows: {sum(r.verdict == 'verified' for r in rows)} verified" in page.get_text(" ")
+    # the counts table is the CLI's (exactprune errata --ledger: exactprune.errata.ledger.counts), cell by cell
+    table = counts(rows)
+    summary = page.find("table")
+    header = [th.get_text(strip=True) for th in summary.select("thead th")]
+    shown = {tr.find("td").get_text(strip=True): [td.get_text(strip=True) for td in tr.find_all("td")[1:]]
+             for tr in summary.select("tbody tr")}
+    verdicts = list(table[PAPERS[0]]["verdicts"])
+    assert header == ["paper", *verdicts, "rows"]
+    assert shown == {paper: [str(table[paper]["verdicts"][v]) for v in verdicts]
+                     + [str(sum(r.paper == paper for r in rows))] for paper in table}
+    assert page.find(id="ledger-filter") is not None and "ledger_filter.js" in str(page)
 
 
 @pytest.mark.slow

@@ -111,6 +111,17 @@ class ExactWeights:
     ``sample`` is None (every row 1), an int64 array, or an object array of Python ints over the
     common denominator ``scale`` of the distinct weights.
 
+    Parameters
+    ----------
+    sample : ndarray of shape (n_samples,) or None
+        The rows' weights times ``scale``, integers.
+    scale : int
+        Their common denominator.
+    class_factors : tuple of int or Fraction
+        The weight of each class.
+
+    Examples
+    --------
     Made by :func:`row_weights`: weights 0.25 and 1.5 are 1/4 and 6/4 over the denominator 4,
     and class 1 weighs 3 times class 0:
 
@@ -193,6 +204,17 @@ def row_weights(y_index: np.ndarray, n_classes: int, sample_weight: Optional[np.
 def approx_text(value: Any) -> str:
     """A number for an error message: 4 significant digits, or its power of ten past a float.
 
+    Parameters
+    ----------
+    value : int, Fraction or float
+        The number.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> approx_text(Fraction(1, 3)), approx_text(Fraction(10) ** 400)
     ('0.3333', 'about 10^400')
     """
@@ -277,6 +299,19 @@ def agrees_with_sklearn(tree_, counts: np.ndarray) -> bool:
     the tree was grown on, or were routed otherwise.  A node of weight 0 (scikit-learn stores
     NaN class fractions there when every weight is 0) agrees with counts of 0.
 
+    Parameters
+    ----------
+    tree_ : sklearn.tree._tree.Tree
+        The grown tree.
+    counts : ndarray of shape (n_nodes, n_classes)
+        Exact counts in its node numbering.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     The counts of the tree grown on four rows, (3, 1) at the root, agree; counts of other
     rows do not:
 

@@ -173,6 +173,19 @@ class ErrorBars:
     E[r^2] (4.13), the k-th moment ``moment`` E[r^k] (4.28) at the estimator's ``k``;
     ``sd``, ``norm2`` and ``knorm`` are floats for display (4.14), (B.15), (B.16).
 
+    Parameters
+    ----------
+    mean : Fraction
+        E[r] (4.12).
+    second : Fraction
+        E[r^2] (4.13).
+    k : int
+        The estimator's k.
+    moment : Fraction or flint.arb
+        E[r^k] (4.28): a certified ball for k > ``EXACT_K_LIMIT``.
+
+    Examples
+    --------
     >>> bars = ErrorBars(Fraction(1, 10), Fraction(1, 50), 2, Fraction(1, 50))
     >>> bars.variance, round(bars.sd, 4), round(bars.knorm, 4)
     (Fraction(1, 100), 0.1, 0.1414)
@@ -225,6 +238,18 @@ class ErrorBars:
     def interval(self, width: Union[int, Fraction] = 2) -> tuple:
         """(mean - width sd, mean + width sd) as floats.
 
+        Parameters
+        ----------
+        width : int or Fraction
+            The half-width in standard deviations.
+
+        Returns
+        -------
+        tuple of float
+            The interval's ends.
+
+        Examples
+        --------
         Mean 3/10 and variance 1/8 - 9/100 = 7/200 (sd 0.187): 0.3 -+ 0.374.
 
         >>> low, high = ErrorBars(Fraction(3, 10), Fraction(1, 8), 2, Fraction(1, 8)).interval()
@@ -243,8 +268,19 @@ class PredictionError(NamedTuple):
     """Per-input error of a prediction (Zhong 4.30): float arrays ``mean`` E[r],
     ``sd`` sigma[r] and ``knorm`` E[r^k]^(1/k) of the leaf each input reaches.
 
-    Returned by :meth:`KNormTreeClassifier.predict_error`; a named tuple of three arrays:
+    Returned by :meth:`KNormTreeClassifier.predict_error`; a named tuple of three arrays.
 
+    Parameters
+    ----------
+    mean : ndarray of shape (n_samples,)
+        E[r] of each input's leaf (4.30).
+    sd : ndarray of shape (n_samples,)
+        sigma[r] = sqrt(E[r^2] - E[r]^2) (4.14).
+    knorm : ndarray of shape (n_samples,)
+        E[r^k]^(1/k) at the estimator's k.
+
+    Examples
+    --------
     >>> error = PredictionError(np.array([0.125]), np.array([0.15]), np.array([0.19]))
     >>> mean, sd, knorm = error
     >>> float(mean[0]), error.sd.tolist()
@@ -254,6 +290,12 @@ class PredictionError(NamedTuple):
     mean: np.ndarray
     sd: np.ndarray
     knorm: np.ndarray
+
+
+# the fields' own docstrings (a named tuple's default is "Alias for field number 0")
+PredictionError.mean.__doc__ = "E[r] of each input's leaf (4.30), floats."
+PredictionError.sd.__doc__ = "sigma[r] of each input's leaf (4.14), floats."
+PredictionError.knorm.__doc__ = "E[r^k]^(1/k) of each input's leaf at the estimator's k, floats."
 
 
 def _knorm_float(value, k: int) -> float:
@@ -574,7 +616,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
                             int(grown.get_n_leaves()), n_classes, sum(counts[0].tolist()))
         _check_zero_lam(prior, k, counts)
         tree_ = grown.tree_
-        feature_names = [str(name) for name in grown.feature_names_in_] if hasattr(grown, "feature_names_in_") else None
+        named = self if hasattr(self, "feature_names_in_") else grown      # X's columns (fit, or prune_fitted's tree)
+        feature_names = [str(name) for name in named.feature_names_in_] if hasattr(named, "feature_names_in_") else None
         count_tree = Tree.from_arrays(arrays, [str(c) for c in grown.classes_], feature_names,
                                       ("sklearn", np.asarray(tree_.feature, dtype=np.int64),
                                        np.asarray(tree_.threshold, dtype=np.float64)))
