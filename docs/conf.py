@@ -113,6 +113,7 @@ _public_classes_page()
 # Notebooks: render the committed outputs; never execute during the build.
 nb_execution_mode = "off"
 nb_merge_streams = True
+nb_render_markdown_format = "gfm"   # display(Markdown(table)) outputs: GitHub-flavoured, so tables render
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
 myst_update_mathjax = False     # MyST's settings are for MathJax 3; conf.py configures MathJax 2 below

@@ -216,6 +216,103 @@ def _numpy_documented() -> list:
     return found
 
 
+#: the packages whose public docstrings numpydoc's validation must pass (:data:`NUMPYDOC_CHECKS`), every
+#: module of each; the one list to extend, package by package, to the whole of exactprune
+NUMPYDOC_PACKAGES = ("exactprune.sklearn",)
+#: numpydoc's checks of the sections' parse: an unknown or misplaced section header (GL06, GL07), no
+#: docstring (GL08), a parameter the Parameters section misses or invents or orders otherwise (PR01,
+#: PR02, PR03), "name: type" without the space numpydoc reads a type by (PR10)
+NUMPYDOC_CHECKS = frozenset({"GL06", "GL07", "GL08", "PR01", "PR02", "PR03", "PR10"})
+
+
+def numpydoc_modules(packages=NUMPYDOC_PACKAGES) -> list:
+    """Every module of ``packages`` (each package's own ``__init__`` included).
+
+    >>> "exactprune.sklearn.estimator" in numpydoc_modules()
+    True
+    """
+    names = []
+    for name in packages:
+        package = importlib.import_module(name)
+        names += [name] + [m.name for m in pkgutil.walk_packages(getattr(package, "__path__", []), name + ".")]
+    return names
+
+
+def public_objects(module_name: str) -> list:
+    """The import paths of the public classes and functions defined in a module (its ``__all__``, or
+    its names without a leading underscore) and of their own public methods and properties."""
+    import inspect
+    module = importlib.import_module(module_name)
+    names = getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")])
+    found = []
+    for name in names:
+        obj = getattr(module, name, None)
+        if getattr(obj, "__module__", None) != module_name or not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        found.append(f"{module_name}.{name}")
+        if inspect.isclass(obj):
+            found += [f"{module_name}.{name}.{member}" for member, value in vars(obj).items()
+                      if not member.startswith("_") and (inspect.isfunction(value) or isinstance(value, property))]
+    return found
+
+
+def numpydoc_errors(module_name: str) -> list:
+    """``(object, code, message)`` of every :data:`NUMPYDOC_CHECKS` failure in the module."""
+    from numpydoc.validate import validate
+    return [(name, code, message) for name in public_objects(module_name)
+            for code, message in validate(name)["errors"] if code in NUMPYDOC_CHECKS]
+
+
+@pytest.mark.parametrize("module", numpydoc_modules())
+def test_numpydoc_sections_parse(module):
+    """The public docstrings' sections read as numpydoc reads them (scikit-learn's convention)."""
+    pytest.importorskip("numpydoc")
+    assert not numpydoc_errors(module)
+
+
+def test_numpydoc_check_catches_a_misparsed_section(monkeypatch):
+    """The check fails on a misspelled section header and on an undocumented parameter."""
+    pytest.importorskip("numpydoc")
+    from exactprune.sklearn import counts
+    doc = counts.approx_text.__doc__
+    monkeypatch.setattr(counts.approx_text, "__doc__", doc.replace("Parameters\n", "Parameter\n"))
+    assert "PR01" in {code for _, code, _ in numpydoc_errors("exactprune.sklearn.counts")}
+    monkeypatch.setattr(counts.approx_text, "__doc__", doc.replace("Examples\n", "Exemples\n"))
+    with pytest.warns(UserWarning, match="Unknown section"):
+        assert "GL06" in {code for _, code, _ in numpydoc_errors("exactprune.sklearn.counts")}
+
+
+@pytest.mark.slow
+def test_public_class_pages_render_every_section(site):
+    """Each public class of exactprune.sklearn has a page at its import path, whose docstring
+    sections render: Parameters and Attributes as fields (every documented name listed, no
+    "Variables"), the examples as doctest blocks, not as bullets."""
+    import inspect
+    import exactprune.sklearn as package
+    from numpydoc.docscrape import ClassDoc
+    for name in package.__all__:
+        cls = getattr(package, name)
+        if not inspect.isclass(cls):
+            continue
+        page = site / "_generated" / "api" / f"exactprune.sklearn.{name}.html"
+        assert page.exists(), page
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        body = soup.find("dt", id=f"exactprune.sklearn.{name}").parent.find("dd", recursive=False)
+        fields = {dt.get_text(strip=True): dd for dl in body.find_all("dl", class_="field-list", recursive=False)
+                  for dt, dd in zip(dl.find_all("dt", recursive=False), dl.find_all("dd", recursive=False))}
+        assert "Variables" not in "".join(fields), (name, list(fields))
+        doc = ClassDoc(cls)
+        for section in ("Parameters", "Attributes"):
+            documented = [p.name for p in doc[section]]
+            if documented:
+                text = fields[next(f for f in fields if f.startswith(section))].get_text(" ")
+                for entry in documented:
+                    for part in entry.split(", "):
+                        assert part in text, (name, section, part)
+        if doc["Examples"]:
+            assert body.find("div", class_="doctest") is not None, name
+
+
 @pytest.mark.slow
 def test_numpy_parameters_render_as_fields(site):
     documented = _numpy_documented()
