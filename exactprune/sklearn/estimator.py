@@ -372,26 +372,28 @@ class KNormTreeClassifier(DecisionTreeClassifier):
     epsilon : int, Fraction, str or float, default=0
         Non-negative margin of PruneTree's comparison.
     criterion : {"gini", "entropy", "log_loss"}, default="gini"
-        Passed to ``DecisionTreeClassifier`` to grow the tree.
+        The split quality CART grows the tree by.  This and the growing parameters below are
+        ``DecisionTreeClassifier``'s, passed to it unchanged; they shape the grown tree, which
+        PruneTree then prunes.  (``ccp_alpha`` is not one of them: cost-complexity pruning is the
+        peer method, not a step of this one.)
     splitter : {"best", "random"}, default="best"
-        Passed to ``DecisionTreeClassifier``.
+        How each split is chosen: the best, or the best of random thresholds.
     max_depth : int, default=None
-        Passed to ``DecisionTreeClassifier``.
+        The deepest the grown tree may be (None: until the leaves are pure).
     min_samples_split : int or float, default=2
-        Passed to ``DecisionTreeClassifier``.
+        The fewest rows (a fraction of them, as a float) a node needs to be split.
     min_samples_leaf : int or float, default=1
-        Passed to ``DecisionTreeClassifier``.
+        The fewest rows (or fraction) a leaf of the grown tree may hold.
     min_weight_fraction_leaf : float, default=0.0
-        Passed to ``DecisionTreeClassifier``.
+        The least fraction of the total weight a leaf of the grown tree may hold.
     max_features : int, float, {"sqrt", "log2"} or None, default=None
-        Passed to ``DecisionTreeClassifier``.
+        The features tried at each split (None: all).
     random_state : int, RandomState instance or None, default=None
-        Passed to ``DecisionTreeClassifier``.
+        The seed of the feature order at each split (ties between equally good splits).
     max_leaf_nodes : int, default=None
-        Passed to ``DecisionTreeClassifier``.
+        The most leaves the grown tree may have, grown best-first.
     min_impurity_decrease : float, default=0.0
-        Passed to ``DecisionTreeClassifier``.  (``ccp_alpha`` is not a parameter: cost-complexity
-        pruning is the peer method, not a step of this one.)
+        The least impurity decrease a split of the grown tree must bring.
     class_weight : dict, "balanced" or None, default=None
         Passed to ``DecisionTreeClassifier``, and it weighs the class counts exactly (a float
         value read by the same rule as every float: see ``exact_floats``).
