@@ -618,8 +618,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
                             int(grown.get_n_leaves()), n_classes, sum(counts[0].tolist()))
         _check_zero_lam(prior, k, counts)
         tree_ = grown.tree_
-        named = self if hasattr(self, "feature_names_in_") else grown      # X's columns (fit, or prune_fitted's tree)
-        feature_names = [str(name) for name in named.feature_names_in_] if hasattr(named, "feature_names_in_") else None
+        columns = getattr(self, "feature_names_in_", getattr(grown, "feature_names_in_", None))   # fit's X, or prune_fitted's tree
+        feature_names = None if columns is None else [str(name) for name in columns]
         count_tree = Tree.from_arrays(arrays, [str(c) for c in grown.classes_], feature_names,
                                       ("sklearn", np.asarray(tree_.feature, dtype=np.int64),
                                        np.asarray(tree_.threshold, dtype=np.float64)))
