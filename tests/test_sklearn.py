@@ -960,7 +960,13 @@ def test_edge_inputs_that_fit_give_finite_error_bars():
     tiny = KNormTreeClassifier(lam="1/2").fit(*_FOUR, sample_weight=[5e-324] * 4)
     assert tiny.counts_[0].tolist() == [Fraction(1, 10 ** 323)] * 2
     big = KNormTreeClassifier(lam=2 ** 53 - 1).fit(*_FOUR)
-    for clf in (tiny, big):
+    # lam = 10^-400 is 0 as a float: the zero-weight root's terms a = lam, d = 2 lam vanish in floats;
+    # exactly, E[r] = 1/2 and E[r^2] = lam (lam + 1) / (2 lam (2 lam + 1)) -> 1/2 as lam -> 0: sd 1/2
+    vanishing = KNormTreeClassifier(lam="1e-400", class_weight={"a": 0, "b": 0}).fit(*_FOUR)
+    assert vanishing.predict_error([[0.0]]).mean.tolist() == [0.5]
+    assert vanishing.predict_error([[0.0]]).sd[0] == pytest.approx(0.5)
+    both_tiny = KNormTreeClassifier(lam="1e-300").fit(*_FOUR, sample_weight=[5e-324] * 4)
+    for clf in (tiny, big, vanishing, both_tiny):
         bars = clf.predict_error([[0.0], [1.0]])
         assert np.all(np.isfinite(bars.mean)) and np.all(np.isfinite(bars.sd)) and np.all(np.isfinite(bars.knorm))
 

@@ -663,12 +663,14 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         a, d = leaf_terms(counts.sum(axis=1).astype(np.float64), counts.max(axis=1).astype(np.float64),
                           tuple(float(x) for x in prior.term_offsets(J)))
         leaf_mean, second = (rising_ratio_array((a, 0.0), (d, 0.0), k)[0] for k in (1, 2))   # (4.29), k = 1, 2
-        lost = np.flatnonzero(~(np.isfinite(leaf_mean) & np.isfinite(second)) & (d > 0))
-        for j in lost.tolist():         # no float image (a moment below certify.TINY): the exact one, rounded
-            estimate = leaf_error(Node(counts[j].tolist()), prior)
-            leaf_mean[j], second[j] = float(estimate.mean), float(estimate.second)
-        with np.errstate(invalid="ignore", divide="ignore"):
+        with np.errstate(invalid="ignore", divide="ignore", over="ignore", under="ignore"):
             leaf_var = a * (d - a) / (d * d * (d + 1))          # E[r^2] - E[r]^2 (4.14) in the terms, stable form
+        lost = np.flatnonzero(~(np.isfinite(leaf_mean) & np.isfinite(second) & np.isfinite(leaf_var)))
+        for j in lost.tolist():         # no float image (a moment below certify.TINY, a size below the
+            estimate = leaf_error(Node(counts[j].tolist()), prior)     # smallest float): the exact one, rounded
+            leaf_mean[j], second[j] = float(estimate.mean), float(estimate.second)
+            leaf_var[j] = float(estimate.second - estimate.mean ** 2)
+        with np.errstate(invalid="ignore", divide="ignore"):
             proba = np.where(d[:, None] > 0, (counts.astype(np.float64) + float(prior.lam)) / d[:, None], 1.0 / J)
         if self.k_ == 2:
             leaf_knorm = np.sqrt(second)
