@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = [ROOT / "README.md"] + sorted(p for p in DOCS.rglob("*.md")
                                       if not {"_generated", "_build"} & set(p.relative_to(DOCS).parts))
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+FENCE = re.compile(r"^```(\w*|\{[\w-]+\})\n(.*?)^```", re.S | re.M)     # ```python, ```text, ```{eval-rst}
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
@@ -39,6 +39,8 @@ def code_blocks(text: str) -> list:
 
     >>> code_blocks("a\\n```python\\n>>> 1 + 1\\n2\\n```\\n```text\\nx\\n```\\n")
     [('python', '>>> 1 + 1\\n2\\n'), ('text', 'x\\n')]
+    >>> code_blocks("```{eval-rst}\\n.. plot::\\n```\\n```python\\n1\\n```\\n")
+    [('{eval-rst}', '.. plot::\\n'), ('python', '1\\n')]
     """
     return [(m.group(1), m.group(2)) for m in FENCE.finditer(text)]
 

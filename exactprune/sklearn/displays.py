@@ -48,7 +48,7 @@ def fitted_tree_classifier(estimator: Any, X: Any = None) -> tuple:
 
     Parameters
     ----------
-    estimator : KNormTreeClassifier or Pipeline
+    estimator : exactprune.sklearn.KNormTreeClassifier or sklearn.pipeline.Pipeline
         Fitted.
     X : array-like, optional
         Inputs of the estimator (of the Pipeline's first step).
@@ -166,7 +166,7 @@ class KNormPathDisplay:
 
         Parameters
         ----------
-        estimator : KNormTreeClassifier or Pipeline
+        estimator : exactprune.sklearn.KNormTreeClassifier or sklearn.pipeline.Pipeline
             Fitted (a Pipeline: its last step), with integer counts.
         ccp : bool
             Also draw scikit-learn's cost-complexity path (Gini, one link at a time).
@@ -343,7 +343,7 @@ class ErrorBarDisplay:
 
         Parameters
         ----------
-        estimator : KNormTreeClassifier or Pipeline
+        estimator : exactprune.sklearn.KNormTreeClassifier or sklearn.pipeline.Pipeline
             Fitted (a Pipeline: its last step, with X transformed by the steps before).
         X : array-like of shape (n_samples, n_features)
             The inputs.

@@ -98,7 +98,8 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
 from ..certify import rising_ratio_array
-from ..knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_terms, moment, prune
+from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_moment_arb, leaf_terms,
+                     moment, prune)
 from ..limits import EXACT_K_LIMIT, MAX_COUNT
 from ..numbers import exact, positive_int
 from ..tree import CountArrays, Node, Tree, has_fractional_counts, sklearn_counts
@@ -303,6 +304,16 @@ def _knorm_float(value, k: int) -> float:
     if isinstance(value, Fraction) and (value == 0 or float(value) > 1e-290):
         return float(value) ** (1.0 / k)
     return float(knorm_decimal(value, k, 17))
+
+
+def _leaf_knorm_float(counts: tuple, k: int, prior: Prior) -> float:
+    """A leaf's k-norm E[r^k]^(1/k) (4.29) as a float for display, from the certified ball of
+    :func:`~exactprune.knorm.leaf_moment_arb` (the exact moment at k near ``EXACT_K_LIMIT`` has a
+    number of digits k times those of lam: minutes for lam = 10^-300); 0 where E[r^k] = 0 (a pure
+    leaf with lam = 0, where the ball's log Gamma(0) is undefined)."""
+    if prior.lam == 0 and sum(counts) == max(counts):
+        return 0.0
+    return _knorm_float(leaf_moment_arb(counts, k, prior), k)
 
 
 def _prior_from(lam, eta, numerator, n_leaves: int, n_classes: int, n_examples) -> Prior:
@@ -675,7 +686,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         if self.k_ == 2:
             leaf_knorm = np.sqrt(second)
         else:
-            leaf_knorm = np.array([_knorm_float(moment(Node(self._leaf_counts[names[i]]), self.k_, prior), self.k_)
+            leaf_knorm = np.array([_leaf_knorm_float(self._leaf_counts[names[i]], self.k_, prior)
                                    for i in leaf_ids.tolist()])
         size = tree_.node_count
         self._mean, self._sd, self._knorm = (np.full(size, np.nan) for _ in range(3))
