@@ -1005,14 +1005,17 @@ def test_scikit_learn_private_tree_layout_is_the_one_internals_writes():
                                           "n_node_samples", "weighted_n_node_samples", "missing_go_to_left"), \
         f"scikit-learn {sklearn.__version__} changed the node record: {state['nodes'].dtype.names}"
     internals.check_tree_layout(tree_)
-    # the pruned tree of a fit that prunes nothing routes every input as the grown tree does
+    # the forged pruned tree routes every input to the grown tree's leaf, or to the pruned split above
+    # it (Zhong's names: an ancestor's name is a prefix), and its leaves are leaves
     X, y = _iris_petals()
     clf = KNormTreeClassifier(lam="1/2", k=1, random_state=0).fit(X, y)
+    assert clf.pruned_ and clf.get_n_leaves() == 7
     grid = np.random.default_rng(0).uniform(0, 7, (500, 2))
-    leaves = clf.apply(grid)
-    assert np.all(clf.tree_.children_left[leaves] == -1)
-    assert clf.leaf_name(grid).tolist() == [clf.count_tree_.arrays().names()[i]
-                                            for i in clf.unpruned_estimator_.apply(grid)] or clf.pruned_
+    assert np.all(clf.tree_.children_left[clf.apply(grid)] == -1)
+    grown_names = clf.count_tree_.arrays().names()
+    for pruned_leaf, grown_leaf in zip(clf.leaf_name(grid).tolist(), clf.unpruned_estimator_.apply(grid).tolist()):
+        name = grown_names[grown_leaf]
+        assert name == pruned_leaf or (pruned_leaf in clf.pruned_ and name.startswith(pruned_leaf)), (name, pruned_leaf)
 
 
 def test_count_tree_render_names_the_columns():
