@@ -45,6 +45,7 @@ extensions = [
     "plain_docstrings",        # docs/_ext: a docstring that is not valid reStructuredText shows verbatim
     "api_modules",             # docs/_ext: the table of every module and its summary in api.rst
     "site_assets",             # docs/_ext: local MathJax, notebook images linked to their full size
+    "matplotlib.sphinxext.plot_directive",   # the Displays' pictures, drawn from the code when the site is built
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
@@ -68,14 +69,51 @@ autodoc_preserve_defaults = True
 # numpy-style sections (Parameters, Returns, Attributes, Notes, Examples), as scikit-learn writes them
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
-napoleon_use_ivar = True          # Attributes as :ivar: fields, not one ".. attribute::" per name
+napoleon_use_ivar = False
+# Attributes laid out as Parameters are, under their own heading (as numpydoc, scikit-learn's renderer,
+# shows them), instead of napoleon's "Variables" fields
+napoleon_custom_sections = [("Attributes", "params_style")]
 napoleon_use_param = True
 napoleon_use_rtype = True
 napoleon_preprocess_types = False
 
+# The plot directive (``.. plot::`` in the Displays' docstrings and the scikit-learn tour): the code runs
+# when the site is built and its figure is shown, without the source (the docstring shows it already)
+plot_include_source = False
+plot_html_show_source_link = False
+plot_html_show_formats = False
+plot_formats = [("png", 100)]
+plot_rcparams = {"figure.max_open_warning": 0}
+
+# A page per public class at its import path (``exactprune.sklearn.KNormTreeClassifier``): the classes
+# of ``__all__`` of each package below, listed in _generated/classes.rst for autosummary (written here,
+# before autosummary looks for its stubs, so a class added to ``__all__`` gets its page unasked).
+PUBLIC_CLASS_PACKAGES = ("exactprune.sklearn",)
+
+
+def _public_classes_page() -> None:
+    import importlib
+    import inspect
+    lines = ["Public classes", "==============", "",
+             "Each public class at the path it is imported from.", ""]
+    for package in PUBLIC_CLASS_PACKAGES:
+        module = importlib.import_module(package)
+        names = [name for name in module.__all__ if inspect.isclass(getattr(module, name))]
+        lines += [f".. currentmodule:: {package}", "", ".. autosummary::", "   :toctree: api",
+                  "   :template: class.rst", ""] + [f"   {name}" for name in names] + [""]
+    out = DOCS / "_generated" / "classes.rst"
+    out.parent.mkdir(exist_ok=True)
+    text = "\n".join(lines)
+    if not out.exists() or out.read_text() != text:
+        out.write_text(text)
+
+
+_public_classes_page()
+
 # Notebooks: render the committed outputs; never execute during the build.
 nb_execution_mode = "off"
 nb_merge_streams = True
+nb_render_markdown_format = "gfm"   # display(Markdown(table)) outputs: GitHub-flavoured, so tables render
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
 myst_update_mathjax = False     # MyST's settings are for MathJax 3; conf.py configures MathJax 2 below
@@ -90,6 +128,7 @@ html_theme_options = {
 html_sidebars = {"index": [], "install": []}    # pages without a section to navigate
 html_static_path = ["_static"]
 html_css_files = ["exactprune.css"]
+html_js_files = ["ledger_filter.js"]      # the ledger page's filter by paper, verdict and grade
 
 # MathJax 2 from the site itself (docs/_ext/site_assets.py copies jupyter-server-mathjax's copy to
 # _static/mathjax/), with its STIX web fonts; without that package Sphinx's default (a CDN) is kept.

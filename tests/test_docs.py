@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = [ROOT / "README.md"] + sorted(p for p in DOCS.rglob("*.md")
                                       if not {"_generated", "_build"} & set(p.relative_to(DOCS).parts))
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+FENCE = re.compile(r"^```(\w*|\{[\w-]+\})\n(.*?)^```", re.S | re.M)     # ```python, ```text, ```{eval-rst}
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
@@ -39,6 +39,8 @@ def code_blocks(text: str) -> list:
 
     >>> code_blocks("a\\n```python\\n>>> 1 + 1\\n2\\n```\\n```text\\nx\\n```\\n")
     [('python', '>>> 1 + 1\\n2\\n'), ('text', 'x\\n')]
+    >>> code_blocks("```{eval-rst}\\n.. plot::\\n```\\n```python\\n1\\n```\\n")
+    [('{eval-rst}', '.. plot::\\n'), ('python', '1\\n')]
     """
     return [(m.group(1), m.group(2)) for m in FENCE.finditer(text)]
 
@@ -107,6 +109,18 @@ def _ext_modules():
 def test_registry_escape_and_docstring_check():
     for module in _ext_modules():
         assert doctest.testmod(module, optionflags=FLAGS).failed == 0, module.__name__
+
+
+def test_a_plot_directive_docstring_is_not_shown_verbatim():
+    """The Displays' docstrings hold ``.. plot::``; inside a build matplotlib's directive is registered
+    with docutils, and run in the standalone check it fails for want of Sphinx's environment: the
+    check reads its content as text instead."""
+    pytest.importorskip("matplotlib")
+    from docutils.parsers.rst import directives
+    from matplotlib.sphinxext.plot_directive import PlotDirective
+    plain_docstrings = _ext_modules()[0]
+    directives.register_directive("plot", PlotDirective)
+    assert plain_docstrings.parses_cleanly("A picture.\n\n.. plot::\n\n   x = [1, 2]\n")
 
 
 # ------------------------------------------------------------------ checks of the built HTML
@@ -216,6 +230,103 @@ def _numpy_documented() -> list:
     return found
 
 
+#: the packages whose public docstrings numpydoc's validation must pass (:data:`NUMPYDOC_CHECKS`), every
+#: module of each; the one list to extend, package by package, to the whole of exactprune
+NUMPYDOC_PACKAGES = ("exactprune.sklearn",)
+#: numpydoc's checks of the sections' parse: an unknown or misplaced section header (GL06, GL07), no
+#: docstring (GL08), a parameter the Parameters section misses or invents or orders otherwise (PR01,
+#: PR02, PR03), "name: type" without the space numpydoc reads a type by (PR10)
+NUMPYDOC_CHECKS = frozenset({"GL06", "GL07", "GL08", "PR01", "PR02", "PR03", "PR10"})
+
+
+def numpydoc_modules(packages=NUMPYDOC_PACKAGES) -> list:
+    """Every module of ``packages`` (each package's own ``__init__`` included).
+
+    >>> "exactprune.sklearn.estimator" in numpydoc_modules()
+    True
+    """
+    names = []
+    for name in packages:
+        package = importlib.import_module(name)
+        names += [name] + [m.name for m in pkgutil.walk_packages(getattr(package, "__path__", []), name + ".")]
+    return names
+
+
+def public_objects(module_name: str) -> list:
+    """The import paths of the public classes and functions defined in a module (its ``__all__``, or
+    its names without a leading underscore) and of their own public methods and properties."""
+    import inspect
+    module = importlib.import_module(module_name)
+    names = getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")])
+    found = []
+    for name in names:
+        obj = getattr(module, name, None)
+        if getattr(obj, "__module__", None) != module_name or not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        found.append(f"{module_name}.{name}")
+        if inspect.isclass(obj):
+            found += [f"{module_name}.{name}.{member}" for member, value in vars(obj).items()
+                      if not member.startswith("_") and (inspect.isfunction(value) or isinstance(value, property))]
+    return found
+
+
+def numpydoc_errors(module_name: str) -> list:
+    """``(object, code, message)`` of every :data:`NUMPYDOC_CHECKS` failure in the module."""
+    from numpydoc.validate import validate
+    return [(name, code, message) for name in public_objects(module_name)
+            for code, message in validate(name)["errors"] if code in NUMPYDOC_CHECKS]
+
+
+@pytest.mark.parametrize("module", numpydoc_modules())
+def test_numpydoc_sections_parse(module):
+    """The public docstrings' sections read as numpydoc reads them (scikit-learn's convention)."""
+    pytest.importorskip("numpydoc")
+    assert not numpydoc_errors(module)
+
+
+def test_numpydoc_check_catches_a_misparsed_section(monkeypatch):
+    """The check fails on a misspelled section header and on an undocumented parameter."""
+    pytest.importorskip("numpydoc")
+    from exactprune.sklearn import counts
+    doc = counts.approx_text.__doc__
+    monkeypatch.setattr(counts.approx_text, "__doc__", doc.replace("Parameters\n", "Parameter\n"))
+    assert "PR01" in {code for _, code, _ in numpydoc_errors("exactprune.sklearn.counts")}
+    monkeypatch.setattr(counts.approx_text, "__doc__", doc.replace("Examples\n", "Exemples\n"))
+    with pytest.warns(UserWarning, match="Unknown section"):
+        assert "GL06" in {code for _, code, _ in numpydoc_errors("exactprune.sklearn.counts")}
+
+
+@pytest.mark.slow
+def test_public_class_pages_render_every_section(site):
+    """Each public class of exactprune.sklearn has a page at its import path, whose docstring
+    sections render: Parameters and Attributes as fields (every documented name listed, no
+    "Variables"), the examples as doctest blocks, not as bullets."""
+    import inspect
+    import exactprune.sklearn as package
+    from numpydoc.docscrape import NumpyDocString
+    for name in package.__all__:
+        cls = getattr(package, name)
+        if not inspect.isclass(cls):
+            continue
+        page = site / "_generated" / "api" / f"exactprune.sklearn.{name}.html"
+        assert page.exists(), page
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        body = soup.find("dt", id=f"exactprune.sklearn.{name}").parent.find("dd", recursive=False)
+        fields = {dt.get_text(strip=True): dd for dl in body.find_all("dl", class_="field-list", recursive=False)
+                  for dt, dd in zip(dl.find_all("dt", recursive=False), dl.find_all("dd", recursive=False))}
+        assert "Variables" not in "".join(fields), (name, list(fields))
+        doc = NumpyDocString(inspect.getdoc(cls))          # the sections as written (not numpydoc's additions)
+        for section in ("Parameters", "Attributes"):
+            documented = [p.name for p in doc[section]]
+            if documented:
+                text = fields[next(f for f in fields if f.startswith(section))].get_text(" ")
+                for entry in documented:
+                    for part in entry.split(", "):
+                        assert part in text, (name, section, part)
+        if doc["Examples"]:
+            assert body.find("div", class_="doctest") is not None, name
+
+
 @pytest.mark.slow
 def test_numpy_parameters_render_as_fields(site):
     documented = _numpy_documented()
@@ -259,7 +370,7 @@ def test_every_module_is_in_the_api_index_with_a_summary(site):
 @pytest.mark.slow
 def test_registry_pages_list_every_entry(site):
     from exactprune.errata import all_errata
-    from exactprune.errata.ledger import PAPERS, ledger
+    from exactprune.errata.ledger import PAPERS, counts, ledger
     from exactprune.theorems import all_theorems
     theorems = (site / "_generated" / "theorems.html").read_text(encoding="utf-8")
     assert all(t.id in theorems for t in all_theorems())
@@ -276,7 +387,17 @@ def test_registry_pages_list_every_entry(site):
         table = page.find(id=f"ledger-{paper.lower()}").find_next("table")
         labels = [tr.find("td").get_text(strip=True) for tr in table.select("tbody tr")]
         assert labels == [r.label for r in rows if r.paper == paper], paper
-    assert f"{len(rows)} rows: {sum(r.verdict == 'verified' for r in rows)} verified" in page.get_text(" ")
+    # the counts table is the CLI's (exactprune errata --ledger: exactprune.errata.ledger.counts), cell by cell
+    table = counts(rows)
+    summary = page.find("table")
+    header = [th.get_text(strip=True) for th in summary.select("thead th")]
+    shown = {tr.find("td").get_text(strip=True): [td.get_text(strip=True) for td in tr.find_all("td")[1:]]
+             for tr in summary.select("tbody tr")}
+    verdicts = list(table[PAPERS[0]]["verdicts"])
+    assert header == ["paper", *verdicts, "rows"]
+    assert shown == {paper: [str(table[paper]["verdicts"][v]) for v in verdicts]
+                     + [str(sum(r.paper == paper for r in rows))] for paper in table}
+    assert page.find(id="ledger-filter") is not None and "ledger_filter.js" in str(page)
 
 
 @pytest.mark.slow

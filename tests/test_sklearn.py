@@ -517,13 +517,18 @@ def _pruned_ids(clf):
             if any(name == p or name.startswith(p) for p in cut) and t.children_left[i] != -1}
 
 
-def test_fractional_sample_weight_counts_are_exact_binary_rationals():
-    """A float weight is the binary rational it stores: the root counts are the Fraction sums, and
-    the moments of each leaf are (4.29) of those counts (checked by the brute-force minimum)."""
+@pytest.mark.parametrize("exact_floats", [False, True])
+def test_fractional_sample_weight_counts_are_exact_rationals(exact_floats):
+    """A float weight is read by the one rule: its shortest repr (default) or, with
+    exact_floats=True, the binary rational it stores; the node counts are the Fraction sums of
+    those, and the moments of each leaf are (4.29) of those counts (checked by the brute-force
+    minimum)."""
     X, y = load_wine(return_X_y=True)
     w = np.random.default_rng(3).uniform(0.1, 2.0, len(y))
-    clf = KNormTreeClassifier(lam="1/2", max_depth=3, random_state=0).fit(X, y, sample_weight=w)
-    expected = _fraction_counts(clf.unpruned_estimator_, X, y, lambda r: Fraction(float(w[r])))
+    clf = KNormTreeClassifier(lam="1/2", max_depth=3, random_state=0, exact_floats=exact_floats)
+    clf.fit(X, y, sample_weight=w)
+    read = (lambda r: Fraction(float(w[r]))) if exact_floats else (lambda r: Fraction(repr(float(w[r]))))
+    expected = _fraction_counts(clf.unpruned_estimator_, X, y, read)
     assert [tuple(row) for row in clf.counts_.tolist()] == [expected[i] for i in range(len(expected))]
     t, half = clf.unpruned_estimator_.tree_, Fraction(1, 2)
     best = min(_moment(t, expected, kept, 0, 2, half, half) for kept in _all_kept_masks(t))
@@ -538,8 +543,10 @@ def test_fractional_sample_weight_counts_are_exact_binary_rationals():
 def test_rational_counts_refuse_what_needs_integers():
     X, y = _iris_petals()
     clf = KNormTreeClassifier(class_weight="balanced", random_state=0).fit(X[:120], y[:120])
-    with pytest.raises(ValueError, match=r"knorm_pruning_path needs whole-number class counts, and node "
-                                         r"\w+ has the count \d+/\d+: .*Gamma ratios"):
+    # (until the breakpoint search of exactprune.sequence takes rational counts: then the path is computed)
+    with pytest.raises(ValueError, match=r"knorm_pruning_path: the weights of this fit \(class_weight, sample_weight\) "
+                                         r"made rational class counts, and .* node \w+ has the count \d+/\d+: .*Gamma "
+                                         r"ratios .*integer sample weights keep the counts whole"):
         clf.knorm_pruning_path()
     # the count tree holds the rational counts, and JSON takes them back exactly ("p/q" strings)
     full = clf.to_count_tree(pruned=False)
@@ -871,3 +878,238 @@ def test_a_leaf_moment_below_the_float_kernel_range_is_the_exact_one_rounded():
     i = list(names).index("c1")
     mean, second = 2 * lam / (50 + 3 * lam), 2 * lam * (1 + 2 * lam) / ((50 + 3 * lam) * (51 + 3 * lam))
     assert e.mean[i] == float(mean) and e.knorm[i] == math.sqrt(float(second)) and float(mean) > 0
+
+
+# ---------------------------------------------------------------------------------------
+# issue 37: one reading of a float, clear errors at the edges, Pipelines, scikit-learn internals
+# ---------------------------------------------------------------------------------------
+
+_FOUR = ([[0.0], [0.0], [1.0], [1.0]], ["a", "a", "b", "b"])
+
+
+@pytest.mark.parametrize("exact_floats", [False, True])
+def test_one_float_is_one_rational_as_parameter_class_weight_and_sample_weight(exact_floats):
+    """0.7 is the same rational as lam, as a class_weight value and as a sample_weight: 7/10 by
+    default (its shortest repr), the binary 3152519739159347/2^52 with exact_floats=True."""
+    seven = Fraction(7, 10) if not exact_floats else Fraction(3152519739159347, 2 ** 52)
+    X, y = _FOUR
+    by_class = KNormTreeClassifier(lam=0.7, class_weight={"a": 0.7}, exact_floats=exact_floats).fit(X, y)
+    by_row = KNormTreeClassifier(lam=0.7, exact_floats=exact_floats).fit(X, y, sample_weight=[0.7, 0.7, 1, 1])
+    assert by_class.lam_ == by_row.lam_ == seven
+    assert by_class.counts_[0].tolist() == by_row.counts_[0].tolist() == [2 * seven, 2]
+    both = KNormTreeClassifier(lam="1/2", class_weight={"a": 0.7}, exact_floats=exact_floats).fit(
+        X, y, sample_weight=[0.7] * 4)
+    assert both.counts_[0].tolist() == [2 * seven * seven, 2 * seven]
+
+
+def test_class_weight_dict_with_unequal_weights_lands_on_its_classes():
+    """Unequal class weights (a dict by label, floats and a Fraction) times float sample weights:
+    every node's counts are the hand-summed Fractions of its rows, per class."""
+    X, y = load_wine(return_X_y=True)
+    labels = np.array(["low", "mid", "high"])[y]
+    weights = {"low": 0.25, "mid": Fraction(3, 7), "high": 2}
+    w = np.random.default_rng(5).choice([0.5, 1.5, 0.1], len(y))
+    clf = KNormTreeClassifier(lam="1/2", max_depth=3, class_weight=weights, random_state=0)
+    clf.fit(X, labels, sample_weight=w)
+    factor = {"low": Fraction(1, 4), "mid": Fraction(3, 7), "high": Fraction(2)}
+    expected = _fraction_counts(clf.unpruned_estimator_, X, np.searchsorted(clf.classes_, labels),
+                                lambda r: Fraction(repr(float(w[r]))) * factor[labels[r]])
+    assert list(clf.classes_) == ["high", "low", "mid"]
+    assert [tuple(row) for row in clf.counts_.tolist()] == [expected[i] for i in range(len(expected))]
+    root = expected[0]
+    assert root[0] == 2 * sum(Fraction(repr(float(w[r]))) for r in np.flatnonzero(labels == "high"))
+
+
+@pytest.mark.parametrize("make,error,words", [
+    (lambda: KNormTreeClassifier(lam="1e400").fit(*_FOUR), ValueError, ["lam", "MAX_PRIOR"]),
+    (lambda: KNormTreeClassifier(lam=1e300).fit(*_FOUR), ValueError, ["lam", "MAX_PRIOR"]),
+    (lambda: KNormTreeClassifier(eta="1e20").fit(*_FOUR), ValueError, ["eta", "MAX_PRIOR"]),
+    (lambda: KNormTreeClassifier().fit(*_FOUR, sample_weight=[5e-324] * 4), ValueError,
+     ["lam='auto'", "sample_weight", "MAX_PRIOR"]),
+    (lambda: KNormTreeClassifier(lam="1/2").fit(*_FOUR, sample_weight=[1e300] * 4), ValueError,
+     ["sample_weight", "MAX_COUNT"]),
+    (lambda: KNormTreeClassifier(class_weight={"a": 0, "b": 0}).fit(*_FOUR), ValueError,
+     ["lam='auto'", "class_weight", "weight 0"]),
+    (lambda: KNormTreeClassifier(k=4097, lam=0).fit(*_FOUR), ValueError, ["lam = 0", "EXACT_K_LIMIT = 4096"]),
+    (lambda: KNormTreeClassifier(lam=0, class_weight={"a": 0, "b": 0}).fit(*_FOUR), ValueError,
+     ["lam = 0", "weight 0"]),
+    (lambda: KNormTreeClassifier().fit(*_FOUR, sample_weight=[1.0, float("nan"), 1.0, 1.0]), ValueError,
+     ["sample_weight"]),
+    (lambda: KNormTreeClassifier(lam="1/2", class_weight={"a": -0.5}).fit(*_FOUR), ValueError, ["class_weight"]),
+    (lambda: KNormTreeClassifier().fit([[0.0], [1.0]], [[0, 1], [1, 0]]), ValueError,
+     ["one output", "MultiOutputClassifier"]),
+])
+def test_edge_inputs_raise_naming_the_parameter_and_the_limit(make, error, words):
+    """The fuzz families of issue 37 (and their neighbours) raise ValueError/TypeError naming the
+    parameter and the limit, not OverflowError, AssertionError or python-flint's errors."""
+    with pytest.raises(error) as info:
+        make()
+    for word in words:
+        assert word in str(info.value), (word, str(info.value))
+
+
+def test_edge_inputs_that_fit_give_finite_error_bars():
+    """All-zero weights with an explicit lam fit the prior alone: (lam, lam) / (2 lam) = 1/2 each,
+    error (1/2 + 0) / 1 = 1/2 with E[r^2] = (1/2)(3/2) / (1 * 2) = 3/8 (4.29, lam = 1/2, J = 2);
+    weights of 5e-324 (read as 5/10^324) with lam = 1/2 give a tree of finite bars; lam just under
+    MAX_PRIOR fits with finite bars."""
+    clf = KNormTreeClassifier(lam="1/2", class_weight={"a": 0, "b": 0}).fit(*_FOUR)
+    e = clf.predict_error([[0.0]])
+    assert clf.counts_.tolist() == [[0, 0]] and clf.predict_proba([[0.0]]).tolist() == [[0.5, 0.5]]
+    assert e.mean.tolist() == [0.5] and e.sd[0] == pytest.approx(math.sqrt(Fraction(3, 8) - Fraction(1, 4)))
+    tiny = KNormTreeClassifier(lam="1/2").fit(*_FOUR, sample_weight=[5e-324] * 4)
+    assert tiny.counts_[0].tolist() == [Fraction(1, 10 ** 323)] * 2
+    big = KNormTreeClassifier(lam=2 ** 53 - 1).fit(*_FOUR)
+    # lam = 10^-400 is 0 as a float: the zero-weight root's terms a = lam, d = 2 lam vanish in floats;
+    # exactly, E[r] = 1/2 and E[r^2] = lam (lam + 1) / (2 lam (2 lam + 1)) -> 1/2 as lam -> 0: sd 1/2
+    vanishing = KNormTreeClassifier(lam="1e-400", class_weight={"a": 0, "b": 0}).fit(*_FOUR)
+    assert vanishing.predict_error([[0.0]]).mean.tolist() == [0.5]
+    assert vanishing.predict_error([[0.0]]).sd[0] == pytest.approx(0.5)
+    both_tiny = KNormTreeClassifier(lam="1e-300").fit(*_FOUR, sample_weight=[5e-324] * 4)
+    for clf in (tiny, big, vanishing, both_tiny):
+        bars = clf.predict_error([[0.0], [1.0]])
+        assert np.all(np.isfinite(bars.mean)) and np.all(np.isfinite(bars.sd)) and np.all(np.isfinite(bars.knorm))
+
+
+def test_displays_and_path_take_a_fitted_pipeline():
+    """A Pipeline's last step, with X transformed by the steps before (as scikit-learn's Displays):
+    the same path and the same bars as the step fitted on the transformed inputs by hand."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from exactprune.sklearn import ErrorBarDisplay, KNormPathDisplay
+    X, y = load_breast_cancer(return_X_y=True)
+    pipe = make_pipeline(StandardScaler(), KNormTreeClassifier(lam="1/2", max_depth=4, random_state=0)).fit(X, y)
+    scaled = StandardScaler().fit_transform(X)
+    alone = KNormTreeClassifier(lam="1/2", max_depth=4, random_state=0).fit(scaled, y)
+    path = KNormPathDisplay.from_estimator(pipe)
+    assert path.ks == alone.knorm_pruning_path().ks and path.n_leaves == alone.knorm_pruning_path().n_leaves
+    bars = ErrorBarDisplay.from_estimator(pipe, X[:40], y[:40])
+    assert bars.mean.tolist() == alone.predict_error(scaled[:40]).mean.tolist()
+    assert bars.wrong.tolist() == (alone.predict(scaled[:40]) != y[:40]).tolist()
+    plt.close("all")
+    with pytest.raises(TypeError, match="KNormTreeClassifier"):
+        ErrorBarDisplay.from_estimator(make_pipeline(StandardScaler(), DecisionTreeClassifier()).fit(X, y), X, y)
+
+
+def test_scikit_learn_private_tree_layout_is_the_one_internals_writes():
+    """The private layout of sklearn.tree._tree.Tree that exactprune.sklearn.internals writes (the
+    pruned tree_): a scikit-learn release that changes it fails here, naming the difference."""
+    import sklearn
+    from exactprune.sklearn import internals
+    tree_ = DecisionTreeClassifier(random_state=0).fit(*_iris_petals()).tree_
+    state = tree_.__getstate__()
+    assert set(state) == {"max_depth", "node_count", "nodes", "values"}, \
+        f"scikit-learn {sklearn.__version__} changed Tree.__getstate__: {sorted(state)}"
+    assert state["nodes"].dtype.names == ("left_child", "right_child", "feature", "threshold", "impurity",
+                                          "n_node_samples", "weighted_n_node_samples", "missing_go_to_left"), \
+        f"scikit-learn {sklearn.__version__} changed the node record: {state['nodes'].dtype.names}"
+    internals.check_tree_layout(tree_)
+    # the forged pruned tree routes every input to the grown tree's leaf, or to the pruned split above
+    # it (Zhong's names: an ancestor's name is a prefix), and its leaves are leaves
+    X, y = _iris_petals()
+    clf = KNormTreeClassifier(lam="1/2", k=1, random_state=0).fit(X, y)
+    assert clf.pruned_ and clf.get_n_leaves() == 7
+    grid = np.random.default_rng(0).uniform(0, 7, (500, 2))
+    assert np.all(clf.tree_.children_left[clf.apply(grid)] == -1)
+    grown_names = clf.count_tree_.arrays().names()
+    for pruned_leaf, grown_leaf in zip(clf.leaf_name(grid).tolist(), clf.unpruned_estimator_.apply(grid).tolist()):
+        name = grown_names[grown_leaf]
+        assert name == pruned_leaf or (pruned_leaf in clf.pruned_ and name.startswith(pruned_leaf)), (name, pruned_leaf)
+
+
+def test_count_tree_render_names_the_columns():
+    """to_count_tree().render() names the columns of a DataFrame X, as export_text does."""
+    pd = pytest.importorskip("pandas")
+    data = load_breast_cancer(as_frame=True)
+    clf = KNormTreeClassifier(lam="1/2", max_depth=2, random_state=0).fit(data.data, data.target)
+    root_feature = data.data.columns[clf.tree_.feature[0]]
+    assert clf.to_count_tree().render().splitlines()[0].endswith(f"[{root_feature} <= "
+                                                                 f"{clf.tree_.threshold[0]:.4g}]")
+    assert root_feature in export_text(clf, feature_names=list(data.data.columns)).splitlines()[0]
+
+
+def _edge_case(rng: np.random.Generator) -> tuple:
+    """One random input of the fuzz families of issue 37: extreme lam/eta (strings and floats),
+    extreme or zero sample weights, zero or extreme class weights, large k with lam = 0."""
+    X, y = _iris_petals()
+    rows = rng.choice(len(y), 30, replace=False)
+    X, y = X[rows], np.array(["setosa", "versicolor", "virginica"])[y[rows]]
+    params: dict = {"random_state": 0}
+    def pick(options: list):
+        return options[int(rng.integers(len(options)))]
+    family = int(rng.integers(5))
+    exponent = int(rng.integers(-330, 330))
+    if family == 0:
+        params[pick(["lam", "eta"])] = pick([f"1e{exponent}", 10.0 ** min(exponent, 308), 0])
+    weight = None
+    if family == 1:
+        weight = np.array([pick([5e-324, 1e-300, 1e300, 0.0, 0.7, 2.0 ** 60, 1.0]) for _ in y])
+    if family == 2:
+        params["class_weight"] = {label: pick([0.0, 1e-300, 0.7, 1e300, 3.0])
+                                  for label in ("setosa", "versicolor", "virginica") if rng.random() < 0.8}
+    if family == 3:
+        k = pick([4096, 4097, 10 ** 6])
+        # (k = 4096 with lam = 10^-300 is left out: knorm.prune's exact fallback then works on rationals
+        # of about a million digits, minutes per decision; the arb route above 4096 is fast)
+        params.update(k=k, lam=pick([0, "1/2"] if k == 4096 else [0, "1/2", "1e-300"]))
+    if family == 4:
+        params["lam"] = pick(["auto", 1e300, "1e400", 2 ** 53 - 1, 2 ** 53])
+        weight = np.array([pick([1.0, 0.5, 5e-324]) for _ in y])
+    return params, X, y, weight
+
+
+@pytest.mark.slow
+def test_seeded_fuzz_of_the_edge_families():
+    """300 random inputs of the families (seed 37): each fits with finite error bars (and, for
+    integer counts, a k-norm path) or raises ValueError/TypeError; nothing else.  The counts are
+    printed (``-s``) for the report."""
+    rng = np.random.default_rng(37)
+    outcome = {"fitted": 0, "clear error": 0, "path overflow": 0, "other": []}
+    for trial in range(300):
+        params, X, y, weight = _edge_case(rng)
+        try:
+            clf = KNormTreeClassifier(**params).fit(X, y, sample_weight=weight)
+            bars = clf.predict_error(X)
+            assert np.all(np.isfinite(bars.mean)) and np.all(np.isfinite(bars.sd)), (params, weight)
+            if clf.k_ <= 4096 and not any(isinstance(c, Fraction) and c.denominator != 1
+                                          for c in clf.counts_.ravel().tolist()):
+                try:
+                    clf.knorm_pruning_path()
+                except OverflowError:     # test_path_with_a_breakpoint_past_two_to_the_64 (sequence's)
+                    outcome["path overflow"] += 1
+            outcome["fitted"] += 1
+        except (ValueError, TypeError):
+            outcome["clear error"] += 1
+        except Exception as err:      # noqa: BLE001 - what the fuzz is for
+            outcome["other"].append((trial, params, type(err).__name__, str(err)[:120]))
+    print(f"\nfuzz of the issue 37 families (seed 37, 300 inputs): {outcome['fitted']} fitted "
+          f"({outcome['path overflow']} of them with the path's known OverflowError), "
+          f"{outcome['clear error']} clear errors, {len(outcome['other'])} other")
+    assert not outcome["other"], outcome["other"][:5]
+
+
+@pytest.mark.parametrize("k,lam", [(3, "1/2"), (7, "1e-30"), (5, 0)])
+def test_leaf_knorm_floats_are_the_exact_moments_rounded(k, lam):
+    """The per-prediction k-norm (from a certified ball, fast at any k and any digits of lam) is
+    (4.29)'s exact E[r^k] of the leaf, to float precision; 0 at a pure leaf with lam = 0."""
+    from exactprune.knorm import leaf_moment
+    X, y = _iris_petals()
+    clf = KNormTreeClassifier(k=k, lam=lam, random_state=0).fit(X, y)
+    names = clf.leaf_name(X)
+    for knorm, name in zip(clf.predict_error(X).knorm.tolist(), names.tolist()):
+        exact = leaf_moment(clf.to_count_tree().node(name).counts, k, clf.prior_)
+        assert knorm == pytest.approx(float(exact) ** (1 / k), rel=1e-12, abs=0 if exact else 1e-300)
+
+
+@pytest.mark.xfail(raises=OverflowError, strict=True,
+                   reason="exactprune.sequence.knorm_pruning_path takes arb.root(k) of a breakpoint k past 2^64 "
+                          "(lam = 1e-152 puts a breakpoint there): python-flint's OverflowError; sequence's to fix")
+def test_path_with_a_breakpoint_past_two_to_the_64():
+    """Found by the seeded fuzz (4 of 300 inputs, lam 1e-105 to 1e-280): pure leaves (9, 0, 0),
+    (0, 12, 0), (0, 0, 9) under lam = 1e-152.  The fit and its bars are fine; the path is not."""
+    X = [[0.2]] * 9 + [[1.3]] * 12 + [[2.0]] * 9
+    y = [0] * 9 + [1] * 12 + [2] * 9
+    clf = KNormTreeClassifier(lam=1e-152, random_state=0).fit(X, y)
+    assert clf.counts_[0].tolist() == [9, 12, 9] and np.all(np.isfinite(clf.predict_error(X).sd))
+    clf.knorm_pruning_path()

@@ -53,7 +53,14 @@ def _role(name, language_module, lineno, reporter):
     return (function or _any_role), ([] if function is None else messages)
 
 
+#: directives that run only inside a Sphinx build (they read its environment): their content is
+#: parsed as body text in the standalone check, as an unknown directive's is
+_SPHINX_ONLY = frozenset({"plot"})
+
+
 def _directive(name, language_module, document):
+    if name in _SPHINX_ONLY:
+        return _AnyDirective, []
     cls, messages = _DIRECTIVE(name, language_module, document)
     return (cls or _AnyDirective), ([] if cls is None else messages)
 

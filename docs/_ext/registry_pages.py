@@ -104,38 +104,42 @@ def _evidence(reference: str, theorems: set, errata: set) -> str:
 
 
 def ledger_page() -> str:
-    """The audit ledger as a Markdown page: counts, then one table per paper."""
+    """The audit ledger as a Markdown page: the counts of :func:`exactprune.errata.ledger.counts` (the
+    function ``exactprune errata --ledger`` prints), then one table per paper, filtered in the browser
+    by paper, verdict family and grade (``_static/ledger_filter.js``).  Generic over the verdicts: the
+    columns are the families the counts hold."""
     from exactprune.errata import all_errata
-    from exactprune.errata.ledger import PAPERS, VERDICTS, ledger
+    from exactprune.errata.ledger import counts, ledger
     from exactprune.theorems import all_theorems
 
     rows = ledger()
+    table = counts(rows)
+    papers = list(table)
+    verdicts = list(next(iter(table.values()))["verdicts"]) if table else []
+    grades = list(next(iter(table.values()))["grades"]) if table else []
     theorems = {t.id for t in all_theorems()}
     errata = {e.id for e in all_errata()}
-    graded = any(getattr(row, "grade", None) is not None for row in rows)
-    count = {(paper, verdict): sum(1 for r in rows if r.paper == paper and r.verdict == verdict)
-             for paper in PAPERS for verdict in VERDICTS}
+    total = {v: sum(table[p]["verdicts"][v] for p in papers) for v in verdicts}
     lines = ["# Ledger", "",
              "Every numbered statement of the five papers with its verdict, generated from the audit "
              "ledger (`exactprune.errata.ledger`) when this site was built: **verified** (how, and "
              "the evidence), **refuted** (the erratum with its exact counterexample) or **out of "
-             "reach** (why). `exactprune errata --ledger` prints the same.", "",
-             f"{len(rows)} rows: " + ", ".join(
-                 f"{sum(count[p, v] for p in PAPERS)} {v}" for v in VERDICTS) + ".", "",
-             "| paper | " + " | ".join(VERDICTS) + " | rows |",
-             "|---|" + "---:|" * (len(VERDICTS) + 1)]
-    lines += [f"| [{paper}](#ledger-{paper.lower()}) | " + " | ".join(str(count[paper, v]) for v in VERDICTS)
-              + f" | {sum(count[paper, v] for v in VERDICTS)} |" for paper in PAPERS]
-    lines.append("")
-    for paper in PAPERS:
+             "reach** (why), and the grade of its evidence. The counts are those `exactprune errata "
+             "--ledger` prints (the same function, `exactprune.errata.ledger.counts`).", "",
+             f"{len(rows)} rows: " + ", ".join(f"{total[v]} {v}" for v in verdicts if total[v]) + ".", "",
+             "| paper | " + " | ".join(verdicts) + " | rows |",
+             "|---|" + "---:|" * (len(verdicts) + 1)]
+    lines += [f"| [{paper}](#ledger-{paper.lower()}) | " + " | ".join(str(table[paper]["verdicts"][v]) for v in verdicts)
+              + f" | {sum(table[paper]['verdicts'].values())} |" for paper in papers]
+    lines += ["", "Show only:", "", "```{raw} html",
+              '<div id="ledger-filter" class="ledger-filter" data-papers="' + "|".join(papers)
+              + '" data-verdicts="' + "|".join(verdicts) + '" data-grades="' + "|".join(grades) + '"></div>',
+              "```", ""]
+    for paper in papers:
         lines += [f"(ledger-{paper.lower()})=", f"## {paper}", "",
-                  "| label | verdict |" + (" grade |" if graded else "") + " how | evidence |",
-                  "|---|---|" + ("---|" if graded else "") + "---|---|"]
+                  "| label | verdict | grade | how | evidence |", "|---|---|---|---|---|"]
         for row in (r for r in rows if r.paper == paper):
-            grade = getattr(row, "grade", None)
-            lines.append(f"| {_cell(row.label)} | {row.verdict} |"
-                         + (f" {_cell(grade) if grade is not None else ''} |" if graded else "")
-                         + f" {_cell(row.how)} | "
+            lines.append(f"| {_cell(row.label)} | {_cell(row.verdict)} | {_cell(row.grade)} | {_cell(row.how)} | "
                          + ", ".join(_evidence(e, theorems, errata) for e in row.evidence) + " |")
         lines.append("")
     return "\n".join(lines)

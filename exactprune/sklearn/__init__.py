@@ -1,7 +1,9 @@
 """exactprune for scikit-learn users: :class:`KNormTreeClassifier` (CART pruned by the k-norm,
 with error bars; :mod:`exactprune.sklearn.estimator`), the exact weighted counts it prunes
 (:mod:`exactprune.sklearn.counts`) and two Displays in scikit-learn's convention
-(:mod:`exactprune.sklearn.displays`; matplotlib is imported only when one is drawn).
+(:mod:`exactprune.sklearn.displays`; matplotlib is imported only when one is drawn), and
+scikit-learn's private API that the estimator relies on, in one place
+(:mod:`exactprune.sklearn.internals`).
 """
 from .cv import KNormTreeClassifierCV
 from .cv_display import KNormCVDisplay

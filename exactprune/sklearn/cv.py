@@ -65,7 +65,6 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.metrics import check_scoring
 from sklearn.model_selection import check_cv
-from sklearn.utils._param_validation import HasMethods, StrOptions   # scikit-learn's constraint types
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
@@ -73,7 +72,8 @@ from ..numbers import exact
 from ..selection import least_error_index, one_se_index
 from ..sequence import knorm_sequence
 from ..tree import require_integer_counts
-from .counts import float_parameter
+from .counts import read_float
+from .internals import HasMethods, StrOptions   # scikit-learn's constraint types (private API, one place)
 from .estimator import KNormTreeClassifier, PredictionError, prune_fitted
 
 __all__ = ["KNormTreeClassifierCV", "choose_index"]
@@ -287,7 +287,7 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         template = KNormTreeClassifier() if self.estimator is None else clone(self.estimator)
         if not isinstance(template, KNormTreeClassifier):
             raise TypeError(f"estimator must be a KNormTreeClassifier, got {type(template).__name__}")
-        if exact(float_parameter(template.epsilon), "epsilon") != 0:
+        if exact(read_float(template.epsilon, "epsilon", template.exact_floats), "epsilon") != 0:
             raise ValueError("the exact k path is PruneTree's with epsilon = 0: the estimator's epsilon must be 0")
         return template
 

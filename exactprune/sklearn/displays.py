@@ -10,6 +10,9 @@ for a fitted :class:`~exactprune.sklearn.KNormTreeClassifier`.
   error rate of the leaf each input reaches, sorted by the mean; wrong predictions marked when
   the labels are given.
 
+Both take a fitted ``KNormTreeClassifier`` or a fitted ``Pipeline`` ending in one, as
+scikit-learn's Displays do: its last step, with X transformed by the steps before.
+
 matplotlib is imported by ``plot`` only, so importing :mod:`exactprune.sklearn` does not import it
 (without matplotlib, drawing raises an ImportError saying what to install).
 
@@ -32,10 +35,50 @@ import importlib.util
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-__all__ = ["KNormPathDisplay", "ErrorBarDisplay"]
+__all__ = ["KNormPathDisplay", "ErrorBarDisplay", "fitted_tree_classifier"]
 
 #: how far the last (open) stage of the path is drawn past its breakpoint, as a factor of k
 _OPEN_STAGE = 4
+
+
+def fitted_tree_classifier(estimator: Any, X: Any = None) -> tuple:
+    """``(classifier, X)``: a fitted :class:`~exactprune.sklearn.KNormTreeClassifier` and ``X`` as
+    it sees it: ``estimator`` itself, or the last step of a fitted ``Pipeline`` with ``X``
+    transformed by the steps before (as scikit-learn's Displays read a Pipeline).
+
+    Parameters
+    ----------
+    estimator : exactprune.sklearn.KNormTreeClassifier or sklearn.pipeline.Pipeline
+        Fitted.
+    X : array-like, optional
+        Inputs of the estimator (of the Pipeline's first step).
+
+    Returns
+    -------
+    tuple
+        The classifier and ``X`` transformed (None when ``X`` is None).
+
+    Examples
+    --------
+    >>> from sklearn.pipeline import make_pipeline
+    >>> from sklearn.preprocessing import StandardScaler
+    >>> from exactprune.sklearn import KNormTreeClassifier
+    >>> X, y = [[0.0], [0.0], [0.0], [4.0]], [0, 0, 0, 1]
+    >>> pipe = make_pipeline(StandardScaler(), KNormTreeClassifier(lam="1/2")).fit(X, y)
+    >>> clf, Xt = fitted_tree_classifier(pipe, [[4.0]])
+    >>> clf is pipe[-1], round(float(Xt[0, 0]), 6)        # (4 - 1) / sqrt(3), scaled by the first step
+    (True, 1.732051)
+    """
+    from sklearn.pipeline import Pipeline
+    if isinstance(estimator, Pipeline):
+        check_is_fitted(estimator)
+        if X is not None and len(estimator) > 1:
+            X = estimator[:-1].transform(X)
+        estimator = estimator[-1]
+    check_is_fitted(estimator, "tree_")
+    if not hasattr(estimator, "predict_error") or not hasattr(estimator, "knorm_pruning_path"):
+        raise TypeError(f"a KNormTreeClassifier (or a Pipeline ending in one) is needed, got {type(estimator).__name__}")
+    return estimator, X
 
 
 def _check_matplotlib_support(caller: str) -> None:
@@ -49,9 +92,48 @@ class KNormPathDisplay:
     [``ks[i]``, ``k_to[i]``) (``k_to[i]`` None: every larger k), breakpoints marked.  Build it with
     :meth:`from_estimator`; ``ccp_alphas``/``ccp_n_leaves`` (optional) draw the CCP path beside.
 
-    Attributes after :meth:`plot`: ``ax_`` (the k-norm axes), ``error_ax_`` (its twin axis for the
-    2-norm), ``ccp_ax_`` (None without the CCP path), ``figure_``.
+    Parameters
+    ----------
+    ks : sequence of int
+        The first k of each stage (the exact breakpoints).
+    k_to : sequence of int or None
+        The first k past each stage (None: every larger k).
+    n_leaves : sequence of int
+        The leaves of each stage's pruning.
+    norm2_errors : sequence of float
+        Its 2-norm error estimate sqrt(E[r^2]) (4.13).
+    ccp_alphas : sequence of float, optional
+        scikit-learn's cost-complexity path: the alphas.
+    ccp_n_leaves : sequence of int, optional
+        The leaves at each alpha.
 
+    Attributes
+    ----------
+    ax_ : matplotlib Axes
+        The k-norm axes (after :meth:`plot`).
+    error_ax_ : matplotlib Axes
+        Its twin axis, for the 2-norm.
+    ccp_ax_ : matplotlib Axes or None
+        The CCP path's axes (None without it).
+    breakpoint_lines_ : list of matplotlib Line2D
+        The vertical lines at the breakpoints.
+    figure_ : matplotlib Figure
+        The figure.
+
+    Notes
+    -----
+    The iris petals (Zhong App B, lam = 1/2) beside scikit-learn's cost-complexity path:
+
+    .. plot::
+
+       from sklearn.datasets import load_iris
+       from exactprune.sklearn import KNormPathDisplay, KNormTreeClassifier
+       X, y = load_iris(return_X_y=True)
+       clf = KNormTreeClassifier(lam="1/2", random_state=0).fit(X[:, 2:4], y)
+       KNormPathDisplay.from_estimator(clf, ccp=True)
+
+    Examples
+    --------
     A path of two stages, 2 leaves for 1 <= k < 8 and 1 leaf from k = 8 on: one breakpoint line,
     at k = 8.
 
@@ -79,13 +161,13 @@ class KNormPathDisplay:
     @classmethod
     def from_estimator(cls, estimator: Any, *, ccp: bool = False, ax: Any = None) -> "KNormPathDisplay":
         """The path of a fitted KNormTreeClassifier (:meth:`knorm_pruning_path
-        <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer counts), drawn on
-        ``ax`` (a new figure if None; with ``ccp=True``, ``ax`` is a pair of axes or None).
+        <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer counts for now), drawn
+        on ``ax`` (a new figure if None; with ``ccp=True``, ``ax`` is a pair of axes or None).
 
         Parameters
         ----------
-        estimator : KNormTreeClassifier
-            Fitted, with integer counts.
+        estimator : exactprune.sklearn.KNormTreeClassifier or sklearn.pipeline.Pipeline
+            Fitted (a Pipeline: its last step), with integer counts.
         ccp : bool
             Also draw scikit-learn's cost-complexity path (Gini, one link at a time).
         ax : matplotlib Axes, optional
@@ -119,7 +201,7 @@ class KNormPathDisplay:
         >>> plt.close("all")
         """
         _check_matplotlib_support(f"{cls.__name__}.from_estimator")
-        check_is_fitted(estimator, "tree_")
+        estimator, _ = fitted_tree_classifier(estimator)
         path = estimator.knorm_pruning_path()
         alphas = leaves = None
         if ccp:
@@ -196,9 +278,46 @@ class ErrorBarDisplay:
     input's leaf, inputs sorted by the mean; ``wrong`` (optional, booleans) marks the inputs
     predicted wrongly.  Build it with :meth:`from_estimator`.
 
-    Attributes after :meth:`plot`: ``ax_``, ``figure_``, ``errorbar_`` (matplotlib's container),
-    ``order_`` (the input index of each plotted position).
+    Parameters
+    ----------
+    mean : sequence of float
+        E[r] of each input's leaf (4.30).
+    sd : sequence of float
+        Its standard deviation (4.14).
+    predicted : sequence
+        The predicted labels.
+    wrong : sequence of bool, optional
+        True where the prediction is wrong.
+    width : float, default=2.0
+        The half-width of a bar in standard deviations.
 
+    Attributes
+    ----------
+    ax_ : matplotlib Axes
+        The axes (after :meth:`plot`).
+    figure_ : matplotlib Figure
+        The figure.
+    errorbar_ : matplotlib ErrorbarContainer
+        The bars.
+    order_ : ndarray of int
+        The input index of each plotted position.
+
+    Notes
+    -----
+    The breast cancer test inputs of a KNormTreeClassifier, with the wrong predictions marked:
+
+    .. plot::
+
+       from sklearn.datasets import load_breast_cancer
+       from sklearn.model_selection import train_test_split
+       from exactprune.sklearn import ErrorBarDisplay, KNormTreeClassifier
+       X, y = load_breast_cancer(return_X_y=True)
+       X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)
+       clf = KNormTreeClassifier(random_state=0).fit(X_train, y_train)
+       ErrorBarDisplay.from_estimator(clf, X_test, y_test)
+
+    Examples
+    --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> display = ErrorBarDisplay([0.1, 0.02], [0.04, 0.01], ["a", "b"]).plot()
@@ -224,9 +343,10 @@ class ErrorBarDisplay:
 
         Parameters
         ----------
-        estimator : KNormTreeClassifier
-            Fitted.
+        estimator : exactprune.sklearn.KNormTreeClassifier or sklearn.pipeline.Pipeline
+            Fitted (a Pipeline: its last step, with X transformed by the steps before).
         X : array-like of shape (n_samples, n_features)
+            The inputs.
         y : array-like of shape (n_samples,), optional
             The true labels, to mark the wrong predictions.
         width : float
@@ -255,7 +375,7 @@ class ErrorBarDisplay:
         >>> plt.close("all")
         """
         _check_matplotlib_support(f"{cls.__name__}.from_estimator")
-        check_is_fitted(estimator, "tree_")
+        estimator, X = fitted_tree_classifier(estimator, X)
         bars, predicted = estimator.predict_error(X), estimator.predict(X)
         wrong = None if y is None else np.asarray(y) != predicted
         return cls(bars.mean, bars.sd, predicted, wrong, width).plot(ax=ax)

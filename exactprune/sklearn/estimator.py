@@ -40,11 +40,21 @@ true error rate inside mean +- 2 sd with probability 0.88-0.92 (nominal 0.95), t
 being 0.4-1.7 points optimistic because CART chose the splits on the same data.
 
 Numbers.  ``k`` is a positive integer; ``lam``, ``eta`` and ``epsilon`` are exact: int,
-Fraction, ``"p/q"`` or a decimal string such as ``"0.5"``, or a float, which is read by its
-shortest decimal repr (``0.1`` is 1/10, since ``repr(0.1) == '0.1'``) so that grids and
-configuration files work.  (The exact Python API, ``Prior`` and the functions of
-:mod:`exactprune.knorm`, keeps refusing floats.)  Validation happens in ``fit``, against the
-declared ``_parameter_constraints``, as scikit-learn requires of constructors.
+Fraction, ``"p/q"`` or a decimal string such as ``"0.5"``, or a float.  Every float the
+estimator is given - these parameters, a ``class_weight`` value, a ``sample_weight`` entry - is
+read by one rule (:func:`exactprune.sklearn.counts.read_float`): its shortest decimal repr
+(``0.7`` is 7/10, since ``repr(0.7) == '0.7'``), so that grids, configuration files and weights
+mean what they print as; ``exact_floats=True`` reads every one of them as the binary rational it
+stores instead.  (The exact Python API, ``Prior`` and the functions of :mod:`exactprune.knorm`,
+keeps refusing floats.)  Validation happens in ``fit``, against the declared
+``_parameter_constraints``, as scikit-learn requires of constructors.
+
+Limits (ValueError naming the parameter): ``lam`` and ``eta`` at most ``MAX_PRIOR`` = 2^53 - 1
+(a prior past every possible count; the float error bars and probabilities need n + J lam to be
+a float), the resolved ``lam="auto"`` included (a tiny total weight makes it huge); every
+weighted class count at most ``MAX_COUNT`` = 2^53 - 1; ``lam = 0`` only with k <=
+``EXACT_K_LIMIT`` (the certified moments above it take log Gamma of b + (J-1) lam, infinite at a
+pure leaf) and only when every leaf has positive weight (else its error rate is 0/0).
 
 Weights.  ``sample_weight`` and ``class_weight`` (including ``"balanced"``) make the class
 counts weighted sums, computed exactly from the training rows (:mod:`exactprune.sklearn.counts`):
@@ -53,8 +63,11 @@ which the Dirichlet moments (4.28)-(4.30) are defined as they stand.  Both run
 :func:`exactprune.knorm.prune` on the count tree (``count_tree_``, which holds rational counts
 too); for rational counts every comparison is between exact rationals (the float filter's bounds
 assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  What needs integer
-counts, and is refused with the reason for rational ones: ``knorm_pruning_path`` (the breakpoint
-search plans its certified Gamma ratios over integer counts).  Zhong's Cor 5.4 and Thm 5.5 were
+counts today, and is refused with the reason for rational ones: ``knorm_pruning_path`` and
+:class:`~exactprune.sklearn.KNormPathDisplay` (the breakpoint search of
+:func:`exactprune.sequence.knorm_pruning_path` plans its certified Gamma ratios over integer
+counts; the estimator hands it the rational count tree as it is, so the path follows as soon as
+that search takes rational counts).  Zhong's Cor 5.4 and Thm 5.5 were
 checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
 
 >>> from sklearn.datasets import load_iris
@@ -80,22 +93,19 @@ from typing import Any, NamedTuple, Optional, Union
 import flint
 import numpy as np
 from sklearn.tree import DecisionTreeClassifier
-from sklearn.tree._tree import Tree as _SkTree
 from sklearn.utils import Bunch
 from sklearn.utils.multiclass import check_classification_targets
-# scikit-learn's parameter-constraint mechanism: the module is private, but it is how scikit-learn's
-# own estimators and third-party estimators declare their parameters (``_parameter_constraints``,
-# checked by ``BaseEstimator._validate_params`` and by ``check_estimator``'s check_param_validation)
-from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
 
 from ..certify import rising_ratio_array
-from ..knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_terms, moment, prune
-from ..limits import check_nonnegative
+from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_moment_arb, leaf_terms,
+                     moment, prune)
+from ..limits import EXACT_K_LIMIT, MAX_COUNT, check_nonnegative
 from ..numbers import exact, positive_int
-from ..tree import CountArrays, Node, Tree, require_integer_counts, sklearn_counts
+from ..tree import CountArrays, Node, Tree, has_fractional_counts, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
-from .counts import agrees_with_sklearn, float_parameter, integer_counts, node_counts, row_weights
+from .counts import agrees_with_sklearn, approx_text, node_counts, read_float, row_weights
+from .internals import TREE_LEAF, Interval, StrOptions, pruned_sklearn_tree
 
 __all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError"]
 
@@ -108,8 +118,9 @@ _TREE_PARAMS = ("criterion", "splitter", "max_depth", "min_samples_split", "min_
                 "min_weight_fraction_leaf", "max_features", "random_state", "max_leaf_nodes",
                 "min_impurity_decrease", "class_weight")
 
-_TREE_LEAF = -1
-_TREE_UNDEFINED = -2
+#: the largest lam and eta: a prior past every possible count (MAX_COUNT); the float error bars and
+#: probabilities need n + J lam to be a float
+MAX_PRIOR = MAX_COUNT
 
 #: the declared types of an exact parameter (a float is read by its shortest repr); its value is
 #: then read by :func:`exactprune.numbers.exact`
@@ -163,6 +174,19 @@ class ErrorBars:
     E[r^2] (4.13), the k-th moment ``moment`` E[r^k] (4.28) at the estimator's ``k``;
     ``sd``, ``norm2`` and ``knorm`` are floats for display (4.14), (B.15), (B.16).
 
+    Parameters
+    ----------
+    mean : Fraction
+        E[r] (4.12).
+    second : Fraction
+        E[r^2] (4.13).
+    k : int
+        The estimator's k.
+    moment : Fraction or flint.arb
+        E[r^k] (4.28): a certified ball for k > ``EXACT_K_LIMIT``.
+
+    Examples
+    --------
     >>> bars = ErrorBars(Fraction(1, 10), Fraction(1, 50), 2, Fraction(1, 50))
     >>> bars.variance, round(bars.sd, 4), round(bars.knorm, 4)
     (Fraction(1, 100), 0.1, 0.1414)
@@ -215,6 +239,18 @@ class ErrorBars:
     def interval(self, width: Union[int, Fraction] = 2) -> tuple:
         """(mean - width sd, mean + width sd) as floats.
 
+        Parameters
+        ----------
+        width : int or Fraction
+            The half-width in standard deviations.
+
+        Returns
+        -------
+        tuple of float
+            The interval's ends.
+
+        Examples
+        --------
         Mean 3/10 and variance 1/8 - 9/100 = 7/200 (sd 0.187): 0.3 -+ 0.374.
 
         >>> low, high = ErrorBars(Fraction(3, 10), Fraction(1, 8), 2, Fraction(1, 8)).interval()
@@ -233,8 +269,19 @@ class PredictionError(NamedTuple):
     """Per-input error of a prediction (Zhong 4.30): float arrays ``mean`` E[r],
     ``sd`` sigma[r] and ``knorm`` E[r^k]^(1/k) of the leaf each input reaches.
 
-    Returned by :meth:`KNormTreeClassifier.predict_error`; a named tuple of three arrays:
+    Returned by :meth:`KNormTreeClassifier.predict_error`; a named tuple of three arrays.
 
+    Parameters
+    ----------
+    mean : ndarray of shape (n_samples,)
+        E[r] of each input's leaf (4.30).
+    sd : ndarray of shape (n_samples,)
+        sigma[r] = sqrt(E[r^2] - E[r]^2) (4.14).
+    knorm : ndarray of shape (n_samples,)
+        E[r^k]^(1/k) at the estimator's k.
+
+    Examples
+    --------
     >>> error = PredictionError(np.array([0.125]), np.array([0.15]), np.array([0.19]))
     >>> mean, sd, knorm = error
     >>> float(mean[0]), error.sd.tolist()
@@ -246,6 +293,12 @@ class PredictionError(NamedTuple):
     knorm: np.ndarray
 
 
+# the fields' own docstrings (a named tuple's default is "Alias for field number 0")
+PredictionError.mean.__doc__ = "E[r] of each input's leaf (4.30), floats."
+PredictionError.sd.__doc__ = "sigma[r] of each input's leaf (4.14), floats."
+PredictionError.knorm.__doc__ = "E[r^k]^(1/k) of each input's leaf at the estimator's k, floats."
+
+
 def _knorm_float(value, k: int) -> float:
     """value^(1/k) as a float, through a certified root when value is tiny or a ball."""
     if isinstance(value, Fraction) and (value == 0 or float(value) > 1e-290):
@@ -253,47 +306,59 @@ def _knorm_float(value, k: int) -> float:
     return float(knorm_decimal(value, k, 17))
 
 
+def _leaf_knorm_float(counts: tuple, k: int, prior: Prior) -> float:
+    """A leaf's k-norm E[r^k]^(1/k) (4.29) as a float for display, from the certified ball of
+    :func:`~exactprune.knorm.leaf_moment_arb` (the exact moment at k near ``EXACT_K_LIMIT`` has a
+    number of digits k times those of lam: minutes for lam = 10^-300); 0 where E[r^k] = 0 (a pure
+    leaf with lam = 0, where the ball's log Gamma(0) is undefined)."""
+    if prior.lam == 0 and sum(counts) == max(counts):
+        return 0.0
+    return _knorm_float(leaf_moment_arb(counts, k, prior), k)
+
+
 def _prior_from(lam, eta, numerator, n_leaves: int, n_classes: int, n_examples) -> Prior:
     """The Prior, resolving lam="auto" on the grown tree (``n_leaves`` leaves, ``n_examples``
-    the root's weighted count)."""
+    the root's weighted count); lam and eta at most :data:`MAX_PRIOR`."""
     if isinstance(lam, str) and lam.strip() == "auto":
         if n_examples == 0:
-            raise ValueError("lam='auto' needs at least one example of positive weight")
+            raise ValueError("lam='auto' needs a positive total weight, and sample_weight and class_weight give "
+                             "every training row the weight 0: pass lam explicitly (the fit is then the prior's)")
         lam_value = auto_lam(n_leaves, n_classes, n_examples)
+        if lam_value > MAX_PRIOR:
+            raise ValueError(f"lam='auto' = 100 L / (J^2 N) is {approx_text(lam_value)} for the total weight N = "
+                             f"{approx_text(n_examples)} of the rows, beyond the limit MAX_PRIOR = 2^53 - 1: scale "
+                             f"sample_weight (or class_weight) up, or pass lam explicitly")
     else:
         lam_value = exact(lam, "lam")
-    return Prior(lam_value, exact(eta, "eta"), numerator)
-
-
-# -- the sklearn tree <-> count tree correspondence ------------------------------------
-
-def _pruned_tree_(tree_, kept) -> tuple:
-    """(a new scikit-learn Tree, old ids, Zhong's names of its nodes): ``tree_`` with every split i with ``kept[i]`` false
-    made a leaf and the nodes below removed, by :meth:`~exactprune.tree.CountArrays.pruned` of its
-    structure; the remaining nodes keep their relative order (node j of the result is node
-    ``old[j]`` of ``tree_``)."""
-    structure = CountArrays(np.zeros((tree_.node_count, 0), dtype=np.int64), *sklearn_structure(tree_))
-    arrays, old = structure.pruned(kept)
-    state = tree_.__getstate__()
-    nodes = state["nodes"][old].copy()
-    made_leaf = (nodes["left_child"] != _TREE_LEAF) & (arrays.n_children == 0)
-    nodes["left_child"], nodes["right_child"] = arrays.children_left, arrays.children_right
-    nodes["feature"][made_leaf] = _TREE_UNDEFINED
-    nodes["threshold"][made_leaf] = float(_TREE_UNDEFINED)
-    if "missing_go_to_left" in nodes.dtype.names:
-        nodes["missing_go_to_left"][made_leaf] = 0
-    result = _SkTree(tree_.n_features, np.asarray(tree_.n_classes, dtype=np.intp), tree_.n_outputs)
-    result.__setstate__({"max_depth": len(arrays.levels()) - 1, "node_count": len(old),
-                         "nodes": nodes, "values": np.ascontiguousarray(state["values"][old])})
-    return result, old, np.array(arrays.names(), dtype=object)
+    eta_value = exact(eta, "eta")
+    for name, value in (("lam", lam_value), ("eta", eta_value)):
+        if value > MAX_PRIOR:
+            raise ValueError(f"{name} = {approx_text(value)} exceeds the limit MAX_PRIOR = 2^53 - 1 (a prior past "
+                             f"every possible class count)")
+    return Prior(lam_value, eta_value, numerator)
 
 
 def _exact_values(params: dict) -> dict:
-    """The estimator's parameters with float exact parameters read by their shortest repr."""
-    return {name: float_parameter(params[name]) for name in _EXACT_PARAMS}
+    """The estimator's exact parameters with floats read by the one rule
+    (:func:`~exactprune.sklearn.counts.read_float`, ``exact_floats`` chosen by ``params``)."""
+    return {name: read_float(params[name], name, params["exact_floats"]) for name in _EXACT_PARAMS}
 
 
 # -- the estimator ------------------------------------------------------------------
+
+def _check_zero_lam(prior: Prior, k: int, counts: np.ndarray) -> None:
+    """Refuse lam = 0 where it leaves a moment undefined: k > ``EXACT_K_LIMIT`` (the certified
+    moments take log Gamma of b + (J-1) lam, infinite at a pure node) or a node of weight 0
+    (its error rate is 0/0)."""
+    if prior.lam != 0:
+        return
+    if k > EXACT_K_LIMIT:
+        raise ValueError(f"lam = 0 needs k <= EXACT_K_LIMIT = {EXACT_K_LIMIT}, got k = {k}: the certified moments "
+                         f"above it take log Gamma(b + (J-1) lam), infinite at a pure leaf; use lam > 0")
+    if any(sum(row) == 0 for row in counts.tolist()):
+        raise ValueError("lam = 0 and a node of the grown tree has weight 0 (sample_weight or class_weight zero on "
+                         "all its rows): its error rate is 0/0; use lam > 0")
+
 
 class KNormTreeClassifier(DecisionTreeClassifier):
     """CART grown by scikit-learn, pruned by PruneTree with the k-norm (Zhong Fig 4.1).
@@ -303,41 +368,106 @@ class KNormTreeClassifier(DecisionTreeClassifier):
 
     Parameters
     ----------
-    k : positive int, default 2
-        The norm: a split is kept iff E[r_tree^k] < E[r_leaf^k] - epsilon (4.28, 4.29).
-        k = 2 is Zhong's choice (section 6.3): mean and standard deviation together.
-    lam : "auto", int, Fraction, exact string or float, default "auto"
+    k : int, default=2
+        The norm, a positive integer: a split is kept iff E[r_tree^k] < E[r_leaf^k] - epsilon
+        (4.28, 4.29).  k = 2 is Zhong's choice (section 6.3): mean and standard deviation
+        together.
+    lam : "auto", int, Fraction, str or float, default="auto"
         Lidstone parameter of the class probabilities; "auto" is section 6.3's
         lam = 100 V / J, V = L / (J N) (:func:`auto_lam`).  ``Prior()`` and the command line
-        default to 1/2 instead.  A float is read by its shortest repr (0.1 is 1/10).
-    eta : int, Fraction, exact string or float, default "1/2"
-        Lidstone parameter of the child proportions (4.11).
-    numerator : "J-1" or "1", default "J-1"
+        default to 1/2 instead.  At most ``MAX_PRIOR`` = 2^53 - 1.
+    eta : int, Fraction, str or float, default="1/2"
+        Lidstone parameter of the child proportions (4.11).  At most ``MAX_PRIOR``.
+    numerator : {"J-1", "1"}, default="J-1"
         Error numerator b + (J-1) lam of (4.29) as printed, or b + lam.
-    epsilon : non-negative exact number or float, default 0
-        Margin of PruneTree's comparison.
-    criterion, splitter, max_depth, min_samples_split, min_samples_leaf,
-    min_weight_fraction_leaf, max_features, random_state, max_leaf_nodes,
-    min_impurity_decrease, class_weight :
-        Passed to ``DecisionTreeClassifier`` to grow the tree (``ccp_alpha`` is not:
-        it is the peer pruning method).  ``class_weight`` also weighs the counts, exactly.
+    epsilon : int, Fraction, str or float, default=0
+        Non-negative margin of PruneTree's comparison.
+    criterion : {"gini", "entropy", "log_loss"}, default="gini"
+        The split quality CART grows the tree by.  This and the growing parameters below are
+        ``DecisionTreeClassifier``'s, passed to it unchanged; they shape the grown tree, which
+        PruneTree then prunes.  (``ccp_alpha`` is not one of them: cost-complexity pruning is the
+        peer method, not a step of this one.)
+    splitter : {"best", "random"}, default="best"
+        How each split is chosen: the best, or the best of random thresholds.
+    max_depth : int, default=None
+        The deepest the grown tree may be (None: until the leaves are pure).
+    min_samples_split : int or float, default=2
+        The fewest rows (a fraction of them, as a float) a node needs to be split.
+    min_samples_leaf : int or float, default=1
+        The fewest rows (or fraction) a leaf of the grown tree may hold.
+    min_weight_fraction_leaf : float, default=0.0
+        The least fraction of the total weight a leaf of the grown tree may hold.
+    max_features : int, float, {"sqrt", "log2"} or None, default=None
+        The features tried at each split (None: all).
+    random_state : int, RandomState instance or None, default=None
+        The seed of the feature order at each split (ties between equally good splits).
+    max_leaf_nodes : int, default=None
+        The most leaves the grown tree may have, grown best-first.
+    min_impurity_decrease : float, default=0.0
+        The least impurity decrease a split of the grown tree must bring.
+    class_weight : dict, "balanced" or None, default=None
+        Passed to ``DecisionTreeClassifier``, and it weighs the class counts exactly (a float
+        value read by the same rule as every float: see ``exact_floats``).
+    exact_floats : bool, default=False
+        How a float is read, everywhere the estimator takes one (``lam``, ``eta``, ``epsilon``,
+        ``class_weight`` values, ``sample_weight``): False, by its shortest decimal repr (0.7 is
+        7/10); True, as the binary rational it stores (0.7 is 3152519739159347/2^52).
 
     Attributes
     ----------
-    tree_ : the pruned scikit-learn ``Tree``
-    estimator_ : a plain ``DecisionTreeClassifier`` holding the same pruned ``tree_``
-    unpruned_estimator_ : DecisionTreeClassifier, the grown tree
-    counts_ : (n_nodes, J) object array, the exact weighted class counts of every node of the
-        grown tree (ints, or Fractions where the weights make them fractional)
-    count_tree_, pruned_count_tree_ : :class:`exactprune.tree.Tree` (Zhong's names), the grown
-        and the pruned count tree (rational counts where the weights make them fractional)
-    prior_ : :class:`exactprune.knorm.Prior` used (with lam resolved)
-    lam_ : Fraction, the lam used
-    pruned_ : sorted names (in ``count_tree_``) of the splits turned into leaves, topmost only
-    prune_comparisons_, prune_fallbacks_ : PruneTree's comparisons, and how many of them
-        the float filter left to exact rationals or arb (rational counts: all of them)
-    classes_, n_classes_, n_features_in_, feature_names_in_ (when X has column names)
+    tree_ : sklearn.tree._tree.Tree
+        The pruned tree (the splits PruneTree pruned made leaves, unreachable nodes removed).
+    estimator_ : DecisionTreeClassifier
+        A plain ``DecisionTreeClassifier`` holding the same pruned ``tree_``.
+    unpruned_estimator_ : DecisionTreeClassifier
+        The grown tree.
+    counts_ : ndarray of shape (n_nodes, n_classes)
+        The exact weighted class counts of every node of the grown tree, in scikit-learn's node
+        numbering (ints, or Fractions where the weights make them fractional).
+    count_tree_ : exactprune.tree.Tree
+        The grown count tree, with Zhong's node names and the column names of X.
+    pruned_count_tree_ : exactprune.tree.Tree
+        The pruned count tree.
+    prior_ : exactprune.knorm.Prior
+        The prior used, with lam resolved.
+    lam_ : Fraction
+        The lam used.
+    k_ : int
+        The k used.
+    pruned_ : list of str
+        Sorted names (in ``count_tree_``) of the splits turned into leaves, topmost only.
+    prune_comparisons_ : int
+        PruneTree's comparisons.
+    prune_fallbacks_ : int
+        How many of them the float filter left to exact rationals or arb (rational counts:
+        all of them).
+    leaf_names_ : ndarray of str
+        Zhong's name of each node of ``tree_``.
+    classes_ : ndarray of shape (n_classes,)
+        The class labels.
+    n_classes_ : int
+        The number of classes.
+    n_features_in_ : int
+        The number of features seen in fit.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The column names of X, when it has them.
 
+    See Also
+    --------
+    prune_fitted : Prune a DecisionTreeClassifier fitted already.
+    KNormPathDisplay : The k-norm pruning path.
+    ErrorBarDisplay : The per-prediction error bars.
+
+    Notes
+    -----
+    ``plot_tree(clf)`` draws the pruned tree with scikit-learn's leaf values: the class
+    fractions n_j / n of the training rows that reach the leaf, while ``predict_proba`` returns
+    the Lidstone posterior mean (n_j + lam) / (n + J lam) (Zhong 3.19); the two differ, most at
+    small leaves.  ``multi-output`` y (a 2-d label array) is refused with a ValueError: fit one
+    estimator per output (``sklearn.multioutput.MultiOutputClassifier``).
+
+    Examples
+    --------
     >>> from sklearn.datasets import load_iris
     >>> X, y = load_iris(return_X_y=True)
     >>> clf = KNormTreeClassifier(random_state=0).fit(X[:, 2:4], y)
@@ -355,6 +485,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         "eta": list(_EXACT_TYPES),
         "numerator": [StrOptions({"J-1", "1"})],
         "epsilon": list(_EXACT_TYPES),
+        "exact_floats": ["boolean"],
         # the growing parameters as DecisionTreeClassifier declares them
         **{name: DecisionTreeClassifier._parameter_constraints[name] for name in _TREE_PARAMS},
     }
@@ -363,7 +494,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
                  criterion="gini", splitter="best", max_depth=None, min_samples_split=2,
                  min_samples_leaf=1, min_weight_fraction_leaf=0.0, max_features=None,
                  random_state=None, max_leaf_nodes=None, min_impurity_decrease=0.0,
-                 class_weight=None):
+                 class_weight=None, exact_floats=False):
         self.k = k
         self.lam = lam
         self.eta = eta
@@ -380,6 +511,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self.max_leaf_nodes = max_leaf_nodes
         self.min_impurity_decrease = min_impurity_decrease
         self.class_weight = class_weight
+        self.exact_floats = exact_floats
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -402,7 +534,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         y : array-like of shape (n_samples,)
             The class labels.
         sample_weight : array-like of shape (n_samples,), optional
-            Row weights, taken exactly (a float as the binary rational it is).
+            Row weights, taken exactly: ints, Fractions, strings, or floats read by the one rule
+            (``exact_floats``).
         check_input : bool
             Accepted for scikit-learn compatibility.
 
@@ -429,11 +562,11 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         params = {name: getattr(self, name) for name in _TREE_PARAMS}
         grown = DecisionTreeClassifier(**params).fit(
             X, y, sample_weight=None if sample_weight is None else sample_weight.astype(np.float64))
-        counts = self._row_counts(grown, X, y, sample_weight)
-        if not agrees_with_sklearn(grown.tree_, counts):
+        arrays = self._row_counts(grown, X, y, sample_weight)
+        if not agrees_with_sklearn(grown.tree_, arrays.counts):
             raise AssertionError("internal error: the exact class counts of the training rows are not "
                                  "scikit-learn's (the rows were routed differently from the growing)")
-        self._prune_grown(grown, counts, k, epsilon)
+        self._prune_grown(grown, arrays, k, epsilon)
         return self
 
     def _validate_rows(self, X, y, sample_weight, reset: bool = True) -> tuple:
@@ -451,23 +584,25 @@ class KNormTreeClassifier(DecisionTreeClassifier):
             check_consistent_length(X, sample_weight)
         return X, y, sample_weight
 
-    def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> np.ndarray:
-        """The exact weighted class counts of every node of ``grown``, from the rows ``X`` (validated
-        float32) routed by ``tree_.apply`` (:mod:`exactprune.sklearn.counts`)."""
+    def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> CountArrays:
+        """The count arrays of ``grown`` (scikit-learn's node numbering) with the exact weighted class
+        counts of the rows ``X`` (validated float32) routed by ``tree_.apply``
+        (:mod:`exactprune.sklearn.counts`)."""
         y_index = np.searchsorted(grown.classes_, y)
         if not np.array_equal(grown.classes_[np.minimum(y_index, len(grown.classes_) - 1)], y):
             raise ValueError("y has labels the tree was not fit on")
         class_weight = grown.class_weight
         if isinstance(class_weight, dict):
             class_weight = {j: class_weight[c] for j, c in enumerate(grown.classes_) if c in class_weight}
-        weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight)
+        weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight, self.exact_floats)
         return node_counts(grown.tree_, grown.tree_.apply(X), y_index, weights)
 
     def _validated_parameters(self) -> tuple:
         """(k, epsilon), after checking every parameter against the declared
-        ``_parameter_constraints`` and reading the exact ones (a float by its shortest repr)."""
+        ``_parameter_constraints`` and reading the exact ones (a float by the one rule)."""
         self._validate_params()
-        return int(self.k), check_nonnegative(exact(float_parameter(self.epsilon), "epsilon"), "epsilon")
+        epsilon = exact(read_float(self.epsilon, "epsilon", self.exact_floats), "epsilon")
+        return int(self.k), check_nonnegative(epsilon, "epsilon")
 
     def _validate_data(self, X, y="no_validation", reset: bool = True):
         """scikit-learn's ``validate_data`` (NaN allowed, infinity refused), with its empty-input
@@ -477,21 +612,30 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         except ValueError as err:
             if "0 sample(s)" in str(err):
                 raise ValueError("X has no rows: fitting and predicting need at least one example") from None
+            if "y should be a 1d array" in str(err):      # a 2-d y: several outputs
+                raise ValueError(f"{err} KNormTreeClassifier takes one output (a 1-d y); for several, fit one "
+                                 f"per output with sklearn.multioutput.MultiOutputClassifier") from None
             raise
 
-    def _prune_grown(self, grown: DecisionTreeClassifier, counts: np.ndarray, k: int, epsilon: Fraction) -> None:
-        """PruneTree on the grown tree with the exact ``counts`` (scikit-learn's node numbering)."""
+    def _prune_grown(self, grown: DecisionTreeClassifier, arrays: CountArrays, k: int, epsilon: Fraction) -> None:
+        """PruneTree on the grown tree, whose count arrays ``arrays`` (scikit-learn's node numbering,
+        exact counts) are the one structure the count trees and the pruned ``tree_`` derive from."""
         exact_params = _exact_values(self.get_params())
         n_classes = len(grown.classes_)
-        ints = integer_counts(counts)
-        root_total = sum(counts[0].tolist())
+        counts = arrays.counts
         prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
-                            int(grown.get_n_leaves()), n_classes, root_total)
-        count_tree = Tree.from_sklearn(grown, counts=counts if ints is None else ints)
+                            int(grown.get_n_leaves()), n_classes, sum(counts[0].tolist()))
+        _check_zero_lam(prior, k, counts)
+        tree_ = grown.tree_
+        columns = getattr(self, "feature_names_in_", getattr(grown, "feature_names_in_", None))   # fit's X, or prune_fitted's tree
+        feature_names = None if columns is None else [str(name) for name in columns]
+        count_tree = Tree.from_arrays(arrays, [str(c) for c in grown.classes_], feature_names,
+                                      ("sklearn", np.asarray(tree_.feature, dtype=np.int64),
+                                       np.asarray(tree_.threshold, dtype=np.float64)))
         result = prune(count_tree, k, prior=prior, epsilon=epsilon)
-        kept = result.kept_splits
         self.count_tree_, self.pruned_count_tree_ = count_tree, result.tree
-        pruned_tree, old, names = _pruned_tree_(grown.tree_, kept)
+        pruned_arrays, old = arrays.pruned(result.kept_splits)
+        pruned_tree = pruned_sklearn_tree(tree_, pruned_arrays, old)
         pruned_est = copy.copy(grown)
         pruned_est.tree_ = pruned_tree
         self.tree_ = pruned_tree
@@ -510,7 +654,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         self.n_features_in_ = grown.n_features_in_
         if hasattr(grown, "feature_names_in_"):
             self.feature_names_in_ = grown.feature_names_in_
-        self._leaf_tables(counts[old], names)
+        self._leaf_tables(pruned_arrays.counts, np.array(pruned_arrays.names(), dtype=object))
 
     def _leaf_tables(self, node_counts_: np.ndarray, names: np.ndarray) -> None:
         """Per node id of the pruned ``tree_`` (``node_counts_`` its exact counts, ``names``
@@ -519,7 +663,7 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         :attr:`leaf_estimates_` (computed on first use)."""
         tree_ = self.tree_
         self.leaf_names_ = names
-        leaf_ids = np.flatnonzero(tree_.children_left == _TREE_LEAF)
+        leaf_ids = np.flatnonzero(tree_.children_left == TREE_LEAF)
         self._leaf_counts = {names[i]: tuple(node_counts_[i].tolist()) for i in leaf_ids.tolist()}
         J, prior = self.n_classes_, self.prior_
         counts = node_counts_[leaf_ids]
@@ -528,17 +672,19 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         a, d = leaf_terms(counts.sum(axis=1).astype(np.float64), counts.max(axis=1).astype(np.float64),
                           tuple(float(x) for x in prior.term_offsets(J)))
         leaf_mean, second = (rising_ratio_array((a, 0.0), (d, 0.0), k)[0] for k in (1, 2))   # (4.29), k = 1, 2
-        lost = np.flatnonzero(~(np.isfinite(leaf_mean) & np.isfinite(second)) & (d > 0))
-        for j in lost.tolist():         # no float image (a moment below certify.TINY): the exact one, rounded
-            estimate = leaf_error(Node(counts[j].tolist()), prior)
-            leaf_mean[j], second[j] = float(estimate.mean), float(estimate.second)
-        with np.errstate(invalid="ignore", divide="ignore"):
+        with np.errstate(invalid="ignore", divide="ignore", over="ignore", under="ignore"):
             leaf_var = a * (d - a) / (d * d * (d + 1))          # E[r^2] - E[r]^2 (4.14) in the terms, stable form
+        lost = np.flatnonzero(~(np.isfinite(leaf_mean) & np.isfinite(second) & np.isfinite(leaf_var)))
+        for j in lost.tolist():         # no float image (a moment below certify.TINY, a size below the
+            estimate = leaf_error(Node(counts[j].tolist()), prior)     # smallest float): the exact one, rounded
+            leaf_mean[j], second[j] = float(estimate.mean), float(estimate.second)
+            leaf_var[j] = float(estimate.second - estimate.mean ** 2)
+        with np.errstate(invalid="ignore", divide="ignore"):
             proba = np.where(d[:, None] > 0, (counts.astype(np.float64) + float(prior.lam)) / d[:, None], 1.0 / J)
         if self.k_ == 2:
             leaf_knorm = np.sqrt(second)
         else:
-            leaf_knorm = np.array([_knorm_float(moment(Node(self._leaf_counts[names[i]]), self.k_, prior), self.k_)
+            leaf_knorm = np.array([_leaf_knorm_float(self._leaf_counts[names[i]], self.k_, prior)
                                    for i in leaf_ids.tolist()])
         size = tree_.node_count
         self._mean, self._sd, self._knorm = (np.full(size, np.nan) for _ in range(3))
@@ -830,7 +976,25 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         estimate PruneTree minimises at k = 2), ``pruned`` (names in ``count_tree_`` newly
         pruned at that stage), ``trees`` (count trees), and ``sequence``, the full
         :class:`exactprune.sequence.KNormSequence` (with the k = infinity stage).  Computed on
-        demand by :func:`exactprune.sequence.knorm_pruning_path`; integer counts only.
+        demand by :func:`exactprune.sequence.knorm_pruning_path`.
+
+        On a Pipeline, call it on the last step: ``pipe[-1].knorm_pruning_path()`` (the path
+        depends on the grown tree and its counts only, not on X).
+
+        Returns
+        -------
+        Bunch
+            ``ks``, ``k_to``, ``n_leaves``, ``knorm_errors``, ``norm2_errors``, ``pruned``,
+            ``trees``, ``sequence``.
+
+        Raises
+        ------
+        ValueError
+            After a fit whose weights (``class_weight``, fractional ``sample_weight``) made the
+            counts rational: the breakpoint search takes integer counts only, for now (it plans
+            its certified Gamma ratios over them).  The fit, the error bars and
+            ``error_estimate()`` hold for rational counts; the count tree is handed to the search
+            as it is, so the path follows once the search takes rational counts.
 
         Examples
         --------
@@ -842,11 +1006,15 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         ([1, 2, 17781896], [7, 3, 2])
         """
         check_is_fitted(self, "tree_")
-        require_integer_counts(self.count_tree_.arrays(), "knorm_pruning_path",
-                               "the breakpoint search plans its certified Gamma ratios over integer counts "
-                               "(the fit itself, the error bars and error_estimate() hold for rational counts)")
         from ..sequence import knorm_pruning_path  # lazy: sequence sits above knorm
-        path = knorm_pruning_path(self.count_tree_, self.prior_)
+        try:
+            path = knorm_pruning_path(self.count_tree_, self.prior_)
+        except ValueError as err:
+            if not has_fractional_counts(self.count_tree_.arrays()):
+                raise
+            raise ValueError(f"knorm_pruning_path: the weights of this fit (class_weight, sample_weight) made "
+                             f"rational class counts, and {err} (the fit, the error bars and error_estimate() "
+                             f"hold for rational counts; integer sample weights keep the counts whole)") from None
         seq = path["sequence"]
         finite = [s for s in seq.stages if s.k_from != "inf"]
         norm2 = [math.sqrt(float(error_estimate(s.tree, self.prior_).second)) for s in finite]
@@ -904,7 +1072,7 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
     >>> prune_fitted(thirds, rounding="nearest").count_tree_.root.counts
     (17, 50, 50)
     >>> exact = prune_fitted(thirds, X=X[:, 2:4], y=y, sample_weight=w)   # the rows: exact counts
-    >>> exact.counts_[0].tolist() == [50 * Fraction(float(Fraction(1, 3))), 50, 50]   # 50 binary thirds
+    >>> exact.counts_[0].tolist() == [50 * Fraction("0.3333333333333333"), 50, 50]   # the float 1/3 as it prints
     True
     """
     if not isinstance(estimator, DecisionTreeClassifier) or isinstance(estimator, KNormTreeClassifier):
@@ -922,15 +1090,15 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
         X, y, sample_weight = clf._validate_rows(X, y, sample_weight)
         if X.shape[1] != estimator.n_features_in_:
             raise ValueError(f"X has {X.shape[1]} features; the tree was fit on {estimator.n_features_in_}")
-        counts = clf._row_counts(estimator, X, y, sample_weight)
-        if not agrees_with_sklearn(estimator.tree_, counts):
+        arrays = clf._row_counts(estimator, X, y, sample_weight)
+        if not agrees_with_sklearn(estimator.tree_, arrays.counts):
             raise ValueError("X, y (and sample_weight) do not give the tree's class counts: pass the rows "
                              "the tree was fit on")
     else:
         try:
-            counts = sklearn_counts(estimator.tree_, rounding)
+            arrays = CountArrays(sklearn_counts(estimator.tree_, rounding), *sklearn_structure(estimator.tree_))
         except ValueError as err:
             raise ValueError(f"{err}; pass the training rows (X=, y=) for exact counts, or rounding='nearest' "
                              f"to round the leaf counts") from None
-    clf._prune_grown(estimator, counts, k, epsilon)
+    clf._prune_grown(estimator, arrays, k, epsilon)
     return clf

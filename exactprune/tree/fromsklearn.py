@@ -1,6 +1,7 @@
 """From scikit-learn: a fitted ``DecisionTreeClassifier``'s ``tree_`` read as count arrays.
 
-:func:`sklearn_counts` reads the whole-number class counts, :func:`sklearn_structure` the
+:func:`sklearn_counts` reads the whole-number class counts, :func:`sklearn_count_arrays` sums
+leaf counts up the tree, :func:`sklearn_structure` the
 children in the CSR layout of :class:`~exactprune.tree.CountArrays` (vectorized, no per-node
 Python loop), :func:`sklearn_names` Zhong's names of scikit-learn's nodes, and
 :func:`sklearn_arrays` all that :meth:`Tree.from_sklearn <exactprune.tree.Tree.from_sklearn>`
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 from .arrays import CountArrays
 
-__all__ = ["sklearn_counts", "sklearn_structure", "sklearn_names", "sklearn_arrays"]
+__all__ = ["sklearn_counts", "sklearn_count_arrays", "sklearn_structure", "sklearn_names", "sklearn_arrays"]
 
 
 def sklearn_counts(tree_: Any, rounding: Optional[str] = None) -> "np.ndarray":
@@ -84,10 +85,26 @@ def sklearn_counts(tree_: Any, rounding: Optional[str] = None) -> "np.ndarray":
         else:
             break
     if rounding == "nearest":
-        arrays = CountArrays(counts, *sklearn_structure(tree_))
-        for splits in arrays.splits_bottom_up():
-            counts[splits] = arrays.child_sums(splits, counts)
+        counts = sklearn_count_arrays(tree_, counts).counts
     return counts
+
+
+def sklearn_count_arrays(tree_: Any, counts: "np.ndarray") -> CountArrays:
+    """The count arrays of scikit-learn's ``tree_`` (node i is its node i) whose leaves hold the
+    rows of ``counts`` and whose internal nodes hold the sums of their children's, bottom-up (the
+    one place the scikit-learn path sums them; the rows of ``counts`` at internal nodes are
+    overwritten in place).
+
+    >>> import numpy as np
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> tree_ = DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_
+    >>> sklearn_count_arrays(tree_, np.array([[0, 0], [1, 0], [0, 2]])).counts.tolist()
+    [[1, 2], [1, 0], [0, 2]]
+    """
+    arrays = CountArrays(counts, *sklearn_structure(tree_))
+    for splits in arrays.splits_bottom_up():
+        counts[splits] = arrays.child_sums(splits, counts)
+    return arrays
 
 
 #: entries of the blocks :func:`sklearn_counts` and :func:`sklearn_structure` convert at a time
