@@ -509,7 +509,7 @@ def test_experiment_rows_are_graded_and_cite_files_that_exist():
             kind, _, name = ref.partition(":")
             if kind == "erratum":                    # an erratum id: ledger.problems checks it is registered
                 continue
-            assert kind in ("benchmark", "test") and (root / f"{kind}s" / name).is_file(), ref
+            assert kind in ("benchmark", "test", "proof") and (root / f"{kind}s" / name).is_file(), ref
     assert [p for e in ledger._experiment_rows() for p in ledger.problems(e, root)] == []
 
 

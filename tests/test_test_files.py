@@ -90,6 +90,7 @@ NOT_YET_MIRRORED: Dict[str, Optional[str]] = {
     "sklearn/cv_display.py": "tests/test_sklearn_cv.py",
     "sklearn/displays.py": "tests/test_sklearn.py",
     "sklearn/estimator.py": "tests/test_sklearn.py",
+    "sklearn/internals.py": "tests/test_sklearn.py",
 }
 
 
