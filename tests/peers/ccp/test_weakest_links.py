@@ -3,6 +3,7 @@ the packed N R(T_t) or, when the bounds leave the key open, off the exact g; and
 one-at-a-time order against a naive exact recomputation of every g after every cut."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -186,3 +187,42 @@ def test_gini_costs_of_counts_past_int64_squares():
     assert stages[-1].alpha_from == Fraction(2 * a * b, n * n)     # (R(root) - 0) / (2 - 1)
 
 
+
+
+# Survivors of the mutation run of 2026-11-28 (docs/mutation.md, section peers/ccp): each test
+# below failed under the mutant named in its docstring, applied by hand.
+
+@pytest.mark.parametrize("numerator, n", [(1, 3), (2, 3), (4, 2), (0, 5), (10, 6), (7, 2 ** 81 + 1)])
+def test_packed_is_the_floor_of_n_r_times_2_to_80_and_a_rounding_flag(numerator, n):
+    """floor(p/n 2^80) in the high bits and 1 in the low ``width`` bits iff p/n 2^80 is not an
+    integer, from Fractions: 2^80 = 1 mod 3, so 1/3 2^80 rounds by exactly 1/3 (remainder 1 - the
+    case `rest != 1` for `rest != 0` misses); 4/2 and 0/5 are exact (no flag)."""
+    width = 4
+    value = Fraction(numerator, n) * 2 ** 80
+    packed = W._packed(numerator, n, width)
+    assert packed >> width == math.floor(value)
+    assert packed & (2 ** width - 1) == (0 if value.denominator == 1 else 1)
+
+
+def test_gini_sequence_cuts_a_split_without_examples():
+    """root (2, 1) -> c1 (0, 0) split into two empty leaves, c2 (2, 1) -> (2, 0), (0, 1); N = 3.
+    By hand: c1 costs nothing, g(c1) = 0; R(c2) = 1 - 4/9 - 1/9 = 4/9 over pure leaves, g(c2) =
+    4/9; R(root) = 4/9 too, g(root) = 4/9 / 3 = 4/27 with 4 leaves and 4/9 / 2 = 2/9 once c1 is
+    cut.  One at a time: c1 at 0, then the root at 2/9 (cost 4/9).  Cutting c1 packs the cost of a
+    node of no examples (0, not a division by n = 0)."""
+    t = Tree.from_dict({"counts": [2, 1], "children": [
+        {"counts": [0, 0], "children": [{"counts": [0, 0]}, {"counts": [0, 0]}]},
+        {"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}]})
+    stages = ccp_sequence(t, cost="gini", ties="sklearn").stages
+    assert [(s.alpha_from, s.pruned, s.cost) for s in stages] == [
+        (0, [], 0), (0, ["c1"], 0), (Fraction(2, 9), ["root"], Fraction(4, 9))]
+
+
+def test_ties_together_makes_its_own_decider_when_none_is_given():
+    """root (4, 2) -> c1 (3, 0) -> (2, 0), (1, 0); c2 (1, 2); N = 6, misclassification.  By hand:
+    g(c1) = 0 (no error fixed), so the smallest optimum at 0 cuts c1 (2 leaves, 1 cut); then the
+    root: (2/6 - 1/6) / (2 - 1) = 1/6 (1 leaf, 2 cuts).  Called without a decider."""
+    t = Tree.from_dict({"counts": [4, 2], "children": [
+        {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]}, {"counts": [1, 2]}]})
+    alphas, leaves, ends = W.WeakestLinks(t, "misclassification").ties_together()
+    assert ([str(a) for a in alphas], list(leaves), list(ends)) == (["0", "1/6"], [2, 1], [1, 2])
