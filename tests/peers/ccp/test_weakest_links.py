@@ -226,3 +226,44 @@ def test_ties_together_makes_its_own_decider_when_none_is_given():
         {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]}, {"counts": [1, 2]}]})
     alphas, leaves, ends = W.WeakestLinks(t, "misclassification").ties_together()
     assert ([str(a) for a in alphas], list(leaves), list(ends)) == (["0", "1/6"], [2, 1], [1, 2])
+
+
+@pytest.mark.parametrize("ties", ["sklearn", "all"])
+def test_a_refreshed_link_whose_key_stays_the_tie_groups_rejoins_it(ties):
+    """Four classes; a = (p, q + r, 0, 0) over t1 = (p, q, 0, 0) (pure leaves) and the pure leaf
+    (0, r, 0, 0); b the same on classes 2 and 3; N = 2 (p + q + r).  R(t) = (n^2 - sum_j n_j^2) /
+    (n N), pure leaves cost 0: g(t1) = R(t1), g(a) = R(a) / 2, and after t1 is cut g(a) = R(a) -
+    R(t1).  With k = 2^20 + 1, D = k^2 + 2, q = (D - k) / 2, p = q + D and r = (q (p + q) + 1) / D,
+    R(a) exceeds 2 R(t1) by a hair (q (p + q) / D is 1/D short of an integer), so g(t1) < g(a) <
+    g(a) after the cut, all three (and b's) in one cell of 2^-64 (checked below).  The four
+    links join one tie group; t1 and b's t1 are cut, then a's stale entry leaves the group and,
+    refreshed, rejoins it under the same integer key (b still in it) with its exact new g; then
+    a, b and the root (g = (R(root) - 2 R(a)) / 1).  Values from the formula, not node_cost."""
+    k = 2 ** 20 + 1
+    D = k * k + 2
+    q = (D - k) // 2
+    p = q + D
+    r = (q * (p + q) + 1) // D
+    t = Tree.from_dict({"counts": [p, q + r, p, q + r], "children": [
+        {"counts": [p, q + r, 0, 0], "children": [
+            {"counts": [p, q, 0, 0], "children": [{"counts": [p, 0, 0, 0]}, {"counts": [0, q, 0, 0]}]},
+            {"counts": [0, r, 0, 0]}]},
+        {"counts": [0, 0, p, q + r], "children": [
+            {"counts": [0, 0, p, q], "children": [{"counts": [0, 0, p, 0]}, {"counts": [0, 0, 0, q]}]},
+            {"counts": [0, 0, 0, r]}]}]})
+    N = 2 * (p + q + r)
+
+    def R(*counts):
+        n = sum(counts)
+        return Fraction(n * n - sum(c * c for c in counts), n * N)
+
+    g_t1, g_a, g_a_after = R(p, q), R(p, q + r) / 2, R(p, q + r) - R(p, q)
+    assert g_t1 < g_a < g_a_after
+    assert len({(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_a_after)}) == 1
+    g_root = R(p, q + r, p, q + r) - 2 * R(p, q + r)
+    got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties=ties).stages]
+    if ties == "sklearn":
+        assert got == [(0, []), (g_t1, ["c11"]), (g_t1, ["c21"]), (g_a_after, ["c1"]), (g_a_after, ["c2"]),
+                       (g_root, ["root"])]
+    else:
+        assert got == [(0, []), (g_t1, ["c11", "c21"]), (g_a_after, ["c1", "c2"]), (g_root, ["root"])]
