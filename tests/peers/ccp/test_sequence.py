@@ -351,3 +351,17 @@ def test_stages_index_as_a_sequence():
     for bad in (5, -6):
         with pytest.raises(IndexError, match=r"^stage index out of range$"):
             stages[bad]
+
+
+def test_ccp_sequence_refusals_name_the_option_and_the_reason():
+    """The whole messages (``ccp_sequence`` mutants 14, 22, 26, 33): the option named as the
+    caller spells it, and for rational counts the reason the exact path needs whole ones."""
+    with pytest.raises(ValueError, match=r"^cost must be 'misclassification' or 'gini', got 'entropy'$"):
+        ccp_sequence(iris_tree(), cost="entropy")
+    with pytest.raises(ValueError, match=r"^ties must be 'all' or 'sklearn', got 'random'$"):
+        ccp_sequence(iris_tree(), ties="random")
+    tree = Tree.from_dict({"counts": ["7/2", 1], "children": [{"counts": ["7/2", 0]}, {"counts": [0, 1]}]})
+    with pytest.raises(ValueError, match=r"^the exact CCP path needs whole-number class counts, and node root has the "
+                                         r"count 7/2: its costs are kept as integers times N \(flint fmpz/fmpq from "
+                                         r"integer counts\)$"):
+        ccp_sequence(tree)
