@@ -267,3 +267,38 @@ def test_a_refreshed_link_whose_key_stays_the_tie_groups_rejoins_it(ties):
                        (g_root, ["root"])]
     else:
         assert got == [(0, []), (g_t1, ["c11", "c21"]), (g_a_after, ["c1", "c2"]), (g_root, ["root"])]
+
+
+@pytest.mark.parametrize("ties", ["sklearn", "all"])
+def test_a_rekeyed_link_in_the_heap_sharing_the_next_first_keys_cell_is_ordered_exactly(ties):
+    """Five classes: root -> c1 = (0, 0, u, u, 0) over pure leaves, c2 = (p, q + r, 0, 0, 0) over
+    c21 = (p, q, 0, 0, 0) (pure leaves) and the pure leaf (0, r, 0, 0, 0), and a pure leaf of w
+    examples of class 4.  Gini, pure leaves cost 0: g(c21) = R(c21), g(c2) = R(c2) / 2, then
+    R(c2) - R(c21) once c21 is cut, g(c1) = R(c1) = u / N.  The counts (found by a search over
+    p, q, r with u = ceil(N (R(c2) - R(c21)))) put c2's g after the cut a hair below g(c1), in
+    the same cell of 2^-64, while c2's first key is a cell lower (asserted below).  So c21 is cut
+    first, c2's stale entry is re-keyed into the heap with c1's integer key, and c1's first
+    entry (lower rank) leaves first: only the heap entry's key shows the tie, and the exact g
+    cuts c2 before c1.  Then the root, g = (R(root) - R(c1) - R(c2)) / 2 (3 leaves).  Values from
+    the formula, not node_cost."""
+    p, q, r, u, w = 333032007018143, 15144419208157, 140737488357642, 183391828392502, 2 ** 50
+    t = Tree.from_dict({"counts": [p, q + r, u, u, w], "children": [
+        {"counts": [0, 0, u, u, 0], "children": [{"counts": [0, 0, u, 0, 0]}, {"counts": [0, 0, 0, u, 0]}]},
+        {"counts": [p, q + r, 0, 0, 0], "children": [
+            {"counts": [p, q, 0, 0, 0], "children": [{"counts": [p, 0, 0, 0, 0]}, {"counts": [0, q, 0, 0, 0]}]},
+            {"counts": [0, r, 0, 0, 0]}]},
+        {"counts": [0, 0, 0, 0, w]}]})
+    N = p + q + r + 2 * u + w
+
+    def R(*counts):
+        n = sum(counts)
+        return Fraction(n * n - sum(c * c for c in counts), n * N)
+
+    def key(g):
+        return (g.numerator << 64) // g.denominator
+
+    g_c21, g_c2, g_c1, g_c2_after = R(p, q), R(p, q + r) / 2, R(u, u), R(p, q + r) - R(p, q)
+    assert g_c21 < g_c2 < g_c2_after < g_c1 and key(g_c2) < key(g_c2_after) == key(g_c1)
+    g_root = (R(p, q + r, u, u, w) - R(u, u) - R(p, q + r)) / 2
+    got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties=ties).stages]
+    assert got == [(0, []), (g_c21, ["c21"]), (g_c2_after, ["c2"]), (g_c1, ["c1"]), (g_root, ["root"])]
