@@ -337,9 +337,7 @@ class WeakestLinks:
                 child += span[child]
         for d in reversed(order):
             state[d] = _STALE
-            change = pending.pop(d, None)
-            if change is None:
-                continue
+            change = pending.pop(d)   # every dirty split has one: from a cut below it or a child refreshed
             below[d] += change[0]
             n_leaves[d] += change[1]
             if parent[d] != -1:       # a's parent: dirty, as every ancestor of a dirty split

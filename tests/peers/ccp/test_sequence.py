@@ -334,3 +334,34 @@ def test_sequence_reports_how_its_tie_decisions_were_settled():
     assert [s.pruned for s in seq.stages] == [["c22"], ["c211", "c212"], ["c21"], ["c2"], ["root"]]
     assert seq.routes == {"float": 0, "arb": 0, "exact": 10}
     assert ccp_sequence(iris_tree(), ties="sklearn").routes == {"float": 0, "arb": 0, "exact": 0}
+
+
+# Survivors of the mutation run of 2026-11-28 (docs/mutation.md, section peers/ccp): each test
+# below failed under the mutants named in its docstring, applied by hand.
+
+def test_stages_index_as_a_sequence():
+    """Zhong Figure B.1's five stages (alphas 0, 1/150, 1/75, 22/75, 1/3): negative indices count
+    from the end, slices give lists of stages, and an index past either end is refused by name
+    (``CCPStages.__getitem__``: mutants 1, 4, 5, 10 to 12)."""
+    stages = ccp_sequence(iris_tree()).stages
+    assert stages[-1].alpha_from == Fraction(1, 3) and stages[-5].alpha_from == 0
+    assert [s.alpha_from for s in stages[1:3]] == [Fraction(1, 150), Fraction(1, 75)]
+    assert [s.alpha_from for s in stages[::2]] == [0, Fraction(1, 75), Fraction(1, 3)]
+    assert [s.alpha_from for s in stages[-2:]] == [Fraction(22, 75), Fraction(1, 3)]
+    for bad in (5, -6):
+        with pytest.raises(IndexError, match=r"^stage index out of range$"):
+            stages[bad]
+
+
+def test_ccp_sequence_refusals_name_the_option_and_the_reason():
+    """The whole messages (``ccp_sequence`` mutants 14, 22, 26, 33): the option named as the
+    caller spells it, and for rational counts the reason the exact path needs whole ones."""
+    with pytest.raises(ValueError, match=r"^cost must be 'misclassification' or 'gini', got 'entropy'$"):
+        ccp_sequence(iris_tree(), cost="entropy")
+    with pytest.raises(ValueError, match=r"^ties must be 'all' or 'sklearn', got 'random'$"):
+        ccp_sequence(iris_tree(), ties="random")
+    tree = Tree.from_dict({"counts": ["7/2", 1], "children": [{"counts": ["7/2", 0]}, {"counts": [0, 1]}]})
+    with pytest.raises(ValueError, match=r"^the exact CCP path needs whole-number class counts, and node root has the "
+                                         r"count 7/2: its costs are kept as integers times N \(flint fmpz/fmpq from "
+                                         r"integer counts\)$"):
+        ccp_sequence(tree)

@@ -3,6 +3,7 @@ the packed N R(T_t) or, when the bounds leave the key open, off the exact g; and
 one-at-a-time order against a naive exact recomputation of every g after every cut."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -186,3 +187,118 @@ def test_gini_costs_of_counts_past_int64_squares():
     assert stages[-1].alpha_from == Fraction(2 * a * b, n * n)     # (R(root) - 0) / (2 - 1)
 
 
+
+
+# Survivors of the mutation run of 2026-11-28 (docs/mutation.md, section peers/ccp): each test
+# below failed under the mutant named in its docstring, applied by hand.
+
+@pytest.mark.parametrize("numerator, n", [(1, 3), (2, 3), (4, 2), (0, 5), (10, 6), (7, 2 ** 81 + 1)])
+def test_packed_is_the_floor_of_n_r_times_2_to_80_and_a_rounding_flag(numerator, n):
+    """floor(p/n 2^80) in the high bits and 1 in the low ``width`` bits iff p/n 2^80 is not an
+    integer, from Fractions: 2^80 = 1 mod 3, so 1/3 2^80 rounds by exactly 1/3 (remainder 1 - the
+    case `rest != 1` for `rest != 0` misses); 4/2 and 0/5 are exact (no flag)."""
+    width = 4
+    value = Fraction(numerator, n) * 2 ** 80
+    packed = W._packed(numerator, n, width)
+    assert packed >> width == math.floor(value)
+    assert packed & (2 ** width - 1) == (0 if value.denominator == 1 else 1)
+
+
+def test_gini_sequence_cuts_a_split_without_examples():
+    """root (2, 1) -> c1 (0, 0) split into two empty leaves, c2 (2, 1) -> (2, 0), (0, 1); N = 3.
+    By hand: c1 costs nothing, g(c1) = 0; R(c2) = 1 - 4/9 - 1/9 = 4/9 over pure leaves, g(c2) =
+    4/9; R(root) = 4/9 too, g(root) = 4/9 / 3 = 4/27 with 4 leaves and 4/9 / 2 = 2/9 once c1 is
+    cut.  One at a time: c1 at 0, then the root at 2/9 (cost 4/9).  Cutting c1 packs the cost of a
+    node of no examples (0, not a division by n = 0)."""
+    t = Tree.from_dict({"counts": [2, 1], "children": [
+        {"counts": [0, 0], "children": [{"counts": [0, 0]}, {"counts": [0, 0]}]},
+        {"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}]})
+    stages = ccp_sequence(t, cost="gini", ties="sklearn").stages
+    assert [(s.alpha_from, s.pruned, s.cost) for s in stages] == [
+        (0, [], 0), (0, ["c1"], 0), (Fraction(2, 9), ["root"], Fraction(4, 9))]
+
+
+def test_ties_together_makes_its_own_decider_when_none_is_given():
+    """root (4, 2) -> c1 (3, 0) -> (2, 0), (1, 0); c2 (1, 2); N = 6, misclassification.  By hand:
+    g(c1) = 0 (no error fixed), so the smallest optimum at 0 cuts c1 (2 leaves, 1 cut); then the
+    root: (2/6 - 1/6) / (2 - 1) = 1/6 (1 leaf, 2 cuts).  Called without a decider."""
+    t = Tree.from_dict({"counts": [4, 2], "children": [
+        {"counts": [3, 0], "children": [{"counts": [2, 0]}, {"counts": [1, 0]}]}, {"counts": [1, 2]}]})
+    alphas, leaves, ends = W.WeakestLinks(t, "misclassification").ties_together()
+    assert ([str(a) for a in alphas], list(leaves), list(ends)) == (["0", "1/6"], [2, 1], [1, 2])
+
+
+@pytest.mark.parametrize("ties", ["sklearn", "all"])
+def test_a_refreshed_link_whose_key_stays_the_tie_groups_rejoins_it(ties):
+    """Four classes; a = (p, q + r, 0, 0) over t1 = (p, q, 0, 0) (pure leaves) and the pure leaf
+    (0, r, 0, 0); b the same on classes 2 and 3; N = 2 (p + q + r).  R(t) = (n^2 - sum_j n_j^2) /
+    (n N), pure leaves cost 0: g(t1) = R(t1), g(a) = R(a) / 2, and after t1 is cut g(a) = R(a) -
+    R(t1).  With k = 2^20 + 1, D = k^2 + 2, q = (D - k) / 2, p = q + D and r = (q (p + q) + 1) / D,
+    R(a) exceeds 2 R(t1) by a hair (q (p + q) / D is 1/D short of an integer), so g(t1) < g(a) <
+    g(a) after the cut, all three (and b's) in one cell of 2^-64 (checked below).  The four
+    links join one tie group; t1 and b's t1 are cut, then a's stale entry leaves the group and,
+    refreshed, rejoins it under the same integer key (b still in it) with its exact new g; then
+    a, b and the root (g = (R(root) - 2 R(a)) / 1).  Values from the formula, not node_cost."""
+    k = 2 ** 20 + 1
+    D = k * k + 2
+    q = (D - k) // 2
+    p = q + D
+    r = (q * (p + q) + 1) // D
+    t = Tree.from_dict({"counts": [p, q + r, p, q + r], "children": [
+        {"counts": [p, q + r, 0, 0], "children": [
+            {"counts": [p, q, 0, 0], "children": [{"counts": [p, 0, 0, 0]}, {"counts": [0, q, 0, 0]}]},
+            {"counts": [0, r, 0, 0]}]},
+        {"counts": [0, 0, p, q + r], "children": [
+            {"counts": [0, 0, p, q], "children": [{"counts": [0, 0, p, 0]}, {"counts": [0, 0, 0, q]}]},
+            {"counts": [0, 0, 0, r]}]}]})
+    N = 2 * (p + q + r)
+
+    def R(*counts):
+        n = sum(counts)
+        return Fraction(n * n - sum(c * c for c in counts), n * N)
+
+    g_t1, g_a, g_a_after = R(p, q), R(p, q + r) / 2, R(p, q + r) - R(p, q)
+    assert g_t1 < g_a < g_a_after
+    assert len({(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_a_after)}) == 1
+    g_root = R(p, q + r, p, q + r) - 2 * R(p, q + r)
+    got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties=ties).stages]
+    if ties == "sklearn":
+        assert got == [(0, []), (g_t1, ["c11"]), (g_t1, ["c21"]), (g_a_after, ["c1"]), (g_a_after, ["c2"]),
+                       (g_root, ["root"])]
+    else:
+        assert got == [(0, []), (g_t1, ["c11", "c21"]), (g_a_after, ["c1", "c2"]), (g_root, ["root"])]
+
+
+@pytest.mark.parametrize("ties", ["sklearn", "all"])
+def test_a_rekeyed_link_in_the_heap_sharing_the_next_first_keys_cell_is_ordered_exactly(ties):
+    """Five classes: root -> c1 = (0, 0, u, u, 0) over pure leaves, c2 = (p, q + r, 0, 0, 0) over
+    c21 = (p, q, 0, 0, 0) (pure leaves) and the pure leaf (0, r, 0, 0, 0), and a pure leaf of w
+    examples of class 4.  Gini, pure leaves cost 0: g(c21) = R(c21), g(c2) = R(c2) / 2, then
+    R(c2) - R(c21) once c21 is cut, g(c1) = R(c1) = u / N.  The counts (found by a search over
+    p, q, r with u = ceil(N (R(c2) - R(c21)))) put c2's g after the cut a hair below g(c1), in
+    the same cell of 2^-64, while c2's first key is a cell lower (asserted below).  So c21 is cut
+    first, c2's stale entry is re-keyed into the heap with c1's integer key, and c1's first
+    entry (lower rank) leaves first: only the heap entry's key shows the tie, and the exact g
+    cuts c2 before c1.  Then the root, g = (R(root) - R(c1) - R(c2)) / 2 (3 leaves).  Values from
+    the formula, not node_cost."""
+    p, q, r, u, w = 333032007018143, 15144419208157, 140737488357642, 183391828392502, 2 ** 50
+    t = Tree.from_dict({"counts": [p, q + r, u, u, w], "children": [
+        {"counts": [0, 0, u, u, 0], "children": [{"counts": [0, 0, u, 0, 0]}, {"counts": [0, 0, 0, u, 0]}]},
+        {"counts": [p, q + r, 0, 0, 0], "children": [
+            {"counts": [p, q, 0, 0, 0], "children": [{"counts": [p, 0, 0, 0, 0]}, {"counts": [0, q, 0, 0, 0]}]},
+            {"counts": [0, r, 0, 0, 0]}]},
+        {"counts": [0, 0, 0, 0, w]}]})
+    N = p + q + r + 2 * u + w
+
+    def R(*counts):
+        n = sum(counts)
+        return Fraction(n * n - sum(c * c for c in counts), n * N)
+
+    def key(g):
+        return (g.numerator << 64) // g.denominator
+
+    g_c21, g_c2, g_c1, g_c2_after = R(p, q), R(p, q + r) / 2, R(u, u), R(p, q + r) - R(p, q)
+    assert g_c21 < g_c2 < g_c2_after < g_c1 and key(g_c2) < key(g_c2_after) == key(g_c1)
+    g_root = (R(p, q + r, u, u, w) - R(u, u) - R(p, q + r)) / 2
+    got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties=ties).stages]
+    assert got == [(0, []), (g_c21, ["c21"]), (g_c2_after, ["c2"]), (g_c1, ["c1"]), (g_root, ["root"])]
