@@ -59,9 +59,6 @@ STILL_LACKING: Tuple[str, ...] = (
     "exactprune.numbers",
     "exactprune.parallel",
     "exactprune.sequence",
-    "exactprune.sklearn.counts",
-    "exactprune.sklearn.displays",
-    "exactprune.sklearn.estimator",
 )
 
 

@@ -89,8 +89,11 @@ NOT_YET_MIRRORED: Dict[str, Optional[str]] = {
     "sklearn/cv.py": "tests/test_sklearn_cv.py",
     "sklearn/cv_display.py": "tests/test_sklearn_cv.py",
     "sklearn/displays.py": "tests/test_sklearn.py",
+    "sklearn/errorbars.py": "tests/test_sklearn.py",
     "sklearn/estimator.py": "tests/test_sklearn.py",
+    "sklearn/fitting.py": "tests/test_sklearn.py",
     "sklearn/internals.py": "tests/test_sklearn.py",
+    "sklearn/prior.py": "tests/test_sklearn.py",
 }
 
 

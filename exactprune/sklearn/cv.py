@@ -57,7 +57,7 @@ import bisect
 import math
 from fractions import Fraction
 from numbers import Integral
-from typing import Any, Optional
+from typing import Optional
 
 import numpy as np
 from scipy.stats import rankdata

@@ -83,34 +83,25 @@ mean 0.05822 +- sd 0.04966, 2-norm 0.07652
 """
 from __future__ import annotations
 
-import copy
 import math
-from dataclasses import dataclass
-from fractions import Fraction
-from numbers import Integral, Rational, Real
-from typing import Any, NamedTuple, Optional, Union
+from numbers import Integral
+from typing import Any, Optional
 
-import flint
 import numpy as np
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils import Bunch
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from ..certify import rising_ratio_array
-from ..knorm import (ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_moment_arb, leaf_terms,
-                     moment, prune)
-from ..limits import EXACT_K_LIMIT, MAX_COUNT, check_nonnegative
-from ..numbers import exact, positive_int
+from ..knorm import ErrorEstimate, error_estimate, leaf_error, moment
 from ..tree import CountArrays, Node, Tree, has_fractional_counts, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
-from .counts import agrees_with_sklearn, approx_text, node_counts, read_float, row_weights
-from .internals import TREE_LEAF, Interval, StrOptions, pruned_sklearn_tree
+from .counts import agrees_with_sklearn
+from .errorbars import ErrorBars, PredictionError
+from .fitting import _GrowAndPrune
+from .internals import Interval, StrOptions
+from .prior import LAM0, MAX_PRIOR, _EXACT_TYPES, auto_lam  # noqa: F401  (LAM0, MAX_PRIOR: re-exported)
 
 __all__ = ["KNormTreeClassifier", "prune_fitted", "auto_lam", "ErrorBars", "PredictionError"]
-
-#: Zhong section 6.3: lam0 = 100 makes lam about 0.5 on iris
-LAM0 = 100
 
 # parameters passed through to DecisionTreeClassifier (ccp_alpha is left out on purpose:
 # cost-complexity pruning is the peer method, not a step of this one)
@@ -118,249 +109,8 @@ _TREE_PARAMS = ("criterion", "splitter", "max_depth", "min_samples_split", "min_
                 "min_weight_fraction_leaf", "max_features", "random_state", "max_leaf_nodes",
                 "min_impurity_decrease", "class_weight")
 
-#: the largest lam and eta: a prior past every possible count (MAX_COUNT); the float error bars and
-#: probabilities need n + J lam to be a float
-MAX_PRIOR = MAX_COUNT
 
-#: the declared types of an exact parameter (a float is read by its shortest repr); its value is
-#: then read by :func:`exactprune.numbers.exact`
-_EXACT_TYPES = [Real, str, flint.fmpq, flint.fmpz]
-#: parameters that are exact numbers
-_EXACT_PARAMS = ("lam", "eta", "epsilon")
-
-
-def auto_lam(n_leaves: int, n_classes: int, n_examples, lam0: int = LAM0) -> Fraction:
-    """Zhong's heuristic lam = lam0 V / J, V = L / (J N) (section 6.3), exactly.
-
-    L is the number of leaves of the fully grown tree, J the number of classes, N the
-    number of training examples (a positive rational: the weighted count when the rows carry
-    weights).  On iris (L = 8 leaves on petal length and width, J = 3, N = 150) it is
-    16/27 = 0.59; Zhong says "approximately 0.5" (erratum ``zhong-6.3-lam0-iris``).
-
-    Parameters
-    ----------
-    n_leaves : int
-        L, the leaves of the fully grown tree.
-    n_classes : int
-        J, the number of classes.
-    n_examples : int or Fraction
-        N, the training examples (their total weight when weighted).
-    lam0 : int or Fraction
-        Zhong's constant (100).
-
-    Returns
-    -------
-    Fraction
-        lam = lam0 L / (J^2 N).
-
-    Examples
-    --------
-    >>> auto_lam(8, 3, 150)
-    Fraction(16, 27)
-    """
-    n_leaves = positive_int(n_leaves, "n_leaves")
-    n_classes = positive_int(n_classes, "n_classes")
-    if isinstance(n_examples, Rational) and not isinstance(n_examples, Integral):
-        if n_examples <= 0:
-            raise ValueError(f"n_examples must be positive, got {n_examples}")
-    else:
-        n_examples = positive_int(n_examples, "n_examples")
-    return Fraction(exact(lam0, "lam0")) * n_leaves / (n_classes * n_classes * n_examples)
-
-
-@dataclass(frozen=True)
-class ErrorBars:
-    """The error of the whole pruned tree: exact ``mean`` E[r] (4.12), ``second``
-    E[r^2] (4.13), the k-th moment ``moment`` E[r^k] (4.28) at the estimator's ``k``;
-    ``sd``, ``norm2`` and ``knorm`` are floats for display (4.14), (B.15), (B.16).
-
-    Parameters
-    ----------
-    mean : Fraction
-        E[r] (4.12).
-    second : Fraction
-        E[r^2] (4.13).
-    k : int
-        The estimator's k.
-    moment : Fraction or flint.arb
-        E[r^k] (4.28): a certified ball for k > ``EXACT_K_LIMIT``.
-
-    Examples
-    --------
-    >>> bars = ErrorBars(Fraction(1, 10), Fraction(1, 50), 2, Fraction(1, 50))
-    >>> bars.variance, round(bars.sd, 4), round(bars.knorm, 4)
-    (Fraction(1, 100), 0.1, 0.1414)
-    """
-
-    mean: Fraction
-    second: Fraction
-    k: int
-    moment: Any
-
-    @property
-    def variance(self) -> Fraction:
-        """Var[r] = E[r^2] - E[r]^2 (4.14), exact.
-
-        A leaf (3, 1) with lam = 1/2 has r ~ Beta(3/2, 7/2): E[r] = 3/10, E[r^2] = (3/2)(5/2)
-        / (5 * 6) = 1/8, and the Beta variance a b / ((a + b)^2 (a + b + 1)) = 7/200:
-
-        >>> ErrorBars(Fraction(3, 10), Fraction(1, 8), 2, Fraction(1, 8)).variance
-        Fraction(7, 200)
-        """
-        return self.second - self.mean ** 2
-
-    @property
-    def sd(self) -> float:
-        """sigma[r] = sqrt(Var[r]) (4.14), a float for display.
-
-        >>> round(ErrorBars(Fraction(3, 10), Fraction(1, 8), 2, Fraction(1, 8)).sd ** 2, 12)     # 7/200
-        0.035
-        """
-        return math.sqrt(float(self.variance))
-
-    @property
-    def norm2(self) -> float:
-        """The 2-norm sqrt(E[r^2]) (B.15), a float for display.
-
-        >>> ErrorBars(Fraction(3, 10), Fraction(1, 4), 2, Fraction(1, 4)).norm2
-        0.5
-        """
-        return math.sqrt(float(self.second))
-
-    @property
-    def knorm(self) -> float:
-        """The k-norm E[r^k]^(1/k) (B.16) at the estimator's k, a float for display.
-
-        >>> ErrorBars(Fraction(1, 2), Fraction(1, 3), 3, Fraction(1, 8)).knorm     # (1/8)^(1/3)
-        0.5
-        """
-        return _knorm_float(self.moment, self.k)
-
-    def interval(self, width: Union[int, Fraction] = 2) -> tuple:
-        """(mean - width sd, mean + width sd) as floats.
-
-        Parameters
-        ----------
-        width : int or Fraction
-            The half-width in standard deviations.
-
-        Returns
-        -------
-        tuple of float
-            The interval's ends.
-
-        Examples
-        --------
-        Mean 3/10 and variance 1/8 - 9/100 = 7/200 (sd 0.187): 0.3 -+ 0.374.
-
-        >>> low, high = ErrorBars(Fraction(3, 10), Fraction(1, 8), 2, Fraction(1, 8)).interval()
-        >>> round(low, 4), round(high, 4)
-        (-0.0742, 0.6742)
-        """
-        w = float(width)
-        return (float(self.mean) - w * self.sd, float(self.mean) + w * self.sd)
-
-    def __str__(self) -> str:
-        return (f"mean {float(self.mean):.4g} +- sd {self.sd:.4g}, "
-                f"{self.k}-norm {self.knorm:.4g}")
-
-
-class PredictionError(NamedTuple):
-    """Per-input error of a prediction (Zhong 4.30): float arrays ``mean`` E[r],
-    ``sd`` sigma[r] and ``knorm`` E[r^k]^(1/k) of the leaf each input reaches.
-
-    Returned by :meth:`KNormTreeClassifier.predict_error`; a named tuple of three arrays.
-
-    Parameters
-    ----------
-    mean : ndarray of shape (n_samples,)
-        E[r] of each input's leaf (4.30).
-    sd : ndarray of shape (n_samples,)
-        sigma[r] = sqrt(E[r^2] - E[r]^2) (4.14).
-    knorm : ndarray of shape (n_samples,)
-        E[r^k]^(1/k) at the estimator's k.
-
-    Examples
-    --------
-    >>> error = PredictionError(np.array([0.125]), np.array([0.15]), np.array([0.19]))
-    >>> mean, sd, knorm = error
-    >>> float(mean[0]), error.sd.tolist()
-    (0.125, [0.15])
-    """
-
-    mean: np.ndarray
-    sd: np.ndarray
-    knorm: np.ndarray
-
-
-# the fields' own docstrings (a named tuple's default is "Alias for field number 0")
-PredictionError.mean.__doc__ = "E[r] of each input's leaf (4.30), floats."
-PredictionError.sd.__doc__ = "sigma[r] of each input's leaf (4.14), floats."
-PredictionError.knorm.__doc__ = "E[r^k]^(1/k) of each input's leaf at the estimator's k, floats."
-
-
-def _knorm_float(value, k: int) -> float:
-    """value^(1/k) as a float, through a certified root when value is tiny or a ball."""
-    if isinstance(value, Fraction) and (value == 0 or float(value) > 1e-290):
-        return float(value) ** (1.0 / k)
-    return float(knorm_decimal(value, k, 17))
-
-
-def _leaf_knorm_float(counts: tuple, k: int, prior: Prior) -> float:
-    """A leaf's k-norm E[r^k]^(1/k) (4.29) as a float for display, from the certified ball of
-    :func:`~exactprune.knorm.leaf_moment_arb` (the exact moment at k near ``EXACT_K_LIMIT`` has a
-    number of digits k times those of lam: minutes for lam = 10^-300); 0 where E[r^k] = 0 (a pure
-    leaf with lam = 0, where the ball's log Gamma(0) is undefined)."""
-    if prior.lam == 0 and sum(counts) == max(counts):
-        return 0.0
-    return _knorm_float(leaf_moment_arb(counts, k, prior), k)
-
-
-def _prior_from(lam, eta, numerator, n_leaves: int, n_classes: int, n_examples) -> Prior:
-    """The Prior, resolving lam="auto" on the grown tree (``n_leaves`` leaves, ``n_examples``
-    the root's weighted count); lam and eta at most :data:`MAX_PRIOR`."""
-    if isinstance(lam, str) and lam.strip() == "auto":
-        if n_examples == 0:
-            raise ValueError("lam='auto' needs a positive total weight, and sample_weight and class_weight give "
-                             "every training row the weight 0: pass lam explicitly (the fit is then the prior's)")
-        lam_value = auto_lam(n_leaves, n_classes, n_examples)
-        if lam_value > MAX_PRIOR:
-            raise ValueError(f"lam='auto' = 100 L / (J^2 N) is {approx_text(lam_value)} for the total weight N = "
-                             f"{approx_text(n_examples)} of the rows, beyond the limit MAX_PRIOR = 2^53 - 1: scale "
-                             f"sample_weight (or class_weight) up, or pass lam explicitly")
-    else:
-        lam_value = exact(lam, "lam")
-    eta_value = exact(eta, "eta")
-    for name, value in (("lam", lam_value), ("eta", eta_value)):
-        if value > MAX_PRIOR:
-            raise ValueError(f"{name} = {approx_text(value)} exceeds the limit MAX_PRIOR = 2^53 - 1 (a prior past "
-                             f"every possible class count)")
-    return Prior(lam_value, eta_value, numerator)
-
-
-def _exact_values(params: dict) -> dict:
-    """The estimator's exact parameters with floats read by the one rule
-    (:func:`~exactprune.sklearn.counts.read_float`, ``exact_floats`` chosen by ``params``)."""
-    return {name: read_float(params[name], name, params["exact_floats"]) for name in _EXACT_PARAMS}
-
-
-# -- the estimator ------------------------------------------------------------------
-
-def _check_zero_lam(prior: Prior, k: int, counts: np.ndarray) -> None:
-    """Refuse lam = 0 where it leaves a moment undefined: k > ``EXACT_K_LIMIT`` (the certified
-    moments take log Gamma of b + (J-1) lam, infinite at a pure node) or a node of weight 0
-    (its error rate is 0/0)."""
-    if prior.lam != 0:
-        return
-    if k > EXACT_K_LIMIT:
-        raise ValueError(f"lam = 0 needs k <= EXACT_K_LIMIT = {EXACT_K_LIMIT}, got k = {k}: the certified moments "
-                         f"above it take log Gamma(b + (J-1) lam), infinite at a pure leaf; use lam > 0")
-    if any(sum(row) == 0 for row in counts.tolist()):
-        raise ValueError("lam = 0 and a node of the grown tree has weight 0 (sample_weight or class_weight zero on "
-                         "all its rows): its error rate is 0/0; use lam > 0")
-
-
-class KNormTreeClassifier(DecisionTreeClassifier):
+class KNormTreeClassifier(_GrowAndPrune):
     """CART grown by scikit-learn, pruned by PruneTree with the k-norm (Zhong Fig 4.1).
 
     A ``DecisionTreeClassifier`` whose ``tree_`` is the pruned tree: ``plot_tree(clf)``,
@@ -477,8 +227,6 @@ class KNormTreeClassifier(DecisionTreeClassifier):
     Fraction(1, 2)
     """
 
-    _leaf_estimates: Optional[dict[str, ErrorEstimate]]    # built on first use of leaf_estimates_
-
     _parameter_constraints: dict = {
         "k": [Interval(Integral, 1, None, closed="left")],
         "lam": [StrOptions({"auto"}), *_EXACT_TYPES],    # "auto" or an exact number
@@ -568,130 +316,6 @@ class KNormTreeClassifier(DecisionTreeClassifier):
                                  "scikit-learn's (the rows were routed differently from the growing)")
         self._prune_grown(grown, arrays, k, epsilon)
         return self
-
-    def _validate_rows(self, X, y, sample_weight, reset: bool = True) -> tuple:
-        """X (float32, NaN allowed), y (1-d class labels) and sample_weight (1-d, or None), checked."""
-        X, y = self._validate_data(X, y, reset=reset)
-        check_classification_targets(y)
-        if np.ndim(y) != 1:
-            raise ValueError(f"y must be one label per example (1-d), got shape {np.shape(y)}")
-        if sample_weight is not None:
-            sample_weight = check_array(sample_weight, ensure_2d=False, dtype=None,
-                                        input_name="sample_weight")
-            if sample_weight.ndim != 1:
-                raise ValueError(f"sample_weight must be one weight per example (1-d), got shape "
-                                 f"{sample_weight.shape}")
-            check_consistent_length(X, sample_weight)
-        return X, y, sample_weight
-
-    def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> CountArrays:
-        """The count arrays of ``grown`` (scikit-learn's node numbering) with the exact weighted class
-        counts of the rows ``X`` (validated float32) routed by ``tree_.apply``
-        (:mod:`exactprune.sklearn.counts`)."""
-        y_index = np.searchsorted(grown.classes_, y)
-        if not np.array_equal(grown.classes_[np.minimum(y_index, len(grown.classes_) - 1)], y):
-            raise ValueError("y has labels the tree was not fit on")
-        class_weight = grown.class_weight
-        if isinstance(class_weight, dict):
-            class_weight = {j: class_weight[c] for j, c in enumerate(grown.classes_) if c in class_weight}
-        weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight, self.exact_floats)
-        return node_counts(grown.tree_, grown.tree_.apply(X), y_index, weights)
-
-    def _validated_parameters(self) -> tuple:
-        """(k, epsilon), after checking every parameter against the declared
-        ``_parameter_constraints`` and reading the exact ones (a float by the one rule)."""
-        self._validate_params()
-        epsilon = exact(read_float(self.epsilon, "epsilon", self.exact_floats), "epsilon")
-        return int(self.k), check_nonnegative(epsilon, "epsilon")
-
-    def _validate_data(self, X, y="no_validation", reset: bool = True):
-        """scikit-learn's ``validate_data`` (NaN allowed, infinity refused), with its empty-input
-        message in this estimator's words."""
-        try:
-            return validate_data(self, X, y, reset=reset, dtype=np.float32, ensure_all_finite="allow-nan")
-        except ValueError as err:
-            if "0 sample(s)" in str(err):
-                raise ValueError("X has no rows: fitting and predicting need at least one example") from None
-            if "y should be a 1d array" in str(err):      # a 2-d y: several outputs
-                raise ValueError(f"{err} KNormTreeClassifier takes one output (a 1-d y); for several, fit one "
-                                 f"per output with sklearn.multioutput.MultiOutputClassifier") from None
-            raise
-
-    def _prune_grown(self, grown: DecisionTreeClassifier, arrays: CountArrays, k: int, epsilon: Fraction) -> None:
-        """PruneTree on the grown tree, whose count arrays ``arrays`` (scikit-learn's node numbering,
-        exact counts) are the one structure the count trees and the pruned ``tree_`` derive from."""
-        exact_params = _exact_values(self.get_params())
-        n_classes = len(grown.classes_)
-        counts = arrays.counts
-        prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
-                            int(grown.get_n_leaves()), n_classes, sum(counts[0].tolist()))
-        _check_zero_lam(prior, k, counts)
-        tree_ = grown.tree_
-        columns = getattr(self, "feature_names_in_", getattr(grown, "feature_names_in_", None))   # fit's X, or prune_fitted's tree
-        feature_names = None if columns is None else [str(name) for name in columns]
-        count_tree = Tree.from_arrays(arrays, [str(c) for c in grown.classes_], feature_names,
-                                      ("sklearn", np.asarray(tree_.feature, dtype=np.int64),
-                                       np.asarray(tree_.threshold, dtype=np.float64)))
-        result = prune(count_tree, k, prior=prior, epsilon=epsilon)
-        self.count_tree_, self.pruned_count_tree_ = count_tree, result.tree
-        pruned_arrays, old = arrays.pruned(result.kept_splits)
-        pruned_tree = pruned_sklearn_tree(tree_, pruned_arrays, old)
-        pruned_est = copy.copy(grown)
-        pruned_est.tree_ = pruned_tree
-        self.tree_ = pruned_tree
-        self.unpruned_estimator_ = grown
-        self.estimator_ = pruned_est
-        self.counts_ = counts
-        self.prune_comparisons_, self.prune_fallbacks_ = result.comparisons, result.fallbacks
-        self.pruned_ = sorted(result.pruned)
-        self.prior_ = prior
-        self.lam_ = prior.lam
-        self.k_ = k
-        self.classes_ = grown.classes_
-        self.n_classes_ = grown.n_classes_
-        self.n_outputs_ = 1
-        self.max_features_ = grown.max_features_
-        self.n_features_in_ = grown.n_features_in_
-        if hasattr(grown, "feature_names_in_"):
-            self.feature_names_in_ = grown.feature_names_in_
-        self._leaf_tables(pruned_arrays.counts, np.array(pruned_arrays.names(), dtype=object))
-
-    def _leaf_tables(self, node_counts_: np.ndarray, names: np.ndarray) -> None:
-        """Per node id of the pruned ``tree_`` (``node_counts_`` its exact counts, ``names``
-        Zhong's names): for leaves the smoothed class probabilities (3.19) and the error moments
-        (4.29, 4.30) as floats for prediction.  The exact moments are in
-        :attr:`leaf_estimates_` (computed on first use)."""
-        tree_ = self.tree_
-        self.leaf_names_ = names
-        leaf_ids = np.flatnonzero(tree_.children_left == TREE_LEAF)
-        self._leaf_counts = {names[i]: tuple(node_counts_[i].tolist()) for i in leaf_ids.tolist()}
-        J, prior = self.n_classes_, self.prior_
-        counts = node_counts_[leaf_ids]
-        # the terms (a, d) of (4.29) in float64 (:func:`~exactprune.knorm.leaf_terms`) from the exact
-        # sizes and majority counts, each rounded once
-        a, d = leaf_terms(counts.sum(axis=1).astype(np.float64), counts.max(axis=1).astype(np.float64),
-                          tuple(float(x) for x in prior.term_offsets(J)))
-        leaf_mean, second = (rising_ratio_array((a, 0.0), (d, 0.0), k)[0] for k in (1, 2))   # (4.29), k = 1, 2
-        with np.errstate(invalid="ignore", divide="ignore", over="ignore", under="ignore"):
-            leaf_var = a * (d - a) / (d * d * (d + 1))          # E[r^2] - E[r]^2 (4.14) in the terms, stable form
-        lost = np.flatnonzero(~(np.isfinite(leaf_mean) & np.isfinite(second) & np.isfinite(leaf_var)))
-        for j in lost.tolist():         # no float image (a moment below certify.TINY, a size below the
-            estimate = leaf_error(Node(counts[j].tolist()), prior)     # smallest float): the exact one, rounded
-            leaf_mean[j], second[j] = float(estimate.mean), float(estimate.second)
-            leaf_var[j] = float(estimate.second - estimate.mean ** 2)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            proba = np.where(d[:, None] > 0, (counts.astype(np.float64) + float(prior.lam)) / d[:, None], 1.0 / J)
-        if self.k_ == 2:
-            leaf_knorm = np.sqrt(second)
-        else:
-            leaf_knorm = np.array([_leaf_knorm_float(self._leaf_counts[names[i]], self.k_, prior)
-                                   for i in leaf_ids.tolist()])
-        size = tree_.node_count
-        self._mean, self._sd, self._knorm = (np.full(size, np.nan) for _ in range(3))
-        self._proba = np.zeros((size, J))
-        self._mean[leaf_ids], self._sd[leaf_ids], self._knorm[leaf_ids] = leaf_mean, np.sqrt(leaf_var), leaf_knorm
-        self._proba[leaf_ids] = proba
-        self._leaf_estimates = None
 
     @property
     def leaf_estimates_(self) -> dict[str, ErrorEstimate]:
@@ -1064,6 +688,7 @@ def prune_fitted(estimator: DecisionTreeClassifier, k=2, lam="auto", eta="1/2",
     >>> cart = DecisionTreeClassifier(random_state=0).fit(X[:, 2:4], y)
     >>> prune_fitted(cart, lam="1/2").pruned_
     ['c21', 'c22']
+    >>> from fractions import Fraction
     >>> w = np.where(y == 0, Fraction(1, 3), 1).astype(float)     # 50/3 setosa
     >>> thirds = DecisionTreeClassifier(random_state=0).fit(X[:, 2:4], y, sample_weight=w)
     >>> prune_fitted(thirds)

@@ -95,6 +95,20 @@ def sklearn_count_arrays(tree_: Any, counts: "np.ndarray") -> CountArrays:
     one place the scikit-learn path sums them; the rows of ``counts`` at internal nodes are
     overwritten in place).
 
+    Parameters
+    ----------
+    tree_ : sklearn.tree._tree.Tree
+        A fitted scikit-learn tree, whose structure the arrays take.
+    counts : ndarray of shape (n_nodes, n_classes)
+        The class counts in scikit-learn's node numbering; only the leaves' rows are read.
+
+    Returns
+    -------
+    CountArrays
+        The count arrays, internal nodes summed from their leaves.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> tree_ = DecisionTreeClassifier().fit([[0], [1], [2]], [0, 1, 1]).tree_
