@@ -71,6 +71,11 @@ __all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_M
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
 EXACT_K_LIMIT = 4096
+#: above EXACT_K_LIMIT, a tie the balls cannot settle goes to exact rationals when the rising
+#: factorials of the moments it needs have at most this many bits together (about k log2(d + k)
+#: each, d the term n + J lam of 4.29): 3 moments at k = 16,384 (0.6 CPU s each), refused beyond
+EXACT_TIE_MAX_BITS = 1 << 20
+__all__ += ["EXACT_TIE_MAX_BITS"]
 #: k must have at most this many bits (a Python integer of 128 KB)
 MAX_K_BITS = 1 << 20
 #: largest k accepted at all by the moment and pruning functions
