@@ -1057,3 +1057,41 @@ def test_a_tie_beyond_the_exact_tie_bits_is_refused_as_not_decided(monkeypatch):
     monkeypatch.setattr(limits, "EXACT_TIE_MAX_BITS", 3 * k * 12)       # log2(4097 + 5) > 12
     with pytest.raises(CertificationError, match="^sign not decided: .* more than EXACT_TIE_MAX_BITS"):
         prune(tree, k, epsilon=epsilon)
+
+
+# -- issue 38: k beyond a machine word (arb's root takes at most 2^64 - 1) -------------------------
+
+@pytest.mark.parametrize("k", [2 ** 64, 2 ** 107])
+@pytest.mark.parametrize("value", [Fraction(1, 4), Fraction(3, 7), Fraction(1, 10 ** 300)])
+def test_knorm_decimal_beyond_a_machine_word(value, k):
+    """value^(1/k) = exp(ln(value) / k), by the decimal module's correctly rounded ln and exp at
+    80 digits, rounded half-even to 25 significant digits; the same from a 128-bit ball of value
+    (what the estimator passes above EXACT_K_LIMIT)."""
+    with localcontext() as ctx:
+        ctx.prec = 80
+        root = ((Decimal(value.numerator) / Decimal(value.denominator)).ln() / k).exp()
+        rounded = root.quantize(Decimal(1).scaleb(root.adjusted() - 24))
+        if rounded.adjusted() > root.adjusted():        # 0.99...9 rounded up to 1: 25 digits of 1.000...
+            rounded = rounded.quantize(Decimal(1).scaleb(rounded.adjusted() - 24))
+        want = str(rounded)
+    assert knorm_decimal(value, k, 25) == want
+    with flint.ctx.workprec(128):
+        ball = flint.arb(value.numerator) / value.denominator
+    assert knorm_decimal(ball, k, 25) == want
+    assert knorm_decimal(Fraction(0), k, 5) == "0.0000"
+
+
+@pytest.mark.parametrize("k", [2 ** 64, 2 ** 107])
+def test_the_estimator_fits_at_k_beyond_a_machine_word(k):
+    """KNormTreeClassifier(k=2^64 or 2^107) fits iris (it raised OverflowError from the k-th root).
+    A leaf's E[r^k] = a^(k)/d^(k) = Gamma(a + k) Gamma(d) / (Gamma(a) Gamma(d + k)) has
+    |ln E[r^k]| <= (d - a) ln k + ln Gamma(d) + 0.6 (a >= 1/2) <= 151 * 74.2 + 605 < 12,000
+    (d <= 150 + J lam = 151.5), so its k-norm exp(ln E[r^k] / k) lies in (1 - 12,000/k, 1]:
+    within 6.6e-16 of 1 at 2^64, and a float 1.0 at 2^107 (12,000 / 2^107 < 2^-54)."""
+    from sklearn.datasets import load_iris
+    from exactprune.sklearn import KNormTreeClassifier
+    X, y = load_iris(return_X_y=True)
+    knorm = KNormTreeClassifier(k=k).fit(X, y).predict_error(X).knorm
+    assert np.all((knorm >= 1 - 12_000 / k - 2 ** -53) & (knorm <= 1.0))
+    if k == 2 ** 107:
+        assert np.all(knorm == 1.0)
