@@ -254,11 +254,14 @@ CLI_MAX_NUMBER_CHARS = 100
 #: decimal digits of the numerator or denominator of an exact number argument, and the largest
 #: decimal exponent (1e400 has a 401-digit numerator and is refused)
 CLI_MAX_NUMBER_DIGITS = 30
-#: --examples of ``verify`` (each theorem prints its line as soon as it is checked).  Not within
-#: the minute of the other limits: the slowest check, zhong-4.1, took 6.1 CPU s for 202 cases
-#: (``verify --theorem zhong-4.1 --examples 200``, 2026-11-28), so 10,000 cases take about 5 CPU
-#: minutes, shared by --jobs; each theorem's default count answers within the minute
+#: --examples of ``verify`` (each theorem prints its line as soon as it is checked); a run is also
+#: bounded by CLI_MAX_VERIFY_CPU_SECONDS (the slowest check, dd-appA-example, took 31.9 CPU s for
+#: 202 cases, so 10,000 of its cases are refused)
 CLI_MAX_EXAMPLES = 10_000
+#: CPU seconds of checks a ``verify`` run may ask for, by the measured cost per case of each
+#: statement (``commands.verify.CASE_MS``): the command line's minute, refused beyond
+CLI_MAX_VERIFY_CPU_SECONDS = 60
+__all__ += ["CLI_MAX_VERIFY_CPU_SECONDS"]
 #: Monte Carlo trees per unit (``rdt experiment --mc-runs``, ``--te-runs``)
 CLI_MAX_MC_RUNS = 10_000_000
 #: --jobs of every command (worker processes; a run never starts more workers than it has units)
@@ -303,8 +306,7 @@ CLI_MAX_RDT_COEXIST_D = 64
 
 LIMITS_HELP = f"""\
 limits (the largest value accepted; a value beyond one is refused with exit status 2 and one line
-naming it; within them a command answers in about a minute or less, except verify with a large
---examples: about 30 ms of CPU per case for the slowest check, zhong-4.1, so 5 CPU minutes at 10,000):
+naming it; within them a command answers in about a minute or less):
   tree and loss JSON: {CLI_MAX_INPUT_BYTES:,} bytes, depth {CLI_MAX_TREE_DEPTH:,}, {CLI_MAX_NODES:,} nodes,
     {CLI_MAX_CHILDREN:,} children per node, {CLI_MAX_CLASSES:,} classes, {CLI_MAX_COUNT:,} examples at the root
   moments, cost, classprob: sum over nodes of (depth + 1) {CLI_MAX_REPORT_VISITS:,}, times k {CLI_MAX_REPORT_WORK:,}
@@ -318,7 +320,8 @@ naming it; within them a command answers in about a minute or less, except verif
   grow: --indent {CLI_MAX_INDENT:,}, --max-depth {CLI_MAX_TREE_DEPTH:,}, --min-samples-* {CLI_MAX_ROWS:,}
   compare: --runs {CLI_PROTOCOL_SUBSETS:,} (the protocol's runs per ratio), --examples {CLI_MAX_ROWS:,}; the data
     at least {CLI_PROTOCOL_SUBSETS:,} rows (one per subset of the protocol)
-  verify --examples {CLI_MAX_EXAMPLES:,}; rdt moments --d {CLI_MAX_RDT_D:,}, --N {CLI_MAX_RDT_N:,}; \
+  verify --examples {CLI_MAX_EXAMPLES:,}, and {CLI_MAX_VERIFY_CPU_SECONDS} CPU s of checks by their measured cost
+    per case (the refusal names the largest --examples); rdt moments --d {CLI_MAX_RDT_D:,}, --N {CLI_MAX_RDT_N:,}; \
 rdt coexist --d {CLI_MAX_RDT_COEXIST_D:,};
     rdt experiment --mc-runs and --te-runs {CLI_MAX_MC_RUNS:,}
   --jobs {CLI_MAX_JOBS:,} (every command); every --seed and --random-state {CLI_MAX_SEED:,}

@@ -600,3 +600,35 @@ def test_classprob_prints_every_decimal_with_six_significant_digits(capsys, tmp_
 def test_approx_keeps_trailing_zeros_of_a_float():
     from exactprune.commands.output import approx
     assert approx(0.12345) == "0.123450" and approx(2.0) == "2.00000" and approx(0.0) == "0"
+
+
+# -- issue 36: verify --examples bounded by the measured cost of the checks --------------------------
+
+def test_verify_refuses_more_cases_than_a_minute_of_checks_before_running_any(capsys):
+    """zhong-4.1 costs 30 ms of CPU a case (measured at 200 cases): 10,000 cases would be 300 CPU s,
+    refused in one line before a case runs, naming the 60 CPU s limit and 60 / 0.030 = 2,000 cases."""
+    status, out, err = run(capsys, "verify", "--theorem", "zhong-4.1", "--examples", "10000")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "about 300.0 CPU s of checks (zhong-4.1: 30 ms a case), more than the limit of 60 CPU s" in err
+    assert "this selection takes --examples 2,000 or less" in err
+
+
+def test_verify_counts_the_correction_run_beside_a_refuted_statement(capsys):
+    """--theorem zhong-5.5 also checks zhong-5.5-corrected (12 + 13 ms a case): 3,000 cases are
+    75 CPU s, refused with the largest 60 / 0.025 = 2,400; with --violations (12 + 12 ms) the
+    largest is 60 / 0.024 = 2,500."""
+    status, _, err = run(capsys, "verify", "--theorem", "zhong-5.5", "--examples", "3000")
+    assert status == 2 and "about 75.0 CPU s" in err and "--examples 2,400 or less" in err, err
+    from exactprune.commands.verify import check_cost
+    from exactprune.theorems import get
+    both = [get("zhong-5.5"), get("zhong-5.5-corrected")]
+    check_cost(both, 2500, violations=True)                        # 60.0 s: within the limit
+    with pytest.raises(ValueError, match="--examples 2,500 or less"):
+        check_cost(both, 2501, violations=True)
+
+
+def test_verify_costs_name_registered_statements_only():
+    """A cost for a statement that is not registered (renamed, removed) would bound nothing."""
+    from exactprune.commands.verify import CASE_MS
+    from exactprune.theorems import all_theorems
+    assert set(CASE_MS) <= {t.id for t in all_theorems()}
