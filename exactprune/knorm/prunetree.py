@@ -209,10 +209,11 @@ class _PruneTree:
         terms = [leaf_terms(*self._size_majority(j), self._offsets) for j in [i] + leaves]
         if weight == 1 and all(t == terms[0] for t in terms):
             return -to_fmpq(self.epsilon)
-        bits = sum(self.k * math.log2(float(d) + self.k) for _, d in terms)
-        if bits > limits.EXACT_TIE_MAX_BITS:
-            raise CertificationError(f"sign not decided: a tie at k = {self.k} whose exact moments need about "
-                                     f"{bits:,.0f} bits, more than EXACT_TIE_MAX_BITS = {limits.EXACT_TIE_MAX_BITS:,}")
+        # each moment needs at least k bits, so a larger k is refused before any float of it
+        if self.k > limits.EXACT_TIE_MAX_BITS or \
+                sum(self.k * math.log2(float(d) + self.k) for _, d in terms) > limits.EXACT_TIE_MAX_BITS:
+            raise CertificationError(f"sign not decided: a tie whose exact moments (about k log2(d + k) bits each) "
+                                     f"need more than EXACT_TIE_MAX_BITS = {limits.EXACT_TIE_MAX_BITS:,} bits")
         return self._exact_keep_value(i)
 
     # -- certified balls (large k) --------------------------------------------------------
