@@ -11,6 +11,10 @@ limit                      value             reason
 ``EXACT_K_LIMIT``          4096              largest k with exact rational moments; above it, certified
                                              arb balls (an exact 4096-th moment already has tens of
                                              thousands of digits per leaf)
+``EXACT_TIE_MAX_BITS``     2**20             above EXACT_K_LIMIT, most bits of the exact moments (about
+                                             k log2(d + k) each) made for a tie the balls cannot settle
+                                             (0.6 CPU s a moment at k = 16,384; a split whose leaves
+                                             share its terms is a tie at any k, no moment made)
 ``MAX_K``                  2**(2**20)        largest k accepted at all: k is read as a Python integer
                                              of at most a million bits (128 KB); arb moments use the
                                              certified large-k enclosure, so their cost does not grow
