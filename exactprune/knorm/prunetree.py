@@ -205,8 +205,12 @@ class _PruneTree:
             leaves.append(j)
             return 1
 
+        def terms_of(j: int) -> tuple:
+            size, majority = self._size_majority(j)
+            return leaf_terms(size, majority, self._offsets)
+
         weight = SubtreeWalk(self.arrays, self.kept, unit, self._exact_weights).split_value(i)
-        terms = [leaf_terms(*self._size_majority(j), self._offsets) for j in [i] + leaves]
+        terms = [terms_of(j) for j in [i] + leaves]
         if weight == 1 and all(t == terms[0] for t in terms):
             return -to_fmpq(self.epsilon)
         # each moment needs at least k bits, so a larger k is refused before any float of it
