@@ -107,6 +107,18 @@ def load_options(args) -> dict:
     of a CSV file by ``grow`` and by ``compare``, whose protocol passes them on
     (:func:`exactprune.experiments.run_protocol`'s ``csv``).
 
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed options of :func:`add_data_arguments`.
+
+    Returns
+    -------
+    dict
+        load_csv's keyword arguments.
+
+    Examples
+    --------
     >>> parser = argparse.ArgumentParser()
     >>> add_data_arguments(parser)
     >>> sorted(load_options(parser.parse_args(["--decimal", ","])).items())[:3]
