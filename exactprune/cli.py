@@ -259,9 +259,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if not _undecided(err):
             return _internal_error(err, debug)
         print(f"exactprune: error: not decided: a comparison this input needs is an exact tie (or closer than the "
-              f"certified precision tells apart) and has no exact route beyond k = {limits.EXACT_K_LIMIT:,} "
-              f"(EXACT_K_LIMIT), e.g. a split of nodes without examples; use --k {limits.EXACT_K_LIMIT:,} or less",
-              file=sys.stderr)
+              f"certified precision tells apart) whose exact rationals beyond k = {limits.EXACT_K_LIMIT:,} "
+              f"(EXACT_K_LIMIT) exceed {limits.EXACT_TIE_MAX_BITS:,} bits (EXACT_TIE_MAX_BITS); use a smaller --k, "
+              f"{limits.EXACT_K_LIMIT:,} or less always decides", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt as err:
         print("exactprune: interrupted", file=sys.stderr)

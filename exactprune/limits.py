@@ -11,6 +11,10 @@ limit                      value             reason
 ``EXACT_K_LIMIT``          4096              largest k with exact rational moments; above it, certified
                                              arb balls (an exact 4096-th moment already has tens of
                                              thousands of digits per leaf)
+``EXACT_TIE_MAX_BITS``     2**20             above EXACT_K_LIMIT, most bits of the exact moments (about
+                                             k log2(d + k) each) made for a tie the balls cannot settle
+                                             (0.6 CPU s a moment at k = 16,384; a split whose leaves
+                                             share its terms is a tie at any k, no moment made)
 ``MAX_K``                  2**(2**20)        largest k accepted at all: k is read as a Python integer
                                              of at most a million bits (128 KB); arb moments use the
                                              certified large-k enclosure, so their cost does not grow
@@ -71,6 +75,11 @@ __all__ += ["CLI_MAX_INPUT_BYTES", "CLI_MAX_TREE_DEPTH", "CLI_MAX_NODES", "CLI_M
 
 #: largest k with exact rational moments (Fractions); above it, certified arb balls
 EXACT_K_LIMIT = 4096
+#: above EXACT_K_LIMIT, a tie the balls cannot settle goes to exact rationals when the rising
+#: factorials of the moments it needs have at most this many bits together (about k log2(d + k)
+#: each, d the term n + J lam of 4.29): 3 moments at k = 16,384 (0.6 CPU s each), refused beyond
+EXACT_TIE_MAX_BITS = 1 << 20
+__all__ += ["EXACT_TIE_MAX_BITS"]
 #: k must have at most this many bits (a Python integer of 128 KB)
 MAX_K_BITS = 1 << 20
 #: largest k accepted at all by the moment and pruning functions
@@ -249,11 +258,14 @@ CLI_MAX_NUMBER_CHARS = 100
 #: decimal digits of the numerator or denominator of an exact number argument, and the largest
 #: decimal exponent (1e400 has a 401-digit numerator and is refused)
 CLI_MAX_NUMBER_DIGITS = 30
-#: --examples of ``verify`` (each theorem prints its line as soon as it is checked).  Not within
-#: the minute of the other limits: the slowest check, zhong-4.1, took 6.1 CPU s for 202 cases
-#: (``verify --theorem zhong-4.1 --examples 200``, 2026-11-28), so 10,000 cases take about 5 CPU
-#: minutes, shared by --jobs; each theorem's default count answers within the minute
+#: --examples of ``verify`` (each theorem prints its line as soon as it is checked); a run is also
+#: bounded by CLI_MAX_VERIFY_CPU_SECONDS (the slowest check, dd-appA-example, took 31.9 CPU s for
+#: 202 cases, so 10,000 of its cases are refused)
 CLI_MAX_EXAMPLES = 10_000
+#: CPU seconds of checks a ``verify`` run may ask for, by the measured cost per case of each
+#: statement (``commands.verify.CASE_MS``): the command line's minute, refused beyond
+CLI_MAX_VERIFY_CPU_SECONDS = 60
+__all__ += ["CLI_MAX_VERIFY_CPU_SECONDS"]
 #: Monte Carlo trees per unit (``rdt experiment --mc-runs``, ``--te-runs``)
 CLI_MAX_MC_RUNS = 10_000_000
 #: --jobs of every command (worker processes; a run never starts more workers than it has units)
@@ -298,8 +310,7 @@ CLI_MAX_RDT_COEXIST_D = 64
 
 LIMITS_HELP = f"""\
 limits (the largest value accepted; a value beyond one is refused with exit status 2 and one line
-naming it; within them a command answers in about a minute or less, except verify with a large
---examples: about 30 ms of CPU per case for the slowest check, zhong-4.1, so 5 CPU minutes at 10,000):
+naming it; within them a command answers in about a minute or less):
   tree and loss JSON: {CLI_MAX_INPUT_BYTES:,} bytes, depth {CLI_MAX_TREE_DEPTH:,}, {CLI_MAX_NODES:,} nodes,
     {CLI_MAX_CHILDREN:,} children per node, {CLI_MAX_CLASSES:,} classes, {CLI_MAX_COUNT:,} examples at the root
   moments, cost, classprob: sum over nodes of (depth + 1) {CLI_MAX_REPORT_VISITS:,}, times k {CLI_MAX_REPORT_WORK:,}
@@ -313,7 +324,8 @@ naming it; within them a command answers in about a minute or less, except verif
   grow: --indent {CLI_MAX_INDENT:,}, --max-depth {CLI_MAX_TREE_DEPTH:,}, --min-samples-* {CLI_MAX_ROWS:,}
   compare: --runs {CLI_PROTOCOL_SUBSETS:,} (the protocol's runs per ratio), --examples {CLI_MAX_ROWS:,}; the data
     at least {CLI_PROTOCOL_SUBSETS:,} rows (one per subset of the protocol)
-  verify --examples {CLI_MAX_EXAMPLES:,}; rdt moments --d {CLI_MAX_RDT_D:,}, --N {CLI_MAX_RDT_N:,}; \
+  verify --examples {CLI_MAX_EXAMPLES:,}, and {CLI_MAX_VERIFY_CPU_SECONDS} CPU s of checks by their measured cost
+    per case (the refusal names the largest --examples); rdt moments --d {CLI_MAX_RDT_D:,}, --N {CLI_MAX_RDT_N:,}; \
 rdt coexist --d {CLI_MAX_RDT_COEXIST_D:,};
     rdt experiment --mc-runs and --te-runs {CLI_MAX_MC_RUNS:,}
   --jobs {CLI_MAX_JOBS:,} (every command); every --seed and --random-state {CLI_MAX_SEED:,}

@@ -593,16 +593,28 @@ def sqrt_decimal(value: Fraction, places: int) -> str:
     return text[:-places] + "." + text[-places:] if places else text
 
 
+#: the largest k of arb's k-th root (a C unsigned long); beyond, value^(1/k) = exp(log(value) / k)
+_ARB_ROOT_MAX_K = 2 ** 64 - 1
+
+
 def knorm_decimal(value, k: int, digits: int = 10) -> str:
     """value^(1/k) to ``digits`` significant digits: the exact midpoint of a certified arb root
     at 64 + 4 ``digits`` bits, rounded once (half-even); the digits are those of the root unless
-    it lies within about 2^-(60 + 4 digits) of a rounding boundary.
+    it lies within about 2^-(60 + 4 digits) of a rounding boundary.  For k above 2^64 - 1 (arb's
+    root takes a machine word) the certified ball is exp(log(value) / k).
 
     >>> knorm_decimal(Fraction(1, 4), 2, 3)
     '0.500'
+    >>> knorm_decimal(Fraction(1, 4), 2 ** 64, 22)        # 1 - ln(4) / 2^64 = 1 - 7.515e-20
+    '0.9999999999999999999248'
     """
     with flint.ctx.workprec(64 + 4 * digits):
-        mantissa, exponent = arb_of(value).root(k).mid().man_exp()
+        ball = arb_of(value)
+        if k <= _ARB_ROOT_MAX_K:
+            root = ball.root(k)
+        else:                               # 0^(1/k) = 0, where log would give -inf
+            root = ball if ball == 0 else (ball.log() / k).exp()
+        mantissa, exponent = root.mid().man_exp()
     return decimal_str(Fraction(int(mantissa)) * Fraction(2) ** int(exponent), digits)
 
 

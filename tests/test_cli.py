@@ -501,17 +501,34 @@ def test_a_child_terminated_as_it_starts_dies_while_a_command_runs():
 
 # -- issue 36: an exact tie beyond the exact route, the summary of a large tree ----------------
 
-def test_an_exact_tie_beyond_the_exact_limit_is_refused_in_words(capsys, tmp_path):
+def test_an_exact_tie_beyond_the_exact_limit_is_decided(capsys, tmp_path):
     """Nodes without examples: the split's moment (1/2 + 1/2 of the same leaf moment, 4.11 with
-    eta = 1/2 and n = 0) equals the leaf's at every k, and beyond EXACT_K_LIMIT the kernel has no
-    exact route to call it a tie.  At k = 4096 the exact route prunes it (a tie is pruned)."""
+    eta = 1/2 and n = 0) equals the leaf's at every k, a tie, so the split is pruned - at k = 4096
+    (exact rationals) and beyond EXACT_K_LIMIT, up to the command line's largest k (the kernel's
+    exact route sees the identical terms)."""
+    path = tmp_path / "tie.json"
+    path.write_text('{"counts":[0,0],"children":[{"counts":[0,0]},{"counts":[0,0]}]}')
+    for k in ("4096", "4097", "1000000000"):
+        status, out, err = run(capsys, "prune", str(path), "--k", k)
+        assert status == 0 and err == "" and out.startswith(f"PruneTree at k = {k}: 1 leaf, pruned root"), (k, err)
+
+
+def test_a_tie_the_kernel_cannot_decide_is_refused_in_words(capsys, monkeypatch, tmp_path):
+    """The kernel's "not decided" (a tie whose exact rationals exceed EXACT_TIE_MAX_BITS; no
+    command-line input reaches it - an epsilon of 30 digits cannot make one - so the kernel's own
+    refusal is raised by hand here) becomes exit 2 and one line naming both limits."""
+    from exactprune.knorm import prunetree
+    from exactprune.numbers import CertificationError
+
+    def undecided(self, i):
+        raise CertificationError("sign not decided: a tie at k = 4097 whose exact moments need about 2 bits")
+    monkeypatch.setattr(prunetree._PruneTree, "_exact_beyond_limit", undecided)
     path = tmp_path / "tie.json"
     path.write_text('{"counts":[0,0],"children":[{"counts":[0,0]},{"counts":[0,0]}]}')
     status, out, err = run(capsys, "prune", str(path), "--k", "4097")
     assert status == 2 and out == "" and err.count("\n") == 1
-    assert "not decided: a comparison this input needs is an exact tie" in err and "--k 4,096 or less" in err
-    status, out, _ = run(capsys, "prune", str(path), "--k", "4096")
-    assert status == 0 and out.startswith("PruneTree at k = 4096: 1 leaf, pruned root")
+    assert "not decided: a comparison this input needs is an exact tie" in err
+    assert "(EXACT_TIE_MAX_BITS)" in err and "4,096 or less always decides" in err
 
 
 def test_another_arithmetic_error_stays_internal(capsys, monkeypatch, tree_file):
@@ -583,3 +600,35 @@ def test_classprob_prints_every_decimal_with_six_significant_digits(capsys, tmp_
 def test_approx_keeps_trailing_zeros_of_a_float():
     from exactprune.commands.output import approx
     assert approx(0.12345) == "0.123450" and approx(2.0) == "2.00000" and approx(0.0) == "0"
+
+
+# -- issue 36: verify --examples bounded by the measured cost of the checks --------------------------
+
+def test_verify_refuses_more_cases_than_a_minute_of_checks_before_running_any(capsys):
+    """zhong-4.1 costs 30 ms of CPU a case (measured at 200 cases): 10,000 cases would be 300 CPU s,
+    refused in one line before a case runs, naming the 60 CPU s limit and 60 / 0.030 = 2,000 cases."""
+    status, out, err = run(capsys, "verify", "--theorem", "zhong-4.1", "--examples", "10000")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "about 300.0 CPU s of checks (zhong-4.1: 30 ms a case), more than the limit of 60 CPU s" in err
+    assert "this selection takes --examples 2,000 or less" in err
+
+
+def test_verify_counts_the_correction_run_beside_a_refuted_statement(capsys):
+    """--theorem zhong-5.5 also checks zhong-5.5-corrected (12 + 13 ms a case): 3,000 cases are
+    75 CPU s, refused with the largest 60 / 0.025 = 2,400; with --violations (12 + 12 ms) the
+    largest is 60 / 0.024 = 2,500."""
+    status, _, err = run(capsys, "verify", "--theorem", "zhong-5.5", "--examples", "3000")
+    assert status == 2 and "about 75.0 CPU s" in err and "--examples 2,400 or less" in err, err
+    from exactprune.commands.verify import check_cost
+    from exactprune.theorems import get
+    both = [get("zhong-5.5"), get("zhong-5.5-corrected")]
+    check_cost(both, 2500, violations=True)                        # 60.0 s: within the limit
+    with pytest.raises(ValueError, match="--examples 2,500 or less"):
+        check_cost(both, 2501, violations=True)
+
+
+def test_verify_costs_name_registered_statements_only():
+    """A cost for a statement that is not registered (renamed, removed) would bound nothing."""
+    from exactprune.commands.verify import CASE_MS
+    from exactprune.theorems import all_theorems
+    assert set(CASE_MS) <= {t.id for t in all_theorems()}

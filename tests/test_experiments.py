@@ -594,3 +594,72 @@ def test_public_functions_of_the_experiment_modules_have_numpydoc_sections():
                 and fn.__module__ == module.__name__ and inspect.signature(fn).parameters
                 and not all(s in (fn.__doc__ or "") for s in ("Parameters\n", "Returns\n"))]
     assert missing == []
+
+
+# ------------------------------------ compare reads decimal commas, thousands marks, headerless files
+
+def _locale_twins(tmp_path, n=200):
+    """The same data written twice under one file name: ``dot/data.csv`` with a header row, '.'
+    decimals and ',' separators; ``comma/data.csv`` without a header, ',' decimals, '.' between
+    thousands and ';' separators.  Returns the two paths and the rows' exact values as written
+    (two attributes, then the class), read with Fraction from the dot text."""
+    from fractions import Fraction
+    rng = np.random.default_rng(8)
+    rows = []
+    for _ in range(n):
+        x, z = rng.normal(0, 2000), rng.normal(0, 3)
+        rows.append((f"{x:.3f}", f"{z:.4f}", str(int(x / 1000 + z + rng.normal(0, 1) > 0))))
+
+    def comma(text):                    # 12345.678 -> 12.345,678 (the grouping written out by hand)
+        sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+        whole, frac = digits.split(".")
+        groups = []
+        while len(whole) > 3:
+            whole, groups = whole[:-3], [whole[-3:]] + groups
+        return sign + ".".join([whole] + groups) + "," + frac
+
+    (tmp_path / "dot").mkdir()
+    (tmp_path / "comma").mkdir()
+    dot, com = tmp_path / "dot" / "data.csv", tmp_path / "comma" / "data.csv"
+    dot.write_text("x,z,class\n" + "".join(",".join(r) + "\n" for r in rows))
+    com.write_text("".join(f"{comma(x)};{comma(z)};{c}\n" for x, z, c in rows))
+    assert any("." in comma(x) for x, _, _ in rows)            # thousands marks are in the file
+    values = [(Fraction(x), Fraction(z), int(c)) for x, z, c in rows]
+    return str(dot), str(com), values
+
+
+def test_the_protocol_loader_reads_a_decimal_comma_file_as_the_rows_mean(tmp_path):
+    """load_dataset with the reading options (the loader of run_protocol): every cell of the
+    headerless decimal-comma file is the number its dot twin writes (Fraction of the text, then
+    float), every class the written one; without the options the file is refused, never misread."""
+    dot, com, values = _locale_twins(tmp_path)
+    X, y = E.load_dataset(com, csv={"decimal": ",", "thousands": ".", "header": False, "sep": ";"})
+    assert X.tolist() == [[float(x), float(z)] for x, z, _ in values]
+    assert y.tolist() == [c for _, _, c in values]
+    Xd, yd = E.load_dataset(dot)
+    assert Xd.tolist() == X.tolist() and yd.tolist() == y.tolist()
+    with pytest.raises(ValueError, match="--decimal"):
+        E.load_dataset(com, csv={"header": False, "sep": ";"})
+    with pytest.raises(ValueError, match="built-in data set"):
+        E.load_dataset("iris", csv={"decimal": ","})
+
+
+def test_compare_takes_decimal_thousands_and_no_header_and_gives_the_dot_twins_runs(tmp_path, capsys):
+    """compare on the decimal-comma file with --decimal , --thousands . --no-header --sep ';' prints
+    the runs (accuracies, leaves) and tables of its dot-decimal twin, and refuses it without them."""
+    dot, com, _ = _locale_twins(tmp_path)
+
+    def compare(path, *extra):
+        status = main(["compare", path, "--runs", "2", "--ratios", "50", "--json", "--no-times", *extra])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    status, expected, _ = compare(dot)
+    assert status == 0
+    status, out, err = compare(com, "--decimal", ",", "--thousands", ".", "--no-header", "--sep", ";")
+    assert status == 0, err
+    got, want = json.loads(out), json.loads(expected)
+    assert got.pop("dataset") == com and want.pop("dataset") == dot
+    assert got == want and len(got["runs"]) == 2
+    status, _, err = compare(com, "--no-header", "--sep", ";")
+    assert status == 2 and err.count("\n") == 1 and "--decimal ','" in err, err

@@ -998,3 +998,100 @@ def test_prune_results_tree_of_a_scikit_learn_tree_is_the_pruned_tree_of_its_dec
         leaves.append(result.tree.n_leaves)
         _same_trees(result.tree, tree.pruned_tree(result.kept_splits))
     assert max(leaves) <= tree.n_leaves and min(leaves) < tree.n_leaves     # some k prunes
+
+
+# -- issue 36: an exact tie above EXACT_K_LIMIT, decided where it is cheap ------------------------
+
+@pytest.mark.parametrize("k", [EXACT_K_LIMIT + 1, 10 ** 9, 2 ** 200])
+def test_a_tie_of_identical_terms_is_decided_at_any_k(k):
+    """Nodes without examples (default prior, J = 2): every node's terms of (4.29) are
+    (a, d) = (c lam, J lam) = (1/2, 1), and the child weights (4.11) are (0 + 1/2) / (0 + 2 * 1/2)
+    = 1/2 each, so R_tree = (1/2 + 1/2) R_leaf = R_leaf at every k: a tie, pruned (a split is kept
+    only if R_tree < R_leaf - epsilon), on the exact route, with no moment made."""
+    tree = Tree.from_json('{"counts":[0,0],"children":[{"counts":[0,0]},{"counts":[0,0]}]}')
+    result = prune(tree, k)
+    assert not result.kept(tree.root) and result.tree.n_leaves == 1
+    assert result.routes["exact"] == 1
+
+
+def _rising_ratio(a: Fraction, d: Fraction, k: int) -> Fraction:
+    """a^(k) / d^(k) written out (Zhong C.25), Python Fractions: the oracle of the tie below."""
+    num = den = 1
+    for m in range(k):
+        num *= a + m
+        den *= d + m
+    return Fraction(num) / Fraction(den)
+
+
+def _tie_above_the_limit():
+    """(tree, k, epsilon) with R_leaf - epsilon - R_tree = 0 exactly at k = EXACT_K_LIMIT + 1 and
+    terms that differ: (2, 2) split into (2, 0), (0, 2), default prior (lam = eta = 1/2, c = J - 1
+    = 1): the root's terms (2 + 1/2, 4 + 1) = (5/2, 5), each child's (0 + 1/2, 2 + 1) = (1/2, 3),
+    weights (2 + 1/2) / (4 + 2 * 1/2) = 1/2 each; epsilon the difference, positive (both moments
+    fall like k^(-5/2), the leaf's with the larger constant Gamma(5)/Gamma(5/2) > Gamma(3)/Gamma(1/2))."""
+    k = EXACT_K_LIMIT + 1
+    leaf = _rising_ratio(Fraction(5, 2), Fraction(5), k)
+    split = Fraction(1, 2) * _rising_ratio(Fraction(1, 2), Fraction(3), k) * 2
+    tree = Tree.from_json('{"counts":[2,2],"children":[{"counts":[2,0]},{"counts":[0,2]}]}')
+    assert leaf > split
+    return tree, k, leaf - split
+
+
+def test_a_tie_of_small_exact_rationals_is_decided_above_the_exact_limit():
+    """The tie of :func:`_tie_above_the_limit` (its three moments about 3 x 4097 x 12 = 147,000
+    bits, under EXACT_TIE_MAX_BITS): the balls cannot settle it, the exact route finds 0 and the
+    split is pruned; an epsilon 2^-200000 smaller (far below the balls' reach) keeps it."""
+    tree, k, epsilon = _tie_above_the_limit()
+    result = prune(tree, k, epsilon=epsilon)
+    assert not result.kept(tree.root) and result.routes["exact"] == 1
+    smaller = prune(tree, k, epsilon=epsilon - Fraction(1, 2 ** 200000))
+    assert smaller.kept(tree.root) and smaller.routes["exact"] == 1
+
+
+def test_a_tie_beyond_the_exact_tie_bits_is_refused_as_not_decided(monkeypatch):
+    """The same tie with the bound lowered under its 3 x 4097 x log2(k + d) bits: not decided,
+    the refusal naming the bound (the command line turns it into exit 2 and one line)."""
+    from exactprune import limits
+    from exactprune.numbers import CertificationError
+    tree, k, epsilon = _tie_above_the_limit()
+    monkeypatch.setattr(limits, "EXACT_TIE_MAX_BITS", 3 * k * 12)       # log2(4097 + 5) > 12
+    with pytest.raises(CertificationError, match="^sign not decided: .* more than EXACT_TIE_MAX_BITS"):
+        prune(tree, k, epsilon=epsilon)
+
+
+# -- issue 38: k beyond a machine word (arb's root takes at most 2^64 - 1) -------------------------
+
+@pytest.mark.parametrize("k", [2 ** 64, 2 ** 107])
+@pytest.mark.parametrize("value", [Fraction(1, 4), Fraction(3, 7), Fraction(1, 10 ** 300)])
+def test_knorm_decimal_beyond_a_machine_word(value, k):
+    """value^(1/k) = exp(ln(value) / k), by the decimal module's correctly rounded ln and exp at
+    80 digits, rounded half-even to 25 significant digits; the same from a 128-bit ball of value
+    (what the estimator passes above EXACT_K_LIMIT)."""
+    with localcontext() as ctx:
+        ctx.prec = 80
+        root = ((Decimal(value.numerator) / Decimal(value.denominator)).ln() / k).exp()
+        rounded = root.quantize(Decimal(1).scaleb(root.adjusted() - 24))
+        if rounded.adjusted() > root.adjusted():        # 0.99...9 rounded up to 1: 25 digits of 1.000...
+            rounded = rounded.quantize(Decimal(1).scaleb(rounded.adjusted() - 24))
+        want = str(rounded)
+    assert knorm_decimal(value, k, 25) == want
+    with flint.ctx.workprec(128):
+        ball = flint.arb(value.numerator) / value.denominator
+    assert knorm_decimal(ball, k, 25) == want
+    assert knorm_decimal(Fraction(0), k, 5) == "0.0000"
+
+
+@pytest.mark.parametrize("k", [2 ** 64, 2 ** 107])
+def test_the_estimator_fits_at_k_beyond_a_machine_word(k):
+    """KNormTreeClassifier(k=2^64 or 2^107) fits iris (it raised OverflowError from the k-th root).
+    A leaf's E[r^k] = a^(k)/d^(k) = Gamma(a + k) Gamma(d) / (Gamma(a) Gamma(d + k)) has
+    |ln E[r^k]| <= (d - a) ln k + ln Gamma(d) + 0.6 (a >= 1/2) <= 151 * 74.2 + 605 < 12,000
+    (d <= 150 + J lam = 151.5), so its k-norm exp(ln E[r^k] / k) lies in (1 - 12,000/k, 1]:
+    within 6.6e-16 of 1 at 2^64, and a float 1.0 at 2^107 (12,000 / 2^107 < 2^-54)."""
+    from sklearn.datasets import load_iris
+    from exactprune.sklearn import KNormTreeClassifier
+    X, y = load_iris(return_X_y=True)
+    knorm = KNormTreeClassifier(k=k).fit(X, y).predict_error(X).knorm
+    assert np.all((knorm >= 1 - 12_000 / k - 2 ** -53) & (knorm <= 1.0))
+    if k == 2 ** 107:
+        assert np.all(knorm == 1.0)

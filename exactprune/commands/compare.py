@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 from .. import limits
 from .arguments import UsageError, bounded_int, seed_type
-from .csv_options import READING_OPTIONS, add_data_arguments, data_options, load_from_args
+from .csv_options import add_data_arguments, load_from_args, load_options
 
 #: the protocol's 20 subsets
 _SUBSETS = limits.CLI_PROTOCOL_SUBSETS
@@ -35,7 +35,8 @@ def register(subparsers) -> None:
     parser.add_argument("dataset", metavar="DATASET",
                         help=f"one of {', '.join(DATASETS)}; a CSV file (plain or gzip, header row, class in the "
                              "last column or --target; read as grow reads it, with the same --target, --categorical, "
-                             "--sep and --max-levels, which only a CSV file takes); or NAME for NAME.csv[.gz] in "
+                             "--sep, --max-levels, --decimal, --thousands and --no-header, which only a CSV file "
+                             "takes); or NAME for NAME.csv[.gz] in "
                              "--data-dir or $EXACTPRUNE_DATA")
     add_data_arguments(parser)
     parser.add_argument("--data-dir", default=None, metavar="FOLDER",
@@ -100,10 +101,6 @@ def _check_rows(args) -> None:
         if given:
             raise UsageError(f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to a CSV file; "
                              f"{args.dataset!r} is a built-in data set (give a file's path to read it instead)")
-    given = [f"--{name.replace('_', '-')}" for name in READING_OPTIONS if getattr(args, name) is not None]
-    if given:
-        raise UsageError(f"compare reads its CSV with '.' as the decimal mark, no thousands separator and a header "
-                         f"row; {', '.join(given)} is taken by grow only (convert the file first)")
     if args.dataset in GAUSSIAN:
         classes = GAUSSIAN[args.dataset][0]
         n = args.examples if args.examples is not None else GAUSSIAN[args.dataset][2]
@@ -134,11 +131,13 @@ def _run(args) -> int:
     from ..experiments import format_tables, run_protocol, summarize
     from ..parallel import workers_from_args
     from .output import print_json
+    from ..datasets import DATASETS
     _check_rows(args)
+    # a CSV file is read by the protocol as _check_rows read it (load_from_args); a built-in set takes no options
+    csv = None if args.dataset in DATASETS else load_options(args)
     with workers_from_args(args) as workers:
         runs = run_protocol(args.dataset, ratios=args.ratios, seed=args.seed, n=args.examples, runs=args.runs,
-                            data_dir=args.data_dir, **data_options(args),
-                            jobs=workers.jobs, progress=workers.progress)
+                            data_dir=args.data_dir, csv=csv, jobs=workers.jobs, progress=workers.progress)
     tables = summarize(runs)
     dropped = {"seconds"} if args.no_times else set()
     tables = {what: table for what, table in tables.items() if what not in dropped}

@@ -9,10 +9,6 @@ from typing import Optional
 from .. import limits
 from .arguments import bounded_int
 
-#: the options of the number reading (``datasets.NumberReading``) and of the header row
-READING_OPTIONS = ("decimal", "thousands", "no_header")
-
-
 def _separator(text: str) -> str:
     """``--sep``: one ASCII character other than a quote, a line break, a digit or a letter (pandas'
     C parser reads single-byte separators); ``tab`` or ``\\t`` for a tab.
@@ -76,8 +72,8 @@ def categorical_names(text: Optional[str]) -> list:
 
 
 def data_options(args) -> dict:
-    """The keyword arguments of :func:`exactprune.datasets.load_csv` (and of
-    :func:`exactprune.experiments.run_protocol`, which passes them on) given by the options of
+    """The keyword arguments of :func:`exactprune.datasets.load_csv` other than the number
+    reading and the header row (:func:`reading_options`) given by the options of
     :func:`add_data_arguments`.
 
     >>> parser = argparse.ArgumentParser()
@@ -105,9 +101,35 @@ def reading_options(args) -> dict:
     return {"decimal": args.decimal or ".", "thousands": args.thousands, "header": not args.no_header}
 
 
+def load_options(args) -> dict:
+    """Every keyword argument of :func:`exactprune.datasets.load_csv` given by the options of
+    :func:`add_data_arguments` (:func:`data_options` and :func:`reading_options`): the one reading
+    of a CSV file by ``grow`` and by ``compare``, whose protocol passes them on
+    (:func:`exactprune.experiments.run_protocol`'s ``csv``).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed options of :func:`add_data_arguments`.
+
+    Returns
+    -------
+    dict
+        load_csv's keyword arguments.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_data_arguments(parser)
+    >>> sorted(load_options(parser.parse_args(["--decimal", ","])).items())[:3]
+    [('categorical', []), ('decimal', ','), ('header', True)]
+    """
+    return {**data_options(args), **reading_options(args)}
+
+
 def load_from_args(path: str, args):
     """:func:`exactprune.datasets.load_csv` with the data options of ``args`` (:func:`data_options`,
-    :func:`reading_options`).
+    :func:`reading_options`: :func:`load_options`).
 
     Three rows, x declared categorical: its three values and colour's two become five one-hot
     columns, and the classes are the target's values in sorted order.
@@ -125,4 +147,4 @@ def load_from_args(path: str, args):
     >>> shutil.rmtree(folder)
     """
     from ..datasets import load_csv
-    return load_csv(path, **data_options(args), **reading_options(args))
+    return load_csv(path, **load_options(args))

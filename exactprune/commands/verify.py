@@ -15,6 +15,10 @@ to reach a known violation": when ``--examples`` asks for fewer cases than a sta
 count and its known counterexample (an erratum, or a violation expected to fail) is not reached,
 the verdict is ``inconclusive (too few cases)`` with a note naming the statement's count, JSON
 ``"inconclusive": true``, and it does not make the exit status 1.
+
+``--examples N`` is refused (exit 2, one line) when the selected checks would take more than
+``limits.CLI_MAX_VERIFY_CPU_SECONDS`` of CPU at their measured cost per case (:data:`CASE_MS`),
+naming the largest N the selection takes.
 """
 from __future__ import annotations
 
@@ -30,6 +34,63 @@ from .output import plural, print_json
 #: cases per work unit; a constant, never derived from the number of workers, so that the cases
 #: checked (and the output) do not depend on --jobs or --dask
 CHUNK = 1000
+
+#: CPU milliseconds a case of a statement's check takes (cases, violation cases), rounded up, for
+#: the statements slower than DEFAULT_CASE_MS in either mode: ``theorems.run`` at 200 cases, seed 0
+#: (violations: at their own counts, most stopping at a shrunk counterexample), 2026-11-28, on a
+#: loaded 2-core machine; what :func:`check_cost` adds up.  At the largest counts it takes:
+#: ``verify --theorem dd-appA-example --examples 375`` 53.4 CPU s, ``verify --examples 58`` (all
+#: 70 statements) 30.6 CPU s
+CASE_MS = {"dd-appA-example": (160, 145), "zhong-4.1": (30, 25), "zhong-fig-5.1": (12, 145),
+           "zhong-5.8-costs": (23, 44), "ek-6-corrected": (17, 30), "notes-cost-properties": (14, 12),
+           "zhong-5.5-corrected": (13, 12), "zhong-4.3": (15, 28), "zhong-5.4": (13, 12), "dd-moments": (12, 16),
+           "ek-eq2": (13, 12), "zhong-property-1": (12, 20), "zhong-5.9-corrected": (13, 12),
+           "zhong-5.5-costs": (12, 41), "ek-cor3": (12, 49), "ek-2": (12, 28), "dd-path-exists": (12, 18),
+           "zhong-5.7": (12, 19), "ek-6": (12, 20), "zhong-5.9": (12, 29), "notes-weak-chain": (12, 14)}
+#: CPU milliseconds of a case of every other statement, in either mode (measured: 1.6 to 11 ms)
+DEFAULT_CASE_MS = 12
+
+
+def check_cost(theorems, examples: int, violations: bool = False) -> None:
+    """Refuse (UsageError, one line) ``--examples`` cases of each statement in ``theorems`` when
+    they would take more than ``limits.CLI_MAX_VERIFY_CPU_SECONDS`` of CPU by the measured costs
+    per case :data:`CASE_MS` (of the violation cases when ``violations``), naming the costliest
+    statement and the largest ``--examples`` the selection takes.  (Each statement's own count is
+    not checked: those counts are the registry's, about 30 CPU s for all 70.)
+
+    Parameters
+    ----------
+    theorems : sequence of Theorem
+        The statements to run (a refuted one with its correction).
+    examples : int
+        ``--examples``: cases of each statement.
+    violations : bool
+        Whether the violation cases are run (``--violations``).
+
+    Returns
+    -------
+    None
+        Or raises UsageError.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as T
+    >>> check_cost([T(id="zhong-4.1")], 2000)                    # 2,000 x 30 ms = 60 s
+    >>> check_cost([T(id="zhong-4.1")], 3000)
+    Traceback (most recent call last):
+    exactprune.commands.arguments.UsageError: --examples 3,000 asks for about 90.0 CPU s of checks (zhong-4.1: 30 ms a case), more than the limit of 60 CPU s; this selection takes --examples 2,000 or less
+    """
+    def ms(theorem) -> int:
+        return CASE_MS.get(theorem.id, (DEFAULT_CASE_MS, DEFAULT_CASE_MS))[violations]
+
+    total_ms = examples * sum(ms(theorem) for theorem in theorems)
+    budget = limits.CLI_MAX_VERIFY_CPU_SECONDS
+    if total_ms <= 1000 * budget:
+        return
+    costliest = max(theorems, key=ms)
+    raise UsageError(f"--examples {examples:,} asks for about {total_ms / 1000:,.1f} CPU s of checks "
+                     f"({costliest.id}: {ms(costliest)} ms a case), more than the limit of {budget:,} CPU s; "
+                     f"this selection takes --examples {1000 * budget * examples // total_ms:,} or less")
 
 
 def register(subparsers) -> None:
@@ -48,9 +109,10 @@ def register(subparsers) -> None:
     parser.add_argument("--theorem", action="append", metavar="ID",
                         help="theorem id (repeatable); default: all. See --list")
     parser.add_argument("--examples", type=bounded_int(1, limits.CLI_MAX_EXAMPLES), default=None, metavar="N",
-                        help=f"cases per theorem, 1..{limits.CLI_MAX_EXAMPLES:,} (default: each theorem's own count, "
-                             f"within about a minute; the slowest check, zhong-4.1, takes about 30 ms of CPU a case, "
-                             f"5 CPU minutes at {limits.CLI_MAX_EXAMPLES:,}, shared by --jobs)")
+                        help=f"cases per theorem, 1..{limits.CLI_MAX_EXAMPLES:,} (default: each theorem's own count), "
+                             f"and at most what the selected checks do in about {limits.CLI_MAX_VERIFY_CPU_SECONDS} CPU "
+                             f"seconds by their measured cost per case (1.6 to 160 ms; shared by --jobs): a larger "
+                             f"N is refused naming the largest the selection takes")
     parser.add_argument("--seed", type=seed_type(), default=0, metavar="S",
                         help=f"random seed, 0..{limits.CLI_MAX_SEED:,} (default 0)")
     parser.add_argument("--violations", action="store_true",
@@ -132,6 +194,8 @@ def _run_command(args) -> int:
                     selected.append(twin)
     else:
         selected = theorems
+    if examples is not None:
+        check_cost(selected, examples, args.violations)
     try:
         require_hypothesis()
     except ImportError as err:

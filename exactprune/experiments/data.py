@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import Any, Mapping, Optional
 
 import numpy as np
 
-from .. import limits
 from ..datasets import DATASETS, GAUSSIAN, SKLEARN_SETS
 
 __all__ = ["LAYOUTS", "separation", "bayes_error", "gaussian_data", "gaussian_leaf_class_masses", "load_dataset"]
@@ -208,12 +207,11 @@ def gaussian_leaf_class_masses(tree_, means, priors=None) -> dict:
 
 
 def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Optional[str] = None,
-                 target: Optional[str] = None, categorical: Sequence[str] = (), sep: Optional[str] = None,
-                 max_levels: int = limits.CLI_MAX_LEVELS):
+                 csv: Optional[Mapping[str, Any]] = None):
     """(X, y) for one of :data:`DATASETS` (no download), or for a CSV database: a file path, or
-    ``NAME.csv[.gz]`` in ``data_dir`` or in the folder named by ``EXACTPRUNE_DATA``
-    (:func:`exactprune.datasets.load_csv` with ``target``, ``categorical``, ``sep`` and
-    ``max_levels``: one-hot categoricals, missing values refused); ``y`` as class indices 0..J-1.
+    ``NAME.csv[.gz]`` in ``data_dir`` or in the folder named by ``EXACTPRUNE_DATA``, read by
+    :func:`exactprune.datasets.load_csv` with the keyword arguments ``csv`` (its one reading:
+    one-hot categoricals, missing values refused); ``y`` as class indices 0..J-1.
 
     Parameters
     ----------
@@ -225,14 +223,10 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
         Rows to keep (a seeded subset).
     data_dir : str, optional
         Folder of the CSV databases.
-    target : str, optional
-        Class column of a CSV (default the last).
-    categorical : sequence of str
-        CSV columns to one-hot code.
-    sep : str, optional
-        CSV separator.
-    max_levels : int
-        Most levels of a categorical column.
+    csv : mapping, optional
+        The keyword arguments of :func:`exactprune.datasets.load_csv` (``target``,
+        ``categorical``, ``sep``, ``max_levels``, ``decimal``, ``thousands``, ``header``) for a
+        CSV database; None reads it with load_csv's defaults.  Refused for a built-in data set.
 
     Returns
     -------
@@ -254,6 +248,9 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
     >>> load_dataset("iris", seed=1, n=20)[0].shape
     (20, 4)
     """
+    if csv and name in DATASETS:
+        raise ValueError(f"CSV reading options ({', '.join(sorted(csv))}) apply to a CSV file; {name!r} is a "
+                         f"built-in data set")
     if name in GAUSSIAN:
         return gaussian_data(name, n, seed)
     if name in SKLEARN_SETS:
@@ -266,7 +263,7 @@ def load_dataset(name: str, seed: int = 0, n: Optional[int] = None, data_dir: Op
         if path is None:
             raise ValueError(f"unknown data set {name!r}: not a file, not NAME.csv[.gz] in the data folder "
                              f"(--data-dir or {DATA_ENV}), not one of {', '.join(DATASETS)}")
-        data = load_csv(path, target=target, categorical=categorical, sep=sep, max_levels=max_levels)
+        data = load_csv(path, **(csv or {}))
         X, y = data.X, data.y
     if n is not None and n < len(y):
         idx = np.random.default_rng(seed).permutation(len(y))[:n]

@@ -7,11 +7,10 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Dict, List, Optional, Sequence, TypedDict
+from typing import Any, Dict, List, Mapping, Optional, Sequence, TypedDict
 
 import numpy as np
 
-from .. import limits
 from ..datasets import DATASETS, database_name
 from ..knorm import Prior, prune
 from ..peers.ccp import ccp_cv_select, predict_with_leaves
@@ -186,16 +185,14 @@ def prune_all(X_train, y_train, X_test, y_test, V: int = 10, seed: int = 0,
 
 def protocol_units(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
                    n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
-                   data_dir: Optional[str] = None, target: Optional[str] = None,
-                   categorical: Sequence[str] = (), sep: Optional[str] = None,
-                   max_levels: int = limits.CLI_MAX_LEVELS) -> List[tuple]:
+                   data_dir: Optional[str] = None, csv: Optional[Mapping[str, Any]] = None) -> List[tuple]:
     """The work units of Zhong's Figure 6.1 on one data set, in the order (ratio, run), each the
     arguments of :func:`run_unit`: one shuffle ``order`` (seed ``seed + 1``) cut into ``subsets``
     parts; for each m in ``ratios`` and each run i, train on parts i..i+m-1 (mod ``subsets``)
     and test on the rest (:func:`protocol_split`); the run's own seed is ``seed + i`` (tree
     growing, CV folds), so a unit's result depends on its arguments alone.  ``runs`` limits i
-    (reduced size); ``dataset``, ``data_dir`` and the CSV options ``target``, ``categorical``,
-    ``sep`` and ``max_levels`` as in :func:`load_dataset`.  All units share one ``X``, ``y`` and
+    (reduced size); ``dataset``, ``data_dir`` and the CSV reading options ``csv`` as in
+    :func:`load_dataset`.  All units share one ``X``, ``y`` and
     ``order``: joblib memory-maps them and Dask scatters them once, not once per unit.
 
     Parameters
@@ -214,7 +211,7 @@ def protocol_units(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int =
         CCP's folds.
     runs : int, optional
         Runs per ratio (default all).
-    data_dir, target, categorical, sep, max_levels
+    data_dir, csv
         As in :func:`load_dataset`.
 
     Returns
@@ -232,8 +229,7 @@ def protocol_units(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int =
     >>> [(u[1], u[2], u[6], u[9]) for u in units]        # ratio %, run i, m, seed
     [(5, 0, 1, 0), (5, 1, 1, 1), (50, 0, 10, 0), (50, 1, 10, 1)]
     """
-    X, y = load_dataset(dataset, seed=seed, n=n, data_dir=data_dir, target=target, categorical=categorical,
-                        sep=sep, max_levels=max_levels)
+    X, y = load_dataset(dataset, seed=seed, n=n, data_dir=data_dir, csv=csv)
     label = dataset if dataset in DATASETS else database_name(dataset)
     order = np.random.default_rng(seed + 1).permutation(len(y))
     units = []
@@ -526,9 +522,8 @@ def ebp_variant_unit(X, y, order, m: int, index: int, seed: int, raising: bool, 
 
 def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 20, seed: int = 0,
                  n: Optional[int] = None, V: int = 10, runs: Optional[int] = None,
-                 data_dir: Optional[str] = None, target: Optional[str] = None,
-                 categorical: Sequence[str] = (), sep: Optional[str] = None,
-                 max_levels: int = limits.CLI_MAX_LEVELS, jobs: int = 1, progress: bool = False) -> List[Run]:
+                 data_dir: Optional[str] = None, csv: Optional[Mapping[str, Any]] = None, jobs: int = 1,
+                 progress: bool = False) -> List[Run]:
     """Zhong Figure 6.1 on one data set: the runs of :func:`protocol_units`, in that order, run by
     :func:`exactprune.parallel.run_units` with ``jobs`` workers (or on Dask inside
     :func:`exactprune.parallel.dask_backend`), the data read as there; accuracies and leaves do not depend on ``jobs``
@@ -539,7 +534,7 @@ def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 2
     ----------
     dataset, ratios, subsets, seed, n, V, runs
         As in :func:`protocol_units`.
-    data_dir, target, categorical, sep, max_levels
+    data_dir, csv
         As in :func:`load_dataset`.
     jobs : int
         Worker processes.
@@ -568,8 +563,7 @@ def run_protocol(dataset: str, ratios: Sequence[int] = (1, 10), subsets: int = 2
     True
     """
     from ..parallel import run_units
-    units = protocol_units(dataset, ratios, subsets, seed, n, V, runs, data_dir, target, categorical,
-                           sep=sep, max_levels=max_levels)
+    units = protocol_units(dataset, ratios, subsets, seed, n, V, runs, data_dir, csv)
     return run_units(run_unit, units, jobs=jobs, progress=progress, label="runs", cost=protocol_cost(units))
 
 

@@ -7,7 +7,9 @@ and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
 bound settles clear cases (:class:`_FloatFilter`), and only comparisons too close to call fall
 back to exact rationals (``flint.fmpq``) through the package's one exact subtree walk
 (:class:`~exactprune.pruning.SubtreeWalk`) - the robust geometric-predicate pattern; above
-``EXACT_K_LIMIT`` every decision is a certified arb sign.  The number of fallbacks is reported.
+``EXACT_K_LIMIT`` every decision is a certified arb sign, and a tie the balls cannot settle goes
+to the exact route where it is cheap (:meth:`_PruneTree._exact_beyond_limit`).  The number of
+fallbacks is reported.
 The formulas are :mod:`exactprune.knorm.moments`'.
 """
 from __future__ import annotations
@@ -21,8 +23,9 @@ import numpy as np
 
 from ..certify import (TINY, U, Approx, Decider, float_greater_array, product_rel, quotient_rel, rising_ratio_rel,
                        sum_rel, weighted_sum_rel)
+from .. import limits
 from ..limits import EXACT_K_LIMIT
-from ..numbers import arb_of, check_k, knorm_decimal, rising_ratio_fmpq, to_fmpq, to_fraction
+from ..numbers import CertificationError, arb_of, check_k, knorm_decimal, rising_ratio_fmpq, to_fmpq, to_fraction
 from ..pruning import Pruning, SubtreeWalk, check_epsilon, prune_bottom_up
 from ..tree import CountArrays, Node, Tree, has_fractional_counts
 from .moments import (_TERM_REL, Prior, _float_or_inf, _leaf_images, child_weights, leaf_moment_arb, leaf_terms)
@@ -113,7 +116,8 @@ class _PruneTree:
     the clear decisions and hands the others one by one to exact rationals (``flint.fmpq``) of
     the optimally pruned subtrees (:class:`~exactprune.pruning.SubtreeWalk`).  For larger k every
     comparison is a certified arb sign of R_leaf - epsilon - R_tree (the same walk in ball
-    arithmetic; a tie there raises CertificationError).  Rational counts (weighted counts,
+    arithmetic; a tie there goes to the exact route where that is cheap, else raises
+    CertificationError).  Rational counts (weighted counts,
     :func:`~exactprune.tree.has_fractional_counts`): the float filter's bounds assume integer
     counts (exact floats), so for k <= EXACT_K_LIMIT every comparison goes to exact rationals
     (the terms built from the counts as fmpq), and above it to certified arb signs as for
@@ -142,7 +146,8 @@ class _PruneTree:
         if k > EXACT_K_LIMIT:
             eps_ball = arb_of(epsilon)
             self._one_by_one(lambda i: self.decider.sign(
-                None, None, ball=lambda: self._leaf_arb(i) - eps_ball - self._tree_arb(i)) > 0)
+                None, None, ball=lambda: self._leaf_arb(i) - eps_ball - self._tree_arb(i),
+                exact=lambda: self._exact_beyond_limit(i)) > 0)
         elif self._fractional:      # no float filter: its bounds assume integer counts
             self._one_by_one(self._exact_keep)
         else:
@@ -178,11 +183,42 @@ class _PruneTree:
         alive past its last use until the garbage collector runs)."""
         return SubtreeWalk(self.arrays, self.kept, self._leaf_exact, self._exact_weights, self._exact_cache)
 
+    def _exact_keep_value(self, i: int):
+        """R_leaf - epsilon - R_tree at split ``i`` in exact rationals (Fig 4.1's comparison)."""
+        return self._leaf_exact(i) - to_fmpq(self.epsilon) - self._exact_walk().split_value(i)
+
     def _exact_keep(self, i: int) -> bool:
         """Fig 4.1 at split ``i`` in exact rationals: R_leaf - epsilon - R_tree > 0."""
-        eps = to_fmpq(self.epsilon)
-        return self.decider.sign(
-            None, None, exact=lambda: self._leaf_exact(i) - eps - self._exact_walk().split_value(i)) > 0
+        return self.decider.sign(None, None, exact=lambda: self._exact_keep_value(i)) > 0
+
+    def _exact_beyond_limit(self, i: int):
+        """R_leaf - epsilon - R_tree at split ``i`` in exact rationals above ``EXACT_K_LIMIT``, for
+        a tie the balls cannot settle, where it is cheap.  If every leaf of the pruned subtree has
+        node ``i``'s terms (a, d) of (4.29), R_tree = S R_leaf, S the sum over the leaves of their
+        products of child weights (4.11), which is 1 when the children's sizes add up to the
+        parent's: the value is -epsilon at every k, no moment made.  Otherwise the moments are made
+        when their rising factorials have at most ``EXACT_TIE_MAX_BITS`` bits together (about
+        k log2(d + k) each); beyond, CertificationError (not decided)."""
+        leaves: list = []
+
+        def unit(j: int) -> int:        # every leaf worth 1: the walk sums the leaves' weight products
+            leaves.append(j)
+            return 1
+
+        def terms_of(j: int) -> tuple:
+            size, majority = self._size_majority(j)
+            return leaf_terms(size, majority, self._offsets)
+
+        weight = SubtreeWalk(self.arrays, self.kept, unit, self._exact_weights).split_value(i)
+        terms = [terms_of(j) for j in [i] + leaves]
+        if weight == 1 and all(t == terms[0] for t in terms):
+            return -to_fmpq(self.epsilon)
+        # each moment needs at least k bits, so a larger k is refused before any float of it
+        if self.k > limits.EXACT_TIE_MAX_BITS or \
+                sum(self.k * math.log2(float(d) + self.k) for _, d in terms) > limits.EXACT_TIE_MAX_BITS:
+            raise CertificationError(f"sign not decided: a tie whose exact moments (about k log2(d + k) bits each) "
+                                     f"need more than EXACT_TIE_MAX_BITS = {limits.EXACT_TIE_MAX_BITS:,} bits")
+        return self._exact_keep_value(i)
 
     # -- certified balls (large k) --------------------------------------------------------
     def _leaf_arb(self, i: int):
