@@ -56,7 +56,6 @@ STILL_LACKING: Tuple[str, ...] = (
     "exactprune.knorm.moments",
     "exactprune.knorm.prunetree",
     "exactprune.limits",
-    "exactprune.numbers",
     "exactprune.parallel",
     "exactprune.sequence",
     "exactprune.sklearn.counts",
