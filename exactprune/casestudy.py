@@ -89,6 +89,23 @@ class PrintedValue:
     sqrt(exact); with ``minus`` too it is sqrt(exact) - sqrt(minus) (a change of standard
     deviation).  ``rounded`` is the exact value rounded to the printed decimals.
 
+    Parameters
+    ----------
+    equation : str
+        The paper's equation or table label, e.g. ``"B.1"``.
+    quantity : str
+        What the number is, e.g. ``"E[r_c21]"``.
+    printed : str
+        The number as the paper prints it.
+    exact : Fraction
+        The exact value it stands for (under the square root with ``is_sqrt``).
+    is_sqrt : bool
+        The value is sqrt(``exact``).
+    minus : Fraction, optional
+        With ``is_sqrt``, the value is sqrt(``exact``) - sqrt(``minus``).
+
+    Examples
+    --------
     Zhong (B.1) prints 0.1081 for E[r_c21] = 6 / 55.5 = 4/37 = 0.108108...:
 
     >>> value = PrintedValue("B.1", "E[r_c21]", "0.1081", Fraction(4, 37))

@@ -385,6 +385,25 @@ class PetPruneResult(Pruning):
     (``as_leaf``) and of its best pruned subtree (``subtree``); ``routes`` counts how the
     decisions were settled (all exact: the moments are exact rationals).
 
+    Parameters
+    ----------
+    source : Tree
+        The input tree.
+    k : int
+        The (even) moment order.
+    kept : numpy bool array
+        The decision at every split of ``source`` (:class:`~exactprune.pruning.Pruning`).
+    routes : dict
+        Decisions per route (``float``, ``arb``, ``exact``).
+    moment : Fraction
+        The combined k-th moment of the pruned PET.
+    pruned : list of str
+        The nodes turned into leaves, the last in pre-order first.
+    as_leaf, subtree : dict
+        Per node name, the combined moment as a leaf and of its best pruned subtree.
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> result = prune_pet(iris_tree(), 2)
     >>> sorted(result.pruned), result.tree.n_leaves            # c21, c22 become leaves

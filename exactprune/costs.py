@@ -644,6 +644,28 @@ class CostPruneResult(Pruning):
     pruned tree's leaves, and per node name its moment as a leaf (``as_leaf``) and that of its
     best pruned subtree (``subtree``).
 
+    Parameters
+    ----------
+    source : Tree
+        The input tree.
+    k : int
+        The moment order.
+    kept : numpy bool array
+        The decision at every split of ``source`` (:class:`~exactprune.pruning.Pruning`).
+    routes : dict
+        Decisions per route (``float``, ``arb``, ``exact``).
+    moment : Fraction
+        The k-th cost moment of the pruned tree.
+    pruned : list of str
+        The nodes turned into leaves, the last in pre-order first.
+    labels : dict
+        The (7.16) label of each leaf of the pruned tree, by name (:func:`prune_costs` passes
+        an empty dict and fills it once the pruned tree is built).
+    as_leaf, subtree : dict
+        Per node name, the moment as a leaf and that of its best pruned subtree.
+
+    Examples
+    --------
     Under 0-1 loss the cost moments are (4.29)'s, so the result is PruneTree's:
 
     >>> from exactprune.knorm import prune

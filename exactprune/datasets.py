@@ -124,6 +124,29 @@ class Dataset:
     ``columns`` (per column of X: the CSV column's name and, for a one-hot column, its level) and
     ``header`` (the CSV's columns in order, the class column included).
 
+    Parameters
+    ----------
+    X : numpy.ndarray
+        The coded attributes, float, one row per example.
+    y : numpy.ndarray
+        The class index of each row, 0..J-1.
+    feature_names : list of str
+        One per column of X; ``A=v`` for a one-hot column.
+    class_names : list of str
+        The classes' names, by index.
+    attributes : list of str
+        The CSV's attribute columns.
+    categorical : dict
+        The attributes coded one-hot, each with its levels in order.
+    name : str
+        The database's short name (:func:`database_name` of the file read).
+    columns : list of (str, str or None), optional
+        Per column of X: the CSV column's name and, for a one-hot column, its level.
+    header : list of str, optional
+        The CSV's columns in order, the class column included.
+
+    Examples
+    --------
     Two rows of a numerical attribute ``x`` and a categorical ``colour`` (levels blue, red,
     coded one-hot), classes ``no``/``yes``:
 
@@ -198,7 +221,18 @@ class NumberReading:
 
     def canonical(self, token: str) -> Optional[str]:
         """``token`` as an ASCII decimal (``.`` as the mark, no separators), or None when it is
-        not a number under this reading."""
+        not a number under this reading.
+
+        Parameters
+        ----------
+        token : str
+            A CSV cell, as read.
+
+        Returns
+        -------
+        str or None
+            The number as an ASCII decimal, or None when ``token`` is not a number under this reading.
+        """
         if self.pattern.fullmatch(token) is None:
             return None
         if self.thousands is not None:
@@ -737,6 +771,18 @@ def _shown(text: str) -> str:
 def database_name(path: str) -> str:
     """The short name of a database file: its base name without ``.gz`` and ``.csv``.
 
+    Parameters
+    ----------
+    path : str
+        The database file's path.
+
+    Returns
+    -------
+    str
+        Its short name.
+
+    Examples
+    --------
     >>> database_name("/data/uci/abalone.csv.gz")
     'abalone'
     """
@@ -757,6 +803,22 @@ def grow_tree(dataset: Dataset, **tree_params):
     float32 and a split between ranks r and r + 1 is the split "value <= the r-th value", the
     partition scikit-learn would choose on exact values (its choice depends on the order only).
 
+    Parameters
+    ----------
+    dataset : Dataset
+        The coded data (its ``X``, ``y``, ``feature_names`` and ``class_names`` are read).
+    **tree_params
+        Keyword arguments of scikit-learn's ``DecisionTreeClassifier`` (``criterion``,
+        ``max_depth``, ``random_state``, ...).
+
+    Returns
+    -------
+    exactprune.tree.Tree
+        The count tree, with class names; each split's ``threshold`` is the largest value of its
+        column that goes left.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> d = Dataset(np.array([[0.0], [1.0], [1.0]]), np.array([0, 1, 1]), ["sex=F"], ["a", "b"],
     ...             ["sex"], {"sex": ["F", "M"]}, columns=[("sex", "F")])
@@ -799,6 +861,23 @@ def tree_json(tree, dataset: Dataset, indent: Optional[int] = None) -> str:
     COLUMN's position among the CSV's columns (0-based, the class column included), and
     ``"threshold"`` is given for numerical splits only.
 
+    Parameters
+    ----------
+    tree : exactprune.tree.Tree
+        A tree grown on ``dataset`` by :func:`grow_tree`.
+    dataset : Dataset
+        The data it was grown on, with its ``columns`` (as :func:`load_csv` gives them).
+    indent : int, optional
+        The JSON indentation; None (and any tree deeper than ``exactprune.tree.INDENT_DEPTH``
+        levels) gives one line.
+
+    Returns
+    -------
+    str
+        The JSON text.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> d = Dataset(np.array([[0.0, 1.0, 5.0], [1.0, 0.0, 2.0]]), np.array([0, 1]), ["s=F", "s=M", "w"], ["a", "b"],
     ...             ["s", "w"], {"s": ["F", "M"]}, columns=[("s", "F"), ("s", "M"), ("w", None)])
@@ -838,6 +917,20 @@ def resolve_data_path(name: str, data_dir: Optional[str] = None) -> Optional[str
     ``NAME.csv.gz`` or ``NAME.csv`` in ``data_dir`` (or the folder named by the environment
     variable ``EXACTPRUNE_DATA``); None when there is none.
 
+    Parameters
+    ----------
+    name : str
+        A file's path or a database's short name.
+    data_dir : str, optional
+        The folder of databases; None reads the environment variable ``EXACTPRUNE_DATA``.
+
+    Returns
+    -------
+    str or None
+        The file's path, or None.
+
+    Examples
+    --------
     >>> resolve_data_path("no-such-database", data_dir=".") is None
     True
     """

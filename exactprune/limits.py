@@ -119,9 +119,22 @@ BREAKPOINT_MAX_LOG2 = 1 << 64
 
 
 def limit_text(value: int) -> str:
-    """A power-of-two-ish integer as short text (``2^20``, ``2^20 - 1``), another huge one by its
-    bit length (its decimal could pass Python's int-to-str limit), else its decimal.
+    """A limit as short text: above 10^12, a power of two (or one less) as ``2^64`` (``2^64 - 1``),
+    another integer of more than 64 bits by its bit length (its decimal could pass Python's
+    int-to-str limit); else its decimal.
 
+    Parameters
+    ----------
+    value : int
+        The limit (or the value refused by it).
+
+    Returns
+    -------
+    str
+        The text used in the refusals.
+
+    Examples
+    --------
     >>> limit_text(2 ** 64), limit_text(2 ** 64 + 3), limit_text(512)
     ('2^64', 'a 65-bit integer', '512')
     """
@@ -139,6 +152,24 @@ def check_parameter(value: Any, name: str, max_digits: int = MAX_PARAM_DIGITS,
     """An exact parameter (Fraction, int or sympy expression) whose numerator and denominator
     have at most ``max_digits`` digits (default ``MAX_PARAM_DIGITS``); returned unchanged.
 
+    Parameters
+    ----------
+    value : int, Fraction or sympy expression
+        The parameter (a sympy expression is returned unchecked).
+    name : str
+        The parameter's name in the refusal.
+    max_digits : int
+        The most decimal digits of the numerator and of the denominator.
+    limit_name : str
+        The limit's name in the refusal.
+
+    Returns
+    -------
+    int, Fraction or sympy expression
+        ``value`` (an int comes back as a Fraction).
+
+    Examples
+    --------
     >>> check_parameter(Fraction(1, 10 ** 1000), "eta")
     Traceback (most recent call last):
     ValueError: eta has a denominator of 1001 digits, above the limit MAX_PARAM_DIGITS = 1000
@@ -195,6 +226,20 @@ def _digit_count(number: int) -> int:
 def check_counts_size(counts: tuple, where: str = "counts") -> tuple:
     """Class counts within ``MAX_CLASSES`` classes and ``MAX_COUNT`` per class (returned unchanged).
 
+    Parameters
+    ----------
+    counts : tuple
+        A node's class counts.
+    where : str
+        The node named in the refusal, e.g. ``"node c1"``.
+
+    Returns
+    -------
+    tuple
+        ``counts``, unchanged.
+
+    Examples
+    --------
     >>> check_counts_size((2 ** 53, 1), "node c1")
     Traceback (most recent call last):
     ValueError: node c1: count 9007199254740992 exceeds the limit MAX_COUNT = 2^53 - 1
@@ -211,6 +256,20 @@ def check_tree_shape(nodes: int, depth: int, children: int, where: str) -> None:
     """Refuse a tree that grows past ``MAX_NODES``, ``MAX_DEPTH`` or ``MAX_CHILDREN`` (checked while
     the tree is read, so a huge input stops early).
 
+    Parameters
+    ----------
+    nodes : int
+        The number of nodes read so far.
+    depth : int
+        The depth the tree reaches so far: that of the node being read, plus one when it has
+        children (the root is at depth 0).
+    children : int
+        Its number of children.
+    where : str
+        The node named in the refusal.
+
+    Examples
+    --------
     >>> check_tree_shape(3, 10_001, 2, "node c1")
     Traceback (most recent call last):
     ValueError: node c1: depth 10001 exceeds the limit MAX_DEPTH = 10000

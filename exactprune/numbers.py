@@ -59,6 +59,20 @@ def exact(value: Any, name: str = "value") -> Fraction:
     sympy Rationals/Integers and flint fmpq/fmpz.  Floats and bools raise
     TypeError; malformed strings and zero denominators raise ValueError.
 
+    Parameters
+    ----------
+    value : int, Fraction, str, sympy Rational, flint.fmpq or flint.fmpz
+        The number to convert (any ``numbers.Rational`` is accepted too).
+    name : str
+        The argument's name, used in the error messages.
+
+    Returns
+    -------
+    Fraction
+        ``value`` exactly.
+
+    Examples
+    --------
     >>> exact("1/2"), exact("0.25"), exact(3), exact(Fraction(2, 6))
     (Fraction(1, 2), Fraction(1, 4), Fraction(3, 1), Fraction(1, 3))
     >>> exact(0.5, "lam")
@@ -128,6 +142,24 @@ def _parse_exact(value: str, name: str) -> Fraction:
 def exact_or_symbol(value: Any, name: str = "value"):
     """Like :func:`exact`, but let a sympy expression with free symbols through.
 
+    Parameters
+    ----------
+    value : Any
+        A number :func:`exact` accepts, or a sympy expression with free symbols.
+    name : str
+        The argument's name, used in the error messages.
+
+    Returns
+    -------
+    Fraction or sympy.Expr
+        ``value`` itself when it is symbolic, else ``exact(value, name)``.
+
+    See Also
+    --------
+    exact : the exact conversion used for non-symbolic values.
+
+    Examples
+    --------
     >>> import sympy
     >>> exact_or_symbol(sympy.Symbol("lam"), "lam")
     lam
@@ -142,6 +174,23 @@ def exact_or_symbol(value: Any, name: str = "value"):
 def nonnegative_values(values: Any, name: str = "values", what: str = "non-negative numbers") -> list:
     """A non-empty sequence of exact non-negative values (sympy symbols allowed), or a clear error.
 
+    Parameters
+    ----------
+    values : sequence
+        The values, each accepted by :func:`exact_or_symbol`; at most ``limits.MAX_CLASSES`` of
+        them (a string is refused).
+    name : str
+        The sequence's name in error messages (an entry is named ``name[i]``).
+    what : str
+        What the entries should be, in the TypeError for a non-sequence.
+
+    Returns
+    -------
+    list
+        The values as Fractions (symbolic entries kept as sympy expressions).
+
+    Examples
+    --------
     >>> nonnegative_values(["1/2", 0, 3], "loss_row")
     [Fraction(1, 2), Fraction(0, 1), Fraction(3, 1)]
     >>> nonnegative_values([1, -1], "counts")
@@ -176,13 +225,28 @@ def _integer(value: Any, name: str) -> int:
 
 
 def rational_count_values(counts: Any, name: str = "counts") -> tuple:
-    """Class counts as a tuple of non-negative exact numbers, or a clear error: the counts of
-    Zhong's Dirichlet moments (4.28)-(4.30), which are defined for any non-negative rational
-    counts n_j (weighted counts, sums of row weights), not only whole numbers.  Integers (any
-    ``numbers.Integral``) and whole Fractions become Python ints, other Fractions (and
+    """Class counts as a tuple of non-negative exact numbers, or a clear error.
+
+    The counts of Zhong's Dirichlet moments (4.28)-(4.30), which are defined for any non-negative
+    rational counts n_j (weighted counts, sums of row weights), not only whole numbers.  Integers
+    (any ``numbers.Integral``) and whole Fractions become Python ints, other Fractions (and
     ``flint.fmpq``) stay Fractions; floats, bools (though ``bool`` is an ``int``) and negative
     values are refused, and so is an empty sequence.
 
+    Parameters
+    ----------
+    counts : iterable
+        The class counts: integers, Fractions or ``flint.fmpq``.
+    name : str
+        The counts' name in error messages.
+
+    Returns
+    -------
+    tuple
+        One int or Fraction per count, in order.
+
+    Examples
+    --------
     >>> rational_count_values((3, Fraction(4, 2), Fraction(1, 3)))
     (3, 2, Fraction(1, 3))
     >>> rational_count_values((0.5, 1))
@@ -211,6 +275,20 @@ def rational_count_values(counts: Any, name: str = "counts") -> tuple:
 def positive_int(value: Any, name: str = "k") -> int:
     """An integer >= 1 (the k of a k-norm), or a clear error.
 
+    Parameters
+    ----------
+    value : int, str, Fraction or another exact integer
+        The value to check (a float, a bool or a non-integer is refused).
+    name : str
+        The argument's name, used in the error messages.
+
+    Returns
+    -------
+    int
+        ``value`` as an int.
+
+    Examples
+    --------
     >>> positive_int("3")
     3
     >>> positive_int(0, "k")
@@ -226,6 +304,20 @@ def positive_int(value: Any, name: str = "k") -> int:
 def nonnegative_int(value: Any, name: str = "value") -> int:
     """An integer >= 0, or a clear error.
 
+    Parameters
+    ----------
+    value : int, str, Fraction or another exact integer
+        The value to check (a float, a bool or a non-integer is refused).
+    name : str
+        The argument's name, used in the error messages.
+
+    Returns
+    -------
+    int
+        ``value`` as an int.
+
+    Examples
+    --------
     >>> nonnegative_int(0)
     0
     """
@@ -270,8 +362,25 @@ def check_k(k: Any, name: str = "k", limit: int = MAX_K, limit_name: str = "MAX_
 def rising(x, k: int):
     """Rising factorial x^(k) = x (x+1) ... (x+k-1), Zhong (C.5); 1 when k = 0.
 
-    Works for Fraction, int, fmpq and sympy expressions.
+    Parameters
+    ----------
+    x : Fraction, int, flint.fmpq or sympy expression
+        The base.
+    k : int
+        The number of factors, k >= 0 (a negative k raises ValueError).
 
+    Returns
+    -------
+    same type as ``x``, or int
+        The product, exact in the arithmetic of ``x`` (the int 1 when k = 0).
+
+    See Also
+    --------
+    rising_ratio_fmpq : the exact ratio of two rising factorials.
+    log_rising_arb : its certified logarithm, for real k.
+
+    Examples
+    --------
     >>> rising(Fraction(1, 2), 3)
     Fraction(15, 8)
     >>> rising(5, 0)
@@ -289,9 +398,29 @@ def rising_ratio_fmpq(a, d, k: int) -> flint.fmpq:
     """The ratio of rising factorials a^(k) / d^(k) as an exact ``flint.fmpq``.
 
     This is f_k(a, d) = g_k(a)/g_k(d) of Zhong (C.25)-(C.26), the shape of every leaf
-    moment (4.29) and Dirichlet marginal moment (3.19); ``a`` and ``d`` are exact
-    rationals, ``d`` positive.
+    moment (4.29) and Dirichlet marginal moment (3.19).
 
+    Parameters
+    ----------
+    a : Fraction, int or flint.fmpq
+        The numerator's base, an exact rational.
+    d : Fraction, int or flint.fmpq
+        The denominator's base, an exact positive rational.
+    k : int
+        The number of factors (k >= 0; the ratio is 1 when k = 0).
+
+    Returns
+    -------
+    flint.fmpq
+        a^(k) / d^(k) exactly.
+
+    See Also
+    --------
+    rising_ratio_arb : the certified ball of the same ratio, at any real k.
+    log_rising_ratio_arb : its certified logarithm.
+
+    Examples
+    --------
     >>> rising_ratio_fmpq(Fraction(6), Fraction(111, 2), 2)     # Zhong (B.2): 6*7/(55.5*56.5)
     56/4181
     """
@@ -304,11 +433,33 @@ def rising_ratio_fmpq(a, d, k: int) -> flint.fmpq:
 
 
 def rising_ratio_arb(a, d, k) -> flint.arb:
-    """Certified ball of a^(k) / d^(k) at any real k > 0 (exactly 0 when ``a`` is 0), with about
-    ``flint.ctx.prec`` correct bits at any size of k: the certified form of every leaf moment
-    (4.29), extended to real k by the Gamma functions of (C.26)
-    (:func:`log_rising_ratio_arb`, exponentiated).  ``a >= 0``, ``d > 0`` exact rationals.
+    """Certified ball of a^(k) / d^(k) at any real k > 0 (exactly 0 when ``a`` is 0).
 
+    It has about ``flint.ctx.prec`` correct bits at any size of k: the certified form of every
+    leaf moment (4.29), extended to real k by the Gamma functions of (C.26)
+    (:func:`log_rising_ratio_arb`, exponentiated).
+
+    Parameters
+    ----------
+    a : Fraction or int
+        The numerator's base, an exact rational >= 0.
+    d : Fraction or int
+        The denominator's base, an exact rational > 0.
+    k : int, Fraction or flint.arb
+        The order, k > 0.
+
+    Returns
+    -------
+    flint.arb
+        A ball containing a^(k) / d^(k).
+
+    See Also
+    --------
+    rising_ratio_fmpq : the exact ratio, for an integer k.
+    log_rising_ratio_arb : the certified logarithm exponentiated here.
+
+    Examples
+    --------
     >>> rising_ratio_arb(Fraction(6), Fraction(111, 2), 2).overlaps(flint.arb(56) / 4181)
     True
     >>> rising_ratio_arb(0, 3, 10 ** 30)
@@ -322,6 +473,18 @@ def rising_ratio_arb(a, d, k) -> flint.arb:
 def is_symbolic(value) -> bool:
     """True for a sympy expression with free symbols (a symbolic prior or loss), else False.
 
+    Parameters
+    ----------
+    value : Any
+        Any value; only objects with non-empty ``free_symbols`` count as symbolic.
+
+    Returns
+    -------
+    bool
+        Whether ``value`` has free symbols.
+
+    Examples
+    --------
     >>> import sympy
     >>> is_symbolic(sympy.Symbol("lam") + 1), is_symbolic(sympy.Rational(1, 2)), is_symbolic(Fraction(1, 2))
     (True, False, False)
@@ -332,6 +495,18 @@ def is_symbolic(value) -> bool:
 def simplify_symbolic(value):
     """The normal form of a symbolic result: ``sympy.factor(sympy.cancel(value))``.
 
+    Parameters
+    ----------
+    value : sympy expression or anything ``sympy.sympify`` accepts
+        The result to normalise.
+
+    Returns
+    -------
+    sympy.Expr
+        The factored, cancelled form.
+
+    Examples
+    --------
     >>> import sympy
     >>> lam = sympy.Symbol("lam")
     >>> simplify_symbolic((lam ** 2 - 1) / (lam + 1))
@@ -349,6 +524,26 @@ def to_jsonable(value: Any, default: Optional[Callable[[Any], Any]] = None) -> A
     ``default`` (e.g. ``str``), like the ``default`` of :func:`json.dumps`; without it, a
     TypeError names the type.
 
+    Parameters
+    ----------
+    value : Any
+        A result: dictionaries, lists, tuples, Fractions, ``flint.fmpq`` and plain JSON values,
+        nested freely.
+    default : callable, optional
+        Applied to any other object; None (the default) refuses it with a TypeError.
+
+    Returns
+    -------
+    Any
+        A value :func:`json.dumps` accepts.
+
+    See Also
+    --------
+    print_json : prints this form.
+    fraction_str : the ``"p/q"`` form of one exact number.
+
+    Examples
+    --------
     >>> to_jsonable({"mean": Fraction(3, 200), "k": [1, (2, Fraction(4, 2))]})
     {'mean': '3/200', 'k': [1, [2, '2']]}
     >>> to_jsonable(object())
@@ -394,6 +589,22 @@ def print_json(value: Any) -> None:
 def to_fmpq(value) -> flint.fmpq:
     """Fraction/int -> flint.fmpq (exact).
 
+    Parameters
+    ----------
+    value : Fraction, int or flint.fmpq
+        An exact rational (an fmpq is returned as it is).
+
+    Returns
+    -------
+    flint.fmpq
+        The same number.
+
+    See Also
+    --------
+    to_fraction : the conversion back.
+
+    Examples
+    --------
     >>> to_fmpq(Fraction(3, 4))
     3/4
     """
@@ -407,6 +618,22 @@ def to_fmpq(value) -> flint.fmpq:
 def to_fraction(value) -> Fraction:
     """flint.fmpq/fmpz -> Fraction (exact).
 
+    Parameters
+    ----------
+    value : flint.fmpq, flint.fmpz or anything :func:`exact` accepts
+        An exact number.
+
+    Returns
+    -------
+    Fraction
+        The same number.
+
+    See Also
+    --------
+    to_fmpq : the conversion the other way.
+
+    Examples
+    --------
     >>> to_fraction(flint.fmpq(3, 4))
     Fraction(3, 4)
     """
@@ -422,6 +649,18 @@ def arb_of(value) -> flint.arb:
 
     The ball contains the rational; it is exact when the rational is dyadic.
 
+    Parameters
+    ----------
+    value : Fraction, int, flint.fmpq or flint.arb
+        The number (an arb ball is returned as it is).
+
+    Returns
+    -------
+    flint.arb
+        A ball containing ``value`` at ``flint.ctx.prec``.
+
+    Examples
+    --------
     >>> arb_of(Fraction(1, 2))
     0.500000000000000
     """
@@ -436,10 +675,27 @@ def arb_of(value) -> flint.arb:
 def log_rising_arb(x, k) -> flint.arb:
     """Certified log of the rising factorial: log Gamma(x+k) - log Gamma(x).
 
-    ``x`` is an exact positive rational, ``k`` a non-negative integer or any
-    real (arb or rational) with x + k > 0: the Gamma extension of Zhong
-    (C.26).  Uses the working precision of ``flint.ctx``.
+    Uses the working precision of ``flint.ctx``.
 
+    Parameters
+    ----------
+    x : Fraction or int
+        An exact positive rational.
+    k : int, Fraction or flint.arb
+        A non-negative integer or any real with x + k > 0: the Gamma extension of Zhong (C.26).
+
+    Returns
+    -------
+    flint.arb
+        A ball containing log x^(k).
+
+    See Also
+    --------
+    rising : the exact rising factorial, for an integer k.
+    log_rising_ratio_arb : the log of a ratio of two rising factorials.
+
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> ball = log_rising_arb(Fraction(1, 2), 3)
     >>> ball.overlaps(flint.arb(15).log() - flint.arb(8).log())
@@ -451,9 +707,21 @@ def log_rising_arb(x, k) -> flint.arb:
 
 
 def magnitude_bits(value) -> int:
-    """An m >= 0 with |value| < 2^m, at most one above the least such m, for an int (its bit length),
-    a rational p/q (bits(p) - bits(q) + 1, or 0) or an arb ball (from its upper bound).
+    """An m >= 0 with |value| < 2^m, at most one above the least such m.
 
+    Parameters
+    ----------
+    value : int, Fraction or flint.arb
+        An int (m is its bit length), a rational p/q (bits(p) - bits(q) + 1, or 0) or an arb ball
+        (m from its upper bound).
+
+    Returns
+    -------
+    int
+        The bound m.
+
+    Examples
+    --------
     >>> magnitude_bits(8), magnitude_bits(Fraction(1, 3)), magnitude_bits(Fraction(9, 2))
     (4, 0, 3)
     """
@@ -465,10 +733,10 @@ def magnitude_bits(value) -> int:
 
 
 def log_rising_ratio_arb(a, d, k) -> flint.arb:
-    """Certified log(a^(k) / d^(k)) = lgamma(a+k) - lgamma(a) - lgamma(d+k) + lgamma(d), the log of
-    every leaf moment (Zhong (4.29) extended to real k by (C.26)), with about ``flint.ctx.prec``
-    correct bits at any size of k; ``a > 0`` and ``d > 0`` exact rationals, ``k > 0`` an int, a
-    rational or an arb ball.
+    """Certified log(a^(k) / d^(k)) = lgamma(a+k) - lgamma(a) - lgamma(d+k) + lgamma(d).
+
+    The log of every leaf moment (Zhong (4.29) extended to real k by (C.26)), with about
+    ``flint.ctx.prec`` correct bits at any size of k.
 
     lgamma(a + k) has magnitude about k log k, so the lgamma route runs at the working precision
     plus the bit length of k (and of a + d).  When k is so large that this would be wasteful
@@ -479,6 +747,28 @@ def log_rising_ratio_arb(a, d, k) -> flint.arb:
     x log k + [-x / k, x^2 / k], and the difference for x = a and x = d in
     (a - d) log k + [-(a + d^2) / k, (a^2 + d) / k].
 
+    Parameters
+    ----------
+    a : Fraction or int
+        The numerator's base, an exact rational > 0.
+    d : Fraction or int
+        The denominator's base, an exact rational > 0.
+    k : int, Fraction or flint.arb
+        The order, k > 0.
+
+    Returns
+    -------
+    flint.arb
+        A ball containing log(a^(k) / d^(k)).
+
+    See Also
+    --------
+    rising_ratio_arb : the ratio itself, certified.
+    rising_ratio_fmpq : the exact ratio, for an integer k.
+    log_rising_arb : the log of one rising factorial.
+
+    Examples
+    --------
     >>> ball = log_rising_ratio_arb(Fraction(6), Fraction(111, 2), 10 ** 22)   # k = 1e22
     >>> import math    # Stirling: -49.5 log k + lgamma(55.5) - lgamma(6) = -2345.98115185...
     >>> ball.rad() < 1e-10, abs(float(ball.mid()) - (-49.5 * math.log(1e22) + math.lgamma(55.5) - math.lgamma(6))) < 1e-9
@@ -512,6 +802,23 @@ def certified_sign(evaluate: Callable[[], flint.arb], *, start_prec: int = 64,
     have an exact zero must test for it exactly first (arb cannot prove
     equality).  The caller's precision is restored.
 
+    Parameters
+    ----------
+    evaluate : callable
+        Takes no argument and returns a ball (``flint.arb``) computed at the current
+        ``flint.ctx.prec``.
+    start_prec : int
+        The first working precision, in bits.
+    max_prec : int
+        The largest working precision tried, in bits.
+
+    Returns
+    -------
+    int
+        -1, 0 (only for the exact ball 0) or +1.
+
+    Examples
+    --------
     >>> certified_sign(lambda: flint.arb(1) / 3 - flint.arb(1) / 4)
     1
     """
@@ -532,6 +839,22 @@ def certified_sign(evaluate: Callable[[], flint.arb], *, start_prec: int = 64,
 def fraction_str(value) -> str:
     """Exact value as ``"p/q"`` (or ``"p"`` for integers): the JSON form.
 
+    Parameters
+    ----------
+    value : Fraction, int or another value ``Fraction()`` takes exactly
+        The number.
+
+    Returns
+    -------
+    str
+        Its lowest-terms ``"p/q"`` text, with no digit limit.
+
+    See Also
+    --------
+    decimal_str : the rounded decimal form.
+
+    Examples
+    --------
     >>> fraction_str(Fraction(6, 4)), fraction_str(Fraction(3))
     ('3/2', '3')
     """
@@ -551,6 +874,26 @@ def decimal_str(value, digits: int = 10) -> str:
     Exact integer arithmetic (no float), trailing zeros kept, so the result
     can be compared with a value printed in a paper.
 
+    Parameters
+    ----------
+    value : Fraction or int
+        The rational to print.
+    digits : int
+        The number of significant digits.
+
+    Returns
+    -------
+    str
+        The rounded decimal (no exponent).
+
+    See Also
+    --------
+    fraction_str : the exact ``"p/q"`` form.
+    knorm_decimal : the k-th root, rounded the same way.
+    sqrt_decimal : the square root to a number of decimal places.
+
+    Examples
+    --------
     >>> decimal_str(Fraction(1, 3), 4)
     '0.3333'
     >>> decimal_str(Fraction(3, 200), 5)
@@ -578,6 +921,24 @@ def decimal_str(value, digits: int = 10) -> str:
 def sqrt_decimal(value: Fraction, places: int) -> str:
     """sqrt(value) correctly rounded (half-even) to ``places`` decimals, by integer arithmetic.
 
+    Parameters
+    ----------
+    value : Fraction
+        A non-negative rational (a negative one raises ValueError).
+    places : int
+        The number of decimal places.
+
+    Returns
+    -------
+    str
+        The rounded square root.
+
+    See Also
+    --------
+    knorm_decimal : the k-th root to significant digits.
+
+    Examples
+    --------
     >>> sqrt_decimal(Fraction(2), 5)
     '1.41421'
     """
@@ -598,11 +959,34 @@ _ARB_ROOT_MAX_K = 2 ** 64 - 1
 
 
 def knorm_decimal(value, k: int, digits: int = 10) -> str:
-    """value^(1/k) to ``digits`` significant digits: the exact midpoint of a certified arb root
-    at 64 + 4 ``digits`` bits, rounded once (half-even); the digits are those of the root unless
-    it lies within about 2^-(60 + 4 digits) of a rounding boundary.  For k above 2^64 - 1 (arb's
-    root takes a machine word) the certified ball is exp(log(value) / k).
+    """value^(1/k) to ``digits`` significant digits.
 
+    The exact midpoint of a certified arb root at 64 + 4 ``digits`` bits, rounded once
+    (half-even); the digits are those of the root unless it lies within about 2^-(60 + 4 digits)
+    of a rounding boundary.  For k above 2^64 - 1 (arb's root takes a machine word) the certified
+    ball is exp(log(value) / k).
+
+    Parameters
+    ----------
+    value : Fraction or int
+        A non-negative rational (a k-th moment).
+    k : int
+        The root's order, k >= 1.
+    digits : int
+        The number of significant digits.
+
+    Returns
+    -------
+    str
+        The rounded root, as :func:`decimal_str` prints it.
+
+    See Also
+    --------
+    decimal_str : the rounding used.
+    sqrt_decimal : the exact square root to decimal places.
+
+    Examples
+    --------
     >>> knorm_decimal(Fraction(1, 4), 2, 3)
     '0.500'
     >>> knorm_decimal(Fraction(1, 4), 2 ** 64, 22)        # 1 - ln(4) / 2^64 = 1 - 7.515e-20

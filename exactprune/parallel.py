@@ -45,6 +45,18 @@ CONNECT_TIMEOUT_S = 5
 def check_jobs(jobs: Any) -> int:
     """Validate ``jobs`` (``n_jobs``): a positive integer or -1.
 
+    Parameters
+    ----------
+    jobs : int
+        The number of workers: a positive integer, or -1 for all cores (a bool is refused).
+
+    Returns
+    -------
+    int
+        ``jobs``, unchanged.
+
+    Examples
+    --------
     >>> check_jobs(2), check_jobs(-1)
     (2, -1)
     >>> check_jobs(0)
@@ -60,6 +72,20 @@ def unit_seeds(seed: int, count: int) -> List[int]:
     """``count`` independent 63-bit seeds derived from ``seed`` (``SeedSequence(seed).spawn``):
     unit i's seed depends only on ``seed`` and i.
 
+    Parameters
+    ----------
+    seed : int
+        The run's seed, a non-negative integer.
+    count : int
+        The number of seeds (of work units).
+
+    Returns
+    -------
+    list of int
+        The seeds, each in 0..2^63 - 1.
+
+    Examples
+    --------
     >>> seeds = unit_seeds(5, 4)
     >>> seeds[:3] == unit_seeds(5, 3), seeds == unit_seeds(5, 4), seeds[0] == unit_seeds(6, 1)[0]
     (True, True, False)
@@ -90,6 +116,28 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
     stderr as units finish (default: only when stderr is a terminal).  ``function`` must be
     importable (a module-level function) for process and Dask workers.
 
+    Parameters
+    ----------
+    function : callable
+        Called as ``function(*unit)``; a module-level function for process and Dask workers.
+    units : sequence of tuple
+        The arguments of each call.
+    jobs : int
+        Worker processes (-1 for all cores); 1 runs in this process.
+    progress : bool, optional
+        Print progress on stderr; None prints it when stderr is a terminal.
+    label : str
+        What the units are, in the progress line and fallback messages.
+    cost : sequence of float, optional
+        An estimate of each unit's run time, one per unit: the dispatch order, longest first.
+
+    Returns
+    -------
+    list
+        The results, in the order of ``units``.
+
+    Examples
+    --------
     >>> run_units(divmod, [(7, 2), (9, 4), (5, 5)], cost=[1, 3, 2])    # runs (9, 4), (5, 5), (7, 2)
     [(3, 1), (2, 1), (1, 0)]
     """
@@ -207,6 +255,20 @@ def chunk_sizes(samples: int, chunk: int) -> List[int]:
     """``samples`` split into chunks of ``chunk`` (the last one shorter): a fixed split, whatever
     the number of workers.
 
+    Parameters
+    ----------
+    samples : int
+        The number of draws, >= 0.
+    chunk : int
+        The size of a chunk, >= 1.
+
+    Returns
+    -------
+    list of int
+        The chunks' sizes (empty for 0 samples).
+
+    Examples
+    --------
     >>> chunk_sizes(25, 10), chunk_sizes(20, 10), chunk_sizes(0, 10)
     ([10, 10, 5], [10, 10], [])
     """
@@ -230,6 +292,32 @@ def chunked_monte_carlo(sample_fn: Callable[..., Any], samples: int, seed: int, 
     number of workers).  ``sample_fn`` must be a module-level function drawing its numbers
     from ``numpy.random.default_rng(seed_k)``.
 
+    Parameters
+    ----------
+    sample_fn : callable
+        Called as ``sample_fn(seed_k, size_k, *args)`` for each chunk k.
+    samples : int
+        The number of draws in all.
+    seed : int
+        The run's seed.
+    chunk : int
+        The draws per chunk (part of the run's identity).
+    args : tuple
+        Further arguments of ``sample_fn``.
+    jobs : int
+        Worker processes, as in :func:`run_units`.
+    progress : bool, optional
+        Progress on stderr, as in :func:`run_units`.
+    label : str
+        What the units are, in the progress line.
+
+    Returns
+    -------
+    list
+        ``sample_fn``'s results, one per chunk, in chunk order.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> draws = chunked_monte_carlo(lambda s, k: np.random.default_rng(s).random(k), 25, seed=0, chunk=10)
     >>> [len(d) for d in draws], len(set(np.concatenate(draws)))
@@ -258,6 +346,19 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
     scheduler is refused with ``ValueError`` after :data:`CONNECT_TIMEOUT_S` seconds; a missing
     ``distributed`` package names the extra to install.
 
+    Parameters
+    ----------
+    address : str or None
+        A scheduler address (``tcp://host:8786``), ``local:N`` for a local cluster of N workers,
+        or None for no change.
+
+    Yields
+    ------
+    None
+        Inside the block, :func:`run_units` runs on Dask.
+
+    Examples
+    --------
     >>> with dask_backend(None):                   # nothing changes: joblib runs the units
     ...     run_units(pow, [(2, 3), (3, 2)])
     [8, 9]
@@ -363,6 +464,13 @@ def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
     """``--jobs N`` (default 1, -1 all cores; 0 and other negatives refused by argparse) and
     ``--dask ADDRESS`` (``tcp://host:8786``, or ``local:N`` for a local cluster of N workers).
 
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser, given ``--jobs`` and ``--dask``.
+
+    Examples
+    --------
     >>> p = argparse.ArgumentParser(); add_parallel_arguments(p)
     >>> args = p.parse_args(["--jobs", "-1"]); args.jobs, args.dask
     (-1, None)
@@ -381,6 +489,15 @@ def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
 class Workers:
     """Where :meth:`run` sends work units: ``jobs`` as in :func:`run_units`, ``progress`` on stderr.
 
+    Parameters
+    ----------
+    jobs : int
+        Worker processes, as in :func:`run_units`.
+    progress : bool
+        Print progress on stderr.
+
+    Examples
+    --------
     >>> Workers().run(pow, [(2, 5)])
     [32]
     """
@@ -392,6 +509,24 @@ class Workers:
         """:func:`run_units` with these settings: ``function(*unit)`` per unit, results in
         the order of ``units``.
 
+        Parameters
+        ----------
+        function : callable
+            Called as ``function(*unit)``.
+        units : sequence of tuple
+            The arguments of each call.
+        label : str
+            What the units are, in the progress line.
+        cost : sequence of float, optional
+            Run-time estimates, one per unit (the dispatch order, as in :func:`run_units`).
+
+        Returns
+        -------
+        list
+            The results, in the order of ``units``.
+
+        Examples
+        --------
         >>> Workers(jobs=1).run(divmod, [(7, 2), (9, 4)])
         [(3, 1), (2, 1)]
         """
@@ -405,6 +540,19 @@ def workers_from_args(args: argparse.Namespace) -> Iterator[Workers]:
     terminal and ``--json`` is off; with ``--dask`` the cluster's workers set the parallelism,
     so ``--jobs`` is refused beside it.
 
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed arguments: ``jobs`` and ``dask`` (:func:`add_parallel_arguments`) and ``json``, each
+        read when present.
+
+    Yields
+    ------
+    Workers
+        The settings to run the command's work units with.
+
+    Examples
+    --------
     >>> with workers_from_args(argparse.Namespace(jobs=None, dask=None, json=True)) as w:
     ...     w
     Workers(jobs=1, progress=False)

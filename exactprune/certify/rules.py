@@ -189,6 +189,17 @@ class Approx:
     """A float64 approximation ``value`` of a non-negative real with ``|X - value| <= rel *
     value``; ``valid`` is False when the bound cannot be vouched for (see the module docstring).
 
+    Parameters
+    ----------
+    value : float
+        The float64 approximation.
+    rel : float
+        The relative error bound: ``|X - value| <= rel * value``.
+    valid : bool
+        Whether the bound can be vouched for.
+
+    Examples
+    --------
     >>> a = Approx.of(Fraction(1, 3)) * Approx.of(3)
     >>> a.valid, a.value, a.rel <= 3 * U
     (True, 1.0, True)
@@ -408,6 +419,17 @@ class Decider:
     ball of ``X - Y`` returned by ``ball()`` (precision doubling from ``start_prec`` up to
     ``max_prec`` bits), then the exact ``X - Y`` returned by ``exact()``.
 
+    Parameters
+    ----------
+    start_prec : int
+        The first arb working precision, in bits.
+    max_prec : int
+        The largest arb working precision, in bits, before the exact route.
+    routes : dict of str to int
+        The counts per route (``float``, ``arb``, ``exact``), updated by every decision; starts at 0.
+
+    Examples
+    --------
     >>> d = Decider()
     >>> d.sign(None, None, ball=lambda: flint.arb(1) / 3 - flint.arb(1) / 4)
     1

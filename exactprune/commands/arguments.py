@@ -41,6 +41,24 @@ def integer_arg(text: Any, name: str, minimum: int, maximum: int, why: str = "")
     """A decimal integer argument in ``[minimum, maximum]`` (ASCII digits only: ``1e100`` and
     ``1.0`` are not integers), or a :class:`UsageError` naming the limit.
 
+    Parameters
+    ----------
+    text : str or int
+        The argument as typed (an int is taken as it is and only range-checked).
+    name : str
+        The option's name in the refusal, e.g. ``"--k"``.
+    minimum, maximum : int
+        The inclusive range.
+    why : str
+        Appended to the refusal of a value above ``maximum``, explaining the limit.
+
+    Returns
+    -------
+    int
+        The value.
+
+    Examples
+    --------
     >>> integer_arg("12", "--k", 1, 100)
     12
     >>> integer_arg("1e100", "--k", 1, 100)
@@ -68,6 +86,20 @@ def bounded_int(minimum: int, maximum: int, why: str = "") -> Callable[[str], in
     """An argparse ``type``: a decimal integer in ``[minimum, maximum]``, checked at parse time
     (argparse prefixes the option's name to the refusal).
 
+    Parameters
+    ----------
+    minimum, maximum : int
+        The inclusive range.
+    why : str
+        Appended to the refusal, explaining the range.
+
+    Returns
+    -------
+    callable
+        ``parse(text) -> int``, raising ``argparse.ArgumentTypeError`` outside the range.
+
+    Examples
+    --------
     >>> bounded_int(0, 16)("4")
     4
     >>> bounded_int(0, 16)("-1")
@@ -99,6 +131,15 @@ def check_output_stem(stem: str, suffixes: tuple) -> None:
     """Refuse at once (before any work) an output path whose folder is missing or not writable,
     or that names a folder.
 
+    Parameters
+    ----------
+    stem : str
+        The output path without its suffix (``--out``).
+    suffixes : tuple of str
+        The suffixes of the files that will be written beside ``stem``.
+
+    Examples
+    --------
     >>> import os, shutil, tempfile
     >>> folder = tempfile.mkdtemp()
     >>> check_output_stem(os.path.join(folder, "run"), (".csv", ".md"))       # fine: nothing printed
@@ -125,6 +166,22 @@ def exact_arg(text: Any, name: str, nonnegative: bool = True) -> Fraction:
     """An exact number argument (``1/2``, ``0.5``, ``1e-3``) within the size limits of
     :data:`~exactprune.limits.CLI_MAX_NUMBER_CHARS` and :data:`~exactprune.limits.CLI_MAX_NUMBER_DIGITS`.
 
+    Parameters
+    ----------
+    text : str, int or Fraction
+        The argument as typed (an int or Fraction is only checked for size and sign).
+    name : str
+        The option's name in the refusal, e.g. ``"--lam"``.
+    nonnegative : bool
+        Refuse a negative value.
+
+    Returns
+    -------
+    Fraction
+        The value, exactly.
+
+    Examples
+    --------
     >>> exact_arg("0.25", "--lam"), exact_arg("2/6", "--eta")
     (Fraction(1, 4), Fraction(1, 3))
     >>> exact_arg("1e400", "--epsilon")
@@ -168,6 +225,13 @@ def _shown(text: str) -> str:
 def add_tree_argument(parser) -> None:
     """The tree positional, named and explained the same way in every command.
 
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser, given the positional ``tree``.
+
+    Examples
+    --------
     >>> import argparse
     >>> parser = argparse.ArgumentParser()
     >>> add_tree_argument(parser)
@@ -181,6 +245,15 @@ def add_k_argument(parser, maximum: int) -> None:
     """The required ``--k`` of a moment order, kept as text: :func:`k_from_args` checks it
     against ``maximum``, which the help names.
 
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser, given ``--k``.
+    maximum : int
+        The largest k, named in the help.
+
+    Examples
+    --------
     >>> import argparse
     >>> parser = argparse.ArgumentParser()
     >>> add_k_argument(parser, 100)
@@ -194,6 +267,22 @@ def k_from_args(args, maximum: int, why: str = "") -> int:
     """The moment order ``--k`` as an integer in 1..``maximum`` (:func:`integer_arg`); ``why``
     explains the maximum in the refusal.
 
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed arguments with the text ``k`` of :func:`add_k_argument`.
+    maximum : int
+        The largest k admitted.
+    why : str
+        Appended to the refusal of a k above ``maximum``.
+
+    Returns
+    -------
+    int
+        k, in 1..``maximum``.
+
+    Examples
+    --------
     >>> import argparse
     >>> k_from_args(argparse.Namespace(k="12"), 100)
     12
@@ -207,6 +296,13 @@ def k_from_args(args, maximum: int, why: str = "") -> int:
 def add_json_argument(parser) -> None:
     """The ``--json`` flag (machine-readable output, exact values as strings), off by default.
 
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser, given ``--json``.
+
+    Examples
+    --------
     >>> import argparse
     >>> parser = argparse.ArgumentParser()
     >>> add_json_argument(parser)
@@ -220,6 +316,13 @@ def add_lam_eta_arguments(parser) -> None:
     """--lam, --eta and --json (values exact: 1/2 or 0.5; both default to 1/2, as in Zhong's
     experiments).
 
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser, given ``--lam``, ``--eta`` and ``--json``.
+
+    Examples
+    --------
     >>> import argparse
     >>> parser = argparse.ArgumentParser()
     >>> add_lam_eta_arguments(parser)
@@ -236,6 +339,13 @@ def add_prior_arguments(parser) -> None:
     """--lam, --eta, --json and the error --numerator of the k-norm Prior (default ``J-1``,
     Zhong's (4.29) as printed).
 
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser, given ``--lam``, ``--eta``, ``--json`` and ``--numerator``.
+
+    Examples
+    --------
     >>> import argparse
     >>> parser = argparse.ArgumentParser()
     >>> add_prior_arguments(parser)
@@ -251,6 +361,19 @@ def prior_from_args(args):
     """The :class:`~exactprune.knorm.Prior` of the arguments of :func:`add_prior_arguments`, its
     numbers exact (``0.25`` is 1/4).
 
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed arguments with the texts ``lam`` and ``eta`` and the ``numerator`` of
+        :func:`add_prior_arguments`.
+
+    Returns
+    -------
+    exactprune.knorm.Prior
+        The prior; a bad or negative lam or eta is a :class:`UsageError`.
+
+    Examples
+    --------
     >>> import argparse
     >>> prior_from_args(argparse.Namespace(lam="0.25", eta="1/3", numerator="1"))
     Prior(lam=Fraction(1, 4), eta=Fraction(1, 3), numerator='1')

@@ -18,6 +18,13 @@ def register(subparsers) -> None:
     """Add the ``compare`` command (the pruning methods under Zhong's Figure 6.1 protocol) to
     argparse ``subparsers``; the seed defaults to 0 and every run of a ratio is made.
 
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)
@@ -65,6 +72,18 @@ def parse_ratios(text: str) -> list:
     """Training ratios in % ("5,50") as numbers m of the 20 subsets of Figure 6.1, each once
     (a ``ValueError`` otherwise; also used by benchmarks/bench_chapter6.py).
 
+    Parameters
+    ----------
+    text : str
+        Comma-separated percentages, each a multiple of 5 in 5..95.
+
+    Returns
+    -------
+    list of int
+        Each ratio divided by 5 (the number of the 20 subsets trained on), in the order given.
+
+    Examples
+    --------
     >>> parse_ratios("5,50")
     [1, 10]
     >>> parse_ratios("50,50")

@@ -14,6 +14,13 @@ def register(subparsers) -> None:
     """Add ``cost`` (loss-matrix cost moments, Zhong 7.1) and ``classprob`` (class-probability
     error moments, Zhong 7.2) to argparse ``subparsers``; lam and eta default to 1/2.
 
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)

@@ -33,6 +33,13 @@ def add_data_arguments(parser) -> None:
     Each defaults to None, "not given" (:func:`data_options` supplies the level limit's default),
     so that ``compare`` can refuse them for a built-in data set.
 
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser, given the CSV options.
+
+    Examples
+    --------
     >>> parser = argparse.ArgumentParser()
     >>> add_data_arguments(parser)
     >>> args = parser.parse_args(["--target", "y", "--sep", "tab"])
@@ -65,6 +72,18 @@ def categorical_names(text: Optional[str]) -> list:
     """The column names of ``--categorical A,B`` (blanks and empty entries dropped; none given,
     none).
 
+    Parameters
+    ----------
+    text : str or None
+        The text of ``--categorical``, or None when it was not given.
+
+    Returns
+    -------
+    list of str
+        The names.
+
+    Examples
+    --------
     >>> categorical_names(" sex, colour ,,"), categorical_names(None)
     (['sex', 'colour'], [])
     """
@@ -76,6 +95,18 @@ def data_options(args) -> dict:
     reading and the header row (:func:`reading_options`) given by the options of
     :func:`add_data_arguments`.
 
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed arguments with the options of :func:`add_data_arguments`.
+
+    Returns
+    -------
+    dict
+        ``target``, ``categorical`` (a list), ``sep`` and ``max_levels``.
+
+    Examples
+    --------
     >>> parser = argparse.ArgumentParser()
     >>> add_data_arguments(parser)
     >>> data_options(parser.parse_args(["--categorical", "a, b", "--sep", ";", "--max-levels", "7"]))
@@ -91,6 +122,18 @@ def reading_options(args) -> dict:
     """The number reading and header keyword arguments of :func:`exactprune.datasets.load_csv`
     given by ``--decimal``, ``--thousands`` and ``--no-header``.
 
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed arguments with the options of :func:`add_data_arguments`.
+
+    Returns
+    -------
+    dict
+        ``decimal`` (``"."`` when not given), ``thousands`` and ``header``.
+
+    Examples
+    --------
     >>> parser = argparse.ArgumentParser()
     >>> add_data_arguments(parser)
     >>> reading_options(parser.parse_args(["--decimal", ",", "--thousands", ".", "--no-header"]))
@@ -131,6 +174,20 @@ def load_from_args(path: str, args):
     """:func:`exactprune.datasets.load_csv` with the data options of ``args`` (:func:`data_options`,
     :func:`reading_options`: :func:`load_options`).
 
+    Parameters
+    ----------
+    path : str
+        The CSV file (plain or gzip).
+    args : argparse.Namespace
+        Parsed arguments with the options of :func:`add_data_arguments`.
+
+    Returns
+    -------
+    exactprune.datasets.Dataset
+        The database as :func:`exactprune.datasets.load_csv` reads it.
+
+    Examples
+    --------
     Three rows, x declared categorical: its three values and colour's two become five one-hot
     columns, and the classes are the target's values in sorted order.
 

@@ -99,6 +99,13 @@ def _print_row(row: dict) -> None:
 def register(sub) -> None:
     """Add the ``errata`` command (the errata registry; ``--ledger``, ``--peers``) to argparse ``sub``.
 
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)

@@ -11,6 +11,13 @@ def register(subparsers) -> None:
     argparse ``subparsers``; growing defaults to scikit-learn's: Gini, no depth limit, one
     example per leaf at least, random state 0.
 
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)
@@ -55,6 +62,20 @@ def run(args) -> int:
     On the rows (x, class) = (1, a), (2, a), (3, b) the one pure split sends x = 1 and 2 left,
     written x <= 2.0 (the largest value that goes left, in full), leaving counts (2, 0) and (0, 1):
 
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments of :func:`register`'s ``grow`` parser: the CSV path ``data``, the data
+        options (:func:`~exactprune.commands.csv_options.add_data_arguments`) and the growing
+        options.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
+
+    Examples
+    --------
     >>> import argparse, os, shutil, tempfile
     >>> folder = tempfile.mkdtemp()
     >>> path = os.path.join(folder, "data.csv")

@@ -51,6 +51,13 @@ def _run(args) -> int:
 def register(sub) -> None:
     """Add the ``iris`` command (Zhong's App B case study) to argparse ``sub``, run by :func:`_run`.
 
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)

@@ -112,6 +112,13 @@ def register(sub) -> None:
     (PruneTree, Fig 4.1) to argparse ``sub``; the prior defaults to lam = eta = 1/2 and Zhong's
     numerator J - 1, PruneTree's margin to 0.
 
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)

@@ -9,6 +9,22 @@ from typing import Any, Optional
 def plural(count: int, noun: str, plural_form: Optional[str] = None) -> str:
     """``1 leaf``, ``3 leaves``: a count with its noun in the right number.
 
+    Parameters
+    ----------
+    count : int
+        The count.
+    noun : str
+        The noun in the singular.
+    plural_form : str, optional
+        The plural; None adds an ``s`` to ``noun``.
+
+    Returns
+    -------
+    str
+        The count, a space and the noun.
+
+    Examples
+    --------
     >>> plural(1, "leaf", "leaves"), plural(3, "leaf", "leaves"), plural(0, "case")
     ('1 leaf', '3 leaves', '0 cases')
     """
@@ -24,6 +40,18 @@ def approx(value) -> str:
     half-even from its exact value, a float by ``%#g`` (trailing zeros kept: ``0.123450`` has six
     digits, as docs/cli_output.md promises); ``-`` for none, ``0`` for zero.
 
+    Parameters
+    ----------
+    value : Fraction, int, float or None
+        The value to print.
+
+    Returns
+    -------
+    str
+        The decimal text.
+
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> approx(Fraction(257, 2016)), approx(0.125), approx(None), approx(Fraction(0)), approx(12345678.0)
     ('0.127480', '0.125000', '-', '0', '1.23457e+07')
@@ -42,6 +70,20 @@ def pruned_text(names, limit: Optional[int] = None) -> str:
     """The pruned nodes as one comma-separated list, or ``nothing``; with ``limit``, a longer list
     is cut after ``limit`` names with its length (the summary of a large tree, ``--full`` lifts it).
 
+    Parameters
+    ----------
+    names : iterable of str
+        The pruned nodes' names.
+    limit : int, optional
+        The most names listed; None lists them all.
+
+    Returns
+    -------
+    str
+        The list as text.
+
+    Examples
+    --------
     >>> pruned_text([]), pruned_text(["c1", "c21"]), pruned_text(["c1", "c2", "c3"], limit=2)
     ('nothing', 'c1, c21', 'c1, c2, ... (3 in all; --full lists them)')
     """
@@ -60,6 +102,20 @@ def summary_limit(leaves: int, full: bool) -> Optional[int]:
     :data:`~exactprune.limits.CLI_SUMMARY_LEAVES` leaves or with ``--full``, else
     :data:`SUMMARY_NAMES`.
 
+    Parameters
+    ----------
+    leaves : int
+        The number of leaves of the tree printed.
+    full : bool
+        Whether ``--full`` was given.
+
+    Returns
+    -------
+    int or None
+        The most names per list, or None for all.
+
+    Examples
+    --------
     >>> summary_limit(3, False), summary_limit(500, False), summary_limit(500, True)
     (None, 8, None)
     """
@@ -70,6 +126,13 @@ def summary_limit(leaves: int, full: bool) -> Optional[int]:
 def add_full_argument(parser) -> None:
     """``--full``: the whole text output of a large tree (every name, the exact values, the tree).
 
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser, given ``--full``.
+
+    Examples
+    --------
     >>> import argparse
     >>> parser = argparse.ArgumentParser()
     >>> add_full_argument(parser)
@@ -86,6 +149,13 @@ def add_full_argument(parser) -> None:
 def print_json(value: Any) -> None:
     """:func:`exactprune.numbers.print_json`, imported when called (``--help`` loads no python-flint).
 
+    Parameters
+    ----------
+    value : Any
+        The result to print, as :func:`exactprune.numbers.to_jsonable` accepts it.
+
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> print_json({"moment": Fraction(2, 6)})
     {

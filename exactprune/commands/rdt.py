@@ -15,6 +15,13 @@ def register(subparsers) -> None:
     ``experiment`` (DD sec 4) to argparse ``subparsers``; ``rdt moments`` defaults to DD's
     d = 5, N = 20, fixed height 3.
 
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)
@@ -156,6 +163,18 @@ def _run_moments(args) -> int:
 def criterion_text(crit) -> str:
     """The stopping rule in words, e.g. ``stop at height 3 or when pure``.
 
+    Parameters
+    ----------
+    crit : exactprune.rdt.Criterion
+        The stopping rule: a height, purity and a point bound, each optional.
+
+    Returns
+    -------
+    str
+        The rule in words.
+
+    Examples
+    --------
     >>> from exactprune.rdt import Criterion
     >>> criterion_text(Criterion(height=3)), criterion_text(Criterion(purity=True, pb=2))
     ('stop at height 3', 'stop when pure or at <= 2 points')

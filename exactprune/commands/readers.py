@@ -166,6 +166,17 @@ def check_report_size(tree: Tree, command: str, k: int) -> None:
     """Refuse a per-node report (every node's subtree evaluated) beyond MAX_REPORT_VISITS node
     visits or MAX_REPORT_WORK visits times k.
 
+    Parameters
+    ----------
+    tree : Tree
+        The count tree the report would cover.
+    command : str
+        The command's name, for the refusal.
+    k : int
+        The moment order.
+
+    Examples
+    --------
     A node at depth d is visited by the subtree evaluations of its d + 1 ancestors (itself
     included): a root with two leaves costs 1 + 2 + 2 = 5 visits, so k = 200,000 is admitted
     (5 k = 1,000,000, the limit) and k = 200,001 is not.
@@ -194,6 +205,20 @@ def read_json_file(path: str, what: str) -> Any:
     """A JSON input file (not a tree) within the size and nesting limits (:func:`read_text`),
     decoded; malformed JSON is a :class:`UsageError`.
 
+    Parameters
+    ----------
+    path : str
+        The file's path, or ``-`` for stdin.
+    what : str
+        What the file holds, for the messages (``"loss matrix"``).
+
+    Returns
+    -------
+    Any
+        The decoded JSON value.
+
+    Examples
+    --------
     >>> import os, shutil, tempfile
     >>> folder = tempfile.mkdtemp()
     >>> path = os.path.join(folder, "loss.json")

@@ -19,6 +19,20 @@ def format_knorm(seq, limit: Optional[int] = None) -> str:
     one line per stage, then each split's exact integer breakpoint and certified real crossing;
     with ``limit`` (the summary of a large tree), at most ``limit`` names per list and splits.
 
+    Parameters
+    ----------
+    seq : exactprune.sequence.KNormSequence
+        The k-norm pruning sequence.
+    limit : int, optional
+        At most this many names per list and splits; None lists everything.
+
+    Returns
+    -------
+    str
+        The text, lines joined by newlines.
+
+    Examples
+    --------
     A root (3, 1) split into (3, 0) and (0, 1), lam = eta = 1/2, numerator J - 1: as a leaf
     E[r^k] = a^(k) / d^(k) with a = 1 + 1/2, d = 4 + 1 (4.29); the split weighs its leaves
     7/10 and 3/10 (4.11), with a = 1/2 over d = 4 and d = 2.  A brute force over k finds the
@@ -80,6 +94,20 @@ def format_ccp(seq, limit: Optional[int] = None) -> str:
     """The text ``exactprune ccp`` prints for a CCP sequence: one line per stage, exact alphas;
     with ``limit``, at most ``limit`` pruned names per stage.
 
+    Parameters
+    ----------
+    seq : exactprune.peers.ccp.CCPSequence
+        The cost-complexity pruning sequence.
+    limit : int, optional
+        At most this many pruned names per stage; None lists everything.
+
+    Returns
+    -------
+    str
+        The text, lines joined by newlines.
+
+    Examples
+    --------
     A root (3, 1) split into the pure leaves (3, 0) and (0, 1): as a leaf it misclassifies 1 of
     the 4 examples, R = 1/4, the split 0, so its weakest-link alpha is (1/4 - 0) / (2 - 1) = 1/4.
 
@@ -105,6 +133,18 @@ def knorm_json(seq) -> dict:
     a stage's ``k_from`` is a number, a bracket object or null, with ``k_infinite`` true for the
     k = infinity stage; a crossing's ``approx`` is a number.
 
+    Parameters
+    ----------
+    seq : exactprune.sequence.KNormSequence
+        The k-norm pruning sequence.
+
+    Returns
+    -------
+    dict
+        ``seq.as_dict()`` with the command line's stable types.
+
+    Examples
+    --------
     On the tree of :func:`format_knorm`'s example (breakpoint 8, worked out there):
 
     >>> from exactprune.knorm import Prior
@@ -155,6 +195,13 @@ def register(sub) -> None:
     sequence) to argparse ``sub``; ``ccp`` defaults to Breiman's misclassification cost with all
     weakest links pruned together.
 
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)

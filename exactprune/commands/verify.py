@@ -97,6 +97,13 @@ def register(subparsers) -> None:
     """Add the ``verify`` command (the registered theorem checks) to argparse ``subparsers``;
     ``--theorem`` repeats, ``--seed`` defaults to 0.
 
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The ``add_subparsers()`` object of the top-level parser.
+
+    Examples
+    --------
     >>> import argparse
     >>> sub = argparse.ArgumentParser().add_subparsers()
     >>> register(sub)
@@ -126,6 +133,25 @@ def register(subparsers) -> None:
 def verify_unit(theorem_id: str, examples, seed: int, violations: bool) -> dict:
     """One work unit: ``examples`` cases of one statement, hypothesis seeded by ``seed``.
 
+    Parameters
+    ----------
+    theorem_id : str
+        The statement's id in the registry of :mod:`exactprune.theorems`.
+    examples : int or None
+        How many cases to generate; None for the statement's own default.
+    seed : int
+        The hypothesis seed.
+    violations : bool
+        Run the cases that violate a hypothesis instead (showing the check can fail).
+
+    Returns
+    -------
+    dict
+        The outcome of :func:`exactprune.theorems.run`: its ``status`` and, for a refuted
+        statement, the ``counterexample``.
+
+    Examples
+    --------
     The notes' count of path predicates as printed, 2^(l-1) C(d, l), is refuted (an erratum):
     at depth l = 1 there are 1 + 2d predicates (the root, and x_i = 0 or 1 for each i), not d.
     Its corrected form holds:

@@ -19,6 +19,15 @@ class ErrorEstimate:
     """E[r], E[r^2], the variance (exact) and the standard deviation and 2-norm
     (irrational: shown correctly rounded), Zhong (4.12)-(4.14), (B.13)-(B.16).
 
+    Parameters
+    ----------
+    mean : Fraction
+        E[r], the first moment.
+    second : Fraction
+        E[r^2], the second moment.
+
+    Examples
+    --------
     >>> e = ErrorEstimate(Fraction(1, 4), Fraction(1, 8))
     >>> e.variance, e.sd(3), e.norm2(6), str(e)          # sqrt(1/16) = 0.25, sqrt(1/8) = 0.353553...
     (Fraction(1, 16), '0.250', '0.353553', '0.2500 +- 0.2500')

@@ -42,6 +42,17 @@ class Prior:
     Values are exact: int, Fraction, ``"1/2"`` or ``"0.5"``; a float is a TypeError.
     ``lam`` may be a sympy Symbol for symbolic leaf moments.
 
+    Parameters
+    ----------
+    lam : int, Fraction, str or sympy Symbol
+        Lidstone lambda of the class probabilities (default 1/2).
+    eta : int, Fraction or str
+        Lidstone eta of the child proportions (4.11) (default 1/2).
+    numerator : str
+        The error numerator: ``"J-1"`` (Zhong (4.29) as printed, the default) or ``"1"``.
+
+    Examples
+    --------
     >>> Prior()
     Prior(lam=Fraction(1, 2), eta=Fraction(1, 2), numerator='J-1')
     >>> Prior(lam=0.5)

@@ -44,6 +44,18 @@ class PruneResult(Pruning):
     ``fallbacks`` how many of them the float filter could not settle.  ``tree``, ``pruned`` and
     ``moment`` are built on first access, so the decisions themselves cost one pass.
 
+    Parameters
+    ----------
+    source : Tree
+        The input tree (left untouched).
+    k : int
+        The moment order.
+    engine : _PruneTree
+        The PruneTree pass that made the decisions (built by :func:`prune`, which returns this
+        result; its ``kept`` decisions and its decider's ``routes`` are read).
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> result = prune(iris_tree(), 2)                  # Zhong Figure B.1(d)
     >>> result.pruned, result.tree.n_leaves, result.comparisons
