@@ -209,7 +209,7 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    estimator : KNormTreeClassifier, optional
+    estimator : exactprune.sklearn.KNormTreeClassifier, optional
         The template (its ``k`` is ignored; its growing parameters, ``lam``, ``eta`` and
         ``numerator`` are used); ``KNormTreeClassifier()`` when None.  Its ``epsilon`` must be 0
         (the sequence is PruneTree's with epsilon = 0).
@@ -239,7 +239,7 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
     best_index_, best_k_, best_params_, best_score_ : the candidate chosen by ``rule``, its k (also
         as ``{"k": best_k_}``, as ``GridSearchCV`` gives it) and its mean score
     min_index_ : the candidate of the least error (the highest mean score)
-    best_estimator_ : KNormTreeClassifier refit on all rows at ``best_k_`` (``refit=True``)
+    best_estimator_ : exactprune.sklearn.KNormTreeClassifier refit on all rows at ``best_k_`` (``refit=True``)
     n_splits_, n_held_out_ : the folds and the held-out rows of all folds
     classes_, n_features_in_, feature_names_in_ (when X has column names)
 
@@ -460,7 +460,7 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
 
         Returns
         -------
-        PredictionError
+        exactprune.sklearn.PredictionError
             Float arrays ``mean``, ``sd``, ``knorm`` of shape (n_samples,).
 
         Examples

@@ -79,7 +79,7 @@ class KNormCVDisplay:
 
         Parameters
         ----------
-        estimator : KNormTreeClassifierCV
+        estimator : exactprune.sklearn.KNormTreeClassifierCV
             Fitted.
         ax : matplotlib Axes, optional
 

@@ -471,7 +471,7 @@ class KNormTreeClassifier(_GrowAndPrune):
 
         Returns
         -------
-        PredictionError
+        exactprune.sklearn.PredictionError
             Float arrays ``mean``, ``sd``, ``knorm`` of shape (n_samples,).
 
         Examples
@@ -494,7 +494,7 @@ class KNormTreeClassifier(_GrowAndPrune):
 
         Returns
         -------
-        ErrorBars
+        exactprune.sklearn.ErrorBars
 
         Examples
         --------
