@@ -1,13 +1,14 @@
 """The formulas of the k-norm error estimate (Zhong chapter 4), each in one place.
 
 * :class:`Prior`: lam, eta and the numerator convention.
-* Leaf (4.29): E[r_l^k] = prod_{i<k} (b_l + c lam + i) / (n_l + J lam + i): its terms
+* Leaf (4.29): ``E[r_l^k] = prod_{i<k} (b_l + c lam + i) / (n_l + J lam + i)``: its terms
   (:func:`leaf_terms`, :func:`leaf_moment_terms`) and its exact (:func:`leaf_moment`), certified
   (:func:`leaf_moment_arb`) and float (:func:`leaf_moment_floats`) forms.
-* The child weights (4.11) P*[A_c|A_d] = (n_c + eta) / (n_d + eta K_d): :func:`child_weights`, in
+* The child weights (4.11) ``P*[A_c|A_d] = (n_c + eta) / (n_d + eta K_d)``: :func:`child_weights`, in
   the arithmetic asked for (exact, certified ball or float image), with its one refusal.
-* Subtree (4.28): E[r_d^k] = sum_c E[r_c^k] P*[A_c|A_d], :func:`weighted_recursion` in exact or
+* Subtree (4.28): ``E[r_d^k] = sum_c E[r_c^k] P*[A_c|A_d]``, :func:`weighted_recursion` in exact or
   ball arithmetic (:func:`subtree_moment`, :func:`subtree_moment_arb`, :func:`moment`).
+
 The mean, variance and standard deviation (4.12)-(4.14) and the prediction error (4.30) built
 from these are :mod:`exactprune.knorm.estimates`.
 """
