@@ -32,8 +32,6 @@ import exactprune
 #: so that each module's conversion removes its own line. strict: a module that becomes complete
 #: fails here until it is removed from the list.
 STILL_LACKING: Tuple[str, ...] = (
-    "exactprune.breakpoints.forms",
-    "exactprune.breakpoints.search",
     "exactprune.casestudy",
     "exactprune.certify.rules",
     "exactprune.classprob",
@@ -58,7 +56,6 @@ STILL_LACKING: Tuple[str, ...] = (
     "exactprune.limits",
     "exactprune.numbers",
     "exactprune.parallel",
-    "exactprune.sequence",
     "exactprune.sklearn.counts",
     "exactprune.sklearn.displays",
     "exactprune.sklearn.estimator",
