@@ -416,7 +416,10 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
     rationals, the exact route evaluates their rising ratios in ``flint.fmpq``, the certified
     route their Gamma ratios by arb balls of the exact rationals, and the float filter carries
     each rational's rounding to float64 in its bound (:meth:`~exactprune.certify.Approx.of`);
-    every breakpoint is still the exact least integer k that prunes the split.  (Such a tree is
+    every breakpoint is still the exact least integer k that prunes the split, and each stage is
+    PruneTree's at its first k.  The search rests on Thm 5.3 (one sign change), proven in App C
+    for whole counts; for rational ones it was checked against PruneTree at every k on random
+    trees, not proven.  (Such a tree is
     not its counts times their common denominator: lam and eta are added unscaled and rising
     factorials step by 1, so the problem is another.)
 

@@ -535,12 +535,25 @@ def test_fractional_sample_weight_counts_are_exact_binary_rationals():
         assert clf.leaf_estimates_[names[i]].mean == leaf and e.mean[i] == pytest.approx(float(leaf), rel=1e-12)
 
 
-def test_rational_counts_refuse_what_needs_integers():
+def test_rational_counts_have_the_exact_path_and_its_display():
+    """After class_weight="balanced" (rational counts) the path is PruneTree's on the count tree:
+    each stage's leaves at its first k, more leaves one k below it; the Display draws it.  Planted
+    bug that fails it (by hand, reverted): next_breakpoint returning one more than the least k."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from exactprune.sklearn import KNormPathDisplay
+    from exactprune.tree import has_fractional_counts
     X, y = _iris_petals()
     clf = KNormTreeClassifier(class_weight="balanced", random_state=0).fit(X[:120], y[:120])
-    with pytest.raises(ValueError, match=r"knorm_pruning_path needs whole-number class counts, and node "
-                                         r"\w+ has the count \d+/\d+: .*Gamma ratios"):
-        clf.knorm_pruning_path()
+    assert has_fractional_counts(clf.count_tree_.arrays())
+    path = clf.knorm_pruning_path()
+    assert len(path.ks) >= 2
+    for k, leaves in zip(path.ks, path.n_leaves):
+        assert prune(clf.count_tree_, k, prior=clf.prior_).tree.n_leaves == leaves
+        if k > 1:
+            assert prune(clf.count_tree_, k - 1, prior=clf.prior_).tree.n_leaves > leaves
+    xs, drawn = KNormPathDisplay.from_estimator(clf).ax_.get_lines()[0].get_data()
+    assert list(xs[:-1]) == path.ks and list(drawn[:-1]) == path.n_leaves
     # the count tree holds the rational counts, and JSON takes them back exactly ("p/q" strings)
     full = clf.to_count_tree(pruned=False)
     assert [list(row) for row in full.arrays().counts.tolist()] == clf.counts_.tolist()
