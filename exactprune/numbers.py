@@ -598,11 +598,13 @@ def knorm_decimal(value, k: int, digits: int = 10) -> str:
     at 64 + 4 ``digits`` bits, rounded once (half-even); the digits are those of the root unless
     it lies within about 2^-(60 + 4 digits) of a rounding boundary.
 
-    >>> knorm_decimal(Fraction(1, 4), 2, 3)
-    '0.500'
+    >>> knorm_decimal(Fraction(1, 4), 2, 3), knorm_decimal(Fraction(1, 4), 2 ** 64, 3)   # exp(-log(4) / 2^64)
+    ('0.500', '1.00')
     """
     with flint.ctx.workprec(64 + 4 * digits):
-        mantissa, exponent = arb_of(value).root(k).mid().man_exp()
+        ball = arb_of(value)        # arb's root takes k as a C unsigned long: beyond, exp(log(value) / k)
+        root = ball.root(k) if k < 1 << 63 else (ball.log() / arb_of(k)).exp()
+        mantissa, exponent = root.mid().man_exp()
     return decimal_str(Fraction(int(mantissa)) * Fraction(2) ** int(exponent), digits)
 
 
