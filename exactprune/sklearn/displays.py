@@ -79,13 +79,13 @@ class KNormPathDisplay:
     @classmethod
     def from_estimator(cls, estimator: Any, *, ccp: bool = False, ax: Any = None) -> "KNormPathDisplay":
         """The path of a fitted KNormTreeClassifier (:meth:`knorm_pruning_path
-        <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer counts), drawn on
+        <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer or weighted counts), drawn on
         ``ax`` (a new figure if None; with ``ccp=True``, ``ax`` is a pair of axes or None).
 
         Parameters
         ----------
         estimator : KNormTreeClassifier
-            Fitted, with integer counts.
+            Fitted (integer or weighted counts).
         ccp : bool
             Also draw scikit-learn's cost-complexity path (Gini, one link at a time).
         ax : matplotlib Axes, optional

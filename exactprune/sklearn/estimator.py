@@ -52,9 +52,9 @@ a weight of 3 is the example three times, and fractional weights give rational c
 which the Dirichlet moments (4.28)-(4.30) are defined as they stand.  Both run
 :func:`exactprune.knorm.prune` on the count tree (``count_tree_``, which holds rational counts
 too); for rational counts every comparison is between exact rationals (the float filter's bounds
-assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  What needs integer
-counts, and is refused with the reason for rational ones: ``knorm_pruning_path`` (the breakpoint
-search plans its certified Gamma ratios over integer counts).  Zhong's Cor 5.4 and Thm 5.5 were
+assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  ``knorm_pruning_path``
+takes rational counts as well (exact integer breakpoints, the Gamma ratios of rational
+arguments certified as for integers).  Zhong's Cor 5.4 and Thm 5.5 were
 checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
 
 >>> from sklearn.datasets import load_iris
@@ -93,7 +93,7 @@ from ..certify import rising_ratio_array
 from ..knorm import ErrorEstimate, Prior, error_estimate, knorm_decimal, leaf_error, leaf_terms, moment, prune
 from ..limits import check_nonnegative
 from ..numbers import exact, positive_int
-from ..tree import CountArrays, Node, Tree, require_integer_counts, sklearn_counts
+from ..tree import CountArrays, Node, Tree, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
 from .counts import agrees_with_sklearn, float_parameter, integer_counts, node_counts, row_weights
 
@@ -830,7 +830,8 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         estimate PruneTree minimises at k = 2), ``pruned`` (names in ``count_tree_`` newly
         pruned at that stage), ``trees`` (count trees), and ``sequence``, the full
         :class:`exactprune.sequence.KNormSequence` (with the k = infinity stage).  Computed on
-        demand by :func:`exactprune.sequence.knorm_pruning_path`; integer counts only.
+        demand by :func:`exactprune.sequence.knorm_pruning_path`, for integer and weighted
+        (rational) counts alike.
 
         Examples
         --------
@@ -842,9 +843,6 @@ class KNormTreeClassifier(DecisionTreeClassifier):
         ([1, 2, 17781896], [7, 3, 2])
         """
         check_is_fitted(self, "tree_")
-        require_integer_counts(self.count_tree_.arrays(), "knorm_pruning_path",
-                               "the breakpoint search plans its certified Gamma ratios over integer counts "
-                               "(the fit itself, the error bars and error_estimate() hold for rational counts)")
         from ..sequence import knorm_pruning_path  # lazy: sequence sits above knorm
         path = knorm_pruning_path(self.count_tree_, self.prior_)
         seq = path["sequence"]
