@@ -86,6 +86,26 @@ class Stage:
     :class:`KNormSequence` the stage's ``tree`` and ``pruned`` are made on first access from
     the sequence's record of where each split is lost.
 
+    Parameters
+    ----------
+    k_from : int, LogBracket or "inf"
+        The least k of the stage's range ("inf": the k = infinity stage).
+    k_to : int, LogBracket or None
+        The least k beyond the range (None: the range has no end short of infinity).
+    tree : Tree, optional
+        The optimal pruning on the range (made from ``record`` when not given).
+    pruned : list of str, optional
+        The splits it turns into leaves, topmost only, sorted (made from ``record`` when not given).
+    record : _Record, optional
+        The sequence's record of where each split is lost (keyword-only; needed without
+        ``tree`` and ``pruned``).
+    index : int, default 0
+        The stage's position in ``record`` (keyword-only).
+    leaves : int, optional
+        The number of leaves, when known without making the tree (keyword-only).
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> stage = Stage(1, 2, iris_tree(), [])
     >>> stage.leaves, stage.as_dict()
@@ -161,6 +181,24 @@ class NodeBreakpoint:
     that survives every finite k; ``removed_with`` names the ancestor whose pruning removed it
     when it was not pruned itself; ``crossing`` is the certified real interval (or None).
 
+    Parameters
+    ----------
+    name : str
+        The split's name.
+    breakpoint : int, LogBracket or None
+        The least integer k that prunes it (a certified LogBracket beyond
+        2**BREAKPOINT_EXACT_BITS; None when it survives every finite k).
+    removed_with : str, optional
+        The ancestor whose pruning removed it, when it was not pruned itself.
+    crossing : tuple of Fraction, optional
+        The certified real interval (x0, x1) where F_d changes sign.
+    survives_all_finite_k : bool, default False
+        Thm 5.9's condition holds: kept at every finite k.
+    sign_checks : int, default 0
+        Grid points where the sign of F_d was certified consistent with one crossing (Thm 5.3).
+
+    Examples
+    --------
     >>> NodeBreakpoint("c2", 17781896, crossing=(Fraction(7), Fraction(8))).as_dict()["crossing"]
     {'lower': '7', 'upper': '8', 'approx': '7.50000000000'}
     """
@@ -285,6 +323,22 @@ class KNormSequence:
     the input (name -> :class:`NodeBreakpoint`), the number of breakpoint searches and how the
     decisions were settled.
 
+    Parameters
+    ----------
+    prior : Prior
+        lam, eta and the numerator convention of the sequence.
+    stages : list of Stage
+        The stages in increasing k, the k = infinity stage last.
+    breakpoints : Mapping of str to NodeBreakpoint
+        Every split of the input, by name.
+    searches : int, default 0
+        The number of breakpoint searches run.
+    decisions : dict, optional
+        How comparisons were settled: PruneTree's float filter vs exact fallback, and the
+        breakpoint searches' signs (float filter, arb ball, exact rational).
+
+    Examples
+    --------
     >>> from exactprune.tree import iris_tree
     >>> seq = knorm_sequence(iris_tree(), crossings=False)
     >>> seq.stage_for(2).leaves, seq.stage_for(17781895).leaves, seq.stage_for(17781896).leaves
@@ -357,10 +411,22 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
     a numpy array) and the crossings; the stages' trees, the pruned names and the breakpoint
     entries are made when they are read.
 
+    Weighted counts (exact Fractions, as a weighted fit makes them) are taken as integers are:
+    the terms a = b + c lam, d = n + J lam of (4.29) and the child weights (4.11) are then
+    rationals, the exact route evaluates their rising ratios in ``flint.fmpq``, the certified
+    route their Gamma ratios by arb balls of the exact rationals, and the float filter carries
+    each rational's rounding to float64 in its bound (:meth:`~exactprune.certify.Approx.of`);
+    every breakpoint is still the exact least integer k that prunes the split, and each stage is
+    PruneTree's at its first k.  The search rests on Thm 5.3 (one sign change), proven in App C
+    for whole counts; for rational ones it was checked against PruneTree at every k on random
+    trees, not proven.  (Such a tree is
+    not its counts times their common denominator: lam and eta are added unscaled and rising
+    factorials step by 1, so the problem is another.)
+
     Parameters
     ----------
     tree : Tree
-        Integer class counts.
+        Class counts: non-negative integers or exact rationals (weighted counts).
     prior : Prior, default ``Prior()``
         lam, eta and the numerator convention.
     crossings : bool, default True
@@ -385,8 +451,6 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
     """
     if not isinstance(tree, Tree):
         raise TypeError(f"knorm_sequence needs a Tree, got {type(tree).__name__}")
-    require_integer_counts(tree.arrays(), "the k-norm breakpoint search",
-                           "it plans its certified Gamma ratios over integer counts")
     build = _SequenceBuilder(tree, prior, crossings)
     while build.next_stage():
         pass

@@ -36,6 +36,24 @@ def near_tie_difference(k):
             - half * (rising_exact(3 + half, k) + rising_exact(2 + half, k)) / rising_exact(8, k))
 
 
+# (4.29) and (4.28) in Fractions, for weighted (rational) counts as for integers
+
+def leaf_moment_by_hand(counts, k, prior):
+    """(4.29): E[r^k] = (b + c lam)^(k) / (n + J lam)^(k), c = J - 1 (or 1), rising factorials."""
+    n, J = sum(counts), len(counts)
+    c = J - 1 if prior.numerator == "J-1" else 1
+    return rising_exact(n - max(counts) + c * prior.lam, k) / rising_exact(n + J * prior.lam, k)
+
+
+def subtree_moment_by_hand(node, k, prior):
+    """(4.28) with the child weights (4.11) (n_c + eta) / (n_t + eta K_t), recursively."""
+    if not node.children:
+        return leaf_moment_by_hand(node.counts, k, prior)
+    den = sum(node.counts) + prior.eta * len(node.children)
+    return sum((sum(child.counts) + prior.eta) / den * subtree_moment_by_hand(child, k, prior)
+               for child in node.children)
+
+
 def scalar_images(form, k):
     """certify's scalar rules term by term (an implementation independent of the segmented one):
     the leaf's rising ratio, the subtree's products summed left to right."""

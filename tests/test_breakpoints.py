@@ -23,8 +23,9 @@ from exactprune.knorm import leaf_moment, prune, subtree_moment
 from exactprune.numbers import CertificationError
 from exactprune.tree import iris_tree
 from helpers import assert_ball
-from random_trees import count_trees
-from sequence_cases import NEAR_TIE, SMALL, near_tie_difference, scalar_images
+from random_trees import count_trees, fractional_count_trees
+from sequence_cases import (NEAR_TIE, SMALL, leaf_moment_by_hand, near_tie_difference, scalar_images,
+                            subtree_moment_by_hand)
 
 
 @given(count_trees(max_depth=3), st.sampled_from([Prior(), Prior(lam=1, eta=1), Prior(numerator="1")]))
@@ -510,3 +511,24 @@ def test_a_pure_subtree_without_prior_mass_has_f_exactly_0():
     for k in (1, 3, Fraction(5, 2)):
         ball = form.difference_arb(k)
         assert ball.is_exact() and ball == 0
+
+
+# -- weighted (Fraction) counts: the form's terms are rationals; its exact value, float filter,
+# balls and certified sign against (4.28)/(4.29) written out in Fractions ---------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(fractional_count_trees(max_depth=2), st.sampled_from([Prior(), Prior(lam=1, eta=0), Prior(numerator="1"),
+                                                            Prior(lam=Fraction(1, 3), eta=2)]),
+       st.integers(1, 90))
+def test_a_weighted_forms_value_and_signs_match_the_formulas(tree, prior, k):
+    """Both constructions of the form (from nodes, from the count arrays through their fmpq
+    images) give F_d(k) of the formulas exactly; the sign by the float filter (k <= 64) or the
+    balls, the certified sign, and a ball containing the value agree with it.  Planted bug that
+    fails it (by hand, reverted): the count arrays' fmpq images floored to integers."""
+    root = tree.root
+    expected = leaf_moment_by_hand(root.counts, k, prior) - subtree_moment_by_hand(root, k, prior)
+    sign = (expected > 0) - (expected < 0)
+    for form in (SubtreeForm(root, prior), SubtreeForm.of_subtrees(tree.arrays(), [0], ["root"], prior)[0]):
+        assert Fraction(int(form.difference_exact(k).p), int(form.difference_exact(k).q)) == expected
+        assert form.sign(k) == sign == form.certified_sign(k)
+        assert (form.difference_arb(k) - flint.fmpq(expected.numerator, expected.denominator)).contains(0)

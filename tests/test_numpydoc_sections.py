@@ -32,9 +32,6 @@ import exactprune
 #: so that each module's conversion removes its own line. strict: a module that becomes complete
 #: fails here until it is removed from the list.
 STILL_LACKING: Tuple[str, ...] = (
-    "exactprune.breakpoints.forms",
-    "exactprune.breakpoints.search",
-    "exactprune.sequence",
 )
 
 

@@ -18,9 +18,10 @@ from exactprune.breakpoints import LogBracket, SubtreeForm, real_crossing
 from exactprune.knorm import leaf_moment, prune, subtree_moment
 from exactprune.sequence import (_bracket_stage, knorm_pruning_path, knorm_sequence, split_kept,
                                  survives_all_k)
-from exactprune.tree import iris_tree
-from random_trees import count_trees
-from sequence_cases import NEAR_TIE, SMALL, first_lost, near_tie_difference, probes
+from exactprune.tree import CountArrays, iris_tree
+from random_trees import count_trees, fractional_count_trees
+from sequence_cases import (NEAR_TIE, SMALL, first_lost, leaf_moment_by_hand, near_tie_difference, probes,
+                            subtree_moment_by_hand)
 
 
 def _kept_names(tree):
@@ -184,12 +185,113 @@ def test_the_breakpoint_search_finds_the_exact_tie():
     assert seq.decisions["search_exact"] >= 1          # the tie itself: only the exact route proves it
 
 
-def test_breakpoint_search_refuses_fractional_counts_with_the_reason():
-    """Weighted (rational) counts: the breakpoint search plans Gamma ratios over integers, so it
-    refuses them by name (it used to end in an internal TypeError, fmpz * Fraction)."""
-    tree = Tree.from_dict({"counts": ["7/2", 1], "children": [{"counts": ["7/2", 0]}, {"counts": [0, 1]}]})
-    with pytest.raises(ValueError, match=r"the k-norm breakpoint search needs whole-number class counts"):
-        knorm_sequence(tree)
+# -- weighted (Fraction) counts ------------------------------------------------------------------
+# A weighted tree is NOT its counts times their common denominator D: the prior adds lam and eta
+# unscaled (a = b + c lam, d = n + J lam, (n_c + eta) / (n_t + eta K_t)), and a rising factorial
+# steps by 1 whatever the scale ((D a)^(k) / (D d)^(k) is not a^(k) / d^(k), even with lam = 0), so
+# D x tree has other breakpoints.  The weighted sequence is checked instead against PruneTree at
+# every k (knorm.prune, whose exact route takes Fractions) and against (4.28)/(4.29) written out
+# here with Fractions.
+
+WEIGHTED_PRIORS = [Prior(), Prior(lam=1, eta=0), Prior(numerator="1"), Prior(lam=Fraction(1, 3), eta=2)]
+
+
+def _stage_at(seq, k):
+    """The stage whose integer range holds k, read off the stages' bounds (not stage_for)."""
+    for stage in seq.stages:
+        if stage.k_from != "inf" and stage.k_from <= k and (stage.k_to is None or k < stage.k_to):
+            return stage
+    raise AssertionError(f"no stage holds k = {k}")
+
+
+def _check_against_prunetree_at_every_k(tree, seq, prior, every_k_up_to=300):
+    """PruneTree's pruning at every integer k from 1 to one past the last finite breakpoint (up to
+    ``every_k_up_to``, then at both ends of every later stage) is the stage the sequence gives."""
+    starts = [s.k_from for s in seq.stages if isinstance(s.k_from, int)]
+    ks = set(range(1, min(max(starts), every_k_up_to) + 2)) | {k for b in starts for k in (b - 1, b) if k >= 1}
+    for k in sorted(ks):
+        assert _kept_names(_stage_at(seq, k).tree) == _kept_names(prune(tree, k, prior=prior).tree), k
+
+
+def _check_both_sides_of_every_breakpoint(seq, prior, largest=2000):
+    """Each split lost at an integer 2 <= b <= ``largest`` (not with an ancestor; the Fractions
+    of a larger b grow too long to write out): as it stood in the stage at b - 1, its subtree's
+    moment is below its leaf moment at b - 1 (kept) and not below at b (lost)."""
+    checked = 0
+    for name, entry in seq.breakpoints.items():
+        b = entry.breakpoint
+        if not isinstance(b, int) or not 2 <= b <= largest or entry.removed_with:
+            continue
+        before = _stage_at(seq, b - 1).tree.node(name)
+        assert subtree_moment_by_hand(before, b - 1, prior) < leaf_moment_by_hand(before.counts, b - 1, prior), name
+        assert subtree_moment_by_hand(before, b, prior) >= leaf_moment_by_hand(before.counts, b, prior), name
+        checked += 1
+    return checked
+
+
+#: class weights 1/3 and 5/2 on a tree of 12 and 3 examples, one leaf with row weight 7/4
+WEIGHTED = Tree(Node((4, Fraction(15, 2)), [
+    Node((Fraction(10, 3), Fraction(5, 2)), [Node((3, 0)), Node((Fraction(1, 3), Fraction(5, 2)))]),
+    Node((Fraction(2, 3), 5), [Node((Fraction(7, 12), Fraction(35, 8))), Node((Fraction(1, 12), Fraction(5, 8)))])]))
+
+
+@pytest.mark.parametrize("prior", WEIGHTED_PRIORS)
+def test_a_weighted_sequence_is_prunetree_at_every_k(prior):
+    """Planted bugs that fail it (by hand, reverted): the fmpq images of the rows in
+    SubtreeForm.of_subtrees floored to integers (a form of other counts); next_breakpoint
+    answering one more than the least k."""
+    seq = knorm_sequence(WEIGHTED, prior, crossings=False)
+    assert len(seq.stages) >= 3            # at least one finite breakpoint beyond k = 1
+    _check_against_prunetree_at_every_k(WEIGHTED, seq, prior)
+
+
+@pytest.mark.parametrize("prior", WEIGHTED_PRIORS)
+def test_a_weighted_breakpoint_is_kept_at_b_minus_1_and_lost_at_b_by_the_formulas(prior):
+    """Planted bug that fails it (by hand, reverted): next_breakpoint returning hi + 1."""
+    seq = knorm_sequence(WEIGHTED, prior, crossings=False)
+    assert _check_both_sides_of_every_breakpoint(seq, prior) >= 1
+
+
+def test_a_weighted_crossing_lies_between_b_minus_1_and_b():
+    """The certified real crossing of a weighted split brackets the sign change of F_d at real k,
+    here confirmed at the cell's ends by the exact rational F_d of the formulas at integer k around it."""
+    seq = knorm_sequence(WEIGHTED, Prior())
+    entries = [e for e in seq.breakpoints.values() if isinstance(e.breakpoint, int) and e.breakpoint >= 2
+               and e.removed_with is None]
+    assert entries
+    for entry in entries:
+        lo, hi = entry.crossing
+        assert entry.breakpoint - 1 <= lo < hi <= entry.breakpoint
+
+
+@settings(max_examples=30, deadline=None)
+@given(fractional_count_trees(max_depth=3), st.sampled_from(WEIGHTED_PRIORS))
+def test_random_weighted_sequences_against_prunetree_and_the_formulas(tree, prior):
+    """Random trees of Fraction counts (class and row weights): every stage is PruneTree's at every
+    k, every breakpoint is kept at b - 1 and lost at b by (4.28)/(4.29) in Fractions.  Planted bugs
+    that fail it (by hand, reverted): the rows floored in of_subtrees; next_breakpoint + 1."""
+    seq = knorm_sequence(tree, prior, crossings=False)
+    _check_against_prunetree_at_every_k(tree, seq, prior, every_k_up_to=120)
+    _check_both_sides_of_every_breakpoint(seq, prior)
+
+
+@settings(max_examples=15, deadline=None)
+@given(count_trees(max_depth=3))
+def test_an_integer_tree_written_in_fractions_has_the_identical_sequence(tree):
+    """The same counts written as Fractions give the identical sequence (stages, breakpoints,
+    crossings, decision counts), and so do they held as Python ints in an object matrix (the
+    route of weighted and huge counts through the forms: their fmpq images).  Planted bug that
+    fails it (by hand, reverted): the object rows' fmpq images plus one."""
+    def as_fractions(node):
+        return Node(tuple(Fraction(c) for c in node.counts), [as_fractions(c) for c in node.children])
+    a = tree.arrays()
+    objects = np.empty(a.counts.shape, dtype=object)
+    objects[:] = a.counts.tolist()
+    held_as_objects = Tree.from_arrays(CountArrays(objects, a.offsets, a.indices))
+    assert held_as_objects.arrays().counts.dtype == object
+    expected = knorm_sequence(tree).as_dict()
+    assert knorm_sequence(Tree(as_fractions(tree.root))).as_dict() == expected
+    assert knorm_sequence(held_as_objects).as_dict() == expected
 
 
 # -- the iris sequence against PruneTree (an independent algorithm: the stages' k ranges must be

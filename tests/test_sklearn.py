@@ -540,14 +540,25 @@ def test_fractional_sample_weight_counts_are_exact_rationals(exact_floats):
         assert clf.leaf_estimates_[names[i]].mean == leaf and e.mean[i] == pytest.approx(float(leaf), rel=1e-12)
 
 
-def test_rational_counts_refuse_what_needs_integers():
+def test_rational_counts_have_the_exact_path_and_its_display():
+    """After class_weight="balanced" (rational counts) the path is PruneTree's on the count tree:
+    each stage's leaves at its first k, more leaves one k below it; the Display draws it.  Planted
+    bug that fails it (by hand, reverted): next_breakpoint returning one more than the least k."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from exactprune.sklearn import KNormPathDisplay
+    from exactprune.tree import has_fractional_counts
     X, y = _iris_petals()
     clf = KNormTreeClassifier(class_weight="balanced", random_state=0).fit(X[:120], y[:120])
-    # (until the breakpoint search of exactprune.sequence takes rational counts: then the path is computed)
-    with pytest.raises(ValueError, match=r"knorm_pruning_path: the weights of this fit \(class_weight, sample_weight\) "
-                                         r"made rational class counts, and .* node \w+ has the count \d+/\d+: .*Gamma "
-                                         r"ratios .*integer sample weights keep the counts whole"):
-        clf.knorm_pruning_path()
+    assert has_fractional_counts(clf.count_tree_.arrays())
+    path = clf.knorm_pruning_path()
+    assert len(path.ks) >= 2
+    for k, leaves in zip(path.ks, path.n_leaves):
+        assert prune(clf.count_tree_, k, prior=clf.prior_).tree.n_leaves == leaves
+        if k > 1:
+            assert prune(clf.count_tree_, k - 1, prior=clf.prior_).tree.n_leaves > leaves
+    xs, drawn = KNormPathDisplay.from_estimator(clf).ax_.get_lines()[0].get_data()
+    assert list(xs[:-1]) == path.ks and list(drawn[:-1]) == path.n_leaves
     # the count tree holds the rational counts, and JSON takes them back exactly ("p/q" strings)
     full = clf.to_count_tree(pruned=False)
     assert [list(row) for row in full.arrays().counts.tolist()] == clf.counts_.tolist()
@@ -1102,14 +1113,18 @@ def test_leaf_knorm_floats_are_the_exact_moments_rounded(k, lam):
         assert knorm == pytest.approx(float(exact) ** (1 / k), rel=1e-12, abs=0 if exact else 1e-300)
 
 
-@pytest.mark.xfail(raises=OverflowError, strict=True,
-                   reason="exactprune.sequence.knorm_pruning_path takes arb.root(k) of a breakpoint k past 2^64 "
-                          "(lam = 1e-152 puts a breakpoint there): python-flint's OverflowError; sequence's to fix")
 def test_path_with_a_breakpoint_past_two_to_the_64():
     """Found by the seeded fuzz (4 of 300 inputs, lam 1e-105 to 1e-280): pure leaves (9, 0, 0),
-    (0, 12, 0), (0, 0, 9) under lam = 1e-152.  The fit and its bars are fine; the path is not."""
+    (0, 12, 0), (0, 0, 9) under lam = 1e-152.  The path's k-norm at a breakpoint past 2^64 was
+    python-flint's OverflowError (arb's root takes a machine word); now exp(log / k), and each
+    breakpoint is where PruneTree itself changes (k - 1 keeps more leaves than k)."""
     X = [[0.2]] * 9 + [[1.3]] * 12 + [[2.0]] * 9
     y = [0] * 9 + [1] * 12 + [2] * 9
     clf = KNormTreeClassifier(lam=1e-152, random_state=0).fit(X, y)
     assert clf.counts_[0].tolist() == [9, 12, 9] and np.all(np.isfinite(clf.predict_error(X).sd))
-    clf.knorm_pruning_path()
+    path = clf.knorm_pruning_path()
+    assert max(path.ks) > 2 ** 64
+    assert all(0 <= e <= 1 for e in path.knorm_errors)
+    for k, leaves in zip(path.ks[1:], path.n_leaves[1:]):
+        assert prune(clf.count_tree_, k, prior=clf.prior_).tree.n_leaves == leaves
+        assert prune(clf.count_tree_, k - 1, prior=clf.prior_).tree.n_leaves > leaves

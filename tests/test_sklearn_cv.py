@@ -213,14 +213,25 @@ def test_min_and_1se_on_a_fitted_table():
 # weights, parameters, persistence
 # ---------------------------------------------------------------------------------------
 
-def test_fractional_weights_are_refused_with_the_reason():
-    X, y = load_iris(return_X_y=True)
+def test_fractional_weights_choose_k_along_the_exact_path():
+    """Fractional sample_weight and class_weight (rational counts): the refit is the template
+    with the same weights at the chosen k, and every candidate above 1 is a k where PruneTree
+    changes some fold's weighted tree.  Planted bug that fails it (by hand, reverted):
+    next_breakpoint returning one more than the least k."""
+    X, y = load_wine(return_X_y=True)       # candidates up to 171: most found by the breakpoint search
     w = np.where(y == 0, 0.5, 1.0)
-    with pytest.raises(ValueError, match="integer counts only.*not supported yet"):
-        KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=3).fit(X, y, sample_weight=w)
-    X, y = _noisy()
-    with pytest.raises(ValueError, match="whole-number class counts"):
-        KNormTreeClassifierCV(KNormTreeClassifier(class_weight={0: 1, 1: 1.5}, random_state=0), cv=2).fit(X, y)
+    template = KNormTreeClassifier(class_weight={0: 1, 1: 1.5}, random_state=0)
+    folds = StratifiedKFold(3, shuffle=True, random_state=0)
+    cv = KNormTreeClassifierCV(template, cv=folds).fit(X, y, sample_weight=w)
+    direct = clone(template).set_params(k=cv.best_k_).fit(X, y, sample_weight=w)
+    assert cv.best_estimator_.pruned_ == direct.pruned_
+    trains = [train for train, _ in folds.split(X, y)]
+
+    def leaves(train, k):
+        return clone(template).set_params(k=k).fit(X[train], y[train], sample_weight=w[train]).pruned_
+
+    for c in cv.cv_results_["k"][1:]:
+        assert any(leaves(train, c - 1) != leaves(train, c) for train in trains), c
 
 
 def test_integer_weights_are_counts():

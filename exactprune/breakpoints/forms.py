@@ -21,6 +21,10 @@ from ..tree import CountArrays, Node
 from ..tree.arrays import csr_gather
 
 
+#: exact counts of an object matrix (ints, Fractions) as ``flint.fmpq``, elementwise
+_AS_FMPQ = np.frompyfunc(to_fmpq, 1, 1)
+
+
 class SubtreeForm:
     """The subtree T_d flattened to (weight, a, d) triples: its moment at k is
     sum_l W_l * rising(a_l, k) / rising(d_l, k) (4.28 unrolled, W_l the product of the child
@@ -33,6 +37,19 @@ class SubtreeForm:
     of k) at increasing precision; an exact rational settles an exact tie at integer k <=
     EXACT_K_LIMIT.
 
+    The counts may be integers or exact rationals (weighted counts): the terms are rationals
+    either way, and every route above takes them (the float filter's bounds include each
+    rational's rounding to float64).
+
+    Parameters
+    ----------
+    node : Node
+        The split d whose subtree T_d, as it stands, is flattened.
+    prior : Prior
+        lam, eta and the numerator convention.
+
+    Examples
+    --------
     >>> from exactprune.tree import Node
     >>> form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
     >>> form.difference_exact(1)        # leaf 3/2 / 5 = 3/10 minus 7/10 * 1/8 + 3/10 * 1/4 = 13/80
@@ -99,7 +116,8 @@ class SubtreeForm:
         path (:func:`~exactprune.knorm.child_weights` of a depth's nodes at once, exact rationals),
         kept for one depth at a time, and the weights of the leaves of each form summed by
         (n_l, max_j n_{j,l}), which fix (a_l, d_l); the triples ordered by n_l, then by
-        max_j n_{j,l} descending.
+        max_j n_{j,l} descending.  Weighted counts (an object matrix of Fractions) are read as
+        ``flint.fmpq``, the arithmetic of the weights, so a_l, d_l and W_l are exact rationals.
 
         Parameters
         ----------
@@ -141,6 +159,8 @@ class SubtreeForm:
         at_roots = True
         while nodes.size:
             rows = counts[nodes]
+            if rows.dtype == object:        # weighted (Fraction) or huge counts: fmpq, one arithmetic with the weights
+                rows = _AS_FMPQ(rows)
             sizes, majority = functools.reduce(operator.add, rows.T), functools.reduce(np.maximum, rows.T)
             del rows
             if at_roots:

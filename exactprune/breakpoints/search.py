@@ -23,6 +23,15 @@ class LogBracket:
     sign change) puts the least integer k with F_d(k) <= 0 between them.  ``lower`` and ``upper``
     are exact rationals (log2 of k).
 
+    Parameters
+    ----------
+    lower : Fraction
+        log2 of the bracket's lower end (the split is kept at 2**lower).
+    upper : Fraction
+        log2 of its upper end (the split is lost at 2**upper).
+
+    Examples
+    --------
     >>> LogBracket(Fraction(5), Fraction(6)).as_dict()
     {'log2_lower': '5', 'log2_upper': '6', 'approx': '2^5.500000000'}
     """

@@ -35,10 +35,9 @@ highest mean score and the largest k whose mean is at least the best mean less i
 regrowing).
 
 Held-out rows are scored unweighted, as ``GridSearchCV`` scores them; ``sample_weight`` weighs the
-counts of the fold trees and of the refit.  The exact k path needs whole-number counts: integer
-sample weights work (a weight of 3 is the row three times); fractional weights (and a
-``class_weight`` that makes counts fractional, ``"balanced"`` mostly does) are refused with a
-ValueError saying so - the k path for rational counts is not built yet.
+counts of the fold trees and of the refit: integer sample weights are duplicated rows (a weight
+of 3 is the row three times), and fractional weights (or a ``class_weight`` such as
+``"balanced"``) give rational counts, whose exact k path has exact integer breakpoints too.
 
 >>> from sklearn.datasets import load_iris
 >>> X, y = load_iris(return_X_y=True)
@@ -71,7 +70,6 @@ from sklearn.utils.validation import check_array, check_consistent_length, check
 from ..numbers import exact
 from ..selection import least_error_index, one_se_index
 from ..sequence import knorm_sequence
-from ..tree import require_integer_counts
 from .counts import read_float
 from .internals import HasMethods, StrOptions   # scikit-learn's constraint types (private API, one place)
 from .estimator import KNormTreeClassifier, PredictionError, prune_fitted
@@ -143,9 +141,6 @@ def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, 
     weights = None if sample_weight is None else sample_weight[train]
     clf = clone(template).set_params(k=1).fit(X[train], y[train], sample_weight=weights)
     grown_counts = clf.to_count_tree(pruned=False)
-    require_integer_counts(grown_counts.arrays(), "KNormTreeClassifierCV",
-                           "the exact k path is built for integer counts only (integer sample_weight "
-                           "works; fractional sample_weight or class_weight is not supported yet)")
     seq = knorm_sequence(grown_counts, prior=clf.prior_, crossings=False)
     finite = [s for s in seq.stages if s.k_from != "inf"]
     if not all(isinstance(s.k_from, Integral) for s in finite):

@@ -161,13 +161,13 @@ class KNormPathDisplay:
     @classmethod
     def from_estimator(cls, estimator: Any, *, ccp: bool = False, ax: Any = None) -> "KNormPathDisplay":
         """The path of a fitted KNormTreeClassifier (:meth:`knorm_pruning_path
-        <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer counts for now), drawn
+        <exactprune.sklearn.KNormTreeClassifier.knorm_pruning_path>`, integer or weighted counts), drawn
         on ``ax`` (a new figure if None; with ``ccp=True``, ``ax`` is a pair of axes or None).
 
         Parameters
         ----------
         estimator : exactprune.sklearn.KNormTreeClassifier or sklearn.pipeline.Pipeline
-            Fitted (a Pipeline: its last step), with integer counts.
+            Fitted (a Pipeline: its last step), with integer or weighted counts.
         ccp : bool
             Also draw scikit-learn's cost-complexity path (Gini, one link at a time).
         ax : matplotlib Axes, optional

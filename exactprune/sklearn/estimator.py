@@ -62,12 +62,9 @@ a weight of 3 is the example three times, and fractional weights give rational c
 which the Dirichlet moments (4.28)-(4.30) are defined as they stand.  Both run
 :func:`exactprune.knorm.prune` on the count tree (``count_tree_``, which holds rational counts
 too); for rational counts every comparison is between exact rationals (the float filter's bounds
-assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  What needs integer
-counts today, and is refused with the reason for rational ones: ``knorm_pruning_path`` and
-:class:`~exactprune.sklearn.KNormPathDisplay` (the breakpoint search of
-:func:`exactprune.sequence.knorm_pruning_path` plans its certified Gamma ratios over integer
-counts; the estimator hands it the rational count tree as it is, so the path follows as soon as
-that search takes rational counts).  Zhong's Cor 5.4 and Thm 5.5 were
+assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  ``knorm_pruning_path``
+takes rational counts as well (exact integer breakpoints, the Gamma ratios of rational
+arguments certified as for integers).  Zhong's Cor 5.4 and Thm 5.5 were
 checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
 
 >>> from sklearn.datasets import load_iris
@@ -93,7 +90,7 @@ from sklearn.utils import Bunch
 from sklearn.utils.validation import check_is_fitted
 
 from ..knorm import ErrorEstimate, error_estimate, leaf_error, moment
-from ..tree import CountArrays, Node, Tree, has_fractional_counts, sklearn_counts
+from ..tree import CountArrays, Node, Tree, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
 from .counts import agrees_with_sklearn
 from .errorbars import ErrorBars, PredictionError
@@ -600,7 +597,8 @@ class KNormTreeClassifier(_GrowAndPrune):
         estimate PruneTree minimises at k = 2), ``pruned`` (names in ``count_tree_`` newly
         pruned at that stage), ``trees`` (count trees), and ``sequence``, the full
         :class:`exactprune.sequence.KNormSequence` (with the k = infinity stage).  Computed on
-        demand by :func:`exactprune.sequence.knorm_pruning_path`.
+        demand by :func:`exactprune.sequence.knorm_pruning_path`, for integer and weighted
+        (rational) counts alike.
 
         On a Pipeline, call it on the last step: ``pipe[-1].knorm_pruning_path()`` (the path
         depends on the grown tree and its counts only, not on X).
@@ -610,15 +608,6 @@ class KNormTreeClassifier(_GrowAndPrune):
         Bunch
             ``ks``, ``k_to``, ``n_leaves``, ``knorm_errors``, ``norm2_errors``, ``pruned``,
             ``trees``, ``sequence``.
-
-        Raises
-        ------
-        ValueError
-            After a fit whose weights (``class_weight``, fractional ``sample_weight``) made the
-            counts rational: the breakpoint search takes integer counts only, for now (it plans
-            its certified Gamma ratios over them).  The fit, the error bars and
-            ``error_estimate()`` hold for rational counts; the count tree is handed to the search
-            as it is, so the path follows once the search takes rational counts.
 
         Examples
         --------
@@ -631,14 +620,7 @@ class KNormTreeClassifier(_GrowAndPrune):
         """
         check_is_fitted(self, "tree_")
         from ..sequence import knorm_pruning_path  # lazy: sequence sits above knorm
-        try:
-            path = knorm_pruning_path(self.count_tree_, self.prior_)
-        except ValueError as err:
-            if not has_fractional_counts(self.count_tree_.arrays()):
-                raise
-            raise ValueError(f"knorm_pruning_path: the weights of this fit (class_weight, sample_weight) made "
-                             f"rational class counts, and {err} (the fit, the error bars and error_estimate() "
-                             f"hold for rational counts; integer sample weights keep the counts whole)") from None
+        path = knorm_pruning_path(self.count_tree_, self.prior_)
         seq = path["sequence"]
         finite = [s for s in seq.stages if s.k_from != "inf"]
         norm2 = [math.sqrt(float(error_estimate(s.tree, self.prior_).second)) for s in finite]

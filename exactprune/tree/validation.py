@@ -234,9 +234,9 @@ def require_integer_counts(a: CountLayout, what: str, reason: str) -> None:
     >>> import numpy as np
     >>> from exactprune.tree import CountArrays
     >>> a = CountArrays(np.array([[Fraction(3, 2), 1]], dtype=object), np.array([0, 0]), np.array([], dtype=np.int64))
-    >>> require_integer_counts(a, "the breakpoint search", "it plans its Gamma ratios over integer counts")
+    >>> require_integer_counts(a, "MEP", "its exact pass builds flint.fmpq values from integer counts")
     Traceback (most recent call last):
-    ValueError: the breakpoint search needs whole-number class counts, and node root has the count 3/2: it plans its Gamma ratios over integer counts
+    ValueError: MEP needs whole-number class counts, and node root has the count 3/2: its exact pass builds flint.fmpq values from integer counts
     """
     if not has_fractional_counts(a):
         return
