@@ -97,7 +97,7 @@ def test_sigterm_to_the_command_leaves_no_worker_behind():
     import subprocess
     import sys
     proc = subprocess.Popen([sys.executable, "-m", "exactprune", "verify", "--theorem", "zhong-5.5",
-                             "--examples", "3000", "--jobs", "2"],
+                             "--examples", "2000", "--jobs", "2"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
     def children():
@@ -418,7 +418,7 @@ def test_parents_terminated_while_their_pools_start_leave_no_worker_behind():
     procs = []
     for i in range(8):
         procs.append(subprocess.Popen([sys.executable, "-m", "exactprune", "verify", "--theorem", "zhong-5.5",
-                                       "--examples", "3000", "--jobs", "2"], stdout=subprocess.DEVNULL,
+                                       "--examples", "2000", "--jobs", "2"], stdout=subprocess.DEVNULL,
                                       stderr=subprocess.DEVNULL, start_new_session=True))
     groups = [proc.pid for proc in procs]
     try:
@@ -427,6 +427,9 @@ def test_parents_terminated_while_their_pools_start_leave_no_worker_behind():
             proc.send_signal(signal.SIGTERM)
         for proc in procs:
             proc.wait(timeout=60)
+        # each was stopped by its SIGTERM (its handler's 128 + 15, or the signal itself before the
+        # handler was set), never refused before starting work (exit 2: a selection over the limits)
+        assert sorted({proc.returncode for proc in procs} - {128 + signal.SIGTERM, -signal.SIGTERM}) == []
     finally:
         for proc in procs:
             if proc.poll() is None:
