@@ -191,3 +191,27 @@ def test_a_result_pickles_its_tree_names_and_moment_without_the_source_or_engine
     assert len(pickle.dumps(plain)) < len(pickle.dumps(t))
     assert pickle.loads(pickle.dumps(plain)).moment == Fraction(1, 2)
     assert repr(plain) == "Pruning(k=1, leaves=1, pruned=['root'])"
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to kill the survivors of the mutation run of 2026-11-28 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
+
+def test_epsilon_refusals_name_epsilon_and_its_own_digit_limit():
+    """Every refusal of Fig 4.1's margin names the parameter ("epsilon", as the user wrote it)
+    and, for too many digits, the limit that applies (MAX_EPSILON_DIGITS, not the parameters'
+    MAX_PARAM_DIGITS).  Killed mutants: each name or limit name passed to ``exact``,
+    ``check_parameter`` or ``check_nonnegative`` set to None, dropped, or re-spelt."""
+    import pytest
+    from exactprune.limits import MAX_EPSILON_DIGITS
+    from exactprune.pruning import check_epsilon
+
+    with pytest.raises(TypeError, match=r"^epsilon must be exact: got the float 0\.5"):
+        check_epsilon(0.5)
+    with pytest.raises(ValueError, match=r"^epsilon must be non-negative, got -1/3$"):
+        check_epsilon(Fraction(-1, 3))
+    too_fine = Fraction(1, 10 ** (MAX_EPSILON_DIGITS + 1))       # a denominator of MAX + 2 digits
+    with pytest.raises(ValueError, match=rf"^epsilon has a denominator of {MAX_EPSILON_DIGITS + 2} digits, "
+                                         rf"above the limit MAX_EPSILON_DIGITS = {MAX_EPSILON_DIGITS}$"):
+        check_epsilon(too_fine)
+    assert check_epsilon("1/1000") == Fraction(1, 1000)
