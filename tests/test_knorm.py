@@ -998,3 +998,55 @@ def test_prune_results_tree_of_a_scikit_learn_tree_is_the_pruned_tree_of_its_dec
         leaves.append(result.tree.n_leaves)
         _same_trees(result.tree, tree.pruned_tree(result.kept_splits))
     assert max(leaves) <= tree.n_leaves and min(leaves) < tree.n_leaves     # some k prunes
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to kill the survivors of the mutation run of 2026-11-28 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
+
+@given(count_trees(max_depth=4, max_children=3), st.integers(1, 4))
+def test_the_float_filter_gives_the_remaining_nodes_once(tree, k):
+    """The float filter's ``remaining`` (read by ``PruneResult.tree``) marks exactly the nodes
+    whose ancestors are all kept splits - checked by a walk from the root over the decisions -
+    and is None when asked again (its positions were dropped).  Killed mutants: ``remaining``'s
+    None test inverted (1), the positions marked dropped with "" instead of None (3)."""
+    from exactprune.knorm.prunetree import _PruneTree
+
+    engine = _PruneTree(tree, k, Prior(), Fraction(0))
+    a = tree.arrays()
+    if engine._filter is None:          # no split: no filter ran
+        assert len(a.indices) == 0 and engine.remaining() is None
+        return
+    expected, stack = np.zeros(a.n_nodes, dtype=bool), [0]
+    while stack:
+        i = stack.pop()
+        expected[i] = True
+        if engine.kept[i]:
+            stack.extend(a.children_of(i))
+    assert engine.remaining().tolist() == expected.tolist()
+    assert engine.remaining() is None
+
+
+def test_the_exact_fallbacks_share_one_cache_of_subtree_values(monkeypatch):
+    """Rational counts send every decision to the exact walk; on a chain of 12 splits (each
+    splitting off a pure leaf of class 1, so every split is kept at k = 1) the walks share one
+    cache, so a split's child weights (4.11) are made at most twice by the decisions (once for
+    its own comparison, once when its parent's comparison first reads its kept subtree) and
+    the root's once more by the result's moment: at most 2 S + 1 calls for S splits.  Walks
+    without the shared cache rebuild every kept subtree below at each comparison (about S^2 / 2
+    calls).  Killed mutants: ``_exact_walk`` given no cache (5, 10)."""
+    import exactprune.knorm.prunetree as prunetree
+
+    def chain(depth: int) -> Node:
+        if depth == 0:
+            return Node((Fraction(11, 2), Fraction(0)))
+        rest = chain(depth - 1)
+        return Node((rest.counts[0], rest.counts[1] + Fraction(11, 2)), [Node((Fraction(0), Fraction(11, 2))), rest])
+
+    calls = []
+    original = prunetree.child_weights
+    monkeypatch.setattr(prunetree, "child_weights", lambda *args, **kw: calls.append(1) or original(*args, **kw))
+    result = prune(Tree(chain(12)), 1)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 12} and result.pruned == []
+    result.moment
+    assert len(calls) <= 2 * 12 + 1
