@@ -1008,8 +1008,9 @@ def test_prune_results_tree_of_a_scikit_learn_tree_is_the_pruned_tree_of_its_dec
 def test_the_float_filter_gives_the_remaining_nodes_once(tree, k):
     """The float filter's ``remaining`` (read by ``PruneResult.tree``) marks exactly the nodes
     whose ancestors are all kept splits - checked by a walk from the root over the decisions -
-    and is None when asked again (its positions were dropped).  Killed mutants: ``remaining``'s
-    None test inverted (1), the positions marked dropped with "" instead of None (3)."""
+    a boolean array (as ``Tree.pruned_tree`` takes it), and None when asked again (its positions
+    were dropped).  Killed mutants: ``remaining``'s None test inverted (1), the positions marked
+    dropped with "" instead of None (3), the mask made as floats (30, 32)."""
     from exactprune.knorm.prunetree import _PruneTree
 
     engine = _PruneTree(tree, k, Prior(), Fraction(0))
@@ -1023,7 +1024,8 @@ def test_the_float_filter_gives_the_remaining_nodes_once(tree, k):
         expected[i] = True
         if engine.kept[i]:
             stack.extend(a.children_of(i))
-    assert engine.remaining().tolist() == expected.tolist()
+    remaining = engine.remaining()
+    assert remaining.dtype == bool and remaining.tolist() == expected.tolist()     # the mask pruned_tree takes
     assert engine.remaining() is None
 
 
