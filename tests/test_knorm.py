@@ -1052,3 +1052,62 @@ def test_the_exact_fallbacks_share_one_cache_of_subtree_values(monkeypatch):
     assert result.routes == {"float": 0, "arb": 0, "exact": 12} and result.pruned == []
     result.moment
     assert len(calls) <= 2 * 12 + 1
+
+
+def _counts_tree(spec) -> Tree:
+    """A tree from nested ``(counts, [children])`` / ``counts`` specs (parents' counts given)."""
+    def node(s):
+        return Node(tuple(s[0]), [node(c) for c in s[1]]) if isinstance(s[0], (list, tuple)) else Node(tuple(s))
+    return Tree(node(spec))
+
+
+_TINY_ETA = Prior(eta=Fraction(1, 2 ** 70))
+
+
+@pytest.mark.parametrize("spec, pruned, routes", [
+    # A [4,4] -> [4,0],[0,4] clear; B [0,4] -> [0,4],[0,0]: B's empty child weighs
+    # eta/(4 + 2 eta) < 2^-60 (not 0), so the filter declines B (exact: R_tree = (4 + 6 eta) /
+    # (10 (4 + 2 eta)) > R_leaf = 1/10, pruned); the root, whose children both weigh about 1/2,
+    # is decided by the float filter over B's leaf moment.
+    ([[4, 8], [[[4, 4], [[4, 0], [0, 4]]], [[0, 4], [[0, 4], [0, 0]]]]], ["c2"], {"float": 2, "arb": 0, "exact": 1}),
+    # the same split with three children (the filter's path for other than binary trees)
+    ([[4, 6], [[4, 0], [0, 2], [[0, 4], [[0, 4], [0, 0], [0, 0]]]]], ["c3"], {"float": 1, "arb": 0, "exact": 1}),
+    # the root's empty child weighs eta/(8 + 2 eta): the root goes exact, reading its child S
+    # [4,4] -> [4,0],[0,4] (decided kept by the float filter on the level below): R_tree =
+    # (8 + 6 eta) / (10 (8 + 2 eta)) < R_leaf = 1/2, kept.  (With S taken as a leaf the root
+    # would tie with its leaf, 1/2 = 1/2, and be pruned.)
+    ([[4, 4], [[[4, 4], [[4, 0], [0, 4]]], [0, 0]]], [], {"float": 1, "arb": 0, "exact": 1}),
+])
+def test_weights_below_the_floor_send_their_split_alone_to_the_exact_route(spec, pruned, routes):
+    """A non-zero child weight below ``_WEIGHT_FLOOR`` (eta = 2^-70 and an empty child) makes
+    that split's subtree value untrusted (NaN): its decision, and only its, goes to exact
+    rationals, which read the decisions already made below it.  Expected decisions by hand
+    (k = 1, lam = 1/2: the leaf moment of (b, n) counts is (b + 1/2) / (n + 1)).  Killed
+    mutants of ``_FloatFilter.__init__``: the low-weight mask (117, 119, 120), the binary
+    filter's group starts (128, 129, 131, 134), the non-binary starts (124), the decisions below
+    not handed to the exact walk (259, 260), the float route counted with ``=`` or ``-=`` (264,
+    265)."""
+    result = prune(_counts_tree(spec), 1, prior=_TINY_ETA)
+    assert result.pruned == pruned
+    assert result.routes == routes
+
+
+def test_an_eta_without_a_float_image_sends_every_decision_to_exact_rationals():
+    """eta = 10^400 has no float image: every bound of the float filter is void and every
+    decision goes to exact rationals (binary and three-way splits alike), where eta's weights
+    (n_c + eta) / (n + K eta) are all but 1/K.  Killed mutant: the float filter's weights for
+    other than binary trees made without ``float`` arithmetic (``_FloatFilter.__init__`` 100:
+    Fraction(inf) raises)."""
+    for spec, splits in (([[4, 8], [[[4, 4], [[4, 0], [0, 4]]], [[0, 4], [[0, 4], [0, 0]]]]], 3),
+                         ([[4, 6], [[4, 0], [0, 2], [[0, 4], [[0, 4], [0, 0], [0, 0]]]]], 2)):
+        result = prune(_counts_tree(spec), 1, prior=Prior(eta=10 ** 400))
+        assert result.routes == {"float": 0, "arb": 0, "exact": splits}
+
+
+def test_a_zero_child_weight_is_trusted_by_the_float_filter():
+    """eta = 0 and an empty child: its weight is exactly 0 (trusted, adding nothing), so the
+    float filter still decides: S [4,4] -> [4,0],[0,4] and the root [4,4] -> S, [0,0] both
+    kept (R_tree(root) = 1 * 1/10 + 0 < R_leaf = 1/2).  Killed mutant: zero weights counted as
+    low (``_FloatFilter.__init__`` 119)."""
+    result = prune(_counts_tree([[4, 4], [[[4, 4], [[4, 0], [0, 4]]], [0, 0]]]), 1, prior=Prior(eta=0))
+    assert result.pruned == [] and result.routes == {"float": 2, "arb": 0, "exact": 0}
