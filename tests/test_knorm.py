@@ -1111,3 +1111,32 @@ def test_a_zero_child_weight_is_trusted_by_the_float_filter():
     low (``_FloatFilter.__init__`` 119)."""
     result = prune(_counts_tree([[4, 4], [[[4, 4], [[4, 0], [0, 4]]], [0, 0]]]), 1, prior=Prior(eta=0))
     assert result.pruned == [] and result.routes == {"float": 2, "arb": 0, "exact": 0}
+
+
+def test_prune_refuses_a_prior_of_another_type_naming_it():
+    """Killed mutants: the refusal's message dropped or naming NoneType (``prune`` 8, 9)."""
+    with pytest.raises(TypeError, match=r"^prior must be an exactprune Prior, got dict$"):
+        prune(iris_tree(), 1, prior={"lam": 1})
+
+
+def test_the_float_filter_over_more_splits_than_one_block():
+    """A complete binary tree of depth 15 (32,767 splits, 65,535 nodes: more than one block of
+    ``_LEAF_BLOCK`` = 16,384 splits and of nodes) whose leaves are pure, one example each:
+    every subtree's optimal moment is the pure leaves' (0 + 1/2) / (1 + 1) = 1/4 (the weights
+    sum to 1) and a split of 2^m examples, half of each class, has (2^(m-1) + 1/2) / (2^m + 1)
+    > 1/4 as a leaf, so every split is kept, each by the float filter.  Killed mutants: the
+    binary weights' block bounds (``_FloatFilter.__init__`` 64, 68, 69)."""
+    depth = 15
+    n_nodes = 2 ** (depth + 1) - 1
+    counts = np.zeros((n_nodes, 2), dtype=np.int64)
+    first_leaf = 2 ** depth - 1                    # heap numbering: children of i are 2i+1, 2i+2
+    counts[first_leaf:, 0] = np.arange(2 ** depth) % 2
+    counts[first_leaf:, 1] = 1 - counts[first_leaf:, 0]
+    for i in range(first_leaf - 1, -1, -1):
+        counts[i] = counts[2 * i + 1] + counts[2 * i + 2]
+
+    def node(i):
+        return Node(tuple(counts[i].tolist())) if i >= first_leaf else Node(tuple(counts[i].tolist()),
+                                                                           [node(2 * i + 1), node(2 * i + 2)])
+    result = prune(Tree(node(0)), 1)
+    assert result.pruned == [] and result.routes == {"float": first_leaf, "arb": 0, "exact": 0}
