@@ -1140,3 +1140,40 @@ def test_the_float_filter_over_more_splits_than_one_block():
                                                                            [node(2 * i + 1), node(2 * i + 2)])
     result = prune(Tree(node(0)), 1)
     assert result.pruned == [] and result.routes == {"float": first_leaf, "arb": 0, "exact": 0}
+
+
+def test_child_weights_by_hand_in_every_arithmetic_and_the_refusal_names_the_split():
+    """(4.11) P*[A_c|A_t] = (n_c + eta) / (n_t + eta K_t), written out by hand: elementwise over
+    exact object arrays, as balls (with K_t given apart from the children listed), and over a
+    whole tree (``tree_child_weights``); n_t + eta K_t = 0 is refused naming the split (the
+    first in the order given).  Killed mutants of ``child_weights`` (1, 2, 9, 10, 15, 16, 19,
+    21, 22, 28 to 34), ``child_weight`` (5, 10, 12) and ``tree_child_weights``."""
+    from exactprune.knorm import child_weights, tree_child_weights
+    from exactprune.numbers import arb_of
+
+    obj = lambda *xs: np.array([Fraction(x) for x in xs], dtype=object)
+    half = Fraction(1, 2)
+    got = child_weights(obj(1, 3, 0), obj(4, 4, 0), half, n_children=obj(2, 2, 3))
+    assert got.tolist() == [Fraction(3, 2) / 5, Fraction(7, 2) / 5, half / Fraction(3, 2)]
+    with pytest.raises(ValueError, match=r"^node n2: n_t \+ eta K_t is 0"):
+        child_weights(obj(1, 3, 0, 0), obj(4, 4, 0, 0), 0, n_children=obj(2, 2, 2, 2), node=lambda i: f"n{i}")
+    with pytest.raises(ValueError, match=r"^node t: n_t \+ eta K_t is 0"):
+        child_weights([0, 0], 0, 0)
+    ball = child_weights([5], 10, half, arb_of, n_children=2)[0]          # (5 + 1/2) / (10 + 1) = 1/2
+    assert_ball(ball, half, 1e-15)
+    with pytest.raises(ValueError, match=r"^node s: n_t \+ eta K_t is 0"):
+        child_weights([0, 0], 0, 0, arb_of, node="s")
+    tree = _counts_tree([[1, 0], [[1, 0], [[0, 0], [[0, 0], [0, 0]]], [[0, 0], [[0, 0], [0, 0]]]]])
+    a = tree.arrays()
+    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
+        child_weight(tree.node("c2").children[0], tree.node("c2"), 0)
+    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
+        tree_child_weights(a, 0)
+    with pytest.raises(ValueError, match=r"^node c3: n_t \+ eta K_t is 0"):
+        tree_child_weights(a, 0, order=np.array([a.index("c3"), a.index("c2"), 0]))
+    b = _counts_tree([[4, 1], [[3, 0], [[1, 1], [[1, 0], [0, 1], [0, 0]]]]]).arrays()
+    weights = tree_child_weights(b, half)
+    by_name = {b.name(i): weights[i] for i in range(b.n_nodes)}
+    assert by_name == {"root": 1, "c1": Fraction(7, 12), "c2": Fraction(5, 12),        # (3 + 1/2) / (5 + 1)
+                       "c21": Fraction(3, 7), "c22": Fraction(3, 7), "c23": Fraction(1, 7)}   # / (2 + 3/2)
+    assert all(type(w) is Fraction for w in weights.tolist())
