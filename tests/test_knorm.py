@@ -1157,6 +1157,8 @@ def test_child_weights_by_hand_in_every_arithmetic_and_the_refusal_names_the_spl
     assert got.tolist() == [Fraction(3, 2) / 5, Fraction(7, 2) / 5, half / Fraction(3, 2)]
     with pytest.raises(ValueError, match=r"^node n2: n_t \+ eta K_t is 0"):
         child_weights(obj(1, 3, 0, 0), obj(4, 4, 0, 0), 0, n_children=obj(2, 2, 2, 2), node=lambda i: f"n{i}")
+    with pytest.raises(ValueError, match=r"^node m: n_t \+ eta K_t is 0"):
+        child_weights(obj(0, 1), obj(0, 4), 0, n_children=obj(2, 2), node="m")
     with pytest.raises(ValueError, match=r"^node t: n_t \+ eta K_t is 0"):
         child_weights([0, 0], 0, 0)
     ball = child_weights([5], 10, half, arb_of, n_children=2)[0]          # (5 + 1/2) / (10 + 1) = 1/2
@@ -1177,3 +1179,20 @@ def test_child_weights_by_hand_in_every_arithmetic_and_the_refusal_names_the_spl
     assert by_name == {"root": 1, "c1": Fraction(7, 12), "c2": Fraction(5, 12),        # (3 + 1/2) / (5 + 1)
                        "c21": Fraction(3, 7), "c22": Fraction(3, 7), "c23": Fraction(1, 7)}   # / (2 + 3/2)
     assert all(type(w) is Fraction for w in weights.tolist())
+
+
+def test_the_posterior_prior_check_and_the_recursion_name_what_they_refuse():
+    """``posterior_prior`` (the cost and class-probability pruners' prior) refuses a non-Prior
+    naming its type and another numerator naming the pruner, the numerator and the reason; the
+    subtree recursion (4.28) refuses n_t + eta K_t = 0 naming the split.  Killed mutants:
+    ``posterior_prior`` 2, 3, 7, ``weighted_recursion`` 12, 17, 18."""
+    from exactprune.knorm import posterior_prior, weighted_recursion
+
+    with pytest.raises(TypeError, match=r"^prior must be an exactprune Prior, got dict$"):
+        posterior_prior({}, "prune_pet", "why")
+    with pytest.raises(ValueError, match=r"^prune_pet takes only numerator 'J-1', got '1': the numerator "
+                                         r"convention belongs to the 0-1 error rate of \(4\.29\); its reason$"):
+        posterior_prior(Prior(numerator="1"), "prune_pet", "its reason")
+    tree = _counts_tree([[1, 0], [[1, 0], [[0, 0], [[0, 0], [0, 0]]]]])
+    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
+        weighted_recursion(tree.root, lambda leaf: Fraction(1), 0)
