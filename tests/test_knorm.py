@@ -1196,3 +1196,18 @@ def test_the_posterior_prior_check_and_the_recursion_name_what_they_refuse():
     tree = _counts_tree([[1, 0], [[1, 0], [[0, 0], [[0, 0], [0, 0]]]]])
     with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
         weighted_recursion(tree.root, lambda leaf: Fraction(1), 0)
+
+
+def test_leaf_moment_floats_of_object_arrays_image_python_ints_only():
+    """Counts held in object arrays (rational counts, or ints beyond int64): a node of Python
+    ints below 2^53 gets a float image within its bound of the exact (4.29), written out by hand;
+    a Fraction count or a size of 2^53 or more gets an infinite bound (no image vouched for).
+    Killed mutants: ``_leaf_images``' object-array tests."""
+    from exactprune.knorm import leaf_moment_floats
+
+    sizes = np.array([54, Fraction(9, 2), 2 ** 60], dtype=object)
+    majority = np.array([49, Fraction(3), 2 ** 59], dtype=object)
+    values, rels = leaf_moment_floats(sizes, majority, 3, Prior(), 3)
+    exact = Fraction(5 + 1) * (5 + 2) * (5 + 3) / (Fraction(111, 2) * Fraction(113, 2) * Fraction(115, 2))   # b = 5, J lam = 3/2
+    assert math.isfinite(rels[0]) and abs(Fraction(float(values[0])) - exact) <= Fraction(float(rels[0])) * Fraction(float(values[0]))
+    assert rels[1] == math.inf and rels[2] == math.inf
