@@ -1095,3 +1095,216 @@ def test_the_estimator_fits_at_k_beyond_a_machine_word(k):
     assert np.all((knorm >= 1 - 12_000 / k - 2 ** -53) & (knorm <= 1.0))
     if k == 2 ** 107:
         assert np.all(knorm == 1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to kill the survivors of the mutation run of 2026-11-28 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
+
+@given(count_trees(max_depth=4, max_children=3), st.integers(1, 4))
+def test_the_float_filter_gives_the_remaining_nodes_once(tree, k):
+    """The float filter's ``remaining`` (read by ``PruneResult.tree``) marks exactly the nodes
+    whose ancestors are all kept splits - checked by a walk from the root over the decisions -
+    a boolean array (as ``Tree.pruned_tree`` takes it), and None when asked again (its positions
+    were dropped).  Killed mutants: ``remaining``'s None test inverted (1), the positions marked
+    dropped with "" instead of None (3), the mask made as floats (30, 32)."""
+    from exactprune.knorm.prunetree import _PruneTree
+
+    engine = _PruneTree(tree, k, Prior(), Fraction(0))
+    a = tree.arrays()
+    if engine._filter is None:          # no split: no filter ran
+        assert len(a.indices) == 0 and engine.remaining() is None
+        return
+    expected, stack = np.zeros(a.n_nodes, dtype=bool), [0]
+    while stack:
+        i = stack.pop()
+        expected[i] = True
+        if engine.kept[i]:
+            stack.extend(a.children_of(i))
+    remaining = engine.remaining()
+    assert remaining.dtype == bool and remaining.tolist() == expected.tolist()     # the mask pruned_tree takes
+    assert engine.remaining() is None
+
+
+def test_the_exact_fallbacks_share_one_cache_of_subtree_values(monkeypatch):
+    """Rational counts send every decision to the exact walk; on a chain of 12 splits (each
+    splitting off a pure leaf of class 1, so every split is kept at k = 1) the walks share one
+    cache, so a split's child weights (4.11) are made at most twice by the decisions (once for
+    its own comparison, once when its parent's comparison first reads its kept subtree) and
+    the root's once more by the result's moment: at most 2 S + 1 calls for S splits.  Walks
+    without the shared cache rebuild every kept subtree below at each comparison (about S^2 / 2
+    calls).  Killed mutants: ``_exact_walk`` given no cache (5, 10)."""
+    import exactprune.knorm.prunetree as prunetree
+
+    def chain(depth: int) -> Node:
+        if depth == 0:
+            return Node((Fraction(11, 2), Fraction(0)))
+        rest = chain(depth - 1)
+        return Node((rest.counts[0], rest.counts[1] + Fraction(11, 2)), [Node((Fraction(0), Fraction(11, 2))), rest])
+
+    calls = []
+    original = prunetree.child_weights
+    monkeypatch.setattr(prunetree, "child_weights", lambda *args, **kw: calls.append(1) or original(*args, **kw))
+    result = prune(Tree(chain(12)), 1)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 12} and result.pruned == []
+    result.moment
+    assert len(calls) <= 2 * 12 + 1
+
+
+def _counts_tree(spec) -> Tree:
+    """A tree from nested ``(counts, [children])`` / ``counts`` specs (parents' counts given)."""
+    def node(s):
+        return Node(tuple(s[0]), [node(c) for c in s[1]]) if isinstance(s[0], (list, tuple)) else Node(tuple(s))
+    return Tree(node(spec))
+
+
+_TINY_ETA = Prior(eta=Fraction(1, 2 ** 70))
+
+
+@pytest.mark.parametrize("spec, pruned, routes", [
+    # A [4,4] -> [4,0],[0,4] clear; B [0,4] -> [0,4],[0,0]: B's empty child weighs
+    # eta/(4 + 2 eta) < 2^-60 (not 0), so the filter declines B (exact: R_tree = (4 + 6 eta) /
+    # (10 (4 + 2 eta)) > R_leaf = 1/10, pruned); the root, whose children both weigh about 1/2,
+    # is decided by the float filter over B's leaf moment.
+    ([[4, 8], [[[4, 4], [[4, 0], [0, 4]]], [[0, 4], [[0, 4], [0, 0]]]]], ["c2"], {"float": 2, "arb": 0, "exact": 1}),
+    # the same split with three children (the filter's path for other than binary trees)
+    ([[4, 6], [[4, 0], [0, 2], [[0, 4], [[0, 4], [0, 0], [0, 0]]]]], ["c3"], {"float": 1, "arb": 0, "exact": 1}),
+    # the root's empty child weighs eta/(8 + 2 eta): the root goes exact, reading its child S
+    # [4,4] -> [4,0],[0,4] (decided kept by the float filter on the level below): R_tree =
+    # (8 + 6 eta) / (10 (8 + 2 eta)) < R_leaf = 1/2, kept.  (With S taken as a leaf the root
+    # would tie with its leaf, 1/2 = 1/2, and be pruned.)
+    ([[4, 4], [[[4, 4], [[4, 0], [0, 4]]], [0, 0]]], [], {"float": 1, "arb": 0, "exact": 1}),
+])
+def test_weights_below_the_floor_send_their_split_alone_to_the_exact_route(spec, pruned, routes):
+    """A non-zero child weight below ``_WEIGHT_FLOOR`` (eta = 2^-70 and an empty child) makes
+    that split's subtree value untrusted (NaN): its decision, and only its, goes to exact
+    rationals, which read the decisions already made below it.  Expected decisions by hand
+    (k = 1, lam = 1/2: the leaf moment of (b, n) counts is (b + 1/2) / (n + 1)).  Killed
+    mutants of ``_FloatFilter.__init__``: the low-weight mask (117, 119, 120), the binary
+    filter's group starts (128, 129, 131, 134), the non-binary starts (124), the decisions below
+    not handed to the exact walk (259, 260), the float route counted with ``=`` or ``-=`` (264,
+    265)."""
+    result = prune(_counts_tree(spec), 1, prior=_TINY_ETA)
+    assert result.pruned == pruned
+    assert result.routes == routes
+
+
+def test_an_eta_without_a_float_image_sends_every_decision_to_exact_rationals():
+    """eta = 10^400 has no float image: every bound of the float filter is void and every
+    decision goes to exact rationals (binary and three-way splits alike), where eta's weights
+    (n_c + eta) / (n + K eta) are all but 1/K.  Killed mutant: the float filter's weights for
+    other than binary trees made without ``float`` arithmetic (``_FloatFilter.__init__`` 100:
+    Fraction(inf) raises)."""
+    for spec, splits in (([[4, 8], [[[4, 4], [[4, 0], [0, 4]]], [[0, 4], [[0, 4], [0, 0]]]]], 3),
+                         ([[4, 6], [[4, 0], [0, 2], [[0, 4], [[0, 4], [0, 0], [0, 0]]]]], 2)):
+        result = prune(_counts_tree(spec), 1, prior=Prior(eta=10 ** 400))
+        assert result.routes == {"float": 0, "arb": 0, "exact": splits}
+
+
+def test_a_zero_child_weight_is_trusted_by_the_float_filter():
+    """eta = 0 and an empty child: its weight is exactly 0 (trusted, adding nothing), so the
+    float filter still decides: S [4,4] -> [4,0],[0,4] and the root [4,4] -> S, [0,0] both
+    kept (R_tree(root) = 1 * 1/10 + 0 < R_leaf = 1/2).  Killed mutant: zero weights counted as
+    low (``_FloatFilter.__init__`` 119)."""
+    result = prune(_counts_tree([[4, 4], [[[4, 4], [[4, 0], [0, 4]]], [0, 0]]]), 1, prior=Prior(eta=0))
+    assert result.pruned == [] and result.routes == {"float": 2, "arb": 0, "exact": 0}
+
+
+def test_prune_refuses_a_prior_of_another_type_naming_it():
+    """Killed mutants: the refusal's message dropped or naming NoneType (``prune`` 8, 9)."""
+    with pytest.raises(TypeError, match=r"^prior must be an exactprune Prior, got dict$"):
+        prune(iris_tree(), 1, prior={"lam": 1})
+
+
+def test_the_float_filter_over_more_splits_than_one_block():
+    """A complete binary tree of depth 15 (32,767 splits, 65,535 nodes: more than one block of
+    ``_LEAF_BLOCK`` = 16,384 splits and of nodes) whose leaves are pure, one example each:
+    every subtree's optimal moment is the pure leaves' (0 + 1/2) / (1 + 1) = 1/4 (the weights
+    sum to 1) and a split of 2^m examples, half of each class, has (2^(m-1) + 1/2) / (2^m + 1)
+    > 1/4 as a leaf, so every split is kept, each by the float filter.  Killed mutants: the
+    binary weights' block bounds (``_FloatFilter.__init__`` 64, 68, 69)."""
+    depth = 15
+    n_nodes = 2 ** (depth + 1) - 1
+    counts = np.zeros((n_nodes, 2), dtype=np.int64)
+    first_leaf = 2 ** depth - 1                    # heap numbering: children of i are 2i+1, 2i+2
+    counts[first_leaf:, 0] = np.arange(2 ** depth) % 2
+    counts[first_leaf:, 1] = 1 - counts[first_leaf:, 0]
+    for i in range(first_leaf - 1, -1, -1):
+        counts[i] = counts[2 * i + 1] + counts[2 * i + 2]
+
+    def node(i):
+        return Node(tuple(counts[i].tolist())) if i >= first_leaf else Node(tuple(counts[i].tolist()),
+                                                                           [node(2 * i + 1), node(2 * i + 2)])
+    result = prune(Tree(node(0)), 1)
+    assert result.pruned == [] and result.routes == {"float": first_leaf, "arb": 0, "exact": 0}
+
+
+def test_child_weights_by_hand_in_every_arithmetic_and_the_refusal_names_the_split():
+    """(4.11) P*[A_c|A_t] = (n_c + eta) / (n_t + eta K_t), written out by hand: elementwise over
+    exact object arrays, as balls (with K_t given apart from the children listed), and over a
+    whole tree (``tree_child_weights``); n_t + eta K_t = 0 is refused naming the split (the
+    first in the order given).  Killed mutants of ``child_weights`` (1, 2, 9, 10, 15, 16, 19,
+    21, 22, 28 to 34), ``child_weight`` (5, 10, 12) and ``tree_child_weights``."""
+    from exactprune.knorm import child_weights, tree_child_weights
+    from exactprune.numbers import arb_of
+
+    obj = lambda *xs: np.array([Fraction(x) for x in xs], dtype=object)
+    half = Fraction(1, 2)
+    got = child_weights(obj(1, 3, 0), obj(4, 4, 0), half, n_children=obj(2, 2, 3))
+    assert got.tolist() == [Fraction(3, 2) / 5, Fraction(7, 2) / 5, half / Fraction(3, 2)]
+    with pytest.raises(ValueError, match=r"^node n2: n_t \+ eta K_t is 0"):
+        child_weights(obj(1, 3, 0, 0), obj(4, 4, 0, 0), 0, n_children=obj(2, 2, 2, 2), node=lambda i: f"n{i}")
+    with pytest.raises(ValueError, match=r"^node m: n_t \+ eta K_t is 0"):
+        child_weights(obj(0, 1), obj(0, 4), 0, n_children=obj(2, 2), node="m")
+    with pytest.raises(ValueError, match=r"^node t: n_t \+ eta K_t is 0"):
+        child_weights([0, 0], 0, 0)
+    ball = child_weights([5], 10, half, arb_of, n_children=2)[0]          # (5 + 1/2) / (10 + 1) = 1/2
+    assert_ball(ball, half, 1e-15)
+    with pytest.raises(ValueError, match=r"^node s: n_t \+ eta K_t is 0"):
+        child_weights([0, 0], 0, 0, arb_of, node="s")
+    tree = _counts_tree([[1, 0], [[1, 0], [[0, 0], [[0, 0], [0, 0]]], [[0, 0], [[0, 0], [0, 0]]]]])
+    a = tree.arrays()
+    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
+        child_weight(tree.node("c2").children[0], tree.node("c2"), 0)
+    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
+        tree_child_weights(a, 0)
+    with pytest.raises(ValueError, match=r"^node c3: n_t \+ eta K_t is 0"):
+        tree_child_weights(a, 0, order=np.array([a.index("c3"), a.index("c2"), 0]))
+    b = _counts_tree([[4, 1], [[3, 0], [[1, 1], [[1, 0], [0, 1], [0, 0]]]]]).arrays()
+    weights = tree_child_weights(b, half)
+    by_name = {b.name(i): weights[i] for i in range(b.n_nodes)}
+    assert by_name == {"root": 1, "c1": Fraction(7, 12), "c2": Fraction(5, 12),        # (3 + 1/2) / (5 + 1)
+                       "c21": Fraction(3, 7), "c22": Fraction(3, 7), "c23": Fraction(1, 7)}   # / (2 + 3/2)
+    assert all(type(w) is Fraction for w in weights.tolist())
+
+
+def test_the_posterior_prior_check_and_the_recursion_name_what_they_refuse():
+    """``posterior_prior`` (the cost and class-probability pruners' prior) refuses a non-Prior
+    naming its type and another numerator naming the pruner, the numerator and the reason; the
+    subtree recursion (4.28) refuses n_t + eta K_t = 0 naming the split.  Killed mutants:
+    ``posterior_prior`` 2, 3, 7, ``weighted_recursion`` 12, 17, 18."""
+    from exactprune.knorm import posterior_prior, weighted_recursion
+
+    with pytest.raises(TypeError, match=r"^prior must be an exactprune Prior, got dict$"):
+        posterior_prior({}, "prune_pet", "why")
+    with pytest.raises(ValueError, match=r"^prune_pet takes only numerator 'J-1', got '1': the numerator "
+                                         r"convention belongs to the 0-1 error rate of \(4\.29\); its reason$"):
+        posterior_prior(Prior(numerator="1"), "prune_pet", "its reason")
+    tree = _counts_tree([[1, 0], [[1, 0], [[0, 0], [[0, 0], [0, 0]]]]])
+    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
+        weighted_recursion(tree.root, lambda leaf: Fraction(1), 0)
+
+
+def test_leaf_moment_floats_of_object_arrays_image_python_ints_only():
+    """Counts held in object arrays (rational counts, or ints beyond int64): a node of Python
+    ints below 2^53 gets a float image within its bound of the exact (4.29), written out by hand;
+    a Fraction count or a size of 2^53 or more gets an infinite bound (no image vouched for).
+    Killed mutants: ``_leaf_images``' object-array tests."""
+    from exactprune.knorm import leaf_moment_floats
+
+    sizes = np.array([54, Fraction(9, 2), 2 ** 60], dtype=object)
+    majority = np.array([49, Fraction(3), 2 ** 59], dtype=object)
+    values, rels = leaf_moment_floats(sizes, majority, 3, Prior(), 3)
+    exact = Fraction(5 + 1) * (5 + 2) * (5 + 3) / (Fraction(111, 2) * Fraction(113, 2) * Fraction(115, 2))   # b = 5, J lam = 3/2
+    assert math.isfinite(rels[0]) and abs(Fraction(float(values[0])) - exact) <= Fraction(float(rels[0])) * Fraction(float(values[0]))
+    assert rels[1] == math.inf and rels[2] == math.inf

@@ -191,3 +191,86 @@ def test_a_result_pickles_its_tree_names_and_moment_without_the_source_or_engine
     assert len(pickle.dumps(plain)) < len(pickle.dumps(t))
     assert pickle.loads(pickle.dumps(plain)).moment == Fraction(1, 2)
     assert repr(plain) == "Pruning(k=1, leaves=1, pruned=['root'])"
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to kill the survivors of the mutation run of 2026-11-28 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
+
+def test_epsilon_refusals_name_epsilon_and_its_own_digit_limit():
+    """Every refusal of Fig 4.1's margin names the parameter ("epsilon", as the user wrote it)
+    and, for too many digits, the limit that applies (MAX_EPSILON_DIGITS, not the parameters'
+    MAX_PARAM_DIGITS).  Killed mutants: each name or limit name passed to ``exact``,
+    ``check_parameter`` or ``check_nonnegative`` set to None, dropped, or re-spelt."""
+    import pytest
+    from exactprune.limits import MAX_EPSILON_DIGITS
+    from exactprune.pruning import check_epsilon
+
+    with pytest.raises(TypeError, match=r"^epsilon must be exact: got the float 0\.5"):
+        check_epsilon(0.5)
+    with pytest.raises(ValueError, match=r"^epsilon must be non-negative, got -1/3$"):
+        check_epsilon(Fraction(-1, 3))
+    too_fine = Fraction(1, 10 ** (MAX_EPSILON_DIGITS + 1))       # a denominator of MAX + 2 digits
+    with pytest.raises(ValueError, match=rf"^epsilon has a denominator of {MAX_EPSILON_DIGITS + 2} digits, "
+                                         rf"above the limit MAX_EPSILON_DIGITS = {MAX_EPSILON_DIGITS}$"):
+        check_epsilon(too_fine)
+    assert check_epsilon("1/1000") == Fraction(1, 1000)
+
+
+_DEEP = ('{"counts": [5, 4], "children": [{"counts": [4, 1], "children": [{"counts": [4, 0]}, {"counts": [0, 1]}]},'
+         ' {"counts": [1, 3]}]}')      # indices: 0 root, 1 c1 (split), 2 c11, 3 c12, 4 c2
+
+
+def test_the_pass_walks_the_levels_it_is_given():
+    """``levels`` replaces the default deepest-first levels: given the root alone, only the root is
+    asked about and decided (c1's entry stays the initial False and its value its leaf's).
+    Killed mutant: ``levels`` ignored (``prune_bottom_up`` 13)."""
+    a = Tree.from_json(_DEEP).arrays()
+    seen = []
+
+    def decide(splits, tree, level):
+        seen.append(splits.tolist())
+        return [True] * len(splits)
+
+    leaf = np.array([9, 5, 0, 0, 3])
+    kept, best = prune_bottom_up(a, leaf, lambda s, b, lvl: a.child_sums(s, b), decide, levels=[np.array([0])])
+    assert seen == [[0]]
+    assert kept.tolist() == [True, False, False, False, False]
+    assert best.tolist() == [5 + 3, 5, 0, 0, 3]          # the root from c1's value as a leaf (5), not 0
+
+
+def test_the_subtree_walk_computes_children_first_weighs_by_the_split_and_fills_the_given_cache():
+    """SubtreeWalk on a tree of two levels of splits, every split kept, leaf value 10 i at node i
+    and weights 1 / (i + 2) at split i (so a walk passing the wrong split to ``weights`` errs):
+    R(c1) = (20 + 30) / 3 = 50/3, R(root) = (50/3 + 40) / 2 = 85/3, all made in one call of
+    ``value`` (children first), every value left in the cache given; a value already in that
+    cache is used as it is.  Killed mutants: ``value``'s order ascending (11, 12), ``weights``
+    given None for the split (``value`` 22, ``split_value`` 10), the cache argument dropped
+    (``__init__`` 4)."""
+    from exactprune.pruning import SubtreeWalk
+
+    a = Tree.from_json(_DEEP).arrays()
+    kept = a.n_children > 0
+    weights = lambda i, children: [Fraction(1, i + 2)] * len(children)
+    cache = {}
+    walk = SubtreeWalk(a, kept, lambda i: Fraction(10 * i), weights, cache)
+    assert walk.value(0) == Fraction(85, 3)
+    assert cache == {0: Fraction(85, 3), 1: Fraction(50, 3), 2: 20, 3: 30, 4: 40}
+    assert SubtreeWalk(a, kept, lambda i: Fraction(10 * i), weights).split_value(0) == Fraction(85, 3)
+    assert SubtreeWalk(a, kept, lambda i: Fraction(10 * i), weights).split_value(1) == Fraction(50, 3)
+    primed = SubtreeWalk(a, kept, lambda i: Fraction(10 * i), weights, {1: Fraction(7)})
+    assert primed.value(0) == (7 + 40) / Fraction(2)
+    assert 2 not in primed.cache and 3 not in primed.cache
+
+
+def test_the_exact_pass_keeps_a_split_only_when_it_gains_more_than_epsilon():
+    """Fig 4.1's margin: the root of [3, 2] -> [3, 0], [0, 2] has 2 errors as a leaf and 0 as a
+    subtree (child weights 1), so it is kept for epsilon < 2 and pruned for epsilon >= 2 (a tie
+    with the margin prunes).  Killed mutant: ``leaf - value + epsilon`` (``exact_subtree_pass`` 47)."""
+    a = Tree.from_json('{"counts": [3, 2], "children": [{"counts": [3, 0]}, {"counts": [0, 2]}]}').arrays()
+    ones = lambda order: np.array([Fraction(1)] * 3, dtype=object)
+    errors = lambda counts: Fraction(sum(counts) - max(counts))
+    for epsilon, root_kept in ((0, True), (Fraction(3, 2), True), (2, False), (Fraction(5, 2), False)):
+        kept, best, leaf = exact_subtree_pass(a, errors, ones, Decider(), epsilon=epsilon)
+        assert kept.tolist() == [root_kept, False, False], epsilon
+        assert best[0] == (0 if root_kept else 2)
