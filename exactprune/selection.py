@@ -11,17 +11,17 @@ squaring keeps the order). Used by :func:`exactprune.peers.ccp.ccp_cv_select` an
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Sequence
 
 __all__ = ["least_error_index", "one_se_index"]
 
 
-def least_error_index(errors: Sequence[Fraction]) -> int:
+def least_error_index(errors: Sequence[Any]) -> int:
     """The index of the least error, the last (smallest tree) among equal ones.
 
     Parameters
     ----------
-    errors : sequence of Fraction
+    errors : sequence of Fraction (or of any ordered numbers)
         The cross-validated error of each candidate, largest tree first.
 
     Returns

@@ -124,14 +124,13 @@ def choose_index(errors: list, n: Optional[int] = None, se: Optional[list] = Non
         raise ValueError(f"rule must be 'min' or '1se', got {rule!r}")
     if not errors or (n is None) == (se is None):
         raise ValueError("choose_index needs non-empty errors and either n (exact) or se (floats)")
-    if n is not None:
-        return least_error_index(errors) if rule == "min" else one_se_index(errors, n)
-    assert se is not None
-    least = min(errors)
-    best = max(i for i, e in enumerate(errors) if e == least)
+    best = least_error_index(errors)
     if rule == "min":
         return best
-    return max(i for i, e in enumerate(errors) if e <= least + se[best])
+    if n is not None:
+        return one_se_index(errors, n)
+    assert se is not None
+    return max(i for i, e in enumerate(errors) if e <= errors[best] + se[best])
 
 
 def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, scorer) -> dict:
