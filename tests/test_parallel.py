@@ -427,9 +427,10 @@ def test_parents_terminated_while_their_pools_start_leave_no_worker_behind():
             proc.send_signal(signal.SIGTERM)
         for proc in procs:
             proc.wait(timeout=60)
-        # each was stopped by its SIGTERM (its handler's 128 + 15, or the signal itself before the
-        # handler was set), never refused before starting work (exit 2: a selection over the limits)
-        assert sorted({proc.returncode for proc in procs} - {128 + signal.SIGTERM, -signal.SIGTERM}) == []
+        # each was stopped by a signal (its handler's 128 + 15, or a signal itself, negative, before
+        # the handler was set or while unwinding), never refused before starting work (exit 2: a
+        # selection over the limits) nor finished
+        assert [proc.returncode for proc in procs if proc.returncode >= 0 and proc.returncode != 128 + signal.SIGTERM] == []
     finally:
         for proc in procs:
             if proc.poll() is None:
