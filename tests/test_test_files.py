@@ -65,15 +65,8 @@ NOT_YET_MIRRORED: Dict[str, Optional[str]] = {
     "montecarlo.py": "tests/test_theorems.py",
     "rdt/conditional.py": "tests/rdt/test_bruteforce.py",
     "rdt/generating_functions.py": "tests/rdt/test_moments.py",
-    "sklearn/counts.py": "tests/test_sklearn.py",
     "sklearn/cv.py": "tests/test_sklearn_cv.py",
     "sklearn/cv_display.py": "tests/test_sklearn_cv.py",
-    "sklearn/displays.py": "tests/test_sklearn.py",
-    "sklearn/errorbars.py": "tests/test_sklearn.py",
-    "sklearn/estimator.py": "tests/test_sklearn.py",
-    "sklearn/fitting.py": "tests/test_sklearn.py",
-    "sklearn/internals.py": "tests/test_sklearn.py",
-    "sklearn/prior.py": "tests/test_sklearn.py",
 }
 
 
