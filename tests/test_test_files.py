@@ -62,9 +62,6 @@ NOT_YET_MIRRORED: Dict[str, Optional[str]] = {
     "knorm/estimates.py": "tests/test_knorm.py",
     "knorm/moments.py": "tests/test_knorm.py",
     "knorm/prunetree.py": "tests/test_knorm.py",
-    "montecarlo.py": "tests/test_theorems.py",
-    "rdt/conditional.py": "tests/rdt/test_bruteforce.py",
-    "rdt/generating_functions.py": "tests/rdt/test_moments.py",
     "sklearn/cv.py": "tests/test_sklearn_cv.py",
     "sklearn/cv_display.py": "tests/test_sklearn_cv.py",
 }
