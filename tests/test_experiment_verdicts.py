@@ -5,7 +5,7 @@ changed test (Holm, the margins, the equal-cost matching) fails here.
 The recomputation reads the committed files with the csv module and the Markdown tables by hand,
 and decides each claim by the rule its row states; the statistics it calls
 (exactprune.experiments.statistics, rdt.experiment.matched_iterations) are checked against scipy
-and by hand in tests/test_experiments.py and their doctests.
+and by hand in tests/experiments/test_statistics.py, tests/rdt/test_experiment.py and their doctests.
 """
 from __future__ import annotations
 
