@@ -279,7 +279,7 @@ def test_count_tree_render_names_the_columns():
     clf = KNormTreeClassifier(lam="1/2", max_depth=2, random_state=0).fit(data.data, data.target)
     root_feature = data.data.columns[clf.tree_.feature[0]]
     assert clf.to_count_tree().render().splitlines()[0].endswith(f"[{root_feature} <= "
-                                                                 f"{clf.tree_.threshold[0]:.4g}]")
+                                                                 f"{float(clf.tree_.threshold[0])!r}]")
     assert root_feature in export_text(clf, feature_names=list(data.data.columns)).splitlines()[0]
 
 
