@@ -853,7 +853,7 @@ def test_raising_keeps_the_class_and_feature_names():
     X, y = np.array([[5.0, -1.0], [6.0, 0.0], [7.0, 1.0], [8.0, 2.0]]), np.array([0, 0, 1, 1])
     r = E.ebp_prune(t, raising=True, X=X, y=y)
     assert r.pruned == [] and r.tree.class_names == ["no", "yes"] and r.tree.feature_names == ["age", "income"]
-    assert r.tree.root.split == "income <= 0" and [c.counts for c in r.tree.root.children] == [(2, 0), (0, 2)]
+    assert r.tree.root.split == "income <= 0.0" and [c.counts for c in r.tree.root.children] == [(2, 0), (0, 2)]
 
 
 def test_raising_refuses_tests_it_cannot_route():
