@@ -23,29 +23,7 @@ from exactprune.errata.experiment_rows import ROWS
 from exactprune.errata.ledger import NOT_REPRODUCED, family, ledger
 from exactprune.rdt.experiment import PAPER_TABLE1, matched_iterations
 
-
-def test_experiment_rows_are_graded_and_cite_files_that_exist():
-    from pathlib import Path
-    from exactprune.errata import ledger
-    from exactprune.errata.experiment_rows import ROWS
-    root = Path(__file__).resolve().parent.parent
-    assert len({(r["paper"], r["label"]) for r in ROWS}) == len(ROWS)          # one row per claim
-    for row in ROWS:
-        assert row["paper"] in ("Zhong", "DD")
-        assert row["grade"] in ("reproduced", "not reproduced", "refuted", "unchecked")
-        assert ledger.family(row["verdict"]) == {"unchecked": "out of reach"}.get(row["grade"], row["grade"])
-        assert row["how"].strip() and row["evidence"]
-        for ref in row["evidence"]:
-            kind, _, name = ref.partition(":")
-            if kind == "erratum":                    # an erratum id: ledger.problems checks it is registered
-                continue
-            assert kind in ("benchmark", "test", "proof") and (root / f"{kind}s" / name).is_file(), ref
-    assert [p for e in ledger._experiment_rows() for p in ledger.problems(e, root)] == []
-
-
 RESULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results"
-
-
 ROW = {(r["paper"], r["label"]): r for r in ROWS}
 
 
@@ -81,6 +59,8 @@ def _assert_verdict(key, verdict_family: str, *numbers: str) -> None:
     for text in numbers:
         assert text in row["how"], (key, text)
 
+
+# -- Zhong chapter 6 -----------------------------------------------------------------------------
 
 def _table_equivalence():
     runs = _runs()
@@ -243,6 +223,8 @@ def test_no_experiment_row_is_refuted_on_timings():
             assert not any(word in row["how"] for word in ("seconds", "wall time", "Inc ")), row
 
 
+# -- Dhurandhar-Dobra section 4 ------------------------------------------------------------------
+
 def test_dd_figure_3_mc_agrees_with_the_exact_values():
     rows = [r for r in _csv("rdt_grid.csv") if r["golden"] == "exact"]
     from scipy import stats
@@ -332,6 +314,8 @@ def test_dd_table_1_rho_0_has_no_bound_yet_is_printed():
     _assert_verdict(("DD", "Table 1"), "refuted", "s = 0 and the bound does not exist")
 
 
+# -- the ledger and the tests that decide it -----------------------------------------------------
+
 RECOMPUTED = {("Zhong", "Table 6.2"), ("Zhong", "Table 6.3"), ("Zhong", "Table 6.4"), ("Zhong", "Table 6.5"),
               ("Zhong", "Section 6.4.1: cross-validation error estimate"), ("Zhong", "Figure 6.2"),
               ("Zhong", "Figure 6.3"), ("Zhong", "Section 6.4.3: C4.5 always larger"),
@@ -395,3 +379,22 @@ def test_committed_agreement_file_matches_the_runs_and_its_holm_step():
         assert old["differs"] == str(new["differs"])
     holm_off = [p <= 0.05 for p in (c["p"] for c in fresh)]
     assert sum(holm_off) > sum(c["differs"] for c in fresh)          # Holm changes verdicts here too
+
+
+def test_experiment_rows_are_graded_and_cite_files_that_exist():
+    from pathlib import Path
+    from exactprune.errata import ledger
+    from exactprune.errata.experiment_rows import ROWS
+    root = Path(__file__).resolve().parent.parent
+    assert len({(r["paper"], r["label"]) for r in ROWS}) == len(ROWS)          # one row per claim
+    for row in ROWS:
+        assert row["paper"] in ("Zhong", "DD")
+        assert row["grade"] in ("reproduced", "not reproduced", "refuted", "unchecked")
+        assert ledger.family(row["verdict"]) == {"unchecked": "out of reach"}.get(row["grade"], row["grade"])
+        assert row["how"].strip() and row["evidence"]
+        for ref in row["evidence"]:
+            kind, _, name = ref.partition(":")
+            if kind == "erratum":                    # an erratum id: ledger.problems checks it is registered
+                continue
+            assert kind in ("benchmark", "test", "proof") and (root / f"{kind}s" / name).is_file(), ref
+    assert [p for e in ledger._experiment_rows() for p in ledger.problems(e, root)] == []

@@ -20,8 +20,6 @@ from sklearn_cases import FOUR, iris_petals
 
 #: two Gaussian classes in 2-D, identity covariance, equal priors; Bayes error 15% (g2c15)
 _D = 2 * NormalDist().inv_cdf(0.85)
-
-
 _MU = np.array([[0.0, 0.0], [_D / math.sqrt(2), _D / math.sqrt(2)]])
 
 
