@@ -31,6 +31,11 @@ def _size(tree, leaves):
         n.name != l and _is_ancestor(l, n.name, tree) for l in leaves))
 
 
+# In the slow set (it calls min_size_pruning once per budget on up to 80 random trees: 2-15 s):
+# the fast set checks the same table and pruning against every pruning on random trees
+# (tests/test_pruner_api.py::test_srm_result_is_the_minimum_size_pruning_of_its_budget, at SRM's
+# budget) and by hand (test_table_by_hand: the table at every budget; test_pruning_with_any_budget).
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(count_trees(max_depth=3))
 def test_min_size_dp_matches_enumeration(tree):
