@@ -65,7 +65,7 @@ too); for rational counts every comparison is between exact rationals (the float
 assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  ``knorm_pruning_path``
 takes rational counts as well (exact integer breakpoints, the Gamma ratios of rational
 arguments certified as for integers).  Zhong's Cor 5.4 and Thm 5.5 were
-checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
+checked exactly on random rational trees (tests/sklearn/test_counts.py), not proven for them.
 
 >>> from sklearn.datasets import load_iris
 >>> X, y = load_iris(return_X_y=True)
