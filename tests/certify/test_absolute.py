@@ -176,3 +176,18 @@ def test_absolute_rules_on_overflowed_inputs_give_inf_silently():
         warnings.simplefilter("error")
         assert quotient_abs(np.array([1.0]), np.array([0.0]), inf, inf, np.array([0.0])).tolist() == [math.inf]
         assert sqrt_abs(inf, inf, inf).tolist() == [math.inf]
+
+
+@pytest.mark.parametrize("scale", [8.0, 2.0 ** -5])
+def test_sum_abs_rounding_term_grows_with_z(scale):
+    """The rounding of fl(x + y) is at most u |z| (1 + u): the same sum as in the test above scaled
+    by 8 and by 1/32 (powers of two: every value stays exact), x = 8 (1 + 2**-52), y = -8 (2**-53
+    + 2**-105): x + y = 8 + 2**-50 - 2**-102 rounds to z = 8, an error of (1 - 2**-52) u |z|.  The
+    bound with exact inputs contains it and is tight.  Mutant: u / |z| in place of u |z| (equal
+    only at |z| = 1: unsound at z = 8, loose at z = 1/32)."""
+    x, y = scale * (1 + 2.0 ** -52), -scale * (2.0 ** -53 + 2.0 ** -105)
+    z = x + y
+    assert z == scale
+    error = abs(Fraction(x) + Fraction(y) - Fraction(z))
+    assert error == (1 - Fraction(1, 2 ** 52)) * Fraction(U) * Fraction(scale)
+    _edge(error, sum_abs(0.0, 0.0, z))

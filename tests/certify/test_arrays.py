@@ -296,3 +296,52 @@ def test_total_array_makes_a_group_with_an_unvouched_zero_term_invalid():
     assert not Approx.bounded(0.0, math.inf).valid
     value, rel = total_array((np.array([0.0, 1.0]), np.array([math.inf, 0.0])), np.array([0, 0]), 1)
     assert math.isnan(value[0]) and rel[0] == math.inf
+
+
+# -- the all-valid shortcut and the loop's memory (survivors of the mutation run of 2026-11-29) ---
+
+@pytest.mark.parametrize("k", [1, 2, 6])
+@pytest.mark.parametrize("case", ["plain", "d at most 1", "a value exactly TINY"])
+def test_rising_ratio_array_with_one_bound_returns_it_broadcast_when_every_element_is_valid(k, case):
+    """Two scalar bounds and every element valid: the bound is the one scalar rule, returned as a
+    read-only broadcast (no array of bounds), at k = 1 too, for d in (0, 1] and for a value that
+    is exactly TINY (the smallest valid one: a = TINY, d = 1, k = 1 gives TINY / 1).  The values
+    and the bound are rising_ratio's, element by element.  Mutants: the shortcut never taken,
+    taken only from k = 2, only for d > 1, only for values above TINY."""
+    a = {"plain": [1.5, 2.0, 7.25], "d at most 1": [1.5, 0.25, 3.0], "a value exactly TINY": [1.0, 3.0, TINY]}[case]
+    d = {"plain": [2.5, 3.0, 9.0], "d at most 1": [0.5, 1.0, 4.0], "a value exactly TINY": [2.0, 5.0, 1.0]}[case]
+    if case == "a value exactly TINY" and k > 1:
+        a[2], d[2] = TINY, 2.0 ** -60      # (TINY (TINY + 1) ...) / (2^-60 (2^-60 + 1) ...) is far above TINY
+    values, rels = rising_ratio_array((np.array(a), U), (np.array(d), 0.0), k)
+    scalar = [rising_ratio(Approx(x, U), Approx(y, 0.0), k) for x, y in zip(a, d)]
+    assert all(s.valid for s in scalar)
+    assert values.tolist() == [s.value for s in scalar] and rels.tolist() == [s.rel for s in scalar]
+    assert rels.strides == (0,) and not rels.flags.writeable
+    if case == "a value exactly TINY" and k == 1:
+        assert values[2] == TINY
+
+
+def _traced_peak(call) -> int:
+    """The peak of the bytes allocated (numpy's data included) while ``call()`` runs."""
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("k", [1, 5])
+def test_rising_ratio_array_loop_holds_the_product_and_two_buffers(k):
+    """n = 2^16 elements (512 KiB an array): the loop needs the running product and, for k > 1,
+    the buffers of a + m and d + m - three arrays, none allocated per factor; at k = 1 the
+    product a / d alone.  The peak stays below 3.5 (k = 5) or 1.5 (k = 1) arrays.  Mutants: a
+    divide or add that allocates its result each factor (four arrays at a time), the buffers
+    made at k = 1 (three arrays)."""
+    n = 2 ** 16
+    a, d = np.linspace(1.0, 2.0, n), np.linspace(3.0, 4.0, n)
+    rising_ratio_array((a, 0.0), (d, 0.0), k)                  # imports and caches warmed before tracing
+    peak = _traced_peak(lambda: rising_ratio_array((a, 0.0), (d, 0.0), k))
+    arrays = peak / (8 * n)
+    assert arrays < (3.5 if k > 1 else 1.5), arrays
