@@ -13,6 +13,7 @@ from exactprune import Node, Prior, Tree
 from exactprune.breakpoints.forms import SubtreeForm, _float_approximations, split_kept, survives_all_k
 from exactprune.certify import Approx, rising_ratio, total
 from exactprune.knorm import leaf_moment, subtree_moment
+from exactprune.numbers import CertificationError
 from helpers import assert_ball
 from random_trees import count_trees, fractional_count_trees
 from sequence_cases import (NEAR_TIE, SMALL, TIE, leaf_moment_by_hand, near_tie_difference, scalar_images,
@@ -205,10 +206,12 @@ def test_float_images_of_an_inexact_b_and_an_exact_m():
 
 def test_difference_arb_with_zero_error_leaves():
     """lam = 0: a pure leaf has B = 0 and moment 0 for k >= 1.  (5, 1) into (5, 0), (0, 1): F(k) is the
-    root's B^(k)/M^(k) = 1^(k)/6^(k) = 120 / ((k+1)...(k+5)) alone, at k = 2^2000 (the large-k route)
-    and k = 100; a pure (5, 0) split has F = 0 exactly, an arb zero."""
+    root's B^(k)/M^(k) = 1^(k)/6^(k) = 120 / ((k+1)...(k+5)) alone, at k = 2^2000 (the large-k route),
+    k = 2^40 (the Gamma ratios, whose lgamma(1 + k) of about 3e13 needs the working precision to
+    grow with the bits of k: the mutant that subtracts them leaves 32 bits and a ball wider than
+    the value) and k = 100; a pure (5, 0) split has F = 0 exactly, an arb zero."""
     form = SubtreeForm(Node((5, 1), [Node((5, 0)), Node((0, 1))]), Prior(lam=0))
-    for k in (2 ** 2000, 100):
+    for k in (2 ** 2000, 2 ** 40, 100):
         exact = Fraction(120, (k + 1) * (k + 2) * (k + 3) * (k + 4) * (k + 5))
         ball = form.difference_arb(k)
         assert ball > 0
@@ -277,3 +280,42 @@ def test_a_weighted_forms_value_and_signs_match_the_formulas(tree, prior, k):
         assert Fraction(int(form.difference_exact(k).p), int(form.difference_exact(k).q)) == expected
         assert form.sign(k) == sign == form.certified_sign(k)
         assert (form.difference_arb(k) - flint.fmpq(expected.numerator, expected.denominator)).contains(0)
+
+
+# -- survivors of the mutation run of 2026-11-29 (docs/mutation.md) ---------------------------------
+
+def test_forms_of_no_subtrees_are_none():
+    """No roots: no forms (and no error), as for any empty selection of splits."""
+    tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+    assert SubtreeForm.of_subtrees(tree.arrays(), [], [], Prior()) == []
+
+
+def test_release_drops_the_balls_and_both_float_caches():
+    """A form that has been asked a sign on every route (the float filter at k = 1, arb at k = 65)
+    and its float rows (the guesses of the real crossings) holds its balls and both float caches;
+    release() drops all three, and the form still answers, rebuilding them.  F(1) = 11/80 > 0 and
+    F(65) < 0 (its breakpoint is 8; the docstring examples)."""
+    form = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
+    assert form.sign(1) == 1 and form.sign(65) == -1
+    form._float_rows
+    assert form._balls and {"_float_rows", "_float_images"} <= set(vars(form))
+    form.release()
+    assert not form._balls and not {"_float_rows", "_float_images"} & set(vars(form))
+    assert form.sign(1) == 1 and form.sign(65) == -1 and "_float_images" in vars(form)
+
+
+def test_an_identically_zero_f_is_a_tie_proved_only_by_the_exact_route():
+    """(4, 1) split into (4, 1) and an empty (0, 0) with eta = 0: the child weights (4.11) are
+    n_c / n_t = 1 and 0, so R(T_d, k) = R_leaf(d, k) and F_d = 0 at every k, while its balls
+    (the same Gamma ratio subtracted from itself) never exclude 0.  At integer k up to
+    EXACT_K_LIMIT the exact rationals prove the tie (sign 0, on the exact route); beyond it, and
+    at a real k, no route can settle it: CertificationError, never a guess.  Mutants: the exact
+    route offered for every k (or every k <= the limit, or not at the limit itself)."""
+    from exactprune.limits import EXACT_K_LIMIT
+    form = SubtreeForm(Tree(Node((4, 1), [Node((4, 1)), Node((0, 0))])).root, Prior(lam=1, eta=0))
+    assert [w for w, _, _ in form.terms] == [0, 1] and form.difference_exact(3) == 0
+    assert form.sign(3) == 0 and form.decider.routes == {"float": 0, "arb": 0, "exact": 1}
+    assert form.certified_sign(EXACT_K_LIMIT) == 0
+    for k in (EXACT_K_LIMIT + 1, Fraction(5, 2)):
+        with pytest.raises(CertificationError, match="no exact route"):
+            form.certified_sign(k)
