@@ -32,7 +32,7 @@ from typing import Any, Optional
 import flint
 import numpy as np
 
-from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, next_breakpoint, real_crossings,
+from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, float_breakpoints, next_breakpoint, real_crossings,
                           SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
 from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
@@ -465,6 +465,15 @@ class _SequenceBuilder:
     to the input's), the breakpoints of unchanged splits (``cache``, by input index) and the
     decision counts."""
 
+    #: place each stage by the splits' float breakpoints, certified by PruneTree (else the exact
+    #: steps alone: PruneTree at k0 + 1, then the exact search of every split)
+    PLACE_BY_FLOATS = True
+    #: ... when the least guess is at most this (every integer up to it is a float64: beyond, a
+    #: float guess is a few digits and its walk long; the exact search goes from k0 instead)
+    FLOAT_EXACT_INTEGERS = 1 << 53
+    #: a walk from a float guess (:meth:`_walk_to_change`) gives up rather than take a step longer than this
+    WALK_STEP_LIMIT = 1 << 16
+
     #: the forms of a stage's pruned splits whose crossings are found together (their float
     #: filters vectorized), so that one stage's forms are never all held at once
     FORMS_AT_A_TIME = 1 << 12
@@ -475,7 +484,8 @@ class _SequenceBuilder:
         self.stages: list = []
         first = prune(tree, 1, prior=prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
-                          "search_float": 0, "search_arb": 0, "search_exact": 0}
+                          "search_float": 0, "search_arb": 0, "search_exact": 0,
+                          "stages_float_placed": 0, "stages_float_walked": 0}
         self._count(first)
         kept = first.kept_splits
         del first               # PruneTree's working arrays
@@ -494,6 +504,8 @@ class _SequenceBuilder:
         self.searches = 0
         #: input index of a split -> its breakpoint in the current tree (None: survives every k)
         self.cache: dict = {}
+        #: input index of a split -> its breakpoint in the current tree as floats guess it (0: no guess)
+        self.guesses: dict = {}
 
     def _add_stage(self, k_from: Any, leaves: Optional[int]) -> None:
         """Append the stage from ``k_from`` (ending the finite one before it) of ``leaves``
@@ -525,7 +537,8 @@ class _SequenceBuilder:
         a = self.current.arrays()
         if not self.live.any():
             return False
-        change = self._prunetree_at_next_k(a) or self._change_at_least_breakpoint(a)
+        change = (self._float_placed_change(a) or self._prunetree_at_next_k(a)
+                  or self._change_at_least_breakpoint(a))
         if change is None:
             return False
         k_star, kept = change
@@ -536,6 +549,95 @@ class _SequenceBuilder:
         self._next_current()
         self.k0 = k_star
         return True
+
+    def _float_placed_change(self, a: CountArrays) -> Optional[tuple]:
+        """``(k*, kept)``: the next change, the least k > k0 where PruneTree prunes the current tree,
+        placed by the least of the splits' breakpoints as floats guess them
+        (:func:`~exactprune.breakpoints.float_breakpoints`; exact where already searched, or where
+        the floats give no guess above k0), at most FLOAT_EXACT_INTEGERS, and certified by
+        PruneTree on both sides: nothing
+        pruned at k* - 1 (so every F_d(k* - 1) > 0, and by Thm 5.3 every split is kept on
+        [k0, k* - 1]) and something pruned at k*.  When a side fails, the guess was off: PruneTree
+        itself is walked from there (:meth:`_walk_to_change`).  None (the exact steps decide)
+        when k0 is a bracket, when no split has an integer estimate, when the least is above
+        FLOAT_EXACT_INTEGERS, or when the walk gives up."""
+        k0 = self.k0
+        if not (self.PLACE_BY_FLOATS and isinstance(k0, int)):
+            return None
+        splits = np.flatnonzero((a.n_children > 0) & ~_survives_all_k_array(a))
+        keys = self._inputs(splits).tolist()
+        new = [j for j, key in enumerate(keys) if key not in self.cache and key not in self.guesses]
+        if new:
+            self.guesses.update(zip((keys[j] for j in new), float_breakpoints(a, splits[new], self.prior, k0)))
+        estimates = []
+        for i, key in zip(splits.tolist(), keys):
+            if key not in self.cache and self.guesses[key] <= k0:       # no guess, or a wrong one: searched
+                self._search(a, i, key)
+            estimate = self.cache[key] if key in self.cache else self.guesses[key]
+            if isinstance(estimate, int):
+                estimates.append(estimate)
+        if not estimates:
+            return None
+        k_star = min(estimates)
+        if k_star > self.FLOAT_EXACT_INTEGERS:      # floats place such a k to a few digits only
+            return None
+        if k_star - 1 > k0:
+            below = self._prunes_at(a, k_star - 1)
+            if below is not None:               # the change is below the guess
+                return self._walk_to_change(a, k0, k_star - 1, below, down=True)
+        at = self._prunes_at(a, k_star)
+        if at is None:                          # the change is above the guess
+            return self._walk_to_change(a, k_star, None, None, down=False)
+        self.decisions["stages_float_placed"] += 1
+        return k_star, at
+
+    def _prunes_at(self, a: CountArrays, k: int) -> Optional["np.ndarray"]:
+        """PruneTree's kept splits at ``k`` if it prunes the current tree there, else None."""
+        assert self.current is not None
+        result = prune(self.current, k, prior=self.prior)
+        self._count(result)
+        return result.kept_splits if _prunes(a, result.kept_splits) else None
+
+    def _walk_to_change(self, a: CountArrays, lo: int, hi: Optional[int], kept: Optional["np.ndarray"],
+                        down: bool) -> Optional[tuple]:
+        """The least k > lo where PruneTree prunes the current tree, given that it keeps every split
+        at ``lo`` and (``hi`` given) prunes at ``hi`` (its kept splits ``kept``): galloping from the
+        end that is off (``down``: from hi towards k0, else up from lo; steps 1, 2, 4, ...) to a
+        bracket, then bisection, every probe a PruneTree.  "PruneTree prunes the current tree at
+        k" holds from the change on (the prunings nest, Cor 5.4), so this finds it exactly.  None
+        (the exact steps decide) when the gallop's step would pass WALK_STEP_LIMIT."""
+        self.decisions["stages_float_walked"] += 1
+        step = 1
+        while down:
+            assert hi is not None
+            probe = hi - step
+            if probe <= lo:
+                break
+            if step > self.WALK_STEP_LIMIT:
+                return None
+            found = self._prunes_at(a, probe)
+            if found is None:
+                lo = probe
+                break
+            hi, kept, step = probe, found, 2 * step
+        while not down:
+            probe = lo + step
+            if step > self.WALK_STEP_LIMIT:
+                return None
+            found = self._prunes_at(a, probe)
+            if found is not None:
+                hi, kept = probe, found
+                break
+            lo, step = probe, 2 * step
+        assert hi is not None
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            found = self._prunes_at(a, mid)
+            if found is None:
+                lo = mid
+            else:
+                hi, kept = mid, found
+        return hi, kept
 
     def _prunetree_at_next_k(self, a: CountArrays) -> Optional[tuple]:
         """``(k0 + 1, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None."""
@@ -578,19 +680,24 @@ class _SequenceBuilder:
                 if survivors[i]:
                     self.cache[key] = None
                 else:
-                    form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, np.array([key])), self.prior)[0]
-                    self.cache[key] = next_breakpoint(form, self.k0)
-                    self.searches += 1
-                    for how, count in form.decider.routes.items():
-                        self.decisions[f"search_{how}"] += count
+                    self._search(a, i, key)
             found[i] = self.cache[key]
         return found
+
+    def _search(self, a: CountArrays, i: int, key: int) -> None:
+        """Search the breakpoint of split ``i`` of the current tree (input index ``key``) from k0
+        (:func:`next_breakpoint`) into the cache, counting the search and its signs' routes."""
+        form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, np.array([key])), self.prior)[0]
+        self.cache[key] = next_breakpoint(form, self.k0)
+        self.searches += 1
+        for how, count in form.decider.routes.items():
+            self.decisions[f"search_{how}"] += count
 
     def _forget_breakpoints_above(self, a: CountArrays, cut: "np.ndarray") -> None:
         """The breakpoints of the splits whose subtree changed (the proper ancestors of the pruned
         splits ``cut`` of the current tree ``a``) are stale: found bottom-up over ``a``'s levels,
         each level's nodes being the children of the level above's splits in order."""
-        if not self.cache:
+        if not (self.cache or self.guesses):
             return
         changed = np.zeros(a.n_nodes, dtype=bool)      # a pruned split in the subtree
         changed[cut] = True
@@ -602,6 +709,7 @@ class _SequenceBuilder:
         changed[cut] = False
         for key in self._inputs(np.flatnonzero(changed)).tolist():
             self.cache.pop(key, None)
+            self.guesses.pop(key, None)
 
     def _record_pruned(self, a: CountArrays, kept: "np.ndarray", k: Breakpoint, crossings: bool) -> "np.ndarray":
         """Record the splits of the current tree (arrays ``a``) lost at the last stage (first k

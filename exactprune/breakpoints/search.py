@@ -1,6 +1,7 @@
 """The searches on a split's F_d (:mod:`exactprune.breakpoints.forms`): its exact integer breakpoint
-(doubling and bisection, a certified :class:`LogBracket` beyond 2**BREAKPOINT_EXACT_BITS), the
-single-crossing check of Thm 5.3 and the certified real crossing."""
+(doubling and bisection, a certified :class:`LogBracket` beyond 2**BREAKPOINT_EXACT_BITS), float
+guesses of the breakpoints of every split of a tree at once (:func:`float_breakpoints`, for the
+caller to certify), the single-crossing check of Thm 5.3 and the certified real crossing."""
 from __future__ import annotations
 
 import math
@@ -10,9 +11,11 @@ from typing import Optional, Union
 
 import numpy as np
 
-from ..knorm import Prior
+from ..knorm import Prior, child_weights, leaf_terms
 from ..limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
 from ..numbers import CertificationError, decimal_str, fraction_str
+from ..tree import CountArrays
+from ..tree.csr import csr_gather
 from .forms import SubtreeForm, _signs_at
 
 
@@ -326,14 +329,12 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
     """A float root of each form's F_d in [lo, hi], by float bisection of all forms at once
     (the Gamma ratios of the concatenated rows by scipy's ``betaln``, summed per form), NaN for a form whose
     float signs at lo and hi do not show the change.  Guesses only, certified by the caller."""
-    from scipy.special import betaln
     columns = [form._float_rows for form in forms]
     owner = np.repeat(np.arange(len(forms)), [len(w) for w, _, _ in columns])
     w, a, d = (np.concatenate([c[i] for c in columns]) for i in range(3))
 
-    def f(x):       # log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each ratio is
-        xs = x[owner]      # exp(log B(d, x) - log B(a, x)), scipy's betaln staying accurate for large a, d
-        return np.bincount(owner, weights=w * np.exp(betaln(d, xs) - betaln(a, xs)))    # every form has its leaf row
+    def f(x):
+        return _gamma_ratio_signs(owner, w, a, d, x, len(forms))
 
     with np.errstate(all="ignore"):
         left, right = np.full(len(forms), lo), np.full(len(forms), hi)
@@ -344,6 +345,187 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
             left, right = np.where(positive, mid, left), np.where(positive, right, mid)
             mid = (left + right) / 2
     return np.where(bracket, mid, np.nan)
+
+
+def _gamma_ratio_signs(owner: "np.ndarray", w: "np.ndarray", a: "np.ndarray", d: "np.ndarray", x: "np.ndarray",
+                       n: int) -> "np.ndarray":
+    """The float sign of sum_rows w Gamma(a + x) Gamma(d) / (Gamma(a) Gamma(d + x)) for each of
+    ``n`` owners, x the owner's own (``x[owner]``): the rows of F_d at real k (the Gamma extension
+    of (4.29), (C.26)).  log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each
+    log ratio is log B(d, x) - log B(a, x), scipy's ``betaln`` staying accurate for large a, d, x;
+    each owner's terms are scaled by its largest ratio before they are summed, so that ratios
+    far below the float range (large k) do not underflow to 0.  No bound: guesses only.
+
+    >>> one = np.zeros(1, dtype=np.int64)
+    >>> _gamma_ratio_signs(np.zeros(2, dtype=np.int64), np.array([1.0, -1.0]), np.array([1.0, 1.0]),
+    ...                    np.array([2.0, 3.0]), np.array([1e6]), 1).tolist()   # 1/(1 + x) > 2/((2 + x)(1 + x))
+    [1.0]
+    """
+    from scipy.special import betaln
+    xs = x[owner]
+    logs = betaln(d, xs) - betaln(a, xs)
+    top = np.full(n, -np.inf)
+    np.maximum.at(top, owner, logs)
+    return np.sign(np.bincount(owner, weights=w * np.exp(logs - top[owner]), minlength=n))
+
+
+#: :func:`float_breakpoints` builds the float rows of at most about this many (split, leaf) pairs at a time
+FLOAT_ROWS_AT_A_TIME = 1 << 18
+
+#: the offsets from k0 where :func:`float_breakpoints` first looks for a float sign change: 2^(2^j)
+#: up to 2^1023 (the float range)
+_FLOAT_GRID = np.array([1.0, 2.0, 4.0, 16.0, 256.0, 2.0 ** 16, 2.0 ** 32, 2.0 ** 64, 2.0 ** 128, 2.0 ** 256,
+                        2.0 ** 512, 2.0 ** 1023])
+#: at most this many bisection steps (geometric from a factor 2^1023 down to 2, then halvings to
+#: adjacent floats take about 65)
+_MAX_BISECTIONS = 200
+
+
+def float_breakpoints(arrays: CountArrays, splits: "np.ndarray", prior: Prior, k0: int) -> list:
+    """Float guesses of the breakpoints of the splits ``splits`` of count arrays, all at once: for
+    each split d, the least integer k > k0 with F_d(k) <= 0 (the split lost, its subtree as it
+    stands, (4.28)-(4.29) with the weights (4.11)) as floats say it, or 0 where they show no such
+    k below 2^1023 (or F_d(k0) > 0 fails in floats).  Guesses, with no bound: the caller certifies
+    them (:func:`exactprune.sequence.knorm_sequence` by PruneTree on both sides of the least).
+
+    F_d(x) = R_leaf(d, x) - sum_l W_l R_leaf(l, x) over the leaves l of T_d at real x (the Gamma
+    extension, (C.26)), in floats (:func:`_gamma_ratio_signs`), W_l the product of the child
+    weights from d down to l.  Its sign change is bracketed on the grid k0 + 2^(2^j), then
+    bisected over the integers (geometric midpoints while the bracket spans more than a factor 2,
+    exact float integers below 2^53), all splits together.  The splits may be nested; their rows
+    are made a chunk of about FLOAT_ROWS_AT_A_TIME (split, leaf) pairs at a time.
+
+    Parameters
+    ----------
+    arrays : CountArrays
+        The tree (nodes no walk from the root reaches are never read).
+    splits : numpy array of int
+        The splits (node indices).
+    prior : Prior
+        lam, eta and the numerator convention.
+    k0 : int
+        An order where every one of the splits is kept (F_d(k0) > 0).
+
+    Returns
+    -------
+    list of int
+        One guess per split (0: none).
+
+    See Also
+    --------
+    next_breakpoint : the exact breakpoint of one split.
+
+    Examples
+    --------
+    >>> from exactprune.tree import iris_tree
+    >>> from exactprune.knorm import prune
+    >>> tree = prune(iris_tree(), 2).tree           # Zhong Figure B.1 (d): c2 is lost from k = 17781896
+    >>> a = tree.arrays()
+    >>> float_breakpoints(a, np.array([a.index("c2")]), Prior(), 2)
+    [17781896]
+    """
+    splits = np.asarray(splits, dtype=np.int64)
+    guesses = np.zeros(len(splits), dtype=object)
+    if not splits.size:
+        return []
+    for chunk in _chunks_of_rows(arrays, splits):
+        rows = _float_rows_of_subtrees(arrays, splits[chunk], prior)
+        if rows is not None:
+            guesses[chunk] = _least_nonpositive_integers(*rows, chunk.stop - chunk.start, k0)
+    return guesses.tolist()
+
+
+def _chunks_of_rows(arrays: CountArrays, splits: "np.ndarray") -> list:
+    """Slices of ``splits`` whose subtrees hold about FLOAT_ROWS_AT_A_TIME leaves together (a split
+    with more alone), the leaves below each node counted bottom-up over the levels."""
+    arity, levels = arrays.n_children, arrays.levels()
+    below = np.zeros(arrays.n_nodes, dtype=np.int64)
+    for nodes, children in zip(levels[::-1], [np.empty(0, dtype=np.int64)] + levels[:0:-1]):
+        is_split = arity[nodes] > 0
+        below[nodes[~is_split]] = 1
+        if children.size:
+            width = arity[nodes[is_split]]
+            below[nodes[is_split]] = np.add.reduceat(below[children], np.cumsum(width) - width)
+    total = np.cumsum(below[splits] + 1)
+    cuts = np.searchsorted(total, np.arange(FLOAT_ROWS_AT_A_TIME, int(total[-1]), FLOAT_ROWS_AT_A_TIME), side="right")
+    bounds = [0] + sorted(set(int(c) for c in cuts if 0 < c < len(splits))) + [len(splits)]
+    return [slice(lo, hi) for lo, hi in zip(bounds, bounds[1:])]
+
+
+def _float_rows_of_subtrees(arrays: CountArrays, roots: "np.ndarray", prior: Prior) -> Optional[tuple]:
+    """The float rows ``(owner, w, a, d)`` of F_d for the subtrees at ``roots`` (nested or not): per
+    root j its leaf row (j, 1, a, d) and a row (j, -W_l, a_l, d_l) per leaf l below, W_l the
+    product of the child weights (4.11) from the root down, a and d the terms of (4.29)
+    (:func:`~exactprune.knorm.leaf_terms`, :func:`~exactprune.knorm.child_weights` in floats);
+    rows with a = 0 (ratio 0) left out.  None when a count is beyond float range."""
+    offsets = tuple(float(x) for x in prior.term_offsets(arrays.counts.shape[1]))
+    eta, arity = float(prior.eta), arrays.n_children
+    owner, nodes = np.arange(len(roots)), np.asarray(roots)
+    weight = np.ones(len(roots))
+    parts, parent_size, parent_width = [], None, None
+    with np.errstate(all="ignore"):
+        while nodes.size:
+            try:
+                rows = np.asarray(arrays.counts[nodes], dtype=np.float64)
+            except OverflowError:
+                return None
+            sizes, top = rows.sum(axis=1), rows.max(axis=1)
+            a, d = leaf_terms(sizes, top, offsets)
+            if parent_size is None:
+                parts.append((owner, weight, a, d))             # the roots as leaves
+            else:
+                weight = weight * child_weights(sizes, parent_size, eta, float, n_children=parent_width)
+            leaf = arity[nodes] == 0
+            parts.append((owner[leaf], -weight[leaf], a[leaf], d[leaf]))
+            split = ~leaf
+            width = arity[nodes[split]]
+            owner, weight = np.repeat(owner[split], width), np.repeat(weight[split], width)
+            parent_size, parent_width = np.repeat(sizes[split], width), np.repeat(width.astype(np.float64), width)
+            nodes = csr_gather(arrays.offsets, arrays.indices, nodes[split])
+    owner, w, a, d = (np.concatenate([part[i] for part in parts]) for i in range(4))
+    keep = a != 0
+    return owner[keep], w[keep], a[keep], d[keep]
+
+
+def _least_nonpositive_integers(owner, w, a, d, n: int, k0: int) -> "np.ndarray":
+    """For each of ``n`` forms given by float rows, the least integer k > k0 where the float sum
+    (:func:`_gamma_ratio_signs`) is <= 0, as Python ints (0: the sum is not > 0 at k0, or stays
+    > 0 up to k0 + 2^1023): bracketed on the grid k0 + _FLOAT_GRID, then bisected (a geometric
+    midpoint while hi > 2 lo, else the arithmetic one, floored to an integer)."""
+    lo = np.full(n, float(k0))
+    if not math.isfinite(lo[0]):
+        return np.zeros(n, dtype=object)
+
+    def positive(x, which):         # the float sign at x of the forms ``which`` (a mask), x one per form
+        sel = which[owner]
+        rank = np.cumsum(which) - 1
+        return _gamma_ratio_signs(rank[owner[sel]], w[sel], a[sel], d[sel], x, len(x)) > 0
+
+    with np.errstate(all="ignore"):
+        ok = positive(lo, np.ones(n, dtype=bool))
+        hi = np.full(n, np.inf)
+        for step in _FLOAT_GRID:
+            open_ = ok & np.isinf(hi)
+            if not open_.any():
+                break
+            where = np.flatnonzero(open_)
+            x = np.full(len(where), float(k0) + step)
+            kept = positive(x, open_)
+            lo[where[kept]], hi[where[~kept]] = x[kept], x[~kept]
+        found = ok & np.isfinite(hi)
+        for _ in range(_MAX_BISECTIONS):
+            small = hi < 2.0 ** 53          # integers exact in floats: bisect to adjacent integers
+            active = found & np.where(small, hi - lo > 1, np.nextafter(lo, np.inf) < hi)
+            if not active.any():
+                break
+            where = np.flatnonzero(active)
+            l, h, exact_ints = lo[where], hi[where], small[where]
+            mid = np.where(h > 2 * l, np.sqrt(l) * np.sqrt(h), l + (h - l) / 2)
+            mid = np.where(exact_ints, np.clip(np.floor(mid), l + 1, h - 1),
+                           np.clip(mid, np.nextafter(l, np.inf), np.nextafter(h, -np.inf)))
+            kept = positive(mid, active)
+            lo[where[kept]], hi[where[~kept]] = mid[kept], mid[~kept]
+    return np.array([int(h) if f else 0 for h, f in zip(hi.tolist(), found.tolist())], dtype=object)
 
 
 def _guessed_cell(form: "SubtreeForm", x0: Fraction, length: Fraction, cells: int, root: float) -> Optional[tuple]:
