@@ -350,23 +350,32 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
 def _gamma_ratio_signs(owner: "np.ndarray", w: "np.ndarray", a: "np.ndarray", d: "np.ndarray", x: "np.ndarray",
                        n: int) -> "np.ndarray":
     """The float sign of sum_rows w Gamma(a + x) Gamma(d) / (Gamma(a) Gamma(d + x)) for each of
-    ``n`` owners, x the owner's own (``x[owner]``): the rows of F_d at real k (the Gamma extension
-    of (4.29), (C.26)).  log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each
-    log ratio is log B(d, x) - log B(a, x), scipy's ``betaln`` staying accurate for large a, d, x;
-    each owner's terms are scaled by its largest ratio before they are summed, so that ratios
-    far below the float range (large k) do not underflow to 0.  No bound: guesses only.
+    ``n`` owners (``owner`` non-decreasing) at its own x (``x[owner]``; x of shape (n,), or (n, P):
+    P points per owner): the rows of F_d at real k (the Gamma extension of (4.29), (C.26)).
+    log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each log ratio is
+    log B(d, x) - log B(a, x), scipy's ``betaln`` staying accurate for large a, d, x; each owner's
+    terms are scaled by its largest ratio before they are summed, so that ratios far below the
+    float range (large k) do not underflow to 0.  An owner without rows has the sign 0.  No
+    bound: guesses only.
 
-    >>> one = np.zeros(1, dtype=np.int64)
     >>> _gamma_ratio_signs(np.zeros(2, dtype=np.int64), np.array([1.0, -1.0]), np.array([1.0, 1.0]),
     ...                    np.array([2.0, 3.0]), np.array([1e6]), 1).tolist()   # 1/(1 + x) > 2/((2 + x)(1 + x))
     [1.0]
     """
     from scipy.special import betaln
-    xs = x[owner]
-    logs = betaln(d, xs) - betaln(a, xs)
-    top = np.full(n, -np.inf)
-    np.maximum.at(top, owner, logs)
-    return np.sign(np.bincount(owner, weights=w * np.exp(logs - top[owner]), minlength=n))
+    x = np.asarray(x, dtype=np.float64)
+    column = (-1,) + (1,) * (x.ndim - 1)
+    logs = betaln(d.reshape(column), x[owner]) - betaln(a.reshape(column), x[owner])
+    starts = np.searchsorted(owner, np.arange(n))
+    sizes = np.diff(np.append(starts, len(owner)))
+    out = np.zeros(x.shape)
+    filled = sizes > 0
+    if filled.any():
+        first = starts[filled]
+        top = np.maximum.reduceat(logs, first, axis=0)
+        scaled = w.reshape(column) * np.exp(logs - np.repeat(top, sizes[filled], axis=0))
+        out[filled] = np.add.reduceat(scaled, first, axis=0)
+    return np.sign(out)
 
 
 #: :func:`float_breakpoints` builds the float rows of at most about this many (split, leaf) pairs at a time
@@ -376,9 +385,10 @@ FLOAT_ROWS_AT_A_TIME = 1 << 18
 #: up to 2^1023 (the float range)
 _FLOAT_GRID = np.array([1.0, 2.0, 4.0, 16.0, 256.0, 2.0 ** 16, 2.0 ** 32, 2.0 ** 64, 2.0 ** 128, 2.0 ** 256,
                         2.0 ** 512, 2.0 ** 1023])
-#: at most this many bisection steps (geometric from a factor 2^1023 down to 2, then halvings to
-#: adjacent floats take about 65)
-_MAX_BISECTIONS = 200
+#: points per bracket and round of :func:`_least_nonpositive_integers`' search
+_POINTS = 3
+#: at most this many rounds (each divides a bracket's span by _POINTS + 1, or its ratio's exponent)
+_MAX_ROUNDS = 40
 
 
 def float_breakpoints(arrays: CountArrays, splits: "np.ndarray", prior: Prior, k0: int) -> list:
@@ -391,8 +401,8 @@ def float_breakpoints(arrays: CountArrays, splits: "np.ndarray", prior: Prior, k
     F_d(x) = R_leaf(d, x) - sum_l W_l R_leaf(l, x) over the leaves l of T_d at real x (the Gamma
     extension, (C.26)), in floats (:func:`_gamma_ratio_signs`), W_l the product of the child
     weights from d down to l.  Its sign change is bracketed on the grid k0 + 2^(2^j), then
-    bisected over the integers (geometric midpoints while the bracket spans more than a factor 2,
-    exact float integers below 2^53), all splits together.  The splits may be nested; their rows
+    narrowed over the integers (:func:`_least_nonpositive_integers`: many points per bracket and
+    round, exact float integers below 2^53), all splits together.  The splits may be nested; their rows
     are made a chunk of about FLOAT_ROWS_AT_A_TIME (split, leaf) pairs at a time.
 
     Parameters
@@ -456,8 +466,9 @@ def _float_rows_of_subtrees(arrays: CountArrays, roots: "np.ndarray", prior: Pri
     """The float rows ``(owner, w, a, d)`` of F_d for the subtrees at ``roots`` (nested or not): per
     root j its leaf row (j, 1, a, d) and a row (j, -W_l, a_l, d_l) per leaf l below, W_l the
     product of the child weights (4.11) from the root down, a and d the terms of (4.29)
-    (:func:`~exactprune.knorm.leaf_terms`, :func:`~exactprune.knorm.child_weights` in floats);
-    rows with a = 0 (ratio 0) left out.  None when a count is beyond float range."""
+    (:func:`~exactprune.knorm.leaf_terms`, :func:`~exactprune.knorm.child_weights` in floats),
+    ordered by root, the weights of a root's rows of equal (a, d) summed (a grown tree's leaves
+    share few); rows with a = 0 (ratio 0) left out.  None when a count is beyond float range."""
     offsets = tuple(float(x) for x in prior.term_offsets(arrays.counts.shape[1]))
     eta, arity = float(prior.eta), arrays.n_children
     owner, nodes = np.arange(len(roots)), np.asarray(roots)
@@ -483,48 +494,59 @@ def _float_rows_of_subtrees(arrays: CountArrays, roots: "np.ndarray", prior: Pri
             parent_size, parent_width = np.repeat(sizes[split], width), np.repeat(width.astype(np.float64), width)
             nodes = csr_gather(arrays.offsets, arrays.indices, nodes[split])
     owner, w, a, d = (np.concatenate([part[i] for part in parts]) for i in range(4))
-    keep = a != 0
-    return owner[keep], w[keep], a[keep], d[keep]
+    keep = np.flatnonzero(a != 0)
+    keep = keep[np.lexsort((d[keep], a[keep], owner[keep]))]      # by root, then by (a, d)
+    owner, w, a, d = owner[keep], w[keep], a[keep], d[keep]
+    first = np.flatnonzero(np.r_[True, (owner[1:] != owner[:-1]) | (a[1:] != a[:-1]) | (d[1:] != d[:-1])])
+    return owner[first], np.add.reduceat(w, first) if len(w) else w, a[first], d[first]    # equal rows summed
 
 
 def _least_nonpositive_integers(owner, w, a, d, n: int, k0: int) -> "np.ndarray":
-    """For each of ``n`` forms given by float rows, the least integer k > k0 where the float sum
-    (:func:`_gamma_ratio_signs`) is <= 0, as Python ints (0: the sum is not > 0 at k0, or stays
-    > 0 up to k0 + 2^1023): bracketed on the grid k0 + _FLOAT_GRID, then bisected (a geometric
-    midpoint while hi > 2 lo, else the arithmetic one, floored to an integer)."""
-    lo = np.full(n, float(k0))
-    if not math.isfinite(lo[0]):
+    """For each of ``n`` forms given by float rows (``owner`` non-decreasing), the least integer
+    k > k0 where the float sum (:func:`_gamma_ratio_signs`) is <= 0, as Python ints (0: the sum
+    is not > 0 at k0, or stays > 0 up to k0 + 2^1023): bracketed on the grid k0 + _FLOAT_GRID,
+    then searched with _POINTS points per bracket and round (geometric while the bracket spans
+    more than a factor 2, else evenly spaced, floored to integers below 2^53: a bracket of at
+    most _POINTS + 1 integers is settled in one round), every form's points in one pass."""
+    if not math.isfinite(float(k0)):
         return np.zeros(n, dtype=object)
 
-    def positive(x, which):         # the float sign at x of the forms ``which`` (a mask), x one per form
-        sel = which[owner]
-        rank = np.cumsum(which) - 1
-        return _gamma_ratio_signs(rank[owner[sel]], w[sel], a[sel], d[sel], x, len(x)) > 0
+    def positive(which: "np.ndarray", x: "np.ndarray") -> "np.ndarray":
+        """The float signs > 0 of the forms ``which`` (indices) at their points ``x`` (one row each)."""
+        mask = np.zeros(n, dtype=bool)
+        mask[which] = True
+        sel = mask[owner]
+        rank = np.cumsum(mask) - 1
+        return _gamma_ratio_signs(rank[owner[sel]], w[sel], a[sel], d[sel], x, len(which)) > 0
+
+    def first_lost(points: "np.ndarray", kept: "np.ndarray", lo: "np.ndarray", hi: "np.ndarray") -> tuple:
+        """The bracket (last kept point or ``lo``, first lost point or ``hi``) of each row."""
+        rows, lost = np.arange(len(points)), ~kept
+        j = np.argmax(lost, axis=1)
+        any_lost = lost.any(axis=1)
+        new_hi = np.where(any_lost, points[rows, j], hi)
+        new_lo = np.where(any_lost, np.where(j > 0, points[rows, j - 1], lo), points[:, -1])
+        return new_lo, new_hi
 
     with np.errstate(all="ignore"):
-        ok = positive(lo, np.ones(n, dtype=bool))
-        hi = np.full(n, np.inf)
-        for step in _FLOAT_GRID:
-            open_ = ok & np.isinf(hi)
-            if not open_.any():
-                break
-            where = np.flatnonzero(open_)
-            x = np.full(len(where), float(k0) + step)
-            kept = positive(x, open_)
-            lo[where[kept]], hi[where[~kept]] = x[kept], x[~kept]
+        everyone = np.arange(n)
+        grid = float(k0) + np.concatenate(([0.0], _FLOAT_GRID))
+        kept = positive(everyone, np.broadcast_to(grid, (n, len(grid))))
+        ok = kept[:, 0]
+        lo, hi = first_lost(np.broadcast_to(grid[1:], (n, len(grid) - 1)), kept[:, 1:],
+                            np.full(n, float(k0)), np.full(n, np.inf))
         found = ok & np.isfinite(hi)
-        for _ in range(_MAX_BISECTIONS):
-            small = hi < 2.0 ** 53          # integers exact in floats: bisect to adjacent integers
-            active = found & np.where(small, hi - lo > 1, np.nextafter(lo, np.inf) < hi)
-            if not active.any():
+        steps = np.arange(1, _POINTS + 1) / (_POINTS + 1)
+        for _ in range(_MAX_ROUNDS):
+            small = hi < 2.0 ** 53          # integers exact in floats: down to adjacent integers
+            active = np.flatnonzero(found & np.where(small, hi - lo > 1, np.nextafter(lo, np.inf) < hi))
+            if not active.size:
                 break
-            where = np.flatnonzero(active)
-            l, h, exact_ints = lo[where], hi[where], small[where]
-            mid = np.where(h > 2 * l, np.sqrt(l) * np.sqrt(h), l + (h - l) / 2)
-            mid = np.where(exact_ints, np.clip(np.floor(mid), l + 1, h - 1),
-                           np.clip(mid, np.nextafter(l, np.inf), np.nextafter(h, -np.inf)))
-            kept = positive(mid, active)
-            lo[where[kept]], hi[where[~kept]] = mid[kept], mid[~kept]
+            l, h, exact_ints = lo[active, None], hi[active, None], small[active, None]
+            points = np.where(h > 2 * l, l * (h / l) ** steps, l + (h - l) * steps)
+            points = np.where(exact_ints, np.clip(np.floor(points), l + 1, h - 1),
+                              np.clip(points, np.nextafter(l, np.inf), np.nextafter(h, -np.inf)))
+            lo[active], hi[active] = first_lost(points, positive(active, points), l[:, 0], h[:, 0])
     return np.array([int(h) if f else 0 for h, f in zip(hi.tolist(), found.tolist())], dtype=object)
 
 
