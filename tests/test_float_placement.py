@@ -68,8 +68,9 @@ def test_float_guesses_of_iris_and_the_small_tree_are_the_exact_breakpoints():
 def test_float_guesses_of_nested_splits_in_one_pass_and_in_chunks(monkeypatch):
     """The guesses of every split of the iris tree at once (nested subtrees) equal the exact scans
     of each split from k0 = 1, whether made in one chunk or one split per chunk (a budget of one
-    row).  c22 is lost at k = 1 already (F(1) <= 0): no guess above k0.  Planted bug that fails it
-    (by hand, reverted): the child weights' product not carried below the first level."""
+    row).  c22 is lost at k = 1 already (F(1) <= 0): no guess above k0.  Planted bugs that fail it
+    (by hand, reverted): the child weights' product not carried below the first level; rows of
+    equal a but another d summed as one."""
     tree = iris_tree()
     a = tree.arrays()
     splits = np.flatnonzero(a.n_children > 0)
