@@ -686,9 +686,10 @@ class _SequenceBuilder:
 
     def _search(self, a: CountArrays, i: int, key: int) -> None:
         """Search the breakpoint of split ``i`` of the current tree (input index ``key``) from k0
-        (:func:`next_breakpoint`) into the cache, counting the search and its signs' routes."""
+        (:func:`next_breakpoint`, from its float guess when there is one) into the cache, counting
+        the search and its signs' routes."""
         form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, np.array([key])), self.prior)[0]
-        self.cache[key] = next_breakpoint(form, self.k0)
+        self.cache[key] = next_breakpoint(form, self.k0, guess=self.guesses.get(key) or None)
         self.searches += 1
         for how, count in form.decider.routes.items():
             self.decisions[f"search_{how}"] += count

@@ -181,3 +181,48 @@ def test_random_weighted_trees_against_the_exact_steps(tree, shift):
     with pytest.MonkeyPatch.context() as monkeypatch:
         plant_guesses(monkeypatch, lambda g, k0: max(g + shift, k0 + 1))
         assert knorm_sequence(tree, crossings=False).as_dict() == expected
+
+
+# -- next_breakpoint from a guess ------------------------------------------------------------------
+
+class Crossing:
+    """A synthetic F_d lost from the integer b on (its sign only); the k asked are recorded."""
+
+    def __init__(self, b):
+        self.b, self.asked, self.name = b, [], "x"
+
+    def sign(self, k):
+        self.asked.append(k)
+        return 1 if k < self.b else -1
+
+
+@pytest.mark.parametrize("b, guess", [(17, 17), (17, 18), (17, 16), (17, 2), (17, 40), (17781896, 17781900),
+                                      (2 ** 100 + 12345, 2 ** 100), (2 ** 100, 2 ** 100 + 2 ** 80), (2, 3)])
+def test_a_guess_changes_the_signs_asked_not_the_breakpoint(b, guess):
+    """From k0 = 1, with or without a guess (above, below, at the breakpoint, or far off), the least
+    k with F_d(k) <= 0.  Planted bugs that fail it (by hand, reverted): the gallop down returning
+    its last lost point as lo; the gallop up ignoring the sign at the guess."""
+    from exactprune.breakpoints import next_breakpoint
+    assert next_breakpoint(Crossing(b), 1) == b
+    assert next_breakpoint(Crossing(b), 1, guess=guess) == b
+
+
+def test_a_guess_one_off_costs_a_few_signs():
+    """b = 2^100 + 12345, guessed 2^100: kept there, one step of 2^70 up is lost, then 70 halvings:
+    72 signs, against about 200 doubling from k0 = 1."""
+    from exactprune.breakpoints import next_breakpoint
+    b = 2 ** 100 + 12345
+    form = Crossing(b)
+    assert next_breakpoint(form, 1, guess=2 ** 100) == b and len(form.asked) == 72
+    plain = Crossing(b)
+    next_breakpoint(plain, 1)
+    assert len(plain.asked) == 2 * 101
+
+
+def test_a_guess_near_the_exact_limit_still_gives_the_bracket():
+    """FAR's split is lost beyond 2^1024: from a guess just below 2^1024 the search reaches the limit
+    kept and returns the same certified bracket as from k0 = 1."""
+    from exactprune.breakpoints import SubtreeForm, next_breakpoint
+    far = Tree(Node((10 ** 6, 10 ** 6 - 1), [Node((10 ** 6, 0)), Node((0, 10 ** 6 - 1))]))
+    form = SubtreeForm(far.root, Prior())
+    assert next_breakpoint(form, 1, guess=2 ** 1024 - 2 ** 990) == next_breakpoint(form, 1)
