@@ -8,9 +8,10 @@ epsilon = 0 no longer keeps it) and its **real crossing** (the real k in
 [breakpoint - 1, breakpoint] where its subtree moment equals its leaf moment,
 with moments extended to real k by Gamma functions, (C.26)), as a certified
 interval.  Both come from :mod:`exactprune.breakpoints` (the certified sign of
-F_d(k) = R_leaf(d, k) - R(T_d, k) and the search); the stage itself is then
-recomputed by PruneTree at the breakpoint, so the sequence never rests on the
-search alone.
+F_d(k) = R_leaf(d, k) - R(T_d, k), the search, and float guesses of every split's
+breakpoint); each stage is PruneTree's at its first k, checked by PruneTree at the
+k before (or by the certified searches), so the sequence never rests on a float
+or on the search alone.
 
 The result is kept as integers over the input's nodes (the stage that loses each
 split, in a numpy array) and the crossings; the stages' trees, their pruned names
@@ -396,12 +397,20 @@ class KNormSequence:
 def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True) -> KNormSequence:
     """The nested k-norm pruning sequence of ``tree`` with exact breakpoints (Cor 5.4).
 
-    Each step starts from the optimal tree T of the current stage (first k0) and asks
-    PruneTree (exact decisions) at k0 + 1.  If it prunes, a stage starts at k0 + 1.  If not,
-    every split d of T is kept on an interval of k, and its breakpoint b_d (on T_d as it
-    stands) is searched by doubling and bisection with certified signs; the next stage starts
-    at min b_d and is computed by PruneTree there.  Breakpoints of unchanged splits are
-    reused; splits meeting Thm 5.9's condition are never searched.  With ``crossings``, the
+    Each step starts from the optimal tree T of the current stage (first k0); every split d of
+    T is kept on an interval of k, up to its breakpoint b_d (on T_d as it stands), and the next
+    stage starts at k* = min b_d.  The b_d are first guessed in floats, for all the splits of T
+    at once (:func:`~exactprune.breakpoints.float_breakpoints`), and the least guess k* is
+    certified by PruneTree (exact decisions) on both sides: nothing pruned at k* - 1 (so every
+    F_d(k* - 1) > 0, and by Thm 5.3 nothing changes on [k0, k* - 1]) and something pruned at k*,
+    whose PruneTree is the next stage.  A guess found off is corrected by PruneTree itself,
+    galloping from it and bisecting (the prunings nest, so "PruneTree prunes T at k" holds from
+    the change on).  Where floats give no guess above k0, that split's b_d is searched exactly
+    (certified signs, galloping from k0 or from its guess, then bisection); beyond 2^53, where
+    a float guess is a few digits, and for brackets, each step is as without the floats: PruneTree
+    at k0 + 1, and if it prunes nothing the exact search of every split (from its guess), the
+    next stage at min b_d computed by PruneTree there.  Breakpoints and guesses of unchanged
+    splits are reused; splits meeting Thm 5.9's condition are never searched.  With ``crossings``, the
     certified real crossing of each split pruned at k >= 2 is computed: for all the splits of a
     stage at once, the float guesses of their crossing cells and the float filter at the grid of
     :func:`verify_single_crossing` in one numpy pass, certified arb signs at the two ends of each

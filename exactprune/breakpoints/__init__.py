@@ -8,7 +8,8 @@ T_d to weighted Gamma-ratio terms and settles signs through the decision kernel
 float).
 
 How breakpoints are found (:func:`next_breakpoint`): the sign of F_d is evaluated at k = k0+1, then
-at doubling k until the split is lost, then by bisection; Thm 5.3 makes "split lost" an up-set
+at doubling k until the split is lost (or from a float guess, galloping away from it), then by
+bisection; Thm 5.3 makes "split lost" an up-set
 in k, and the found breakpoint is re-verified at b-1 and b.  Exact integer breakpoints are
 searched up to 2**BREAKPOINT_EXACT_BITS (see :mod:`exactprune.limits`); a breakpoint beyond that
 is reported as a certified :class:`LogBracket` 2**lower < b <= 2**upper found by doubling and

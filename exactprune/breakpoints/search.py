@@ -434,7 +434,7 @@ def _gamma_ratio_signs(owner: "np.ndarray", w: "np.ndarray", a: "np.ndarray", d:
 #: in log Gamma(a + x) - log Gamma(d + x) is about 2^-52 x log x: 3e-9 at 2^20), ``betaln`` beyond
 _LGAMMA_X = 2.0 ** 20
 
-#: :func:`float_breakpoints` builds the float rows of at most about this many (split, leaf) pairs at a time
+#: :func:`float_breakpoints` builds the float rows of subtrees of about this many nodes at a time
 FLOAT_ROWS_AT_A_TIME = 1 << 18
 
 #: the offsets from k0 where :func:`float_breakpoints` first looks for a float sign change: 2^(2^j)
@@ -459,7 +459,7 @@ def float_breakpoints(arrays: CountArrays, splits: "np.ndarray", prior: Prior, k
     weights from d down to l.  Its sign change is bracketed on the grid k0 + 2^(2^j), then
     narrowed over the integers (:func:`_least_nonpositive_integers`: many points per bracket and
     round, exact float integers below 2^53), all splits together.  The splits may be nested; their rows
-    are made a chunk of about FLOAT_ROWS_AT_A_TIME (split, leaf) pairs at a time.
+    are made for subtrees of about FLOAT_ROWS_AT_A_TIME nodes at a time.
 
     Parameters
     ----------
@@ -502,17 +502,9 @@ def float_breakpoints(arrays: CountArrays, splits: "np.ndarray", prior: Prior, k
 
 
 def _chunks_of_rows(arrays: CountArrays, splits: "np.ndarray") -> list:
-    """Slices of ``splits`` whose subtrees hold about FLOAT_ROWS_AT_A_TIME leaves together (a split
-    with more alone), the leaves below each node counted bottom-up over the levels."""
-    arity, levels = arrays.n_children, arrays.levels()
-    below = np.zeros(arrays.n_nodes, dtype=np.int64)
-    for nodes, children in zip(levels[::-1], [np.empty(0, dtype=np.int64)] + levels[:0:-1]):
-        is_split = arity[nodes] > 0
-        below[nodes[~is_split]] = 1
-        if children.size:
-            width = arity[nodes[is_split]]
-            below[nodes[is_split]] = np.add.reduceat(below[children], np.cumsum(width) - width)
-    total = np.cumsum(below[splits] + 1)
+    """Slices of ``splits`` whose subtrees hold about FLOAT_ROWS_AT_A_TIME nodes together (a split
+    with more alone): a subtree's rows are its leaves and its root, at most its nodes."""
+    total = np.cumsum(arrays.subtree_sizes[splits])
     cuts = np.searchsorted(total, np.arange(FLOAT_ROWS_AT_A_TIME, int(total[-1]), FLOAT_ROWS_AT_A_TIME), side="right")
     bounds = [0] + sorted(set(int(c) for c in cuts if 0 < c < len(splits))) + [len(splits)]
     return [slice(lo, hi) for lo, hi in zip(bounds, bounds[1:])]
