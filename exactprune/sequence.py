@@ -482,6 +482,8 @@ class _SequenceBuilder:
     FLOAT_EXACT_INTEGERS = 1 << 53
     #: a walk from a float guess (:meth:`_walk_to_change`) gives up rather than take a step longer than this
     WALK_STEP_LIMIT = 1 << 16
+    #: PruneTree at k0 + 1 is asked before the float guesses while k0 + 1 is at most this
+    NEXT_K_FIRST = 64
 
     #: the forms of a stage's pruned splits whose crossings are found together (their float
     #: filters vectorized), so that one stage's forms are never all held at once
@@ -546,8 +548,12 @@ class _SequenceBuilder:
         a = self.current.arrays()
         if not self.live.any():
             return False
-        change = (self._float_placed_change(a) or self._prunetree_at_next_k(a)
-                  or self._change_at_least_breakpoint(a))
+        self.kept_through = self.k0       # the largest k known to keep every split of the current tree
+        change = self._prunetree_at_next_k(a) if self._next_k_first() else None
+        if change is None:
+            change = (self._float_placed_change(a)
+                      or (self._prunetree_at_next_k(a) if self.kept_through == self.k0 else None)
+                      or self._change_at_least_breakpoint(a))
         if change is None:
             return False
         k_star, kept = change
@@ -580,7 +586,7 @@ class _SequenceBuilder:
             self.guesses.update(zip((keys[j] for j in new), float_breakpoints(a, splits[new], self.prior, k0)))
         estimates = []
         for i, key in zip(splits.tolist(), keys):
-            if key not in self.cache and self.guesses[key] <= k0:       # no guess, or a wrong one: searched
+            if key not in self.cache and self.guesses[key] <= self.kept_through:    # no guess, or a wrong one
                 self._search(a, i, key)
             estimate = self.cache[key] if key in self.cache else self.guesses[key]
             if isinstance(estimate, int):
@@ -590,10 +596,10 @@ class _SequenceBuilder:
         k_star = min(estimates)
         if k_star > self.FLOAT_EXACT_INTEGERS:      # floats place such a k to a few digits only
             return None
-        if k_star - 1 > k0:
+        if k_star - 1 > self.kept_through:
             below = self._prunes_at(a, k_star - 1)
             if below is not None:               # the change is below the guess
-                return self._walk_to_change(a, k0, k_star - 1, below, down=True)
+                return self._walk_to_change(a, self.kept_through, k_star - 1, below, down=True)
         at = self._prunes_at(a, k_star)
         if at is None:                          # the change is above the guess
             return self._walk_to_change(a, k_star, None, None, down=False)
@@ -648,15 +654,23 @@ class _SequenceBuilder:
                 hi, kept = mid, found
         return hi, kept
 
+    def _next_k_first(self) -> bool:
+        """Ask PruneTree at k0 + 1 before any float guess: while k0 + 1 <= NEXT_K_FIRST (PruneTree
+        is cheap there, and the early stages of a large tree often come one k after another,
+        where guessing every split's breakpoint would cost far more), or without floats."""
+        return isinstance(self.k0, int) and (self.k0 + 1 <= self.NEXT_K_FIRST or not self.PLACE_BY_FLOATS)
+
     def _prunetree_at_next_k(self, a: CountArrays) -> Optional[tuple]:
-        """``(k0 + 1, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None."""
+        """``(k0 + 1, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None
+        (and ``kept_through`` is k0 + 1)."""
         k0 = self.k0
         if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
             return None
-        assert self.current is not None
-        step = prune(self.current, k0 + 1, prior=self.prior)
-        self._count(step)
-        return (k0 + 1, step.kept_splits) if _prunes(a, step.kept_splits) else None
+        kept = self._prunes_at(a, k0 + 1)
+        if kept is None:
+            self.kept_through = k0 + 1
+            return None
+        return k0 + 1, kept
 
     def _change_at_least_breakpoint(self, a: CountArrays) -> Optional[tuple]:
         """The next change from the breakpoints of the current splits (searched, or reused): at

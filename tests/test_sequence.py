@@ -602,16 +602,17 @@ def test_searches_and_decision_counts_of_a_two_split_tree(monkeypatch):
 
 
 def test_float_placed_stages_of_a_two_split_tree():
-    """Each stage placed by the floats' least guess (c1: 10 at k0 = 1; c2: 12 at k0 = 10; root: 16
-    at k0 = 12) and certified by PruneTree at k* - 1 (nothing pruned) and at k* (pruned): no search,
-    PruneTree at k = 1 (3 splits), 9, 10 (3), 11, 12 (2), 15, 16 (1).  Planted bug that fails it (by
-    hand, reverted): the least guess certified at k* alone (no PruneTree at k* - 1)."""
+    """PruneTree at k0 + 1 first (k0 + 1 <= NEXT_K_FIRST), pruning nothing; then each stage placed by
+    the floats' least guess (c1: 10 at k0 = 1; c2: 12 at k0 = 10; root: 16 at k0 = 12) and certified
+    by PruneTree at k* - 1 (nothing pruned; not asked when k* - 1 = k0 + 1) and at k* (pruned): no
+    search, PruneTree at k = 1, 2, 9, 10 (3 splits), 11, 12 (2), 13, 15, 16 (1).  Planted bug that
+    fails it (by hand, reverted): the least guess certified at k* alone (no PruneTree at k* - 1)."""
     seq = knorm_sequence(TWO_SPLITS, crossings=False)
     assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (10, ["c1"]), (12, ["c2"]), (16, ["root"]),
                                                           ("inf", [])]
     assert seq.searches == 0 and seq.decisions["stages_float_placed"] == 3
     assert seq.decisions["stages_float_walked"] == 0
-    assert seq.decisions["prunetree_comparisons"] == 3 + 3 + 3 + 2 + 2 + 1 + 1
+    assert seq.decisions["prunetree_comparisons"] == 3 + 3 + 3 + 3 + 2 + 2 + 1 + 1 + 1
 
 
 def test_a_bracket_stage_and_the_k_infinity_stage():
