@@ -34,7 +34,8 @@ highest mean score and the largest k whose mean is at least the best mean less i
 (:func:`~exactprune.sklearn.prune_fitted` on the fold's grown tree, PruneTree once per stage, no
 regrowing).
 
-Held-out rows are scored unweighted, as ``GridSearchCV`` scores them; ``sample_weight`` weighs the
+Held-out rows are scored unweighted (scikit-learn 1.9's ``GridSearchCV`` weighs its held-out scores by
+the ``sample_weight`` given to ``fit``, so with weights its fold scores differ); ``sample_weight`` weighs the
 counts of the fold trees and of the refit: integer sample weights are duplicated rows (a weight
 of 3 is the row three times), and fractional weights (or a ``class_weight`` such as
 ``"balanced"``) give rational counts, whose exact k path has exact integer breakpoints too.
