@@ -517,6 +517,9 @@ class _SequenceBuilder:
         self.cache: dict = {}
         #: input index of a split -> its breakpoint in the current tree as floats guess it (0: no guess)
         self.guesses: dict = {}
+        #: the largest k known to keep every split of the current tree (k0, or k0 + 1 once PruneTree
+        #: there pruned nothing)
+        self.kept_through: Breakpoint = 1
 
     def _add_stage(self, k_from: Any, leaves: Optional[int]) -> None:
         """Append the stage from ``k_from`` (ending the finite one before it) of ``leaves``
@@ -548,7 +551,7 @@ class _SequenceBuilder:
         a = self.current.arrays()
         if not self.live.any():
             return False
-        self.kept_through = self.k0       # the largest k known to keep every split of the current tree
+        self.kept_through = self.k0
         change = self._prunetree_at_next_k(a) if self._next_k_first() else None
         if change is None:
             change = (self._float_placed_change(a)
@@ -576,8 +579,8 @@ class _SequenceBuilder:
         itself is walked from there (:meth:`_walk_to_change`).  None (the exact steps decide)
         when k0 is a bracket, when no split has an integer estimate, when the least is above
         FLOAT_EXACT_INTEGERS, or when the walk gives up."""
-        k0 = self.k0
-        if not (self.PLACE_BY_FLOATS and isinstance(k0, int)):
+        k0, through = self.k0, self.kept_through
+        if not (self.PLACE_BY_FLOATS and isinstance(k0, int) and isinstance(through, int)):
             return None
         splits = np.flatnonzero((a.n_children > 0) & ~_survives_all_k_array(a))
         keys = self._inputs(splits).tolist()
@@ -586,7 +589,7 @@ class _SequenceBuilder:
             self.guesses.update(zip((keys[j] for j in new), float_breakpoints(a, splits[new], self.prior, k0)))
         estimates = []
         for i, key in zip(splits.tolist(), keys):
-            if key not in self.cache and self.guesses[key] <= self.kept_through:    # no guess, or a wrong one
+            if key not in self.cache and self.guesses[key] <= through:      # no guess, or a wrong one
                 self._search(a, i, key)
             estimate = self.cache[key] if key in self.cache else self.guesses[key]
             if isinstance(estimate, int):
@@ -596,10 +599,10 @@ class _SequenceBuilder:
         k_star = min(estimates)
         if k_star > self.FLOAT_EXACT_INTEGERS:      # floats place such a k to a few digits only
             return None
-        if k_star - 1 > self.kept_through:
+        if k_star - 1 > through:
             below = self._prunes_at(a, k_star - 1)
             if below is not None:               # the change is below the guess
-                return self._walk_to_change(a, self.kept_through, k_star - 1, below, down=True)
+                return self._walk_to_change(a, through, k_star - 1, below, down=True)
         at = self._prunes_at(a, k_star)
         if at is None:                          # the change is above the guess
             return self._walk_to_change(a, k_star, None, None, down=False)

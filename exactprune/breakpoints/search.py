@@ -497,7 +497,8 @@ def float_breakpoints(arrays: CountArrays, splits: "np.ndarray", prior: Prior, k
     for chunk in _chunks_of_rows(arrays, splits):
         rows = _float_rows_of_subtrees(arrays, splits[chunk], prior)
         if rows is not None:
-            guesses[chunk] = _least_nonpositive_integers(*rows, chunk.stop - chunk.start, k0)
+            owner, w, a, d = rows
+            guesses[chunk] = _least_nonpositive_integers(owner, w, a, d, chunk.stop - chunk.start, k0)
     return guesses.tolist()
 
 
