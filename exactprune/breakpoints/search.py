@@ -578,12 +578,18 @@ def _least_nonpositive_integers(owner, w, a, d, n: int, k0: int) -> "np.ndarray"
         return new_lo, new_hi
 
     with np.errstate(all="ignore"):
-        everyone = np.arange(n)
-        grid = float(k0) + np.concatenate(([0.0], _FLOAT_GRID))
-        kept = positive(everyone, np.broadcast_to(grid, (n, len(grid))))
+        lo, hi = np.full(n, float(k0)), np.full(n, np.inf)
+        near, far = _FLOAT_GRID[_FLOAT_GRID <= 2.0 ** 16], _FLOAT_GRID[_FLOAT_GRID > 2.0 ** 16]
+        grid = float(k0) + np.concatenate(([0.0], near))      # the near grid first: log Gamma differences
+        kept = positive(np.arange(n), np.broadcast_to(grid, (n, len(grid))))
         ok = kept[:, 0]
-        lo, hi = first_lost(np.broadcast_to(grid[1:], (n, len(grid) - 1)), kept[:, 1:],
-                            np.full(n, float(k0)), np.full(n, np.inf))
+        lo, hi = first_lost(np.broadcast_to(grid[1:], (n, len(grid) - 1)), kept[:, 1:], lo, hi)
+        open_ = np.flatnonzero(ok & np.isinf(hi))               # kept up to k0 + 2^16: the far grid
+        if open_.size:
+            grid = float(k0) + far
+            lo[open_], hi[open_] = first_lost(np.broadcast_to(grid, (len(open_), len(grid))),
+                                              positive(open_, np.broadcast_to(grid, (len(open_), len(grid)))),
+                                              lo[open_], hi[open_])
         found = ok & np.isfinite(hi)
         steps = np.arange(1, _POINTS + 1) / (_POINTS + 1)
         for _ in range(_MAX_ROUNDS):
