@@ -12,8 +12,8 @@ from fractions import Fraction
 from typing import Optional
 
 from .knorm import Prior, child_weight, leaf_moment, subtree_moment
-from .numbers import fraction_str
-from .numbers import sqrt_decimal
+from .formatting import fraction_str
+from .formatting import sqrt_decimal
 from .tree import Node, Tree, iris_tree
 
 __all__ = ["PrintedValue", "printed_values", "section_4_3_tree", "appendix_b_tree", "round_like"]

@@ -32,7 +32,8 @@ from .knorm import Prior, posterior_prior, tree_child_weights, weighted_recursio
 from .pruning import Pruning, check_epsilon, exact_subtree_pass, walk_order
 from .dirichlet import check_class_index, check_counts, check_lam, marginal_variance
 from .limits import CLASSPROB_MAX_K, check_parameter
-from .numbers import arb_of, check_k, decimal_str, exact, is_symbolic, positive_int, simplify_symbolic
+from .numbers import arb_of, check_k, exact, is_symbolic, positive_int, simplify_symbolic
+from .formatting import decimal_str
 from .tree import Node, Tree
 
 __all__ = ["error_moment", "error_moment_printed", "error_moment_closed", "combined_moment",

@@ -39,7 +39,8 @@ from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, float_brea
 from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
 from .certify import Decider
 from .limits import BREAKPOINT_EXACT_BITS
-from .numbers import arb_of, fraction_str, knorm_decimal
+from .numbers import arb_of
+from .formatting import fraction_str, knorm_decimal
 from .tree import CountArrays, Tree, require_integer_counts
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",

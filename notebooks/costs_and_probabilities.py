@@ -40,7 +40,7 @@ import numpy as np
 from exactprune.classprob import error_moment, mse_summary, prune_pet, subtree_combined_moment
 from exactprune.costs import (cost_label, cost_moment, cost_moment_expansion, cost_moment_printed,
                               cost_pruning_path, prune_costs, subtree_cost_moment, validate_loss)
-from exactprune.numbers import decimal_str
+from exactprune.formatting import decimal_str
 from exactprune.tree import Tree
 
 FAST = os.environ.get("EXACTPRUNE_NOTEBOOK_FAST") == "1"

@@ -42,6 +42,7 @@ DOC = ROOT / "docs" / "mutation.md"
 #: module -> (file to mutate, the fast tests that exercise it)
 MODULES: dict[str, tuple[str, list[str]]] = {
     "numbers": ("exactprune/numbers.py", ["tests/test_numbers.py", "tests/test_limits.py"]),
+    "formatting": ("exactprune/formatting.py", ["tests/test_formatting.py"]),
     "certify.rules": ("exactprune/certify/rules.py", ["tests/certify/test_rules.py",
                                                       "tests/test_decisions_adversarial.py"]),
     "certify.arrays": ("exactprune/certify/arrays.py", ["tests/certify/test_arrays.py",

@@ -16,7 +16,8 @@ from exactprune import limits
 from exactprune.classprob import error_moment, prune_pet, subtree_error_moment
 from exactprune.costs import cost_moment, cost_moment_expansion, prune_costs
 from exactprune.knorm import Prior, leaf_moment, leaf_moment_arb, moment, prune, subtree_moment
-from exactprune.numbers import decimal_str, exact, fraction_str, log_rising_ratio_arb, to_jsonable
+from exactprune.numbers import exact, log_rising_ratio_arb
+from exactprune.formatting import decimal_str, fraction_str, to_jsonable
 from exactprune.sequence import KNormSequence, LogBracket, Stage, knorm_sequence
 from exactprune.tree import Node, Tree
 from helpers import assert_ball

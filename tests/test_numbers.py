@@ -1,14 +1,12 @@
 """Tests of exactprune.numbers: exact input, integer and count checks, certified signs, rising-factorial
-ratios, decimals, symbols, JSON form.  The tests written to kill mutants (scripts/mutation.py,
+ratios, symbols (decimals and the JSON form: tests/test_formatting.py).  The tests written to kill mutants (scripts/mutation.py,
 docs/mutation.md; formerly tests/mutation/test_mutants_numbers.py) sit with the tests of the
 function they check."""
 from __future__ import annotations
 
-import json
 import math
 import subprocess
 import sys
-from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
 import flint
@@ -17,10 +15,7 @@ import pytest
 import sympy
 from hypothesis import given, strategies as st
 
-from exactprune.numbers import (CertificationError, certified_sign, decimal_str, exact,
-                                exact_or_symbol, is_symbolic, log_rising_arb, log_rising_ratio_arb,
-                                nonnegative_int, nonnegative_values, positive_int, rising, rising_ratio_fmpq,
-                                simplify_symbolic, to_jsonable)
+from exactprune.numbers import CertificationError, certified_sign, exact, exact_or_symbol, is_symbolic, log_rising_arb, log_rising_ratio_arb, nonnegative_int, nonnegative_values, positive_int, rising, rising_ratio_fmpq, simplify_symbolic
 from helpers import assert_ball
 
 
@@ -73,7 +68,6 @@ def test_decimal_exponent_edge_zero_and_default_names():
     with pytest.raises(ValueError, match=r"^x: the decimal exponent of '1e100001' exceeds the limit MAX_NUMBER_TEXT"):
         exact("1e100001", "x")
     assert exact("-.5") == Fraction(-1, 2) and exact("+5.") == 5 and exact("-0.0e0") == 0 and exact("-007") == -7
-    assert decimal_str(Fraction(0), 2) == "0.0"
     from exactprune.numbers import exact_or_symbol
     with pytest.raises(TypeError, match=r"^value must be exact: got the float 0.5"):
         exact_or_symbol(0.5)
@@ -302,68 +296,6 @@ def test_log_rising_ratio_accuracy_across_the_route_switch(prec, a, d):
                 assert rad <= mpmath.ldexp(max(1, abs(value)), -prec), (j, k, ball)
 
 
-# -- decimals: decimal_str ---------------------------------------------------------------------
-
-# Tests written to kill mutants (mutmut, scripts/mutation.py; docs/mutation.md), formerly
-# tests/mutation/test_mutants_numbers.py:
-#
-# Mutants of exactprune.numbers that its own tests let through or do not reach: decimal_str
-# (against the decimal module's correctly rounded half-even division), the integer and count
-# checks with their messages, rising factorials, the certified log-rising ratios on both of
-# their routes (against math.lgamma and Stirling), and certified_sign.
-def decimal_reference(value: Fraction, digits: int) -> str:
-    """``value`` to ``digits`` significant digits, half-even, trailing zeros kept, no exponent."""
-    if value == 0:
-        return "0." + "0" * (digits - 1) if digits > 1 else "0"
-    with localcontext() as ctx:
-        ctx.prec, ctx.rounding = digits, ROUND_HALF_EVEN
-        d = Decimal(value.numerator) / Decimal(value.denominator)
-        decimals = digits - 1 - d.adjusted()
-        ctx.prec = digits + 50
-        return format(d.quantize(Decimal(1).scaleb(-decimals)), "f") if decimals > 0 else format(d, "f")
-
-
-@given(st.fractions(min_value=-10 ** 9, max_value=10 ** 9, max_denominator=10 ** 6), st.integers(1, 12))
-def test_decimal_str_against_the_decimal_module(value, digits):
-    assert decimal_str(value, digits) == decimal_reference(value, digits)
-
-
-@pytest.mark.parametrize("value, digits, text", [
-    (Fraction(1, 3), 4, "0.3333"), (Fraction(3, 200), 5, "0.015000"), (Fraction(25680602), 3, "25700000"),
-    (Fraction(9996, 1000), 3, "10.0"), (Fraction(-9996, 1000), 3, "-10.0"), (Fraction(0), 1, "0"),
-    (Fraction(0), 3, "0.00"),
-    (Fraction(5, 2), 1, "2"), (Fraction(7, 2), 1, "4"), (Fraction(1, 10 ** 30), 2, "0." + "0" * 29 + "10"),
-    (Fraction(10 ** 40 - 1), 3, "1" + "0" * 40), (Fraction(1), 1, "1"), (Fraction(10), 2, "10"),
-    (Fraction(1, 10), 1, "0.1"), (Fraction(999, 1000), 2, "1.0"), (Fraction(12345678901), 10, "12345678900"),
-    (Fraction(2 ** 200), 4, "1607" + "0" * 57)])
-def test_decimal_str_cases(value, digits, text):
-    assert decimal_str(value, digits) == text == decimal_reference(value, digits)
-
-
-def test_decimal_str_default_is_ten_digits():
-    assert decimal_str(Fraction(2, 3)) == "0.6666666667"
-
-
-def test_floor_log10_at_the_powers_of_ten():
-    """floor(log10 v) against its definition, the e with 10^e <= v < 10^(e+1), searched by brute force,
-    at and beside every power of ten from 10^-60 to 10^60 (the edges of both digit-count branches)."""
-    from exactprune.numbers import _floor_log10
-
-    def by_definition(v):
-        e = 0
-        while Fraction(10) ** e > v:
-            e -= 1
-        while Fraction(10) ** (e + 1) <= v:
-            e += 1
-        return e
-
-    tiny = Fraction(1, 10 ** 80)
-    for e in range(-60, 61):
-        power = Fraction(10) ** e
-        for v in (power, power - tiny, power + tiny, 2 * power, power / 3):
-            assert _floor_log10(v) == by_definition(v), v
-
-
 # -- symbols -----------------------------------------------------------------------------------
 
 def test_is_symbolic_and_simplify_symbolic():
@@ -371,25 +303,6 @@ def test_is_symbolic_and_simplify_symbolic():
     assert is_symbolic(lam / 2) and not is_symbolic(sympy.Integer(3)) and not is_symbolic(Fraction(1, 3))
     assert exact_or_symbol(lam) is lam and exact_or_symbol(sympy.Integer(3)) == Fraction(3)
     assert str(simplify_symbolic((lam ** 2 + 2 * lam + 1) / (2 * lam + 2))) == "(lam + 1)/2"   # cancelled, factored
-
-
-# -- JSON --------------------------------------------------------------------------------------
-
-def test_to_jsonable_writes_exact_numbers_as_strings_that_read_back():
-    value = {"mean": Fraction(3, 200), 2: (Fraction(4), flint.fmpq(-1, 3)), "none": None, "ok": True, "x": 0.25}
-    text = json.dumps(to_jsonable(value))
-    back = json.loads(text)
-    assert back == {"mean": "3/200", "2": ["4", "-1/3"], "none": None, "ok": True, "x": 0.25}
-    assert exact(back["mean"]) == Fraction(3, 200) and exact(back["2"][1]) == Fraction(-1, 3)
-
-
-def test_to_jsonable_refuses_unknown_objects_unless_given_a_default():
-    class Thing:
-        def __str__(self):
-            return "thing"
-    with pytest.raises(TypeError, match="cannot put a Thing into JSON"):
-        to_jsonable([Thing()])
-    assert to_jsonable({"t": [Thing()]}, default=str) == {"t": ["thing"]}
 
 
 # -- imports -----------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ import numpy as np
 
 from ..knorm import Prior, child_weights, leaf_terms
 from ..limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
-from ..numbers import CertificationError, decimal_str, fraction_str
+from ..numbers import CertificationError
+from ..formatting import decimal_str, fraction_str
 from ..tree import CountArrays
 from ..tree.csr import csr_gather
 from .forms import SubtreeForm, _signs_at

@@ -95,7 +95,7 @@ def _cost_report(tree, loss, k: int, lam, eta) -> dict:
 
 
 def _run_cost(args) -> int:
-    from ..numbers import fraction_str
+    from ..formatting import fraction_str
     k, lam, eta = _params(args, limits.CLI_MAX_K_COST)
     tree = read_tree(args.tree)
     check_report_size(tree, "cost", k)
@@ -144,7 +144,7 @@ def _classprob_report(tree, k: int, lam, eta) -> dict:
 
 
 def _run_classprob(args) -> int:
-    from ..numbers import fraction_str
+    from ..formatting import fraction_str
     k, lam, eta = _params(args, limits.CLI_MAX_K_CLASSPROB)
     tree = read_tree(args.tree)
     check_report_size(tree, "classprob", k)

@@ -24,13 +24,13 @@ _JSON_NOTE = (f"Exact fractions up to k = {EXACT_K_LIMIT}, certified arb balls a
 
 
 def _value(value) -> str:
-    from ..numbers import fraction_str
+    from ..formatting import fraction_str
     return fraction_str(value) if not hasattr(value, "mid") else value.str(20)
 
 
 def _keyed(key: str, value) -> dict:
     """{key: "p/q", key_ball: None} for a Fraction, {key: None, key_ball: "[m +/- r]"} for an arb."""
-    from ..numbers import fraction_str
+    from ..formatting import fraction_str
     is_ball = hasattr(value, "mid")
     return {key: None if is_ball else fraction_str(value), f"{key}_ball": value.str(20) if is_ball else None}
 

@@ -62,7 +62,7 @@ def approx(value) -> str:
         return "-"
     if isinstance(value, float):
         return f"{value:#.{APPROX_DIGITS}g}" if value != 0 and value == value else f"{value:g}"
-    from ..numbers import decimal_str
+    from ..formatting import decimal_str
     return decimal_str(value, APPROX_DIGITS) if value != 0 else "0"
 
 
@@ -147,12 +147,12 @@ def add_full_argument(parser) -> None:
 
 
 def print_json(value: Any) -> None:
-    """:func:`exactprune.numbers.print_json`, imported when called (``--help`` loads no python-flint).
+    """:func:`exactprune.formatting.print_json`, imported when called (``--help`` loads no python-flint).
 
     Parameters
     ----------
     value : Any
-        The result to print, as :func:`exactprune.numbers.to_jsonable` accepts it.
+        The result to print, as :func:`exactprune.formatting.to_jsonable` accepts it.
 
     Examples
     --------
@@ -162,5 +162,5 @@ def print_json(value: Any) -> None:
       "moment": "1/3"
     }
     """
-    from ..numbers import print_json as print_exact_json
+    from ..formatting import print_json as print_exact_json
     print_exact_json(value)

@@ -102,7 +102,7 @@ def _path(text: str, name: str, d: int) -> dict:
 
 
 def _run_coexist(args) -> int:
-    from ..numbers import fraction_str
+    from ..formatting import fraction_str
     from ..rdt import coexistence_printed, coexistence_probability, enumerate_coexistence, path_exists_probability
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_COEXIST_D)
     p1, p2 = _path(args.path1, "path1", d), _path(args.path2, "path2", d)
@@ -127,7 +127,7 @@ def _run_coexist(args) -> int:
 
 def _run_moments(args) -> int:
     from ..knorm import knorm_decimal
-    from ..numbers import fraction_str
+    from ..formatting import fraction_str
     from ..rdt import Criterion, chi_square_correlation, correlated_distribution, exact_moments
     d = integer_arg(args.d, "--d", 1, limits.CLI_MAX_RDT_D, " (exact moments by one pass over the random tree's nodes)")
     N = integer_arg(args.N, "--N", 0, limits.CLI_MAX_RDT_N, " (exact count generating functions of degree N)")

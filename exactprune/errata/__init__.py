@@ -168,7 +168,7 @@ def refutation(theorem_id: str, printed_case: dict, corrected_case: Optional[dic
     True
     """
     def compute() -> dict:
-        from ..numbers import to_jsonable
+        from ..formatting import to_jsonable
         from ..theorems import get
         printed = get(theorem_id).check(printed_case)
         example = {"statement": theorem_id, "case": to_jsonable(printed_case, default=str),

@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 
 from . import HYPOTHESIS, Erratum
-from ..numbers import fraction_str
+from ..formatting import fraction_str
 
 
 def _coexist_purity() -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import DOMAIN, Erratum, refutation
-from ..numbers import fraction_str
+from ..formatting import fraction_str
 
 
 def _variance() -> dict:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import HYPOTHESIS, Erratum, refutation
-from ..numbers import arb_of, fraction_str
+from ..numbers import arb_of
+from ..formatting import fraction_str
 
 
 def _convex() -> dict:

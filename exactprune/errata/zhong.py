@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import DOMAIN, HYPOTHESIS, REMARK, Erratum, refutation
-from ..numbers import decimal_str, fraction_str
+from ..formatting import decimal_str, fraction_str
 
 PRINTED_BREAKPOINT = 25680602
 

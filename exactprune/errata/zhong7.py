@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import Erratum
-from ..numbers import fraction_str
+from ..formatting import fraction_str
 
 
 def _recursion_denominator() -> dict:

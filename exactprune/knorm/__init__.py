@@ -10,7 +10,7 @@ public name is importable from ``exactprune.knorm``; the error estimates (4.12)-
 * Subtree (4.28): E[r_d^k] = sum_c E[r_c^k] P*[A_c|A_d], with the child weights
   (4.11) P*[A_c|A_d] = (n_c + eta) / (n_d + eta K_d).
 * Mean, variance and standard deviation (4.12)-(4.14); the k-norm E[r^k]^(1/k)
-  (:func:`~exactprune.numbers.knorm_decimal`).
+  (:func:`~exactprune.formatting.knorm_decimal`).
 * PruneTree (Fig 4.1): bottom-up, keep a split iff R_tree < R_leaf - epsilon.
 * The prediction error of an input (4.30): the leaf moments of its leaf.
 
@@ -30,7 +30,7 @@ above ``EXACT_K_LIMIT``).
 """
 from __future__ import annotations
 
-from ..numbers import knorm_decimal, sqrt_decimal
+from ..formatting import knorm_decimal, sqrt_decimal
 from .estimates import ErrorEstimate, error_estimate, leaf_error, prediction_error
 from .moments import (EXACT_K_LIMIT, Prior, child_weight, child_weights, leaf_moment, leaf_moment_arb, leaf_moment_floats,
                       leaf_moment_terms, leaf_terms, moment, posterior_prior, subtree_moment, subtree_moment_arb,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence, Union
 
-from ..numbers import decimal_str, fraction_str, sqrt_decimal
+from ..formatting import decimal_str, fraction_str, sqrt_decimal
 from ..tree import Node, Tree
 from .moments import Prior, leaf_moment, subtree_moment
 
@@ -61,7 +61,7 @@ class ErrorEstimate:
         See Also
         --------
         norm2 : sqrt(E[r^2]).
-        exactprune.numbers.sqrt_decimal : the rounding.
+        exactprune.formatting.sqrt_decimal : the rounding.
 
         Examples
         --------
@@ -86,7 +86,7 @@ class ErrorEstimate:
         See Also
         --------
         sd : the standard deviation.
-        exactprune.numbers.knorm_decimal : E[r^k]^(1/k) for any k.
+        exactprune.formatting.knorm_decimal : E[r^k]^(1/k) for any k.
 
         Examples
         --------

@@ -25,7 +25,8 @@ from ..certify import (TINY, U, Approx, Decider, float_greater_array, product_re
                        sum_rel, weighted_sum_rel)
 from .. import limits
 from ..limits import EXACT_K_LIMIT
-from ..numbers import CertificationError, arb_of, check_k, knorm_decimal, rising_ratio_fmpq, to_fmpq, to_fraction
+from ..numbers import CertificationError, arb_of, check_k, rising_ratio_fmpq, to_fmpq, to_fraction
+from ..formatting import knorm_decimal
 from ..pruning import Pruning, SubtreeWalk, check_epsilon, prune_bottom_up
 from ..tree import CountArrays, Node, Tree, has_fractional_counts
 from .moments import (_TERM_REL, Prior, _float_or_inf, _leaf_images, child_weights, leaf_moment_arb, leaf_terms)

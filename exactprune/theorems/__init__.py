@@ -79,7 +79,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from ..numbers import to_jsonable
+from ..formatting import to_jsonable
 
 MODULES = ("zhong", "ek", "notes", "notes_km", "fan", "dd", "costs")
 #: the prefixes of :attr:`Theorem.form` besides "" (the printed statement); policy point 6

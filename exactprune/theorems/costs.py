@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import Theorem, Verdict, pin
-from ..numbers import fraction_str
+from ..formatting import fraction_str
 
 LAMS = [Fraction(1, 3), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2)]
 ETAS = [Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(0)]

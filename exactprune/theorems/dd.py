@@ -18,7 +18,7 @@ import itertools
 from fractions import Fraction
 
 from . import Theorem, Verdict, pin
-from ..numbers import fraction_str
+from ..formatting import fraction_str
 from ..rdt import Criterion as _Criterion
 
 

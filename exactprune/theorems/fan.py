@@ -28,7 +28,7 @@ from math import comb, prod
 
 from . import Theorem, Verdict, correction, expand_corrections, pin
 from .strategies import compositions as _compositions, rationals
-from ..numbers import fraction_str
+from ..formatting import fraction_str
 
 
 def _st():

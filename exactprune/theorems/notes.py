@@ -18,7 +18,8 @@ import flint
 
 from . import Theorem, Verdict, correction, expand_corrections, pin
 from .strategies import rationals
-from ..numbers import arb_of, certified_sign, fraction_str
+from ..numbers import arb_of, certified_sign
+from ..formatting import fraction_str
 
 COSTS = ("gini", "entropy", "sqrt")
 

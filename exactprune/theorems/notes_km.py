@@ -32,7 +32,8 @@ from math import comb
 
 from . import Theorem, Verdict, correction, expand_corrections, pin
 from .strategies import compositions as _compositions, rationals
-from ..numbers import arb_of, certified_sign, fraction_str
+from ..numbers import arb_of, certified_sign
+from ..formatting import fraction_str
 
 
 def _st():

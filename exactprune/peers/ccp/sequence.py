@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Dict, Optional
 import flint
 
 from ...certify import Decider
-from ...numbers import fraction_str, to_fraction
+from ...numbers import to_fraction
+from ...formatting import fraction_str
 from ...tree import Node, Tree, as_tree, require_integer_counts
 from .weakest_links import WeakestLinks
 

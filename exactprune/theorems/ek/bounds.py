@@ -24,7 +24,8 @@ from typing import Iterable, Optional
 import flint
 
 from .. import Theorem, Verdict, correction, expand_corrections, pin, hypothesis_st as _st
-from ...numbers import arb_of, certified_sign, fraction_str
+from ...numbers import arb_of, certified_sign
+from ...formatting import fraction_str
 from ..strategies import compositions as _compositions, rationals
 from ...tree import Node, Tree
 # REP's decision at every node, under the private name the check of (2) was written with

@@ -17,7 +17,8 @@ import itertools
 from fractions import Fraction
 
 from .. import Theorem, Verdict, correction, expand_corrections, pin, hypothesis_st as _st
-from ...numbers import arb_of, certified_sign, fraction_str
+from ...numbers import arb_of, certified_sign
+from ...formatting import fraction_str
 
 
 def _cart_leaves_1d(labels) -> int:

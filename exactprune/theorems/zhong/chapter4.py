@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from .. import Theorem, Verdict, expand_corrections, pin, hypothesis_st as _st
 from ..strategies import ETAS, LAMS, count_trees, rationals, to_tree
-from ...numbers import fraction_str
+from ...formatting import fraction_str
 # the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
 # names the checks were written with
 from .notation import one_level_case as _case, prior_show as _prior_show

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from .. import Theorem, Verdict, correction, expand_corrections, hypothesis_st as _st
 from ..strategies import lams, prior_of, rationals, to_tree
-from ...numbers import fraction_str
+from ...formatting import fraction_str
 # the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
 # names the checks were written with
 from .notation import TABLE_A1, one_level_case as _case, prior_show as _prior_show

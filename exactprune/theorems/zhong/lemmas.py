@@ -11,7 +11,8 @@ from fractions import Fraction
 
 from .. import Theorem, Verdict, expand_corrections, pin, hypothesis_st as _st
 from ..strategies import rationals
-from ...numbers import fraction_str, rising
+from ...numbers import rising
+from ...formatting import fraction_str
 from .notation import f_k
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from .. import Theorem, Verdict, correction, expand_corrections, pin, hypothesis_st as _st
 from ..strategies import prior_of, rationals, to_tree
-from ...numbers import fraction_str
+from ...formatting import fraction_str
 # the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
 # names the checks were written with
 from .notation import (BOUNDARY, BOUNDARY_LAM0, TABLE_A1, PURE_SPLIT as _PURE_SPLIT,

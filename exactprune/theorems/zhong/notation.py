@@ -14,7 +14,8 @@ from typing import Optional
 
 from .. import hypothesis_st
 from ..strategies import count_trees, etas, lams
-from ...numbers import fraction_str, rising
+from ...numbers import rising
+from ...formatting import fraction_str
 
 
 def f_k(B, M, k: int) -> Fraction:

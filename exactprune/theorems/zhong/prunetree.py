@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from .. import Theorem, Verdict, expand_corrections, pin, hypothesis_st as _st
 from ..strategies import count_trees, etas, lams, prior_of, pruned_moment, rationals, to_tree
-from ...numbers import fraction_str
+from ...formatting import fraction_str
 from ...tree import all_prunings
 # the shared helpers (hypothesis_st above, those of notation.py) keep, as local aliases, the private
 # names the checks were written with

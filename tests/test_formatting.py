@@ -1,0 +1,94 @@
+"""Tests of exactprune.formatting: exact values written as decimals (against the decimal module's
+correctly rounded division and brute force) and the JSON form of results (read back exactly)."""
+from __future__ import annotations
+
+import json
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+from fractions import Fraction
+
+import flint
+import pytest
+from hypothesis import given, strategies as st
+
+from exactprune.formatting import decimal_str, to_jsonable
+from exactprune.numbers import exact
+
+
+# -- decimals: decimal_str ---------------------------------------------------------------------
+
+# Written to kill mutants (mutmut, scripts/mutation.py; docs/mutation.md): decimal_str against
+# the decimal module's correctly rounded half-even division.
+def decimal_reference(value: Fraction, digits: int) -> str:
+    """``value`` to ``digits`` significant digits, half-even, trailing zeros kept, no exponent."""
+    if value == 0:
+        return "0." + "0" * (digits - 1) if digits > 1 else "0"
+    with localcontext() as ctx:
+        ctx.prec, ctx.rounding = digits, ROUND_HALF_EVEN
+        d = Decimal(value.numerator) / Decimal(value.denominator)
+        decimals = digits - 1 - d.adjusted()
+        ctx.prec = digits + 50
+        return format(d.quantize(Decimal(1).scaleb(-decimals)), "f") if decimals > 0 else format(d, "f")
+
+
+@given(st.fractions(min_value=-10 ** 9, max_value=10 ** 9, max_denominator=10 ** 6), st.integers(1, 12))
+def test_decimal_str_against_the_decimal_module(value, digits):
+    assert decimal_str(value, digits) == decimal_reference(value, digits)
+
+
+@pytest.mark.parametrize("value, digits, text", [
+    (Fraction(1, 3), 4, "0.3333"), (Fraction(3, 200), 5, "0.015000"), (Fraction(25680602), 3, "25700000"),
+    (Fraction(9996, 1000), 3, "10.0"), (Fraction(-9996, 1000), 3, "-10.0"), (Fraction(0), 1, "0"),
+    (Fraction(0), 3, "0.00"),
+    (Fraction(5, 2), 1, "2"), (Fraction(7, 2), 1, "4"), (Fraction(1, 10 ** 30), 2, "0." + "0" * 29 + "10"),
+    (Fraction(10 ** 40 - 1), 3, "1" + "0" * 40), (Fraction(1), 1, "1"), (Fraction(10), 2, "10"),
+    (Fraction(1, 10), 1, "0.1"), (Fraction(999, 1000), 2, "1.0"), (Fraction(12345678901), 10, "12345678900"),
+    (Fraction(2 ** 200), 4, "1607" + "0" * 57)])
+def test_decimal_str_cases(value, digits, text):
+    assert decimal_str(value, digits) == text == decimal_reference(value, digits)
+
+
+def test_decimal_str_of_zero_keeps_its_digits():
+    assert decimal_str(Fraction(0), 2) == "0.0"
+
+
+def test_decimal_str_default_is_ten_digits():
+    assert decimal_str(Fraction(2, 3)) == "0.6666666667"
+
+
+def test_floor_log10_at_the_powers_of_ten():
+    """floor(log10 v) against its definition, the e with 10^e <= v < 10^(e+1), searched by brute force,
+    at and beside every power of ten from 10^-60 to 10^60 (the edges of both digit-count branches)."""
+    from exactprune.formatting import _floor_log10
+
+    def by_definition(v):
+        e = 0
+        while Fraction(10) ** e > v:
+            e -= 1
+        while Fraction(10) ** (e + 1) <= v:
+            e += 1
+        return e
+
+    tiny = Fraction(1, 10 ** 80)
+    for e in range(-60, 61):
+        power = Fraction(10) ** e
+        for v in (power, power - tiny, power + tiny, 2 * power, power / 3):
+            assert _floor_log10(v) == by_definition(v), v
+
+
+# -- JSON --------------------------------------------------------------------------------------
+
+def test_to_jsonable_writes_exact_numbers_as_strings_that_read_back():
+    value = {"mean": Fraction(3, 200), 2: (Fraction(4), flint.fmpq(-1, 3)), "none": None, "ok": True, "x": 0.25}
+    text = json.dumps(to_jsonable(value))
+    back = json.loads(text)
+    assert back == {"mean": "3/200", "2": ["4", "-1/3"], "none": None, "ok": True, "x": 0.25}
+    assert exact(back["mean"]) == Fraction(3, 200) and exact(back["2"][1]) == Fraction(-1, 3)
+
+
+def test_to_jsonable_refuses_unknown_objects_unless_given_a_default():
+    class Thing:
+        def __str__(self):
+            return "thing"
+    with pytest.raises(TypeError, match="cannot put a Thing into JSON"):
+        to_jsonable([Thing()])
+    assert to_jsonable({"t": [Thing()]}, default=str) == {"t": ["thing"]}
