@@ -54,6 +54,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "knorm.estimates": ("exactprune/knorm/estimates.py", ["tests/test_knorm.py"]),
     "knorm.prunetree": ("exactprune/knorm/prunetree.py", ["tests/test_knorm.py", "tests/test_decisions_adversarial.py"]),
     "sequence": ("exactprune/sequence.py", ["tests/test_sequence.py"]),
+    "stages": ("exactprune/stages.py", ["tests/test_stages.py", "tests/test_sequence.py"]),
     "breakpoints.forms": ("exactprune/breakpoints/forms.py", ["tests/breakpoints/test_forms.py",
                                                               "tests/test_breakpoints.py", "tests/test_sequence.py"]),
     "breakpoints.search": ("exactprune/breakpoints/search.py", ["tests/test_breakpoints.py", "tests/test_sequence.py"]),

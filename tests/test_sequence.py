@@ -494,13 +494,6 @@ def test_a_log_bracket_in_json_and_in_the_path(far_sequence):
     assert path["knorm_errors_float"][0] == float(path["knorm_errors"][0])
 
 
-def test_log2_sign_exact_for_powers_of_two_and_certified_otherwise():
-    from exactprune.sequence import _log2_sign
-    assert _log2_sign(8, Fraction(3)) == 0 and _log2_sign(1, Fraction(0)) == 0        # exact ties
-    assert _log2_sign(2 ** 100, Fraction(201, 2)) == -1 and _log2_sign(2 ** 100, Fraction(199, 2)) == 1
-    assert _log2_sign(9, Fraction(3)) == 1 and _log2_sign(7, Fraction(3)) == -1        # log2 9 > 3 > log2 7
-
-
 def test_iris_crossings_at_k_2_are_cells_of_width_2_to_the_minus_39(iris_sequence):
     """Pruned at k = 2: the crossing lies in [1, 2], whose dyadic bisection stops at the first length
     <= max(2, 1) / 2^40 = 2^-39 (exactly that length)."""
@@ -555,17 +548,6 @@ def test_knorm_pruning_path_errors_use_the_prior(monkeypatch):
         return sum((sum(c.counts) + mpmath.mpf(1) / 2) / den * mean(c) for c in t.children)
     expected = mean(stage.tree.root)
     assert abs(mpmath.mpf(path["knorm_errors"][0]) - expected) <= expected * mpmath.mpf(10) ** -11
-
-
-def test_at_least_places_k_equal_to_2_to_the_upper_end():
-    """2^5 < b <= 2^6: k = 64 = 2^6 is at or above b (placed in the later stage), k = 63 and 33 are
-    not placed, k = 32 = 2^5 is below b."""
-    from exactprune.sequence import _at_least
-    bracket = LogBracket(Fraction(5), Fraction(6))
-    assert _at_least(64, bracket) is True and _at_least(32, bracket) is False
-    for k in (33, 63):
-        with pytest.raises(ValueError, match="inside the certified interval"):
-            _at_least(k, bracket)
 
 
 # ---------------------------------------------------------------------------------------------
