@@ -50,7 +50,7 @@ limit                      value             reason
 
 The breakpoint search of :func:`exactprune.sequence.knorm_sequence` finds exact integer
 breakpoints up to ``2**BREAKPOINT_EXACT_BITS``; beyond it a breakpoint is reported as a certified
-interval on log2 k (see :class:`exactprune.sequence.NodeBreakpoint`).
+interval on log2 k (see :class:`exactprune.stages.NodeBreakpoint`).
 
 The limits are checked by the functions below and, for k, by :func:`exactprune.numbers.check_k`
 (``numbers`` reads this module; this module imports nothing from the package):

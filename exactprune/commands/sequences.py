@@ -21,7 +21,7 @@ def format_knorm(seq, limit: Optional[int] = None) -> str:
 
     Parameters
     ----------
-    seq : exactprune.sequence.KNormSequence
+    seq : exactprune.stages.KNormSequence
         The k-norm pruning sequence.
     limit : int, optional
         At most this many names per list and splits; None lists everything.
@@ -135,7 +135,7 @@ def knorm_json(seq) -> dict:
 
     Parameters
     ----------
-    seq : exactprune.sequence.KNormSequence
+    seq : exactprune.stages.KNormSequence
         The k-norm pruning sequence.
 
     Returns

@@ -602,7 +602,7 @@ class KNormTreeClassifier(_GrowAndPrune):
         k = ``ks[i]``, a float from a certified value), ``norm2_errors`` (its 2-norm, the
         estimate PruneTree minimises at k = 2), ``pruned`` (names in ``count_tree_`` newly
         pruned at that stage), ``trees`` (count trees), and ``sequence``, the full
-        :class:`exactprune.sequence.KNormSequence` (with the k = infinity stage).  Computed on
+        :class:`exactprune.stages.KNormSequence` (with the k = infinity stage).  Computed on
         demand by :func:`exactprune.sequence.knorm_pruning_path`, for integer and weighted
         (rational) counts alike.
 
