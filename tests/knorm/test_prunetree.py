@@ -264,6 +264,46 @@ def test_prune_matches_the_brute_force_and_the_float_filter_decides_clear_cases(
     assert result.routes["exact"] <= near and result.fallbacks == result.routes["exact"]
 
 
+def _whole_fraction_arrays(tree: Tree) -> Tree:
+    """``tree`` over count arrays built directly (not through Node, which makes whole Fractions
+    ints): an object matrix of its counts as whole Fractions, the same offsets and indices."""
+    from exactprune.tree import CountArrays
+    a = tree.arrays()
+    counts = np.array([[Fraction(int(c)) for c in row] for row in a.counts.tolist()], dtype=object)
+    return Tree.from_arrays(CountArrays(counts, a.offsets, a.indices))
+
+
+def test_whole_fraction_counts_in_count_arrays_are_integer_counts():
+    """An object count matrix of whole Fractions built with CountArrays (PruneTree raised
+    TypeError "Fraction + fmpq" in its exact route) is decided as the integer tree it is.  By
+    hand: (3, 1) -> (3, 0), (0, 1), k = 2, lam = eta = 1/2: R_leaf = (3/2)(5/2) / (5 * 6) = 1/8,
+    the leaves (1/2)(3/2) / (4 * 5) = 3/80 and (1/2)(3/2) / (2 * 3) = 1/8 weighted 7/10 and 3/10:
+    R_tree = 51/800 < 1/8, kept.  Iris at k = 2 (Figure B.1(d)) and at 1 and EXACT_K_LIMIT + 1:
+    the decisions of the brute force in Fractions, the same routes as the integer tree (the
+    float filter runs), the same moment; the moments and estimates read the same counts."""
+    from exactprune.knorm import error_estimate, moment
+
+    small = _whole_fraction_arrays(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])))
+    assert small.arrays().counts.dtype == object and type(small.arrays().counts[0, 0]) is Fraction
+    result = prune(small, 2)
+    assert result.kept(small.root) and result.moment == Fraction(51, 800)
+    assert result.routes == {"float": 1, "arb": 0, "exact": 0}
+    assert moment(small, 2) == Fraction(51, 800) and moment(Tree(small.root), 2) == Fraction(51, 800)
+    assert error_estimate(small.node("c2")).mean == Fraction(1, 4)          # (0 + 1/2) / (1 + 1)
+    iris = iris_tree()
+    whole = _whole_fraction_arrays(iris)
+    half = Fraction(1, 2)
+    for k in (1, 2, EXACT_K_LIMIT + 1):
+        integer, got = prune(iris, k), prune(whole, k)
+        _, kept, _ = brute_prune(iris.root, k, half, half, Fraction(0))
+        assert {n.name for n in iris.nodes() if n.children and got.kept(n)} == kept
+        assert got.routes == integer.routes and got.pruned == integer.pruned
+        if k <= EXACT_K_LIMIT:
+            assert got.moment == integer.moment
+    assert prune(whole, 2).pruned == ["c21", "c22"]
+    assert error_estimate(whole.node("c21")) == error_estimate(iris.node("c21"))
+
+
 def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
     """k = EXACT_K_LIMIT + 1 goes through certified arb (one arb decision per split): with the
     brute-force gap g = R_leaf - R_tree of each tree, epsilon = 0 and g/2 keep the split when
