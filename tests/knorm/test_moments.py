@@ -366,3 +366,30 @@ def test_the_package_face_gives_each_name_of_its_home_module():
                     if getattr(m, name, None) is getattr(face, name)] for name in face.__all__}
     assert all(homes.values()), [name for name, found in homes.items() if not found]
     assert {"prune", "leaf_moment", "error_estimate", "knorm_decimal", "Prior"} <= set(face.__all__)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to settle the survivors of the mutation runs of 2026-11-29 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
+
+def test_leaf_moment_floats_refuse_a_rational_count_in_either_array_whatever_the_other_holds():
+    """The image of (4.29) is vouched for only for integer sizes and majority counts, whichever
+    array holds the rational one and whatever the other array's dtype (an object array beside an
+    int64 one).  k = 3, lam = 1/2, J = 3: the node (0, 49, 5) has a finite bound around
+    (5 + 1)(6 + 1)(7 + 1) / ((111/2)(113/2)(115/2)) (b = 5, c lam = 1, J lam = 3/2; written out
+    by hand); (7/2, 6, 0) (a rational size) and (0, 7/2, 11/2) (a rational majority count) have
+    none.  Empty arrays give empty images.  Killed mutants of ``_leaf_images``: the fast return
+    taken for one object array (24, 25), the Python-int test skipped for one object array (31,
+    32, 33), the fast return's emptiness test joined by ``and`` (26: ``max`` of an empty array
+    raises)."""
+    exact = Fraction(6 * 7 * 8) / (Fraction(111, 2) * Fraction(113, 2) * Fraction(115, 2))
+    assert exact == leaf_by_hand((0, 49, 5), 3, Fraction(1, 2))
+    rational_size = (np.array([54, Fraction(19, 2)], dtype=object), np.array([49, 6], dtype=np.int64))
+    rational_majority = (np.array([54, 9], dtype=np.int64), np.array([49, Fraction(11, 2)], dtype=object))
+    for sizes, majority in (rational_size, rational_majority):
+        values, rels = leaf_moment_floats(sizes, majority, 3, Prior(), 3)
+        assert math.isfinite(rels[0]) and abs(Fraction(float(values[0])) - exact) <= Fraction(float(rels[0])) * exact
+        assert rels[1] == math.inf
+    empty = np.array([], dtype=np.int64)
+    values, rels = leaf_moment_floats(empty, empty, 3, Prior(), 3)
+    assert values.shape == rels.shape == (0,)

@@ -776,3 +776,25 @@ def test_the_float_filter_over_more_splits_than_one_block():
                                                                            [node(2 * i + 1), node(2 * i + 2)])
     result = prune(Tree(node(0)), 1)
     assert result.pruned == [] and result.routes == {"float": first_leaf, "arb": 0, "exact": 0}
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests written to settle the survivors of the mutation runs of 2026-11-29 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
+
+def test_a_leaf_moment_between_tiny_and_the_value_floor_is_not_trusted():
+    """lam = 0, k = 443: the root (1, 470) has E[r^k] = 443! 470! / 913! = 1 / C(913, 443), about
+    2^-907: a valid float image (above TINY = 2^-960) but below ``_VALUE_FLOOR`` = 2^-900, so the
+    float filter does not trust it and the decision (a clear keep: the pure children are worth
+    exactly 0) is made by exact rationals.  (Below TINY the image itself is invalid, which is why
+    the (1, 500) case above does not reach the floor.)  Killed mutants: leaf moments below the
+    floor trusted (``_FloatFilter._leaf_floats`` 78, 85)."""
+    from exactprune.certify import TINY
+    from exactprune.knorm.prunetree import _VALUE_FLOOR
+    value = Fraction(1, math.comb(913, 443))
+    assert value == leaf_by_hand((1, 470), 443, Fraction(0))
+    assert Fraction(TINY) < value < Fraction(_VALUE_FLOOR) == Fraction(1, 2 ** 900)
+    tree = Tree.from_json('{"counts": [1, 470], "children": [{"counts": [1, 0]}, {"counts": [0, 470]}]}')
+    result = prune(tree, 443, prior=Prior(lam=0))
+    assert result.kept(tree.root) and result.moment == 0
+    assert result.routes == {"float": 0, "arb": 0, "exact": 1}
