@@ -798,3 +798,48 @@ def test_a_leaf_moment_between_tiny_and_the_value_floor_is_not_trusted():
     result = prune(tree, 443, prior=Prior(lam=0))
     assert result.kept(tree.root) and result.moment == 0
     assert result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_the_moment_of_prunetree_is_exact_up_to_the_exact_limit_and_a_ball_above():
+    """(3, 1) -> (3, 0), (0, 1) under the default prior: at k = EXACT_K_LIMIT the pruned tree's
+    moment is an exact Fraction, the brute force's in Fractions; at EXACT_K_LIMIT + 1 a ball
+    holding it.  Killed mutant: ``root_moment``'s switch to balls at ``k >= EXACT_K_LIMIT`` (1)."""
+    tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+    half = Fraction(1, 2)
+    for k in (EXACT_K_LIMIT, EXACT_K_LIMIT + 1):
+        value, kept, _ = brute_prune(tree.root, k, half, half, Fraction(0))
+        result = prune(tree, k)
+        assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
+        if k == EXACT_K_LIMIT:
+            assert type(result.moment) is Fraction and result.moment == value
+        else:
+            assert_ball(result.moment, value, abs(result.moment.mid()) * 2.0 ** -100)
+
+
+@pytest.mark.parametrize("k", [EXACT_K_LIMIT + 1, 10 ** 9])
+def test_a_tie_of_identical_terms_is_pruned_under_an_epsilon_below_the_balls_reach(k):
+    """The tie of the empty nodes (R_tree = R_leaf at every k, as above) with epsilon = 2^-70000,
+    below what the balls resolve at the decider's 2^16 bits: the exact route gives
+    R_leaf - epsilon - R_tree = -epsilon < 0, so the split is pruned (kept only if R_tree <
+    R_leaf - epsilon).  Killed mutant: ``_exact_beyond_limit`` returning +epsilon (31)."""
+    tree = Tree.from_json('{"counts":[0,0],"children":[{"counts":[0,0]},{"counts":[0,0]}]}')
+    result = prune(tree, k, epsilon=Fraction(1, 2 ** 70000))
+    assert not result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_a_tie_whose_exact_moments_need_exactly_the_bound_is_decided(monkeypatch):
+    """The tie of :func:`_tie_above_the_limit` under a bound of exactly its estimate, the
+    docstring's k log2(d + k) bits summed over the split's terms and its leaves' (d = 5 for the
+    root, 3 for each child, k = EXACT_K_LIMIT + 1): "at most EXACT_TIE_MAX_BITS" includes it, so
+    the tie is decided (pruned); one float below, it is refused.  Killed mutant:
+    ``_exact_beyond_limit``'s ``>`` turned into ``>=`` (40)."""
+    from exactprune import limits
+    from exactprune.numbers import CertificationError
+    tree, k, epsilon = _tie_above_the_limit()
+    estimate = sum(k * math.log2(d + k) for d in (5.0, 3.0, 3.0))
+    monkeypatch.setattr(limits, "EXACT_TIE_MAX_BITS", estimate)
+    result = prune(tree, k, epsilon=epsilon)
+    assert not result.kept(tree.root) and result.routes["exact"] == 1
+    monkeypatch.setattr(limits, "EXACT_TIE_MAX_BITS", math.nextafter(estimate, 0))
+    with pytest.raises(CertificationError, match="more than EXACT_TIE_MAX_BITS"):
+        prune(tree, k, epsilon=epsilon)
