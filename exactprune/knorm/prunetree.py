@@ -142,7 +142,7 @@ class _PruneTree:
 
     def __init__(self, tree: Tree, k: int, prior: Prior, epsilon: Fraction):
         self.k, self.prior, self.epsilon = k, prior, epsilon
-        a = self.arrays = tree.arrays()
+        a = self.arrays = _whole_counts_as_ints(tree.arrays())
         self.decider = Decider(max_prec=1 << 16)
         self.kept = np.zeros(a.n_nodes, dtype=bool)
         self._fractional = has_fractional_counts(a)
@@ -281,6 +281,23 @@ class _PruneTree:
                                  node=lambda: a.name(i))
 
         return to_fraction(SubtreeWalk(a, self.kept, leaf, weights, self._exact_cache).value(0))
+
+
+def _whole_counts_as_ints(a: CountArrays) -> CountArrays:
+    """``a``, or, when its object count matrix holds Fractions that are all whole (arrays built
+    directly: a Node makes whole Fractions ints), the same tree with those counts as the ints
+    they are, so that PruneTree decides it as an integer tree (the float filter images Python
+    ints only, and the exact route mixes ints, not Fractions, with fmpq).
+
+    >>> from exactprune.tree import CountArrays
+    >>> a = CountArrays(np.array([[Fraction(3), 1]], dtype=object), np.array([0, 0]), np.array([], dtype=np.int64))
+    >>> [type(c).__name__ for c in _whole_counts_as_ints(a).counts[0]]
+    ['int', 'int']
+    """
+    if a.counts.dtype != object or has_fractional_counts(a) or \
+            not any(c.__class__ is Fraction for c in a.counts.ravel().tolist()):
+        return a
+    return CountArrays(np.frompyfunc(int, 1, 1)(a.counts), a.offsets, a.indices)
 
 
 class _FloatFilter:

@@ -1,4 +1,5 @@
-"""Tests of exactprune.knorm: leaf and subtree k-norm moments (Zhong 4.28-4.29) and PruneTree (Fig 4.1)."""
+"""exactprune.knorm.prunetree: PruneTree (Zhong Fig 4.1), its float filter, its exact and certified
+routes and PruneResult, against brute forces written in Fractions (tests/knorm_cases.py)."""
 from __future__ import annotations
 
 import math
@@ -9,60 +10,16 @@ from fractions import Fraction
 import flint
 import numpy as np
 import pytest
-import sympy
 from hypothesis import example, given, strategies as st
 
 from exactprune import Node, Prior, Tree
-from exactprune.dirichlet import moment_one_minus_p
-from exactprune.knorm import (EXACT_K_LIMIT, ErrorEstimate, child_weight, error_estimate, knorm_decimal, leaf_error,
-                              leaf_moment, leaf_moment_arb, leaf_moment_floats, leaf_moment_terms, moment,
-                              prediction_error, prune, sqrt_decimal, subtree_moment)
+from exactprune.knorm import EXACT_K_LIMIT, child_weight, leaf_moment, prune, subtree_moment
 from exactprune.tree import ancestor_names, iris_tree
 from helpers import all_pruned_values, assert_ball
+from knorm_cases import brute_prune, counts_tree, leaf_by_hand, rising_ratio_by_hand
 from random_trees import count_trees
 
 
-# -- k-norm moments -------------------------------------------------------------------
-def test_prior_validation():
-    with pytest.raises(TypeError, match="eta must be exact"):
-        Prior(eta=0.5)
-    with pytest.raises(ValueError, match="lam must be non-negative"):
-        Prior(lam=-1)
-    with pytest.raises(ValueError, match="numerator"):
-        Prior(numerator="J")
-    with pytest.raises(ValueError, match="positive integer"):
-        leaf_moment((1, 2), 0)
-    with pytest.raises(ValueError, match="integer"):
-        leaf_moment((1, 2), "3/2")
-
-
-@given(st.lists(st.integers(0, 30), min_size=2, max_size=5).filter(lambda c: sum(c) > 0), st.integers(1, 8),
-       st.fractions(min_value=Fraction(1, 5), max_value=2, max_denominator=5))
-def test_leaf_moment_is_the_dirichlet_moment_of_one_minus_the_label_probability(counts, k, lam):
-    """(4.29) with numerator J-1 is (3.20) for the majority class."""
-    label = counts.index(max(counts))
-    assert leaf_moment(counts, k, Prior(lam=lam)) == moment_one_minus_p(counts, label, k, lam)
-
-
-@given(count_trees(), st.integers(1, 6))
-def test_subtree_moment_is_weighted_sum_of_children(tree, k):
-    prior = Prior()
-    for node in tree.nodes():
-        if node.children:
-            assert subtree_moment(node, k, prior) == sum(child_weight(c, node, prior.eta) * subtree_moment(c, k, prior)
-                                                         for c in node.children)
-
-
-def test_arb_moment_contains_exact_value():
-    import flint
-    node = iris_tree().node("c2")
-    for k in (1, 7, 50):
-        assert_ball(leaf_moment_arb(node.counts, k), leaf_moment(node.counts, k), 2.0 ** -40)
-    big = moment(node, EXACT_K_LIMIT + 1)
-    assert isinstance(big, flint.arb) and 0 < big < 1
-
-
-# -- PruneTree --------------------------------------------------------------------------
 def _pruned_moment(node, kept, k, prior):
     if node.is_leaf or node.name not in kept:
         return leaf_moment(node.counts, k, prior)
@@ -121,38 +78,6 @@ def test_prunetree_decisions_on_a_large_sklearn_tree_match_exact_rationals():
 
 def _has_pruned_ancestor(name, kept):
     return any(a not in kept for a in ancestor_names(name))
-
-
-def test_leaf_moment_terms_for_both_numerators_by_hand():
-    # Zhong App B, c21 = (0, 49, 5), lam = 1/2: b = 5 errors, n = 54, J = 3
-    assert leaf_moment_terms((0, 49, 5), Prior()) == (Fraction(6), Fraction(111, 2))           # b + (J-1) lam
-    assert leaf_moment_terms((0, 49, 5), Prior(numerator="1")) == (Fraction(11, 2), Fraction(111, 2))  # b + lam
-    assert leaf_moment((0, 49, 5), 3, Prior(numerator="1")) == Fraction(11 * 13 * 15, 111 * 113 * 115)
-    with pytest.raises(ValueError, match="node c9: an empty node with lam = 0"):
-        leaf_moment_terms((0, 0, 0), Prior(lam=0), "node c9")
-
-
-def test_leaf_moment_with_a_float_or_negative_count_raises():
-    """issue 11: leaf_moment((0.5, 49, 5), 1) and ((-3, 49, 5), 1) returned Fractions."""
-    with pytest.raises(TypeError, match=r"integers or exact rationals \(Fraction\): got the float 0.5"):
-        leaf_moment((0.5, 49, 5), 1)
-    with pytest.raises(ValueError, match="non-negative: got -3"):
-        leaf_moment((-3, 49, 5), 1)
-
-
-def test_numpy_integer_counts_are_accepted():
-    """issue 11: np.int64 counts (every scikit-learn user has them) give the same exact moments."""
-    assert leaf_moment((np.int64(0), np.int64(49), np.int64(5)), 1) == Fraction(6) / Fraction(111, 2)
-    tree = Tree(Node((np.int64(3), np.int64(1)), [Node((np.int64(3), 0)), Node((0, np.int64(1)))]))
-    assert all(type(c) is int for node in tree.root.walk() for c in node.counts)
-    # (4.28) by hand: (3.5/5)(0.5/4) + (1.5/5)(0.5/2)
-    assert subtree_moment(tree.root, 1) == Fraction(7, 10) * Fraction(1, 8) + Fraction(3, 10) * Fraction(1, 4)
-
-
-def test_tree_with_a_float_count_is_refused():
-    """issue 11: subtree_moment on a tree with a float count returned a float as 'exact'."""
-    with pytest.raises(ValueError, match="counts must be integers"):
-        Tree(Node((3.0, 1), [Node((3, 0)), Node((0, 1))]))
 
 
 def _exact_decisions(tree, k, prior, epsilon=0):
@@ -243,35 +168,6 @@ def test_pruned_names_are_the_names_of_the_node_view_for_any_arity():
     assert sorted(tree.pruned_by(kept)[1]) == ["c.12", "c2", "c4.11"]
 
 
-def test_leaf_moment_floats_enclose_the_exact_moments_and_refuse_at_their_edges():
-    """knorm.leaf_moment_floats, the array float form of (4.29): each image encloses the exact
-    leaf moment (checked in rationals) with the scalar rule's bound; a = 0 gives the exact 0; a
-    node of 2**53 examples, and every node under a lam whose float is out of range (10**400),
-    have no image (an infinite bound)."""
-    import numpy as np
-    from exactprune.certify import U, rising_ratio, Approx, sum_rel
-    from exactprune.knorm import leaf_moment, leaf_moment_floats, leaf_terms
-    counts = [(0, 49, 5), (3, 0), (0, 7), (2 ** 52, 2 ** 52), (1, 1)]
-    for prior, k in ((Prior(), 3), (Prior(lam=0, eta=1), 2), (Prior(lam=Fraction(1, 3), numerator="1"), 7)):
-        for group in ([c for c in counts if len(c) == 2], [counts[0]]):
-            sizes = np.array([sum(c) for c in group])
-            top = np.array([max(c) for c in group])
-            values, rels = leaf_moment_floats(sizes, top, len(group[0]), prior, k)
-            for c, v, r in zip(group, values.tolist(), rels.tolist()):
-                if sum(c) >= 2 ** 53:
-                    assert r == float("inf")
-                    continue
-                exact = leaf_moment(c, k, prior)
-                assert abs(Fraction(v) - exact) <= Fraction(r) * Fraction(v)
-                a, d = leaf_terms(float(sum(c)), float(max(c)), tuple(float(x) for x in prior.term_offsets(len(c))))
-                scalar = rising_ratio(Approx(a, sum_rel(0.0, U)), Approx(d, sum_rel(0.0, U)), k)
-                assert (v, r) == ((0.0, 0.0) if exact == 0 else (scalar.value, scalar.rel))
-    values, rels = leaf_moment_floats(np.array([54]), np.array([49]), 3, Prior(lam=Fraction(10) ** 400), 1)
-    assert rels.tolist() == [float("inf")]
-
-
-# -- rational class counts (weighted counts): PruneTree exact, against a brute force -----------------
-
 def _random_rational_node(rng, depth: int, n_classes: int, denominator: int) -> Node:
     """A random count tree (2 or 3 children per split) whose leaves have counts in (1/denominator)Z,
     zeros included; parents are the sums of their children."""
@@ -279,16 +175,6 @@ def _random_rational_node(rng, depth: int, n_classes: int, denominator: int) -> 
         return Node(tuple(Fraction(int(v), denominator) for v in rng.integers(0, 4 * denominator, n_classes)))
     kids = [_random_rational_node(rng, depth - 1, n_classes, denominator) for _ in range(int(rng.integers(2, 4)))]
     return Node(tuple(sum(column, Fraction(0)) for column in zip(*(kid.counts for kid in kids))), kids)
-
-
-def _leaf_by_hand(counts, k: int, lam: Fraction, numerator: str) -> Fraction:
-    """Zhong (4.29) written out: prod_{m<k} (b + c lam + m) / (n + J lam + m), b = n - max_j n_j."""
-    n, J = sum(counts), len(counts)
-    a, d = n - max(counts) + (J - 1 if numerator == "J-1" else 1) * lam, n + J * lam
-    value = Fraction(1)
-    for m in range(k):
-        value *= (a + m) / (d + m)
-    return value
 
 
 def _prunings_by_hand(node: Node) -> list:
@@ -306,7 +192,7 @@ def _moment_by_hand(node: Node, splits: frozenset, k: int, lam: Fraction, eta: F
     """(4.28) with the child weights (4.11) (n_c + eta) / (n + eta K) written out, over the pruning
     whose splits are ``splits``."""
     if id(node) not in splits:
-        return _leaf_by_hand(node.counts, k, lam, numerator)
+        return leaf_by_hand(node.counts, k, lam, numerator)
     den = sum(node.counts) + eta * len(node.children)
     return sum((sum(c.counts) + eta) / den * _moment_by_hand(c, splits, k, lam, eta, numerator) for c in node.children)
 
@@ -356,70 +242,6 @@ def test_whole_fraction_counts_are_integer_counts():
     assert whole.moment == integer.moment and whole.routes == integer.routes and whole.routes["float"] > 0
 
 
-def test_leaf_moment_floats_give_no_image_for_rational_counts():
-    """The float images' bounds assume integer counts: a node whose size or majority count is a
-    Fraction gets an infinite bound (no image); Python ints in an object array keep their bound."""
-    sizes = np.array([54, Fraction(109, 2), 54], dtype=object)
-    majority = np.array([49, 49, Fraction(97, 2)], dtype=object)
-    values, rels = leaf_moment_floats(sizes, majority, 3, Prior(), 2)
-    assert np.isfinite(rels[0]) and rels[1] == np.inf and rels[2] == np.inf
-    assert abs(Fraction(values[0]) - Fraction(56, 4181)) <= Fraction(rels[0]) * Fraction(values[0])
-
-
-def test_rational_leaf_moments_by_hand():
-    """(4.29) on rational counts, exact and certified: (1/2, 3/2) with lam = 1/2, c = J - 1 = 1:
-    a = 1/2 + 1/2 = 1, d = 2 + 1 = 3, E[r^2] = 1 * 2 / (3 * 4) = 1/6."""
-    assert leaf_moment((Fraction(1, 2), Fraction(3, 2)), 2) == Fraction(1, 6)
-    assert_ball(leaf_moment_arb((Fraction(1, 2), Fraction(3, 2)), 2), Fraction(1, 6), 2.0 ** -40)
-    with pytest.raises(ValueError, match="non-negative: got -1/2"):
-        leaf_moment((Fraction(-1, 2), 1), 1)
-
-# -- contracts pinned case by case (docs/mutation.md) ----------------------------------------
-#
-# Contracts of exactprune.knorm pinned case by case, each stating the contract it pins
-# (docs/mutation.md lists the equivalent mutants).
-#
-# PruneTree is checked against an independent brute force written here from Zhong (4.11), (4.28),
-# (4.29) in Fractions: the same kept splits, and the float filter (not the exact fallback) settling
-# every decision whose exact gap is not a near tie.
-
-
-def rising_ratio(a: Fraction, d: Fraction, k: int) -> Fraction:
-    """prod_{m<k} (a + m) / (d + m), Zhong (4.29)."""
-    out = Fraction(1)
-    for m in range(k):
-        out *= (a + m) / (d + m)
-    return out
-
-
-def leaf(counts, k, lam, numerator="J-1") -> Fraction:
-    """(4.29): B = b + c lam, M = n + J lam, c = J - 1 (or 1)."""
-    n, j = sum(counts), len(counts)
-    c = j - 1 if numerator == "J-1" else 1
-    return rising_ratio(n - max(counts) + c * lam, n + j * lam, k)
-
-
-def brute_prune(node, k, lam, eta, eps):
-    """(value of the optimally pruned subtree, its kept split names, relative gaps of all the
-    decisions below and at ``node``)."""
-    leaf_value = leaf(node.counts, k, lam)
-    if not node.children:
-        return leaf_value, set(), []
-    kept, gaps, total = set(), [], Fraction(0)
-    den = node.n + eta * len(node.children)
-    for c in node.children:
-        value, c_kept, c_gaps = brute_prune(c, k, lam, eta, eps)
-        kept |= c_kept
-        gaps += c_gaps
-        total += (c.n + eta) / den * value                       # (4.11), (4.28)
-    gap = leaf_value - eps - total
-    scale = max(leaf_value, total + eps)
-    gaps.append(abs(gap) / scale if scale else Fraction(0))
-    if gap > 0:                                                  # keep: the splits below stay
-        return total, kept | {node.name}, gaps
-    return leaf_value, set(), gaps                               # prune: nothing below remains
-
-
 PRIORS = [(Fraction(1, 2), Fraction(1, 2)), (Fraction(0), Fraction(1, 2)), (Fraction(1), Fraction(0)),
           (Fraction(3, 7), Fraction(2))]
 
@@ -442,6 +264,46 @@ def test_prune_matches_the_brute_force_and_the_float_filter_decides_clear_cases(
     assert result.routes["exact"] <= near and result.fallbacks == result.routes["exact"]
 
 
+def _whole_fraction_arrays(tree: Tree) -> Tree:
+    """``tree`` over count arrays built directly (not through Node, which makes whole Fractions
+    ints): an object matrix of its counts as whole Fractions, the same offsets and indices."""
+    from exactprune.tree import CountArrays
+    a = tree.arrays()
+    counts = np.array([[Fraction(int(c)) for c in row] for row in a.counts.tolist()], dtype=object)
+    return Tree.from_arrays(CountArrays(counts, a.offsets, a.indices))
+
+
+def test_whole_fraction_counts_in_count_arrays_are_integer_counts():
+    """An object count matrix of whole Fractions built with CountArrays (PruneTree raised
+    TypeError "Fraction + fmpq" in its exact route) is decided as the integer tree it is.  By
+    hand: (3, 1) -> (3, 0), (0, 1), k = 2, lam = eta = 1/2: R_leaf = (3/2)(5/2) / (5 * 6) = 1/8,
+    the leaves (1/2)(3/2) / (4 * 5) = 3/80 and (1/2)(3/2) / (2 * 3) = 1/8 weighted 7/10 and 3/10:
+    R_tree = 51/800 < 1/8, kept.  Iris at k = 2 (Figure B.1(d)) and at 1 and EXACT_K_LIMIT + 1:
+    the decisions of the brute force in Fractions, the same routes as the integer tree (the
+    float filter runs), the same moment; the moments and estimates read the same counts."""
+    from exactprune.knorm import error_estimate, moment
+
+    small = _whole_fraction_arrays(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])))
+    assert small.arrays().counts.dtype == object and type(small.arrays().counts[0, 0]) is Fraction
+    result = prune(small, 2)
+    assert result.kept(small.root) and result.moment == Fraction(51, 800)
+    assert result.routes == {"float": 1, "arb": 0, "exact": 0}
+    assert moment(small, 2) == Fraction(51, 800) and moment(Tree(small.root), 2) == Fraction(51, 800)
+    assert error_estimate(small.node("c2")).mean == Fraction(1, 4)          # (0 + 1/2) / (1 + 1)
+    iris = iris_tree()
+    whole = _whole_fraction_arrays(iris)
+    half = Fraction(1, 2)
+    for k in (1, 2, EXACT_K_LIMIT + 1):
+        integer, got = prune(iris, k), prune(whole, k)
+        _, kept, _ = brute_prune(iris.root, k, half, half, Fraction(0))
+        assert {n.name for n in iris.nodes() if n.children and got.kept(n)} == kept
+        assert got.routes == integer.routes and got.pruned == integer.pruned
+        if k <= EXACT_K_LIMIT:
+            assert got.moment == integer.moment
+    assert prune(whole, 2).pruned == ["c21", "c22"]
+    assert error_estimate(whole.node("c21")) == error_estimate(iris.node("c21"))
+
+
 def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
     """k = EXACT_K_LIMIT + 1 goes through certified arb (one arb decision per split): with the
     brute-force gap g = R_leaf - R_tree of each tree, epsilon = 0 and g/2 keep the split when
@@ -454,100 +316,14 @@ def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
                  '{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}'):
         tree = Tree.from_json(text)
         total, _, _ = brute_prune(tree.root, k, half, half, Fraction(0))
-        gap = leaf(tree.root.counts, k, half) - sum(
-            (c.n + half) / (tree.root.n + 2 * half) * leaf(c.counts, k, half) for c in tree.root.children)
+        gap = leaf_by_hand(tree.root.counts, k, half) - sum(
+            (c.n + half) / (tree.root.n + 2 * half) * leaf_by_hand(c.counts, k, half) for c in tree.root.children)
         for eps in {Fraction(0), abs(gap) / 2, 2 * abs(gap)}:
             result = prune(tree, k, epsilon=eps)
             assert result.kept(tree.root) == (gap - eps > 0)
             assert result.routes == {"float": 0, "arb": 1, "exact": 0}
             outcomes.add(result.kept(tree.root))
     assert outcomes == {True, False}
-
-
-def test_moment_switches_to_arb_just_above_the_exact_limit():
-    """k = EXACT_K_LIMIT is still exact (a Fraction), k = EXACT_K_LIMIT + 1 is a ball containing it."""
-    node = Node((3, 1))
-    exact_value = moment(node, EXACT_K_LIMIT)
-    assert isinstance(exact_value, Fraction) and exact_value == leaf((3, 1), EXACT_K_LIMIT, Fraction(1, 2))
-    assert isinstance(prune(Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))])), EXACT_K_LIMIT).moment, Fraction)
-    ball = moment(node, EXACT_K_LIMIT + 1)
-    assert isinstance(ball, flint.arb)
-    assert_ball(ball, leaf((3, 1), EXACT_K_LIMIT + 1, Fraction(1, 2)), abs(ball.mid()) * 2.0 ** -30)
-
-
-def _fmpq(q: Fraction):
-    return flint.fmpq(q.numerator, q.denominator)
-
-
-def test_arb_moments_use_the_prior_and_sum_all_children():
-    """Above the exact limit the ball of a two-leaf tree under lam = 1, eta = 2 contains the
-    exact (4.28) sum of both weighted leaf moments (4.29), computed here in Fractions."""
-    k = EXACT_K_LIMIT + 3
-    lam, eta = Fraction(1), Fraction(2)
-    tree = Tree(Node((2, 1), [Node((1, 1)), Node((1, 0))]))
-    exact_value = sum((c.n + eta) / (3 + 2 * eta) * leaf(c.counts, k, lam) for c in tree.root.children)
-    ball = moment(tree, k, Prior(lam=lam, eta=eta))
-    assert_ball(ball, exact_value, abs(ball.mid()) * 2.0 ** -30)
-
-
-def test_leaf_moment_arb_of_a_pure_leaf_is_exactly_zero_and_of_one_error_is_not():
-    """lam = 0: (10, 0) has b = 0, so the moment is the exact ball 0; (9, 1) has
-    E[r^3] = 1*2*3 / (10*11*12) = 1/220."""
-    zero = leaf_moment_arb((10, 0), 3, Prior(lam=0))
-    assert zero.is_exact() and zero.is_zero()
-    ball = leaf_moment_arb((9, 1), 3, Prior(lam=0))
-    assert_ball(ball, Fraction(1, 220), 2.0 ** -40)
-
-
-def test_symbolic_lam_gives_the_rising_factorial_ratio():
-    """(0, 49, 5), k = 2, lam symbolic: b = 5, c = 2, n = 54, J = 3:
-    (5 + 2 lam)(6 + 2 lam) / ((54 + 3 lam)(55 + 3 lam))."""
-    lam = sympy.Symbol("lam", positive=True)
-    got = leaf_moment((0, 49, 5), 2, Prior(lam=lam))
-    want = (5 + 2 * lam) * (6 + 2 * lam) / ((54 + 3 * lam) * (55 + 3 * lam))
-    assert sympy.simplify(got - want) == 0
-    assert got.subs(lam, sympy.Rational(1, 2)) == sympy.Rational(56, 4181)     # Zhong (B.2)
-
-
-def test_subtree_moment_uses_the_prior_it_is_given():
-    """A leaf under lam = 1: (4, 1) has (1 + 1)/(5 + 2) = 2/7 (not the default lam = 1/2's 3/12)."""
-    assert subtree_moment(Node((4, 1)), 1, Prior(lam=1)) == Fraction(2, 7)
-
-
-def test_child_weight_accepts_any_exact_eta_and_refuses_a_zero_denominator():
-    """(4.11): (n_c + eta)/(n + eta K): eta = 1 (an int) gives (3 + 1)/(4 + 2) = 2/3; an empty
-    parent with eta = 0 is refused naming the node."""
-    parent = Node((3, 1), [Node((3, 0)), Node((0, 1))])
-    assert child_weight(parent.children[0], parent, 1) == Fraction(2, 3)
-    assert child_weight(parent.children[0], parent, "1/2") == Fraction(7, 10)
-    empty = Node((0, 0), [Node((0, 0)), Node((0, 0))])
-    with pytest.raises(ValueError, match=r"n_t \+ eta K_t is 0"):
-        child_weight(empty.children[0], empty, 0)
-    with pytest.raises(ValueError, match="eta must be non-negative"):
-        child_weight(parent.children[0], parent, -1)
-    assert child_weight(Node((1, 0)), Node((1, 0), [Node((1, 0))]), 0) == 1     # den = 1 is fine
-    with pytest.raises((TypeError, ValueError), match=r"^eta\b"):
-        child_weight(parent.children[0], parent, 0.5)
-
-
-def test_prior_validation_names_the_parameter():
-    assert Prior(eta=0).eta == 0 and Prior(lam=0).lam == 0
-    assert Prior(lam="1/3").lam == Fraction(1, 3) and Prior(eta="2").eta == 2
-    with pytest.raises(ValueError, match="eta must be non-negative"):
-        Prior(eta=-1)
-    with pytest.raises(ValueError, match="lam must be non-negative"):
-        Prior(lam=-1)
-    with pytest.raises((TypeError, ValueError), match=r"^lam\b"):
-        Prior(lam=0.5)
-    with pytest.raises((TypeError, ValueError), match=r"^eta\b"):
-        Prior(eta=0.5)
-
-
-@pytest.mark.parametrize("call", [lambda: leaf_moment((1, 2), 0), lambda: subtree_moment(Node((1, 2)), 0),
-                                  lambda: moment(Node((1, 2)), 0), lambda: prune(Tree(Node((1, 2))), 0)])
-def test_k_is_named_when_refused(call):
-    with pytest.raises(ValueError, match=r"\bk\b"):
-        call()
 
 
 def test_prune_refusals_name_the_problem():
@@ -566,74 +342,6 @@ def test_prune_accepts_a_node_and_reports_its_k_and_routes():
     result = prune(root, 2)
     assert result.k == 2 and result.tree.root.counts == (3, 1)
     assert result.routes == {"float": 1, "arb": 0, "exact": 0} and result.fallbacks == 0
-
-
-# -- decimals, error estimates, PruneResult ----------------------------------------------------
-
-@pytest.mark.parametrize("value, places, text", [
-    (Fraction(2), 5, "1.41421"),            # 1.414213...: rounds down
-    (Fraction(3), 4, "1.7321"),             # 1.7320508...: rounds up
-    (Fraction(1, 16), 1, "0.2"),            # 0.25 exactly: half to even (2)
-    (Fraction(49, 400), 1, "0.4"),          # 0.35 exactly: half to even (4)
-    (Fraction(9, 4), 0, "2"),               # 1.5 exactly, no decimals: half to even (2)
-    (Fraction(1, 4), 0, "0"),               # 0.5 exactly: half to even (0)
-    (Fraction(1, 10 ** 6), 4, "0.0010"),    # leading zeros kept
-    (Fraction(0), 3, "0.000"),
-])
-def test_sqrt_decimal_by_hand(value, places, text):
-    assert sqrt_decimal(value, places) == text
-
-
-def test_sqrt_decimal_refuses_a_negative():
-    with pytest.raises(ValueError, match="negative"):
-        sqrt_decimal(Fraction(-1, 4), 2)
-
-
-@pytest.mark.parametrize("value, k, digits, text", [
-    (Fraction(1, 4), 2, 3, "0.500"), (Fraction(1, 8), 3, 4, "0.5000"), (Fraction(1, 3), 1, 5, "0.33333"),
-    (Fraction(2), 2, 15, "1.41421356237310"),          # sqrt 2 = 1.414213562373095...
-    (flint.arb(2), 2, 6, "1.41421"),
-])
-def test_knorm_decimal_by_hand(value, k, digits, text):
-    saved = flint.ctx.prec
-    assert knorm_decimal(value, k, digits) == text
-    assert flint.ctx.prec == saved
-
-
-def test_error_estimate_of_zhong_4_16():
-    """(98, 1), lam = 1/2: B = 1.5, M = 100: E[r] = 3/200, E[r^2] = 1.5 * 2.5 / (100 * 101) = 3/8080,
-    sd 0.012095 (Zhong 4.18); under lam = 1: B = 2, M = 101."""
-    node = Node((98, 1))
-    e = error_estimate(node)
-    assert (e.mean, e.second) == (Fraction(3, 200), Fraction(3, 8080))
-    assert e.sd(6) == "0.012095" and error_estimate(Tree(node)) == e
-    assert error_estimate(node, Prior(lam=1)).mean == Fraction(2, 101)
-
-
-def test_error_estimate_methods_by_hand():
-    """mean 1/10, E[r^2] = 1/50: variance 1/100, sd 0.1, 2-norm sqrt(0.02) = 0.14142135623..."""
-    e = ErrorEstimate(Fraction(1, 10), Fraction(1, 50))
-    assert e.variance == Fraction(1, 100) and e.sd(4) == "0.1000" and e.norm2(4) == "0.1414"
-    assert e.sd() == "0.100000" and e.norm2() == "0.141421"
-    assert str(e) == "0.1000 +- 0.1000"
-    assert e.as_dict() == {"mean": "1/10", "second_moment": "1/50", "variance": "1/100",
-                           "sd_approx": "0.1000000000", "norm2_approx": "0.1414213562", "mean_approx": 0.1}
-
-
-def test_leaf_error_and_prediction_error_on_iris():
-    """c21 (0, 49, 5) as a leaf: 4/37 and 56/4181 (Zhong B.1, B.2).  Petal width 0.2 goes to
-    c1 (50, 0, 0), setosa: B = 1, M = 51.5; (4.0, 1.0) goes to c2111 (0, 47, 0), versicolor:
-    B = 1, M = 48.5 (under lam = 1: B = 2, M = 50)."""
-    tree = iris_tree()
-    e = leaf_error(tree.node("c21"))
-    assert (e.mean, e.second) == (Fraction(4, 37), Fraction(56, 4181))
-    assert leaf_error(tree.node("c21"), Prior(lam=1)).mean == Fraction(7, 57)
-    setosa = prediction_error(tree, [1.4, 0.2])
-    assert setosa["leaf"] == "c1" and setosa["label"] == "setosa"
-    assert setosa["estimate"] == ErrorEstimate(Fraction(2, 103), Fraction(8, 10815))
-    versicolor = prediction_error(tree, [4.0, 1.0], Prior(lam=1))
-    assert versicolor["leaf"] == "c2111" and versicolor["label"] == "versicolor"
-    assert versicolor["estimate"].mean == Fraction(1, 25)          # lam = 1: B = 0 + 2, M = 47 + 3
 
 
 def test_prune_result_survives_pickling_and_reports_its_norm():
@@ -667,78 +375,11 @@ def test_an_exact_tie_prunes_on_every_route(k):
     assert not result.kept(tree.root) and result.tree.n_leaves == 1
 
 
-def test_moment_refusals_name_the_leaf_by_default():
-    with pytest.raises(ValueError, match="^leaf: an empty node with lam = 0"):
-        leaf_moment((0, 0), 1, Prior(lam=0))
-
-
-def test_second_moments_use_the_prior():
-    """lam = 1: (98, 1) has B = 2, M = 101, E[r^2] = 2*3/(101*102) = 1/1717; c21 (0, 49, 5) as a
-    leaf has B = 7, M = 57, E[r^2] = 7*8/(57*58) = 28/1653."""
-    assert error_estimate(Node((98, 1)), Prior(lam=1)).second == Fraction(1, 1717)
-    assert leaf_error(iris_tree().node("c21"), Prior(lam=1)).second == Fraction(28, 1653)
-
-
-def test_knorm_decimal_at_forty_digits():
-    """40 significant digits of sqrt 2 need about 133 bits: checked against the decimal module."""
-    with localcontext() as ctx:
-        ctx.prec = 60
-        want = str(Decimal(2).sqrt().quantize(Decimal(1).scaleb(-39)))
-    assert knorm_decimal(Fraction(2), 2, 40) == want
-
-
 def test_the_float_filter_serves_a_large_lam():
     """lam = 1500 (J lam = 3000, far inside the float range): the one decision of (3, 1) split
     into (3, 0), (0, 1) is settled by the float filter."""
     tree = Tree.from_json('{"counts": [3, 1], "children": [{"counts": [3, 0]}, {"counts": [0, 1]}]}')
     assert prune(tree, 1, prior=Prior(lam=1500)).routes == {"float": 1, "arb": 0, "exact": 0}
-
-
-def test_a_symbolic_lam_without_assumptions_is_accepted():
-    """lam < 0 cannot be decided for a bare symbol: the sign check is skipped, not attempted."""
-    lam = sympy.Symbol("lam")
-    assert Prior(lam=lam).lam == lam
-
-
-# -- refusals that name their limit, defaults, the large-k moment of PruneTree --------------------
-
-def test_prior_digit_limits_name_the_parameter():
-    """A lam or eta of 1002 digits passes MAX_PARAM_DIGITS = 1000: the message names which."""
-    tiny = Fraction(1, 10 ** 1001)
-    with pytest.raises(ValueError, match="^lam has a denominator of 1002 digits, above the limit MAX_PARAM_DIGITS"):
-        Prior(lam=tiny)
-    with pytest.raises(ValueError, match="^eta has a denominator of 1002 digits, above the limit MAX_PARAM_DIGITS"):
-        Prior(eta=tiny)
-
-
-def test_exact_moments_refuse_k_above_the_exact_limit_and_name_the_way_out():
-    with pytest.raises(ValueError, match=r"^k = 4097 exceeds the limit EXACT_K_LIMIT \(use subtree_moment_arb "
-                                         r"or moment above it\) = 4096$"):
-        subtree_moment(Node((1, 2)), EXACT_K_LIMIT + 1)
-
-
-def test_moment_uses_the_prior_it_is_given():
-    """(4, 1) under lam = 1 at k = 1: (1 + 1) / (5 + 2) = 2/7 (the default lam = 1/2 gives 1.5/6)."""
-    assert moment(Node((4, 1)), 1, Prior(lam=1)) == Fraction(2, 7)
-
-
-def test_sqrt_decimal_says_what_it_refuses():
-    with pytest.raises(ValueError, match="^sqrt of a negative number$"):
-        sqrt_decimal(Fraction(-1), 3)
-
-
-def test_knorm_decimal_gives_ten_digits_by_default():
-    """sqrt 2 = 1.41421356237...: ten significant digits."""
-    assert knorm_decimal(Fraction(2), 2) == "1.414213562"
-
-
-def test_prediction_error_without_class_names_reports_the_class_index():
-    """A tree read without class names: x[0] = 0.9 > 0.5 goes to the second leaf (0, 4), class 1,
-    whose error under lam = 1/2 is B / M = 0.5 / 5 = 1/10."""
-    tree = Tree(Node((3, 4), [Node((3, 0)), Node((0, 4))], feature=0, threshold=0.5))
-    assert tree.class_names is None or tree.class_names == []
-    out = prediction_error(tree, [0.9])
-    assert out["label"] == 1 and out["leaf"] == "c2" and out["estimate"].mean == Fraction(1, 10)
 
 
 def test_the_large_k_moment_of_prunetree_contains_the_brute_force_and_keeps_the_precision():
@@ -774,7 +415,7 @@ def test_an_exact_fallback_above_a_kept_split_weighs_the_kept_subtree():
                           '[{"counts": [10, 0]}, {"counts": [0, 10]}]}, {"counts": [10, 2]}]}')
     value, kept, _ = brute_prune(tree.root, 2, half, half, Fraction(0))
     assert kept == {"root", "c1"}
-    gap = leaf(tree.root.counts, 2, half) - value
+    gap = leaf_by_hand(tree.root.counts, 2, half) - value
     result = prune(tree, 2, epsilon=gap)
     assert result.pruned == ["root"] and result.routes["exact"] == 1
     assert result.kept(tree.root) is False
@@ -803,7 +444,7 @@ def test_a_subtree_value_below_the_float_floor_goes_to_exact_rationals():
     c2 = Fraction(1, math.comb(905, 443))
     assert Fraction(1, 2 ** 900) < c2 and c2 / 2 < Fraction(1, 2 ** 900)
     tree = Tree.from_json('{"counts": [464, 462], "children": [{"counts": [463, 0]}, {"counts": [1, 462]}]}')
-    assert leaf(tree.root.children[1].counts, k, Fraction(0)) == c2
+    assert leaf_by_hand(tree.root.children[1].counts, k, Fraction(0)) == c2
     result = prune(tree, k, prior=Prior(lam=0))
     assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
     assert result.moment == c2 / 2
@@ -827,30 +468,6 @@ def test_an_epsilon_without_a_float_image_sends_every_decision_to_exact_rational
     assert below.kept(tree.root) and below.routes == {"float": 0, "arb": 0, "exact": 1}
     inside = prune(tree, 1, epsilon=Fraction(1, 2 ** 900))
     assert inside.kept(tree.root) and inside.routes == {"float": 1, "arb": 0, "exact": 0}
-
-
-def test_knorm_decimal_rounds_the_root_once():
-    """(0.12345678905 + 2e-16)^2 at k = 2: the root is just above the tie 0.12345678905, so ten
-    digits round up to 0.1234567891; rounding first to 15 digits (0.123456789050000, a tie) and
-    then to ten would give 0.1234567890.  k = 1 returns the value itself: 3/7 = 0.4285714285714..."""
-    root = Fraction("0.12345678905") + Fraction(2, 10 ** 16)
-    assert knorm_decimal(root ** 2, 2) == "0.1234567891"
-    assert knorm_decimal(root, 1) == "0.1234567891"
-    assert knorm_decimal(Fraction(3, 7), 1, 13) == "0.4285714285714"
-
-
-def test_leaf_moment_arb_takes_a_real_k_and_refuses_a_zero_integer_k():
-    """(3, 1) under lam = 1/2 (a = 1.5, d = 5): at the real k = 5/2 the ball is
-    Gamma(4) Gamma(5) / (Gamma(1.5) Gamma(7.5)) (mpmath, 30 digits), between the moments at k = 3
-    (1.5 2.5 3.5 / (5 6 7) = 1/16) and k = 2 (1.5 2.5 / (5 6) = 1/8); an integer k = 0 is refused."""
-    import mpmath
-    ball = leaf_moment_arb((3, 1), Fraction(5, 2))
-    with mpmath.workdps(30):
-        want = mpmath.gamma(4) * mpmath.gamma(5) / (mpmath.gamma(mpmath.mpf(3) / 2) * mpmath.gamma(mpmath.mpf(15) / 2))
-        assert abs(mpmath.mpf(ball.mid().str(30, radius=False)) - want) <= mpmath.mpf(ball.rad().str(5, radius=False)) + mpmath.mpf(10) ** -25
-    assert flint.arb(1) / 16 < ball < flint.arb(1) / 8
-    with pytest.raises(ValueError, match=r"\bk\b"):
-        leaf_moment_arb((3, 1), 0)
 
 
 @pytest.mark.parametrize("prior, epsilon", [(Prior(lam=0), Fraction(1, 5)), (Prior(eta=0), Fraction(14, 100))])
@@ -923,11 +540,11 @@ def test_large_k_decides_children_before_parents():
                           '[{"counts": [10, 0, 0]}, {"counts": [0, 10, 0]}]}, {"counts": [0, 1, 9]}]}')
     root, c1, c2 = tree.root, tree.root.children[0], tree.root.children[1]
     w1, w2 = (c1.n + half) / (root.n + 1), (c2.n + half) / (root.n + 1)
-    split_c1 = (10 + half) / 21 * (leaf((10, 0, 0), k, half) + leaf((0, 10, 0), k, half))
-    t0 = w1 * leaf(c1.counts, k, half) + w2 * leaf(c2.counts, k, half)
-    t1 = w1 * split_c1 + w2 * leaf(c2.counts, k, half)
-    epsilon = leaf(root.counts, k, half) - (t0 + t1) / 2
-    assert epsilon > 0 and split_c1 < leaf(c1.counts, k, half) - epsilon     # c1 stays kept
+    split_c1 = (10 + half) / 21 * (leaf_by_hand((10, 0, 0), k, half) + leaf_by_hand((0, 10, 0), k, half))
+    t0 = w1 * leaf_by_hand(c1.counts, k, half) + w2 * leaf_by_hand(c2.counts, k, half)
+    t1 = w1 * split_c1 + w2 * leaf_by_hand(c2.counts, k, half)
+    epsilon = leaf_by_hand(root.counts, k, half) - (t0 + t1) / 2
+    assert epsilon > 0 and split_c1 < leaf_by_hand(c1.counts, k, half) - epsilon     # c1 stays kept
     kept = brute_prune(root, k, half, half, epsilon)[1]
     assert kept == {"root", "c1"}
     result = prune(tree, k, epsilon=epsilon)
@@ -950,24 +567,6 @@ def test_a_leaf_moment_below_the_floor_is_not_trusted_even_with_lam_zero():
     tree = Tree.from_json('{"counts": [1, 500], "children": [{"counts": [1, 0]}, {"counts": [0, 500]}]}')
     result = prune(tree, 500, prior=Prior(lam=0))
     assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
-
-
-def test_leaf_moment_refuses_k_above_the_exact_limit_and_names_the_way_out():
-    with pytest.raises(ValueError, match=r"^k = 4097 exceeds the limit EXACT_K_LIMIT \(use leaf_moment_arb "
-                                         r"or moment above it\) = 4096$"):
-        leaf_moment((1, 2), EXACT_K_LIMIT + 1)
-
-
-def test_a_one_class_leaf_with_a_symbolic_lam_has_moment_zero():
-    """J = 1: c = J - 1 = 0, so B = b + 0 lam = 0 is a plain number while M = 5 + lam is symbolic;
-    the moment 0^(k) / M^(k) is 0."""
-    lam = sympy.Symbol("lam", positive=True)
-    assert leaf_moment((5,), 2, Prior(lam=lam)) == 0
-
-
-def test_leaf_moment_terms_names_the_node_of_an_oversized_count():
-    with pytest.raises(ValueError, match=r"^node c9: count 9007199254740992 exceeds the limit MAX_COUNT"):
-        leaf_moment_terms((2 ** 53, 1), Prior(), "node c9")
 
 
 def _same_trees(got, want):
@@ -1000,8 +599,6 @@ def test_prune_results_tree_of_a_scikit_learn_tree_is_the_pruned_tree_of_its_dec
     assert max(leaves) <= tree.n_leaves and min(leaves) < tree.n_leaves     # some k prunes
 
 
-# -- issue 36: an exact tie above EXACT_K_LIMIT, decided where it is cheap ------------------------
-
 @pytest.mark.parametrize("k", [EXACT_K_LIMIT + 1, 10 ** 9, 2 ** 200])
 def test_a_tie_of_identical_terms_is_decided_at_any_k(k):
     """Nodes without examples (default prior, J = 2): every node's terms of (4.29) are
@@ -1014,15 +611,6 @@ def test_a_tie_of_identical_terms_is_decided_at_any_k(k):
     assert result.routes["exact"] == 1
 
 
-def _rising_ratio(a: Fraction, d: Fraction, k: int) -> Fraction:
-    """a^(k) / d^(k) written out (Zhong C.25), Python Fractions: the oracle of the tie below."""
-    num = den = 1
-    for m in range(k):
-        num *= a + m
-        den *= d + m
-    return Fraction(num) / Fraction(den)
-
-
 def _tie_above_the_limit():
     """(tree, k, epsilon) with R_leaf - epsilon - R_tree = 0 exactly at k = EXACT_K_LIMIT + 1 and
     terms that differ: (2, 2) split into (2, 0), (0, 2), default prior (lam = eta = 1/2, c = J - 1
@@ -1030,8 +618,8 @@ def _tie_above_the_limit():
     weights (2 + 1/2) / (4 + 2 * 1/2) = 1/2 each; epsilon the difference, positive (both moments
     fall like k^(-5/2), the leaf's with the larger constant Gamma(5)/Gamma(5/2) > Gamma(3)/Gamma(1/2))."""
     k = EXACT_K_LIMIT + 1
-    leaf = _rising_ratio(Fraction(5, 2), Fraction(5), k)
-    split = Fraction(1, 2) * _rising_ratio(Fraction(1, 2), Fraction(3), k) * 2
+    leaf = rising_ratio_by_hand(Fraction(5, 2), Fraction(5), k)
+    split = Fraction(1, 2) * rising_ratio_by_hand(Fraction(1, 2), Fraction(3), k) * 2
     tree = Tree.from_json('{"counts":[2,2],"children":[{"counts":[2,0]},{"counts":[0,2]}]}')
     assert leaf > split
     return tree, k, leaf - split
@@ -1058,48 +646,6 @@ def test_a_tie_beyond_the_exact_tie_bits_is_refused_as_not_decided(monkeypatch):
     with pytest.raises(CertificationError, match="^sign not decided: .* more than EXACT_TIE_MAX_BITS"):
         prune(tree, k, epsilon=epsilon)
 
-
-# -- issue 38: k beyond a machine word (arb's root takes at most 2^64 - 1) -------------------------
-
-@pytest.mark.parametrize("k", [2 ** 64, 2 ** 107])
-@pytest.mark.parametrize("value", [Fraction(1, 4), Fraction(3, 7), Fraction(1, 10 ** 300)])
-def test_knorm_decimal_beyond_a_machine_word(value, k):
-    """value^(1/k) = exp(ln(value) / k), by the decimal module's correctly rounded ln and exp at
-    80 digits, rounded half-even to 25 significant digits; the same from a 128-bit ball of value
-    (what the estimator passes above EXACT_K_LIMIT)."""
-    with localcontext() as ctx:
-        ctx.prec = 80
-        root = ((Decimal(value.numerator) / Decimal(value.denominator)).ln() / k).exp()
-        rounded = root.quantize(Decimal(1).scaleb(root.adjusted() - 24))
-        if rounded.adjusted() > root.adjusted():        # 0.99...9 rounded up to 1: 25 digits of 1.000...
-            rounded = rounded.quantize(Decimal(1).scaleb(rounded.adjusted() - 24))
-        want = str(rounded)
-    assert knorm_decimal(value, k, 25) == want
-    with flint.ctx.workprec(128):
-        ball = flint.arb(value.numerator) / value.denominator
-    assert knorm_decimal(ball, k, 25) == want
-    assert knorm_decimal(Fraction(0), k, 5) == "0.0000"
-
-
-@pytest.mark.parametrize("k", [2 ** 64, 2 ** 107])
-def test_the_estimator_fits_at_k_beyond_a_machine_word(k):
-    """KNormTreeClassifier(k=2^64 or 2^107) fits iris (it raised OverflowError from the k-th root).
-    A leaf's E[r^k] = a^(k)/d^(k) = Gamma(a + k) Gamma(d) / (Gamma(a) Gamma(d + k)) has
-    |ln E[r^k]| <= (d - a) ln k + ln Gamma(d) + 0.6 (a >= 1/2) <= 151 * 74.2 + 605 < 12,000
-    (d <= 150 + J lam = 151.5), so its k-norm exp(ln E[r^k] / k) lies in (1 - 12,000/k, 1]:
-    within 6.6e-16 of 1 at 2^64, and a float 1.0 at 2^107 (12,000 / 2^107 < 2^-54)."""
-    from sklearn.datasets import load_iris
-    from exactprune.sklearn import KNormTreeClassifier
-    X, y = load_iris(return_X_y=True)
-    knorm = KNormTreeClassifier(k=k).fit(X, y).predict_error(X).knorm
-    assert np.all((knorm >= 1 - 12_000 / k - 2 ** -53) & (knorm <= 1.0))
-    if k == 2 ** 107:
-        assert np.all(knorm == 1.0)
-
-
-# ---------------------------------------------------------------------------------------------
-# Tests written to kill the survivors of the mutation run of 2026-11-28 (docs/mutation.md)
-# ---------------------------------------------------------------------------------------------
 
 @given(count_trees(max_depth=4, max_children=3), st.integers(1, 4))
 def test_the_float_filter_gives_the_remaining_nodes_once(tree, k):
@@ -1151,13 +697,6 @@ def test_the_exact_fallbacks_share_one_cache_of_subtree_values(monkeypatch):
     assert len(calls) <= 2 * 12 + 1
 
 
-def _counts_tree(spec) -> Tree:
-    """A tree from nested ``(counts, [children])`` / ``counts`` specs (parents' counts given)."""
-    def node(s):
-        return Node(tuple(s[0]), [node(c) for c in s[1]]) if isinstance(s[0], (list, tuple)) else Node(tuple(s))
-    return Tree(node(spec))
-
-
 _TINY_ETA = Prior(eta=Fraction(1, 2 ** 70))
 
 
@@ -1184,7 +723,7 @@ def test_weights_below_the_floor_send_their_split_alone_to_the_exact_route(spec,
     filter's group starts (128, 129, 131, 134), the non-binary starts (124), the decisions below
     not handed to the exact walk (259, 260), the float route counted with ``=`` or ``-=`` (264,
     265)."""
-    result = prune(_counts_tree(spec), 1, prior=_TINY_ETA)
+    result = prune(counts_tree(spec), 1, prior=_TINY_ETA)
     assert result.pruned == pruned
     assert result.routes == routes
 
@@ -1197,7 +736,7 @@ def test_an_eta_without_a_float_image_sends_every_decision_to_exact_rationals():
     Fraction(inf) raises)."""
     for spec, splits in (([[4, 8], [[[4, 4], [[4, 0], [0, 4]]], [[0, 4], [[0, 4], [0, 0]]]]], 3),
                          ([[4, 6], [[4, 0], [0, 2], [[0, 4], [[0, 4], [0, 0], [0, 0]]]]], 2)):
-        result = prune(_counts_tree(spec), 1, prior=Prior(eta=10 ** 400))
+        result = prune(counts_tree(spec), 1, prior=Prior(eta=10 ** 400))
         assert result.routes == {"float": 0, "arb": 0, "exact": splits}
 
 
@@ -1206,7 +745,7 @@ def test_a_zero_child_weight_is_trusted_by_the_float_filter():
     float filter still decides: S [4,4] -> [4,0],[0,4] and the root [4,4] -> S, [0,0] both
     kept (R_tree(root) = 1 * 1/10 + 0 < R_leaf = 1/2).  Killed mutant: zero weights counted as
     low (``_FloatFilter.__init__`` 119)."""
-    result = prune(_counts_tree([[4, 4], [[[4, 4], [[4, 0], [0, 4]]], [0, 0]]]), 1, prior=Prior(eta=0))
+    result = prune(counts_tree([[4, 4], [[[4, 4], [[4, 0], [0, 4]]], [0, 0]]]), 1, prior=Prior(eta=0))
     assert result.pruned == [] and result.routes == {"float": 2, "arb": 0, "exact": 0}
 
 
@@ -1239,72 +778,68 @@ def test_the_float_filter_over_more_splits_than_one_block():
     assert result.pruned == [] and result.routes == {"float": first_leaf, "arb": 0, "exact": 0}
 
 
-def test_child_weights_by_hand_in_every_arithmetic_and_the_refusal_names_the_split():
-    """(4.11) P*[A_c|A_t] = (n_c + eta) / (n_t + eta K_t), written out by hand: elementwise over
-    exact object arrays, as balls (with K_t given apart from the children listed), and over a
-    whole tree (``tree_child_weights``); n_t + eta K_t = 0 is refused naming the split (the
-    first in the order given).  Killed mutants of ``child_weights`` (1, 2, 9, 10, 15, 16, 19,
-    21, 22, 28 to 34), ``child_weight`` (5, 10, 12) and ``tree_child_weights``."""
-    from exactprune.knorm import child_weights, tree_child_weights
-    from exactprune.numbers import arb_of
+# ---------------------------------------------------------------------------------------------
+# Tests written to settle the survivors of the mutation runs of 2026-11-29 (docs/mutation.md)
+# ---------------------------------------------------------------------------------------------
 
-    obj = lambda *xs: np.array([Fraction(x) for x in xs], dtype=object)
+def test_a_leaf_moment_between_tiny_and_the_value_floor_is_not_trusted():
+    """lam = 0, k = 443: the root (1, 470) has E[r^k] = 443! 470! / 913! = 1 / C(913, 443), about
+    2^-907: a valid float image (above TINY = 2^-960) but below ``_VALUE_FLOOR`` = 2^-900, so the
+    float filter does not trust it and the decision (a clear keep: the pure children are worth
+    exactly 0) is made by exact rationals.  (Below TINY the image itself is invalid, which is why
+    the (1, 500) case above does not reach the floor.)  Killed mutants: leaf moments below the
+    floor trusted (``_FloatFilter._leaf_floats`` 78, 85)."""
+    from exactprune.certify import TINY
+    from exactprune.knorm.prunetree import _VALUE_FLOOR
+    value = Fraction(1, math.comb(913, 443))
+    assert value == leaf_by_hand((1, 470), 443, Fraction(0))
+    assert Fraction(TINY) < value < Fraction(_VALUE_FLOOR) == Fraction(1, 2 ** 900)
+    tree = Tree.from_json('{"counts": [1, 470], "children": [{"counts": [1, 0]}, {"counts": [0, 470]}]}')
+    result = prune(tree, 443, prior=Prior(lam=0))
+    assert result.kept(tree.root) and result.moment == 0
+    assert result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_the_moment_of_prunetree_is_exact_up_to_the_exact_limit_and_a_ball_above():
+    """(3, 1) -> (3, 0), (0, 1) under the default prior: at k = EXACT_K_LIMIT the pruned tree's
+    moment is an exact Fraction, the brute force's in Fractions; at EXACT_K_LIMIT + 1 a ball
+    holding it.  Killed mutant: ``root_moment``'s switch to balls at ``k >= EXACT_K_LIMIT`` (1)."""
+    tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
     half = Fraction(1, 2)
-    got = child_weights(obj(1, 3, 0), obj(4, 4, 0), half, n_children=obj(2, 2, 3))
-    assert got.tolist() == [Fraction(3, 2) / 5, Fraction(7, 2) / 5, half / Fraction(3, 2)]
-    with pytest.raises(ValueError, match=r"^node n2: n_t \+ eta K_t is 0"):
-        child_weights(obj(1, 3, 0, 0), obj(4, 4, 0, 0), 0, n_children=obj(2, 2, 2, 2), node=lambda i: f"n{i}")
-    with pytest.raises(ValueError, match=r"^node m: n_t \+ eta K_t is 0"):
-        child_weights(obj(0, 1), obj(0, 4), 0, n_children=obj(2, 2), node="m")
-    with pytest.raises(ValueError, match=r"^node t: n_t \+ eta K_t is 0"):
-        child_weights([0, 0], 0, 0)
-    ball = child_weights([5], 10, half, arb_of, n_children=2)[0]          # (5 + 1/2) / (10 + 1) = 1/2
-    assert_ball(ball, half, 1e-15)
-    with pytest.raises(ValueError, match=r"^node s: n_t \+ eta K_t is 0"):
-        child_weights([0, 0], 0, 0, arb_of, node="s")
-    tree = _counts_tree([[1, 0], [[1, 0], [[0, 0], [[0, 0], [0, 0]]], [[0, 0], [[0, 0], [0, 0]]]]])
-    a = tree.arrays()
-    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
-        child_weight(tree.node("c2").children[0], tree.node("c2"), 0)
-    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
-        tree_child_weights(a, 0)
-    with pytest.raises(ValueError, match=r"^node c3: n_t \+ eta K_t is 0"):
-        tree_child_weights(a, 0, order=np.array([a.index("c3"), a.index("c2"), 0]))
-    b = _counts_tree([[4, 1], [[3, 0], [[1, 1], [[1, 0], [0, 1], [0, 0]]]]]).arrays()
-    weights = tree_child_weights(b, half)
-    by_name = {b.name(i): weights[i] for i in range(b.n_nodes)}
-    assert by_name == {"root": 1, "c1": Fraction(7, 12), "c2": Fraction(5, 12),        # (3 + 1/2) / (5 + 1)
-                       "c21": Fraction(3, 7), "c22": Fraction(3, 7), "c23": Fraction(1, 7)}   # / (2 + 3/2)
-    assert all(type(w) is Fraction for w in weights.tolist())
+    for k in (EXACT_K_LIMIT, EXACT_K_LIMIT + 1):
+        value, kept, _ = brute_prune(tree.root, k, half, half, Fraction(0))
+        result = prune(tree, k)
+        assert {n.name for n in tree.root.walk() if n.children and result.kept(n)} == kept
+        if k == EXACT_K_LIMIT:
+            assert type(result.moment) is Fraction and result.moment == value
+        else:
+            assert_ball(result.moment, value, abs(result.moment.mid()) * 2.0 ** -100)
 
 
-def test_the_posterior_prior_check_and_the_recursion_name_what_they_refuse():
-    """``posterior_prior`` (the cost and class-probability pruners' prior) refuses a non-Prior
-    naming its type and another numerator naming the pruner, the numerator and the reason; the
-    subtree recursion (4.28) refuses n_t + eta K_t = 0 naming the split.  Killed mutants:
-    ``posterior_prior`` 2, 3, 7, ``weighted_recursion`` 12, 17, 18."""
-    from exactprune.knorm import posterior_prior, weighted_recursion
-
-    with pytest.raises(TypeError, match=r"^prior must be an exactprune Prior, got dict$"):
-        posterior_prior({}, "prune_pet", "why")
-    with pytest.raises(ValueError, match=r"^prune_pet takes only numerator 'J-1', got '1': the numerator "
-                                         r"convention belongs to the 0-1 error rate of \(4\.29\); its reason$"):
-        posterior_prior(Prior(numerator="1"), "prune_pet", "its reason")
-    tree = _counts_tree([[1, 0], [[1, 0], [[0, 0], [[0, 0], [0, 0]]]]])
-    with pytest.raises(ValueError, match=r"^node c2: n_t \+ eta K_t is 0"):
-        weighted_recursion(tree.root, lambda leaf: Fraction(1), 0)
+@pytest.mark.parametrize("k", [EXACT_K_LIMIT + 1, 10 ** 9])
+def test_a_tie_of_identical_terms_is_pruned_under_an_epsilon_below_the_balls_reach(k):
+    """The tie of the empty nodes (R_tree = R_leaf at every k, as above) with epsilon = 2^-70000,
+    below what the balls resolve at the decider's 2^16 bits: the exact route gives
+    R_leaf - epsilon - R_tree = -epsilon < 0, so the split is pruned (kept only if R_tree <
+    R_leaf - epsilon).  Killed mutant: ``_exact_beyond_limit`` returning +epsilon (31)."""
+    tree = Tree.from_json('{"counts":[0,0],"children":[{"counts":[0,0]},{"counts":[0,0]}]}')
+    result = prune(tree, k, epsilon=Fraction(1, 2 ** 70000))
+    assert not result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
 
 
-def test_leaf_moment_floats_of_object_arrays_image_python_ints_only():
-    """Counts held in object arrays (rational counts, or ints beyond int64): a node of Python
-    ints below 2^53 gets a float image within its bound of the exact (4.29), written out by hand;
-    a Fraction count or a size of 2^53 or more gets an infinite bound (no image vouched for).
-    Killed mutants: ``_leaf_images``' object-array tests."""
-    from exactprune.knorm import leaf_moment_floats
-
-    sizes = np.array([54, Fraction(9, 2), 2 ** 60], dtype=object)
-    majority = np.array([49, Fraction(3), 2 ** 59], dtype=object)
-    values, rels = leaf_moment_floats(sizes, majority, 3, Prior(), 3)
-    exact = Fraction(5 + 1) * (5 + 2) * (5 + 3) / (Fraction(111, 2) * Fraction(113, 2) * Fraction(115, 2))   # b = 5, J lam = 3/2
-    assert math.isfinite(rels[0]) and abs(Fraction(float(values[0])) - exact) <= Fraction(float(rels[0])) * Fraction(float(values[0]))
-    assert rels[1] == math.inf and rels[2] == math.inf
+def test_a_tie_whose_exact_moments_need_exactly_the_bound_is_decided(monkeypatch):
+    """The tie of :func:`_tie_above_the_limit` under a bound of exactly its estimate, the
+    docstring's k log2(d + k) bits summed over the split's terms and its leaves' (d = 5 for the
+    root, 3 for each child, k = EXACT_K_LIMIT + 1): "at most EXACT_TIE_MAX_BITS" includes it, so
+    the tie is decided (pruned); one float below, it is refused.  Killed mutant:
+    ``_exact_beyond_limit``'s ``>`` turned into ``>=`` (40)."""
+    from exactprune import limits
+    from exactprune.numbers import CertificationError
+    tree, k, epsilon = _tie_above_the_limit()
+    estimate = sum(k * math.log2(d + k) for d in (5.0, 3.0, 3.0))
+    monkeypatch.setattr(limits, "EXACT_TIE_MAX_BITS", estimate)
+    result = prune(tree, k, epsilon=epsilon)
+    assert not result.kept(tree.root) and result.routes["exact"] == 1
+    monkeypatch.setattr(limits, "EXACT_TIE_MAX_BITS", math.nextafter(estimate, 0))
+    with pytest.raises(CertificationError, match="more than EXACT_TIE_MAX_BITS"):
+        prune(tree, k, epsilon=epsilon)
