@@ -93,3 +93,10 @@ def pruned_ids(clf):
 
 # issue 37: one reading of a float, clear errors at the edges, Pipelines, scikit-learn internals
 FOUR = ([[0.0], [0.0], [1.0], [1.0]], ["a", "a", "b", "b"])
+
+
+def noisy_classification():
+    """240 rows, a quarter of the labels flipped: a dozen candidates of KNormTreeClassifierCV over
+    four folds."""
+    from sklearn.datasets import make_classification
+    return make_classification(n_samples=240, n_features=5, n_informative=3, flip_y=0.25, random_state=3)

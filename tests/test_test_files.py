@@ -60,8 +60,6 @@ TESTED_UNDER_ANOTHER_NAME: Dict[str, Tuple[str, str]] = {
 #: names it), until its mirror is written; one per line, so that each mirror removes its own line
 NOT_YET_MIRRORED: Dict[str, Optional[str]] = {
     "breakpoints/search.py": "tests/test_breakpoints.py",
-    "sklearn/cv.py": "tests/test_sklearn_cv.py",
-    "sklearn/cv_display.py": "tests/test_sklearn_cv.py",
 }
 
 

@@ -1,9 +1,9 @@
-"""KNormTreeClassifierCV and KNormCVDisplay (issue 38): scikit-learn conformance, the fold scores
+"""exactprune.sklearn.cv: KNormTreeClassifierCV (issue 38): scikit-learn conformance, the fold scores
 against a brute force (one KNormTreeClassifier fitted per fold and candidate k, by GridSearchCV),
 the candidates against PruneTree run at k - 1 and k, the one-SE rule on hand-made tables, the
-weighted fits refused or accepted, and the display.
+weighted fits refused or accepted, and the printcp-like table (the display: test_cv_display.py).
 
-Run: python -m pytest tests/test_sklearn_cv.py -q -p no:cacheprovider
+Run: python -m pytest tests/sklearn/test_cv.py -q -p no:cacheprovider
 """
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from sklearn.base import clone
-from sklearn.datasets import load_iris, load_wine, make_classification
+from sklearn.datasets import load_iris, load_wine
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from exactprune.sklearn import KNormCVDisplay, KNormTreeClassifier, KNormTreeClassifierCV
+from exactprune.sklearn import KNormTreeClassifier, KNormTreeClassifierCV
 from exactprune.sklearn.cv import choose_index
+from sklearn_cases import noisy_classification as _noisy
 
 # ---------------------------------------------------------------------------------------
 # scikit-learn's estimator checks: all pass (none expected to fail)
@@ -37,11 +38,6 @@ def test_sklearn_estimator_checks(estimator, check):
 # ---------------------------------------------------------------------------------------
 # data
 # ---------------------------------------------------------------------------------------
-
-def _noisy():
-    """240 rows, a quarter of the labels flipped: a dozen candidates over four folds."""
-    return make_classification(n_samples=240, n_features=5, n_informative=3, flip_y=0.25, random_state=3)
-
 
 CASES = {
     "noisy": (_noisy, KNormTreeClassifier(random_state=0)),
@@ -304,25 +300,10 @@ def test_cv_table_marks_min_and_choice():
     assert lines[1 + cv.best_index_].rstrip().endswith("<")
 
 
-def test_display_draws_the_table():
-    matplotlib = pytest.importorskip("matplotlib")
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    X, y = _noisy()
-    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, rule="1se").fit(X, y)
-    display = KNormCVDisplay.from_estimator(cv)
-    r, m = cv.cv_results_, cv.min_index_
-    assert display.se_line_.get_ydata()[0] == pytest.approx(float(r["cv_error"][m]) + r["cv_error_se"][m])
-    assert display.chosen_.get_xdata()[0] == r["mean_n_leaves"][cv.best_index_]
-    plt.close("all")
-    with pytest.raises(ValueError, match="one length"):
-        KNormCVDisplay([1, 2], [2.0], [0.1, 0.2], [0.0, 0.0], 0, 0)
-
-
 def test_importing_does_not_import_matplotlib():
     code = "import sys, exactprune.sklearn; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     assert out.stdout.strip() == "False"
 
 
