@@ -10,7 +10,7 @@ import flint
 import pytest
 from hypothesis import given, strategies as st
 
-from exactprune.formatting import decimal_str, to_jsonable
+from exactprune.formatting import decimal_str, knorm_decimal, sqrt_decimal, to_jsonable
 from exactprune.numbers import exact
 
 
@@ -92,3 +92,83 @@ def test_to_jsonable_refuses_unknown_objects_unless_given_a_default():
     with pytest.raises(TypeError, match="cannot put a Thing into JSON"):
         to_jsonable([Thing()])
     assert to_jsonable({"t": [Thing()]}, default=str) == {"t": ["thing"]}
+
+
+# -- square roots and k-th roots: sqrt_decimal (the estimates' standard deviation), knorm_decimal
+
+@pytest.mark.parametrize("value, places, text", [
+    (Fraction(2), 5, "1.41421"),            # 1.414213...: rounds down
+    (Fraction(3), 4, "1.7321"),             # 1.7320508...: rounds up
+    (Fraction(1, 16), 1, "0.2"),            # 0.25 exactly: half to even (2)
+    (Fraction(49, 400), 1, "0.4"),          # 0.35 exactly: half to even (4)
+    (Fraction(9, 4), 0, "2"),               # 1.5 exactly, no decimals: half to even (2)
+    (Fraction(1, 4), 0, "0"),               # 0.5 exactly: half to even (0)
+    (Fraction(1, 10 ** 6), 4, "0.0010"),    # leading zeros kept
+    (Fraction(0), 3, "0.000"),
+])
+def test_sqrt_decimal_by_hand(value, places, text):
+    assert sqrt_decimal(value, places) == text
+
+
+def test_sqrt_decimal_refuses_a_negative():
+    with pytest.raises(ValueError, match="negative"):
+        sqrt_decimal(Fraction(-1, 4), 2)
+
+
+@pytest.mark.parametrize("value, k, digits, text", [
+    (Fraction(1, 4), 2, 3, "0.500"), (Fraction(1, 8), 3, 4, "0.5000"), (Fraction(1, 3), 1, 5, "0.33333"),
+    (Fraction(2), 2, 15, "1.41421356237310"),          # sqrt 2 = 1.414213562373095...
+    (flint.arb(2), 2, 6, "1.41421"),
+])
+def test_knorm_decimal_by_hand(value, k, digits, text):
+    saved = flint.ctx.prec
+    assert knorm_decimal(value, k, digits) == text
+    assert flint.ctx.prec == saved
+
+
+def test_knorm_decimal_at_forty_digits():
+    """40 significant digits of sqrt 2 need about 133 bits: checked against the decimal module."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        want = str(Decimal(2).sqrt().quantize(Decimal(1).scaleb(-39)))
+    assert knorm_decimal(Fraction(2), 2, 40) == want
+
+
+def test_sqrt_decimal_says_what_it_refuses():
+    with pytest.raises(ValueError, match="^sqrt of a negative number$"):
+        sqrt_decimal(Fraction(-1), 3)
+
+
+def test_knorm_decimal_gives_ten_digits_by_default():
+    """sqrt 2 = 1.41421356237...: ten significant digits."""
+    assert knorm_decimal(Fraction(2), 2) == "1.414213562"
+
+
+def test_knorm_decimal_rounds_the_root_once():
+    """(0.12345678905 + 2e-16)^2 at k = 2: the root is just above the tie 0.12345678905, so ten
+    digits round up to 0.1234567891; rounding first to 15 digits (0.123456789050000, a tie) and
+    then to ten would give 0.1234567890.  k = 1 returns the value itself: 3/7 = 0.4285714285714..."""
+    root = Fraction("0.12345678905") + Fraction(2, 10 ** 16)
+    assert knorm_decimal(root ** 2, 2) == "0.1234567891"
+    assert knorm_decimal(root, 1) == "0.1234567891"
+    assert knorm_decimal(Fraction(3, 7), 1, 13) == "0.4285714285714"
+
+
+@pytest.mark.parametrize("k", [2 ** 64, 2 ** 107])
+@pytest.mark.parametrize("value", [Fraction(1, 4), Fraction(3, 7), Fraction(1, 10 ** 300)])
+def test_knorm_decimal_beyond_a_machine_word(value, k):
+    """value^(1/k) = exp(ln(value) / k), by the decimal module's correctly rounded ln and exp at
+    80 digits, rounded half-even to 25 significant digits; the same from a 128-bit ball of value
+    (what the estimator passes above EXACT_K_LIMIT)."""
+    with localcontext() as ctx:
+        ctx.prec = 80
+        root = ((Decimal(value.numerator) / Decimal(value.denominator)).ln() / k).exp()
+        rounded = root.quantize(Decimal(1).scaleb(root.adjusted() - 24))
+        if rounded.adjusted() > root.adjusted():        # 0.99...9 rounded up to 1: 25 digits of 1.000...
+            rounded = rounded.quantize(Decimal(1).scaleb(rounded.adjusted() - 24))
+        want = str(rounded)
+    assert knorm_decimal(value, k, 25) == want
+    with flint.ctx.workprec(128):
+        ball = flint.arb(value.numerator) / value.denominator
+    assert knorm_decimal(ball, k, 25) == want
+    assert knorm_decimal(Fraction(0), k, 5) == "0.0000"
