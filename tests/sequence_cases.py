@@ -8,6 +8,7 @@ from fractions import Fraction
 from exactprune import Node, Prior, Tree
 from exactprune.certify import Approx, rising_ratio, total
 from exactprune.knorm import leaf_moment, subtree_moment
+from knorm_cases import leaf_by_hand
 
 
 # ---------------------------------------------------------------------------------------------
@@ -39,10 +40,8 @@ def near_tie_difference(k):
 # (4.29) and (4.28) in Fractions, for weighted (rational) counts as for integers
 
 def leaf_moment_by_hand(counts, k, prior):
-    """(4.29): E[r^k] = (b + c lam)^(k) / (n + J lam)^(k), c = J - 1 (or 1), rising factorials."""
-    n, J = sum(counts), len(counts)
-    c = J - 1 if prior.numerator == "J-1" else 1
-    return rising_exact(n - max(counts) + c * prior.lam, k) / rising_exact(n + J * prior.lam, k)
+    """(4.29) under ``prior``: :func:`knorm_cases.leaf_by_hand` (the one written-out leaf moment)."""
+    return leaf_by_hand(counts, k, prior.lam, prior.numerator)
 
 
 def subtree_moment_by_hand(node, k, prior):

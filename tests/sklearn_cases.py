@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 from sklearn.datasets import load_breast_cancer, load_digits, load_iris, load_wine
+from knorm_cases import leaf_by_hand
 
 
 def iris_petals():
@@ -46,12 +47,7 @@ def pruned_moment(t, counts, kept, i, k, lam, eta):
     out from Zhong (4.28), (4.29) (J-1 numerator) and (4.11) with Fractions."""
     c = counts[i]
     if t.children_left[i] == -1 or not kept.get(i, False):
-        n, J = sum(c), len(c)
-        a, d = n - max(c) + (J - 1) * lam, n + J * lam
-        value = Fraction(1)
-        for m in range(k):
-            value *= (a + m) / (d + m)
-        return value
+        return leaf_by_hand(c, k, lam)
     kids = [t.children_left[i], t.children_right[i]]
     den = sum(c) + 2 * eta
     return sum((sum(counts[ch]) + eta) / den * pruned_moment(t, counts, kept, ch, k, lam, eta) for ch in kids)

@@ -16,16 +16,12 @@ from exactprune.knorm import EXACT_K_LIMIT, Prior, prune
 from exactprune.peers import ebp as E
 from exactprune.peers.kearns_mansour import km_penalty
 from exactprune.tree import Node, Tree, majority_class
+from knorm_cases import leaf_by_hand
 
 
 def leaf_moment_by_hand(counts, k, lam=Fraction(1, 2)):
-    """Zhong (4.29) by a Fraction product: prod (b + (J-1) lam + m) / (n + J lam + m)."""
-    n, J = sum(counts), len(counts)
-    a, d = n - max(counts) + (J - 1) * lam, n + J * lam
-    value = Fraction(1)
-    for m in range(k):
-        value *= (a + m) / (d + m)
-    return value
+    """Zhong (4.29), the J - 1 numerator: :func:`knorm_cases.leaf_by_hand`."""
+    return leaf_by_hand(counts, k, lam)
 
 
 def gap_by_hand(parent, children, k, eta=Fraction(1, 2)):
