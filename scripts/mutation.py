@@ -50,7 +50,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "knorm.moments": ("exactprune/knorm/moments.py", ["tests/test_knorm.py", "tests/test_decisions_adversarial.py"]),
     "knorm.estimates": ("exactprune/knorm/estimates.py", ["tests/test_knorm.py"]),
     "knorm.prunetree": ("exactprune/knorm/prunetree.py", ["tests/test_knorm.py", "tests/test_decisions_adversarial.py"]),
-    "sequence": ("exactprune/sequence.py", ["tests/test_sequence.py"]),
+    "sequence": ("exactprune/sequence.py", ["tests/test_sequence.py", "tests/test_sequence_stages.py"]),
     "breakpoints.forms": ("exactprune/breakpoints/forms.py", ["tests/test_breakpoints.py", "tests/test_sequence.py"]),
     "breakpoints.search": ("exactprune/breakpoints/search.py", ["tests/test_breakpoints.py", "tests/test_sequence.py"]),
     "pruning": ("exactprune/pruning.py", ["tests/test_pruning.py", "tests/test_costs.py", "tests/test_classprob.py"]),

@@ -1,0 +1,166 @@
+"""Tests of exactprune.sequence's bookkeeping of the stages: which splits a stage names as pruned,
+the breakpoint entries' fields, the cache of breakpoints across stages, and the names that errors
+give for the nodes of a view or of a compact copy of a stage (the mutation survivors of
+docs/mutation.md, section "sequence"; the sequence's results themselves are tested in
+tests/test_sequence.py).  Expected stages come from PruneTree at every k (exactprune.knorm.prune),
+never from the sequence."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+import exactprune.breakpoints.search as search_module
+import exactprune.sequence as sequence_module
+from exactprune import Node, Prior, Tree
+from exactprune.breakpoints import LogBracket
+from exactprune.knorm import prune
+from exactprune.sequence import knorm_sequence
+from sequence_cases import SMALL
+
+
+def _splits_kept(tree: Tree, k: int) -> set:
+    """The splits PruneTree (epsilon = 0, default prior) keeps at k, by name."""
+    return {n.name for n in prune(tree, k).tree.nodes() if n.children}
+
+
+def _changes(tree: Tree, up_to: int) -> list:
+    """``(k, splits kept)`` at every k in 1..up_to where PruneTree's pruning changes (k = 1 first)."""
+    out: list = []
+    for k in range(1, up_to + 1):
+        kept = _splits_kept(tree, k)
+        if not out or out[-1][1] != kept:
+            out.append((k, kept))
+    return out
+
+
+def _pure(depth: int) -> Node:
+    """A complete binary subtree of 2^(depth + 1) - 1 nodes, every node pure (class 0): PruneTree
+    makes its top a leaf at k = 1, so what remains of a tree holding it fits in a compact copy."""
+    if depth == 0:
+        return Node((1, 0))
+    left, right = _pure(depth - 1), _pure(depth - 1)
+    return Node((2 * left.counts[0], 0), [left, right])
+
+
+# -- the splits a stage prunes: topmost only --------------------------------------------------------
+
+def test_a_stage_that_prunes_the_root_names_the_root_alone():
+    """root (14, 36) -> c1 (13, 6) -> c11 (3, 6) -> (0, 5), (3, 1), and the leaf (10, 0); c2 (1, 30)
+    -> (0, 20), (1, 10) (tests/test_sequence.py's ``_nested`` case (b)).  PruneTree loses c2 at
+    k = 1, keeps root, c1 and c11 up to k = 5 and nothing at k = 6: the stage from 6 loses the
+    three splits at once and names only the topmost, root (c1, a child of the root lost with it,
+    is not a split the stage prunes; killed `_tops`' `parent < 0` turned into `<= 0` and `< 1`)."""
+    c11 = Node((3, 6), [Node((0, 5)), Node((3, 1))])
+    tree = Tree(Node((14, 36), [Node((13, 6), [c11, Node((10, 0))]), Node((1, 30), [Node((0, 20)), Node((1, 10))])]))
+    assert _changes(tree, 10) == [(1, {"root", "c1", "c11"}), (6, set())]
+    seq = knorm_sequence(tree, crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, ["c2"]), (6, ["root"]), ("inf", [])]
+
+
+# -- the breakpoint entries' sign checks ------------------------------------------------------------
+
+def test_sign_checks_are_counted_only_for_a_certified_crossing():
+    """c1 = (20, 3) into (18, 0), (2, 3) is lost at 2, c2 = (2, 20) at 1 (PruneTree).  c1's crossing
+    is checked on the grid {b - 1, b} and the powers of two up to 16 b (b = 2: 1, 2, 4, 8, 16, 32),
+    6 points; c2 (lost at k = 1: no crossing) and every entry of a sequence made without crossings
+    have none (killed 1 for 0 there)."""
+    tree = Tree(Node((22, 23), [Node((20, 3), [Node((18, 0)), Node((2, 3))]),
+                                Node((2, 20), [Node((0, 17)), Node((2, 3))])]))
+    assert _changes(tree, 3)[:2] == [(1, {"root", "c1"}), (2, {"root"})]
+    entries = knorm_sequence(tree).breakpoints
+    assert (entries["c1"].sign_checks, entries["c2"].sign_checks) == (6, 0)
+    assert entries["c2"].crossing is None and entries["c2"].as_dict()["sign_checks"] == 0
+    plain = knorm_sequence(tree, crossings=False).breakpoints
+    assert [plain[name].sign_checks for name in plain] == [0, 0, 0]
+
+
+# -- the cache of breakpoints across stages ---------------------------------------------------------
+
+#: root (9, 10) -> c1 (6, 3) into (5, 0), (1, 3); c2 (3, 7) into (2, 0), (1, 7): c1 lost at 10
+#: (found by the search: PruneTree at 2 prunes nothing), c2 at 11 = 10 + 1 (found by PruneTree at
+#: k0 + 1), the root at 33
+CONSECUTIVE = Tree(Node((9, 10), [Node((6, 3), [Node((5, 0)), Node((1, 3))]),
+                                  Node((3, 7), [Node((2, 0)), Node((1, 7))])]))
+
+
+def test_a_stage_found_by_prunetree_right_after_a_searched_one():
+    """The root's cached breakpoint is dropped when c1 is lost at 10 (its subtree changed); when
+    PruneTree then loses c2 at 11, the root's entry is already gone, and dropping it again must
+    not fail (killed ``cache.pop(key, None)`` turned into ``cache.pop(key)``).  The stages are
+    PruneTree's at every k up to 40."""
+    assert _changes(CONSECUTIVE, 40) == [(1, {"root", "c1", "c2"}), (10, {"root", "c2"}), (11, {"root"}),
+                                          (33, set())]
+    seq = knorm_sequence(CONSECUTIVE, crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (10, ["c1"]), (11, ["c2"]), (33, ["root"]),
+                                                          ("inf", [])]
+    # searches: root, c1, c2 at k0 = 1; root again at k0 = 11 (its subtree changed at 10 and 11)
+    assert seq.searches == 4
+
+
+# -- the internal consistency check between the searches and PruneTree -----------------------------
+
+def test_a_search_disagreeing_with_prunetree_is_an_internal_error(monkeypatch):
+    """SMALL's split is lost at 10; a search that claimed 5 (PruneTree keeps it there) is reported
+    as the sequence's own inconsistency, naming k and PruneTree (killed the message's mutants)."""
+    assert _splits_kept(SMALL, 5) == {"root"} and _splits_kept(SMALL, 2) == {"root"}
+    monkeypatch.setattr(sequence_module, "next_breakpoint", lambda form, k0: 5)
+    with pytest.raises(AssertionError) as error:
+        knorm_sequence(SMALL, crossings=False)
+    assert str(error.value) == ("sequence inconsistency: searches predict a change at k=5, "
+                                "PruneTree prunes nothing there")
+
+
+# -- errors name the input's node, in a view and in a compact copy ---------------------------------
+
+#: the splits (6, 3) and (6, 12) of tests/test_sequence.py's TWO_SPLITS under (12, 15): PruneTree keeps
+#: all three at k = 1 and 2
+TWO = Node((12, 15), [Node((6, 3), [Node((5, 0)), Node((1, 3))]), Node((6, 12), [Node((0, 10)), Node((6, 2))])])
+
+
+def _overlapping_brackets(first: str, second: str):
+    """A stand-in for the breakpoint search: the split named ``first`` is lost in (2^2000, 2^2002],
+    ``second`` in (2^2001, 2^2003] (the two overlap), any other split in (2^3000, 2^3001]."""
+    def search(form, k0):
+        ends = {first: (2000, 2002), second: (2001, 2003)}.get(form.name, (3000, 3001))
+        return LogBracket(Fraction(ends[0]), Fraction(ends[1]))
+    return search
+
+
+@pytest.mark.parametrize("tree, first, second, compact", [
+    (Tree(TWO), "c1", "c2", False),                                  # 7 nodes, none lost at k = 1: a view
+    (Tree(Node((76, 15), [_pure(6), TWO])), "c21", "c22", True),     # 135 nodes, 9 left after k = 1
+])
+def test_overlapping_brackets_name_the_two_splits(monkeypatch, tree, first, second, compact):
+    """Brackets that overlap cannot be ordered: the error names the two splits by their names in
+    the input, both when the stage is a view over the input's indices and when it is a compact
+    copy with indices of its own (c21 is node 129 of the input, node 3 of the copy).  Killed:
+    ``_Names`` reading the input's indices where there are none, or the copy's indices as the
+    input's, and the names made without the input's arrays or without the copy's map."""
+    assert _splits_kept(tree, 1) == _splits_kept(tree, 2)          # PruneTree at 2 prunes nothing: searches
+    remaining = len(list(prune(tree, 1).tree.nodes()))
+    assert (4 * remaining <= tree.arrays().n_nodes) == compact       # sequence.COMPACT_FRACTION = 1/4
+    monkeypatch.setattr(sequence_module, "next_breakpoint", _overlapping_brackets(first, second))
+    with pytest.raises(ValueError, match=rf"^the breakpoints of {first} \(2\^\(2000\) < k <= 2\^\(2002\).*\) and "
+                                         rf"{second} \(2\^\(2001\) < k <= 2\^\(2003\).*\) overlap"):
+        knorm_sequence(tree, crossings=False)
+
+
+#: (10^6, 10^6 - 1) into pure children: F_d > 0 until k ~ 2^2000021 (tests/test_sequence.py's FAR)
+FAR = Node((10 ** 6, 10 ** 6 - 1), [Node((10 ** 6, 0)), Node((0, 10 ** 6 - 1))])
+
+
+@pytest.mark.parametrize("first", [Node((0, 10 ** 6)), _pure(6)], ids=["view", "compact"])
+def test_a_search_error_names_a_split_below_the_root(monkeypatch, first):
+    """FAR as c2 beside a leaf (the stage a view: c2 is node 1) or beside a pure subtree of 127 nodes
+    pruned at k = 1 (the stage a compact copy of 5 of 131 nodes: c2 is node 128 of the input, 2 of
+    the copy).  The root's search ends below 2^1024; c2's passes 2^(2^20) with the limit lowered
+    there, and the error names c2 (killed the search's form named by the copy's index, or by
+    no map: "root")."""
+    tree = Tree(Node((first.counts[0] + 10 ** 6, first.counts[1] + 10 ** 6 - 1), [first, FAR]))
+    assert _splits_kept(tree, 1) == _splits_kept(tree, 2) == {"root", "c2"}
+    monkeypatch.setattr(search_module, "BREAKPOINT_MAX_LOG2", 2 ** 20)
+    with pytest.raises(ValueError, match=re.escape("node c2: no breakpoint below k = 2^1048576 (the limit "
+                                                   "BREAKPOINT_MAX_LOG2)")):
+        knorm_sequence(tree, crossings=False)
