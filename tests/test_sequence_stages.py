@@ -16,8 +16,8 @@ import exactprune.sequence as sequence_module
 from exactprune import Node, Prior, Tree
 from exactprune.breakpoints import LogBracket
 from exactprune.knorm import prune
-from exactprune.sequence import knorm_sequence
-from sequence_cases import SMALL
+from exactprune.sequence import Stage, knorm_sequence
+from sequence_cases import SMALL, near_tie_difference
 
 
 def _splits_kept(tree: Tree, k: int) -> set:
@@ -164,3 +164,97 @@ def test_a_search_error_names_a_split_below_the_root(monkeypatch, first):
     with pytest.raises(ValueError, match=re.escape("node c2: no breakpoint below k = 2^1048576 (the limit "
                                                    "BREAKPOINT_MAX_LOG2)")):
         knorm_sequence(tree, crossings=False)
+
+
+# -- Stage: made from its tree and names, or from the sequence's record ----------------------------
+
+def test_a_stage_needs_its_tree_and_pruned_names_or_a_record():
+    """A Stage made by hand carries its tree and its pruned names; with either missing and no
+    record to make them from, it is refused (TypeError naming what is missing)."""
+    tree = Tree(Node((3, 1), [Node((3, 0)), Node((0, 1))]))
+    stage = Stage(1, 2, tree, [])
+    assert (stage.tree is tree, stage.pruned, stage.leaves) == (True, [], 2)
+    for args in ((), (tree,), (None, []), (tree, None)):
+        with pytest.raises(TypeError) as refused:
+            Stage(1, 2, *args)
+        assert str(refused.value) == "Stage needs its tree and pruned names"
+
+
+def test_every_stage_knows_its_leaves_without_making_its_tree(monkeypatch):
+    """``leaves`` is known without making the stage's tree (Stage.leaves): the sequence counts
+    each stage's leaves as it goes, the k = infinity stage's 1 included.  With the record's tree
+    maker made to fail, every stage still gives its leaves, each PruneTree's count at the stage's
+    first k (killed the counts left out, which made each stage's tree to count them)."""
+    seq = knorm_sequence(CONSECUTIVE, crossings=False)
+    expected = [prune(CONSECUTIVE, s.k_from).tree.n_leaves for s in seq.stages[:-1]] + [1]
+    assert expected == [4, 3, 2, 1, 1]
+
+    def no_tree(record, s):
+        raise AssertionError(f"stage {s}'s tree was made to count its leaves")
+
+    monkeypatch.setattr(sequence_module._Record, "stage_tree", no_tree)
+    assert [s.leaves for s in seq.stages] == expected
+
+
+# -- decision counts --------------------------------------------------------------------------------
+
+#: c1 = NEAR_TIE's (6, 8) split (F(5) = 0 exactly: lost at 5 on an exact tie), c2 = SMALL's (6, 3)
+#: split (lost at 10), under the root (12, 11): lost at 15 (PruneTree, below)
+TIE_THEN_SMALL = Tree(Node((12, 11), [Node((6, 8), [Node((4, 3)), Node((2, 5))]),
+                                      Node((6, 3), [Node((5, 0)), Node((1, 3))])]))
+
+
+def test_prunetree_fallbacks_are_summed_over_the_stages():
+    """The sequence runs PruneTree at k = 1 and 2 on the whole tree, at 5 (the least breakpoint)
+    and 6 without c1, at 10 and 11 without c1 and c2, and at 15 on the root alone (c2 kept at 11:
+    the stage from 10 is found by the search, as is the one from 15).  PruneTree settles c1 at
+    k = 5, an exact tie (F(5) = 0, written out by hand), by its exact fallback; the decision
+    counts are PruneTree's own counts summed over those calls (killed the sum started at 1, the
+    last call's count kept, and the counts subtracted)."""
+    assert near_tie_difference(5) == 0 and near_tie_difference(4) > 0
+    assert _changes(TIE_THEN_SMALL, 20) == [(1, {"root", "c1", "c2"}), (5, {"root", "c2"}), (10, {"root"}),
+                                             (15, set())]
+    without_c1 = Tree(Node((12, 11), [Node((6, 8)), Node((6, 3), [Node((5, 0)), Node((1, 3))])]))
+    root_alone = Tree(Node((12, 11), [Node((6, 8)), Node((6, 3))]))
+    calls = [(TIE_THEN_SMALL, 1), (TIE_THEN_SMALL, 2), (TIE_THEN_SMALL, 5), (without_c1, 6), (without_c1, 10),
+             (root_alone, 11), (root_alone, 15)]
+    results = [prune(tree, k) for tree, k in calls]
+    assert [r.fallbacks for r in results] == [0, 0, 1, 0, 0, 0, 0]
+    seq = knorm_sequence(TIE_THEN_SMALL, crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (5, ["c1"]), (10, ["c2"]), (15, ["root"]),
+                                                          ("inf", [])]
+    assert seq.decisions["prunetree_comparisons"] == sum(r.comparisons for r in results) == 3 + 3 + 3 + 2 + 2 + 1 + 1
+    assert seq.decisions["prunetree_exact_fallbacks"] == 1
+
+
+def test_prunetree_runs_at_k0_plus_1_up_to_the_exact_limit(monkeypatch):
+    """TWO's stages start at 1, 10 (c1), 12 (c2) and 16 (root).  After a stage from k0 the sequence
+    asks PruneTree at k0 + 1 only while k0 + 1 <= EXACT_K_LIMIT, and searches otherwise.  PruneTree
+    compares each split of the tree it runs on once: k = 1, 2 (3 splits), 10 (3), 12 (2, c1 lost),
+    16 (1): 12; with the limit at 11 also k = 11 (2): 14; at 13 also k = 13 (1): 15 (killed the
+    limit's comparison and step mutated)."""
+    tree = Tree(TWO)
+    assert _changes(tree, 20) == [(1, {"root", "c1", "c2"}), (10, {"root", "c2"}), (12, {"root"}), (16, set())]
+    for limit, comparisons in ((10, 3 + 3 + 3 + 2 + 1), (11, 3 + 3 + 3 + 2 + 2 + 1), (13, 3 + 3 + 3 + 2 + 2 + 1 + 1)):
+        monkeypatch.setattr(sequence_module, "EXACT_K_LIMIT", limit)
+        seq = knorm_sequence(tree, crossings=False)
+        assert [s.k_from for s in seq.stages] == [1, 10, 12, 16, "inf"]
+        assert seq.decisions["prunetree_comparisons"] == comparisons, limit
+
+
+def test_a_sequence_of_bracket_stages(monkeypatch):
+    """Three splits each lost beyond 2^BREAKPOINT_EXACT_BITS, in disjoint brackets (a stand-in for
+    the search gives c1 (2^2000, 2^2001], c2 (2^2100, 2^2101], root (2^3000, 2^3001]): a stage
+    starts at each bracket, the next one found without PruneTree (no integer k is known past a
+    bracket; killed PruneTree asked at "bracket + 1"), the root searched again after each loss
+    below it."""
+    ends = {"c1": (2000, 2001), "c2": (2100, 2101), "root": (3000, 3001)}
+    brackets = {name: LogBracket(Fraction(lo), Fraction(hi)) for name, (lo, hi) in ends.items()}
+    monkeypatch.setattr(sequence_module, "next_breakpoint", lambda form, k0: brackets[form.name])
+    seq = knorm_sequence(Tree(TWO), crossings=False)
+    c1, c2, root = brackets["c1"], brackets["c2"], brackets["root"]
+    assert [(s.k_from, s.k_to, s.leaves, s.pruned) for s in seq.stages] == [
+        (1, c1, 4, []), (c1, c2, 3, ["c1"]), (c2, root, 2, ["c2"]), (root, None, 1, ["root"]), ("inf", None, 1, [])]
+    assert [(e.name, e.breakpoint) for e in seq.breakpoints.values()] == [("root", root), ("c1", c1), ("c2", c2)]
+    assert seq.searches == 3 + 1 + 1
+    assert seq.decisions["prunetree_comparisons"] == 3 + 3           # k = 1 and 2 only
