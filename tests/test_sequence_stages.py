@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import exactprune.breakpoints.search as search_module
@@ -258,3 +259,85 @@ def test_a_sequence_of_bracket_stages(monkeypatch):
     assert [(e.name, e.breakpoint) for e in seq.breakpoints.values()] == [("root", root), ("c1", c1), ("c2", c2)]
     assert seq.searches == 3 + 1 + 1
     assert seq.decisions["prunetree_comparisons"] == 3 + 3           # k = 1 and 2 only
+
+
+# -- the crossings of a stage's splits: named by the input, made a chunk at a time -----------------
+
+#: root -> c1 a pure subtree of 127 nodes (pruned at k = 1), c2 = TIE_THEN_SMALL's root (12, 11) with
+#: c21 (lost at 5) and c22 (at 10), c3 the leaf (0, 50): from k = 1 on the stage is a compact copy
+#: (10 of 136 nodes), where c21 is node 3 (node 129 of the input)
+COMPACT_TIE = Tree(Node((76, 61), [_pure(6), Node((12, 11), [Node((6, 8), [Node((4, 3)), Node((2, 5))]),
+                                                            Node((6, 3), [Node((5, 0)), Node((1, 3))])]),
+                                   Node((0, 50))]))
+
+
+def test_a_crossing_check_failing_in_a_compact_copy_names_the_input_split(monkeypatch):
+    """With the grid's certified signs replaced by "kept everywhere", the single-crossing check of
+    c21 (lost at 5, found in the compact copy) fails, and the error names c21, the input's name
+    of the copy's node 3 (killed the crossing forms named without the input's arrays or without
+    the copy's map: "root" or an error of its own)."""
+    assert _changes(COMPACT_TIE, 15) == [(1, {"root", "c2", "c21", "c22"}), (5, {"root", "c2", "c22"}),
+                                         (10, {"root", "c2"}), (11, set())]
+    assert 4 * len(list(prune(COMPACT_TIE, 1).tree.nodes())) <= COMPACT_TIE.arrays().n_nodes
+    monkeypatch.setattr(search_module, "_signs_at", lambda forms, k: [1] * len(forms))
+    with pytest.raises(search_module.Theorem53Violation, match=re.escape("node c21: F > 0 at k = 5, beyond its "
+                                                                         "breakpoint 5")):
+        knorm_sequence(COMPACT_TIE)
+
+
+#: three copies of (2, 6) into (0, 6), (2, 0) beside the leaf (20, 5): the three splits are lost
+#: together at 10, the root at 17
+THREE_AT_ONCE = Tree(Node((26, 23), [Node((2, 6), [Node((0, 6)), Node((2, 0))]) for _ in range(3)]
+                          + [Node((20, 5))]))
+
+
+def test_the_crossings_of_a_stage_are_found_a_chunk_at_a_time(monkeypatch):
+    """With two forms at a time, the three splits lost at 10 have their crossings found in chunks
+    of 2 and 1, each once (killed the chunks started at every split); each crossing is certified
+    on the grid 1, 2, 4, 8, 9, 10, 16, 32, 64, 128 (b - 1, b and the powers of two up to 16 b):
+    10 points, and lies in [9, 10]."""
+    assert _changes(THREE_AT_ONCE, 20) == [(1, {"root", "c1", "c2", "c3"}), (10, {"root"}), (17, set())]
+    chunks = []
+    real = sequence_module.real_crossings
+
+    def counted(forms, lo, hi, *args):
+        chunks.append(len(forms))
+        return real(forms, lo, hi, *args)
+
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "FORMS_AT_A_TIME", 2)
+    monkeypatch.setattr(sequence_module, "real_crossings", counted)
+    seq = knorm_sequence(THREE_AT_ONCE)
+    assert chunks == [2, 1, 1]          # the three splits at 10, the root at 17
+    for name in ("c1", "c2", "c3"):
+        entry = seq.breakpoints[name]
+        assert entry.breakpoint == 10 and entry.sign_checks == 10
+        assert 9 <= entry.crossing[0] < entry.crossing[1] <= 10
+
+
+# -- the current tree: a view over the input's indices, or a compact copy once small ---------------
+
+def test_the_current_tree_is_a_compact_copy_at_a_quarter_of_the_nodes_or_fewer():
+    """_current_tree keeps the splits of a mask (closed upwards): a compact copy, with the input
+    index of each of its nodes, when the pruning has at most COMPACT_FRACTION = 1/4 of the input's
+    nodes, else a view over the input's indices (origin None) in a new int32 CSR.  The root has
+    17 children, c1 heading a chain of 27 binary splits: 1 + 17 + 2 x 27 = 72 nodes.  The root
+    alone keeps 1 + 17 = 18 = 72 / 4 nodes: a compact copy; the root and c1, 20: a view (killed
+    the node count and the comparison mutated, and the view's CSR made int64 for 71 indices)."""
+    chain = Node((1, 1))
+    for _ in range(26):
+        chain = Node((chain.counts[0] + 1, chain.counts[1]), [chain, Node((1, 0))])
+    c1 = Node((chain.counts[0] + 1, chain.counts[1]), [chain, Node((1, 0))])
+    tree = Tree(Node((c1.counts[0] + 16, c1.counts[1]), [c1] + [Node((1, 0)) for _ in range(16)]))
+    a = tree.arrays()
+    top = [tree.root] + list(tree.root.children)
+    assert a.n_nodes == 72 and len(a.indices) == 71 and a.index(top[1].name) == 1
+    current, origin = sequence_module._current_tree(tree, np.arange(a.n_nodes) == 0)
+    assert origin is not None and current.arrays().n_nodes == 18
+    assert a.names_of(origin) == [node.name for node in top]
+    assert current.arrays().counts.tolist() == [list(node.counts) for node in top]
+    current, origin = sequence_module._current_tree(tree, np.arange(a.n_nodes) <= 1)
+    view = current.arrays()
+    assert origin is None and view.counts is a.counts
+    reached = set(a.names_of(view.breadth_first()[0]))
+    assert reached == {node.name for node in top + list(tree.root.children[0].children)} and len(reached) == 20
+    assert (view.indices.dtype, view.offsets.dtype) == (np.int32, np.int32)
