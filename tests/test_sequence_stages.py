@@ -341,3 +341,40 @@ def test_the_current_tree_is_a_compact_copy_at_a_quarter_of_the_nodes_or_fewer()
     reached = set(a.names_of(view.breadth_first()[0]))
     assert reached == {node.name for node in top + list(tree.root.children[0].children)} and len(reached) == 20
     assert (view.indices.dtype, view.offsets.dtype) == (np.int32, np.int32)
+
+
+def test_the_sequence_never_checks_again_the_arrays_it_derives(monkeypatch):
+    """The input is validated once, when it is made; the views and compact copies the sequence
+    works on are derived from it and made without the checks (Tree.from_arrays with
+    validate=False: the checks cost a pass over the arrays at every stage).  With the checks made
+    to fail after the input is built, the sequence of COMPACT_TIE (compact copies from k = 1)
+    still runs, its stages PruneTree's (killed the compact copy made with validation)."""
+    import exactprune.tree.counttree as counttree
+    tree = COMPACT_TIE
+    tree.arrays()
+
+    def no_check(arrays):
+        raise AssertionError("derived arrays checked again")
+
+    monkeypatch.setattr(counttree, "check_arrays", no_check)
+    seq = knorm_sequence(tree)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, ["c1"]), (5, ["c21"]), (10, ["c22"]),
+                                                          (11, ["root"]), ("inf", [])]
+
+
+def test_the_record_keeps_one_int32_per_node():
+    """The result keeps, per node of the input, the index of the stage that loses it, as int32
+    (tests/test_sequence_memory.py bounds the whole result's bytes; killed the record made int64)."""
+    seq = knorm_sequence(CONSECUTIVE, crossings=False)
+    record = seq.stages[0]._record
+    assert record.stage_of.dtype == np.int32 and record.stage_of.shape == (CONSECUTIVE.arrays().n_nodes,)
+
+
+def test_the_names_of_some_nodes_are_a_sequence():
+    """``_Names`` (the names error messages give, each made when read) is a Sequence over all the
+    nodes in index order or over the nodes it is given: len, indexing and reversed."""
+    a = CONSECUTIVE.arrays()
+    every = sequence_module._Names(a)
+    assert len(every) == 7 and list(reversed(every)) == ["c22", "c21", "c2", "c12", "c11", "c1", "root"]
+    some = sequence_module._Names(a, np.array([4, 0]))
+    assert len(some) == 2 and list(some) == ["c2", "root"] and list(reversed(some)) == ["root", "c2"]
