@@ -8,9 +8,10 @@ epsilon = 0 no longer keeps it) and its **real crossing** (the real k in
 [breakpoint - 1, breakpoint] where its subtree moment equals its leaf moment,
 with moments extended to real k by Gamma functions, (C.26)), as a certified
 interval.  Both come from :mod:`exactprune.breakpoints` (the certified sign of
-F_d(k) = R_leaf(d, k) - R(T_d, k) and the search); the stage itself is then
-recomputed by PruneTree at the breakpoint, so the sequence never rests on the
-search alone.
+F_d(k) = R_leaf(d, k) - R(T_d, k), the search, and float guesses of every split's
+breakpoint); each stage is PruneTree's at its first k, checked by PruneTree at the
+k before (or by the certified searches), so the sequence never rests on a float
+or on the search alone.
 
 The result is kept as integers over the input's nodes (the stage that loses each
 split, in a numpy array) and the crossings; the stages' trees, their pruned names
@@ -32,7 +33,7 @@ from typing import Any, Optional
 import flint
 import numpy as np
 
-from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, next_breakpoint, real_crossings,
+from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, float_breakpoints, next_breakpoint, real_crossings,
                           SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
 from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
@@ -396,12 +397,20 @@ class KNormSequence:
 def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True) -> KNormSequence:
     """The nested k-norm pruning sequence of ``tree`` with exact breakpoints (Cor 5.4).
 
-    Each step starts from the optimal tree T of the current stage (first k0) and asks
-    PruneTree (exact decisions) at k0 + 1.  If it prunes, a stage starts at k0 + 1.  If not,
-    every split d of T is kept on an interval of k, and its breakpoint b_d (on T_d as it
-    stands) is searched by doubling and bisection with certified signs; the next stage starts
-    at min b_d and is computed by PruneTree there.  Breakpoints of unchanged splits are
-    reused; splits meeting Thm 5.9's condition are never searched.  With ``crossings``, the
+    Each step starts from the optimal tree T of the current stage (first k0); every split d of
+    T is kept on an interval of k, up to its breakpoint b_d (on T_d as it stands), and the next
+    stage starts at k* = min b_d.  The b_d are first guessed in floats, for all the splits of T
+    at once (:func:`~exactprune.breakpoints.float_breakpoints`), and the least guess k* is
+    certified by PruneTree (exact decisions) on both sides: nothing pruned at k* - 1 (so every
+    F_d(k* - 1) > 0, and by Thm 5.3 nothing changes on [k0, k* - 1]) and something pruned at k*,
+    whose PruneTree is the next stage.  A guess found off is corrected by PruneTree itself,
+    galloping from it and bisecting (the prunings nest, so "PruneTree prunes T at k" holds from
+    the change on).  Where floats give no guess above k0, that split's b_d is searched exactly
+    (certified signs, galloping from k0 or from its guess, then bisection); beyond 2^53, where
+    a float guess is a few digits, and for brackets, each step is as without the floats: PruneTree
+    at k0 + 1, and if it prunes nothing the exact search of every split (from its guess), the
+    next stage at min b_d computed by PruneTree there.  Breakpoints and guesses of unchanged
+    splits are reused; splits meeting Thm 5.9's condition are never searched.  With ``crossings``, the
     certified real crossing of each split pruned at k >= 2 is computed: for all the splits of a
     stage at once, the float guesses of their crossing cells and the float filter at the grid of
     :func:`verify_single_crossing` in one numpy pass, certified arb signs at the two ends of each
@@ -465,6 +474,17 @@ class _SequenceBuilder:
     to the input's), the breakpoints of unchanged splits (``cache``, by input index) and the
     decision counts."""
 
+    #: place each stage by the splits' float breakpoints, certified by PruneTree (else the exact
+    #: steps alone: PruneTree at k0 + 1, then the exact search of every split)
+    PLACE_BY_FLOATS = True
+    #: ... when the least guess is at most this (every integer up to it is a float64: beyond, a
+    #: float guess is a few digits and its walk long; the exact search goes from k0 instead)
+    FLOAT_EXACT_INTEGERS = 1 << 53
+    #: a walk from a float guess (:meth:`_walk_to_change`) gives up rather than take a step longer than this
+    WALK_STEP_LIMIT = 1 << 16
+    #: PruneTree at k0 + 1 is asked before the float guesses while k0 + 1 is at most this
+    NEXT_K_FIRST = 64
+
     #: the forms of a stage's pruned splits whose crossings are found together (their float
     #: filters vectorized), so that one stage's forms are never all held at once
     FORMS_AT_A_TIME = 1 << 12
@@ -475,7 +495,8 @@ class _SequenceBuilder:
         self.stages: list = []
         first = prune(tree, 1, prior=prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
-                          "search_float": 0, "search_arb": 0, "search_exact": 0}
+                          "search_float": 0, "search_arb": 0, "search_exact": 0,
+                          "stages_float_placed": 0, "stages_float_walked": 0}
         self._count(first)
         kept = first.kept_splits
         del first               # PruneTree's working arrays
@@ -494,6 +515,11 @@ class _SequenceBuilder:
         self.searches = 0
         #: input index of a split -> its breakpoint in the current tree (None: survives every k)
         self.cache: dict = {}
+        #: input index of a split -> its breakpoint in the current tree as floats guess it (0: no guess)
+        self.guesses: dict = {}
+        #: the largest k known to keep every split of the current tree (k0, or k0 + 1 once PruneTree
+        #: there pruned nothing)
+        self.kept_through: Breakpoint = 1
 
     def _add_stage(self, k_from: Any, leaves: Optional[int]) -> None:
         """Append the stage from ``k_from`` (ending the finite one before it) of ``leaves``
@@ -525,7 +551,12 @@ class _SequenceBuilder:
         a = self.current.arrays()
         if not self.live.any():
             return False
-        change = self._prunetree_at_next_k(a) or self._change_at_least_breakpoint(a)
+        self.kept_through = self.k0
+        change = self._prunetree_at_next_k(a) if self._next_k_first() else None
+        if change is None:
+            change = (self._float_placed_change(a)
+                      or (self._prunetree_at_next_k(a) if self.kept_through == self.k0 else None)
+                      or self._change_at_least_breakpoint(a))
         if change is None:
             return False
         k_star, kept = change
@@ -537,15 +568,112 @@ class _SequenceBuilder:
         self.k0 = k_star
         return True
 
+    def _float_placed_change(self, a: CountArrays) -> Optional[tuple]:
+        """``(k*, kept)``: the next change, the least k > k0 where PruneTree prunes the current tree,
+        placed by the least of the splits' breakpoints as floats guess them
+        (:func:`~exactprune.breakpoints.float_breakpoints`; exact where already searched, or where
+        the floats give no guess above k0), at most FLOAT_EXACT_INTEGERS, and certified by
+        PruneTree on both sides: nothing
+        pruned at k* - 1 (so every F_d(k* - 1) > 0, and by Thm 5.3 every split is kept on
+        [k0, k* - 1]) and something pruned at k*.  When a side fails, the guess was off: PruneTree
+        itself is walked from there (:meth:`_walk_to_change`).  None (the exact steps decide)
+        when k0 is a bracket, when no split has an integer estimate, when the least is above
+        FLOAT_EXACT_INTEGERS, or when the walk gives up."""
+        k0, through = self.k0, self.kept_through
+        if not (self.PLACE_BY_FLOATS and isinstance(k0, int) and isinstance(through, int)):
+            return None
+        splits = np.flatnonzero((a.n_children > 0) & ~_survives_all_k_array(a))
+        keys = self._inputs(splits).tolist()
+        new = [j for j, key in enumerate(keys) if key not in self.cache and key not in self.guesses]
+        if new:
+            self.guesses.update(zip((keys[j] for j in new), float_breakpoints(a, splits[new], self.prior, k0)))
+        estimates = []
+        for i, key in zip(splits.tolist(), keys):
+            if key not in self.cache and self.guesses[key] <= through:      # no guess, or a wrong one
+                self._search(a, i, key)
+            estimate = self.cache[key] if key in self.cache else self.guesses[key]
+            if isinstance(estimate, int):
+                estimates.append(estimate)
+        if not estimates:
+            return None
+        k_star = min(estimates)
+        if k_star > self.FLOAT_EXACT_INTEGERS:      # floats place such a k to a few digits only
+            return None
+        if k_star - 1 > through:
+            below = self._prunes_at(a, k_star - 1)
+            if below is not None:               # the change is below the guess
+                return self._walk_to_change(a, through, k_star - 1, below, down=True)
+        at = self._prunes_at(a, k_star)
+        if at is None:                          # the change is above the guess
+            return self._walk_to_change(a, k_star, None, None, down=False)
+        self.decisions["stages_float_placed"] += 1
+        return k_star, at
+
+    def _prunes_at(self, a: CountArrays, k: int) -> Optional["np.ndarray"]:
+        """PruneTree's kept splits at ``k`` if it prunes the current tree there, else None."""
+        assert self.current is not None
+        result = prune(self.current, k, prior=self.prior)
+        self._count(result)
+        return result.kept_splits if _prunes(a, result.kept_splits) else None
+
+    def _walk_to_change(self, a: CountArrays, lo: int, hi: Optional[int], kept: Optional["np.ndarray"],
+                        down: bool) -> Optional[tuple]:
+        """The least k > lo where PruneTree prunes the current tree, given that it keeps every split
+        at ``lo`` and (``hi`` given) prunes at ``hi`` (its kept splits ``kept``): galloping from the
+        end that is off (``down``: from hi towards k0, else up from lo; steps 1, 2, 4, ...) to a
+        bracket, then bisection, every probe a PruneTree.  "PruneTree prunes the current tree at
+        k" holds from the change on (the prunings nest, Cor 5.4), so this finds it exactly.  None
+        (the exact steps decide) when the gallop's step would pass WALK_STEP_LIMIT."""
+        self.decisions["stages_float_walked"] += 1
+        step = 1
+        while down:
+            assert hi is not None
+            probe = hi - step
+            if probe <= lo:
+                break
+            if step > self.WALK_STEP_LIMIT:
+                return None
+            found = self._prunes_at(a, probe)
+            if found is None:
+                lo = probe
+                break
+            hi, kept, step = probe, found, 2 * step
+        while not down:
+            probe = lo + step
+            if step > self.WALK_STEP_LIMIT:
+                return None
+            found = self._prunes_at(a, probe)
+            if found is not None:
+                hi, kept = probe, found
+                break
+            lo, step = probe, 2 * step
+        assert hi is not None
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            found = self._prunes_at(a, mid)
+            if found is None:
+                lo = mid
+            else:
+                hi, kept = mid, found
+        return hi, kept
+
+    def _next_k_first(self) -> bool:
+        """Ask PruneTree at k0 + 1 before any float guess: while k0 + 1 <= NEXT_K_FIRST (PruneTree
+        is cheap there, and the early stages of a large tree often come one k after another,
+        where guessing every split's breakpoint would cost far more), or without floats."""
+        return isinstance(self.k0, int) and (self.k0 + 1 <= self.NEXT_K_FIRST or not self.PLACE_BY_FLOATS)
+
     def _prunetree_at_next_k(self, a: CountArrays) -> Optional[tuple]:
-        """``(k0 + 1, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None."""
+        """``(k0 + 1, kept)`` if PruneTree prunes at k0 + 1 (within the exact range), else None
+        (and ``kept_through`` is k0 + 1)."""
         k0 = self.k0
         if not (isinstance(k0, int) and k0 + 1 <= EXACT_K_LIMIT):
             return None
-        assert self.current is not None
-        step = prune(self.current, k0 + 1, prior=self.prior)
-        self._count(step)
-        return (k0 + 1, step.kept_splits) if _prunes(a, step.kept_splits) else None
+        kept = self._prunes_at(a, k0 + 1)
+        if kept is None:
+            self.kept_through = k0 + 1
+            return None
+        return k0 + 1, kept
 
     def _change_at_least_breakpoint(self, a: CountArrays) -> Optional[tuple]:
         """The next change from the breakpoints of the current splits (searched, or reused): at
@@ -578,19 +706,25 @@ class _SequenceBuilder:
                 if survivors[i]:
                     self.cache[key] = None
                 else:
-                    form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, np.array([key])), self.prior)[0]
-                    self.cache[key] = next_breakpoint(form, self.k0)
-                    self.searches += 1
-                    for how, count in form.decider.routes.items():
-                        self.decisions[f"search_{how}"] += count
+                    self._search(a, i, key)
             found[i] = self.cache[key]
         return found
+
+    def _search(self, a: CountArrays, i: int, key: int) -> None:
+        """Search the breakpoint of split ``i`` of the current tree (input index ``key``) from k0
+        (:func:`next_breakpoint`, from its float guess when there is one) into the cache, counting
+        the search and its signs' routes."""
+        form = SubtreeForm.of_subtrees(a, [i], _Names(self.full, np.array([key])), self.prior)[0]
+        self.cache[key] = next_breakpoint(form, self.k0, guess=self.guesses.get(key) or None)
+        self.searches += 1
+        for how, count in form.decider.routes.items():
+            self.decisions[f"search_{how}"] += count
 
     def _forget_breakpoints_above(self, a: CountArrays, cut: "np.ndarray") -> None:
         """The breakpoints of the splits whose subtree changed (the proper ancestors of the pruned
         splits ``cut`` of the current tree ``a``) are stale: found bottom-up over ``a``'s levels,
         each level's nodes being the children of the level above's splits in order."""
-        if not self.cache:
+        if not (self.cache or self.guesses):
             return
         changed = np.zeros(a.n_nodes, dtype=bool)      # a pruned split in the subtree
         changed[cut] = True
@@ -602,6 +736,7 @@ class _SequenceBuilder:
         changed[cut] = False
         for key in self._inputs(np.flatnonzero(changed)).tolist():
             self.cache.pop(key, None)
+            self.guesses.pop(key, None)
 
     def _record_pruned(self, a: CountArrays, kept: "np.ndarray", k: Breakpoint, crossings: bool) -> "np.ndarray":
         """Record the splits of the current tree (arrays ``a``) lost at the last stage (first k

@@ -1,5 +1,5 @@
-"""Trees and exact helpers shared by tests/test_breakpoints.py and tests/test_sequence.py (near-ties,
-the small tree with breakpoint 10, an exact scan for a breakpoint, the search's probe count),
+"""Trees and exact helpers shared by tests/breakpoints/test_forms.py, tests/test_breakpoints.py and
+tests/test_sequence.py (near-ties, an exact tie at k = 1, the small tree with breakpoint 10, an exact scan for a breakpoint, the search's probe count),
 each written from the formulas, not from the code under test."""
 from __future__ import annotations
 
@@ -65,6 +65,10 @@ def scalar_images(form, k):
 
 #: (6, 3) split into (5, 0) and (1, 3): breakpoint 10 (F(9) > 0 >= F(10), checked below with Fractions)
 SMALL = Tree(Node((6, 3), [Node((5, 0)), Node((1, 3))]))
+
+#: (2, 2) split into (1, 1) and (1, 1), lam = eta = 1/2, J - 1 = 1: at k = 1 the leaf moment is
+#: (0 + 2 + 1/2)/(4 + 1) = 1/2 and the subtree's is 2 x (5/2)/5 x (1 + 1/2)/(2 + 1) = 1/2: an exact tie
+TIE = Tree(Node((2, 2), [Node((1, 1)), Node((1, 1))]))
 
 
 def first_lost(node, k0: int) -> int:

@@ -23,12 +23,18 @@ manual runs; it prints its counts)::
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import resource
+import signal
 import sys
+import time
+from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings, strategies as st
 
 from exactprune.cli import build_parser, main
 from exactprune.tree import Tree
@@ -231,15 +237,6 @@ def test_random_argument_vectors_never_crash(monkeypatch, capsys, argv):
 
 
 # ------------------------------------------------------------------------- the campaign
-
-import contextlib
-import os
-import resource
-import signal
-import time
-from collections import Counter
-
-from hypothesis import Phase, seed as hypothesis_seed
 
 PROFILES = {"ci": 60, "deep": 10_000}
 PROFILE = os.environ.get("EXACTPRUNE_FUZZ_PROFILE", "ci")

@@ -5,7 +5,7 @@ changed test (Holm, the margins, the equal-cost matching) fails here.
 The recomputation reads the committed files with the csv module and the Markdown tables by hand,
 and decides each claim by the rule its row states; the statistics it calls
 (exactprune.experiments.statistics, rdt.experiment.matched_iterations) are checked against scipy
-and by hand in tests/test_experiments.py and their doctests.
+and by hand in tests/experiments/test_statistics.py, tests/rdt/test_experiment.py and their doctests.
 """
 from __future__ import annotations
 
@@ -379,3 +379,22 @@ def test_committed_agreement_file_matches_the_runs_and_its_holm_step():
         assert old["differs"] == str(new["differs"])
     holm_off = [p <= 0.05 for p in (c["p"] for c in fresh)]
     assert sum(holm_off) > sum(c["differs"] for c in fresh)          # Holm changes verdicts here too
+
+
+def test_experiment_rows_are_graded_and_cite_files_that_exist():
+    from pathlib import Path
+    from exactprune.errata import ledger
+    from exactprune.errata.experiment_rows import ROWS
+    root = Path(__file__).resolve().parent.parent
+    assert len({(r["paper"], r["label"]) for r in ROWS}) == len(ROWS)          # one row per claim
+    for row in ROWS:
+        assert row["paper"] in ("Zhong", "DD")
+        assert row["grade"] in ("reproduced", "not reproduced", "refuted", "unchecked")
+        assert ledger.family(row["verdict"]) == {"unchecked": "out of reach"}.get(row["grade"], row["grade"])
+        assert row["how"].strip() and row["evidence"]
+        for ref in row["evidence"]:
+            kind, _, name = ref.partition(":")
+            if kind == "erratum":                    # an erratum id: ledger.problems checks it is registered
+                continue
+            assert kind in ("benchmark", "test", "proof") and (root / f"{kind}s" / name).is_file(), ref
+    assert [p for e in ledger._experiment_rows() for p in ledger.problems(e, root)] == []

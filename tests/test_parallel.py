@@ -269,20 +269,6 @@ def test_verify_output_is_byte_identical_whatever_the_workers(capsys, tmp_path, 
     assert not (tmp_path / ".hypothesis").exists()      # hypothesis' cache is not written here
 
 
-def test_knorm_monte_carlo_in_chunks_is_independent_of_the_workers_and_within_5_se():
-    """simulate_knorm above MC_CHUNK draws: chunks with derived seeds, the same estimate with 1 or
-    2 workers, and within 5 standard errors of the exact E[r^2] of the iris tree (Thm 4.1)."""
-    from exactprune.knorm import Prior, moment
-    from exactprune.montecarlo import MC_CHUNK, simulate_knorm
-    from exactprune.tree import iris_tree
-    node = iris_tree().node("c2")
-    one = simulate_knorm(node, 2, "1/2", "1/2", samples=2 * MC_CHUNK + 7, seed=3, jobs=1)
-    two = simulate_knorm(node, 2, "1/2", "1/2", samples=2 * MC_CHUNK + 7, seed=3, jobs=2)
-    assert one == two
-    exact = float(moment(node, 2, Prior()))
-    assert abs(one.mean - exact) <= 5 * one.stderr, f"seed 3: {one.mean} vs {exact}"
-
-
 def test_cost_orders_the_dispatch_longest_first_and_never_the_results():
     """Units start in decreasing cost (ties in unit order); results come back in unit order,
     the same with and without costs, serial or on two processes."""

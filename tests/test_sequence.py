@@ -175,14 +175,18 @@ def test_real_crossing_on_an_interval_beyond_float_range():
     assert lo < b and b - 1 < hi
 
 
-def test_the_breakpoint_search_finds_the_exact_tie():
+@pytest.mark.parametrize("by_floats", [False, True])
+def test_the_breakpoint_search_finds_the_exact_tie(by_floats, monkeypatch):
     """The search (doubling from k = 1: signs at 2, 3, 5, then 4) meets the tie at k = 5 in the
-    float filter's range; the breakpoint is the least k with F(k) <= 0."""
+    float filter's range; the breakpoint is the least k with F(k) <= 0.  Placed by floats, the
+    stage at the tie is PruneTree's at 5, whose exact route settles it."""
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PLACE_BY_FLOATS", by_floats)
     scan = next(k for k in range(1, 100) if near_tie_difference(k) <= 0)
     seq = knorm_sequence(NEAR_TIE, Prior(), crossings=False)
     assert scan == 5 == seq.breakpoints["root"].breakpoint
     assert [(s.k_from, s.k_to, s.leaves) for s in seq.stages] == [(1, 5, 2), (5, None, 1), ("inf", None, 1)]
-    assert seq.decisions["search_exact"] >= 1          # the tie itself: only the exact route proves it
+    # the tie itself: only the exact route proves it
+    assert seq.decisions["prunetree_exact_fallbacks" if by_floats else "search_exact"] >= 1
 
 
 # -- weighted (Fraction) counts ------------------------------------------------------------------
@@ -574,7 +578,9 @@ TWO_SPLITS = Tree(Node((12, 15), [Node((6, 3), [Node((5, 0)), Node((1, 3))]),
                                   Node((6, 12), [Node((0, 10)), Node((6, 2))])]))
 
 
-def test_searches_and_decision_counts_of_a_two_split_tree():
+def test_searches_and_decision_counts_of_a_two_split_tree(monkeypatch):
+    """The exact steps alone (no float placement): PruneTree at k0 + 1, then the searches."""
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PLACE_BY_FLOATS", False)
     seq = knorm_sequence(TWO_SPLITS, crossings=False)
     assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (10, ["c1"]), (12, ["c2"]), (16, ["root"]),
                                                           ("inf", [])]
@@ -593,6 +599,20 @@ def test_searches_and_decision_counts_of_a_two_split_tree():
     expected = (probes(10, 1) + probes(12, 1) + probes(first_lost(root, 1), 1)
                 + probes(first_lost(without_c1, 10), 10) + probes(16, 12))
     assert sum(seq.decisions[f"search_{how}"] for how in ("float", "arb", "exact")) == expected
+
+
+def test_float_placed_stages_of_a_two_split_tree():
+    """PruneTree at k0 + 1 first (k0 + 1 <= NEXT_K_FIRST), pruning nothing; then each stage placed by
+    the floats' least guess (c1: 10 at k0 = 1; c2: 12 at k0 = 10; root: 16 at k0 = 12) and certified
+    by PruneTree at k* - 1 (nothing pruned; not asked when k* - 1 = k0 + 1) and at k* (pruned): no
+    search, PruneTree at k = 1, 2, 9, 10 (3 splits), 11, 12 (2), 13, 15, 16 (1).  Planted bug that
+    fails it (by hand, reverted): the least guess certified at k* alone (no PruneTree at k* - 1)."""
+    seq = knorm_sequence(TWO_SPLITS, crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (10, ["c1"]), (12, ["c2"]), (16, ["root"]),
+                                                          ("inf", [])]
+    assert seq.searches == 0 and seq.decisions["stages_float_placed"] == 3
+    assert seq.decisions["stages_float_walked"] == 0
+    assert seq.decisions["prunetree_comparisons"] == 3 + 3 + 3 + 3 + 2 + 2 + 1 + 1 + 1
 
 
 def test_a_bracket_stage_and_the_k_infinity_stage():

@@ -45,6 +45,15 @@ def _pure(depth: int) -> Node:
     return Node((2 * left.counts[0], 0), [left, right])
 
 
+@pytest.fixture
+def exact_steps(monkeypatch):
+    """The sequence by its exact steps alone (no float placement of the stages): PruneTree at
+    k0 + 1, then the exact search of every split, the next stage at the least breakpoint.  They
+    are the steps taken beyond 2^53, past a bracket and where floats give no guess; with the
+    float placement on, a small tree's stages would all be found by PruneTree and the floats."""
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PLACE_BY_FLOATS", False)
+
+
 # -- the splits a stage prunes: topmost only --------------------------------------------------------
 
 def test_a_stage_that_prunes_the_root_names_the_root_alone():
@@ -86,7 +95,7 @@ CONSECUTIVE = Tree(Node((9, 10), [Node((6, 3), [Node((5, 0)), Node((1, 3))]),
                                   Node((3, 7), [Node((2, 0)), Node((1, 7))])]))
 
 
-def test_a_stage_found_by_prunetree_right_after_a_searched_one():
+def test_a_stage_found_by_prunetree_right_after_a_searched_one(exact_steps):
     """The root's cached breakpoint is dropped when c1 is lost at 10 (its subtree changed); when
     PruneTree then loses c2 at 11, the root's entry is already gone, and dropping it again must
     not fail (killed ``cache.pop(key, None)`` turned into ``cache.pop(key)``).  The stages are
@@ -102,11 +111,11 @@ def test_a_stage_found_by_prunetree_right_after_a_searched_one():
 
 # -- the internal consistency check between the searches and PruneTree -----------------------------
 
-def test_a_search_disagreeing_with_prunetree_is_an_internal_error(monkeypatch):
+def test_a_search_disagreeing_with_prunetree_is_an_internal_error(monkeypatch, exact_steps):
     """SMALL's split is lost at 10; a search that claimed 5 (PruneTree keeps it there) is reported
     as the sequence's own inconsistency, naming k and PruneTree (killed the message's mutants)."""
     assert _splits_kept(SMALL, 5) == {"root"} and _splits_kept(SMALL, 2) == {"root"}
-    monkeypatch.setattr(sequence_module, "next_breakpoint", lambda form, k0: 5)
+    monkeypatch.setattr(sequence_module, "next_breakpoint", lambda form, k0, guess=None: 5)
     with pytest.raises(AssertionError) as error:
         knorm_sequence(SMALL, crossings=False)
     assert str(error.value) == ("sequence inconsistency: searches predict a change at k=5, "
@@ -123,7 +132,7 @@ TWO = Node((12, 15), [Node((6, 3), [Node((5, 0)), Node((1, 3))]), Node((6, 12), 
 def _overlapping_brackets(first: str, second: str):
     """A stand-in for the breakpoint search: the split named ``first`` is lost in (2^2000, 2^2002],
     ``second`` in (2^2001, 2^2003] (the two overlap), any other split in (2^3000, 2^3001]."""
-    def search(form, k0):
+    def search(form, k0, guess=None):
         ends = {first: (2000, 2002), second: (2001, 2003)}.get(form.name, (3000, 3001))
         return LogBracket(Fraction(ends[0]), Fraction(ends[1]))
     return search
@@ -133,7 +142,7 @@ def _overlapping_brackets(first: str, second: str):
     (Tree(TWO), "c1", "c2", False),                                  # 7 nodes, none lost at k = 1: a view
     (Tree(Node((76, 15), [_pure(6), TWO])), "c21", "c22", True),     # 135 nodes, 9 left after k = 1
 ])
-def test_overlapping_brackets_name_the_two_splits(monkeypatch, tree, first, second, compact):
+def test_overlapping_brackets_name_the_two_splits(monkeypatch, exact_steps, tree, first, second, compact):
     """Brackets that overlap cannot be ordered: the error names the two splits by their names in
     the input, both when the stage is a view over the input's indices and when it is a compact
     copy with indices of its own (c21 is node 129 of the input, node 3 of the copy).  Killed:
@@ -205,7 +214,7 @@ TIE_THEN_SMALL = Tree(Node((12, 11), [Node((6, 8), [Node((4, 3)), Node((2, 5))])
                                       Node((6, 3), [Node((5, 0)), Node((1, 3))])]))
 
 
-def test_prunetree_fallbacks_are_summed_over_the_stages():
+def test_prunetree_fallbacks_are_summed_over_the_stages(exact_steps):
     """The sequence runs PruneTree at k = 1 and 2 on the whole tree, at 5 (the least breakpoint)
     and 6 without c1, at 10 and 11 without c1 and c2, and at 15 on the root alone (c2 kept at 11:
     the stage from 10 is found by the search, as is the one from 15).  PruneTree settles c1 at
@@ -228,7 +237,7 @@ def test_prunetree_fallbacks_are_summed_over_the_stages():
     assert seq.decisions["prunetree_exact_fallbacks"] == 1
 
 
-def test_prunetree_runs_at_k0_plus_1_up_to_the_exact_limit(monkeypatch):
+def test_prunetree_runs_at_k0_plus_1_up_to_the_exact_limit(monkeypatch, exact_steps):
     """TWO's stages start at 1, 10 (c1), 12 (c2) and 16 (root).  After a stage from k0 the sequence
     asks PruneTree at k0 + 1 only while k0 + 1 <= EXACT_K_LIMIT, and searches otherwise.  PruneTree
     compares each split of the tree it runs on once: k = 1, 2 (3 splits), 10 (3), 12 (2, c1 lost),
@@ -243,7 +252,7 @@ def test_prunetree_runs_at_k0_plus_1_up_to_the_exact_limit(monkeypatch):
         assert seq.decisions["prunetree_comparisons"] == comparisons, limit
 
 
-def test_a_sequence_of_bracket_stages(monkeypatch):
+def test_a_sequence_of_bracket_stages(monkeypatch, exact_steps):
     """Three splits each lost beyond 2^BREAKPOINT_EXACT_BITS, in disjoint brackets (a stand-in for
     the search gives c1 (2^2000, 2^2001], c2 (2^2100, 2^2101], root (2^3000, 2^3001]): a stage
     starts at each bracket, the next one found without PruneTree (no integer k is known past a
@@ -251,7 +260,7 @@ def test_a_sequence_of_bracket_stages(monkeypatch):
     below it."""
     ends = {"c1": (2000, 2001), "c2": (2100, 2101), "root": (3000, 3001)}
     brackets = {name: LogBracket(Fraction(lo), Fraction(hi)) for name, (lo, hi) in ends.items()}
-    monkeypatch.setattr(sequence_module, "next_breakpoint", lambda form, k0: brackets[form.name])
+    monkeypatch.setattr(sequence_module, "next_breakpoint", lambda form, k0, guess=None: brackets[form.name])
     seq = knorm_sequence(Tree(TWO), crossings=False)
     c1, c2, root = brackets["c1"], brackets["c2"], brackets["root"]
     assert [(s.k_from, s.k_to, s.leaves, s.pruned) for s in seq.stages] == [

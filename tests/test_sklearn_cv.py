@@ -324,3 +324,23 @@ def test_importing_does_not_import_matplotlib():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1]))
     assert out.stdout.strip() == "False"
+
+
+def test_fractional_weights_fold_scores_equal_one_fit_per_k():
+    """Fractional row and class weights, lam="auto" (resolved on each fold's weighted grown tree):
+    each fold's held-out accuracy (unweighted) at every candidate is that of the template fitted
+    at that k on the fold's weighted rows.  The fold's tree is grown and counted without a fit at
+    k = 1 (KNormTreeClassifierCV's _fold_path).  (GridSearchCV of scikit-learn 1.9 would weigh the
+    held-out rows too, so the brute force is written out.)  Planted bug that fails it (by hand,
+    reverted): the fold's weights dropped in _fold_path."""
+    X, y = load_wine(return_X_y=True)
+    w = np.where(y == 0, 0.5, 1.25)
+    template = KNormTreeClassifier(class_weight={0: 1, 1: 1.5}, random_state=0)
+    folds = StratifiedKFold(3, shuffle=True, random_state=0)
+    cv = KNormTreeClassifierCV(template, cv=folds).fit(X, y, sample_weight=w)
+    ks = [k for k in cv.cv_results_["k"] if k < 2 ** 63]
+    assert len(ks) >= 3
+    for i, (train, test) in enumerate(folds.split(X, y)):
+        brute = [clone(template).set_params(k=k).fit(X[train], y[train], sample_weight=w[train]).score(X[test], y[test])
+                 for k in ks]
+        np.testing.assert_allclose(cv.cv_results_[f"split{i}_test_score"][:len(ks)], brute, rtol=0, atol=1e-12)

@@ -37,7 +37,7 @@ def test_violations_can_fail(theorem_id):
               suppress_health_check=list(HealthCheck), phases=[Phase.generate])
     @given(theorem.violations())
     def run(case):
-        if not theorem.check(case).holds:
+        if not failures and not theorem.check(case).holds:     # one failing case is enough: the rest unchecked
             failures.append(case)
     run()
     assert failures, f"{theorem_id}: no violating case failed ({theorem.violation_note})"

@@ -293,7 +293,7 @@ class SubtreeForm:
         >>> (ball - flint.fmpq(49, 800)).contains(0), ball.rad() < 2.0 ** -40      # 49/800 by hand
         (True, True)
         """
-        kb = k if isinstance(k, flint.arb) else arb_of(k)
+        kb = arb_of(k)                                  # (an arb k as it is)
         if magnitude_bits(kb) > flint.ctx.prec:      # huge k: the enclosure of log_rising_ratio_arb
 
             def ratio(a, d):
@@ -318,12 +318,12 @@ class SubtreeForm:
         All at one working precision (the caller's plus the bits of k and of the largest a + d, as
         in :func:`~exactprune.numbers.log_rising_ratio_arb`); the balls of the weights and values,
         the lgamma and the chain products are made once per precision."""
-        prec = flint.ctx.prec + magnitude_bits(k if isinstance(k, flint.arb) else Fraction(k)) + self._size + 16
+        prec = flint.ctx.prec + magnitude_bits(k) + self._size + 16
         with flint.ctx.workprec(prec):
             if prec not in self._balls:
                 self._balls[prec] = self._gamma_ratio_plan()
             plan, rows = self._balls[prec]
-            kb = k if isinstance(k, flint.arb) else arb_of(k)
+            kb = arb_of(k)
             ratio: list = []
             for start, steps, below in plan:
                 if steps is None:             # start: (v, lgamma v)
@@ -336,7 +336,7 @@ class SubtreeForm:
             if not rows:            # a = 0 at the leaf: a pure subtree with c lam = 0, every a is 0
                 return flint.arb(0)
             terms = [w * ratio[a] / ratio[d] for w, a, d in rows]
-            return terms[0] - sum(terms[1:], flint.arb(0))
+            return terms[0] - sum(terms[1:])
 
     def _gamma_ratio_plan(self) -> tuple:
         """For :meth:`_difference_lgamma` at the current precision: the distinct values, ordered

@@ -1,6 +1,7 @@
 """The searches on a split's F_d (:mod:`exactprune.breakpoints.forms`): its exact integer breakpoint
-(doubling and bisection, a certified :class:`LogBracket` beyond 2**BREAKPOINT_EXACT_BITS), the
-single-crossing check of Thm 5.3 and the certified real crossing."""
+(doubling and bisection, a certified :class:`LogBracket` beyond 2**BREAKPOINT_EXACT_BITS), float
+guesses of the breakpoints of every split of a tree at once (:func:`float_breakpoints`, for the
+caller to certify), the single-crossing check of Thm 5.3 and the certified real crossing."""
 from __future__ import annotations
 
 import math
@@ -10,9 +11,11 @@ from typing import Optional, Union
 
 import numpy as np
 
-from ..knorm import Prior
+from ..knorm import Prior, child_weights, leaf_terms
 from ..limits import BREAKPOINT_EXACT_BITS, BREAKPOINT_MAX_LOG2
 from ..numbers import CertificationError, decimal_str, fraction_str
+from ..tree import CountArrays
+from ..tree.csr import csr_gather
 from .forms import SubtreeForm, _signs_at
 
 
@@ -57,9 +60,14 @@ class LogBracket:
 Breakpoint = Union[int, LogBracket]
 
 
-def next_breakpoint(form: SubtreeForm, k0: Breakpoint) -> Breakpoint:
+def next_breakpoint(form: SubtreeForm, k0: Breakpoint, guess: Optional[int] = None) -> Breakpoint:
     """Least integer k > k0 with F_d(k) <= 0 (split lost), given F_d(k0) > 0 (Thm 5.3), when it
     is at most 2**BREAKPOINT_EXACT_BITS; beyond, a certified :class:`LogBracket`.
+
+    The certified signs bracket it by doubling from k0, or, with a ``guess`` (a float one,
+    :func:`float_breakpoints`), by galloping from the guess with a first step of
+    guess / 2**GUESS_STEP_BITS; then bisection.  By Thm 5.3 (one sign change) the answer does
+    not depend on the guess, only the number of signs.
 
     Parameters
     ----------
@@ -67,6 +75,8 @@ def next_breakpoint(form: SubtreeForm, k0: Breakpoint) -> Breakpoint:
         The split's F_d.
     k0 : int or LogBracket
         An order where the split is kept.
+    guess : int, optional
+        Where the breakpoint probably is (used when k0 < guess <= 2**BREAKPOINT_EXACT_BITS).
 
     Returns
     -------
@@ -84,20 +94,19 @@ def next_breakpoint(form: SubtreeForm, k0: Breakpoint) -> Breakpoint:
     >>> small = SubtreeForm(Node((3, 1), [Node((3, 0)), Node((0, 1))]), Prior())
     >>> next_breakpoint(small, 1) == next(k for k in range(1, 100) if small.difference_exact(k) <= 0)
     True
-    >>> next_breakpoint(SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior()), 2)   # Zhong App B
-    17781896
+    >>> c2 = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
+    >>> next_breakpoint(c2, 2), next_breakpoint(c2, 2, guess=17781900)       # Zhong App B
+    (17781896, 17781896)
     """
     if isinstance(k0, LogBracket):
         return _log_bracket(form, k0.upper)
     limit = 1 << BREAKPOINT_EXACT_BITS
-    lo, step = k0, 1
-    hi = k0 + 1
-    while form.sign(hi) > 0:
-        lo = hi
-        if hi >= limit:
-            return _log_bracket(form, Fraction(BREAKPOINT_EXACT_BITS))
-        step *= 2
-        hi = min(k0 + step, limit)
+    if guess is not None and k0 < guess <= limit:
+        lo, hi = _bracket_from_guess(form, k0, guess, limit)
+    else:
+        lo, hi = _bracket_by_doubling(form, k0, limit)
+    if hi is None:          # kept at 2**BREAKPOINT_EXACT_BITS
+        return _log_bracket(form, Fraction(BREAKPOINT_EXACT_BITS))
     while hi - lo > 1:  # invariant: kept at lo, lost at hi
         mid = (lo + hi) // 2
         if form.sign(mid) > 0:
@@ -105,6 +114,46 @@ def next_breakpoint(form: SubtreeForm, k0: Breakpoint) -> Breakpoint:
         else:
             hi = mid
     return hi
+
+
+#: :func:`next_breakpoint` gallops from a guess g with a first step of g / 2**GUESS_STEP_BITS (a
+#: float guess of a breakpoint beyond 2^53 is off by about g / 2^36 on the databases measured)
+GUESS_STEP_BITS = 30
+
+
+def _bracket_by_doubling(form: SubtreeForm, k0: int, limit: int) -> tuple:
+    """``(lo, hi)``, kept at lo and lost at hi (hi None: kept at ``limit``), by the signs at
+    k0 + 1, k0 + 2, k0 + 4, ... (at most ``limit``)."""
+    lo, step = k0, 1
+    hi = k0 + 1
+    while form.sign(hi) > 0:
+        lo = hi
+        if hi >= limit:
+            return lo, None
+        step *= 2
+        hi = min(k0 + step, limit)
+    return lo, hi
+
+
+def _bracket_from_guess(form: SubtreeForm, k0: int, guess: int, limit: int) -> tuple:
+    """``(lo, hi)`` as :func:`_bracket_by_doubling`, by the sign at ``guess`` and then at steps of
+    guess / 2**GUESS_STEP_BITS (at least 1), doubling, away from it: up to ``limit``, down to k0
+    (where the split is kept)."""
+    step = max(1, guess >> GUESS_STEP_BITS)
+    if form.sign(guess) > 0:
+        lo = guess
+        while lo < limit:
+            hi = min(lo + step, limit)
+            if form.sign(hi) <= 0:
+                return lo, hi
+            lo, step = hi, 2 * step
+        return lo, None
+    hi = guess
+    while True:
+        lo = max(hi - step, k0)
+        if lo == k0 or form.sign(lo) > 0:
+            return lo, hi
+        hi, step = lo, 2 * step
 
 
 def _log_bracket(form: SubtreeForm, t0: Fraction, bits: int = 40) -> LogBracket:
@@ -326,14 +375,12 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
     """A float root of each form's F_d in [lo, hi], by float bisection of all forms at once
     (the Gamma ratios of the concatenated rows by scipy's ``betaln``, summed per form), NaN for a form whose
     float signs at lo and hi do not show the change.  Guesses only, certified by the caller."""
-    from scipy.special import betaln
     columns = [form._float_rows for form in forms]
     owner = np.repeat(np.arange(len(forms)), [len(w) for w, _, _ in columns])
     w, a, d = (np.concatenate([c[i] for c in columns]) for i in range(3))
 
-    def f(x):       # log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each ratio is
-        xs = x[owner]      # exp(log B(d, x) - log B(a, x)), scipy's betaln staying accurate for large a, d
-        return np.bincount(owner, weights=w * np.exp(betaln(d, xs) - betaln(a, xs)))    # every form has its leaf row
+    def f(x):
+        return _gamma_ratio_signs(owner, w, a, d, x, len(forms))
 
     with np.errstate(all="ignore"):
         left, right = np.full(len(forms), lo), np.full(len(forms), hi)
@@ -344,6 +391,218 @@ def _float_roots(forms: list, lo: float, hi: float) -> "np.ndarray":
             left, right = np.where(positive, mid, left), np.where(positive, right, mid)
             mid = (left + right) / 2
     return np.where(bracket, mid, np.nan)
+
+
+def _gamma_ratio_signs(owner: "np.ndarray", w: "np.ndarray", a: "np.ndarray", d: "np.ndarray", x: "np.ndarray",
+                       n: int) -> "np.ndarray":
+    """The float sign of sum_rows w Gamma(a + x) Gamma(d) / (Gamma(a) Gamma(d + x)) for each of
+    ``n`` owners (``owner`` non-decreasing) at its own x (``x[owner]``; x of shape (n,), or (n, P):
+    P points per owner): the rows of F_d at real k (the Gamma extension of (4.29), (C.26)).
+    log Gamma(a + x) - log Gamma(a) = log Gamma(x) - log B(a, x), so each log ratio is
+    log B(d, x) - log B(a, x), scipy's ``betaln`` staying accurate for large a, d, x (for x at most
+    _LGAMMA_X the four ``gammaln`` themselves, several times faster, their cancellation still far
+    below what a guess needs); each owner's
+    terms are scaled by its largest ratio before they are summed, so that ratios far below the
+    float range (large k) do not underflow to 0.  An owner without rows has the sign 0.  No
+    bound: guesses only.
+
+    >>> _gamma_ratio_signs(np.zeros(2, dtype=np.int64), np.array([1.0, -1.0]), np.array([1.0, 1.0]),
+    ...                    np.array([2.0, 3.0]), np.array([1e6]), 1).tolist()   # 1/(1 + x) > 2/((2 + x)(1 + x))
+    [1.0]
+    """
+    from scipy.special import betaln, gammaln
+    x = np.asarray(x, dtype=np.float64)
+    column = (-1,) + (1,) * (x.ndim - 1)
+    a, d, xs = a.reshape(column), d.reshape(column), x[owner]
+    if x.size and x.max() <= _LGAMMA_X:         # log Gamma(a + x) - log Gamma(d + x) + log Gamma(d) - log Gamma(a)
+        logs = gammaln(a + xs) - gammaln(d + xs) + (gammaln(d) - gammaln(a))
+    else:
+        logs = betaln(d, xs) - betaln(a, xs)
+    starts = np.searchsorted(owner, np.arange(n))
+    sizes = np.diff(np.append(starts, len(owner)))
+    out = np.zeros(x.shape)
+    filled = sizes > 0
+    if filled.any():
+        first = starts[filled]
+        top = np.maximum.reduceat(logs, first, axis=0)
+        scaled = w.reshape(column) * np.exp(logs - np.repeat(top, sizes[filled], axis=0))
+        out[filled] = np.add.reduceat(scaled, first, axis=0)
+    return np.sign(out)
+
+
+#: :func:`_gamma_ratio_signs` takes log Gamma differences directly up to this x (the cancellation
+#: in log Gamma(a + x) - log Gamma(d + x) is about 2^-52 x log x: 3e-9 at 2^20), ``betaln`` beyond
+_LGAMMA_X = 2.0 ** 20
+
+#: :func:`float_breakpoints` builds the float rows of subtrees of about this many nodes at a time
+FLOAT_ROWS_AT_A_TIME = 1 << 18
+
+#: the offsets from k0 where :func:`float_breakpoints` first looks for a float sign change: 2^(2^j)
+#: up to 2^1023 (the float range)
+_FLOAT_GRID = np.array([1.0, 2.0, 4.0, 16.0, 256.0, 2.0 ** 16, 2.0 ** 32, 2.0 ** 64, 2.0 ** 128, 2.0 ** 256,
+                        2.0 ** 512, 2.0 ** 1023])
+#: points per bracket and round of :func:`_least_nonpositive_integers`' search
+_POINTS = 3
+#: at most this many rounds (each divides a bracket's span by _POINTS + 1, or its ratio's exponent)
+_MAX_ROUNDS = 40
+
+
+def float_breakpoints(arrays: CountArrays, splits: "np.ndarray", prior: Prior, k0: int) -> list:
+    """Float guesses of the breakpoints of the splits ``splits`` of count arrays, all at once: for
+    each split d, the least integer k > k0 with F_d(k) <= 0 (the split lost, its subtree as it
+    stands, (4.28)-(4.29) with the weights (4.11)) as floats say it, or 0 where they show no such
+    k below 2^1023 (or F_d(k0) > 0 fails in floats).  Guesses, with no bound: the caller certifies
+    them (:func:`exactprune.sequence.knorm_sequence` by PruneTree on both sides of the least).
+
+    F_d(x) = R_leaf(d, x) - sum_l W_l R_leaf(l, x) over the leaves l of T_d at real x (the Gamma
+    extension, (C.26)), in floats (:func:`_gamma_ratio_signs`), W_l the product of the child
+    weights from d down to l.  Its sign change is bracketed on the grid k0 + 2^(2^j), then
+    narrowed over the integers (:func:`_least_nonpositive_integers`: many points per bracket and
+    round, exact float integers below 2^53), all splits together.  The splits may be nested; their rows
+    are made for subtrees of about FLOAT_ROWS_AT_A_TIME nodes at a time.
+
+    Parameters
+    ----------
+    arrays : CountArrays
+        The tree (nodes no walk from the root reaches are never read).
+    splits : numpy array of int
+        The splits (node indices).
+    prior : Prior
+        lam, eta and the numerator convention.
+    k0 : int
+        An order where every one of the splits is kept (F_d(k0) > 0).
+
+    Returns
+    -------
+    list of int
+        One guess per split (0: none).
+
+    See Also
+    --------
+    next_breakpoint : the exact breakpoint of one split.
+
+    Examples
+    --------
+    >>> from exactprune.tree import iris_tree
+    >>> from exactprune.knorm import prune
+    >>> tree = prune(iris_tree(), 2).tree           # Zhong Figure B.1 (d): c2 is lost from k = 17781896
+    >>> a = tree.arrays()
+    >>> float_breakpoints(a, np.array([a.index("c2")]), Prior(), 2)
+    [17781896]
+    """
+    splits = np.asarray(splits, dtype=np.int64)
+    guesses = np.zeros(len(splits), dtype=object)
+    if not splits.size:
+        return []
+    for chunk in _chunks_of_rows(arrays, splits):
+        rows = _float_rows_of_subtrees(arrays, splits[chunk], prior)
+        if rows is not None:
+            owner, w, a, d = rows
+            guesses[chunk] = _least_nonpositive_integers(owner, w, a, d, chunk.stop - chunk.start, k0)
+    return guesses.tolist()
+
+
+def _chunks_of_rows(arrays: CountArrays, splits: "np.ndarray") -> list:
+    """Slices of ``splits`` whose subtrees hold about FLOAT_ROWS_AT_A_TIME nodes together (a split
+    with more alone): a subtree's rows are its leaves and its root, at most its nodes."""
+    total = np.cumsum(arrays.subtree_sizes[splits])
+    cuts = np.searchsorted(total, np.arange(FLOAT_ROWS_AT_A_TIME, int(total[-1]), FLOAT_ROWS_AT_A_TIME), side="right")
+    bounds = [0] + sorted(set(int(c) for c in cuts if 0 < c < len(splits))) + [len(splits)]
+    return [slice(lo, hi) for lo, hi in zip(bounds, bounds[1:])]
+
+
+def _float_rows_of_subtrees(arrays: CountArrays, roots: "np.ndarray", prior: Prior) -> Optional[tuple]:
+    """The float rows ``(owner, w, a, d)`` of F_d for the subtrees at ``roots`` (nested or not): per
+    root j its leaf row (j, 1, a, d) and a row (j, -W_l, a_l, d_l) per leaf l below, W_l the
+    product of the child weights (4.11) from the root down, a and d the terms of (4.29)
+    (:func:`~exactprune.knorm.leaf_terms`, :func:`~exactprune.knorm.child_weights` in floats),
+    ordered by root, the weights of a root's rows of equal (a, d) summed (a grown tree's leaves
+    share few); rows with a = 0 (ratio 0) left out.  None when a count is beyond float range."""
+    offsets = tuple(float(x) for x in prior.term_offsets(arrays.counts.shape[1]))
+    eta, arity = float(prior.eta), arrays.n_children
+    owner, nodes = np.arange(len(roots)), np.asarray(roots)
+    weight = np.ones(len(roots))
+    parts, parent_size, parent_width = [], None, None
+    with np.errstate(all="ignore"):
+        while nodes.size:
+            try:
+                rows = np.asarray(arrays.counts[nodes], dtype=np.float64)
+            except OverflowError:
+                return None
+            sizes, top = rows.sum(axis=1), rows.max(axis=1)
+            a, d = leaf_terms(sizes, top, offsets)
+            if parent_size is None:
+                parts.append((owner, weight, a, d))             # the roots as leaves
+            else:
+                weight = weight * child_weights(sizes, parent_size, eta, float, n_children=parent_width)
+            leaf = arity[nodes] == 0
+            parts.append((owner[leaf], -weight[leaf], a[leaf], d[leaf]))
+            split = ~leaf
+            width = arity[nodes[split]]
+            owner, weight = np.repeat(owner[split], width), np.repeat(weight[split], width)
+            parent_size, parent_width = np.repeat(sizes[split], width), np.repeat(width.astype(np.float64), width)
+            nodes = csr_gather(arrays.offsets, arrays.indices, nodes[split])
+    owner, w, a, d = (np.concatenate([part[i] for part in parts]) for i in range(4))
+    keep = np.flatnonzero(a != 0)
+    keep = keep[np.lexsort((d[keep], a[keep], owner[keep]))]      # by root, then by (a, d)
+    owner, w, a, d = owner[keep], w[keep], a[keep], d[keep]
+    first = np.flatnonzero(np.r_[True, (owner[1:] != owner[:-1]) | (a[1:] != a[:-1]) | (d[1:] != d[:-1])])
+    return owner[first], np.add.reduceat(w, first) if len(w) else w, a[first], d[first]    # equal rows summed
+
+
+def _least_nonpositive_integers(owner, w, a, d, n: int, k0: int) -> "np.ndarray":
+    """For each of ``n`` forms given by float rows (``owner`` non-decreasing), the least integer
+    k > k0 where the float sum (:func:`_gamma_ratio_signs`) is <= 0, as Python ints (0: the sum
+    is not > 0 at k0, or stays > 0 up to k0 + 2^1023): bracketed on the grid k0 + _FLOAT_GRID,
+    then searched with _POINTS points per bracket and round (geometric while the bracket spans
+    more than a factor 2, else evenly spaced, floored to integers below 2^53: a bracket of at
+    most _POINTS + 1 integers is settled in one round), every form's points in one pass."""
+    if not math.isfinite(float(k0)):
+        return np.zeros(n, dtype=object)
+
+    def positive(which: "np.ndarray", x: "np.ndarray") -> "np.ndarray":
+        """The float signs > 0 of the forms ``which`` (indices) at their points ``x`` (one row each)."""
+        mask = np.zeros(n, dtype=bool)
+        mask[which] = True
+        sel = mask[owner]
+        rank = np.cumsum(mask) - 1
+        return _gamma_ratio_signs(rank[owner[sel]], w[sel], a[sel], d[sel], x, len(which)) > 0
+
+    def first_lost(points: "np.ndarray", kept: "np.ndarray", lo: "np.ndarray", hi: "np.ndarray") -> tuple:
+        """The bracket (last kept point or ``lo``, first lost point or ``hi``) of each row."""
+        rows, lost = np.arange(len(points)), ~kept
+        j = np.argmax(lost, axis=1)
+        any_lost = lost.any(axis=1)
+        new_hi = np.where(any_lost, points[rows, j], hi)
+        new_lo = np.where(any_lost, np.where(j > 0, points[rows, j - 1], lo), points[:, -1])
+        return new_lo, new_hi
+
+    with np.errstate(all="ignore"):
+        lo, hi = np.full(n, float(k0)), np.full(n, np.inf)
+        near, far = _FLOAT_GRID[_FLOAT_GRID <= 2.0 ** 16], _FLOAT_GRID[_FLOAT_GRID > 2.0 ** 16]
+        grid = float(k0) + np.concatenate(([0.0], near))      # the near grid first: log Gamma differences
+        kept = positive(np.arange(n), np.broadcast_to(grid, (n, len(grid))))
+        ok = kept[:, 0]
+        lo, hi = first_lost(np.broadcast_to(grid[1:], (n, len(grid) - 1)), kept[:, 1:], lo, hi)
+        open_ = np.flatnonzero(ok & np.isinf(hi))               # kept up to k0 + 2^16: the far grid
+        if open_.size:
+            grid = float(k0) + far
+            lo[open_], hi[open_] = first_lost(np.broadcast_to(grid, (len(open_), len(grid))),
+                                              positive(open_, np.broadcast_to(grid, (len(open_), len(grid)))),
+                                              lo[open_], hi[open_])
+        found = ok & np.isfinite(hi)
+        steps = np.arange(1, _POINTS + 1) / (_POINTS + 1)
+        for _ in range(_MAX_ROUNDS):
+            small = hi < 2.0 ** 53          # integers exact in floats: down to adjacent integers
+            active = np.flatnonzero(found & np.where(small, hi - lo > 1, np.nextafter(lo, np.inf) < hi))
+            if not active.size:
+                break
+            l, h, exact_ints = lo[active, None], hi[active, None], small[active, None]
+            points = np.where(h > 2 * l, l * (h / l) ** steps, l + (h - l) * steps)
+            points = np.where(exact_ints, np.clip(np.floor(points), l + 1, h - 1),
+                              np.clip(points, np.nextafter(l, np.inf), np.nextafter(h, -np.inf)))
+            lo[active], hi[active] = first_lost(points, positive(active, points), l[:, 0], h[:, 0])
+    return np.array([int(h) if f else 0 for h, f in zip(hi.tolist(), found.tolist())], dtype=object)
 
 
 def _guessed_cell(form: "SubtreeForm", x0: Fraction, length: Fraction, cells: int, root: float) -> Optional[tuple]:

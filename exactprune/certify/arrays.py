@@ -128,8 +128,9 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     Returns
     -------
     tuple
-        ``(values, rels)`` arrays (``rels`` a read-only broadcast of the one bound when every
-        element has it).
+        ``(values, rels)`` arrays (``rels`` a read-only broadcast of the one bound when both
+        bounds are scalars and every element is valid).  The loop allocates nothing per factor:
+        the running product and two buffers for ``a + m`` and ``d + m`` are its only arrays.
 
     Examples
     --------

@@ -48,7 +48,7 @@ def grow_tree(dataset: Dataset, **tree_params):
     import numpy as np
     from sklearn.tree import DecisionTreeClassifier
 
-    from ..tree import Tree
+    from ..tree import Tree, threshold_split_text
     ranks = np.column_stack([np.unique(column, return_inverse=True)[1] for column in dataset.X.T]) \
         if dataset.X.shape[1] else dataset.X
     with warnings.catch_warnings():
@@ -64,7 +64,7 @@ def grow_tree(dataset: Dataset, **tree_params):
             if feature not in values:
                 values[feature] = np.unique(dataset.X[:, feature])
             value = float(values[feature][int(node["threshold"])])
-            node["threshold"], node["split"] = value, f"{dataset.feature_names[feature]} <= {value!r}"
+            node["threshold"], node["split"] = value, threshold_split_text(dataset.feature_names[feature], value)
         stack.extend(node.get("children", []))
     return Tree.from_dict(grown, class_names=[dataset.class_names[int(c)] for c in est.classes_])
 

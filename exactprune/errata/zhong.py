@@ -308,7 +308,7 @@ ERRATA = [
             "The stated rule marks a difference only when the t-test's P is below 5%; the printed P "
             "(6.3%, which the pooled two-sample t-test reproduces from the printed means and sds within "
             "their rounding) is not, so the sign should be blank. It is the only one of the 112 "
-            "printed signs that breaks the rule (tests/test_experiments.py)."),
+            "printed signs that breaks the rule (tests/experiments/test_printed.py)."),
     Erratum("zhong-4.20", "Zhong (4.20)", "E[r_c1^2] = 0.00075758",
             lambda: _printed_value_erratum("4.20"),
             "The printed value is 10 times the exact one; (4.26) uses the correct value 0.000075758."),

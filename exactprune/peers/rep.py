@@ -62,10 +62,7 @@ def _routed_matrix(tree: Tree, X, y):
     tests = tree.split_tests()
     J = tree.n_classes
     leaf = leaves_reached(tests, X, np.arange(len(y)), 0)
-    counts = np.bincount(leaf * J + y, minlength=a.n_nodes * J).reshape(a.n_nodes, J)
-    for splits in a.splits_bottom_up():
-        counts[splits] = a.child_sums(splits, counts)
-    return counts
+    return a.sums_from_leaves(np.bincount(leaf * J + y, minlength=a.n_nodes * J).reshape(a.n_nodes, J))
 
 
 class REPResult(Pruning):

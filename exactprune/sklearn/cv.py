@@ -34,7 +34,8 @@ highest mean score and the largest k whose mean is at least the best mean less i
 (:func:`~exactprune.sklearn.prune_fitted` on the fold's grown tree, PruneTree once per stage, no
 regrowing).
 
-Held-out rows are scored unweighted, as ``GridSearchCV`` scores them; ``sample_weight`` weighs the
+Held-out rows are scored unweighted (scikit-learn 1.9's ``GridSearchCV`` weighs its held-out scores by
+the ``sample_weight`` given to ``fit``, so with weights its fold scores differ); ``sample_weight`` weighs the
 counts of the fold trees and of the refit: integer sample weights are duplicated rows (a weight
 of 3 is the row three times), and fractional weights (or a ``class_weight`` such as
 ``"balanced"``) give rational counts, whose exact k path has exact integer breakpoints too.
@@ -134,30 +135,33 @@ def choose_index(errors: list, n: Optional[int] = None, se: Optional[list] = Non
 
 
 def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, scorer) -> dict:
-    """One fold: the tree grown on ``train`` (PruneTree at k = 1, the cheapest), its k-norm
+    """One fold: the tree grown on ``train`` and its exact counts (no pruning, no prediction
+    tables: :meth:`KNormTreeClassifier._grow`, the steps of ``fit`` before PruneTree), its k-norm
     sequence, and each finite stage scored on ``test``: the misclassified held-out rows per stage
     (``scorer`` None) or the scorer's value per stage."""
     weights = None if sample_weight is None else sample_weight[train]
-    clf = clone(template).set_params(k=1).fit(X[train], y[train], sample_weight=weights)
-    grown_counts = clf.to_count_tree(pruned=False)
-    seq = knorm_sequence(grown_counts, prior=clf.prior_, crossings=False)
+    clf = clone(template).set_params(k=1)
+    clf._validated_parameters()
+    grown, arrays = clf._grow(*clf._validate_rows(X[train], y[train], weights))
+    grown_counts, prior = clf._count_tree_and_prior(grown, arrays, 1)
+    seq = knorm_sequence(grown_counts, prior=prior, crossings=False)
     finite = [s for s in seq.stages if s.k_from != "inf"]
     if not all(isinstance(s.k_from, Integral) for s in finite):
         raise ValueError("a breakpoint of a fold lies beyond the exactly searched range (a certified "
                          "bracket): its stage cannot be matched to integer candidates")
     ks, leaves = [int(s.k_from) for s in finite], [s.leaves for s in finite]
     if scorer is not None:
-        grown = clf.unpruned_estimator_
-        params = {"eta": template.eta, "numerator": template.numerator, "lam": clf.lam_}
+        params = {"eta": template.eta, "numerator": template.numerator, "lam": prior.lam}
         scores = [scorer(prune_fitted(grown, k=k, X=X[train], y=y[train], sample_weight=weights, **params),
                          X[test], y[test]) for k in ks]
         return {"ks": ks, "leaves": leaves, "scores": scores, "n_test": len(test)}
-    return {"ks": ks, "leaves": leaves, "wrong": _wrong_per_stage(clf, finite, X[test], y[test]),
+    return {"ks": ks, "leaves": leaves, "wrong": _wrong_per_stage(grown, arrays, finite, X[test], y[test]),
             "n_test": len(test)}
 
 
-def _wrong_per_stage(clf: KNormTreeClassifier, finite: list, X_test, y_test) -> list:
-    """The held-out rows misclassified by each finite stage of the fold's sequence.
+def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
+    """The held-out rows misclassified by each finite stage of the fold's sequence (``grown`` the
+    fold's scikit-learn tree, ``arrays`` its count arrays: node i is scikit-learn's node i).
 
     Node v of the grown tree is a leaf of stage s iff lost[v] <= s < above[v]: lost[v] is the
     stage that prunes v (0 for a leaf of the grown tree; the splits below a pruned one keep no
@@ -165,8 +169,6 @@ def _wrong_per_stage(clf: KNormTreeClassifier, finite: list, X_test, y_test) -> 
     held-out row reaching v is misclassified there iff its class is not v's majority (the first
     of tied classes, as ``predict``); a difference array over the stages adds each node's wrong
     rows to its stages."""
-    grown = clf.unpruned_estimator_
-    arrays = clf.to_count_tree(pruned=False).arrays()       # node i is scikit-learn's node i
     n_stages, n_nodes = len(finite), arrays.n_nodes
     lost = np.full(n_nodes, n_stages, dtype=np.int64)
     lost[arrays.n_children == 0] = 0

@@ -65,7 +65,7 @@ too); for rational counts every comparison is between exact rationals (the float
 assume integer counts), or certified arb signs for k > ``EXACT_K_LIMIT``.  ``knorm_pruning_path``
 takes rational counts as well (exact integer breakpoints, the Gamma ratios of rational
 arguments certified as for integers).  Zhong's Cor 5.4 and Thm 5.5 were
-checked exactly on random rational trees (tests/test_sklearn.py), not proven for them.
+checked exactly on random rational trees (tests/sklearn/test_counts.py), not proven for them.
 
 >>> from sklearn.datasets import load_iris
 >>> X, y = load_iris(return_X_y=True)
@@ -303,7 +303,14 @@ class KNormTreeClassifier(_GrowAndPrune):
           c2: [0, 1]
         """
         k, epsilon = self._validated_parameters()
-        X, y, sample_weight = self._validate_rows(X, y, sample_weight)
+        grown, arrays = self._grow(*self._validate_rows(X, y, sample_weight))
+        self._prune_grown(grown, arrays, k, epsilon)
+        return self
+
+    def _grow(self, X, y, sample_weight) -> tuple:
+        """``(grown, arrays)``: CART grown by scikit-learn on validated rows (this estimator's
+        growing parameters) and its count arrays with the exact weighted class counts of the rows
+        (:meth:`_row_counts`), checked against scikit-learn's own."""
         params = {name: getattr(self, name) for name in _TREE_PARAMS}
         grown = DecisionTreeClassifier(**params).fit(
             X, y, sample_weight=None if sample_weight is None else sample_weight.astype(np.float64))
@@ -311,8 +318,7 @@ class KNormTreeClassifier(_GrowAndPrune):
         if not agrees_with_sklearn(grown.tree_, arrays.counts):
             raise AssertionError("internal error: the exact class counts of the training rows are not "
                                  "scikit-learn's (the rows were routed differently from the growing)")
-        self._prune_grown(grown, arrays, k, epsilon)
-        return self
+        return grown, arrays
 
     @property
     def leaf_estimates_(self) -> dict[str, ErrorEstimate]:

@@ -83,18 +83,8 @@ class _GrowAndPrune(DecisionTreeClassifier):
     def _prune_grown(self, grown: DecisionTreeClassifier, arrays: CountArrays, k: int, epsilon: Fraction) -> None:
         """PruneTree on the grown tree, whose count arrays ``arrays`` (scikit-learn's node numbering,
         exact counts) are the one structure the count trees and the pruned ``tree_`` derive from."""
-        exact_params = _exact_values(self.get_params())
-        n_classes = len(grown.classes_)
-        counts = arrays.counts
-        prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
-                            int(grown.get_n_leaves()), n_classes, sum(counts[0].tolist()))
-        _check_zero_lam(prior, k, counts)
-        tree_ = grown.tree_
-        columns = getattr(self, "feature_names_in_", getattr(grown, "feature_names_in_", None))   # fit's X, or prune_fitted's tree
-        feature_names = None if columns is None else [str(name) for name in columns]
-        count_tree = Tree.from_arrays(arrays, [str(c) for c in grown.classes_], feature_names,
-                                      ("sklearn", np.asarray(tree_.feature, dtype=np.int64),
-                                       np.asarray(tree_.threshold, dtype=np.float64)))
+        count_tree, prior = self._count_tree_and_prior(grown, arrays, k)
+        counts, tree_ = arrays.counts, grown.tree_
         result = prune(count_tree, k, prior=prior, epsilon=epsilon)
         self.count_tree_, self.pruned_count_tree_ = count_tree, result.tree
         pruned_arrays, old = arrays.pruned(result.kept_splits)
@@ -118,6 +108,23 @@ class _GrowAndPrune(DecisionTreeClassifier):
         if hasattr(grown, "feature_names_in_"):
             self.feature_names_in_ = grown.feature_names_in_
         self._leaf_tables(pruned_arrays.counts, np.array(pruned_arrays.names(), dtype=object))
+
+    def _count_tree_and_prior(self, grown: DecisionTreeClassifier, arrays: CountArrays, k: int) -> tuple:
+        """``(count_tree, prior)`` of the grown tree (its count arrays ``arrays``): the count Tree
+        with the class and feature names and scikit-learn's thresholds, and the Prior of this
+        estimator's lam (``"auto"`` resolved on the grown tree), eta and numerator, checked for k."""
+        exact_params = _exact_values(self.get_params())
+        counts = arrays.counts
+        prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
+                            int(grown.get_n_leaves()), len(grown.classes_), sum(counts[0].tolist()))
+        _check_zero_lam(prior, k, counts)
+        tree_ = grown.tree_
+        columns = getattr(self, "feature_names_in_", getattr(grown, "feature_names_in_", None))   # fit's X, or prune_fitted's tree
+        feature_names = None if columns is None else [str(name) for name in columns]
+        count_tree = Tree.from_arrays(arrays, [str(c) for c in grown.classes_], feature_names,
+                                      ("sklearn", np.asarray(tree_.feature, dtype=np.int64),
+                                       np.asarray(tree_.threshold, dtype=np.float64)))
+        return count_tree, prior
 
     def _leaf_tables(self, node_counts_: np.ndarray, names: np.ndarray) -> None:
         """Per node id of the pruned ``tree_`` (``node_counts_`` its exact counts, ``names``

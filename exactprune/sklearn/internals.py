@@ -9,7 +9,7 @@ that :mod:`exactprune.sklearn` relies on is imported or used here, and nowhere e
   ``apply``, ``decision_path``) read.  Its layout - the keys of the state and the fields of a
   node - is checked against :data:`STATE_KEYS` and :data:`NODE_FIELDS` before every use
   (:func:`check_tree_layout`), so a scikit-learn release that changes it fails loudly, naming
-  itself, instead of building a wrong tree; ``tests/test_sklearn.py`` checks the layout of the
+  itself, instead of building a wrong tree; ``tests/sklearn/test_internals.py`` checks the layout of the
   installed release too.
 
 >>> from sklearn.tree import DecisionTreeClassifier

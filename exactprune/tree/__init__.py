@@ -31,11 +31,11 @@ from .jsonio import INDENT_DEPTH, deep_json
 from .names import ancestor_names, child_name, name_path, node_name
 from .nodes import Node, majority_class
 from .prunings import all_pruning_leaves, all_prunings, as_tree, copy_with_leaves, kept_from_collapsed
-from .routing import leaves_reached, majority_at_leaves, routing_threshold
+from .routing import leaves_reached, majority_at_leaves, routing_threshold, threshold_split_text
 
 __all__ = ["Node", "Tree", "CountArrays", "iris_tree", "IRIS_CLASS_NAMES", "node_name", "child_name", "name_path",
            "ancestor_names", "majority_class", "all_prunings", "as_tree", "copy_with_leaves", "kept_from_collapsed",
            "all_pruning_leaves",
            "sklearn_counts", "sklearn_names", "deep_json", "routing_threshold", "INDENT_DEPTH", "leaves_reached",
-           "majority_at_leaves",
+           "majority_at_leaves", "threshold_split_text",
            "has_fractional_counts", "require_integer_counts"]

@@ -492,6 +492,39 @@ class CountArrays(ArrayNames):
         np.cumsum(arity[:-1], out=starts[1:])
         return np.add.reduceat(values[csr_gather(self.offsets, self.indices, nodes)], starts, axis=0)
 
+    def sums_from_leaves(self, values: "np.ndarray") -> "np.ndarray":
+        """Overwrite, in place and deepest level first, every internal node's entry of ``values``
+        with the sum of its children's, so that each node holds the sum of the leaves' entries
+        below it (class counts of the leaves become every node's counts); the leaves' entries
+        are read, the internal nodes' are only written.  Returns ``values``.
+
+        Parameters
+        ----------
+        values : numpy.ndarray
+            A value (or a row of values) per node, any dtype :meth:`child_sums` adds.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``values``, filled in.
+
+        See Also
+        --------
+        child_sums : one level's sums.
+        splits_bottom_up : the order of the pass.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> a = CountArrays(np.array([[3, 2], [3, 0], [0, 2], [0, 1], [0, 1]]),
+        ...                 np.array([0, 2, 2, 4, 4, 4]), np.array([1, 2, 3, 4]))
+        >>> a.sums_from_leaves(np.array([-1, 10, -1, 20, 300])).tolist()   # node 2 = 20 + 300
+        [330, 10, 320, 20, 300]
+        """
+        for splits in self.splits_bottom_up():
+            values[splits] = self.child_sums(splits, values)
+        return values
+
     def subtree_mask(self, kept: "np.ndarray") -> "np.ndarray":
         """Which nodes remain when every split with ``kept[i]`` false becomes a leaf
         (:func:`~exactprune.tree.pruned_arrays.subtree_mask`).

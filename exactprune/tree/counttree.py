@@ -16,7 +16,7 @@ from .arrays import CountArrays, check_arrays, counts_matrix
 from .fromsklearn import sklearn_arrays
 from .jsonio import node_from_dict, read_json, write_json
 from .nodes import Node, validate_and_name
-from .routing import leaves_reached, routing_threshold
+from .routing import leaves_reached, routing_threshold, threshold_split_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -224,7 +224,7 @@ class Tree:
             for node, f, x in zip(nodes, feature.tolist(), threshold.tolist()):
                 if f >= 0:
                     node.feature, node.threshold = f, x
-                    node.split = f"{names[f] if names else f'x[{f}]'} <= {x:.4g}"
+                    node.split = threshold_split_text(names[f] if names else f"x[{f}]", x)
         elif self._routing is not None:
             for node, split, feature, threshold in zip(nodes, *self._routing[1:]):
                 node.split, node.feature, node.threshold = split, feature, threshold

@@ -116,8 +116,7 @@ def sklearn_count_arrays(tree_: Any, counts: "np.ndarray") -> CountArrays:
     [[1, 2], [1, 0], [0, 2]]
     """
     arrays = CountArrays(counts, *sklearn_structure(tree_))
-    for splits in arrays.splits_bottom_up():
-        counts[splits] = arrays.child_sums(splits, counts)
+    arrays.sums_from_leaves(counts)
     return arrays
 
 

@@ -4,7 +4,8 @@
 float64 that routes every float input the same way; :func:`leaves_reached` sends many rows down
 the binary split arrays of :meth:`exactprune.tree.Tree.split_tests` at once, and
 :func:`majority_at_leaves` is the package's one prediction with a (pruned) tree: the majority
-class of the leaf each row reaches.
+class of the leaf each row reaches.  :func:`threshold_split_text` writes such a test for a reader,
+the threshold in full.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["routing_threshold", "leaves_reached", "majority_at_leaves"]
+__all__ = ["routing_threshold", "leaves_reached", "majority_at_leaves", "threshold_split_text"]
 
 
 def routing_threshold(threshold: Union[int, float, Fraction]) -> float:
@@ -50,6 +51,42 @@ def routing_threshold(threshold: Union[int, float, Fraction]) -> float:
     except OverflowError:
         return sys.float_info.max if threshold > 0 else -math.inf
     return math.nextafter(value, -math.inf) if value > threshold else value
+
+
+def threshold_split_text(column: str, threshold: float) -> str:
+    """The split test ``x[column] <= threshold`` as text, ``COLUMN <= THRESHOLD``, the threshold
+    written in full: the shortest decimal that reads back as the same float64 (``repr``), so that
+    a reader who routes rows by the text routes them as the threshold does.  (A rounded threshold
+    does not: scikit-learn's midpoint 0.800000011920929, the float32 image of 0.8, printed to 4
+    digits reads 0.8, and a row at 0.8 in float32 would cross to the other side.)
+
+    Parameters
+    ----------
+    column : str
+        The name of the column tested (``x[j]`` when the columns have no names).
+    threshold : float
+        The threshold; a row goes to the first child when its value is at most this.
+
+    Returns
+    -------
+    str
+        ``f"{column} <= {threshold!r}"`` of the float64 ``threshold``.
+
+    See Also
+    --------
+    routing_threshold : the float64 that routes like an exact threshold.
+    exactprune.datasets.tree_json : a grown tree's splits in the terms of a CSV file.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> text = threshold_split_text("petal width", float(np.float32(0.8)))
+    >>> text, float(text.split(" <= ")[1]) == float(np.float32(0.8))
+    ('petal width <= 0.800000011920929', True)
+    >>> threshold_split_text("x[0]", np.float64(0.5))             # numpy floats are written as floats
+    'x[0] <= 0.5'
+    """
+    return f"{column} <= {float(threshold)!r}"
 
 
 def leaves_reached(tests: tuple, X: "np.ndarray", rows: "np.ndarray", start: int) -> "np.ndarray":

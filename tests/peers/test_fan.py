@@ -1,9 +1,15 @@
-"""Fan's estimate (exactprune.peers.fan): its variance (13) against the exact Dirichlet variance."""
+"""Fan's estimate (exactprune.peers.fan): its variance (13) against the exact Dirichlet variance.
+
+The tests written to kill mutants (scripts/mutation.py, docs/mutation.md; formerly
+tests/mutation/test_mutants_fan.py) sit with the tests of the function they check. Mutants of
+exactprune.peers.fan that its own tests let through: Fan (13) term by term for a named and a
+numeric prior, the default prior, the error messages, and Fan (14) on a tree with training errors,
+an empty leaf (listed first) and a one-example leaf, against the sum evaluated independently in
+floats."""
 from __future__ import annotations
 
 import math
 from fractions import Fraction
-from fractions import Fraction as F
 
 import pytest
 from hypothesis import given, strategies as st
@@ -13,6 +19,8 @@ from exactprune.peers.fan import FAN_PRIORS, fan_estimate, fan_moments
 from exactprune.tree import Tree, iris_tree
 from helpers import assert_ball
 
+
+# -- Fan (13): the moments of one leaf ---------------------------------------------------------
 
 @given(st.lists(st.integers(0, 30), min_size=2, max_size=4).filter(lambda c: sum(c) > 0),
        st.sampled_from(["haldane", "jeffreys", "bayes"]))
@@ -29,34 +37,16 @@ def test_fan_variance_against_the_exact_dirichlet_variance(counts, prior):
             assert m["var_fan"] == m["var_exact"]
 
 
-def test_fan_estimate_and_exact_variance_order():
-    t = iris_tree()
-    fan = fan_estimate(t, "jeffreys")
-    exact = fan_estimate(t, "jeffreys", variance="exact")
-    assert exact < fan                       # Fan's variance is the larger (denominator n + 1)
-    assert_ball(fan_estimate(t, "haldane"), fan_estimate(t, "haldane", variance="exact"), 1e-12)
-    with pytest.raises(ValueError, match="empty cell"):
-        fan_moments((0, 0), 0)
-
-# ==================================================================================================
-# Tests written to kill mutants (mutmut, scripts/mutation.py; docs/mutation.md), formerly
-# tests/mutation/test_mutants_fan.py:
-#
-# Mutants of exactprune.peers.fan that its own tests let through: Fan (13) term by term for
-# a named and a numeric prior, the default prior, the error messages, and Fan (14) on a tree
-# with training errors, an empty leaf (listed first) and a one-example leaf, against the sum
-# evaluated independently in floats.
-
-
 def test_fan_13_by_hand():
     # counts (3, 1), class 0, Jeffreys n_s = 1/2: mean 3.5/5, bias (7/10 - 3/4)^2, Beta(7/2, 3/2)
-    expected = {"mean": F(7, 10), "var_fan": F(7, 10) * F(3, 10) / 5, "bias2": F(1, 400),
-                "var_exact": F(7, 2) * F(3, 2) / (25 * 6)}
+    expected = {"mean": Fraction(7, 10), "var_fan": Fraction(7, 10) * Fraction(3, 10) / 5, "bias2": Fraction(1, 400),
+                "var_exact": Fraction(7, 2) * Fraction(3, 2) / (25 * 6)}
     assert fan_moments((3, 1), 0) == expected
     assert fan_moments((3, 1), 0, "Jeffreys") == expected
     # a numeric prior n_s = 1/3, class 1: mean (1 + 1/3)/(4 + 2/3) = 2/7, bias (2/7 - 1/4)^2
-    m = fan_moments((3, 1), 1, F(1, 3))
-    assert (m["mean"], m["var_fan"], m["bias2"]) == (F(2, 7), F(2, 7) * F(5, 7) / 5, F(1, 28) ** 2)
+    m = fan_moments((3, 1), 1, Fraction(1, 3))
+    assert (m["mean"], m["var_fan"], m["bias2"]) == (Fraction(2, 7), Fraction(2, 7) * Fraction(5, 7) / 5,
+                                                     Fraction(1, 28) ** 2)
 
 
 def test_error_messages():
@@ -67,6 +57,18 @@ def test_error_messages():
     t = Tree.from_json('{"counts": [3, 1]}')
     with pytest.raises(ValueError, match=r"^variance must be 'fan' or 'exact', got 'x'$"):
         fan_estimate(t, variance="x")
+
+
+# -- Fan (14): the estimate of a tree ----------------------------------------------------------
+
+def test_fan_estimate_and_exact_variance_order():
+    t = iris_tree()
+    fan = fan_estimate(t, "jeffreys")
+    exact = fan_estimate(t, "jeffreys", variance="exact")
+    assert exact < fan                       # Fan's variance is the larger (denominator n + 1)
+    assert_ball(fan_estimate(t, "haldane"), fan_estimate(t, "haldane", variance="exact"), 1e-12)
+    with pytest.raises(ValueError, match="empty cell"):
+        fan_moments((0, 0), 0)
 
 
 def fan_14(leaves, ns, exact_variance):

@@ -1,5 +1,14 @@
 """Kearns-Mansour pruning (exactprune.peers.kearns_mansour): zero penalty is REP on the training
-set; the penalty (12.2) grows with subtree size."""
+set; the penalty (12.2) grows with subtree size.
+
+The tests written to kill mutants (scripts/mutation.py, docs/mutation.md; formerly
+tests/mutation/test_mutants_kearns_mansour.py) sit with the tests of the function they check.
+Mutants of exactprune.peers.kearns_mansour that its own tests let through: the defaults of the
+penalty (12.2) (delta = 1/20, d = 2, c = 11/10), the admissible range of delta, the arguments
+km_prune hands to the penalty (node count, depth, examples), the exact-penalty route with its tie
+rule ((12.1) prunes on >=), empty nodes, and the argument names. The penalty is checked against the
+formula of notes (12.2) evaluated independently in floats (far from any decision boundary) and the
+pruning decisions against hand arithmetic."""
 from __future__ import annotations
 
 import math
@@ -14,46 +23,7 @@ from exactprune.tree import Tree, iris_tree
 from random_trees import count_trees
 
 
-@settings(max_examples=60, deadline=None)
-@given(count_trees(max_depth=3))
-def test_km_with_zero_penalty_is_rep_on_the_training_set(tree):
-    """alpha = 0 in (12.1): prune iff the subtree makes no fewer training errors, i.e. REP
-    with the training set as pruning set, hence (EK Thm 1) the smallest training-optimal pruning."""
-    km = km_prune(tree, penalty=lambda *a: 0)
-    pc = {n.name: n.counts for n in tree.root.walk()}
-    rep = rep_prune(tree, pc, labels="training")
-    assert sorted(l.name for l in km.tree.leaves()) == sorted(l.name for l in rep.tree.leaves())
-
-
-def test_km_penalty_grows_with_size_and_prunes_more():
-    assert km_penalty(100, 5, 2, 1000) > km_penalty(100, 3, 2, 1000)
-    assert km_penalty(50, 3, 2, 1000) > km_penalty(100, 3, 2, 1000)
-    big = km_prune(iris_tree(), c="11/10")
-    none = km_prune(iris_tree(), penalty=lambda *a: 0)
-    assert big.tree.n_leaves <= none.tree.n_leaves
-    with pytest.raises(ValueError, match="c must exceed 1"):
-        km_penalty(10, 3, 1, 10, c=1)
-
-
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.peers.kearns_mansour (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_kearns_mansour.py:
-#
-# Mutants of exactprune.peers.kearns_mansour that its own tests let through: the defaults of
-# the penalty (12.2) (delta = 1/20, d = 2, c = 11/10), the admissible range of delta, the
-# arguments km_prune hands to the penalty (node count, depth, examples), the exact-penalty
-# route with its tie rule ((12.1) prunes on >=), empty nodes, and the argument names.
-#
-# The penalty is checked against the formula of notes (12.2) evaluated independently in floats
-# (far from any decision boundary) and the pruning decisions against hand arithmetic.
-
-def stump(parent, left, right):
-    return Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {left}}}, {{"counts": {right}}}]}}')
-
-
-def leaves(result):
-    return sorted(leaf.name for leaf in result.tree.leaves())
-
+# -- the penalty (12.2) ------------------------------------------------------------------------
 
 def alpha(m_v, n_v, depth, m, delta=0.05, d=2, c=1.1):
     """Notes (12.2) with |PATHS| <= (2d)^l and |TREES| <= (d + 2)^n, in floats."""
@@ -85,6 +55,45 @@ def test_penalty_names_d_delta_and_c():
         km_penalty(100, 3, 1, 100, delta=0.05)
     with pytest.raises(TypeError, match=r"^c must be exact"):
         km_penalty(100, 3, 1, 100, c=1.1)
+
+
+def leaves(result):
+    return sorted(leaf.name for leaf in result.tree.leaves())
+
+
+def stump(parent, left, right):
+    return Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {left}}}, {{"counts": {right}}}]}}')
+
+
+def test_division_by_the_node_examples():
+    """Stump (6, 2) into pure children: eps(T*) - eps(leaf) = (0 - 2)/8 = -1/4 (a fraction of
+    m_v = 8, not the error count -2): penalty 3/10 prunes, 1/5 keeps."""
+    t = stump([6, 2], [6, 0], [0, 2])
+    assert leaves(km_prune(t, penalty=lambda *a: F(3, 10))) == ["root"]
+    assert leaves(km_prune(t, penalty=lambda *a: F(1, 5))) == ["c1", "c2"]
+
+
+# -- km_prune ----------------------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(count_trees(max_depth=3))
+def test_km_with_zero_penalty_is_rep_on_the_training_set(tree):
+    """alpha = 0 in (12.1): prune iff the subtree makes no fewer training errors, i.e. REP
+    with the training set as pruning set, hence (EK Thm 1) the smallest training-optimal pruning."""
+    km = km_prune(tree, penalty=lambda *a: 0)
+    pc = {n.name: n.counts for n in tree.root.walk()}
+    rep = rep_prune(tree, pc, labels="training")
+    assert sorted(l.name for l in km.tree.leaves()) == sorted(l.name for l in rep.tree.leaves())
+
+
+def test_km_penalty_grows_with_size_and_prunes_more():
+    assert km_penalty(100, 5, 2, 1000) > km_penalty(100, 3, 2, 1000)
+    assert km_penalty(50, 3, 2, 1000) > km_penalty(100, 3, 2, 1000)
+    big = km_prune(iris_tree(), c="11/10")
+    none = km_prune(iris_tree(), penalty=lambda *a: 0)
+    assert big.tree.n_leaves <= none.tree.n_leaves
+    with pytest.raises(ValueError, match="c must exceed 1"):
+        km_penalty(10, 3, 1, 10, c=1)
 
 
 def test_prune_uses_d_equal_two_and_c_eleven_tenths_by_default():
@@ -128,14 +137,6 @@ def test_exact_penalty_decides_by_sign_with_ties_pruned():
     assert leaves(km_prune(t, penalty=lambda *a: F(1, 2))) == ["root"]
     with pytest.raises(TypeError, match=r"^penalty must be exact"):
         km_prune(t, penalty=lambda *a: 0.5)
-
-
-def test_division_by_the_node_examples():
-    """Stump (6, 2) into pure children: eps(T*) - eps(leaf) = (0 - 2)/8 = -1/4 (a fraction of
-    m_v = 8, not the error count -2): penalty 3/10 prunes, 1/5 keeps."""
-    t = stump([6, 2], [6, 0], [0, 2])
-    assert leaves(km_prune(t, penalty=lambda *a: F(3, 10))) == ["root"]
-    assert leaves(km_prune(t, penalty=lambda *a: F(1, 5))) == ["c1", "c2"]
 
 
 def test_an_empty_internal_node_is_pruned():

@@ -1,4 +1,11 @@
-"""MEP (exactprune.peers.mep) against its identity with 1-norm PruneTree (Zhong p. 559)."""
+"""MEP (exactprune.peers.mep) against its identity with 1-norm PruneTree (Zhong p. 559).
+
+The tests written to kill mutants (scripts/mutation.py, docs/mutation.md; formerly
+tests/mutation/test_mutants_mep.py) sit with the tests of the function they check. Mutants of
+exactprune.peers.mep that its own tests let through: the defaults (m = 2 for a leaf, m = J lam with
+lam = 1/2 for the tree), an explicit m and non-uniform priors reaching every node, the empty-node
+case, the tie rule (MEP prunes when static <= backed-up) and the argument names in the error
+messages."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -11,6 +18,59 @@ from exactprune.peers.mep import mep_as_knorm, mep_leaf_error, mep_prune
 from exactprune.tree import Tree
 from random_trees import count_trees
 
+
+# -- the m-estimate of a leaf's error ----------------------------------------------------------
+
+@given(st.lists(st.integers(0, 30), min_size=2, max_size=4).filter(lambda c: sum(c) > 0),
+       st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(3), Fraction(1, 5)]))
+def test_mep_leaf_error_is_the_one_norm_leaf_moment_with_uniform_priors(counts, lam):
+    """The m-estimate with p_c = 1/J and m = J lam is (n - max n_j + (J-1) lam)/(n + J lam)."""
+    J = len(counts)
+    assert mep_leaf_error(counts, J * lam) == leaf_moment(counts, 1, Prior(lam=lam))
+    assert mep_leaf_error(counts, J * lam, [Fraction(1, J)] * J) == leaf_moment(counts, 1, Prior(lam=lam))
+
+
+def test_mep_leaf_error_with_priors_picks_the_class_of_largest_m_estimate():
+    """(n_c + p_c m)/(n + m) with n = (3, 2), p = (1/10, 9/10), m = 10: class 1 wins 11 to 4."""
+    assert mep_leaf_error((3, 2), 10, ["1/10", "9/10"]) == 1 - Fraction(2 + 9, 5 + 10)
+
+
+def test_mep_leaf_error_with_n_equal_to_m():
+    """n = m = 2: 1 - (1 + 1/2 2)/(2 + 2) = 1/2 (only n + m = 0 has no estimate)."""
+    assert mep_leaf_error((1, 1), 2) == Fraction(1, 2)
+
+
+def test_leaf_error_defaults_and_edges():
+    assert mep_leaf_error((3, 1)) == 1 - Fraction(3 + 1, 4 + 2)           # m = 2, p = 1/2
+    assert mep_leaf_error((1, 0), 0) == 0                         # n + m = 1 is fine
+    with pytest.raises(ValueError, match=r"^mep_leaf_error: an empty node with m = 0 has no estimate$"):
+        mep_leaf_error((0, 0), 0)
+    with pytest.raises(TypeError, match=r"^m must be exact"):
+        mep_leaf_error((3, 1), 0.5)
+    with pytest.raises(TypeError, match=r"^priors must be exact"):
+        mep_leaf_error((3, 1), 2, [0.5, 0.5])
+
+
+def test_mep_checks_priors_and_empty_nodes():
+    import pytest
+    t = Tree.from_json('{"counts": [2, 0], "children": [{"counts": [2, 0]}, {"counts": [0, 0]}]}')
+    with pytest.raises(ValueError, match=r"^priors has 1 entries for 2 classes$"):
+        mep_prune(t, priors=["1"])
+    with pytest.raises(ValueError, match=r"^node c2: n \+ m = 0, no m-estimate \(use m > 0\)$"):
+        mep_prune(t, m=0)
+    # m = 2: the empty c2 costs 0 scaled by its size; static 2 (1 - 3/4) = 1/2 against backed
+    # 2 (1 - 3/4) + 0 = 1/2: a tie, pruned
+    assert [leaf.name for leaf in mep_prune(t, m=2).tree.leaves()] == ["root"]
+
+
+def test_mep_names_float_priors():
+    import pytest
+    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
+    with pytest.raises(TypeError, match=r"^priors must be exact"):
+        mep_prune(t, priors=[0.5, 0.5])
+
+
+# -- mep_prune ---------------------------------------------------------------------------------
 
 @settings(max_examples=80, deadline=None)
 @given(count_trees(), st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(3, 1), Fraction(1, 5)]))
@@ -35,73 +95,9 @@ def test_mep_differs_from_one_norm_with_eta_half_somewhere():
     assert m != prune(t, 1, prior=Prior(lam="1/2", eta="1/2")).tree.n_leaves
 
 
-@given(st.lists(st.integers(0, 30), min_size=2, max_size=4).filter(lambda c: sum(c) > 0),
-       st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(3), Fraction(1, 5)]))
-def test_mep_leaf_error_is_the_one_norm_leaf_moment_with_uniform_priors(counts, lam):
-    """The m-estimate with p_c = 1/J and m = J lam is (n - max n_j + (J-1) lam)/(n + J lam)."""
-    J = len(counts)
-    assert mep_leaf_error(counts, J * lam) == leaf_moment(counts, 1, Prior(lam=lam))
-    assert mep_leaf_error(counts, J * lam, [Fraction(1, J)] * J) == leaf_moment(counts, 1, Prior(lam=lam))
-
-
-def test_mep_leaf_error_with_priors_picks_the_class_of_largest_m_estimate():
-    """(n_c + p_c m)/(n + m) with n = (3, 2), p = (1/10, 9/10), m = 10: class 1 wins 11 to 4."""
-    assert mep_leaf_error((3, 2), 10, ["1/10", "9/10"]) == 1 - Fraction(2 + 9, 5 + 10)
-
-
-def test_mep_checks_priors_and_empty_nodes():
-    import pytest
-    t = Tree.from_json('{"counts": [2, 0], "children": [{"counts": [2, 0]}, {"counts": [0, 0]}]}')
-    with pytest.raises(ValueError, match=r"^priors has 1 entries for 2 classes$"):
-        mep_prune(t, priors=["1"])
-    with pytest.raises(ValueError, match=r"^node c2: n \+ m = 0, no m-estimate \(use m > 0\)$"):
-        mep_prune(t, m=0)
-    # m = 2: the empty c2 costs 0 scaled by its size; static 2 (1 - 3/4) = 1/2 against backed
-    # 2 (1 - 3/4) + 0 = 1/2: a tie, pruned
-    assert [leaf.name for leaf in mep_prune(t, m=2).tree.leaves()] == ["root"]
-
-
-def test_mep_names_float_priors():
-    import pytest
-    t = Tree.from_json('{"counts": [2, 1], "children": [{"counts": [2, 0]}, {"counts": [0, 1]}]}')
-    with pytest.raises(TypeError, match=r"^priors must be exact"):
-        mep_prune(t, priors=[0.5, 0.5])
-
-
-def test_mep_leaf_error_with_n_equal_to_m():
-    """n = m = 2: 1 - (1 + 1/2 2)/(2 + 2) = 1/2 (only n + m = 0 has no estimate)."""
-    assert mep_leaf_error((1, 1), 2) == Fraction(1, 2)
-
-
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.peers.mep (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_mep.py:
-#
-# Mutants of exactprune.peers.mep that its own tests let through: the defaults (m = 2 for a
-# leaf, m = J lam with lam = 1/2 for the tree), an explicit m and non-uniform priors reaching
-# every node, the empty-node case, the tie rule (MEP prunes when static <= backed-up) and the
-# argument names in the error messages.
-#
 # Every expected value is the m-estimate 1 - (n_c + p_c m)/(n + m) worked out by hand.
-
 def stump(parent, left, right):
     return Tree.from_json(f'{{"counts": {parent}, "children": [{{"counts": {left}}}, {{"counts": {right}}}]}}')
-
-
-def leaves(result):
-    """The sorted leaf names of a pruner's result (its pruned tree)."""
-    return sorted(leaf.name for leaf in result.tree.leaves())
-
-
-def test_leaf_error_defaults_and_edges():
-    assert mep_leaf_error((3, 1)) == 1 - Fraction(3 + 1, 4 + 2)           # m = 2, p = 1/2
-    assert mep_leaf_error((1, 0), 0) == 0                         # n + m = 1 is fine
-    with pytest.raises(ValueError, match=r"^mep_leaf_error: an empty node with m = 0 has no estimate$"):
-        mep_leaf_error((0, 0), 0)
-    with pytest.raises(TypeError, match=r"^m must be exact"):
-        mep_leaf_error((3, 1), 0.5)
-    with pytest.raises(TypeError, match=r"^priors must be exact"):
-        mep_leaf_error((3, 1), 2, [0.5, 0.5])
 
 
 def test_prune_argument_names():
@@ -110,6 +106,11 @@ def test_prune_argument_names():
         mep_prune(t, lam=0.5)
     with pytest.raises(TypeError, match=r"^m must be exact"):
         mep_prune(t, m=0.5)
+
+
+def leaves(result):
+    """The sorted leaf names of a pruner's result (its pruned tree)."""
+    return sorted(leaf.name for leaf in result.tree.leaves())
 
 
 def test_an_explicit_m_is_used():
@@ -154,6 +155,15 @@ def test_an_empty_internal_node_is_pruned():
     assert leaves(mep_prune(t)) == ["c11", "c12", "c2"]
 
 
+def test_mep_refuses_fractional_counts_with_the_reason():
+    """Weighted (rational) counts reach MEP only through a count tree; its exact pass needs integers."""
+    tree = Tree.from_dict({"counts": ["3/2", 1], "children": [{"counts": ["3/2", 0]}, {"counts": [0, 1]}]})
+    with pytest.raises(ValueError, match=r"MEP needs whole-number class counts, and node root has the count 3/2"):
+        mep_prune(tree)
+
+
+# -- mep_as_knorm ------------------------------------------------------------------------------
+
 def test_mep_as_knorm_uses_eta_zero_and_lam_one_half_by_default():
     """The tree of tests/peers/test_mep.py on which eta = 1/2 prunes differently from eta = 0."""
     t = Tree.from_json('{"counts": [27, 13], "children": [{"counts": [12, 9], "children": '
@@ -162,10 +172,3 @@ def test_mep_as_knorm_uses_eta_zero_and_lam_one_half_by_default():
     assert prune(t, 1, prior=Prior(lam="1/2", eta=0)).tree.n_leaves != prune(t, 1, prior=Prior(lam="1/2", eta="1/2")).tree.n_leaves
     assert leaves(mep_as_knorm(t)) == leaves(mep_prune(t))
     assert leaves(mep_as_knorm(t)) == leaves(prune(t, 1, prior=Prior(lam="1/2", eta=0)))
-
-
-def test_mep_refuses_fractional_counts_with_the_reason():
-    """Weighted (rational) counts reach MEP only through a count tree; its exact pass needs integers."""
-    tree = Tree.from_dict({"counts": ["3/2", 1], "children": [{"counts": ["3/2", 0]}, {"counts": [0, 1]}]})
-    with pytest.raises(ValueError, match=r"MEP needs whole-number class counts, and node root has the count 3/2"):
-        mep_prune(tree)

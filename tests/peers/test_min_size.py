@@ -1,4 +1,10 @@
-"""Minimum-size pruning (exactprune.peers.min_size): the DP against enumeration of all prunings."""
+"""Minimum-size pruning (exactprune.peers.min_size): the DP against enumeration of all prunings.
+
+The tests written to kill mutants (scripts/mutation.py, docs/mutation.md; formerly
+tests/mutation/test_mutants_min_size.py) sit with the tests of the function they check. Mutants of
+exactprune.peers.min_size that its own tests let through: the SRM choice (not reached by any test
+before), an explicit error budget above the root's errors, the exact lengths of the DP's lists and
+the argument names."""
 from __future__ import annotations
 
 import pytest
@@ -9,16 +15,27 @@ from exactprune.tree import Tree, all_pruning_leaves, iris_tree
 from random_trees import count_trees
 
 
-def _size(tree, leaves):
-    return sum(1 for n in tree.root.walk() if not any(
-        n.name != l and _is_ancestor(l, n.name, tree) for l in leaves))
-
+# -- the table of least sizes by error budget --------------------------------------------------
 
 def _is_ancestor(a, b, tree):
     node = tree.node(a)
     return any(x.name == b for x in node.walk()) and a != b
 
 
+def leaves(result):
+    return sorted(leaf.name for leaf in result.tree.leaves())
+
+
+def _size(tree, leaves):
+    return sum(1 for n in tree.root.walk() if not any(
+        n.name != l and _is_ancestor(l, n.name, tree) for l in leaves))
+
+
+# In the slow set (it calls min_size_pruning once per budget on up to 80 random trees: 2-15 s):
+# the fast set checks the same table and pruning against every pruning on random trees
+# (tests/test_pruner_api.py::test_srm_result_is_the_minimum_size_pruning_of_its_budget, at SRM's
+# budget) and by hand (test_table_by_hand: the table at every budget; test_pruning_with_any_budget).
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(count_trees(max_depth=3))
 def test_min_size_dp_matches_enumeration(tree):
@@ -37,10 +54,42 @@ def test_min_size_dp_matches_enumeration(tree):
             assert len(t.nodes()) == s
 
 
+INF = float("inf")
+
+
+# The tree: root (7, 5) -> c1 (6, 1) -> (6, 0), (0, 1); c2 (1, 4); m = 12.  Its prunings, by
+# hand: the root alone (1 node, 5 errors), c1 and c2 as leaves (3 nodes, 2 errors), the full
+# tree (5 nodes, 1 error).
+TREE = ('{"counts": [7, 5], "children": [{"counts": [6, 1], "children": [{"counts": [6, 0]}, '
+        '{"counts": [0, 1]}]}, {"counts": [1, 4]}]}')
+
+
+def test_table_by_hand():
+    t = Tree.from_json(TREE)
+    table = min_size_table(t)
+    assert table["root"] == [INF, 5, 3, 3, 3, 1]
+    assert table["c1"] == [3, 1, 1, 1, 1, 1] and table["c2"] == [INF, 1, 1, 1, 1, 1]
+    assert min_size_table(t, 2) == {"root": [INF, 5, 3], "c1": [3, 1, 1], "c11": [1, 1, 1],
+                                    "c12": [1, 1, 1], "c2": [INF, 1, 1]}
+    with pytest.raises(ValueError, match=r"^max_errors must be a non-negative integer"):
+        min_size_table(t, -1)
+
+
 def test_min_size_refuses_impossible_budget():
     with pytest.raises(ValueError, match="full tree makes 1"):
         min_size_pruning(iris_tree(), max_errors=0)
 
+
+def test_pruning_with_any_budget():
+    t = Tree.from_json(TREE)
+    assert leaves(min_size_pruning(t, max_errors=1)) == ["c11", "c12", "c2"]
+    assert leaves(min_size_pruning(t, max_errors=3)) == ["c1", "c2"]
+    assert leaves(min_size_pruning(t, max_errors=7)) == ["root"]          # a budget above the root's 5 errors
+    with pytest.raises(ValueError, match=r"^max_errors must be a non-negative integer"):
+        min_size_pruning(t, max_errors=-1)
+
+
+# -- the SRM choice ----------------------------------------------------------------------------
 
 def test_srm_exact_tie_with_non_dyadic_m_goes_to_the_exact_route():
     """A caterpillar, root (24, 12), each split peeling off (0, 3); m = 36.  The full tree (9 nodes,
@@ -83,47 +132,6 @@ def test_sqrt_difference_sign_by_hand(d, p, q, sign):
     from fractions import Fraction
     from exactprune.peers.min_size import _sqrt_difference_sign
     assert _sqrt_difference_sign(Fraction(d), Fraction(p), Fraction(q)) == sign
-
-
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.peers.min_size (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_min_size.py:
-#
-# Mutants of exactprune.peers.min_size that its own tests let through: the SRM choice (not
-# reached by any test before), an explicit error budget above the root's errors, the exact
-# lengths of the DP's lists and the argument names.
-#
-# The tree: root (7, 5) -> c1 (6, 1) -> (6, 0), (0, 1); c2 (1, 4); m = 12.  Its prunings, by
-# hand: the root alone (1 node, 5 errors), c1 and c2 as leaves (3 nodes, 2 errors), the full
-# tree (5 nodes, 1 error).
-
-TREE = ('{"counts": [7, 5], "children": [{"counts": [6, 1], "children": [{"counts": [6, 0]}, '
-        '{"counts": [0, 1]}]}, {"counts": [1, 4]}]}')
-INF = float("inf")
-
-
-def leaves(result):
-    return sorted(leaf.name for leaf in result.tree.leaves())
-
-
-def test_table_by_hand():
-    t = Tree.from_json(TREE)
-    table = min_size_table(t)
-    assert table["root"] == [INF, 5, 3, 3, 3, 1]
-    assert table["c1"] == [3, 1, 1, 1, 1, 1] and table["c2"] == [INF, 1, 1, 1, 1, 1]
-    assert min_size_table(t, 2) == {"root": [INF, 5, 3], "c1": [3, 1, 1], "c11": [1, 1, 1],
-                                    "c12": [1, 1, 1], "c2": [INF, 1, 1]}
-    with pytest.raises(ValueError, match=r"^max_errors must be a non-negative integer"):
-        min_size_table(t, -1)
-
-
-def test_pruning_with_any_budget():
-    t = Tree.from_json(TREE)
-    assert leaves(min_size_pruning(t, max_errors=1)) == ["c11", "c12", "c2"]
-    assert leaves(min_size_pruning(t, max_errors=3)) == ["c1", "c2"]
-    assert leaves(min_size_pruning(t, max_errors=7)) == ["root"]          # a budget above the root's 5 errors
-    with pytest.raises(ValueError, match=r"^max_errors must be a non-negative integer"):
-        min_size_pruning(t, max_errors=-1)
 
 
 def test_srm_choice_by_hand():

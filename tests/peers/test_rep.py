@@ -1,4 +1,10 @@
-"""REP (exactprune.peers.rep) against EK Theorem 1 by brute force over all prunings."""
+"""REP (exactprune.peers.rep) against EK Theorem 1 by brute force over all prunings.
+
+The tests written to kill mutants (scripts/mutation.py, docs/mutation.md; formerly
+tests/mutation/test_mutants_rep.py) sit with the tests of the function they check. Mutants of
+exactprune.peers.rep that its own tests let through: a node that receives no pruning example, the
+labels and the pruned list of the result (for a kept and a pruned split) and the error messages.
+Expected values are counted by hand."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,6 +14,20 @@ from hypothesis import given, settings, strategies as st
 from exactprune.peers.rep import rep_prune, route_counts
 from exactprune.tree import Tree, all_pruning_leaves
 from random_trees import count_trees
+
+
+# -- rep_prune ---------------------------------------------------------------------------------
+
+def _errors(tree, leaves, pc, labels):
+    total = 0
+    for name in leaves:
+        node = tree.node(name)
+        if node.is_leaf:
+            lab = node.label
+        else:
+            lab = max(range(len(pc[name])), key=lambda j: (pc[name][j], -j)) if labels == "pruning" else node.label
+        total += sum(pc[name]) - pc[name][lab]
+    return total
 
 
 @st.composite
@@ -21,18 +41,6 @@ def trees_with_pruning_counts(draw):
         else:
             pc[node.name] = tuple(sum(pc[c.name][j] for c in node.children) for j in range(J))
     return tree, pc
-
-
-def _errors(tree, leaves, pc, labels):
-    total = 0
-    for name in leaves:
-        node = tree.node(name)
-        if node.is_leaf:
-            lab = node.label
-        else:
-            lab = max(range(len(pc[name])), key=lambda j: (pc[name][j], -j)) if labels == "pruning" else node.label
-        total += sum(pc[name]) - pc[name][lab]
-    return total
 
 
 @settings(max_examples=80, deadline=None)
@@ -68,16 +76,6 @@ def test_rep_keeping_ties_is_not_smallest():
     assert rep_prune(t3, pc, ties="keep").tree.n_leaves == 2
 
 
-def test_route_counts_matches_tree_counts_on_training_data():
-    from sklearn.datasets import load_iris
-    from sklearn.tree import DecisionTreeClassifier
-    X, y = load_iris(return_X_y=True)
-    est = DecisionTreeClassifier(random_state=0).fit(X, y)
-    tree = Tree.from_sklearn(est)
-    counts = route_counts(tree, X, y)
-    assert all(counts[n.name] == n.counts for n in tree.root.walk())
-
-
 def test_rep_takes_the_pruning_counts_as_a_matrix_in_array_order():
     """The same stump as a dict and as the (n_nodes, J) matrix of tree.arrays() (root, c1, c2).
     As a leaf the root predicts class 0 (pruning majority of (2, 1)) and errs once; c1 (label 0)
@@ -94,39 +92,6 @@ def test_rep_takes_the_pruning_counts_as_a_matrix_in_array_order():
     with pytest.raises(ValueError, match=r"integer matrix, got shape \(3, 2\) and dtype float64"):
         rep_prune(t, np.array([[2, 1], [2, 0], [0, 1]], dtype=float))
 
-
-def test_route_counts_needs_binary_tests():
-    import numpy as np
-    import pytest
-    no_test = Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
-    with pytest.raises(ValueError, match=r"^node root has no routing test \(feature/threshold\)$"):
-        route_counts(no_test, np.array([[0.0]]), [0])
-    three = Tree.from_json('{"counts": [1, 1, 1], "feature": 0, "threshold": 1, "children": '
-                           '[{"counts": [1, 0, 0]}, {"counts": [0, 1, 0]}, {"counts": [0, 0, 1]}]}')
-    with pytest.raises(ValueError, match=r"^node root has no routing test"):
-        route_counts(three, np.array([[0.0]]), [0])
-    half = Tree.from_json('{"counts": [1, 1], "feature": 0, "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
-    with pytest.raises(ValueError, match=r"^node root has no routing test"):
-        route_counts(half, np.array([[0.0]]), [0])
-
-
-def test_route_counts_reads_an_exact_integer_threshold():
-    """Threshold 2**53 + 3 (an int from JSON): the row 2**53 + 4 must go right.  float() would
-    round the threshold to 2**53 + 4 and send it left; the largest float <= 2**53 + 3 is 2**53 + 2."""
-    import numpy as np
-    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 9007199254740995, '
-                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
-    counts = route_counts(t, np.array([[2.0 ** 53 + 2], [2.0 ** 53 + 4]]), [0, 1])
-    assert counts == {"root": (1, 1), "c1": (1, 0), "c2": (0, 1)}
-
-
-# ==================================================================================================
-# Tests written to kill mutants of exactprune.peers.rep (mutmut, scripts/mutation.py; docs/mutation.md),
-# formerly tests/mutation/test_mutants_rep.py:
-#
-# Mutants of exactprune.peers.rep that its own tests let through: a node that receives no
-# pruning example, the labels and the pruned list of the result (for a kept and a pruned
-# split) and the error messages.  Expected values are counted by hand.
 
 def test_a_node_without_pruning_examples_counts_zeros():
     t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 0.5, '
@@ -158,3 +123,40 @@ def test_error_messages():
         rep_prune(t, {"root": (1, 1), "c1": (1, 0)})
     with pytest.raises(ValueError, match=r"^prune_counts\['c1'\] has 3 counts, the tree has 2 classes$"):
         rep_prune(t, {"root": (1, 1), "c1": (1, 0, 0), "c2": (0, 1)})
+
+
+# -- route_counts ------------------------------------------------------------------------------
+
+def test_route_counts_matches_tree_counts_on_training_data():
+    from sklearn.datasets import load_iris
+    from sklearn.tree import DecisionTreeClassifier
+    X, y = load_iris(return_X_y=True)
+    est = DecisionTreeClassifier(random_state=0).fit(X, y)
+    tree = Tree.from_sklearn(est)
+    counts = route_counts(tree, X, y)
+    assert all(counts[n.name] == n.counts for n in tree.root.walk())
+
+
+def test_route_counts_needs_binary_tests():
+    import numpy as np
+    import pytest
+    no_test = Tree.from_json('{"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test \(feature/threshold\)$"):
+        route_counts(no_test, np.array([[0.0]]), [0])
+    three = Tree.from_json('{"counts": [1, 1, 1], "feature": 0, "threshold": 1, "children": '
+                           '[{"counts": [1, 0, 0]}, {"counts": [0, 1, 0]}, {"counts": [0, 0, 1]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test"):
+        route_counts(three, np.array([[0.0]]), [0])
+    half = Tree.from_json('{"counts": [1, 1], "feature": 0, "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    with pytest.raises(ValueError, match=r"^node root has no routing test"):
+        route_counts(half, np.array([[0.0]]), [0])
+
+
+def test_route_counts_reads_an_exact_integer_threshold():
+    """Threshold 2**53 + 3 (an int from JSON): the row 2**53 + 4 must go right.  float() would
+    round the threshold to 2**53 + 4 and send it left; the largest float <= 2**53 + 3 is 2**53 + 2."""
+    import numpy as np
+    t = Tree.from_json('{"counts": [1, 1], "feature": 0, "threshold": 9007199254740995, '
+                       '"children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}')
+    counts = route_counts(t, np.array([[2.0 ** 53 + 2], [2.0 ** 53 + 4]]), [0, 1])
+    assert counts == {"root": (1, 1), "c1": (1, 0), "c2": (0, 1)}

@@ -1,9 +1,10 @@
-"""exactprune.rdt.bruteforce and exactprune.rdt.conditional: moments given data, every data set."""
+"""exactprune.rdt.bruteforce: the moments of GE over every data set (tests/rdt/test_conditional.py
+checks the moments given one data set)."""
 from __future__ import annotations
 
 import numpy as np
 
-from exactprune.rdt import Criterion, bruteforce_moments, conditional_moments
+from exactprune.rdt import Criterion, bruteforce_moments
 from random_distributions import random_distribution
 
 
@@ -12,12 +13,3 @@ def test_two_trees_same_sample_is_not_e1_squared():
     bf = bruteforce_moments(dist, 3, Criterion(height=1))
     assert bf["E2_two_trees_same_sample"] != bf["E1"] ** 2
     assert bf["E2_indep"] == bf["E1"] ** 2
-
-
-def test_all_attribute_tree_is_order_free():
-    dist = random_distribution(np.random.default_rng(7), [2, 2, 2])
-    table = np.random.default_rng(8).integers(0, 3, (2, 2, 2, 2))
-    m1, m2 = conditional_moments(dist, table, Criterion(height=3))
-    assert m2 == m1 * m1
-    m1, m2 = conditional_moments(dist, table, Criterion(height=1))
-    assert m2 != m1 * m1  # h < d: the attribute order matters

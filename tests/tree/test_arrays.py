@@ -42,3 +42,19 @@ def test_child_sums_add_each_split_s_children_as_the_node_view_does(tree, rnd):
     position = {id(n): i for i, n in enumerate(nodes)}
     expected = [sum(values[position[id(c)]] for c in nodes[i].children) for i in splits]
     assert a.child_sums(splits, np.array(values, dtype=object)).tolist() == expected
+
+
+@given(count_trees(max_depth=4, max_children=4), st.randoms(use_true_random=False))
+def test_sums_from_leaves_give_each_node_the_sum_over_the_leaves_below_it(tree, rnd):
+    """Random integers on the leaves (junk on the splits, which must be overwritten): every node
+    ends with the sum over the leaves the node view walks below it."""
+    a, nodes = tree.arrays(), tree.nodes()                  # pre-order: node i is arrays' row i
+
+    def leaves_below(node):
+        return [node] if not node.children else [leaf for c in node.children for leaf in leaves_below(c)]
+
+    position = {id(n): i for i, n in enumerate(nodes)}
+    values = np.array([rnd.randint(-50, 50) for _ in nodes], dtype=np.int64)
+    expected = [sum(int(values[position[id(leaf)]]) for leaf in leaves_below(n)) for n in nodes]
+    values[[i for i, n in enumerate(nodes) if n.children]] = 10 ** 6        # never read
+    assert a.sums_from_leaves(values).tolist() == expected

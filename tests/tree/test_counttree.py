@@ -117,3 +117,45 @@ def test_a_pruned_scikit_learn_tree_routes_by_its_source_s_tests_made_on_first_u
             while walk.children and kept[a.index(walk.name)]:
                 walk = walk.children[0] if x[walk.feature] <= walk.threshold else walk.children[1]
             assert small.leaf_for(x).name == walk.name
+
+
+def _replayed_leaf_counts(text: str, columns: list, X, y, n_classes: int) -> dict:
+    """Route the rows by the rendered text alone: each line ``NAME: [counts]  [COLUMN <= VALUE]``
+    sends a row to NAME's first child (Zhong's name + "1") when its value, read as scikit-learn
+    reads it (float32), is at most float(VALUE); the class counts of the rows reaching each leaf."""
+    splits, leaves = {}, set()
+    for line in text.splitlines():
+        name, rest = line.strip().split(": ", 1)
+        if "  [" in rest:
+            column, value = rest.split("  [", 1)[1].rstrip("]").rsplit(" <= ", 1)
+            splits[name] = (columns.index(column), float(value))
+        else:
+            leaves.add(name)
+    found = {leaf: [0] * n_classes for leaf in leaves}
+    for row, label in zip(np.asarray(X, dtype=np.float32).astype(float), y):
+        name = "root"
+        while name in splits:
+            column, threshold = splits[name]
+            name = ("c" if name == "root" else name) + ("1" if row[column] <= threshold else "2")
+        found[name][label] += 1
+    return found
+
+
+@pytest.mark.parametrize("case", ["close values", "iris"])
+def test_every_rendered_threshold_replays_its_split(case):
+    """A tree converted from scikit-learn prints each threshold in full, so that routing the
+    training rows by the printed text gives every leaf its printed counts.  Thresholds rounded to
+    4 digits did not: 1.00002 printed as 1 sends the row 1.00001 right."""
+    from sklearn.datasets import load_iris
+    from sklearn.tree import DecisionTreeClassifier
+    if case == "close values":
+        X, y, columns = [[1.00001], [1.00003], [1.00001], [2.5], [2.50004]], [0, 1, 0, 1, 0], ["x[0]"]
+    else:
+        X, y = load_iris(return_X_y=True)
+        X, columns = X[:, 2:], ["petal length", "petal width"]
+    est = DecisionTreeClassifier(random_state=0).fit(X, y)
+    tree = Tree.from_sklearn(est, feature_names=columns if case == "iris" else None)
+    text = tree.render()
+    replayed = _replayed_leaf_counts(text, columns, X, y, tree.n_classes)
+    assert replayed == {leaf.name: list(leaf.counts) for leaf in tree.leaves()}
+    assert len(replayed) == tree.n_leaves > 1

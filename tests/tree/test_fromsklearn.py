@@ -39,7 +39,7 @@ def _from_sklearn_node_by_node(est):
         if tree_.children_left[i] != -1:
             node.children = [nodes[tree_.children_left[i]], nodes[tree_.children_right[i]]]
             node.feature, node.threshold = int(tree_.feature[i]), float(tree_.threshold[i])
-            node.split = f"x[{node.feature}] <= {tree_.threshold[i]:.4g}"
+            node.split = f"x[{node.feature}] <= {float(tree_.threshold[i])!r}"     # the threshold in full
         nodes[i] = node
     return Tree(nodes[0], class_names=[str(c) for c in est.classes_])
 

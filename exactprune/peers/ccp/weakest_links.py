@@ -589,15 +589,12 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
     fmpq and 0 by rank, None when every leaf is pure)."""
     import numpy as np
     sizes = arrays.sizes
-    leaves = np.ones(arrays.n_nodes, dtype=np.int64)
-    for level in arrays.splits_bottom_up():
-        leaves[level] = arrays.child_sums(level, leaves)
+    leaves = arrays.sums_from_leaves(np.ones(arrays.n_nodes, dtype=np.int64))
     if cost == "misclassification":
         below = sizes - arrays.majority
         own: object = _int_column(below[splits])
         most = int(below.max(initial=0))      # N R(T_t) stays <= errors of the root
-        for level in arrays.splits_bottom_up():
-            below[level] = arrays.child_sums(level, below)
+        arrays.sums_from_leaves(below)
         return own, _int_column(below[splits], most), leaves, int(below[0]), None
     counts = arrays.counts
     if counts.dtype != object and int(sizes.max(initial=0)) >= 2 ** 31:     # squares would pass int64
@@ -615,8 +612,7 @@ def _costs_and_totals(arrays, cost: str, splits) -> tuple:
     exact = np.zeros(arrays.n_nodes, dtype=object)
     exact[leaf] = [flint.fmpq(p, n) for p, n in zip(numerators, denominators)]
     del impure, leaf, numerators, denominators
-    for level in arrays.splits_bottom_up():
-        below[level] = arrays.child_sums(level, below)
+    arrays.sums_from_leaves(below)
     at_leaf_children = arrays.child_sums(splits, exact).tolist() if len(splits) else []
     return own, below[splits].tolist(), leaves, full, at_leaf_children
 

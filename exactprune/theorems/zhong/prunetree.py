@@ -119,9 +119,9 @@ def figure_5_1_search(n: int = 48, lam: Fraction = Fraction(1)) -> dict:
         for K in (2, 3):
             for bs in combinations_with_replacement(range(b_max + 1), K):
                 mean = sum((Fraction(b + (J - 1) * lam, n + J * lam) for b in bs), Fraction(0)) / K
-                second = sum((f_k(b + (J - 1) * lam, n + J * lam, 2) for b in bs), Fraction(0)) / K
                 if not (Fraction(115, 1000) <= mean < Fraction(125, 1000)):
                     continue
+                second = sum((f_k(b + (J - 1) * lam, n + J * lam, 2) for b in bs), Fraction(0)) / K
                 leaves = [[n - b] + [b] + [0] * (J - 2) for b in bs]
                 entry = {"J": J, "leaves": leaves}
                 if _rounds_to(second, Fraction(162, 10), 1):

@@ -1,13 +1,40 @@
-"""exactprune rdt coexist / rdt moments / rdt experiment (exactprune.commands.rdt)."""
+"""exactprune.commands.rdt: ``exactprune rdt coexist``, ``rdt moments`` and ``rdt experiment``
+(Dhurandhar-Dobra random decision trees)."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
 
 from exactprune import cli
+from exactprune.cli import main
 from exactprune.rdt import Criterion, bruteforce_moments, correlated_distribution, expected_ge
+
+from cli_cases import run
+
+
+def test_rdt_moments_prints_the_criterion_in_words(capsys):
+    status, out, _ = run(capsys, "rdt", "moments", "--d", "3", "--N", "6", "--criterion", "fixed,purity", "--h", "2")
+    assert status == 0 and "Criterion(" not in out and "stop at height 2 or when pure" in out
+    status, out, _ = run(capsys, "rdt", "moments", "--d", "3", "--N", "6", "--json")
+    assert json.loads(out)["criterion"] == {"height": 3, "purity": False, "pb": None}
+
+
+def test_rdt_experiment_states_its_ranges_and_the_whole_command(capsys, tmp_path):
+    from exactprune import limits
+    assert main(["rdt", "experiment", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for option, top in (("--N", limits.CLI_MAX_RDT_N), ("--mc-runs", limits.CLI_MAX_MC_RUNS),
+                        ("--te-runs", limits.CLI_MAX_MC_RUNS)):
+        assert re.search(rf"{option} \S+ .{{0,80}}?1\.\.{top:,}", text), option
+    out = tmp_path / "grid"
+    assert main(["rdt", "experiment", "--N", "12", "--settings", "d=5 binary", "--rhos", "0.36", "--mc-runs", "5",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    md = (tmp_path / "grid.md").read_text()
+    assert "Produced by `exactprune rdt experiment --N 12 --settings 'd=5 binary' --rhos 0.36 --mc-runs 5 " in md
 
 
 def test_cli_coexist_json(capsys):

@@ -1,0 +1,347 @@
+"""exactprune.certify.arrays: the elementwise twins of the scalar rules, each (value, bound) and
+verdict equal to certify.rules' on the same inputs, at the rules' edges; dtypes, shapes and bound
+layouts."""
+import math
+import warnings
+from fractions import Fraction
+
+import flint
+import numpy as np
+import pytest
+from hypothesis import example, given, strategies as st
+
+from exactprune.certify.arrays import (checked_array, float_greater_array, float_images, float_sign_array, product_array,
+                                       rising_ratio_array, sum_rel_array, total_array)
+from exactprune.certify.rules import (MAX_REL, TINY, U, Approx, float_sign, product_rel, rising_ratio, rising_ratio_rel,
+                                      sum_rel, total)
+
+
+# ---------------------------------------------------------------------------------------------
+# the array rules (certify's elementwise twins) at the edges of the scalar rules: every verdict
+# and every (value, bound) comes from the scalar rules on the same inputs
+# ---------------------------------------------------------------------------------------------
+
+
+def _approx(value, rel):
+    """An Approx as the arrays carry it: an infinite (or NaN) bound marks one not vouched for."""
+    return Approx(value, rel) if math.isfinite(rel) and rel <= MAX_REL and math.isfinite(value) else Approx(value, rel, False)
+
+
+def _same(array_pair, scalar: Approx) -> bool:
+    """The array image equals the scalar one: the same (value, bound) if valid, else an infinite bound."""
+    value, rel = array_pair
+    return (value, rel) == (scalar.value, scalar.rel) if scalar.valid else rel == math.inf
+
+
+def _largest_valid_weight_bound(k):
+    """The largest float rw whose term bound product_rel(rw, rising_ratio_rel(0, 0, k)) is <= MAX_REL
+    (bisection on floats): one such term is valid, the sum of two has a bound (rel + u) INFLATE > MAX_REL."""
+    ratio_rel, lo, hi = rising_ratio_rel(0.0, 0.0, k), 0.0, MAX_REL
+    while lo < (lo + hi) / 2 < hi:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if product_rel(mid, ratio_rel) <= MAX_REL else (lo, mid)
+    return lo
+
+
+def _edge_groups(k):
+    """Groups of (w, rw, a, ra, d, rd), each probing one rule; the verdicts come from the scalar rules."""
+    edge = _largest_valid_weight_bound(k)
+    groups = [
+        [(0.5, 0.0, 1.5, 0.0, 3.0, 0.0)],                                   # plain
+        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0), (0.25, U, 1.5, U, 3.0, 0.0)],      # a = 0: ratio 0, dropped
+        [(0.0, 0.0, 1.5, 0.0, 3.0, 0.0), (0.25, 0.0, 1.5, 0.0, 3.0, 0.0)],  # w = 0: term 0, dropped
+        [(0.5, 0.0, 2.0, 0.0, 2.0, 0.0)],                                   # ratio exactly 1: kept
+        [(1.0, edge, 1.0, 0.0, 2.0, 0.0)],                                  # a term's bound just <= MAX_REL
+        [(1.0, edge, 1.0, 0.0, 2.0, 0.0), (1.0, edge, 1.0, 0.0, 4.0, 0.0)],     # their sum's bound > MAX_REL
+        [(1.0, 2 * MAX_REL, 1.0, 0.0, 2.0, 0.0)],                           # a term's bound > MAX_REL
+        [(2.0 ** -900, 0.0, 1.0, 0.0, 2.0 ** 80, 0.0)],                     # term below TINY, ratio above it
+        [(0.5, 0.0, 0.0, 0.0, 3.0, 0.0)],                                   # only a zero term: the exact 0
+        [(1.0, 0.0, 1e300, 0.0, 1e-300, 0.0)],                              # ratio overflows to inf
+    ]
+    if k == 1:
+        groups.append([(1.0, 0.0, TINY, 0.0, 1.0, 0.0)])                    # ratio and term exactly TINY
+    return groups + [[]]                                                    # no terms at all (last group)
+
+
+def _array_total(w, a, d, rw, ra, rd, k, owner, n):
+    """The weighted sum of leaf moments as sequence's float filter computes it from certify's array rules."""
+    return total_array(product_array((w, rw), rising_ratio_array((a, ra), (d, rd), k)), owner, n)
+
+
+@pytest.mark.parametrize("k", [1, 3])
+def test_array_total_of_products_follows_the_scalar_rules_at_their_edges(k):
+    groups = _edge_groups(k)
+    rows = [row for group in groups for row in group]
+    owner = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
+    w, rw, a, ra, d, rd = (np.array([row[c] for row in rows]) for c in range(6))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values, rels = _array_total(w, a, d, rw, ra, rd, k, owner, len(groups))
+    assert len(values) == len(groups)
+    for group, value, rel in zip(groups, values, rels):
+        expected = total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k) for w, rw, a, ra, d, rd in group)
+        assert _same((value, rel), expected), group
+    verdicts = [total(Approx(w, rw) * rising_ratio(Approx(a, ra), Approx(d, rd), k)
+                      for w, rw, a, ra, d, rd in g).valid for g in groups]
+    assert verdicts == [True, True, True, True, True, False, False, False, True, False] + [True] * (len(groups) - 10)
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 5])
+@pytest.mark.parametrize("case", ["valid", "a zero", "a value below TINY", "d zero", "a NaN", "an overflow"])
+def test_rising_ratio_array_with_one_bound_follows_the_scalar_rule_element_by_element(k, case):
+    """rising_ratio_array with one bound for every element (its shortcut when every element is
+    valid, its elementwise rules otherwise): each (value, bound) is the scalar rising_ratio's,
+    bit for bit, or an infinite bound where the scalar image is invalid.  One odd element turns
+    the shortcut off for the whole array and must not change the others."""
+    rng = np.random.default_rng(k)
+    a, d = rng.integers(1, 10 ** 6, 50).astype(float) + 0.5, rng.integers(1, 10 ** 6, 50).astype(float) + 1.5
+    odd = {"valid": (1.5, 2.5), "a zero": (0.0, 2.5), "a value below TINY": (1.0, 2.0 ** 1000),
+           "d zero": (1.0, 0.0), "a NaN": (math.nan, 2.0), "an overflow": (1e300, 1e-300)}[case]
+    a[7], d[7] = odd
+    rel = sum_rel(0.0, U)
+    values, rels = rising_ratio_array((a, rel), (d, rel), k)
+    image = lambda x: Approx(float(x), rel, math.isfinite(x))     # noqa: E731  (an input's validity, as the arrays read it)
+    for i in range(len(a)):
+        assert _same((values[i], rels[i]), rising_ratio(image(a[i]), image(d[i]), k)), (i, case)
+
+
+def test_array_total_with_every_term_dropped():
+    """Only zero terms (a = 0 or w = 0): no position to sum, every group the exact 0."""
+    values, rels = _array_total(np.array([0.5, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 2.0]),
+                                np.zeros(2), np.zeros(2), np.zeros(2), 2, np.array([0, 1]), 3)
+    assert values.tolist() == [0.0, 0.0, 0.0] and rels.tolist() == [0.0, 0.0, 0.0]
+
+
+def _largest_valid(rule):
+    """The largest float r with rule(r) <= MAX_REL (bisection on floats; rule increasing)."""
+    lo, hi = 0.0, MAX_REL
+    while lo < (lo + hi) / 2 < hi:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if rule(mid) <= MAX_REL else (lo, mid)
+    return lo
+
+
+@pytest.mark.parametrize("k", [0, 1, 4])
+def test_rising_ratio_array_follows_the_scalar_rule_at_its_edges(k):
+    """(4.29)'s float form over arrays against certify.rising_ratio one by one: a = 0 (exactly 0
+    for k > 0, 1 for k = 0), d = 0, an invalid a or d, an overflow, an underflow, the smallest
+    valid value TINY, a bound at MAX_REL and just past it."""
+    edge = _largest_valid(lambda r: rising_ratio_rel(r, 0.0, k)) if k else 0.0
+    cases = [(1.5, 0.0, 3.0, 0.0), (0.0, 0.0, 3.0, U), (1.0, 0.0, 0.0, 0.0), (1.0, math.inf, 2.0, 0.0),
+             (math.nan, math.inf, 2.0, 0.0), (1.0, 0.0, 2.0, math.inf), (1e300, 0.0, 1e-300, 0.0),
+             (1e-300, 0.0, 1e300, 0.0), (TINY, 0.0, 1.0, 0.0), (TINY, U, 1.0, 0.0), (1.0, edge, 2.0, 0.0),
+             (1.0, edge * (1 + 2 ** -20), 2.0, 0.0), (2.0, 0.0, 2.0, 0.0)]
+    a, ra, d, rd = (np.array(column) for column in zip(*cases))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values, rels = rising_ratio_array((a, ra), (d, rd), k)
+    verdicts = []
+    for (av, ar, dv, dr), value, rel in zip(cases, values.tolist(), rels.tolist()):
+        expected = rising_ratio(_approx(av, ar), _approx(dv, dr), k)
+        assert _same((value, rel), expected), (av, ar, dv, dr)
+        verdicts.append(expected.valid)
+    if k == 1:          # the edges really are edges: valid at TINY and at the bound edge, invalid past them
+        assert verdicts == [True, True, False, False, False, False, False, False, True, True, True, False, True]
+
+
+def test_product_array_and_checked_array_follow_the_scalar_rules_at_their_edges():
+    """Approx.__mul__ and the validity rule elementwise: a zero factor (exact 0, even beside an
+    underflow), an invalid factor, a product just at TINY and just below, a bound at MAX_REL
+    and past it, a negative or infinite value."""
+    edge = _largest_valid(lambda r: product_rel(r, 0.0))
+    cases = [((3.0, 0.0), (0.5, 0.0)), ((0.0, 0.0), (2.0 ** -1000, 0.0)), ((2.0, math.inf), (0.0, 0.0)),
+             ((TINY, 0.0), (1.0, 0.0)), ((TINY, 0.0), (0.5, 0.0)), ((1.0, edge), (1.0, 0.0)),
+             ((1.0, edge * (1 + 2 ** -40)), (1.0, 0.0)), ((1e200, 0.0), (1e200, 0.0))]
+    x = tuple(np.array(column) for column in zip(*(c[0] for c in cases)))
+    y = tuple(np.array(column) for column in zip(*(c[1] for c in cases)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values, rels = product_array(x, y)
+    expected = [_approx(*a) * _approx(*b) for a, b in cases]
+    assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))
+    assert [e.valid for e in expected] == [True, True, False, True, False, True, False, False]
+    from exactprune.certify.rules import _checked
+    raw = [(1.0, MAX_REL), (1.0, MAX_REL * (1 + 2 ** -40)), (0.0, 0.0), (0.0, U), (TINY, 0.0), (TINY / 2, 0.0),
+           (-1.0, 0.0), (math.inf, 0.0), (1.0, math.nan)]
+    values, rels = checked_array(*(np.array(column) for column in zip(*raw)))
+    assert all(_same(pair, _checked(*r)) for pair, r in zip(zip(values.tolist(), rels.tolist()), raw))
+    assert [_checked(*r).valid for r in raw] == [True, False, True, False, True, False, False, False, False]
+
+
+def test_array_total_refuses_a_group_with_an_invalid_term_even_a_zero_one():
+    """total() of a list holding an invalid approximation is invalid whatever its value (here a
+    zero value with an infinite bound, which a sum of values alone would not notice)."""
+    terms = [[(0.0, math.inf), (1.0, 0.0)], [(1.0, 0.0)], [(math.nan, math.inf)]]
+    owner = np.repeat(np.arange(3), [len(t) for t in terms])
+    values, rels = total_array(tuple(np.array(c) for c in zip(*(row for t in terms for row in t))), owner, 3)
+    expected = [total(_approx(*row) for row in t) for t in terms]
+    assert [e.valid for e in expected] == [False, True, False]
+    assert all(_same(pair, e) for pair, e in zip(zip(values.tolist(), rels.tolist()), expected))
+
+
+def test_float_images_are_approx_of_one_by_one():
+    """Exact doubles get bound 0, other rationals u, and what Approx.of refuses (negative, beyond
+    the float range, below TINY but not 0) NaN with an infinite bound."""
+    values = [Fraction(3, 4), 7, flint.fmpq(1, 3), Fraction(0), -1, Fraction(10) ** 400, Fraction(1, 10 ** 400),
+              flint.fmpq(2 ** 53 + 1, 1)]
+    images, rels = float_images(values)
+    assert images[:4].tolist() == [0.75, 7.0, 1 / 3, 0.0] and images[7] == 2.0 ** 53
+    assert rels[:4].tolist() == [0.0, 0.0, U, 0.0] and rels[7] == U
+    assert all(math.isnan(images[i]) and rels[i] == math.inf for i in (4, 5, 6))
+    assert [Approx.of(v).valid for v in values] == [True, True, True, True, False, False, False, True]
+
+
+def test_array_rules_equal_the_scalar_rules_element_by_element():
+    """sum_rel_array and float_sign_array against sum_rel and float_sign on cases at their edges:
+    an exact tie (0 either way), a difference at the bound, an inexact y with y != 1, a bound
+    that overflows and one that is inf * 0 (NaN: declines) - with numpy's warnings as errors."""
+    rx, ry = np.array([0.0, U, 2 * U, 1e-3]), np.array([0.0, 0.0, U, 5 * U])
+    assert sum_rel_array(rx, ry).tolist() == [sum_rel(a, b) for a, b in zip(rx.tolist(), ry.tolist())]
+    cases = [((1.0, 0.0), (1.0, 0.0)),              # exact tie
+             ((1.5, 1 / 3), (1.0, 0.0)),            # difference 0.5 at the bound 0.5 (times INFLATE)
+             ((2.0, 0.0), (3.0, U)), ((4.0, 0.0), (3.0, 0.4)), ((3.0, 0.0), (2.0, 0.4)),   # y rel * y value 1.2, 0.8
+             ((1e308, 10.0), (1.0, 0.0)),           # bound overflows to inf: declines
+             ((0.0, np.inf), (1.0, 0.0))]           # inf * 0 = NaN: declines
+    x = tuple(np.array(column) for column in zip(*(c[0] for c in cases)))
+    y = tuple(np.array(column) for column in zip(*(c[1] for c in cases)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        signs = float_sign_array(x, y).tolist()
+    scalar = [float_sign(Approx(*a) if math.isfinite(a[1]) else Approx(a[0], a[1], False), Approx(*b)) for a, b in cases]
+    assert signs == scalar == [0, 0, -1, 0, 1, 0, 0]
+
+
+@given(st.lists(st.tuples(st.floats(0, 4), st.sampled_from([0.0, U, 1e-3, math.inf, math.nan]),
+                          st.floats(0, 4), st.sampled_from([0.0, U, 1e-3, math.inf])), min_size=1, max_size=20))
+@example([(1.0, 0.0, 1.0, 0.0), (2.0, 0.0, 1.0, 0.0), (1.0, 0.0, 2.0, 0.0), (1.0 + 2 * U, U, 1.0, U)])
+def test_float_sign_array_and_its_split_rule_agree_with_the_scalar_filter(rows):
+    """float_sign_array (built on float_greater_array) gives float_sign's verdict on every pair,
+    and float_greater_array's two outputs are its sign > 0 and its sign != 0."""
+    xv, xr, yv, yr = (np.array(column) for column in zip(*rows))
+    signs = float_sign_array((xv, xr), (yv, yr))
+    with np.errstate(invalid="ignore", over="ignore"):
+        greater, settled = float_greater_array(xv, xr * xv, yv, yr)
+    for i, (a, ra, b, rb) in enumerate(rows):
+        expected = float_sign(Approx(a, ra, math.isfinite(ra)), Approx(b, rb, math.isfinite(rb)))
+        assert signs[i] == expected, rows[i]
+    assert greater.tolist() == (signs > 0).tolist() and settled.tolist() == (signs != 0).tolist()
+
+
+def test_total_array_makes_a_group_with_an_invalid_term_invalid_whatever_its_value():
+    """A term 2.0 with an infinite bound (finite value, not vouched for) makes its group (nan,
+    inf), as ``Approx``'s validity rule makes the scalar total invalid; the other group sums."""
+    assert not total([Approx.bounded(2.0, math.inf)]).valid
+    value, rel = total_array((np.array([2.0, 1.0]), np.array([math.inf, 0.0])), np.array([0, 1]), 2)
+    assert math.isnan(value[0]) and rel[0] == math.inf and value[1] == 1.0 and rel[1] == 0.0
+
+
+def _exact_rising_ratio(a: float, d: float, k: int) -> Fraction:
+    out = Fraction(1)
+    for m in range(k):
+        out *= (Fraction(a) + m) / (Fraction(d) + m)
+    return out
+
+
+@pytest.mark.parametrize("layout", ["a array, d scalar", "a scalar, d array", "2-D"])
+def test_rising_ratio_array_with_mixed_bound_layouts_is_the_scalar_rule(layout):
+    """Bounds given as one scalar for one argument and per element for the other (both ways),
+    and 2-D arrays: each element is :func:`rising_ratio` of its own pair (same value, same
+    bound), and contains the exact ratio computed in rationals.  Mutants: the one-bound path
+    taken when only one bound is a scalar (float() of an array: TypeError), the bounds not
+    reshaped to 2-D."""
+    av, dv = np.array([1.0, 2.0, 5.0, 0.5]), np.array([2.0, 3.0, 1.5, 7.0])
+    ar, dr = np.array([0.0, U, 3 * U, 0.0]), np.array([U, 0.0, 0.0, 2 * U])
+    if layout == "a array, d scalar":
+        a, d, rels = (av, ar), (dv, U), list(zip(ar.tolist(), [U] * 4))
+    elif layout == "a scalar, d array":
+        a, d, rels = (av, U), (dv, dr), list(zip([U] * 4, dr.tolist()))
+    else:
+        a, d, rels = (av.reshape(2, 2), ar.reshape(2, 2)), (dv.reshape(2, 2), dr.reshape(2, 2)), list(zip(ar.tolist(), dr.tolist()))
+    value, rel = rising_ratio_array(a, d, 3)
+    assert value.shape == rel.shape == a[0].shape
+    for x, y, (rx, ry), v, r in zip(av.tolist(), dv.tolist(), rels, value.ravel().tolist(), rel.ravel().tolist()):
+        scalar = rising_ratio(Approx(x, rx), Approx(y, ry), 3)
+        assert (v, r) == (scalar.value, scalar.rel)
+        assert abs(_exact_rising_ratio(x, y, 3) - Fraction(v)) <= Fraction(r) * Fraction(v)
+
+
+def test_rising_ratio_array_of_no_elements_with_bound_arrays():
+    """An empty level (no leaves) with per-element bounds: two empty arrays (a mutant built the
+    bounds of no rule with np.zeros(None), a TypeError)."""
+    value, rel = rising_ratio_array((np.array([]), np.array([])), (np.array([]), np.array([])), 2)
+    assert value.shape == rel.shape == (0,)
+
+
+@pytest.mark.parametrize("which", ["a", "d"])
+def test_rising_ratio_array_reads_float32_values_exactly_and_computes_in_float64(which):
+    """fl32(1/3) = 11184811 / 2**25; plus 1 it needs 26 bits, so a float32 loop would round
+    it (relative error up to 2**-24), far outside the float64 bound.  The ratio's bound must
+    contain the exact ratio of the values given, computed in rationals.  Mutants: the float32
+    array kept as it is."""
+    third = np.array([1 / 3], dtype=np.float32)
+    assert Fraction(float(third[0])) == Fraction(11184811, 2 ** 25)
+    if which == "a":
+        a, d = (third, 0.0), (np.array([2.0]), 0.0)
+    else:
+        a, d = (np.array([1.0]), 0.0), (third, 0.0)
+    value, rel = rising_ratio_array(a, d, 3)
+    exact = _exact_rising_ratio(float(a[0][0]), float(d[0][0]), 3)
+    assert rel[0] < 2.0 ** -45
+    assert abs(exact - Fraction(float(value[0]))) <= Fraction(float(rel[0])) * Fraction(float(value[0]))
+
+
+def test_total_array_makes_a_group_with_an_unvouched_zero_term_invalid():
+    """A zero term with an infinite bound (a zero not vouched for) adds nothing to the float sum
+    but still makes its group (nan, inf), as ``Approx.bounded(0.0, inf)`` is invalid."""
+    assert not Approx.bounded(0.0, math.inf).valid
+    value, rel = total_array((np.array([0.0, 1.0]), np.array([math.inf, 0.0])), np.array([0, 0]), 1)
+    assert math.isnan(value[0]) and rel[0] == math.inf
+
+
+# -- the all-valid shortcut and the loop's memory (survivors of the mutation run of 2026-11-29) ---
+
+@pytest.mark.parametrize("k", [1, 2, 6])
+@pytest.mark.parametrize("case", ["plain", "d at most 1", "a value exactly TINY"])
+def test_rising_ratio_array_with_one_bound_returns_it_broadcast_when_every_element_is_valid(k, case):
+    """Two scalar bounds and every element valid: the bound is the one scalar rule, returned as a
+    read-only broadcast (no array of bounds), at k = 1 too, for d in (0, 1] and for a value that
+    is exactly TINY (the smallest valid one: a = TINY, d = 1, k = 1 gives TINY / 1).  The values
+    and the bound are rising_ratio's, element by element.  Mutants: the shortcut never taken,
+    taken only from k = 2, only for d > 1, only for values above TINY."""
+    a = {"plain": [1.5, 2.0, 7.25], "d at most 1": [1.5, 0.25, 3.0], "a value exactly TINY": [1.0, 3.0, TINY]}[case]
+    d = {"plain": [2.5, 3.0, 9.0], "d at most 1": [0.5, 1.0, 4.0], "a value exactly TINY": [2.0, 5.0, 1.0]}[case]
+    if case == "a value exactly TINY" and k > 1:
+        a[2], d[2] = TINY, 2.0 ** -60      # (TINY (TINY + 1) ...) / (2^-60 (2^-60 + 1) ...) is far above TINY
+    values, rels = rising_ratio_array((np.array(a), U), (np.array(d), 0.0), k)
+    scalar = [rising_ratio(Approx(x, U), Approx(y, 0.0), k) for x, y in zip(a, d)]
+    assert all(s.valid for s in scalar)
+    assert values.tolist() == [s.value for s in scalar] and rels.tolist() == [s.rel for s in scalar]
+    assert rels.strides == (0,) and not rels.flags.writeable
+    if case == "a value exactly TINY" and k == 1:
+        assert values[2] == TINY
+
+
+def _traced_peak(call) -> int:
+    """The peak of the bytes allocated (numpy's data included) while ``call()`` runs."""
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("k", [1, 5])
+def test_rising_ratio_array_loop_holds_the_product_and_two_buffers(k):
+    """n = 2^16 elements (512 KiB an array): the loop needs the running product and, for k > 1,
+    the buffers of a + m and d + m - three arrays, none allocated per factor; at k = 1 the
+    product a / d alone.  The peak stays below 3.5 (k = 5) or 1.5 (k = 1) arrays.  Mutants: a
+    divide or add that allocates its result each factor (four arrays at a time), the buffers
+    made at k = 1 (three arrays)."""
+    n = 2 ** 16
+    a, d = np.linspace(1.0, 2.0, n), np.linspace(3.0, 4.0, n)
+    rising_ratio_array((a, 0.0), (d, 0.0), k)                  # imports and caches warmed before tracing
+    peak = _traced_peak(lambda: rising_ratio_array((a, 0.0), (d, 0.0), k))
+    arrays = peak / (8 * n)
+    assert arrays < (3.5 if k > 1 else 1.5), arrays
