@@ -96,6 +96,24 @@ def test_guessed_cell_finds_the_crossing_cell_from_any_guess(true_cell):
         assert all(X0 < x < X0 + 1 for x in form.asked)      # the grid's ends are known, never asked
 
 
+@pytest.mark.parametrize("true_cell, root_cell, asked", [
+    (9, 7, [7, 8, 10, 9]),              # 2 cells left: the guess, gallop right 1 and 2 cells, bisect
+    (5, 7, [7, 6, 4, 5]),               # 2 cells right: gallop left 1 and 2 cells, bisect
+    (5, -3, [1, 3, 7, 5, 6]),           # left of the grid: from cell 0 (kept, not asked)
+    (9, 18, [15, 14, 12, 8, 10, 9]),    # right of the grid: from cell 15, the last
+])
+def test_guessed_cell_asks_the_gallop_and_the_bisection_in_order(true_cell, root_cell, asked):
+    """The cells whose left end is asked, in order, written out from the docstring's search: the
+    guessed cell (clamped to 0 .. cells - 1; cell 0's left end is x0, known kept), steps of 1, 2,
+    4, ... cells towards the change, then bisection of the last step (killed the gallop by steps
+    of 3 and the guess clamped to 1, to cells - 2 or to cells + 1; the search's cell is the same
+    under each, only its cost differs)."""
+    form = Crossing(X0 + (true_cell + Fraction(1, 3)) * L)
+    root = float(X0 + (root_cell + Fraction(1, 2)) * L)
+    assert _guessed_cell(form, X0, L, 16, root) == (X0 + true_cell * L, X0 + (true_cell + 1) * L)
+    assert form.asked == [X0 + cell * L for cell in asked]
+
+
 def test_guessed_cell_at_a_zero_on_a_cell_boundary_and_without_a_root():
     form = Crossing(X0 + 5 * L)            # F = 0 exactly at 9 + 5/16: the cell ending there
     for root_cell in (0, 3, 4, 5, 6, 15):
