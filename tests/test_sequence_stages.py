@@ -387,3 +387,85 @@ def test_the_names_of_some_nodes_are_a_sequence():
     assert len(every) == 7 and list(reversed(every)) == ["c22", "c21", "c2", "c12", "c11", "c1", "root"]
     some = sequence_module._Names(a, np.array([4, 0]))
     assert len(some) == 2 and list(some) == ["c2", "root"] and list(reversed(some)) == ["root", "c2"]
+
+
+# -- the float placement's walk: PruneTree's probes from a guess that is off ------------------------
+
+def _probes(monkeypatch, tree, guess):
+    """The k at which the sequence of ``tree`` asks PruneTree, in order, with every float guess
+    replaced by ``guess(k0)``; and the sequence."""
+    asked = []
+    real_prune = sequence_module.prune
+
+    def recorded(tree, k, **options):
+        asked.append(k)
+        return real_prune(tree, k, **options)
+
+    monkeypatch.setattr(sequence_module, "prune", recorded)
+    monkeypatch.setattr(sequence_module, "float_breakpoints",
+                        lambda arrays, splits, prior, k0: [guess(k0)] * len(splits))
+    return asked, knorm_sequence(tree, crossings=False)
+
+
+#: (1, 5) into (0, 5), (1, 0): lost from 4 (PruneTree: kept at 3)
+FOUR = Tree(Node((1, 5), [Node((0, 5)), Node((1, 0))]))
+
+
+@pytest.mark.parametrize("tree, guess, limit, asked, searches", [
+    # SMALL (lost from 10), guess too high (15): PruneTree prunes at 14, so walk down from 14 by
+    # 1, 2, 4 (13, 11 prune, 7 keeps), then bisect [7, 11]: 9 keeps, 10 prunes
+    (SMALL, 15, 1 << 16, [1, 2, 14, 13, 11, 7, 9, 10], 0),
+    # too low (5): PruneTree keeps at 4 and at 5, so walk up from 5 by 1, 2, 4 (6, 8 keep, 12
+    # prunes), then bisect [8, 12]: 10 prunes, 9 keeps
+    (SMALL, 5, 1 << 16, [1, 2, 4, 5, 6, 8, 12, 10, 9], 0),
+    # FOUR (lost from 4), guess 10: down from 9 by 1, 2 (8, 6 prune); the next step, 4, would
+    # reach 2, where PruneTree is known to keep: bisect [2, 6]: 4 prunes, 3 keeps
+    (FOUR, 10, 1 << 16, [1, 2, 9, 8, 6, 4, 3], 0),
+    # the walk's steps limited to 2: SMALL down from 14 by 1, 2 (13, 11); the step of 4 is over the
+    # limit, so the exact search decides (10, confirmed by PruneTree there)
+    (SMALL, 15, 2, [1, 2, 14, 13, 11, 10], 1),
+    # ... and up from 5 by 1, 2 (6, 8 keep), then the exact search
+    (SMALL, 5, 2, [1, 2, 4, 5, 6, 8, 10], 1),
+])
+def test_a_misplaced_guess_is_walked_by_prunetree_gallop_then_bisection(monkeypatch, tree, guess, limit, asked,
+                                                                          searches):
+    """The sequence asks PruneTree at 1 (the first stage) and at 2 (k0 + 1, asked first while at
+    most NEXT_K_FIRST = 64), then certifies the float guess k* by PruneTree at k* - 1 and k*; a
+    guess found off is walked from the end that is off by steps of 1, 2, 4, ... (never past the
+    k known to keep every split, nor by a step over WALK_STEP_LIMIT: then the exact search
+    decides) and the bracket bisected.  The probes are written out from the docstring of
+    ``_walk_to_change`` (killed the walk's first step, direction, growth by 3, bounds, step limit
+    and the probe up dropped, each of which still ends at the same stage, by other probes or by
+    the exact search)."""
+    b = 10 if tree is SMALL else 4
+    assert _splits_kept(tree, b - 1) == {"root"} and _splits_kept(tree, b) == set()
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "WALK_STEP_LIMIT", limit)
+    probes, seq = _probes(monkeypatch, tree, lambda k0: guess)
+    assert probes == asked
+    assert [s.k_from for s in seq.stages] == [1, b, "inf"] and seq.searches == searches
+    assert (seq.decisions["stages_float_walked"], seq.decisions["stages_float_placed"]) == (1, 0)
+
+
+def test_every_walk_is_counted(monkeypatch):
+    """TWO (c1 lost from 10, c2 from 12, the root from 16) with every float guess 3 too high (the
+    guesses themselves are the exact breakpoints of the splits as they stand: at k0 = 1 c1 10, c2
+    12 and the root 13, by exact scans): each of the three stages is reached by a walk down
+    (PruneTree at k0 + 1 = 2, 11 and 13 keeps every split; the least guess, 13, 15 and the root's
+    again, is too high), none placed at once (killed the count set to 1 instead of added)."""
+    from sequence_cases import first_lost
+    exact = {"c1": first_lost(TWO.children[0], 1), "c2": first_lost(TWO.children[1], 1), "root": first_lost(TWO, 1)}
+    assert exact == {"c1": 10, "c2": 12, "root": 13}
+    assert _changes(Tree(TWO), 20) == [(1, {"root", "c1", "c2"}), (10, {"root", "c2"}), (12, {"root"}),
+                                       (16, set())]
+    real = sequence_module.float_breakpoints
+
+    def three_too_high(arrays, splits, prior, k0):
+        return [g + 3 for g in real(arrays, splits, prior, k0)]
+
+    monkeypatch.setattr(sequence_module, "float_breakpoints", three_too_high)
+    seq = knorm_sequence(Tree(TWO), crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, 10, 12, 16, "inf"]
+    assert (seq.decisions["stages_float_walked"], seq.decisions["stages_float_placed"]) == (3, 0)
+    a = Tree(TWO).arrays()
+    splits = np.flatnonzero(a.n_children > 0)
+    assert dict(zip(a.names_of(splits), real(a, splits, Prior(), 1))) == exact
