@@ -264,6 +264,36 @@ def test_breakpoint_search_doubles_from_k0_plus_1_then_bisects():
     assert next_breakpoint(small, 1) == 10 and small.asked == [2, 3, 5, 9, 17, 13, 11, 10]
 
 
+@pytest.mark.parametrize("b, k0, guess, asked", [
+    (20, 1, 20, [20, 19]),                  # the guess is the breakpoint (F = 0 there: lost), 19 kept
+    (20, 1, 17, [17, 18, 20, 19]),          # kept at the guess: up by 1 (18 kept), 2 (20 lost); bisect: 19
+    (20, 1, 23, [23, 22, 20, 16, 18, 19]),  # lost at the guess: down by 1, 2 (20: F = 0, lost), 4 (16 kept)
+    (7, 6, 7, [7]),                         # down to k0, known kept: nothing more to ask
+    (7, 5, 9, [9, 8, 6, 7]),                # down by 1, then 2 reaches 6 > k0: kept; bisect: 7
+])
+def test_breakpoint_search_from_a_guess_gallops_then_bisects(b, k0, guess, asked):
+    """From a guess g the signs are asked at g, then at steps of max(1, g / 2^GUESS_STEP_BITS)
+    doubling away from it, towards the change (down never below k0, where the split is kept), then
+    the bracket is bisected (the sequence written out from the docstrings of next_breakpoint and
+    _bracket_from_guess).  A zero of F (at b here) means lost (killed the zero at the guess, at an
+    upper probe or at a lower probe read as kept: each answers b + 1; and the first step or the
+    growth changed, which ask other k)."""
+    from exactprune.breakpoints import next_breakpoint
+    form = IntCrossing(b)
+    assert next_breakpoint(form, k0, guess=guess) == b
+    assert form.asked == asked
+
+
+def test_breakpoint_search_from_a_large_guess_steps_by_a_fraction_of_it():
+    """g = 2^40, b = 2^40 + 5000: the first step is g / 2^30 = 1024, doubling: 2^40 + 1024, + 3072
+    (kept), + 7168 (lost), then 12 halvings of the bracket of 4096."""
+    from exactprune.breakpoints import next_breakpoint
+    g = 2 ** 40
+    form = IntCrossing(g + 5000)
+    assert next_breakpoint(form, 1, guess=g) == g + 5000
+    assert form.asked[:4] == [g, g + 1024, g + 3072, g + 7168] and len(form.asked) == 4 + 12
+
+
 def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
     """b = ceil(2^1024.5) = isqrt(2^2049) + 1: the integer search stops at 2^1024 (still kept) and the
     log2 search doubles 1024 to 2048 and bisects [1024, 2048] 40 times: c = 2049/2 is a grid point
