@@ -469,3 +469,28 @@ def test_every_walk_is_counted(monkeypatch):
     a = Tree(TWO).arrays()
     splits = np.flatnonzero(a.n_children > 0)
     assert dict(zip(a.names_of(splits), real(a, splits, Prior(), 1))) == exact
+
+
+def test_an_exact_search_beyond_the_float_range_starts_from_the_float_guess(monkeypatch):
+    """Iris (Zhong App B): c2 is lost from 17781896, and its float guess, from the stage at k0 = 2,
+    is that k.  With FLOAT_EXACT_INTEGERS lowered below it the float placement hands the stage to
+    the exact search, which starts c2's from the guess: the sign at 17781896 (lost), then one step
+    down, 17781895 (kept): 2 signs, where doubling from k0 = 2 would ask 2 x 25 = 50
+    (sequence_cases.probes; killed the guess not passed to the search)."""
+    from exactprune.tree import iris_tree
+    tree = iris_tree()
+    a = prune(tree, 2).tree.arrays()
+    assert sequence_module.float_breakpoints(a, np.array([a.index("c2")]), Prior(), 2) == [17781896]
+    searched = {}
+    real = sequence_module.next_breakpoint
+
+    def recorded(form, k0, guess=None):
+        found = real(form, k0, guess=guess)
+        searched[form.name] = (k0, guess, found, sum(form.decider.routes.values()))
+        return found
+
+    monkeypatch.setattr(sequence_module, "next_breakpoint", recorded)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "FLOAT_EXACT_INTEGERS", 100)
+    seq = knorm_sequence(tree, crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, 2, 17781896, "inf"]
+    assert searched["c2"] == (2, 17781896, 17781896, 2)
