@@ -494,3 +494,20 @@ def test_an_exact_search_beyond_the_float_range_starts_from_the_float_guess(monk
     seq = knorm_sequence(tree, crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 2, 17781896, "inf"]
     assert searched["c2"] == (2, 17781896, 17781896, 2)
+
+
+def test_float_guesses_are_made_once_per_split_as_it_stands(monkeypatch):
+    """TWO (c1 lost from 10, c2 from 12, the root from 16): the float guesses are made for the three
+    splits at k0 = 1, then only for the root, whose subtree changed, at k0 = 10 and 12; c2's guess
+    is reused (killed the guesses made again for every split not yet searched)."""
+    calls = []
+    real = sequence_module.float_breakpoints
+
+    def recorded(arrays, splits, prior, k0):
+        calls.append((k0, len(splits)))
+        return real(arrays, splits, prior, k0)
+
+    monkeypatch.setattr(sequence_module, "float_breakpoints", recorded)
+    seq = knorm_sequence(Tree(TWO), crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, 10, 12, 16, "inf"]
+    assert calls == [(1, 3), (10, 1), (12, 1)]
