@@ -393,7 +393,7 @@ def test_the_names_of_some_nodes_are_a_sequence():
 
 def _probes(monkeypatch, tree, guess):
     """The k at which the sequence of ``tree`` asks PruneTree, in order, with every float guess
-    replaced by ``guess(k0)``; and the sequence."""
+    replaced by ``guess(k0)`` (None: the floats' own); and the sequence."""
     asked = []
     real_prune = sequence_module.prune
 
@@ -402,8 +402,9 @@ def _probes(monkeypatch, tree, guess):
         return real_prune(tree, k, **options)
 
     monkeypatch.setattr(sequence_module, "prune", recorded)
-    monkeypatch.setattr(sequence_module, "float_breakpoints",
-                        lambda arrays, splits, prior, k0: [guess(k0)] * len(splits))
+    if guess is not None:
+        monkeypatch.setattr(sequence_module, "float_breakpoints",
+                            lambda arrays, splits, prior, k0: [guess(k0)] * len(splits))
     return asked, knorm_sequence(tree, crossings=False)
 
 
@@ -511,3 +512,32 @@ def test_float_guesses_are_made_once_per_split_as_it_stands(monkeypatch):
     seq = knorm_sequence(Tree(TWO), crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 10, 12, 16, "inf"]
     assert calls == [(1, 3), (10, 1), (12, 1)]
+
+
+@pytest.mark.parametrize("next_first, exact_integers, guess, asked, searches, placed", [
+    # PruneTree at k0 + 1 not asked first (NEXT_K_FIRST 1): the float guess 10 is certified by
+    # PruneTree at 9 (keeps) and 10 (prunes)
+    (1, 1 << 53, None, [1, 9, 10], 0, 1),
+    # ... and a guess above FLOAT_EXACT_INTEGERS (5) goes to the exact steps: PruneTree at k0 + 1 = 2
+    # (keeps), then the exact search, then PruneTree at its breakpoint
+    (1, 5, None, [1, 2, 10], 1, 0),
+    # a guess at FLOAT_EXACT_INTEGERS itself (10) is still placed by the floats
+    (64, 10, None, [1, 2, 9, 10], 0, 1),
+    # a guess at the k PruneTree was seen to keep (2) is wrong: searched exactly (10), then certified
+    (64, 1 << 53, lambda k0: 2, [1, 2, 9, 10], 1, 1),
+])
+def test_when_the_floats_place_a_stage_and_when_the_exact_steps_do(monkeypatch, next_first, exact_integers, guess,
+                                                                   asked, searches, placed):
+    """SMALL (lost from 10; its float guess from k0 = 1 is 10): the PruneTree probes, searches and
+    stages placed by floats, written out from the docstrings of knorm_sequence and
+    _float_placed_change (killed PruneTree at k0 + 1 always asked first, or never after the
+    floats declined; the k known to keep forgotten; the bounds FLOAT_EXACT_INTEGERS and "at or
+    below the k known to keep" moved by one)."""
+    a = SMALL.arrays()
+    assert sequence_module.float_breakpoints(a, np.array([0]), Prior(), 1) == [10]
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "NEXT_K_FIRST", next_first)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "FLOAT_EXACT_INTEGERS", exact_integers)
+    probes, seq = _probes(monkeypatch, SMALL, guess)
+    assert probes == asked
+    assert [s.k_from for s in seq.stages] == [1, 10, "inf"] and seq.searches == searches
+    assert (seq.decisions["stages_float_placed"], seq.decisions["stages_float_walked"]) == (placed, 0)
