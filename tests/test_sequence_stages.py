@@ -518,6 +518,8 @@ def test_float_guesses_are_made_once_per_split_as_it_stands(monkeypatch):
     # PruneTree at k0 + 1 not asked first (NEXT_K_FIRST 1): the float guess 10 is certified by
     # PruneTree at 9 (keeps) and 10 (prunes)
     (1, 1 << 53, None, [1, 9, 10], 0, 1),
+    # ... and asked first while k0 + 1 <= NEXT_K_FIRST (2): PruneTree at 2, then 9 and 10
+    (2, 1 << 53, None, [1, 2, 9, 10], 0, 1),
     # ... and a guess above FLOAT_EXACT_INTEGERS (5) goes to the exact steps: PruneTree at k0 + 1 = 2
     # (keeps), then the exact search, then PruneTree at its breakpoint
     (1, 5, None, [1, 2, 10], 1, 0),
