@@ -96,6 +96,24 @@ def test_guessed_cell_finds_the_crossing_cell_from_any_guess(true_cell):
         assert all(X0 < x < X0 + 1 for x in form.asked)      # the grid's ends are known, never asked
 
 
+@pytest.mark.parametrize("true_cell, root_cell, asked", [
+    (9, 7, [7, 8, 10, 9]),              # 2 cells left: the guess, gallop right 1 and 2 cells, bisect
+    (5, 7, [7, 6, 4, 5]),               # 2 cells right: gallop left 1 and 2 cells, bisect
+    (5, -3, [1, 3, 7, 5, 6]),           # left of the grid: from cell 0 (kept, not asked)
+    (9, 18, [15, 14, 12, 8, 10, 9]),    # right of the grid: from cell 15, the last
+])
+def test_guessed_cell_asks_the_gallop_and_the_bisection_in_order(true_cell, root_cell, asked):
+    """The cells whose left end is asked, in order, written out from the docstring's search: the
+    guessed cell (clamped to 0 .. cells - 1; cell 0's left end is x0, known kept), steps of 1, 2,
+    4, ... cells towards the change, then bisection of the last step (killed the gallop by steps
+    of 3 and the guess clamped to 1, to cells - 2 or to cells + 1; the search's cell is the same
+    under each, only its cost differs)."""
+    form = Crossing(X0 + (true_cell + Fraction(1, 3)) * L)
+    root = float(X0 + (root_cell + Fraction(1, 2)) * L)
+    assert _guessed_cell(form, X0, L, 16, root) == (X0 + true_cell * L, X0 + (true_cell + 1) * L)
+    assert form.asked == [X0 + cell * L for cell in asked]
+
+
 def test_guessed_cell_at_a_zero_on_a_cell_boundary_and_without_a_root():
     form = Crossing(X0 + 5 * L)            # F = 0 exactly at 9 + 5/16: the cell ending there
     for root_cell in (0, 3, 4, 5, 6, 15):
@@ -244,6 +262,36 @@ def test_breakpoint_search_doubles_from_k0_plus_1_then_bisects():
     assert form.asked == [2, 3, 5, 9, 17, 13, 15, 16]
     small = IntCrossing(10)
     assert next_breakpoint(small, 1) == 10 and small.asked == [2, 3, 5, 9, 17, 13, 11, 10]
+
+
+@pytest.mark.parametrize("b, k0, guess, asked", [
+    (20, 1, 20, [20, 19]),                  # the guess is the breakpoint (F = 0 there: lost), 19 kept
+    (20, 1, 17, [17, 18, 20, 19]),          # kept at the guess: up by 1 (18 kept), 2 (20 lost); bisect: 19
+    (20, 1, 23, [23, 22, 20, 16, 18, 19]),  # lost at the guess: down by 1, 2 (20: F = 0, lost), 4 (16 kept)
+    (7, 6, 7, [7]),                         # down to k0, known kept: nothing more to ask
+    (7, 5, 9, [9, 8, 6, 7]),                # down by 1, then 2 reaches 6 > k0: kept; bisect: 7
+])
+def test_breakpoint_search_from_a_guess_gallops_then_bisects(b, k0, guess, asked):
+    """From a guess g the signs are asked at g, then at steps of max(1, g / 2^GUESS_STEP_BITS)
+    doubling away from it, towards the change (down never below k0, where the split is kept), then
+    the bracket is bisected (the sequence written out from the docstrings of next_breakpoint and
+    _bracket_from_guess).  A zero of F (at b here) means lost (killed the zero at the guess, at an
+    upper probe or at a lower probe read as kept: each answers b + 1; and the first step or the
+    growth changed, which ask other k)."""
+    from exactprune.breakpoints import next_breakpoint
+    form = IntCrossing(b)
+    assert next_breakpoint(form, k0, guess=guess) == b
+    assert form.asked == asked
+
+
+def test_breakpoint_search_from_a_large_guess_steps_by_a_fraction_of_it():
+    """g = 2^40, b = 2^40 + 5000: the first step is g / 2^30 = 1024, doubling: 2^40 + 1024, + 3072
+    (kept), + 7168 (lost), then 12 halvings of the bracket of 4096."""
+    from exactprune.breakpoints import next_breakpoint
+    g = 2 ** 40
+    form = IntCrossing(g + 5000)
+    assert next_breakpoint(form, 1, guess=g) == g + 5000
+    assert form.asked[:4] == [g, g + 1024, g + 3072, g + 7168] and len(form.asked) == 4 + 12
 
 
 def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
