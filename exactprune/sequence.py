@@ -154,7 +154,7 @@ class _SequenceBuilder:
         del first               # PruneTree's working arrays
         self.record = _Record(tree, self.stages)
         self.live = self.full.n_children > 0
-        self.current: Optional[Tree] = tree
+        self.current: Optional[Tree] = None      # made by _next_current below
         self.origin: Optional["np.ndarray"] = None
         self._add_stage(1, None)
         self._record_pruned(self.full, kept, 1, False)
@@ -374,8 +374,9 @@ class _SequenceBuilder:
 
     def _forget_breakpoints_above(self, a: CountArrays, cut: "np.ndarray") -> None:
         """The breakpoints of the splits whose subtree changed (the proper ancestors of the pruned
-        splits ``cut`` of the current tree ``a``) are stale: found bottom-up over ``a``'s levels,
-        each level's nodes being the children of the level above's splits in order."""
+        splits ``cut`` of the current tree ``a``) are stale, and those of the pruned splits are no
+        longer needed: both are dropped, found bottom-up over ``a``'s levels, each level's nodes
+        being the children of the level above's splits in order."""
         if not (self.cache or self.guesses):
             return
         changed = np.zeros(a.n_nodes, dtype=bool)      # a pruned split in the subtree
@@ -385,7 +386,6 @@ class _SequenceBuilder:
             splits = nodes[arity[nodes] > 0]
             width = arity[splits]
             changed[splits] |= np.logical_or.reduceat(changed[children], np.cumsum(width) - width)
-        changed[cut] = False
         for key in self._inputs(np.flatnonzero(changed)).tolist():
             self.cache.pop(key, None)
             self.guesses.pop(key, None)
