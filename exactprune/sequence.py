@@ -154,7 +154,7 @@ class _SequenceBuilder:
         del first               # PruneTree's working arrays
         self.record = _Record(tree, self.stages)
         self.live = self.full.n_children > 0
-        self.current: Optional[Tree] = None      # made by _next_current below
+        self.current: Optional[Tree] = tree
         self.origin: Optional["np.ndarray"] = None
         self._add_stage(1, None)
         self._record_pruned(self.full, kept, 1, False)
