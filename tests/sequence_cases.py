@@ -1,4 +1,4 @@
-"""Trees and exact helpers shared by tests/breakpoints/test_forms.py, tests/test_breakpoints.py and
+"""Trees and exact helpers shared by tests/breakpoints/test_forms.py, tests/breakpoints/test_search.py and
 tests/test_sequence.py (near-ties, an exact tie at k = 1, the small tree with breakpoint 10, an exact scan for a breakpoint, the search's probe count),
 each written from the formulas, not from the code under test."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Tests of exactprune.sequence: the k-norm pruning sequence with exact breakpoints (Zhong Cor 5.4,
-Thm 5.3, 5.9); the breakpoints themselves are tested in tests/test_breakpoints.py, CCP in
+Thm 5.3, 5.9); the breakpoints themselves are tested in tests/breakpoints/test_search.py, CCP in
 tests/peers/ccp/."""
 from __future__ import annotations
 

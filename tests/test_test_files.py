@@ -59,7 +59,6 @@ TESTED_UNDER_ANOTHER_NAME: Dict[str, Tuple[str, str]] = {
 #: module (path under exactprune/) -> the test file where its tests live now (None: no test file
 #: names it), until its mirror is written; one per line, so that each mirror removes its own line
 NOT_YET_MIRRORED: Dict[str, Optional[str]] = {
-    "breakpoints/search.py": "tests/test_breakpoints.py",
 }
 
 
