@@ -21,7 +21,7 @@ counts shared, the kept splits' children in a new CSR), a compact copy once the 
 is small, and a stage's crossing forms are made a chunk at a time.
 
 The result types (:class:`Stage`, :class:`NodeBreakpoint`, :class:`KNormSequence`) are
-:mod:`exactprune.stages`'.  CART's cost-complexity sequence is
+:mod:`exactprune.stages`.  CART's cost-complexity sequence is
 :func:`exactprune.peers.ccp.ccp_sequence`.
 """
 from __future__ import annotations
@@ -339,13 +339,11 @@ class _SequenceBuilder:
         if not exact_ks:
             return _bracket_stage(found, _Names(self.full, self.origin), a.n_nodes)
         k_star = min(exact_ks)
-        assert self.current is not None
-        result = prune(self.current, k_star, prior=self.prior)
-        self._count(result)
-        if not _prunes(a, result.kept_splits):
+        kept = self._prunes_at(a, k_star)
+        if kept is None:
             raise AssertionError(f"sequence inconsistency: searches predict a change at k={k_star}, "
                                  "PruneTree prunes nothing there")
-        return k_star, result.kept_splits
+        return k_star, kept
 
     def _breakpoints_of(self, a: CountArrays) -> dict:
         """Current index -> breakpoint of every split of the current tree (``a``): Thm 5.9's
