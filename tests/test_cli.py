@@ -38,10 +38,14 @@ def test_python_dash_m_is_the_same_program(tree_file):
     assert proc.returncode == 0 and "22/75" in proc.stdout
 
 
+@pytest.mark.slow
 def test_importing_the_cli_leaves_sympy_sklearn_and_hypothesis_out():
     """Issue 14: sympy, scikit-learn and hypothesis are imported only by the code that uses them.
     A fresh interpreter (this one has them loaded already); the second list shows that the check
-    sees a heavy import when there is one."""
+    sees a heavy import when there is one.  In the full suite: the fast set checks the same in
+    tests/test_startup.py (test_help_imports_neither_numpy_nor_flint_nor_any_heavy_library imports
+    the CLI in a fresh interpreter, sympy, sklearn and hypothesis among the libraries it must leave
+    out; test_a_command_on_a_small_tree_imports_no_heavy_library shows the check sees a loaded one)."""
     code = ("import sys, exactprune.cli; heavy = ('sympy', 'sklearn', 'hypothesis'); "
             "print([m for m in heavy if m in sys.modules]); import exactprune.sklearn; "
             "print([m for m in heavy if m in sys.modules])")
@@ -113,11 +117,25 @@ def test_a_value_error_from_the_library_is_bad_input(capsys, tmp_path):
     assert status == 2 and err.startswith("exactprune: error:") and err.count("\n") == 1
 
 
-def test_errata_into_a_closed_pipe_exits_0_quietly():
-    """`exactprune errata | head -1` printed 'Broken pipe' and exited 2."""
-    proc = subprocess.Popen([sys.executable, "-m", "exactprune", "errata"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
-    proc.stdout.readline()
+def _complete_tree(depth: int, index: int = 0) -> dict:
+    """A complete binary count tree whose leaves are pure, (10, 0) and (0, 10) in turn: every split
+    corrects errors, so PruneTree keeps all 2^(depth+1) - 1 nodes."""
+    if depth == 0:
+        return {"counts": [10, 0] if index % 2 == 0 else [0, 10]}
+    children = [_complete_tree(depth - 1, 2 * index), _complete_tree(depth - 1, 2 * index + 1)]
+    return {"counts": [sum(c["counts"][j] for c in children) for j in range(2)], "children": children}
+
+
+def test_output_into_a_closed_pipe_exits_0_quietly(tmp_path):
+    """`exactprune errata | head -1` printed 'Broken pipe' and exited 2.  The front door handles the
+    reader leaving for every command; here the --json tree of 1,023 nodes (about 350 kB over 8,000
+    lines, several times what a pipe holds), so the command is still writing when the reader leaves
+    after one line and the failed write is certain."""
+    path = tmp_path / "complete.json"
+    path.write_text(json.dumps(_complete_tree(9)))
+    proc = subprocess.Popen([sys.executable, "-m", "exactprune", "prune", str(path), "--k", "2", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline() == b"{\n"
     proc.stdout.close()
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 0 and err == b""

@@ -10,6 +10,7 @@ and by hand in tests/experiments/test_statistics.py, tests/rdt/test_experiment.p
 from __future__ import annotations
 
 import csv
+import functools
 import math
 import re
 from collections import Counter
@@ -62,9 +63,11 @@ def _assert_verdict(key, verdict_family: str, *numbers: str) -> None:
 
 # -- Zhong chapter 6 -----------------------------------------------------------------------------
 
-def _table_equivalence():
-    runs = _runs()
-    return E.printed_equivalence(E.summarize(runs), 20)
+@functools.lru_cache(maxsize=None)
+def _table_equivalence() -> tuple:
+    """The Tables 6.2/6.3 equivalence cells (Holm-adjusted) of the committed runs, computed once for
+    the tests below (they only read them)."""
+    return tuple(E.printed_equivalence(E.summarize(_runs()), 20))
 
 
 @pytest.mark.parametrize("table,key", [("6.2", ("Zhong", "Table 6.2")), ("6.3", ("Zhong", "Table 6.3"))])
@@ -91,7 +94,7 @@ def test_table_6_2_different_cells_are_the_gaussian_six_class_ones():
 def test_committed_equivalence_file_matches_the_runs():
     """chapter6_equivalence.csv is what bench_chapter6.py --equivalence computes from the committed runs."""
     from exactprune.experiments import table_6_5_equivalence
-    fresh = _table_equivalence() + table_6_5_equivalence(_csv("chapter6_table65.csv"))
+    fresh = list(_table_equivalence()) + table_6_5_equivalence(_csv("chapter6_table65.csv"))
     committed = _csv("chapter6_equivalence.csv")
     assert len(committed) == len(fresh) == 84 * 2 + 24
     for old, new in zip(committed, fresh):
@@ -338,9 +341,8 @@ def test_holm_changes_cell_outcomes_and_a_table_verdict():
     """Without Holm, 22 more of the committed Table 6.2 cells would be called equivalent; and a table of
     two cells whose TOST p-values both lie in (0.025, 0.05] is reproduced unadjusted but not with Holm
     (the smaller p doubled exceeds 0.05, and the larger is raised to it)."""
-    runs = _runs()
-    holm = Counter(c["outcome"] for c in E.printed_equivalence(E.summarize(runs), 20) if c["table"] == "6.2")
-    plain = Counter(c["outcome"] for c in E.printed_equivalence(E.summarize(runs), 20, correct=False)
+    holm = Counter(c["outcome"] for c in _table_equivalence() if c["table"] == "6.2")
+    plain = Counter(c["outcome"] for c in E.printed_equivalence(E.summarize(_runs()), 20, correct=False)
                     if c["table"] == "6.2")
     assert plain["equivalent"] - holm["equivalent"] == 22
     cells = [{"table": "t", "quantity": "accuracy", "n": 20, "mean": 80.0 + d, "sd": s, "printed_mean": 80.0,

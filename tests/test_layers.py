@@ -9,6 +9,7 @@ those inside functions included (a lazy import is still an arrow); imports under
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -83,7 +84,10 @@ def is_module(name: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
+@functools.lru_cache(maxsize=None)
 def module_graph() -> dict:
+    """{module: the package modules it imports}, every file parsed once per session (the three
+    checks below read it, none changes it)."""
     files = {module_name(path): path for path in PACKAGE.rglob("*.py")}
     graph = {}
     for name, path in files.items():

@@ -121,17 +121,25 @@ def _compare_iris_json(capsys, *extra):
     return capsys.readouterr().out
 
 
-def test_compare_json_is_byte_identical_serial_two_processes_and_dask(capsys):
+def test_compare_json_is_byte_identical_serial_and_two_processes(capsys):
     """Pruning times are the one part of the output that varies between two runs (wall clock);
-    --no-times leaves them out, and the rest must be byte for byte the same whatever runs it."""
+    --no-times leaves them out, and the rest must be byte for byte the same whatever runs it (a
+    local Dask cluster: test_compare_json_through_dask_is_the_serial_json, in the slow set)."""
     serial = _compare_iris_json(capsys, "--jobs", "1")
     assert '"seconds"' not in serial and len(json.loads(serial)["runs"]) == 8
     assert _compare_iris_json(capsys, "--jobs", "2") == serial
-    assert _compare_iris_json(capsys, "--dask", "local:2") == serial
     # and the runs are those of the plain protocol loop, run unit by unit here
     plain = [E.run_unit(*u) for u in E.protocol_units("iris", ratios=(1, 10), runs=4)]
     assert [(r["ratio"], r["index"], r["accuracy"], r["leaves"]) for r in json.loads(serial)["runs"]] == \
         [(r.ratio, r.index, r.accuracy, r.leaves) for r in plain]
+
+
+@pytest.mark.slow
+def test_compare_json_through_dask_is_the_serial_json(capsys):
+    """The parallel byte-identity check through a local Dask cluster (the fast set has the same
+    units through two processes above, and run_units through a local cluster in
+    tests/test_parallel.py::test_dask_local_cluster_gives_the_serial_results)."""
+    assert _compare_iris_json(capsys, "--dask", "local:2") == _compare_iris_json(capsys, "--jobs", "1")
 
 
 def test_compare_keeps_the_times_without_no_times(capsys):
@@ -140,17 +148,15 @@ def test_compare_keeps_the_times_without_no_times(capsys):
     assert "seconds" in out["tables"] and all(set(r["seconds"]) == set(E.METHODS) for r in out["runs"])
 
 
-def test_compare_refuses_bad_parallel_options_in_one_line():
-    import subprocess
-    import sys
+def test_compare_refuses_bad_parallel_options_in_one_line(capsys):
     import time
     for argv, message in ((["--jobs", "0"], "argument --jobs: must be a positive integer or -1"),
                           (["--dask", "tcp://127.0.0.1:9"], "cannot reach a Dask scheduler at 'tcp://127.0.0.1:9'")):
         start = time.monotonic()
-        done = subprocess.run([sys.executable, "-m", "exactprune", "compare", "iris", *argv],
-                              capture_output=True, text=True, timeout=120)
-        assert done.returncode == 2 and done.stdout == ""
-        assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+        status = main(["compare", "iris", *argv])
+        out, err = capsys.readouterr()
+        assert status == 2 and out == ""
+        assert err.count("\n") == 1 and message in err, err
         assert time.monotonic() - start < 60          # no 5 s client retries on a refused port, even loaded
 
 

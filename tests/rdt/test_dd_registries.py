@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis.errors import NoSuchExample
 
 
 def test_errata_confirmed():
@@ -17,11 +18,20 @@ def test_errata_confirmed():
         json.dumps(out)
 
 
-@pytest.mark.parametrize("theorem_id", ["dd-path-exists", "dd-coexist", "dd-moments", "dd-att"])
-def test_theorems_hold_and_violations_can_fail(theorem_id):
+DD_THEOREMS = ["dd-path-exists", "dd-coexist", "dd-moments", "dd-att"]
+
+
+def _dd_theorem(theorem_id):
     from exactprune.theorems.dd import THEOREMS
-    theorem = next(t for t in THEOREMS if t.id == theorem_id)
-    failures = []
+    return next(t for t in THEOREMS if t.id == theorem_id)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theorem_id", DD_THEOREMS)
+def test_theorems_hold(theorem_id):
+    """25 fresh random cases each run (the full suite); the fast set checks the same statements on
+    their seeded cases in tests/test_theorems.py::test_theorem_cases."""
+    theorem = _dd_theorem(theorem_id)
 
     @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(theorem.cases())
@@ -30,13 +40,16 @@ def test_theorems_hold_and_violations_can_fail(theorem_id):
         assert verdict.holds, verdict.details
     holds()
 
-    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    @given(theorem.violations())
-    def violated(case):
-        if not theorem.check(case).holds:
-            failures.append(case)
-    violated()
-    assert failures, f"{theorem_id}: no violating case made the conclusion fail"
+
+@pytest.mark.parametrize("theorem_id", DD_THEOREMS)
+def test_violations_can_fail(theorem_id):
+    """Some violating case breaks the conclusion (up to 40 random cases, stopped at the first failing one)."""
+    theorem = _dd_theorem(theorem_id)
+    try:
+        find(theorem.violations(), lambda case: not theorem.check(case).holds,
+             settings=settings(max_examples=40, deadline=None, database=None, phases=[Phase.generate]))
+    except NoSuchExample:
+        pytest.fail(f"{theorem_id}: no violating case made the conclusion fail")
 
 
 def _fixed_height_coexist(p1: dict, p2: dict, d: int, used=frozenset()):

@@ -67,7 +67,12 @@ def test_error_bar_display_draws_each_prediction():
     plt.close("all")
 
 
+@pytest.mark.slow
 def test_displays_import_matplotlib_only_when_drawing():
+    """In a fresh interpreter: importing exactprune.sklearn leaves matplotlib out, drawing loads
+    pyplot.  In the full suite: the fast set has the first half in
+    tests/sklearn/test_cv.py::test_importing_does_not_import_matplotlib, and every drawing test
+    here uses pyplot."""
     import subprocess
     import sys
     code = ("import sys, exactprune.sklearn; print('matplotlib' in sys.modules); "

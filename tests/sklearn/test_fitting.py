@@ -15,6 +15,7 @@ from exactprune.knorm import leaf_moment, prune
 from exactprune.sklearn import KNormTreeClassifier
 from exactprune.tree import Tree
 
+from knorm_cases import leaf_by_hand
 from sklearn_cases import (DATASETS, FOUR, all_kept_masks, fraction_counts, id_of_name, iris_petals, pruned_ids,
                            pruned_moment)
 
@@ -112,9 +113,19 @@ def test_missing_values_grown_and_routed_as_sklearn():
         clf.predict(np.full((1, X.shape[1]), np.inf))
 
 
-def test_rational_counts_beyond_exact_k_limit_take_the_arb_route():
+def test_rational_counts_beyond_exact_k_limit_take_the_arb_route(monkeypatch):
     """k > EXACT_K_LIMIT on rational counts: certified arb signs (rising_ratio_arb takes rational
-    terms), the decisions those of the brute force with the exact (4.28)/(4.29) at that k."""
+    terms), the decisions those of the brute force with the exact (4.28)/(4.29) at that k (each
+    node's leaf value (4.29), a product of 5,000 fractions, computed once for all the prunings)."""
+    import sklearn_cases
+    leaf_values: dict = {}
+
+    def leaf_value_once(counts, k, lam):
+        key = (tuple(counts), k, lam)
+        if key not in leaf_values:
+            leaf_values[key] = leaf_by_hand(counts, k, lam)
+        return leaf_values[key]
+    monkeypatch.setattr(sklearn_cases, "leaf_by_hand", leaf_value_once)
     X, y = iris_petals()
     X, y = X[:120], y[:120]
     clf = KNormTreeClassifier(k=5000, lam="1/2", class_weight="balanced", max_depth=3, random_state=0).fit(X, y)
