@@ -1,10 +1,10 @@
-"""exactprune.tree.csr: the breadth-first walk and the CSR gather."""
+"""exactprune.tree.csr: the breadth-first walk, the CSR gather and the index dtype."""
 from __future__ import annotations
 
 import numpy as np
 from hypothesis import given, strategies as st
 
-from exactprune.tree.csr import csr_gather
+from exactprune.tree.csr import csr_gather, index_dtype
 from random_trees import count_trees
 from tree_cases import renumbered
 
@@ -36,3 +36,15 @@ def test_csr_gather_concatenates_the_children_of_the_nodes_asked_in_their_order(
     index = {id(n): i for i, n in enumerate(nodes)}
     expected = [index[id(c)] for i in asked for c in nodes[i].children]
     assert csr_gather(arrays.offsets, arrays.indices, np.array(asked, dtype=np.int64)).tolist() == expected
+
+
+def test_index_dtype_is_int32_through_2_to_the_31_minus_1_and_int64_from_2_to_the_31():
+    """A signed 32-bit integer holds -2^31 .. 2^31 - 1 = 2,147,483,647 (two's complement, by
+    hand): int32 exactly while the largest index is at most that, int64 from 2^31 = 2,147,483,648
+    (and beyond 2^32, where an unsigned-32 or 3^31-style bound would still say int32); each
+    largest value survives the round trip through an array of the dtype chosen."""
+    for largest, expected in [(0, np.int32), (1, np.int32), (2_147_483_647, np.int32),
+                              (2_147_483_648, np.int64), (4_294_967_296, np.int64), (3 ** 31, np.int64)]:
+        dtype = index_dtype(largest)
+        assert dtype == np.dtype(expected), (largest, dtype)
+        assert int(np.array([largest], dtype=dtype)[0]) == largest
