@@ -149,7 +149,8 @@ def breadth_first(offsets: "np.ndarray", indices: "np.ndarray", splits: Optional
     in ``order``, are ``order[1:]`` in turn.  One gather per level (over a pair of columns for a
     binary tree); ``starts`` ends with the number of nodes reached.  ``splits``, the nodes with
     children, is found from ``offsets`` unless given.  The arrays must describe a tree
-    (:func:`check_arrays`); on other arrays the walk stops after ``len(offsets)`` entries.
+    (:func:`check_arrays`); on other arrays (a cycle) the walk stops before its order outgrows the
+    ``len(offsets) - 1`` nodes.
 
     Parameters
     ----------
