@@ -40,6 +40,7 @@ from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
 from .limits import BREAKPOINT_EXACT_BITS
 from .formatting import knorm_decimal
 from .tree import CountArrays, Tree
+from .tree.csr import index_dtype
 from .stages import INF, KNormSequence, NodeBreakpoint, Stage, _Breakpoints, _Names, _Record
 
 __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_pruning_path",
@@ -475,7 +476,7 @@ def _current_tree(tree: Tree, splits: "np.ndarray") -> tuple:
         arrays, origin = a.pruned(splits)
         a.forget(a.cached_keys() - made_before)
         return Tree.from_arrays(arrays, tree.class_names, validate=False), origin
-    dtype = np.int32 if len(a.indices) < 2 ** 31 else np.int64
+    dtype = index_dtype(len(a.indices))       # (the largest offset; every index is below it)
     indices = a.indices[np.repeat(splits, arity)].astype(dtype, copy=False)
     arity[~splits] = 0
     offsets = np.zeros(a.n_nodes + 1, dtype=dtype)

@@ -1,6 +1,7 @@
 """The CSR walks of the count arrays: the children of many nodes gathered at once
 (:func:`csr_gather`) and the level-by-level order of a tree (:func:`breadth_first`), on the raw
-``(offsets, indices)`` arrays of :class:`~exactprune.tree.CountArrays`.
+``(offsets, indices)`` arrays of :class:`~exactprune.tree.CountArrays`, and the integer type of a
+new index array (:func:`index_dtype`).
 
 >>> import numpy as np
 >>> csr_gather(np.array([0, 2, 2, 2]), np.array([1, 2]), np.array([0])).tolist()
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["csr_gather", "breadth_first", "CountLayout"]
+__all__ = ["csr_gather", "breadth_first", "index_dtype", "CountLayout"]
 
 
 class CountLayout(Protocol):
@@ -77,6 +78,34 @@ class CountLayout(Protocol):
     def child_counts(self) -> "np.ndarray": ...
 
 
+def index_dtype(largest: int) -> "np.dtype":
+    """The narrower of int32 and int64 that holds every integer from 0 to ``largest``: int32 up
+    to 2^31 - 1 (half the memory of numpy's default int64 for the CSR arrays and node maps made
+    for a tree), int64 from 2^31.
+
+    Parameters
+    ----------
+    largest : int
+        The largest index (or offset) the array will hold.
+
+    Returns
+    -------
+    numpy.dtype
+        ``int32`` or ``int64``.
+
+    See Also
+    --------
+    exactprune.tree.pruned_arrays.pruned_arrays : a pruned copy's map to its new node indices.
+
+    Examples
+    --------
+    >>> index_dtype(2 ** 31 - 1), index_dtype(2 ** 31)          # the largest int32 is 2^31 - 1
+    (dtype('int32'), dtype('int64'))
+    """
+    import numpy as np
+    return np.dtype(np.int32 if largest < 2 ** 31 else np.int64)
+
+
 def csr_gather(offsets: "np.ndarray", indices: "np.ndarray", parents: "np.ndarray") -> "np.ndarray":
     """The children of the nodes ``parents`` (an index array), concatenated in order: one
     vectorized gather over the CSR arrays ``(offsets, indices)``.
@@ -120,7 +149,8 @@ def breadth_first(offsets: "np.ndarray", indices: "np.ndarray", splits: Optional
     in ``order``, are ``order[1:]`` in turn.  One gather per level (over a pair of columns for a
     binary tree); ``starts`` ends with the number of nodes reached.  ``splits``, the nodes with
     children, is found from ``offsets`` unless given.  The arrays must describe a tree
-    (:func:`check_arrays`); on other arrays the walk stops after ``len(offsets)`` entries.
+    (:func:`check_arrays`); on other arrays (a cycle) the walk stops before its order outgrows the
+    ``len(offsets) - 1`` nodes.
 
     Parameters
     ----------

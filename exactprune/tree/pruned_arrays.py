@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from .csr import CountLayout, csr_gather
+from .csr import CountLayout, csr_gather, index_dtype
 
 if TYPE_CHECKING:
     import numpy as np
@@ -148,7 +148,7 @@ def pruned_arrays_with_cut(arrays: CountLayout, kept: "np.ndarray", remaining: O
     else:
         children = csr_gather(arrays.offsets, arrays.indices, splits)
     del splits
-    new_id = np.empty(arrays.n_nodes, dtype=np.int32 if arrays.n_nodes < 2 ** 31 else np.int64)
+    new_id = np.empty(arrays.n_nodes, dtype=index_dtype(arrays.n_nodes))
     new_id[old] = np.arange(len(old), dtype=new_id.dtype)   # the new index of each remaining node
     children[...] = new_id[children]            # (the int32 map is freed before the counts are gathered)
     del new_id
