@@ -59,6 +59,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
                                             "tests/test_float_placement.py"]),
     "stages": ("exactprune/stages.py", ["tests/test_stages.py", "tests/test_sequence.py",
                                         "tests/test_sequence_stages.py"]),
+    "tree.csr": ("exactprune/tree/csr.py", ["tests/tree/test_csr.py"]),
     "breakpoints.forms": ("exactprune/breakpoints/forms.py", ["tests/breakpoints/test_forms.py",
                                                               "tests/breakpoints/test_search.py", "tests/test_sequence.py"]),
     "breakpoints.search": ("exactprune/breakpoints/search.py", ["tests/breakpoints/test_search.py", "tests/test_sequence.py",
