@@ -302,3 +302,38 @@ def test_a_rekeyed_link_in_the_heap_sharing_the_next_first_keys_cell_is_ordered_
     g_root = (R(p, q + r, u, u, w) - R(u, u) - R(p, q + r)) / 2
     got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties=ties).stages]
     assert got == [(0, []), (g_c21, ["c21"]), (g_c2_after, ["c2"]), (g_c1, ["c1"]), (g_root, ["root"])]
+
+
+# -- survivors of the mutation run of 2026-11-29, second pass (docs/mutation.md) ------------------
+
+def test_a_comb_of_2100_splits_reads_every_first_entry_past_the_drop_of_the_read_half():
+    """The root holds 2,100 splits c_i = (i, 6000) -> (i, 0), (0, 6000), i = 1..2100, and a leaf
+    (10^7, 0).  Each c_i has g = i / N (errors i, two pure leaves); the root has gain 10^7 plus
+    the errors still below it, over its leaves less one: 12,205,050 / (4,200 N) at first and
+    10^7 / (2,100 N) when every c_i is cut, above 2100 / N throughout, so it leaves last.  The
+    c_i leave the sorted first entries in order of i, all live: the read half is dropped at the
+    1,051st (1,024 read and half the 2,101 entries), and the next entry read must be c_1052's.
+    Alphas and leaf counts by hand (mutant ``_pop_entry`` 18: the read position set to 1, not 0,
+    after the drop, skipping one entry)."""
+    splits = [{"counts": [i, 6000], "children": [{"counts": [i, 0]}, {"counts": [0, 6000]}]}
+              for i in range(1, 2101)]
+    big = 10 ** 7
+    t = Tree.from_dict({"counts": [sum(range(1, 2101)) + big, 6000 * 2100],
+                        "children": splits + [{"counts": [big, 0]}]})
+    N = sum(range(1, 2101)) + big + 6000 * 2100
+    alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
+    assert [Fraction(int(a.p), int(a.q)) for a in alphas] == (
+        [0] + [Fraction(i, N) for i in range(1, 2101)] + [Fraction(big, 2100 * N)])
+    assert list(leaves) == list(range(4201, 2100, -1)) + [1]
+
+
+def test_a_split_of_g_one_half_below_an_empty_sibling_leaves_after_the_root():
+    """The root (1, 1) -> t (1, 1) -> (1, 0), (0, 1), and an empty leaf (0, 0): g(t) = (1/2 - 0)
+    / 1 = 1/2, whose integer key floor(g 2^64) = 2^63 has the top bit set; g(root) = (1/2 - 0) /
+    (3 - 1) = 1/4 is cut first, and t goes with it.  The first entries are sorted as unsigned
+    integers (mutant ``__init__`` 84 read their bits as float64: 2^63 is -0.0 there, and t left
+    first at g = 1/2)."""
+    t = Tree.from_dict({"counts": [1, 1], "children": [
+        {"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}, {"counts": [0, 0]}]})
+    alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
+    assert [str(a) for a in alphas] == ["0", "1/4"] and list(leaves) == [3, 1]
