@@ -337,3 +337,37 @@ def test_a_split_of_g_one_half_below_an_empty_sibling_leaves_after_the_root():
         {"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}, {"counts": [0, 0]}]})
     alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
     assert [str(a) for a in alphas] == ["0", "1/4"] and list(leaves) == [3, 1]
+
+
+def test_a_refreshed_link_rejoins_its_tie_group_before_a_fresh_link_of_equal_g_and_higher_rank():
+    """The tree of test_a_refreshed_link_whose_key_stays_the_tie_groups_rejoins_it with c2's
+    split below replaced by its two leaves: c2 = (0, 0, p, q + r) over the leaves (0, 0, p, q)
+    and (0, 0, 0, r), so g(c2) = R(c2) - R(p, q) = g(c1) after c11 is cut, exactly (the same
+    counts on classes 2 and 3), all in one cell of 2^-64 with g(c11) and g(c1) before the cut.
+    c11 leaves the tie group first; c1's entry, popped from the group, is refreshed to that g and
+    must rejoin the group (its integer key is the group's), where it goes before c2 (equal g,
+    lower rank) - not wait in the heap while c2, still in the group, is cut (mutants ``pop_min``
+    28, the group's key never set, and 10, the key dropped while the group is not empty).
+    Values from the formula."""
+    k = 2 ** 20 + 1
+    D = k * k + 2
+    q = (D - k) // 2
+    p = q + D
+    r = (q * (p + q) + 1) // D
+    t = Tree.from_dict({"counts": [p, q + r, p, q + r], "children": [
+        {"counts": [p, q + r, 0, 0], "children": [
+            {"counts": [p, q, 0, 0], "children": [{"counts": [p, 0, 0, 0]}, {"counts": [0, q, 0, 0]}]},
+            {"counts": [0, r, 0, 0]}]},
+        {"counts": [0, 0, p, q + r], "children": [{"counts": [0, 0, p, q]}, {"counts": [0, 0, 0, r]}]}]})
+    N = 2 * (p + q + r)
+
+    def R(*counts):
+        n = sum(counts)
+        return Fraction(n * n - sum(c * c for c in counts), n * N)
+
+    g_t1, g_a, g_a_after = R(p, q), R(p, q + r) / 2, R(p, q + r) - R(p, q)
+    assert g_t1 < g_a < g_a_after
+    assert len({(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_a_after)}) == 1
+    g_root = R(p, q + r, p, q + r) - 2 * R(p, q + r)
+    got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties="sklearn").stages]
+    assert got == [(0, []), (g_t1, ["c11"]), (g_a_after, ["c1"]), (g_a_after, ["c2"]), (g_root, ["root"])]
