@@ -371,3 +371,46 @@ def test_a_refreshed_link_rejoins_its_tie_group_before_a_fresh_link_of_equal_g_a
     g_root = R(p, q + r, p, q + r) - 2 * R(p, q + r)
     got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties="sklearn").stages]
     assert got == [(0, []), (g_t1, ["c11"]), (g_a_after, ["c1"]), (g_a_after, ["c2"]), (g_root, ["root"])]
+
+
+def test_a_stale_link_pulled_into_a_tie_group_is_refreshed_before_fresh_links_leave():
+    """Three copies of one split on classes (0, 1), (2, 3), (4, 5): c1 and c3 are (p, q + r)
+    over the leaves (p, q) and (0, r); c2 is the same over c21 = (p, q) -> pure leaves and (0, r);
+    a pure leaf (0, ..., w) sets N.  With q = 2^20 + 7, M = 2^18 + 3, D = 2 q^2 + M, p = q + D
+    and r = q + 1: N R(c2) - 2 N R(c21) = 2 p M / ((p + q + r)(p + q)) > 0 is tiny, so g(c21) =
+    R(c21) < g(c2) = R(c2) / 2 < g(c2 after c21 is cut) = R(c2) - R(c21) = g(c1) = g(c3), and w
+    = 6 puts a boundary of 2^-64 between the first two (checked below).  c21 is cut alone; then
+    c1 starts a tie group that pulls c2's stale entry (rank 2) and c3: the stale entry must leave
+    the group first, refreshed to its exact g, which ties c1's and c3's, so sklearn's order cuts
+    c1, c2, c3 by rank (mutants ``pop_min`` 48 and 49: the stale entry's placeholder 1 or
+    key instead of key / 2^64, after every fresh link: c3 before c2).  Values from the formula."""
+    q = 2 ** 20 + 7
+    M = 2 ** 18 + 3
+    D = 2 * q * q + M
+    p, r, w = q + D, q + 1, 6
+    assert r * (p - q) - q * (p + q) == M
+    N = 3 * (p + q + r) + w
+
+    def R(*counts):
+        n = sum(counts)
+        return Fraction(n * n - sum(c * c for c in counts), n * N)
+
+    def on(i, a, b):
+        counts = [0] * 7
+        counts[2 * i], counts[2 * i + 1] = a, b
+        return counts
+
+    t = Tree.from_dict({"counts": [p, q + r, p, q + r, p, q + r, w], "children": [
+        {"counts": on(0, p, q + r), "children": [{"counts": on(0, p, q)}, {"counts": on(0, 0, r)}]},
+        {"counts": on(1, p, q + r), "children": [
+            {"counts": on(1, p, q), "children": [{"counts": on(1, p, 0)}, {"counts": on(1, 0, q)}]},
+            {"counts": on(1, 0, r)}]},
+        {"counts": on(2, p, q + r), "children": [{"counts": on(2, p, q)}, {"counts": on(2, 0, r)}]},
+        {"counts": [0] * 6 + [w]}]})
+    g_t1, g_a, g_after = R(p, q), R(p, q + r) / 2, R(p, q + r) - R(p, q)
+    key = [(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_after)]
+    assert g_t1 < g_a < g_after and key[0] < key[1] == key[2]
+    g_root = (R(p, q + r, p, q + r, p, q + r, w) - 3 * R(p, q + r)) / 3
+    got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties="sklearn").stages]
+    assert got == [(0, []), (g_t1, ["c21"]), (g_after, ["c1"]), (g_after, ["c2"]), (g_after, ["c3"]),
+                   (g_root, ["root"])]
