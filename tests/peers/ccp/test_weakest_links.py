@@ -21,6 +21,36 @@ def _gini(counts) -> Fraction:
     return Fraction(n * n - sum(c * c for c in counts), n) if n else Fraction(0)
 
 
+def _one_cell_tree(c2_split_below: bool) -> tuple:
+    """Four classes; c1 = (p, q + r, 0, 0) over c11 = (p, q, 0, 0) (pure leaves) and the pure leaf
+    (0, r, 0, 0); c2 the same on classes 2 and 3, over its own split c21 (``c2_split_below``) or
+    over the leaves (0, 0, p, q) and (0, 0, 0, r); N = 2 (p + q + r).  Pure leaves cost 0:
+    g(c11) = R(c11), g(c1) = R(c1) / 2, and after c11 is cut g(c1) = R(c1) - R(c11) (which is
+    also c2's g when its children are leaves).  With k = 2^20 + 1, D = k^2 + 2, q = (D - k) / 2,
+    p = q + D and r = (q (p + q) + 1) / D, R(c1) exceeds 2 R(c11) by a hair (q (p + q) / D is 1/D
+    short of an integer), so the three g are in one cell of 2^-64 (checked here).  Returns the
+    tree, g(c11), g(c1) after the cut and the root's g once c1 and c2 are cut,
+    (R(root) - 2 R(c1)) / 1.  Values from the formula, not node_cost."""
+    k = 2 ** 20 + 1
+    D = k * k + 2
+    q = (D - k) // 2
+    p = q + D
+    r = (q * (p + q) + 1) // D
+    c2_children = ([{"counts": [0, 0, p, q], "children": [{"counts": [0, 0, p, 0]}, {"counts": [0, 0, 0, q]}]},
+                    {"counts": [0, 0, 0, r]}] if c2_split_below else
+                   [{"counts": [0, 0, p, q]}, {"counts": [0, 0, 0, r]}])
+    t = Tree.from_dict({"counts": [p, q + r, p, q + r], "children": [
+        {"counts": [p, q + r, 0, 0], "children": [
+            {"counts": [p, q, 0, 0], "children": [{"counts": [p, 0, 0, 0]}, {"counts": [0, q, 0, 0]}]},
+            {"counts": [0, r, 0, 0]}]},
+        {"counts": [0, 0, p, q + r], "children": c2_children}]})
+    N = 2 * (p + q + r)
+    g_t1, g_a, g_a_after = _gini((p, q)) / N, _gini((p, q + r)) / (2 * N), (_gini((p, q + r)) - _gini((p, q))) / N
+    assert g_t1 < g_a < g_a_after
+    assert len({(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_a_after)}) == 1
+    return t, g_t1, g_a_after, (_gini((p, q + r, p, q + r)) - 2 * _gini((p, q + r))) / N
+
+
 def _links_counting_exact_sums(tree):
     """The path's state for ``tree`` (Gini) and a list that grows by one at every exact sum of
     N R(T_t) over the current leaves (the route a key takes when its bounds leave it open)."""
@@ -239,28 +269,7 @@ def test_a_refreshed_link_whose_key_stays_the_tie_groups_rejoins_it(ties):
     links join one tie group; t1 and b's t1 are cut, then a's stale entry leaves the group and,
     refreshed, rejoins it under the same integer key (b still in it) with its exact new g; then
     a, b and the root (g = (R(root) - 2 R(a)) / 1).  Values from the formula, not node_cost."""
-    k = 2 ** 20 + 1
-    D = k * k + 2
-    q = (D - k) // 2
-    p = q + D
-    r = (q * (p + q) + 1) // D
-    t = Tree.from_dict({"counts": [p, q + r, p, q + r], "children": [
-        {"counts": [p, q + r, 0, 0], "children": [
-            {"counts": [p, q, 0, 0], "children": [{"counts": [p, 0, 0, 0]}, {"counts": [0, q, 0, 0]}]},
-            {"counts": [0, r, 0, 0]}]},
-        {"counts": [0, 0, p, q + r], "children": [
-            {"counts": [0, 0, p, q], "children": [{"counts": [0, 0, p, 0]}, {"counts": [0, 0, 0, q]}]},
-            {"counts": [0, 0, 0, r]}]}]})
-    N = 2 * (p + q + r)
-
-    def R(*counts):
-        n = sum(counts)
-        return Fraction(n * n - sum(c * c for c in counts), n * N)
-
-    g_t1, g_a, g_a_after = R(p, q), R(p, q + r) / 2, R(p, q + r) - R(p, q)
-    assert g_t1 < g_a < g_a_after
-    assert len({(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_a_after)}) == 1
-    g_root = R(p, q + r, p, q + r) - 2 * R(p, q + r)
+    t, g_t1, g_a_after, g_root = _one_cell_tree(c2_split_below=True)
     got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties=ties).stages]
     if ties == "sklearn":
         assert got == [(0, []), (g_t1, ["c11"]), (g_t1, ["c21"]), (g_a_after, ["c1"]), (g_a_after, ["c2"]),
@@ -291,8 +300,7 @@ def test_a_rekeyed_link_in_the_heap_sharing_the_next_first_keys_cell_is_ordered_
     N = p + q + r + 2 * u + w
 
     def R(*counts):
-        n = sum(counts)
-        return Fraction(n * n - sum(c * c for c in counts), n * N)
+        return _gini(counts) / N
 
     def key(g):
         return (g.numerator << 64) // g.denominator
@@ -349,26 +357,7 @@ def test_a_refreshed_link_rejoins_its_tie_group_before_a_fresh_link_of_equal_g_a
     lower rank) - not wait in the heap while c2, still in the group, is cut (mutants ``pop_min``
     28, the group's key never set, and 10, the key dropped while the group is not empty).
     Values from the formula."""
-    k = 2 ** 20 + 1
-    D = k * k + 2
-    q = (D - k) // 2
-    p = q + D
-    r = (q * (p + q) + 1) // D
-    t = Tree.from_dict({"counts": [p, q + r, p, q + r], "children": [
-        {"counts": [p, q + r, 0, 0], "children": [
-            {"counts": [p, q, 0, 0], "children": [{"counts": [p, 0, 0, 0]}, {"counts": [0, q, 0, 0]}]},
-            {"counts": [0, r, 0, 0]}]},
-        {"counts": [0, 0, p, q + r], "children": [{"counts": [0, 0, p, q]}, {"counts": [0, 0, 0, r]}]}]})
-    N = 2 * (p + q + r)
-
-    def R(*counts):
-        n = sum(counts)
-        return Fraction(n * n - sum(c * c for c in counts), n * N)
-
-    g_t1, g_a, g_a_after = R(p, q), R(p, q + r) / 2, R(p, q + r) - R(p, q)
-    assert g_t1 < g_a < g_a_after
-    assert len({(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_a_after)}) == 1
-    g_root = R(p, q + r, p, q + r) - 2 * R(p, q + r)
+    t, g_t1, g_a_after, g_root = _one_cell_tree(c2_split_below=False)
     got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties="sklearn").stages]
     assert got == [(0, []), (g_t1, ["c11"]), (g_a_after, ["c1"]), (g_a_after, ["c2"]), (g_root, ["root"])]
 
@@ -392,8 +381,7 @@ def test_a_stale_link_pulled_into_a_tie_group_is_refreshed_before_fresh_links_le
     N = 3 * (p + q + r) + w
 
     def R(*counts):
-        n = sum(counts)
-        return Fraction(n * n - sum(c * c for c in counts), n * N)
+        return _gini(counts) / N
 
     def on(i, a, b):
         counts = [0] * 7
