@@ -347,6 +347,36 @@ def test_a_split_of_g_one_half_below_an_empty_sibling_leaves_after_the_root():
     assert [str(a) for a in alphas] == ["0", "1/4"] and list(leaves) == [3, 1]
 
 
+def test_a_first_key_of_2_to_63_is_read_back_unsigned_against_the_heap():
+    """The tree above with the empty leaf split into two empty leaves (e): g(e) = 0, g(root) =
+    (1/2 - 0) / (4 - 1) = 1/6, g(t) = 1/2 (key 2^63).  e is cut at 0; the root, re-keyed to
+    (1/2) / (3 - 1) = 1/4, waits in the heap while t's first entry is the next one: read back as
+    an unsigned key it is the larger, and the root is cut at 1/4 (mutant ``__init__`` 109: the
+    first keys stored as signed 64-bit, 2^63 read back negative, and t cut first at 1/2)."""
+    t = Tree.from_dict({"counts": [1, 1], "children": [
+        {"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]},
+        {"counts": [0, 0], "children": [{"counts": [0, 0]}, {"counts": [0, 0]}]}]})
+    alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
+    assert [str(a) for a in alphas] == ["0", "0", "1/4"] and list(leaves) == [4, 3, 1]
+
+
+def test_error_sums_that_grow_past_2_to_31_after_a_cut():
+    """root (2^31 + 2^33, 2^31 + 2^33) -> c1 (2^31, 2^31) over pure leaves, and the pure leaves
+    (2^33, 0) and (0, 2^33); N = 2^32 + 2^34.  Misclassification, by hand: g(c1) = 2^31 / N;
+    g(root) = (2^31 + 2^33) / (3 N) at first, larger, so c1 is cut first and the root's N R(T)
+    grows from 0 to 2^31 errors - past a 32-bit column although every value is 0 at the start;
+    then the root at (2^31 + 2^33 - 2^31) / (2 N) = 2^32 / N (mutant ``_int_column`` 7: the
+    largest value it will hold ignored, an array("i") that overflows)."""
+    big, half = 2 ** 33, 2 ** 31
+    t = Tree.from_dict({"counts": [half + big, half + big], "children": [
+        {"counts": [half, half], "children": [{"counts": [half, 0]}, {"counts": [0, half]}]},
+        {"counts": [big, 0]}, {"counts": [0, big]}]})
+    N = 2 * (half + big)
+    alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
+    assert [Fraction(int(a.p), int(a.q)) for a in alphas] == [0, Fraction(half, N), Fraction(2 ** 32, N)]
+    assert list(leaves) == [4, 3, 1]
+
+
 def test_a_refreshed_link_rejoins_its_tie_group_before_a_fresh_link_of_equal_g_and_higher_rank():
     """The tree of test_a_refreshed_link_whose_key_stays_the_tie_groups_rejoins_it with c2's
     split below replaced by its two leaves: c2 = (0, 0, p, q + r) over the leaves (0, 0, p, q)
