@@ -432,3 +432,17 @@ def test_a_stale_link_pulled_into_a_tie_group_is_refreshed_before_fresh_links_le
     got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties="sklearn").stages]
     assert got == [(0, []), (g_t1, ["c21"]), (g_after, ["c1"]), (g_after, ["c2"]), (g_after, ["c3"]),
                    (g_root, ["root"])]
+
+
+@pytest.mark.parametrize("cost", ["misclassification", "gini"])
+def test_costs_of_a_node_between_2_to_31_and_2_to_32_examples(cost):
+    """root (m, m, m) over three pure leaves, m = 1,431,655,764 (N = 3m = 2^32 - 4).  By hand:
+    misclassification g = (2m / N) / (3 - 1) = 1/3; Gini N R(root) = (9 m^2 - 3 m^2) / (3m) =
+    2m, g = 2m / (N (3 - 1)) = 1/3.  The errors 2m and the size 3m need 32 unsigned bits, and
+    n^2 - sum n_j^2 = 6 m^2 is past 2^63 (mutants ``_int_column`` 22, a 32-bit column up to
+    2^32, and ``_costs_and_totals`` 35, int64 squares up to 2^32 examples: both wrap)."""
+    m = 1_431_655_764
+    t = Tree.from_dict({"counts": [m, m, m], "children": [
+        {"counts": [m, 0, 0]}, {"counts": [0, m, 0]}, {"counts": [0, 0, m]}]})
+    alphas, leaves, _ = W.WeakestLinks(t, cost).one_at_a_time()
+    assert [str(a) for a in alphas] == ["0", "1/3"] and list(leaves) == [3, 1]
