@@ -10,7 +10,7 @@ import flint
 import pytest
 from hypothesis import given, strategies as st
 
-from exactprune.formatting import decimal_str, knorm_decimal, sqrt_decimal, to_jsonable
+from exactprune.formatting import decimal_str, knorm_decimal, print_json, sqrt_decimal, to_jsonable
 from exactprune.numbers import exact
 
 
@@ -92,6 +92,14 @@ def test_to_jsonable_refuses_unknown_objects_unless_given_a_default():
     with pytest.raises(TypeError, match="cannot put a Thing into JSON"):
         to_jsonable([Thing()])
     assert to_jsonable({"t": [Thing()]}, default=str) == {"t": ["thing"]}
+
+
+def test_print_json_prints_the_jsonable_form_indented_by_two(capsys):
+    """print_json writes to_jsonable's form with an indent of two spaces, one value a line, and a
+    newline at the end; written out by hand (mutants of ``print_json`` 1 to 7, which no test
+    reached: the value, the conversion or the indent dropped or changed)."""
+    print_json({"moment": Fraction(2, 6), "path": (1, Fraction(-3, 1))})
+    assert capsys.readouterr().out == '{\n  "moment": "1/3",\n  "path": [\n    1,\n    "-3"\n  ]\n}\n'
 
 
 # -- square roots and k-th roots: sqrt_decimal (the estimates' standard deviation), knorm_decimal

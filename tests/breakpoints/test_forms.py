@@ -3,6 +3,8 @@ construction from nodes and from count arrays (one subtree or several), its exac
 certified sign against (4.28)/(4.29) written out, its float filter, split_kept and survives_all_k."""
 from __future__ import annotations
 
+import functools
+import math
 from fractions import Fraction
 
 import flint
@@ -319,3 +321,75 @@ def test_an_identically_zero_f_is_a_tie_proved_only_by_the_exact_route():
     for k in (EXACT_K_LIMIT + 1, Fraction(5, 2)):
         with pytest.raises(CertificationError, match="no exact route"):
             form.certified_sign(k)
+
+
+# -- _setup's precision size (mutants 14 and 16 of the run of 2026-11-29): signs decided only at
+# the last precision step, within 2^-4000 of the crossing ------------------------------------------
+
+#: lam = 2^16 (eta = 1/2, c = J - 1 = 1): every a and d is at least 2^16 (mpmath's lgamma is fast there)
+_NEAR_LAM = 2 ** 16
+#: the split (N, 1) into (N, 0) and (0, 1): its largest a + d, that of the leaf of d
+#: (1 + L) + (N + 1 + 2L) = N + 3L + 2 = 2^53, is a power of two
+_NEAR_N = 2 ** 53 - 2 - 3 * _NEAR_LAM
+#: mpmath's bits: F is about 2^-4100 of its terms at the k tried
+_NEAR_PREC = 4400
+
+
+def _near_crossing_bracket(k):
+    """F_d(k) over R(L, N + 2L, k) > 0, in mpmath (not flint), derived by hand: the leaf of d has
+    a = 1 + L, d = N + 1 + 2L; the child (N, 0) a = L, d = N + 2L and weight (4.11)
+    (N + 1/2)/(N + 2); the child (0, 1) a = L, d = 1 + 2L and weight (3/2)/(N + 2).  With
+    R(a, d, k) = Gamma(a+k) Gamma(d) / (Gamma(a) Gamma(d+k)): R(1+L, N+1+2L) / R(L, N+2L) =
+    (L + k)(N + 2L) / (L (N + 2L + k)) and R(L, 1+2L) / R(L, N+2L) = T(k) = Gamma(N+2L+k)
+    Gamma(1+2L) / (Gamma(N+2L) Gamma(1+2L+k)), so F has the sign of
+    (L + k)(N + 2L) / (L (N + 2L + k)) - (2N + 1)/(2N + 4) - 3/(2N + 4) T(k)."""
+    import mpmath
+    n, lam = mpmath.mpf(_NEAR_N), mpmath.mpf(_NEAR_LAM)
+    k = mpmath.mpf(k.numerator) / k.denominator if isinstance(k, Fraction) else k
+    t = mpmath.exp(mpmath.loggamma(n + 2 * lam + k) - mpmath.loggamma(n + 2 * lam)
+                   - mpmath.loggamma(1 + 2 * lam + k) + mpmath.loggamma(1 + 2 * lam))
+    return (lam + k) * (n + 2 * lam) / (lam * (n + 2 * lam + k)) - (2 * n + 1) / (2 * n + 4) - 3 / (2 * n + 4) * t
+
+
+@functools.lru_cache(maxsize=None)
+def _near_crossing_root() -> Fraction:
+    """The crossing k* of F, between 1 and 3 (the bracket is positive at 1, negative at 3), by
+    mpmath: bisection to 2^-60 at 120 bits, then the secant at 4,400 bits to within 2^-4300."""
+    import mpmath
+    with mpmath.workprec(120):
+        lo, hi = mpmath.mpf(1), mpmath.mpf(3)
+        assert _near_crossing_bracket(lo) > 0 > _near_crossing_bracket(hi)
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if _near_crossing_bracket(mid) > 0 else (lo, mid)
+    with mpmath.workprec(_NEAR_PREC):
+        (k0, f0), (k1, f1) = (lo, _near_crossing_bracket(lo)), (hi, _near_crossing_bracket(hi))
+        while abs(k1 - k0) > mpmath.mpf(2) ** -4300:
+            k0, f0, k1 = k1, f1, k1 - f1 * (k1 - k0) / (f1 - f0)
+            f1 = _near_crossing_bracket(k1)
+        return Fraction(int(mpmath.floor(k1 * 2 ** 4300)), 2 ** 4300)
+
+
+@pytest.mark.parametrize("bits, steps", [(4072, 1), (4096, 4)])
+def test_a_sign_decided_only_at_the_last_precision_step(bits, steps):
+    """F_d at the rational k = k* + about steps 2^-bits, just past its crossing k*: |F| is about
+    2^-bits of its terms, so its balls need about bits + 30 bits of working precision, which
+    certified_sign reaches only at its last step (4,096 bits plus the precision of
+    _difference_lgamma: the bits of k, of the largest a + d, and 16).  The expected sign, -1 (past
+    the single crossing, Thm 5.3), is mpmath's at 4,400 bits.  No exact route (a real k): with a
+    working precision short of the form's size the sign stays undecided (CertificationError).
+
+    bits = 4072: |F| is 2^20 times the ball's radius at 4,096 bits, and 2^16 below the radius
+    with the 37 bits between the largest a + d (54 bits) and the least d - a (17 bits) taken
+    away: the size of max(a - d) + 1 (mutant ``_setup`` 16) loses the sign.  bits = 4096,
+    steps = 4: |F| is 1.45 times the radius at 4,096 bits (python-flint 0.9), and one bit of
+    working precision less doubles the radius: the size of max(a + d) - 1 = 2^53 - 1 (53 bits for
+    54: mutant ``_setup`` 14) loses it.  That case holds to a factor 1.4 in arb's radius: should
+    a later arb's lgamma move the radius by more, re-derive ``steps``."""
+    import mpmath
+    k = Fraction(math.floor(_near_crossing_root() * 2 ** bits) + steps, 2 ** bits)
+    with mpmath.workprec(_NEAR_PREC):
+        expected = int(mpmath.sign(_near_crossing_bracket(k)))
+    assert expected == -1
+    form = SubtreeForm(Node((_NEAR_N, 1), [Node((_NEAR_N, 0)), Node((0, 1))]), Prior(lam=_NEAR_LAM))
+    assert form.certified_sign(k) == expected

@@ -21,6 +21,36 @@ def _gini(counts) -> Fraction:
     return Fraction(n * n - sum(c * c for c in counts), n) if n else Fraction(0)
 
 
+def _one_cell_tree(c2_split_below: bool) -> tuple:
+    """Four classes; c1 = (p, q + r, 0, 0) over c11 = (p, q, 0, 0) (pure leaves) and the pure leaf
+    (0, r, 0, 0); c2 the same on classes 2 and 3, over its own split c21 (``c2_split_below``) or
+    over the leaves (0, 0, p, q) and (0, 0, 0, r); N = 2 (p + q + r).  Pure leaves cost 0:
+    g(c11) = R(c11), g(c1) = R(c1) / 2, and after c11 is cut g(c1) = R(c1) - R(c11) (which is
+    also c2's g when its children are leaves).  With k = 2^20 + 1, D = k^2 + 2, q = (D - k) / 2,
+    p = q + D and r = (q (p + q) + 1) / D, R(c1) exceeds 2 R(c11) by a hair (q (p + q) / D is 1/D
+    short of an integer), so the three g are in one cell of 2^-64 (checked here).  Returns the
+    tree, g(c11), g(c1) after the cut and the root's g once c1 and c2 are cut,
+    (R(root) - 2 R(c1)) / 1.  Values from the formula, not node_cost."""
+    k = 2 ** 20 + 1
+    D = k * k + 2
+    q = (D - k) // 2
+    p = q + D
+    r = (q * (p + q) + 1) // D
+    c2_children = ([{"counts": [0, 0, p, q], "children": [{"counts": [0, 0, p, 0]}, {"counts": [0, 0, 0, q]}]},
+                    {"counts": [0, 0, 0, r]}] if c2_split_below else
+                   [{"counts": [0, 0, p, q]}, {"counts": [0, 0, 0, r]}])
+    t = Tree.from_dict({"counts": [p, q + r, p, q + r], "children": [
+        {"counts": [p, q + r, 0, 0], "children": [
+            {"counts": [p, q, 0, 0], "children": [{"counts": [p, 0, 0, 0]}, {"counts": [0, q, 0, 0]}]},
+            {"counts": [0, r, 0, 0]}]},
+        {"counts": [0, 0, p, q + r], "children": c2_children}]})
+    N = 2 * (p + q + r)
+    g_t1, g_a, g_a_after = _gini((p, q)) / N, _gini((p, q + r)) / (2 * N), (_gini((p, q + r)) - _gini((p, q))) / N
+    assert g_t1 < g_a < g_a_after
+    assert len({(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_a_after)}) == 1
+    return t, g_t1, g_a_after, (_gini((p, q + r, p, q + r)) - 2 * _gini((p, q + r))) / N
+
+
 def _links_counting_exact_sums(tree):
     """The path's state for ``tree`` (Gini) and a list that grows by one at every exact sum of
     N R(T_t) over the current leaves (the route a key takes when its bounds leave it open)."""
@@ -239,28 +269,7 @@ def test_a_refreshed_link_whose_key_stays_the_tie_groups_rejoins_it(ties):
     links join one tie group; t1 and b's t1 are cut, then a's stale entry leaves the group and,
     refreshed, rejoins it under the same integer key (b still in it) with its exact new g; then
     a, b and the root (g = (R(root) - 2 R(a)) / 1).  Values from the formula, not node_cost."""
-    k = 2 ** 20 + 1
-    D = k * k + 2
-    q = (D - k) // 2
-    p = q + D
-    r = (q * (p + q) + 1) // D
-    t = Tree.from_dict({"counts": [p, q + r, p, q + r], "children": [
-        {"counts": [p, q + r, 0, 0], "children": [
-            {"counts": [p, q, 0, 0], "children": [{"counts": [p, 0, 0, 0]}, {"counts": [0, q, 0, 0]}]},
-            {"counts": [0, r, 0, 0]}]},
-        {"counts": [0, 0, p, q + r], "children": [
-            {"counts": [0, 0, p, q], "children": [{"counts": [0, 0, p, 0]}, {"counts": [0, 0, 0, q]}]},
-            {"counts": [0, 0, 0, r]}]}]})
-    N = 2 * (p + q + r)
-
-    def R(*counts):
-        n = sum(counts)
-        return Fraction(n * n - sum(c * c for c in counts), n * N)
-
-    g_t1, g_a, g_a_after = R(p, q), R(p, q + r) / 2, R(p, q + r) - R(p, q)
-    assert g_t1 < g_a < g_a_after
-    assert len({(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_a_after)}) == 1
-    g_root = R(p, q + r, p, q + r) - 2 * R(p, q + r)
+    t, g_t1, g_a_after, g_root = _one_cell_tree(c2_split_below=True)
     got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties=ties).stages]
     if ties == "sklearn":
         assert got == [(0, []), (g_t1, ["c11"]), (g_t1, ["c21"]), (g_a_after, ["c1"]), (g_a_after, ["c2"]),
@@ -291,8 +300,7 @@ def test_a_rekeyed_link_in_the_heap_sharing_the_next_first_keys_cell_is_ordered_
     N = p + q + r + 2 * u + w
 
     def R(*counts):
-        n = sum(counts)
-        return Fraction(n * n - sum(c * c for c in counts), n * N)
+        return _gini(counts) / N
 
     def key(g):
         return (g.numerator << 64) // g.denominator
@@ -302,3 +310,139 @@ def test_a_rekeyed_link_in_the_heap_sharing_the_next_first_keys_cell_is_ordered_
     g_root = (R(p, q + r, u, u, w) - R(u, u) - R(p, q + r)) / 2
     got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties=ties).stages]
     assert got == [(0, []), (g_c21, ["c21"]), (g_c2_after, ["c2"]), (g_c1, ["c1"]), (g_root, ["root"])]
+
+
+# -- survivors of the mutation run of 2026-11-29, second pass (docs/mutation.md) ------------------
+
+def test_a_comb_of_2100_splits_reads_every_first_entry_past_the_drop_of_the_read_half():
+    """The root holds 2,100 splits c_i = (i, 6000) -> (i, 0), (0, 6000), i = 1..2100, and a leaf
+    (10^7, 0).  Each c_i has g = i / N (errors i, two pure leaves); the root has gain 10^7 plus
+    the errors still below it, over its leaves less one: 12,205,050 / (4,200 N) at first and
+    10^7 / (2,100 N) when every c_i is cut, above 2100 / N throughout, so it leaves last.  The
+    c_i leave the sorted first entries in order of i, all live: the read half is dropped at the
+    1,051st (1,024 read and half the 2,101 entries), and the next entry read must be c_1052's.
+    Alphas and leaf counts by hand (mutant ``_pop_entry`` 18: the read position set to 1, not 0,
+    after the drop, skipping one entry)."""
+    splits = [{"counts": [i, 6000], "children": [{"counts": [i, 0]}, {"counts": [0, 6000]}]}
+              for i in range(1, 2101)]
+    big = 10 ** 7
+    t = Tree.from_dict({"counts": [sum(range(1, 2101)) + big, 6000 * 2100],
+                        "children": splits + [{"counts": [big, 0]}]})
+    N = sum(range(1, 2101)) + big + 6000 * 2100
+    alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
+    assert [Fraction(int(a.p), int(a.q)) for a in alphas] == (
+        [0] + [Fraction(i, N) for i in range(1, 2101)] + [Fraction(big, 2100 * N)])
+    assert list(leaves) == list(range(4201, 2100, -1)) + [1]
+
+
+def test_a_split_of_g_one_half_below_an_empty_sibling_leaves_after_the_root():
+    """The root (1, 1) -> t (1, 1) -> (1, 0), (0, 1), and an empty leaf (0, 0): g(t) = (1/2 - 0)
+    / 1 = 1/2, whose integer key floor(g 2^64) = 2^63 has the top bit set; g(root) = (1/2 - 0) /
+    (3 - 1) = 1/4 is cut first, and t goes with it.  The first entries are sorted as unsigned
+    integers (mutant ``__init__`` 84 read their bits as float64: 2^63 is -0.0 there, and t left
+    first at g = 1/2)."""
+    t = Tree.from_dict({"counts": [1, 1], "children": [
+        {"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]}, {"counts": [0, 0]}]})
+    alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
+    assert [str(a) for a in alphas] == ["0", "1/4"] and list(leaves) == [3, 1]
+
+
+def test_a_first_key_of_2_to_63_is_read_back_unsigned_against_the_heap():
+    """The tree above with the empty leaf split into two empty leaves (e): g(e) = 0, g(root) =
+    (1/2 - 0) / (4 - 1) = 1/6, g(t) = 1/2 (key 2^63).  e is cut at 0; the root, re-keyed to
+    (1/2) / (3 - 1) = 1/4, waits in the heap while t's first entry is the next one: read back as
+    an unsigned key it is the larger, and the root is cut at 1/4 (mutant ``__init__`` 109: the
+    first keys stored as signed 64-bit, 2^63 read back negative, and t cut first at 1/2)."""
+    t = Tree.from_dict({"counts": [1, 1], "children": [
+        {"counts": [1, 1], "children": [{"counts": [1, 0]}, {"counts": [0, 1]}]},
+        {"counts": [0, 0], "children": [{"counts": [0, 0]}, {"counts": [0, 0]}]}]})
+    alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
+    assert [str(a) for a in alphas] == ["0", "0", "1/4"] and list(leaves) == [4, 3, 1]
+
+
+def test_error_sums_that_grow_past_2_to_31_after_a_cut():
+    """root (2^31 + 2^33, 2^31 + 2^33) -> c1 (2^31, 2^31) over pure leaves, and the pure leaves
+    (2^33, 0) and (0, 2^33); N = 2^32 + 2^34.  Misclassification, by hand: g(c1) = 2^31 / N;
+    g(root) = (2^31 + 2^33) / (3 N) at first, larger, so c1 is cut first and the root's N R(T)
+    grows from 0 to 2^31 errors - past a 32-bit column although every value is 0 at the start;
+    then the root at (2^31 + 2^33 - 2^31) / (2 N) = 2^32 / N (mutant ``_int_column`` 7: the
+    largest value it will hold ignored, an array("i") that overflows)."""
+    big, half = 2 ** 33, 2 ** 31
+    t = Tree.from_dict({"counts": [half + big, half + big], "children": [
+        {"counts": [half, half], "children": [{"counts": [half, 0]}, {"counts": [0, half]}]},
+        {"counts": [big, 0]}, {"counts": [0, big]}]})
+    N = 2 * (half + big)
+    alphas, leaves, _ = W.WeakestLinks(t, "misclassification").one_at_a_time()
+    assert [Fraction(int(a.p), int(a.q)) for a in alphas] == [0, Fraction(half, N), Fraction(2 ** 32, N)]
+    assert list(leaves) == [4, 3, 1]
+
+
+def test_a_refreshed_link_rejoins_its_tie_group_before_a_fresh_link_of_equal_g_and_higher_rank():
+    """The tree of test_a_refreshed_link_whose_key_stays_the_tie_groups_rejoins_it with c2's
+    split below replaced by its two leaves: c2 = (0, 0, p, q + r) over the leaves (0, 0, p, q)
+    and (0, 0, 0, r), so g(c2) = R(c2) - R(p, q) = g(c1) after c11 is cut, exactly (the same
+    counts on classes 2 and 3), all in one cell of 2^-64 with g(c11) and g(c1) before the cut.
+    c11 leaves the tie group first; c1's entry, popped from the group, is refreshed to that g and
+    must rejoin the group (its integer key is the group's), where it goes before c2 (equal g,
+    lower rank) - not wait in the heap while c2, still in the group, is cut (mutants ``pop_min``
+    28, the group's key never set, and 10, the key dropped while the group is not empty).
+    Values from the formula."""
+    t, g_t1, g_a_after, g_root = _one_cell_tree(c2_split_below=False)
+    got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties="sklearn").stages]
+    assert got == [(0, []), (g_t1, ["c11"]), (g_a_after, ["c1"]), (g_a_after, ["c2"]), (g_root, ["root"])]
+
+
+def test_a_stale_link_pulled_into_a_tie_group_is_refreshed_before_fresh_links_leave():
+    """Three copies of one split on classes (0, 1), (2, 3), (4, 5): c1 and c3 are (p, q + r)
+    over the leaves (p, q) and (0, r); c2 is the same over c21 = (p, q) -> pure leaves and (0, r);
+    a pure leaf (0, ..., w) sets N.  With q = 2^20 + 7, M = 2^18 + 3, D = 2 q^2 + M, p = q + D
+    and r = q + 1: N R(c2) - 2 N R(c21) = 2 p M / ((p + q + r)(p + q)) > 0 is tiny, so g(c21) =
+    R(c21) < g(c2) = R(c2) / 2 < g(c2 after c21 is cut) = R(c2) - R(c21) = g(c1) = g(c3), and w
+    = 6 puts a boundary of 2^-64 between the first two (checked below).  c21 is cut alone; then
+    c1 starts a tie group that pulls c2's stale entry (rank 2) and c3: the stale entry must leave
+    the group first, refreshed to its exact g, which ties c1's and c3's, so sklearn's order cuts
+    c1, c2, c3 by rank (mutants ``pop_min`` 48 and 49: the stale entry's placeholder 1 or
+    key instead of key / 2^64, after every fresh link: c3 before c2).  Values from the formula."""
+    q = 2 ** 20 + 7
+    M = 2 ** 18 + 3
+    D = 2 * q * q + M
+    p, r, w = q + D, q + 1, 6
+    assert r * (p - q) - q * (p + q) == M
+    N = 3 * (p + q + r) + w
+
+    def R(*counts):
+        return _gini(counts) / N
+
+    def on(i, a, b):
+        counts = [0] * 7
+        counts[2 * i], counts[2 * i + 1] = a, b
+        return counts
+
+    t = Tree.from_dict({"counts": [p, q + r, p, q + r, p, q + r, w], "children": [
+        {"counts": on(0, p, q + r), "children": [{"counts": on(0, p, q)}, {"counts": on(0, 0, r)}]},
+        {"counts": on(1, p, q + r), "children": [
+            {"counts": on(1, p, q), "children": [{"counts": on(1, p, 0)}, {"counts": on(1, 0, q)}]},
+            {"counts": on(1, 0, r)}]},
+        {"counts": on(2, p, q + r), "children": [{"counts": on(2, p, q)}, {"counts": on(2, 0, r)}]},
+        {"counts": [0] * 6 + [w]}]})
+    g_t1, g_a, g_after = R(p, q), R(p, q + r) / 2, R(p, q + r) - R(p, q)
+    key = [(g.numerator << 64) // g.denominator for g in (g_t1, g_a, g_after)]
+    assert g_t1 < g_a < g_after and key[0] < key[1] == key[2]
+    g_root = (R(p, q + r, p, q + r, p, q + r, w) - 3 * R(p, q + r)) / 3
+    got = [(s.alpha_from, s.pruned) for s in ccp_sequence(t, cost="gini", ties="sklearn").stages]
+    assert got == [(0, []), (g_t1, ["c21"]), (g_after, ["c1"]), (g_after, ["c2"]), (g_after, ["c3"]),
+                   (g_root, ["root"])]
+
+
+@pytest.mark.parametrize("cost", ["misclassification", "gini"])
+def test_costs_of_a_node_between_2_to_31_and_2_to_32_examples(cost):
+    """root (m, m, m) over three pure leaves, m = 1,431,655,764 (N = 3m = 2^32 - 4).  By hand:
+    misclassification g = (2m / N) / (3 - 1) = 1/3; Gini N R(root) = (9 m^2 - 3 m^2) / (3m) =
+    2m, g = 2m / (N (3 - 1)) = 1/3.  The errors 2m and the size 3m need 32 unsigned bits, and
+    n^2 - sum n_j^2 = 6 m^2 is past 2^63 (mutants ``_int_column`` 22, a 32-bit column up to
+    2^32, and ``_costs_and_totals`` 35, int64 squares up to 2^32 examples: both wrap)."""
+    m = 1_431_655_764
+    t = Tree.from_dict({"counts": [m, m, m], "children": [
+        {"counts": [m, 0, 0]}, {"counts": [0, m, 0]}, {"counts": [0, 0, m]}]})
+    alphas, leaves, _ = W.WeakestLinks(t, cost).one_at_a_time()
+    assert [str(a) for a in alphas] == ["0", "1/3"] and list(leaves) == [3, 1]
