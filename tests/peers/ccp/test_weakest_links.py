@@ -475,3 +475,16 @@ def test_a_key_just_below_a_boundary_that_the_rounded_bounds_land_on_is_one_less
     links, calls = _links_counting_exact_sums(tree)
     assert links._key(1) == k - 1
     assert calls == [1]
+
+
+@pytest.mark.parametrize("cost, half", [("misclassification", 2 ** 31), ("gini", 2 ** 15)])
+def test_a_column_holding_exactly_2_to_31(cost, half):
+    """root (h, h) over the pure leaves (h, 0) and (0, h).  By hand: misclassification with h =
+    2^31, the root's errors are h = 2^31 of N = 2^32, g = (h / N) / (2 - 1) = 1/2; Gini with h =
+    2^15, the root's n^2 - sum n_j^2 = 4 h^2 - 2 h^2 = 2^31, N R(root) = 2^31 / 2^16 = 2^15 and g
+    = 2^15 / 2^16 = 1/2.  Either column (errors; n^2 - sum n_j^2) holds exactly 2^31, one past
+    int32 (mutant ``_int_column`` 19, 4-byte columns up to 2^31 inclusive: the value wraps to
+    -2^31)."""
+    t = Tree.from_dict({"counts": [half, half], "children": [{"counts": [half, 0]}, {"counts": [0, half]}]})
+    alphas, leaves, _ = W.WeakestLinks(t, cost).one_at_a_time()
+    assert [str(a) for a in alphas] == ["0", "1/2"] and list(leaves) == [2, 1]
