@@ -446,3 +446,45 @@ def test_costs_of_a_node_between_2_to_31_and_2_to_32_examples(cost):
         {"counts": [m, 0, 0]}, {"counts": [0, m, 0]}, {"counts": [0, 0, m]}]})
     alphas, leaves, _ = W.WeakestLinks(t, cost).one_at_a_time()
     assert [str(a) for a in alphas] == ["0", "1/3"] and list(leaves) == [3, 1]
+
+
+def test_a_key_just_below_a_boundary_that_the_rounded_bounds_land_on_is_one_less():
+    """Root (N - n + x + y, z) over c1 = (x + y, z), n = x + y + z = 2^20 examples, and a pure
+    leaf (N - n, 0); c1 over the pure leaf (x, 0) and the impure leaf (y, z) = (5, 65734), m =
+    y + z = 65739, N = 2,724,805.  c1's g = (a / n - b / m) / N with a = 2 (x + y) z and b = 2 y z
+    (N R of c1 and of the leaf).  Built so: N R(c1) 2^80 = a 2^60 is an integer (n = 2^20); the
+    leaf's 2^64 b / m is q + f with 0 < f < 2^-16 (its 2^80 b / m rounds, taking off 2^16 f < 1);
+    N divides a 2^44 - q (found by search and factoring; asserted below as its consequence, g
+    2^64 within 1 / (N 2^16) below the integer k).  So the packed difference G = a 2^60 -
+    floor(2^80 b / m) = 2^16 (a 2^44 - q) is exactly k N 2^16, the key's boundary, while the
+    true N (R - R(T)) 2^80 = G - 2^16 f lies just below it, with one rounded leaf: the bounds
+    give k - 1 and k, and the exact g decides, floor(g 2^64) = k - 1.  Mutants ``_key`` 29 (the
+    lowest bit of the rounded-leaf count dropped: 0 here, so the bounds' k is returned) and 40
+    (the exact route's floor division ``//`` made ``/``: python-flint's fmpz numerator divides
+    only exactly, and raises here, where the quotient is no integer) fail.  Values from the
+    formula, not node_cost."""
+    n, y, z, N = 2 ** 20, 5, 65734, 2_724_805
+    x, m, b = n - y - z, y + z, 2 * y * z
+    assert 0 < ((b << 64) % m) << 16 < m                # 0 < f < 2^-16
+    tree = Tree.from_dict({"counts": [N - n + x + y, z], "children": [
+        {"counts": [x + y, z], "children": [{"counts": [x, 0]}, {"counts": [y, z]}]},
+        {"counts": [N - n, 0]}]})
+    g = (_gini((x + y, z)) - _gini((y, z))) / N             # |leaves(T_c1)| - 1 = 1
+    k = -((-g.numerator << 64) // g.denominator)            # ceil(g 2^64)
+    assert 0 < k - g * 2 ** 64 < Fraction(1, N << 16)
+    links, calls = _links_counting_exact_sums(tree)
+    assert links._key(1) == k - 1
+    assert calls == [1]
+
+
+@pytest.mark.parametrize("cost, half", [("misclassification", 2 ** 31), ("gini", 2 ** 15)])
+def test_a_column_holding_exactly_2_to_31(cost, half):
+    """root (h, h) over the pure leaves (h, 0) and (0, h).  By hand: misclassification with h =
+    2^31, the root's errors are h = 2^31 of N = 2^32, g = (h / N) / (2 - 1) = 1/2; Gini with h =
+    2^15, the root's n^2 - sum n_j^2 = 4 h^2 - 2 h^2 = 2^31, N R(root) = 2^31 / 2^16 = 2^15 and g
+    = 2^15 / 2^16 = 1/2.  Either column (errors; n^2 - sum n_j^2) holds exactly 2^31, one past
+    int32 (mutant ``_int_column`` 19, 4-byte columns up to 2^31 inclusive: the value wraps to
+    -2^31)."""
+    t = Tree.from_dict({"counts": [half, half], "children": [{"counts": [half, 0]}, {"counts": [0, half]}]})
+    alphas, leaves, _ = W.WeakestLinks(t, cost).one_at_a_time()
+    assert [str(a) for a in alphas] == ["0", "1/2"] and list(leaves) == [2, 1]
