@@ -309,3 +309,81 @@ def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
         LogBracket(1500 + cell * step, 1500 + (cell + 1) * step)
 
 
+
+
+def test_breakpoint_search_from_a_guess_at_the_exact_limit_goes_to_the_log2_search():
+    """A guess at 2^1024 (the limit itself, not beyond it) or just below it: the sign at the guess,
+    then at the limit (the first step g / 2^30 passes it), both kept, so the integer search ends
+    and the log2 search gives the bracket of the test above (c = 2049/2).  Nothing else is asked:
+    no doubling from k0, no probe past the limit."""
+    from exactprune.breakpoints import next_breakpoint
+    from math import isqrt
+    limit, half = 2 ** 1024, Fraction(2049, 2)
+    bracket = LogBracket(half - Fraction(1, 2 ** 30), half)
+    at = IntCrossing(isqrt(2 ** 2049) + 1, half)
+    assert next_breakpoint(at, 1, guess=limit) == bracket and at.asked == [limit]
+    below = IntCrossing(isqrt(2 ** 2049) + 1, half)
+    assert next_breakpoint(below, 1, guess=limit - 3) == bracket and below.asked == [limit - 3, limit]
+
+
+# ---------------------------------------------------------------------------------------------
+# the float guesses of float_breakpoints: its rows, its float signs and its search over k
+# ---------------------------------------------------------------------------------------------
+
+class FloatSigns:
+    """A synthetic float F for _least_nonpositive_integers: form j, whose one row carries b_j in
+    its a, is > 0 below b_j, 0 at b_j and < 0 beyond; the points of each pass are recorded."""
+
+    def __init__(self, monkeypatch):
+        self.passes = []
+        monkeypatch.setattr(breakpoints_module, "_gamma_ratio_signs", self)
+
+    def __call__(self, owner, w, a, d, x, n):
+        b = np.zeros(n)
+        b[owner] = a
+        x = np.asarray(x, dtype=float)
+        self.passes.append(x.tolist())
+        return np.sign(b.reshape((-1,) + (1,) * (x.ndim - 1)) - x)
+
+    @staticmethod
+    def search(bs, k0):
+        n = len(bs)
+        return breakpoints_module._least_nonpositive_integers(np.arange(n), np.ones(n), np.array(bs, dtype=float),
+                                                              np.ones(n), n, k0).tolist()
+
+
+def test_float_search_asks_the_grid_then_three_points_per_round(monkeypatch):
+    """b = 10 from k0 = 1, the points written out from the docstring: the near grid k0 + (0, 1, 2,
+    4, 16, 256, 2^16) (kept to 5, lost from 17); (5, 17] spans more than a factor 2: geometric
+    points 5 (17/5)^(j/4) = 6.79, 9.22, 12.52, floored (kept 6, 9, lost 12); (9, 12] evenly:
+    9.75, 10.5, 11.25 floored to 9, 10, 11 and clipped to [10, 11] (lost at 10 = b, F = 0 there);
+    (9, 10] holds no integer between: 10, after three passes."""
+    signs = FloatSigns(monkeypatch)
+    assert FloatSigns.search([10], 1) == [10]
+    assert signs.passes == [[[1, 2, 3, 5, 17, 257, 65537]], [[6, 9, 12]], [[10, 10, 11]]]
+
+
+def test_float_search_of_many_forms_at_once(monkeypatch):
+    """Each answer is the least integer k > k0 with F <= 0 (for b beyond 2^53 the least float, b
+    itself here), found with the others in one pass per round; 0 where F(k0) <= 0 (b = 1/2, and
+    b = 1 = k0, a zero) or F > 0 up to k0 + 2^1023 (b infinite); Python ints, exact at any size."""
+    FloatSigns(monkeypatch)
+    bs = [10.0, 0.5, 1.0, np.inf, 100000.0, 2.0 ** 53 + 2, 2.0 ** 60 + 2.0 ** 10, 3 * 2.0 ** 1000, 2.5]
+    found = FloatSigns.search(bs, 1)
+    assert found == [10, 0, 0, 0, 100000, 2 ** 53 + 2, 2 ** 60 + 2 ** 10, 3 * 2 ** 1000, 3]
+    assert all(type(k) is int for k in found)
+    assert FloatSigns.search([10.5, 2 ** 20 + 0.5], 7) == [11, 2 ** 20 + 1]       # from k0 = 7: k0 + 1 = 8 first
+
+
+def test_float_search_from_a_k0_beyond_the_float_range_has_no_guess(monkeypatch):
+    """k0 from 2^1024 - 2^970 on has no float (float(k0) overflows): no guess, 0 for every form
+    (was an OverflowError out of float_breakpoints)."""
+    signs = FloatSigns(monkeypatch)
+    assert FloatSigns.search([10.0, np.inf], 2 ** 1024) == [0, 0] and signs.passes == []
+    assert FloatSigns.search([np.inf], 2 ** 1024 - 2 ** 970) == [0]
+    assert FloatSigns.search([np.inf], 2 ** 1024 - 2 ** 971) == [0] and len(signs.passes) == 2   # float max: asked
+
+
+def test_float_breakpoints_from_k0_beyond_the_float_range_is_no_guess():
+    from exactprune.breakpoints import float_breakpoints
+    assert float_breakpoints(SMALL.arrays(), np.array([0]), Prior(), 2 ** 1024) == [0]
