@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import exactprune.breakpoints.search as breakpoints_module
-from exactprune import Prior
+from exactprune import Node, Prior, Tree
 from exactprune.breakpoints import LogBracket, SubtreeForm, Theorem53Violation, real_crossing, verify_single_crossing
 from exactprune.breakpoints.search import _bisected_cell, _float_roots, _guessed_cell, _log_bracket
 from exactprune.knorm import prune
@@ -387,3 +387,96 @@ def test_float_search_from_a_k0_beyond_the_float_range_has_no_guess(monkeypatch)
 def test_float_breakpoints_from_k0_beyond_the_float_range_is_no_guess():
     from exactprune.breakpoints import float_breakpoints
     assert float_breakpoints(SMALL.arrays(), np.array([0]), Prior(), 2 ** 1024) == [0]
+
+
+def _rational_rows(cs):
+    """Owner j: the rows (w, a, d) = (1, 1, 2) and (-c_j, 1, 3), F = 1/(1 + x) - 2 c_j/((1 + x)(2 + x))
+    = (x + 2 - 2 c_j)/((1 + x)(2 + x)): its sign is that of x - (2 c_j - 2).  c_j None: no rows."""
+    rows = [(j, w, 1.0, d) for j, c in enumerate(cs) if c is not None for w, d in ((1.0, 2.0), (-c, 3.0))]
+    return tuple(np.array(col) for col in zip(*rows))
+
+
+def test_gamma_ratio_signs_by_both_routes_and_several_points_per_owner():
+    """Owner 0 changes sign at 8, owner 2 at 2^20 (c = 2^19 + 1); owner 1 has no rows (sign 0).  At
+    points up to 2^20 the log Gamma differences decide, beyond it betaln: the signs are the same."""
+    owner, w, a, d = _rational_rows([5, None, 2 ** 19 + 1])
+    signs = breakpoints_module._gamma_ratio_signs
+    assert signs(owner, w, a, d, np.array([8.5, 1.0, 2.0 ** 20 - 2 ** 10]), 3).tolist() == [1, 0, -1]
+    assert signs(owner, w, a, d, np.array([7.5, 1.0, 2.0 ** 20 + 2 ** 10]), 3).tolist() == [-1, 0, 1]
+    assert signs(owner, w, a, d, np.array([[7.5, 8.5], [1.0, 2.0], [2.0 ** 20 - 2 ** 10, 2.0 ** 20 + 2 ** 10]]),
+                 3).tolist() == [[-1, 1], [0, 0], [-1, 1]]
+    assert signs(owner, w, a, d, np.array([[7.5, 8.5], [1.0, 2.0], [1.0, 2.0 ** 20 - 2 ** 10]]),
+                 3).tolist() == [[-1, 1], [0, 0], [-1, -1]]
+
+
+@pytest.mark.parametrize("x", [1000.0, 2.0 ** 21])
+def test_gamma_ratio_signs_of_ratios_below_the_float_range(x):
+    """Rows (1, 1, 2000) and (-1, 1, 2001): the second ratio is the first times 2000 / (2000 + x), so
+    F = r (x / (2000 + x)) > 0, and with the weights swapped < 0; r = Gamma(1 + x) Gamma(2000) /
+    Gamma(2000 + x) is below e^-1900 at x = 1000 (the float range ends near e^-745): the scaling by
+    the largest term keeps the sign (both routes)."""
+    owner = np.array([0, 0, 1, 1])
+    w, a, d = np.array([1.0, -1.0, -1.0, 1.0]), np.ones(4), np.array([2000.0, 2001.0, 2000.0, 2001.0])
+    assert breakpoints_module._gamma_ratio_signs(owner, w, a, d, np.array([x, x]), 2).tolist() == [1, -1]
+
+
+TWO_SPLITS = Tree(Node((12, 15), [Node((6, 3), [Node((5, 0)), Node((1, 3))]),
+                                  Node((6, 12), [Node((0, 10)), Node((6, 2))])]))
+
+
+def _rows_of(tree, names, prior=Prior()):
+    a = tree.arrays()
+    rows = breakpoints_module._float_rows_of_subtrees(a, np.array([a.index(n) for n in names]), prior)
+    return [r.tolist() for r in rows]
+
+
+def test_float_rows_of_nested_subtrees_by_hand():
+    """(owner, w, a, d) by (4.29) and (4.11) with lam = eta = 1/2, J = 2 (a = n - max + 1/2, d = n + 1,
+    weight (n_c + 1/2) / (n_t + 1)), by root (c1 first, then the root above it) and by (a, d):
+    c1 (6, 3): its leaf row (1, 3.5, 10); its leaves (5, 0) and (1, 3), weights 5.5/10 and 4.5/10,
+    terms (0.5, 6) and (1.5, 5).  The root (12, 15): (1, 12.5, 28); its grandchildren weighted by the
+    products from the root: c1 9.5/28, c2 18.5/28, then c2's (0, 10) 10.5/19 and (6, 2) 8.5/19."""
+    owner, w, a, d = _rows_of(TWO_SPLITS, ["c1", "root"])
+    assert owner == [0, 0, 0, 1, 1, 1, 1, 1]
+    assert a == [0.5, 1.5, 3.5, 0.5, 0.5, 1.5, 2.5, 12.5] and d == [6, 5, 10, 6, 11, 5, 9, 28]
+    expected = [-5.5 / 10, -4.5 / 10, 1, -9.5 / 28 * 5.5 / 10, -18.5 / 28 * 10.5 / 19, -9.5 / 28 * 4.5 / 10,
+                -18.5 / 28 * 8.5 / 19, 1]
+    assert w == pytest.approx(expected, rel=1e-14)
+
+
+def test_float_rows_sum_equal_terms_and_leave_out_a_zero():
+    """TIE (2, 2) -> (1, 1), (1, 1): the two leaves' rows (1.5, 3), weight 2.5/5 each, summed to one
+    row of -1 beside the root's (1, 2.5, 5).  With lam = 0 the pure leaf (5, 0) of SMALL has a = 0
+    (its ratio is 0): no row; (1, 3) gives (a, d) = (1, 4), weight 4.5/10, the root (3, 9)."""
+    assert _rows_of(TIE, ["root"]) == [[0, 0], [-1.0, 1.0], [1.5, 2.5], [3.0, 5.0]]
+    owner, w, a, d = _rows_of(SMALL, ["root"], Prior(lam=0))
+    assert (owner, a, d) == ([0, 0], [1.0, 3.0], [4.0, 9.0]) and w == pytest.approx([-0.45, 1.0], rel=1e-15)
+
+
+def _huge_counts():
+    """Count arrays built directly (not validated as a Tree is): a split of 10^400 examples."""
+    from exactprune.tree import CountArrays
+    return CountArrays(np.array([[10 ** 400, 1], [10 ** 400, 0], [0, 1]], dtype=object), np.array([0, 2, 2, 2]),
+                       np.array([1, 2]))
+
+
+def test_float_rows_and_guesses_beyond_the_float_range_are_none():
+    from exactprune.breakpoints import float_breakpoints
+    assert breakpoints_module._float_rows_of_subtrees(_huge_counts(), np.array([0]), Prior()) is None
+    assert float_breakpoints(_huge_counts(), np.array([0]), Prior(), 1) == [0]
+    assert float_breakpoints(SMALL.arrays(), np.array([], dtype=np.int64), Prior(), 1) == []
+
+
+def test_chunks_of_rows_cut_at_each_multiple_of_the_budget(monkeypatch):
+    """Subtree sizes 4, 2, 1, 3 (splits 3, 1, 0, 2 of sizes 1, 2, 3, 4), running totals 4, 6, 7, 10: a
+    budget of 3 cuts after the last split whose total is at most 3 (none), 6 (the second: a total
+    equal to the multiple stays in) and 9 (the third); a budget of 10 or more is one chunk."""
+    from types import SimpleNamespace
+    arrays, splits = SimpleNamespace(subtree_sizes=np.array([1, 2, 3, 4])), np.array([3, 1, 0, 2])
+    chunks = breakpoints_module._chunks_of_rows
+    monkeypatch.setattr(breakpoints_module, "FLOAT_ROWS_AT_A_TIME", 3)
+    assert chunks(arrays, splits) == [slice(0, 2), slice(2, 3), slice(3, 4)]
+    monkeypatch.setattr(breakpoints_module, "FLOAT_ROWS_AT_A_TIME", 5)      # multiples 5: after the first
+    assert chunks(arrays, splits) == [slice(0, 1), slice(1, 4)]
+    monkeypatch.setattr(breakpoints_module, "FLOAT_ROWS_AT_A_TIME", 10)
+    assert chunks(arrays, splits) == [slice(0, 4)]
