@@ -480,3 +480,44 @@ def test_chunks_of_rows_cut_at_each_multiple_of_the_budget(monkeypatch):
     assert chunks(arrays, splits) == [slice(0, 1), slice(1, 4)]
     monkeypatch.setattr(breakpoints_module, "FLOAT_ROWS_AT_A_TIME", 10)
     assert chunks(arrays, splits) == [slice(0, 4)]
+
+
+class LogZero(LogCrossing):
+    """F_d on log2 k with a zero at c: > 0 below, 0 at c, < 0 above."""
+
+    def sign_log2(self, t):
+        return (t < self.c) - (t > self.c)
+
+
+def test_log_bracket_reads_a_zero_as_lost():
+    """F_d(2^lower) > 0 >= F_d(2^upper): a zero at t0 is refused; a zero at the doubled end 2048 stops
+    the doubling ([1024, 2048], whose length 1024 is already hi / 2 for bits = 1); a zero at the
+    first midpoint 1536 is the upper end: [1024, 1536], then 1280 kept, and 256 <= 1536 / 4 ends
+    it for bits = 2."""
+    with pytest.raises(ValueError, match=re.escape("node x: its breakpoint is not above 2^1024.00000000")):
+        _log_bracket(LogZero(1024), Fraction(1024))
+    assert _log_bracket(LogZero(2048), Fraction(1024), bits=1) == LogBracket(Fraction(1024), Fraction(2048))
+    assert _log_bracket(LogZero(1536), Fraction(1024), bits=2) == LogBracket(Fraction(1280), Fraction(1536))
+
+
+def test_real_crossings_asks_signs_inside_the_interval_only(monkeypatch):
+    """[9, 10] in 16 cells (bits = 7: width 10 / 2^7, so 1 is halved to 1/16), the crossing in the last
+    cell and the float guess in the one before: the signs asked are the ends (checked first),
+    then cells 14 and 15 (kept); the gallop's next step, past the last cell, and the bisection
+    back to cell 16 = the end are known lost and not asked."""
+    from exactprune.breakpoints.search import real_crossings
+    form = Crossing(X0 + (15 + Fraction(1, 3)) * L)
+    form.release = lambda: None
+    monkeypatch.setattr(breakpoints_module, "_signs_at", lambda forms, k: [f.sign(k) for f in forms])
+    monkeypatch.setattr(breakpoints_module, "_float_roots", lambda forms, lo, hi: np.array([float(X0 + 14.5 * L)]))
+    assert real_crossings([form], X0, X0 + 1, bits=7) == [(X0 + 15 * L, X0 + 1)]
+    assert form.asked == [X0, X0 + 1, X0 + 14 * L, X0 + 15 * L]
+
+
+def test_float_roots_of_rows_with_a_zero_term_raise_no_float_warning():
+    """A row with a = 0 (Gamma(a) infinite: the ratio is 0) alone in its form: log ratio -inf, the
+    scaling -inf - (-inf) is NaN: no bracket, and no warning escapes."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        roots = _float_roots([Rows([1.0], [0.0], [1.0])], 1.0, 2.0)
+    assert np.isnan(roots).all()
