@@ -548,8 +548,10 @@ def _float_rows_of_subtrees(arrays: CountArrays, roots: "np.ndarray", prior: Pri
     keep = np.flatnonzero(a != 0)
     keep = keep[np.lexsort((d[keep], a[keep], owner[keep]))]      # by root, then by (a, d)
     owner, w, a, d = owner[keep], w[keep], a[keep], d[keep]
+    if not keep.size:       # every ratio 0 (lam = 0, pure nodes): no rows
+        return owner, w, a, d
     first = np.flatnonzero(np.r_[True, (owner[1:] != owner[:-1]) | (a[1:] != a[:-1]) | (d[1:] != d[:-1])])
-    return owner[first], np.add.reduceat(w, first) if len(w) else w, a[first], d[first]    # equal rows summed
+    return owner[first], np.add.reduceat(w, first), a[first], d[first]    # equal rows summed
 
 
 def _least_nonpositive_integers(owner, w, a, d, n: int, k0: int) -> "np.ndarray":

@@ -521,3 +521,49 @@ def test_float_roots_of_rows_with_a_zero_term_raise_no_float_warning():
         warnings.simplefilter("error")
         roots = _float_roots([Rows([1.0], [0.0], [1.0])], 1.0, 2.0)
     assert np.isnan(roots).all()
+
+
+def test_float_rows_sum_equal_terms_of_each_root():
+    """c1 (5, 2) -> (3, 0), (1, 1), (1, 1) under the root (5, 5), whose other child is (0, 3); roots c1
+    and the root.  Terms (a, d) = (n - max + 1/2, n + 1): (3, 0) and (0, 3) both (0.5, 4), (1, 1)
+    (1.5, 3), c1 (2.5, 8), the root (5.5, 11); weights (4.11): c1 7.5/11 and (0, 3) 3.5/11 under
+    the root, 3.5/8.5 and 2.5/8.5 (each (1, 1)) under c1.  Each root's equal rows are summed: c1's
+    two (1, 1), and under the root the (1, 1) pair and the (3, 0), (0, 3) pair (first row (0.5, 4):
+    equal rows after it are still summed)."""
+    tree = Tree(Node((5, 5), [Node((5, 2), [Node((3, 0)), Node((1, 1)), Node((1, 1))]), Node((0, 3))]))
+    owner, w, a, d = _rows_of(tree, ["c1", "root"])
+    assert (owner, a, d) == ([0, 0, 0, 1, 1, 1], [0.5, 1.5, 2.5, 0.5, 1.5, 5.5], [4, 3, 8, 4, 3, 11])
+    c1 = 7.5 / 11
+    assert w == pytest.approx([-3.5 / 8.5, -5 / 8.5, 1, -c1 * 3.5 / 8.5 - 3.5 / 11, -c1 * 5 / 8.5, 1], rel=1e-14)
+
+
+def test_float_rows_and_guess_of_a_split_of_ratios_0_alone():
+    """lam = 0 and a pure split (5, 0) -> (3, 0), (2, 0): every term a is 0 (F_d = 0), so no rows and
+    no guess (was an IndexError); with a split that has rows, each gets its own (SMALL's 10)."""
+    from exactprune.breakpoints import float_breakpoints
+    pure = Tree(Node((5, 0), [Node((3, 0)), Node((2, 0))]))
+    assert _rows_of(pure, ["root"], Prior(lam=0)) == [[], [], [], []]
+    assert float_breakpoints(pure.arrays(), np.array([0]), Prior(lam=0), 1) == [0]
+    both = Tree(Node((11, 3), [Node((5, 0), [Node((3, 0)), Node((2, 0))]), Node((6, 3), [Node((5, 0)), Node((1, 3))])]))
+    a = both.arrays()
+    guesses = float_breakpoints(a, np.array([a.index("c1"), a.index("c2")]), Prior(lam=0), 1)
+    assert guesses[0] == 0 and type(guesses[1]) is int and guesses[1] == first_lost_lam0(both.node("c2"))
+
+
+def first_lost_lam0(node):
+    from exactprune.knorm import leaf_moment, subtree_moment
+    k = 2
+    while subtree_moment(node, k, Prior(lam=0)) < leaf_moment(node.counts, k, Prior(lam=0)):
+        k += 1
+    return k
+
+
+def test_float_guesses_of_an_empty_split_with_eta_0_raise_no_float_warning():
+    """eta = 0 and an empty split c1: its children's weights (0 + 0) / (0 + 0) are NaN in floats
+    (exactly, (4.11) refuses them), so c1 has no guess; the root's F_d is 0 (c2 has the root's
+    counts, weight 4/4, and c1 weight 0): not kept at k0, no guess.  No float warning escapes."""
+    from exactprune.breakpoints import float_breakpoints
+    tree = Tree(Node((3, 1), [Node((0, 0), [Node((0, 0)), Node((0, 0))]), Node((3, 1))]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert float_breakpoints(tree.arrays(), np.array([0, 1]), Prior(eta=0), 1) == [0, 0]
