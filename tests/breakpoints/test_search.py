@@ -332,24 +332,27 @@ def test_breakpoint_search_from_a_guess_at_the_exact_limit_goes_to_the_log2_sear
 
 class FloatSigns:
     """A synthetic float F for _least_nonpositive_integers: form j, whose one row carries b_j in
-    its a, is > 0 below b_j, 0 at b_j and < 0 beyond; the points of each pass are recorded."""
+    its a and u_j in its d, is > 0 on (u_j, b_j), 0 at b_j and < 0 elsewhere (u_j = 0: one sign
+    change); the points of each pass are recorded."""
 
     def __init__(self, monkeypatch):
         self.passes = []
         monkeypatch.setattr(breakpoints_module, "_gamma_ratio_signs", self)
 
     def __call__(self, owner, w, a, d, x, n):
-        b = np.zeros(n)
-        b[owner] = a
+        b, u = np.zeros(n), np.zeros(n)
+        b[owner], u[owner] = a, d
         x = np.asarray(x, dtype=float)
         self.passes.append(x.tolist())
-        return np.sign(b.reshape((-1,) + (1,) * (x.ndim - 1)) - x)
+        column = (-1,) + (1,) * (x.ndim - 1)
+        return np.where(x <= u.reshape(column), -1.0, np.sign(b.reshape(column) - x))
 
     @staticmethod
-    def search(bs, k0):
+    def search(bs, k0, us=None):
         n = len(bs)
+        us = np.zeros(n) if us is None else np.array(us, dtype=float)
         return breakpoints_module._least_nonpositive_integers(np.arange(n), np.ones(n), np.array(bs, dtype=float),
-                                                              np.ones(n), n, k0).tolist()
+                                                              us, n, k0).tolist()
 
 
 def test_float_search_asks_the_grid_then_three_points_per_round(monkeypatch):
@@ -361,6 +364,45 @@ def test_float_search_asks_the_grid_then_three_points_per_round(monkeypatch):
     signs = FloatSigns(monkeypatch)
     assert FloatSigns.search([10], 1) == [10]
     assert signs.passes == [[[1, 2, 3, 5, 17, 257, 65537]], [[6, 9, 12]], [[10, 10, 11]]]
+
+
+@pytest.mark.parametrize("b, k0, passes", [
+    (3, 1, [[1, 2, 3, 5, 17, 257, 65537]]),         # lost at 3 on the grid: (2, 3] is settled, no round
+    (13, 1, [[1, 2, 3, 5, 17, 257, 65537], [6, 9, 12], [13, 14, 15]]),   # 6, 9, 12 all kept: (12, 17] evenly,
+                                                                          # 13.25, 14.5, 15.75 floored
+    (20, 8, [[8, 9, 10, 12, 24, 264, 65544], [15, 18, 21], [19, 19, 20]]),   # (12, 24]: 24 = 2 x 12, evenly;
+                                                                              # (18, 21]: 18.75, 19.5, 20.25
+    (20, 7, [[7, 8, 9, 11, 23, 263, 65543], [13, 15, 19], [20, 21, 22]]),    # (11, 23]: 23 > 2 x 11, geometric
+                                                                              # 11 (23/11)^(j/4) = 13.2, 15.9, 19.1
+])
+def test_float_search_points_by_hand(monkeypatch, b, k0, passes):
+    """More cases of the search written out by hand (see the test above): the grid alone, a round
+    that keeps all its points (the bracket starts at its last point), a bracket of exactly a
+    factor 2 (evenly spaced) and one just above it (geometric)."""
+    signs = FloatSigns(monkeypatch)
+    assert FloatSigns.search([b], k0) == [b]
+    assert signs.passes == [[row] for row in passes]
+
+
+def test_float_search_goes_to_the_far_grid_and_closes_before_the_round_limit(monkeypatch):
+    """b = 100000 from k0 = 1 is kept on the whole near grid (to 1 + 2^16): the far grid 1 + 2^32,
+    1 + 2^64, ..., 1 + 2^1023 (in floats the powers themselves from 2^64 on) is asked next, and
+    nothing else in that pass.  Beyond 2^53 the search closes on adjacent floats, before
+    _MAX_ROUNDS rounds."""
+    signs = FloatSigns(monkeypatch)
+    assert FloatSigns.search([100000.0], 1) == [100000]
+    assert signs.passes[1] == [[1 + 2.0 ** 32, 2.0 ** 64, 2.0 ** 128, 2.0 ** 256, 2.0 ** 512, 2.0 ** 1023]]
+    for b in (2 ** 53 + 2, 2 ** 60 + 2 ** 10, 3 * 2 ** 1000):
+        signs.passes.clear()
+        assert FloatSigns.search([float(b)], 1) == [b]
+        assert len(signs.passes) < 2 + breakpoints_module._MAX_ROUNDS
+
+
+def test_float_search_needs_f_positive_at_k0_itself(monkeypatch):
+    """F <= 0 at k0 = 1 and > 0 on (1, 10) (two sign changes, as float noise could make): no guess,
+    as the docstring says (0: the sum is not > 0 at k0); F > 0 on (1/2, 10): 10."""
+    FloatSigns(monkeypatch)
+    assert FloatSigns.search([10.0, 10.0], 1, us=[1.0, 0.5]) == [0, 10]
 
 
 def test_float_search_of_many_forms_at_once(monkeypatch):
@@ -379,7 +421,8 @@ def test_float_search_from_a_k0_beyond_the_float_range_has_no_guess(monkeypatch)
     """k0 from 2^1024 - 2^970 on has no float (float(k0) overflows): no guess, 0 for every form
     (was an OverflowError out of float_breakpoints)."""
     signs = FloatSigns(monkeypatch)
-    assert FloatSigns.search([10.0, np.inf], 2 ** 1024) == [0, 0] and signs.passes == []
+    none = FloatSigns.search([10.0, np.inf], 2 ** 1024)
+    assert none == [0, 0] and all(type(k) is int for k in none) and signs.passes == []
     assert FloatSigns.search([np.inf], 2 ** 1024 - 2 ** 970) == [0]
     assert FloatSigns.search([np.inf], 2 ** 1024 - 2 ** 971) == [0] and len(signs.passes) == 2   # float max: asked
 
