@@ -270,6 +270,7 @@ def test_breakpoint_search_doubles_from_k0_plus_1_then_bisects():
     (20, 1, 23, [23, 22, 20, 16, 18, 19]),  # lost at the guess: down by 1, 2 (20: F = 0, lost), 4 (16 kept)
     (7, 6, 7, [7]),                         # down to k0, known kept: nothing more to ask
     (7, 5, 9, [9, 8, 6, 7]),                # down by 1, then 2 reaches 6 > k0: kept; bisect: 7
+    (20, 5, 5, [6, 7, 9, 13, 21, 17, 19, 20]),   # a guess not above k0 is not used: doubling from k0
 ])
 def test_breakpoint_search_from_a_guess_gallops_then_bisects(b, k0, guess, asked):
     """From a guess g the signs are asked at g, then at steps of max(1, g / 2^GUESS_STEP_BITS)
@@ -610,3 +611,13 @@ def test_float_guesses_of_an_empty_split_with_eta_0_raise_no_float_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert float_breakpoints(tree.arrays(), np.array([0, 1]), Prior(eta=0), 1) == [0, 0]
+
+
+def test_gamma_ratio_signs_of_one_row_and_of_no_owner():
+    """An owner with one row has that row's sign: -1/(1 + x) < 0 and 2/(1 + x)(2 + x) > 0 (rows
+    (-1, 1, 2) and (1, 1, 3)); no owners at all: no signs."""
+    signs = breakpoints_module._gamma_ratio_signs
+    assert signs(np.array([0, 1]), np.array([-1.0, 1.0]), np.ones(2), np.array([2.0, 3.0]), np.array([5.0, 5.0]),
+                 2).tolist() == [-1, 1]
+    assert signs(np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0), np.zeros(0), np.zeros(0), 0).tolist() == []
+    assert signs(np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0), np.zeros(0), np.zeros((0, 3)), 0).shape == (0, 3)
