@@ -621,3 +621,10 @@ def test_gamma_ratio_signs_of_one_row_and_of_no_owner():
                  2).tolist() == [-1, 1]
     assert signs(np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0), np.zeros(0), np.zeros(0), 0).tolist() == []
     assert signs(np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0), np.zeros(0), np.zeros((0, 3)), 0).shape == (0, 3)
+
+
+def test_float_rows_of_equal_size_leaves_stay_apart():
+    """(5, 3) -> (3, 1), (2, 2): both leaves have n = 4, so d = 5, but a = 1.5 and 2.5: two rows (each
+    weight 4.5/9), not one; the root's (3.5, 9)."""
+    owner, w, a, d = _rows_of(Tree(Node((5, 3), [Node((3, 1)), Node((2, 2))])), ["root"])
+    assert (owner, a, d) == ([0, 0, 0], [1.5, 2.5, 3.5], [5, 5, 9]) and w == pytest.approx([-0.5, -0.5, 1], rel=1e-15)
