@@ -425,7 +425,9 @@ def test_float_search_from_a_k0_beyond_the_float_range_has_no_guess(monkeypatch)
     none = FloatSigns.search([10.0, np.inf], 2 ** 1024)
     assert none == [0, 0] and all(type(k) is int for k in none) and signs.passes == []
     assert FloatSigns.search([np.inf], 2 ** 1024 - 2 ** 970) == [0]
-    assert FloatSigns.search([np.inf], 2 ** 1024 - 2 ** 971) == [0] and len(signs.passes) == 2   # float max: asked
+    with warnings.catch_warnings():      # float max: asked; k0 + 2^1023 overflows, and no warning escapes
+        warnings.simplefilter("error")
+        assert FloatSigns.search([np.inf], 2 ** 1024 - 2 ** 971) == [0] and len(signs.passes) == 2
 
 
 def test_float_breakpoints_from_k0_beyond_the_float_range_is_no_guess():
