@@ -509,7 +509,8 @@ def _chunks_of_rows(arrays: CountArrays, splits: "np.ndarray") -> list:
     with more alone): a subtree's rows are its leaves and its root, at most its nodes."""
     total = np.cumsum(arrays.subtree_sizes[splits])
     cuts = np.searchsorted(total, np.arange(FLOAT_ROWS_AT_A_TIME, int(total[-1]), FLOAT_ROWS_AT_A_TIME), side="right")
-    bounds = [0] + sorted(set(int(c) for c in cuts if 0 < c < len(splits))) + [len(splits)]
+    # every cut is below len(splits): the points searched stop below the last running total
+    bounds = [0] + sorted(set(int(c) for c in cuts if 0 < c)) + [len(splits)]
     return [slice(lo, hi) for lo, hi in zip(bounds, bounds[1:])]
 
 
