@@ -1,5 +1,6 @@
 """Tests of exactprune.breakpoints' searches: a split's exact integer breakpoint, its certified real
-crossing and LogBracket, the single-crossing check (Zhong 5.1.2, Thm 5.3).  The forms F_d(k)
+crossing and LogBracket, the single-crossing check (Zhong 5.1.2, Thm 5.3), and the float guesses
+of float_breakpoints (its rows of F_d, their float signs and the search over k).  The forms F_d(k)
 themselves and their float filter are tested in tests/breakpoints/test_forms.py."""
 from __future__ import annotations
 
@@ -206,7 +207,8 @@ def test_log_bracket_refuses_a_start_beyond_the_crossing_and_a_crossing_beyond_t
 
 
 def test_float_roots_raise_no_float_warning():
-    """At x = 0 every betaln(., 0) is infinite and the ratio inf - inf is NaN: no warning escapes."""
+    """At x = 0 every ratio is 1 and F = 1 - sum W = 0 (the weights (4.11) sum to 1): not > 0 at the
+    lower end, no bracket; no warning escapes."""
     form = SubtreeForm(SMALL.root, Prior())
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -308,8 +310,6 @@ def test_breakpoint_beyond_2_to_the_1024_and_after_a_bracket():
     cell, step = (c - 1500) * 2 ** 40 // 1500, Fraction(1500, 2 ** 40)
     assert next_breakpoint(LogCrossing(c), LogBracket(Fraction(1000), Fraction(1500))) == \
         LogBracket(1500 + cell * step, 1500 + (cell + 1) * step)
-
-
 
 
 def test_breakpoint_search_from_a_guess_at_the_exact_limit_goes_to_the_log2_search():
@@ -597,6 +597,7 @@ def test_float_rows_and_guess_of_a_split_of_ratios_0_alone():
 
 
 def first_lost_lam0(node):
+    """The least k > 1 where the split at ``node`` is lost under lam = 0, by an exact scan of (4.28)-(4.29)."""
     from exactprune.knorm import leaf_moment, subtree_moment
     k = 2
     while subtree_moment(node, k, Prior(lam=0)) < leaf_moment(node.counts, k, Prior(lam=0)):
