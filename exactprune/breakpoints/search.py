@@ -452,8 +452,9 @@ def float_breakpoints(arrays: CountArrays, splits: "np.ndarray", prior: Prior, k
     """Float guesses of the breakpoints of the splits ``splits`` of count arrays, all at once: for
     each split d, the least integer k > k0 with F_d(k) <= 0 (the split lost, its subtree as it
     stands, (4.28)-(4.29) with the weights (4.11)) as floats say it, or 0 where they show no such
-    k below 2^1023 (or F_d(k0) > 0 fails in floats).  Guesses, with no bound: the caller certifies
-    them (:func:`exactprune.sequence.knorm_sequence` by PruneTree on both sides of the least).
+    k below 2^1023 (or F_d(k0) > 0 fails in floats, or k0 is beyond the float range).  Guesses,
+    with no bound: the caller certifies them (:func:`exactprune.sequence.knorm_sequence` by
+    PruneTree on both sides of the least).
 
     F_d(x) = R_leaf(d, x) - sum_l W_l R_leaf(l, x) over the leaves l of T_d at real x (the Gamma
     extension, (C.26)), in floats (:func:`_gamma_ratio_signs`), W_l the product of the child
@@ -508,7 +509,8 @@ def _chunks_of_rows(arrays: CountArrays, splits: "np.ndarray") -> list:
     with more alone): a subtree's rows are its leaves and its root, at most its nodes."""
     total = np.cumsum(arrays.subtree_sizes[splits])
     cuts = np.searchsorted(total, np.arange(FLOAT_ROWS_AT_A_TIME, int(total[-1]), FLOAT_ROWS_AT_A_TIME), side="right")
-    bounds = [0] + sorted(set(int(c) for c in cuts if 0 < c < len(splits))) + [len(splits)]
+    # every cut is below len(splits): the points searched stop below the last running total
+    bounds = [0] + sorted(set(int(c) for c in cuts if 0 < c)) + [len(splits)]
     return [slice(lo, hi) for lo, hi in zip(bounds, bounds[1:])]
 
 
@@ -547,18 +549,22 @@ def _float_rows_of_subtrees(arrays: CountArrays, roots: "np.ndarray", prior: Pri
     keep = np.flatnonzero(a != 0)
     keep = keep[np.lexsort((d[keep], a[keep], owner[keep]))]      # by root, then by (a, d)
     owner, w, a, d = owner[keep], w[keep], a[keep], d[keep]
+    if not keep.size:       # every ratio 0 (lam = 0, pure nodes): no rows
+        return owner, w, a, d
     first = np.flatnonzero(np.r_[True, (owner[1:] != owner[:-1]) | (a[1:] != a[:-1]) | (d[1:] != d[:-1])])
-    return owner[first], np.add.reduceat(w, first) if len(w) else w, a[first], d[first]    # equal rows summed
+    return owner[first], np.add.reduceat(w, first), a[first], d[first]    # equal rows summed
 
 
 def _least_nonpositive_integers(owner, w, a, d, n: int, k0: int) -> "np.ndarray":
     """For each of ``n`` forms given by float rows (``owner`` non-decreasing), the least integer
     k > k0 where the float sum (:func:`_gamma_ratio_signs`) is <= 0, as Python ints (0: the sum
-    is not > 0 at k0, or stays > 0 up to k0 + 2^1023): bracketed on the grid k0 + _FLOAT_GRID,
+    is not > 0 at k0, or stays > 0 up to k0 + 2^1023, or k0 has no float): bracketed on the grid k0 + _FLOAT_GRID,
     then searched with _POINTS points per bracket and round (geometric while the bracket spans
     more than a factor 2, else evenly spaced, floored to integers below 2^53: a bracket of at
     most _POINTS + 1 integers is settled in one round), every form's points in one pass."""
-    if not math.isfinite(float(k0)):
+    try:
+        start = float(k0)
+    except OverflowError:       # k0 beyond the float range: no float above it
         return np.zeros(n, dtype=object)
 
     def positive(which: "np.ndarray", x: "np.ndarray") -> "np.ndarray":
@@ -579,15 +585,15 @@ def _least_nonpositive_integers(owner, w, a, d, n: int, k0: int) -> "np.ndarray"
         return new_lo, new_hi
 
     with np.errstate(all="ignore"):
-        lo, hi = np.full(n, float(k0)), np.full(n, np.inf)
+        lo, hi = np.full(n, start), np.full(n, np.inf)
         near, far = _FLOAT_GRID[_FLOAT_GRID <= 2.0 ** 16], _FLOAT_GRID[_FLOAT_GRID > 2.0 ** 16]
-        grid = float(k0) + np.concatenate(([0.0], near))      # the near grid first: log Gamma differences
+        grid = start + np.concatenate(([0.0], near))      # the near grid first: log Gamma differences
         kept = positive(np.arange(n), np.broadcast_to(grid, (n, len(grid))))
         ok = kept[:, 0]
         lo, hi = first_lost(np.broadcast_to(grid[1:], (n, len(grid) - 1)), kept[:, 1:], lo, hi)
         open_ = np.flatnonzero(ok & np.isinf(hi))               # kept up to k0 + 2^16: the far grid
         if open_.size:
-            grid = float(k0) + far
+            grid = start + far
             lo[open_], hi[open_] = first_lost(np.broadcast_to(grid, (len(open_), len(grid))),
                                               positive(open_, np.broadcast_to(grid, (len(open_), len(grid)))),
                                               lo[open_], hi[open_])
