@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .rules import INFLATE, MAX_REL, TINY, U, Rational, _image, product_rel, rising_ratio_rel
+from .absolute import function_rel
+from .rules import INFLATE, MAX_REL, TINY, U, Rational, _image, product_rel, quotient_rel, rising_ratio_rel
 
 
 # -- the same rules elementwise over numpy float64 arrays (PruneTree level by level) -----------
@@ -170,6 +171,155 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
         zero = valid & (av == 0.0) & (k > 0)
     return (np.where(zero, 0.0, np.where(valid, value, math.nan)),
             np.where(zero, 0.0, np.where(valid, rel, math.inf)))
+
+
+#: the factors :func:`rising_ratio_gamma_array` multiplies out one by one (every Gamma argument after them >= 16)
+GAMMA_SHIFT = 16
+#: Stirling's series of ln Gamma(z) (DLMF 5.11.1): B_2j / (2j (2j - 1)) for j = 5, 4, ..., 1 (Horner's order)
+_STIRLING = (1 / 1188, -1 / 1680, 1 / 1260, -1 / 360, 1 / 12)
+#: its remainder after those five terms, at four arguments z >= 16: 4 |B_12| / (12 * 11 * z^11) (for real z > 0
+#: at most the first term left out, DLMF 5.11(ii)), rounded up
+_STIRLING_REST = 4 * 691 / 360360 * 16.0 ** -11 * INFLATE
+#: the float evaluation of the series' four values and their differences (rising_ratio_gamma_array's docstring)
+_SERIES_ERROR = 2 * U
+#: a bound on |q log1p'(xi) / log1p(q)| for q >= 0 and xi within 2**-41 of q (relatively): 1 / (1 - 2**-41)
+_LOG1P_CONDITION = 1 + 2.0 ** -40
+
+
+def _stirling_series(z):
+    """sum_j B_2j / (2j (2j - 1) z^(2j - 1)), j = 1..5, elementwise for z >= 16 (Horner in 1 / z^2)."""
+    w = 1.0 / z
+    w2 = w * w
+    series = _STIRLING[0]
+    for c in _STIRLING[1:]:
+        series = series * w2 + c
+    return series * w
+
+
+def _shifted_rel(v, r, shifted):
+    """The relative bound of ``shifted = fl(v + GAMMA_SHIFT)`` as an image of the real ``V +
+    GAMMA_SHIFT`` (``v`` within ``r`` of ``V``): ``r`` where the sum is exact (its rounding error
+    by Knuth's TwoSum is 0), else the sum rule ``sum_rel(r, 0)``."""
+    import numpy as np
+    back = shifted - v
+    exact = (v - (shifted - back)) + (GAMMA_SHIFT - back) == 0.0
+    return np.where(exact, r, sum_rel_array(r, 0.0))
+
+
+def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
+    """The float image of the ratio ``prod_{m<k} (a + m) / (d + m)`` of :func:`rising_ratio_array`
+    at a cost that does not grow with ``k``: the first ``GAMMA_SHIFT`` = 16 factors by
+    :func:`rising_ratio_array`, the rest as ``exp`` of a difference of log-Gamma values by
+    Stirling's series, with a rigorous relative bound per element (certify's error model; the
+    library's ``log1p`` and ``exp`` within ``LIBM_ULPS`` ulps, :func:`function_rel`).
+
+    Derivation.  Let ``x <= y`` be the computed ``fl(a + 16)`` and ``fl(d + 16)`` (swapped when
+    ``a > d``, and the logarithm negated), ``k' = k - 16``, ``X = x + k'``, ``Y = y + k'``,
+    ``delta = y - x >= 0``, ``l = log1p``.  The tail ``prod_{16<=m<k}`` is ``exp(Psi)``,
+    ``Psi = lnG(X) - lnG(x) - lnG(Y) + lnG(y)``.  Stirling's series ``lnG(z) = (z - 1/2) ln z - z
+    + ln(2 pi)/2 + S(z) + R(z)``, ``S`` its five terms, ``|R(z)| <= |B_12| / (132 z^11)`` (DLMF
+    5.11(ii)); the ``-z`` and constant terms cancel exactly, and the rest is, exactly, either
+
+    * (A) ``-(X - 1/2) l(delta / X) + (x - 1/2) l(delta / x) - delta l(k' / y)``, or
+    * (B) ``(x - 1/2) l(k' / x) - (y - 1/2) l(k' / y) - k' l(delta / X)``,
+
+    plus ``S(X) - S(x) - S(Y) + S(y)`` plus the remainders.  The terms of (A) are at most
+    ``delta`` and ``delta l(k' / y)`` in size, those of (B) at most ``k'`` and ``k' delta / X``:
+    each element takes the form whose computed error bound is smaller (no cancellation grows
+    with ``k`` or with the counts).  Each term ``p l(q)`` has a relative bound from the rules:
+    ``delta``, ``X``, ``x - 1/2``, ``y - 1/2``, ``k' / x`` and ``k' / y`` one rounding each,
+    ``X - 1/2`` (for ``X >= 16``) ``(32/31 r_X + u)``, the quotients the quotient rule, ``l``
+    within ``LIBM_ULPS`` ulps with condition number ``q l'(q) / l(q) <= 1`` for ``q >= 0`` (so
+    :func:`function_rel` with ``_LOG1P_CONDITION``), the product the product rule; the two
+    differences add absolute bounds (:func:`~exactprune.certify.sum_abs`).  The series: for
+    ``z >= 16``, ``|S(z)| <= w/11.9`` (``w = 1/z``), its Horner evaluation within ``27 u w/11.9``
+    (at most 27 roundings per term), evaluating at ``fl(X)`` moves it by at most ``u / 176``, and
+    the three differences round by at most ``3 u (4 / 190)``: together below ``_SERIES_ERROR =
+    2u``; the four remainders at most ``_STIRLING_REST``.  The inputs' own errors: ``x`` is
+    within ``e_x`` of ``alpha + 16`` (``alpha`` the real ``a``; ``e_x = r_a`` where ``a + 16``
+    is exact by TwoSum, else the sum rule ``sum_rel(r_a, 0)``), and
+    ``dPsi/dx = sum_{m<k'} 1 / (x + m) <= 1/x + l(k'/x)``, so moving ``x`` by ``e_x x`` moves
+    ``Psi`` by at most ``e_x / (1 - e_x) (1 + x l(k' / x))``, likewise ``y``.  With ``E`` the sum of
+    these absolute bounds on the computed ``Psi`` (plus its last rounding), ``exp`` is within
+    ``E (1 + E)`` (``E <= 1``) and the library's ``exp`` within its ulps: the product rule,
+    then the product rule again with the first 16 factors' image, and the validity rule
+    (:func:`checked_array`).  ``a = 0`` gives exactly 0 (``k > 0``), an invalid input or
+    ``d = 0`` no image, as in :func:`rising_ratio_array`; ``k <= 16`` is :func:`rising_ratio_array`
+    itself.  Needs ``k < 2**53``.
+
+    Parameters
+    ----------
+    a, d : tuple
+        ``(values, rels)`` float64 arrays of the same shape (a rel may be one scalar).
+    k : int
+        The number of factors, ``0 <= k < 2**53``.
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays, the bound per element.
+
+    See Also
+    --------
+    rising_ratio_array : the float loop, its cost k array operations.
+    exactprune.numbers.rising_ratio_fmpq : the exact value.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from exactprune.numbers import rising_ratio_fmpq, to_fraction
+    >>> a, d = np.array([0.5, 0.0, 120.5]), np.array([51.5, 3.0, 337.5])
+    >>> v, r = rising_ratio_gamma_array((a, 0.0), (d, 0.0), 1000)
+    >>> exact = [to_fraction(rising_ratio_fmpq(Fraction(a[i]), Fraction(d[i]), 1000)) for i in (0, 2)]
+    >>> [abs(Fraction(v[i]) - e) <= Fraction(r[i]) * Fraction(v[i]) for i, e in zip((0, 2), exact)]
+    [True, True]
+    >>> float(v[1]), float(r[1]), bool(r[0] < 1e-12)
+    (0.0, 0.0, True)
+    """
+    import numpy as np
+    if k <= GAMMA_SHIFT:
+        return rising_ratio_array(a, d, k)
+    (av, ar), (dv, dr) = a, d
+    av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
+    head = rising_ratio_array((av, ar), (dv, dr), GAMMA_SHIFT)     # validity, a = 0 and d = 0 as the loop's
+    one = product_rel(0.0, 0.0)                 # one rounding of exact operands
+    log_k, log_dx = function_rel(one, _LOG1P_CONDITION), function_rel(quotient_rel(one, 0.0), _LOG1P_CONDITION)
+    log_dX = function_rel(quotient_rel(one, one), _LOG1P_CONDITION)
+    half_X = (one * 32 / 31 + U) * INFLATE      # X - 1/2 from the rounded X >= 16
+    with np.errstate(all="ignore"):
+        x0, y0 = av + GAMMA_SHIFT, dv + GAMMA_SHIFT
+        ex0, ey0 = _shifted_rel(av, ar, x0), _shifted_rel(dv, dr, y0)
+        swap = x0 > y0
+        x, y = np.where(swap, y0, x0), np.where(swap, x0, y0)
+        ex, ey = np.where(swap, ey0, ex0), np.where(swap, ex0, ey0)
+        kk = float(k - GAMMA_SHIFT)
+        delta, X = y - x, x + kk
+        l_dX, l_dx, l_kx, l_ky = np.log1p(delta / X), np.log1p(delta / x), np.log1p(kk / x), np.log1p(kk / y)
+        # (A) -(X - 1/2) l(delta/X) + (x - 1/2) l(delta/x) - delta l(k'/y)
+        t1, t2, t3 = (X - 0.5) * l_dX, (x - 0.5) * l_dx, delta * l_ky
+        first = t2 - t1
+        form_a = first - t3
+        error_a = ((product_rel(half_X, log_dX) * np.abs(t1) + product_rel(one, log_dx) * np.abs(t2)
+                    + U * np.abs(first)) * INFLATE + product_rel(one, log_k) * np.abs(t3) + U * np.abs(form_a)) * INFLATE
+        # (B) (x - 1/2) l(k'/x) - (y - 1/2) l(k'/y) - k' l(delta/X)
+        t1, t2, t3 = (x - 0.5) * l_kx, (y - 0.5) * l_ky, kk * l_dX
+        first = t1 - t2
+        form_b = first - t3
+        error_b = ((product_rel(one, log_k) * (np.abs(t1) + np.abs(t2)) + U * np.abs(first)) * INFLATE
+                   + product_rel(0.0, log_dX) * np.abs(t3) + U * np.abs(form_b)) * INFLATE
+        use_a = error_a <= error_b
+        main, error = np.where(use_a, form_a, form_b), np.where(use_a, error_a, error_b)
+        series = (_stirling_series(X) - _stirling_series(x)) - (_stirling_series(y + kk) - _stirling_series(y))
+        log_tail = main + series
+        moved = (ex / (1 - ex) * (1 + x * l_kx * _LOG1P_CONDITION)
+                 + ey / (1 - ey) * (1 + y * l_ky * _LOG1P_CONDITION)) * INFLATE      # the inputs' own errors
+        bound = (error + _SERIES_ERROR + _STIRLING_REST + moved + U * np.abs(log_tail)) * INFLATE
+        tail = np.exp(np.where(swap, -log_tail, log_tail))
+        tail_rel = np.where(bound <= 1.0, product_rel(bound * (1 + bound) * INFLATE, function_rel(0.0, 0.0)), math.inf)
+        value, rel = product_array(head, checked_array(tail, tail_rel))
+        zero = (head[0] == 0.0) & (head[1] == 0.0)       # a = 0: the exact 0 whatever the tail
+    return np.where(zero, 0.0, value), np.where(zero, 0.0, rel)
 
 
 def total_array(terms: tuple, owner, n: int) -> tuple:

@@ -29,7 +29,8 @@ from ..numbers import CertificationError, arb_of, check_k, rising_ratio_fmpq, to
 from ..formatting import knorm_decimal
 from ..pruning import Pruning, SubtreeWalk, check_epsilon, prune_bottom_up
 from ..tree import CountArrays, Node, Tree, has_fractional_counts
-from .moments import (_TERM_REL, Prior, _float_or_inf, _leaf_images, child_weights, leaf_moment_arb, leaf_terms)
+from .moments import (_TERM_REL, GAMMA_IMAGE_FROM, Prior, _float_or_inf, _leaf_images, child_weights, leaf_moment_arb,
+                      leaf_terms)
 
 __all__ = ["PruneResult", "prune"]
 
@@ -463,15 +464,17 @@ class _FloatFilter:
         (:func:`leaf_moment_floats`, a block of nodes at a time: small temporaries), the bound
         ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's rules: a
         child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule),
-        the counts exact floats and eta correctly rounded.  Each bound is the same for every
-        node (a zero image has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept
-        per node: an image that cannot be vouched for is NaN instead (an infinite bound from
-        :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
+        the counts exact floats and eta correctly rounded.  One bound serves every node (a zero
+        image has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept per node: for
+        k <= ``GAMMA_IMAGE_FROM`` the loop's one rule, above it the largest of the log-Gamma
+        images' own bounds; an image that cannot be vouched for is NaN instead (an infinite
+        bound from :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
         2**1000] voids every bound (every image NaN: the filter declines everywhere); so does a
         leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
         offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))
         usable = all(math.isfinite(x) for x in (*offsets, _float_or_inf(prior.eta)))
-        leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, k) if usable else math.inf
+        loop = k <= GAMMA_IMAGE_FROM        # one bound for every node; above, the largest of the nodes' own
+        leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, k) if loop else 0.0
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
         sizes_f, leaf_v = np.empty(len(order)), np.empty(len(order))
         for start in range(0, len(order), _LEAF_BLOCK):
@@ -481,7 +484,11 @@ class _FloatFilter:
             values, rels = _leaf_images(sizes, majority, offsets, k)     # (leaf_moment_floats)
             if not rels.max() < math.inf:
                 values[np.isinf(rels)] = math.nan
+            if not loop:
+                leaf_rel = max(leaf_rel, float(np.fmax.reduce(np.where(np.isinf(rels), 0.0, rels))))
             leaf_v[block] = values
+        if not usable:
+            leaf_rel = math.inf
         if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):
             return sizes_f, leaf_v, leaf_rel, weight_rel         # every moment trusted
         with np.errstate(invalid="ignore"):

@@ -345,3 +345,176 @@ def test_rising_ratio_array_loop_holds_the_product_and_two_buffers(k):
     peak = _traced_peak(lambda: rising_ratio_array((a, 0.0), (d, 0.0), k))
     arrays = peak / (8 * n)
     assert arrays < (3.5 if k > 1 else 1.5), arrays
+
+
+# ---------------------------------------------------------------------------------------------
+# rising_ratio_gamma_array: the log-Gamma image of prod_{m<k} (a + m) / (d + m), against exact
+# products (integers multiplied by a product tree, apart from the package) and arb balls
+# ---------------------------------------------------------------------------------------------
+
+from exactprune.certify.arrays import GAMMA_SHIFT, rising_ratio_gamma_array     # noqa: E402
+
+
+def _rising_product(p: int, q: int, k: int):
+    """prod_{m<k} (p + q m) as an fmpz, by a balanced product tree."""
+    if k <= 16:
+        result = flint.fmpz(1)
+        for m in range(k):
+            result *= p + q * m
+        return result
+    return _rising_product(p, q, k // 2) * _rising_product(p + q * (k // 2), q, k - k // 2)
+
+
+def _exact_ratio(a: float, d: float, k: int):
+    """prod_{m<k} (a + m) / (d + m) of the floats a, d exactly (an fmpq): a = pa / qa gives
+    prod (pa + qa m) / qa^k."""
+    pa, qa = Fraction(a).as_integer_ratio()
+    pd, qd = Fraction(d).as_integer_ratio()
+    return flint.fmpq(_rising_product(pa, qa, k) * flint.fmpz(qd) ** k, _rising_product(pd, qd, k) * flint.fmpz(qa) ** k)
+
+
+def _arb(q: Fraction):
+    """An exact rational as an arb (exact when its precision allows)."""
+    return flint.arb(flint.fmpq(q.numerator, q.denominator))
+
+
+def _encloses(exact, value: float, rel: float) -> bool:
+    """|exact - value| <= rel value, exactly."""
+    return abs(exact - flint.fmpq(*Fraction(value).as_integer_ratio())) <= \
+        flint.fmpq(*Fraction(rel).as_integer_ratio()) * flint.fmpq(*Fraction(value).as_integer_ratio())
+
+
+_GAMMA_PAIRS = [(0.5, 51.5), (120.5, 337.5), (1.0, 1.5), (0.25, 1000.75), (30.25, 20.5), (7.0, 7.0),
+                (2.5, 3.5), (1e-3, 2.0), (16.0, 16.5), (336.5, 337.5), (5000.5, 5001.0)]
+
+
+@pytest.mark.parametrize("k", [GAMMA_SHIFT + 1, 63, 64, 65, 1000, 4096, 4097])
+def test_rising_ratio_gamma_array_encloses_the_exact_ratio_at_the_edges_of_k(k):
+    """Every valid image holds the exact product prod_{m<k} (a + m) / (d + m) of its float
+    inputs within its bound: a < d, a > d (the logarithm negated), a = d (the ratio exactly 1),
+    a tiny a, and a = 16 (the first Gamma argument right at its floor 32).  Each pair is valid
+    (the ratio in the float range) except where it underflows or overflows."""
+    a = np.array([p[0] for p in _GAMMA_PAIRS])
+    d = np.array([p[1] for p in _GAMMA_PAIRS])
+    values, rels = rising_ratio_gamma_array((a, 0.0), (d, 0.0), k)
+    for i, (x, y) in enumerate(_GAMMA_PAIRS):
+        exact = _exact_ratio(x, y, k)
+        if math.isinf(rels[i]):
+            assert not (2.0 ** -960 <= float(exact) < 2.0 ** 1000), (x, y, k)        # only out of range
+            continue
+        assert _encloses(exact, values[i], rels[i]), (x, y, k)
+        assert rels[i] < 2.0 ** -30
+
+
+@pytest.mark.parametrize("k", [2 ** 20, 2 ** 40, 2 ** 52])
+def test_rising_ratio_gamma_array_encloses_arb_balls_of_the_ratio_at_huge_k(k):
+    """Beyond any loop: the image holds the certified ball exp(lnG(a + k) - lnG(a) - lnG(d + k) +
+    lnG(d)) (flint's lgamma at 320 bits, its radius checked) within its bound, which stays far
+    below MAX_REL (no term of the sum grows with k beyond k log k)."""
+    pairs = [(6.5, 7.5), (100.5, 101.5), (0.5, 1.5), (1.0, 1.0), (3.25, 2.75)]
+    a, d = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    values, rels = rising_ratio_gamma_array((a, 0.0), (d, 0.0), k)
+    with flint.ctx.workprec(320):
+        for i, (x, y) in enumerate(pairs):
+            xa, ya, kb = flint.arb(x), flint.arb(y), flint.arb(k)
+            ball = ((xa + kb).lgamma() - xa.lgamma() - (ya + kb).lgamma() + ya.lgamma()).exp()
+            assert ball.rad() < ball.mid() * 2.0 ** -200
+            assert abs(ball - flint.arb(values[i])).upper() <= flint.arb(rels[i]) * flint.arb(values[i]), (x, y, k)
+            assert rels[i] < 2.0 ** -35
+
+
+@pytest.mark.slow
+def test_rising_ratio_gamma_array_encloses_the_exact_ratio_at_two_to_the_twenty():
+    """k = 2**20 against the exact product of its 2**20 factors (20 million bits)."""
+    values, rels = rising_ratio_gamma_array((np.array([6.5]), 0.0), (np.array([7.5]), 0.0), 2 ** 20)
+    assert _encloses(_exact_ratio(6.5, 7.5, 2 ** 20), values[0], rels[0])      # = 6.5 / (2**20 + 6.5)
+
+
+def test_rising_ratio_gamma_array_of_k_at_most_the_shift_is_the_loop():
+    """k <= GAMMA_SHIFT: rising_ratio_array itself, value and bound."""
+    a, d = np.array([0.5, 3.0]), np.array([2.5, 7.0])
+    for k in (0, 1, GAMMA_SHIFT):
+        for got, want in zip(rising_ratio_gamma_array((a, U), (d, 0.0), k), rising_ratio_array((a, U), (d, 0.0), k)):
+            assert got.tolist() == want.tolist()
+
+
+def test_rising_ratio_gamma_array_validity_rules():
+    """a = 0: the exact 0 (bound 0) at any k; d = 0, an input with an infinite bound or a NaN
+    value: no image; a ratio below TINY (underflow) or above the float range: no image; an
+    empty array: empty images."""
+    a = np.array([0.0, 1.0, 1.0, np.nan, 0.5, 900.0, 0.0])
+    d = np.array([5.0, 0.0, 2.0, 2.0, 900.5, 0.5, 1e300])
+    ra = np.array([0.0, 0.0, np.inf, 0.0, 0.0, 0.0, 0.0])
+    values, rels = rising_ratio_gamma_array((a, ra), (d, 0.0), 4096)
+    assert values[0] == 0.0 and rels[0] == 0.0 and values[6] == 0.0 and rels[6] == 0.0
+    assert np.isinf(rels[1:6]).all() and np.isnan(values[1:6]).all()
+    values, rels = rising_ratio_gamma_array((np.array([]), 0.0), (np.array([]), 0.0), 100)
+    assert values.shape == rels.shape == (0,)
+
+
+@pytest.mark.parametrize("k", [65, 4096, 2 ** 30])
+@pytest.mark.parametrize("sign_a, sign_d", [(1, -1), (-1, 1), (1, 1), (-1, -1)])
+def test_rising_ratio_gamma_array_bound_covers_the_inputs_own_errors(k, sign_a, sign_d):
+    """Inputs known to within ra = rd = 2**-40 (relative): the ratio at the real a(1 +- ra),
+    d(1 +- rd) - the corners that move it most - lies within the image's bound, every image
+    valid.  (With exact inputs the image is far inside its bound; here the inputs' term of the
+    bound is much of it: a bound that forgot it fails.)"""
+    r = 2.0 ** -40
+    pairs = [(300.5, 320.5), (0.75, 10.25), (5000.5, 5020.5), (50.0, 40.0)]
+    a, d = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    values, rels = rising_ratio_gamma_array((a, r), (d, r), k)
+    with flint.ctx.workprec(200):
+        for i, (x, y) in enumerate(pairs):
+            assert rels[i] < MAX_REL
+            xa = _arb(Fraction(x) * (1 + sign_a * Fraction(r)))
+            ya = _arb(Fraction(y) * (1 + sign_d * Fraction(r)))
+            kb = flint.arb(k)
+            ball = ((xa + kb).lgamma() - xa.lgamma() - (ya + kb).lgamma() + ya.lgamma()).exp()
+            assert abs(ball - flint.arb(values[i])).upper() <= flint.arb(rels[i]) * flint.arb(values[i])
+
+
+def test_rising_ratio_gamma_array_bound_is_mostly_the_inputs_term_when_they_are_loose():
+    """With inputs loose by r = 2**-40 the worst corner uses at least a quarter of the bound (the
+    inputs' term is not inflated far beyond its derivation): at k = 4096, a = 300.5, d = 400.5."""
+    r, k = 2.0 ** -40, 4096
+    values, rels = rising_ratio_gamma_array((np.array([300.5]), r), (np.array([400.5]), r), k)
+    with flint.ctx.workprec(200):
+        xa, ya, kb = _arb(Fraction(300.5) * (1 + Fraction(r))), _arb(Fraction(400.5) * (1 - Fraction(r))), flint.arb(k)
+        ball = ((xa + kb).lgamma() - xa.lgamma() - (ya + kb).lgamma() + ya.lgamma()).exp()
+    used = abs(ball - flint.arb(values[0])) / (flint.arb(values[0]) * flint.arb(rels[0]))
+    assert 0.25 < used < 1
+
+
+@given(st.integers(1, 2000), st.integers(0, 2000), st.integers(0, 3), st.sampled_from([65, 300, 4096, 4097]),
+       st.integers(-60, 60))
+def test_gamma_images_never_sign_a_near_tie_wrongly(b, extra, quarter, k, shift):
+    """A near tie: the image of R = prod (a + m)/(d + m) against the correctly rounded float of
+    R (1 + 2**-40 shift) (and of R itself, shift 0): the float filter either proves the exact
+    sign of the difference or declines; it never proves the wrong one."""
+    a, d = b + quarter / 4, b + extra + 0.5
+    exact = _exact_ratio(a, d, k)
+    values, rels = rising_ratio_gamma_array((np.array([a]), 0.0), (np.array([d]), 0.0), k)
+    if not math.isfinite(rels[0]):
+        assert not (2.0 ** -960 <= float(exact) < 2.0 ** 1000)      # no image only out of range
+        return
+    other = exact * (1 + flint.fmpq(shift, 2 ** 40))
+    image = Approx.of(Fraction(int(other.p), int(other.q)))
+    sign = float_sign_array((values, rels), (np.array([image.value]), image.rel))[0]
+    truth = (shift < 0) - (shift > 0)           # R - R(1 + shift 2**-40)
+    assert sign in (0, truth)
+
+
+@pytest.mark.parametrize("a, d, k", [(1e5 + 0.5, 1e5 + 1.5, 2 ** 30),      # k' >> delta: form (A) small
+                                     (1e5 + 0.5, 2e5 + 0.5, 65)])          # delta >> k': form (B) small
+def test_rising_ratio_gamma_array_takes_the_form_without_cancellation(a, d, k):
+    """Where one of the two exact forms of the log-Gamma difference cancels (terms of size
+    x log(k/x) ~ 2e6 in (B) when k' >> delta, (X - 1/2) log1p(delta/X) ~ 7e4 in (A) when delta
+    >> k'), the other's terms are small (about 20 and 150): the image takes the other, its
+    bound below 2**-38 (the cancelling form's would be about 5e-9 and 4e-10), and holds the
+    certified ball."""
+    values, rels = rising_ratio_gamma_array((np.array([a]), 0.0), (np.array([d]), 0.0), k)
+    assert rels[0] < 2.0 ** -38
+    with flint.ctx.workprec(256):
+        xa, ya, kb = flint.arb(a), flint.arb(d), flint.arb(k)
+        ball = ((xa + kb).lgamma() - xa.lgamma() - (ya + kb).lgamma() + ya.lgamma()).exp()
+    assert abs(ball - flint.arb(values[0])).upper() <= flint.arb(rels[0]) * flint.arb(values[0])

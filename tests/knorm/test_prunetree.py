@@ -843,3 +843,45 @@ def test_a_tie_whose_exact_moments_need_exactly_the_bound_is_decided(monkeypatch
     monkeypatch.setattr(limits, "EXACT_TIE_MAX_BITS", math.nextafter(estimate, 0))
     with pytest.raises(CertificationError, match="more than EXACT_TIE_MAX_BITS"):
         prune(tree, k, epsilon=epsilon)
+
+
+@given(count_trees(max_depth=4, max_children=3, max_count=40), st.sampled_from([65, 130, 1000, EXACT_K_LIMIT]),
+       st.sampled_from([Prior(), Prior(lam="1/3", eta=2, numerator="1")]), st.sampled_from([0, Fraction(1, 10 ** 30)]))
+def test_prunetree_with_gamma_images_decides_every_split_as_exact_rationals(tree, k, prior, epsilon):
+    """Above GAMMA_IMAGE_FROM the float pass reads log-Gamma images of the leaf moments (a bound
+    per node, the largest serving all): every split (also below pruned ones) as exact
+    arithmetic decides it, and the moment of the result is the exact one."""
+    try:
+        expected, moment = _exact_decisions(tree, k, prior, epsilon)
+    except ValueError:                       # an empty node with lam = 0: refused (tested above)
+        return
+    result = prune(tree, k, prior=prior, epsilon=epsilon)
+    assert result.kept_splits.tolist() == expected and result.moment == moment
+
+
+@pytest.mark.parametrize("k", [65, 500, EXACT_K_LIMIT])
+def test_prunetree_with_gamma_images_on_a_scikit_learn_tree_is_exact_and_settled_by_floats(k):
+    """A grown tree of 600 rows at orders the log-Gamma images serve: the decisions are exact
+    arithmetic's, and the float filter settles nearly all of them (its bound is not vacuous)."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g6c25", 600, seed=3)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    expected, moment = _exact_decisions(tree, k, Prior())
+    result = prune(tree, k)
+    assert result.kept_splits.tolist() == expected and result.moment == moment
+    assert result.routes["exact"] <= 2 and result.routes["float"] >= result.comparisons - 2
+
+
+@pytest.mark.parametrize("k", [65, 1000, EXACT_K_LIMIT])
+def test_a_tie_at_an_order_of_gamma_images_goes_to_exact_rationals(k):
+    """(2, 2) split into (2, 0), (0, 2) with epsilon = R_leaf - R_tree exactly (the terms and
+    weights of :func:`_tie_above_the_limit`, at k in the log-Gamma images' range): the float
+    images differ from the exact moments by rounding, so only a bound that covers the images'
+    errors declines; the exact route finds the tie, which prunes."""
+    leaf = rising_ratio_by_hand(Fraction(5, 2), Fraction(5), k)
+    split = rising_ratio_by_hand(Fraction(1, 2), Fraction(3), k)
+    tree = Tree.from_json('{"counts":[2,2],"children":[{"counts":[2,0]},{"counts":[0,2]}]}')
+    result = prune(tree, k, epsilon=leaf - split)
+    assert not result.kept(tree.root)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 1}
