@@ -113,6 +113,10 @@ def product_array(x: tuple, y: tuple) -> tuple:
             np.where(zero, 0.0, np.where(valid, rel, math.inf)))
 
 
+#: the most factor-by-element entries :func:`rising_ratio_array` holds at a time (256 KiB a block)
+_FACTOR_BLOCK = 1 << 15
+
+
 def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     """:func:`rising_ratio` elementwise: the float image of Zhong (4.29)'s ratio ``prod_{m<k}
     (a + m) / (d + m)`` for arrays ``a = (values, rels)`` and ``d`` (a bound may be one scalar for
@@ -130,8 +134,11 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     -------
     tuple
         ``(values, rels)`` arrays (``rels`` a read-only broadcast of the one bound when both
-        bounds are scalars and every element is valid).  The loop allocates nothing per factor:
-        the running product and two buffers for ``a + m`` and ``d + m`` are its only arrays.
+        bounds are scalars and every element is valid).  The product is the loop's, factor by
+        factor in order (the same roundings, so the same floats): for small arrays a block of
+        factors at a time (at most ``_FACTOR_BLOCK`` entries, one reduction over the block), for
+        an array of more than ``_FACTOR_BLOCK / 2`` elements one factor at a time, allocating
+        nothing per factor (the running product and two buffers for ``a + m`` and ``d + m``).
 
     Examples
     --------
@@ -147,7 +154,15 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
     with np.errstate(all="ignore"):
         value = av / dv if k > 0 else np.ones(av.shape)      # the loop's first factor times 1
-        if k > 1:
+        rows = min(k - 1, _FACTOR_BLOCK // max(av.size, 1))
+        if rows >= 2:       # the factors a block of them at a time, multiplied in the loop's order
+            for start in range(1, k, rows):
+                steps = np.arange(start, min(start + rows, k), dtype=np.float64).reshape((-1,) + (1,) * av.ndim)
+                block = np.add(av, steps)
+                np.divide(block, np.add(dv, steps), out=block)
+                block[0] *= value
+                value = np.multiply.reduce(block, axis=0)
+        elif k > 1:
             top, bottom = np.empty(av.shape), np.empty(av.shape)
             for m in range(1, k):
                 value *= np.divide(np.add(av, m, out=top), np.add(dv, m, out=bottom), out=top)
@@ -184,6 +199,28 @@ _STIRLING_REST = 4 * 691 / 360360 * 16.0 ** -11 * INFLATE
 _SERIES_ERROR = 2 * U
 #: a bound on |q log1p'(xi) / log1p(q)| for q >= 0 and xi within 2**-41 of q (relatively): 1 / (1 - 2**-41)
 _LOG1P_CONDITION = 1 + 2.0 ** -40
+#: one rounding of exact operands (the product rule on two exact values)
+_ONE_ROUNDING = product_rel(0.0, 0.0)
+#: the library's exp, relative to its result
+_EXP_REL = function_rel(0.0, 0.0)
+
+
+def _form_rel(*term_rels: float) -> float:
+    """c with |(computed t2 - t1 - t3) - (t2 - t1 - t3)| <= c (t1 + t2 + t3) for computed terms
+    t_i >= 0 within ``term_rels`` (relative, of the computed terms): the terms' errors, and two
+    roundings, each at most u (t1 + t2 + t3) (sum_abs), the largest term bound serving all."""
+    return (max(term_rels) + 2 * U) * INFLATE * INFLATE
+
+
+_LOG_OF_EXACT_QUOTIENT = function_rel(_ONE_ROUNDING, _LOG1P_CONDITION)      # l(k'/x), l(k'/y)
+_LOG_OF_DELTA_OVER_X = function_rel(quotient_rel(_ONE_ROUNDING, 0.0), _LOG1P_CONDITION)
+_LOG_OF_DELTA_OVER_BIG_X = function_rel(quotient_rel(_ONE_ROUNDING, _ONE_ROUNDING), _LOG1P_CONDITION)
+#: form (A)'s terms: (X - 1/2) from the rounded X >= 16 (32/31 r_X + u) times l(delta/X); (x - 1/2) l(delta/x);
+#: delta (one rounding) l(k'/y)
+_FORM_A_REL = _form_rel(product_rel((_ONE_ROUNDING * 32 / 31 + U) * INFLATE, _LOG_OF_DELTA_OVER_BIG_X),
+                        product_rel(_ONE_ROUNDING, _LOG_OF_DELTA_OVER_X), product_rel(_ONE_ROUNDING, _LOG_OF_EXACT_QUOTIENT))
+#: form (B)'s terms: (x - 1/2) l(k'/x), (y - 1/2) l(k'/y), the exact k' times l(delta/X)
+_FORM_B_REL = _form_rel(product_rel(_ONE_ROUNDING, _LOG_OF_EXACT_QUOTIENT), product_rel(0.0, _LOG_OF_DELTA_OVER_BIG_X))
 
 
 def _stirling_series(z):
@@ -230,8 +267,11 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
     ``delta``, ``X``, ``x - 1/2``, ``y - 1/2``, ``k' / x`` and ``k' / y`` one rounding each,
     ``X - 1/2`` (for ``X >= 16``) ``(32/31 r_X + u)``, the quotients the quotient rule, ``l``
     within ``LIBM_ULPS`` ulps with condition number ``q l'(q) / l(q) <= 1`` for ``q >= 0`` (so
-    :func:`function_rel` with ``_LOG1P_CONDITION``), the product the product rule; the two
-    differences add absolute bounds (:func:`~exactprune.certify.sum_abs`).  The series: for
+    :func:`function_rel` with ``_LOG1P_CONDITION``), the product the product rule; with the
+    two roundings of the differences (:func:`~exactprune.certify.sum_abs`, each at most ``u``
+    times the sum of the terms, all of them ``>= 0``) a form is within ``c (t1 + t2 + t3)`` of
+    its exact value, ``c`` the largest of its terms' bounds plus ``2u`` (``_FORM_A_REL``,
+    ``_FORM_B_REL``).  The series: for
     ``z >= 16``, ``|S(z)| <= w/11.9`` (``w = 1/z``), its Horner evaluation within ``27 u w/11.9``
     (at most 27 roundings per term), evaluating at ``fl(X)`` moves it by at most ``u / 176``, and
     the three differences round by at most ``3 u (4 / 190)``: together below ``_SERIES_ERROR =
@@ -239,7 +279,8 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
     within ``e_x`` of ``alpha + 16`` (``alpha`` the real ``a``; ``e_x = r_a`` where ``a + 16``
     is exact by TwoSum, else the sum rule ``sum_rel(r_a, 0)``), and
     ``dPsi/dx = sum_{m<k'} 1 / (x + m) <= 1/x + l(k'/x)``, so moving ``x`` by ``e_x x`` moves
-    ``Psi`` by at most ``e_x / (1 - e_x) (1 + x l(k' / x))``, likewise ``y``.  With ``E`` the sum of
+    ``Psi`` by at most ``e_x / (1 - e_x) (1 + x l(k' / x))``, likewise ``y`` (both taken with
+    ``e = max(e_x, e_y)``).  With ``E`` the sum of
     these absolute bounds on the computed ``Psi`` (plus its last rounding), ``exp`` is within
     ``E (1 + E)`` (``E <= 1``) and the library's ``exp`` within its ulps: the product rule,
     then the product rule again with the first 16 factors' image, and the validity rule
@@ -282,45 +323,30 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
         return rising_ratio_array(a, d, k)
     (av, ar), (dv, dr) = a, d
     av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
-    head = rising_ratio_array((av, ar), (dv, dr), GAMMA_SHIFT)     # validity, a = 0 and d = 0 as the loop's
-    one = product_rel(0.0, 0.0)                 # one rounding of exact operands
-    log_k, log_dx = function_rel(one, _LOG1P_CONDITION), function_rel(quotient_rel(one, 0.0), _LOG1P_CONDITION)
-    log_dX = function_rel(quotient_rel(one, one), _LOG1P_CONDITION)
-    half_X = (one * 32 / 31 + U) * INFLATE      # X - 1/2 from the rounded X >= 16
+    head_v, head_r = rising_ratio_array((av, ar), (dv, dr), GAMMA_SHIFT)     # validity, a = 0, d = 0: the loop's
     with np.errstate(all="ignore"):
         x0, y0 = av + GAMMA_SHIFT, dv + GAMMA_SHIFT
-        ex0, ey0 = _shifted_rel(av, ar, x0), _shifted_rel(dv, dr, y0)
+        moved = np.maximum(_shifted_rel(av, ar, x0), _shifted_rel(dv, dr, y0))      # e_x and e_y both at most this
         swap = x0 > y0
-        x, y = np.where(swap, y0, x0), np.where(swap, x0, y0)
-        ex, ey = np.where(swap, ey0, ex0), np.where(swap, ex0, ey0)
+        x, y = np.minimum(x0, y0), np.maximum(x0, y0)
         kk = float(k - GAMMA_SHIFT)
         delta, X = y - x, x + kk
-        l_dX, l_dx, l_kx, l_ky = np.log1p(delta / X), np.log1p(delta / x), np.log1p(kk / x), np.log1p(kk / y)
-        # (A) -(X - 1/2) l(delta/X) + (x - 1/2) l(delta/x) - delta l(k'/y)
-        t1, t2, t3 = (X - 0.5) * l_dX, (x - 0.5) * l_dx, delta * l_ky
-        first = t2 - t1
-        form_a = first - t3
-        error_a = ((product_rel(half_X, log_dX) * np.abs(t1) + product_rel(one, log_dx) * np.abs(t2)
-                    + U * np.abs(first)) * INFLATE + product_rel(one, log_k) * np.abs(t3) + U * np.abs(form_a)) * INFLATE
-        # (B) (x - 1/2) l(k'/x) - (y - 1/2) l(k'/y) - k' l(delta/X)
-        t1, t2, t3 = (x - 0.5) * l_kx, (y - 0.5) * l_ky, kk * l_dX
-        first = t1 - t2
-        form_b = first - t3
-        error_b = ((product_rel(one, log_k) * (np.abs(t1) + np.abs(t2)) + U * np.abs(first)) * INFLATE
-                   + product_rel(0.0, log_dX) * np.abs(t3) + U * np.abs(form_b)) * INFLATE
+        # log1p of delta/X, delta/x, k'/x, k'/y; the factors X - 1/2, x - 1/2, delta, x - 1/2, y - 1/2, k'
+        logs = np.log1p(np.stack((delta, delta, np.full_like(x, kk), np.full_like(x, kk))) / np.stack((X, x, x, y)))
+        terms = np.stack((X - 0.5, x - 0.5, delta, x - 0.5, y - 0.5, np.full_like(x, kk))) * logs[[0, 1, 3, 2, 3, 0]]
+        form_a = (terms[1] - terms[0]) - terms[2]       # (A) -(X - 1/2) l(delta/X) + (x - 1/2) l(delta/x) - delta l(k'/y)
+        form_b = (terms[3] - terms[4]) - terms[5]       # (B) (x - 1/2) l(k'/x) - (y - 1/2) l(k'/y) - k' l(delta/X)
+        error_a = _FORM_A_REL * (terms[0] + terms[1] + terms[2])
+        error_b = _FORM_B_REL * (terms[3] + terms[4] + terms[5])
         use_a = error_a <= error_b
-        main, error = np.where(use_a, form_a, form_b), np.where(use_a, error_a, error_b)
-        series = (_stirling_series(X) - _stirling_series(x)) - (_stirling_series(y + kk) - _stirling_series(y))
-        log_tail = main + series
-        moved = (ex / (1 - ex) * (1 + x * l_kx * _LOG1P_CONDITION)
-                 + ey / (1 - ey) * (1 + y * l_ky * _LOG1P_CONDITION)) * INFLATE      # the inputs' own errors
-        bound = (error + _SERIES_ERROR + _STIRLING_REST + moved + U * np.abs(log_tail)) * INFLATE
-        tail = np.exp(np.where(swap, -log_tail, log_tail))
-        tail_rel = np.where(bound <= 1.0, product_rel(bound * (1 + bound) * INFLATE, function_rel(0.0, 0.0)), math.inf)
-        value, rel = product_array(head, checked_array(tail, tail_rel))
-        zero = (head[0] == 0.0) & (head[1] == 0.0)       # a = 0: the exact 0 whatever the tail
+        series = _stirling_series(np.stack((X, x, y + kk, y)))
+        log_tail = np.where(use_a, form_a, form_b) + ((series[0] - series[1]) - (series[2] - series[3]))
+        moved = moved / (1 - moved) * (2 + (x * logs[2] + y * logs[3]) * _LOG1P_CONDITION)     # the inputs' own errors
+        bound = (np.minimum(error_a, error_b) + _SERIES_ERROR + _STIRLING_REST + moved + U * np.abs(log_tail)) * INFLATE
+        tail_rel = np.where(bound <= 1.0, product_rel(bound * (1 + bound) * INFLATE, _EXP_REL), math.inf)
+        value, rel = checked_array(head_v * np.exp(np.where(swap, -log_tail, log_tail)), product_rel(head_r, tail_rel))
+        zero = (head_v == 0.0) & (head_r == 0.0)        # a = 0: the exact 0 whatever the tail
     return np.where(zero, 0.0, value), np.where(zero, 0.0, rel)
-
 
 def total_array(terms: tuple, owner, n: int) -> tuple:
     """:func:`total` of each of ``n`` groups of array terms ``(values, rels)`` at once (``owner``:

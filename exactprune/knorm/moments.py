@@ -251,8 +251,9 @@ _FLOAT_EXACT_INT = 2 ** 53
 _TERM_REL = sum_rel(0.0, U)
 #: above this order the float images of (4.29) are made by log-Gamma differences
 #: (:func:`~exactprune.certify.rising_ratio_gamma_array`, a cost that does not grow with k), at or
-#: below it by the float loop of k factors (:func:`~exactprune.certify.rising_ratio_array`)
-GAMMA_IMAGE_FROM = 64
+#: below it by the float loop of k factors (:func:`~exactprune.certify.rising_ratio_array`, cheaper
+#: there on trees of a few hundred nodes, and its bound tighter)
+GAMMA_IMAGE_FROM = 192
 
 
 def _float_or_inf(value: Fraction) -> float:

@@ -518,3 +518,17 @@ def test_rising_ratio_gamma_array_takes_the_form_without_cancellation(a, d, k):
         xa, ya, kb = flint.arb(a), flint.arb(d), flint.arb(k)
         ball = ((xa + kb).lgamma() - xa.lgamma() - (ya + kb).lgamma() + ya.lgamma()).exp()
     assert abs(ball - flint.arb(values[0])).upper() <= flint.arb(rels[0]) * flint.arb(values[0])
+
+
+@pytest.mark.parametrize("k", [3, 17, 163, 164, 165, 400])
+@given(st.lists(st.tuples(st.floats(0.5, 500.0), st.floats(0.0, 8.0)), min_size=1, max_size=5))
+def test_rising_ratio_array_in_blocks_of_factors_is_the_scalar_loop_bit_for_bit(k, pairs):
+    """200 elements (a block holds 163 factors of them), d = a + (0 to 8) so that the ratio
+    stays in the float range: the block products multiply the factors in the loop's order, so
+    every value is the scalar rule's float exactly, also across blocks (k = 164, 165, 400)."""
+    a = np.resize(np.array([p[0] for p in pairs]), 200)
+    d = a + np.resize(np.array([p[1] for p in pairs]), 200)
+    values, rels = rising_ratio_array((a, U), (d, 0.0), k)
+    for i in range(len(pairs)):
+        scalar = rising_ratio(Approx(a[i], U), Approx(d[i], 0.0), k)
+        assert _same((values[i], rels[i]), scalar)
