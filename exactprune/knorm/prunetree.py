@@ -7,9 +7,12 @@ and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
 bound settles clear cases (:class:`_FloatFilter`), and only comparisons too close to call fall
 back to exact rationals (``flint.fmpq``) through the package's one exact subtree walk
 (:class:`~exactprune.pruning.SubtreeWalk`) - the robust geometric-predicate pattern; above
-``EXACT_K_LIMIT`` every decision is a certified arb sign, and a tie the balls cannot settle goes
-to the exact route where it is cheap (:meth:`_PruneTree._exact_beyond_limit`).  The number of
-fallbacks is reported.
+``EXACT_K_LIMIT`` the comparisons the filter declines are certified arb signs, and a tie the
+balls cannot settle goes to the exact route where it is cheap
+(:meth:`_PruneTree._exact_beyond_limit`).  The float filter's leaf moments are log-Gamma images
+above ``GAMMA_IMAGE_FROM`` (:func:`~exactprune.certify.rising_ratio_gamma_array`), so it costs
+the same at any k below ``2**53``; beyond, every decision is an arb sign.  The number of fallbacks
+is reported.
 The formulas are :mod:`exactprune.knorm.moments`'.
 """
 from __future__ import annotations
@@ -120,18 +123,23 @@ _VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 #: nodes whose leaf moments (and splits whose child weights) PruneTree's float pass makes at a time
 _LEAF_BLOCK = 1 << 14
 
+#: the float filter serves every k below this (the log-Gamma images need k < 2**53); above, every
+#: decision is a certified arb sign
+_FLOAT_K_LIMIT = 2 ** 53
+
 
 class _PruneTree:
     """PruneTree's decisions on one tree, made whole by the constructor: every keep/prune
     decision a sign settled by the decision kernel :class:`~exactprune.certify.Decider`, the
     splits a level at a time from the deepest (:func:`~exactprune.pruning.prune_bottom_up`).
 
-    For k <= EXACT_K_LIMIT and integer counts the float filter (:class:`_FloatFilter`) settles
-    the clear decisions and hands the others one by one to exact rationals (``flint.fmpq``) of
-    the optimally pruned subtrees (:class:`~exactprune.pruning.SubtreeWalk`).  For larger k every
-    comparison is a certified arb sign of R_leaf - epsilon - R_tree (the same walk in ball
-    arithmetic; a tie there goes to the exact route where that is cheap, else raises
-    CertificationError).  Rational counts (weighted counts,
+    For integer counts and k < ``_FLOAT_K_LIMIT`` = 2**53 the float filter (:class:`_FloatFilter`)
+    settles the clear decisions and hands the others one by one to the certified route: for
+    k <= EXACT_K_LIMIT exact rationals (``flint.fmpq``) of the optimally pruned subtrees
+    (:class:`~exactprune.pruning.SubtreeWalk`), above it a certified arb sign of R_leaf - epsilon
+    - R_tree (the same walk in ball arithmetic; a tie there goes to the exact route where that is
+    cheap, else raises CertificationError); from 2**53 on every decision takes that arb sign,
+    one by one.  Rational counts (weighted counts,
     :func:`~exactprune.tree.has_fractional_counts`): the float filter's bounds assume integer
     counts (exact floats), so for k <= EXACT_K_LIMIT every comparison goes to exact rationals
     (the terms built from the counts as fmpq), and above it to certified arb signs as for
@@ -159,14 +167,17 @@ class _PruneTree:
             return
         if k > EXACT_K_LIMIT:
             eps_ball = arb_of(epsilon)
-            self._one_by_one(lambda i: self.decider.sign(
-                None, None, ball=lambda: self._leaf_arb(i) - eps_ball - self._tree_arb(i),
-                exact=lambda: self._exact_beyond_limit(i)) > 0)
-        elif self._fractional:      # no float filter: its bounds assume integer counts
-            self._one_by_one(self._exact_keep)
+
+            def certified_keep(i: int) -> bool:
+                return self.decider.sign(None, None, ball=lambda: self._leaf_arb(i) - eps_ball - self._tree_arb(i),
+                                         exact=lambda: self._exact_beyond_limit(i)) > 0
+            keep = certified_keep
         else:
-            self._filter = _FloatFilter(a, tree.n_classes, k, prior, epsilon, self.decider, self.kept,
-                                        self._exact_keep)
+            keep = self._exact_keep
+        if self._fractional or k >= _FLOAT_K_LIMIT:       # no float filter: its bounds assume integer counts
+            self._one_by_one(keep)                          # (and its log-Gamma images k below 2**53)
+        else:
+            self._filter = _FloatFilter(a, tree.n_classes, k, prior, epsilon, self.decider, self.kept, keep)
 
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     def _size_majority(self, i: int) -> tuple:
@@ -321,13 +332,14 @@ class _FloatFilter:
     with a weight neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0
     nor at least ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).
     The sum of a split's terms is taken left to right (a missing term of a narrower split
-    adds nothing).  The decisions the filter declines go to ``exact_keep`` (exact rationals), one by one, the
+    adds nothing).  The decisions the filter declines go to ``certified_keep`` (exact rationals, or
+    arb balls above ``EXACT_K_LIMIT``), one by one, the
     decisions of the levels below written into ``decisions`` first (the exact walk reads them);
     every decision ends in ``decisions`` (over node indices).  Built whole by the constructor;
     :meth:`remaining` reads the pass's positions once."""
 
     def __init__(self, a: CountArrays, n_classes: int, k: int, prior: Prior, epsilon: Fraction,
-                 decider: Decider, decisions: np.ndarray, exact_keep: Callable[[int], bool]):
+                 decider: Decider, decisions: np.ndarray, certified_keep: Callable[[int], bool]):
         self.n_nodes = a.n_nodes
         order, _ = a.breadth_first()
         splits, levels = a.splits_by_position()     # split positions in breadth-first order, and by level
@@ -399,7 +411,7 @@ class _FloatFilter:
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
                 decisions[order[below:]] = kept[below:]
                 for position in declined.tolist():
-                    keep[position] = exact_keep(int(order[positions[position]]))
+                    keep[position] = certified_keep(int(order[positions[position]]))
                 decider.routes["float"] += positions.size - declined.size
             else:
                 decider.routes["float"] += positions.size

@@ -305,10 +305,12 @@ def test_whole_fraction_counts_in_count_arrays_are_integer_counts():
 
 
 def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
-    """k = EXACT_K_LIMIT + 1 goes through certified arb (one arb decision per split): with the
-    brute-force gap g = R_leaf - R_tree of each tree, epsilon = 0 and g/2 keep the split when
-    g > 0, epsilon = 2g prunes it.  At such k a leaf decays like k**-(max count + lam): (60, 2)
-    is pruned (its worse child decays slower), (3, 3) is kept (equal rates, smaller constant)."""
+    """k = EXACT_K_LIMIT + 1: with the brute-force gap g = R_leaf - R_tree of each tree,
+    epsilon = 0 and g/2 keep the split when g > 0, epsilon = 2g prunes it, each settled by the
+    float filter (log-Gamma images); epsilon = g (1 - 2**-50) keeps it too, a near tie the
+    filter declines and a certified arb sign settles.  At such k a leaf decays like
+    k**-(max count + lam): (60, 2) is pruned (its worse child decays slower), (3, 3) is kept
+    (equal rates, smaller constant)."""
     k = EXACT_K_LIMIT + 1
     half = Fraction(1, 2)
     outcomes = set()
@@ -321,8 +323,11 @@ def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
         for eps in {Fraction(0), abs(gap) / 2, 2 * abs(gap)}:
             result = prune(tree, k, epsilon=eps)
             assert result.kept(tree.root) == (gap - eps > 0)
-            assert result.routes == {"float": 0, "arb": 1, "exact": 0}
+            assert result.routes == {"float": 1, "arb": 0, "exact": 0}
             outcomes.add(result.kept(tree.root))
+        if gap > 0:
+            result = prune(tree, k, epsilon=gap * (1 - Fraction(1, 2 ** 50)))
+            assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 1, "exact": 0}
     assert outcomes == {True, False}
 
 
@@ -885,3 +890,19 @@ def test_a_tie_at_an_order_of_gamma_images_goes_to_exact_rationals(k):
     result = prune(tree, k, epsilon=leaf - split)
     assert not result.kept(tree.root)
     assert result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+@pytest.mark.parametrize("k, route", [(2 ** 53 - 1, "float"), (2 ** 53, "arb")])
+def test_the_float_filter_serves_every_k_below_two_to_the_53(k, route):
+    """The log-Gamma images need k < 2**53: below, the float filter settles the clear decisions;
+    from 2**53 on each is a certified arb sign.  Either way (3, 3) split into pure children is
+    kept and (60, 2) into (60, 0), (0, 2) pruned (a leaf decays like k**-(max count + lam):
+    equal rates with a smaller constant, and a worse child decaying slower; see
+    test_prune_at_large_k_follows_epsilon_and_the_brute_force).  The moments of (60, 2), about
+    k**-60.5, are below the float range: no image, an arb sign at either k."""
+    for text, kept, how in (('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}', True, route),
+                            ('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}', False, "arb")):
+        tree = Tree.from_json(text)
+        result = prune(tree, k)
+        assert result.kept(tree.root) == kept
+        assert result.routes[how] == 1 and result.comparisons == 1
