@@ -344,7 +344,8 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
         moved = moved / (1 - moved) * (2 + (x * logs[2] + y * logs[3]) * _LOG1P_CONDITION)     # the inputs' own errors
         bound = (np.minimum(error_a, error_b) + _SERIES_ERROR + _STIRLING_REST + moved + U * np.abs(log_tail)) * INFLATE
         tail_rel = np.where(bound <= 1.0, product_rel(bound * (1 + bound) * INFLATE, _EXP_REL), math.inf)
-        value, rel = checked_array(head_v * np.exp(np.where(swap, -log_tail, log_tail)), product_rel(head_r, tail_rel))
+        value, rel = checked_array(head_v * np.exp(np.where(swap, -log_tail, log_tail)),
+                                   product_rel(head_r, tail_rel))      # type: ignore[arg-type]  # the rule elementwise
         zero = (head_v == 0.0) & (head_r == 0.0)        # a = 0: the exact 0 whatever the tail
     return np.where(zero, 0.0, value), np.where(zero, 0.0, rel)
 

@@ -28,7 +28,7 @@ from ..numbers import (arb_of, check_k, exact, exact_or_symbol, is_symbolic, rat
                        rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
 from ..tree import Node, Tree
 
-__all__ = ["Prior", "posterior_prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats",
+__all__ = ["Prior", "posterior_prior", "EXACT_K_LIMIT", "GAMMA_IMAGE_FROM", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats",
            "leaf_moment", "leaf_moment_arb", "zero_weight_refusal", "child_weights", "child_weight", "tree_child_weights",
            "weighted_recursion", "subtree_moment", "subtree_moment_arb", "moment"]
 
