@@ -12,7 +12,7 @@ from hypothesis import example, given, strategies as st
 
 from exactprune.certify.arrays import (checked_array, float_greater_array, float_images, float_sign_array, product_array,
                                        rising_ratio_array, sum_rel_array, total_array)
-from exactprune.certify.rules import (MAX_REL, TINY, U, Approx, float_sign, product_rel, rising_ratio, rising_ratio_rel,
+from exactprune.certify.rules import (INFLATE, MAX_REL, TINY, U, Approx, float_sign, product_rel, rising_ratio, rising_ratio_rel,
                                       sum_rel, total)
 
 
@@ -272,7 +272,7 @@ def test_rising_ratio_array_of_no_elements_with_bound_arrays():
     assert value.shape == rel.shape == (0,)
 
 
-@pytest.mark.parametrize("which", ["a", "d"])
+@pytest.mark.parametrize("which", ["a", "d", "both"])
 def test_rising_ratio_array_reads_float32_values_exactly_and_computes_in_float64(which):
     """fl32(1/3) = 11184811 / 2**25; plus 1 it needs 26 bits, so a float32 loop would round
     it (relative error up to 2**-24), far outside the float64 bound.  The ratio's bound must
@@ -282,6 +282,8 @@ def test_rising_ratio_array_reads_float32_values_exactly_and_computes_in_float64
     assert Fraction(float(third[0])) == Fraction(11184811, 2 ** 25)
     if which == "a":
         a, d = (third, 0.0), (np.array([2.0]), 0.0)
+    elif which == "both":                   # float32 / float32 would be a float32 quotient
+        a, d = (third, 0.0), (np.array([2.0], dtype=np.float32), 0.0)
     else:
         a, d = (np.array([1.0]), 0.0), (third, 0.0)
     value, rel = rising_ratio_array(a, d, 3)
@@ -532,3 +534,77 @@ def test_rising_ratio_array_in_blocks_of_factors_is_the_scalar_loop_bit_for_bit(
     for i in range(len(pairs)):
         scalar = rising_ratio(Approx(a[i], U), Approx(d[i], 0.0), k)
         assert _same((values[i], rels[i]), scalar)
+
+
+
+# -- the log-Gamma image's parts, each against what its docstring derives (killed mutants of
+#    _form_rel, _shifted_rel, _stirling_series and of rising_ratio_gamma_array's bound)
+
+from exactprune.certify.arrays import _form_rel, _shifted_rel, _stirling_series     # noqa: E402
+
+
+def test_form_rel_is_the_largest_term_bound_plus_two_roundings():
+    """c = (max r_i + 2u) INFLATE^2: two differences, each rounding by at most u times the sum of
+    the (non-negative) terms, on terms within r_i of their own values."""
+    assert _form_rel(3 * U, U, 2 * U) == (3 * U + 2 * U) * INFLATE * INFLATE
+    assert _form_rel(0.0, 0.0) == 2 * U * INFLATE * INFLATE
+
+
+def test_shifted_rel_is_the_input_bound_where_the_shift_is_exact_else_the_sum_rule():
+    """fl(v + 16): exact for 0.5, 2**40 + 0.5 and 0 (the bound stays r), rounded for 0.1, 1/3,
+    2**-60, 8.947158621961735 and 3.03194829291645e18 (sum rule, r + u inflated); TwoSum decides
+    which (the last two: values where a TwoSum written with s + v for s - v finds no error)."""
+    v = np.array([0.5, 2.0 ** 40 + 0.5, 0.0, 0.1, 1 / 3, 2.0 ** -60, 8.947158621961735, 3.03194829291645e18])
+    r = 2.0 ** -50
+    got = _shifted_rel(v, r, v + GAMMA_SHIFT)
+    assert got.tolist() == [r, r, r] + [sum_rel(r, 0.0)] * 5
+    assert [Fraction(x) + GAMMA_SHIFT == Fraction(float(x + GAMMA_SHIFT)) for x in v.tolist()] == [True] * 3 + [False] * 5
+
+
+@pytest.mark.parametrize("z", [16.0, 17.5, 100.25, 1e4])
+def test_stirling_series_is_ln_gamma_less_its_leading_terms(z):
+    """S(z) = lnG(z) - (z - 1/2) ln z + z - ln(2 pi)/2 (arb at 200 bits) within the remainder
+    |B_12| / (132 z^11) and the evaluation's 27 u / (11.9 z): a wrong coefficient (of size
+    1/1188 / z^9 ~ 1e-14 at z = 16) fails."""
+    with flint.ctx.workprec(200):
+        zb = flint.arb(z)
+        exact = zb.lgamma() - (zb - flint.arb(1) / 2) * zb.log() + zb - (2 * flint.arb.pi()).log() / 2
+    tolerance = (691 / 360360 / z ** 11 + 27 * U / (11.9 * z)) * 1.01
+    assert abs(exact - flint.arb(float(_stirling_series(np.array([z]))[0]))).upper() <= tolerance
+
+
+@pytest.mark.parametrize("a, d, k", [(3000.5, 3050.5, 40000), (3050.5, 3000.5, 40000), (1000.5, 2000.5, 1000)])
+def test_rising_ratio_gamma_array_inputs_term_is_nearly_all_used_when_a_dwarfs_the_shift(a, d, k):
+    """Inputs loose by r = 2**-40 with a, d >> 16 (the shift adds 0.5%): at the worst corner the
+    ratio moves by r (a sum 1/(a+m) + d sum 1/(d+m)), and the bound's inputs term is
+    e (2 + x l(k'/x) + y l(k'/y)) with e = r: over 97% of the bound is used, the corner inside.
+    A term taken with the other node's log1p (at a = 1000.5, d = 2000.5 about 20% less), or a
+    smaller e, fails."""
+    r = 2.0 ** -40
+    values, rels = rising_ratio_gamma_array((np.array([a]), r), (np.array([d]), r), k)
+    with flint.ctx.workprec(200):
+        xa, ya, kb = _arb(Fraction(a) * (1 + Fraction(r))), _arb(Fraction(d) * (1 - Fraction(r))), flint.arb(k)
+        ball = ((xa + kb).lgamma() - xa.lgamma() - (ya + kb).lgamma() + ya.lgamma()).exp()
+    used = abs(ball - flint.arb(values[0])) / (flint.arb(values[0]) * flint.arb(rels[0]))
+    assert 0.97 < used < 1
+
+
+@pytest.mark.parametrize("a, d", [(1 / 3, 2.0), (2.0, 2 / 3)])
+def test_rising_ratio_gamma_array_reads_float32_values_in_float64(a, d):
+    """fl32(1/3) or fl32(2/3) as a or d: the shifts fl(a + 16), fl(d + 16) are made in float64
+    (in float32 they would round by about 2**-20, far outside the bound), and the image holds
+    the exact ratio of the values given."""
+    a32, d32 = np.array([a], dtype=np.float32), np.array([d], dtype=np.float32)
+    values, rels = rising_ratio_gamma_array((a32, 0.0), (d32, 0.0), 100)
+    assert _encloses(_exact_ratio(float(a32[0]), float(d32[0]), 100), values[0], rels[0])
+
+
+def test_rising_ratio_gamma_array_warns_about_nothing_it_refuses():
+    """Ratios that overflow or underflow, d = 0, a NaN: no image, and no floating-point warning
+    escapes (with warnings as errors)."""
+    a = np.array([900.0, 0.5, 1.0, np.nan])
+    d = np.array([0.5, 900.5, 0.0, 2.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values, rels = rising_ratio_gamma_array((a, 0.0), (d, 0.0), 4096)
+    assert np.isinf(rels).all()
