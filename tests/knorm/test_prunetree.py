@@ -878,7 +878,7 @@ def test_prunetree_with_gamma_images_on_a_scikit_learn_tree_is_exact_and_settled
     assert result.routes["exact"] <= 2 and result.routes["float"] >= result.comparisons - 2
 
 
-@pytest.mark.parametrize("k", [193, 1000, EXACT_K_LIMIT])
+@pytest.mark.parametrize("k", [2, 64, 192, 193, 1000, EXACT_K_LIMIT])
 def test_a_tie_at_an_order_of_gamma_images_goes_to_exact_rationals(k):
     """(2, 2) split into (2, 0), (0, 2) with epsilon = R_leaf - R_tree exactly (the terms and
     weights of :func:`_tie_above_the_limit`, at k in the log-Gamma images' range): the float
@@ -906,3 +906,32 @@ def test_the_float_filter_serves_every_k_below_two_to_the_53(k, route):
         result = prune(tree, k)
         assert result.kept(tree.root) == kept
         assert result.routes[how] == 1 and result.comparisons == 1
+
+
+
+def test_a_leaf_image_below_the_float_range_leaves_the_other_splits_to_the_float_filter():
+    """At k = 10**8 the moments of (63, 5) and (60, 2) (about k**-60) underflow (no float image,
+    an infinite bound), those
+    of (3, 3), (3, 0), (0, 3) have: the split (3, 3) is settled by the float filter (the bound
+    serving every node is the largest finite one, not infinite), the root by an arb sign, and
+    the decisions are those of the large-k tests above ((3, 3) kept; the root pruned, its worse
+    child decaying slower)."""
+    tree = Tree.from_json('{"counts": [63, 5], "children": [{"counts": [60, 2]}, {"counts": [3, 3], '
+                          '"children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}]}')
+    result = prune(tree, 10 ** 8)
+    assert result.routes == {"float": 1, "arb": 1, "exact": 0}
+    assert result.kept_splits.tolist() == [False, False, True, False, False] and result.pruned == ["root"]
+
+
+@pytest.mark.parametrize("k", [64, 192, 193, 1000])
+def test_a_tie_against_epsilon_alone_goes_to_exact_rationals(k):
+    """lam = 0: (3, 1) split into the pure (3, 0), (0, 1) has R_tree = 0 exactly (b = 0), so with
+    epsilon = R_leaf = prod_{m<k} (1 + m) / (4 + m) (written out in Fractions) the comparison is
+    the leaf's float image against epsilon's alone: only the leaf image's own bound (the loop's
+    rule up to 192, the log-Gamma images' above) makes the filter decline; the exact route finds
+    the tie, which prunes."""
+    leaf = rising_ratio_by_hand(Fraction(1), Fraction(4), k)
+    tree = Tree.from_json('{"counts":[3,1],"children":[{"counts":[3,0]},{"counts":[0,1]}]}')
+    result = prune(tree, k, prior=Prior(lam=0), epsilon=leaf)
+    assert not result.kept(tree.root)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 1}
