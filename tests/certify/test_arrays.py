@@ -12,8 +12,9 @@ from hypothesis import example, given, strategies as st
 
 from exactprune.certify.arrays import (checked_array, float_greater_array, float_images, float_sign_array, product_array,
                                        rising_ratio_array, sum_rel_array, total_array)
-from exactprune.certify.rules import (INFLATE, MAX_REL, TINY, U, Approx, float_sign, product_rel, rising_ratio, rising_ratio_rel,
-                                      sum_rel, total)
+from exactprune.certify.absolute import function_rel
+from exactprune.certify.rules import (INFLATE, MAX_REL, TINY, U, Approx, float_sign, product_rel, quotient_rel, rising_ratio,
+                                      rising_ratio_rel, sum_rel, total)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -608,3 +609,57 @@ def test_rising_ratio_gamma_array_warns_about_nothing_it_refuses():
         warnings.simplefilter("error")
         values, rels = rising_ratio_gamma_array((a, 0.0), (d, 0.0), 4096)
     assert np.isinf(rels).all()
+
+
+def _gamma_bound_from_its_derivation(a: float, d: float, r: float, k: int) -> float:
+    """The relative bound of rising_ratio_gamma_array's image of prod_{m<k} (a+m)/(d+m), a and d
+    within r of the real inputs, written out from the function's docstring (not its code): a + 16
+    and d + 16 must be exact (so e_x = e_y = r), the computed log1p terms are the derivation's
+    givens, the rules (product, quotient, function) are the kernel's, the sum E in exact rationals
+    with Psi itself (arb, 200 bits) for the computed Psi's |last rounding| term."""
+    x, y = sorted((a + GAMMA_SHIFT, d + GAMMA_SHIFT))
+    assert Fraction(x) + Fraction(y) == Fraction(a) + Fraction(d) + 2 * GAMMA_SHIFT
+    kk = float(k - GAMMA_SHIFT)
+    delta, big_x = y - x, x + kk
+    l = math.log1p
+    t = [(big_x - 0.5) * l(delta / big_x), (x - 0.5) * l(delta / x), delta * l(kk / y),       # form (A)
+         (x - 0.5) * l(kk / x), (y - 0.5) * l(kk / y), kk * l(delta / big_x)]                  # form (B)
+    one, condition = product_rel(0.0, 0.0), 1 + 2.0 ** -40      # one rounding; >= 1 / (1 - 2**-41)
+    log_q = function_rel(one, condition)                           # l of an exact numerator over an exact x or y
+    log_delta_x = function_rel(quotient_rel(one, 0.0), condition)   # delta (one rounding) over the exact x
+    log_delta_big_x = function_rel(quotient_rel(one, one), condition)    # delta over X (one rounding each)
+    c_a = max(product_rel((one * 32 / 31 + U) * INFLATE, log_delta_big_x), product_rel(one, log_delta_x),
+              product_rel(one, log_q))
+    c_b = max(product_rel(one, log_q), product_rel(0.0, log_delta_big_x))
+    c_a, c_b = (Fraction(c) + 2 * Fraction(U) for c in (c_a, c_b))      # two roundings of the differences ...
+    inflate = Fraction(INFLATE)
+    c_a, c_b = c_a * inflate * inflate, c_b * inflate * inflate        # ... inflated twice
+    form_error = min(c_a * sum(map(Fraction, t[:3])), c_b * sum(map(Fraction, t[3:])))
+    rest = Fraction(4 * 691, 360360) / Fraction(16) ** 11
+    with flint.ctx.workprec(200):
+        xa, ya, kb = flint.arb(x), flint.arb(y), flint.arb(kk)
+        psi = (xa + kb).lgamma() - xa.lgamma() - (ya + kb).lgamma() + ya.lgamma()
+    e = Fraction(r)
+    moved = e / (1 - e) * (2 + (Fraction(x) * Fraction(l(kk / x)) + Fraction(y) * Fraction(l(kk / y))) * Fraction(condition))
+    big_e = (form_error + 2 * Fraction(U) + rest + moved + Fraction(U) * abs(Fraction(float(psi.mid())))) * inflate
+    tail = product_rel(float(big_e * (1 + big_e) * inflate), function_rel(0.0, 0.0))    # exp's E (1 + E), exp's ulps
+    return product_rel(rising_ratio_rel(r, r, GAMMA_SHIFT), tail)        # times the first 16 factors' image
+
+
+@pytest.mark.parametrize("a, d, r, k", [
+    (0.5, 1.5, 0.0, 1000),          # delta small against k': form (A)
+    (1.5, 0.5, 0.0, 1000),          # the same swapped
+    (0.5, 1000.5, 0.0, 40),         # k' small against delta: form (B)
+    (3.25, 7.75, 0.0, 100),
+    (0.5, 51.5, 2.0 ** -30, 1000),  # loose inputs: the inputs' term dominates
+    (120.5, 337.5, 2.0 ** -34, 40),
+])
+def test_rising_ratio_gamma_array_bound_is_its_derivation_term_by_term(a, d, r, k):
+    """The returned bound equals the docstring's, computed independently
+    (:func:`_gamma_bound_from_its_derivation`), within 8u relative (the code sums five float terms
+    and rounds each product; the derivation's sum is exact): every piece pinned, so a term
+    counted twice, a sign or INFLATE flipped, ``e / (1 - e)`` altered or ``E (1 + E)`` changed
+    fails, although each such change moves the bound by far less than the image's own slack."""
+    values, rels = rising_ratio_gamma_array((np.array([a]), r), (np.array([d]), r), k)
+    expected = _gamma_bound_from_its_derivation(a, d, r, k)
+    assert abs(Fraction(float(rels[0])) - Fraction(expected)) <= 8 * Fraction(U) * Fraction(expected)
