@@ -54,13 +54,13 @@ grows past ``MAX_REL = 2**-20``, or an input that is not a finite real makes the
 from __future__ import annotations
 
 from .absolute import LIBM_ULPS, function_rel, product_abs, quotient_abs, rel_of_abs, sqrt_abs, sum_abs
-from .arrays import (checked_array, float_greater_array, float_images, float_sign_array, product_array,
-                     rising_ratio_array, sum_rel_array, total_array)
+from .arrays import (GAMMA_SHIFT, checked_array, float_greater_array, float_images, float_sign_array, product_array,
+                     rising_ratio_array, rising_ratio_gamma_array, sum_rel_array, total_array)
 from .rules import (INFLATE, MAX_REL, TINY, U, Approx, Decider, float_sign, product_rel, quotient_rel, rising_ratio,
                     rising_ratio_rel, sum_rel, total, weighted_sum_rel)
 
 __all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio", "total", "float_sign",
            "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "weighted_sum_rel", "sum_rel_array",
            "float_sign_array", "float_greater_array", "float_images", "checked_array", "product_array",
-           "rising_ratio_array", "total_array", "sum_abs", "product_abs", "quotient_abs", "sqrt_abs", "function_rel",
+           "rising_ratio_array", "rising_ratio_gamma_array", "GAMMA_SHIFT", "total_array", "sum_abs", "product_abs", "quotient_abs", "sqrt_abs", "function_rel",
            "LIBM_ULPS", "rel_of_abs"]

@@ -150,8 +150,9 @@ def sqrt_abs(h, eh, s):
     return np.where(h > 0, np.where(t <= 1, bound, math.inf), at_zero)
 
 
-#: the accuracy assumed of the library functions ``math.log`` and numpy's ``expm1`` on binary64:
-#: within this many ulps of the exact value (glibc documents at most 1 ulp for both on x86-64;
+#: the accuracy assumed of the library functions ``math.log`` and numpy's ``expm1``, ``log1p`` and
+#: ``exp`` on binary64 (the last two for :func:`~exactprune.certify.rising_ratio_gamma_array`):
+#: within this many ulps of the exact value (glibc documents at most 1 ulp for each on x86-64;
 #: numpy's own SIMD loops for float64 keep to 4)
 LIBM_ULPS = 4
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .rules import INFLATE, MAX_REL, TINY, U, Rational, _image, product_rel, rising_ratio_rel
+from .absolute import function_rel
+from .rules import INFLATE, MAX_REL, TINY, U, Rational, _image, product_rel, quotient_rel, rising_ratio_rel
 
 
 # -- the same rules elementwise over numpy float64 arrays (PruneTree level by level) -----------
@@ -112,6 +113,10 @@ def product_array(x: tuple, y: tuple) -> tuple:
             np.where(zero, 0.0, np.where(valid, rel, math.inf)))
 
 
+#: the most factor-by-element entries :func:`rising_ratio_array` holds at a time (256 KiB a block)
+_FACTOR_BLOCK = 1 << 15
+
+
 def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     """:func:`rising_ratio` elementwise: the float image of Zhong (4.29)'s ratio ``prod_{m<k}
     (a + m) / (d + m)`` for arrays ``a = (values, rels)`` and ``d`` (a bound may be one scalar for
@@ -129,8 +134,11 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     -------
     tuple
         ``(values, rels)`` arrays (``rels`` a read-only broadcast of the one bound when both
-        bounds are scalars and every element is valid).  The loop allocates nothing per factor:
-        the running product and two buffers for ``a + m`` and ``d + m`` are its only arrays.
+        bounds are scalars and every element is valid).  The product is the loop's, factor by
+        factor in order (the same roundings, so the same floats): for small arrays a block of
+        factors at a time (at most ``_FACTOR_BLOCK`` entries, one reduction over the block), for
+        an array of more than ``_FACTOR_BLOCK / 2`` elements one factor at a time, allocating
+        nothing per factor (the running product and two buffers for ``a + m`` and ``d + m``).
 
     Examples
     --------
@@ -146,7 +154,15 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
     with np.errstate(all="ignore"):
         value = av / dv if k > 0 else np.ones(av.shape)      # the loop's first factor times 1
-        if k > 1:
+        rows = min(k - 1, _FACTOR_BLOCK // max(av.size, 1))
+        if rows >= 2:       # the factors a block of them at a time, multiplied in the loop's order
+            for start in range(1, k, rows):
+                steps = np.arange(start, min(start + rows, k), dtype=np.float64).reshape((-1,) + (1,) * av.ndim)
+                block = np.add(av, steps)
+                np.divide(block, np.add(dv, steps), out=block)
+                block[0] *= value
+                value = np.multiply.reduce(block, axis=0)
+        elif k > 1:
             top, bottom = np.empty(av.shape), np.empty(av.shape)
             for m in range(1, k):
                 value *= np.divide(np.add(av, m, out=top), np.add(dv, m, out=bottom), out=top)
@@ -171,6 +187,167 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
     return (np.where(zero, 0.0, np.where(valid, value, math.nan)),
             np.where(zero, 0.0, np.where(valid, rel, math.inf)))
 
+
+#: the factors :func:`rising_ratio_gamma_array` multiplies out one by one (every Gamma argument after them >= 16)
+GAMMA_SHIFT = 16
+#: Stirling's series of ln Gamma(z) (DLMF 5.11.1): B_2j / (2j (2j - 1)) for j = 5, 4, ..., 1 (Horner's order)
+_STIRLING = (1 / 1188, -1 / 1680, 1 / 1260, -1 / 360, 1 / 12)
+#: its remainder after those five terms, at four arguments z >= 16: 4 |B_12| / (12 * 11 * z^11) (for real z > 0
+#: at most the first term left out, DLMF 5.11(ii)), rounded up
+_STIRLING_REST = 4 * 691 / 360360 * 16.0 ** -11 * INFLATE
+#: the float evaluation of the series' four values and their differences (rising_ratio_gamma_array's docstring)
+_SERIES_ERROR = 2 * U
+#: a bound on |q log1p'(xi) / log1p(q)| for q >= 0 and xi within 2**-41 of q (relatively): 1 / (1 - 2**-41)
+_LOG1P_CONDITION = 1 + 2.0 ** -40
+#: one rounding of exact operands (the product rule on two exact values)
+_ONE_ROUNDING = product_rel(0.0, 0.0)
+#: the library's exp, relative to its result
+_EXP_REL = function_rel(0.0, 0.0)
+
+
+def _form_rel(*term_rels: float) -> float:
+    """c with |(computed t2 - t1 - t3) - (t2 - t1 - t3)| <= c (t1 + t2 + t3) for computed terms
+    t_i >= 0 within ``term_rels`` (relative, of the computed terms): the terms' errors, and two
+    roundings, each at most u (t1 + t2 + t3) (sum_abs), the largest term bound serving all."""
+    return (max(term_rels) + 2 * U) * INFLATE * INFLATE
+
+
+_LOG_OF_EXACT_QUOTIENT = function_rel(_ONE_ROUNDING, _LOG1P_CONDITION)      # l(k'/x), l(k'/y)
+_LOG_OF_DELTA_OVER_X = function_rel(quotient_rel(_ONE_ROUNDING, 0.0), _LOG1P_CONDITION)
+_LOG_OF_DELTA_OVER_BIG_X = function_rel(quotient_rel(_ONE_ROUNDING, _ONE_ROUNDING), _LOG1P_CONDITION)
+#: form (A)'s terms: (X - 1/2) from the rounded X >= 16 (32/31 r_X + u) times l(delta/X); (x - 1/2) l(delta/x);
+#: delta (one rounding) l(k'/y)
+_FORM_A_REL = _form_rel(product_rel((_ONE_ROUNDING * 32 / 31 + U) * INFLATE, _LOG_OF_DELTA_OVER_BIG_X),
+                        product_rel(_ONE_ROUNDING, _LOG_OF_DELTA_OVER_X), product_rel(_ONE_ROUNDING, _LOG_OF_EXACT_QUOTIENT))
+#: form (B)'s terms: (x - 1/2) l(k'/x), (y - 1/2) l(k'/y), the exact k' times l(delta/X)
+_FORM_B_REL = _form_rel(product_rel(_ONE_ROUNDING, _LOG_OF_EXACT_QUOTIENT), product_rel(0.0, _LOG_OF_DELTA_OVER_BIG_X))
+
+
+def _stirling_series(z):
+    """sum_j B_2j / (2j (2j - 1) z^(2j - 1)), j = 1..5, elementwise for z >= 16 (Horner in 1 / z^2)."""
+    w = 1.0 / z
+    w2 = w * w
+    series = _STIRLING[0]
+    for c in _STIRLING[1:]:
+        series = series * w2 + c
+    return series * w
+
+
+def _shifted_rel(v, r, shifted):
+    """The relative bound of ``shifted = fl(v + GAMMA_SHIFT)`` as an image of the real ``V +
+    GAMMA_SHIFT`` (``v`` within ``r`` of ``V``): ``r`` where the sum is exact (its rounding error
+    by Knuth's TwoSum is 0), else the sum rule ``sum_rel(r, 0)``."""
+    import numpy as np
+    back = shifted - v
+    exact = (v - (shifted - back)) + (GAMMA_SHIFT - back) == 0.0
+    return np.where(exact, r, sum_rel_array(r, 0.0))
+
+
+def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
+    """The float image of the ratio ``prod_{m<k} (a + m) / (d + m)`` of :func:`rising_ratio_array`
+    at a cost that does not grow with ``k``: the first ``GAMMA_SHIFT`` = 16 factors by
+    :func:`rising_ratio_array`, the rest as ``exp`` of a difference of log-Gamma values by
+    Stirling's series, with a rigorous relative bound per element (certify's error model; the
+    library's ``log1p`` and ``exp`` within ``LIBM_ULPS`` ulps, :func:`function_rel`).
+
+    Derivation.  Let ``x <= y`` be the computed ``fl(a + 16)`` and ``fl(d + 16)`` (swapped when
+    ``a > d``, and the logarithm negated), ``k' = k - 16``, ``X = x + k'``, ``Y = y + k'``,
+    ``delta = y - x >= 0``, ``l = log1p``.  The tail ``prod_{16<=m<k}`` is ``exp(Psi)``,
+    ``Psi = lnG(X) - lnG(x) - lnG(Y) + lnG(y)``.  Stirling's series ``lnG(z) = (z - 1/2) ln z - z
+    + ln(2 pi)/2 + S(z) + R(z)``, ``S`` its five terms, ``|R(z)| <= |B_12| / (132 z^11)`` (DLMF
+    5.11(ii)); the ``-z`` and constant terms cancel exactly, and the rest is, exactly, either
+
+    * (A) ``-(X - 1/2) l(delta / X) + (x - 1/2) l(delta / x) - delta l(k' / y)``, or
+    * (B) ``(x - 1/2) l(k' / x) - (y - 1/2) l(k' / y) - k' l(delta / X)``,
+
+    plus ``S(X) - S(x) - S(Y) + S(y)`` plus the remainders.  The terms of (A) are at most
+    ``delta`` and ``delta l(k' / y)`` in size, those of (B) at most ``k'`` and ``k' delta / X``:
+    each element takes the form whose computed error bound is smaller (no cancellation grows
+    with ``k`` or with the counts).  Each term ``p l(q)`` has a relative bound from the rules:
+    ``delta``, ``X``, ``x - 1/2``, ``y - 1/2``, ``k' / x`` and ``k' / y`` one rounding each,
+    ``X - 1/2`` (for ``X >= 16``) ``(32/31 r_X + u)``, the quotients the quotient rule, ``l``
+    within ``LIBM_ULPS`` ulps with condition number ``q l'(q) / l(q) <= 1`` for ``q >= 0`` (so
+    :func:`function_rel` with ``_LOG1P_CONDITION``), the product the product rule; with the
+    two roundings of the differences (:func:`~exactprune.certify.sum_abs`, each at most ``u``
+    times the sum of the terms, all of them ``>= 0``) a form is within ``c (t1 + t2 + t3)`` of
+    its exact value, ``c`` the largest of its terms' bounds plus ``2u`` (``_FORM_A_REL``,
+    ``_FORM_B_REL``).  The series: for
+    ``z >= 16``, ``|S(z)| <= w/11.9`` (``w = 1/z``), its Horner evaluation within ``27 u w/11.9``
+    (at most 27 roundings per term), evaluating at ``fl(X)`` moves it by at most ``u / 176``, and
+    the three differences round by at most ``3 u (4 / 190)``: together below ``_SERIES_ERROR =
+    2u``; the four remainders at most ``_STIRLING_REST``.  The inputs' own errors: ``x`` is
+    within ``e_x`` of ``alpha + 16`` (``alpha`` the real ``a``; ``e_x = r_a`` where ``a + 16``
+    is exact by TwoSum, else the sum rule ``sum_rel(r_a, 0)``), and
+    ``dPsi/dx = sum_{m<k'} 1 / (x + m) <= 1/x + l(k'/x)``, so moving ``x`` by ``e_x x`` moves
+    ``Psi`` by at most ``e_x / (1 - e_x) (1 + x l(k' / x))``, likewise ``y`` (both taken with
+    ``e = max(e_x, e_y)``).  With ``E`` the sum of
+    these absolute bounds on the computed ``Psi`` (plus its last rounding), ``exp`` is within
+    ``E (1 + E)`` (``E <= 1``) and the library's ``exp`` within its ulps: the product rule,
+    then the product rule again with the first 16 factors' image, and the validity rule
+    (:func:`checked_array`).  ``a = 0`` gives exactly 0 (``k > 0``), an invalid input or
+    ``d = 0`` no image, as in :func:`rising_ratio_array`; ``k <= 16`` is :func:`rising_ratio_array`
+    itself.  Needs ``k < 2**53``.
+
+    Parameters
+    ----------
+    a, d : tuple
+        ``(values, rels)`` float64 arrays of the same shape (a rel may be one scalar).
+    k : int
+        The number of factors, ``0 <= k < 2**53``.
+
+    Returns
+    -------
+    tuple
+        ``(values, rels)`` arrays, the bound per element.
+
+    See Also
+    --------
+    rising_ratio_array : the float loop, its cost k array operations.
+    exactprune.numbers.rising_ratio_fmpq : the exact value.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from exactprune.numbers import rising_ratio_fmpq, to_fraction
+    >>> a, d = np.array([0.5, 0.0, 120.5]), np.array([51.5, 3.0, 337.5])
+    >>> v, r = rising_ratio_gamma_array((a, 0.0), (d, 0.0), 1000)
+    >>> exact = [to_fraction(rising_ratio_fmpq(Fraction(a[i]), Fraction(d[i]), 1000)) for i in (0, 2)]
+    >>> [abs(Fraction(v[i]) - e) <= Fraction(r[i]) * Fraction(v[i]) for i, e in zip((0, 2), exact)]
+    [True, True]
+    >>> float(v[1]), float(r[1]), bool(r[0] < 1e-12)
+    (0.0, 0.0, True)
+    """
+    import numpy as np
+    if k <= GAMMA_SHIFT:
+        return rising_ratio_array(a, d, k)
+    (av, ar), (dv, dr) = a, d
+    av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
+    head_v, head_r = rising_ratio_array((av, ar), (dv, dr), GAMMA_SHIFT)     # validity, a = 0, d = 0: the loop's
+    with np.errstate(all="ignore"):
+        x0, y0 = av + GAMMA_SHIFT, dv + GAMMA_SHIFT
+        moved = np.maximum(_shifted_rel(av, ar, x0), _shifted_rel(dv, dr, y0))      # e_x and e_y both at most this
+        swap = x0 > y0
+        x, y = np.minimum(x0, y0), np.maximum(x0, y0)
+        kk = float(k - GAMMA_SHIFT)
+        delta, X = y - x, x + kk
+        # log1p of delta/X, delta/x, k'/x, k'/y; the factors X - 1/2, x - 1/2, delta, x - 1/2, y - 1/2, k'
+        logs = np.log1p(np.stack((delta, delta, np.full_like(x, kk), np.full_like(x, kk))) / np.stack((X, x, x, y)))
+        terms = np.stack((X - 0.5, x - 0.5, delta, x - 0.5, y - 0.5, np.full_like(x, kk))) * logs[[0, 1, 3, 2, 3, 0]]
+        form_a = (terms[1] - terms[0]) - terms[2]       # (A) -(X - 1/2) l(delta/X) + (x - 1/2) l(delta/x) - delta l(k'/y)
+        form_b = (terms[3] - terms[4]) - terms[5]       # (B) (x - 1/2) l(k'/x) - (y - 1/2) l(k'/y) - k' l(delta/X)
+        error_a = _FORM_A_REL * (terms[0] + terms[1] + terms[2])
+        error_b = _FORM_B_REL * (terms[3] + terms[4] + terms[5])
+        use_a = error_a <= error_b
+        series = _stirling_series(np.stack((X, x, y + kk, y)))
+        log_tail = np.where(use_a, form_a, form_b) + ((series[0] - series[1]) - (series[2] - series[3]))
+        moved = moved / (1 - moved) * (2 + (x * logs[2] + y * logs[3]) * _LOG1P_CONDITION)     # the inputs' own errors
+        bound = (np.minimum(error_a, error_b) + _SERIES_ERROR + _STIRLING_REST + moved + U * np.abs(log_tail)) * INFLATE
+        tail_rel = np.where(bound <= 1.0, product_rel(bound * (1 + bound) * INFLATE, _EXP_REL), math.inf)
+        value, rel = checked_array(head_v * np.exp(np.where(swap, -log_tail, log_tail)),
+                                   product_rel(head_r, tail_rel))      # type: ignore[arg-type]  # the rule elementwise
+        zero = (head_v == 0.0) & (head_r == 0.0)        # a = 0: the exact 0 whatever the tail
+    return np.where(zero, 0.0, value), np.where(zero, 0.0, rel)
 
 def total_array(terms: tuple, owner, n: int) -> tuple:
     """:func:`total` of each of ``n`` groups of array terms ``(values, rels)`` at once (``owner``:

@@ -22,13 +22,13 @@ from typing import Any, Callable, Sequence, Union
 import flint
 import numpy as np
 
-from ..certify import TINY, U, rising_ratio_array, sum_rel
+from ..certify import TINY, U, rising_ratio_array, rising_ratio_gamma_array, sum_rel
 from ..limits import EXACT_K_LIMIT, check_counts_size, check_nonnegative, check_parameter
 from ..numbers import (arb_of, check_k, exact, exact_or_symbol, is_symbolic, rational_count_values, rising,
                        rising_ratio_arb, rising_ratio_fmpq, to_fmpq, to_fraction)
 from ..tree import Node, Tree
 
-__all__ = ["Prior", "posterior_prior", "EXACT_K_LIMIT", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats",
+__all__ = ["Prior", "posterior_prior", "EXACT_K_LIMIT", "GAMMA_IMAGE_FROM", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats",
            "leaf_moment", "leaf_moment_arb", "zero_weight_refusal", "child_weights", "child_weight", "tree_child_weights",
            "weighted_recursion", "subtree_moment", "subtree_moment_arb", "moment"]
 
@@ -249,6 +249,11 @@ def leaf_moment_terms(counts: Sequence, prior: Prior = Prior(), where: str = "le
 _FLOAT_EXACT_INT = 2 ** 53
 #: bound of a float term of (4.29): an exact integer plus a correctly rounded c lam or J lam (sum rule)
 _TERM_REL = sum_rel(0.0, U)
+#: above this order the float images of (4.29) are made by log-Gamma differences
+#: (:func:`~exactprune.certify.rising_ratio_gamma_array`, a cost that does not grow with k), at or
+#: below it by the float loop of k factors (:func:`~exactprune.certify.rising_ratio_array`, cheaper
+#: there on trees of a few hundred nodes, and its bound tighter)
+GAMMA_IMAGE_FROM = 192
 
 
 def _float_or_inf(value: Fraction) -> float:
@@ -267,8 +272,10 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     arrays) with rigorous relative bounds, as arrays ``(values, rels)`` (an infinite bound where
     the image cannot be vouched for): the terms by :func:`leaf_terms` in float64 from the
     correctly rounded floats of c lam and J lam, each with the bound ``sum_rel(0, U)`` (an exact
-    integer plus one rounded float), and the ratio by
-    :func:`~exactprune.certify.rising_ratio_array` (bound :func:`~exactprune.certify.rising_ratio_rel`).
+    integer plus one rounded float), and the ratio by :func:`~exactprune.certify.rising_ratio_array`
+    (the loop of k factors, bound :func:`~exactprune.certify.rising_ratio_rel`) for k <=
+    ``GAMMA_IMAGE_FROM`` and by :func:`~exactprune.certify.rising_ratio_gamma_array` (log-Gamma
+    differences, a bound per node) above it.
     The bound assumes integer counts (an integer below 2**53 is an exact float, so n - most is
     exact): a node whose size or majority count is not an integer (rational counts, an object
     array holding Fractions) has no image, and nor has a node of 2**53 examples or more, or any
@@ -309,7 +316,8 @@ def _leaf_images(sizes, majority, offsets: tuple, k: int) -> tuple:
     else:       # integers: n - most exact in the integers, then one rounding adding the float offset, as in floats
         sizes_f, majority_f = sizes, majority
     a, d = leaf_terms(sizes_f, majority_f, offsets)
-    values, rels = rising_ratio_array((a, _TERM_REL), (d, _TERM_REL), k)
+    image = rising_ratio_array if k <= GAMMA_IMAGE_FROM else rising_ratio_gamma_array
+    values, rels = image((a, _TERM_REL), (d, _TERM_REL), k)
     if sizes.dtype != object and majority.dtype != object and (not sizes.size or sizes.max() < _FLOAT_EXACT_INT):
         return values, rels                     # every node imaged
     imaged = sizes < _FLOAT_EXACT_INT

@@ -7,9 +7,12 @@ and R_tree that of its subtree pruned optimally below (4.28); one bottom-up pass
 bound settles clear cases (:class:`_FloatFilter`), and only comparisons too close to call fall
 back to exact rationals (``flint.fmpq``) through the package's one exact subtree walk
 (:class:`~exactprune.pruning.SubtreeWalk`) - the robust geometric-predicate pattern; above
-``EXACT_K_LIMIT`` every decision is a certified arb sign, and a tie the balls cannot settle goes
-to the exact route where it is cheap (:meth:`_PruneTree._exact_beyond_limit`).  The number of
-fallbacks is reported.
+``EXACT_K_LIMIT`` the comparisons the filter declines are certified arb signs, and a tie the
+balls cannot settle goes to the exact route where it is cheap
+(:meth:`_PruneTree._exact_beyond_limit`).  The float filter's leaf moments are log-Gamma images
+above ``GAMMA_IMAGE_FROM`` (:func:`~exactprune.certify.rising_ratio_gamma_array`), so it costs
+the same at any k below ``2**53``; beyond, every decision is an arb sign.  The number of fallbacks
+is reported.
 The formulas are :mod:`exactprune.knorm.moments`'.
 """
 from __future__ import annotations
@@ -29,7 +32,8 @@ from ..numbers import CertificationError, arb_of, check_k, rising_ratio_fmpq, to
 from ..formatting import knorm_decimal
 from ..pruning import Pruning, SubtreeWalk, check_epsilon, prune_bottom_up
 from ..tree import CountArrays, Node, Tree, has_fractional_counts
-from .moments import (_TERM_REL, Prior, _float_or_inf, _leaf_images, child_weights, leaf_moment_arb, leaf_terms)
+from .moments import (_TERM_REL, GAMMA_IMAGE_FROM, Prior, _float_or_inf, _leaf_images, child_weights, leaf_moment_arb,
+                      leaf_terms)
 
 __all__ = ["PruneResult", "prune"]
 
@@ -119,18 +123,23 @@ _VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 #: nodes whose leaf moments (and splits whose child weights) PruneTree's float pass makes at a time
 _LEAF_BLOCK = 1 << 14
 
+#: the float filter serves every k below this (the log-Gamma images need k < 2**53); above, every
+#: decision is a certified arb sign
+_FLOAT_K_LIMIT = 2 ** 53
+
 
 class _PruneTree:
     """PruneTree's decisions on one tree, made whole by the constructor: every keep/prune
     decision a sign settled by the decision kernel :class:`~exactprune.certify.Decider`, the
     splits a level at a time from the deepest (:func:`~exactprune.pruning.prune_bottom_up`).
 
-    For k <= EXACT_K_LIMIT and integer counts the float filter (:class:`_FloatFilter`) settles
-    the clear decisions and hands the others one by one to exact rationals (``flint.fmpq``) of
-    the optimally pruned subtrees (:class:`~exactprune.pruning.SubtreeWalk`).  For larger k every
-    comparison is a certified arb sign of R_leaf - epsilon - R_tree (the same walk in ball
-    arithmetic; a tie there goes to the exact route where that is cheap, else raises
-    CertificationError).  Rational counts (weighted counts,
+    For integer counts and k < ``_FLOAT_K_LIMIT`` = 2**53 the float filter (:class:`_FloatFilter`)
+    settles the clear decisions and hands the others one by one to the certified route: for
+    k <= EXACT_K_LIMIT exact rationals (``flint.fmpq``) of the optimally pruned subtrees
+    (:class:`~exactprune.pruning.SubtreeWalk`), above it a certified arb sign of R_leaf - epsilon
+    - R_tree (the same walk in ball arithmetic; a tie there goes to the exact route where that is
+    cheap, else raises CertificationError); from 2**53 on every decision takes that arb sign,
+    one by one.  Rational counts (weighted counts,
     :func:`~exactprune.tree.has_fractional_counts`): the float filter's bounds assume integer
     counts (exact floats), so for k <= EXACT_K_LIMIT every comparison goes to exact rationals
     (the terms built from the counts as fmpq), and above it to certified arb signs as for
@@ -158,14 +167,17 @@ class _PruneTree:
             return
         if k > EXACT_K_LIMIT:
             eps_ball = arb_of(epsilon)
-            self._one_by_one(lambda i: self.decider.sign(
-                None, None, ball=lambda: self._leaf_arb(i) - eps_ball - self._tree_arb(i),
-                exact=lambda: self._exact_beyond_limit(i)) > 0)
-        elif self._fractional:      # no float filter: its bounds assume integer counts
-            self._one_by_one(self._exact_keep)
+
+            def certified_keep(i: int) -> bool:
+                return self.decider.sign(None, None, ball=lambda: self._leaf_arb(i) - eps_ball - self._tree_arb(i),
+                                         exact=lambda: self._exact_beyond_limit(i)) > 0
+            keep = certified_keep
         else:
-            self._filter = _FloatFilter(a, tree.n_classes, k, prior, epsilon, self.decider, self.kept,
-                                        self._exact_keep)
+            keep = self._exact_keep
+        if self._fractional or k >= _FLOAT_K_LIMIT:       # no float filter: its bounds assume integer counts
+            self._one_by_one(keep)                          # (and its log-Gamma images k below 2**53)
+        else:
+            self._filter = _FloatFilter(a, tree.n_classes, k, prior, epsilon, self.decider, self.kept, keep)
 
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     def _size_majority(self, i: int) -> tuple:
@@ -320,13 +332,14 @@ class _FloatFilter:
     with a weight neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0
     nor at least ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).
     The sum of a split's terms is taken left to right (a missing term of a narrower split
-    adds nothing).  The decisions the filter declines go to ``exact_keep`` (exact rationals), one by one, the
+    adds nothing).  The decisions the filter declines go to ``certified_keep`` (exact rationals, or
+    arb balls above ``EXACT_K_LIMIT``), one by one, the
     decisions of the levels below written into ``decisions`` first (the exact walk reads them);
     every decision ends in ``decisions`` (over node indices).  Built whole by the constructor;
     :meth:`remaining` reads the pass's positions once."""
 
     def __init__(self, a: CountArrays, n_classes: int, k: int, prior: Prior, epsilon: Fraction,
-                 decider: Decider, decisions: np.ndarray, exact_keep: Callable[[int], bool]):
+                 decider: Decider, decisions: np.ndarray, certified_keep: Callable[[int], bool]):
         self.n_nodes = a.n_nodes
         order, _ = a.breadth_first()
         splits, levels = a.splits_by_position()     # split positions in breadth-first order, and by level
@@ -398,7 +411,7 @@ class _FloatFilter:
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
                 decisions[order[below:]] = kept[below:]
                 for position in declined.tolist():
-                    keep[position] = exact_keep(int(order[positions[position]]))
+                    keep[position] = certified_keep(int(order[positions[position]]))
                 decider.routes["float"] += positions.size - declined.size
             else:
                 decider.routes["float"] += positions.size
@@ -463,15 +476,17 @@ class _FloatFilter:
         (:func:`leaf_moment_floats`, a block of nodes at a time: small temporaries), the bound
         ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's rules: a
         child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule),
-        the counts exact floats and eta correctly rounded.  Each bound is the same for every
-        node (a zero image has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept
-        per node: an image that cannot be vouched for is NaN instead (an infinite bound from
-        :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
+        the counts exact floats and eta correctly rounded.  One bound serves every node (a zero
+        image has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept per node: for
+        k <= ``GAMMA_IMAGE_FROM`` the loop's one rule, above it the largest of the log-Gamma
+        images' own bounds; an image that cannot be vouched for is NaN instead (an infinite
+        bound from :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
         2**1000] voids every bound (every image NaN: the filter declines everywhere); so does a
         leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
         offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))
         usable = all(math.isfinite(x) for x in (*offsets, _float_or_inf(prior.eta)))
-        leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, k) if usable else math.inf
+        loop = k <= GAMMA_IMAGE_FROM        # one bound for every node; above, the largest of the nodes' own
+        leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, k) if loop else 0.0
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
         sizes_f, leaf_v = np.empty(len(order)), np.empty(len(order))
         for start in range(0, len(order), _LEAF_BLOCK):
@@ -481,7 +496,11 @@ class _FloatFilter:
             values, rels = _leaf_images(sizes, majority, offsets, k)     # (leaf_moment_floats)
             if not rels.max() < math.inf:
                 values[np.isinf(rels)] = math.nan
+            if not loop:
+                leaf_rel = max(leaf_rel, float(np.fmax.reduce(np.where(np.isinf(rels), 0.0, rels))))
             leaf_v[block] = values
+        if not usable:
+            leaf_rel = math.inf
         if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):
             return sizes_f, leaf_v, leaf_rel, weight_rel         # every moment trusted
         with np.errstate(invalid="ignore"):

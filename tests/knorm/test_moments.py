@@ -13,6 +13,7 @@ from hypothesis import given, strategies as st
 
 from exactprune import Node, Prior, Tree
 from exactprune.dirichlet import moment_one_minus_p
+from exactprune.knorm.moments import GAMMA_IMAGE_FROM
 from exactprune.knorm import (EXACT_K_LIMIT, child_weight, leaf_moment, leaf_moment_arb, leaf_moment_floats,
                               leaf_moment_terms, moment, prune, subtree_moment)
 from exactprune.tree import iris_tree
@@ -392,3 +393,26 @@ def test_leaf_moment_floats_refuse_a_rational_count_in_either_array_whatever_the
     empty = np.array([], dtype=np.int64)
     values, rels = leaf_moment_floats(empty, empty, 3, Prior(), 3)
     assert values.shape == rels.shape == (0,)
+
+
+@pytest.mark.parametrize("k", [GAMMA_IMAGE_FROM, GAMMA_IMAGE_FROM + 1, 1000, EXACT_K_LIMIT])
+def test_leaf_moment_floats_above_the_gamma_order_enclose_the_exact_moments(k):
+    """Above GAMMA_IMAGE_FROM the images are log-Gamma differences with a bound per node (at it,
+    the loop's one rule): each encloses the exact leaf moment written out in Fractions
+    (knorm_cases.leaf_by_hand), with a bound below 2**-30; lam = 1/3 (c lam, J lam rounded)
+    and lam = 1/2."""
+    from exactprune.certify import rising_ratio_rel
+    from exactprune.knorm.moments import _TERM_REL
+    counts = [(0, 49, 5), (3, 0, 0), (0, 7, 1), (120, 100, 116), (1, 1, 1), (0, 0, 1), (2, 60, 40)]
+    for lam in (Fraction(1, 2), Fraction(1, 3)):
+        prior = Prior(lam=lam)
+        values, rels = leaf_moment_floats(np.array([sum(c) for c in counts]), np.array([max(c) for c in counts]),
+                                          3, prior, k)
+        for c, v, r in zip(counts, values.tolist(), rels.tolist()):
+            exact = leaf_by_hand(c, k, lam)
+            assert abs(Fraction(v) - exact) <= Fraction(r) * Fraction(v)
+            assert r < 2.0 ** -30
+            if k <= GAMMA_IMAGE_FROM:
+                assert r == rising_ratio_rel(_TERM_REL, _TERM_REL, k)      # the loop's one rule
+        if k > GAMMA_IMAGE_FROM:
+            assert len(set(rels.tolist())) > 2          # a bound per node

@@ -305,10 +305,12 @@ def test_whole_fraction_counts_in_count_arrays_are_integer_counts():
 
 
 def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
-    """k = EXACT_K_LIMIT + 1 goes through certified arb (one arb decision per split): with the
-    brute-force gap g = R_leaf - R_tree of each tree, epsilon = 0 and g/2 keep the split when
-    g > 0, epsilon = 2g prunes it.  At such k a leaf decays like k**-(max count + lam): (60, 2)
-    is pruned (its worse child decays slower), (3, 3) is kept (equal rates, smaller constant)."""
+    """k = EXACT_K_LIMIT + 1: with the brute-force gap g = R_leaf - R_tree of each tree,
+    epsilon = 0 and g/2 keep the split when g > 0, epsilon = 2g prunes it, each settled by the
+    float filter (log-Gamma images); epsilon = g (1 - 2**-50) keeps it too, a near tie the
+    filter declines and a certified arb sign settles.  At such k a leaf decays like
+    k**-(max count + lam): (60, 2) is pruned (its worse child decays slower), (3, 3) is kept
+    (equal rates, smaller constant)."""
     k = EXACT_K_LIMIT + 1
     half = Fraction(1, 2)
     outcomes = set()
@@ -321,8 +323,11 @@ def test_prune_at_large_k_follows_epsilon_and_the_brute_force():
         for eps in {Fraction(0), abs(gap) / 2, 2 * abs(gap)}:
             result = prune(tree, k, epsilon=eps)
             assert result.kept(tree.root) == (gap - eps > 0)
-            assert result.routes == {"float": 0, "arb": 1, "exact": 0}
+            assert result.routes == {"float": 1, "arb": 0, "exact": 0}
             outcomes.add(result.kept(tree.root))
+        if gap > 0:
+            result = prune(tree, k, epsilon=gap * (1 - Fraction(1, 2 ** 50)))
+            assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 1, "exact": 0}
     assert outcomes == {True, False}
 
 
@@ -843,3 +848,90 @@ def test_a_tie_whose_exact_moments_need_exactly_the_bound_is_decided(monkeypatch
     monkeypatch.setattr(limits, "EXACT_TIE_MAX_BITS", math.nextafter(estimate, 0))
     with pytest.raises(CertificationError, match="more than EXACT_TIE_MAX_BITS"):
         prune(tree, k, epsilon=epsilon)
+
+
+@given(count_trees(max_depth=4, max_children=3, max_count=40), st.sampled_from([65, 193, 1000, EXACT_K_LIMIT]),
+       st.sampled_from([Prior(), Prior(lam="1/3", eta=2, numerator="1")]), st.sampled_from([0, Fraction(1, 10 ** 30)]))
+def test_prunetree_with_gamma_images_decides_every_split_as_exact_rationals(tree, k, prior, epsilon):
+    """Above GAMMA_IMAGE_FROM the float pass reads log-Gamma images of the leaf moments (a bound
+    per node, the largest serving all): every split (also below pruned ones) as exact
+    arithmetic decides it, and the moment of the result is the exact one."""
+    try:
+        expected, moment = _exact_decisions(tree, k, prior, epsilon)
+    except ValueError:                       # an empty node with lam = 0: refused (tested above)
+        return
+    result = prune(tree, k, prior=prior, epsilon=epsilon)
+    assert result.kept_splits.tolist() == expected and result.moment == moment
+
+
+@pytest.mark.parametrize("k", [65, 193, 500, EXACT_K_LIMIT])
+def test_prunetree_with_gamma_images_on_a_scikit_learn_tree_is_exact_and_settled_by_floats(k):
+    """A grown tree of 600 rows at orders the log-Gamma images serve: the decisions are exact
+    arithmetic's, and the float filter settles nearly all of them (its bound is not vacuous)."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g6c25", 600, seed=3)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    expected, moment = _exact_decisions(tree, k, Prior())
+    result = prune(tree, k)
+    assert result.kept_splits.tolist() == expected and result.moment == moment
+    assert result.routes["exact"] <= 2 and result.routes["float"] >= result.comparisons - 2
+
+
+@pytest.mark.parametrize("k", [2, 64, 192, 193, 1000, EXACT_K_LIMIT])
+def test_a_tie_at_an_order_of_gamma_images_goes_to_exact_rationals(k):
+    """(2, 2) split into (2, 0), (0, 2) with epsilon = R_leaf - R_tree exactly (the terms and
+    weights of :func:`_tie_above_the_limit`, at k in the log-Gamma images' range): the float
+    images differ from the exact moments by rounding, so only a bound that covers the images'
+    errors declines; the exact route finds the tie, which prunes."""
+    leaf = rising_ratio_by_hand(Fraction(5, 2), Fraction(5), k)
+    split = rising_ratio_by_hand(Fraction(1, 2), Fraction(3), k)
+    tree = Tree.from_json('{"counts":[2,2],"children":[{"counts":[2,0]},{"counts":[0,2]}]}')
+    result = prune(tree, k, epsilon=leaf - split)
+    assert not result.kept(tree.root)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+@pytest.mark.parametrize("k, route", [(2 ** 53 - 1, "float"), (2 ** 53, "arb")])
+def test_the_float_filter_serves_every_k_below_two_to_the_53(k, route):
+    """The log-Gamma images need k < 2**53: below, the float filter settles the clear decisions;
+    from 2**53 on each is a certified arb sign.  Either way (3, 3) split into pure children is
+    kept and (60, 2) into (60, 0), (0, 2) pruned (a leaf decays like k**-(max count + lam):
+    equal rates with a smaller constant, and a worse child decaying slower; see
+    test_prune_at_large_k_follows_epsilon_and_the_brute_force).  The moments of (60, 2), about
+    k**-60.5, are below the float range: no image, an arb sign at either k."""
+    for text, kept, how in (('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}', True, route),
+                            ('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}', False, "arb")):
+        tree = Tree.from_json(text)
+        result = prune(tree, k)
+        assert result.kept(tree.root) == kept
+        assert result.routes[how] == 1 and result.comparisons == 1
+
+
+
+def test_a_leaf_image_below_the_float_range_leaves_the_other_splits_to_the_float_filter():
+    """At k = 10**8 the moments of (63, 5) and (60, 2) (about k**-60) underflow (no float image,
+    an infinite bound), those
+    of (3, 3), (3, 0), (0, 3) have: the split (3, 3) is settled by the float filter (the bound
+    serving every node is the largest finite one, not infinite), the root by an arb sign, and
+    the decisions are those of the large-k tests above ((3, 3) kept; the root pruned, its worse
+    child decaying slower)."""
+    tree = Tree.from_json('{"counts": [63, 5], "children": [{"counts": [60, 2]}, {"counts": [3, 3], '
+                          '"children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}]}')
+    result = prune(tree, 10 ** 8)
+    assert result.routes == {"float": 1, "arb": 1, "exact": 0}
+    assert result.kept_splits.tolist() == [False, False, True, False, False] and result.pruned == ["root"]
+
+
+@pytest.mark.parametrize("k", [64, 192, 193, 1000])
+def test_a_tie_against_epsilon_alone_goes_to_exact_rationals(k):
+    """lam = 0: (3, 1) split into the pure (3, 0), (0, 1) has R_tree = 0 exactly (b = 0), so with
+    epsilon = R_leaf = prod_{m<k} (1 + m) / (4 + m) (written out in Fractions) the comparison is
+    the leaf's float image against epsilon's alone: only the leaf image's own bound (the loop's
+    rule up to 192, the log-Gamma images' above) makes the filter decline; the exact route finds
+    the tie, which prunes."""
+    leaf = rising_ratio_by_hand(Fraction(1), Fraction(4), k)
+    tree = Tree.from_json('{"counts":[3,1],"children":[{"counts":[3,0]},{"counts":[0,1]}]}')
+    result = prune(tree, k, prior=Prior(lam=0), epsilon=leaf)
+    assert not result.kept(tree.root)
+    assert result.routes == {"float": 0, "arb": 0, "exact": 1}
