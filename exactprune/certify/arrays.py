@@ -113,8 +113,10 @@ def product_array(x: tuple, y: tuple) -> tuple:
             np.where(zero, 0.0, np.where(valid, rel, math.inf)))
 
 
-#: the most factor-by-element entries :func:`rising_ratio_array` holds at a time (256 KiB a block)
-_FACTOR_BLOCK = 1 << 15
+#: the most factor-by-element entries :func:`rising_ratio_array` holds at a time (32 KiB a block: a
+#: larger block raised the traced peak of building a sequence on a 2^13-example tree from 3.2 to 4.9
+#: times its count arrays, tests/test_sequence_memory.py; its bound is 4.5)
+_FACTOR_BLOCK = 1 << 12
 
 
 def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
