@@ -258,14 +258,7 @@ def test_ebp_term_bounds_contain_the_certified_terms_and_are_not_loose(variant, 
 def test_ebp_certified_path_agrees_with_the_float_filter(monkeypatch, variant):
     """Every EBP comparison forced through the certified arb path (infinite term bound)
     gives the same pruned tree as the float filter, with raising on real data."""
-    from sklearn.tree import DecisionTreeClassifier
-    from exactprune.experiments import gaussian_data
-    X, y = gaussian_data("g2c25", 400, seed=7)
-    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
-    fast = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
-    terms = E._EBP.terms
-    monkeypatch.setattr(E._EBP, "terms", lambda self, n, e: (terms(self, n, e)[0], np.where(np.asarray(n) > 0, math.inf, 0.0)))
-    slow = E.ebp_prune(tree, variant=variant, raising=True, X=X, y=y)
+    fast, slow = _filtered_and_forced_to_arb(monkeypatch, variant, True, 400, seed=7)
     assert slow.fallbacks > 0 and fast.fallbacks < slow.fallbacks
     assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
     assert sorted((l.name, l.counts) for l in slow.tree.leaves()) == sorted((l.name, l.counts) for l in fast.tree.leaves())
@@ -327,14 +320,7 @@ def test_pair_counts_errors_against_the_majority():
 def test_every_comparison_through_arb_gives_the_float_result(monkeypatch, raising, variant):
     """With every term's bound infinite the float filter declines everywhere and the arb route (the leaf
     pairs of both sides) decides; the result must be the filter's."""
-    from sklearn.tree import DecisionTreeClassifier
-    from exactprune.experiments import gaussian_data
-    X, y = gaussian_data("g2c25", 150, seed=6)
-    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
-    fast = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
-    terms = E._EBP.terms
-    monkeypatch.setattr(E._EBP, "terms", lambda self, n, e: (terms(self, n, e)[0], np.where(np.asarray(n) > 0, math.inf, 0.0)))
-    slow = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    fast, slow = _filtered_and_forced_to_arb(monkeypatch, variant, raising, 150, seed=6)
     assert fast.routes["arb"] == 0 and slow.routes["float"] == 0 and slow.routes["arb"] > 0
     assert (slow.pruned, slow.raised) == (fast.pruned, fast.raised)
     assert [(n.name, n.counts) for n in slow.tree.root.walk()] == [(n.name, n.counts) for n in fast.tree.root.walk()]
@@ -1017,3 +1003,17 @@ def test_pruned_names_are_sorted_whatever_the_array_order(raising):
     y = np.array([0, 0, 0, 1] * 2 + [0, 1, 1, 1] * 2)
     r = E.ebp_prune(tree, raising=True, X=X, y=y) if raising else E.ebp_prune(tree)
     assert r.pruned == ["c1", "c2"] and r.raised == [] and r.tree.n_leaves == 2
+
+
+def _filtered_and_forced_to_arb(monkeypatch, variant, raising, n, seed):
+    """EBP on a CART tree grown on ``n`` g2c25 rows, first as it runs (the float filter), then with
+    every term's bound infinite so that the filter declines everywhere: ``(fast, slow)``."""
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.experiments import gaussian_data
+    X, y = gaussian_data("g2c25", n, seed=seed)
+    tree = Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y))
+    fast = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    terms = E._EBP.terms
+    monkeypatch.setattr(E._EBP, "terms", lambda self, n, e: (terms(self, n, e)[0], np.where(np.asarray(n) > 0, math.inf, 0.0)))
+    slow = E.ebp_prune(tree, variant=variant, raising=raising, X=X, y=y)
+    return fast, slow
