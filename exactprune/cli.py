@@ -119,12 +119,14 @@ def _terminate_as_interrupt() -> Iterator[None]:
         yield
         return
     owner = os.getpid()
+    _SIGNAL_RECEIVED[0] = 0
 
     def interrupt(signum, _frame):
         if os.getpid() != owner:        # a forked worker inherited the handler: die as by default
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
+        _SIGNAL_RECEIVED[0] = signum
         watchdog = threading.Timer(UNWIND_SECONDS, os._exit, args=(128 + signum,))
         watchdog.daemon = True
         watchdog.start()
@@ -141,6 +143,11 @@ def _terminate_as_interrupt() -> Iterator[None]:
 
 #: whether processes forked now should die with their parent (set while a command runs)
 _FORKS_DIE_WITH_PARENT = [False]
+
+#: the terminating signal a command received (0: none).  Its KeyboardInterrupt can be swallowed on
+#: its way up (raised inside a ``__del__`` or a library's callback, it is only printed as "Exception
+#: ignored"), and the command then finishes; :func:`main` still reports it as interrupted.
+_SIGNAL_RECEIVED = [0]
 
 
 #: the signals a command turns into an unwind (:func:`_terminate_as_interrupt`)
@@ -242,7 +249,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         with _room_for_admitted_inputs(), _terminate_as_interrupt(), warnings.catch_warnings():
             warnings.simplefilter("ignore")     # no library's warning reaches the user's stderr
             args = build_parser().parse_args(argv)
-            return int(args.func(args) or 0)
+            status = int(args.func(args) or 0)
     except SystemExit as exit_:  # --help and --version
         return exit_.code if isinstance(exit_.code, int) else EXIT_OK
     except BrokenPipeError:
@@ -268,6 +275,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 128 + (err.args[0] if err.args and isinstance(err.args[0], int) else signal.SIGINT)
     except Exception as err:  # noqa: BLE001 - the contract: every other failure is ours
         return _internal_error(err, debug)
+    if _SIGNAL_RECEIVED[0]:             # the signal's KeyboardInterrupt was swallowed on its way up
+        print("exactprune: interrupted", file=sys.stderr)
+        return 128 + _SIGNAL_RECEIVED[0]
+    return status
 
 
 def _internal_error(err: BaseException, debug: bool) -> int:

@@ -226,6 +226,43 @@ def test_a_child_terminated_as_it_starts_dies_while_a_command_runs():
     assert survivors == 0
 
 
+def test_a_sigterm_whose_interrupt_a_library_swallowed_still_ends_the_command_as_interrupted(capsys, monkeypatch):
+    """SIGTERM's KeyboardInterrupt can be swallowed on its way up (raised in a ``__del__`` or a
+    library callback, Python only prints "Exception ignored"), and the command then finishes: it
+    still exits with 128 + 15 and says it was interrupted (a CI run saw exit 0 after SIGTERM)."""
+    import argparse
+    import signal as signals
+    import threading
+    armed = []
+
+    class Watchdog:     # the real one would end this test process UNWIND_SECONDS later
+        def __init__(self, seconds, function, args):
+            armed.append((seconds, function, args))
+            self.daemon = False
+
+        def start(self):
+            pass
+    monkeypatch.setattr(threading, "Timer", Watchdog)
+
+    def swallowing_command(_args):
+        try:
+            os.kill(os.getpid(), signals.SIGTERM)
+            for _ in range(1000):       # the handler runs at the next bytecode boundary
+                pass
+        except KeyboardInterrupt:
+            pass
+        return 0
+    parser = argparse.ArgumentParser()
+    parser.set_defaults(func=swallowing_command)
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    assert cli.main([]) == 128 + signals.SIGTERM
+    assert capsys.readouterr().err == "exactprune: interrupted\n"
+    assert armed == [(cli.UNWIND_SECONDS, os._exit, (128 + signals.SIGTERM,))]
+    # the next command starts with no signal on record
+    parser.set_defaults(func=lambda _args: 0)
+    assert cli.main([]) == 0
+
+
 def test_a_tie_the_kernel_cannot_decide_is_refused_in_words(capsys, monkeypatch, tmp_path):
     """The kernel's "not decided" (a tie whose exact rationals exceed EXACT_TIE_MAX_BITS; no
     command-line input reaches it - an epsilon of 30 digits cannot make one - so the kernel's own
