@@ -3,7 +3,7 @@ breakpoint searches' filters): the same derivations as :mod:`exactprune.certify.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Any, Sequence
 
 from .absolute import function_rel
 from .rules import INFLATE, MAX_REL, TINY, U, Rational, _image, product_rel, quotient_rel, rising_ratio_rel
@@ -294,8 +294,9 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
     ----------
     a, d : tuple
         ``(values, rels)`` float64 arrays of the same shape (a rel may be one scalar).
-    k : int
-        The number of factors, ``0 <= k < 2**53``.
+    k : int or numpy integer array
+        The number of factors, ``0 <= k < 2**53`` (an array: ``16 < k``, broadcasting against
+        ``a`` and ``d``).
 
     Returns
     -------
@@ -321,7 +322,7 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
     (0.0, 0.0, True)
     """
     import numpy as np
-    if k <= GAMMA_SHIFT:
+    if np.ndim(k) == 0 and k <= GAMMA_SHIFT:
         return rising_ratio_array(a, d, k)
     (av, ar), (dv, dr) = a, d
     av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
@@ -331,7 +332,12 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
         moved = np.maximum(_shifted_rel(av, ar, x0), _shifted_rel(dv, dr, y0))      # e_x and e_y both at most this
         swap = x0 > y0
         x, y = np.minimum(x0, y0), np.maximum(x0, y0)
-        kk = float(k - GAMMA_SHIFT)
+        kk: Any
+        if np.ndim(k) == 0:
+            kk = float(k - GAMMA_SHIFT)
+        else:       # several orders: every array of the forms at the broadcast shape
+            kk = np.asarray(k, dtype=np.float64) - GAMMA_SHIFT
+            x, y = np.broadcast_arrays(x, y, kk)[:2]
         delta, X = y - x, x + kk
         # log1p of delta/X, delta/x, k'/x, k'/y; the factors X - 1/2, x - 1/2, delta, x - 1/2, y - 1/2, k'
         logs = np.log1p(np.stack((delta, delta, np.full_like(x, kk), np.full_like(x, kk))) / np.stack((X, x, x, y)))

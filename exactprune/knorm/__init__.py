@@ -35,10 +35,10 @@ from .estimates import ErrorEstimate, error_estimate, leaf_error, prediction_err
 from .moments import (EXACT_K_LIMIT, GAMMA_IMAGE_FROM, Prior, child_weight, child_weights, leaf_moment, leaf_moment_arb, leaf_moment_floats,
                       leaf_moment_terms, leaf_terms, moment, posterior_prior, subtree_moment, subtree_moment_arb,
                       tree_child_weights, weighted_recursion, zero_weight_refusal)
-from .prunetree import PruneResult, prune
+from .prunetree import PruneResult, prune, prune_many
 
 __all__ = ["Prior", "EXACT_K_LIMIT", "GAMMA_IMAGE_FROM", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment",
            "leaf_moment_arb", "child_weights", "child_weight", "tree_child_weights", "zero_weight_refusal",
            "weighted_recursion", "moment", "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate",
-           "leaf_error", "PruneResult", "prune", "prediction_error", "posterior_prior", "sqrt_decimal",
+           "leaf_error", "PruneResult", "prune", "prune_many", "prediction_error", "posterior_prior", "sqrt_decimal",
            "knorm_decimal"]
