@@ -508,9 +508,9 @@ class _FloatFilter:
         eta) / (n + eta K) is a sum over a sum of a product (quotient rule), the counts exact
         floats and eta correctly rounded.  One bound serves every node of a column (a zero image
         has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept per node: for k <=
-        ``GAMMA_IMAGE_FROM`` the loop's one rule (each such order imaged alone), above it the
-        largest of the log-Gamma images' own bounds (every such order imaged at once, each image
-        the float its order alone gives); an image that cannot be vouched for is NaN instead (an
+        ``GAMMA_IMAGE_FROM`` the loop's one rule, above it the largest of the log-Gamma images'
+        own bounds (the orders of each kind imaged at once, each image the float its order alone
+        gives); an image that cannot be vouched for is NaN instead (an
         infinite bound from :func:`leaf_moment_floats`).  A parameter whose float is not 0
         exactly or in [TINY, 2**1000] voids every bound (every image NaN: the filter declines
         everywhere); so does a leaf moment that is neither 0 exactly nor at least
@@ -526,18 +526,21 @@ class _FloatFilter:
         usable = all(math.isfinite(x) for x in (*offsets, _float_or_inf(prior.eta)))
         loop = [column for column, k in enumerate(ks) if k <= GAMMA_IMAGE_FROM]    # one bound for every node
         gamma = [column for column, k in enumerate(ks) if k > GAMMA_IMAGE_FROM]     # the largest of the nodes' own
-        gamma_ks = np.array([ks[column] for column in gamma], dtype=np.int64)
+        loop_ks, gamma_ks = (np.array([ks[column] for column in part], dtype=np.int64) for part in (loop, gamma))
         leaf_rel = np.array([rising_ratio_rel(_TERM_REL, _TERM_REL, k) if k <= GAMMA_IMAGE_FROM else 0.0 for k in ks])
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
         sizes_f, leaf_v = np.empty(len(order)), np.empty((len(order), len(ks)))
-        rows = max(1, _LEAF_BLOCK // len(ks))       # (nodes, columns) temporaries of at most _LEAF_BLOCK entries
+        # several loop orders: their running products at once (the largest order times the block's nodes);
+        # one: the loop's own blocks of factors
+        orders: Any = loop_ks if len(loop) > 1 else int(loop_ks.max(initial=0))
+        rows = min(_LEAF_BLOCK, max(1, 4 * _LEAF_BLOCK // max(len(ks), int(np.max(orders)))))  # entries per temporary
         for start in range(0, len(order), rows):
             block = slice(start, start + rows)
             sizes, majority = _FloatFilter._sizes_by_position(counts, order[block])
             sizes_f[block] = sizes
-            for column in loop:
-                values, rels = _leaf_images(sizes, majority, offsets, ks[column])     # (leaf_moment_floats)
-                leaf_v[block, column] = np.where(np.isinf(rels), math.nan, values)
+            if loop:        # (leaf_moment_floats)
+                values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, orders)
+                leaf_v[block, loop] = np.where(np.isinf(rels), math.nan, values)
             if gamma:
                 values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, gamma_ks)
                 leaf_v[block, gamma] = np.where(np.isinf(rels), math.nan, values)
