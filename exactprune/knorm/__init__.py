@@ -11,7 +11,7 @@ public name is importable from ``exactprune.knorm``; the error estimates (4.12)-
   (4.11) P*[A_c|A_d] = (n_c + eta) / (n_d + eta K_d).
 * Mean, variance and standard deviation (4.12)-(4.14); the k-norm E[r^k]^(1/k)
   (:func:`~exactprune.formatting.knorm_decimal`).
-* PruneTree (Fig 4.1): bottom-up, keep a split iff R_tree < R_leaf - epsilon.
+* PruneTree (Fig 4.1): bottom-up, keep a split iff R_tree < R_leaf - epsilon; many k: prune_many.
 * The prediction error of an input (4.30): the leaf moments of its leaf.
 
 Exactness.  Moments are exact Fractions up to ``EXACT_K_LIMIT``; beyond it

@@ -12,7 +12,9 @@ balls cannot settle goes to the exact route where it is cheap
 (:meth:`_PruneTree._exact_beyond_limit`).  The float filter's leaf moments are log-Gamma images
 above ``GAMMA_IMAGE_FROM`` (:func:`~exactprune.certify.rising_ratio_gamma_array`), so it costs
 the same at any k below ``2**53``; beyond, every decision is an arb sign.  The number of fallbacks
-is reported.
+is reported.  :func:`prune_many` makes the decisions at many k in one float pass (the filter's
+values over (nodes, orders)), an order whose pass declines a decision decided by :func:`prune`'s
+route.
 The formulas are :mod:`exactprune.knorm.moments`'.
 """
 from __future__ import annotations
