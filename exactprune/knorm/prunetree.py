@@ -570,6 +570,18 @@ def _weighted_sum_rel_columns(weight_rel: float, value_rel: np.ndarray, terms: i
     return np.asarray(bound)
 
 
+def _tree_and_prior_checked(tree: Union[Tree, Node], prior: Prior, caller: str) -> Tree:
+    """``tree`` as a Tree (a Node taken as its root), after the TypeErrors of :func:`prune` and
+    :func:`prune_many` (named ``caller``) for a tree or a prior of another type."""
+    if isinstance(tree, Node):
+        tree = Tree(tree)
+    if not isinstance(tree, Tree):
+        raise TypeError(f"{caller} needs a Tree, got {type(tree).__name__}")
+    if not isinstance(prior, Prior):
+        raise TypeError(f"prior must be an exactprune Prior, got {type(prior).__name__}")
+    return tree
+
+
 def prune(tree: Union[Tree, Node], k: Any, *, prior: Prior = Prior(), epsilon: Any = 0) -> PruneResult:
     """PruneTree (Zhong Fig 4.1): the pruning of ``tree`` that minimises E[r^k].
 
@@ -622,12 +634,7 @@ def prune(tree: Union[Tree, Node], k: Any, *, prior: Prior = Prior(), epsilon: A
     >>> weighted.routes, weighted.pruned
     ({'float': 0, 'arb': 0, 'exact': 1}, [])
     """
-    if isinstance(tree, Node):
-        tree = Tree(tree)
-    if not isinstance(tree, Tree):
-        raise TypeError(f"prune needs a Tree, got {type(tree).__name__}")
-    if not isinstance(prior, Prior):
-        raise TypeError(f"prior must be an exactprune Prior, got {type(prior).__name__}")
+    tree = _tree_and_prior_checked(tree, prior, "prune")
     k = check_k(k)
     epsilon = check_epsilon(epsilon)
     return PruneResult(tree, k, _PruneTree(tree, k, prior, epsilon))
@@ -678,12 +685,7 @@ def prune_many(tree: Union[Tree, Node], ks: Sequence[Any], *, prior: Prior = Pri
     >>> all((row == prune(iris_tree(), k).kept_splits).all() for k, row in zip([2, 1, 2], kept))
     True
     """
-    if isinstance(tree, Node):
-        tree = Tree(tree)
-    if not isinstance(tree, Tree):
-        raise TypeError(f"prune_many needs a Tree, got {type(tree).__name__}")
-    if not isinstance(prior, Prior):
-        raise TypeError(f"prior must be an exactprune Prior, got {type(prior).__name__}")
+    tree = _tree_and_prior_checked(tree, prior, "prune_many")
     if isinstance(ks, (str, bytes)) or not hasattr(ks, "__iter__"):
         raise TypeError(f"ks must be a sequence of orders k, got {type(ks).__name__}")
     ks = [check_k(k) for k in ks]
