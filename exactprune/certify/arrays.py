@@ -182,10 +182,16 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
         if several and not scalar:
             raise ValueError("rising_ratio_array: several orders need one bound for every element of a and of d")
         if scalar:                                      # one bound for every element (of an order)
-            rule = (np.array([rising_ratio_rel(float(ar), float(dr), order) for order in np.ravel(k).tolist()]
-                             ).reshape(np.shape(k)) if several else rising_ratio_rel(float(ar), float(dr), k))
-            if (np.all(k > 0) and ar <= MAX_REL and dr <= MAX_REL and np.all(rule <= MAX_REL) and av.size
-                    and dv.min() > 0.0 and dv.max() < math.inf and value.min() >= TINY and value.max() < math.inf):
+            rule: Any
+            if several:
+                rule = np.array([rising_ratio_rel(float(ar), float(dr), order) for order in np.ravel(k).tolist()]
+                                ).reshape(np.shape(k))
+                positive, within = bool(np.all(k > 0)), bool(np.all(rule <= MAX_REL))
+            else:
+                rule = rising_ratio_rel(float(ar), float(dr), k)
+                positive, within = bool(k > 0), rule <= MAX_REL
+            if (positive and ar <= MAX_REL and dr <= MAX_REL and within and av.size and dv.min() > 0.0
+                    and dv.max() < math.inf and value.min() >= TINY and value.max() < math.inf):
                 # every value finite and >= TINY, so every a finite and non-zero: the rules below change nothing
                 return value, np.broadcast_to(rule, value.shape)
         ar, dr = np.broadcast_to(ar, av.shape), np.broadcast_to(dr, dv.shape)

@@ -318,7 +318,7 @@ def _leaf_images(sizes, majority, offsets: tuple, k) -> tuple:
     else:       # integers: n - most exact in the integers, then one rounding adding the float offset, as in floats
         sizes_f, majority_f = sizes, majority
     a, d = leaf_terms(sizes_f, majority_f, offsets)
-    image = rising_ratio_array if np.max(k) <= GAMMA_IMAGE_FROM else rising_ratio_gamma_array
+    image = rising_ratio_array if (k if np.ndim(k) == 0 else np.max(k)) <= GAMMA_IMAGE_FROM else rising_ratio_gamma_array
     values, rels = image((a, _TERM_REL), (d, _TERM_REL), k)
     if sizes.dtype != object and majority.dtype != object and (not sizes.size or sizes.max() < _FLOAT_EXACT_INT):
         return values, rels                     # every node imaged

@@ -27,7 +27,7 @@ import flint
 import numpy as np
 
 from ..certify import (TINY, U, Approx, Decider, float_greater_array, product_rel, quotient_rel, rising_ratio_rel,
-                       sum_rel, sum_rel_array)
+                       sum_rel, sum_rel_array, weighted_sum_rel)
 from .. import limits
 from ..limits import EXACT_K_LIMIT
 from ..numbers import CertificationError, arb_of, check_k, rising_ratio_fmpq, to_fmpq, to_fraction
@@ -321,7 +321,8 @@ def _whole_counts_as_ints(a: CountArrays) -> CountArrays:
 
 class _FloatFilter:
     """PruneTree's float filter: the pass over integer counts, for k below 2**53, at one order or
-    at several at once (one column per order: every value an array over (positions, columns)),
+    at several at once (``ks`` ascending, one column per order: every value an array over
+    (positions, columns); one order: plain vectors),
     (:func:`~exactprune.pruning.prune_bottom_up`, a level at a time from the deepest) over
     breadth-first positions (:meth:`~exactprune.tree.CountArrays.split_positions`): the children
     of a level's splits are one slice of positions, each split's children consecutive, so a
@@ -352,7 +353,7 @@ class _FloatFilter:
     the one-order route; :meth:`decisions` gives the columns' decisions over node indices.
     Built whole by the constructor; :meth:`remaining` reads the pass's positions once."""
 
-    def __init__(self, a: CountArrays, n_classes: int, ks: Sequence[int], prior: Prior, epsilon: Fraction,
+    def __init__(self, a: CountArrays, n_classes: int, ks: list, prior: Prior, epsilon: Fraction,
                  decider: Optional[Decider] = None, decisions: Optional[np.ndarray] = None,
                  certified_keep: Optional[Callable[[int], bool]] = None):
         self.n_nodes = a.n_nodes
@@ -383,12 +384,12 @@ class _FloatFilter:
                 low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
                 starts = np.arange(1, 2 * len(splits), 2) if first is None else first
                 weight[starts[np.logical_or.reduceat(low[1:], starts - 1)]] = math.nan    # an untrusted weight: NaN subtree
-        weight = weight[:, None]        # one weight for every column
+        if len(ks) == 1:        # one order: plain vectors (cheaper array calls, the same floats)
+            value, leaf_rel = value[:, 0], leaf_rel[0]
+        else:
+            weight = weight[:, None]        # one weight for every column
         eps = Approx.of(epsilon)       # NaN with an infinite bound if it has no float image
-        bounds, bound, width = [], leaf_rel, int(arity.max())     # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
-        for _ in levels:
-            bound = _weighted_sum_rel_columns(weight_rel, bound, width)
-            bounds.append(sum_rel_array(bound, eps.rel))
+        bounds = _level_bounds(weight_rel, leaf_rel, int(arity.max()), eps.rel, len(levels))
         n_splits = len(splits)
         del splits
         runs, stop = [], n_splits           # runs[t]: the level's splits and children as slices
@@ -410,7 +411,7 @@ class _FloatFilter:
                 tree_v = terms[0::2] + terms[1::2]
             else:
                 assert slots is not None        # made when the tree is not binary
-                terms = np.concatenate((terms, np.zeros((1, terms.shape[1]))))     # the missing terms of narrower splits
+                terms = np.concatenate((terms, np.zeros((1,) + terms.shape[1:])))     # the missing terms of narrower splits
                 tree_v = terms[slots[t][0]]
                 for slot in slots[t][1:]:
                     tree_v += terms[slot]
@@ -428,11 +429,11 @@ class _FloatFilter:
                     self.declined |= ~np.logical_and.reduce(settled, axis=0)
                     return keep
                 assert decider is not None and decisions is not None      # given with certified_keep (one order)
-                declined = np.flatnonzero(~settled[:, 0])
+                declined = np.flatnonzero(~settled)
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
-                decisions[order[below:]] = kept[below:, 0]
+                decisions[order[below:]] = kept[below:]
                 for position in declined.tolist():
-                    keep[position, 0] = certified_keep(int(order[positions[position]]))
+                    keep[position] = certified_keep(int(order[positions[position]]))
                 decider.routes["float"] += positions.size - declined.size
             elif decider is not None:
                 decider.routes["float"] += positions.size
@@ -441,27 +442,26 @@ class _FloatFilter:
         with np.errstate(all="ignore"):
             prune_bottom_up(a, value, subtree, decide, kept, levels, in_place=True)
         if decisions is not None:
-            decisions[order] = kept[:, 0]
+            decisions[order] = kept
         self._positions: Optional[tuple] = (order, levels, runs, None if binary else arity, kept)
 
     def decisions(self) -> np.ndarray:
         """The decisions of every column over node indices (a bool array of shape (columns,
         nodes)); a column marked in ``declined`` holds no decisions worth reading."""
         order, kept = self._positions[0], self._positions[-1]       # type: ignore[index]  # (read before remaining)
-        out = np.zeros((kept.shape[1], self.n_nodes), dtype=bool)
-        out[:, order] = kept.T
+        out = np.zeros((len(self.declined), self.n_nodes), dtype=bool)
+        out[:, order] = kept.T          # (one order: a vector, broadcast into the one row)
         return out
 
     def remaining(self) -> Optional[np.ndarray]:
         """Which nodes remain in the pruned tree (:meth:`~exactprune.tree.CountArrays.subtree_mask`
-        of the decisions of the first column) from the float pass's breadth-first positions,
+        of the decisions of the one order) from the float pass's breadth-first positions,
         top-down a level at a time: a kept split's children are one slice of positions.  Asked
         once (by :attr:`PruneResult.tree`): the positions are dropped then; None after another pass."""
         if self._positions is None:
             return None
         order, levels, runs, arity, kept = self._positions
         self._positions = None
-        kept = kept[:, 0]
         remains = np.empty(len(order), dtype=bool)
         remains[0] = True
         for positions, (span, low_child, high_child) in zip(reversed(levels), reversed(runs)):
@@ -501,10 +501,10 @@ class _FloatFilter:
         return out
 
     @staticmethod
-    def _leaf_floats(counts, order, n_classes: int, prior: Prior, ks: Sequence[int]) -> tuple:
+    def _leaf_floats(counts, order, n_classes: int, prior: Prior, ks: list) -> tuple:
         """``(sizes, values, leaf_rel, weight_rel)``: the sizes n_t (as floats) of the nodes
         ``order`` (rows of ``counts``), the float images of their leaf moments (4.29) at every
-        order of ``ks`` (:func:`leaf_moment_floats`; an array of shape (nodes, columns), a block
+        order of ``ks`` (ascending; :func:`leaf_moment_floats`; an array of shape (nodes, columns), a block
         of nodes at a time: small temporaries), the bound ``leaf_rel`` of a non-zero one per
         column and the bound of every child weight, by certify's rules: a child weight (n_c +
         eta) / (n + eta K) is a sum over a sum of a product (quotient rule), the counts exact
@@ -526,26 +526,28 @@ class _FloatFilter:
         """
         offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))
         usable = all(math.isfinite(x) for x in (*offsets, _float_or_inf(prior.eta)))
-        loop = [column for column, k in enumerate(ks) if k <= GAMMA_IMAGE_FROM]    # one bound for every node
-        gamma = [column for column, k in enumerate(ks) if k > GAMMA_IMAGE_FROM]     # the largest of the nodes' own
-        loop_ks, gamma_ks = (np.array([ks[column] for column in part], dtype=np.int64) for part in (loop, gamma))
+        n_loop = sum(k <= GAMMA_IMAGE_FROM for k in ks)     # ks ascending: the loop's orders first
+        loop, gamma = slice(0, n_loop), slice(n_loop, len(ks))     # one bound for every node; the largest of the nodes'
+        loop_ks, gamma_ks = np.array(ks[loop], dtype=np.int64), np.array(ks[gamma], dtype=np.int64)
         leaf_rel = np.array([rising_ratio_rel(_TERM_REL, _TERM_REL, k) if k <= GAMMA_IMAGE_FROM else 0.0 for k in ks])
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
         sizes_f, leaf_v = np.empty(len(order)), np.empty((len(order), len(ks)))
         # several loop orders: their running products at once (the largest order times the block's nodes);
         # one: the loop's own blocks of factors
-        orders: Any = loop_ks if len(loop) > 1 else int(loop_ks.max(initial=0))
-        rows = min(_LEAF_BLOCK, max(1, 4 * _LEAF_BLOCK // max(len(ks), int(np.max(orders)))))  # entries per temporary
+        orders: Any = loop_ks if loop_ks.size > 1 else int(loop_ks.max(initial=0))
+        gamma_orders: Any = gamma_ks if gamma_ks.size > 1 else int(gamma_ks.max(initial=0))    # (one: its own form)
+        top = int(loop_ks.max()) if loop_ks.size > 1 else 1
+        rows = min(_LEAF_BLOCK, max(1, 4 * _LEAF_BLOCK // max(len(ks), top)))     # entries per temporary
         for start in range(0, len(order), rows):
             block = slice(start, start + rows)
             sizes, majority = _FloatFilter._sizes_by_position(counts, order[block])
             sizes_f[block] = sizes
-            if loop:        # (leaf_moment_floats)
+            if loop_ks.size:        # (leaf_moment_floats)
                 values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, orders)
-                leaf_v[block, loop] = np.where(np.isinf(rels), math.nan, values)
-            if gamma:
-                values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, gamma_ks)
-                leaf_v[block, gamma] = np.where(np.isinf(rels), math.nan, values)
+                leaf_v[block, loop] = values if rels.max() < math.inf else np.where(np.isinf(rels), math.nan, values)
+            if gamma_ks.size:
+                values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, gamma_orders)
+                leaf_v[block, gamma] = values if rels.max() < math.inf else np.where(np.isinf(rels), math.nan, values)
                 leaf_rel[gamma] = np.maximum(leaf_rel[gamma], np.fmax.reduce(np.where(np.isinf(rels), 0.0, rels), axis=0))
         if not usable:
             leaf_rel[:] = math.inf
@@ -556,18 +558,35 @@ class _FloatFilter:
         return sizes_f, leaf_v, leaf_rel, weight_rel
 
 
-def _weighted_sum_rel_columns(weight_rel: float, value_rel: np.ndarray, terms: int) -> np.ndarray:
-    """:func:`~exactprune.certify.weighted_sum_rel` elementwise over an array of value bounds (one
-    per column): the product rule, then the sum rule ``terms - 1`` times, the same floats.
+def _level_bounds(weight_rel: float, leaf_rel: Any, terms: int, eps_rel: float, n_levels: int) -> list:
+    """The float filter's bound of every level t (:class:`_FloatFilter`): f^(t+1)(leaf_rel) plus
+    epsilon by the sum rule, f(r) = :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r,
+    terms).  For one order (``leaf_rel`` a number) the scalar rules, a float per level (a deep
+    tree's chain costs no array calls); for several (an array, one bound per column) the same rules
+    elementwise (:func:`~exactprune.certify.product_rel` on an array, then
+    :func:`~exactprune.certify.sum_rel_array`), an array per level; the same floats either way.
 
     >>> from exactprune.certify import weighted_sum_rel
-    >>> _weighted_sum_rel_columns(U, np.array([0.0, U]), 3).tolist() == [weighted_sum_rel(U, r, 3) for r in (0.0, U)]
+    >>> many = _level_bounds(U, np.array([0.0, 2 * U]), 3, 0.0, 2)
+    >>> [_level_bounds(U, r, 3, 0.0, 2) for r in (0.0, 2 * U)] == np.transpose(many).tolist()
+    True
+    >>> _level_bounds(U, 0.0, 3, 0.0, 1) == [sum_rel(weighted_sum_rel(U, 0.0, 3), 0.0)]
     True
     """
-    bound = product_rel(weight_rel, value_rel)      # type: ignore[arg-type]  # (arithmetic alone: elementwise)
-    for _ in range(terms - 1):
-        bound = sum_rel_array(bound, 0.0)
-    return np.asarray(bound)
+    out: list = []
+    if np.ndim(leaf_rel) == 0:
+        scalar = float(leaf_rel)
+        for _ in range(n_levels):
+            scalar = weighted_sum_rel(weight_rel, scalar, terms)
+            out.append(sum_rel(scalar, eps_rel))
+        return out
+    bound = leaf_rel
+    for _ in range(n_levels):
+        bound = product_rel(weight_rel, bound)      # type: ignore[arg-type]  # (arithmetic alone: elementwise)
+        for _ in range(terms - 1):
+            bound = sum_rel_array(bound, 0.0)
+        out.append(sum_rel_array(bound, eps_rel))
+    return out
 
 
 def _tree_and_prior_checked(tree: Union[Tree, Node], prior: Prior, caller: str) -> Tree:
