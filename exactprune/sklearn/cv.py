@@ -66,7 +66,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.metrics import check_scoring
 from sklearn.model_selection import check_cv
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..numbers import exact
 from ..selection import least_error_index, one_se_index
@@ -74,6 +74,7 @@ from ..sequence import knorm_sequence
 from .counts import read_float
 from .internals import HasMethods, StrOptions   # scikit-learn's constraint types (private API, one place)
 from .estimator import KNormTreeClassifier, PredictionError, prune_fitted
+from .fitting import checked_sample_weight
 
 __all__ = ["KNormTreeClassifierCV", "choose_index"]
 
@@ -138,12 +139,12 @@ def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, 
     """One fold: the tree grown on ``train`` and its exact counts (no pruning, no prediction
     tables: :meth:`KNormTreeClassifier._grow`, the steps of ``fit`` before PruneTree), its k-norm
     sequence, and each finite stage scored on ``test``: the misclassified held-out rows per stage
-    (``scorer`` None) or the scorer's value per stage."""
+    (``scorer`` None) or the scorer's value per stage.  ``template`` (k = 1) has its parameters
+    validated and ``X``, ``y``, ``sample_weight`` are the rows validated, by ``fit``: neither is
+    checked again here, nor is the template changed."""
     weights = None if sample_weight is None else sample_weight[train]
-    clf = clone(template).set_params(k=1)
-    clf._validated_parameters()
-    grown, arrays = clf._grow(*clf._validate_rows(X[train], y[train], weights))
-    grown_counts, prior = clf._count_tree_and_prior(grown, arrays, 1)
+    grown, arrays = template._grow(X[train], y[train], weights)
+    grown_counts, prior = template._count_tree_and_prior(grown, arrays, 1)
     seq = knorm_sequence(grown_counts, prior=prior, crossings=False)
     finite = [s for s in seq.stages if s.k_from != "inf"]
     if not all(isinstance(s.k_from, Integral) for s in finite):
@@ -165,21 +166,21 @@ def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
 
     Node v of the grown tree is a leaf of stage s iff lost[v] <= s < above[v]: lost[v] is the
     stage that prunes v (0 for a leaf of the grown tree; the splits below a pruned one keep no
-    value of their own and never qualify), above[v] the least lost over v's proper ancestors.  A
-    held-out row reaching v is misclassified there iff its class is not v's majority (the first
-    of tied classes, as ``predict``); a difference array over the stages adds each node's wrong
-    rows to its stages."""
+    value of their own and never qualify), above[v] the least lost over v's proper ancestors,
+    made level by level from the root (above[child] = min(above[parent], lost[parent])).  The
+    stages' pruned splits are found by name in one table of the names of all nodes (made once;
+    the sequence reads its names from it too).  A held-out row reaching v is misclassified there
+    iff its class is not v's majority (the first of tied classes, as ``predict``); a difference
+    array over the stages adds each node's wrong rows to its stages."""
     n_stages, n_nodes = len(finite), arrays.n_nodes
-    lost = np.full(n_nodes, n_stages, dtype=np.int64)
-    lost[arrays.n_children == 0] = 0
+    lost = np.where(arrays.n_children == 0, 0, n_stages).astype(np.int64)
+    index = {name: i for i, name in enumerate(arrays.names())}
     for s, stage in enumerate(finite):
-        for name in stage.pruned:
-            lost[arrays.index(name)] = s
+        lost[[index[name] for name in stage.pruned]] = s
     above = np.full(n_nodes, n_stages, dtype=np.int64)
-    left, right = grown.tree_.children_left, grown.tree_.children_right
-    for v in range(n_nodes):                     # parents before children (pre-order)
-        if left[v] >= 0:
-            above[left[v]] = above[right[v]] = min(above[v], lost[v])
+    parent = arrays.parent
+    for level in arrays.levels()[1:]:              # parents before children
+        above[level] = np.minimum(above[parent[level]], lost[parent[level]])
     majority = np.argmax(arrays.counts, axis=1)
     classes = grown.classes_
     y_index = np.minimum(np.searchsorted(classes, y_test), len(classes) - 1)
@@ -311,12 +312,11 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         [0, 1]
         """
         self._validate_params()
-        template = self._template()
+        template = self._template().set_params(k=1)
+        template._validated_parameters()          # once, for every fold
         X_checked, y = validate_data(self, X, y, dtype=np.float32, ensure_all_finite="allow-nan")
         check_classification_targets(y)
-        if sample_weight is not None:
-            sample_weight = check_array(sample_weight, ensure_2d=False, dtype=None, input_name="sample_weight")
-            check_consistent_length(X_checked, sample_weight)
+        sample_weight = checked_sample_weight(X_checked, sample_weight)
         self.classes_ = np.unique(y)
         cv = check_cv(self.cv, y, classifier=True)
         splits = list(cv.split(X_checked, y, groups))
