@@ -30,9 +30,9 @@ error.  The rules: ``"min"`` takes the least R (the largest k among ties: the si
 standard error is their standard deviation (ddof 1) over sqrt(number of folds), the rules take the
 highest mean score and the largest k whose mean is at least the best mean less its standard error
 (floats: a scorer's values are floats), and each stage is scored by a
-:class:`~exactprune.sklearn.KNormTreeClassifier` pruned at the stage's first k
-(:func:`~exactprune.sklearn.prune_fitted` on the fold's grown tree, PruneTree once per stage, no
-regrowing).
+:class:`~exactprune.sklearn.KNormTreeClassifier` pruned at the stage's first k (the fold's grown
+tree and exact counts, PruneTree once per stage, no regrowing, as
+:func:`~exactprune.sklearn.prune_fitted` prunes a fitted tree).
 
 Held-out rows are scored unweighted (scikit-learn 1.9's ``GridSearchCV`` weighs its held-out scores by
 the ``sample_weight`` given to ``fit``, so with weights its fold scores differ); ``sample_weight`` weighs the
@@ -73,7 +73,7 @@ from ..selection import least_error_index, one_se_index
 from ..sequence import knorm_sequence
 from .counts import read_float
 from .internals import HasMethods, StrOptions   # scikit-learn's constraint types (private API, one place)
-from .estimator import KNormTreeClassifier, PredictionError, prune_fitted
+from .estimator import KNormTreeClassifier, PredictionError
 from .fitting import checked_sample_weight
 
 __all__ = ["KNormTreeClassifierCV", "choose_index"]
@@ -152,12 +152,19 @@ def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, 
                          "bracket): its stage cannot be matched to integer candidates")
     ks, leaves = [int(s.k_from) for s in finite], [s.leaves for s in finite]
     if scorer is not None:
-        params = {"eta": template.eta, "numerator": template.numerator, "lam": prior.lam}
-        scores = [scorer(prune_fitted(grown, k=k, X=X[train], y=y[train], sample_weight=weights, **params),
-                         X[test], y[test]) for k in ks]
+        resolved = clone(template).set_params(lam=prior.lam)       # lam "auto" as on the fold's tree
+        scores = [scorer(_pruned_at(resolved, grown, arrays, k), X[test], y[test]) for k in ks]
         return {"ks": ks, "leaves": leaves, "scores": scores, "n_test": len(test)}
     return {"ks": ks, "leaves": leaves, "wrong": _wrong_per_stage(grown, arrays, finite, X[test], y[test]),
             "n_test": len(test)}
+
+
+def _pruned_at(template: KNormTreeClassifier, grown, arrays, k: int) -> KNormTreeClassifier:
+    """``template`` fitted at ``k`` from a fold's grown tree and its exact count arrays: PruneTree
+    once (:meth:`KNormTreeClassifier._prune_grown`), no regrowing and no recounting of the rows."""
+    clf = clone(template).set_params(k=k)
+    clf._prune_grown(grown, arrays, *clf._validated_parameters())
+    return clf
 
 
 def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
