@@ -29,12 +29,12 @@ from .prior import _check_zero_lam, _exact_values, _prior_from
 
 def checked_sample_weight(X, sample_weight):
     """``sample_weight`` (None, or one weight per row of the validated ``X``) as an array of any
-    dtype (exact weights stay ints, Fractions or strings), checked: 1-d, as long as X.
+    dtype (not converted: exact weights stay ints, Fractions or strings), checked: 1-d, as long as X.
 
     Examples
     --------
-    >>> checked_sample_weight(np.zeros((2, 1)), [1, "1/2"]).tolist()
-    [1, '1/2']
+    >>> checked_sample_weight(np.zeros((2, 1)), [3, 1]).tolist()
+    [3, 1]
     >>> checked_sample_weight(np.zeros((2, 1)), [[1, 1]])
     Traceback (most recent call last):
     ValueError: sample_weight must be one weight per example (1-d), got shape (1, 2)
@@ -64,7 +64,7 @@ class _GrowAndPrune(DecisionTreeClassifier):
 
     def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> CountArrays:
         """The count arrays of ``grown`` (scikit-learn's node numbering) with the exact weighted class
-        counts of the rows ``X`` (validated float32) routed by ``tree_.apply``
+        counts of the rows ``X`` (validated float32) routed by the tree
         (:mod:`exactprune.sklearn.counts`)."""
         y_index = np.searchsorted(grown.classes_, y)
         if not np.array_equal(grown.classes_[np.minimum(y_index, len(grown.classes_) - 1)], y):
@@ -73,7 +73,7 @@ class _GrowAndPrune(DecisionTreeClassifier):
         if isinstance(class_weight, dict):
             class_weight = {j: class_weight[c] for j, c in enumerate(grown.classes_) if c in class_weight}
         weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight, self.exact_floats)
-        return node_counts(grown.tree_, grown.tree_.apply(X), y_index, weights)
+        return node_counts(grown.tree_, X, y_index, weights)
 
     def _validated_parameters(self) -> tuple:
         """(k, epsilon), after checking every parameter against the declared
