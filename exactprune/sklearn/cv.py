@@ -192,7 +192,7 @@ def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
     classes = grown.classes_
     y_index = np.minimum(np.searchsorted(classes, y_test), len(classes) - 1)
     label = np.where(classes[y_index] == y_test, y_index, -1)        # a class the fold never saw: wrong
-    passes = grown.decision_path(X_test).tocoo()                     # (held-out row, node it passes)
+    passes = grown.tree_.decision_path(X_test).tocoo()     # (held-out row, node it passes); X_test validated
     wrong = label[passes.row] != majority[passes.col]
     wrong_here = np.bincount(passes.col[wrong], minlength=n_nodes).astype(np.int64)
     start, end = lost, np.maximum(lost, above)          # (end == start: never a leaf)
