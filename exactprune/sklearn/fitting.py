@@ -31,6 +31,18 @@ def checked_sample_weight(X, sample_weight):
     """``sample_weight`` (None, or one weight per row of the validated ``X``) as an array of any
     dtype (not converted: exact weights stay ints, Fractions or strings), checked: 1-d, as long as X.
 
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The validated rows.
+    sample_weight : array-like of shape (n_samples,) or None
+        One weight per row.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,) or None
+        The weights as an array, or None.
+
     Examples
     --------
     >>> checked_sample_weight(np.zeros((2, 1)), [3, 1]).tolist()
