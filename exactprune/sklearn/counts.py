@@ -15,10 +15,9 @@ Fractions and strings (``"p/q"``, ``"0.7"``) are exact under both readings.
 
 * ``"balanced"`` is scikit-learn's definition N / (J N_j) (N_j the number of training rows of
   class j), computed exactly;
-* each training row is routed through the grown tree by scikit-learn (the missing-value
-  direction included).  Integer weights: one integer count per node and class of the rows whose
-  decision path passes the node (``decision_path``).  Otherwise the weights are summed exactly
-  per leaf and class (``apply``) and an internal node's counts are the sums of its children's
+* each training row is routed through the grown tree by scikit-learn's ``apply`` (the
+  missing-value direction included), the weights are summed exactly per leaf and class, and an
+  internal node's counts are the sums of its children's
   (:func:`~exactprune.tree.fromsklearn.sklearn_count_arrays`, the one place that sums them).
   scikit-learn's float sums (``tree_.value``) are read only to check that the routing is the one
   the tree was grown with.
@@ -38,7 +37,7 @@ is an exact float), which rational counts are not.
 >>> weights = row_weights(y, 2, None, "balanced")          # N / (J N_j) = 5/6 and 5/4
 >>> [str(w) for w in weights.class_factors]
 ['5/6', '5/4']
->>> arrays = node_counts(grown.tree_, X.astype(np.float32), y, weights)
+>>> arrays = node_counts(grown.tree_, grown.apply(X.astype(np.float32)), y, weights)
 >>> [[str(c) for c in row] for row in arrays.counts]
 [['5/2', '5/2'], ['5/2', '0'], ['0', '5/2']]
 """
@@ -54,7 +53,7 @@ import numpy as np
 from ..limits import MAX_COUNT, check_nonnegative
 from ..numbers import exact
 from ..tree import CountArrays
-from ..tree.fromsklearn import sklearn_count_arrays, sklearn_structure
+from ..tree.fromsklearn import sklearn_count_arrays
 
 __all__ = ["read_float", "ExactWeights", "row_weights", "node_counts", "agrees_with_sklearn", "approx_text"]
 
@@ -231,20 +230,19 @@ def _check_total(total, what: str = "the weighted class counts") -> None:
                          f"count: scale sample_weight (or class_weight) down")
 
 
-def node_counts(tree_, X: np.ndarray, y_index: np.ndarray, weights: ExactWeights) -> CountArrays:
+def node_counts(tree_, leaf_of_row: np.ndarray, y_index: np.ndarray, weights: ExactWeights) -> CountArrays:
     """The count arrays of scikit-learn's ``tree_`` (its node numbering) holding the exact
-    weighted class counts of the rows ``X``: for integer weights an int64 matrix, each node's
-    count of class j the summed weights of the rows of class j whose decision path passes it (one
-    ``bincount`` over the paths); else an object matrix of ints and Fractions (a whole count an
-    int), the rows' weights summed per leaf (``apply``) and internal nodes the sums of their
-    children (:func:`~exactprune.tree.fromsklearn.sklearn_count_arrays`).
+    weighted class counts: leaf sums of the rows (``leaf_of_row`` from ``apply``), internal nodes
+    the sums of their children (:func:`~exactprune.tree.fromsklearn.sklearn_count_arrays`); an
+    int64 matrix for integer weights, else an object matrix of ints and Fractions (a whole count
+    an int).
 
     Parameters
     ----------
     tree_ : sklearn.tree._tree.Tree
         The grown tree.
-    X : ndarray of shape (n_samples, n_features)
-        The training rows, validated (float32, as the tree was grown on them).
+    leaf_of_row : ndarray of shape (n_samples,)
+        The leaf of each training row (``tree_.apply``).
     y_index : ndarray of shape (n_samples,)
         The class index of each row.
     weights : ExactWeights
@@ -263,23 +261,19 @@ def node_counts(tree_, X: np.ndarray, y_index: np.ndarray, weights: ExactWeights
     >>> X, y = np.array([[0.0], [0.0], [0.0], [1.0]]), np.array([0, 0, 0, 1])
     >>> weight = np.array([0.5, 0.5, 0.5, 1.0])
     >>> grown = DecisionTreeClassifier(random_state=0).fit(X, y, sample_weight=weight)
-    >>> node_counts(grown.tree_, X.astype(np.float32), y, row_weights(y, 2, weight, None)).counts.tolist()
+    >>> node_counts(grown.tree_, grown.apply(X), y, row_weights(y, 2, weight, None)).counts.tolist()
     [[Fraction(3, 2), 1], [Fraction(3, 2), 0], [0, 1]]
     """
     n_nodes, n_classes = tree_.node_count, len(weights.class_factors)
     whole = weights.scale == 1 and all(isinstance(f, int) for f in weights.class_factors)
     if whole and (weights.sample is None or weights.sample.dtype != object):
-        # integer weights: one int64 bincount over every (row, node on its path) pair (exact:
-        # every node's total is at most the root's, below 2^53, checked first)
-        sample = np.ones(len(y_index), dtype=np.int64) if weights.sample is None else weights.sample
+        # integer weights: one int64 bincount (exact: the totals stay below 2^53, checked first)
+        sample = np.ones(len(leaf_of_row), dtype=np.int64) if weights.sample is None else weights.sample
         _check_total(int(sample.sum()) * max((int(f) for f in weights.class_factors), default=1))
-        paths = tree_.decision_path(X)
-        row = np.repeat(np.arange(len(y_index)), np.diff(paths.indptr))
-        cell = paths.indices * n_classes + y_index[row]
-        counts = np.bincount(cell, weights=sample[row], minlength=n_nodes * n_classes).astype(np.int64)
+        cell = leaf_of_row * n_classes + y_index
+        counts = np.bincount(cell, weights=sample, minlength=n_nodes * n_classes).astype(np.int64)
         counts = counts.reshape(n_nodes, n_classes) * np.array(weights.class_factors, dtype=np.int64)
-        return CountArrays(counts, *sklearn_structure(tree_))
-    leaf_of_row = tree_.apply(X)
+        return sklearn_count_arrays(tree_, counts)
     sums = np.zeros((n_nodes, n_classes), dtype=object)
     sums[:] = 0
     np.add.at(sums, (leaf_of_row, y_index), weights.sample if weights.sample is not None

@@ -76,7 +76,7 @@ class _GrowAndPrune(DecisionTreeClassifier):
 
     def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> CountArrays:
         """The count arrays of ``grown`` (scikit-learn's node numbering) with the exact weighted class
-        counts of the rows ``X`` (validated float32) routed by the tree
+        counts of the rows ``X`` (validated float32) routed by ``tree_.apply``
         (:mod:`exactprune.sklearn.counts`)."""
         y_index = np.searchsorted(grown.classes_, y)
         if not np.array_equal(grown.classes_[np.minimum(y_index, len(grown.classes_) - 1)], y):
@@ -85,7 +85,7 @@ class _GrowAndPrune(DecisionTreeClassifier):
         if isinstance(class_weight, dict):
             class_weight = {j: class_weight[c] for j, c in enumerate(grown.classes_) if c in class_weight}
         weights = row_weights(y_index, len(grown.classes_), sample_weight, class_weight, self.exact_floats)
-        return node_counts(grown.tree_, X, y_index, weights)
+        return node_counts(grown.tree_, grown.tree_.apply(X), y_index, weights)
 
     def _validated_parameters(self) -> tuple:
         """(k, epsilon), after checking every parameter against the declared
