@@ -136,10 +136,33 @@ def test_a_column_with_a_declined_decision_takes_the_one_order_route():
 
 
 def test_orders_beyond_the_float_filter_take_the_one_order_route():
-    """From 2**53 on the float filter does not serve an order: every decision a certified arb sign."""
+    """From 2**53 on the float filter does not serve an order: every decision a certified arb sign.
+    The (3, 4) split's moments fall like k^-3.5 and k^-4.5, far above the filter's floor at 2**53
+    (the filter settles it at 2**53 - 1), so only the order's own route makes 2**53 an arb sign."""
     tree = Tree.from_json('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}')
     kept, routes = _same_as_the_loop(tree, [2 ** 53, 2, 2 ** 60])
     assert routes == {"float": 1, "arb": 2, "exact": 0}         # k = 2 in the batch's filter
+    small = Tree.from_json('{"counts": [3, 4], "children": [{"counts": [3, 0]}, {"counts": [0, 4]}]}')
+    kept, routes = _same_as_the_loop(small, [2 ** 53 - 1, 2 ** 53])
+    assert routes == {"float": 1, "arb": 1, "exact": 0}
+
+
+def test_only_the_declined_orders_take_the_one_order_route(monkeypatch):
+    """The batch's filter decides the orders it settles; prune's engine runs for the others alone
+    (the tie at k = 5; 2**53, not served), each once however often it is asked."""
+    from exactprune.knorm import prunetree
+    asked = []
+
+    class Recording(prunetree._PruneTree):
+        def __init__(self, tree, k, prior, epsilon):
+            asked.append(k)
+            super().__init__(tree, k, prior, epsilon)
+
+    monkeypatch.setattr(prunetree, "_PruneTree", Recording)
+    tied = Tree.from_json(TIE_AT_5)
+    kept, _ = prune_many(tied, [4, 5, 6, 2 ** 53, 5, 1])
+    assert sorted(asked) == [5, 2 ** 53]
+    assert kept[:, 0].tolist() == [True, False, False, False, False, True]
 
 
 # -- against a brute force over every pruning ----------------------------------------------------
@@ -214,7 +237,7 @@ def test_orders_are_checked_like_prune():
 def test_empty_and_leaf_inputs():
     tree = Tree.from_json(TIE_AT_5)
     kept, routes = prune_many(tree, [])
-    assert kept.shape == (0, 3) and routes == {"float": 0, "arb": 0, "exact": 0}
+    assert kept.shape == (0, 3) and kept.dtype == bool and routes == {"float": 0, "arb": 0, "exact": 0}
     kept, routes = prune_many(Node((3, 4)), [1, 2 ** 60])          # a Node is a Tree's root; no split
     assert kept.tolist() == [[False], [False]] and routes == {"float": 0, "arb": 0, "exact": 0}
     kept, _ = prune_many(tree, ("4", 5))                            # exact integers as prune takes them
