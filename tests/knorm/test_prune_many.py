@@ -135,6 +135,25 @@ def test_a_column_with_a_declined_decision_takes_the_one_order_route():
     assert routes == {"float": 3 * 3 - 1, "arb": 0, "exact": 1}
 
 
+def test_two_orders_of_each_kind_keep_their_own_images():
+    """Two orders imaged by the loop (4 and 6: the tied split kept, then pruned) and two by
+    log-Gamma (200 and 10**6: (4, 3) split into pure (0, 3) and (4, 0) kept, then pruned - its
+    children's moments fall like k^-3.5 and k^-4.5, the leaf's like k^-4.5 with a larger
+    constant); each column must carry its own order's images, alone or beside the others."""
+    tied = Tree.from_json(TIE_AT_5).root
+    tree = Tree(Node((10, 11), [Node(tied.counts, [Node(c.counts) for c in tied.children]),
+                                Node((4, 3), [Node((0, 3)), Node((4, 0))])]))
+    names = tree.arrays().names()
+    c1, c2 = names.index("c1"), names.index("c2")
+    for ks in ([4, 6], [200, 10 ** 6], [4, 6, 200, 10 ** 6]):
+        kept, _ = _same_as_the_loop(tree, ks)
+        column = {k: row for k, row in zip(ks, kept)}
+        if 4 in column:
+            assert column[4][c1] and not column[6][c1]
+        if 200 in column:
+            assert column[200][c2] and not column[10 ** 6][c2]
+
+
 def test_orders_beyond_the_float_filter_take_the_one_order_route():
     """From 2**53 on the float filter does not serve an order: every decision a certified arb sign.
     The (3, 4) split's moments fall like k^-3.5 and k^-4.5, far above the filter's floor at 2**53
