@@ -154,6 +154,17 @@ def test_two_orders_of_each_kind_keep_their_own_images():
             assert column[200][c2] and not column[10 ** 6][c2]
 
 
+def test_a_node_of_two_to_the_53_examples_is_not_trusted_at_log_gamma_orders():
+    """Counts are exact floats below 2**53: the root (2**52, 2**52) has 2**53 examples, so its
+    log-Gamma images have no bound and its decision goes to exact rationals, at one order or two.
+    Its children (3 2**50, 2**50) and (2**50, 3 2**50) err a quarter of the time against the
+    root's half: R_tree about 4**-k against R_leaf about 2**-k, the split kept."""
+    tree = Tree(Node((2 ** 52, 2 ** 52), [Node((3 * 2 ** 50, 2 ** 50)), Node((2 ** 50, 3 * 2 ** 50))]))
+    for ks in ([193], [193, 300]):
+        kept, routes = _same_as_the_loop(tree, ks)
+        assert kept[:, 0].all() and routes == {"float": 0, "arb": 0, "exact": len(ks)}
+
+
 def test_orders_beyond_the_float_filter_take_the_one_order_route():
     """From 2**53 on the float filter does not serve an order: every decision a certified arb sign.
     The (3, 4) split's moments fall like k^-3.5 and k^-4.5, far above the filter's floor at 2**53
