@@ -300,3 +300,21 @@ def test_the_images_of_several_orders_are_each_orders_own():
             one_v, one_r = image((a, 0.0), (d, 0.0), k)
             np.testing.assert_array_equal(values[:, column], one_v)          # (NaN where no image, in both)
             np.testing.assert_array_equal(np.broadcast_to(rels, values.shape)[:, column], np.broadcast_to(one_r, a.shape))
+
+
+def test_the_level_bounds_of_several_orders_are_the_scalar_rules_column_by_column():
+    """The filter's bound of level t at each order is f^(t+1)(leaf_rel) plus epsilon by the sum
+    rule, f = certify's weighted_sum_rel: the same floats for a column of several orders as the
+    scalar rules chained by hand here (a looser bound would only decline more, a tighter one
+    would be unsound, and neither shows in the decisions of a test tree)."""
+    from exactprune.certify import U, sum_rel, weighted_sum_rel
+    from exactprune.knorm.prunetree import _level_bounds
+    leaf_rels = np.array([0.0, 3 * U, 1e-12, 2.0 ** -30])
+    for terms, eps_rel in ((2, 0.0), (3, U), (5, 0.0)):
+        many = _level_bounds(4 * U, leaf_rels, terms, eps_rel, 6)
+        for column, r in enumerate(leaf_rels.tolist()):
+            chain = []
+            for _ in range(6):
+                r = weighted_sum_rel(4 * U, r, terms)
+                chain.append(sum_rel(r, eps_rel))
+            assert [float(level[column]) for level in many] == chain
