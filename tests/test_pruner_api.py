@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 from exactprune import classprob, costs, knorm, peers
 from exactprune.classprob import prune_pet
 from exactprune.costs import cost_label, cost_pruning_path, prune_costs, zero_one_loss
-from exactprune.knorm import Prior, leaf_moment, prune
+from exactprune.knorm import Prior, leaf_moment, prune, prune_many
 from exactprune.peers.ebp import ebp_prune
 from exactprune.peers.kearns_mansour import km_prune
 from exactprune.peers.mep import mep_as_knorm, mep_prune
@@ -45,7 +45,7 @@ PRUNERS = {
     srm_pruning: (("tree",), (), lambda t: srm_pruning(t)),
 }
 #: functions that follow the call convention but return something else than one pruning
-PATHS = {cost_pruning_path: (("tree", "ks"), ("loss",))}
+PATHS = {cost_pruning_path: (("tree", "ks"), ("loss",)), prune_many: (("tree", "ks"), ())}
 
 
 def _check_signature(function, positional, required) -> None:

@@ -135,11 +135,64 @@ def test_a_column_with_a_declined_decision_takes_the_one_order_route():
     assert routes == {"float": 3 * 3 - 1, "arb": 0, "exact": 1}
 
 
+def test_two_orders_of_each_kind_keep_their_own_images():
+    """Two orders imaged by the loop (4 and 6: the tied split kept, then pruned) and two by
+    log-Gamma (200 and 10**6: (4, 3) split into pure (0, 3) and (4, 0) kept, then pruned - its
+    children's moments fall like k^-3.5 and k^-4.5, the leaf's like k^-4.5 with a larger
+    constant); each column must carry its own order's images, alone or beside the others."""
+    tied = Tree.from_json(TIE_AT_5).root
+    tree = Tree(Node((10, 11), [Node(tied.counts, [Node(c.counts) for c in tied.children]),
+                                Node((4, 3), [Node((0, 3)), Node((4, 0))])]))
+    names = tree.arrays().names()
+    c1, c2 = names.index("c1"), names.index("c2")
+    for ks in ([4, 6], [200, 10 ** 6], [4, 6, 200, 10 ** 6]):
+        kept, _ = _same_as_the_loop(tree, ks)
+        column = {k: row for k, row in zip(ks, kept)}
+        if 4 in column:
+            assert column[4][c1] and not column[6][c1]
+        if 200 in column:
+            assert column[200][c2] and not column[10 ** 6][c2]
+
+
+def test_a_node_of_two_to_the_53_examples_is_not_trusted_at_log_gamma_orders():
+    """Counts are exact floats below 2**53: the root (2**52, 2**52) has 2**53 examples, so its
+    log-Gamma images have no bound and its decision goes to exact rationals, at one order or two.
+    Its children (3 2**50, 2**50) and (2**50, 3 2**50) err a quarter of the time against the
+    root's half: R_tree about 4**-k against R_leaf about 2**-k, the split kept."""
+    tree = Tree(Node((2 ** 52, 2 ** 52), [Node((3 * 2 ** 50, 2 ** 50)), Node((2 ** 50, 3 * 2 ** 50))]))
+    for ks in ([193], [193, 300]):
+        kept, routes = _same_as_the_loop(tree, ks)
+        assert kept[:, 0].all() and routes == {"float": 0, "arb": 0, "exact": len(ks)}
+
+
 def test_orders_beyond_the_float_filter_take_the_one_order_route():
-    """From 2**53 on the float filter does not serve an order: every decision a certified arb sign."""
+    """From 2**53 on the float filter does not serve an order: every decision a certified arb sign.
+    The (3, 4) split's moments fall like k^-3.5 and k^-4.5, far above the filter's floor at 2**53
+    (the filter settles it at 2**53 - 1), so only the order's own route makes 2**53 an arb sign."""
     tree = Tree.from_json('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}')
     kept, routes = _same_as_the_loop(tree, [2 ** 53, 2, 2 ** 60])
     assert routes == {"float": 1, "arb": 2, "exact": 0}         # k = 2 in the batch's filter
+    small = Tree.from_json('{"counts": [3, 4], "children": [{"counts": [3, 0]}, {"counts": [0, 4]}]}')
+    kept, routes = _same_as_the_loop(small, [2 ** 53 - 1, 2 ** 53])
+    assert routes == {"float": 1, "arb": 1, "exact": 0}
+
+
+def test_only_the_declined_orders_take_the_one_order_route(monkeypatch):
+    """The batch's filter decides the orders it settles; prune's engine runs for the others alone
+    (the tie at k = 5; 2**53, not served), each once however often it is asked."""
+    from exactprune.knorm import prunetree
+    asked = []
+
+    class Recording(prunetree._PruneTree):
+        def __init__(self, tree, k, prior, epsilon):
+            asked.append(k)
+            super().__init__(tree, k, prior, epsilon)
+
+    monkeypatch.setattr(prunetree, "_PruneTree", Recording)
+    tied = Tree.from_json(TIE_AT_5)
+    kept, _ = prune_many(tied, [4, 5, 6, 2 ** 53, 5, 1])
+    assert sorted(asked) == [5, 2 ** 53]
+    assert kept[:, 0].tolist() == [True, False, False, False, False, True]
 
 
 # -- against a brute force over every pruning ----------------------------------------------------
@@ -214,7 +267,7 @@ def test_orders_are_checked_like_prune():
 def test_empty_and_leaf_inputs():
     tree = Tree.from_json(TIE_AT_5)
     kept, routes = prune_many(tree, [])
-    assert kept.shape == (0, 3) and routes == {"float": 0, "arb": 0, "exact": 0}
+    assert kept.shape == (0, 3) and kept.dtype == bool and routes == {"float": 0, "arb": 0, "exact": 0}
     kept, routes = prune_many(Node((3, 4)), [1, 2 ** 60])          # a Node is a Tree's root; no split
     assert kept.tolist() == [[False], [False]] and routes == {"float": 0, "arb": 0, "exact": 0}
     kept, _ = prune_many(tree, ("4", 5))                            # exact integers as prune takes them
@@ -247,3 +300,21 @@ def test_the_images_of_several_orders_are_each_orders_own():
             one_v, one_r = image((a, 0.0), (d, 0.0), k)
             np.testing.assert_array_equal(values[:, column], one_v)          # (NaN where no image, in both)
             np.testing.assert_array_equal(np.broadcast_to(rels, values.shape)[:, column], np.broadcast_to(one_r, a.shape))
+
+
+def test_the_level_bounds_of_several_orders_are_the_scalar_rules_column_by_column():
+    """The filter's bound of level t at each order is f^(t+1)(leaf_rel) plus epsilon by the sum
+    rule, f = certify's weighted_sum_rel: the same floats for a column of several orders as the
+    scalar rules chained by hand here (a looser bound would only decline more, a tighter one
+    would be unsound, and neither shows in the decisions of a test tree)."""
+    from exactprune.certify import U, sum_rel, weighted_sum_rel
+    from exactprune.knorm.prunetree import _level_bounds
+    leaf_rels = np.array([0.0, 3 * U, 1e-12, 2.0 ** -30])
+    for terms, eps_rel in ((2, 0.0), (3, U), (5, 0.0)):
+        many = _level_bounds(4 * U, leaf_rels, terms, eps_rel, 6)
+        for column, r in enumerate(leaf_rels.tolist()):
+            chain = []
+            for _ in range(6):
+                r = weighted_sum_rel(4 * U, r, terms)
+                chain.append(sum_rel(r, eps_rel))
+            assert [float(level[column]) for level in many] == chain
