@@ -37,6 +37,7 @@ from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, float_brea
                           SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
 from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
+from .path_proposal import propose_path
 from .limits import BREAKPOINT_EXACT_BITS
 from .formatting import knorm_decimal
 from .tree import CountArrays, Tree
@@ -127,6 +128,9 @@ class _SequenceBuilder:
     to the input's), the breakpoints of unchanged splits (``cache``, by input index) and the
     decision counts."""
 
+    #: propose the whole path in floats and certify it by PruneTree at once (:meth:`_certified_path`),
+    #: the walk below going on from where it stops (else the walk from k = 1)
+    PROPOSE_PATH = True
     #: place each stage by the splits' float breakpoints, certified by PruneTree (else the exact
     #: steps alone: PruneTree at k0 + 1, then the exact search of every split)
     PLACE_BY_FLOATS = True
@@ -146,17 +150,35 @@ class _SequenceBuilder:
         self.prior, self.crossings = prior, crossings
         self.input, self.full = tree, tree.arrays()
         self.stages: list = []
-        first = prune(tree, 1, prior=prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
                           "search_float": 0, "search_arb": 0, "search_exact": 0,
-                          "stages_float_placed": 0, "stages_float_walked": 0}
+                          "stages_float_placed": 0, "stages_float_walked": 0, "stages_path_certified": 0}
+        self.record = _Record(tree, self.stages)
+        self.live = self.full.n_children > 0
+        self.current: Optional[Tree] = None
+        self.origin: Optional["np.ndarray"] = None
+        self.searches = 0
+        #: input index of a split -> its breakpoint in the current tree (None: survives every k)
+        self.cache: dict = {}
+        #: input index of a split -> its breakpoint in the current tree as floats guess it (0: no guess)
+        self.guesses: dict = {}
+        #: no split of the current tree is ever lost (every one meets Thm 5.9's condition)
+        self.done = False
+        certified = self._certified_path() if self.PROPOSE_PATH else None
+        if certified is None:
+            self._first_stage()
+        else:
+            self._take_path(*certified)
+        #: the largest k known to keep every split of the current tree (k0, or k0 + 1 once PruneTree
+        #: there pruned nothing)
+        self.kept_through: Breakpoint = self.k0
+
+    def _first_stage(self) -> None:
+        """The walk's first stage: PruneTree at k = 1."""
+        first = prune(self.input, 1, prior=self.prior)
         self._count(first)
         kept = first.kept_splits
         del first               # PruneTree's working arrays
-        self.record = _Record(tree, self.stages)
-        self.live = self.full.n_children > 0
-        self.current: Optional[Tree] = tree
-        self.origin: Optional["np.ndarray"] = None
         self._add_stage(1, None)
         self._record_pruned(self.full, kept, 1, False)
         del kept
@@ -165,14 +187,67 @@ class _SequenceBuilder:
         self.full.forget(self.full.cached_keys())
         self._next_current()
         self.k0: Breakpoint = 1
-        self.searches = 0
-        #: input index of a split -> its breakpoint in the current tree (None: survives every k)
-        self.cache: dict = {}
-        #: input index of a split -> its breakpoint in the current tree as floats guess it (0: no guess)
-        self.guesses: dict = {}
-        #: the largest k known to keep every split of the current tree (k0, or k0 + 1 once PruneTree
-        #: there pruned nothing)
-        self.kept_through: Breakpoint = 1
+
+    def _certified_path(self) -> Optional[tuple]:
+        """``(proposal, m)``: the path proposed in floats (:func:`~exactprune.path_proposal.propose_path`,
+        its stages at k up to FLOAT_EXACT_INTEGERS) and the number m >= 1 of its first stages
+        certified by PruneTree over the input at the columns 1 and (k_i - 1, k_i) of every
+        proposed stage start k_i (:func:`_kept_at_columns`, all at once): stage i (first k k_i)
+        is certified when the columns k_i - 1 and k_i give the proposed stages i - 1 and i, and
+        every stage before it is.  By Cor 5.4 (T_k nest as k grows) the proposed stage i is then
+        T_k for every k in [k_i, k_(i+1) - 1]: S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.
+        None (the walk from k = 1) when there is no proposal or column 1 disagrees."""
+        proposal = propose_path(self.full, self.prior, self.FLOAT_EXACT_INTEGERS)
+        if proposal is None:
+            return None
+        ks = proposal.ks
+        columns = sorted(set(ks) | {k - 1 for k in ks[1:]})
+        stage_of_column = np.searchsorted(np.array(ks, dtype=np.float64), np.array(columns, dtype=np.float64),
+                                          side="right") - 1
+        kept, routes = _kept_at_columns(self.input, columns, self.prior)
+        self.decisions["prunetree_comparisons"] += sum(routes.values())
+        self.decisions["prunetree_exact_fallbacks"] += routes.get("arb", 0) + routes.get("exact", 0)
+        expected = proposal.lost_at[None, :] > stage_of_column[:, None]         # the proposed splits per column
+        splits = self.full.n_children > 0
+        parent = self.full.parent
+        frontier = splits & ((parent < 0) | expected[:, np.maximum(parent, 0)])  # a kept split's children, the root
+        wrong = ((kept != expected) & frontier).any(axis=1)    # the kept tree differs from the proposed one
+        by_k = dict(zip(columns, wrong.tolist()))
+        m = 0
+        while m < len(ks) and not by_k[ks[m]] and (m == 0 or not by_k[ks[m] - 1]):
+            m += 1
+        return (proposal, m) if m else None
+
+    def _take_path(self, proposal, m: int) -> None:
+        """Take the first ``m`` stages of a certified proposal (:meth:`_certified_path`) as the
+        walk would have found them: the record of the splits each loses, the leaves, and with
+        ``crossings`` the real crossings of each stage's pruned splits (from the stage before's
+        tree, as the walk).  The walk goes on from the last of them (at its first k, with no
+        breakpoint known) unless that was the proposal's last, with every split left meeting
+        Thm 5.9's condition (``done``)."""
+        splits = self.full.n_children > 0
+        arity = self.full.n_children
+        for s, k in enumerate(proposal.ks[:m]):
+            kept = splits & proposal.kept(s)
+            self._add_stage(k, None)
+            if self.current is not None:        # the crossings of the splits it prunes
+                a = self.current.arrays()
+                self._record_pruned(a, kept if self.origin is None else kept[self.origin], k, self.crossings)
+            else:
+                lost = np.flatnonzero(self.live & ~kept)
+                self.record.stage_of[lost] = s
+                self.live[lost] = False
+                self.stages[-1]._leaves = 1 + int(arity[self.live].sum()) - int(np.count_nonzero(self.live))
+            if self.crossings:
+                self._next_current()
+        self.decisions["stages_path_certified"] += m
+        if not self.crossings:
+            self.full.forget(self.full.cached_keys())
+            self._next_current()
+        self.k0 = proposal.ks[m - 1]
+        a = self.current.arrays()
+        self.done = (m == len(proposal.ks) and proposal.complete
+                     and bool(_survives_all_k_array(a)[a.n_children > 0].all()))
 
     def _add_stage(self, k_from: Any, leaves: Optional[int]) -> None:
         """Append the stage from ``k_from`` (ending the finite one before it) of ``leaves``
@@ -202,7 +277,7 @@ class _SequenceBuilder:
         current tree is ever lost at a finite k."""
         assert self.current is not None
         a = self.current.arrays()
-        if not self.live.any():
+        if self.done or not self.live.any():
             return False
         self.kept_through = self.k0
         change = self._prunetree_at_next_k(a) if self._next_k_first() else None
@@ -483,6 +558,19 @@ def _current_tree(tree: Tree, splits: "np.ndarray") -> tuple:
     np.cumsum(arity, out=offsets[1:])
     del arity
     return Tree.from_arrays(CountArrays(a.counts, offsets, indices), tree.class_names, validate=False), None
+
+
+def _kept_at_columns(tree: Tree, ks: Sequence[int], prior: Prior) -> tuple:
+    """``(kept, routes)``: PruneTree's kept splits over ``tree`` at each k of ``ks`` (a bool array of
+    shape (len(ks), n_nodes)) and the decision kernel's routes summed over them."""
+    kept = np.zeros((len(ks), tree.arrays().n_nodes), dtype=bool)
+    routes: dict = {}
+    for row, k in enumerate(ks):
+        result = prune(tree, k, prior=prior)
+        kept[row] = result.kept_splits
+        for how, count in result.routes.items():
+            routes[how] = routes.get(how, 0) + count
+    return kept, routes
 
 
 def _prunes(a: CountArrays, kept: "np.ndarray") -> bool:

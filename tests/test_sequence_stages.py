@@ -51,6 +51,7 @@ def exact_steps(monkeypatch):
     k0 + 1, then the exact search of every split, the next stage at the least breakpoint.  They
     are the steps taken beyond 2^53, past a bracket and where floats give no guess; with the
     float placement on, a small tree's stages would all be found by PruneTree and the floats."""
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)
     monkeypatch.setattr(sequence_module._SequenceBuilder, "PLACE_BY_FLOATS", False)
 
 
@@ -440,6 +441,7 @@ def test_a_misplaced_guess_is_walked_by_prunetree_gallop_then_bisection(monkeypa
     the exact search)."""
     b = 10 if tree is SMALL else 4
     assert _splits_kept(tree, b - 1) == {"root"} and _splits_kept(tree, b) == set()
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)      # the walk's own placement
     monkeypatch.setattr(sequence_module._SequenceBuilder, "WALK_STEP_LIMIT", limit)
     probes, seq = _probes(monkeypatch, tree, lambda k0: guess)
     assert probes == asked
@@ -537,6 +539,7 @@ def test_when_the_floats_place_a_stage_and_when_the_exact_steps_do(monkeypatch, 
     below the k known to keep" moved by one)."""
     a = SMALL.arrays()
     assert sequence_module.float_breakpoints(a, np.array([0]), Prior(), 1) == [10]
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)      # the walk's own placement
     monkeypatch.setattr(sequence_module._SequenceBuilder, "NEXT_K_FIRST", next_first)
     monkeypatch.setattr(sequence_module._SequenceBuilder, "FLOAT_EXACT_INTEGERS", exact_integers)
     probes, seq = _probes(monkeypatch, SMALL, guess)

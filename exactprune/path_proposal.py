@@ -1,0 +1,419 @@
+"""The whole k-norm pruning path proposed in floats, weakest-link style (Zhong 5.1.2, Cor 5.4).
+
+A proposal, not a result: :func:`propose_path` says in float64, with no bound, where each stage
+of the k-norm sequence starts and which splits it loses; :func:`exactprune.sequence.knorm_sequence`
+certifies every stage by PruneTree (exact decisions) at the columns 1, k_i - 1 and k_i and takes
+over with its own walk wherever a column disagrees or the proposal stops.
+
+The idea is CART's weakest link carried over to the k-norm.  A split d of the current tree T is
+kept at k while F_d(k) = R_leaf(d, k) - R(T_d, k) > 0, where R_leaf(l, k) = a^(k) / d^(k) is the
+leaf moment (4.29) and, by the recursion (4.28) with the child weights (4.11),
+R(T_d, k) = sum over the current leaves l below d of W_{d,l} R_leaf(l, k), W_{d,l} the product
+of the child weights on the path from d down to l.  Its breakpoint on T is the least integer
+k > k0 with F_d(k) <= 0 (one sign change, Thm 5.3).  The next stage starts at k* = the least
+breakpoint; there PruneTree prunes the splits whose breakpoint is k* and any ancestor whose
+F at k* is then <= 0 (bottom-up: the deepest such split first, its ancestors looked at again),
+and only the ancestors of what was pruned need a new breakpoint.
+
+Everything runs over a table of (ancestor, descendant) pairs of the input with log W, so the
+moments of any set of splits at their own k are one vectorised pass: the log ratios
+log Gamma(a + x) - log Gamma(d + x) + log Gamma(d) - log Gamma(a) (``betaln`` differences
+beyond 2^20, where those cancel), a log-sum-exp per split.  A breakpoint is bracketed on a
+grid k0 + 2^(2^j), then found by Newton's method in log k (safeguarded by the bracket; the
+derivative by digamma differences) evaluated at pairs of adjacent integers, so that it ends
+on the integer itself, decided in floats.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from .knorm import Prior, child_weights, leaf_terms
+from .tree import CountArrays
+
+__all__ = ["propose_path", "PathProposal"]
+
+#: the proposal places stages at k up to this (every integer up to it is a float64)
+K_LIMIT = 1 << 53
+#: the pair table is made when it has at most this many pairs, or at most one per 16 bytes of the
+#: count arrays (so that a large tree's sequence keeps its memory within a few times its arrays)
+PAIRS_ALWAYS = 1 << 14
+#: log Gamma differences up to this x, ``betaln`` beyond (their cancellation, about 2^-52 x log x)
+_LGAMMA_X = 2.0 ** 20
+#: Newton steps per breakpoint search at most (each at least bisects the bracket in log k)
+_MAX_STEPS = 120
+
+
+class PathProposal:
+    """The proposed path: ``ks`` (the stages' first k, ks[0] == 1, increasing) and ``lost_at``
+    (per node of the input: the index of the first proposed stage without the split; len(ks)
+    for a split kept by the last one, 0 for a leaf).  ``complete``: the proposal stopped because
+    no split left has a float breakpoint up to K_LIMIT (else a breakpoint's search failed).
+
+    Parameters
+    ----------
+    ks : list of int
+        The proposed stages' first k.
+    lost_at : numpy array of int
+        Per node, the first proposed stage that loses it.
+    complete : bool
+        No split of the last proposed stage has a float breakpoint up to K_LIMIT.
+
+    Examples
+    --------
+    >>> from exactprune.tree import iris_tree
+    >>> proposal = propose_path(iris_tree().arrays(), Prior())
+    >>> proposal.kept(1).tolist() == (proposal.lost_at > 1).tolist(), proposal.complete
+    (True, True)
+    """
+
+    def __init__(self, ks: list, lost_at: "np.ndarray", complete: bool):
+        self.ks, self.lost_at, self.complete = ks, lost_at, complete
+
+    def kept(self, s: int) -> "np.ndarray":
+        """The splits kept by stage ``s`` (a mask over the input's nodes).
+
+        >>> from exactprune.tree import iris_tree
+        >>> a = iris_tree().arrays()
+        >>> sorted(a.names_of(np.flatnonzero(propose_path(a, Prior()).kept(2))))   # Zhong Figure B.1 (e)
+        ['root']
+        """
+        return self.lost_at > s
+
+
+def propose_path(arrays: CountArrays, prior: Prior, k_limit: int = K_LIMIT) -> Optional[PathProposal]:
+    """The k-norm path of the count arrays ``arrays`` in floats: T_1 by a float PruneTree, then
+    stage after stage at the least float breakpoint of the current splits (the module's text),
+    as long as that is at most ``k_limit``.  Guesses, with no bound: the caller certifies them.
+
+    Parameters
+    ----------
+    arrays : CountArrays
+        The input tree.
+    prior : Prior
+        lam, eta and the numerator convention.
+    k_limit : int, default K_LIMIT
+        The largest k a stage is placed at.
+
+    Returns
+    -------
+    PathProposal or None
+        None when the pair table would be too large (PAIRS_ALWAYS), a count or weight has no
+        finite float, or there are no splits.
+
+    See Also
+    --------
+    exactprune.sequence.knorm_sequence : certifies the proposal.
+
+    Examples
+    --------
+    >>> from exactprune.tree import iris_tree
+    >>> proposal = propose_path(iris_tree().arrays(), Prior())      # Zhong App B: k = 1, 2, 17781896
+    >>> proposal.ks
+    [1, 2, 17781896]
+    """
+    made_before = arrays.cached_keys()
+    try:
+        path = _FloatPath.of(arrays, prior, k_limit)
+        return None if path is None else path.run()
+    finally:
+        arrays.forget(arrays.cached_keys() - made_before)
+
+
+def _ranges(starts: "np.ndarray", stops: "np.ndarray") -> tuple:
+    """``(positions, owner)``: the positions start..stop-1 of every range in turn, and the index
+    of the range each comes from.
+
+    >>> [x.tolist() for x in _ranges(np.array([5, 0]), np.array([7, 1]))]
+    [[5, 6, 0], [0, 0, 1]]
+    """
+    lengths = stops - starts
+    owner = np.repeat(np.arange(len(starts)), lengths)
+    first = np.cumsum(lengths) - lengths
+    return np.arange(int(lengths.sum())) - np.repeat(first - starts, lengths), owner
+
+
+def _log_ratio(a, d, const, x) -> "np.ndarray":
+    """log(a^(x) / d^(x)) = log Gamma(a + x) - log Gamma(d + x) + const, const = log Gamma(d) -
+    log Gamma(a) (the Gamma extension of (4.29), (C.26)); ``betaln(d, x) - betaln(a, x)`` where
+    x > _LGAMMA_X.
+
+    >>> from scipy.special import gammaln
+    >>> const = gammaln(55.5) - gammaln(6.0)
+    >>> round(float(np.exp(_log_ratio(6.0, 55.5, const, np.array(1.0)))), 9)        # Zhong (B.1): 6 / 55.5
+    0.108108108
+    >>> import math
+    >>> x = 2.0 ** 21                                   # betaln's form against math.lgamma's
+    >>> by_lgamma = math.lgamma(6 + x) - math.lgamma(55.5 + x) + float(const)
+    >>> round(float(_log_ratio(6.0, 55.5, const, np.array(x))) / by_lgamma, 9)
+    1.0
+    """
+    from scipy.special import betaln, gammaln
+    big = x > _LGAMMA_X
+    if not big.any():
+        return gammaln(a + x) - gammaln(d + x) + const
+    a, d, const = (np.broadcast_to(v, x.shape) for v in (a, d, const))
+    out = np.empty(x.shape)
+    small = ~big
+    out[small] = gammaln(a[small] + x[small]) - gammaln(d[small] + x[small]) + const[small]
+    out[big] = betaln(d[big], x[big]) - betaln(a[big], x[big])
+    return out
+
+
+def _log_ratio_slope(a, d, x) -> "np.ndarray":
+    """d/dx of :func:`_log_ratio`: digamma(a + x) - digamma(d + x) (log((a + x - 1/2) / (d + x - 1/2))
+    beyond _LGAMMA_X, its first asymptotic term: a slope for Newton's steps only).
+
+    >>> round(float(_log_ratio_slope(np.array(1.0), np.array(2.0), np.array(1.0))), 12)   # psi(2) - psi(3) = -1/2
+    -0.5
+    """
+    from scipy.special import digamma
+    if not (x > _LGAMMA_X).any():
+        return digamma(a + x) - digamma(d + x)
+    return np.where(x > _LGAMMA_X, np.log1p((a - d) / (d + x - 0.5)), digamma(a + np.minimum(x, _LGAMMA_X))
+                    - digamma(d + np.minimum(x, _LGAMMA_X)))
+
+
+class _FloatPath:
+    """The state of :func:`propose_path`: the input's terms (a, d) and log-Gamma constants, the
+    pair table (ancestor, descendant, log W) sorted by ancestor (``by_anc`` the bounds of each
+    node's pairs) and its order by descendant (``by_node``), and the current tree: ``live`` (the
+    splits kept), ``alive`` (the nodes in it), the splits' breakpoints ``b`` (inf: none up to the
+    limit; nan: the search failed) and ``lost_at``."""
+
+    @classmethod
+    def of(cls, arrays: CountArrays, prior: Prior, k_limit: int) -> Optional["_FloatPath"]:
+        arity = arrays.n_children
+        if not arity.any():
+            return None
+        depth = arrays.depth
+        n_pairs = int(depth.sum())
+        if n_pairs > max(PAIRS_ALWAYS, arrays.nbytes() // 16):
+            return None
+        try:
+            counts = np.asarray(arrays.counts, dtype=np.float64)
+        except OverflowError:
+            return None
+        with np.errstate(all="ignore"):
+            sizes, most = counts.sum(axis=1), counts.max(axis=1)
+            offsets = tuple(float(x) for x in prior.term_offsets(counts.shape[1]))
+            a, d = leaf_terms(sizes, most, offsets)
+            parent = arrays.parent
+            child = np.flatnonzero(parent >= 0)
+            up = parent[child]
+            log_w = np.zeros(arrays.n_nodes)
+            log_w[child] = np.log(child_weights(sizes[child], sizes[up], float(prior.eta), float,
+                                                n_children=arity[up].astype(np.float64)))
+        if not (np.isfinite(a).all() and np.isfinite(d).all() and np.isfinite(log_w).all()):
+            return None
+        return cls(arrays, a, d, log_w, n_pairs, k_limit)
+
+    def __init__(self, arrays: CountArrays, a, d, log_w, n_pairs: int, k_limit: int):
+        from scipy.special import gammaln
+        n = arrays.n_nodes
+        self.parent, self.arity, self.k_limit = arrays.parent, arrays.n_children, k_limit
+        self.zero = a == 0                  # R_leaf = 0 at every k >= 1: pruned at every k
+        self.a, self.d = np.where(self.zero, 1.0, a), d
+        with np.errstate(all="ignore"):
+            self.const = gammaln(self.d) - gammaln(self.a)
+        anc, node, weight = (np.empty(n_pairs, dtype=np.int64), np.empty(n_pairs, dtype=np.int64),
+                             np.empty(n_pairs))
+        below = np.flatnonzero(self.parent >= 0)
+        top, logs, at = self.parent[below], log_w[below], 0
+        while below.size:                     # (parent(v), v), then (parent(parent(v)), v), ...
+            anc[at:at + len(below)], node[at:at + len(below)], weight[at:at + len(below)] = top, below, logs
+            at += len(below)
+            more = self.parent[top] >= 0
+            below, logs, top = below[more], logs[more] + log_w[top[more]], self.parent[top[more]]
+        order = np.argsort(anc, kind="stable")
+        self.anc, self.node, self.log_w = anc[order], node[order], weight[order]
+        self.by_anc = np.searchsorted(self.anc, np.arange(n + 1))
+        self.by_node = np.argsort(self.node, kind="stable")
+        self.node_starts = np.searchsorted(self.node[self.by_node], np.arange(n + 1))
+        self.live, self.alive = self.arity > 0, np.ones(n, dtype=bool)
+        self.b = np.full(n, np.inf)
+        #: the largest k a stage is placed at (hi = last + 1 in a search stands for "none")
+        self.last = float(k_limit - 1)
+        self.lost_at = np.zeros(n, dtype=np.int64)
+
+    def run(self) -> PathProposal:
+        ks: list = [1]
+        self._prune_at(1.0, np.flatnonzero(self.live), 0)
+        live = np.flatnonzero(self.live)
+        self.b[live] = _search(_Rows(self, live), np.ones(len(live)), self.last)
+        while True:
+            live = np.flatnonzero(self.live)
+            b = self.b[live]
+            if np.isnan(b).any():
+                return self._proposal(ks, False)
+            finite = b[np.isfinite(b)]
+            if not finite.size:
+                return self._proposal(ks, True)
+            k_star = float(finite.min())
+            first = live[b == k_star]
+            kept = self._prune_at(k_star, first, len(ks))
+            ks.append(int(k_star))
+            above = np.unique(self.node_ancestors(first))
+            above = above[self.live[above]]
+            old = self.b[above]
+            # lost at k*: d's subtree becomes its leaf, with R_leaf(d, k) <= R(T_d, k) from k* on
+            # (Thm 5.3), so each ancestor's R(T) falls and F rises there: its breakpoint only moves up
+            lo = np.where(np.isin(above, kept), k_star, old - 1)
+            search = np.isfinite(old)
+            if search.any():
+                self.b[above[search]] = _search(_Rows(self, above[search]), lo[search], self.last)
+
+    def _proposal(self, ks: list, complete: bool) -> PathProposal:
+        self.lost_at[self.live] = len(ks)
+        return PathProposal(ks, self.lost_at, complete)
+
+    def node_ancestors(self, nodes: "np.ndarray") -> "np.ndarray":
+        """The proper ancestors of ``nodes`` (with repeats)."""
+        where, _ = _ranges(self.node_starts[nodes], self.node_starts[nodes + 1])
+        return self.anc[self.by_node[where]]
+
+    def _prune_at(self, k: float, pending: "np.ndarray", stage: int) -> "np.ndarray":
+        """PruneTree at ``k`` in floats where the live splits ``pending`` have G >= 0 on their
+        subtrees as they stand and every other split G < 0: the deepest of them pruned (recorded
+        as lost at ``stage``), those with one of them below looked at again, and so on.  Returns
+        the ones found kept after all (G < 0 once a split below was pruned)."""
+        kept = []
+        while pending.size:
+            below = self._cut_deepest(pending, stage)
+            if not below.size:
+                break
+            g, _ = _Rows(self, below).g(np.full((len(below), 1), k))
+            kept.append(below[g[:, 0] < 0])
+            pending = below[g[:, 0] >= 0]
+        return np.concatenate(kept) if kept else np.zeros(0, dtype=np.int64)
+
+    def _cut_deepest(self, bad: "np.ndarray", stage: int) -> "np.ndarray":
+        """Prune the splits of ``bad`` with no split of ``bad`` below them (their subtrees
+        removed), recorded as lost at ``stage``; returns the others."""
+        n = len(self.live)
+        is_bad = np.zeros(n, dtype=bool)
+        is_bad[bad] = True
+        where, _ = _ranges(self.by_anc[bad], self.by_anc[bad + 1])
+        has_bad_below = np.zeros(n, dtype=bool)
+        has_bad_below[self.anc[where][is_bad[self.node[where]]]] = True
+        deepest = bad[~has_bad_below[bad]]
+        where, _ = _ranges(self.by_anc[deepest], self.by_anc[deepest + 1])
+        lost = np.concatenate([deepest, self.node[where]])
+        lost = lost[self.live[lost]]
+        self.lost_at[lost] = stage
+        self.live[lost] = False
+        self.alive[self.node[where]] = False
+        return bad[has_bad_below[bad]]
+
+
+class _Rows:
+    """The rows of G_d for splits ``splits`` of the current tree: per split d, one row per
+    current leaf l below it with a nonzero moment (its terms a, d, log Gamma constant and
+    log W_{d,l}), grouped by split, and the splits' own terms; :meth:`g` evaluates them,
+    :meth:`subset` keeps some splits' rows."""
+
+    def __init__(self, path: "_FloatPath", splits: "np.ndarray"):
+        where, owner = _ranges(path.by_anc[splits], path.by_anc[splits + 1])
+        node = path.node[where]
+        use = path.alive[node] & ~path.live[node] & ~path.zero[node]
+        node = node[use]
+        col = (slice(None), None)
+        self._set(owner[use], len(splits), path.log_w[where[use]][col], path.a[node][col], path.d[node][col],
+                  path.const[node][col], *(v[splits][col] for v in (path.a, path.d, path.const)), path.zero[splits])
+
+    def _set(self, owner, m: int, log_w, a, d, const, sa, sd, sconst, zero) -> None:
+        self.owner, self.log_w, self.a, self.d, self.const = owner, log_w, a, d, const
+        self.sa, self.sd, self.sconst, self.zero = sa, sd, sconst, zero
+        self.bounds = np.searchsorted(owner, np.arange(m + 1))
+        sizes = np.diff(self.bounds)
+        self.filled = np.flatnonzero(sizes)
+        self.starts, self.sizes = self.bounds[self.filled], sizes[self.filled]
+
+    def subset(self, which: "np.ndarray") -> "_Rows":
+        """The rows of the splits at positions ``which`` alone, numbered 0, 1, ... in turn."""
+        where, owner = _ranges(self.bounds[which], self.bounds[which + 1])
+        out = object.__new__(_Rows)
+        out._set(owner, len(which), self.log_w[where], self.a[where], self.d[where], self.const[where],
+                 self.sa[which], self.sd[which], self.sconst[which], self.zero[which])
+        return out
+
+    def g(self, x: "np.ndarray", slope: bool = False) -> tuple:
+        """``(G, dG/dx)`` (the latter only with ``slope``, else None) at the points ``x`` (shape
+        (m, P), the points of each split in a row): G_d(x) = log(R(T_d, x) / R_leaf(d, x)), so
+        the split is kept where G < 0 (F_d > 0); -inf for a split without rows (R(T_d) = 0),
+        inf for one whose own moment is 0."""
+        xs = x[self.owner]
+        logs = self.log_w + _log_ratio(self.a, self.d, self.const, xs)
+        g = np.full(x.shape, -np.inf)
+        dg = np.zeros(x.shape) if slope else None
+        if self.filled.size:
+            top = np.maximum.reduceat(logs, self.starts, axis=0)
+            e = np.exp(logs - np.repeat(top, self.sizes, axis=0))
+            total = np.add.reduceat(e, self.starts, axis=0)
+            ref = _log_ratio(self.sa, self.sd, self.sconst, x)
+            g[self.filled] = top + np.log(total) - ref[self.filled]
+            if slope:
+                dg[self.filled] = (np.add.reduceat(e * _log_ratio_slope(self.a, self.d, xs), self.starts, axis=0)
+                                   / total - _log_ratio_slope(self.sa, self.sd, x)[self.filled])
+        g[self.zero] = np.inf
+        return g, dg
+
+
+def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
+    """The least integer k > lo with G_d(k) >= 0 for each split of ``rows`` (G_d(lo) < 0), as
+    floats: inf when there is none up to ``last``, nan when the search did not end.  G is first
+    looked at at lo + 1, lo + 2 and ``last`` (lost at one of the first two, or kept at the last:
+    the answer, by the one sign change of Thm 5.3); else Newton's steps in log k from lo + 2,
+    each evaluated at the two integers around it, the bracket narrowed by both, a step that
+    leaves it replaced by bisection in log k; until the bracket is two adjacent integers.
+
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import iris_tree
+    >>> a = prune(iris_tree(), 2).tree.arrays()         # Zhong Figure B.1 (d): c2 is lost from k = 17781896
+    >>> path = _FloatPath.of(a, Prior(), K_LIMIT)
+    >>> _search(_Rows(path, np.array([a.index("c2")])), np.array([2.0]), path.last).tolist()
+    [17781896.0]
+    """
+    m = len(lo)
+    out = np.full(m, np.nan)
+    lo = np.asarray(lo, dtype=np.float64)
+    x = np.stack([lo + 1, lo + 2, np.maximum(lo + 2, last)], axis=1)   # the first look: lo + 1, lo + 2, the last k
+    g, dg = rows.g(x, slope=True)
+    lost = g >= 0
+    first = np.argmax(lost, axis=1)
+    ends = lost.any(axis=1) & (first < 2)
+    out[ends] = x[ends, first[ends]]
+    out[~lost.any(axis=1)] = np.inf
+    active = np.flatnonzero(lost.any(axis=1) & (first == 2))
+    lo, hi = x[active, 1], x[active, 2]
+    with np.errstate(all="ignore"):          # Newton's step from lo + 2
+        guess = lo * np.exp(-g[active, 1] / (lo * dg[active, 1]))
+    x = x[:, :2].copy()
+    base = np.arange(m)         # the position in the input of each split of ``rows``
+    for _ in range(_MAX_STEPS):
+        if not active.size:
+            break
+        with np.errstate(all="ignore"):
+            off = ~((guess >= lo + 1) & (guess < hi))
+            guess = np.where(off, np.where(hi > 2 * lo, np.sqrt(lo * hi), (lo + hi) / 2), guess)
+        if 2 * len(active) < len(rows.zero):          # the rows of the splits still searched alone
+            rows, x, active, base = rows.subset(active), x[active], np.arange(len(active)), base[active]
+        p = np.clip(np.floor(guess), lo + 1, hi - 1)
+        points = np.stack([p, np.minimum(p + 1, hi - 1)], axis=1)
+        x[active] = points
+        g, dg = rows.g(x, slope=True)
+        g, dg = g[active], dg[active]
+        lost = g >= 0
+        any_lost = lost.any(axis=1)
+        first = np.argmax(lost, axis=1)
+        r = np.arange(len(active))
+        hi = np.where(any_lost, points[r, first], hi)
+        lo = np.where(any_lost, np.where(first > 0, points[:, 0], lo), points[:, 1])
+        done = hi - lo <= 1
+        out[base[active[done]]] = np.where(hi[done] > last, np.inf, hi[done])
+        with np.errstate(all="ignore"):
+            guess = points[:, 1] * np.exp(-g[:, 1] / (points[:, 1] * dg[:, 1]))    # Newton in log k
+        keep = ~done
+        active, lo, hi, guess = active[keep], lo[keep], hi[keep], guess[keep]
+    return out
