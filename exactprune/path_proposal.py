@@ -217,6 +217,12 @@ class _FloatPath:
         self.a, self.d = np.where(self.zero, 1.0, a), d
         with np.errstate(all="ignore"):
             self.const = gammaln(self.d) - gammaln(self.a)
+        #: the distinct terms (a, d) of the nodes, each node's among them
+        terms, self.kind = np.unique(np.stack([self.a, self.d], axis=1), axis=0, return_inverse=True)
+        self.kind = self.kind.reshape(-1)
+        self.kind_a, self.kind_d = terms[:, 0], terms[:, 1]
+        with np.errstate(all="ignore"):
+            self.kind_const = gammaln(self.kind_d) - gammaln(self.kind_a)
         anc, node, weight = (np.empty(n_pairs, dtype=np.int64), np.empty(n_pairs, dtype=np.int64),
                              np.empty(n_pairs))
         below = np.flatnonzero(self.parent >= 0)
@@ -239,7 +245,9 @@ class _FloatPath:
 
     def run(self) -> PathProposal:
         ks: list = [1]
-        self._prune_at(1.0, np.flatnonzero(self.live), 0)
+        live = np.flatnonzero(self.live)
+        g, _ = _Rows(self, live).g(np.ones((len(live), 1)))
+        self._prune_at(1.0, live[g[:, 0] >= 0], 0)
         live = np.flatnonzero(self.live)
         self.b[live] = _search(_Rows(self, live), np.ones(len(live)), self.last)
         while True:
@@ -317,10 +325,18 @@ class _Rows:
         where, owner = _ranges(path.by_anc[splits], path.by_anc[splits + 1])
         node = path.node[where]
         use = path.alive[node] & ~path.live[node] & ~path.zero[node]
-        node = node[use]
+        where, owner, node = where[use], owner[use], node[use]
+        # the leaves of a split with equal terms (a, d) make one row, their weights summed: a grown
+        # tree's leaves share few (pure leaves of one or two examples)
+        kinds = len(path.kind_a)
+        key, group = np.unique(owner * kinds + path.kind[node], return_inverse=True)
+        kind = key % kinds
         col = (slice(None), None)
-        self._set(owner[use], len(splits), path.log_w[where[use]][col], path.a[node][col], path.d[node][col],
-                  path.const[node][col], *(v[splits][col] for v in (path.a, path.d, path.const)), path.zero[splits])
+        with np.errstate(divide="ignore"):
+            log_w = np.log(np.bincount(group, weights=np.exp(path.log_w[where]), minlength=len(key)))
+        self._set(key // kinds, len(splits), log_w[col], path.kind_a[kind][col], path.kind_d[kind][col],
+                  path.kind_const[kind][col], *(v[splits][col] for v in (path.a, path.d, path.const)),
+                  path.zero[splits])
 
     def _set(self, owner, m: int, log_w, a, d, const, sa, sd, sconst, zero) -> None:
         self.owner, self.log_w, self.a, self.d, self.const = owner, log_w, a, d, const
@@ -362,11 +378,15 @@ class _Rows:
 
 def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     """The least integer k > lo with G_d(k) >= 0 for each split of ``rows`` (G_d(lo) < 0), as
-    floats: inf when there is none up to ``last``, nan when the search did not end.  G is first
-    looked at at lo + 1, lo + 2 and ``last`` (lost at one of the first two, or kept at the last:
-    the answer, by the one sign change of Thm 5.3); else Newton's steps in log k from lo + 2,
-    each evaluated at the two integers around it, the bracket narrowed by both, a step that
-    leaves it replaced by bisection in log k; until the bracket is two adjacent integers.
+    floats: inf when there is none up to ``last``, nan when the search did not end.
+
+    G is first looked at at lo + 1, lo + 2 and ``last`` (lost at one of the first two, or kept
+    at the last: the answer, by the one sign change of Thm 5.3); for the others, on the grid
+    lo + 2 + _STEPS (the bracket then spans a factor of at most 4 where k is small, 2^8 beyond
+    2^16); then each round looks at the two integers around the secant in log k through the
+    bracket's ends (G is nearly linear in log k) and at its middle (in log k while it spans more
+    than a factor 2), until the bracket is two adjacent integers.  (G need not be monotone
+    where k is small, so no step extrapolates outside the bracket.)
 
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
@@ -379,41 +399,62 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     out = np.full(m, np.nan)
     lo = np.asarray(lo, dtype=np.float64)
     x = np.stack([lo + 1, lo + 2, np.maximum(lo + 2, last)], axis=1)   # the first look: lo + 1, lo + 2, the last k
-    g, dg = rows.g(x, slope=True)
+    g, _ = rows.g(x)
     lost = g >= 0
     first = np.argmax(lost, axis=1)
     ends = lost.any(axis=1) & (first < 2)
     out[ends] = x[ends, first[ends]]
     out[~lost.any(axis=1)] = np.inf
-    active = np.flatnonzero(lost.any(axis=1) & (first == 2))
-    lo, hi = x[active, 1], x[active, 2]
-    with np.errstate(all="ignore"):          # Newton's step from lo + 2
-        guess = lo * np.exp(-g[active, 1] / (lo * dg[active, 1]))
-    x = x[:, :2].copy()
-    base = np.arange(m)         # the position in the input of each split of ``rows``
+    base = np.flatnonzero(lost.any(axis=1) & (first == 2))     # the position in the input of each split searched
+    if not base.size:
+        return out
+    rows = rows.subset(base)
+    lo, g_lo, hi, g_hi = x[base, 1], g[base, 1], x[base, 2], g[base, 2]
+    points = np.minimum(lo[:, None] + _STEPS, hi[:, None])
+    g, _ = rows.g(points)
+    lo, g_lo, hi, g_hi = _narrowed(points, g, lo, g_lo, hi, g_hi)
+    active = np.arange(len(base))
     for _ in range(_MAX_STEPS):
-        if not active.size:
-            break
-        with np.errstate(all="ignore"):
-            off = ~((guess >= lo + 1) & (guess < hi))
-            guess = np.where(off, np.where(hi > 2 * lo, np.sqrt(lo * hi), (lo + hi) / 2), guess)
-        if 2 * len(active) < len(rows.zero):          # the rows of the splits still searched alone
-            rows, x, active, base = rows.subset(active), x[active], np.arange(len(active)), base[active]
-        p = np.clip(np.floor(guess), lo + 1, hi - 1)
-        points = np.stack([p, np.minimum(p + 1, hi - 1)], axis=1)
-        x[active] = points
-        g, dg = rows.g(x, slope=True)
-        g, dg = g[active], dg[active]
-        lost = g >= 0
-        any_lost = lost.any(axis=1)
-        first = np.argmax(lost, axis=1)
-        r = np.arange(len(active))
-        hi = np.where(any_lost, points[r, first], hi)
-        lo = np.where(any_lost, np.where(first > 0, points[:, 0], lo), points[:, 1])
         done = hi - lo <= 1
-        out[base[active[done]]] = np.where(hi[done] > last, np.inf, hi[done])
-        with np.errstate(all="ignore"):
-            guess = points[:, 1] * np.exp(-g[:, 1] / (points[:, 1] * dg[:, 1]))    # Newton in log k
+        out[base[done]] = np.where(hi[done] > last, np.inf, hi[done])
         keep = ~done
-        active, lo, hi, guess = active[keep], lo[keep], hi[keep], guess[keep]
+        if not keep.any():
+            break
+        active, base, lo, g_lo, hi, g_hi = (v[keep] for v in (active, base, lo, g_lo, hi, g_hi))
+        if 2 * len(active) < len(rows.zero):          # the rows of the splits still searched alone
+            rows, active = rows.subset(active), np.arange(len(active))
+        with np.errstate(all="ignore"):
+            t_lo, t_hi = np.log(lo), np.log(hi)
+            secant = np.exp(t_lo - g_lo * (t_hi - t_lo) / (g_hi - g_lo))
+            middle = np.where(hi > 2 * lo, np.sqrt(lo * hi), (lo + hi) / 2)
+            secant = np.where(np.isfinite(secant), secant, middle)
+        points = np.stack([np.floor(secant), np.floor(secant) + 1, np.floor(middle)], axis=1)
+        points = np.sort(np.clip(points, (lo + 1)[:, None], (hi - 1)[:, None]), axis=1)
+        x = np.ones((len(rows.zero), points.shape[1]))
+        x[active] = points
+        g, _ = rows.g(x)
+        lo, g_lo, hi, g_hi = _narrowed(points, g[active], lo, g_lo, hi, g_hi)
     return out
+
+
+#: the grid of :func:`_search`'s second look, as offsets from lo + 2
+_STEPS = np.array([2.0, 6, 14, 30, 62, 126, 254, 1022, 4094, 2.0 ** 16, 2.0 ** 24, 2.0 ** 32, 2.0 ** 40, 2.0 ** 48])
+
+
+def _narrowed(points, g, lo, g_lo, hi, g_hi) -> tuple:
+    """The bracket ``(lo, G(lo), hi, G(hi))`` of each row narrowed by G at its sorted ``points``
+    (G < 0 before the sign change, >= 0 from it on, by Thm 5.3).
+
+    >>> [v.tolist() for v in _narrowed(np.array([[2.0, 3.0, 4.0]]), np.array([[-1.0, 0.5, 1.0]]),
+    ...                                 np.array([1.0]), np.array([-2.0]), np.array([9.0]), np.array([3.0]))]
+    [[2.0], [-1.0], [3.0], [0.5]]
+    """
+    lost = g >= 0
+    r = np.arange(len(points))
+    last_kept = np.where(lost.any(axis=1), np.argmax(lost, axis=1), points.shape[1]) - 1
+    up = last_kept >= 0
+    lo, g_lo = (np.where(up, v[r, np.maximum(last_kept, 0)], w) for v, w in ((points, lo), (g, g_lo)))
+    down = last_kept + 1 < points.shape[1]
+    hi, g_hi = (np.where(down, v[r, np.minimum(last_kept + 1, points.shape[1] - 1)], w)
+                for v, w in ((points, hi), (g, g_hi)))
+    return lo, g_lo, hi, g_hi

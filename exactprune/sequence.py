@@ -190,33 +190,48 @@ class _SequenceBuilder:
 
     def _certified_path(self) -> Optional[tuple]:
         """``(proposal, m)``: the path proposed in floats (:func:`~exactprune.path_proposal.propose_path`,
-        its stages at k up to FLOAT_EXACT_INTEGERS) and the number m >= 1 of its first stages
-        certified by PruneTree over the input at the columns 1 and (k_i - 1, k_i) of every
-        proposed stage start k_i (:func:`_kept_at_columns`, all at once): stage i (first k k_i)
-        is certified when the columns k_i - 1 and k_i give the proposed stages i - 1 and i, and
-        every stage before it is.  By Cor 5.4 (T_k nest as k grows) the proposed stage i is then
-        T_k for every k in [k_i, k_(i+1) - 1]: S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.
-        None (the walk from k = 1) when there is no proposal or column 1 disagrees."""
+        its stages at k below FLOAT_EXACT_INTEGERS) and the number m >= 1 of its first stages
+        certified by PruneTree at the columns 1 and (k_i - 1, k_i) of every proposed stage start
+        k_i (:func:`_kept_at_columns`): stage i is certified when the columns k_i - 1 and k_i give
+        the proposed stages i - 1 and i, and every stage before it is.  By Cor 5.4 (T_k nest as k
+        grows) the proposed stage i is then T_k for every k in [k_i, k_(i+1) - 1]:
+        S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  Column 1 is PruneTree over the input; the
+        others, all at once, over the proposed first stage S_0 once column 1 has shown it T_1 (a
+        view, :func:`_current_tree`): by the same nesting PruneTree over T_1 at k >= 1 decides as
+        over the input (the walk's own steps rest on it too), and the splits T_1 lost, which a
+        grown tree has many of, are not decided again at every column.  None (the walk from
+        k = 1) when there is no proposal or column 1 disagrees."""
         proposal = propose_path(self.full, self.prior, self.FLOAT_EXACT_INTEGERS)
         if proposal is None:
             return None
         ks = proposal.ks
-        columns = sorted(set(ks) | {k - 1 for k in ks[1:]})
-        stage_of_column = np.searchsorted(np.array(ks, dtype=np.float64), np.array(columns, dtype=np.float64),
-                                          side="right") - 1
-        kept, routes = _kept_at_columns(self.input, columns, self.prior)
+        columns = sorted(set(ks) | {k - 1 for k in ks[1:]})[1:]         # (column 1 first, alone)
+        splits = self.full.n_children > 0
+        first, routes = _kept_at_columns(self.input, [1], self.prior)
+        self._count_routes(routes)
+        if _disagree(self.full, first, proposal.lost_at[None, :] > 0)[0]:
+            return None
+        wrong = {1: False}
+        if columns:
+            view, origin = _current_tree(self.input, splits & proposal.kept(0))
+            kept, routes = _kept_at_columns(view, columns, self.prior)
+            self._count_routes(routes)
+            if origin is not None:          # a compact copy: its nodes back to the input's
+                full = np.zeros((len(columns), self.full.n_nodes), dtype=bool)
+                full[:, origin] = kept
+                kept = full
+            stage_of_column = np.searchsorted(np.array(ks, dtype=np.float64), np.array(columns, dtype=np.float64),
+                                              side="right") - 1
+            expected = proposal.lost_at[None, :] > stage_of_column[:, None]         # the proposed splits per column
+            wrong.update(zip(columns, _disagree(self.full, kept, expected).tolist()))
+        m = 1
+        while m < len(ks) and not wrong[ks[m]] and not wrong[ks[m] - 1]:
+            m += 1
+        return proposal, m
+
+    def _count_routes(self, routes: dict) -> None:
         self.decisions["prunetree_comparisons"] += sum(routes.values())
         self.decisions["prunetree_exact_fallbacks"] += routes.get("arb", 0) + routes.get("exact", 0)
-        expected = proposal.lost_at[None, :] > stage_of_column[:, None]         # the proposed splits per column
-        splits = self.full.n_children > 0
-        parent = self.full.parent
-        frontier = splits & ((parent < 0) | expected[:, np.maximum(parent, 0)])  # a kept split's children, the root
-        wrong = ((kept != expected) & frontier).any(axis=1)    # the kept tree differs from the proposed one
-        by_k = dict(zip(columns, wrong.tolist()))
-        m = 0
-        while m < len(ks) and not by_k[ks[m]] and (m == 0 or not by_k[ks[m] - 1]):
-            m += 1
-        return (proposal, m) if m else None
 
     def _take_path(self, proposal, m: int) -> None:
         """Take the first ``m`` stages of a certified proposal (:meth:`_certified_path`) as the
@@ -571,6 +586,26 @@ def _kept_at_columns(tree: Tree, ks: Sequence[int], prior: Prior) -> tuple:
         for how, count in result.routes.items():
             routes[how] = routes.get(how, 0) + count
     return kept, routes
+
+
+def _disagree(a: CountArrays, kept: "np.ndarray", expected: "np.ndarray") -> "np.ndarray":
+    """Per row: does the pruning ``kept`` (PruneTree's kept splits over ``a``'s nodes) differ from
+    the tree of the splits ``expected`` (closed upwards)?  They are the same tree iff they agree
+    at the root and at every child of an expected split (by induction from the root), so only
+    those are compared.
+
+    >>> from exactprune.tree import iris_tree
+    >>> a = iris_tree().arrays()
+    >>> kept = prune(iris_tree(), 2).kept_splits
+    >>> expected = kept & a.subtree_mask(kept)
+    >>> loose = kept.copy(); loose[a.index("c212")] = True                 # below a lost split: no matter
+    >>> wrong = kept.copy(); wrong[a.index("c2")] = False
+    >>> _disagree(a, np.stack([kept, loose, wrong]), expected[None, :]).tolist()
+    [False, False, True]
+    """
+    parent = a.parent
+    frontier = (a.n_children > 0) & ((parent < 0) | expected[:, np.maximum(parent, 0)])
+    return ((kept != expected) & frontier).any(axis=1)
 
 
 def _prunes(a: CountArrays, kept: "np.ndarray") -> bool:

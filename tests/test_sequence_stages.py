@@ -171,6 +171,9 @@ def test_a_search_error_names_a_split_below_the_root(monkeypatch, first):
     no map: "root")."""
     tree = Tree(Node((first.counts[0] + 10 ** 6, first.counts[1] + 10 ** 6 - 1), [first, FAR]))
     assert _splits_kept(tree, 1) == _splits_kept(tree, 2) == {"root", "c2"}
+    # the walk searches every split (the path proposed in floats places the root's stage, which
+    # removes c2 with it, and certifies it: tests/test_path_proposal.py)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)
     monkeypatch.setattr(search_module, "BREAKPOINT_MAX_LOG2", 2 ** 20)
     with pytest.raises(ValueError, match=re.escape("node c2: no breakpoint below k = 2^1048576 (the limit "
                                                    "BREAKPOINT_MAX_LOG2)")):
@@ -466,6 +469,7 @@ def test_every_walk_is_counted(monkeypatch):
         return [g + 3 for g in real(arrays, splits, prior, k0)]
 
     monkeypatch.setattr(sequence_module, "float_breakpoints", three_too_high)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)      # the walk's own placement
     seq = knorm_sequence(Tree(TWO), crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 10, 12, 16, "inf"]
     assert (seq.decisions["stages_float_walked"], seq.decisions["stages_float_placed"]) == (3, 0)
@@ -511,6 +515,7 @@ def test_float_guesses_are_made_once_per_split_as_it_stands(monkeypatch):
         return real(arrays, splits, prior, k0)
 
     monkeypatch.setattr(sequence_module, "float_breakpoints", recorded)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)      # the walk's own placement
     seq = knorm_sequence(Tree(TWO), crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 10, 12, 16, "inf"]
     assert calls == [(1, 3), (10, 1), (12, 1)]

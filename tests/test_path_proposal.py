@@ -1,0 +1,270 @@
+"""The k path proposed in floats (exactprune.path_proposal) and its certification by PruneTree at the
+columns 1, k_i - 1, k_i (sequence._SequenceBuilder._certified_path): the sequence with the path
+equals the walk alone (PROPOSE_PATH False) on random trees, wrong proposals are caught and the walk
+takes over from the last certified stage, and the stage starts are checked against an oracle
+written from the formulas (an exact PruneTree in Fractions at every k up to a bound)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import exactprune.sequence as sequence_module
+from exactprune import Node, Prior, Tree
+from exactprune.path_proposal import PathProposal, propose_path
+from exactprune.sequence import knorm_sequence
+from exactprune.tree import iris_tree
+from random_trees import count_trees, fractional_count_trees
+from sequence_cases import leaf_moment_by_hand
+
+Builder = sequence_module._SequenceBuilder
+
+PRIORS = [Prior(), Prior(numerator="1"), Prior(lam=1, eta=2), Prior(lam="1/3", eta="1/10"), Prior(lam=0, eta=0)]
+
+
+def walk_alone(tree, prior, crossings=False):
+    saved = Builder.PROPOSE_PATH
+    Builder.PROPOSE_PATH = False
+    try:
+        return knorm_sequence(tree, prior, crossings=crossings)
+    finally:
+        Builder.PROPOSE_PATH = saved
+
+
+def outputs(seq) -> tuple:
+    """Everything a sequence gives but its decision counts: the JSON form (stages, breakpoint
+    entries with crossings) and the record of the stage that loses each node."""
+    return seq.as_dict(), seq.stages[0]._record.stage_of.tolist()
+
+
+def outputs_or_error(make) -> tuple:
+    """:func:`outputs` of ``make()``, or the ValueError it raises (type and message)."""
+    try:
+        return outputs(make())
+    except ValueError as error:
+        return "ValueError", str(error)
+
+
+def assert_path_is_the_walk(tree, prior, crossings=False) -> None:
+    """The sequence with the path proposed gives the walk's outputs, or the walk's error; except
+    where the walk raises because a split's own breakpoint is beyond the search's limit while an
+    ancestor removes it first: then the path's stages are checked by the exact PruneTree by hand
+    on both sides of each start (see the test below)."""
+    walk = outputs_or_error(lambda: walk_alone(tree, prior, crossings=crossings))
+    path = outputs_or_error(lambda: knorm_sequence(tree, prior, crossings=crossings))
+    if walk[0] == "ValueError" and path[0] != "ValueError":
+        assert "no breakpoint below" in walk[1]
+        seq = knorm_sequence(tree, prior, crossings=crossings)
+        for before, stage in zip(seq.stages, seq.stages[1:]):
+            if isinstance(stage.k_from, int):
+                assert best_by_hand(tree.root, stage.k_from, prior)[1] == kept_paths(stage)
+                assert best_by_hand(tree.root, stage.k_from - 1, prior)[1] == kept_paths(before)
+        return
+    assert path == walk
+
+
+# -- an oracle from the formulas: PruneTree (Fig 4.1) in exact Fractions, recursively --------------
+
+def best_by_hand(node: Node, k: int, prior: Prior) -> tuple:
+    """(R of the optimal pruning of ``node``'s subtree at k, its splits kept as paths): keep a split
+    iff the weighted sum (4.28) with the weights (4.11) of its children's optima is below its own
+    leaf moment (4.29), all in Fractions."""
+    leaf = leaf_moment_by_hand(node.counts, k, prior)
+    if not node.children:
+        return leaf, frozenset()
+    den = sum(node.counts) + prior.eta * len(node.children)
+    total, kept = Fraction(0), set()
+    for j, child in enumerate(node.children, start=1):
+        r, below = best_by_hand(child, k, prior)
+        total += (sum(child.counts) + prior.eta) / den * r
+        kept |= {(j,) + path for path in below}
+    if total < leaf:
+        return total, frozenset(kept | {()})
+    return leaf, frozenset()
+
+
+def stage_starts_by_hand(tree: Tree, prior: Prior, bound: int) -> list:
+    """The k <= bound where the optimal pruning changes (1 first)."""
+    starts, before = [], None
+    for k in range(1, bound + 1):
+        kept = best_by_hand(tree.root, k, prior)[1]
+        if kept != before:
+            starts.append(k)
+        before = kept
+    return starts
+
+
+def kept_paths(stage) -> frozenset:
+    """The splits of a stage's tree as child-position paths from the root."""
+    def walk(node, path):
+        if node.children:
+            yield path
+            for j, child in enumerate(node.children, start=1):
+                yield from walk(child, path + (j,))
+    return frozenset(walk(stage.tree.root, ()))
+
+
+@settings(max_examples=20, deadline=None)
+@given(count_trees(max_depth=3, max_count=8, max_children=3), st.sampled_from(PRIORS))
+def test_the_stage_starts_are_where_an_exact_prunetree_by_hand_changes(tree, prior):
+    """Every stage start up to 40 is a k where PruneTree in Fractions (written out above) changes,
+    each such k is a stage start, and each stage's tree is that PruneTree's at its first k."""
+    seq = knorm_sequence(tree, prior, crossings=False)
+    finite = [s for s in seq.stages if s.k_from != "inf" and isinstance(s.k_from, int)]
+    bound = 40
+    assert [s.k_from for s in finite if s.k_from <= bound] == stage_starts_by_hand(tree, prior, bound)
+    for stage in finite:
+        if stage.k_from <= bound:
+            assert kept_paths(stage) == best_by_hand(tree.root, stage.k_from, prior)[1]
+
+
+def test_the_stage_starts_of_a_tree_with_a_large_breakpoint():
+    """Iris (Zhong App B, Figure B.1): stages from 1, 2 (by the exact PruneTree by hand on both
+    sides) and 17781896 (c2's least k as checked against mpmath in tests/test_sequence.py; Zhong
+    prints the floor of the real crossing with the other numerator); the path is proposed and
+    certified whole, with no search."""
+    tree = iris_tree()
+    seq = knorm_sequence(tree, crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, 2, 17781896, "inf"]
+    assert best_by_hand(tree.root, 1, Prior())[1] == kept_paths(seq.stages[0])
+    assert best_by_hand(tree.root, 2, Prior())[1] == kept_paths(seq.stages[1]) != kept_paths(seq.stages[0])
+    assert seq.decisions["stages_path_certified"] == 3 and seq.searches == 0
+
+
+# -- the path equals the walk -----------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(count_trees(max_depth=4, max_count=12, max_children=4, n_classes=(2, 3, 4)), st.sampled_from(PRIORS))
+def test_the_path_equals_the_walk_on_random_trees(tree, prior):
+    assert_path_is_the_walk(tree, prior)
+
+
+@settings(max_examples=25, deadline=None)
+@given(count_trees(max_depth=3, max_count=12, max_children=3), st.sampled_from(PRIORS[:4]))
+def test_the_path_equals_the_walk_with_crossings(tree, prior):
+    """crossings=True takes the path too: each stage's crossings from the stage before's tree."""
+    assert_path_is_the_walk(tree, prior, crossings=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(fractional_count_trees(max_depth=3, max_count=10, max_children=3), st.sampled_from(PRIORS[:4]))
+def test_the_path_equals_the_walk_on_weighted_counts(tree, prior):
+    assert_path_is_the_walk(tree, prior)
+
+
+#: (10^6, 10^6 - 1) into pure children: kept until k ~ 2^2000021 (a bracket beyond 2^53)
+FAR = Node((10 ** 6, 10 ** 6 - 1), [Node((10 ** 6, 0)), Node((0, 10 ** 6 - 1))])
+#: pure children of one class under a split of that class: Thm 5.9, kept at every k
+SURVIVOR = Node((9, 1), [Node((5, 0)), Node((4, 1), [Node((4, 0)), Node((0, 1))])])
+
+
+@pytest.mark.parametrize("tree, prior", [
+    (iris_tree(), Prior()), (iris_tree(), Prior(numerator="1")),                   # a stage at 17781896
+    (Tree(Node((10 ** 6 + 6, 10 ** 6 + 2), [FAR, Node((6, 3), [Node((5, 0)), Node((1, 3))])])), Prior()),
+    (Tree(Node((12, 6), [SURVIVOR, Node((3, 5), [Node((3, 0)), Node((0, 5)), Node((0, 0))])])), Prior()),
+    (Tree(Node((20, 20), [Node((10, 0)), Node((0, 10)), Node((5, 5), [Node((5, 1)), Node((0, 4))]),
+                          Node((5, 5))])), Prior(lam=0, eta=0)),                   # non-binary, lam = 0
+])
+@pytest.mark.parametrize("crossings", [False, True])
+def test_the_path_equals_the_walk_on_large_breakpoints_survivors_and_wide_splits(tree, prior, crossings):
+    """Stages beyond 2^53 (FAR: a certified bracket; the path stops below it and the walk goes on),
+    splits surviving every k (Thm 5.9), several children, lam = 0 (where c3 = (5, 5) into (5, 1)
+    and (0, 4) has no breakpoint below the search's limit: the walk raises, the path removes it
+    with the root at 10)."""
+    assert_path_is_the_walk(tree, prior, crossings)
+    assert knorm_sequence(tree, prior, crossings=crossings).decisions["stages_path_certified"] >= 1
+
+
+def test_a_split_beyond_the_search_range_removed_with_its_parent_is_not_searched():
+    """The walk searches every split of a stage and raises when one's breakpoint lies beyond the
+    search's limit (tests/test_sequence_stages.py); the path places the root's stage below it,
+    which removes that split with the root, and certifies it: PruneTree keeps both splits at
+    k - 1 and prunes the root at k (checked here by the exact PruneTree by hand)."""
+    tree = Tree(Node((10 ** 6 + 1, 10 ** 6 - 1), [Node((1, 0)), FAR]))
+    seq = knorm_sequence(tree, crossings=False)
+    k = seq.stages[1].k_from
+    assert [s.pruned for s in seq.stages] == [[], ["root"], []]
+    assert seq.breakpoints["c2"].removed_with == "root"
+    assert best_by_hand(tree.root, k - 1, Prior())[1] == {(), (2,)} and best_by_hand(tree.root, k, Prior())[1] == set()
+
+
+# -- wrong proposals are caught -------------------------------------------------------------------
+
+def shifted(monkeypatch, stage: int, by: int) -> None:
+    """Replace the proposal by one whose stage ``stage`` starts ``by`` later (its splits the same)."""
+    real = sequence_module.propose_path
+
+    def wrong(arrays, prior, k_limit):
+        proposal = real(arrays, prior, k_limit)
+        ks = list(proposal.ks)
+        ks[stage] += by
+        return PathProposal(ks, proposal.lost_at, proposal.complete)
+
+    monkeypatch.setattr(sequence_module, "propose_path", wrong)
+
+
+#: c1 lost from 10, c2 from 12, the root from 16 (tests/test_sequence.py's TWO_SPLITS)
+TWO = Tree(Node((12, 15), [Node((6, 3), [Node((5, 0)), Node((1, 3))]), Node((6, 12), [Node((0, 10)), Node((6, 2))])]))
+
+
+@pytest.mark.parametrize("stage, by", [(1, 1), (1, -1), (2, 1), (2, -1), (3, 1), (3, -1)])
+@pytest.mark.parametrize("crossings", [False, True])
+def test_a_proposal_one_off_is_caught_and_the_walk_goes_on_from_the_stage_before(monkeypatch, stage, by, crossings):
+    """TWO's proposal is 1, 10, 12, 16; with one start moved by one, the columns around it disagree
+    (one later: column k_i shows the stage before; one earlier: column k_i - 1 shows the stage
+    itself), so exactly the stages before it are taken (``stages_path_certified``) and the walk
+    finds the rest: the sequence is the walk's (planted bug that fails it, by hand, reverted: the
+    column k_i - 1 not compared)."""
+    expected = outputs(walk_alone(TWO, Prior(), crossings))
+    shifted(monkeypatch, stage, by)
+    seq = knorm_sequence(TWO, crossings=crossings)
+    assert outputs(seq) == expected
+    assert seq.decisions["stages_path_certified"] == stage
+
+
+def test_a_wrong_first_stage_falls_back_to_the_walk_from_k_1(monkeypatch):
+    """A proposal whose first stage keeps a split PruneTree prunes at k = 1: nothing is taken."""
+    tree = iris_tree()
+    real = sequence_module.propose_path
+
+    def wrong(arrays, prior, k_limit):
+        proposal = real(arrays, prior, k_limit)
+        lost_at = proposal.lost_at.copy()
+        lost_at[arrays.index("c22")] = 1            # c22 is lost at k = 1 (Zhong App B: ineffective)
+        return PathProposal(proposal.ks, lost_at, proposal.complete)
+
+    monkeypatch.setattr(sequence_module, "propose_path", wrong)
+    seq = knorm_sequence(tree, crossings=False)
+    assert outputs(seq) == outputs(walk_alone(tree, Prior()))
+    assert seq.decisions["stages_path_certified"] == 0
+
+
+def test_no_proposal_for_a_large_pair_table_is_the_walk(monkeypatch):
+    """A tree whose (ancestor, descendant) table is over the limit is not proposed (None)."""
+    import exactprune.path_proposal as path_module
+    monkeypatch.setattr(path_module, "PAIRS_ALWAYS", 1)
+    a = iris_tree().arrays()
+    assert int(a.depth.sum()) > max(1, a.nbytes() // 16) and propose_path(a, Prior()) is None
+    seq = knorm_sequence(iris_tree(), crossings=False)
+    assert seq.decisions["stages_path_certified"] == 0 and [s.k_from for s in seq.stages] == [1, 2, 17781896, "inf"]
+
+
+# -- the proposal itself --------------------------------------------------------------------------
+
+def test_the_proposal_of_iris_is_its_path():
+    """Zhong App B: c22 lost at k = 1 (with its subtree), c21 from 2, c2 from 17781896, the root kept."""
+    a = iris_tree().arrays()
+    proposal = propose_path(a, Prior())
+    assert proposal.ks == [1, 2, 17781896] and proposal.complete
+    names = {n: int(proposal.lost_at[a.index(n)]) for n in ("root", "c2", "c21", "c22")}
+    assert names == {"root": 3, "c2": 2, "c21": 1, "c22": 0}
+
+
+def test_a_proposal_stops_below_its_limit():
+    """Iris with the limit 2^24: c2's breakpoint 17781896 is above 2^24 - 1 = 16777215, so the
+    proposal stops after k = 2 (complete: no breakpoint up to the limit)."""
+    proposal = propose_path(iris_tree().arrays(), Prior(), 1 << 24)
+    assert proposal.ks == [1, 2] and proposal.complete
+    assert propose_path(iris_tree().arrays(), Prior(), 17781897).ks == [1, 2, 17781896]
