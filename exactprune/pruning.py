@@ -115,6 +115,8 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         Every node's value as a leaf (any dtype numpy can copy and index: floats, or objects
         holding exact rationals), one row per node when a value has several parts (a float and
         its bound); it may carry extra entries past the last node, which the pass leaves alone.
+        Several problems at once (columns: PruneTree at several k): one column per problem, with
+        ``decide`` returning a decision per column and ``kept`` of the same shape as ``leaf``.
     subtree, decide : callables
         As above; ``level`` counts the levels with splits from the deepest (0).
     kept : numpy bool array, optional
@@ -156,7 +158,7 @@ def prune_bottom_up(arrays: CountArrays, leaf: np.ndarray,
         tree = subtree(splits, best, level)
         keep = np.asarray(decide(splits, tree, level), dtype=bool)
         kept[splits] = keep
-        best[splits] = np.where(keep if np.ndim(tree) == 1 else keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)),
+        best[splits] = np.where(keep if np.ndim(tree) == np.ndim(keep) else keep.reshape((-1,) + (1,) * (np.ndim(tree) - 1)),
                                 tree, best[splits])      # a split's value as a leaf, not yet overwritten
     return kept, best
 

@@ -11,7 +11,7 @@ public name is importable from ``exactprune.knorm``; the error estimates (4.12)-
   (4.11) P*[A_c|A_d] = (n_c + eta) / (n_d + eta K_d).
 * Mean, variance and standard deviation (4.12)-(4.14); the k-norm E[r^k]^(1/k)
   (:func:`~exactprune.formatting.knorm_decimal`).
-* PruneTree (Fig 4.1): bottom-up, keep a split iff R_tree < R_leaf - epsilon.
+* PruneTree (Fig 4.1): bottom-up, keep a split iff R_tree < R_leaf - epsilon; many k: prune_many.
 * The prediction error of an input (4.30): the leaf moments of its leaf.
 
 Exactness.  Moments are exact Fractions up to ``EXACT_K_LIMIT``; beyond it
@@ -35,10 +35,10 @@ from .estimates import ErrorEstimate, error_estimate, leaf_error, prediction_err
 from .moments import (EXACT_K_LIMIT, GAMMA_IMAGE_FROM, Prior, child_weight, child_weights, leaf_moment, leaf_moment_arb, leaf_moment_floats,
                       leaf_moment_terms, leaf_terms, moment, posterior_prior, subtree_moment, subtree_moment_arb,
                       tree_child_weights, weighted_recursion, zero_weight_refusal)
-from .prunetree import PruneResult, prune
+from .prunetree import PruneResult, prune, prune_many
 
 __all__ = ["Prior", "EXACT_K_LIMIT", "GAMMA_IMAGE_FROM", "leaf_terms", "leaf_moment_terms", "leaf_moment_floats", "leaf_moment",
            "leaf_moment_arb", "child_weights", "child_weight", "tree_child_weights", "zero_weight_refusal",
            "weighted_recursion", "moment", "subtree_moment", "subtree_moment_arb", "ErrorEstimate", "error_estimate",
-           "leaf_error", "PruneResult", "prune", "prediction_error", "posterior_prior", "sqrt_decimal",
+           "leaf_error", "PruneResult", "prune", "prune_many", "prediction_error", "posterior_prior", "sqrt_decimal",
            "knorm_decimal"]

@@ -307,23 +307,26 @@ def leaf_moment_floats(sizes, majority, n_classes: int, prior: Prior, k: int) ->
     return _leaf_images(sizes, majority, tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes)), k)
 
 
-def _leaf_images(sizes, majority, offsets: tuple, k: int) -> tuple:
+def _leaf_images(sizes, majority, offsets: tuple, k) -> tuple:
     """:func:`leaf_moment_floats` given the floats of (c lam, J lam) (:func:`_float_or_inf`: inf
     when there is no image, which makes a or d inf): a caller imaging many blocks of nodes
-    converts the parameters once."""
+    converts the parameters once.  ``k`` may be an array of orders, all at most
+    ``GAMMA_IMAGE_FROM`` or all above, broadcasting against the sizes (PruneTree's columns: sizes
+    of shape (n, 1)), every element the image its order alone gives."""
     if sizes.dtype == object or majority.dtype == object:
         sizes_f, majority_f = sizes.astype(np.float64), majority.astype(np.float64)
     else:       # integers: n - most exact in the integers, then one rounding adding the float offset, as in floats
         sizes_f, majority_f = sizes, majority
     a, d = leaf_terms(sizes_f, majority_f, offsets)
-    image = rising_ratio_array if k <= GAMMA_IMAGE_FROM else rising_ratio_gamma_array
+    image = rising_ratio_array if (k if np.ndim(k) == 0 else np.max(k)) <= GAMMA_IMAGE_FROM else rising_ratio_gamma_array
     values, rels = image((a, _TERM_REL), (d, _TERM_REL), k)
     if sizes.dtype != object and majority.dtype != object and (not sizes.size or sizes.max() < _FLOAT_EXACT_INT):
         return values, rels                     # every node imaged
     imaged = sizes < _FLOAT_EXACT_INT
     if sizes.dtype == object or majority.dtype == object:      # only Python ints are exact floats here
         imaged &= np.fromiter((s.__class__ is int and m.__class__ is int for s, m in
-                               zip(sizes.tolist(), majority.tolist())), dtype=bool, count=sizes.size)
+                               zip(sizes.ravel().tolist(), majority.ravel().tolist())),
+                              dtype=bool, count=sizes.size).reshape(sizes.shape)
     return values, np.where(imaged, rels, math.inf)
 
 

@@ -12,20 +12,22 @@ balls cannot settle goes to the exact route where it is cheap
 (:meth:`_PruneTree._exact_beyond_limit`).  The float filter's leaf moments are log-Gamma images
 above ``GAMMA_IMAGE_FROM`` (:func:`~exactprune.certify.rising_ratio_gamma_array`), so it costs
 the same at any k below ``2**53``; beyond, every decision is an arb sign.  The number of fallbacks
-is reported.
+is reported.  :func:`prune_many` makes the decisions at many k in one float pass (the filter's
+values over (nodes, orders)), an order whose pass declines a decision decided by :func:`prune`'s
+route.
 The formulas are :mod:`exactprune.knorm.moments`'.
 """
 from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import flint
 import numpy as np
 
 from ..certify import (TINY, U, Approx, Decider, float_greater_array, product_rel, quotient_rel, rising_ratio_rel,
-                       sum_rel, weighted_sum_rel)
+                       sum_rel, sum_rel_array, weighted_sum_rel)
 from .. import limits
 from ..limits import EXACT_K_LIMIT
 from ..numbers import CertificationError, arb_of, check_k, rising_ratio_fmpq, to_fmpq, to_fraction
@@ -35,7 +37,7 @@ from ..tree import CountArrays, Node, Tree, has_fractional_counts
 from .moments import (_TERM_REL, GAMMA_IMAGE_FROM, Prior, _float_or_inf, _leaf_images, child_weights, leaf_moment_arb,
                       leaf_terms)
 
-__all__ = ["PruneResult", "prune"]
+__all__ = ["PruneResult", "prune", "prune_many"]
 
 
 class PruneResult(Pruning):
@@ -160,9 +162,7 @@ class _PruneTree:
         self._leaf_cache: dict = {}         # node index -> fmpq leaf moment
         self._exact_cache: dict = {}        # node index -> fmpq moment of the optimal subtree (the exact walks')
         self._filter: Optional[_FloatFilter] = None
-        if prior.lam == 0 and np.any(a.sizes == 0):
-            name = a.name(int(np.flatnonzero(a.sizes == 0)[0]))
-            raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
+        _refuse_empty_with_zero_lam(a, prior)
         if not len(a.indices):      # no split
             return
         if k > EXACT_K_LIMIT:
@@ -177,7 +177,7 @@ class _PruneTree:
         if self._fractional or k >= _FLOAT_K_LIMIT:       # no float filter: its bounds assume integer counts
             self._one_by_one(keep)                          # (and its log-Gamma images k below 2**53)
         else:
-            self._filter = _FloatFilter(a, tree.n_classes, k, prior, epsilon, self.decider, self.kept, keep)
+            self._filter = _FloatFilter(a, tree.n_classes, [k], prior, epsilon, self.decider, self.kept, keep)
 
     # -- exact rationals (fallback, and the moment of the result) ---------------------
     def _size_majority(self, i: int) -> tuple:
@@ -295,6 +295,13 @@ class _PruneTree:
         return to_fraction(SubtreeWalk(a, self.kept, leaf, weights, self._exact_cache).value(0))
 
 
+def _refuse_empty_with_zero_lam(a: CountArrays, prior: Prior) -> None:
+    """ValueError naming the first empty node when lam = 0 (its leaf moment (4.29) is 0/0)."""
+    if prior.lam == 0 and np.any(a.sizes == 0):
+        name = a.name(int(np.flatnonzero(a.sizes == 0)[0]))
+        raise ValueError(f"node {name}: an empty node with lam = 0 has no defined error moment")
+
+
 def _whole_counts_as_ints(a: CountArrays) -> CountArrays:
     """``a``, or, when its object count matrix holds Fractions that are all whole (arrays built
     directly: a Node makes whole Fractions ints), the same tree with those counts as the ints
@@ -313,40 +320,50 @@ def _whole_counts_as_ints(a: CountArrays) -> CountArrays:
 
 
 class _FloatFilter:
-    """PruneTree's float filter: the pass for k <= EXACT_K_LIMIT over integer counts
-    (:func:`~exactprune.pruning.prune_bottom_up`, a level
-    at a time from the deepest) over breadth-first positions
-    (:meth:`~exactprune.tree.CountArrays.split_positions`): the children of a level's splits
-    are one slice of positions, each split's children consecutive, so a level costs a fixed
-    number of numpy calls on slices (a binary tree's pairs are two strided views).
+    """PruneTree's float filter: the pass over integer counts, for k below 2**53, at one order or
+    at several at once (``ks`` ascending, one column per order: every value an array over
+    (positions, columns); one order: plain vectors),
+    (:func:`~exactprune.pruning.prune_bottom_up`, a level at a time from the deepest) over
+    breadth-first positions (:meth:`~exactprune.tree.CountArrays.split_positions`): the children
+    of a level's splits are one slice of positions, each split's children consecutive, so a
+    level costs a fixed number of numpy calls on slices (a binary tree's pairs are two strided
+    views), whatever the number of columns.  The tree's child weights are made once for every
+    column; the leaf moments per column (:meth:`_leaf_floats`).
 
-    Bounds (certify's rules): a non-zero leaf moment has the bound ``leaf_rel``.  A term w_c
-    v_c has the product rule's bound of weight_rel and rel_c, and the sum of at most K terms
-    the sum rule applied K - 1 times to their largest bound: f(r) =
+    Bounds (certify's rules), per column: a non-zero leaf moment has the bound ``leaf_rel`` of
+    its column.  A term w_c v_c has the product rule's bound of weight_rel and rel_c, and the
+    sum of at most K terms the sum rule applied K - 1 times to their largest bound: f(r) =
     :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r, K), monotone and above r.  A
     node decided in the t-th level (t = 0 the deepest level with splits) has a kept subtree
     of height at most t + 1, so every subtree value of that level has the bound
-    f^(t+1)(leaf_rel), one number per level.  An approximation that cannot be vouched for is
-    NaN, which every comparison declines and every sum keeps: a leaf moment that is neither 0
-    nor at least ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of a node
-    with a weight neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is neither 0
-    nor at least ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no underflow).
-    The sum of a split's terms is taken left to right (a missing term of a narrower split
-    adds nothing).  The decisions the filter declines go to ``certified_keep`` (exact rationals, or
-    arb balls above ``EXACT_K_LIMIT``), one by one, the
-    decisions of the levels below written into ``decisions`` first (the exact walk reads them);
-    every decision ends in ``decisions`` (over node indices).  Built whole by the constructor;
-    :meth:`remaining` reads the pass's positions once."""
+    f^(t+1)(leaf_rel), one number per level and column.  An approximation that cannot be
+    vouched for is NaN, which every comparison declines and every sum keeps: a leaf moment that
+    is neither 0 nor at least ``_VALUE_FLOOR`` (or whose node size passes 2**53), the weights of
+    a node with a weight neither 0 nor at least ``_WEIGHT_FLOOR``, a subtree value that is
+    neither 0 nor at least ``_VALUE_FLOOR``; so every non-zero term is at least TINY (no
+    underflow).  The sum of a split's terms is taken left to right (a missing term of a
+    narrower split adds nothing).
 
-    def __init__(self, a: CountArrays, n_classes: int, k: int, prior: Prior, epsilon: Fraction,
-                 decider: Decider, decisions: np.ndarray, certified_keep: Callable[[int], bool]):
+    The decisions the filter declines: at one order with ``certified_keep`` (:func:`prune`), they
+    go to it (exact rationals, or arb balls above ``EXACT_K_LIMIT``) one by one, the decisions of
+    the levels below written into ``decisions`` first (the exact walk reads them), the settled
+    ones counted in ``decider``'s routes, and every decision ends in ``decisions`` (over node
+    indices).  Without (:func:`prune_many`), a column with a declined decision is marked in
+    ``declined`` and its later decisions mean nothing: the caller decides that order whole by
+    the one-order route; :meth:`decisions` gives the columns' decisions over node indices.
+    Built whole by the constructor; :meth:`remaining` reads the pass's positions once."""
+
+    def __init__(self, a: CountArrays, n_classes: int, ks: list, prior: Prior, epsilon: Fraction,
+                 decider: Optional[Decider] = None, decisions: Optional[np.ndarray] = None,
+                 certified_keep: Optional[Callable[[int], bool]] = None):
         self.n_nodes = a.n_nodes
+        self.declined = np.zeros(len(ks), dtype=bool)
         order, _ = a.breadth_first()
         splits, levels = a.splits_by_position()     # split positions in breadth-first order, and by level
         binary = len(a.indices) == 2 * len(splits)
         arity = np.broadcast_to(2, splits.shape) if binary else a.n_children[order[splits]]    # children per split
         first = None if binary else np.cumsum(arity) - arity + 1     # each split's first child (binary: 2 s + 1)
-        sizes_f, value, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes, prior, k)
+        sizes_f, value, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes, prior, ks)
         eta_f = _float_or_inf(prior.eta)
         with np.errstate(all="ignore"):
             weight = sizes_f        # position p > 0: P*[A_p | A_parent] (4.11), made in place over the sizes
@@ -367,11 +384,12 @@ class _FloatFilter:
                 low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
                 starts = np.arange(1, 2 * len(splits), 2) if first is None else first
                 weight[starts[np.logical_or.reduceat(low[1:], starts - 1)]] = math.nan    # an untrusted weight: NaN subtree
+        if len(ks) == 1:        # one order: plain vectors (cheaper array calls, the same floats)
+            value, leaf_rel = value[:, 0], leaf_rel[0]
+        else:
+            weight = weight[:, None]        # one weight for every column
         eps = Approx.of(epsilon)       # NaN with an infinite bound if it has no float image
-        bounds, bound, width = [], leaf_rel, int(arity.max())     # bounds[t]: f^(t+1)(leaf_rel) plus epsilon (sum rule)
-        for _ in levels:
-            bound = weighted_sum_rel(weight_rel, bound, width)
-            bounds.append(sum_rel(bound, eps.rel))
+        bounds = _level_bounds(weight_rel, leaf_rel, int(arity.max()), eps.rel, len(levels))
         n_splits = len(splits)
         del splits
         runs, stop = [], n_splits           # runs[t]: the level's splits and children as slices
@@ -383,7 +401,7 @@ class _FloatFilter:
                 runs.append((slice(begin, stop), int(first[begin]), int(first[stop - 1] + arity[stop - 1])))
             stop = begin
         slots = None if binary else self._slots(arity, first, runs)
-        kept = np.zeros(len(order), dtype=bool)
+        kept = np.zeros(value.shape, dtype=bool)
         shift = eps.value != 0.0 or eps.rel != 0.0      # epsilon's float image is not the exact 0
 
         def subtree(positions, best, t):
@@ -393,40 +411,53 @@ class _FloatFilter:
                 tree_v = terms[0::2] + terms[1::2]
             else:
                 assert slots is not None        # made when the tree is not binary
-                terms = np.append(terms, 0.0)       # the missing terms of narrower splits
+                terms = np.concatenate((terms, np.zeros((1,) + terms.shape[1:])))     # the missing terms of narrower splits
                 tree_v = terms[slots[t][0]]
                 for slot in slots[t][1:]:
                     tree_v += terms[slot]
-            if np.fmin.reduce(tree_v) < _VALUE_FLOOR:
+            if np.fmin.reduce(tree_v, axis=None) < _VALUE_FLOOR:
                 tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
             return tree_v
 
         def decide(positions, tree_v, t):
             if shift:
                 tree_v = tree_v + eps.value
-            leaf_v = value.take(positions)      # (not yet overwritten: the splits' leaf moments)
+            leaf_v = value.take(positions, axis=0)      # (not yet overwritten: the splits' leaf moments)
             keep, settled = float_greater_array(leaf_v, leaf_v * leaf_rel, tree_v, bounds[t])
-            if not np.logical_and.reduce(settled):
+            if not np.logical_and.reduce(settled, axis=None):
+                if certified_keep is None:      # several orders: the column is decided whole by the caller
+                    self.declined |= ~np.logical_and.reduce(settled, axis=0)
+                    return keep
+                assert decider is not None and decisions is not None      # given with certified_keep (one order)
                 declined = np.flatnonzero(~settled)
                 below = runs[t][1]          # the positions of the levels below, decided: for the exact walk
                 decisions[order[below:]] = kept[below:]
                 for position in declined.tolist():
                     keep[position] = certified_keep(int(order[positions[position]]))
                 decider.routes["float"] += positions.size - declined.size
-            else:
+            elif decider is not None:
                 decider.routes["float"] += positions.size
             return keep
 
         with np.errstate(all="ignore"):
             prune_bottom_up(a, value, subtree, decide, kept, levels, in_place=True)
-        decisions[order] = kept
+        if decisions is not None:
+            decisions[order] = kept
         self._positions: Optional[tuple] = (order, levels, runs, None if binary else arity, kept)
+
+    def decisions(self) -> np.ndarray:
+        """The decisions of every column over node indices (a bool array of shape (columns,
+        nodes)); a column marked in ``declined`` holds no decisions worth reading."""
+        order, kept = self._positions[0], self._positions[-1]       # type: ignore[index]  # (read before remaining)
+        out = np.zeros((len(self.declined), self.n_nodes), dtype=bool)
+        out[:, order] = kept.T          # (one order: a vector, broadcast into the one row)
+        return out
 
     def remaining(self) -> Optional[np.ndarray]:
         """Which nodes remain in the pruned tree (:meth:`~exactprune.tree.CountArrays.subtree_mask`
-        of the decisions) from the float pass's breadth-first positions, top-down a level at a
-        time: a kept split's children are one slice of positions.  Asked once (by
-        :attr:`PruneResult.tree`): the positions are dropped then; None after another pass."""
+        of the decisions of the one order) from the float pass's breadth-first positions,
+        top-down a level at a time: a kept split's children are one slice of positions.  Asked
+        once (by :attr:`PruneResult.tree`): the positions are dropped then; None after another pass."""
         if self._positions is None:
             return None
         order, levels, runs, arity, kept = self._positions
@@ -470,42 +501,104 @@ class _FloatFilter:
         return out
 
     @staticmethod
-    def _leaf_floats(counts, order, n_classes: int, prior: Prior, k: int) -> tuple:
+    def _leaf_floats(counts, order, n_classes: int, prior: Prior, ks: list) -> tuple:
         """``(sizes, values, leaf_rel, weight_rel)``: the sizes n_t (as floats) of the nodes
-        ``order`` (rows of ``counts``), the float images of their leaf moments (4.29)
-        (:func:`leaf_moment_floats`, a block of nodes at a time: small temporaries), the bound
-        ``leaf_rel`` of a non-zero one and the bound of every child weight, by certify's rules: a
-        child weight (n_c + eta) / (n + eta K) is a sum over a sum of a product (quotient rule),
-        the counts exact floats and eta correctly rounded.  One bound serves every node (a zero
-        image has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept per node: for
-        k <= ``GAMMA_IMAGE_FROM`` the loop's one rule, above it the largest of the log-Gamma
-        images' own bounds; an image that cannot be vouched for is NaN instead (an infinite
-        bound from :func:`leaf_moment_floats`).  A parameter whose float is not 0 exactly or in [TINY,
-        2**1000] voids every bound (every image NaN: the filter declines everywhere); so does a
-        leaf moment that is neither 0 exactly nor at least ``_VALUE_FLOOR``."""
+        ``order`` (rows of ``counts``), the float images of their leaf moments (4.29) at every
+        order of ``ks`` (ascending; :func:`leaf_moment_floats`; an array of shape (nodes, columns), a block
+        of nodes at a time: small temporaries), the bound ``leaf_rel`` of a non-zero one per
+        column and the bound of every child weight, by certify's rules: a child weight (n_c +
+        eta) / (n + eta K) is a sum over a sum of a product (quotient rule), the counts exact
+        floats and eta correctly rounded.  One bound serves every node of a column (a zero image
+        has the bound 0, and ``leaf_rel`` times 0 is 0), so no bound is kept per node: for k <=
+        ``GAMMA_IMAGE_FROM`` the loop's one rule, above it the largest of the log-Gamma images'
+        own bounds (the orders of each kind imaged at once, each image the float its order alone
+        gives); an image that cannot be vouched for is NaN instead (an
+        infinite bound from :func:`leaf_moment_floats`).  A parameter whose float is not 0
+        exactly or in [TINY, 2**1000] voids every bound (every image NaN: the filter declines
+        everywhere); so does a leaf moment that is neither 0 exactly nor at least
+        ``_VALUE_FLOOR``.
+
+        >>> sizes, values, leaf_rel, _ = _FloatFilter._leaf_floats(np.array([[0, 49, 5]]), np.array([0]), 3,
+        ...                                                         Prior(), [1, 2])
+        >>> exact = [Fraction(4, 37), Fraction(56, 4181)]       # Zhong (B.1), (B.2): k = 1, 2
+        >>> [abs(Fraction(v) - e) <= Fraction(r) * Fraction(v) for v, e, r in zip(values[0], exact, leaf_rel)]
+        [True, True]
+        """
         offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))
         usable = all(math.isfinite(x) for x in (*offsets, _float_or_inf(prior.eta)))
-        loop = k <= GAMMA_IMAGE_FROM        # one bound for every node; above, the largest of the nodes' own
-        leaf_rel = rising_ratio_rel(_TERM_REL, _TERM_REL, k) if loop else 0.0
+        n_loop = sum(k <= GAMMA_IMAGE_FROM for k in ks)     # ks ascending: the loop's orders first
+        loop, gamma = slice(0, n_loop), slice(n_loop, len(ks))     # one bound for every node; the largest of the nodes'
+        loop_ks, gamma_ks = np.array(ks[loop], dtype=np.int64), np.array(ks[gamma], dtype=np.int64)
+        leaf_rel = np.array([rising_ratio_rel(_TERM_REL, _TERM_REL, k) if k <= GAMMA_IMAGE_FROM else 0.0 for k in ks])
         weight_rel = quotient_rel(sum_rel(0.0, U), sum_rel(0.0, product_rel(U, 0.0))) if usable else math.inf
-        sizes_f, leaf_v = np.empty(len(order)), np.empty(len(order))
-        for start in range(0, len(order), _LEAF_BLOCK):
-            block = slice(start, start + _LEAF_BLOCK)
+        sizes_f, leaf_v = np.empty(len(order)), np.empty((len(order), len(ks)))
+        # several loop orders: their running products at once (the largest order times the block's nodes);
+        # one: the loop's own blocks of factors
+        orders: Any = loop_ks if loop_ks.size > 1 else int(loop_ks.max(initial=0))
+        gamma_orders: Any = gamma_ks if gamma_ks.size > 1 else int(gamma_ks.max(initial=0))    # (one: its own form)
+        top = int(loop_ks.max()) if loop_ks.size > 1 else 1
+        rows = min(_LEAF_BLOCK, max(1, 4 * _LEAF_BLOCK // max(len(ks), top)))     # entries per temporary
+        for start in range(0, len(order), rows):
+            block = slice(start, start + rows)
             sizes, majority = _FloatFilter._sizes_by_position(counts, order[block])
             sizes_f[block] = sizes
-            values, rels = _leaf_images(sizes, majority, offsets, k)     # (leaf_moment_floats)
-            if not rels.max() < math.inf:
-                values[np.isinf(rels)] = math.nan
-            if not loop:
-                leaf_rel = max(leaf_rel, float(np.fmax.reduce(np.where(np.isinf(rels), 0.0, rels))))
-            leaf_v[block] = values
+            if loop_ks.size:        # (leaf_moment_floats)
+                values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, orders)
+                leaf_v[block, loop] = values if rels.max() < math.inf else np.where(np.isinf(rels), math.nan, values)
+            if gamma_ks.size:
+                values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, gamma_orders)
+                leaf_v[block, gamma] = values if rels.max() < math.inf else np.where(np.isinf(rels), math.nan, values)
+                leaf_rel[gamma] = np.maximum(leaf_rel[gamma], np.fmax.reduce(np.where(np.isinf(rels), 0.0, rels), axis=0))
         if not usable:
-            leaf_rel = math.inf
+            leaf_rel[:] = math.inf
         if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):
             return sizes_f, leaf_v, leaf_rel, weight_rel         # every moment trusted
         with np.errstate(invalid="ignore"):
             leaf_v[~(((leaf_v >= _VALUE_FLOOR) | (leaf_v == 0.0)) & usable)] = math.nan
         return sizes_f, leaf_v, leaf_rel, weight_rel
+
+
+def _level_bounds(weight_rel: float, leaf_rel: Any, terms: int, eps_rel: float, n_levels: int) -> list:
+    """The float filter's bound of every level t (:class:`_FloatFilter`): f^(t+1)(leaf_rel) plus
+    epsilon by the sum rule, f(r) = :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r,
+    terms).  For one order (``leaf_rel`` a number) the scalar rules, a float per level (a deep
+    tree's chain costs no array calls); for several (an array, one bound per column) the same rules
+    elementwise (:func:`~exactprune.certify.product_rel` on an array, then
+    :func:`~exactprune.certify.sum_rel_array`), an array per level; the same floats either way.
+
+    >>> from exactprune.certify import weighted_sum_rel
+    >>> many = _level_bounds(U, np.array([0.0, 2 * U]), 3, 0.0, 2)
+    >>> [_level_bounds(U, r, 3, 0.0, 2) for r in (0.0, 2 * U)] == np.transpose(many).tolist()
+    True
+    >>> _level_bounds(U, 0.0, 3, 0.0, 1) == [sum_rel(weighted_sum_rel(U, 0.0, 3), 0.0)]
+    True
+    """
+    out: list = []
+    if np.ndim(leaf_rel) == 0:
+        scalar = float(leaf_rel)
+        for _ in range(n_levels):
+            scalar = weighted_sum_rel(weight_rel, scalar, terms)
+            out.append(sum_rel(scalar, eps_rel))
+        return out
+    bound = leaf_rel
+    for _ in range(n_levels):
+        bound = product_rel(weight_rel, bound)      # type: ignore[arg-type]  # (arithmetic alone: elementwise)
+        for _ in range(terms - 1):
+            bound = sum_rel_array(bound, 0.0)
+        out.append(sum_rel_array(bound, eps_rel))
+    return out
+
+
+def _tree_and_prior_checked(tree: Union[Tree, Node], prior: Prior, caller: str) -> Tree:
+    """``tree`` as a Tree (a Node taken as its root), after the TypeErrors of :func:`prune` and
+    :func:`prune_many` (named ``caller``) for a tree or a prior of another type."""
+    if isinstance(tree, Node):
+        tree = Tree(tree)
+    if not isinstance(tree, Tree):
+        raise TypeError(f"{caller} needs a Tree, got {type(tree).__name__}")
+    if not isinstance(prior, Prior):
+        raise TypeError(f"prior must be an exactprune Prior, got {type(prior).__name__}")
+    return tree
 
 
 def prune(tree: Union[Tree, Node], k: Any, *, prior: Prior = Prior(), epsilon: Any = 0) -> PruneResult:
@@ -560,12 +653,76 @@ def prune(tree: Union[Tree, Node], k: Any, *, prior: Prior = Prior(), epsilon: A
     >>> weighted.routes, weighted.pruned
     ({'float': 0, 'arb': 0, 'exact': 1}, [])
     """
-    if isinstance(tree, Node):
-        tree = Tree(tree)
-    if not isinstance(tree, Tree):
-        raise TypeError(f"prune needs a Tree, got {type(tree).__name__}")
-    if not isinstance(prior, Prior):
-        raise TypeError(f"prior must be an exactprune Prior, got {type(prior).__name__}")
+    tree = _tree_and_prior_checked(tree, prior, "prune")
     k = check_k(k)
     epsilon = check_epsilon(epsilon)
     return PruneResult(tree, k, _PruneTree(tree, k, prior, epsilon))
+
+
+def prune_many(tree: Union[Tree, Node], ks: Sequence[Any], *, prior: Prior = Prior()) -> tuple:
+    """PruneTree (Zhong Fig 4.1) at many orders at once: the decisions of :func:`prune` at every
+    ``k`` of ``ks`` (epsilon 0), certified exactly like it, in one float pass.
+
+    The float filter runs once over every order together (values over (nodes, orders): the
+    child weights made once, each order's leaf moments (4.29) and level bounds its own); an
+    order whose filter declines any decision, and an order the filter does not serve (k >=
+    2**53, rational counts), is decided whole by :func:`prune`'s route at that order, so every
+    row is exactly ``prune(tree, k, prior=prior).kept_splits``.
+
+    Parameters
+    ----------
+    tree : Tree or Node
+        The tree (a Node is taken as the root of a Tree); counts as for :func:`prune`.
+    ks : sequence of int
+        The orders, each a positive integer as :func:`prune` takes it (up to ``MAX_K``), in any
+        order, repeats allowed.
+    prior : Prior, default ``Prior()``
+        The parameters of (4.29) and (4.11), as for :func:`prune`.
+
+    Returns
+    -------
+    tuple
+        ``(kept, routes)``: ``kept`` a bool array of shape (len(ks), nodes), row i the kept splits
+        of PruneTree at ``ks[i]`` (over the input's :meth:`~exactprune.tree.Tree.arrays`
+        indices); ``routes`` the decision kernel's route counts (``float``, ``arb``, ``exact``)
+        summed over the rows.
+
+    See Also
+    --------
+    prune : one order, with the pruned tree and its moment.
+
+    Examples
+    --------
+    >>> from exactprune.tree import iris_tree
+    >>> kept, routes = prune_many(iris_tree(), [2, 1, 2])
+    >>> kept.shape, routes                  # 15 nodes, 7 splits: 7 decisions per order, all settled in floats
+    ((3, 15), {'float': 21, 'arb': 0, 'exact': 0})
+    >>> names = iris_tree().arrays().names()
+    >>> at = [names.index(name) for name in ("root", "c2", "c21", "c22")]
+    >>> kept[0, at].tolist()                # Zhong Figure B.1(d), k = 2: c21 and c22 made leaves
+    [True, True, False, False]
+    >>> all((row == prune(iris_tree(), k).kept_splits).all() for k, row in zip([2, 1, 2], kept))
+    True
+    """
+    tree = _tree_and_prior_checked(tree, prior, "prune_many")
+    if isinstance(ks, (str, bytes)) or not hasattr(ks, "__iter__"):
+        raise TypeError(f"ks must be a sequence of orders k, got {type(ks).__name__}")
+    ks = [check_k(k) for k in ks]
+    a = _whole_counts_as_ints(tree.arrays())
+    _refuse_empty_with_zero_lam(a, prior)
+    rows: dict = {}             # order -> (kept splits, routes)
+    orders = sorted(set(ks))
+    served = [] if has_fractional_counts(a) or not len(a.indices) else [k for k in orders if k < _FLOAT_K_LIMIT]
+    if served:
+        passed = _FloatFilter(a, tree.n_classes, served, prior, Fraction(0))
+        n_splits = int(np.count_nonzero(a.n_children))
+        for k, kept, declined in zip(served, passed.decisions(), passed.declined.tolist()):
+            if not declined:
+                rows[k] = (kept, {"float": n_splits, "arb": 0, "exact": 0})
+    for k in orders:
+        if k not in rows:           # declined somewhere, or not served: the one-order route
+            engine = _PruneTree(tree, k, prior, Fraction(0))
+            rows[k] = (engine.kept, dict(engine.decider.routes))
+    kept = np.array([rows[k][0] for k in ks], dtype=bool).reshape(len(ks), a.n_nodes)
+    routes = {route: sum(rows[k][1][route] for k in ks) for route in ("float", "arb", "exact")}
+    return kept, routes
