@@ -36,7 +36,7 @@ import numpy as np
 from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, float_breakpoints, next_breakpoint, real_crossings,
                           SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
-from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
+from .knorm import EXACT_K_LIMIT, Prior, prune, prune_many, subtree_moment_arb
 from .path_proposal import propose_path
 from .limits import BREAKPOINT_EXACT_BITS
 from .formatting import knorm_decimal
@@ -192,7 +192,7 @@ class _SequenceBuilder:
         """``(proposal, m)``: the path proposed in floats (:func:`~exactprune.path_proposal.propose_path`,
         its stages at k below FLOAT_EXACT_INTEGERS) and the number m >= 1 of its first stages
         certified by PruneTree at the columns 1 and (k_i - 1, k_i) of every proposed stage start
-        k_i (:func:`_kept_at_columns`): stage i is certified when the columns k_i - 1 and k_i give
+        k_i (:func:`~exactprune.knorm.prune_many`, exact decisions): stage i is certified when the columns k_i - 1 and k_i give
         the proposed stages i - 1 and i, and every stage before it is.  By Cor 5.4 (T_k nest as k
         grows) the proposed stage i is then T_k for every k in [k_i, k_(i+1) - 1]:
         S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  Column 1 is PruneTree over the input; the
@@ -207,14 +207,14 @@ class _SequenceBuilder:
         ks = proposal.ks
         columns = sorted(set(ks) | {k - 1 for k in ks[1:]})[1:]         # (column 1 first, alone)
         splits = self.full.n_children > 0
-        first, routes = _kept_at_columns(self.input, [1], self.prior)
+        first, routes = prune_many(self.input, [1], prior=self.prior)
         self._count_routes(routes)
         if _disagree(self.full, first, proposal.lost_at[None, :] > 0)[0]:
             return None
         wrong = {1: False}
         if columns:
             view, origin = _current_tree(self.input, splits & proposal.kept(0))
-            kept, routes = _kept_at_columns(view, columns, self.prior)
+            kept, routes = prune_many(view, columns, prior=self.prior)
             self._count_routes(routes)
             if origin is not None:          # a compact copy: its nodes back to the input's
                 full = np.zeros((len(columns), self.full.n_nodes), dtype=bool)
@@ -573,19 +573,6 @@ def _current_tree(tree: Tree, splits: "np.ndarray") -> tuple:
     np.cumsum(arity, out=offsets[1:])
     del arity
     return Tree.from_arrays(CountArrays(a.counts, offsets, indices), tree.class_names, validate=False), None
-
-
-def _kept_at_columns(tree: Tree, ks: Sequence[int], prior: Prior) -> tuple:
-    """``(kept, routes)``: PruneTree's kept splits over ``tree`` at each k of ``ks`` (a bool array of
-    shape (len(ks), n_nodes)) and the decision kernel's routes summed over them."""
-    kept = np.zeros((len(ks), tree.arrays().n_nodes), dtype=bool)
-    routes: dict = {}
-    for row, k in enumerate(ks):
-        result = prune(tree, k, prior=prior)
-        kept[row] = result.kept_splits
-        for how, count in result.routes.items():
-            routes[how] = routes.get(how, 0) + count
-    return kept, routes
 
 
 def _disagree(a: CountArrays, kept: "np.ndarray", expected: "np.ndarray") -> "np.ndarray":
