@@ -51,7 +51,23 @@ __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_
 def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True) -> KNormSequence:
     """The nested k-norm pruning sequence of ``tree`` with exact breakpoints (Cor 5.4).
 
-    Each step starts from the optimal tree T of the current stage (first k0); every split d of
+    First the whole path is proposed in floats (:func:`~exactprune.path_proposal.propose_path`:
+    weakest-link style, every split's float breakpoint on its current subtree, the next stage at
+    the least, only the ancestors of what it prunes searched again; stages up to
+    FLOAT_EXACT_INTEGERS) and certified by PruneTree (exact decisions) at the columns 1, k_i - 1
+    and k_i of every proposed stage start k_i, in two :func:`~exactprune.knorm.prune_many` calls
+    (column 1 over the input, the others over the proposed T_1): by Cor 5.4 a stage whose two
+    columns give the proposed trees is T_k on its whole range.  The stages up to the first
+    proposed start whose columns disagree are taken; from the last of them (or from k = 1 when
+    column 1 disagrees, or when the tree's (ancestor, descendant) table is too large for the
+    proposal) the walk below goes on, as it does after the last proposed stage unless every
+    split left meets Thm 5.9's condition (beyond 2^53, brackets, splits the floats see kept at
+    every k).  A split whose own breakpoint lies beyond the search's limit but which an ancestor
+    removes first is then never searched (the walk alone, searching every split, raised).  With
+    ``crossings`` the path is taken too, each stage's crossings computed from the stage before's
+    tree as the walk computes them.
+
+    The walk: each step starts from the optimal tree T of the current stage (first k0); every split d of
     T is kept on an interval of k, up to its breakpoint b_d (on T_d as it stands), and the next
     stage starts at k* = min b_d.  The b_d are first guessed in floats, for all the splits of T
     at once (:func:`~exactprune.breakpoints.float_breakpoints`), and the least guess k* is
@@ -82,7 +98,9 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
     every breakpoint is still the exact least integer k that prunes the split, and each stage is
     PruneTree's at its first k.  The search rests on Thm 5.3 (one sign change), proven in App C
     for whole counts; for rational ones it was checked against PruneTree at every k on random
-    trees, not proven.  (Such a tree is
+    trees, not proven; the path's certification rests on Cor 5.4, which follows from it, and is
+    used for them too: no other assumption than the walk's, whose own steps (PruneTree over the
+    current tree, the walk from a guess) rest on the same nesting.  (Such a tree is
     not its counts times their common denominator: lam and eta are added unscaled and rising
     factorials step by 1, so the problem is another.)
 
