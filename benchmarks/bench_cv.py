@@ -1,7 +1,8 @@
 """k chosen by cross-validation along the exact k path, side by side (issue 38).
 
     nice python benchmarks/bench_cv.py [--repeats 8] [--folds 5] [--max-rows 600] [--seed 0]
-                                       [--databases iris,glass,...] [--data-dir ../shared/data/uci]
+                                       [--speed-repeats 3] [--databases iris,glass,...]
+                                       [--data-dir ../shared/data/uci]
                                        [--out benchmarks/results/cv]
 
 On every database of Zhong Table 6.1 (chapter 6) and Table 6.5 found (the four Gaussian sets are
@@ -16,14 +17,31 @@ folds for every method (``StratifiedKFold(folds, shuffle=True, random_state=seed
 * ``CCP-min``, ``CCP-1se``: CART + cost-complexity pruning with alpha chosen by the same folds,
   :func:`exactprune.peers.ccp.ccp_cv_select` (``se_rule`` 0 and 1);
 * ``2-norm``: :class:`exactprune.sklearn.KNormTreeClassifier` at k = 2 (no CV);
-* ``grid``: on the first repeat only, ``GridSearchCV`` over the same candidate k's (those below
-  2^63: ``KNormTreeClassifier.fit`` cannot fit k >= 2^64, see the results), same folds, refit:
-  one fit per fold and k.
+* ``grid``: on the first repeat only, ``GridSearchCV`` over the same candidate k's (all of them),
+  same folds, refit: one fit per fold and k.
 
-Times are wall seconds of ``fit`` (CV, choice and refit on the 70%) for kCV and grid, and of
-growing the CART tree plus ``ccp_cv_select`` for CCP; one process, one thread, run under ``nice``
-on a shared machine (the load average is printed).  Accuracy is on the held-out 30% (%).  The
-equivalence test is a paired TOST over the repeats with the margin of chapter 6's significance
+Accuracy is on the held-out 30% (%); the seconds of the accuracy table are wall seconds of ``fit``
+for kCV (one cross-validated table for both rules, plus each rule's refit on the 70%), of growing
+the CART tree plus ``ccp_cv_select`` for CCP, and of ``fit`` for the 2-norm, each timed once.
+
+Speed, issue 38's done-when, on the first repeat's training set (70%), timed side by side in one
+process, one thread, under ``nice`` on a shared machine (the load average is printed):
+
+* kCV: ``KNormTreeClassifierCV(rule="min").fit``: validation, per fold one grown tree, its exact k
+  path and every stage scored on the held-out rows, the choice, and the refit on the 70% (one
+  grown tree, PruneTree once at the chosen k);
+* CCP + CV: growing the CART tree on the 70% and ``ccp_cv_select(se_rule=0)`` on the same folds:
+  per fold one grown tree, its exact alphas and held-out scoring, the choice (the chosen tree is
+  the grown one cut back: no refit);
+* GridSearchCV: ``fit`` over the same candidate k's and folds, refit on the 70%: one
+  ``KNormTreeClassifier`` fit (grow and PruneTree) per fold and k;
+* CCP grid: scikit-learn's recipe, ``GridSearchCV`` over the training tree's ``ccp_alphas``.
+
+kCV and CCP + CV run alternately ``--speed-repeats`` times (default 3) and each keeps its least
+time (the same load for both); the grids, seconds long, run once.  Targets: GridSearchCV / kCV >=
+min(candidates / 2, 10), and kCV no slower than CCP + CV.
+
+The equivalence test is a paired TOST over the repeats with the margin of chapter 6's significance
 rule, 1 accuracy point: *equivalent* when the 90% interval of the mean paired difference lies
 inside (-1, 1), *different* when a paired t-test rejects no difference at 5% and the difference
 is not shown equivalent, *undecided* otherwise; ``mdd`` is the least margin TOST would have
@@ -59,7 +77,6 @@ METHODS = ("kCV-min", "kCV-1se", "CCP-min", "CCP-1se", "2-norm")
 #: the pairs compared by TOST: (a, b) tests accuracy(a) - accuracy(b)
 PAIRS = (("kCV-min", "CCP-min"), ("kCV-1se", "CCP-1se"), ("kCV-1se", "kCV-min"), ("kCV-min", "2-norm"))
 MARGIN = 1.0          # accuracy points: chapter 6's significance rule
-GRID_K_LIMIT = 2 ** 63
 
 
 def databases() -> list:
@@ -82,13 +99,13 @@ def timed(fn):
     return out, time.perf_counter() - start
 
 
-def run_repeat(X, y, r: int, folds: int, seed: int, grid: bool) -> tuple:
-    """One repeat: rows per method (accuracy %, leaves, seconds, k or alpha) and the grid's
-    comparison (or None)."""
+def run_repeat(X, y, r: int, folds: int, seed: int, speed_repeats: int = 0) -> tuple:
+    """One repeat: rows per method (accuracy %, leaves, seconds, k or alpha) and, when
+    ``speed_repeats`` > 0, the timings of :func:`speed` (else None)."""
     s = seed + r
     X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=s, stratify=_stratify(y))
     inner = splitter(y_tr, folds, s)
-    rows, extra = {}, None
+    rows = {}
     # one cross-validation (refit=False) gives the table of both rules; each rule's time is that
     # of the table plus its own refit on the 70%, which is what fit(rule=...) does
     cv, cv_sec = timed(lambda: KNormTreeClassifierCV(KNormTreeClassifier(random_state=s), rule="1se", cv=inner,
@@ -109,22 +126,40 @@ def run_repeat(X, y, r: int, folds: int, seed: int, grid: bool) -> tuple:
     plain, sec = timed(lambda: KNormTreeClassifier(k=2, random_state=s).fit(X_tr, y_tr))
     rows["2-norm"] = dict(accuracy=100 * plain.score(X_te, y_te), leaves=plain.get_n_leaves(), seconds=sec,
                           choice=2, candidates=1)
-    if grid:
-        grid_ks = [k for k in ks if k < GRID_K_LIMIT]
-        search, sec = timed(lambda: GridSearchCV(KNormTreeClassifier(random_state=s), {"k": grid_ks}, cv=inner,
-                                                 error_score="raise").fit(X_tr, y_tr))
-        same_scores = all(np.allclose(np.asarray(cv.cv_results_[f"split{i}_test_score"][:len(grid_ks)]),
-                                      search.cv_results_[f"split{i}_test_score"], rtol=0, atol=1e-12)
-                          for i in range(inner.get_n_splits()))
-        alphas = DecisionTreeClassifier(random_state=s).cost_complexity_pruning_path(X_tr, y_tr).ccp_alphas
-        ccp_search, ccp_sec = timed(lambda: GridSearchCV(DecisionTreeClassifier(random_state=s),
-                                                         {"ccp_alpha": alphas}, cv=inner).fit(X_tr, y_tr))
-        extra = dict(grid_candidates=len(grid_ks), all_candidates=len(ks), grid_seconds=sec,
-                     kcv_seconds=rows["kCV-min"]["seconds"], same_fold_scores=same_scores,
-                     grid_k=search.best_params_["k"], kcv_k=rows["kCV-min"]["choice"],
-                     grid_accuracy=100 * search.score(X_te, y_te), ccp_grid_seconds=ccp_sec,
-                     ccp_grid_candidates=len(alphas), ccp_grid_accuracy=100 * ccp_search.score(X_te, y_te))
+    extra = speed(X_tr, y_tr, X_te, y_te, inner, folds, s, speed_repeats) if speed_repeats > 0 else None
     return rows, extra
+
+
+def speed(X_tr, y_tr, X_te, y_te, inner, folds: int, s: int, repeats: int) -> dict:
+    """Issue 38's done-when timings on one training set (the module docstring says what each
+    includes): kCV (rule min) and CCP + CV alternately ``repeats`` times, the least of each; then
+    GridSearchCV over kCV's candidates and the CCP grid recipe, once each; and whether the grid's
+    fold scores are kCV's."""
+    def kcv():
+        return KNormTreeClassifierCV(KNormTreeClassifier(random_state=s), rule="min", cv=inner).fit(X_tr, y_tr)
+
+    def ccp():
+        grown = DecisionTreeClassifier(random_state=s).fit(X_tr, y_tr)
+        return ccp_cv_select(X_tr, y_tr, V=folds, se_rule="0", random_state=s, grown=grown)
+
+    best = {"kcv": math.inf, "ccp": math.inf}
+    for _ in range(repeats):
+        cv, sec = timed(kcv)
+        best["kcv"] = min(best["kcv"], sec)
+        best["ccp"] = min(best["ccp"], timed(ccp)[1])
+    ks = cv.cv_results_["k"]
+    search, grid_sec = timed(lambda: GridSearchCV(KNormTreeClassifier(random_state=s), {"k": ks}, cv=inner,
+                                                  error_score="raise").fit(X_tr, y_tr))
+    same_scores = all(np.allclose(np.asarray(cv.cv_results_[f"split{i}_test_score"]),
+                                  search.cv_results_[f"split{i}_test_score"], rtol=0, atol=1e-12)
+                      for i in range(inner.get_n_splits()))
+    alphas = DecisionTreeClassifier(random_state=s).cost_complexity_pruning_path(X_tr, y_tr).ccp_alphas
+    ccp_search, ccp_sec = timed(lambda: GridSearchCV(DecisionTreeClassifier(random_state=s),
+                                                     {"ccp_alpha": alphas}, cv=inner).fit(X_tr, y_tr))
+    return dict(candidates=len(ks), kcv_seconds=best["kcv"], ccp_seconds=best["ccp"], grid_seconds=grid_sec,
+                same_fold_scores=same_scores, grid_k=search.best_params_["k"], kcv_k=cv.best_k_,
+                grid_accuracy=100 * search.score(X_te, y_te), ccp_grid_seconds=ccp_sec,
+                ccp_grid_candidates=len(alphas), ccp_grid_accuracy=100 * ccp_search.score(X_te, y_te))
 
 
 def _stratify(y):
@@ -154,6 +189,8 @@ def main() -> None:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--max-rows", type=int, default=600)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--speed-repeats", type=int, default=3,
+                        help="alternate runs of kCV and CCP + CV timed on the first repeat (the least of each)")
     parser.add_argument("--databases", default=None, help="comma-separated (default: every one found)")
     parser.add_argument("--data-dir", default=str(ROOT.parent / "shared" / "data" / "uci"))
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "cv"))
@@ -170,7 +207,7 @@ def main() -> None:
             continue
         sizes[name] = (len(y), X.shape[1], len(np.unique(y)))
         for r in range(args.repeats):
-            rows, extra = run_repeat(X, y, r, args.folds, args.seed, grid=(r == 0))
+            rows, extra = run_repeat(X, y, r, args.folds, args.seed, args.speed_repeats if r == 0 else 0)
             for method, row in rows.items():
                 runs.append(dict(database=name, repeat=r, method=method, **row))
             if extra is not None:
@@ -195,7 +232,7 @@ def report(runs, grids, sizes, skipped, args, wall, load_start, load_end) -> str
         by.setdefault((row["database"], row["method"]), []).append(row)
     lines = ["# k chosen by cross-validation: KNormTreeClassifierCV side by side (issue 38)", "",
              f"- command: `nice python benchmarks/bench_cv.py --repeats {args.repeats} --folds {args.folds} "
-             f"--max-rows {args.max_rows} --seed {args.seed}"
+             f"--max-rows {args.max_rows} --seed {args.seed} --speed-repeats {args.speed_repeats}"
              + (f" --databases {args.databases}" if args.databases else "") + "`",
              f"- per database: at most {args.max_rows} rows (seeded draw), {args.repeats} repeats of a stratified "
              f"70/30 split; {args.folds} inner folds, the same for every method",
@@ -239,38 +276,41 @@ def report(runs, grids, sizes, skipped, args, wall, load_start, load_end) -> str
               f"leaves 1se / min per database: median {float(np.median(leaf_ratio)):.2f}, "
               f"range {min(leaf_ratio):.2f}-{max(leaf_ratio):.2f}",
               f"- CCP: 1se - min accuracy {mean(ccp_acc):+.2f} points", ""]
-    lines += ["## Speed on the first repeat: against GridSearchCV over the same candidates, and CCP + CV", "",
-              "Ratios of wall seconds measured side by side in one process (kCV-min: the cross-validated table and "
-              "the refit, against GridSearchCV's fit with refit; CCP-min: growing the CART tree and ccp_cv_select, "
-              "one grown tree per fold; CCP grid: scikit-learn's recipe, GridSearchCV over the training tree's "
-              "ccp_alphas, one fit per fold and alpha, refit). Target: grid / kCV >= min(candidates / 2, 10); "
-              "kCV no slower than CCP + CV.", "",
-              "| database | candidates (all; grid) | kCV s | grid s | grid / kCV | target | met | CCP-min s | CCP / kCV "
-              "| kCV <= CCP-min | CCP grid s (alphas) | CCP grid / kCV | kCV <= CCP grid | fold scores equal "
+    lines += ["## Speed (issue 38's done-when): the first repeat's training set, side by side", "",
+              "What a timing includes (wall seconds, one process, one thread): kCV is "
+              "`KNormTreeClassifierCV(rule=\"min\").fit` on the 70% (validation; per fold one grown tree, its "
+              "exact k path, every stage scored on the held-out rows; the choice; the refit: one grown tree and "
+              "PruneTree once at the chosen k). CCP + CV is growing the CART tree on the 70% and "
+              "`ccp_cv_select(se_rule=0)` on the same folds (per fold one grown tree, its exact alphas, the "
+              "held-out scoring; the choice; no refit: the chosen tree is the grown one cut back). kCV and "
+              f"CCP + CV ran alternately {args.speed_repeats} times, each the least of its runs. GridSearchCV "
+              "is `fit` over the same candidate k's and folds with refit (one KNormTreeClassifier fit per fold "
+              "and k); the CCP grid is scikit-learn's recipe, GridSearchCV over the training tree's "
+              "`ccp_alphas`; each grid ran once. Targets: GridSearchCV / kCV >= min(candidates / 2, 10); kCV "
+              "no slower than CCP + CV.", "",
+              "| database | candidates | kCV s | GridSearchCV s | grid / kCV | target | met | CCP + CV s "
+              "| CCP + CV / kCV | kCV <= CCP + CV | CCP grid s (alphas) | CCP grid / kCV | fold scores equal "
               "| k: kCV, grid |",
-              "|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---:|---|---|---|"]
-    met = {"grid": 0, "CCP-min": 0, "CCP grid": 0}
+              "|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---:|---|---|"]
+    met = {"grid": 0, "CCP": 0}
     for db in dbs:
         g = grids.get(db)
         if g is None:
             continue
         ratio = g["grid_seconds"] / g["kcv_seconds"]
-        target = min(g["grid_candidates"] / 2, 10)
-        ccp = by[(db, "CCP-min")][0]["seconds"]
-        checks = {"grid": ratio >= target, "CCP-min": g["kcv_seconds"] <= ccp,
-                  "CCP grid": g["kcv_seconds"] <= g["ccp_grid_seconds"]}
+        target = min(g["candidates"] / 2, 10)
+        checks = {"grid": ratio >= target, "CCP": g["kcv_seconds"] <= g["ccp_seconds"]}
         for name, ok in checks.items():
             met[name] += ok
         yes = {name: "yes" if ok else "NO" for name, ok in checks.items()}
-        lines.append(f"| {db} | {g['all_candidates']}; {g['grid_candidates']} | {g['kcv_seconds']:.2f} | "
-                     f"{g['grid_seconds']:.2f} | {ratio:.1f} | {target:.1f} | {yes['grid']} | "
-                     f"{ccp:.2f} | {ccp / g['kcv_seconds']:.2f} | {yes['CCP-min']} | "
+        lines.append(f"| {db} | {g['candidates']} | {g['kcv_seconds']:.3f} | {g['grid_seconds']:.2f} | {ratio:.1f} | "
+                     f"{target:.1f} | {yes['grid']} | {g['ccp_seconds']:.3f} | "
+                     f"{g['ccp_seconds'] / g['kcv_seconds']:.2f} | {yes['CCP']} | "
                      f"{g['ccp_grid_seconds']:.2f} ({g['ccp_grid_candidates']}) | "
-                     f"{g['ccp_grid_seconds'] / g['kcv_seconds']:.2f} | {yes['CCP grid']} | {g['same_fold_scores']} | "
+                     f"{g['ccp_grid_seconds'] / g['kcv_seconds']:.2f} | {g['same_fold_scores']} | "
                      f"{g['kcv_k']}, {g['grid_k']} |")
-    lines += ["", f"Targets met on {len(grids)} databases: grid / kCV >= min(candidates / 2, 10) on {met['grid']}; "
-              f"kCV no slower than CCP-min on {met['CCP-min']}; kCV no slower than the CCP grid recipe on "
-              f"{met['CCP grid']}.", ""]
+    lines += ["", f"Done-when on {len(grids)} databases: GridSearchCV / kCV >= min(candidates / 2, 10) on "
+              f"{met['grid']}; kCV no slower than CCP + CV on {met['CCP']}.", ""]
     return "\n".join(lines)
 
 

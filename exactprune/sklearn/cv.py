@@ -30,9 +30,9 @@ error.  The rules: ``"min"`` takes the least R (the largest k among ties: the si
 standard error is their standard deviation (ddof 1) over sqrt(number of folds), the rules take the
 highest mean score and the largest k whose mean is at least the best mean less its standard error
 (floats: a scorer's values are floats), and each stage is scored by a
-:class:`~exactprune.sklearn.KNormTreeClassifier` pruned at the stage's first k
-(:func:`~exactprune.sklearn.prune_fitted` on the fold's grown tree, PruneTree once per stage, no
-regrowing).
+:class:`~exactprune.sklearn.KNormTreeClassifier` pruned at the stage's first k (the fold's grown
+tree and exact counts, PruneTree once per stage, no regrowing, as
+:func:`~exactprune.sklearn.prune_fitted` prunes a fitted tree).
 
 Held-out rows are scored unweighted (scikit-learn 1.9's ``GridSearchCV`` weighs its held-out scores by
 the ``sample_weight`` given to ``fit``, so with weights its fold scores differ); ``sample_weight`` weighs the
@@ -66,14 +66,15 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.metrics import check_scoring
 from sklearn.model_selection import check_cv
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_consistent_length, check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..numbers import exact
 from ..selection import least_error_index, one_se_index
 from ..sequence import knorm_sequence
 from .counts import read_float
 from .internals import HasMethods, StrOptions   # scikit-learn's constraint types (private API, one place)
-from .estimator import KNormTreeClassifier, PredictionError, prune_fitted
+from .estimator import KNormTreeClassifier, PredictionError
+from .fitting import checked_sample_weight
 
 __all__ = ["KNormTreeClassifierCV", "choose_index"]
 
@@ -138,12 +139,12 @@ def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, 
     """One fold: the tree grown on ``train`` and its exact counts (no pruning, no prediction
     tables: :meth:`KNormTreeClassifier._grow`, the steps of ``fit`` before PruneTree), its k-norm
     sequence, and each finite stage scored on ``test``: the misclassified held-out rows per stage
-    (``scorer`` None) or the scorer's value per stage."""
+    (``scorer`` None) or the scorer's value per stage.  ``template`` (k = 1) has its parameters
+    validated and ``X``, ``y``, ``sample_weight`` are the rows validated, by ``fit``: neither is
+    checked again here, nor is the template changed."""
     weights = None if sample_weight is None else sample_weight[train]
-    clf = clone(template).set_params(k=1)
-    clf._validated_parameters()
-    grown, arrays = clf._grow(*clf._validate_rows(X[train], y[train], weights))
-    grown_counts, prior = clf._count_tree_and_prior(grown, arrays, 1)
+    grown, arrays = template._grow(X[train], y[train], weights)
+    grown_counts, prior = template._count_tree_and_prior(grown, arrays, 1)
     seq = knorm_sequence(grown_counts, prior=prior, crossings=False)
     finite = [s for s in seq.stages if s.k_from != "inf"]
     if not all(isinstance(s.k_from, Integral) for s in finite):
@@ -151,12 +152,19 @@ def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, 
                          "bracket): its stage cannot be matched to integer candidates")
     ks, leaves = [int(s.k_from) for s in finite], [s.leaves for s in finite]
     if scorer is not None:
-        params = {"eta": template.eta, "numerator": template.numerator, "lam": prior.lam}
-        scores = [scorer(prune_fitted(grown, k=k, X=X[train], y=y[train], sample_weight=weights, **params),
-                         X[test], y[test]) for k in ks]
+        resolved = clone(template).set_params(lam=prior.lam)       # lam "auto" as on the fold's tree
+        scores = [scorer(_pruned_at(resolved, grown, arrays, k), X[test], y[test]) for k in ks]
         return {"ks": ks, "leaves": leaves, "scores": scores, "n_test": len(test)}
     return {"ks": ks, "leaves": leaves, "wrong": _wrong_per_stage(grown, arrays, finite, X[test], y[test]),
             "n_test": len(test)}
+
+
+def _pruned_at(template: KNormTreeClassifier, grown, arrays, k: int) -> KNormTreeClassifier:
+    """``template`` fitted at ``k`` from a fold's grown tree and its exact count arrays: PruneTree
+    once (:meth:`KNormTreeClassifier._prune_grown`), no regrowing and no recounting of the rows."""
+    clf = clone(template).set_params(k=k)
+    clf._prune_grown(grown, arrays, *clf._validated_parameters())
+    return clf
 
 
 def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
@@ -165,26 +173,26 @@ def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
 
     Node v of the grown tree is a leaf of stage s iff lost[v] <= s < above[v]: lost[v] is the
     stage that prunes v (0 for a leaf of the grown tree; the splits below a pruned one keep no
-    value of their own and never qualify), above[v] the least lost over v's proper ancestors.  A
-    held-out row reaching v is misclassified there iff its class is not v's majority (the first
-    of tied classes, as ``predict``); a difference array over the stages adds each node's wrong
-    rows to its stages."""
+    value of their own and never qualify), above[v] the least lost over v's proper ancestors,
+    made level by level from the root (above[child] = min(above[parent], lost[parent])).  The
+    stages' pruned splits are found by name in one table of the names of all nodes (made once;
+    the sequence reads its names from it too).  A held-out row reaching v is misclassified there
+    iff its class is not v's majority (the first of tied classes, as ``predict``); a difference
+    array over the stages adds each node's wrong rows to its stages."""
     n_stages, n_nodes = len(finite), arrays.n_nodes
-    lost = np.full(n_nodes, n_stages, dtype=np.int64)
-    lost[arrays.n_children == 0] = 0
+    lost = np.where(arrays.n_children == 0, 0, n_stages).astype(np.int64)
+    index = {name: i for i, name in enumerate(arrays.names())}
     for s, stage in enumerate(finite):
-        for name in stage.pruned:
-            lost[arrays.index(name)] = s
+        lost[[index[name] for name in stage.pruned]] = s
     above = np.full(n_nodes, n_stages, dtype=np.int64)
-    left, right = grown.tree_.children_left, grown.tree_.children_right
-    for v in range(n_nodes):                     # parents before children (pre-order)
-        if left[v] >= 0:
-            above[left[v]] = above[right[v]] = min(above[v], lost[v])
+    parent = arrays.parent
+    for level in arrays.levels()[1:]:              # parents before children
+        above[level] = np.minimum(above[parent[level]], lost[parent[level]])
     majority = np.argmax(arrays.counts, axis=1)
     classes = grown.classes_
     y_index = np.minimum(np.searchsorted(classes, y_test), len(classes) - 1)
     label = np.where(classes[y_index] == y_test, y_index, -1)        # a class the fold never saw: wrong
-    passes = grown.decision_path(X_test).tocoo()                     # (held-out row, node it passes)
+    passes = grown.tree_.decision_path(X_test).tocoo()     # (held-out row, node it passes); X_test validated
     wrong = label[passes.row] != majority[passes.col]
     wrong_here = np.bincount(passes.col[wrong], minlength=n_nodes).astype(np.int64)
     start, end = lost, np.maximum(lost, above)          # (end == start: never a leaf)
@@ -311,12 +319,11 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         [0, 1]
         """
         self._validate_params()
-        template = self._template()
+        template = self._template().set_params(k=1)
+        template._validated_parameters()          # once, for every fold
         X_checked, y = validate_data(self, X, y, dtype=np.float32, ensure_all_finite="allow-nan")
         check_classification_targets(y)
-        if sample_weight is not None:
-            sample_weight = check_array(sample_weight, ensure_2d=False, dtype=None, input_name="sample_weight")
-            check_consistent_length(X_checked, sample_weight)
+        sample_weight = checked_sample_weight(X_checked, sample_weight)
         self.classes_ = np.unique(y)
         cv = check_cv(self.cv, y, classifier=True)
         splits = list(cv.split(X_checked, y, groups))

@@ -169,35 +169,57 @@ def _leaf_knorm_float(counts: tuple, k: int, prior: Prior) -> float:
     return _knorm_float(leaf_moment_arb(counts, k, prior), k)
 
 
-def _float_leaf_tables(leaf_ids: np.ndarray, node_counts_: np.ndarray, size: int, n_classes: int, prior: Prior,
-                       k: int) -> tuple:
+def _float_leaf_tables(leaf_ids: np.ndarray, node_counts_: np.ndarray, size: int, n_classes: int,
+                       prior: Prior) -> tuple:
     """The float tables a fitted estimator predicts from, per node id of its pruned tree (``size``
-    nodes, leaves ``leaf_ids``, ``node_counts_`` the exact counts): ``(mean, sd, knorm, proba)``,
-    at the leaves E[r] (4.29), sigma[r] (4.14), E[r^k]^(1/k) and the smoothed class probabilities
-    (3.19), NaN (probabilities 0) at the other nodes."""
+    nodes, leaves ``leaf_ids``, ``node_counts_`` the exact counts): ``(mean, sd, second, proba)``,
+    at the leaves E[r] and E[r^2] (4.29), sigma[r] (4.14) and the smoothed class probabilities
+    (3.19), NaN (probabilities 0) at the other nodes.  The k-norms are made from them on first
+    use (:func:`_float_knorm_table`)."""
     J = n_classes
     counts = node_counts_[leaf_ids]
     # the terms (a, d) of (4.29) in float64 (:func:`~exactprune.knorm.leaf_terms`) from the exact
     # sizes and majority counts, each rounded once
     a, d = leaf_terms(counts.sum(axis=1).astype(np.float64), counts.max(axis=1).astype(np.float64),
                       tuple(float(x) for x in prior.term_offsets(J)))
-    leaf_mean, second = (rising_ratio_array((a, 0.0), (d, 0.0), j)[0] for j in (1, 2))   # (4.29), k = 1, 2
+    leaf_mean, leaf_second = (rising_ratio_array((a, 0.0), (d, 0.0), j)[0] for j in (1, 2))   # (4.29), k = 1, 2
     with np.errstate(invalid="ignore", divide="ignore", over="ignore", under="ignore"):
         leaf_var = a * (d - a) / (d * d * (d + 1))          # E[r^2] - E[r]^2 (4.14) in the terms, stable form
-    lost = np.flatnonzero(~(np.isfinite(leaf_mean) & np.isfinite(second) & np.isfinite(leaf_var)))
+    lost = np.flatnonzero(~(np.isfinite(leaf_mean) & np.isfinite(leaf_second) & np.isfinite(leaf_var)))
     for j in lost.tolist():         # no float image (a moment below certify.TINY, a size below the
         estimate = leaf_error(Node(counts[j].tolist()), prior)     # smallest float): the exact one, rounded
-        leaf_mean[j], second[j] = float(estimate.mean), float(estimate.second)
+        leaf_mean[j], leaf_second[j] = float(estimate.mean), float(estimate.second)
         leaf_var[j] = float(estimate.second - estimate.mean ** 2)
     with np.errstate(invalid="ignore", divide="ignore"):
         proba = np.where(d[:, None] > 0, (counts.astype(np.float64) + float(prior.lam)) / d[:, None], 1.0 / J)
-    if k == 2:
-        leaf_knorm = np.sqrt(second)
-    else:
-        leaf_knorm = np.array([_leaf_knorm_float(tuple(node_counts_[i].tolist()), k, prior)
-                               for i in leaf_ids.tolist()])
-    mean, sd, knorm = (np.full(size, np.nan) for _ in range(3))
+    mean, sd, second = (np.full(size, np.nan) for _ in range(3))
     proba_table = np.zeros((size, J))
-    mean[leaf_ids], sd[leaf_ids], knorm[leaf_ids] = leaf_mean, np.sqrt(leaf_var), leaf_knorm
+    mean[leaf_ids], sd[leaf_ids], second[leaf_ids] = leaf_mean, np.sqrt(leaf_var), leaf_second
     proba_table[leaf_ids] = proba
-    return mean, sd, knorm, proba_table
+    return mean, sd, second, proba_table
+
+
+def _float_knorm_table(second: np.ndarray, leaf_ids: np.ndarray, leaf_counts: list, prior: Prior,
+                       k: int) -> np.ndarray:
+    """The k-norm E[r^k]^(1/k) (4.29) per node id of a pruned tree, NaN at the nodes that are not
+    leaves: for k = 2 the square root of the table ``second`` of E[r^2] (:func:`_float_leaf_tables`),
+    otherwise per leaf (``leaf_ids``, their exact counts ``leaf_counts``) from a certified ball
+    (:func:`_leaf_knorm_float`).
+
+    Leaves (1, 1) and (3, 0) of a one-split tree, lam = 1/2: E[r^2] = (3/2)(5/2) / (3 * 4) = 5/16 and
+    (1/2)(3/2) / (4 * 5) = 3/80; at k = 1 the k-norm is E[r] = (3/2) / 3 = 1/2 and (1/2) / 4 = 1/8:
+
+    >>> from exactprune.knorm import Prior
+    >>> second = np.array([np.nan, 5 / 16, 3 / 80])
+    >>> two = _float_knorm_table(second, np.array([1, 2]), [(1, 1), (3, 0)], Prior(), 2)
+    >>> bool(np.isnan(two[0])), float(two[1]) == (5 / 16) ** 0.5, float(two[2]) == (3 / 80) ** 0.5
+    (True, True, True)
+    >>> one = _float_knorm_table(second, np.array([1, 2]), [(1, 1), (3, 0)], Prior(), 1)
+    >>> bool(np.isnan(one[0])), [round(float(v), 12) for v in one[1:]]
+    (True, [0.5, 0.125])
+    """
+    if k == 2:
+        return np.sqrt(second)
+    knorm = np.full(len(second), np.nan)
+    knorm[leaf_ids] = [_leaf_knorm_float(counts, k, prior) for counts in leaf_counts]
+    return knorm

@@ -489,7 +489,7 @@ class KNormTreeClassifier(_GrowAndPrune):
         [0.0272, 0.051]
         """
         ids = self._leaves(X)
-        return PredictionError(self._mean[ids], self._sd[ids], self._knorm[ids])
+        return PredictionError(self._mean[ids], self._sd[ids], self._knorm_table()[ids])
 
     def error_estimate(self) -> ErrorBars:
         """Error of the whole pruned tree: E[r], E[r^2], E[r^k] exact (4.12, 4.13, 4.28),

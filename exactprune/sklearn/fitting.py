@@ -22,15 +22,49 @@ from ..limits import check_nonnegative
 from ..numbers import exact
 from ..tree import CountArrays, Tree
 from .counts import node_counts, read_float, row_weights
-from .errorbars import _float_leaf_tables
+from .errorbars import _float_knorm_table, _float_leaf_tables
 from .internals import TREE_LEAF, pruned_sklearn_tree
 from .prior import _check_zero_lam, _exact_values, _prior_from
+
+
+def checked_sample_weight(X, sample_weight):
+    """``sample_weight`` (None, or one weight per row of the validated ``X``) as an array of any
+    dtype (not converted: exact weights stay ints, Fractions or strings), checked: 1-d, as long as X.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The validated rows.
+    sample_weight : array-like of shape (n_samples,) or None
+        One weight per row.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,) or None
+        The weights as an array, or None.
+
+    Examples
+    --------
+    >>> checked_sample_weight(np.zeros((2, 1)), [3, 1]).tolist()
+    [3, 1]
+    >>> checked_sample_weight(np.zeros((2, 1)), [[1, 1]])
+    Traceback (most recent call last):
+    ValueError: sample_weight must be one weight per example (1-d), got shape (1, 2)
+    """
+    if sample_weight is None:
+        return None
+    sample_weight = check_array(sample_weight, ensure_2d=False, dtype=None, input_name="sample_weight")
+    if sample_weight.ndim != 1:
+        raise ValueError(f"sample_weight must be one weight per example (1-d), got shape {sample_weight.shape}")
+    check_consistent_length(X, sample_weight)
+    return sample_weight
 
 
 class _GrowAndPrune(DecisionTreeClassifier):
     """The fitting steps of :class:`~exactprune.sklearn.KNormTreeClassifier` (its base class)."""
 
     _leaf_estimates: Optional[dict[str, ErrorEstimate]]    # built on first use of leaf_estimates_
+    _knorm: Optional[np.ndarray]                           # built on first use of predict_error
 
     def _validate_rows(self, X, y, sample_weight, reset: bool = True) -> tuple:
         """X (float32, NaN allowed), y (1-d class labels) and sample_weight (1-d, or None), checked."""
@@ -38,14 +72,7 @@ class _GrowAndPrune(DecisionTreeClassifier):
         check_classification_targets(y)
         if np.ndim(y) != 1:
             raise ValueError(f"y must be one label per example (1-d), got shape {np.shape(y)}")
-        if sample_weight is not None:
-            sample_weight = check_array(sample_weight, ensure_2d=False, dtype=None,
-                                        input_name="sample_weight")
-            if sample_weight.ndim != 1:
-                raise ValueError(f"sample_weight must be one weight per example (1-d), got shape "
-                                 f"{sample_weight.shape}")
-            check_consistent_length(X, sample_weight)
-        return X, y, sample_weight
+        return X, y, checked_sample_weight(X, sample_weight)
 
     def _row_counts(self, grown: DecisionTreeClassifier, X, y, sample_weight) -> CountArrays:
         """The count arrays of ``grown`` (scikit-learn's node numbering) with the exact weighted class
@@ -130,10 +157,23 @@ class _GrowAndPrune(DecisionTreeClassifier):
         """Per node id of the pruned ``tree_`` (``node_counts_`` its exact counts, ``names``
         Zhong's names): for leaves the smoothed class probabilities (3.19) and the error moments
         (4.29, 4.30) as floats for prediction (:func:`~exactprune.sklearn.errorbars._float_leaf_tables`).
-        The exact moments are in :attr:`leaf_estimates_` (computed on first use)."""
+        The k-norms (:meth:`_knorm_table`) and the exact moments (:attr:`leaf_estimates_`) are
+        computed on first use."""
         self.leaf_names_ = names
         leaf_ids = np.flatnonzero(self.tree_.children_left == TREE_LEAF)
         self._leaf_counts = {names[i]: tuple(node_counts_[i].tolist()) for i in leaf_ids.tolist()}
-        self._mean, self._sd, self._knorm, self._proba = _float_leaf_tables(
-            leaf_ids, node_counts_, self.tree_.node_count, self.n_classes_, self.prior_, self.k_)
+        self._mean, self._sd, self._second, self._proba = _float_leaf_tables(
+            leaf_ids, node_counts_, self.tree_.node_count, self.n_classes_, self.prior_)
+        self._knorm = None
         self._leaf_estimates = None
+
+    def _knorm_table(self) -> np.ndarray:
+        """The float k-norm E[r^k]^(1/k) (4.29) of each leaf of the pruned ``tree_`` by node id
+        (NaN elsewhere), made on first use: for k other than 2 every leaf takes a certified ball
+        (:func:`~exactprune.sklearn.errorbars._float_knorm_table`), which ``fit`` need not wait for."""
+        if self._knorm is None:
+            leaf_ids = np.flatnonzero(self.tree_.children_left == TREE_LEAF)
+            self._knorm = _float_knorm_table(self._second, leaf_ids,
+                                             [self._leaf_counts[name] for name in self.leaf_names_[leaf_ids]],
+                                             self.prior_, self.k_)
+        return self._knorm

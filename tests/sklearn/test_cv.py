@@ -59,9 +59,8 @@ def test_fold_scores_equal_one_fit_per_k(case):
     X, y = load()
     folds = StratifiedKFold(4, shuffle=True, random_state=0)
     cv = KNormTreeClassifierCV(template, cv=folds).fit(X, y)
-    # (KNormTreeClassifier.fit fails for k >= 2^64: its float k-norm for display takes an arb root
-    # of a C unsigned long; the brute force stops below)
-    ks = [k for k in cv.cv_results_["k"] if k < 2 ** 63]
+    # every candidate, those past 2^64 included (iris-lam-half: one)
+    ks = cv.cv_results_["k"]
     assert len(ks) >= 3
     grid = GridSearchCV(clone(template), {"k": ks}, cv=folds, refit=False, error_score="raise").fit(X, y)
     wrong = 0
@@ -132,7 +131,7 @@ def test_a_candidate_stands_for_its_interval():
 
 def test_scorer_route_matches_the_exact_route():
     """scoring="accuracy" scores each stage by a KNormTreeClassifier pruned at the stage's first k
-    (prune_fitted) and scikit-learn's scorer; the default route counts the misclassified rows
+    (PruneTree on the fold's grown tree) and scikit-learn's scorer; the default route counts the misclassified rows
     over the stages' leaves.  The two give the same fold scores."""
     X, y = _noisy()
     exact = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4).fit(X, y)
@@ -142,6 +141,32 @@ def test_scorer_route_matches_the_exact_route():
     for i in range(4):
         np.testing.assert_allclose(scored.cv_results_[f"split{i}_test_score"],
                                    exact.cv_results_[f"split{i}_test_score"], rtol=0, atol=1e-12)
+
+
+def test_the_scored_stages_count_the_weights_as_the_template_reads_them():
+    """With exact_floats=True a float weight is the binary rational it stores; every stage a
+    scorer is given holds the fold's counts read that way (the root: the weights of the fold's
+    training rows summed as Fractions of the floats), as the sequence that placed the stages
+    does.  Fails when the stages are pruned from counts recounted by an estimator reading the
+    floats by their decimal repr (prune_fitted's default, as before: shown by hand)."""
+    X, y = load_wine(return_X_y=True)
+    w = np.where(np.arange(len(y)) % 3 == 0, 0.1, 0.7)        # neither is its decimal repr in binary
+    folds = StratifiedKFold(3, shuffle=True, random_state=0)
+    roots = []
+
+    def scorer(est, X_test, y_test):
+        roots.append(est.counts_[0].tolist())
+        return float(np.mean(est.predict(X_test) == y_test))
+
+    template = KNormTreeClassifier(random_state=0, exact_floats=True)
+    KNormTreeClassifierCV(template, cv=folds, scoring=scorer).fit(X, y, sample_weight=w)
+    expected = []
+    for train, _ in folds.split(X, y):
+        root = [sum((Fraction(float(v)) for v in w[train][y[train] == c]), Fraction(0)) for c in np.unique(y)]
+        assert root[0] != sum(Fraction(repr(float(v))) for v in w[train][y[train] == 0])   # the two readings differ
+        expected.append(root)
+    assert len(roots) > len(expected)
+    assert all(root in expected for root in roots) and all(root in roots for root in expected)
 
 
 def test_refit_is_the_template_at_the_chosen_k():

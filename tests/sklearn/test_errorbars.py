@@ -141,3 +141,30 @@ def test_leaf_knorm_floats_are_the_exact_moments_rounded(k, lam):
     for knorm, name in zip(clf.predict_error(X).knorm.tolist(), names.tolist()):
         exact = leaf_moment(clf.to_count_tree().node(name).counts, k, clf.prior_)
         assert knorm == pytest.approx(float(exact) ** (1 / k), rel=1e-12, abs=0 if exact else 1e-300)
+
+
+def test_the_k_norms_are_made_on_first_use_of_predict_error(monkeypatch):
+    """fit at k = 3 takes no certified ball for a leaf's k-norm (the refit of KNormTreeClassifierCV
+    does not wait for them); the first predict_error takes one per leaf of the pruned tree and the
+    next none, and a fit pickled before its first predict_error gives the same k-norms, each the
+    exact E[r^k]^(1/k) of the input's leaf (leaf_moment, to float precision)."""
+    import pickle
+
+    from exactprune.knorm import leaf_moment
+    from exactprune.sklearn import errorbars
+
+    balls = []
+    real = errorbars.leaf_moment_arb
+    monkeypatch.setattr(errorbars, "leaf_moment_arb", lambda *args: balls.append(args[0]) or real(*args))
+    X, y = iris_petals()
+    clf = KNormTreeClassifier(k=3, lam="1/2", random_state=0).fit(X, y)
+    assert balls == []
+    thawed = pickle.loads(pickle.dumps(clf))
+    knorm = clf.predict_error(X).knorm
+    assert sorted(balls) == sorted(node.counts for node in clf.to_count_tree().leaves())
+    again = clf.predict_error(X[:5]).knorm
+    assert len(balls) == clf.get_n_leaves() and again.tolist() == knorm[:5].tolist()
+    assert thawed.predict_error(X).knorm.tolist() == knorm.tolist()
+    for value, name in zip(knorm.tolist(), clf.leaf_name(X).tolist()):
+        exact = leaf_moment(clf.to_count_tree().node(name).counts, 3, clf.prior_)
+        assert value == pytest.approx(float(exact) ** (1 / 3), rel=1e-12)
