@@ -17,11 +17,11 @@ and only the ancestors of what was pruned need a new breakpoint.
 
 Everything runs over a table of (ancestor, descendant) pairs of the input with log W, so the
 moments of any set of splits at their own k are one vectorised pass: the log ratios
-log Gamma(a + x) - log Gamma(d + x) + log Gamma(d) - log Gamma(a) (``betaln`` differences
-beyond 2^20, where those cancel), a log-sum-exp per split.  A breakpoint is bracketed on a
-grid k0 + 2^(2^j), then found by Newton's method in log k (safeguarded by the bracket; the
-derivative by digamma differences) evaluated at pairs of adjacent integers, so that it ends
-on the integer itself, decided in floats.
+log(a^(x) / d^(x)) = betaln(d, x) - betaln(a, x) (the leaves of a split with equal (a, d)
+one row), a log-sum-exp per split.  A breakpoint is looked for at lo + 1, lo + 2 and the last k
+(most searches end there: an ancestor's breakpoint often does not move), then on a grid, then
+by the secant in log k with the bracket's middle, at integers, until the bracket is two
+adjacent integers: decided in floats, certified by the caller.
 """
 from __future__ import annotations
 
@@ -39,8 +39,6 @@ K_LIMIT = 1 << 53
 #: the pair table is made when it has at most this many pairs, or at most one per 16 bytes of the
 #: count arrays (so that a large tree's sequence keeps its memory within a few times its arrays)
 PAIRS_ALWAYS = 1 << 14
-#: log Gamma differences up to this x, ``betaln`` beyond (their cancellation, about 2^-52 x log x)
-_LGAMMA_X = 2.0 ** 20
 #: Newton steps per breakpoint search at most (each at least bisects the bracket in log k)
 _MAX_STEPS = 120
 
@@ -134,49 +132,25 @@ def _ranges(starts: "np.ndarray", stops: "np.ndarray") -> tuple:
     return np.arange(int(lengths.sum())) - np.repeat(first - starts, lengths), owner
 
 
-def _log_ratio(a, d, const, x) -> "np.ndarray":
-    """log(a^(x) / d^(x)) = log Gamma(a + x) - log Gamma(d + x) + const, const = log Gamma(d) -
-    log Gamma(a) (the Gamma extension of (4.29), (C.26)); ``betaln(d, x) - betaln(a, x)`` where
-    x > _LGAMMA_X.
+def _log_ratio(a, d, x) -> "np.ndarray":
+    """log(a^(x) / d^(x)), the log of the leaf moment (4.29) at real x (the Gamma extension, (C.26)):
+    log Gamma(a + x) - log Gamma(a) - log Gamma(d + x) + log Gamma(d) = betaln(d, x) - betaln(a, x),
+    as scipy's ``betaln`` stays accurate where a, d or x is large (the log Gamma differences
+    themselves cancel, about 2^-52 x log x).
 
-    >>> from scipy.special import gammaln
-    >>> const = gammaln(55.5) - gammaln(6.0)
-    >>> round(float(np.exp(_log_ratio(6.0, 55.5, const, np.array(1.0)))), 9)        # Zhong (B.1): 6 / 55.5
-    0.108108108
+    >>> round(float(np.exp(_log_ratio(6.0, 55.5, np.array(1.0)))), 12)        # Zhong (B.1): 6 / 55.5
+    0.108108108108
     >>> import math
-    >>> x = 2.0 ** 21                                   # betaln's form against math.lgamma's
-    >>> by_lgamma = math.lgamma(6 + x) - math.lgamma(55.5 + x) + float(const)
-    >>> round(float(_log_ratio(6.0, 55.5, const, np.array(x))) / by_lgamma, 9)
+    >>> x = 3.0                                         # 6 * 7 * 8 / (55.5 * 56.5 * 57.5)
+    >>> round(float(np.exp(_log_ratio(6.0, 55.5, np.array(x)))) / (6 * 7 * 8 / (55.5 * 56.5 * 57.5)), 12)
     1.0
     """
-    from scipy.special import betaln, gammaln
-    big = x > _LGAMMA_X
-    if not big.any():
-        return gammaln(a + x) - gammaln(d + x) + const
-    a, d, const = (np.broadcast_to(v, x.shape) for v in (a, d, const))
-    out = np.empty(x.shape)
-    small = ~big
-    out[small] = gammaln(a[small] + x[small]) - gammaln(d[small] + x[small]) + const[small]
-    out[big] = betaln(d[big], x[big]) - betaln(a[big], x[big])
-    return out
-
-
-def _log_ratio_slope(a, d, x) -> "np.ndarray":
-    """d/dx of :func:`_log_ratio`: digamma(a + x) - digamma(d + x) (log((a + x - 1/2) / (d + x - 1/2))
-    beyond _LGAMMA_X, its first asymptotic term: a slope for Newton's steps only).
-
-    >>> round(float(_log_ratio_slope(np.array(1.0), np.array(2.0), np.array(1.0))), 12)   # psi(2) - psi(3) = -1/2
-    -0.5
-    """
-    from scipy.special import digamma
-    if not (x > _LGAMMA_X).any():
-        return digamma(a + x) - digamma(d + x)
-    return np.where(x > _LGAMMA_X, np.log1p((a - d) / (d + x - 0.5)), digamma(a + np.minimum(x, _LGAMMA_X))
-                    - digamma(d + np.minimum(x, _LGAMMA_X)))
+    from scipy.special import betaln
+    return betaln(d, x) - betaln(a, x)
 
 
 class _FloatPath:
-    """The state of :func:`propose_path`: the input's terms (a, d) and log-Gamma constants, the
+    """The state of :func:`propose_path`: the input's terms (a, d) (each node's among the distinct ones), the
     pair table (ancestor, descendant, log W) sorted by ancestor (``by_anc`` the bounds of each
     node's pairs) and its order by descendant (``by_node``), and the current tree: ``live`` (the
     splits kept), ``alive`` (the nodes in it), the splits' breakpoints ``b`` (inf: none up to the
@@ -210,19 +184,14 @@ class _FloatPath:
         return cls(arrays, a, d, log_w, n_pairs, k_limit)
 
     def __init__(self, arrays: CountArrays, a, d, log_w, n_pairs: int, k_limit: int):
-        from scipy.special import gammaln
         n = arrays.n_nodes
         self.parent, self.arity, self.k_limit = arrays.parent, arrays.n_children, k_limit
         self.zero = a == 0                  # R_leaf = 0 at every k >= 1: pruned at every k
         self.a, self.d = np.where(self.zero, 1.0, a), d
-        with np.errstate(all="ignore"):
-            self.const = gammaln(self.d) - gammaln(self.a)
         #: the distinct terms (a, d) of the nodes, each node's among them
         terms, self.kind = np.unique(np.stack([self.a, self.d], axis=1), axis=0, return_inverse=True)
         self.kind = self.kind.reshape(-1)
         self.kind_a, self.kind_d = terms[:, 0], terms[:, 1]
-        with np.errstate(all="ignore"):
-            self.kind_const = gammaln(self.kind_d) - gammaln(self.kind_a)
         anc, node, weight = (np.empty(n_pairs, dtype=np.int64), np.empty(n_pairs, dtype=np.int64),
                              np.empty(n_pairs))
         below = np.flatnonzero(self.parent >= 0)
@@ -246,7 +215,7 @@ class _FloatPath:
     def run(self) -> PathProposal:
         ks: list = [1]
         live = np.flatnonzero(self.live)
-        g, _ = _Rows(self, live).g(np.ones((len(live), 1)))
+        g = _Rows(self, live).g(np.ones((len(live), 1)))
         self._prune_at(1.0, live[g[:, 0] >= 0], 0)
         live = np.flatnonzero(self.live)
         self.b[live] = _search(_Rows(self, live), np.ones(len(live)), self.last)
@@ -291,7 +260,7 @@ class _FloatPath:
             below = self._cut_deepest(pending, stage)
             if not below.size:
                 break
-            g, _ = _Rows(self, below).g(np.full((len(below), 1), k))
+            g = _Rows(self, below).g(np.full((len(below), 1), k))
             kept.append(below[g[:, 0] < 0])
             pending = below[g[:, 0] >= 0]
         return np.concatenate(kept) if kept else np.zeros(0, dtype=np.int64)
@@ -317,7 +286,7 @@ class _FloatPath:
 
 class _Rows:
     """The rows of G_d for splits ``splits`` of the current tree: per split d, one row per
-    current leaf l below it with a nonzero moment (its terms a, d, log Gamma constant and
+    current leaf l below it with a nonzero moment (its terms a, d and
     log W_{d,l}), grouped by split, and the splits' own terms; :meth:`g` evaluates them,
     :meth:`subset` keeps some splits' rows."""
 
@@ -335,12 +304,11 @@ class _Rows:
         with np.errstate(divide="ignore"):
             log_w = np.log(np.bincount(group, weights=np.exp(path.log_w[where]), minlength=len(key)))
         self._set(key // kinds, len(splits), log_w[col], path.kind_a[kind][col], path.kind_d[kind][col],
-                  path.kind_const[kind][col], *(v[splits][col] for v in (path.a, path.d, path.const)),
-                  path.zero[splits])
+                  path.a[splits][col], path.d[splits][col], path.zero[splits])
 
-    def _set(self, owner, m: int, log_w, a, d, const, sa, sd, sconst, zero) -> None:
-        self.owner, self.log_w, self.a, self.d, self.const = owner, log_w, a, d, const
-        self.sa, self.sd, self.sconst, self.zero = sa, sd, sconst, zero
+    def _set(self, owner, m: int, log_w, a, d, sa, sd, zero) -> None:
+        self.owner, self.log_w, self.a, self.d = owner, log_w, a, d
+        self.sa, self.sd, self.zero = sa, sd, zero
         self.bounds = np.searchsorted(owner, np.arange(m + 1))
         sizes = np.diff(self.bounds)
         self.filled = np.flatnonzero(sizes)
@@ -350,30 +318,23 @@ class _Rows:
         """The rows of the splits at positions ``which`` alone, numbered 0, 1, ... in turn."""
         where, owner = _ranges(self.bounds[which], self.bounds[which + 1])
         out = object.__new__(_Rows)
-        out._set(owner, len(which), self.log_w[where], self.a[where], self.d[where], self.const[where],
-                 self.sa[which], self.sd[which], self.sconst[which], self.zero[which])
+        out._set(owner, len(which), self.log_w[where], self.a[where], self.d[where],
+                 self.sa[which], self.sd[which], self.zero[which])
         return out
 
-    def g(self, x: "np.ndarray", slope: bool = False) -> tuple:
-        """``(G, dG/dx)`` (the latter only with ``slope``, else None) at the points ``x`` (shape
-        (m, P), the points of each split in a row): G_d(x) = log(R(T_d, x) / R_leaf(d, x)), so
-        the split is kept where G < 0 (F_d > 0); -inf for a split without rows (R(T_d) = 0),
-        inf for one whose own moment is 0."""
-        xs = x[self.owner]
-        logs = self.log_w + _log_ratio(self.a, self.d, self.const, xs)
+    def g(self, x: "np.ndarray") -> "np.ndarray":
+        """G_d(x) = log(R(T_d, x) / R_leaf(d, x)) at the points ``x`` (shape (m, P), the points of
+        each split in a row): the split is kept where G < 0 (F_d > 0); -inf for a split without
+        rows (R(T_d) = 0), inf for one whose own moment is 0."""
+        logs = self.log_w + _log_ratio(self.a, self.d, x[self.owner])
         g = np.full(x.shape, -np.inf)
-        dg = np.zeros(x.shape) if slope else None
         if self.filled.size:
             top = np.maximum.reduceat(logs, self.starts, axis=0)
-            e = np.exp(logs - np.repeat(top, self.sizes, axis=0))
-            total = np.add.reduceat(e, self.starts, axis=0)
-            ref = _log_ratio(self.sa, self.sd, self.sconst, x)
+            total = np.add.reduceat(np.exp(logs - np.repeat(top, self.sizes, axis=0)), self.starts, axis=0)
+            ref = _log_ratio(self.sa, self.sd, x)
             g[self.filled] = top + np.log(total) - ref[self.filled]
-            if slope:
-                dg[self.filled] = (np.add.reduceat(e * _log_ratio_slope(self.a, self.d, xs), self.starts, axis=0)
-                                   / total - _log_ratio_slope(self.sa, self.sd, x)[self.filled])
         g[self.zero] = np.inf
-        return g, dg
+        return g
 
 
 def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
@@ -399,7 +360,7 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     out = np.full(m, np.nan)
     lo = np.asarray(lo, dtype=np.float64)
     x = np.stack([lo + 1, lo + 2, np.maximum(lo + 2, last)], axis=1)   # the first look: lo + 1, lo + 2, the last k
-    g, _ = rows.g(x)
+    g = rows.g(x)
     lost = g >= 0
     first = np.argmax(lost, axis=1)
     ends = lost.any(axis=1) & (first < 2)
@@ -411,7 +372,7 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     rows = rows.subset(base)
     lo, g_lo, hi, g_hi = x[base, 1], g[base, 1], x[base, 2], g[base, 2]
     points = np.minimum(lo[:, None] + _STEPS, hi[:, None])
-    g, _ = rows.g(points)
+    g = rows.g(points)
     lo, g_lo, hi, g_hi = _narrowed(points, g, lo, g_lo, hi, g_hi)
     active = np.arange(len(base))
     for _ in range(_MAX_STEPS):
@@ -432,7 +393,7 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
         points = np.sort(np.clip(points, (lo + 1)[:, None], (hi - 1)[:, None]), axis=1)
         x = np.ones((len(rows.zero), points.shape[1]))
         x[active] = points
-        g, _ = rows.g(x)
+        g = rows.g(x)
         lo, g_lo, hi, g_hi = _narrowed(points, g[active], lo, g_lo, hi, g_hi)
     return out
 
