@@ -341,13 +341,13 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     """The least integer k > lo with G_d(k) >= 0 for each split of ``rows`` (G_d(lo) < 0), as
     floats: inf when there is none up to ``last``, nan when the search did not end.
 
-    G is first looked at at lo + 1, lo + 2 and ``last`` (lost at one of the first two, or kept
-    at the last: the answer, by the one sign change of Thm 5.3); for the others, on the grid
-    lo + 2 + _STEPS (the bracket then spans a factor of at most 4 where k is small, 2^8 beyond
-    2^16); then each round looks at the two integers around the secant in log k through the
-    bracket's ends (G is nearly linear in log k) and at its middle (in log k while it spans more
-    than a factor 2), until the bracket is two adjacent integers.  (G need not be monotone
-    where k is small, so no step extrapolates outside the bracket.)
+    G is first looked at at lo + _FIRST and at ``last`` (one call: lost at lo + 1, or kept at
+    the last, is the answer, by the one sign change of Thm 5.3; else the bracket spans a factor
+    of at most 4 where k is small, 2^8 beyond 2^16); then each round looks at the two integers
+    around the secant in log k through the bracket's ends (G is nearly linear in log k) and at
+    its middle (in log k while it spans more than a factor 2), until the bracket is two adjacent
+    integers.  (G need not be monotone where k is small, so no step extrapolates outside the
+    bracket.)
 
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
@@ -359,22 +359,9 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     m = len(lo)
     out = np.full(m, np.nan)
     lo = np.asarray(lo, dtype=np.float64)
-    x = np.stack([lo + 1, lo + 2, np.maximum(lo + 2, last)], axis=1)   # the first look: lo + 1, lo + 2, the last k
-    g = rows.g(x)
-    lost = g >= 0
-    first = np.argmax(lost, axis=1)
-    ends = lost.any(axis=1) & (first < 2)
-    out[ends] = x[ends, first[ends]]
-    out[~lost.any(axis=1)] = np.inf
-    base = np.flatnonzero(lost.any(axis=1) & (first == 2))     # the position in the input of each split searched
-    if not base.size:
-        return out
-    rows = rows.subset(base)
-    lo, g_lo, hi, g_hi = x[base, 1], g[base, 1], x[base, 2], g[base, 2]
-    points = np.minimum(lo[:, None] + _STEPS, hi[:, None])
-    g = rows.g(points)
-    lo, g_lo, hi, g_hi = _narrowed(points, g, lo, g_lo, hi, g_hi)
-    active = np.arange(len(base))
+    x = np.minimum(np.concatenate([lo[:, None] + _FIRST, np.full((m, 1), last)], axis=1), last)
+    lo, g_lo, hi, g_hi = _narrowed(x, rows.g(x), lo, np.full(m, -np.inf), np.full(m, last + 1), np.full(m, np.inf))
+    active = base = np.arange(m)          # (base: the position in the input of each split searched)
     for _ in range(_MAX_STEPS):
         done = hi - lo <= 1
         out[base[done]] = np.where(hi[done] > last, np.inf, hi[done])
@@ -398,8 +385,9 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     return out
 
 
-#: the grid of :func:`_search`'s second look, as offsets from lo + 2
-_STEPS = np.array([2.0, 6, 14, 30, 62, 126, 254, 1022, 4094, 2.0 ** 16, 2.0 ** 24, 2.0 ** 32, 2.0 ** 40, 2.0 ** 48])
+#: where :func:`_search` first looks, as offsets from lo (and at the last k)
+_FIRST = np.array([1.0, 2, 4, 8, 16, 32, 64, 128, 256, 1024, 4096, 2.0 ** 16, 2.0 ** 24, 2.0 ** 32, 2.0 ** 40,
+                   2.0 ** 48])
 
 
 def _narrowed(points, g, lo, g_lo, hi, g_hi) -> tuple:
