@@ -274,10 +274,11 @@ class _SequenceBuilder:
             if self.crossings:
                 self._next_current()
         self.decisions["stages_path_certified"] += m
+        self.full.forget(self.full.cached_keys())      # (none is read by the walk, as after its first stage)
         if not self.crossings:
-            self.full.forget(self.full.cached_keys())
             self._next_current()
         self.k0 = proposal.ks[m - 1]
+        assert self.current is not None
         a = self.current.arrays()
         self.done = (m == len(proposal.ks) and proposal.complete
                      and bool(_survives_all_k_array(a)[a.n_children > 0].all()))
