@@ -1,6 +1,8 @@
 """Tests of exactprune.sequence: the k-norm pruning sequence with exact breakpoints (Zhong Cor 5.4,
 Thm 5.3, 5.9); the breakpoints themselves are tested in tests/breakpoints/test_search.py, CCP in
-tests/peers/ccp/."""
+tests/peers/ccp/.  Every test runs twice: with the path proposed in floats and certified
+(tests/test_path_proposal.py) and by the walk alone (PROPOSE_PATH False), which the path hands
+most trees' stages to no more."""
 from __future__ import annotations
 
 import json
@@ -22,6 +24,14 @@ from exactprune.tree import CountArrays, iris_tree
 from random_trees import count_trees, fractional_count_trees
 from sequence_cases import (NEAR_TIE, SMALL, first_lost, leaf_moment_by_hand, near_tie_difference, probes,
                             subtree_moment_by_hand)
+
+
+@pytest.fixture(scope="module", autouse=True, params=[True, False], ids=["path", "walk"])
+def path_or_walk(request):
+    saved = sequence_module._SequenceBuilder.PROPOSE_PATH
+    sequence_module._SequenceBuilder.PROPOSE_PATH = request.param
+    yield request.param
+    sequence_module._SequenceBuilder.PROPOSE_PATH = saved
 
 
 def _kept_names(tree):
@@ -304,7 +314,7 @@ def test_an_integer_tree_written_in_fractions_has_the_identical_sequence(tree):
 
 
 @pytest.fixture(scope="module")
-def iris_sequence():
+def iris_sequence(path_or_walk):
     return knorm_sequence(iris_tree())
 
 
@@ -434,7 +444,7 @@ FAR = Tree(Node((10 ** 6, 10 ** 6 - 1), [Node((10 ** 6, 0)), Node((0, 10 ** 6 - 
 
 
 @pytest.fixture(scope="module")
-def far_sequence():
+def far_sequence(path_or_walk):
     return knorm_sequence(FAR, Prior(), crossings=False)
 
 
