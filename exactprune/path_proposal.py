@@ -72,6 +72,18 @@ class PathProposal:
     def kept(self, s: int) -> "np.ndarray":
         """The splits kept by stage ``s`` (a mask over the input's nodes).
 
+        Parameters
+        ----------
+        s : int
+            The stage's index (0: the first, at k = 1).
+
+        Returns
+        -------
+        numpy array of bool
+            True at the splits the proposed stage keeps.
+
+        Examples
+        --------
         >>> from exactprune.tree import iris_tree
         >>> a = iris_tree().arrays()
         >>> sorted(a.names_of(np.flatnonzero(propose_path(a, Prior()).kept(2))))   # Zhong Figure B.1 (e)
