@@ -258,6 +258,7 @@ def test_the_proposal_of_iris_is_its_path():
     a = iris_tree().arrays()
     proposal = propose_path(a, Prior())
     assert proposal.ks == [1, 2, 17781896] and proposal.complete
+    assert proposal.lost_at.dtype.kind == "i" and proposal.kept(1).dtype == bool       # stage indices, masks
     names = {n: int(proposal.lost_at[a.index(n)]) for n in ("root", "c2", "c21", "c22")}
     assert names == {"root": 3, "c2": 2, "c21": 1, "c22": 0}
 
