@@ -269,3 +269,28 @@ def test_a_proposal_stops_below_its_limit():
     proposal = propose_path(iris_tree().arrays(), Prior(), 1 << 24)
     assert proposal.ks == [1, 2] and proposal.complete
     assert propose_path(iris_tree().arrays(), Prior(), 17781897).ks == [1, 2, 17781896]
+
+
+#: a tree where PruneTree at k = 1 prunes splits nested in other pruned splits' subtrees, whose
+#: ancestors are looked at again after them (found by a random search; lam = 1/3, eta = 1/10)
+NESTED = ('{"counts": [75, 97, 33], "children": [{"counts": [3, 7, 1]}, {"counts": [31, 35, 13], "children": ['
+          '{"counts": [1, 0, 1]}, {"counts": [30, 35, 12], "children": [{"counts": [8, 4, 1]}, {"counts": [20, 19, 8], '
+          '"children": [{"counts": [4, 5, 2]}, {"counts": [8, 6, 3]}, {"counts": [8, 8, 3]}]}, {"counts": [2, 12, 3]}]}]}, '
+          '{"counts": [41, 55, 19], "children": [{"counts": [17, 35, 10], "children": [{"counts": [3, 16, 7], "children": '
+          '[{"counts": [0, 5, 1]}, {"counts": [3, 5, 3]}, {"counts": [0, 6, 3]}]}, {"counts": [14, 19, 3], "children": '
+          '[{"counts": [12, 11, 0]}, {"counts": [2, 8, 3]}]}]}, {"counts": [24, 20, 9], "children": [{"counts": [0, 3, 1]}, '
+          '{"counts": [13, 12, 1], "children": [{"counts": [4, 8, 0]}, {"counts": [9, 4, 1]}]}, {"counts": [11, 5, 7], '
+          '"children": [{"counts": [8, 2, 1]}, {"counts": [1, 3, 3]}, {"counts": [2, 0, 3]}]}]}]}]}')
+
+
+def test_the_first_stage_looks_again_at_k_1_above_what_it_pruned():
+    """The proposal's first stage is PruneTree at k = 1 (the exact one by hand) on a tree where
+    splits are pruned below other candidates, which are then looked at again at k = 1 (killed
+    _FloatPath.run 19: looked at again at k = 2)."""
+    tree = Tree.from_json(NESTED)
+    prior = Prior(lam="1/3", eta="1/10")
+    a = tree.arrays()
+    proposal = propose_path(a, prior)
+    kept = {() if a.name(i) == "root" else tuple(int(c) for c in a.name(i)[1:])     # names: c, then a digit a level
+            for i in np.flatnonzero(proposal.kept(0))}
+    assert kept == best_by_hand(tree.root, 1, prior)[1] and len(kept) < int((a.n_children > 0).sum())
