@@ -294,3 +294,15 @@ def test_the_first_stage_looks_again_at_k_1_above_what_it_pruned():
     kept = {() if a.name(i) == "root" else tuple(int(c) for c in a.name(i)[1:])     # names: c, then a digit a level
             for i in np.flatnonzero(proposal.kept(0))}
     assert kept == best_by_hand(tree.root, 1, prior)[1] and len(kept) < int((a.n_children > 0).sum())
+
+
+def test_a_tie_at_k_1_is_pruned_in_the_first_stage():
+    """(2, 2) into (1, 1) and (1, 1) with lam = eta = 0: R_leaf = 2/4 and R(T) = 2 x 1/2 x 1/2, an
+    exact tie at k = 1 (whose floats are equal too), which PruneTree (keep iff strictly better)
+    prunes; so does the proposal (killed _FloatPath.run 21: pruned only where G > 0)."""
+    tree = Tree(Node((2, 2), [Node((1, 1)), Node((1, 1))]))
+    prior = Prior(lam=0, eta=0)
+    assert best_by_hand(tree.root, 1, prior) == (Fraction(1, 2), frozenset())
+    assert not propose_path(tree.arrays(), prior).kept(0).any()
+    seq = knorm_sequence(tree, prior, crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, "inf"] and seq.decisions["stages_path_certified"] == 1
