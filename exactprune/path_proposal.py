@@ -34,7 +34,7 @@ from .tree import CountArrays
 
 __all__ = ["propose_path", "PathProposal"]
 
-#: the proposal places stages at k up to this (every integer up to it is a float64)
+#: the proposal places stages at k below this (every integer up to it is a float64)
 K_LIMIT = 1 << 53
 #: the pair table is made when it has at most this many pairs, or at most one per 16 bytes of the
 #: count arrays (so that a large tree's sequence keeps its memory within a few times its arrays)
@@ -95,7 +95,7 @@ class PathProposal:
 def propose_path(arrays: CountArrays, prior: Prior, k_limit: int = K_LIMIT) -> Optional[PathProposal]:
     """The k-norm path of the count arrays ``arrays`` in floats: T_1 by a float PruneTree, then
     stage after stage at the least float breakpoint of the current splits (the module's text),
-    as long as that is at most ``k_limit``.  Guesses, with no bound: the caller certifies them.
+    as long as that is below ``k_limit``.  Guesses, with no bound: the caller certifies them.
 
     Parameters
     ----------
@@ -104,7 +104,7 @@ def propose_path(arrays: CountArrays, prior: Prior, k_limit: int = K_LIMIT) -> O
     prior : Prior
         lam, eta and the numerator convention.
     k_limit : int, default K_LIMIT
-        The largest k a stage is placed at.
+        Stages are placed at k below it.
 
     Returns
     -------

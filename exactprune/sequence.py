@@ -53,7 +53,7 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
 
     First the whole path is proposed in floats (:func:`~exactprune.path_proposal.propose_path`:
     weakest-link style, every split's float breakpoint on its current subtree, the next stage at
-    the least, only the ancestors of what it prunes searched again; stages up to
+    the least, only the ancestors of what it prunes searched again; stages below
     FLOAT_EXACT_INTEGERS) and certified by PruneTree (exact decisions) at the columns 1, k_i - 1
     and k_i of every proposed stage start k_i, in two :func:`~exactprune.knorm.prune_many` calls
     (column 1 over the input, the others over the proposed T_1): by Cor 5.4 a stage whose two
