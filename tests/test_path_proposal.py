@@ -306,3 +306,80 @@ def test_a_tie_at_k_1_is_pruned_in_the_first_stage():
     assert not propose_path(tree.arrays(), prior).kept(0).any()
     seq = knorm_sequence(tree, prior, crossings=False)
     assert [s.k_from for s in seq.stages] == [1, "inf"] and seq.decisions["stages_path_certified"] == 1
+
+
+
+#: a tree where, at a stage after the first, two splits nested one in the other share the least
+#: breakpoint and the upper is kept once the lower is pruned (found by a random search; the
+#: numerator 1)
+KEPT_FIRST = ('{"counts":[157,152,30],"children":[{"counts":[83,84,19],"children":[{"counts":[29,32,9],"children":['
+              '{"counts":[13,17,6],"children":[{"counts":[5,8,3]},{"counts":[8,4,0]},{"counts":[0,5,3]}]},{"counts"'
+              ':[14,10,2],"children":[{"counts":[6,8,1]},{"counts":[8,2,1]}]},{"counts":[2,5,1]}]},{"counts":[8,5,1'
+              ']},{"counts":[46,47,9],"children":[{"counts":[25,28,5],"children":[{"counts":[8,12,2]},{"counts":[12'
+              ',9,2]},{"counts":[5,7,1]}]},{"counts":[21,19,4],"children":[{"counts":[11,11,3]},{"counts":[10,8,1]}'
+              ']}]}]},{"counts":[74,68,11],"children":[{"counts":[32,43,11],"children":[{"counts":[14,15,4],"childr'
+              'en":[{"counts":[7,5,3]},{"counts":[7,10,1]}]},{"counts":[18,28,7],"children":[{"counts":[2,9,2]},{"c'
+              'ounts":[12,7,2]},{"counts":[4,12,3]}]}]},{"counts":[42,25,0],"children":[{"counts":[22,14,0],"childr'
+              'en":[{"counts":[10,9,0]},{"counts":[12,5,0]}]},{"counts":[20,11,0],"children":[{"counts":[11,1,0]},{'
+              '"counts":[9,10,0]}]}]}]}]}')
+
+
+def test_a_split_kept_after_the_one_below_it_is_pruned_at_its_breakpoint():
+    """Stages 1, 2, 8, 9, 11, 13, 14 (each checked by the exact PruneTree by hand on both sides of
+    its start), all certified from the proposal: the upper split, kept at k* once the lower is
+    pruned, is searched again from k* (killed _FloatPath.run 76: its search started from None)."""
+    tree = Tree.from_json(KEPT_FIRST)
+    prior = Prior(numerator="1")
+    seq = knorm_sequence(tree, prior, crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, 2, 8, 9, 11, 13, 14, "inf"]
+    for before, stage in zip(seq.stages, seq.stages[1:-1]):
+        assert best_by_hand(tree.root, stage.k_from, prior)[1] == kept_paths(stage)
+        assert best_by_hand(tree.root, stage.k_from - 1, prior)[1] == kept_paths(before)
+    assert seq.decisions["stages_path_certified"] == 7
+
+
+def test_a_search_that_does_not_end_stops_the_proposal_and_the_walk_goes_on(monkeypatch):
+    """With no search step allowed (_MAX_STEPS 0) no breakpoint is found (nan): the proposal is
+    its first stage alone, not complete, and the walk finds the rest (killed _FloatPath.run 43 to
+    47: the incomplete proposal returned without its stages or called complete)."""
+    import exactprune.path_proposal as path_module
+    monkeypatch.setattr(path_module, "_MAX_STEPS", 0)
+    proposal = propose_path(iris_tree().arrays(), Prior())
+    assert proposal.ks == [1] and proposal.complete is False
+    seq = knorm_sequence(iris_tree(), crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, 2, 17781896, "inf"] and seq.decisions["stages_path_certified"] == 1
+
+
+def test_the_certification_counts_its_decisions_and_their_routes():
+    """The exact tie at k = 1 of test_a_tie_at_k_1_is_pruned_in_the_first_stage: one column,
+    PruneTree at k = 1 over the input, whose one decision goes to the exact route (only exact
+    rationals prove a tie); the sequence counts what PruneTree alone counts there (killed
+    _count_routes 22, 23: the exact route's count read under another key)."""
+    from exactprune.knorm import prune
+    tree = Tree(Node((2, 2), [Node((1, 1)), Node((1, 1))]))
+    prior = Prior(lam=0, eta=0)
+    alone = prune(tree, 1, prior=prior)
+    assert (alone.comparisons, alone.fallbacks, alone.routes["exact"]) == (1, 1, 1)
+    seq = knorm_sequence(tree, prior, crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, "inf"] and seq.decisions["stages_path_certified"] == 1
+    assert (seq.decisions["prunetree_comparisons"], seq.decisions["prunetree_exact_fallbacks"]) == (1, 1)
+
+
+def test_a_path_certified_to_its_end_among_survivors_asks_the_walk_nothing(monkeypatch):
+    """(10, 10) into (10, 0) and (0, 10): the root meets Thm 5.9's condition (each child holds the
+    root's majority count and is a leaf), so once the proposal's one stage is certified no
+    PruneTree runs (the walk would ask it at k0 + 1 = 2 first; killed _take_path 52, 55, 56, 58:
+    the walk asked to go on)."""
+    tree = Tree(Node((10, 10), [Node((10, 0)), Node((0, 10))]))
+    asked = []
+    real = sequence_module.prune
+
+    def recorded(tree, k, **kwargs):
+        asked.append(k)
+        return real(tree, k, **kwargs)
+
+    monkeypatch.setattr(sequence_module, "prune", recorded)
+    seq = knorm_sequence(tree, crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, "inf"] and seq.decisions["stages_path_certified"] == 1
+    assert asked == [] and seq.breakpoints["root"].survives_all_finite_k
+    assert outputs(seq) == outputs(walk_alone(tree, Prior()))
