@@ -383,3 +383,37 @@ def test_a_path_certified_to_its_end_among_survivors_asks_the_walk_nothing(monke
     assert [s.k_from for s in seq.stages] == [1, "inf"] and seq.decisions["stages_path_certified"] == 1
     assert asked == [] and seq.breakpoints["root"].survives_all_finite_k
     assert outputs(seq) == outputs(walk_alone(tree, Prior()))
+
+
+def test_ties_met_again_after_a_pruning_below_are_pruned_at_k_1():
+    """lam = eta = 0: at k = 1 a subtree is never worse than its root as a leaf (the children's
+    errors add up to at most the parent's), so PruneTree prunes exactly the ties; on this tree
+    (found by a random search) the splits above a pruned tie are ties again once it is pruned,
+    with floats exactly equal, and the proposal prunes them as PruneTree does (the exact one by
+    hand; killed _FloatPath._prune_at 26: a split looked at again pruned only where G > 0)."""
+    tree = Tree.from_json('{"counts": [20, 8], "children": [{"counts": [8, 4], "children": [{"counts": [5, 1], '
+                          '"children": [{"counts": [2, 0]}, {"counts": [3, 1]}]}, {"counts": [3, 3]}]}, '
+                          '{"counts": [12, 4], "children": [{"counts": [4, 0]}, {"counts": [8, 4], "children": '
+                          '[{"counts": [4, 2]}, {"counts": [4, 2]}]}]}]}')
+    prior = Prior(lam=0, eta=0)
+    assert best_by_hand(tree.root, 1, prior)[1] == frozenset()
+    proposal = propose_path(tree.arrays(), prior)
+    assert proposal.ks == [1] and not proposal.kept(0).any()
+    assert knorm_sequence(tree, prior, crossings=False).decisions["stages_path_certified"] == 1
+
+
+def test_a_compact_first_stage_certifies_the_later_columns_over_its_own_nodes():
+    """A pure subtree of 31 nodes (class 1) pruned at k = 1 beside a split of class 0; the split
+    and the root are lost from 5 (by the exact PruneTree by hand at 1, 4 and 5): T_1 is 5 of 35
+    nodes, a compact copy, whose PruneTree rows at 4 and 5 are mapped back to the input's nodes
+    (killed _certified_path 64, 65: the rows not mapped back)."""
+    def pure(depth):
+        if depth == 0:
+            return Node((0, 1))
+        left, right = pure(depth - 1), pure(depth - 1)
+        return Node((0, 2 * left.counts[1]), [left, right])
+    tree = Tree(Node((6, 19), [pure(4), Node((6, 3), [Node((5, 0)), Node((1, 3))])]))
+    seq = knorm_sequence(tree, crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, 5, "inf"] and seq.decisions["stages_path_certified"] == 2
+    assert best_by_hand(tree.root, 1, Prior())[1] == best_by_hand(tree.root, 4, Prior())[1] == {(), (2,)}
+    assert best_by_hand(tree.root, 5, Prior())[1] == kept_paths(seq.stages[1]) == frozenset()
