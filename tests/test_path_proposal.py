@@ -417,3 +417,38 @@ def test_a_compact_first_stage_certifies_the_later_columns_over_its_own_nodes():
     assert [s.k_from for s in seq.stages] == [1, 5, "inf"] and seq.decisions["stages_path_certified"] == 2
     assert best_by_hand(tree.root, 1, Prior())[1] == best_by_hand(tree.root, 4, Prior())[1] == {(), (2,)}
     assert best_by_hand(tree.root, 5, Prior())[1] == kept_paths(seq.stages[1]) == frozenset()
+
+
+def test_splits_with_a_zero_moment_or_no_leaf_moment_below_at_lam_0():
+    """lam = eta = 0: c1 = (4, 0) has R_leaf = 0 (pure: no error, no prior) and is pruned at every
+    k (a tie at best); c2 = (5, 5) into pure leaves has R(T) = 0 below it and is kept at every k;
+    the root is lost from 5, c2 with it (by the exact PruneTree by hand on both sides).  The proposal's first
+    stage keeps root and c2 and its path is certified whole (killed _Rows.g 14: a split without
+    rows taken as lost, and 51: a split of zero moment given no value, NaN)."""
+    tree = Tree(Node((10, 6), [Node((4, 0), [Node((2, 0)), Node((2, 0))]), Node((5, 5), [Node((5, 0)), Node((0, 5))]),
+                               Node((1, 1))]))
+    prior = Prior(lam=0, eta=0)
+    seq = knorm_sequence(tree, prior, crossings=False)
+    assert [s.k_from for s in seq.stages] == [1, 5, "inf"] and seq.decisions["stages_path_certified"] == 2
+    assert best_by_hand(tree.root, 1, prior)[1] == best_by_hand(tree.root, 4, prior)[1] == {(), (2,)}
+    assert best_by_hand(tree.root, 5, prior)[1] == kept_paths(seq.stages[1]) == frozenset()
+    assert seq.breakpoints["c2"].removed_with == "root"
+
+
+@pytest.mark.parametrize("prior", [Prior(), Prior(lam=0, eta=0)])
+def test_the_certifications_decisions_are_prunetrees_at_its_columns(prior):
+    """Iris: the sequence's PruneTree counts are those of PruneTree alone at the columns, column 1
+    over the input and the others over T_1 (one comparison per split each; the fallbacks: at
+    lam = 0 a tie at k = 1 settled exactly and arb balls at k near 3 10^7, Prior(): arb balls
+    there), summed (killed _count_routes 1, 2, 6, 7, 10, 11, 14, 15, 18: a call's counts set or
+    subtracted, the routes mixed or read under another key)."""
+    from exactprune.knorm import prune
+    tree = iris_tree()
+    seq = knorm_sequence(tree, prior, crossings=False)
+    ks = [s.k_from for s in seq.stages if s.k_from != "inf"]
+    assert seq.decisions["stages_path_certified"] == len(ks) and seq.searches == 0
+    first = prune(tree, 1, prior=prior)
+    later = [prune(first.tree, k, prior=prior) for k in sorted(set(ks) | {k - 1 for k in ks[1:]}) if k > 1]
+    assert seq.decisions["prunetree_comparisons"] == first.comparisons + sum(r.comparisons for r in later)
+    assert seq.decisions["prunetree_exact_fallbacks"] == first.fallbacks + sum(r.fallbacks for r in later)
+    assert sum(r.routes["arb"] for r in later) > 0 and (first.fallbacks > 0) == (prior.lam == 0)
