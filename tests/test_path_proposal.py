@@ -452,3 +452,29 @@ def test_the_certifications_decisions_are_prunetrees_at_its_columns(prior):
     assert seq.decisions["prunetree_comparisons"] == first.comparisons + sum(r.comparisons for r in later)
     assert seq.decisions["prunetree_exact_fallbacks"] == first.fallbacks + sum(r.fallbacks for r in later)
     assert sum(r.routes["arb"] for r in later) > 0 and (first.fallbacks > 0) == (prior.lam == 0)
+
+
+def breadth_first_copy(tree: Tree) -> Tree:
+    """``tree`` with its nodes renumbered level by level (a node's next index is then a sibling or
+    a node of another subtree, not its first child as in ``Tree``'s depth-first order)."""
+    from exactprune.tree import CountArrays
+    a = tree.arrays()
+    order = np.concatenate(a.levels())
+    new = np.empty(a.n_nodes, dtype=np.int64)
+    new[order] = np.arange(a.n_nodes)
+    children = [new[a.indices[a.offsets[i]:a.offsets[i + 1]]] for i in order]
+    offsets = np.concatenate([[0], np.cumsum([len(c) for c in children])])
+    assert not np.array_equal(order, np.arange(a.n_nodes))          # really another order
+    return Tree.from_arrays(CountArrays(a.counts[order], offsets, np.concatenate(children)), tree.class_names)
+
+
+@pytest.mark.parametrize("tree, prior", [(iris_tree(), Prior()), (Tree.from_json(KEPT_FIRST), Prior(numerator="1")),
+                                         (Tree.from_json(NESTED), Prior(lam="1/3", eta="1/10"))])
+def test_a_tree_whose_nodes_are_in_breadth_first_order(tree, prior):
+    """The same stages (and pruned names) with the nodes in breadth-first order, all certified from
+    the proposal (killed _FloatPath._cut_deepest 31: the nodes below the next index removed with
+    a pruned split)."""
+    seq, by_depth = knorm_sequence(breadth_first_copy(tree), prior, crossings=False), knorm_sequence(tree, prior,
+                                                                                                     crossings=False)
+    assert [(s.k_from, s.pruned) for s in seq.stages] == [(s.k_from, s.pruned) for s in by_depth.stages]
+    assert seq.decisions["stages_path_certified"] == by_depth.decisions["stages_path_certified"] == len(seq.stages) - 1
