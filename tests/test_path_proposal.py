@@ -478,3 +478,13 @@ def test_a_tree_whose_nodes_are_in_breadth_first_order(tree, prior):
                                                                                                      crossings=False)
     assert [(s.k_from, s.pruned) for s in seq.stages] == [(s.k_from, s.pruned) for s in by_depth.stages]
     assert seq.decisions["stages_path_certified"] == by_depth.decisions["stages_path_certified"] == len(seq.stages) - 1
+
+
+def test_a_breakpoint_at_the_middle_of_a_bracket_of_width_2():
+    """(12, 8) into (4, 7) and (8, 1) is lost from 12 (the exact PruneTree by hand on both sides);
+    its search from 1 brackets it in (11, 13) at some round, and the answer is the least lost
+    integer, not the bracket's end (killed _search 63: a bracket of width 2 taken as done)."""
+    tree = Tree(Node((12, 8), [Node((4, 7)), Node((8, 1))]))
+    assert best_by_hand(tree.root, 11, Prior())[1] == {()} and best_by_hand(tree.root, 12, Prior())[1] == frozenset()
+    assert propose_path(tree.arrays(), Prior()).ks == [1, 12]
+    assert knorm_sequence(tree, crossings=False).decisions["stages_path_certified"] == 2
