@@ -488,3 +488,34 @@ def test_a_breakpoint_at_the_middle_of_a_bracket_of_width_2():
     assert best_by_hand(tree.root, 11, Prior())[1] == {()} and best_by_hand(tree.root, 12, Prior())[1] == frozenset()
     assert propose_path(tree.arrays(), Prior()).ks == [1, 12]
     assert knorm_sequence(tree, crossings=False).decisions["stages_path_certified"] == 2
+
+
+def test_the_pair_table_limit_at_its_edges(monkeypatch):
+    """The table is made while its pairs are at most max(PAIRS_ALWAYS, the count arrays' bytes //
+    16).  Three splits of 13 leaves under a root: 81 pairs (one per node and ancestor: 3 + 78),
+    1376 bytes, 86 = 1376 // 16 (and 80 = 1376 // 17); and PAIRS_ALWAYS at iris's pairs and one less (killed
+    _FloatPath.of 6: `>=`, 12: the bytes over 17)."""
+    import exactprune.path_proposal as path_module
+    wide = Tree(Node((39, 39), [Node((13, 13), [Node((1, 1)) for _ in range(13)]) for _ in range(3)])).arrays()
+    assert (int(wide.depth.sum()), wide.nbytes()) == (81, 1376)
+    monkeypatch.setattr(path_module, "PAIRS_ALWAYS", 0)
+    assert propose_path(wide, Prior()) is not None
+    a = iris_tree().arrays()
+    pairs = int(a.depth.sum())
+    assert pairs > a.nbytes() // 16
+    monkeypatch.setattr(path_module, "PAIRS_ALWAYS", pairs)
+    assert propose_path(a, Prior()) is not None
+    monkeypatch.setattr(path_module, "PAIRS_ALWAYS", pairs - 1)
+    assert propose_path(a, Prior()) is None
+
+
+def test_a_bracket_is_narrowed_by_the_signs_at_its_points():
+    """_narrowed by hand: G < 0 is kept, G >= 0 (a tie included) lost; the new bracket is the last
+    kept point and the first lost one, however far apart (killed _narrowed 2: a tie taken as kept,
+    37: the kept end taken one point further)."""
+    from exactprune.path_proposal import _narrowed
+    one = np.array([1.0])
+    bracket = _narrowed(np.array([[5.0, 9.0, 10.0]]), np.array([[-1.0, 0.5, 2.0]]), one, -one, 20 * one, 3 * one)
+    assert [v.tolist() for v in bracket] == [[5.0], [-1.0], [9.0], [0.5]]
+    tie = _narrowed(np.array([[2.0, 3.0, 4.0]]), np.array([[-1.0, 0.0, 1.0]]), one, -one, 20 * one, 3 * one)
+    assert [v.tolist() for v in tie] == [[2.0], [-1.0], [3.0], [0.0]]
