@@ -17,16 +17,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 
-
-def best_of(function, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_prune_many import best_of  # noqa: E402
 
 
 def fold_trees(name: str, data_dir) -> list:

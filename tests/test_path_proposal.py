@@ -17,7 +17,7 @@ from exactprune.path_proposal import PathProposal, propose_path
 from exactprune.sequence import knorm_sequence
 from exactprune.tree import iris_tree
 from random_trees import count_trees, fractional_count_trees
-from sequence_cases import leaf_moment_by_hand
+from sequence_cases import leaf_moment_by_hand, record_prunetree_orders
 
 Builder = sequence_module._SequenceBuilder
 
@@ -371,14 +371,7 @@ def test_a_path_certified_to_its_end_among_survivors_asks_the_walk_nothing(monke
     PruneTree runs (the walk would ask it at k0 + 1 = 2 first; killed _take_path 52, 55, 56, 58:
     the walk asked to go on)."""
     tree = Tree(Node((10, 10), [Node((10, 0)), Node((0, 10))]))
-    asked = []
-    real = sequence_module.prune
-
-    def recorded(tree, k, **kwargs):
-        asked.append(k)
-        return real(tree, k, **kwargs)
-
-    monkeypatch.setattr(sequence_module, "prune", recorded)
+    asked = record_prunetree_orders(monkeypatch)
     seq = knorm_sequence(tree, crossings=False)
     assert [s.k_from for s in seq.stages] == [1, "inf"] and seq.decisions["stages_path_certified"] == 1
     assert asked == [] and seq.breakpoints["root"].survives_all_finite_k

@@ -18,7 +18,7 @@ from exactprune import Node, Prior, Tree
 from exactprune.breakpoints import LogBracket
 from exactprune.knorm import prune
 from exactprune.sequence import Stage, knorm_sequence
-from sequence_cases import SMALL, near_tie_difference
+from sequence_cases import SMALL, near_tie_difference, record_prunetree_orders
 
 
 def _splits_kept(tree: Tree, k: int) -> set:
@@ -398,14 +398,7 @@ def test_the_names_of_some_nodes_are_a_sequence():
 def _probes(monkeypatch, tree, guess):
     """The k at which the sequence of ``tree`` asks PruneTree, in order, with every float guess
     replaced by ``guess(k0)`` (None: the floats' own); and the sequence."""
-    asked = []
-    real_prune = sequence_module.prune
-
-    def recorded(tree, k, **options):
-        asked.append(k)
-        return real_prune(tree, k, **options)
-
-    monkeypatch.setattr(sequence_module, "prune", recorded)
+    asked = record_prunetree_orders(monkeypatch)
     if guess is not None:
         monkeypatch.setattr(sequence_module, "float_breakpoints",
                             lambda arrays, splits, prior, k0: [guess(k0)] * len(splits))
