@@ -512,3 +512,15 @@ def test_a_bracket_is_narrowed_by_the_signs_at_its_points():
     assert [v.tolist() for v in bracket] == [[5.0], [-1.0], [9.0], [0.5]]
     tie = _narrowed(np.array([[2.0, 3.0, 4.0]]), np.array([[-1.0, 0.0, 1.0]]), one, -one, 20 * one, 3 * one)
     assert [v.tolist() for v in tie] == [[2.0], [-1.0], [3.0], [0.0]]
+
+
+def test_no_proposal_where_a_child_weight_is_0():
+    """eta = 0 and a leaf of no example: its child weight (4.11) is 0/2, whose log is no finite
+    float, so there is no proposal (None) and the walk makes the sequence (stages from 1 and 30;
+    killed _FloatPath.of 61, 62: the check of the weights joined by `or`)."""
+    tree = Tree(Node((4, 2), [Node((4, 0)), Node((0, 2), [Node((0, 2)), Node((0, 0))])]))
+    prior = Prior(eta=0)
+    assert propose_path(tree.arrays(), prior) is None
+    seq = knorm_sequence(tree, prior, crossings=False)
+    assert seq.decisions["stages_path_certified"] == 0 and outputs(seq) == outputs(walk_alone(tree, prior))
+    assert [s.k_from for s in seq.stages] == [1, 30, "inf"]
