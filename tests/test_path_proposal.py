@@ -433,7 +433,7 @@ def test_the_certifications_decisions_are_prunetrees_at_its_columns(prior):
     """Iris: the sequence's PruneTree counts are those of PruneTree alone at the columns, column 1
     over the input and the others over T_1 (one comparison per split each; the fallbacks: at
     lam = 0 a tie at k = 1 settled exactly and arb balls at k near 3 10^7, Prior(): arb balls
-    there), summed (killed _count_routes 1, 2, 6, 7, 10, 11, 14, 15, 18: a call's counts set or
+    there), summed (killed _count_routes 1, 2, 6, 7, 10, 11, 15, 16, 18: a call's counts set or
     subtracted, the routes mixed or read under another key)."""
     from exactprune.knorm import prune
     tree = iris_tree()
