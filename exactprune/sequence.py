@@ -36,7 +36,8 @@ import numpy as np
 from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, float_breakpoints, next_breakpoint, real_crossings,
                           SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
-from .knorm import EXACT_K_LIMIT, Prior, prune, subtree_moment_arb
+from .knorm import EXACT_K_LIMIT, Prior, prune, prune_many, subtree_moment_arb
+from .path_proposal import propose_path
 from .limits import BREAKPOINT_EXACT_BITS
 from .formatting import knorm_decimal
 from .tree import CountArrays, Tree
@@ -50,7 +51,23 @@ __all__ = ["Stage", "NodeBreakpoint", "KNormSequence", "knorm_sequence", "knorm_
 def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True) -> KNormSequence:
     """The nested k-norm pruning sequence of ``tree`` with exact breakpoints (Cor 5.4).
 
-    Each step starts from the optimal tree T of the current stage (first k0); every split d of
+    First the whole path is proposed in floats (:func:`~exactprune.path_proposal.propose_path`:
+    weakest-link style, every split's float breakpoint on its current subtree, the next stage at
+    the least, only the ancestors of what it prunes searched again; stages below
+    FLOAT_EXACT_INTEGERS) and certified by PruneTree (exact decisions) at the columns 1, k_i - 1
+    and k_i of every proposed stage start k_i, in two :func:`~exactprune.knorm.prune_many` calls
+    (column 1 over the input, the others over the proposed T_1): by Cor 5.4 a stage whose two
+    columns give the proposed trees is T_k on its whole range.  The stages up to the first
+    proposed start whose columns disagree are taken; from the last of them (or from k = 1 when
+    column 1 disagrees, or when the tree's (ancestor, descendant) table is too large for the
+    proposal) the walk below goes on, as it does after the last proposed stage unless every
+    split left meets Thm 5.9's condition (beyond 2^53, brackets, splits the floats see kept at
+    every k).  A split whose own breakpoint lies beyond the search's limit but which an ancestor
+    removes first is then never searched (the walk alone, searching every split, raised).  With
+    ``crossings`` the path is taken too, each stage's crossings computed from the stage before's
+    tree as the walk computes them.
+
+    The walk: each step starts from the optimal tree T of the current stage (first k0); every split d of
     T is kept on an interval of k, up to its breakpoint b_d (on T_d as it stands), and the next
     stage starts at k* = min b_d.  The b_d are first guessed in floats, for all the splits of T
     at once (:func:`~exactprune.breakpoints.float_breakpoints`), and the least guess k* is
@@ -81,7 +98,9 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
     every breakpoint is still the exact least integer k that prunes the split, and each stage is
     PruneTree's at its first k.  The search rests on Thm 5.3 (one sign change), proven in App C
     for whole counts; for rational ones it was checked against PruneTree at every k on random
-    trees, not proven.  (Such a tree is
+    trees, not proven; the path's certification rests on Cor 5.4, which follows from it, and is
+    used for them too: no other assumption than the walk's, whose own steps (PruneTree over the
+    current tree, the walk from a guess) rest on the same nesting.  (Such a tree is
     not its counts times their common denominator: lam and eta are added unscaled and rising
     factorials step by 1, so the problem is another.)
 
@@ -127,6 +146,9 @@ class _SequenceBuilder:
     to the input's), the breakpoints of unchanged splits (``cache``, by input index) and the
     decision counts."""
 
+    #: propose the whole path in floats and certify it by PruneTree at once (:meth:`_certified_path`),
+    #: the walk below going on from where it stops (else the walk from k = 1)
+    PROPOSE_PATH = True
     #: place each stage by the splits' float breakpoints, certified by PruneTree (else the exact
     #: steps alone: PruneTree at k0 + 1, then the exact search of every split)
     PLACE_BY_FLOATS = True
@@ -146,17 +168,35 @@ class _SequenceBuilder:
         self.prior, self.crossings = prior, crossings
         self.input, self.full = tree, tree.arrays()
         self.stages: list = []
-        first = prune(tree, 1, prior=prior)
         self.decisions = {"prunetree_comparisons": 0, "prunetree_exact_fallbacks": 0,
                           "search_float": 0, "search_arb": 0, "search_exact": 0,
-                          "stages_float_placed": 0, "stages_float_walked": 0}
+                          "stages_float_placed": 0, "stages_float_walked": 0, "stages_path_certified": 0}
+        self.record = _Record(tree, self.stages)
+        self.live = self.full.n_children > 0
+        self.current: Optional[Tree] = None
+        self.origin: Optional["np.ndarray"] = None
+        self.searches = 0
+        #: input index of a split -> its breakpoint in the current tree (None: survives every k)
+        self.cache: dict = {}
+        #: input index of a split -> its breakpoint in the current tree as floats guess it (0: no guess)
+        self.guesses: dict = {}
+        #: no split of the current tree is ever lost (every one meets Thm 5.9's condition)
+        self.done = False
+        certified = self._certified_path() if self.PROPOSE_PATH else None
+        if certified is None:
+            self._first_stage()
+        else:
+            self._take_path(*certified)
+        #: the largest k known to keep every split of the current tree (k0, or k0 + 1 once PruneTree
+        #: there pruned nothing)
+        self.kept_through: Breakpoint = self.k0
+
+    def _first_stage(self) -> None:
+        """The walk's first stage: PruneTree at k = 1."""
+        first = prune(self.input, 1, prior=self.prior)
         self._count(first)
         kept = first.kept_splits
         del first               # PruneTree's working arrays
-        self.record = _Record(tree, self.stages)
-        self.live = self.full.n_children > 0
-        self.current: Optional[Tree] = tree
-        self.origin: Optional["np.ndarray"] = None
         self._add_stage(1, None)
         self._record_pruned(self.full, kept, 1, False)
         del kept
@@ -165,14 +205,83 @@ class _SequenceBuilder:
         self.full.forget(self.full.cached_keys())
         self._next_current()
         self.k0: Breakpoint = 1
-        self.searches = 0
-        #: input index of a split -> its breakpoint in the current tree (None: survives every k)
-        self.cache: dict = {}
-        #: input index of a split -> its breakpoint in the current tree as floats guess it (0: no guess)
-        self.guesses: dict = {}
-        #: the largest k known to keep every split of the current tree (k0, or k0 + 1 once PruneTree
-        #: there pruned nothing)
-        self.kept_through: Breakpoint = 1
+
+    def _certified_path(self) -> Optional[tuple]:
+        """``(proposal, m)``: the path proposed in floats (:func:`~exactprune.path_proposal.propose_path`,
+        its stages at k below FLOAT_EXACT_INTEGERS) and the number m >= 1 of its first stages
+        certified by PruneTree at the columns 1 and (k_i - 1, k_i) of every proposed stage start
+        k_i (:func:`~exactprune.knorm.prune_many`, exact decisions): stage i is certified when the columns k_i - 1 and k_i give
+        the proposed stages i - 1 and i, and every stage before it is.  By Cor 5.4 (T_k nest as k
+        grows) the proposed stage i is then T_k for every k in [k_i, k_(i+1) - 1]:
+        S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  Column 1 is PruneTree over the input; the
+        others, all at once, over the proposed first stage S_0 once column 1 has shown it T_1 (a
+        view, :func:`_current_tree`): by the same nesting PruneTree over T_1 at k >= 1 decides as
+        over the input (the walk's own steps rest on it too), and the splits T_1 lost, which a
+        grown tree has many of, are not decided again at every column.  None (the walk from
+        k = 1) when there is no proposal or column 1 disagrees."""
+        proposal = propose_path(self.full, self.prior, self.FLOAT_EXACT_INTEGERS)
+        if proposal is None:
+            return None
+        ks = proposal.ks
+        columns = sorted(set(ks) | {k - 1 for k in ks[1:]})[1:]         # (column 1 first, alone)
+        splits = self.full.n_children > 0
+        first, routes = prune_many(self.input, [1], prior=self.prior)
+        self._count_routes(routes)
+        if _disagree(self.full, first, proposal.lost_at[None, :] > 0)[0]:
+            return None
+        wrong = {1: False}
+        if columns:
+            view, origin = _current_tree(self.input, splits & proposal.kept(0))
+            kept, routes = prune_many(view, columns, prior=self.prior)
+            self._count_routes(routes)
+            if origin is not None:          # a compact copy: its nodes back to the input's
+                full = np.zeros((len(columns), self.full.n_nodes), dtype=bool)
+                full[:, origin] = kept
+                kept = full
+            stage_of_column = np.searchsorted(np.array(ks, dtype=np.float64), np.array(columns, dtype=np.float64),
+                                              side="right") - 1
+            expected = proposal.lost_at[None, :] > stage_of_column[:, None]         # the proposed splits per column
+            wrong.update(zip(columns, _disagree(self.full, kept, expected).tolist()))
+        m = 1
+        while m < len(ks) and not wrong[ks[m]] and not wrong[ks[m] - 1]:
+            m += 1
+        return proposal, m
+
+    def _count_routes(self, routes: dict) -> None:
+        self.decisions["prunetree_comparisons"] += sum(routes.values())
+        self.decisions["prunetree_exact_fallbacks"] += routes.get("arb", 0) + routes.get("exact", 0)
+
+    def _take_path(self, proposal, m: int) -> None:
+        """Take the first ``m`` stages of a certified proposal (:meth:`_certified_path`) as the
+        walk would have found them: the record of the splits each loses, the leaves, and with
+        ``crossings`` the real crossings of each stage's pruned splits (from the stage before's
+        tree, as the walk).  The walk goes on from the last of them (at its first k, with no
+        breakpoint known) unless that was the proposal's last, with every split left meeting
+        Thm 5.9's condition (``done``)."""
+        splits = self.full.n_children > 0
+        arity = self.full.n_children
+        for s, k in enumerate(proposal.ks[:m]):
+            kept = splits & proposal.kept(s)
+            self._add_stage(k, None)
+            if self.current is not None:        # the crossings of the splits it prunes
+                a = self.current.arrays()
+                self._record_pruned(a, kept if self.origin is None else kept[self.origin], k, self.crossings)
+            else:
+                lost = np.flatnonzero(self.live & ~kept)
+                self.record.stage_of[lost] = s
+                self.live[lost] = False
+                self.stages[-1]._leaves = 1 + int(arity[self.live].sum()) - int(np.count_nonzero(self.live))
+            if self.crossings:
+                self._next_current()
+        self.decisions["stages_path_certified"] += m
+        self.full.forget(self.full.cached_keys())      # (none is read by the walk, as after its first stage)
+        if not self.crossings:
+            self._next_current()
+        self.k0 = proposal.ks[m - 1]
+        assert self.current is not None
+        a = self.current.arrays()
+        self.done = (m == len(proposal.ks) and proposal.complete
+                     and bool(_survives_all_k_array(a)[a.n_children > 0].all()))
 
     def _add_stage(self, k_from: Any, leaves: Optional[int]) -> None:
         """Append the stage from ``k_from`` (ending the finite one before it) of ``leaves``
@@ -202,7 +311,7 @@ class _SequenceBuilder:
         current tree is ever lost at a finite k."""
         assert self.current is not None
         a = self.current.arrays()
-        if not self.live.any():
+        if self.done or not self.live.any():
             return False
         self.kept_through = self.k0
         change = self._prunetree_at_next_k(a) if self._next_k_first() else None
@@ -483,6 +592,26 @@ def _current_tree(tree: Tree, splits: "np.ndarray") -> tuple:
     np.cumsum(arity, out=offsets[1:])
     del arity
     return Tree.from_arrays(CountArrays(a.counts, offsets, indices), tree.class_names, validate=False), None
+
+
+def _disagree(a: CountArrays, kept: "np.ndarray", expected: "np.ndarray") -> "np.ndarray":
+    """Per row: does the pruning ``kept`` (PruneTree's kept splits over ``a``'s nodes) differ from
+    the tree of the splits ``expected`` (closed upwards)?  They are the same tree iff they agree
+    at the root and at every child of an expected split (by induction from the root), so only
+    those are compared.
+
+    >>> from exactprune.tree import iris_tree
+    >>> a = iris_tree().arrays()
+    >>> kept = prune(iris_tree(), 2).kept_splits
+    >>> expected = kept & a.subtree_mask(kept)
+    >>> loose = kept.copy(); loose[a.index("c212")] = True                 # below a lost split: no matter
+    >>> wrong = kept.copy(); wrong[a.index("c2")] = False
+    >>> _disagree(a, np.stack([kept, loose, wrong]), expected[None, :]).tolist()
+    [False, False, True]
+    """
+    parent = a.parent
+    frontier = (a.n_children > 0) & ((parent < 0) | expected[:, np.maximum(parent, 0)])
+    return ((kept != expected) & frontier).any(axis=1)
 
 
 def _prunes(a: CountArrays, kept: "np.ndarray") -> bool:

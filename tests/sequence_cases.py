@@ -83,3 +83,18 @@ def probes(b: int, k0: int) -> int:
     k0 + 2^m (2^m >= b - k0 > 2^(m - 1)), then m - 1 halvings of a length 2^(m - 1): 2m (1 for b = k0 + 1)."""
     d = b - k0
     return 1 if d == 1 else 2 * (d - 1).bit_length()
+
+
+def record_prunetree_orders(monkeypatch) -> list:
+    """The k of every PruneTree the sequence asks (``exactprune.sequence.prune``), in order, in the
+    list returned (filled as the sequence runs)."""
+    import exactprune.sequence as sequence_module
+    asked: list = []
+    real = sequence_module.prune
+
+    def recorded(tree, k, **options):
+        asked.append(k)
+        return real(tree, k, **options)
+
+    monkeypatch.setattr(sequence_module, "prune", recorded)
+    return asked

@@ -2,7 +2,9 @@
 PruneTree on both sides (exactprune.breakpoints.float_breakpoints, the sequence's
 _float_placed_change and its walk), against the exact steps alone (PLACE_BY_FLOATS False: PruneTree
 at k0 + 1, then the exact doubling-and-bisection search of every split) and against PruneTree at
-every k.  Wrong guesses are planted by replacing float_breakpoints: the result must not change."""
+every k.  Wrong guesses are planted by replacing float_breakpoints: the result must not change.
+Here the walk runs from k = 1 (PROPOSE_PATH False: no path proposed; the proposal and its
+certification are tests/test_path_proposal.py's)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -23,14 +25,19 @@ from sequence_cases import SMALL, first_lost
 Builder = sequence_module._SequenceBuilder
 
 
+@pytest.fixture(autouse=True)
+def the_walk_alone(monkeypatch):
+    monkeypatch.setattr(Builder, "PROPOSE_PATH", False)
+
+
 def exact_steps_alone(tree, prior=Prior(), crossings=False):
     """The sequence by the exact steps alone (no float placement)."""
-    saved = Builder.PLACE_BY_FLOATS
-    Builder.PLACE_BY_FLOATS = False
+    saved = Builder.PLACE_BY_FLOATS, Builder.PROPOSE_PATH
+    Builder.PLACE_BY_FLOATS = Builder.PROPOSE_PATH = False
     try:
         return knorm_sequence(tree, prior, crossings=crossings)
     finally:
-        Builder.PLACE_BY_FLOATS = saved
+        Builder.PLACE_BY_FLOATS, Builder.PROPOSE_PATH = saved
 
 
 def plant_guesses(monkeypatch, shift):

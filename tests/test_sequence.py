@@ -1,6 +1,8 @@
 """Tests of exactprune.sequence: the k-norm pruning sequence with exact breakpoints (Zhong Cor 5.4,
 Thm 5.3, 5.9); the breakpoints themselves are tested in tests/breakpoints/test_search.py, CCP in
-tests/peers/ccp/."""
+tests/peers/ccp/.  Every test runs twice: with the path proposed in floats and certified
+(tests/test_path_proposal.py) and by the walk alone (PROPOSE_PATH False), which the path hands
+most trees' stages to no more."""
 from __future__ import annotations
 
 import json
@@ -22,6 +24,14 @@ from exactprune.tree import CountArrays, iris_tree
 from random_trees import count_trees, fractional_count_trees
 from sequence_cases import (NEAR_TIE, SMALL, first_lost, leaf_moment_by_hand, near_tie_difference, probes,
                             subtree_moment_by_hand)
+
+
+@pytest.fixture(scope="module", autouse=True, params=[True, False], ids=["path", "walk"])
+def path_or_walk(request):
+    saved = sequence_module._SequenceBuilder.PROPOSE_PATH
+    sequence_module._SequenceBuilder.PROPOSE_PATH = request.param
+    yield request.param
+    sequence_module._SequenceBuilder.PROPOSE_PATH = saved
 
 
 def _kept_names(tree):
@@ -180,6 +190,7 @@ def test_the_breakpoint_search_finds_the_exact_tie(by_floats, monkeypatch):
     """The search (doubling from k = 1: signs at 2, 3, 5, then 4) meets the tie at k = 5 in the
     float filter's range; the breakpoint is the least k with F(k) <= 0.  Placed by floats, the
     stage at the tie is PruneTree's at 5, whose exact route settles it."""
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)
     monkeypatch.setattr(sequence_module._SequenceBuilder, "PLACE_BY_FLOATS", by_floats)
     scan = next(k for k in range(1, 100) if near_tie_difference(k) <= 0)
     seq = knorm_sequence(NEAR_TIE, Prior(), crossings=False)
@@ -303,7 +314,7 @@ def test_an_integer_tree_written_in_fractions_has_the_identical_sequence(tree):
 
 
 @pytest.fixture(scope="module")
-def iris_sequence():
+def iris_sequence(path_or_walk):
     return knorm_sequence(iris_tree())
 
 
@@ -433,7 +444,7 @@ FAR = Tree(Node((10 ** 6, 10 ** 6 - 1), [Node((10 ** 6, 0)), Node((0, 10 ** 6 - 
 
 
 @pytest.fixture(scope="module")
-def far_sequence():
+def far_sequence(path_or_walk):
     return knorm_sequence(FAR, Prior(), crossings=False)
 
 
@@ -562,6 +573,7 @@ TWO_SPLITS = Tree(Node((12, 15), [Node((6, 3), [Node((5, 0)), Node((1, 3))]),
 
 def test_searches_and_decision_counts_of_a_two_split_tree(monkeypatch):
     """The exact steps alone (no float placement): PruneTree at k0 + 1, then the searches."""
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)
     monkeypatch.setattr(sequence_module._SequenceBuilder, "PLACE_BY_FLOATS", False)
     seq = knorm_sequence(TWO_SPLITS, crossings=False)
     assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (10, ["c1"]), (12, ["c2"]), (16, ["root"]),
@@ -583,12 +595,13 @@ def test_searches_and_decision_counts_of_a_two_split_tree(monkeypatch):
     assert sum(seq.decisions[f"search_{how}"] for how in ("float", "arb", "exact")) == expected
 
 
-def test_float_placed_stages_of_a_two_split_tree():
-    """PruneTree at k0 + 1 first (k0 + 1 <= NEXT_K_FIRST), pruning nothing; then each stage placed by
+def test_float_placed_stages_of_a_two_split_tree(monkeypatch):
+    """The walk alone (no path proposed): PruneTree at k0 + 1 first (k0 + 1 <= NEXT_K_FIRST), pruning nothing; then each stage placed by
     the floats' least guess (c1: 10 at k0 = 1; c2: 12 at k0 = 10; root: 16 at k0 = 12) and certified
     by PruneTree at k* - 1 (nothing pruned; not asked when k* - 1 = k0 + 1) and at k* (pruned): no
     search, PruneTree at k = 1, 2, 9, 10 (3 splits), 11, 12 (2), 13, 15, 16 (1).  Planted bug that
     fails it (by hand, reverted): the least guess certified at k* alone (no PruneTree at k* - 1)."""
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)
     seq = knorm_sequence(TWO_SPLITS, crossings=False)
     assert [(s.k_from, s.pruned) for s in seq.stages] == [(1, []), (10, ["c1"]), (12, ["c2"]), (16, ["root"]),
                                                           ("inf", [])]

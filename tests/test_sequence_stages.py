@@ -18,7 +18,7 @@ from exactprune import Node, Prior, Tree
 from exactprune.breakpoints import LogBracket
 from exactprune.knorm import prune
 from exactprune.sequence import Stage, knorm_sequence
-from sequence_cases import SMALL, near_tie_difference
+from sequence_cases import SMALL, near_tie_difference, record_prunetree_orders
 
 
 def _splits_kept(tree: Tree, k: int) -> set:
@@ -51,6 +51,7 @@ def exact_steps(monkeypatch):
     k0 + 1, then the exact search of every split, the next stage at the least breakpoint.  They
     are the steps taken beyond 2^53, past a bracket and where floats give no guess; with the
     float placement on, a small tree's stages would all be found by PruneTree and the floats."""
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)
     monkeypatch.setattr(sequence_module._SequenceBuilder, "PLACE_BY_FLOATS", False)
 
 
@@ -170,6 +171,9 @@ def test_a_search_error_names_a_split_below_the_root(monkeypatch, first):
     no map: "root")."""
     tree = Tree(Node((first.counts[0] + 10 ** 6, first.counts[1] + 10 ** 6 - 1), [first, FAR]))
     assert _splits_kept(tree, 1) == _splits_kept(tree, 2) == {"root", "c2"}
+    # the walk searches every split (the path proposed in floats places the root's stage, which
+    # removes c2 with it, and certifies it: tests/test_path_proposal.py)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)
     monkeypatch.setattr(search_module, "BREAKPOINT_MAX_LOG2", 2 ** 20)
     with pytest.raises(ValueError, match=re.escape("node c2: no breakpoint below k = 2^1048576 (the limit "
                                                    "BREAKPOINT_MAX_LOG2)")):
@@ -394,14 +398,7 @@ def test_the_names_of_some_nodes_are_a_sequence():
 def _probes(monkeypatch, tree, guess):
     """The k at which the sequence of ``tree`` asks PruneTree, in order, with every float guess
     replaced by ``guess(k0)`` (None: the floats' own); and the sequence."""
-    asked = []
-    real_prune = sequence_module.prune
-
-    def recorded(tree, k, **options):
-        asked.append(k)
-        return real_prune(tree, k, **options)
-
-    monkeypatch.setattr(sequence_module, "prune", recorded)
+    asked = record_prunetree_orders(monkeypatch)
     if guess is not None:
         monkeypatch.setattr(sequence_module, "float_breakpoints",
                             lambda arrays, splits, prior, k0: [guess(k0)] * len(splits))
@@ -440,6 +437,7 @@ def test_a_misplaced_guess_is_walked_by_prunetree_gallop_then_bisection(monkeypa
     the exact search)."""
     b = 10 if tree is SMALL else 4
     assert _splits_kept(tree, b - 1) == {"root"} and _splits_kept(tree, b) == set()
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)      # the walk's own placement
     monkeypatch.setattr(sequence_module._SequenceBuilder, "WALK_STEP_LIMIT", limit)
     probes, seq = _probes(monkeypatch, tree, lambda k0: guess)
     assert probes == asked
@@ -464,6 +462,7 @@ def test_every_walk_is_counted(monkeypatch):
         return [g + 3 for g in real(arrays, splits, prior, k0)]
 
     monkeypatch.setattr(sequence_module, "float_breakpoints", three_too_high)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)      # the walk's own placement
     seq = knorm_sequence(Tree(TWO), crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 10, 12, 16, "inf"]
     assert (seq.decisions["stages_float_walked"], seq.decisions["stages_float_placed"]) == (3, 0)
@@ -509,6 +508,7 @@ def test_float_guesses_are_made_once_per_split_as_it_stands(monkeypatch):
         return real(arrays, splits, prior, k0)
 
     monkeypatch.setattr(sequence_module, "float_breakpoints", recorded)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)      # the walk's own placement
     seq = knorm_sequence(Tree(TWO), crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 10, 12, 16, "inf"]
     assert calls == [(1, 3), (10, 1), (12, 1)]
@@ -537,6 +537,7 @@ def test_when_the_floats_place_a_stage_and_when_the_exact_steps_do(monkeypatch, 
     below the k known to keep" moved by one)."""
     a = SMALL.arrays()
     assert sequence_module.float_breakpoints(a, np.array([0]), Prior(), 1) == [10]
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)      # the walk's own placement
     monkeypatch.setattr(sequence_module._SequenceBuilder, "NEXT_K_FIRST", next_first)
     monkeypatch.setattr(sequence_module._SequenceBuilder, "FLOAT_EXACT_INTEGERS", exact_integers)
     probes, seq = _probes(monkeypatch, SMALL, guess)
