@@ -190,7 +190,7 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
             else:
                 rule = rising_ratio_rel(float(ar), float(dr), k)
                 positive, within = bool(k > 0), rule <= MAX_REL
-            if (positive and ar <= MAX_REL and dr <= MAX_REL and within and av.size and dv.min() > 0.0
+            if (positive and ar <= MAX_REL and dr <= MAX_REL and within and value.size and dv.min() > 0.0
                     and dv.max() < math.inf and value.min() >= TINY and value.max() < math.inf):
                 # every value finite and >= TINY, so every a finite and non-zero: the rules below change nothing
                 return value, np.broadcast_to(rule, value.shape)

@@ -663,3 +663,36 @@ def test_rising_ratio_gamma_array_bound_is_its_derivation_term_by_term(a, d, r, 
     values, rels = rising_ratio_gamma_array((np.array([a]), r), (np.array([d]), r), k)
     expected = _gamma_bound_from_its_derivation(a, d, r, k)
     assert abs(Fraction(float(rels[0])) - Fraction(expected)) <= 8 * Fraction(U) * Fraction(expected)
+
+
+# ---------------------------------------------------------------------------------------------
+# several orders at once (issue 38's _running_products): survivors of the mutation run of
+# 2026-11-29 (h-mut3)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_rising_ratio_array_at_order_0_among_several_orders_is_the_empty_product():
+    """An array of orders holding 0: that column is the empty product, exactly 1 with bound 0,
+    for every element (a = 0 too, whose other orders are the exact 0); the other columns hold
+    each exact product prod_{m<k} (a+m)/(d+m) within their bounds.  Mutants: order 0 read as
+    the first factor (``orders >= 0``) or as 2."""
+    a, d = np.array([[1.0], [3.0], [0.0]]), np.array([[2.0], [5.0], [2.0]])
+    orders = np.array([0, 1, 3])
+    value, rel = rising_ratio_array((a, 0.0), (d, 0.0), orders)
+    assert value.shape == rel.shape == (3, 3)
+    assert value[:, 0].tolist() == [1.0, 1.0, 1.0] and rel[:, 0].tolist() == [0.0, 0.0, 0.0]
+    for row, (x, y) in enumerate(zip(a.ravel().tolist(), d.ravel().tolist())):
+        for column, k in enumerate(orders.tolist()):
+            exact, v, r = _exact_rising_ratio(x, y, k), Fraction(float(value[row, column])), Fraction(float(rel[row, column]))
+            assert abs(exact - v) <= r * v
+    assert value[2, 1:].tolist() == [0.0, 0.0]          # a = 0 at k >= 1: the exact 0
+
+
+def test_rising_ratio_array_of_no_orders_is_an_empty_column_block():
+    """An empty array of orders gives arrays of no columns (shape (n, 0)), as an empty level
+    gives no rows.  It raised numpy's "zero-size array to reduction operation minimum" (the
+    all-valid shortcut read ``value.min()`` guarded by the size of ``a``, not of the result);
+    mutant: the largest order's ``max(initial=0)`` without its initial value."""
+    a, d = np.array([[1.0], [3.0]]), np.array([[2.0], [5.0]])
+    value, rel = rising_ratio_array((a, 0.0), (d, 0.0), np.array([], dtype=np.int64))
+    assert value.shape == rel.shape == (2, 0)
