@@ -226,9 +226,9 @@ def _running_products(av, dv, orders):
     True
     """
     import numpy as np
-    steps = np.arange(max(int(orders.max(initial=0)), 1), dtype=np.float64).reshape((-1,) + (1,) * av.ndim)
-    products = np.multiply.accumulate(np.divide(av + steps, dv + steps), axis=0)
     shape = np.broadcast_shapes(av.shape, dv.shape, orders.shape)
+    steps = np.arange(max(int(orders.max(initial=0)), 1), dtype=np.float64).reshape((-1,) + (1,) * len(shape))
+    products = np.multiply.accumulate(np.divide(av + steps, dv + steps), axis=0)
     index = np.broadcast_to(np.maximum(orders - 1, 0), shape)[None]
     read = np.take_along_axis(np.broadcast_to(products, products.shape[:1] + shape), index, axis=0)[0]
     return np.where(orders > 0, read, 1.0)
