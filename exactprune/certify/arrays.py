@@ -190,7 +190,7 @@ def rising_ratio_array(a: tuple, d: tuple, k: int) -> tuple:
             else:
                 rule = rising_ratio_rel(float(ar), float(dr), k)
                 positive, within = bool(k > 0), rule <= MAX_REL
-            if (positive and ar <= MAX_REL and dr <= MAX_REL and within and av.size and dv.min() > 0.0
+            if (positive and ar <= MAX_REL and dr <= MAX_REL and within and value.size and dv.min() > 0.0
                     and dv.max() < math.inf and value.min() >= TINY and value.max() < math.inf):
                 # every value finite and >= TINY, so every a finite and non-zero: the rules below change nothing
                 return value, np.broadcast_to(rule, value.shape)
@@ -226,9 +226,9 @@ def _running_products(av, dv, orders):
     True
     """
     import numpy as np
-    steps = np.arange(max(int(orders.max(initial=0)), 1), dtype=np.float64).reshape((-1,) + (1,) * av.ndim)
-    products = np.multiply.accumulate(np.divide(av + steps, dv + steps), axis=0)
     shape = np.broadcast_shapes(av.shape, dv.shape, orders.shape)
+    steps = np.arange(max(int(orders.max(initial=0)), 1), dtype=np.float64).reshape((-1,) + (1,) * len(shape))
+    products = np.multiply.accumulate(np.divide(av + steps, dv + steps), axis=0)
     index = np.broadcast_to(np.maximum(orders - 1, 0), shape)[None]
     read = np.take_along_axis(np.broadcast_to(products, products.shape[:1] + shape), index, axis=0)[0]
     return np.where(orders > 0, read, 1.0)

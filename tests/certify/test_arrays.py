@@ -663,3 +663,92 @@ def test_rising_ratio_gamma_array_bound_is_its_derivation_term_by_term(a, d, r, 
     values, rels = rising_ratio_gamma_array((np.array([a]), r), (np.array([d]), r), k)
     expected = _gamma_bound_from_its_derivation(a, d, r, k)
     assert abs(Fraction(float(rels[0])) - Fraction(expected)) <= 8 * Fraction(U) * Fraction(expected)
+
+
+# ---------------------------------------------------------------------------------------------
+# several orders at once (issue 38's _running_products): survivors of the mutation run of
+# 2026-11-29 (h-mut3)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_rising_ratio_array_at_order_0_among_several_orders_is_the_empty_product():
+    """An array of orders holding 0: that column is the empty product, exactly 1 with bound 0,
+    for every element (a = 0 too, whose other orders are the exact 0); the other columns hold
+    each exact product prod_{m<k} (a+m)/(d+m) within their bounds.  Mutants: order 0 read as
+    the first factor (``orders >= 0``) or as 2."""
+    a, d = np.array([[1.0], [3.0], [0.0]]), np.array([[2.0], [5.0], [2.0]])
+    orders = np.array([0, 1, 3])
+    value, rel = rising_ratio_array((a, 0.0), (d, 0.0), orders)
+    assert value.shape == rel.shape == (3, 3)
+    assert value[:, 0].tolist() == [1.0, 1.0, 1.0] and rel[:, 0].tolist() == [0.0, 0.0, 0.0]
+    for row, (x, y) in enumerate(zip(a.ravel().tolist(), d.ravel().tolist())):
+        for column, k in enumerate(orders.tolist()):
+            exact, v, r = _exact_rising_ratio(x, y, k), Fraction(float(value[row, column])), Fraction(float(rel[row, column]))
+            assert abs(exact - v) <= r * v
+    assert value[2, 1:].tolist() == [0.0, 0.0]          # a = 0 at k >= 1: the exact 0
+
+
+def test_rising_ratio_array_of_no_orders_is_an_empty_column_block():
+    """An empty array of orders gives arrays of no columns (shape (n, 0)), as an empty level
+    gives no rows.  It raised numpy's "zero-size array to reduction operation minimum" (the
+    all-valid shortcut read ``value.min()`` guarded by the size of ``a``, not of the result);
+    mutant: the largest order's ``max(initial=0)`` without its initial value."""
+    a, d = np.array([[1.0], [3.0]]), np.array([[2.0], [5.0]])
+    value, rel = rising_ratio_array((a, 0.0), (d, 0.0), np.array([], dtype=np.int64))
+    assert value.shape == rel.shape == (2, 0)
+
+
+def test_rising_ratio_array_refuses_several_orders_with_bounds_per_element():
+    """Several orders need one bound for a and one for d (the rule per order): per-element
+    bounds are refused by name.  Mutants: the message dropped or changed."""
+    a, d = np.array([[1.0], [3.0]]), np.array([[2.0], [5.0]])
+    with pytest.raises(ValueError) as info:
+        rising_ratio_array((a, np.zeros((2, 1))), (d, 0.0), np.array([1, 2]))
+    assert str(info.value) == "rising_ratio_array: several orders need one bound for every element of a and of d"
+
+
+@pytest.mark.parametrize("a_shape", [(1, 4), (4,)])
+def test_rising_ratio_array_with_a_column_of_orders_against_a_row_of_elements(a_shape):
+    """Orders of shape (2, 1) against elements of shape (1, 4) or (4,): a (2, 4) result whose
+    row i is order i's image of every element, bit for bit the one order's (the loop's) floats
+    and bound, and within that bound of the exact product.  Elements of shape (4,) raised a
+    broadcast error (the factors' axis was aligned with a's dimensions, not the result's);
+    mutant: the rule per order reshaped to the orders' ravel, (2,), not (2, 1)."""
+    av, dv = np.array([1.0, 2.5, 3.0, 0.5]), np.array([2.0, 3.0, 7.0, 1.5])
+    orders = np.array([[1], [3]])
+    value, rel = rising_ratio_array((av.reshape(a_shape), 0.0), (dv.reshape(a_shape), 0.0), orders)
+    assert value.shape == rel.shape == (2, 4)
+    for row, k in enumerate(orders.ravel().tolist()):
+        one_v, one_r = rising_ratio_array((av, 0.0), (dv, 0.0), k)
+        assert value[row].tolist() == one_v.tolist() and rel[row].tolist() == np.broadcast_to(one_r, (4,)).tolist()
+        for x, y, v, r in zip(av.tolist(), dv.tolist(), value[row].tolist(), rel[row].tolist()):
+            assert abs(_exact_rising_ratio(x, y, k) - Fraction(v)) <= Fraction(r) * Fraction(v)
+
+
+def test_rising_ratio_array_of_several_orders_all_valid_returns_one_bound_per_order_read_only():
+    """Every element valid and both bounds scalars: the bounds are a read-only broadcast of one
+    rule per order (the docstring's layout; the general path would allocate a full array),
+    each order's the scalar rule.  Orders 1, 2, 5 (order 1 included).  Mutants: the shortcut
+    never taken (its `all orders positive` or `every rule within MAX_REL` read as False), or
+    taken only above order 1."""
+    a, d = np.array([[1.0], [2.5], [3.0]]), np.array([[2.0], [3.0], [7.0]])
+    orders = np.array([1, 2, 5])
+    value, rel = rising_ratio_array((a, 2 * U), (d, U), orders)
+    assert not rel.flags.writeable
+    for column, k in enumerate(orders.tolist()):
+        assert rel[:, column].tolist() == [rising_ratio_rel(2 * U, U, k)] * 3
+
+
+def test_rising_ratio_array_at_order_0_keeps_an_invalid_element_invalid():
+    """An element not vouched for (a infinite or NaN) is invalid at every order, the empty
+    product at order 0 too: each order's column equals the one order's image (NaN, inf), as the
+    scalar call at k = 0 gives.  Mutant: the all-valid shortcut admitted order 0 (its product
+    1 is finite and >= TINY whatever a is)."""
+    a, d = np.array([[math.inf], [math.nan], [1.0]]), np.array([[2.0], [2.0], [2.0]])
+    for orders in (np.array([0]), np.array([0, 0])):
+        value, rel = rising_ratio_array((a, 0.0), (d, 0.0), orders)
+        one_v, one_r = rising_ratio_array((a[:, 0], 0.0), (d[:, 0], 0.0), 0)
+        for column in range(orders.size):
+            np.testing.assert_array_equal(value[:, column], one_v)
+            np.testing.assert_array_equal(rel[:, column], one_r)
+        assert math.isnan(value[0, 0]) and rel[0, 0] == math.inf and (value[2, 0], rel[2, 0]) == (1.0, 0.0)
