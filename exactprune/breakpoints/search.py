@@ -155,10 +155,10 @@ def _crossing_proposal(form: SubtreeForm, guess: int) -> Optional[int]:
     The balls are arb's at a working precision of 2 bits(guess) + 64 + bits(a + d) (lgamma(a + k)
     is about k log k, so h loses bits(k) to cancellation, and k is wanted to 2^-bits(k) of
     itself); when a step's ball is wider than 2^-8 the precision grows (its extra bits doubled),
-    up to ROOT_FINDER_MAX_PREC.  None when it cannot go on: a leaf moment of 0, no term below
-    (F_d > 0 at every k), a slope whose ball is not < 0, a k beyond 2^(BREAKPOINT_EXACT_BITS + 1),
-    precision or steps run out.  No bound: :func:`next_breakpoint` certifies the proposal by
-    the signs at it and next to it.
+    up to ROOT_FINDER_MAX_PREC (a runaway step, of a split kept at every k, is such a ball: its
+    k is exponentially far).  None when it cannot go on: a leaf moment of 0, no term below
+    (F_d > 0 at every k), a slope whose ball is not < 0, precision or steps run out.  No bound:
+    :func:`next_breakpoint` certifies the proposal by the signs at it and next to it.
 
     Parameters
     ----------
@@ -197,8 +197,6 @@ def _crossing_proposal(form: SubtreeForm, guess: int) -> Optional[int]:
                 if step.rad() > _WIDEST_STEP:
                     break                   # more precision
                 k = moved.mid()
-                if k > _FARTHEST:
-                    return None
                 if abs(step) < _LAST_STEP:
                     return _ceiling(k)
             else:
@@ -207,10 +205,9 @@ def _crossing_proposal(form: SubtreeForm, guess: int) -> Optional[int]:
     return None
 
 
-#: :func:`_crossing_proposal` stops when a step is below _LAST_STEP, wants more precision when a
-#: step's ball is wider than _WIDEST_STEP, and gives up beyond _FARTHEST
+#: :func:`_crossing_proposal` stops when a step is below _LAST_STEP, and wants more precision when a
+#: step's ball is wider than _WIDEST_STEP
 _LAST_STEP, _WIDEST_STEP = flint.arb(2) ** -4, flint.arb(2) ** -8
-_FARTHEST = flint.arb(2) ** (BREAKPOINT_EXACT_BITS + 1)
 
 
 def _proposal_between(form: SubtreeForm, lo: int, guess: int, hi: int) -> Optional[int]:

@@ -227,14 +227,20 @@ def test_newton_stops_after_a_step_below_2_to_the_minus_4():
 
 
 def test_below_2_to_the_53_and_for_other_forms_no_proposal_is_asked(monkeypatch):
-    """A guess below ROOT_FINDER_FROM, or a form that is not a SubtreeForm (the searches take any
-    object with ``sign``), never reaches the root finder."""
+    """A guess below ROOT_FINDER_FROM = 2^53, or a form that is not a SubtreeForm (the searches take
+    any object with ``sign``), never reaches the root finder; a guess of 2^53 does (two signs)."""
     def refuse(form, guess):
         raise AssertionError("the root finder was asked")
 
     monkeypatch.setattr(search, "_crossing_proposal", refuse)
     leaf, rows = line_crossing(Fraction(2 ** 53 - 3, 1) - Fraction(1, 2))
     assert next_breakpoint(make_form(leaf, rows), 1, guess=2 ** 53 - 1) == 2 ** 53 - 3
+
+    leaf, rows = line_crossing(Fraction(2 ** 53 + 3, 1) - Fraction(1, 2))       # a guess at 2^53 is refined
+    monkeypatch.undo()
+    form = make_form(leaf, rows)
+    assert next_breakpoint(form, 1, guess=2 ** 53) == 2 ** 53 + 3 and signs_asked(form) == 2
+    monkeypatch.setattr(search, "_crossing_proposal", refuse)
 
     class Signs:
         name = "x"
@@ -274,9 +280,8 @@ def test_a_step_wider_than_the_bound_at_every_precision_gives_no_proposal(monkey
     monkeypatch.setattr(search, "_log_moments", recorded)
     assert _crossing_proposal(make_form(leaf, rows), b) is None
     bits = 2 * b.bit_length()
-    extras = [e for e in (64 * 2 ** j + make_form(leaf, rows)._size * 2 ** j for j in range(20))
-              if bits + e <= search.ROOT_FINDER_MAX_PREC]
-    assert asked == [bits + e for e in extras]          # one step at each precision, doubling the extra
+    extras = [e for e in (64 * 2 ** j + make_form(leaf, rows)._size * 2 ** j for j in range(20)) if bits + e <= 2 ** 14]
+    assert asked == [bits + e for e in extras]          # one step at each precision, doubling the extra, to 2^14
 
 
 def test_too_few_steps_give_no_proposal(monkeypatch):
@@ -289,6 +294,15 @@ def test_too_few_steps_give_no_proposal(monkeypatch):
     monkeypatch.undo()
     assert _crossing_proposal(make_form(leaf, rows), b << 40) == b
     assert _crossing_proposal(make_form(leaf, rows), (b >> 40) + 1) == b
+
+
+def test_a_split_kept_at_every_k_with_a_falling_h_gives_no_proposal():
+    """F / R_leaf = 1 - (3/4) (1 + k) / (3 + k) > 1/4 (leaf (1, 3), row (1/4, 2, 4)): h falls towards
+    log 4 and never reaches 0, so Newton's step runs away (to k e^(10^17) from 2^60): the finder
+    gives up (None), it proposes nothing."""
+    leaf, rows = (Fraction(1), Fraction(3)), [(Fraction(1, 4), Fraction(2), Fraction(4))]
+    assert exact_f(leaf, rows, 2 ** 60) > 0 and exact_f(leaf, rows, 2 ** 900) > 0
+    assert _crossing_proposal(make_form(leaf, rows), 2 ** 60) is None
 
 
 def test_no_proposal_without_a_crossing_or_a_term():
