@@ -147,6 +147,22 @@ def test_random_rational_forms_from_no_guess_ask_the_doubling_and_two_more_signs
         assert signs_asked(form) == doubling + 2
 
 
+def test_from_a_large_k0_without_a_guess():
+    """From k0 = 2^60 with no guess: lost at k0 + 1, the doubling's first sign settles it (no
+    proposal asked); lost at k0 + 2^40 + 5 (the zero half a unit below), the doubling's 42 signs
+    (k0 + 1, ..., k0 + 2^41) and then the proposal's two, where bisection would ask 40 more; lost
+    at k0 + 2^40 + 1, one: below the proposal is the doubling's last kept k."""
+    k0 = 2 ** 60
+    leaf, rows = line_crossing(Fraction(k0) + Fraction(1, 2))
+    form = make_form(leaf, rows)
+    assert next_breakpoint(form, k0) == k0 + 1 and signs_asked(form) == 1
+    for b, signs in ((k0 + 2 ** 40 + 5, 42 + 2), (k0 + 2 ** 40 + 1, 42 + 1)):
+        leaf, rows = line_crossing(b - Fraction(1, 2))
+        assert least_lost(leaf, rows, k0) == b
+        form = make_form(leaf, rows)
+        assert next_breakpoint(form, k0) == b and signs_asked(form) == signs
+
+
 # -- the crossing next to 2^53 -------------------------------------------------------------------
 
 def line_crossing(x: Fraction) -> tuple:
