@@ -222,7 +222,8 @@ def _proposal_between(form: SubtreeForm, lo: int, guess: int, hi: int) -> Option
 def _log_moments(leaf: tuple, rows: list, k: "flint.arb") -> tuple:
     """``((log R_leaf, slope), (log R(T_d), slope))`` at real k in arb at the current precision,
     the slopes being derivatives in k: the leaf's (a, d) and the subtree's rows (W, a, d), a != 0,
-    summed as sum W exp(log ratio) scaled by the largest ratio."""
+    summed as sum W exp(log ratio) (arb's exponents have no range to leave, however small the
+    ratios at large k)."""
     seen: dict = {}
 
     def gamma_terms(v) -> tuple:         # (lgamma(v + k) - lgamma(v), digamma(v + k)), once per value
@@ -235,11 +236,9 @@ def _log_moments(leaf: tuple, rows: list, k: "flint.arb") -> tuple:
         (la, da), (ld, dd) = gamma_terms(a), gamma_terms(d)
         return la - ld, da - dd
 
-    logs = [(w, *log_ratio(a, d)) for w, a, d in rows]
-    largest = max((log for _, log, _ in logs), key=lambda log: log.mid())
-    scaled = [(flint.arb(w) * (log - largest).exp(), slope) for w, log, slope in logs]
-    total = sum(term for term, _ in scaled)
-    return log_ratio(*leaf), (largest + total.log(), sum(term * slope for term, slope in scaled) / total)
+    terms = [(flint.arb(w) * log.exp(), slope) for (log, slope), w in ((log_ratio(a, d), w) for w, a, d in rows)]
+    total = sum(term for term, _ in terms)
+    return log_ratio(*leaf), (total.log(), sum(term * slope for term, slope in terms) / total)
 
 
 def _ceiling(x: "flint.arb") -> int:

@@ -377,7 +377,10 @@ def test_log_moments_against_the_rational_functions(k):
 
 
 def test_ceiling_of_dyadic_midpoints():
-    assert [_ceiling(flint.arb(x)) for x in (3, -3, 0)] == [3, -3, 0]
+    """Midpoints m 2^e (m odd) with e < 0, e = 0 and e > 0 (12 = 3 2^2, 2^70).  Planted bugs that fail
+    it (by hand, reverted): a right shift for e > 0; the branch for e >= 0 never taken."""
+    assert [_ceiling(flint.arb(x)) for x in (3, -3, 0, 12, -12)] == [3, -3, 0, 12, -12]
+    assert _ceiling(flint.arb(2) ** 70) == 2 ** 70
     assert _ceiling(flint.arb(7) / 4) == 2 and _ceiling(flint.arb(-7) / 4) == -1
     with flint.ctx.workprec(300):
         assert _ceiling(flint.arb(2) ** 200 + flint.arb(1) / 2 ** 10) == 2 ** 200 + 1
