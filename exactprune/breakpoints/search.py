@@ -155,10 +155,10 @@ def _crossing_proposal(form: SubtreeForm, guess: int) -> Optional[int]:
     The balls are arb's at a working precision of 2 bits(guess) + 64 + bits(a + d) (lgamma(a + k)
     is about k log k, so h loses bits(k) to cancellation, and k is wanted to 2^-bits(k) of
     itself); when a step's ball is wider than 2^-8 the precision grows (its extra bits doubled),
-    up to ROOT_FINDER_MAX_PREC (a runaway step, of a split kept at every k, is such a ball: its
-    k is exponentially far).  None when it cannot go on: a leaf moment of 0, no term below
-    (F_d > 0 at every k), a slope whose ball is not < 0, precision or steps run out.  No bound:
-    :func:`next_breakpoint` certifies the proposal by the signs at it and next to it.
+    up to ROOT_FINDER_MAX_PREC.  None when it cannot go on: no term below (F_d > 0 at every k),
+    a slope whose ball is not < 0 (also a runaway step or a leaf moment of 0, whose balls are
+    not finite), precision or steps run out.  No bound: :func:`next_breakpoint` certifies the
+    proposal by the signs at it and next to it.
 
     Parameters
     ----------
@@ -180,15 +180,15 @@ def _crossing_proposal(form: SubtreeForm, guess: int) -> Optional[int]:
     >>> _crossing_proposal(c2, 17000000), _crossing_proposal(c2, 2 ** 60)     # Zhong App B: lost from 17781896
     (17781896, 17781896)
     """
-    leaf, rows = form.leaf_terms, [row for row in form.terms if row[1] != 0]
-    if leaf[0] == 0 or not rows:
+    rows = [row for row in form.terms if row[1] != 0]
+    if not rows:
         return None
-    extra = 64 + form._size
-    while 2 * guess.bit_length() + extra <= ROOT_FINDER_MAX_PREC:
-        with flint.ctx.workprec(2 * guess.bit_length() + extra):
+    base, extra = 2 * guess.bit_length(), 64 + form._size
+    while base + extra <= ROOT_FINDER_MAX_PREC:
+        with flint.ctx.workprec(base + extra):
             k = flint.arb(guess)
             for _ in range(ROOT_FINDER_STEPS):
-                (top, top_slope), (below, below_slope) = _log_moments(leaf, rows, k)
+                (top, top_slope), (below, below_slope) = _log_moments(form.leaf_terms, rows, k)
                 slope = k * (top_slope - below_slope)          # dh / d log k
                 if not slope < 0:
                     return None

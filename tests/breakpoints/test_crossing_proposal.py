@@ -281,6 +281,15 @@ def test_precision_out_of_reach_gives_no_proposal_and_the_search_falls_back(monk
     assert signs_asked(form) > 2
 
 
+def test_the_precision_cap_is_inclusive(monkeypatch):
+    """ROOT_FINDER_MAX_PREC equal to the first working precision, 2 bits(guess) + 64 + bits(a + d):
+    that precision is tried (and is enough here).  Planted bug that fails it (by hand, reverted):
+    the cap exclusive (`<` for `<=`)."""
+    leaf, rows, b, guess = case_of_seed(2)
+    monkeypatch.setattr(search, "ROOT_FINDER_MAX_PREC", 2 * guess.bit_length() + 64 + make_form(leaf, rows)._size)
+    assert _crossing_proposal(make_form(leaf, rows), guess) == b
+
+
 def test_a_step_wider_than_the_bound_at_every_precision_gives_no_proposal(monkeypatch):
     """A step's ball must be narrower than _WIDEST_STEP; when it never is, the precision grows to
     ROOT_FINDER_MAX_PREC and the finder gives up (None), it does not take the midpoint."""
@@ -321,6 +330,14 @@ def test_a_split_kept_at_every_k_with_a_falling_h_gives_no_proposal():
     assert _crossing_proposal(make_form(leaf, rows), 2 ** 60) is None
 
 
+def test_a_term_with_a_zero_is_left_out():
+    """A row with a = 0 (its ratio is 0 at every k) beside the rows of a crossing: the same
+    proposal as without it.  Planted bug that fails it (by hand, reverted): the rows filtered on
+    d != 0 instead of a != 0 (lgamma(0) makes every ball infinite: no proposal)."""
+    leaf, rows, b, guess = case_of_seed(0)
+    assert _crossing_proposal(make_form(leaf, rows + [(Fraction(1, 3), Fraction(0), Fraction(2))]), guess) == b
+
+
 def test_no_proposal_without_a_crossing_or_a_term():
     """A split kept at every k (the row decays faster than the leaf: the slope of h is > 0), a leaf
     moment of 0, a subtree without a term (every a = 0): None."""
@@ -328,7 +345,7 @@ def test_no_proposal_without_a_crossing_or_a_term():
     assert exact_f(*faster, 2 ** 60) > 0 and exact_f(*faster, 2 ** 600) > 0
     assert _crossing_proposal(make_form(*faster), 2 ** 60) is None
     assert _crossing_proposal(make_form((Fraction(0), Fraction(2)), [(Fraction(1), Fraction(1), Fraction(2))]),
-                              2 ** 60) is None
+                              2 ** 60) is None     # (no split has a zero leaf moment and F_d(k0) > 0)
     assert _crossing_proposal(make_form((Fraction(1), Fraction(2)), [(Fraction(1), Fraction(0), Fraction(2))]),
                               2 ** 60) is None
 
