@@ -151,12 +151,15 @@ def test_from_a_large_k0_without_a_guess():
     """From k0 = 2^60 with no guess: lost at k0 + 1, the doubling's first sign settles it (no
     proposal asked); lost at k0 + 2^40 + 5 (the zero half a unit below), the doubling's 42 signs
     (k0 + 1, ..., k0 + 2^41) and then the proposal's two, where bisection would ask 40 more; lost
-    at k0 + 2^40 + 1, one: below the proposal is the doubling's last kept k."""
+    at k0 + 2^40 + 1, one: below the proposal is the doubling's last kept k; lost at k0 + 2^40, the
+    doubling's last k itself (41 signs), proposed and asked again, then the k below it.  Planted
+    bugs that fail it (by hand, reverted): the proposal asked for a bracket of 1; never asked after
+    the doubling; a proposal at the doubling's lost end dropped (`proposal < hi`)."""
     k0 = 2 ** 60
     leaf, rows = line_crossing(Fraction(k0) + Fraction(1, 2))
     form = make_form(leaf, rows)
     assert next_breakpoint(form, k0) == k0 + 1 and signs_asked(form) == 1
-    for b, signs in ((k0 + 2 ** 40 + 5, 42 + 2), (k0 + 2 ** 40 + 1, 42 + 1)):
+    for b, signs in ((k0 + 2 ** 40 + 5, 42 + 2), (k0 + 2 ** 40 + 1, 42 + 1), (k0 + 2 ** 40, 41 + 2)):
         leaf, rows = line_crossing(b - Fraction(1, 2))
         assert least_lost(leaf, rows, k0) == b
         form = make_form(leaf, rows)
