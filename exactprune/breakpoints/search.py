@@ -115,7 +115,8 @@ def next_breakpoint(form: SubtreeForm, k0: Breakpoint, guess: Optional[int] = No
         lo, hi = _bracket_from_guess(form, k0, guess, limit, step)
     else:
         lo, hi = _bracket_by_doubling(form, k0, limit)
-        proposal = _proposal_between(form, lo, hi, hi) if hi is not None and hi - lo > 1 else None
+        # (a bracket of 2 is settled by one sign: at most as many as a proposal costs)
+        proposal = _proposal_between(form, lo, hi, hi) if hi is not None and hi - lo > 2 else None
         if proposal is not None:            # the bracket narrowed from the proposal, as from a guess
             lo, hi = _bracket_from_guess(form, lo, proposal, hi, 1)
     if hi is None:          # kept at 2**BREAKPOINT_EXACT_BITS

@@ -153,13 +153,16 @@ def test_from_a_large_k0_without_a_guess():
     (k0 + 1, ..., k0 + 2^41) and then the proposal's two, where bisection would ask 40 more; lost
     at k0 + 2^40 + 1, one: below the proposal is the doubling's last kept k; lost at k0 + 2^40, the
     doubling's last k itself (41 signs), proposed and asked again, then the k below it.  Planted
-    bugs that fail it (by hand, reverted): the proposal asked for a bracket of 1; never asked after
-    the doubling; a proposal at the doubling's lost end dropped (`proposal < hi`)."""
+    bugs that fail it (by hand, reverted): the proposal asked for a bracket of 1 or 2; never asked
+    after the doubling; a proposal at the doubling's lost end dropped (`proposal < hi`).  Lost at
+    k0 + 3 or k0 + 4: the doubling's three signs (k0 + 1, k0 + 2 kept, k0 + 4 lost), and the one
+    sign at k0 + 3 that settles a bracket of 2 (a proposal of k0 + 4 would cost two)."""
     k0 = 2 ** 60
     leaf, rows = line_crossing(Fraction(k0) + Fraction(1, 2))
     form = make_form(leaf, rows)
     assert next_breakpoint(form, k0) == k0 + 1 and signs_asked(form) == 1
-    for b, signs in ((k0 + 2 ** 40 + 5, 42 + 2), (k0 + 2 ** 40 + 1, 42 + 1), (k0 + 2 ** 40, 41 + 2)):
+    for b, signs in ((k0 + 2 ** 40 + 5, 42 + 2), (k0 + 2 ** 40 + 1, 42 + 1), (k0 + 2 ** 40, 41 + 2), (k0 + 3, 4),
+                     (k0 + 4, 4)):
         leaf, rows = line_crossing(b - Fraction(1, 2))
         assert least_lost(leaf, rows, k0) == b
         form = make_form(leaf, rows)
