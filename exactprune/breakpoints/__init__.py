@@ -10,7 +10,9 @@ float).
 How breakpoints are found (:func:`next_breakpoint`): the sign of F_d is evaluated at k = k0+1, then
 at doubling k until the split is lost (or from a float guess, galloping away from it), then by
 bisection; Thm 5.3 makes "split lost" an up-set
-in k, and the found breakpoint is re-verified at b-1 and b.  Exact integer breakpoints are
+in k, and the found breakpoint is re-verified at b-1 and b.  From 2^53 on, where floats place no
+integer, Newton's method in log k on arb balls proposes the breakpoint first (no bound), and the
+certified signs at it and below it settle it, or the gallop and bisection go on from it.  Exact integer breakpoints are
 searched up to 2**BREAKPOINT_EXACT_BITS (see :mod:`exactprune.limits`); a breakpoint beyond that
 is reported as a certified :class:`LogBracket` 2**lower < b <= 2**upper found by doubling and
 bisection on log2 k, with arb's certified large-k enclosure of the Gamma ratios

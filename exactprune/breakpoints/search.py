@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
+import flint
 import numpy as np
 
 from ..knorm import Prior, child_weights, leaf_terms
@@ -67,8 +68,12 @@ def next_breakpoint(form: SubtreeForm, k0: Breakpoint, guess: Optional[int] = No
 
     The certified signs bracket it by doubling from k0, or, with a ``guess`` (a float one,
     :func:`float_breakpoints`), by galloping from the guess with a first step of
-    guess / 2**GUESS_STEP_BITS; then bisection.  By Thm 5.3 (one sign change) the answer does
-    not depend on the guess, only the number of signs.
+    guess / 2**GUESS_STEP_BITS; then bisection.  From ROOT_FINDER_FROM (2^53) on, where floats
+    place no integer, the guess (or the doubling's upper end) is first refined by Newton's method
+    in arb (:func:`_crossing_proposal`), and the gallop starts from the proposal with a step of 1:
+    when the proposal is right, the signs at it (lost) and below it (kept) settle the breakpoint.
+    The proposal only chooses where signs are asked: by Thm 5.3 (one sign change) the answer
+    does not depend on the guess or the proposal, only the number of signs.
 
     Parameters
     ----------
@@ -103,9 +108,17 @@ def next_breakpoint(form: SubtreeForm, k0: Breakpoint, guess: Optional[int] = No
         return _log_bracket(form, k0.upper)
     limit = 1 << BREAKPOINT_EXACT_BITS
     if guess is not None and k0 < guess <= limit:
-        lo, hi = _bracket_from_guess(form, k0, guess, limit)
+        step = max(1, guess >> GUESS_STEP_BITS)
+        proposal = _proposal_between(form, k0, guess, limit)
+        if proposal is not None:
+            guess, step = proposal, 1
+        lo, hi = _bracket_from_guess(form, k0, guess, limit, step)
     else:
         lo, hi = _bracket_by_doubling(form, k0, limit)
+        # (a bracket of 2 is settled by one sign: at most as many as a proposal costs)
+        proposal = _proposal_between(form, lo, hi, hi) if hi is not None and hi - lo > 2 else None
+        if proposal is not None:            # the bracket narrowed from the proposal, as from a guess
+            lo, hi = _bracket_from_guess(form, lo, proposal, hi, 1)
     if hi is None:          # kept at 2**BREAKPOINT_EXACT_BITS
         return _log_bracket(form, Fraction(BREAKPOINT_EXACT_BITS))
     while hi - lo > 1:  # invariant: kept at lo, lost at hi
@@ -122,6 +135,123 @@ def next_breakpoint(form: SubtreeForm, k0: Breakpoint, guess: Optional[int] = No
 GUESS_STEP_BITS = 30
 
 
+#: a guess of at least this is refined by :func:`_crossing_proposal` before any sign is asked (floats
+#: place no integer beyond 2^53: a float guess there is off by about guess / 2^36)
+ROOT_FINDER_FROM = 1 << 53
+#: :func:`_crossing_proposal` gives up after this many Newton steps
+ROOT_FINDER_STEPS = 16
+#: ... or when its working precision would pass this many bits
+ROOT_FINDER_MAX_PREC = 1 << 14
+
+
+def _crossing_proposal(form: SubtreeForm, guess: int) -> Optional[int]:
+    """A proposal for the least integer k with F_d(k) <= 0, near ``guess``: Newton's method in
+    log k from ``guess`` on h = log R_leaf(d, k) - log R(T_d, k), which has the sign of F_d (both
+    moments are > 0), the moments extended to real k by Gamma functions (C.26) (:func:`_log_moments`:
+    each term's lgamma(a + k) - lgamma(d + k) + lgamma(d) - lgamma(a) and its derivative
+    digamma(a + k) - digamma(d + k)).  Each moment is a sum of near powers of k, so h is close to
+    linear in log k: a step is k -> k exp(-h / (k dh/dk)), and the steps converge quadratically;
+    they stop when a step moves k by less than 2^-4, and the proposal is the ceiling of that k.
+
+    The balls are arb's at a working precision of 2 bits(guess) + 64 + bits(a + d) (lgamma(a + k)
+    is about k log k, so h loses bits(k) to cancellation, and k is wanted to 2^-bits(k) of
+    itself); when a step's ball is wider than 2^-8 the precision grows (its extra bits doubled),
+    up to ROOT_FINDER_MAX_PREC.  None when it cannot go on: no term below (F_d > 0 at every k),
+    a slope whose ball is not < 0 (also a runaway step or a leaf moment of 0, whose balls are
+    not finite), precision or steps run out.  No bound: :func:`next_breakpoint` certifies the
+    proposal by the signs at it and next to it.
+
+    Parameters
+    ----------
+    form : SubtreeForm
+        The split's F_d.
+    guess : int
+        Where the breakpoint probably is (a float guess).
+
+    Returns
+    -------
+    int or None
+        The proposed breakpoint, or None.
+
+    Examples
+    --------
+    >>> from exactprune.knorm import prune
+    >>> from exactprune.tree import iris_tree
+    >>> c2 = SubtreeForm(prune(iris_tree(), 2).tree.node("c2"), Prior())
+    >>> _crossing_proposal(c2, 17000000), _crossing_proposal(c2, 2 ** 60)     # Zhong App B: lost from 17781896
+    (17781896, 17781896)
+    """
+    rows = [row for row in form.terms if row[1] != 0]
+    if not rows:
+        return None
+    base, extra = 2 * guess.bit_length(), 64 + form._size
+    while base + extra <= ROOT_FINDER_MAX_PREC:
+        with flint.ctx.workprec(base + extra):
+            k = flint.arb(guess)
+            for _ in range(ROOT_FINDER_STEPS):
+                (top, top_slope), (below, below_slope) = _log_moments(form.leaf_terms, rows, k)
+                slope = k * (top_slope - below_slope)          # dh / d log k
+                if not slope < 0:
+                    return None
+                moved = k * (-(top - below) / slope).exp()
+                step = k - moved
+                if step.rad() > _WIDEST_STEP:
+                    break                   # more precision
+                k = moved.mid()
+                if abs(step) < _LAST_STEP:
+                    return _ceiling(k)
+            else:
+                return None
+        extra *= 2
+    return None
+
+
+#: :func:`_crossing_proposal` stops when a step is below _LAST_STEP, and wants more precision when a
+#: step's ball is wider than _WIDEST_STEP
+_LAST_STEP, _WIDEST_STEP = flint.arb(2) ** -4, flint.arb(2) ** -8
+
+
+def _proposal_between(form: SubtreeForm, lo: int, guess: int, hi: int) -> Optional[int]:
+    """:func:`_crossing_proposal` from ``guess`` when it is at least ROOT_FINDER_FROM and ``form`` a
+    :class:`SubtreeForm` (the searches take any object with ``sign``), kept when in (lo, hi]; else None."""
+    if guess < ROOT_FINDER_FROM or not isinstance(form, SubtreeForm):
+        return None
+    proposal = _crossing_proposal(form, guess)
+    return proposal if proposal is not None and lo < proposal <= hi else None
+
+
+def _log_moments(leaf: tuple, rows: list, k: "flint.arb") -> tuple:
+    """``((log R_leaf, slope), (log R(T_d), slope))`` at real k in arb at the current precision,
+    the slopes being derivatives in k: the leaf's (a, d) and the subtree's rows (W, a, d), a != 0,
+    summed as sum W exp(log ratio) (arb's exponents have no range to leave, however small the
+    ratios at large k)."""
+    seen: dict = {}
+
+    def gamma_terms(v) -> tuple:         # (lgamma(v + k) - lgamma(v), digamma(v + k)), once per value
+        if v not in seen:
+            vb = flint.arb(v)
+            seen[v] = ((vb + k).lgamma() - vb.lgamma(), (vb + k).digamma())
+        return seen[v]
+
+    def log_ratio(a, d) -> tuple:
+        (la, da), (ld, dd) = gamma_terms(a), gamma_terms(d)
+        return la - ld, da - dd
+
+    terms = [(flint.arb(w) * log.exp(), slope) for (log, slope), w in ((log_ratio(a, d), w) for w, a, d in rows)]
+    total = sum(term for term, _ in terms)
+    return log_ratio(*leaf), (total.log(), sum(term * slope for term, slope in terms) / total)
+
+
+def _ceiling(x: "flint.arb") -> int:
+    """The least integer >= the midpoint of ``x`` (exact: a dyadic midpoint).
+
+    >>> _ceiling(flint.arb(5) / 2), _ceiling(flint.arb(-5) / 2), _ceiling(flint.arb(2) ** 70)
+    (3, -2, 1180591620717411303424)
+    """
+    man, exp = (int(part) for part in x.mid().man_exp())
+    return man << exp if exp >= 0 else -((-man) >> -exp)
+
+
 def _bracket_by_doubling(form: SubtreeForm, k0: int, limit: int) -> tuple:
     """``(lo, hi)``, kept at lo and lost at hi (hi None: kept at ``limit``), by the signs at
     k0 + 1, k0 + 2, k0 + 4, ... (at most ``limit``)."""
@@ -136,11 +266,9 @@ def _bracket_by_doubling(form: SubtreeForm, k0: int, limit: int) -> tuple:
     return lo, hi
 
 
-def _bracket_from_guess(form: SubtreeForm, k0: int, guess: int, limit: int) -> tuple:
+def _bracket_from_guess(form: SubtreeForm, k0: int, guess: int, limit: int, step: int) -> tuple:
     """``(lo, hi)`` as :func:`_bracket_by_doubling`, by the sign at ``guess`` and then at steps of
-    guess / 2**GUESS_STEP_BITS (at least 1), doubling, away from it: up to ``limit``, down to k0
-    (where the split is kept)."""
-    step = max(1, guess >> GUESS_STEP_BITS)
+    ``step``, doubling, away from it: up to ``limit``, down to k0 (where the split is kept)."""
     if form.sign(guess) > 0:
         lo = guess
         while lo < limit:
