@@ -16,7 +16,7 @@ from itertools import product
 
 import numpy as np
 import pytest
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import assume, example, given, settings, strategies as st
 
 from exactprune import Node, Prior, Tree
 from exactprune.knorm import EXACT_K_LIMIT, GAMMA_IMAGE_FROM, leaf_moment, prune, prune_many
@@ -165,21 +165,22 @@ def test_a_node_of_two_to_the_53_examples_is_not_trusted_at_log_gamma_orders():
         assert kept[:, 0].all() and routes == {"float": 0, "arb": 0, "exact": len(ks)}
 
 
-def test_orders_beyond_the_float_filter_take_the_one_order_route():
-    """From 2**53 on the float filter does not serve an order: every decision a certified arb sign.
-    The (3, 4) split's moments fall like k^-3.5 and k^-4.5, far above the filter's floor at 2**53
-    (the filter settles it at 2**53 - 1), so only the order's own route makes 2**53 an arb sign."""
+def test_orders_beyond_the_float_images_are_served_by_the_log_domain_up_to_two_to_the_1000():
+    """From 2**53 on the filter's float images do not serve an order, its log domain does (k - 16
+    made a float, the shift bounded): every decision below settled in floats; from 2**1000 on
+    (no float of k) every decision is a certified arb sign, by the order's own route.  The (60, 2)
+    split's moments fall like k^-60.5 (below the float range), the (3, 4) split's like k^-3.5."""
     tree = Tree.from_json('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}')
-    kept, routes = _same_as_the_loop(tree, [2 ** 53, 2, 2 ** 60])
-    assert routes == {"float": 1, "arb": 2, "exact": 0}         # k = 2 in the batch's filter
+    kept, routes = _same_as_the_loop(tree, [2 ** 53, 2, 2 ** 60, 10 ** 66])
+    assert routes == {"float": 4, "arb": 0, "exact": 0}
     small = Tree.from_json('{"counts": [3, 4], "children": [{"counts": [3, 0]}, {"counts": [0, 4]}]}')
-    kept, routes = _same_as_the_loop(small, [2 ** 53 - 1, 2 ** 53])
-    assert routes == {"float": 1, "arb": 1, "exact": 0}
+    kept, routes = _same_as_the_loop(small, [2 ** 53 - 1, 2 ** 53, 2 ** 1000 - 1, 2 ** 1000])
+    assert routes == {"float": 3, "arb": 1, "exact": 0}
 
 
 def test_only_the_declined_orders_take_the_one_order_route(monkeypatch):
     """The batch's filter decides the orders it settles; prune's engine runs for the others alone
-    (the tie at k = 5; 2**53, not served), each once however often it is asked."""
+    (the tie at k = 5; 2**1000, not served), each once however often it is asked."""
     from exactprune.knorm import prunetree
     asked = []
 
@@ -190,8 +191,8 @@ def test_only_the_declined_orders_take_the_one_order_route(monkeypatch):
 
     monkeypatch.setattr(prunetree, "_PruneTree", Recording)
     tied = Tree.from_json(TIE_AT_5)
-    kept, _ = prune_many(tied, [4, 5, 6, 2 ** 53, 5, 1])
-    assert sorted(asked) == [5, 2 ** 53]
+    kept, _ = prune_many(tied, [4, 5, 6, 2 ** 1000, 5, 1])
+    assert sorted(asked) == [5, 2 ** 1000]
     assert kept[:, 0].tolist() == [True, False, False, False, False, True]
 
 
@@ -318,3 +319,170 @@ def test_the_level_bounds_of_several_orders_are_the_scalar_rules_column_by_colum
                 r = weighted_sum_rel(4 * U, r, terms)
                 chain.append(sum_rel(r, eps_rel))
             assert [float(level[column]) for level in many] == chain
+
+
+# -- moments below the float range: the filter's log domain -------------------------------------
+
+def _scaled(tree, factor):
+    """``tree`` with every count times ``factor`` (a split's counts stay its children's sums)."""
+    def node(n):
+        return Node(tuple(c * factor for c in n.counts), [node(c) for c in n.children])
+    return Tree(node(tree.root))
+
+
+def _below_the_float_range(tree, k, prior):
+    return any(leaf_moment(n.counts, k, prior) < Fraction(1, 2 ** 900) for n in tree.root.walk())
+
+
+def _exact_ties(tree, k, prior):
+    """The splits whose leaf moment equals their optimal subtree's exactly (brute force)."""
+    return sum(leaf_moment(n.counts, k, prior) == min(m for m, _ in _prunings(n, k, prior)[1:])
+               for n in tree.root.walk() if n.children)
+
+
+@settings(max_examples=12, deadline=None)
+@given(count_trees(max_depth=2, max_count=6, max_children=3), st.sampled_from(PRIORS[:2]),
+       st.sampled_from([200, 500]), st.sampled_from([1500, 4000]))
+def test_moments_below_the_float_range_are_decided_like_the_brute_force(tree, prior, factor, k):
+    """Counts scaled by 200 or 500 and k of 1500 or 4000: leaf moments far below 2**-900, which
+    the float images cannot hold (before the log domain, every such decision went to exact
+    rationals).  prune and prune_many decide like the brute force over every pruning in
+    Fractions, and the filter's log domain settles every decision but the exact ties (the exact
+    route's)."""
+    tree = _scaled(tree, factor)
+    if (prior.lam == 0 and _has_empty_node(tree)) or not tree.root.children:
+        return
+    assume(_below_the_float_range(tree, k, prior))
+    result = prune(tree, k, prior=prior)
+    kept, routes = prune_many(tree, [k, k], prior=prior)
+    names = tree.arrays().names()
+    for node in tree.root.walk():
+        if node.children:
+            expected = _optimal(node, k, prior)[1]
+            assert bool(result.kept_splits[names.index(node.name)]) == expected, (node.name, k)
+            assert bool(kept[0, names.index(node.name)]) == bool(kept[1, names.index(node.name)]) == expected
+    assert result.routes == {"float": result.comparisons - _exact_ties(tree, k, prior), "arb": 0,
+                             "exact": _exact_ties(tree, k, prior)}
+    assert routes == {route: 2 * n for route, n in result.routes.items()}
+
+
+def _optimal_ball(node, k, prior):
+    """(ball, keep) of the optimal pruning of ``node``'s subtree at a large k, in certified balls
+    (Zhong (4.28), (4.29) by flint's log-Gamma values, :func:`leaf_moment_arb`): keep is True or
+    False where the balls of the leaf and of the optimal subtree are apart, None where they meet."""
+    import flint
+    from exactprune.knorm import leaf_moment_arb
+    leaf = leaf_moment_arb(node.counts, k, prior)
+    if not node.children:
+        return leaf, None
+    n, eta = sum(node.counts), Fraction(prior.eta)
+    subtree = flint.arb(0)
+    for child in node.children:
+        w = (sum(child.counts) + eta) / (n + eta * len(node.children))
+        subtree += flint.arb(flint.fmpq(w.numerator, w.denominator)) * _optimal_ball(child, k, prior)[0]
+    if subtree < leaf:
+        return subtree, True
+    if subtree > leaf:
+        return leaf, False
+    return leaf.union(subtree), None
+
+
+@settings(max_examples=15, deadline=None)
+@given(count_trees(max_depth=3, max_count=12, max_children=3), st.sampled_from(PRIORS[:3]),
+       st.sampled_from([10 ** 5, 2 ** 53 - 1, 2 ** 53 + 1, 10 ** 30 + 7, 10 ** 66 + 3]))
+def test_orders_up_to_10_to_the_66_are_decided_like_certified_balls(tree, prior, k):
+    """Beyond the exact limit, up to 10**66 (k - 16 not a float beyond 2**53): every decision the
+    balls of the brute force separate (at 300 bits) is prune's and prune_many's."""
+    import flint
+    if prior.lam == 0 and _has_empty_node(tree):
+        return
+    result = prune(tree, k, prior=prior)
+    kept, _ = prune_many(tree, [k], prior=prior)
+    names = tree.arrays().names()
+    with flint.ctx.workprec(300):
+        for node in tree.root.walk():
+            expected = _optimal_ball(node, k, prior)[1]
+            if node.children and expected is not None:
+                assert bool(result.kept_splits[names.index(node.name)]) == expected, (node.name, k)
+                assert bool(kept[0, names.index(node.name)]) == expected
+
+
+def test_an_exact_tie_in_the_log_domain_is_declined():
+    """A split whose one child is the parent itself (same counts, weight 1 with eta = 0) and whose
+    other is empty (weight exactly 0): R_tree = R_leaf exactly, below 2**-900 at k = 3000 (below
+    the float range).  The log images are equal and their bounds positive: the filter declines,
+    the exact route finds the tie, which prunes."""
+    tree = Tree.from_json('{"counts": [450, 50], "children": [{"counts": [450, 50]}, {"counts": [0, 0]}]}')
+    prior = Prior(eta=0)
+    assert leaf_moment((450, 50), 3000, prior) < Fraction(1, 2 ** 900)
+    assert not _optimal(tree.root, 3000, prior)[1]
+    result = prune(tree, 3000, prior=prior)
+    assert not result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+    kept, routes = prune_many(tree, [3000], prior=prior)
+    assert not kept[0, 0] and routes == {"float": 0, "arb": 0, "exact": 1}
+
+
+def test_a_tie_of_exact_zeros_in_a_log_column_is_declined_and_the_rest_settled():
+    """lam = 0, k = 500: c2 = (0, 1000) and its pure children are all worth exactly 0 (a tie of
+    exact zeros: -inf against -inf in the log domain, declined, pruned by the exact route); the
+    root (1, 1000), about 10**-300 (its column in the log domain), against its subtree of exact
+    zeros is a clear keep, settled."""
+    tree = Tree.from_json('{"counts": [1, 1000], "children": [{"counts": [1, 0]}, {"counts": [0, 1000], '
+                          '"children": [{"counts": [0, 600]}, {"counts": [0, 400]}]}]}')
+    prior = Prior(lam=0)
+    assert 0 < leaf_moment((1, 1000), 500, prior) < Fraction(1, 2 ** 900)
+    result = prune(tree, 500, prior=prior)
+    assert result.kept_splits.tolist() == [True, False, False, False, False]
+    assert [_optimal(n, 500, prior)[1] for n in (tree.root, tree.root.children[1])] == [True, False]
+    assert result.routes == {"float": 1, "arb": 0, "exact": 1}
+
+
+CROSSING = '{"counts": [100, 98], "children": [{"counts": [12, 87]}, {"counts": [88, 11]}]}'
+
+
+def test_the_decision_flips_at_a_crossing_below_the_float_range_as_the_balls_say():
+    """(100, 98) into (12, 87), (88, 11), default prior: R_leaf - R_tree changes sign between k =
+    232658 and 232659 (certified balls at 300 bits, the brute force above), where every moment
+    is below 2**-900; the log domain settles both orders, each the balls' way (the gap in the
+    logs, about 5e-5, is far above the bounds)."""
+    import flint
+    tree = Tree.from_json(CROSSING)
+    with flint.ctx.workprec(300):
+        sides = [_optimal_ball(tree.root, k, Prior())[1] for k in (232658, 232659)]
+        assert float(leaf_moment_arb_of(tree.root.counts, 232658).mid()) < 2.0 ** -900
+    assert sides == [True, False]
+    kept, routes = prune_many(tree, [232658, 232659])
+    assert kept[:, 0].tolist() == sides and routes == {"float": 2, "arb": 0, "exact": 0}
+    for k, side in zip((232658, 232659), sides):
+        result = prune(tree, k)
+        assert result.kept(tree.root) == side and result.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def leaf_moment_arb_of(counts, k):
+    from exactprune.knorm import leaf_moment_arb
+    return leaf_moment_arb(counts, k, Prior())
+
+
+def test_a_kept_subtree_passes_its_bound_up_in_the_log_domain(monkeypatch):
+    """The bound of a kept split's optimal value is its subtree's, and a parent's subtree value
+    has a bound at least that of every term (the log-sum's bound is at least its inputs'): so the
+    root's subtree bound is at least the kept child's.  A (3000, 3000) split into pure children
+    (kept; its subtree about e**-2876 at k = 1500, so a large log and bound) under a root (4000,
+    3000) whose other child (1000, 0) (about e**-1682, a smaller log and bound) dominates the
+    root's sum; the root is kept too (its leaf about e**-1100)."""
+    from exactprune.knorm import prunetree
+    seen = []
+
+    def recording(leaf, tree):
+        seen.append(float(np.max(tree[1])))
+        return prunetree_log_greater(leaf, tree)
+
+    prunetree_log_greater = prunetree.log_greater_array
+    monkeypatch.setattr(prunetree, "log_greater_array", recording)
+    tree = Tree.from_json('{"counts": [4000, 3000], "children": [{"counts": [3000, 3000], "children": '
+                          '[{"counts": [3000, 0]}, {"counts": [0, 3000]}]}, {"counts": [1000, 0]}]}')
+    result = prune(tree, 1500)
+    assert result.kept_splits.tolist() == [True, True, False, False, False]
+    assert [_optimal(node, 1500, Prior())[1] for node in (tree.root, tree.root.children[0])] == [True, True]
+    assert result.routes == {"float": 2, "arb": 0, "exact": 0} and len(seen) == 2
+    assert seen[1] >= seen[0]
