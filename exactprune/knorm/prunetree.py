@@ -12,9 +12,10 @@ balls cannot settle goes to the exact route where it is cheap
 (:meth:`_PruneTree._exact_beyond_limit`).  The float filter's leaf moments are log-Gamma images
 above ``GAMMA_IMAGE_FROM`` (:func:`~exactprune.certify.rising_ratio_gamma_array`), so it costs
 the same at any k below ``2**53``.  With epsilon 0, an order whose moments leave the float range
-(below ``2**-800``; at large k and large counts) is filtered in the log domain instead
+(below ``2**-900``; at large k and large counts) is filtered in the log domain instead
 (:mod:`exactprune.certify.logs`: log moments with absolute bounds, subtree values as log-sums),
-up to ``2**1000``; beyond, every decision is an arb sign.  The number of fallbacks is reported.  :func:`prune_many` makes the decisions at many k in one float pass (the filter's
+up to ``2**1000`` (beyond ``2**53`` on trees of ``_LOG_MIN_SPLITS`` splits or more); beyond, every
+decision is an arb sign.  The number of fallbacks is reported.  :func:`prune_many` makes the decisions at many k in one float pass (the filter's
 values over (nodes, orders)), an order whose pass declines a decision decided by :func:`prune`'s
 route.
 The formulas are :mod:`exactprune.knorm.moments`'.
@@ -125,12 +126,6 @@ _WEIGHT_FLOOR = 2.0 ** -60
 _VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 
 
-#: a column of the float pass (an order) whose leaf moments are not all 0 or at least this goes to the log domain
-#: (:mod:`exactprune.certify.logs`), where values below the float range keep their bounds.  A choice, not a bound:
-#: a subtree value may still fall below ``_VALUE_FLOOR`` in the float pass (a weight >= ``_WEIGHT_FLOOR`` takes
-#: up to 60 binary orders a level), and the filter then declines as it would without the log domain
-_LOG_FROM = 2.0 ** -800
-
 #: nodes whose leaf moments (and splits whose child weights) PruneTree's float pass makes at a time
 _LEAF_BLOCK = 1 << 14
 
@@ -141,6 +136,22 @@ _FLOAT_K_LIMIT = 2 ** 53
 #: the filter's log domain serves every k below this (k - 16 has a finite float); above, and above
 #: ``_FLOAT_K_LIMIT`` with epsilon > 0, every decision is a certified arb sign
 _LOG_K_LIMIT = 2 ** 1000
+
+#: from ``_FLOAT_K_LIMIT`` on, the log domain serves trees of at least this many splits (a cost rule, not a
+#: bound): its pass costs about as much as this many arb signs (benchmarks/bench_prune_many.py), and the
+#: walk's prunes at breakpoints beyond 2**53 ask it on trees of one split, at a near-tie it declines
+_LOG_MIN_SPLITS = 6
+
+
+def _filter_serves(k: int, n_splits: int) -> bool:
+    """Whether the float filter runs at order ``k`` (integer counts, epsilon 0) on a tree of
+    ``n_splits`` splits: every k below ``_FLOAT_K_LIMIT``; up to ``_LOG_K_LIMIT`` (its log
+    domain) on a tree of at least ``_LOG_MIN_SPLITS`` splits.
+
+    >>> _filter_serves(2 ** 53 - 1, 1), _filter_serves(2 ** 53, 1), _filter_serves(2 ** 53, 6), _filter_serves(2 ** 1000, 9)
+    (True, False, True, False)
+    """
+    return k < _FLOAT_K_LIMIT or (k < _LOG_K_LIMIT and n_splits >= _LOG_MIN_SPLITS)
 
 
 class _PruneTree:
@@ -188,7 +199,7 @@ class _PruneTree:
             keep = certified_keep
         else:
             keep = self._exact_keep
-        if self._fractional or k >= _LOG_K_LIMIT or (k >= _FLOAT_K_LIMIT and epsilon):
+        if self._fractional or (k >= _FLOAT_K_LIMIT and (epsilon or not _filter_serves(k, int(np.count_nonzero(a.n_children))))):
             self._one_by_one(keep)      # no float filter: its bounds assume integer counts, its log domain epsilon 0
         else:
             self._filter = _FloatFilter(a, tree.n_classes, [k], prior, epsilon, self.decider, self.kept, keep)
@@ -368,9 +379,9 @@ class _FloatFilter:
     Built whole by the constructor; :meth:`remaining` reads the pass's positions once.
 
     The log domain (epsilon 0 only): an order whose leaf moments are not all 0 or at least
-    ``_LOG_FROM`` = 2**-800 (the float images underflow, or come near the floor), and every order
-    from 2**53 on, runs a second pass, :meth:`_log_pass`, over log images
-    (:mod:`exactprune.certify.logs`): the leaf moments' (:meth:`_leaf_logs`) and the child
+    ``_VALUE_FLOOR`` = 2**-900 (the float images underflow, or fall below the floor), and every
+    order from 2**53 on (:func:`_filter_serves`), runs a second pass, :meth:`_log_pass`, over log
+    images (:mod:`exactprune.certify.logs`): the leaf moments' (:meth:`_leaf_logs`) and the child
     weights', each with an absolute bound per element; a subtree's value is the log-sum of its
     weighted children's optimal values, each bound carried with its value (a kept split's is its
     subtree's), and the comparison :func:`~exactprune.certify.log_greater_array`.  No floor is
@@ -426,7 +437,7 @@ class _FloatFilter:
         logs = np.zeros(len(ks), dtype=bool)
         if eps.value == 0.0 and eps.rel == 0.0:
             with np.errstate(invalid="ignore"):
-                logs[:n_float] = np.logical_or.reduce(~(value >= _LOG_FROM) & (value != 0.0), axis=0)
+                logs[:n_float] = np.logical_or.reduce(~(value >= _VALUE_FLOOR) & (value != 0.0), axis=0)
             logs[n_float:] = True
         kept = np.zeros((len(order), len(ks)), dtype=bool)
         self._decider, self._decisions, self._certified_keep = decider, decisions, certified_keep
@@ -860,10 +871,10 @@ def prune_many(tree: Union[Tree, Node], ks: Sequence[Any], *, prior: Prior = Pri
     _refuse_empty_with_zero_lam(a, prior)
     rows: dict = {}             # order -> (kept splits, routes)
     orders = sorted(set(ks))
-    served = [] if has_fractional_counts(a) or not len(a.indices) else [k for k in orders if k < _LOG_K_LIMIT]
+    n_splits = int(np.count_nonzero(a.n_children))
+    served = [] if has_fractional_counts(a) or not len(a.indices) else [k for k in orders if _filter_serves(k, n_splits)]
     if served:
         passed = _FloatFilter(a, tree.n_classes, served, prior, Fraction(0))
-        n_splits = int(np.count_nonzero(a.n_children))
         for k, kept, declined in zip(served, passed.decisions(), passed.declined.tolist()):
             if not declined:
                 rows[k] = (kept, {"float": n_splits, "arb": 0, "exact": 0})

@@ -165,22 +165,53 @@ def test_a_node_of_two_to_the_53_examples_is_not_trusted_at_log_gamma_orders():
         assert kept[:, 0].all() and routes == {"float": 0, "arb": 0, "exact": len(ks)}
 
 
-def test_orders_beyond_the_float_images_are_served_by_the_log_domain_up_to_two_to_the_1000():
-    """From 2**53 on the filter's float images do not serve an order, its log domain does (k - 16
-    made a float, the shift bounded): every decision below settled in floats; from 2**1000 on
-    (no float of k) every decision is a certified arb sign, by the order's own route.  The (60, 2)
-    split's moments fall like k^-60.5 (below the float range), the (3, 4) split's like k^-3.5."""
+def test_orders_beyond_the_float_filter_take_the_one_order_route_on_small_trees():
+    """From 2**53 on, on a tree of fewer than ``_LOG_MIN_SPLITS`` splits, the filter does not
+    serve an order: every decision a certified arb sign (its log domain costs more than those).
+    The (3, 4) split's moments fall like k^-3.5 and k^-4.5, far above the filter's floor at 2**53
+    (the filter settles it at 2**53 - 1), so only the order's own route makes 2**53 an arb sign."""
     tree = Tree.from_json('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}')
-    kept, routes = _same_as_the_loop(tree, [2 ** 53, 2, 2 ** 60, 10 ** 66])
-    assert routes == {"float": 4, "arb": 0, "exact": 0}
+    kept, routes = _same_as_the_loop(tree, [2 ** 53, 2, 2 ** 60])
+    assert routes == {"float": 1, "arb": 2, "exact": 0}         # k = 2 in the batch's filter
     small = Tree.from_json('{"counts": [3, 4], "children": [{"counts": [3, 0]}, {"counts": [0, 4]}]}')
-    kept, routes = _same_as_the_loop(small, [2 ** 53 - 1, 2 ** 53, 2 ** 1000 - 1, 2 ** 1000])
-    assert routes == {"float": 3, "arb": 1, "exact": 0}
+    kept, routes = _same_as_the_loop(small, [2 ** 53 - 1, 2 ** 53])
+    assert routes == {"float": 1, "arb": 1, "exact": 0}
+
+
+def _caterpillar(splits):
+    """A tree of ``splits`` splits: (10, 10) splits into the pure (1, 0) and (9, 10), which
+    splits likewise, and so on."""
+    def node(a, left):
+        if not left:
+            return Node((a, 10))
+        return Node((a, 10), [Node((1, 0)), node(a - 1, left - 1)])
+    return Tree(node(10, splits))
+
+
+@pytest.mark.parametrize("k", [2 ** 53, 10 ** 66 + 3, 2 ** 1000 - 1, 2 ** 1000])
+def test_the_log_domain_serves_orders_from_two_to_the_53_on_trees_of_six_splits(k):
+    """From 2**53 to 2**1000 the log domain serves trees of ``_LOG_MIN_SPLITS`` = 6 splits or
+    more (k - 16 made a float, the shift bounded), in prune and prune_many; not a tree of 5, nor
+    any order from 2**1000 on (no float of k): there every decision is a certified arb sign.
+    The decisions are those the certified balls of the brute force separate."""
+    import flint
+    for splits, served in ((6, k < 2 ** 1000), (5, False)):
+        tree = _caterpillar(splits)
+        kept, routes = _same_as_the_loop(tree, [k])
+        result = prune(tree, k)
+        assert result.comparisons == splits
+        assert result.routes == ({"float": splits, "arb": 0, "exact": 0} if served else
+                                 {"float": 0, "arb": splits, "exact": 0})
+        names = tree.arrays().names()
+        with flint.ctx.workprec(300):
+            for node in tree.root.walk():
+                if node.children:
+                    assert bool(kept[0, names.index(node.name)]) == _optimal_ball(node, k, Prior())[1]
 
 
 def test_only_the_declined_orders_take_the_one_order_route(monkeypatch):
     """The batch's filter decides the orders it settles; prune's engine runs for the others alone
-    (the tie at k = 5; 2**1000, not served), each once however often it is asked."""
+    (the tie at k = 5; 2**53, not served on one split), each once however often it is asked."""
     from exactprune.knorm import prunetree
     asked = []
 
@@ -191,8 +222,8 @@ def test_only_the_declined_orders_take_the_one_order_route(monkeypatch):
 
     monkeypatch.setattr(prunetree, "_PruneTree", Recording)
     tied = Tree.from_json(TIE_AT_5)
-    kept, _ = prune_many(tied, [4, 5, 6, 2 ** 1000, 5, 1])
-    assert sorted(asked) == [5, 2 ** 1000]
+    kept, _ = prune_many(tied, [4, 5, 6, 2 ** 53, 5, 1])
+    assert sorted(asked) == [5, 2 ** 53]
     assert kept[:, 0].tolist() == [True, False, False, False, False, True]
 
 
