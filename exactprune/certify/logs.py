@@ -142,7 +142,8 @@ def log_sum_array(x: tuple, y: tuple) -> tuple:
     Examples
     --------
     >>> import numpy as np
-    >>> L, e = log_sum_array((np.array([0.0, math.log(2), -np.inf]), 0.0), (np.array([math.log(3), -np.inf, -np.inf]), 0.0))
+    >>> x, y = np.array([0.0, math.log(2), -np.inf]), np.array([math.log(3), -np.inf, -np.inf])
+    >>> L, e = log_sum_array((x, 0.0), (y, 0.0))
     >>> np.exp(L).round(12).tolist(), e.tolist()[1:]
     ([4.0, 2.0, 0.0], [0.0, 0.0])
     >>> bool(e[0] == (_LOG_SUM_REST + U * L[0]) * INFLATE)

@@ -15,9 +15,9 @@ the same at any k below ``2**53``.  With epsilon 0, an order whose moments leave
 (below ``2**-900``; at large k and large counts) is filtered in the log domain instead
 (:mod:`exactprune.certify.logs`: log moments with absolute bounds, subtree values as log-sums),
 up to ``2**1000`` (beyond ``2**53`` on trees of ``_LOG_MIN_SPLITS`` splits or more); beyond, every
-decision is an arb sign.  The number of fallbacks is reported.  :func:`prune_many` makes the decisions at many k in one float pass (the filter's
-values over (nodes, orders)), an order whose pass declines a decision decided by :func:`prune`'s
-route.
+decision is an arb sign.  The number of fallbacks is reported.  :func:`prune_many` makes the
+decisions at many k in one float pass (the filter's values over (nodes, orders)), an order whose
+pass declines a decision decided by :func:`prune`'s route.
 The formulas are :mod:`exactprune.knorm.moments`'.
 """
 from __future__ import annotations
@@ -148,8 +148,8 @@ def _filter_serves(k: int, n_splits: int) -> bool:
     ``n_splits`` splits: every k below ``_FLOAT_K_LIMIT``; up to ``_LOG_K_LIMIT`` (its log
     domain) on a tree of at least ``_LOG_MIN_SPLITS`` splits.
 
-    >>> _filter_serves(2 ** 53 - 1, 1), _filter_serves(2 ** 53, 1), _filter_serves(2 ** 53, 6), _filter_serves(2 ** 1000, 9)
-    (True, False, True, False)
+    >>> [_filter_serves(k, splits) for k, splits in ((2 ** 53 - 1, 1), (2 ** 53, 1), (2 ** 53, 6), (2 ** 1000, 9))]
+    [True, False, True, False]
     """
     return k < _FLOAT_K_LIMIT or (k < _LOG_K_LIMIT and n_splits >= _LOG_MIN_SPLITS)
 
@@ -199,7 +199,8 @@ class _PruneTree:
             keep = certified_keep
         else:
             keep = self._exact_keep
-        if self._fractional or (k >= _FLOAT_K_LIMIT and (epsilon or not _filter_serves(k, int(np.count_nonzero(a.n_children))))):
+        n_splits = int(np.count_nonzero(a.n_children))
+        if self._fractional or (k >= _FLOAT_K_LIMIT and (epsilon or not _filter_serves(k, n_splits))):
             self._one_by_one(keep)      # no float filter: its bounds assume integer counts, its log domain epsilon 0
         else:
             self._filter = _FloatFilter(a, tree.n_classes, [k], prior, epsilon, self.decider, self.kept, keep)
@@ -872,7 +873,8 @@ def prune_many(tree: Union[Tree, Node], ks: Sequence[Any], *, prior: Prior = Pri
     rows: dict = {}             # order -> (kept splits, routes)
     orders = sorted(set(ks))
     n_splits = int(np.count_nonzero(a.n_children))
-    served = [] if has_fractional_counts(a) or not len(a.indices) else [k for k in orders if _filter_serves(k, n_splits)]
+    served = [] if has_fractional_counts(a) or not len(a.indices) else \
+        [k for k in orders if _filter_serves(k, n_splits)]
     if served:
         passed = _FloatFilter(a, tree.n_classes, served, prior, Fraction(0))
         for k, kept, declined in zip(served, passed.decisions(), passed.declined.tolist()):
