@@ -517,3 +517,74 @@ def test_a_kept_subtree_passes_its_bound_up_in_the_log_domain(monkeypatch):
     assert [_optimal(node, 1500, Prior())[1] for node in (tree.root, tree.root.children[0])] == [True, True]
     assert result.routes == {"float": 2, "arb": 0, "exact": 0} and len(seen) == 2
     assert seen[1] >= seen[0]
+
+
+@pytest.mark.parametrize("k", [232658, 232659])
+def test_splits_on_a_level_are_summed_each_from_its_own_children(k):
+    """Three copies of the crossing split (100, 98) into (12, 87), (88, 11) on the deepest level of
+    a binary tree, at k = 232658 and 232659 (every moment below 2**-900, the log domain): each
+    copy's subtree is the log-sum of its own two children (a binary level's children taken in
+    pairs), so each decides as the balls do (kept, then pruned); a sum of the wrong children
+    moves a value by far more than the gap, about 5e-5 in the logs."""
+    import flint
+    crossing = '{"counts": [100, 98], "children": [{"counts": [12, 87]}, {"counts": [88, 11]}]}'
+    tree = Tree.from_json('{"counts": [310, 296], "children": [{"counts": [200, 196], "children": [%s, %s]}, '
+                          '{"counts": [110, 100], "children": [%s, {"counts": [10, 2]}]}]}' % ((crossing,) * 3))
+    with flint.ctx.workprec(300):
+        expected = [_optimal_ball(node, k, Prior())[1] for node in tree.root.walk() if node.children]
+    result = prune(tree, k)
+    names = tree.arrays().names()
+    splits = [node for node in tree.root.walk() if node.children]
+    assert [bool(result.kept_splits[names.index(node.name)]) for node in splits] == expected
+    assert [expected[i] for i, node in enumerate(splits) if node.counts == (100, 98)] == [k == 232658] * 3
+    assert result.routes == {"float": 6, "arb": 0, "exact": 0}
+
+
+def test_a_narrower_split_on_a_level_adds_an_exact_zero_for_its_missing_child():
+    """A level with a split of three children and the crossing split of two (padded with the exact
+    0, -inf with the bound 0): at k = 232658 the crossing split's log gap, about 5e-5, is far above
+    its bounds, so every decision is settled in floats; a padding with any bound (such as 1) would
+    make it decline.  The decisions are the balls'."""
+    import flint
+    tree = Tree.from_json('{"counts": [130, 128], "children": [{"counts": [30, 30], "children": [{"counts": [10, 10]}, '
+                          '{"counts": [20, 0]}, {"counts": [0, 20]}]}, {"counts": [100, 98], "children": '
+                          '[{"counts": [12, 87]}, {"counts": [88, 11]}]}]}')
+    with flint.ctx.workprec(300):
+        expected = [_optimal_ball(node, 232658, Prior())[1] for node in tree.root.walk() if node.children]
+    result = prune(tree, 232658)
+    names = tree.arrays().names()
+    assert None not in expected
+    assert [bool(result.kept_splits[names.index(node.name)]) for node in tree.root.walk() if node.children] == expected
+    assert result.routes == {"float": 3, "arb": 0, "exact": 0}
+
+
+def test_each_subtree_bound_covers_its_own_childrens_leaf_bounds(monkeypatch):
+    """A binary level of two splits, A = (10, 10) into (0, 10), (10, 0) and B = (4000, 0) into
+    (3000, 0), (1000, 0), at k = 1500 (the log domain): the bound of a subtree value is at least
+    each of its terms' bounds, so at least each child's leaf bound (the leaf bounds by
+    ``_FloatFilter._leaf_logs``, their sizes growing with the counts: B's first child's the
+    largest).  Recorded at the level's comparison."""
+    from exactprune.knorm import prunetree
+    seen = []
+    compare = prunetree.log_greater_array
+
+    def recording(leaf, tree):
+        seen.append(np.array(tree[1], dtype=float).copy())
+        return compare(leaf, tree)
+
+    monkeypatch.setattr(prunetree, "log_greater_array", recording)
+    tree = Tree.from_json('{"counts": [4010, 10], "children": [{"counts": [10, 10], "children": [{"counts": [0, 10]}, '
+                          '{"counts": [10, 0]}]}, {"counts": [4000, 0], "children": [{"counts": [3000, 0]}, '
+                          '{"counts": [1000, 0]}]}]}')
+    prune(tree, 1500)
+    a = tree.arrays()
+    order, _ = a.breadth_first()
+    names = [a.names()[i] for i in order.tolist()]          # breadth-first: root, A, B, A's children, B's
+    _, leaf_bounds = prunetree._FloatFilter._leaf_logs(a.counts, order, 2, Prior(), [1500])
+    leaf_bound = dict(zip(names, leaf_bounds[:, 0].tolist()))
+    children = {node.name: [c.name for c in node.children] for node in tree.root.walk() if node.children}
+    level = seen[0]             # the deepest level's subtree bounds: A's, then B's
+    for bound, split in zip(level.tolist(), (tree.root.children[0].name, tree.root.children[1].name)):
+        assert bound >= max(leaf_bound[c] for c in children[split]), split
+    b1, b2 = children[tree.root.children[1].name]
+    assert leaf_bound[b1] > leaf_bound[b2] > max(leaf_bound[c] for c in children[tree.root.children[0].name])
