@@ -448,7 +448,8 @@ class _FloatFilter:
             if log_domain:
                 with np.errstate(all="ignore"):
                     leaf = self._leaf_logs(a.counts, order, n_classes, prior, [ks[c] for c in columns])
-                    log_weight = log_image_array(weight, weight_rel)
+                    # a weight computed as 0 is exactly 0 (n_c + eta = 0: eta's float is 0 only when eta is)
+                    log_weight = log_image_array(weight, np.where(weight == 0.0, 0.0, weight_rel))
                 kept[:, columns] = self._log_pass(a, columns, leaf, log_weight)
             else:
                 kept[:, columns] = self._float_pass(a, columns, value if len(columns) == n_float else value[:, columns],

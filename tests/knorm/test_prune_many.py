@@ -540,30 +540,42 @@ def test_splits_on_a_level_are_summed_each_from_its_own_children(k):
     assert result.routes == {"float": 6, "arb": 0, "exact": 0}
 
 
-def test_a_narrower_split_on_a_level_adds_an_exact_zero_for_its_missing_child():
+@pytest.mark.parametrize("k", [232658, 232659])
+def test_a_narrower_split_on_a_level_adds_an_exact_zero_for_its_missing_child(k):
     """A level with a split of three children and the crossing split of two (padded with the exact
     0, -inf with the bound 0): at k = 232658 the crossing split's log gap, about 5e-5, is far above
     its bounds, so every decision is settled in floats; a padding with any bound (such as 1) would
-    make it decline.  The decisions are the balls'."""
+    make it decline.  The decisions are the balls' (the crossing split kept at 232658, pruned at
+    232659: a sum of the wrong slots moves its value by far more than its gap)."""
     import flint
     tree = Tree.from_json('{"counts": [130, 128], "children": [{"counts": [30, 30], "children": [{"counts": [10, 10]}, '
                           '{"counts": [20, 0]}, {"counts": [0, 20]}]}, {"counts": [100, 98], "children": '
                           '[{"counts": [12, 87]}, {"counts": [88, 11]}]}]}')
     with flint.ctx.workprec(300):
-        expected = [_optimal_ball(node, 232658, Prior())[1] for node in tree.root.walk() if node.children]
-    result = prune(tree, 232658)
+        expected = [_optimal_ball(node, k, Prior())[1] for node in tree.root.walk() if node.children]
+    result = prune(tree, k)
     names = tree.arrays().names()
-    assert None not in expected
+    assert None not in expected and expected[2] == (k == 232658)
     assert [bool(result.kept_splits[names.index(node.name)]) for node in tree.root.walk() if node.children] == expected
     assert result.routes == {"float": 3, "arb": 0, "exact": 0}
 
 
-def test_each_subtree_bound_covers_its_own_childrens_leaf_bounds(monkeypatch):
-    """A binary level of two splits, A = (10, 10) into (0, 10), (10, 0) and B = (4000, 0) into
-    (3000, 0), (1000, 0), at k = 1500 (the log domain): the bound of a subtree value is at least
-    each of its terms' bounds, so at least each child's leaf bound (the leaf bounds by
-    ``_FloatFilter._leaf_logs``, their sizes growing with the counts: B's first child's the
-    largest).  Recorded at the level's comparison."""
+BOUND_TREES = [
+    # binary: A = (10, 10) into (0, 10), (10, 0); B = (4000, 0) into (3000, 0), (1000, 0)
+    '{"counts": [4010, 10], "children": [{"counts": [10, 10], "children": [{"counts": [0, 10]}, {"counts": [10, 0]}]}, '
+    '{"counts": [4000, 0], "children": [{"counts": [3000, 0]}, {"counts": [1000, 0]}]}]}',
+    # not binary: B = (4000, 0) into (3000, 0), (500, 0), (500, 0) beside A = (10, 10) into two
+    '{"counts": [4010, 10], "children": [{"counts": [4000, 0], "children": [{"counts": [3000, 0]}, {"counts": [500, 0]}, '
+    '{"counts": [500, 0]}]}, {"counts": [10, 10], "children": [{"counts": [0, 10]}, {"counts": [10, 0]}]}]}']
+
+
+@pytest.mark.parametrize("text", BOUND_TREES)
+def test_each_subtree_bound_covers_its_own_childrens_leaf_bounds(monkeypatch, text):
+    """A level of two splits, one of them over (3000, 0) (the largest leaf bound of the tree, its
+    first child) at k = 1500 (the log domain), binary or beside a narrower split: the bound of a
+    subtree value is at least each of its terms' bounds, so at least each child's leaf bound (the
+    leaf bounds by ``_FloatFilter._leaf_logs``).  Recorded at the level's comparison; a sum that
+    took another child's bound for the first child's would miss it."""
     from exactprune.knorm import prunetree
     seen = []
     compare = prunetree.log_greater_array
@@ -573,18 +585,44 @@ def test_each_subtree_bound_covers_its_own_childrens_leaf_bounds(monkeypatch):
         return compare(leaf, tree)
 
     monkeypatch.setattr(prunetree, "log_greater_array", recording)
-    tree = Tree.from_json('{"counts": [4010, 10], "children": [{"counts": [10, 10], "children": [{"counts": [0, 10]}, '
-                          '{"counts": [10, 0]}]}, {"counts": [4000, 0], "children": [{"counts": [3000, 0]}, '
-                          '{"counts": [1000, 0]}]}]}')
+    tree = Tree.from_json(text)
     prune(tree, 1500)
     a = tree.arrays()
     order, _ = a.breadth_first()
-    names = [a.names()[i] for i in order.tolist()]          # breadth-first: root, A, B, A's children, B's
+    names = [a.names()[i] for i in order.tolist()]          # breadth-first: root, its children, theirs
     _, leaf_bounds = prunetree._FloatFilter._leaf_logs(a.counts, order, 2, Prior(), [1500])
     leaf_bound = dict(zip(names, leaf_bounds[:, 0].tolist()))
-    children = {node.name: [c.name for c in node.children] for node in tree.root.walk() if node.children}
-    level = seen[0]             # the deepest level's subtree bounds: A's, then B's
-    for bound, split in zip(level.tolist(), (tree.root.children[0].name, tree.root.children[1].name)):
-        assert bound >= max(leaf_bound[c] for c in children[split]), split
-    b1, b2 = children[tree.root.children[1].name]
-    assert leaf_bound[b1] > leaf_bound[b2] > max(leaf_bound[c] for c in children[tree.root.children[0].name])
+    splits = tree.root.children             # the deepest level, in position order
+    for bound, split in zip(seen[0].tolist(), splits):
+        assert bound >= max(leaf_bound[c.name] for c in split.children), split.name
+    leaves = [c for split in splits for c in split.children]
+    assert max(leaves, key=lambda c: leaf_bound[c.name]).counts == (3000, 0)
+
+
+def test_a_chain_of_kept_splits_adds_each_product_rounding_to_the_bound(monkeypatch):
+    """(3000, 3000) over itself three times (each split: the node again, weight 1, and an empty
+    child, weight 0, with eta = 0), the last into pure children: every split is kept at k = 1500
+    (its subtree is the pure children's), and each level's subtree bound is the kept child's
+    bound plus the rounding of the weight's product (u |L| > 0), so strictly larger than the one
+    below.  A kept split that passed up its leaf's bound instead would give equal bounds.  (The
+    empty child's weight, computed as 0, is the exact 0: with a bound it would be no image, and
+    every decision above the first would decline.)"""
+    from exactprune.knorm import prunetree
+    seen = []
+    compare = prunetree.log_greater_array
+
+    def recording(leaf, tree):
+        seen.append(float(np.max(tree[1])))
+        return compare(leaf, tree)
+
+    monkeypatch.setattr(prunetree, "log_greater_array", recording)
+    node = '{"counts": [3000, 3000], "children": [{"counts": [3000, 0]}, {"counts": [0, 3000]}]}'
+    for _ in range(3):
+        node = '{"counts": [3000, 3000], "children": [%s, {"counts": [0, 0]}]}' % node
+    tree = Tree.from_json(node)
+    prior = Prior(eta=0)
+    result = prune(tree, 1500, prior=prior)
+    assert result.kept_splits.tolist() == [n.children != [] for n in tree.root.walk()]
+    assert all(_optimal(n, 1500, prior)[1] for n in tree.root.walk() if n.children)
+    assert result.routes == {"float": 4, "arb": 0, "exact": 0} and len(seen) == 4
+    assert seen[0] < seen[1] < seen[2] < seen[3]
