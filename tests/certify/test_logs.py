@@ -163,3 +163,50 @@ def test_the_log_image_of_a_rising_ratio_at_several_orders_is_each_orders_own():
 def test_the_log_image_of_a_rising_ratio_refuses_what_the_float_images_refuse():
     L, e = log_rising_ratio_array((np.array([1.0, 1.0, np.nan]), 0.0), (np.array([0.0, np.inf, 2.0]), 0.0), 10 ** 5)
     assert np.isnan(L).all() and np.isinf(e).all()
+
+
+def test_the_rules_raise_no_floating_point_warnings_on_zeros_infinities_and_nans():
+    """Exact zeros (-inf), invalid elements (NaN, inf) and a zero value make logs of 0, -inf -
+    -inf and NaN arithmetic inside the rules: each rule silences its own floating-point
+    exceptions, so none reaches a caller that turns warnings into errors."""
+    import warnings
+    L = np.array([-np.inf, -np.inf, np.nan, -1.0, np.inf])
+    e = np.array([0.0, 0.0, 0.0, np.inf, 0.0])
+    M = np.array([-np.inf, -2.0, -1.0, np.nan, -np.inf])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        log_image_array(np.array([0.0, 0.0, np.inf, -1.0, np.nan]), np.array([0.0, 0.5, 0.0, 0.0, np.inf]))
+        log_product_array((L, e), (M, e))
+        log_sum_array((L, e), (M, e))
+        log_greater_array((L, e), (M, e))
+        log_rising_ratio_array((np.array([0.0, 1.0, np.nan]), 0.0), (np.array([3.0, 0.0, 2.0]), 0.0), 10 ** 6)
+
+
+def test_a_log_of_plus_infinity_is_no_image():
+    """+inf is no log image (ln X = +inf stands for no real X): a product or sum with it is
+    refused, (nan, inf)."""
+    for rule in (log_product_array, log_sum_array):
+        value, error = rule((np.array([np.inf, np.inf]), np.array([0.0, 0.0])), (np.array([-1.0, -np.inf]), 0.0))
+        assert np.isnan(value).all() and np.isinf(error).all(), rule.__name__
+
+
+def test_a_difference_exactly_at_the_bound_is_not_settled():
+    """|fl(Lx - Ly)| equal to the computed bound (ex + ey) INFLATE itself (0.75 INFLATE is a float)
+    proves nothing: neither settled nor greater."""
+    gap = 0.75 * INFLATE
+    assert (0.5 + 0.25) * INFLATE == gap and gap - 0.0 == gap
+    greater, settled = log_greater_array((np.array([gap]), np.array([0.5])), (np.array([0.0]), np.array([0.25])))
+    assert not greater[0] and not settled[0]
+    greater, settled = log_greater_array((np.array([0.0]), np.array([0.5])), (np.array([gap]), np.array([0.25])))
+    assert not greater[0] and not settled[0]
+
+
+@pytest.mark.parametrize("k", [0, 1, 15, 16])
+def test_up_to_sixteen_factors_the_log_image_is_the_loops(k):
+    """Up to GAMMA_SHIFT = 16 factors the log image is log_image_array of the loop's float image,
+    value and bound alike (no log-Gamma tail, no bound of one)."""
+    from exactprune.certify import rising_ratio_array
+    a, d = (np.array([0.5, 3.0, 0.0]), 2 * U), (np.array([300.0, 3.5, 7.0]), 2 * U)
+    L, e = log_rising_ratio_array(a, d, k)
+    want_L, want_e = log_image_array(*rising_ratio_array(a, d, k))
+    assert L.tolist() == want_L.tolist() and e.tolist() == want_e.tolist()
