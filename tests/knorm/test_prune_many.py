@@ -626,3 +626,81 @@ def test_a_chain_of_kept_splits_adds_each_product_rounding_to_the_bound(monkeypa
     assert all(_optimal(n, 1500, prior)[1] for n in tree.root.walk() if n.children)
     assert result.routes == {"float": 4, "arb": 0, "exact": 0} and len(seen) == 4
     assert seen[0] < seen[1] < seen[2] < seen[3]
+
+
+def _recording_engines(monkeypatch):
+    """The orders for which prune's one-order engine is built (recorded by a subclass)."""
+    from exactprune.knorm import prunetree
+    asked = []
+
+    class Recording(prunetree._PruneTree):
+        def __init__(self, tree, k, prior, epsilon):
+            asked.append(k)
+            super().__init__(tree, k, prior, epsilon)
+
+    monkeypatch.setattr(prunetree, "_PruneTree", Recording)
+    return asked
+
+
+def test_the_log_domain_images_every_order_of_a_batch(monkeypatch):
+    """Two orders between 16 and 2**53 (imaged together) and one beyond 2**53 (alone) on a tree
+    of 6 splits whose moments are all below the float range: the log domain settles every order,
+    so no order is decided by prune's engine; the rows are prune's."""
+    asked = _recording_engines(monkeypatch)
+    tree = _scaled(_caterpillar(6), 30)
+    ks = [232658, 232659, 2 ** 60]
+    kept, routes = prune_many(tree, ks)
+    assert asked == [] and routes == {"float": 18, "arb": 0, "exact": 0}
+    assert all((row == prune(tree, k).kept_splits).all() for k, row in zip(ks, kept))
+
+
+#: (25, 24) into (24, 0), (1, 24): the leaf decays like k^-25.5, the subtree like k^-24.5 (both
+#: children), so they cross where the constants' ratio is about 4**25: R_leaf - R_tree changes sign
+#: between these two orders (certified balls), the logs' gap at each about 1e-15
+NEAR_TIE = '{"counts": [25, 24], "children": [{"counts": [24, 0]}, {"counts": [1, 24]}]}'
+NEAR_TIE_KS = (530676177714744, 530676177714745)
+
+
+def test_a_near_tie_the_logs_cannot_separate_is_declined_and_decided_by_balls():
+    """At the two orders around the crossing of NEAR_TIE (about 2**49, every moment below
+    2**-900: the log domain), the logs of R_leaf and R_tree differ by about 1e-15, under the
+    bounds (about 1e-13): the filter declines, and arb balls decide, as the brute force's balls
+    at 400 bits (kept, then pruned).  A million orders away the gap is about 2e-9: settled in
+    floats."""
+    import flint
+    tree = Tree.from_json(NEAR_TIE)
+    with flint.ctx.workprec(400):
+        sides = [_optimal_ball(tree.root, k, Prior())[1] for k in NEAR_TIE_KS]
+        assert float((leaf_moment_arb_of((25, 24), NEAR_TIE_KS[0]).log()).mid()) < -900 * 0.6931    # below 2**-900
+    assert sides == [True, False]
+    for k, side in zip(NEAR_TIE_KS, sides):
+        result = prune(tree, k)
+        assert result.kept(tree.root) == side and result.routes == {"float": 0, "arb": 1, "exact": 0}
+    for k, side in ((NEAR_TIE_KS[0] - 10 ** 6, True), (NEAR_TIE_KS[1] + 10 ** 6, False)):
+        result = prune(tree, k)
+        assert result.kept(tree.root) == side and result.routes == {"float": 1, "arb": 0, "exact": 0}
+
+
+def test_a_log_column_that_declines_marks_its_own_order_alone(monkeypatch):
+    """The near tie at 530676177714744 beside k = 2 (the float pass) and an order a million
+    past the crossing (the log domain, settled): only the near tie is decided by prune's engine."""
+    asked = _recording_engines(monkeypatch)
+    tree = Tree.from_json(NEAR_TIE)
+    ks = [2, NEAR_TIE_KS[0], NEAR_TIE_KS[1] + 10 ** 6]
+    kept, routes = prune_many(tree, ks)
+    assert asked == [NEAR_TIE_KS[0]] and routes == {"float": 2, "arb": 1, "exact": 0}
+    assert kept[:, 0].tolist() == [prune(tree, k).kept(tree.root) for k in ks]
+
+
+def test_a_node_past_two_to_the_53_leaves_the_other_log_images_as_they_are():
+    """A root of 2**53 + 19 examples (no float image of its size: NaN, its decision by an arb
+    sign) over a child of 2**53 - 1 and a (10, 10) split into pure children: at
+    k = 10**6 the column is in the log domain (the big nodes' moments are far below the float
+    range) and the (10, 10) split is still settled in floats from its own nodes' images."""
+    big = 2 ** 53 - 1         # MAX_COUNT: the root's size, big + 20, passes 2**53
+    tree = Tree.from_json('{"counts": [%d, 20], "children": [{"counts": [%d, 10]}, {"counts": [10, 10], "children": '
+                          '[{"counts": [10, 0]}, {"counts": [0, 10]}]}]}' % (big, big - 10))
+    result = prune(tree, 10 ** 6)
+    assert result.routes == {"float": 1, "arb": 1, "exact": 0}
+    names = tree.arrays().names()
+    assert result.kept_splits[names.index(tree.root.children[1].name)]
