@@ -694,13 +694,16 @@ def test_a_log_column_that_declines_marks_its_own_order_alone(monkeypatch):
 
 def test_a_node_past_two_to_the_53_leaves_the_other_log_images_as_they_are():
     """A root of 2**53 + 19 examples (no float image of its size: NaN, its decision by an arb
-    sign) over a child of 2**53 - 1 and a (10, 10) split into pure children: at
-    k = 10**6 the column is in the log domain (the big nodes' moments are far below the float
-    range) and the (10, 10) split is still settled in floats from its own nodes' images."""
+    sign) over a child of 2**53 - 1 and a (10, 10) split into two (5, 5): at k = 10**6 the column
+    is in the log domain (the big nodes' moments are far below the float range) and the (10, 10)
+    split is still settled in floats from its own nodes' images, pruned (its children decay like
+    k^-5.5, itself like k^-10.5; images made from other counts, such as a majority of 0, would
+    keep it)."""
     big = 2 ** 53 - 1         # MAX_COUNT: the root's size, big + 20, passes 2**53
     tree = Tree.from_json('{"counts": [%d, 20], "children": [{"counts": [%d, 10]}, {"counts": [10, 10], "children": '
-                          '[{"counts": [10, 0]}, {"counts": [0, 10]}]}]}' % (big, big - 10))
+                          '[{"counts": [5, 5]}, {"counts": [5, 5]}]}]}' % (big, big - 10))
     result = prune(tree, 10 ** 6)
     assert result.routes == {"float": 1, "arb": 1, "exact": 0}
     names = tree.arrays().names()
-    assert result.kept_splits[names.index(tree.root.children[1].name)]
+    assert not result.kept_splits[names.index(tree.root.children[1].name)]
+    assert not _optimal(tree.root.children[1], 10 ** 6 // 1000, Prior())[1]      # (pruned already at k = 1000)
