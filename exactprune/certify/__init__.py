@@ -43,6 +43,9 @@ covers both those roundings and the ``1 / (1 - u)`` factors.  A result below ``T
 grows past ``MAX_REL = 2**-20``, or an input that is not a finite real makes the approximation
 *invalid*: the filter then declines and the next route decides.
 
+Values below that range (PruneTree's moments at a large order) are filtered as logarithms with an
+absolute bound each (:mod:`exactprune.certify.logs`, whose docstrings derive those rules).
+
 >>> from fractions import Fraction
 >>> d = Decider()
 >>> third, quarter = Approx.of(Fraction(1, 3)), Approx.of(Fraction(1, 4))
@@ -56,6 +59,7 @@ from __future__ import annotations
 from .absolute import LIBM_ULPS, function_rel, product_abs, quotient_abs, rel_of_abs, sqrt_abs, sum_abs
 from .arrays import (GAMMA_SHIFT, checked_array, float_greater_array, float_images, float_sign_array, product_array,
                      rising_ratio_array, rising_ratio_gamma_array, sum_rel_array, total_array)
+from .logs import log_greater_array, log_image_array, log_product_array, log_rising_ratio_array, log_sum_array
 from .rules import (INFLATE, MAX_REL, TINY, U, Approx, Decider, float_sign, product_rel, quotient_rel, rising_ratio,
                     rising_ratio_rel, sum_rel, total, weighted_sum_rel)
 
@@ -63,4 +67,5 @@ __all__ = ["Approx", "Decider", "U", "INFLATE", "TINY", "MAX_REL", "rising_ratio
            "product_rel", "sum_rel", "quotient_rel", "rising_ratio_rel", "weighted_sum_rel", "sum_rel_array",
            "float_sign_array", "float_greater_array", "float_images", "checked_array", "product_array",
            "rising_ratio_array", "rising_ratio_gamma_array", "GAMMA_SHIFT", "total_array", "sum_abs", "product_abs", "quotient_abs", "sqrt_abs", "function_rel",
-           "LIBM_ULPS", "rel_of_abs"]
+           "LIBM_ULPS", "rel_of_abs", "log_image_array", "log_product_array", "log_sum_array", "log_greater_array",
+           "log_rising_ratio_array"]

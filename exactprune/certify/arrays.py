@@ -332,15 +332,17 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
     then the product rule again with the first 16 factors' image, and the validity rule
     (:func:`checked_array`).  ``a = 0`` gives exactly 0 (``k > 0``), an invalid input or
     ``d = 0`` no image, as in :func:`rising_ratio_array`; ``k <= 16`` is :func:`rising_ratio_array`
-    itself.  Needs ``k < 2**53``.
+    itself.  A scalar ``k`` may be any integer whose ``k - 16`` has a finite float (beyond ``2**53``
+    the shift to the nearest float order is bounded, :func:`_gamma_log_tail`); an array of orders
+    needs every order below ``2**53``.
 
     Parameters
     ----------
     a, d : tuple
         ``(values, rels)`` float64 arrays of the same shape (a rel may be one scalar).
     k : int or numpy integer array
-        The number of factors, ``0 <= k < 2**53`` (an array: ``16 < k``, broadcasting against
-        ``a`` and ``d``).
+        The number of factors, ``k >= 0`` with a finite float ``k - 16`` (an array: ``16 < k <
+        2**53``, broadcasting against ``a`` and ``d``).
 
     Returns
     -------
@@ -368,6 +370,34 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
     import numpy as np
     if np.ndim(k) == 0 and k <= GAMMA_SHIFT:
         return rising_ratio_array(a, d, k)
+    head_v, head_r, log_tail, bound = _gamma_log_tail(a, d, k)
+    with np.errstate(all="ignore"):
+        tail_rel = np.where(bound <= 1.0, product_rel(bound * (1 + bound) * INFLATE, _EXP_REL), math.inf)
+        value, rel = checked_array(head_v * np.exp(log_tail),
+                                   product_rel(head_r, tail_rel))      # type: ignore[arg-type]  # the rule elementwise
+        zero = (head_v == 0.0) & (head_r == 0.0)        # a = 0: the exact 0 whatever the tail
+    return np.where(zero, 0.0, value), np.where(zero, 0.0, rel)
+
+
+#: a bound on (1 + 1/16) (1 + 2**-40) (1 + u)**3 INFLATE: the factor of the shift of an order k whose k - 16 is
+#: not a float (:func:`_gamma_log_tail`)
+_ORDER_SHIFT_FACTOR = 1.07
+
+
+def _gamma_log_tail(a: tuple, d: tuple, k) -> tuple:
+    """The parts of :func:`rising_ratio_gamma_array` (its docstring derives them): ``(head_v,
+    head_r, log_tail, bound)``, the float image of the first ``GAMMA_SHIFT`` factors with its
+    relative bound (:func:`rising_ratio_array`: validity, ``a = 0`` and ``d = 0`` are the loop's),
+    and the computed logarithm of the product of the other factors (``Psi``, negated when
+    ``a > d``) with its absolute bound (``E`` before the exponential; any size, so also where
+    the product itself underflows).  ``k > 16``; a scalar order may be any integer whose ``k -
+    16`` has a finite float: when ``k - 16`` is not a float, the forms are those of the order
+    ``k~ = 16 + fl(k - 16)``, and ``|Psi(k) - Psi(k~)| <= |k - k~| max |psi(X) - psi(Y)|``
+    (``psi`` the digamma function, increasing and concave: ``psi(Y) - psi(X) <= delta psi'(X)
+    <= delta (1/X + 1/X**2)``, ``X >= 16``) is added, ``_ORDER_SHIFT_FACTOR |k - k~| delta / X``
+    (``X`` the computed one, within ``2**-40`` of every ``x + k'`` between).  An array of orders
+    needs every order below ``2**53``."""
+    import numpy as np
     (av, ar), (dv, dr) = a, d
     av, dv = np.asarray(av, dtype=np.float64), np.asarray(dv, dtype=np.float64)
     head_v, head_r = rising_ratio_array((av, ar), (dv, dr), GAMMA_SHIFT)     # validity, a = 0, d = 0: the loop's
@@ -377,8 +407,10 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
         swap = x0 > y0
         x, y = np.minimum(x0, y0), np.maximum(x0, y0)
         kk: Any
+        order_shift = 0.0       # |k - k~| (an exact integer, rounded to a float)
         if np.ndim(k) == 0:
             kk = float(k - GAMMA_SHIFT)
+            order_shift = float(abs(int(kk) - (int(k) - GAMMA_SHIFT)))
         else:       # several orders: every array of the forms at the broadcast shape
             kk = np.asarray(k, dtype=np.float64) - GAMMA_SHIFT
             x, y = np.broadcast_arrays(x, y, kk)[:2]
@@ -394,12 +426,11 @@ def rising_ratio_gamma_array(a: tuple, d: tuple, k: int) -> tuple:
         series = _stirling_series(np.stack((X, x, y + kk, y)))
         log_tail = np.where(use_a, form_a, form_b) + ((series[0] - series[1]) - (series[2] - series[3]))
         moved = moved / (1 - moved) * (2 + (x * logs[2] + y * logs[3]) * _LOG1P_CONDITION)     # the inputs' own errors
+        if order_shift:
+            moved = moved + _ORDER_SHIFT_FACTOR * order_shift * delta / X
         bound = (np.minimum(error_a, error_b) + _SERIES_ERROR + _STIRLING_REST + moved + U * np.abs(log_tail)) * INFLATE
-        tail_rel = np.where(bound <= 1.0, product_rel(bound * (1 + bound) * INFLATE, _EXP_REL), math.inf)
-        value, rel = checked_array(head_v * np.exp(np.where(swap, -log_tail, log_tail)),
-                                   product_rel(head_r, tail_rel))      # type: ignore[arg-type]  # the rule elementwise
-        zero = (head_v == 0.0) & (head_r == 0.0)        # a = 0: the exact 0 whatever the tail
-    return np.where(zero, 0.0, value), np.where(zero, 0.0, rel)
+    return head_v, head_r, np.where(swap, -log_tail, log_tail), bound
+
 
 def total_array(terms: tuple, owner, n: int) -> tuple:
     """:func:`total` of each of ``n`` groups of array terms ``(values, rels)`` at once (``owner``:

@@ -11,10 +11,13 @@ back to exact rationals (``flint.fmpq``) through the package's one exact subtree
 balls cannot settle goes to the exact route where it is cheap
 (:meth:`_PruneTree._exact_beyond_limit`).  The float filter's leaf moments are log-Gamma images
 above ``GAMMA_IMAGE_FROM`` (:func:`~exactprune.certify.rising_ratio_gamma_array`), so it costs
-the same at any k below ``2**53``; beyond, every decision is an arb sign.  The number of fallbacks
-is reported.  :func:`prune_many` makes the decisions at many k in one float pass (the filter's
-values over (nodes, orders)), an order whose pass declines a decision decided by :func:`prune`'s
-route.
+the same at any k below ``2**53``.  With epsilon 0, an order whose moments leave the float range
+(below ``2**-900``; at large k and large counts) is filtered in the log domain instead
+(:mod:`exactprune.certify.logs`: log moments with absolute bounds, subtree values as log-sums),
+up to ``2**1000`` (beyond ``2**53`` on trees of ``_LOG_MIN_SPLITS`` splits or more); beyond, every
+decision is an arb sign.  The number of fallbacks is reported.  :func:`prune_many` makes the
+decisions at many k in one float pass (the filter's values over (nodes, orders)), an order whose
+pass declines a decision decided by :func:`prune`'s route.
 The formulas are :mod:`exactprune.knorm.moments`'.
 """
 from __future__ import annotations
@@ -26,8 +29,9 @@ from typing import Any, Callable, Optional, Sequence, Union
 import flint
 import numpy as np
 
-from ..certify import (TINY, U, Approx, Decider, float_greater_array, product_rel, quotient_rel, rising_ratio_rel,
-                       sum_rel, sum_rel_array, weighted_sum_rel)
+from ..certify import (GAMMA_SHIFT, TINY, U, Approx, Decider, float_greater_array, log_greater_array, log_image_array,
+                       log_product_array, log_rising_ratio_array, log_sum_array, product_rel, quotient_rel,
+                       rising_ratio_rel, sum_rel, sum_rel_array, weighted_sum_rel)
 from .. import limits
 from ..limits import EXACT_K_LIMIT
 from ..numbers import CertificationError, arb_of, check_k, rising_ratio_fmpq, to_fmpq, to_fraction
@@ -125,9 +129,29 @@ _VALUE_FLOOR = TINY / _WEIGHT_FLOOR
 #: nodes whose leaf moments (and splits whose child weights) PruneTree's float pass makes at a time
 _LEAF_BLOCK = 1 << 14
 
-#: the float filter serves every k below this (the log-Gamma images need k < 2**53); above, every
-#: decision is a certified arb sign
+#: the float images of the filter serve every k below this (the log-Gamma images of several orders need k < 2**53);
+#: above, the log domain alone, with epsilon 0
 _FLOAT_K_LIMIT = 2 ** 53
+
+#: the filter's log domain serves every k below this (k - 16 has a finite float); above, and above
+#: ``_FLOAT_K_LIMIT`` with epsilon > 0, every decision is a certified arb sign
+_LOG_K_LIMIT = 2 ** 1000
+
+#: from ``_FLOAT_K_LIMIT`` on, the log domain serves trees of at least this many splits (a cost rule, not a
+#: bound): its pass costs about as much as this many arb signs (benchmarks/bench_prune_many.py), and the
+#: walk's prunes at breakpoints beyond 2**53 ask it on trees of one split, at a near-tie it declines
+_LOG_MIN_SPLITS = 6
+
+
+def _filter_serves(k: int, n_splits: int) -> bool:
+    """Whether the float filter runs at order ``k`` (integer counts, epsilon 0) on a tree of
+    ``n_splits`` splits: every k below ``_FLOAT_K_LIMIT``; up to ``_LOG_K_LIMIT`` (its log
+    domain) on a tree of at least ``_LOG_MIN_SPLITS`` splits.
+
+    >>> [_filter_serves(k, splits) for k, splits in ((2 ** 53 - 1, 1), (2 ** 53, 1), (2 ** 53, 6), (2 ** 1000, 9))]
+    [True, False, True, False]
+    """
+    return k < _FLOAT_K_LIMIT or (k < _LOG_K_LIMIT and n_splits >= _LOG_MIN_SPLITS)
 
 
 class _PruneTree:
@@ -135,13 +159,14 @@ class _PruneTree:
     decision a sign settled by the decision kernel :class:`~exactprune.certify.Decider`, the
     splits a level at a time from the deepest (:func:`~exactprune.pruning.prune_bottom_up`).
 
-    For integer counts and k < ``_FLOAT_K_LIMIT`` = 2**53 the float filter (:class:`_FloatFilter`)
-    settles the clear decisions and hands the others one by one to the certified route: for
+    For integer counts and k < ``_FLOAT_K_LIMIT`` = 2**53 (with epsilon 0, k < ``_LOG_K_LIMIT``
+    = 2**1000: the filter's log domain) the float filter (:class:`_FloatFilter`) settles the
+    clear decisions and hands the others one by one to the certified route: for
     k <= EXACT_K_LIMIT exact rationals (``flint.fmpq``) of the optimally pruned subtrees
     (:class:`~exactprune.pruning.SubtreeWalk`), above it a certified arb sign of R_leaf - epsilon
     - R_tree (the same walk in ball arithmetic; a tie there goes to the exact route where that is
-    cheap, else raises CertificationError); from 2**53 on every decision takes that arb sign,
-    one by one.  Rational counts (weighted counts,
+    cheap, else raises CertificationError); beyond the filter's orders every decision takes that
+    arb sign, one by one.  Rational counts (weighted counts,
     :func:`~exactprune.tree.has_fractional_counts`): the float filter's bounds assume integer
     counts (exact floats), so for k <= EXACT_K_LIMIT every comparison goes to exact rationals
     (the terms built from the counts as fmpq), and above it to certified arb signs as for
@@ -174,8 +199,9 @@ class _PruneTree:
             keep = certified_keep
         else:
             keep = self._exact_keep
-        if self._fractional or k >= _FLOAT_K_LIMIT:       # no float filter: its bounds assume integer counts
-            self._one_by_one(keep)                          # (and its log-Gamma images k below 2**53)
+        n_splits = int(np.count_nonzero(a.n_children))
+        if self._fractional or (k >= _FLOAT_K_LIMIT and (epsilon or not _filter_serves(k, n_splits))):
+            self._one_by_one(keep)      # no float filter: its bounds assume integer counts, its log domain epsilon 0
         else:
             self._filter = _FloatFilter(a, tree.n_classes, [k], prior, epsilon, self.decider, self.kept, keep)
 
@@ -320,8 +346,8 @@ def _whole_counts_as_ints(a: CountArrays) -> CountArrays:
 
 
 class _FloatFilter:
-    """PruneTree's float filter: the pass over integer counts, for k below 2**53, at one order or
-    at several at once (``ks`` ascending, one column per order: every value an array over
+    """PruneTree's float filter: the pass over integer counts, for k below 2**53 (2**1000 in the
+    log domain), at one order or at several at once (``ks`` ascending, one column per order: every value an array over
     (positions, columns); one order: plain vectors),
     (:func:`~exactprune.pruning.prune_bottom_up`, a level at a time from the deepest) over
     breadth-first positions (:meth:`~exactprune.tree.CountArrays.split_positions`): the children
@@ -351,7 +377,17 @@ class _FloatFilter:
     indices).  Without (:func:`prune_many`), a column with a declined decision is marked in
     ``declined`` and its later decisions mean nothing: the caller decides that order whole by
     the one-order route; :meth:`decisions` gives the columns' decisions over node indices.
-    Built whole by the constructor; :meth:`remaining` reads the pass's positions once."""
+    Built whole by the constructor; :meth:`remaining` reads the pass's positions once.
+
+    The log domain (epsilon 0 only): an order whose leaf moments are not all 0 or at least
+    ``_VALUE_FLOOR`` = 2**-900 (the float images underflow, or fall below the floor), and every
+    order from 2**53 on (:func:`_filter_serves`), runs a second pass, :meth:`_log_pass`, over log
+    images (:mod:`exactprune.certify.logs`): the leaf moments' (:meth:`_leaf_logs`) and the child
+    weights', each with an absolute bound per element; a subtree's value is the log-sum of its
+    weighted children's optimal values, each bound carried with its value (a kept split's is its
+    subtree's), and the comparison :func:`~exactprune.certify.log_greater_array`.  No floor is
+    needed there: the exact 0 is ``-inf``, and nothing underflows.  Its declines are handled as
+    the float pass's (:meth:`_pass`)."""
 
     def __init__(self, a: CountArrays, n_classes: int, ks: list, prior: Prior, epsilon: Fraction,
                  decider: Optional[Decider] = None, decisions: Optional[np.ndarray] = None,
@@ -363,7 +399,8 @@ class _FloatFilter:
         binary = len(a.indices) == 2 * len(splits)
         arity = np.broadcast_to(2, splits.shape) if binary else a.n_children[order[splits]]    # children per split
         first = None if binary else np.cumsum(arity) - arity + 1     # each split's first child (binary: 2 s + 1)
-        sizes_f, value, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes, prior, ks)
+        n_float = sum(k < _FLOAT_K_LIMIT for k in ks)        # (ks ascending) the orders the float images serve
+        sizes_f, value, leaf_rel, weight_rel = self._leaf_floats(a.counts, order, n_classes, prior, ks[:n_float])
         eta_f = _float_or_inf(prior.eta)
         with np.errstate(all="ignore"):
             weight = sizes_f        # position p > 0: P*[A_p | A_parent] (4.11), made in place over the sizes
@@ -384,12 +421,6 @@ class _FloatFilter:
                 low = (weight != 0.0) & ~(weight >= _WEIGHT_FLOOR)
                 starts = np.arange(1, 2 * len(splits), 2) if first is None else first
                 weight[starts[np.logical_or.reduceat(low[1:], starts - 1)]] = math.nan    # an untrusted weight: NaN subtree
-        if len(ks) == 1:        # one order: plain vectors (cheaper array calls, the same floats)
-            value, leaf_rel = value[:, 0], leaf_rel[0]
-        else:
-            weight = weight[:, None]        # one weight for every column
-        eps = Approx.of(epsilon)       # NaN with an infinite bound if it has no float image
-        bounds = _level_bounds(weight_rel, leaf_rel, int(arity.max()), eps.rel, len(levels))
         n_splits = len(splits)
         del splits
         runs, stop = [], n_splits           # runs[t]: the level's splits and children as slices
@@ -400,17 +431,52 @@ class _FloatFilter:
             else:
                 runs.append((slice(begin, stop), int(first[begin]), int(first[stop - 1] + arity[stop - 1])))
             stop = begin
-        slots = None if binary else self._slots(arity, first, runs)
-        kept = np.zeros(value.shape, dtype=bool)
+        self._shape = (order, levels, runs, None if binary else self._slots(arity, first, runs), int(arity.max()))
+        eps = Approx.of(epsilon)       # NaN with an infinite bound if it has no float image
+        # the log domain serves epsilon 0 alone: the columns whose leaf moments leave the float range (and the
+        # orders beyond it), the others the float pass
+        logs = np.zeros(len(ks), dtype=bool)
+        if eps.value == 0.0 and eps.rel == 0.0:
+            with np.errstate(invalid="ignore"):
+                logs[:n_float] = np.logical_or.reduce(~(value >= _VALUE_FLOOR) & (value != 0.0), axis=0)
+            logs[n_float:] = True
+        kept = np.zeros((len(order), len(ks)), dtype=bool)
+        self._decider, self._decisions, self._certified_keep = decider, decisions, certified_keep
+        for columns, log_domain in ((np.flatnonzero(~logs), False), (np.flatnonzero(logs), True)):
+            if not columns.size:
+                continue
+            if log_domain:
+                with np.errstate(all="ignore"):
+                    leaf = self._leaf_logs(a.counts, order, n_classes, prior, [ks[c] for c in columns])
+                    # a weight computed as 0 is exactly 0 (n_c + eta = 0: eta's float is 0 only when eta is)
+                    log_weight = log_image_array(weight, np.where(weight == 0.0, 0.0, weight_rel))
+                kept[:, columns] = self._log_pass(a, columns, leaf, log_weight)
+            else:
+                kept[:, columns] = self._float_pass(a, columns, value if len(columns) == n_float else value[:, columns],
+                                                    weight, leaf_rel[columns], weight_rel, eps)
+        if len(ks) == 1:
+            kept = kept[:, 0]
+        if decisions is not None:
+            decisions[order] = kept
+        self._positions: Optional[tuple] = (order, levels, runs, None if binary else arity, kept)
+
+    def _float_pass(self, a: CountArrays, columns, value, weight, leaf_rel, weight_rel: float, eps: Approx):
+        """The pass over the float images of the orders ``columns`` (``value`` their leaf moments,
+        one column each; :func:`_level_bounds`): the decisions over positions, a column per order."""
+        order, levels, runs, slots, terms_max = self._shape
+        if len(columns) == 1:       # one order: plain vectors (cheaper array calls, the same floats)
+            value, leaf_rel = value[:, 0], leaf_rel[0]
+        else:
+            weight = weight[:, None]        # one weight for every column
+        bounds = _level_bounds(weight_rel, leaf_rel, terms_max, eps.rel, len(levels))
         shift = eps.value != 0.0 or eps.rel != 0.0      # epsilon's float image is not the exact 0
 
         def subtree(positions, best, t):
             _, low_child, high_child = runs[t]
             terms = weight[low_child:high_child] * best[low_child:high_child]
-            if binary:
+            if slots is None:       # binary
                 tree_v = terms[0::2] + terms[1::2]
             else:
-                assert slots is not None        # made when the tree is not binary
                 terms = np.concatenate((terms, np.zeros((1,) + terms.shape[1:])))     # the missing terms of narrower splits
                 tree_v = terms[slots[t][0]]
                 for slot in slots[t][1:]:
@@ -419,14 +485,70 @@ class _FloatFilter:
                 tree_v[(tree_v < _VALUE_FLOOR) & (tree_v != 0.0)] = math.nan
             return tree_v
 
-        def decide(positions, tree_v, t):
+        def compare(positions, tree_v, t):
             if shift:
                 tree_v = tree_v + eps.value
             leaf_v = value.take(positions, axis=0)      # (not yet overwritten: the splits' leaf moments)
-            keep, settled = float_greater_array(leaf_v, leaf_v * leaf_rel, tree_v, bounds[t])
+            return float_greater_array(leaf_v, leaf_v * leaf_rel, tree_v, bounds[t])
+
+        return self._pass(a, columns, value, subtree, compare)
+
+    def _log_pass(self, a: CountArrays, columns, leaf: tuple, log_weight: tuple):
+        """The pass in the log domain (:mod:`exactprune.certify.logs`) over the orders ``columns``
+        (``leaf`` the log images of their leaf moments, ``log_weight`` those of the child weights),
+        epsilon 0: a subtree's value the log-sum of its children's weighted optimal values, every
+        value with its own absolute bound (the bounds of the optimal values kept beside them); the
+        decisions over positions, a column per order."""
+        order, levels, runs, slots, _ = self._shape
+        value, error = leaf
+        if len(columns) == 1:
+            value, error = value[:, 0], error[:, 0]
+        else:
+            log_weight = (log_weight[0][:, None], log_weight[1][:, None])
+        error = error.copy()        # the bound of every optimal value (a split's own: its leaf's, until decided)
+        tree_error: list = [None]
+
+        def subtree(positions, best, t):
+            _, low_child, high_child = runs[t]
+            terms = log_product_array((log_weight[0][low_child:high_child], log_weight[1][low_child:high_child]),
+                                      (best[low_child:high_child], error[low_child:high_child]))
+            if slots is None:       # binary
+                tree = log_sum_array((terms[0][0::2], terms[1][0::2]), (terms[0][1::2], terms[1][1::2]))
+            else:       # the missing terms of narrower splits: the exact 0
+                padded = [np.concatenate((part, np.full((1,) + part.shape[1:], fill))) for part, fill in
+                          zip(terms, (-math.inf, 0.0))]
+                tree = (padded[0][slots[t][0]], padded[1][slots[t][0]])
+                for slot in slots[t][1:]:
+                    tree = log_sum_array(tree, (padded[0][slot], padded[1][slot]))
+            tree_error[0] = tree[1]
+            return tree[0]
+
+        def compare(positions, tree_v, t):
+            leaf_v, leaf_e = value.take(positions, axis=0), error.take(positions, axis=0)
+            return log_greater_array((leaf_v, leaf_e), (tree_v, tree_error[0]))
+
+        def settle(positions, keep):        # the bound of each split's optimal value, as the pass writes the value
+            error[positions] = np.where(keep, tree_error[0], error[positions])
+
+        return self._pass(a, columns, value, subtree, compare, settle)
+
+    def _pass(self, a: CountArrays, columns, value, subtree: Callable, compare: Callable,
+              settle: Optional[Callable] = None):
+        """The bottom-up pass (:func:`~exactprune.pruning.prune_bottom_up`, in place over
+        ``value``) with ``subtree`` and ``compare`` (``(greater, settled)`` of a level): the
+        decisions the comparison declines go to ``certified_keep`` one by one, or mark their
+        column in ``declined`` (the class docstring); ``settle`` sees each level's decisions."""
+        order, levels, runs, _, _ = self._shape
+        decider, decisions, certified_keep = self._decider, self._decisions, self._certified_keep
+        kept = np.zeros(value.shape, dtype=bool)
+
+        def decide(positions, tree_v, t):
+            keep, settled = compare(positions, tree_v, t)
             if not np.logical_and.reduce(settled, axis=None):
                 if certified_keep is None:      # several orders: the column is decided whole by the caller
-                    self.declined |= ~np.logical_and.reduce(settled, axis=0)
+                    self.declined[columns] |= ~np.logical_and.reduce(settled, axis=0)
+                    if settle is not None:
+                        settle(positions, keep)
                     return keep
                 assert decider is not None and decisions is not None      # given with certified_keep (one order)
                 declined = np.flatnonzero(~settled)
@@ -437,13 +559,13 @@ class _FloatFilter:
                 decider.routes["float"] += positions.size - declined.size
             elif decider is not None:
                 decider.routes["float"] += positions.size
+            if settle is not None:
+                settle(positions, keep)
             return keep
 
         with np.errstate(all="ignore"):
             prune_bottom_up(a, value, subtree, decide, kept, levels, in_place=True)
-        if decisions is not None:
-            decisions[order] = kept
-        self._positions: Optional[tuple] = (order, levels, runs, None if binary else arity, kept)
+        return kept.reshape(len(order), -1)
 
     def decisions(self) -> np.ndarray:
         """The decisions of every column over node indices (a bool array of shape (columns,
@@ -558,6 +680,44 @@ class _FloatFilter:
         return sizes_f, leaf_v, leaf_rel, weight_rel
 
 
+    @staticmethod
+    def _leaf_logs(counts, order, n_classes: int, prior: Prior, ks: list) -> tuple:
+        """``(values, errors)``: the log images (:mod:`exactprune.certify.logs`) of the leaf
+        moments (4.29) of the nodes ``order`` (rows of ``counts``) at every order of ``ks``
+        (ascending), arrays of shape (nodes, columns), a block of nodes at a time, each element
+        with its own absolute bound: :func:`~exactprune.certify.log_rising_ratio_array` of the
+        terms (a, d) (:func:`~exactprune.knorm.moments.leaf_terms`; each one rounding of the sum
+        rule, the sizes exact floats), the orders from 17 to 2**53 at once, the others one by one.
+        A node whose size passes 2**53, or a parameter whose float is not finite, has no image
+        (NaN with an infinite bound).
+
+        >>> values, errors = _FloatFilter._leaf_logs(np.array([[0, 49, 5]]), np.array([0]), 3, Prior(), [2, 10 ** 6])
+        >>> bool(abs(values[0, 0] - math.log(56 / 4181)) <= errors[0, 0] < 1e-14)      # Zhong (B.2): k = 2
+        True
+        >>> round(float(values[0, 1]) / math.log(10))            # k = 10**6: about 10**-227
+        -227
+        """
+        offsets = tuple(_float_or_inf(x) for x in prior.term_offsets(n_classes))
+        values, errors = np.full((len(order), len(ks)), math.nan), np.full((len(order), len(ks)), math.inf)
+        if not all(math.isfinite(x) for x in (*offsets, _float_or_inf(prior.eta))):
+            return values, errors
+        middle = [c for c, k in enumerate(ks) if GAMMA_SHIFT < k < _FLOAT_K_LIMIT]     # one array of orders
+        groups = [(middle, np.array([ks[c] for c in middle], dtype=np.int64))] if len(middle) > 1 else []
+        groups += [([c], ks[c]) for c in range(len(ks)) if len(middle) <= 1 or c not in middle]
+        for start in range(0, len(order), _LEAF_BLOCK):
+            block = slice(start, start + _LEAF_BLOCK)
+            sizes, majority = _FloatFilter._sizes_by_position(counts, order[block])
+            imaged = sizes < _FLOAT_K_LIMIT         # exact floats (object arrays: Python ints, any size)
+            if not imaged.all():
+                sizes, majority = np.where(imaged, sizes, 0), np.where(imaged, majority, 0)
+            a, d = leaf_terms(sizes.astype(np.float64)[:, None], majority.astype(np.float64)[:, None], offsets)
+            for columns, k in groups:
+                L, e = log_rising_ratio_array((a, _TERM_REL), (d, _TERM_REL), k)
+                values[block, columns], errors[block, columns] = L, e
+            values[block][~imaged], errors[block][~imaged] = math.nan, math.inf
+        return values, errors
+
+
 def _level_bounds(weight_rel: float, leaf_rel: Any, terms: int, eps_rel: float, n_levels: int) -> list:
     """The float filter's bound of every level t (:class:`_FloatFilter`): f^(t+1)(leaf_rel) plus
     epsilon by the sum rule, f(r) = :func:`~exactprune.certify.weighted_sum_rel` (weight_rel, r,
@@ -664,10 +824,11 @@ def prune_many(tree: Union[Tree, Node], ks: Sequence[Any], *, prior: Prior = Pri
     ``k`` of ``ks`` (epsilon 0), certified exactly like it, in one float pass.
 
     The float filter runs once over every order together (values over (nodes, orders): the
-    child weights made once, each order's leaf moments (4.29) and level bounds its own); an
-    order whose filter declines any decision, and an order the filter does not serve (k >=
-    2**53, rational counts), is decided whole by :func:`prune`'s route at that order, so every
-    row is exactly ``prune(tree, k, prior=prior).kept_splits``.
+    child weights made once, each order's leaf moments (4.29) and level bounds its own; the orders
+    whose moments leave the float range in the log domain); an order whose filter declines any
+    decision, and an order the filter does not serve (k >= 2**1000, rational counts), is decided
+    whole by :func:`prune`'s route at that order, so every row is exactly ``prune(tree, k,
+    prior=prior).kept_splits``.
 
     Parameters
     ----------
@@ -712,10 +873,11 @@ def prune_many(tree: Union[Tree, Node], ks: Sequence[Any], *, prior: Prior = Pri
     _refuse_empty_with_zero_lam(a, prior)
     rows: dict = {}             # order -> (kept splits, routes)
     orders = sorted(set(ks))
-    served = [] if has_fractional_counts(a) or not len(a.indices) else [k for k in orders if k < _FLOAT_K_LIMIT]
+    n_splits = int(np.count_nonzero(a.n_children))
+    served = [] if has_fractional_counts(a) or not len(a.indices) else \
+        [k for k in orders if _filter_serves(k, n_splits)]
     if served:
         passed = _FloatFilter(a, tree.n_classes, served, prior, Fraction(0))
-        n_splits = int(np.count_nonzero(a.n_children))
         for k, kept, declined in zip(served, passed.decisions(), passed.declined.tolist()):
             if not declined:
                 rows[k] = (kept, {"float": n_splits, "arb": 0, "exact": 0})

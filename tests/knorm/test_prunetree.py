@@ -124,19 +124,20 @@ def test_array_prunetree_on_sklearn_trees_of_several_sizes(n, k):
                           if kept and not _has_pruned_ancestor(node.name, kept_names)}
 
 
-def test_moments_and_weights_too_small_for_floats_go_to_exact_rationals():
-    """Leaf moments below 2**-900 and child weights below 2**-60 are not trusted by the float
-    filter: those decisions are made by exact rationals, and equal Fig 4.1 by exact arithmetic."""
+def test_moments_too_small_for_floats_are_decided_in_the_log_domain_and_tiny_weights_exactly():
+    """Leaf moments below 2**-900 are decided by the filter's log domain; child weights below
+    2**-60 are not trusted by the float filter: those decisions are made by exact rationals.  Both
+    equal Fig 4.1 by exact arithmetic."""
     big = 10 ** 6
     # k = 120: a pure leaf of 10**6 examples has factors (1/2 + m)/(10**6 + 1 + m) < 1/7000 and the
-    # root's (3.5 + m)/(10**6 + 4 + m) < 1/7000, so both moments are below 10**-460: the root and c1
-    # go exact; c2 = (0, 3) (moments near 1) is settled by the float filter.
+    # root's (3.5 + m)/(10**6 + 4 + m) < 1/7000, so both moments are below 10**-460: the float images
+    # would decline the root and c1 (they went exact before the log domain); now every decision is a float one.
     tall = Tree(Node((big, 3), [Node((big, 0), [Node((big - 2, 0)), Node((2, 0))]),
                                 Node((0, 3), [Node((0, 3)), Node((0, 0))])]))
     # eta = 10**-22: the empty child's weight eta/(4 + 3 eta) is below 2**-60, though the moments
     # differ widely (leaf 3/10 at k = 1 against a tree of pure children)
     wide = Tree(Node((1, 3), [Node((1, 0)), Node((0, 3)), Node((0, 0))]))
-    for tree, k, prior, exact_routes in [(tall, 120, Prior(), 2), (wide, 1, Prior(eta="1/10000000000000000000000"), 1)]:
+    for tree, k, prior, exact_routes in [(tall, 120, Prior(), 0), (wide, 1, Prior(eta="1/10000000000000000000000"), 1)]:
         expected, moment = _exact_decisions(tree, k, prior)
         result = prune(tree, k, prior=prior)
         assert result.kept_splits.tolist() == expected and result.moment == moment
@@ -440,17 +441,20 @@ def test_the_float_filter_trusts_parameters_in_tiny_to_two_to_the_1000(eta, rout
     assert result.routes == {"float": 0, "arb": 0, "exact": 0, route: 1}
 
 
-def test_a_subtree_value_below_the_float_floor_goes_to_exact_rationals():
+@pytest.mark.parametrize("epsilon", [Fraction(1, 2 ** 950), 0])
+def test_a_subtree_value_below_the_float_floor_goes_to_exact_rationals(epsilon):
     """lam = 0, k = 443: c2 = (1, 462) has E[r^k] = k! 462! / (462 + k)! = 1 / C(905, 443), just
     above 2**-900 (a trusted float), and c1 = (463, 0) has exactly 0; both weigh 463.5 / 927 =
-    1/2, so the subtree value is below 2**-900: too small to be trusted in a product, and the
-    root's decision (a clear keep: its leaf moment is far larger) is made by exact rationals."""
+    1/2, so the subtree value is below 2**-900: too small to be trusted in a product by the float
+    images, and the root's decision (a clear keep: its leaf moment is far larger) is made by
+    exact rationals.  Also with epsilon 0: every leaf moment is trusted, so the order stays in
+    the float pass (the log domain takes the orders whose leaf moments leave the range)."""
     k = 443
     c2 = Fraction(1, math.comb(905, 443))
     assert Fraction(1, 2 ** 900) < c2 and c2 / 2 < Fraction(1, 2 ** 900)
     tree = Tree.from_json('{"counts": [464, 462], "children": [{"counts": [463, 0]}, {"counts": [1, 462]}]}')
     assert leaf_by_hand(tree.root.children[1].counts, k, Fraction(0)) == c2
-    result = prune(tree, k, prior=Prior(lam=0))
+    result = prune(tree, k, prior=Prior(lam=0), epsilon=epsilon)
     assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
     assert result.moment == c2 / 2
 
@@ -564,14 +568,15 @@ def test_an_epsilon_past_its_digit_limit_is_refused_by_name():
         prune(Tree(Node((1, 2))), 1, epsilon=too_long)
 
 
-def test_a_leaf_moment_below_the_floor_is_not_trusted_even_with_lam_zero():
+def test_a_leaf_moment_below_the_floor_is_decided_in_the_log_domain_even_with_lam_zero():
     """lam = 0, k = 500: (1, 500) has E[r^k] = 1 / C(1000, 500), about 2**-995, below the float
     floor 2**-900 (not an exact zero: b = 1), against a subtree of pure children worth exactly 0:
-    a clear keep, made by exact rationals because the leaf value is not trusted."""
+    a clear keep, made by the filter's log domain (the leaf's log image against the exact 0); it
+    went to exact rationals before."""
     assert 0 < Fraction(1, math.comb(1000, 500)) < Fraction(1, 2 ** 900)
     tree = Tree.from_json('{"counts": [1, 500], "children": [{"counts": [1, 0]}, {"counts": [0, 500]}]}')
     result = prune(tree, 500, prior=Prior(lam=0))
-    assert result.kept(tree.root) and result.routes == {"float": 0, "arb": 0, "exact": 1}
+    assert result.kept(tree.root) and result.routes == {"float": 1, "arb": 0, "exact": 0}
 
 
 def _same_trees(got, want):
@@ -787,12 +792,14 @@ def test_the_float_filter_over_more_splits_than_one_block():
 # Tests written to settle the survivors of the mutation runs of 2026-11-29 (docs/mutation.md)
 # ---------------------------------------------------------------------------------------------
 
-def test_a_leaf_moment_between_tiny_and_the_value_floor_is_not_trusted():
+@pytest.mark.parametrize("epsilon, route", [(Fraction(1, 2 ** 950), "exact"), (0, "float")])
+def test_a_leaf_moment_between_tiny_and_the_value_floor_is_not_trusted(epsilon, route):
     """lam = 0, k = 443: the root (1, 470) has E[r^k] = 443! 470! / 913! = 1 / C(913, 443), about
     2^-907: a valid float image (above TINY = 2^-960) but below ``_VALUE_FLOOR`` = 2^-900, so the
     float filter does not trust it and the decision (a clear keep: the pure children are worth
-    exactly 0) is made by exact rationals.  (Below TINY the image itself is invalid, which is why
-    the (1, 500) case above does not reach the floor.)  Killed mutants: leaf moments below the
+    exactly 0) is made by exact rationals (epsilon 2**-950, which leaves the keep as it is: no log
+    domain); with epsilon 0 by the log domain.  (Below TINY the image itself is invalid, which is
+    why the (1, 500) case above does not reach the floor.)  Killed mutants: leaf moments below the
     floor trusted (``_FloatFilter._leaf_floats`` 78, 85)."""
     from exactprune.certify import TINY
     from exactprune.knorm.prunetree import _VALUE_FLOOR
@@ -800,9 +807,9 @@ def test_a_leaf_moment_between_tiny_and_the_value_floor_is_not_trusted():
     assert value == leaf_by_hand((1, 470), 443, Fraction(0))
     assert Fraction(TINY) < value < Fraction(_VALUE_FLOOR) == Fraction(1, 2 ** 900)
     tree = Tree.from_json('{"counts": [1, 470], "children": [{"counts": [1, 0]}, {"counts": [0, 470]}]}')
-    result = prune(tree, 443, prior=Prior(lam=0))
+    result = prune(tree, 443, prior=Prior(lam=0), epsilon=epsilon)
     assert result.kept(tree.root) and result.moment == 0
-    assert result.routes == {"float": 0, "arb": 0, "exact": 1}
+    assert result.routes == {"float": 0, "arb": 0, "exact": 0, route: 1}
 
 
 def test_the_moment_of_prunetree_is_exact_up_to_the_exact_limit_and_a_ball_above():
@@ -893,20 +900,20 @@ def test_a_tie_at_an_order_of_gamma_images_goes_to_exact_rationals(k):
 
 
 @pytest.mark.parametrize("k, route", [(2 ** 53 - 1, "float"), (2 ** 53, "arb")])
-def test_the_float_filter_serves_every_k_below_two_to_the_53(k, route):
-    """The log-Gamma images need k < 2**53: below, the float filter settles the clear decisions;
-    from 2**53 on each is a certified arb sign.  Either way (3, 3) split into pure children is
-    kept and (60, 2) into (60, 0), (0, 2) pruned (a leaf decays like k**-(max count + lam):
-    equal rates with a smaller constant, and a worse child decaying slower; see
+def test_the_float_filter_serves_every_k_below_two_to_the_53_on_a_tree_of_one_split(k, route):
+    """The log-Gamma images of the float pass need k < 2**53; beyond, the log domain serves
+    trees of at least ``_LOG_MIN_SPLITS`` = 6 splits only (tests/knorm/test_prune_many.py), so
+    on one split each decision is a certified arb sign.  Either way (3, 3) split into pure
+    children is kept and (60, 2) into (60, 0), (0, 2) pruned (a leaf decays like k**-(max count
+    + lam): equal rates with a smaller constant, and a worse child decaying slower; see
     test_prune_at_large_k_follows_epsilon_and_the_brute_force).  The moments of (60, 2), about
-    k**-60.5, are below the float range: no image, an arb sign at either k."""
-    for text, kept, how in (('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}', True, route),
-                            ('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}', False, "arb")):
+    k**-60.5, are below the float range: the log domain decides them below 2**53."""
+    for text, kept in (('{"counts": [3, 3], "children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}', True),
+                       ('{"counts": [60, 2], "children": [{"counts": [60, 0]}, {"counts": [0, 2]}]}', False)):
         tree = Tree.from_json(text)
         result = prune(tree, k)
         assert result.kept(tree.root) == kept
-        assert result.routes[how] == 1 and result.comparisons == 1
-
+        assert result.routes[route] == 1 and result.comparisons == 1
 
 
 def test_a_leaf_image_below_the_float_range_leaves_the_other_splits_to_the_float_filter():
@@ -915,11 +922,16 @@ def test_a_leaf_image_below_the_float_range_leaves_the_other_splits_to_the_float
     of (3, 3), (3, 0), (0, 3) have: the split (3, 3) is settled by the float filter (the bound
     serving every node is the largest finite one, not infinite), the root by an arb sign, and
     the decisions are those of the large-k tests above ((3, 3) kept; the root pruned, its worse
-    child decaying slower)."""
+    child decaying slower).  Epsilon 2**-950 keeps the float images (no log domain) and changes
+    no decision (the root's leaf moment, about 10**-480, is below it, its subtree's too); with
+    epsilon 0 the log domain decides both."""
     tree = Tree.from_json('{"counts": [63, 5], "children": [{"counts": [60, 2]}, {"counts": [3, 3], '
                           '"children": [{"counts": [3, 0]}, {"counts": [0, 3]}]}]}')
-    result = prune(tree, 10 ** 8)
+    result = prune(tree, 10 ** 8, epsilon=Fraction(1, 2 ** 950))
     assert result.routes == {"float": 1, "arb": 1, "exact": 0}
+    assert result.kept_splits.tolist() == [False, False, True, False, False] and result.pruned == ["root"]
+    result = prune(tree, 10 ** 8)
+    assert result.routes == {"float": 2, "arb": 0, "exact": 0}
     assert result.kept_splits.tolist() == [False, False, True, False, False] and result.pruned == ["root"]
 
 
