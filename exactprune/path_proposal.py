@@ -13,7 +13,8 @@ of the child weights on the path from d down to l.  Its breakpoint on T is the l
 k > k0 with F_d(k) <= 0 (one sign change, Thm 5.3).  The next stage starts at k* = the least
 breakpoint; there PruneTree prunes the splits whose breakpoint is k* and any ancestor whose
 F at k* is then <= 0 (bottom-up: the deepest such split first, its ancestors looked at again),
-and only the ancestors of what was pruned need a new breakpoint.
+and only the ancestors of what was pruned need a new breakpoint; each is searched again only
+when its old breakpoint, a lower bound of the new one, could be the least.
 
 Everything runs over a table of (ancestor, descendant) pairs of the input with log W, so the
 moments of any set of splits at their own k are one vectorised pass: the log ratios
@@ -239,7 +240,7 @@ class _FloatPath:
             if np.isinf(k_star):
                 return self._proposal(ks, True)
             first = live[~self.stale[live] & (self.b[live] == k_star)]
-            kept = self._prune_at(k_star, first, len(ks))
+            self._prune_at(k_star, first, len(ks))
             ks.append(int(k_star))
             above = np.unique(self.node_ancestors(first))
             above = above[self.live[above] & (self.stale[above] | np.isfinite(self.b[above]))]
@@ -277,20 +278,17 @@ class _FloatPath:
         where, _ = _ranges(self.node_starts[nodes], self.node_starts[nodes + 1])
         return self.anc[self.by_node[where]]
 
-    def _prune_at(self, k: float, pending: "np.ndarray", stage: int) -> "np.ndarray":
+    def _prune_at(self, k: float, pending: "np.ndarray", stage: int) -> None:
         """PruneTree at ``k`` in floats where the live splits ``pending`` have G >= 0 on their
         subtrees as they stand and every other split G < 0: the deepest of them pruned (recorded
-        as lost at ``stage``), those with one of them below looked at again, and so on.  Returns
-        the ones found kept after all (G < 0 once a split below was pruned)."""
-        kept = []
+        as lost at ``stage``), those with one of them below looked at again, and so on; those
+        found kept after all (G < 0 once a split below was pruned) stay, with G < 0 at ``k``."""
         while pending.size:
             below = self._cut_deepest(pending, stage)
             if not below.size:
                 break
             g = _Rows(self, below).g(np.full((len(below), 1), k))
-            kept.append(below[g[:, 0] < 0])
             pending = below[g[:, 0] >= 0]
-        return np.concatenate(kept) if kept else np.zeros(0, dtype=np.int64)
 
     def _cut_deepest(self, bad: "np.ndarray", stage: int) -> "np.ndarray":
         """Prune the splits of ``bad`` with no split of ``bad`` below them (their subtrees
