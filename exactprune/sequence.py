@@ -160,9 +160,10 @@ class _SequenceBuilder:
     #: PruneTree at k0 + 1 is asked before the float guesses while k0 + 1 is at most this
     NEXT_K_FIRST = 64
 
-    #: the path's columns are certified by one PruneTree pass over the input while they and its nodes
-    #: make at most this many cells (else column 1 over the input, the others over the proposed T_1)
-    ONE_PASS_CELLS = 1 << 16
+    #: the path's columns are certified by one PruneTree pass over the input while it has at most this
+    #: many nodes (a second pass's fixed cost is then most of the work; else column 1 over the input,
+    #: the others over the proposed T_1, whose lost splits are not decided again at every column)
+    ONE_PASS_NODES = 64
 
     #: the forms of a stage's pruned splits whose crossings are found together (their float
     #: filters vectorized), so that one stage's forms are never all held at once
@@ -217,9 +218,8 @@ class _SequenceBuilder:
         k_i (:func:`~exactprune.knorm.prune_many`, exact decisions): stage i is certified when the columns k_i - 1 and k_i give
         the proposed stages i - 1 and i, and every stage before it is.  By Cor 5.4 (T_k nest as k
         grows) the proposed stage i is then T_k for every k in [k_i, k_(i+1) - 1]:
-        S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  While the columns times the input's nodes
-        are at most ONE_PASS_CELLS, every column is one PruneTree pass over the input (one
-        ``prune_many`` call).  Else column 1 is PruneTree over the input; the others, all at once,
+        S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  While the input has at most ONE_PASS_NODES
+        nodes, every column is one PruneTree pass over the input (one ``prune_many`` call).  Else column 1 is PruneTree over the input; the others, all at once,
         over the proposed first stage S_0 once column 1 has shown it T_1 (a view,
         :func:`_current_tree`): by the same nesting PruneTree over T_1 at k >= 1 decides as over the
         input (the walk's own steps rest on it too), and the splits T_1 lost, which a grown tree
@@ -230,7 +230,7 @@ class _SequenceBuilder:
             return None
         ks = proposal.ks
         columns = sorted(set(ks) | {k - 1 for k in ks[1:]})         # (column 1 first)
-        if len(columns) * self.full.n_nodes <= self.ONE_PASS_CELLS:         # all over the input at once
+        if self.full.n_nodes <= self.ONE_PASS_NODES:         # all over the input at once
             wrong = self._wrong_columns(proposal, columns, self._kept_at(self.input, columns, None))
         else:
             wrong = self._wrong_columns(proposal, [1], self._kept_at(self.input, [1], None))

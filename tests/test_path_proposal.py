@@ -419,7 +419,7 @@ def test_a_compact_first_stage_certifies_the_later_columns_over_its_own_nodes(mo
         left, right = pure(depth - 1), pure(depth - 1)
         return Node((0, 2 * left.counts[1]), [left, right])
     tree = Tree(Node((6, 19), [pure(4), Node((6, 3), [Node((5, 0)), Node((1, 3))])]))
-    monkeypatch.setattr(Builder, "ONE_PASS_CELLS", 0)        # (else the 35 nodes and 3 columns are one pass)
+    monkeypatch.setattr(Builder, "ONE_PASS_NODES", 0)        # (else the 35 nodes are one pass)
     seq = knorm_sequence(tree, crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 5, "inf"] and seq.decisions["stages_path_certified"] == 2
     assert best_by_hand(tree.root, 1, Prior())[1] == best_by_hand(tree.root, 4, Prior())[1] == {(), (2,)}
@@ -446,14 +446,14 @@ def test_splits_with_a_zero_moment_or_no_leaf_moment_below_at_lam_0():
 @pytest.mark.parametrize("prior", [Prior(), Prior(lam=0, eta=0)])
 def test_the_certifications_decisions_are_prunetrees_at_its_columns(monkeypatch, prior, one_pass):
     """Iris: the sequence's PruneTree counts are those of PruneTree alone at the columns, summed:
-    in one pass over the input (its 4 columns times 15 nodes within ONE_PASS_CELLS), or column 1
-    over the input and the others over T_1 (ONE_PASS_CELLS 0); one comparison per split each; the
+    in one pass over the input (its 15 nodes within ONE_PASS_NODES), or column 1 over the input
+    and the others over T_1 (ONE_PASS_NODES 0); one comparison per split each; the
     fallbacks: at lam = 0 a tie at k = 1 settled exactly and arb balls at k near 3 10^7, Prior():
     arb balls there (killed _count_routes 1, 2, 6, 7, 10, 11, 15, 16, 18: a call's counts set or
     subtracted, the routes mixed or read under another key)."""
     from exactprune.knorm import prune
     if not one_pass:
-        monkeypatch.setattr(Builder, "ONE_PASS_CELLS", 0)
+        monkeypatch.setattr(Builder, "ONE_PASS_NODES", 0)
     tree = iris_tree()
     seq = knorm_sequence(tree, prior, crossings=False)
     ks = [s.k_from for s in seq.stages if s.k_from != "inf"]
@@ -467,20 +467,20 @@ def test_the_certifications_decisions_are_prunetrees_at_its_columns(monkeypatch,
 
 
 def test_the_one_pass_limit_at_its_edge(monkeypatch):
-    """Iris's path has 4 columns (1, 2, 17781895, 17781896) over 15 nodes: at ONE_PASS_CELLS 60 they
-    are one pass over the input, 7 comparisons a column (PruneTree over iris: 28); at 59 column 1
-    over the input (7) and the 3 others over T_1 (6 splits: 18), with the same stages."""
+    """Iris has 15 nodes and its path 4 columns (1, 2, 17781895, 17781896): at ONE_PASS_NODES 15
+    they are one pass over the input, 7 comparisons a column (PruneTree over iris: 28); at 14
+    column 1 over the input (7) and the 3 others over T_1 (6 splits: 18), with the same stages."""
     from exactprune.knorm import prune
     tree = iris_tree()
     assert [prune(tree, k).comparisons for k in (1, 2, 17781895, 17781896)] == [7] * 4
     assert [prune(prune(tree, 1).tree, k).comparisons for k in (2, 17781895, 17781896)] == [6] * 3
     found = {}
-    for cells in (60, 59):
-        monkeypatch.setattr(Builder, "ONE_PASS_CELLS", cells)
+    for nodes in (15, 14):
+        monkeypatch.setattr(Builder, "ONE_PASS_NODES", nodes)
         seq = knorm_sequence(tree, crossings=False)
         assert [s.k_from for s in seq.stages] == [1, 2, 17781896, "inf"] and seq.decisions["stages_path_certified"] == 3
-        found[cells] = seq.decisions["prunetree_comparisons"]
-    assert found == {60: 28, 59: 25}
+        found[nodes] = seq.decisions["prunetree_comparisons"]
+    assert found == {15: 28, 14: 25}
 
 
 def breadth_first_copy(tree: Tree) -> Tree:

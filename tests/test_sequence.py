@@ -766,7 +766,7 @@ def _check_stages_against_prunetree(tree: Tree, seq) -> None:
 
 
 def test_a_compact_stage_maps_its_nodes_to_the_input(monkeypatch):
-    monkeypatch.setattr(sequence_module._SequenceBuilder, "ONE_PASS_CELLS", 0)     # (the path's T_1: a compact copy)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "ONE_PASS_NODES", 0)     # (the path's T_1: a compact copy)
     tree = _compact_case()
     seq = knorm_sequence(tree, crossings=False)
     n_nodes = tree.arrays().n_nodes
@@ -787,7 +787,7 @@ def test_the_compact_stage_check_fails_under_a_wrong_mapping(monkeypatch):
         return current, origin
 
     monkeypatch.setattr(sequence_module, "_current_tree", mismapped)
-    monkeypatch.setattr(sequence_module._SequenceBuilder, "ONE_PASS_CELLS", 0)     # (the path's T_1: a compact copy)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "ONE_PASS_NODES", 0)     # (the path's T_1: a compact copy)
     tree = _compact_case()
     seq = knorm_sequence(tree, crossings=False)
     with pytest.raises(AssertionError):
