@@ -13,7 +13,8 @@ of the child weights on the path from d down to l.  Its breakpoint on T is the l
 k > k0 with F_d(k) <= 0 (one sign change, Thm 5.3).  The next stage starts at k* = the least
 breakpoint; there PruneTree prunes the splits whose breakpoint is k* and any ancestor whose
 F at k* is then <= 0 (bottom-up: the deepest such split first, its ancestors looked at again),
-and only the ancestors of what was pruned need a new breakpoint.
+and only the ancestors of what was pruned need a new breakpoint; each is searched again only
+when its old breakpoint, a lower bound of the new one, could be the least.
 
 Everything runs over a table of (ancestor, descendant) pairs of the input with log W, so the
 moments of any set of splits at their own k are one vectorised pass: the log ratios
@@ -220,6 +221,8 @@ class _FloatPath:
         self.node_starts = np.searchsorted(self.node[self.by_node], np.arange(n + 1))
         self.live, self.alive = self.arity > 0, np.ones(n, dtype=bool)
         self.b = np.full(n, np.inf)
+        #: the splits whose breakpoint is not known (``b`` is out of date), each with a k ``lo`` where G < 0
+        self.stale, self.lo = np.zeros(n, dtype=bool), np.ones(n)
         #: the largest k a stage is placed at (hi = last + 1 in a search stands for "none")
         self.last = float(k_limit - 1)
         self.lost_at = np.zeros(n, dtype=np.int64)
@@ -229,29 +232,42 @@ class _FloatPath:
         live = np.flatnonzero(self.live)
         g = _Rows(self, live).g(np.ones((len(live), 1)))
         self._prune_at(1.0, live[g[:, 0] >= 0], 0)
-        live = np.flatnonzero(self.live)
-        self.b[live] = _search(_Rows(self, live), np.ones(len(live)), self.last)
+        self.stale[self.live] = True            # (lo = 1: G(1) < 0 at every split kept)
         while True:
-            live = np.flatnonzero(self.live)
-            b = self.b[live]
-            if np.isnan(b).any():
+            live, k_star = self._least_breakpoint()
+            if np.isnan(k_star):
                 return self._proposal(ks, False)
-            finite = b[np.isfinite(b)]
-            if not finite.size:
+            if np.isinf(k_star):
                 return self._proposal(ks, True)
-            k_star = float(finite.min())
-            first = live[b == k_star]
-            kept = self._prune_at(k_star, first, len(ks))
+            first = live[~self.stale[live] & (self.b[live] == k_star)]
+            self._prune_at(k_star, first, len(ks))
             ks.append(int(k_star))
             above = np.unique(self.node_ancestors(first))
-            above = above[self.live[above]]
-            old = self.b[above]
+            above = above[self.live[above] & (self.stale[above] | np.isfinite(self.b[above]))]
             # lost at k*: d's subtree becomes its leaf, with R_leaf(d, k) <= R(T_d, k) from k* on
-            # (Thm 5.3), so each ancestor's R(T) falls and F rises there: its breakpoint only moves up
-            lo = np.where(np.isin(above, kept), k_star, old - 1)
-            search = np.isfinite(old)
-            if search.any():
-                self.b[above[search]] = _search(_Rows(self, above[search]), lo[search], self.last)
+            # (Thm 5.3), so each ancestor's R(T) falls and F rises there: G stays < 0 where it was
+            # at or above k* (below its old breakpoint; at k* where it was found kept), and its
+            # breakpoint only moves up
+            lo = np.where(self.stale[above], self.lo[above], self.b[above] - 1)
+            self.lo[above] = np.maximum(lo, k_star)
+            self.stale[above] = True
+
+    def _least_breakpoint(self) -> tuple:
+        """``(live, k*)``: the splits of the current tree and the least breakpoint among them (nan:
+        a search failed; inf: none up to the limit).  A stale split (one whose subtree lost splits
+        since its breakpoint was found, or never searched) has only the lower bound lo + 1; it is
+        searched (from lo) when that is at most the least breakpoint known, and not otherwise."""
+        live = np.flatnonzero(self.live)
+        stale = self.stale[live]
+        least = self.b[live][~stale].min(initial=np.inf)
+        if np.isnan(least):
+            return live, least
+        redo = live[stale & (self.lo[live] + 1 <= least)]
+        if redo.size:
+            self.b[redo] = _search(_Rows(self, redo), self.lo[redo], self.last)
+            self.stale[redo] = False
+            least = np.minimum(least, self.b[redo].min())
+        return live, float(least)
 
     def _proposal(self, ks: list, complete: bool) -> PathProposal:
         self.lost_at[self.live] = len(ks)
@@ -262,20 +278,17 @@ class _FloatPath:
         where, _ = _ranges(self.node_starts[nodes], self.node_starts[nodes + 1])
         return self.anc[self.by_node[where]]
 
-    def _prune_at(self, k: float, pending: "np.ndarray", stage: int) -> "np.ndarray":
+    def _prune_at(self, k: float, pending: "np.ndarray", stage: int) -> None:
         """PruneTree at ``k`` in floats where the live splits ``pending`` have G >= 0 on their
         subtrees as they stand and every other split G < 0: the deepest of them pruned (recorded
-        as lost at ``stage``), those with one of them below looked at again, and so on.  Returns
-        the ones found kept after all (G < 0 once a split below was pruned)."""
-        kept = []
+        as lost at ``stage``), those with one of them below looked at again, and so on; those
+        found kept after all (G < 0 once a split below was pruned) stay, with G < 0 at ``k``."""
         while pending.size:
             below = self._cut_deepest(pending, stage)
             if not below.size:
                 break
             g = _Rows(self, below).g(np.full((len(below), 1), k))
-            kept.append(below[g[:, 0] < 0])
             pending = below[g[:, 0] >= 0]
-        return np.concatenate(kept) if kept else np.zeros(0, dtype=np.int64)
 
     def _cut_deepest(self, bad: "np.ndarray", stage: int) -> "np.ndarray":
         """Prune the splits of ``bad`` with no split of ``bad`` below them (their subtrees

@@ -160,6 +160,11 @@ class _SequenceBuilder:
     #: PruneTree at k0 + 1 is asked before the float guesses while k0 + 1 is at most this
     NEXT_K_FIRST = 64
 
+    #: the path's columns are certified by one PruneTree pass over the input while it has at most this
+    #: many nodes (a second pass's fixed cost is then most of the work; else column 1 over the input,
+    #: the others over the proposed T_1, whose lost splits are not decided again at every column)
+    ONE_PASS_NODES = 64
+
     #: the forms of a stage's pruned splits whose crossings are found together (their float
     #: filters vectorized), so that one stage's forms are never all held at once
     FORMS_AT_A_TIME = 1 << 12
@@ -213,39 +218,51 @@ class _SequenceBuilder:
         k_i (:func:`~exactprune.knorm.prune_many`, exact decisions): stage i is certified when the columns k_i - 1 and k_i give
         the proposed stages i - 1 and i, and every stage before it is.  By Cor 5.4 (T_k nest as k
         grows) the proposed stage i is then T_k for every k in [k_i, k_(i+1) - 1]:
-        S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  Column 1 is PruneTree over the input; the
-        others, all at once, over the proposed first stage S_0 once column 1 has shown it T_1 (a
-        view, :func:`_current_tree`): by the same nesting PruneTree over T_1 at k >= 1 decides as
-        over the input (the walk's own steps rest on it too), and the splits T_1 lost, which a
-        grown tree has many of, are not decided again at every column.  None (the walk from
-        k = 1) when there is no proposal or column 1 disagrees."""
+        S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  While the input has at most ONE_PASS_NODES
+        nodes, every column is one PruneTree pass over the input (one ``prune_many`` call).  Else column 1 is PruneTree over the input; the others, all at once,
+        over the proposed first stage S_0 once column 1 has shown it T_1 (a view,
+        :func:`_current_tree`): by the same nesting PruneTree over T_1 at k >= 1 decides as over the
+        input (the walk's own steps rest on it too), and the splits T_1 lost, which a grown tree
+        has many of, are not decided again at every column.  None (the walk from k = 1) when there
+        is no proposal or column 1 disagrees."""
         proposal = propose_path(self.full, self.prior, self.FLOAT_EXACT_INTEGERS)
         if proposal is None:
             return None
         ks = proposal.ks
-        columns = sorted(set(ks) | {k - 1 for k in ks[1:]})[1:]         # (column 1 first, alone)
-        splits = self.full.n_children > 0
-        first, routes = prune_many(self.input, [1], prior=self.prior)
-        self._count_routes(routes)
-        if _disagree(self.full, first, proposal.lost_at[None, :] > 0)[0]:
+        columns = sorted(set(ks) | {k - 1 for k in ks[1:]})         # (column 1 first)
+        if self.full.n_nodes <= self.ONE_PASS_NODES:         # all over the input at once
+            wrong = self._wrong_columns(proposal, columns, self._kept_at(self.input, columns, None))
+        else:
+            wrong = self._wrong_columns(proposal, [1], self._kept_at(self.input, [1], None))
+            if columns[1:] and not wrong[1]:
+                view, origin = _current_tree(self.input, (self.full.n_children > 0) & proposal.kept(0))
+                wrong.update(self._wrong_columns(proposal, columns[1:], self._kept_at(view, columns[1:], origin)))
+        if wrong[1]:
             return None
-        wrong = {1: False}
-        if columns:
-            view, origin = _current_tree(self.input, splits & proposal.kept(0))
-            kept, routes = prune_many(view, columns, prior=self.prior)
-            self._count_routes(routes)
-            if origin is not None:          # a compact copy: its nodes back to the input's
-                full = np.zeros((len(columns), self.full.n_nodes), dtype=bool)
-                full[:, origin] = kept
-                kept = full
-            stage_of_column = np.searchsorted(np.array(ks, dtype=np.float64), np.array(columns, dtype=np.float64),
-                                              side="right") - 1
-            expected = proposal.lost_at[None, :] > stage_of_column[:, None]         # the proposed splits per column
-            wrong.update(zip(columns, _disagree(self.full, kept, expected).tolist()))
         m = 1
         while m < len(ks) and not wrong[ks[m]] and not wrong[ks[m] - 1]:
             m += 1
         return proposal, m
+
+    def _kept_at(self, tree: Tree, columns: list, origin: Optional["np.ndarray"]) -> "np.ndarray":
+        """PruneTree's kept splits over ``tree`` at the orders ``columns`` (one row each,
+        :func:`~exactprune.knorm.prune_many`; its decisions counted), over the input's nodes
+        (``origin``: the input index of each of ``tree``'s nodes, None when they are the input's)."""
+        kept, routes = prune_many(tree, columns, prior=self.prior)
+        self._count_routes(routes)
+        if origin is not None:          # a compact copy: its nodes back to the input's
+            full = np.zeros((len(columns), self.full.n_nodes), dtype=bool)
+            full[:, origin] = kept
+            kept = full
+        return kept
+
+    def _wrong_columns(self, proposal, columns: list, kept: "np.ndarray") -> dict:
+        """Column -> does PruneTree's pruning there (``kept``, a row per column over the input's
+        nodes) differ from the proposed stage that holds the column (the last stage from at most it)?"""
+        stage_of_column = np.searchsorted(np.array(proposal.ks, dtype=np.float64), np.array(columns, dtype=np.float64),
+                                          side="right") - 1
+        expected = proposal.lost_at[None, :] > stage_of_column[:, None]         # the proposed splits per column
+        return dict(zip(columns, _disagree(self.full, kept, expected).tolist()))
 
     def _count_routes(self, routes: dict) -> None:
         self.decisions["prunetree_comparisons"] += sum(routes.values())
@@ -259,7 +276,6 @@ class _SequenceBuilder:
         breakpoint known) unless that was the proposal's last, with every split left meeting
         Thm 5.9's condition (``done``)."""
         splits = self.full.n_children > 0
-        arity = self.full.n_children
         for s, k in enumerate(proposal.ks[:m]):
             kept = splits & proposal.kept(s)
             self._add_stage(k, None)
@@ -270,7 +286,7 @@ class _SequenceBuilder:
                 lost = np.flatnonzero(self.live & ~kept)
                 self.record.stage_of[lost] = s
                 self.live[lost] = False
-                self.stages[-1]._leaves = 1 + int(arity[self.live].sum()) - int(np.count_nonzero(self.live))
+                self.stages[-1]._leaves = _leaves_of(self.full, self.live)
             if self.crossings:
                 self._next_current()
         self.decisions["stages_path_certified"] += m
@@ -304,7 +320,7 @@ class _SequenceBuilder:
         its children, less itself)."""
         self.current = self.origin = None
         self.current, self.origin = _current_tree(self.input, self.live)
-        self.stages[-1]._leaves = 1 + len(self.current.arrays().indices) - int(np.count_nonzero(self.live))
+        self.stages[-1]._leaves = _leaves_of(self.full, self.live)
 
     def next_stage(self) -> bool:
         """Find where the current stage ends and start the next one; False when no split of the
@@ -592,6 +608,18 @@ def _current_tree(tree: Tree, splits: "np.ndarray") -> tuple:
     np.cumsum(arity, out=offsets[1:])
     del arity
     return Tree.from_arrays(CountArrays(a.counts, offsets, indices), tree.class_names, validate=False), None
+
+
+def _leaves_of(a: CountArrays, splits: "np.ndarray") -> int:
+    """The leaves of the pruning of ``a`` that keeps the splits ``splits`` (a mask over its nodes,
+    closed upwards): each split turns a leaf into its children, so 1 + its children - its splits.
+
+    >>> from exactprune.tree import iris_tree
+    >>> a = iris_tree().arrays()
+    >>> _leaves_of(a, a.n_children > 0), _leaves_of(a, np.arange(a.n_nodes) == 0)      # Zhong Figure B.1
+    (8, 2)
+    """
+    return 1 + int(np.diff(a.offsets)[splits].sum()) - int(np.count_nonzero(splits))
 
 
 def _disagree(a: CountArrays, kept: "np.ndarray", expected: "np.ndarray") -> "np.ndarray":

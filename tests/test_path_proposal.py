@@ -324,6 +324,19 @@ KEPT_FIRST = ('{"counts":[157,152,30],"children":[{"counts":[83,84,19],"children
               '"counts":[9,10,0]}]}]}]}]}')
 
 
+@pytest.mark.parametrize("tree, prior", [(Tree.from_json(NESTED), Prior(lam="1/3", eta="1/10")),
+                                         (Tree.from_json(KEPT_FIRST), Prior(numerator="1")), (iris_tree(), Prior())])
+def test_the_proposal_itself_is_the_exact_path(tree, prior):
+    """The proposal alone (before any certification) places every stage start up to 40 where the
+    exact PruneTree by hand changes, on trees of many stages whose splits' breakpoints move as
+    the splits below them are pruned (5 and 7 stages; iris's third is beyond 40): a split left
+    unsearched while its breakpoint could be the least, or searched from a k where it is already
+    lost, misplaces a stage."""
+    proposal = propose_path(tree.arrays(), prior)
+    assert proposal.complete and [k for k in proposal.ks if k <= 40] == stage_starts_by_hand(tree, prior, 40)
+    assert len(proposal.ks) >= 3
+
+
 def test_a_split_kept_after_the_one_below_it_is_pruned_at_its_breakpoint():
     """Stages 1, 2, 8, 9, 11, 13, 14 (each checked by the exact PruneTree by hand on both sides of
     its start), all certified from the proposal: the upper split, kept at k* once the lower is
@@ -395,7 +408,7 @@ def test_ties_met_again_after_a_pruning_below_are_pruned_at_k_1():
     assert knorm_sequence(tree, prior, crossings=False).decisions["stages_path_certified"] == 1
 
 
-def test_a_compact_first_stage_certifies_the_later_columns_over_its_own_nodes():
+def test_a_compact_first_stage_certifies_the_later_columns_over_its_own_nodes(monkeypatch):
     """A pure subtree of 31 nodes (class 1) pruned at k = 1 beside a split of class 0; the split
     and the root are lost from 5 (by the exact PruneTree by hand at 1, 4 and 5): T_1 is 5 of 35
     nodes, a compact copy, whose PruneTree rows at 4 and 5 are mapped back to the input's nodes
@@ -406,6 +419,7 @@ def test_a_compact_first_stage_certifies_the_later_columns_over_its_own_nodes():
         left, right = pure(depth - 1), pure(depth - 1)
         return Node((0, 2 * left.counts[1]), [left, right])
     tree = Tree(Node((6, 19), [pure(4), Node((6, 3), [Node((5, 0)), Node((1, 3))])]))
+    monkeypatch.setattr(Builder, "ONE_PASS_NODES", 0)        # (else the 35 nodes are one pass)
     seq = knorm_sequence(tree, crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 5, "inf"] and seq.decisions["stages_path_certified"] == 2
     assert best_by_hand(tree.root, 1, Prior())[1] == best_by_hand(tree.root, 4, Prior())[1] == {(), (2,)}
@@ -428,23 +442,45 @@ def test_splits_with_a_zero_moment_or_no_leaf_moment_below_at_lam_0():
     assert seq.breakpoints["c2"].removed_with == "root"
 
 
+@pytest.mark.parametrize("one_pass", [True, False])
 @pytest.mark.parametrize("prior", [Prior(), Prior(lam=0, eta=0)])
-def test_the_certifications_decisions_are_prunetrees_at_its_columns(prior):
-    """Iris: the sequence's PruneTree counts are those of PruneTree alone at the columns, column 1
-    over the input and the others over T_1 (one comparison per split each; the fallbacks: at
-    lam = 0 a tie at k = 1 settled exactly and arb balls at k near 3 10^7, Prior(): arb balls
-    there), summed (killed _count_routes 1, 2, 6, 7, 10, 11, 15, 16, 18: a call's counts set or
+def test_the_certifications_decisions_are_prunetrees_at_its_columns(monkeypatch, prior, one_pass):
+    """Iris: the sequence's PruneTree counts are those of PruneTree alone at the columns, summed:
+    in one pass over the input (its 15 nodes within ONE_PASS_NODES), or column 1 over the input
+    and the others over T_1 (ONE_PASS_NODES 0); one comparison per split each; the
+    fallbacks: at lam = 0 a tie at k = 1 settled exactly and arb balls at k near 3 10^7, Prior():
+    arb balls there (killed _count_routes 1, 2, 6, 7, 10, 11, 15, 16, 18: a call's counts set or
     subtracted, the routes mixed or read under another key)."""
     from exactprune.knorm import prune
+    if not one_pass:
+        monkeypatch.setattr(Builder, "ONE_PASS_NODES", 0)
     tree = iris_tree()
     seq = knorm_sequence(tree, prior, crossings=False)
     ks = [s.k_from for s in seq.stages if s.k_from != "inf"]
     assert seq.decisions["stages_path_certified"] == len(ks) and seq.searches == 0
     first = prune(tree, 1, prior=prior)
-    later = [prune(first.tree, k, prior=prior) for k in sorted(set(ks) | {k - 1 for k in ks[1:]}) if k > 1]
+    later = [prune(tree if one_pass else first.tree, k, prior=prior)
+             for k in sorted(set(ks) | {k - 1 for k in ks[1:]}) if k > 1]
     assert seq.decisions["prunetree_comparisons"] == first.comparisons + sum(r.comparisons for r in later)
     assert seq.decisions["prunetree_exact_fallbacks"] == first.fallbacks + sum(r.fallbacks for r in later)
     assert sum(r.routes["arb"] for r in later) > 0 and (first.fallbacks > 0) == (prior.lam == 0)
+
+
+def test_the_one_pass_limit_at_its_edge(monkeypatch):
+    """Iris has 15 nodes and its path 4 columns (1, 2, 17781895, 17781896): at ONE_PASS_NODES 15
+    they are one pass over the input, 7 comparisons a column (PruneTree over iris: 28); at 14
+    column 1 over the input (7) and the 3 others over T_1 (6 splits: 18), with the same stages."""
+    from exactprune.knorm import prune
+    tree = iris_tree()
+    assert [prune(tree, k).comparisons for k in (1, 2, 17781895, 17781896)] == [7] * 4
+    assert [prune(prune(tree, 1).tree, k).comparisons for k in (2, 17781895, 17781896)] == [6] * 3
+    found = {}
+    for nodes in (15, 14):
+        monkeypatch.setattr(Builder, "ONE_PASS_NODES", nodes)
+        seq = knorm_sequence(tree, crossings=False)
+        assert [s.k_from for s in seq.stages] == [1, 2, 17781896, "inf"] and seq.decisions["stages_path_certified"] == 3
+        found[nodes] = seq.decisions["prunetree_comparisons"]
+    assert found == {15: 28, 14: 25}
 
 
 def breadth_first_copy(tree: Tree) -> Tree:

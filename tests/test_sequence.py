@@ -1,8 +1,8 @@
 """Tests of exactprune.sequence: the k-norm pruning sequence with exact breakpoints (Zhong Cor 5.4,
 Thm 5.3, 5.9); the breakpoints themselves are tested in tests/breakpoints/test_search.py, CCP in
 tests/peers/ccp/.  Every test runs twice: with the path proposed in floats and certified
-(tests/test_path_proposal.py) and by the walk alone (PROPOSE_PATH False), which the path hands
-most trees' stages to no more."""
+(tests/test_path_proposal.py) and, in the slow set, by the walk alone (PROPOSE_PATH False), which
+the path hands most trees' stages to no more."""
 from __future__ import annotations
 
 import json
@@ -26,7 +26,10 @@ from sequence_cases import (NEAR_TIE, SMALL, first_lost, leaf_moment_by_hand, ne
                             subtree_moment_by_hand)
 
 
-@pytest.fixture(scope="module", autouse=True, params=[True, False], ids=["path", "walk"])
+# the walk twin is in the slow set: the fast set runs every test by the path, which hands its stages
+# to the walk wherever a column disagrees (tests/test_path_proposal.py checks the two equal)
+@pytest.fixture(scope="module", autouse=True, params=[True, pytest.param(False, marks=pytest.mark.slow)],
+                ids=["path", "walk"])
 def path_or_walk(request):
     saved = sequence_module._SequenceBuilder.PROPOSE_PATH
     sequence_module._SequenceBuilder.PROPOSE_PATH = request.param
@@ -762,7 +765,8 @@ def _check_stages_against_prunetree(tree: Tree, seq) -> None:
             assert name not in splits(prune(tree, entry.breakpoint).tree), name
 
 
-def test_a_compact_stage_maps_its_nodes_to_the_input():
+def test_a_compact_stage_maps_its_nodes_to_the_input(monkeypatch):
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "ONE_PASS_NODES", 0)     # (the path's T_1: a compact copy)
     tree = _compact_case()
     seq = knorm_sequence(tree, crossings=False)
     n_nodes = tree.arrays().n_nodes
@@ -783,6 +787,7 @@ def test_the_compact_stage_check_fails_under_a_wrong_mapping(monkeypatch):
         return current, origin
 
     monkeypatch.setattr(sequence_module, "_current_tree", mismapped)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "ONE_PASS_NODES", 0)     # (the path's T_1: a compact copy)
     tree = _compact_case()
     seq = knorm_sequence(tree, crossings=False)
     with pytest.raises(AssertionError):
