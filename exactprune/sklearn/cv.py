@@ -61,7 +61,7 @@ from typing import Optional
 
 import numpy as np
 from scipy.stats import rankdata
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.metrics import check_scoring
 from sklearn.model_selection import check_cv
@@ -159,6 +159,17 @@ def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, 
             "n_test": len(test)}
 
 
+def _refit(estimator: KNormTreeClassifier, X, y, sample_weight, epsilon, feature_names) -> KNormTreeClassifier:
+    """``estimator`` (its parameters validated, ``epsilon`` read from them) fitted on all rows:
+    ``X``, ``y``, ``sample_weight`` validated by ``KNormTreeClassifierCV.fit`` with the checks
+    ``KNormTreeClassifier.fit`` makes, and not checked again; ``feature_names`` the column names
+    of the X given to ``fit`` (None without), which the estimator records as its ``fit`` would."""
+    if feature_names is not None:
+        estimator.feature_names_in_ = feature_names
+    estimator._prune_grown(*estimator._grow(X, y, sample_weight), int(estimator.k), epsilon)
+    return estimator
+
+
 def _pruned_at(template: KNormTreeClassifier, grown, arrays, k: int) -> KNormTreeClassifier:
     """``template`` fitted at ``k`` from a fold's grown tree and its exact count arrays: PruneTree
     once (:meth:`KNormTreeClassifier._prune_grown`), no regrowing and no recounting of the rows."""
@@ -192,9 +203,11 @@ def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
     classes = grown.classes_
     y_index = np.minimum(np.searchsorted(classes, y_test), len(classes) - 1)
     label = np.where(classes[y_index] == y_test, y_index, -1)        # a class the fold never saw: wrong
-    passes = grown.tree_.decision_path(X_test).tocoo()     # (held-out row, node it passes); X_test validated
-    wrong = label[passes.row] != majority[passes.col]
-    wrong_here = np.bincount(passes.col[wrong], minlength=n_nodes).astype(np.int64)
+    passes = grown.tree_.decision_path(X_test)     # CSR: held-out row r passes the nodes of its row; X_test validated
+    node = passes.indices
+    row = np.repeat(np.arange(len(y_test)), np.diff(passes.indptr))
+    wrong = label[row] != majority[node]
+    wrong_here = np.bincount(node[wrong], minlength=n_nodes).astype(np.int64)
     start, end = lost, np.maximum(lost, above)          # (end == start: never a leaf)
     diff = np.zeros(n_stages + 1, dtype=np.int64)
     np.add.at(diff, np.minimum(start, n_stages), wrong_here)
@@ -320,7 +333,7 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         """
         self._validate_params()
         template = self._template().set_params(k=1)
-        template._validated_parameters()          # once, for every fold
+        _, epsilon = template._validated_parameters()          # once, for every fold and the refit
         X_checked, y = validate_data(self, X, y, dtype=np.float32, ensure_all_finite="allow-nan")
         check_classification_targets(y)
         sample_weight = checked_sample_weight(X_checked, sample_weight)
@@ -328,12 +341,16 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         cv = check_cv(self.cv, y, classifier=True)
         splits = list(cv.split(X_checked, y, groups))
         scorer = None if self.scoring is None else check_scoring(template, scoring=self.scoring)
-        folds = Parallel(n_jobs=self.n_jobs)(
-            delayed(_fold_path)(template, X_checked, y, sample_weight, train, test, scorer)
-            for train, test in splits)
+        if effective_n_jobs(self.n_jobs) == 1:          # one worker: joblib's dispatch would only cost
+            folds = [_fold_path(template, X_checked, y, sample_weight, train, test, scorer) for train, test in splits]
+        else:
+            folds = Parallel(n_jobs=self.n_jobs)(
+                delayed(_fold_path)(template, X_checked, y, sample_weight, train, test, scorer)
+                for train, test in splits)
         self._tabulate(folds, scorer is None)
         if self.refit:
-            self.best_estimator_ = clone(template).set_params(k=self.best_k_).fit(X, y, sample_weight=sample_weight)
+            self.best_estimator_ = _refit(template.set_params(k=self.best_k_), X_checked, y, sample_weight, epsilon,
+                                          getattr(self, "feature_names_in_", None))
         return self
 
     def _tabulate(self, folds: list, exact_error: bool) -> None:

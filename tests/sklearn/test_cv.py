@@ -8,8 +8,6 @@ Run: python -m pytest tests/sklearn/test_cv.py -q -p no:cacheprovider
 from __future__ import annotations
 
 import pickle
-import subprocess
-import sys
 from fractions import Fraction
 
 import numpy as np
@@ -17,6 +15,7 @@ import pytest
 from sklearn.base import clone
 from sklearn.datasets import load_iris, load_wine
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
+from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from exactprune.sklearn import KNormTreeClassifier, KNormTreeClassifierCV
@@ -305,11 +304,61 @@ def test_groups_reach_the_splitter_and_a_pipeline_works():
     assert pipe.score(X, y) > 0.6
 
 
-def test_n_jobs_gives_the_same_table():
+def test_n_jobs_gives_the_same_table(monkeypatch):
+    """One worker (n_jobs None or 1, and no joblib context asking for more) runs the folds in a
+    plain loop; n_jobs=2, or n_jobs=None inside ``joblib.parallel_config(n_jobs=2)``, runs them by
+    joblib, with the same table.  Planted bug that fails it (by hand, reverted): the loop taken
+    for n_jobs None whatever the context says."""
+    import joblib
+    import exactprune.sklearn.cv as cv_module
+    dispatched = []
+
+    class Recorded(joblib.Parallel):
+        def __call__(self, iterable):
+            dispatched.append(True)
+            return super().__call__(iterable)
+
+    monkeypatch.setattr(cv_module, "Parallel", Recorded)
     X, y = _noisy()
     one = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4).fit(X, y)
+    assert dispatched == []
     two = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, n_jobs=2).fit(X, y)
-    assert one.cv_results_ == two.cv_results_
+    assert dispatched == [True] and one.cv_results_ == two.cv_results_
+    with joblib.parallel_config(n_jobs=2):
+        context = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4).fit(X, y)
+    assert dispatched == [True, True] and context.cv_results_ == one.cv_results_
+
+
+def test_the_rows_are_validated_once_and_reach_the_folds_and_the_refit_as_fit_takes_them():
+    """``fit`` validates X once (float32, as KNormTreeClassifier.fit does) and grows the folds and the
+    refit without scikit-learn's input checks (:func:`exactprune.sklearn.fitting.grow_checked`).
+    float64 rows in Fortran order, a strided view, a list and a DataFrame give the table of the
+    C-ordered float32 rows; the refit's grown tree is scikit-learn's checked fit on the rows as
+    given, its counts the classes' (the root) and its pruning that of KNormTreeClassifier at the
+    chosen k; a DataFrame's column names reach the refit.  Planted bugs that fail it (by hand,
+    reverted): the refit handed the X given to fit instead of the validated rows; the column
+    names not handed to the refit."""
+    X, y = _noisy()
+    template = KNormTreeClassifier(random_state=0)
+    base = KNormTreeClassifierCV(template, cv=4).fit(np.ascontiguousarray(X, dtype=np.float32), y)
+    wide = np.repeat(X, 2, axis=1)
+    variants = {"fortran": np.asfortranarray(X), "strided": wide[:, ::2], "list": X.tolist()}
+    pandas = pytest.importorskip("pandas")
+    variants["frame"] = pandas.DataFrame(X, columns=[f"col{i}" for i in range(X.shape[1])])
+    assert not variants["strided"].flags.c_contiguous and variants["fortran"].dtype == np.float64
+    for name, rows in variants.items():
+        cv = KNormTreeClassifierCV(template, cv=4).fit(rows, y)
+        assert cv.cv_results_ == base.cv_results_, name
+        refit = cv.best_estimator_
+        cart = DecisionTreeClassifier(random_state=0).fit(rows, y).tree_
+        grown = refit.unpruned_estimator_.tree_
+        for field in ("children_left", "children_right", "feature", "threshold", "value"):
+            assert np.array_equal(getattr(grown, field), getattr(cart, field)), (name, field)
+        assert refit.counts_[0].tolist() == np.bincount(y).tolist()
+        assert refit.pruned_ == KNormTreeClassifier(k=cv.best_k_, random_state=0).fit(rows, y).pruned_
+    frame = variants["frame"]
+    assert list(refit.feature_names_in_) == list(frame.columns) == refit.count_tree_.feature_names
+    assert np.array_equal(cv.predict(frame), base.predict(X.astype(np.float32)))
 
 
 # ---------------------------------------------------------------------------------------
@@ -323,13 +372,6 @@ def test_cv_table_marks_min_and_choice():
     assert len(lines) == 1 + len(cv.cv_results_["k"])
     assert lines[1 + cv.min_index_].rstrip().endswith("*") or cv.min_index_ == cv.best_index_
     assert lines[1 + cv.best_index_].rstrip().endswith("<")
-
-
-def test_importing_does_not_import_matplotlib():
-    code = "import sys, exactprune.sklearn; print('matplotlib' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
-    assert out.stdout.strip() == "False"
 
 
 def test_fractional_weights_fold_scores_equal_one_fit_per_k():
