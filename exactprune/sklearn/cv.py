@@ -358,14 +358,14 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         of each fold whose interval contains it)."""
         candidates = sorted({k for fold in folds for k in fold["ks"]})
         at = [[bisect.bisect_right(fold["ks"], k) - 1 for k in candidates] for fold in folds]
+        leaves = np.array([[fold["leaves"][j] for j in idx] for fold, idx in zip(folds, at)], dtype=np.int64)
         results: dict = {"k": candidates, "params": [{"k": k} for k in candidates],
-                         "mean_n_leaves": [float(np.mean([fold["leaves"][idx[i]] for fold, idx in zip(folds, at)]))
-                                           for i in range(len(candidates))]}
+                         "mean_n_leaves": leaves.mean(axis=0).tolist()}       # folds x candidates, averaged
         n = sum(fold["n_test"] for fold in folds)
         if exact_error:
-            splits = [[1 - w / fold["n_test"] for w in (fold["wrong"][j] for j in idx)] for fold, idx in zip(folds, at)]
-            errors = [Fraction(sum(fold["wrong"][idx[i]] for fold, idx in zip(folds, at)), n)
-                      for i in range(len(candidates))]
+            wrong = [[fold["wrong"][j] for j in idx] for fold, idx in zip(folds, at)]
+            splits = [[1 - w / fold["n_test"] for w in row] for fold, row in zip(folds, wrong)]
+            errors = [Fraction(total, n) for total in np.sum(wrong, axis=0, dtype=np.int64).tolist()]
             se = [math.sqrt(float(r * (1 - r)) / n) for r in errors]
             mean = [1 - float(r) for r in errors]
             results["cv_error"], results["cv_error_se"] = errors, se
