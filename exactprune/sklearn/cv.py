@@ -186,15 +186,15 @@ def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
     stage that prunes v (0 for a leaf of the grown tree; the splits below a pruned one keep no
     value of their own and never qualify), above[v] the least lost over v's proper ancestors,
     made level by level from the root (above[child] = min(above[parent], lost[parent])).  The
-    stages' pruned splits are found by name in one table of the names of all nodes (made once
-    per fold).  A held-out row reaching v (its path read from ``decision_path``'s CSR arrays) is
-    misclassified there iff its class is not v's majority (the first of tied classes, as
-    ``predict``); a difference array over the stages adds each node's wrong rows to its stages."""
+    stages' pruned splits are found by their names' paths (:meth:`CountArrays.index
+    <exactprune.tree.CountArrays.index>`, no names of the other nodes made).  A held-out row
+    reaching v (its path read from ``decision_path``'s CSR arrays) is misclassified there iff its
+    class is not v's majority (the first of tied classes, as ``predict``); a difference array
+    over the stages adds each node's wrong rows to its stages."""
     n_stages, n_nodes = len(finite), arrays.n_nodes
     lost = np.where(arrays.n_children == 0, 0, n_stages).astype(np.int64)
-    index = {name: i for i, name in enumerate(arrays.names())}
     for s, stage in enumerate(finite):
-        lost[[index[name] for name in stage.pruned]] = s
+        lost[[arrays.index(name) for name in stage.pruned]] = s
     above = np.full(n_nodes, n_stages, dtype=np.int64)
     parent = arrays.parent
     for level in arrays.levels()[1:]:              # parents before children
