@@ -166,7 +166,8 @@ def _refit(estimator: KNormTreeClassifier, X, y, sample_weight, epsilon, feature
     of the X given to ``fit`` (None without), which the estimator records as its ``fit`` would."""
     if feature_names is not None:
         estimator.feature_names_in_ = feature_names
-    estimator._prune_grown(*estimator._grow(X, y, sample_weight), int(estimator.k), epsilon)
+    grown, arrays = estimator._grow(X, y, sample_weight)
+    estimator._prune_grown(grown, arrays, int(estimator.k), epsilon)
     return estimator
 
 
@@ -365,7 +366,7 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         if exact_error:
             wrong = [[fold["wrong"][j] for j in idx] for fold, idx in zip(folds, at)]
             splits = [[1 - w / fold["n_test"] for w in row] for fold, row in zip(folds, wrong)]
-            errors = [Fraction(total, n) for total in np.sum(wrong, axis=0, dtype=np.int64).tolist()]
+            errors = [Fraction(total, n) for total in np.asarray(wrong, dtype=np.int64).sum(axis=0).tolist()]
             se = [math.sqrt(float(r * (1 - r)) / n) for r in errors]
             mean = [1 - float(r) for r in errors]
             results["cv_error"], results["cv_error_se"] = errors, se
