@@ -365,6 +365,64 @@ def test_the_rows_are_validated_once_and_reach_the_folds_and_the_refit_as_fit_ta
 # the table and the display
 # ---------------------------------------------------------------------------------------
 
+def test_cv_table_prints_a_hand_made_table():
+    """cv_table's text from a hand-made table (no fit): the exact error's header and columns (k
+    right-aligned in 10 places, a k past them printed whole; leaves with 2 decimals; error and SE
+    with 4), ``*`` at the minimum and ``<`` at the choice, both on one row when they coincide,
+    and the scorer's header ("score", the mean score's column)."""
+    cv = KNormTreeClassifierCV()
+    cv.cv_results_ = {"k": [1, 12, 2 ** 70], "mean_n_leaves": [7.0, 2.5, 1.0],
+                      "cv_error": [Fraction(1, 8), Fraction(1, 4), Fraction(1, 2)],
+                      "mean_test_score": [0.875, 0.75, 0.5], "se_test_score": [0.0827, 0.1, 0.125]}
+    cv.min_index_, cv.best_index_ = 0, 1
+    assert cv.cv_table().splitlines() == [
+        "         k  leaves  cv error        SE",
+        "         1    7.00    0.1250    0.0827 *",
+        "        12    2.50    0.2500    0.1000 <",
+        "1180591620717411303424    1.00    0.5000    0.1250"]
+    cv.cv_results_ = {"k": [1, 5], "mean_n_leaves": [3.0, 1.0], "mean_test_score": [0.9, 0.8125],
+                      "se_test_score": [0.01, 0.02]}
+    cv.min_index_ = cv.best_index_ = 0
+    assert cv.cv_table().splitlines() == [
+        "         k  leaves     score        SE",
+        "         1    3.00    0.9000    0.0100 * <",
+        "         5    1.00    0.8125    0.0200"]
+
+
+def test_predictions_are_the_refit_estimators():
+    """predict, predict_proba and predict_error are the refit estimator's; with refit=False each
+    raises AttributeError naming refit=False."""
+    X, y = load_iris(return_X_y=True)
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(lam="1/2", random_state=0), cv=3).fit(X, y)
+    best = cv.best_estimator_
+    np.testing.assert_array_equal(cv.predict(X), best.predict(X))
+    np.testing.assert_array_equal(cv.predict_proba(X), best.predict_proba(X))
+    ours, theirs = cv.predict_error(X), best.predict_error(X)
+    for a, b in zip(ours, theirs):
+        np.testing.assert_array_equal(a, b)
+    assert np.all(ours.knorm > 0)
+    bare = KNormTreeClassifierCV(refit=False, cv=3).fit(X, y)
+    for method in (bare.predict, bare.predict_proba, bare.predict_error):
+        with pytest.raises(AttributeError, match="^refit=False: there is no estimator fitted on all rows"):
+            method(X)
+
+
+def test_a_fit_that_failed_leaves_nothing_to_predict_with():
+    """A fit that raised after validating the rows (GroupKFold without groups: the splitter
+    refuses) leaves no table: predict and cv_table raise NotFittedError (the table is what a
+    fitted estimator has), not an AttributeError about the refit estimator or the table."""
+    from sklearn.exceptions import NotFittedError
+    from sklearn.model_selection import GroupKFold
+    X, y = load_iris(return_X_y=True)
+    cv = KNormTreeClassifierCV(cv=GroupKFold(3))
+    with pytest.raises(ValueError, match="groups"):
+        cv.fit(X, y)
+    with pytest.raises(NotFittedError):
+        cv.predict(X)
+    with pytest.raises(NotFittedError):
+        cv.cv_table()
+
+
 def test_cv_table_marks_min_and_choice():
     X, y = _noisy()
     cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, rule="1se").fit(X, y)
