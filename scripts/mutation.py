@@ -91,6 +91,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "mep": ("exactprune/peers/mep.py", ["tests/peers/test_mep.py"]),
     "min_size": ("exactprune/peers/min_size.py", ["tests/peers/test_min_size.py"]),
     "rep": ("exactprune/peers/rep.py", ["tests/peers/test_rep.py"]),
+    "sklearn.cv": ("exactprune/sklearn/cv.py", ["tests/sklearn/test_cv.py", "tests/sklearn/test_cv_display.py"]),
+    # (not test_estimator.py: one of its tests reads docs/, which the scratch copy leaves out)
+    "sklearn.fitting": ("exactprune/sklearn/fitting.py", ["tests/sklearn/test_fitting.py", "tests/sklearn/test_counts.py",
+                                                          "tests/sklearn/test_cv.py"]),
 }
 
 #: mutmut's status names -> the column they count in

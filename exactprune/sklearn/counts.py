@@ -324,4 +324,7 @@ def agrees_with_sklearn(tree_, counts: np.ndarray) -> bool:
     weight = tree_.weighted_n_node_samples[:, None]
     with np.errstate(invalid="ignore"):
         float_counts = np.where(weight > 0, tree_.value[:, 0, :] * weight, 0.0)
-    return bool(np.allclose(counts.astype(np.float64), float_counts, rtol=1e-9, atol=1e-9))
+    # numpy's allclose(counts, float_counts, rtol=1e-9, atol=1e-9) for finite exact counts, without
+    # its generic overhead: a NaN or infinite float count is never close to one
+    return bool(np.all(np.isfinite(float_counts))
+                and np.all(np.abs(counts.astype(np.float64) - float_counts) <= 1e-9 + 1e-9 * np.abs(float_counts)))

@@ -61,7 +61,7 @@ from typing import Optional
 
 import numpy as np
 from scipy.stats import rankdata
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.metrics import check_scoring
 from sklearn.model_selection import check_cv
@@ -159,6 +159,18 @@ def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, 
             "n_test": len(test)}
 
 
+def _refit(estimator: KNormTreeClassifier, X, y, sample_weight, epsilon, feature_names) -> KNormTreeClassifier:
+    """``estimator`` (its parameters validated, ``epsilon`` read from them) fitted on all rows:
+    ``X``, ``y``, ``sample_weight`` validated by ``KNormTreeClassifierCV.fit`` with the checks
+    ``KNormTreeClassifier.fit`` makes, and not checked again; ``feature_names`` the column names
+    of the X given to ``fit`` (None without), which the estimator records as its ``fit`` would."""
+    if feature_names is not None:
+        estimator.feature_names_in_ = feature_names
+    grown, arrays = estimator._grow(X, y, sample_weight)
+    estimator._prune_grown(grown, arrays, int(estimator.k), epsilon)
+    return estimator
+
+
 def _pruned_at(template: KNormTreeClassifier, grown, arrays, k: int) -> KNormTreeClassifier:
     """``template`` fitted at ``k`` from a fold's grown tree and its exact count arrays: PruneTree
     once (:meth:`KNormTreeClassifier._prune_grown`), no regrowing and no recounting of the rows."""
@@ -175,15 +187,15 @@ def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
     stage that prunes v (0 for a leaf of the grown tree; the splits below a pruned one keep no
     value of their own and never qualify), above[v] the least lost over v's proper ancestors,
     made level by level from the root (above[child] = min(above[parent], lost[parent])).  The
-    stages' pruned splits are found by name in one table of the names of all nodes (made once;
-    the sequence reads its names from it too).  A held-out row reaching v is misclassified there
-    iff its class is not v's majority (the first of tied classes, as ``predict``); a difference
-    array over the stages adds each node's wrong rows to its stages."""
+    stages' pruned splits are found by their names' paths (:meth:`CountArrays.index
+    <exactprune.tree.CountArrays.index>`, no names of the other nodes made).  A held-out row
+    reaching v (its path read from ``decision_path``'s CSR arrays) is misclassified there iff its
+    class is not v's majority (the first of tied classes, as ``predict``); a difference array
+    over the stages adds each node's wrong rows to its stages."""
     n_stages, n_nodes = len(finite), arrays.n_nodes
     lost = np.where(arrays.n_children == 0, 0, n_stages).astype(np.int64)
-    index = {name: i for i, name in enumerate(arrays.names())}
     for s, stage in enumerate(finite):
-        lost[[index[name] for name in stage.pruned]] = s
+        lost[[arrays.index(name) for name in stage.pruned]] = s
     above = np.full(n_nodes, n_stages, dtype=np.int64)
     parent = arrays.parent
     for level in arrays.levels()[1:]:              # parents before children
@@ -192,9 +204,11 @@ def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
     classes = grown.classes_
     y_index = np.minimum(np.searchsorted(classes, y_test), len(classes) - 1)
     label = np.where(classes[y_index] == y_test, y_index, -1)        # a class the fold never saw: wrong
-    passes = grown.tree_.decision_path(X_test).tocoo()     # (held-out row, node it passes); X_test validated
-    wrong = label[passes.row] != majority[passes.col]
-    wrong_here = np.bincount(passes.col[wrong], minlength=n_nodes).astype(np.int64)
+    passes = grown.tree_.decision_path(X_test)     # CSR: held-out row r passes the nodes of its row; X_test validated
+    node = passes.indices
+    row = np.repeat(np.arange(len(y_test)), np.diff(passes.indptr))
+    wrong = label[row] != majority[node]
+    wrong_here = np.bincount(node[wrong], minlength=n_nodes).astype(np.int64)
     start, end = lost, np.maximum(lost, above)          # (end == start: never a leaf)
     diff = np.zeros(n_stages + 1, dtype=np.int64)
     np.add.at(diff, np.minimum(start, n_stages), wrong_here)
@@ -320,7 +334,7 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         """
         self._validate_params()
         template = self._template().set_params(k=1)
-        template._validated_parameters()          # once, for every fold
+        _, epsilon = template._validated_parameters()          # once, for every fold and the refit
         X_checked, y = validate_data(self, X, y, dtype=np.float32, ensure_all_finite="allow-nan")
         check_classification_targets(y)
         sample_weight = checked_sample_weight(X_checked, sample_weight)
@@ -328,12 +342,16 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         cv = check_cv(self.cv, y, classifier=True)
         splits = list(cv.split(X_checked, y, groups))
         scorer = None if self.scoring is None else check_scoring(template, scoring=self.scoring)
-        folds = Parallel(n_jobs=self.n_jobs)(
-            delayed(_fold_path)(template, X_checked, y, sample_weight, train, test, scorer)
-            for train, test in splits)
+        if effective_n_jobs(self.n_jobs) == 1:          # one worker: joblib's dispatch would only cost
+            folds = [_fold_path(template, X_checked, y, sample_weight, train, test, scorer) for train, test in splits]
+        else:
+            folds = Parallel(n_jobs=self.n_jobs)(
+                delayed(_fold_path)(template, X_checked, y, sample_weight, train, test, scorer)
+                for train, test in splits)
         self._tabulate(folds, scorer is None)
         if self.refit:
-            self.best_estimator_ = clone(template).set_params(k=self.best_k_).fit(X, y, sample_weight=sample_weight)
+            self.best_estimator_ = _refit(template.set_params(k=self.best_k_), X_checked, y, sample_weight, epsilon,
+                                          getattr(self, "feature_names_in_", None))
         return self
 
     def _tabulate(self, folds: list, exact_error: bool) -> None:
@@ -341,14 +359,14 @@ class KNormTreeClassifierCV(ClassifierMixin, BaseEstimator):
         of each fold whose interval contains it)."""
         candidates = sorted({k for fold in folds for k in fold["ks"]})
         at = [[bisect.bisect_right(fold["ks"], k) - 1 for k in candidates] for fold in folds]
+        leaves = np.array([[fold["leaves"][j] for j in idx] for fold, idx in zip(folds, at)], dtype=np.int64)
         results: dict = {"k": candidates, "params": [{"k": k} for k in candidates],
-                         "mean_n_leaves": [float(np.mean([fold["leaves"][idx[i]] for fold, idx in zip(folds, at)]))
-                                           for i in range(len(candidates))]}
+                         "mean_n_leaves": leaves.mean(axis=0).tolist()}       # folds x candidates, averaged
         n = sum(fold["n_test"] for fold in folds)
         if exact_error:
-            splits = [[1 - w / fold["n_test"] for w in (fold["wrong"][j] for j in idx)] for fold, idx in zip(folds, at)]
-            errors = [Fraction(sum(fold["wrong"][idx[i]] for fold, idx in zip(folds, at)), n)
-                      for i in range(len(candidates))]
+            wrong = [[fold["wrong"][j] for j in idx] for fold, idx in zip(folds, at)]
+            splits = [[1 - w / fold["n_test"] for w in row] for fold, row in zip(folds, wrong)]
+            errors = [Fraction(total, n) for total in np.asarray(wrong, dtype=np.int64).sum(axis=0).tolist()]
             se = [math.sqrt(float(r * (1 - r)) / n) for r in errors]
             mean = [1 - float(r) for r in errors]
             results["cv_error"], results["cv_error_se"] = errors, se

@@ -94,7 +94,7 @@ from ..tree import CountArrays, Node, Tree, sklearn_counts
 from ..tree.fromsklearn import sklearn_structure
 from .counts import agrees_with_sklearn
 from .errorbars import ErrorBars, PredictionError
-from .fitting import _GrowAndPrune
+from .fitting import _GrowAndPrune, grow_checked
 from .internals import Interval, StrOptions
 from .prior import LAM0, MAX_PRIOR, _EXACT_TYPES, auto_lam  # noqa: F401  (LAM0, MAX_PRIOR: re-exported)
 
@@ -308,12 +308,14 @@ class KNormTreeClassifier(_GrowAndPrune):
         return self
 
     def _grow(self, X, y, sample_weight) -> tuple:
-        """``(grown, arrays)``: CART grown by scikit-learn on validated rows (this estimator's
-        growing parameters) and its count arrays with the exact weighted class counts of the rows
+        """``(grown, arrays)``: CART grown by scikit-learn on rows validated by :meth:`_validate_rows`
+        (or the same checks) with this estimator's growing parameters, validated already by
+        :meth:`_validated_parameters` (:func:`~exactprune.sklearn.fitting.grow_checked`: neither is
+        checked again), and its count arrays with the exact weighted class counts of the rows
         (:meth:`_row_counts`), checked against scikit-learn's own."""
         params = {name: getattr(self, name) for name in _TREE_PARAMS}
-        grown = DecisionTreeClassifier(**params).fit(
-            X, y, sample_weight=None if sample_weight is None else sample_weight.astype(np.float64))
+        grown = grow_checked(DecisionTreeClassifier(**params), X, y,
+                             None if sample_weight is None else sample_weight.astype(np.float64))
         arrays = self._row_counts(grown, X, y, sample_weight)
         if not agrees_with_sklearn(grown.tree_, arrays.counts):
             raise AssertionError("internal error: the exact class counts of the training rows are not "

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Optional
 
 import numpy as np
+from sklearn import config_context
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_consistent_length, validate_data
@@ -58,6 +59,47 @@ def checked_sample_weight(X, sample_weight):
         raise ValueError(f"sample_weight must be one weight per example (1-d), got shape {sample_weight.shape}")
     check_consistent_length(X, sample_weight)
     return sample_weight
+
+
+def grow_checked(tree: DecisionTreeClassifier, X: np.ndarray, y: np.ndarray,
+                 sample_weight: Optional[np.ndarray]) -> DecisionTreeClassifier:
+    """``tree.fit(X, y, sample_weight)`` for rows and parameters checked already: ``X`` a float32
+    array with NaN allowed and no infinity, ``y`` one label per row (as
+    :meth:`_GrowAndPrune._validate_rows` leaves them), ``tree``'s parameters valid.  When ``X`` has
+    no NaN, scikit-learn's own ``fit`` with ``check_input=False`` and its parameter validation
+    skipped: scikit-learn grows the same tree as with its checks, which would only convert the
+    rows again (to the float32 they are) and find no missing values (its missing-value mask is
+    None when the sum of ``X`` is not NaN).  With a NaN in ``X`` (or a sum that overflows to NaN),
+    the ordinary ``fit``, which computes the mask the splitter needs.
+
+    Parameters
+    ----------
+    tree : sklearn.tree.DecisionTreeClassifier
+        Unfitted, with valid parameters.
+    X : ndarray of shape (n_samples, n_features), float32
+        The validated rows.
+    y : ndarray of shape (n_samples,)
+        Their labels.
+    sample_weight : ndarray of shape (n_samples,), float64, or None
+        Row weights, as ``fit`` takes them.
+
+    Returns
+    -------
+    sklearn.tree.DecisionTreeClassifier
+        ``tree``, fitted.
+
+    Examples
+    --------
+    >>> X, y = np.array([[0.0], [1.0], [2.0]], dtype=np.float32), np.array([0, 1, 1])
+    >>> grow_checked(DecisionTreeClassifier(random_state=0), X, y, None).tree_.threshold.tolist()
+    [0.5, -2.0, -2.0]
+    """
+    with np.errstate(over="ignore"):
+        has_nan = bool(np.isnan(np.sum(X)))
+    if has_nan:
+        return tree.fit(X, y, sample_weight=sample_weight)
+    with config_context(skip_parameter_validation=True):
+        return tree.fit(X, y, sample_weight=sample_weight, check_input=False)
 
 
 class _GrowAndPrune(DecisionTreeClassifier):
@@ -140,10 +182,10 @@ class _GrowAndPrune(DecisionTreeClassifier):
         """``(count_tree, prior)`` of the grown tree (its count arrays ``arrays``): the count Tree
         with the class and feature names and scikit-learn's thresholds, and the Prior of this
         estimator's lam (``"auto"`` resolved on the grown tree), eta and numerator, checked for k."""
-        exact_params = _exact_values(self.get_params())
+        exact_params = _exact_values(self)
         counts = arrays.counts
         prior = _prior_from(exact_params["lam"], exact_params["eta"], self.numerator,
-                            int(grown.get_n_leaves()), len(grown.classes_), sum(counts[0].tolist()))
+                            int(grown.tree_.n_leaves), len(grown.classes_), sum(counts[0].tolist()))
         _check_zero_lam(prior, k, counts)
         tree_ = grown.tree_
         columns = getattr(self, "feature_names_in_", getattr(grown, "feature_names_in_", None))   # fit's X, or prune_fitted's tree

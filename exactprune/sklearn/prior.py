@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from numbers import Integral, Rational, Real
+from typing import Any
 
 import flint
 import numpy as np
@@ -96,10 +97,11 @@ def _prior_from(lam, eta, numerator, n_leaves: int, n_classes: int, n_examples) 
     return Prior(lam_value, eta_value, numerator)
 
 
-def _exact_values(params: dict) -> dict:
-    """The estimator's exact parameters with floats read by the one rule
-    (:func:`~exactprune.sklearn.counts.read_float`, ``exact_floats`` chosen by ``params``)."""
-    return {name: read_float(params[name], name, params["exact_floats"]) for name in _EXACT_PARAMS}
+def _exact_values(estimator: Any) -> dict:
+    """The estimator's exact parameters (its attributes, as ``get_params`` gives them) with floats
+    read by the one rule (:func:`~exactprune.sklearn.counts.read_float`, ``exact_floats`` the
+    estimator's)."""
+    return {name: read_float(getattr(estimator, name), name, estimator.exact_floats) for name in _EXACT_PARAMS}
 
 
 

@@ -93,7 +93,11 @@ def sklearn_count_arrays(tree_: Any, counts: "np.ndarray") -> CountArrays:
     """The count arrays of scikit-learn's ``tree_`` (node i is its node i) whose leaves hold the
     rows of ``counts`` and whose internal nodes hold the sums of their children's, bottom-up (the
     one place the scikit-learn path sums them; the rows of ``counts`` at internal nodes are
-    overwritten in place).
+    overwritten in place).  scikit-learn's trees are binary: level by level, deepest first
+    (:meth:`~exactprune.tree.CountArrays.splits_bottom_up`), a split's row is its left child's
+    plus its right child's, two gathers and one addition a level (exact for int64 counts below
+    2^63 and for object arrays of ints and Fractions); :meth:`CountArrays.sums_from_leaves
+    <exactprune.tree.CountArrays.sums_from_leaves>` is the form for any arity.
 
     Parameters
     ----------
@@ -116,7 +120,9 @@ def sklearn_count_arrays(tree_: Any, counts: "np.ndarray") -> CountArrays:
     [[1, 2], [1, 0], [0, 2]]
     """
     arrays = CountArrays(counts, *sklearn_structure(tree_))
-    arrays.sums_from_leaves(counts)
+    left, right = tree_.children_left, tree_.children_right
+    for splits in arrays.splits_bottom_up():
+        counts[splits] = counts[left[splits]] + counts[right[splits]]
     return arrays
 
 

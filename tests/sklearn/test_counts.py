@@ -158,3 +158,28 @@ def test_class_weight_dict_with_unequal_weights_lands_on_its_classes():
     assert [tuple(row) for row in clf.counts_.tolist()] == [expected[i] for i in range(len(expected))]
     root = expected[0]
     assert root[0] == 2 * sum(Fraction(repr(float(w[r]))) for r in np.flatnonzero(labels == "high"))
+
+
+def test_agreement_with_sklearns_float_counts_is_allclose_for_finite_counts():
+    """agrees_with_sklearn is numpy's allclose(counts, value * weight, rtol=1e-9, atol=1e-9), the
+    float sums scikit-learn stores: equal counts and counts within rounding agree; a count off by
+    a millionth of itself, or a float count that is NaN or infinite (never close to an exact
+    count), does not; a node of weight 0 (NaN fractions) agrees with 0.  A stand-in ``tree_``
+    holds the two arrays.  Planted bug that fails it (by hand, reverted): the finiteness check
+    dropped (an infinite float count then passes |c - inf| <= 1e-9 + 1e-9 inf)."""
+    from types import SimpleNamespace
+    from exactprune.sklearn.counts import agrees_with_sklearn
+
+    def tree(rows, weights):
+        weights = np.array(weights, dtype=np.float64)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            value = np.array(rows, dtype=np.float64) / weights[:, None]
+        return SimpleNamespace(value=value[:, None, :], weighted_n_node_samples=weights)
+
+    counts = np.array([[3, 1_000_000], [3, 0], [0, 1_000_000]])
+    assert agrees_with_sklearn(tree([[3, 1_000_000], [3, 0], [0, 1_000_000]], [1_000_003, 3, 1_000_000]), counts)
+    assert agrees_with_sklearn(tree([[3, 1_000_000.0005], [3, 0], [0, 1_000_000]], [1_000_003, 3, 1_000_000]), counts)
+    assert not agrees_with_sklearn(tree([[3, 1_000_001], [3, 0], [0, 1_000_000]], [1_000_004, 3, 1_000_000]), counts)
+    assert not agrees_with_sklearn(tree([[3, np.inf], [3, 0], [0, 1_000_000]], [1_000_003, 3, 1_000_000]), counts)
+    assert not agrees_with_sklearn(tree([[3, np.nan], [3, 0], [0, 1_000_000]], [1_000_003, 3, 1_000_000]), counts)
+    assert agrees_with_sklearn(tree([[0, 0]], [0]), np.array([[0, 0]]))

@@ -8,8 +8,6 @@ Run: python -m pytest tests/sklearn/test_cv.py -q -p no:cacheprovider
 from __future__ import annotations
 
 import pickle
-import subprocess
-import sys
 from fractions import Fraction
 
 import numpy as np
@@ -17,6 +15,7 @@ import pytest
 from sklearn.base import clone
 from sklearn.datasets import load_iris, load_wine
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
+from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from exactprune.sklearn import KNormTreeClassifier, KNormTreeClassifierCV
@@ -305,16 +304,124 @@ def test_groups_reach_the_splitter_and_a_pipeline_works():
     assert pipe.score(X, y) > 0.6
 
 
-def test_n_jobs_gives_the_same_table():
+def test_n_jobs_gives_the_same_table(monkeypatch):
+    """One worker (n_jobs None or 1, and no joblib context asking for more) runs the folds in a
+    plain loop; n_jobs=2, or n_jobs=None inside ``joblib.parallel_config(n_jobs=2)``, runs them by
+    joblib, with the same table.  Planted bug that fails it (by hand, reverted): the loop taken
+    for n_jobs None whatever the context says."""
+    import joblib
+    import exactprune.sklearn.cv as cv_module
+    dispatched = []
+
+    class Recorded(joblib.Parallel):
+        def __call__(self, iterable):
+            dispatched.append(True)
+            return super().__call__(iterable)
+
+    monkeypatch.setattr(cv_module, "Parallel", Recorded)
     X, y = _noisy()
     one = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4).fit(X, y)
+    assert dispatched == []
     two = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4, n_jobs=2).fit(X, y)
-    assert one.cv_results_ == two.cv_results_
+    assert dispatched == [True] and one.cv_results_ == two.cv_results_
+    with joblib.parallel_config(n_jobs=2):
+        context = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=4).fit(X, y)
+    assert dispatched == [True, True] and context.cv_results_ == one.cv_results_
+
+
+def test_the_rows_are_validated_once_and_reach_the_folds_and_the_refit_as_fit_takes_them():
+    """``fit`` validates X once (float32, as KNormTreeClassifier.fit does) and grows the folds and the
+    refit without scikit-learn's input checks (:func:`exactprune.sklearn.fitting.grow_checked`).
+    float64 rows in Fortran order, a strided view, a list and a DataFrame give the table of the
+    C-ordered float32 rows; the refit's grown tree is scikit-learn's checked fit on the rows as
+    given, its counts the classes' (the root) and its pruning that of KNormTreeClassifier at the
+    chosen k; a DataFrame's column names reach the refit.  Planted bugs that fail it (by hand,
+    reverted): the refit handed the X given to fit instead of the validated rows; the column
+    names not handed to the refit."""
+    X, y = _noisy()
+    template = KNormTreeClassifier(random_state=0)
+    base = KNormTreeClassifierCV(template, cv=4).fit(np.ascontiguousarray(X, dtype=np.float32), y)
+    wide = np.repeat(X, 2, axis=1)
+    variants = {"fortran": np.asfortranarray(X), "strided": wide[:, ::2], "list": X.tolist()}
+    pandas = pytest.importorskip("pandas")
+    variants["frame"] = pandas.DataFrame(X, columns=[f"col{i}" for i in range(X.shape[1])])
+    assert not variants["strided"].flags.c_contiguous and variants["fortran"].dtype == np.float64
+    for name, rows in variants.items():
+        cv = KNormTreeClassifierCV(template, cv=4).fit(rows, y)
+        assert cv.cv_results_ == base.cv_results_, name
+        refit = cv.best_estimator_
+        cart = DecisionTreeClassifier(random_state=0).fit(rows, y).tree_
+        grown = refit.unpruned_estimator_.tree_
+        for field in ("children_left", "children_right", "feature", "threshold", "value"):
+            assert np.array_equal(getattr(grown, field), getattr(cart, field)), (name, field)
+        assert refit.counts_[0].tolist() == np.bincount(y).tolist()
+        assert refit.pruned_ == KNormTreeClassifier(k=cv.best_k_, random_state=0).fit(rows, y).pruned_
+    frame = variants["frame"]
+    assert list(refit.feature_names_in_) == list(frame.columns) == refit.count_tree_.feature_names
+    assert np.array_equal(cv.predict(frame), base.predict(X.astype(np.float32)))
 
 
 # ---------------------------------------------------------------------------------------
 # the table and the display
 # ---------------------------------------------------------------------------------------
+
+def test_cv_table_prints_a_hand_made_table():
+    """cv_table's text from a hand-made table (no fit): the exact error's header and columns (k
+    right-aligned in 10 places, a k past them printed whole; leaves with 2 decimals; error and SE
+    with 4), ``*`` at the minimum and ``<`` at the choice, both on one row when they coincide,
+    and the scorer's header ("score", the mean score's column)."""
+    cv = KNormTreeClassifierCV()
+    cv.cv_results_ = {"k": [1, 12, 2 ** 70], "mean_n_leaves": [7.0, 2.5, 1.0],
+                      "cv_error": [Fraction(1, 8), Fraction(1, 4), Fraction(1, 2)],
+                      "mean_test_score": [0.875, 0.75, 0.5], "se_test_score": [0.0827, 0.1, 0.125]}
+    cv.min_index_, cv.best_index_ = 0, 1
+    assert cv.cv_table().splitlines() == [
+        "         k  leaves  cv error        SE",
+        "         1    7.00    0.1250    0.0827 *",
+        "        12    2.50    0.2500    0.1000 <",
+        "1180591620717411303424    1.00    0.5000    0.1250"]
+    cv.cv_results_ = {"k": [1, 5], "mean_n_leaves": [3.0, 1.0], "mean_test_score": [0.9, 0.8125],
+                      "se_test_score": [0.01, 0.02]}
+    cv.min_index_ = cv.best_index_ = 0
+    assert cv.cv_table().splitlines() == [
+        "         k  leaves     score        SE",
+        "         1    3.00    0.9000    0.0100 * <",
+        "         5    1.00    0.8125    0.0200"]
+
+
+def test_predictions_are_the_refit_estimators():
+    """predict, predict_proba and predict_error are the refit estimator's; with refit=False each
+    raises AttributeError naming refit=False."""
+    X, y = load_iris(return_X_y=True)
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(lam="1/2", random_state=0), cv=3).fit(X, y)
+    best = cv.best_estimator_
+    np.testing.assert_array_equal(cv.predict(X), best.predict(X))
+    np.testing.assert_array_equal(cv.predict_proba(X), best.predict_proba(X))
+    ours, theirs = cv.predict_error(X), best.predict_error(X)
+    for a, b in zip(ours, theirs):
+        np.testing.assert_array_equal(a, b)
+    assert np.all(ours.knorm > 0)
+    bare = KNormTreeClassifierCV(refit=False, cv=3).fit(X, y)
+    for method in (bare.predict, bare.predict_proba, bare.predict_error):
+        with pytest.raises(AttributeError, match="^refit=False: there is no estimator fitted on all rows"):
+            method(X)
+
+
+def test_a_fit_that_failed_leaves_nothing_to_predict_with():
+    """A fit that raised after validating the rows (GroupKFold without groups: the splitter
+    refuses) leaves no table: predict and cv_table raise NotFittedError (the table is what a
+    fitted estimator has), not an AttributeError about the refit estimator or the table."""
+    from sklearn.exceptions import NotFittedError
+    from sklearn.model_selection import GroupKFold
+    X, y = load_iris(return_X_y=True)
+    cv = KNormTreeClassifierCV(cv=GroupKFold(3))
+    with pytest.raises(ValueError, match="groups"):
+        cv.fit(X, y)
+    with pytest.raises(NotFittedError):
+        cv.predict(X)
+    with pytest.raises(NotFittedError):
+        cv.cv_table()
+
 
 def test_cv_table_marks_min_and_choice():
     X, y = _noisy()
@@ -323,13 +430,6 @@ def test_cv_table_marks_min_and_choice():
     assert len(lines) == 1 + len(cv.cv_results_["k"])
     assert lines[1 + cv.min_index_].rstrip().endswith("*") or cv.min_index_ == cv.best_index_
     assert lines[1 + cv.best_index_].rstrip().endswith("<")
-
-
-def test_importing_does_not_import_matplotlib():
-    code = "import sys, exactprune.sklearn; print('matplotlib' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
-    assert out.stdout.strip() == "False"
 
 
 def test_fractional_weights_fold_scores_equal_one_fit_per_k():

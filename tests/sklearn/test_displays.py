@@ -67,18 +67,18 @@ def test_error_bar_display_draws_each_prediction():
     plt.close("all")
 
 
-@pytest.mark.slow
 def test_displays_import_matplotlib_only_when_drawing():
-    """In a fresh interpreter: importing exactprune.sklearn leaves matplotlib out, drawing loads
-    pyplot.  In the full suite: the fast set has the first half in
-    tests/sklearn/test_cv.py::test_importing_does_not_import_matplotlib, and every drawing test
-    here uses pyplot."""
+    """In a fresh interpreter (run from the repository's root): importing exactprune.sklearn leaves
+    matplotlib out, drawing loads pyplot.  (The one test of the import; every drawing test here
+    uses pyplot.)"""
     import subprocess
     import sys
+    from pathlib import Path
     code = ("import sys, exactprune.sklearn; print('matplotlib' in sys.modules); "
             "import matplotlib; matplotlib.use('Agg'); exactprune.sklearn.ErrorBarDisplay([0.1], [0.1], [1]).plot(); "
             "print('matplotlib.pyplot' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(Path(__file__).resolve().parents[2])).stdout
     assert out.split() == ["False", "True"]
 
 

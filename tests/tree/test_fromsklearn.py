@@ -125,3 +125,43 @@ def test_sklearn_counts_convert_block_by_block_and_read_raw_counts_when_a_late_r
         fs.sklearn_counts(_FakeTree(thirds, weights, left, right))
     offsets, indices = fs.sklearn_structure(_FakeTree(fractions, weights, left, right))
     assert offsets.tolist() == [0, 2, 2, 4, 4, 4] and indices.tolist() == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("max_leaf_nodes", [None, 40])
+def test_count_arrays_sum_each_node_s_leaves_below_it(max_leaf_nodes):
+    """sklearn_count_arrays' binary sums (a split = its left plus its right child, deepest level
+    first), on trees grown depth first and best first (``max_leaf_nodes``: another node order),
+    with int64 counts and with an object array of Fractions: every node holds the sum of the
+    leaves below it, found by walking up from each leaf to the root (a brute force sharing
+    nothing with the sums).  Planted bugs that fail it (by hand, reverted):
+    the right child's row added twice; the levels taken top-down."""
+    from fractions import Fraction
+    from sklearn.datasets import make_classification
+    from sklearn.tree import DecisionTreeClassifier
+    from exactprune.tree.fromsklearn import sklearn_count_arrays
+    X, y = make_classification(n_samples=300, n_features=6, n_informative=4, n_classes=3, random_state=1)
+    tree_ = DecisionTreeClassifier(max_leaf_nodes=max_leaf_nodes, random_state=0).fit(X, y).tree_
+    rng = np.random.default_rng(2)
+    leaves = np.flatnonzero(tree_.children_left == -1)
+    assert tree_.max_depth >= 5
+    ints = np.full((tree_.node_count, 3), -7, dtype=np.int64)       # internal rows: overwritten
+    ints[leaves] = rng.integers(0, 1000, size=(len(leaves), 3))
+    thirds = np.full((tree_.node_count, 3), None, dtype=object)
+    thirds[leaves] = [[Fraction(int(v), 3) for v in row] for row in ints[leaves]]
+    # paths[row, v]: node v lies on the way from leaf leaves[row] up to the root
+    paths = np.zeros((len(leaves), tree_.node_count), dtype=bool)
+    parent = np.full(tree_.node_count, -1)
+    for v in range(tree_.node_count):
+        for child in (tree_.children_left[v], tree_.children_right[v]):
+            if child != -1:
+                parent[child] = v
+    for row, leaf in enumerate(leaves):
+        v = leaf
+        while v != -1:
+            paths[row, v] = True
+            v = parent[v]
+    for counts in (ints, thirds):
+        expected = [[sum(counts[leaf][j] for leaf in leaves[paths[:, v]]) for j in range(3)]
+                    for v in range(tree_.node_count)]
+        got = sklearn_count_arrays(tree_, counts.copy()).counts
+        assert got.tolist() == expected
