@@ -365,6 +365,45 @@ def test_the_rows_are_validated_once_and_reach_the_folds_and_the_refit_as_fit_ta
 # the table and the display
 # ---------------------------------------------------------------------------------------
 
+def test_the_table_s_means_and_standard_errors_by_their_formulas():
+    """cv_results_ from the fold scores, by the documented formulas computed another way
+    (Python's statistics module, floats of the exact error): scoring None: R = the wrong rows of
+    all folds over N (the folds' accuracies weighted by their held-out rows), the mean score
+    1 - R, SE = sqrt(R (1 - R) / N); a scorer: the mean of the folds' scores, SE their sample
+    standard deviation over sqrt(folds), std the population one.  Planted bugs that fail it (by
+    hand, reverted): _tabulate's SE as sqrt(R / (1 - R) / N) or sqrt(R (1 + R) / N) (mutants 72,
+    73), the mean score 1 + R, the scorer's SE times sqrt(folds), its spread taken with one split
+    (NaN) or left out with two (mutants 108, 117, 118)."""
+    import statistics
+    X, y = _noisy()
+    folds = StratifiedKFold(4, shuffle=True, random_state=0)
+    sizes = [len(test) for _, test in folds.split(X, y)]
+    cv = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=folds).fit(X, y)
+    r, n = cv.cv_results_, len(y)
+    assert len(r["k"]) >= 3 and cv.n_held_out_ == n == sum(sizes)
+    for i in range(len(r["k"])):
+        wrong = sum(round((1 - r[f"split{f}_test_score"][i]) * size) for f, size in enumerate(sizes))
+        R = float(r["cv_error"][i])
+        assert r["cv_error"][i] == Fraction(wrong, n)
+        assert r["mean_test_score"][i] == pytest.approx(1 - R, rel=1e-15)
+        assert r["cv_error_se"][i] == r["se_test_score"][i] == pytest.approx((R * (1 - R) / n) ** 0.5, rel=1e-12)
+    scored = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=folds, scoring="accuracy").fit(X, y)
+    r = scored.cv_results_
+    for i in range(len(r["k"])):
+        scores = [r[f"split{f}_test_score"][i] for f in range(4)]
+        assert r["mean_test_score"][i] == pytest.approx(statistics.fmean(scores), rel=1e-12)
+        assert r["se_test_score"][i] == pytest.approx(statistics.stdev(scores) / 2, rel=1e-9, abs=1e-15)
+        assert r["std_test_score"][i] == pytest.approx(statistics.pstdev(scores), rel=1e-9, abs=1e-15)
+    two = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=StratifiedKFold(2, shuffle=True, random_state=0),
+                                scoring="accuracy").fit(X, y).cv_results_
+    assert any(a != b for a, b in zip(two["split0_test_score"], two["split1_test_score"]))
+    assert two["se_test_score"] == pytest.approx([abs(a - b) / 2 for a, b in zip(two["split0_test_score"],
+                                                                                   two["split1_test_score"])])
+    one = KNormTreeClassifierCV(KNormTreeClassifier(random_state=0), cv=[next(folds.split(X, y))],
+                                scoring="accuracy").fit(X, y).cv_results_
+    assert one["se_test_score"] == [0.0] * len(one["k"])        # one split: no spread, not NaN
+
+
 def test_cv_table_prints_a_hand_made_table():
     """cv_table's text from a hand-made table (no fit): the exact error's header and columns (k
     right-aligned in 10 places, a k past them printed whole; leaves with 2 decimals; error and SE
