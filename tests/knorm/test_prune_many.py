@@ -212,15 +212,7 @@ def test_the_log_domain_serves_orders_from_two_to_the_53_on_trees_of_six_splits(
 def test_only_the_declined_orders_take_the_one_order_route(monkeypatch):
     """The batch's filter decides the orders it settles; prune's engine runs for the others alone
     (the tie at k = 5; 2**53, not served on one split), each once however often it is asked."""
-    from exactprune.knorm import prunetree
-    asked = []
-
-    class Recording(prunetree._PruneTree):
-        def __init__(self, tree, k, prior, epsilon):
-            asked.append(k)
-            super().__init__(tree, k, prior, epsilon)
-
-    monkeypatch.setattr(prunetree, "_PruneTree", Recording)
+    asked = _recording_engines(monkeypatch)
     tied = Tree.from_json(TIE_AT_5)
     kept, _ = prune_many(tied, [4, 5, 6, 2 ** 53, 5, 1])
     assert sorted(asked) == [5, 2 ** 53]
