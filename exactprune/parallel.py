@@ -434,12 +434,16 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
 
 def _local_start_method(dask: Any) -> str:
     """How the nannies of a local cluster start their workers: ``fork`` where it is sound
-    (:func:`_fork_is_sound`), unless Dask's configuration (a YAML file, a ``DASK_...`` variable
-    or ``dask.config.set``) names a start method: that one is kept."""
+    (:func:`_fork_is_sound`) and this process runs no other Python thread (a thread holding a
+    lock at the fork, such as a loky executor's or an earlier Dask client's, leaves the worker
+    waiting on it forever: the cluster never starts), unless Dask's configuration (a YAML file, a
+    ``DASK_...`` variable or ``dask.config.set``) names a start method: that one is kept."""
+    import threading
     chosen = dask.config.get("distributed.worker.multiprocessing-method")
     worker = dask.config.collect().get("distributed", {}).get("worker", {})
     configured = chosen != "spawn" or any(k in worker for k in ("multiprocessing-method", "multiprocessing_method"))
-    return "fork" if _fork_is_sound() and not configured else chosen
+    alone = threading.active_count() == 1
+    return "fork" if _fork_is_sound() and alone and not configured else chosen
 
 
 def _jobs_argument(text: str) -> int:

@@ -369,9 +369,11 @@ def test_local_dask_workers_are_forked_unless_dask_is_configured_otherwise(monke
     import sys
     import dask
     from distributed import default_client
+    import threading
     monkeypatch.setattr(os, "_exactprune_test_mark", True, raising=False)
+    alone = threading.active_count() == 1        # (earlier tests may have left loky's threads)
     with dask_backend("local:1"):
-        assert list(default_client().run(sees_parent_mark).values()) == [sys.platform.startswith("linux")]
+        assert list(default_client().run(sees_parent_mark).values()) == [sys.platform.startswith("linux") and alone]
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
         from exactprune.parallel import _local_start_method
         assert _local_start_method(dask) == "forkserver"
@@ -383,6 +385,24 @@ def test_local_dask_workers_are_forked_unless_dask_is_configured_otherwise(monke
     finally:
         monkeypatch.delenv("DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD")
         dask.config.refresh()
+
+
+def test_local_dask_workers_are_not_forked_beside_another_thread():
+    """A thread running at the fork could hold a lock the worker inherits locked (the cluster then
+    never starts: seen with loky's threads left by an earlier run): with one more thread alive,
+    Dask's own start method (spawn) is kept; with none, fork."""
+    import threading
+    import dask
+    from exactprune.parallel import _fork_is_sound, _local_start_method
+    assert _local_start_method(dask) == ("fork" if _fork_is_sound() and threading.active_count() == 1 else "spawn")
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert _local_start_method(dask) == "spawn"
+    finally:
+        stop.set()
+        other.join()
 
 
 def sees_parent_mark() -> bool:
