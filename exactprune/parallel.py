@@ -228,27 +228,29 @@ def _process_backend() -> Any:
     or the caller imported it) and start in milliseconds, where loky starts fresh interpreters
     that import everything again (about 0.5 s, and 1-1.4 s more for scikit-learn).  Fork is used
     only (a) when no backend was set with ``joblib.parallel_config``, (b) on platforms where it is
-    sound (:func:`_fork_is_sound`), and (c) when this process runs no other Python thread, which
-    could hold a lock (logging, I/O, a Dask client's event loop) that the child would inherit
-    locked.  The results are the same either way: only the start differs.
+    sound and (c) this process runs no other Python thread, which could hold a lock (logging,
+    I/O, a Dask client's event loop) that the child would inherit locked (both
+    :func:`_fork_is_sound`).  The results are the same either way: only the start differs.
     """
     import multiprocessing
-    import threading
     try:        # joblib has no public "was a backend configured?"; without these names, keep loky
         from joblib.parallel import _backend, default_parallel_config
     except ImportError:
         return None
     if getattr(_backend, "config", default_parallel_config)["backend"] is not default_parallel_config["backend"]:
         return None
-    return multiprocessing.get_context("fork") if _fork_is_sound() and threading.active_count() == 1 else None
+    return multiprocessing.get_context("fork") if _fork_is_sound() else None
 
 
 def _fork_is_sound() -> bool:
-    """Whether worker processes may be started by ``fork`` here: a platform with ``fork``
+    """Whether worker processes may be started by ``fork`` here and now: a platform with ``fork``
     other than macOS (whose system libraries are not fork-safe; Python uses spawn there) and
-    Windows (no fork)."""
+    Windows (no fork), and no other Python thread in this process (a thread holding a lock at the
+    fork, such as a loky executor's or a Dask client's, leaves the child waiting on it forever)."""
     import multiprocessing
-    return sys.platform not in ("darwin", "win32") and "fork" in multiprocessing.get_all_start_methods()
+    import threading
+    return (sys.platform not in ("darwin", "win32") and "fork" in multiprocessing.get_all_start_methods()
+            and threading.active_count() == 1)
 
 
 def chunk_sizes(samples: int, chunk: int) -> List[int]:
@@ -434,16 +436,13 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
 
 def _local_start_method(dask: Any) -> str:
     """How the nannies of a local cluster start their workers: ``fork`` where it is sound
-    (:func:`_fork_is_sound`) and this process runs no other Python thread (a thread holding a
-    lock at the fork, such as a loky executor's or an earlier Dask client's, leaves the worker
-    waiting on it forever: the cluster never starts), unless Dask's configuration (a YAML file, a
-    ``DASK_...`` variable or ``dask.config.set``) names a start method: that one is kept."""
-    import threading
+    (:func:`_fork_is_sound`: also no other Python thread, else the cluster may never start),
+    unless Dask's configuration (a YAML file, a ``DASK_...`` variable or ``dask.config.set``)
+    names a start method: that one is kept."""
     chosen = dask.config.get("distributed.worker.multiprocessing-method")
     worker = dask.config.collect().get("distributed", {}).get("worker", {})
     configured = chosen != "spawn" or any(k in worker for k in ("multiprocessing-method", "multiprocessing_method"))
-    alone = threading.active_count() == 1
-    return "fork" if _fork_is_sound() and alone and not configured else chosen
+    return "fork" if _fork_is_sound() and not configured else chosen
 
 
 def _jobs_argument(text: str) -> int:
