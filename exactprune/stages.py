@@ -373,6 +373,43 @@ class KNormSequence:
                 return stage
         raise ValueError(f"k must be a positive integer, got {k}")
 
+    def lost_at(self) -> "np.ndarray":
+        """Per node of the sequence's input (its index order, :meth:`Tree.arrays
+        <exactprune.tree.Tree.arrays>`), the index of the first stage without it as a split: a
+        split pruned by stage s, or removed with an ancestor pruned by stage s, has s; a split
+        surviving every finite k has the k = infinity stage's index; a leaf of the input has 0
+        (the convention of :attr:`PathProposal.lost_at <exactprune.path_proposal.PathProposal>`).
+        Node i is then a leaf of stage s iff lost_at[i] <= s and every proper ancestor has
+        lost_at > s.  Read from the sequence's record, with no name made; only a sequence made by
+        :func:`~exactprune.sequence.knorm_sequence` keeps one.
+
+        Returns
+        -------
+        numpy array of int32
+            A new array, one entry per node of the input.
+
+        Raises
+        ------
+        TypeError
+            The sequence was not made by :func:`~exactprune.sequence.knorm_sequence`.
+
+        Examples
+        --------
+        Iris (Zhong App B): c22 is pruned by stage 0 (k = 1), c21 with c212 by stage 1, c2 by stage 2
+        (k = 17781896), the root only at k = infinity (stage 3):
+
+        >>> from exactprune.tree import iris_tree
+        >>> from exactprune.sequence import knorm_sequence
+        >>> a = iris_tree().arrays()
+        >>> lost = knorm_sequence(iris_tree(), crossings=False).lost_at()
+        >>> {name: int(lost[a.index(name)]) for name in ["root", "c2", "c21", "c212", "c22", "c1"]}
+        {'root': 3, 'c2': 2, 'c21': 1, 'c212': 1, 'c22': 0, 'c1': 0}
+        """
+        if not isinstance(self.breakpoints, _Breakpoints):
+            raise TypeError("lost_at needs the record of a sequence made by knorm_sequence")
+        record = self.breakpoints._record
+        return np.where(record.full.n_children > 0, record.stage_of, 0).astype(np.int32)
+
     def as_dict(self) -> dict:
         """The JSON form: the prior, the stages and the breakpoint entries in Zhong's order.
 

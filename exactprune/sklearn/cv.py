@@ -155,7 +155,8 @@ def _fold_path(template: KNormTreeClassifier, X, y, sample_weight, train, test, 
         resolved = clone(template).set_params(lam=prior.lam)       # lam "auto" as on the fold's tree
         scores = [scorer(_pruned_at(resolved, grown, arrays, k), X[test], y[test]) for k in ks]
         return {"ks": ks, "leaves": leaves, "scores": scores, "n_test": len(test)}
-    return {"ks": ks, "leaves": leaves, "wrong": _wrong_per_stage(grown, arrays, finite, X[test], y[test]),
+    return {"ks": ks, "leaves": leaves, "wrong": _wrong_per_stage(grown, arrays, seq.lost_at(), len(finite),
+                                                                  X[test], y[test]),
             "n_test": len(test)}
 
 
@@ -179,23 +180,21 @@ def _pruned_at(template: KNormTreeClassifier, grown, arrays, k: int) -> KNormTre
     return clf
 
 
-def _wrong_per_stage(grown, arrays, finite: list, X_test, y_test) -> list:
-    """The held-out rows misclassified by each finite stage of the fold's sequence (``grown`` the
-    fold's scikit-learn tree, ``arrays`` its count arrays: node i is scikit-learn's node i).
+def _wrong_per_stage(grown, arrays, lost: "np.ndarray", n_stages: int, X_test, y_test) -> list:
+    """The held-out rows misclassified by each of the ``n_stages`` finite stages of the fold's
+    sequence (``grown`` the fold's scikit-learn tree, ``arrays`` its count arrays: node i is
+    scikit-learn's node i; ``lost`` the sequence's :meth:`~exactprune.stages.KNormSequence.lost_at`
+    over them, the k = infinity stage's index being ``n_stages``).
 
     Node v of the grown tree is a leaf of stage s iff lost[v] <= s < above[v]: lost[v] is the
-    stage that prunes v (0 for a leaf of the grown tree; the splits below a pruned one keep no
-    value of their own and never qualify), above[v] the least lost over v's proper ancestors,
-    made level by level from the root (above[child] = min(above[parent], lost[parent])).  The
-    stages' pruned splits are found by their names' paths (:meth:`CountArrays.index
-    <exactprune.tree.CountArrays.index>`, no names of the other nodes made).  A held-out row
-    reaching v (its path read from ``decision_path``'s CSR arrays) is misclassified there iff its
-    class is not v's majority (the first of tied classes, as ``predict``); a difference array
-    over the stages adds each node's wrong rows to its stages."""
-    n_stages, n_nodes = len(finite), arrays.n_nodes
-    lost = np.where(arrays.n_children == 0, 0, n_stages).astype(np.int64)
-    for s, stage in enumerate(finite):
-        lost[[arrays.index(name) for name in stage.pruned]] = s
+    stage that loses v (0 for a leaf of the grown tree; a split removed with a pruned ancestor
+    has the ancestor's stage, so it never qualifies), above[v] the least lost over v's proper
+    ancestors, made level by level from the root (above[child] = min(above[parent],
+    lost[parent])).  A held-out row reaching v (its path read from ``decision_path``'s CSR
+    arrays) is misclassified there iff its class is not v's majority (the first of tied classes,
+    as ``predict``); a difference array over the stages adds each node's wrong rows to its
+    stages."""
+    n_nodes = arrays.n_nodes
     above = np.full(n_nodes, n_stages, dtype=np.int64)
     parent = arrays.parent
     for level in arrays.levels()[1:]:              # parents before children
