@@ -114,9 +114,10 @@ def _terminate_as_interrupt() -> Iterator[None]:
     of a command, as Ctrl-C does, so that the blocks that own worker pools and Dask clusters
     unwind and shut them down; a command still running :data:`UNWIND_SECONDS` later exits at
     once.  Each of the three signals is recorded in :data:`_SIGNAL_RECEIVED` (SIGINT where Python's
-    own handler is installed; it still raises a plain KeyboardInterrupt).  Every process forked meanwhile (pool workers, a local Dask cluster's nannies) asks the
-    kernel to end it when its parent ends (Linux ``PR_SET_PDEATHSIG``), so no worker outlives the
-    command, even one killed by SIGKILL.  Only in the main thread (Python delivers signals there)."""
+    own handler is installed; it still raises a plain KeyboardInterrupt).  Every process forked
+    meanwhile (pool workers, a local Dask cluster's nannies) asks the kernel to end it when its
+    parent ends (Linux ``PR_SET_PDEATHSIG``), so no worker outlives the command, even one killed by
+    SIGKILL.  Only in the main thread (Python delivers signals there)."""
     import threading
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -295,7 +296,7 @@ def _failure_status(err: BaseException, debug: bool) -> int:
               f"(EXACT_K_LIMIT) exceed {limits.EXACT_TIE_MAX_BITS:,} bits (EXACT_TIE_MAX_BITS); use a smaller --k, "
               f"{limits.EXACT_K_LIMIT:,} or less always decides", file=sys.stderr)
         return EXIT_USAGE
-    if isinstance(err, KeyboardInterrupt):      # Ctrl-C where SIGINT was not recorded (not the main thread)
+    if isinstance(err, KeyboardInterrupt):      # no signal on record: main outside the main thread, say
         print("exactprune: interrupted", file=sys.stderr)
         return 128 + (err.args[0] if err.args and isinstance(err.args[0], int) else signal.SIGINT)
     return _internal_error(err, debug)  # every other failure is ours

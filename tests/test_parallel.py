@@ -116,12 +116,6 @@ def test_sigterm_to_the_command_leaves_no_worker_behind():
             proc.kill()
             proc.wait()
 
-    def running(pid):
-        try:
-            with open(f"/proc/{pid}/stat") as handle:
-                return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-        except FileNotFoundError:
-            return False
     # a worker is told by the kernel when its parent dies (SIGTERM) and ends soon after, later under
     # load: one still running 10 s after its parent exited survived it
     deadline = time.monotonic() + 10
@@ -131,6 +125,15 @@ def test_sigterm_to_the_command_leaves_no_worker_behind():
     for pid in alive:
         os.kill(pid, signal.SIGKILL)
     assert not alive, f"workers {alive} survived their parent"
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (exists and is not a zombie), from Linux's /proc."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_same_results_serial_and_two_processes():
@@ -494,6 +497,9 @@ def dask_setup(worker):      # (Dask imports a copy of this file from the worker
         time.sleep(3600)
 """
 
+#: a command with --dask local:2 run with the start limit and a Dask preload from the command line;
+#: prints its status, its seconds and whether each worker process that the preload saw still runs
+#: (the source of running() is put before it)
 START_HANGS = """
 import argparse, json, os, sys, time
 import dask
@@ -502,13 +508,6 @@ from exactprune import cli, parallel
 def command(args):
     with parallel.workers_from_args(args):
         return 0
-
-def running(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 parser = argparse.ArgumentParser()
 parallel.add_parallel_arguments(parser)
@@ -533,12 +532,14 @@ def test_a_local_cluster_that_does_not_start_in_time_is_refused_and_stopped(tmp_
     every worker process it started - worker 0, which started in time, and the late worker 1 -
     has stopped by the time the command returns (checked before the process exits, where the
     kernel's end-with-parent would stop them anyway).  In a fresh process, so the workers fork."""
+    import inspect
     import subprocess
     import sys
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     preload = tmp_path / "hanging_preload.py"
     preload.write_text(f"FOLDER = {str(tmp_path)!r}\n" + HANGING_PRELOAD)
-    proc = subprocess.run([sys.executable, "-c", START_HANGS, "6", str(preload)], capture_output=True, text=True,
+    script = inspect.getsource(running) + START_HANGS
+    proc = subprocess.run([sys.executable, "-c", script, "6", str(preload)], capture_output=True, text=True,
                           timeout=120, env={**os.environ, "PYTHONPATH": root}, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
