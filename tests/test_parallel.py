@@ -436,10 +436,11 @@ def test_parents_terminated_while_their_pools_start_leave_no_worker_behind():
             proc.send_signal(signal.SIGTERM)
         for proc in procs:
             proc.wait(timeout=60)
-        # each was stopped by a signal (its handler's 128 + 15, or a signal itself, negative, before
-        # the handler was set or while unwinding), never refused before starting work (exit 2: a
-        # selection over the limits) nor finished
-        assert [proc.returncode for proc in procs if proc.returncode >= 0 and proc.returncode != 128 + signal.SIGTERM] == []
+        # each was stopped by SIGTERM (its handler's 128 + 15, or the signal itself, -15, before the
+        # handler was set or after it was restored), never refused before starting work (exit 2: a
+        # selection over the limits), reported as an internal error (3: an exception the
+        # interruption caused), ended by SIGINT (-2: see test_cli's python -m test) nor finished
+        assert [proc.returncode for proc in procs if proc.returncode not in (128 + signal.SIGTERM, -signal.SIGTERM)] == []
     finally:
         for proc in procs:
             if proc.poll() is None:
