@@ -352,8 +352,9 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
     """Send :func:`run_units` to Dask for the duration of the block; ``None`` does nothing.
 
     ``address`` is a scheduler address (``tcp://host:8786``) or ``local:N``.  An unreachable
-    scheduler is refused with ``ValueError`` after :data:`CONNECT_TIMEOUT_S` seconds; a missing
-    ``distributed`` package names the extra to install.
+    scheduler is refused with ``ValueError`` after :data:`CONNECT_TIMEOUT_S` seconds, and so is a
+    local cluster whose workers are not ready within :data:`LOCAL_START_TIMEOUT_S` seconds (its
+    processes stopped first); a missing ``distributed`` package names the extra to install.
 
     Parameters
     ----------
