@@ -35,7 +35,7 @@ from . import limits
 from .commands.arguments import UsageError
 
 __all__ = ["main", "build_parser", "UsageError", "COMMAND_MODULES", "EXIT_OK", "EXIT_FAILED",
-           "EXIT_USAGE", "EXIT_INTERNAL"]
+           "EXIT_USAGE", "EXIT_INTERNAL", "signal_received"]
 
 #: command modules, in the order ``--help`` lists them
 COMMAND_MODULES = ("iris", "moments", "sequences", "verify", "errata", "costs", "rdt", "compare", "grow")
@@ -161,6 +161,24 @@ _FORKS_DIE_WITH_PARENT = [False]
 #: ignored") and the command finish, or the unwinding can break something that raises an exception
 #: of its own (a worker pool's pipe, a Dask connection) instead.
 _SIGNAL_RECEIVED = [0]
+
+
+def signal_received() -> int:
+    """The terminating signal (SIGTERM, SIGHUP or SIGINT) that the command running now received,
+    0 if none or if no command runs: work that has not started yet should not start
+    (:func:`exactprune.parallel.run_units` starts no units after one).
+
+    Returns
+    -------
+    int
+        The signal's number, or 0.
+
+    Examples
+    --------
+    >>> signal_received()           # no command runs here
+    0
+    """
+    return _SIGNAL_RECEIVED[0] if _FORKS_DIE_WITH_PARENT[0] else 0     # that flag: set exactly while a command runs
 
 
 #: the signals a command turns into an unwind (:func:`_terminate_as_interrupt`)

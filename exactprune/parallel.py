@@ -148,6 +148,7 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
     >>> run_units(divmod, [(7, 2), (9, 4), (5, 5)], cost=[1, 3, 2])    # runs (9, 4), (5, 5), (7, 2)
     [(3, 1), (2, 1), (1, 0)]
     """
+    _stop_if_interrupted()
     jobs = check_jobs(jobs)
     units = list(units)
     order = list(range(len(units)))
@@ -185,6 +186,21 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
                 results[i] = result
     reporter.close()
     return results
+
+
+def _stop_if_interrupted() -> None:
+    """Raise KeyboardInterrupt when the running ``exactprune`` command received a terminating
+    signal (:func:`exactprune.cli.signal_received`; never outside a command).
+
+    The signal's own KeyboardInterrupt can be swallowed on its way up (raised in a weakref callback
+    of the import system, Python prints "Exception ignored"), and the command then goes on: its
+    next pool would be loky's, fresh interpreters that do not end with the command (the handler's
+    watchdog thread makes fork unsound), and the watchdog ends the command 10 s later with them
+    still running (seen: two workers and two resource trackers that outlived their parent)."""
+    cli = sys.modules.get("exactprune.cli")         # loaded when a command runs
+    signum = cli.signal_received() if cli is not None else 0
+    if signum:
+        raise KeyboardInterrupt(signum)
 
 
 def _run_here(function: Callable[..., Any], units: list, order: list, results: list, reporter: "_Progress") -> None:
