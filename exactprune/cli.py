@@ -10,8 +10,10 @@ parsed args and returning an exit status).  This module owns the shared contract
   ``exactprune: error: ...`` on stderr, never a traceback (``--debug`` does not change it);
 * 3: an internal error (any other exception, e.g. a ``TypeError`` or ``KeyError`` from our own
   code): one line asking for a report; ``--debug`` prints the traceback;
-* 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM): interrupted; worker pools and
-  Dask clusters are shut down first;
+* 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM): interrupted, one line
+  ``exactprune: interrupted``, whatever exception the interruption caused on its way out (an
+  interruption is neither bad input nor an internal error); worker pools and Dask clusters are
+  shut down first;
 * no library warning reaches stderr (they are ignored while a command runs);
 * a closed output pipe (``exactprune errata | head -1``) ends quietly with status 0.
 
@@ -33,7 +35,7 @@ from . import limits
 from .commands.arguments import UsageError
 
 __all__ = ["main", "build_parser", "UsageError", "COMMAND_MODULES", "EXIT_OK", "EXIT_FAILED",
-           "EXIT_USAGE", "EXIT_INTERNAL"]
+           "EXIT_USAGE", "EXIT_INTERNAL", "signal_received"]
 
 #: command modules, in the order ``--help`` lists them
 COMMAND_MODULES = ("iris", "moments", "sequences", "verify", "errata", "costs", "rdt", "compare", "grow")
@@ -111,9 +113,11 @@ def _terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP raise KeyboardInterrupt (carrying the signal's number) for the duration
     of a command, as Ctrl-C does, so that the blocks that own worker pools and Dask clusters
     unwind and shut them down; a command still running :data:`UNWIND_SECONDS` later exits at
-    once.  Every process forked meanwhile (pool workers, a local Dask cluster's nannies) asks the
-    kernel to end it when its parent ends (Linux ``PR_SET_PDEATHSIG``), so no worker outlives the
-    command, even one killed by SIGKILL.  Only in the main thread (Python delivers signals there)."""
+    once.  Each of the three signals is recorded in :data:`_SIGNAL_RECEIVED` (SIGINT where Python's
+    own handler is installed; it still raises a plain KeyboardInterrupt).  Every process forked
+    meanwhile (pool workers, a local Dask cluster's nannies) asks the kernel to end it when its
+    parent ends (Linux ``PR_SET_PDEATHSIG``), so no worker outlives the command, even one killed by
+    SIGKILL.  Only in the main thread (Python delivers signals there)."""
     import threading
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -131,7 +135,14 @@ def _terminate_as_interrupt() -> Iterator[None]:
         watchdog.daemon = True
         watchdog.start()
         raise KeyboardInterrupt(signum)
+
+    def ctrl_c(signum, frame):
+        if os.getpid() == owner:
+            _SIGNAL_RECEIVED[0] = signum
+        signal.default_int_handler(signum, frame)       # KeyboardInterrupt, as without this handler
     previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:     # not where SIGINT is ignored
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, ctrl_c)
     _FORKS_DIE_WITH_PARENT[0] = True
     try:
         yield
@@ -144,10 +155,30 @@ def _terminate_as_interrupt() -> Iterator[None]:
 #: whether processes forked now should die with their parent (set while a command runs)
 _FORKS_DIE_WITH_PARENT = [False]
 
-#: the terminating signal a command received (0: none).  Its KeyboardInterrupt can be swallowed on
-#: its way up (raised inside a ``__del__`` or a library's callback, it is only printed as "Exception
-#: ignored"), and the command then finishes; :func:`main` still reports it as interrupted.
+#: the terminating signal a command received (0: none): :func:`main` then reports the command as
+#: interrupted, whatever it did next.  The signal's KeyboardInterrupt can be swallowed on its way
+#: up (raised inside a ``__del__`` or a library's callback, it is only printed as "Exception
+#: ignored") and the command finish, or the unwinding can break something that raises an exception
+#: of its own (a worker pool's pipe, a Dask connection) instead.
 _SIGNAL_RECEIVED = [0]
+
+
+def signal_received() -> int:
+    """The terminating signal (SIGTERM, SIGHUP or SIGINT) that the command running now received,
+    0 if none or if no command runs: work that has not started yet should not start
+    (:func:`exactprune.parallel.run_units` starts no units after one).
+
+    Returns
+    -------
+    int
+        The signal's number, or 0.
+
+    Examples
+    --------
+    >>> signal_received()           # no command runs here
+    0
+    """
+    return _SIGNAL_RECEIVED[0] if _FORKS_DIE_WITH_PARENT[0] else 0     # that flag: set exactly while a command runs
 
 
 #: the signals a command turns into an unwind (:func:`_terminate_as_interrupt`)
@@ -250,40 +281,60 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             warnings.simplefilter("ignore")     # no library's warning reaches the user's stderr
             args = build_parser().parse_args(argv)
             status = int(args.func(args) or 0)
-    except SystemExit as exit_:  # --help and --version
-        return exit_.code if isinstance(exit_.code, int) else EXIT_OK
-    except BrokenPipeError:
+    except BaseException as err:  # noqa: BLE001 - the contract classifies every way out
+        if not _SIGNAL_RECEIVED[0]:
+            return _failure_status(err, debug)
+        # else the interruption caused it: the signal's own KeyboardInterrupt, or what the unwinding
+        # broke on its way out (a pool's pipe, a Dask connection): interrupted, below
+    if _SIGNAL_RECEIVED[0]:             # received, whatever the command then raised or returned
+        print("exactprune: interrupted", file=sys.stderr)
+        _forget_the_interrupt_exec_saw()
+        return 128 + _SIGNAL_RECEIVED[0]
+    return status
+
+
+def _failure_status(err: BaseException, debug: bool) -> int:
+    """The exit status of a command that raised ``err`` and received no terminating signal (see
+    the module docstring), its line printed on stderr."""
+    if isinstance(err, SystemExit):     # --help and --version
+        return err.code if isinstance(err.code, int) else EXIT_OK
+    if isinstance(err, BrokenPipeError):
         # the reader went away (``| head``): stop quietly; Python's docs recommend pointing
         # stdout at devnull so that the interpreter's final flush does not fail again
         devnull = os.open(os.devnull, os.O_WRONLY)
         with contextlib.suppress(OSError, ValueError):
             os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
-    except ValueError as err:  # UsageError from the front door, ValueError from the library
+    if isinstance(err, ValueError):     # UsageError from the front door, ValueError from the library
         print(f"exactprune: error: {_one_line(err)}", file=sys.stderr)
         return EXIT_USAGE
-    except ArithmeticError as err:
-        if not _undecided(err):
-            return _internal_error(err, debug)
+    if isinstance(err, ArithmeticError) and _undecided(err):
         print(f"exactprune: error: not decided: a comparison this input needs is an exact tie (or closer than the "
               f"certified precision tells apart) whose exact rationals beyond k = {limits.EXACT_K_LIMIT:,} "
               f"(EXACT_K_LIMIT) exceed {limits.EXACT_TIE_MAX_BITS:,} bits (EXACT_TIE_MAX_BITS); use a smaller --k, "
               f"{limits.EXACT_K_LIMIT:,} or less always decides", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt as err:
+    if isinstance(err, KeyboardInterrupt):      # no signal on record: main outside the main thread, say
         print("exactprune: interrupted", file=sys.stderr)
         return 128 + (err.args[0] if err.args and isinstance(err.args[0], int) else signal.SIGINT)
-    except Exception as err:  # noqa: BLE001 - the contract: every other failure is ours
-        return _internal_error(err, debug)
-    if _SIGNAL_RECEIVED[0]:             # the signal's KeyboardInterrupt was swallowed on its way up
-        print("exactprune: interrupted", file=sys.stderr)
-        return 128 + _SIGNAL_RECEIVED[0]
-    return status
+    return _internal_error(err, debug)  # every other failure is ours
+
+
+def _forget_the_interrupt_exec_saw() -> None:
+    """Let ``python -m exactprune`` end with the status :func:`main` returns after an interruption.
+
+    CPython (3.8 and later) remembers a KeyboardInterrupt that left code run by ``exec`` of a
+    string - a dataclass or a named tuple being created by an import when the signal came - even
+    when it was caught further up, and at the end of ``python -m`` kills the process with SIGINT
+    instead of exiting with its status (a command terminated while its pool started ended by
+    SIGINT, not with 143).  The flag is cleared each time ``exec`` runs a string, so one more
+    ``exec`` that raises nothing clears it."""
+    exec("pass")  # noqa: S102 - a constant; see the docstring
 
 
 def _internal_error(err: BaseException, debug: bool) -> int:
     if debug:
-        traceback.print_exc()
+        traceback.print_exception(err)
     print(f"exactprune: internal error: {type(err).__name__}: {_one_line(err)}; please report it; "
           f"rerun with --debug for the traceback", file=sys.stderr)
     return EXIT_INTERNAL

@@ -35,11 +35,18 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
-__all__ = ["run_units", "unit_seeds", "check_jobs", "dask_backend", "CONNECT_TIMEOUT_S", "chunk_sizes",
-           "chunked_monte_carlo", "add_parallel_arguments", "Workers", "workers_from_args"]
+__all__ = ["run_units", "unit_seeds", "check_jobs", "dask_backend", "CONNECT_TIMEOUT_S", "LOCAL_START_TIMEOUT_S",
+           "chunk_sizes", "chunked_monte_carlo", "add_parallel_arguments", "Workers", "workers_from_args"]
 
 #: seconds to wait for a Dask scheduler before refusing the address
 CONNECT_TIMEOUT_S = 5
+
+#: seconds each worker of a local Dask cluster (``local:N``) may take to start - its process
+#: started, its imports done, registered with the scheduler - before the cluster is refused
+#: (Dask's ``death_timeout``).  A start takes about 0.5 s forked and 1.5 s spawned on two idle
+#: cores: 60 s, 40 times the spawned start, leaves room for a heavily loaded machine and still
+#: ends a start that never finishes within a minute.
+LOCAL_START_TIMEOUT_S = 60
 
 
 def check_jobs(jobs: Any) -> int:
@@ -141,6 +148,7 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
     >>> run_units(divmod, [(7, 2), (9, 4), (5, 5)], cost=[1, 3, 2])    # runs (9, 4), (5, 5), (7, 2)
     [(3, 1), (2, 1), (1, 0)]
     """
+    _stop_if_interrupted()
     jobs = check_jobs(jobs)
     units = list(units)
     order = list(range(len(units)))
@@ -178,6 +186,21 @@ def run_units(function: Callable[..., Any], units: Sequence[tuple], *, jobs: int
                 results[i] = result
     reporter.close()
     return results
+
+
+def _stop_if_interrupted() -> None:
+    """Raise KeyboardInterrupt when the running ``exactprune`` command received a terminating
+    signal (:func:`exactprune.cli.signal_received`; never outside a command).
+
+    The signal's own KeyboardInterrupt can be swallowed on its way up (raised in a weakref callback
+    of the import system, Python prints "Exception ignored"), and the command then goes on: its
+    next pool would be loky's, fresh interpreters that do not end with the command (the handler's
+    watchdog thread makes fork unsound), and the watchdog ends the command 10 s later with them
+    still running (seen: two workers and two resource trackers that outlived their parent)."""
+    cli = sys.modules.get("exactprune.cli")         # loaded when a command runs
+    signum = cli.signal_received() if cli is not None else 0
+    if signum:
+        raise KeyboardInterrupt(signum)
 
 
 def _run_here(function: Callable[..., Any], units: list, order: list, results: list, reporter: "_Progress") -> None:
@@ -345,8 +368,9 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
     """Send :func:`run_units` to Dask for the duration of the block; ``None`` does nothing.
 
     ``address`` is a scheduler address (``tcp://host:8786``) or ``local:N``.  An unreachable
-    scheduler is refused with ``ValueError`` after :data:`CONNECT_TIMEOUT_S` seconds; a missing
-    ``distributed`` package names the extra to install.
+    scheduler is refused with ``ValueError`` after :data:`CONNECT_TIMEOUT_S` seconds, and so is a
+    local cluster whose workers are not ready within :data:`LOCAL_START_TIMEOUT_S` seconds (its
+    processes stopped first); a missing ``distributed`` package names the extra to install.
 
     Parameters
     ----------
@@ -399,8 +423,7 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
                                                          "distributed.admin.tick.interval": "500ms",
                                                          "distributed.worker.multiprocessing-method": method}):
             warnings.filterwarnings("ignore", message="Port [0-9]+ is already in use")
-            cluster = LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True,
-                                   dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR)
+            cluster = _start_local_cluster(LocalCluster, address, int(workers), silence_logs=logging.ERROR)
         target: Any = cluster
     else:
         _probe(address)
@@ -432,6 +455,57 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _start_local_cluster(cluster_class: Any, address: str, workers: int, **options: Any) -> Any:
+    """A local Dask cluster of ``workers`` single-threaded worker processes, each given
+    :data:`LOCAL_START_TIMEOUT_S` to start (Dask's ``death_timeout``: a worker not ready by then is
+    stopped and the cluster closed), or ``ValueError`` naming the limit and the way round it.
+
+    Dask (2026.8) closes what it started when a worker's start times out, except the late worker
+    itself: stopping it raises (an ``AssertionError`` whose context is the timeout) and its process
+    is left to Dask's reaper at interpreter exit.  So every worker process that this start created
+    and that is still running is killed here before the refusal: none outlives it.  A failure that
+    no timeout caused is raised as it is (an internal error, not a refusal)."""
+    import multiprocessing
+    before = set(multiprocessing.active_children())
+    try:
+        return cluster_class(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                             host="127.0.0.1", death_timeout=LOCAL_START_TIMEOUT_S, **options)
+    except Exception as err:
+        if not _caused_by_timeout(err):
+            raise
+        for process in set(multiprocessing.active_children()) - before:
+            process.kill()
+            process.join(CONNECT_TIMEOUT_S)
+        instead = f"use --jobs {workers} instead of --dask {address}" if workers > 1 else "run without --dask"
+        raise ValueError(f"the local Dask cluster {address} did not start: a worker was not ready within "
+                         f"{LOCAL_START_TIMEOUT_S} s (LOCAL_START_TIMEOUT_S) and its processes were stopped; "
+                         f"{instead}") from None
+
+
+def _caused_by_timeout(err: BaseException) -> bool:
+    """Whether a timeout is ``err`` or among the exceptions that caused it (``__cause__``,
+    ``__context__``).
+
+    >>> try:
+    ...     try:
+    ...         raise TimeoutError("start timed out")
+    ...     except TimeoutError:
+    ...         raise AssertionError("closing while starting")
+    ... except AssertionError as err:
+    ...     _caused_by_timeout(err), _caused_by_timeout(RuntimeError("failed"))
+    (True, False)
+    """
+    import asyncio
+    link: Optional[BaseException] = err
+    seen = set()
+    while link is not None and id(link) not in seen:
+        if isinstance(link, (TimeoutError, asyncio.TimeoutError)):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
 
 
 def _local_start_method(dask: Any) -> str:

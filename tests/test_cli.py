@@ -226,16 +226,14 @@ def test_a_child_terminated_as_it_starts_dies_while_a_command_runs():
     assert survivors == 0
 
 
-def test_a_sigterm_whose_interrupt_a_library_swallowed_still_ends_the_command_as_interrupted(capsys, monkeypatch):
-    """SIGTERM's KeyboardInterrupt can be swallowed on its way up (raised in a ``__del__`` or a
-    library callback, Python only prints "Exception ignored"), and the command then finishes: it
-    still exits with 128 + 15 and says it was interrupted (a CI run saw exit 0 after SIGTERM)."""
-    import argparse
-    import signal as signals
+@pytest.fixture
+def no_watchdog(monkeypatch):
+    """The unwinding watchdogs a terminating signal arms, recorded instead of started (a real one
+    would end this test process cli.UNWIND_SECONDS later)."""
     import threading
     armed = []
 
-    class Watchdog:     # the real one would end this test process UNWIND_SECONDS later
+    class Watchdog:
         def __init__(self, seconds, function, args):
             armed.append((seconds, function, args))
             self.daemon = False
@@ -243,24 +241,161 @@ def test_a_sigterm_whose_interrupt_a_library_swallowed_still_ends_the_command_as
         def start(self):
             pass
     monkeypatch.setattr(threading, "Timer", Watchdog)
+    return armed
+
+
+def _command(monkeypatch, body):
+    """Make ``cli.main([])`` run ``body(args)`` as its command."""
+    import argparse
+    parser = argparse.ArgumentParser()
+    parser.set_defaults(func=body)
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+
+
+def _receive(signum):
+    """Send ``signum`` to this process and return once its Python handler has run."""
+    os.kill(os.getpid(), signum)
+    for _ in range(1000):       # the handler runs at the next bytecode boundary
+        pass
+
+
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGINT"])
+def test_a_signal_whose_interrupt_a_library_swallowed_still_ends_the_command_as_interrupted(capsys, monkeypatch,
+                                                                                            no_watchdog, signum):
+    """SIGTERM's (or Ctrl-C's) KeyboardInterrupt can be swallowed on its way up (raised in a
+    ``__del__`` or a library callback, Python only prints "Exception ignored"), and the command
+    then finishes: it still exits with 128 + n and says it was interrupted (a CI run saw exit 0
+    after SIGTERM).  SIGTERM arms the unwinding watchdog; Ctrl-C, as before, does not."""
+    import signal as signals
+    number = getattr(signals, signum)
 
     def swallowing_command(_args):
         try:
-            os.kill(os.getpid(), signals.SIGTERM)
-            for _ in range(1000):       # the handler runs at the next bytecode boundary
-                pass
+            _receive(number)
         except KeyboardInterrupt:
             pass
         return 0
-    parser = argparse.ArgumentParser()
-    parser.set_defaults(func=swallowing_command)
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
-    assert cli.main([]) == 128 + signals.SIGTERM
+    _command(monkeypatch, swallowing_command)
+    assert cli.main([]) == 128 + number
     assert capsys.readouterr().err == "exactprune: interrupted\n"
-    assert armed == [(cli.UNWIND_SECONDS, os._exit, (128 + signals.SIGTERM,))]
+    assert no_watchdog == ([(cli.UNWIND_SECONDS, os._exit, (128 + number,))] if number == signals.SIGTERM else [])
     # the next command starts with no signal on record
-    parser.set_defaults(func=lambda _args: 0)
+    _command(monkeypatch, lambda _args: 0)
     assert cli.main([]) == 0
+
+
+def test_a_command_whose_interrupt_was_swallowed_starts_no_more_work_units(capsys, monkeypatch, no_watchdog):
+    """Seen in the test with 8 commands terminated while their pools start (1 round in 150): the
+    SIGTERM's KeyboardInterrupt was swallowed in a weakref callback of the import system, the
+    command went on and started its pool - loky's, since the watchdog thread made fork unsound -
+    and the watchdog ended it 10 s later with two workers and two resource trackers still running.
+    After a terminating signal, run_units starts no units: the command ends as interrupted at
+    once.  Outside a command, the signal left on record by the last one stops nothing."""
+    import signal as signals
+    from exactprune import parallel
+    started = []
+
+    def unit(x):
+        started.append(x)
+        return x
+
+    def swallowing_command(_args):
+        try:
+            _receive(signals.SIGTERM)
+        except KeyboardInterrupt:
+            pass
+        return len(parallel.run_units(unit, [(1,), (2,)]))
+    _command(monkeypatch, swallowing_command)
+    assert cli.main([]) == 128 + signals.SIGTERM
+    assert started == [] and capsys.readouterr().err == "exactprune: interrupted\n"
+    try:
+        outside = parallel.run_units(unit, [(3,)])
+    except KeyboardInterrupt:        # (would stop the test session, not fail the test)
+        outside = "KeyboardInterrupt"
+    assert outside == [3] and started == [3]
+
+
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("caused", [ImportError('PyCapsule_Import could not import module "datetime"'),
+                                    RuntimeError("pool broken"), OSError(5, "Input/output error"),
+                                    BrokenPipeError(32, "Broken pipe"), ValueError("bad message length")])
+def test_an_exception_the_interruption_caused_ends_the_command_as_interrupted(capsys, monkeypatch, no_watchdog,
+                                                                             signum, caused):
+    """Seen in test_parents_terminated_while_their_pools_start_leave_no_worker_behind (1 command
+    in 200 under load): a command terminated while it started exited 3, "internal error:
+    ImportError": the signal's KeyboardInterrupt came during numpy's import, which turned it into
+    an ImportError (the first case here); a pool or a pipe broken by the unwinding would do the
+    same.  A command that received SIGTERM or Ctrl-C ends as interrupted (128 + n, the one line)
+    whatever it raised next: not 3 (an internal error), 2 (bad input) or 0 (a closed output pipe)."""
+    import signal as signals
+    number = getattr(signals, signum)
+
+    def interrupted_command(_args):
+        try:
+            _receive(number)
+        except KeyboardInterrupt:
+            raise caused from None
+        return 0
+    _command(monkeypatch, interrupted_command)
+    assert cli.main([]) == 128 + number
+    assert capsys.readouterr().err == "exactprune: interrupted\n"
+
+
+@pytest.mark.parametrize("error", [RuntimeError("pool broken"), OSError(5, "Input/output error")])
+def test_the_same_exception_without_a_signal_is_an_internal_error(capsys, monkeypatch, no_watchdog, error):
+    """The converse: no signal received, the same exceptions are internal errors (exit 3, the
+    line asking for a report), also right after a command that was interrupted."""
+    import signal as signals
+
+    def swallowing_command(_args):
+        try:
+            _receive(signals.SIGTERM)
+        except KeyboardInterrupt:
+            pass
+        return 0
+    _command(monkeypatch, swallowing_command)
+    assert cli.main([]) == 128 + signals.SIGTERM
+    capsys.readouterr()
+
+    def failing_command(_args):
+        raise error
+    _command(monkeypatch, failing_command)
+    assert cli.main([]) == cli.EXIT_INTERNAL
+    assert capsys.readouterr().err == (f"exactprune: internal error: {type(error).__name__}: {error}; please report "
+                                       f"it; rerun with --debug for the traceback\n")
+
+
+INTERRUPTED_IN_EXEC = """
+import argparse, os, signal
+from exactprune import cli
+
+def command(_args):
+    # the signal's KeyboardInterrupt leaves code run by exec of a string (as when an import
+    # creates a dataclass or a named tuple at that moment), and is caught further up
+    try:
+        exec("os.kill(os.getpid(), signal.SIGTERM)\\nfor _ in range(1000): pass")
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+parser = argparse.ArgumentParser()
+parser.set_defaults(func=command)
+cli.build_parser = lambda: parser
+raise SystemExit(cli.main([]))
+"""
+
+
+def test_python_dash_m_exits_with_the_status_of_an_interrupted_command(tmp_path):
+    """Seen in the test with 8 commands terminated while their pools start: a command printed
+    "interrupted" and ended by SIGINT (-2) instead of with 143.  CPython ends ``python -m`` by
+    SIGINT when a KeyboardInterrupt left code run by ``exec`` of a string, even one caught
+    later; the command clears that record before it returns."""
+    import signal as signals
+    (tmp_path / "interrupted_in_exec.py").write_text(INTERRUPTED_IN_EXEC)
+    root = str(Path(__file__).resolve().parents[1])
+    proc = subprocess.run([sys.executable, "-m", "interrupted_in_exec"], capture_output=True, text=True, timeout=60,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": os.pathsep.join([root, str(tmp_path)])})
+    assert (proc.returncode, proc.stderr) == (128 + signals.SIGTERM, "exactprune: interrupted\n")
 
 
 def test_a_tie_the_kernel_cannot_decide_is_refused_in_words(capsys, monkeypatch, tmp_path):

@@ -116,12 +116,6 @@ def test_sigterm_to_the_command_leaves_no_worker_behind():
             proc.kill()
             proc.wait()
 
-    def running(pid):
-        try:
-            with open(f"/proc/{pid}/stat") as handle:
-                return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-        except FileNotFoundError:
-            return False
     # a worker is told by the kernel when its parent dies (SIGTERM) and ends soon after, later under
     # load: one still running 10 s after its parent exited survived it
     deadline = time.monotonic() + 10
@@ -131,6 +125,15 @@ def test_sigterm_to_the_command_leaves_no_worker_behind():
     for pid in alive:
         os.kill(pid, signal.SIGKILL)
     assert not alive, f"workers {alive} survived their parent"
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (exists and is not a zombie), from Linux's /proc."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_same_results_serial_and_two_processes():
@@ -433,10 +436,11 @@ def test_parents_terminated_while_their_pools_start_leave_no_worker_behind():
             proc.send_signal(signal.SIGTERM)
         for proc in procs:
             proc.wait(timeout=60)
-        # each was stopped by a signal (its handler's 128 + 15, or a signal itself, negative, before
-        # the handler was set or while unwinding), never refused before starting work (exit 2: a
-        # selection over the limits) nor finished
-        assert [proc.returncode for proc in procs if proc.returncode >= 0 and proc.returncode != 128 + signal.SIGTERM] == []
+        # each was stopped by SIGTERM (its handler's 128 + 15, or the signal itself, -15, before the
+        # handler was set or after it was restored), never refused before starting work (exit 2: a
+        # selection over the limits), reported as an internal error (3: an exception the
+        # interruption caused), ended by SIGINT (-2: see test_cli's python -m test) nor finished
+        assert [proc.returncode for proc in procs if proc.returncode not in (128 + signal.SIGTERM, -signal.SIGTERM)] == []
     finally:
         for proc in procs:
             if proc.poll() is None:
@@ -482,3 +486,113 @@ def test_a_child_forked_as_its_parent_dies_ends_at_once():
                               cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         assert proc.returncode == 0, proc.stderr
         assert int(proc.stdout.split()[-1]) == expected, kind
+
+
+HANGING_PRELOAD = """
+import os, time
+
+def dask_setup(worker):      # (Dask imports a copy of this file from the worker's own folder)
+    with open(os.path.join(FOLDER, f"worker-{worker.name}.pid"), "w") as handle:
+        handle.write(str(os.getpid()))
+    if worker.name == 1:        # worker 1 never becomes ready (a lock that is never released, say)
+        time.sleep(3600)
+"""
+
+#: a command with --dask local:2 run with the start limit and a Dask preload from the command line;
+#: prints its status, its seconds and whether each worker process that the preload saw still runs
+#: (the source of running() is put before it)
+START_HANGS = """
+import argparse, json, os, sys, time
+import dask
+from exactprune import cli, parallel
+
+def command(args):
+    with parallel.workers_from_args(args):
+        return 0
+
+parser = argparse.ArgumentParser()
+parallel.add_parallel_arguments(parser)
+parser.set_defaults(func=command)
+cli.build_parser = lambda: parser
+parallel.LOCAL_START_TIMEOUT_S = int(sys.argv[1])
+folder = os.path.dirname(sys.argv[2])
+dask.config.set({"distributed.worker.preload": [sys.argv[2]]})
+start = time.monotonic()
+status = cli.main(["--dask", "local:2"])
+seconds = time.monotonic() - start
+pids = {name: int(open(os.path.join(folder, name)).read()) for name in os.listdir(folder) if name.endswith(".pid")}
+print(json.dumps({"status": status, "seconds": seconds, "running": {name: running(pid) for name, pid in pids.items()}}))
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads processes from Linux's /proc")
+def test_a_local_cluster_that_does_not_start_in_time_is_refused_and_stopped(tmp_path):
+    """No command hangs starting a local Dask cluster: a worker that never becomes ready (a Dask
+    preload that sleeps, in worker 1 only) is given LOCAL_START_TIMEOUT_S (6 s here); then the
+    command refuses in one line naming the cause, the limit and the alternative, exit 2, and
+    every worker process it started - worker 0, which started in time, and the late worker 1 -
+    has stopped by the time the command returns (checked before the process exits, where the
+    kernel's end-with-parent would stop them anyway).  In a fresh process, so the workers fork."""
+    import inspect
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    preload = tmp_path / "hanging_preload.py"
+    preload.write_text(f"FOLDER = {str(tmp_path)!r}\n" + HANGING_PRELOAD)
+    script = inspect.getsource(running) + START_HANGS
+    proc = subprocess.run([sys.executable, "-c", script, "6", str(preload)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": root}, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["status"] == 2
+    assert out["running"] == {"worker-0.pid": False, "worker-1.pid": False}
+    assert proc.stderr == ("exactprune: error: the local Dask cluster local:2 did not start: a worker was not ready "
+                           "within 6 s (LOCAL_START_TIMEOUT_S) and its processes were stopped; use --jobs 2 instead "
+                           "of --dask local:2\n")
+    assert out["seconds"] < 6 + 30
+
+
+class _FailingCluster:
+    """Stands for LocalCluster: records its options and raises what it is given."""
+    options: dict = {}
+    error: BaseException = RuntimeError()
+
+    def __init__(self, **options):
+        type(self).options = options
+        raise type(self).error
+
+
+def _timed_out_while_stopping() -> AssertionError:
+    """Dask's error when a worker's start times out: stopping the late worker asserts, the
+    timeout as its context."""
+    try:
+        try:
+            raise TimeoutError("Nanny start timed out after 60s.")
+        except TimeoutError:
+            raise AssertionError("Status.starting")
+    except AssertionError as err:
+        return err
+
+
+@pytest.mark.parametrize("error, raised", [(_timed_out_while_stopping(), ValueError),
+                                           (TimeoutError("Nanny start timed out after 60s."), ValueError),
+                                           (RuntimeError("Nanny failed to start."), RuntimeError)])
+def test_only_a_start_that_timed_out_is_refused_as_the_start_limit(monkeypatch, error, raised):
+    """The cluster is asked for Dask's start limit (death_timeout = LOCAL_START_TIMEOUT_S); a start
+    that failed because a timeout ran out is refused with ValueError (exit 2: see docs/parallel.md),
+    any other failure of the start is raised as it is (an internal error, exit 3, not a refusal)."""
+    import distributed
+    import exactprune.parallel as parallel
+    monkeypatch.setattr(distributed, "LocalCluster", _FailingCluster)
+    monkeypatch.setattr(_FailingCluster, "error", error)
+    with pytest.raises(raised) as caught:
+        with dask_backend("local:3"):
+            pass
+    assert _FailingCluster.options["death_timeout"] == parallel.LOCAL_START_TIMEOUT_S == 60
+    assert _FailingCluster.options["n_workers"] == 3
+    if raised is ValueError:
+        assert str(caught.value) == ("the local Dask cluster local:3 did not start: a worker was not ready within 60 s "
+                                     "(LOCAL_START_TIMEOUT_S) and its processes were stopped; use --jobs 3 instead of "
+                                     "--dask local:3")
+    else:
+        assert caught.value is error
