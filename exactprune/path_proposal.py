@@ -22,7 +22,9 @@ log(a^(x) / d^(x)) = betaln(d, x) - betaln(a, x) (the leaves of a split with equ
 one row), a log-sum-exp per split.  A breakpoint is looked for at lo + 1, lo + 2 and the last k
 (most searches end there: an ancestor's breakpoint often does not move), then on a grid, then
 by the secant in log k with the bracket's middle, at integers, until the bracket is two
-adjacent integers: decided in floats, certified by the caller.
+adjacent integers (beyond 2^53, where floats are no longer every integer, until it is narrower
+than RELATIVE_WIDTH of itself: the caller makes such a start an integer): decided in floats,
+certified by the caller.
 """
 from __future__ import annotations
 

@@ -55,16 +55,17 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
 
     First the whole path is proposed in floats (:func:`~exactprune.path_proposal.propose_path`:
     weakest-link style, every split's float breakpoint on its current subtree, the next stage at
-    the least, only the ancestors of what it prunes searched again; stages below
-    FLOAT_EXACT_INTEGERS) and certified by PruneTree (exact decisions) at the columns 1, k_i - 1
-    and k_i of every proposed stage start k_i, in two :func:`~exactprune.knorm.prune_many` calls
-    (column 1 over the input, the others over the proposed T_1): by Cor 5.4 a stage whose two
-    columns give the proposed trees is T_k on its whole range.  The stages up to the first
-    proposed start whose columns disagree are taken; from the last of them (or from k = 1 when
-    column 1 disagrees, or when the tree's (ancestor, descendant) table is too large for the
-    proposal) the walk below goes on, as it does after the last proposed stage unless every
-    split left meets Thm 5.9's condition (beyond 2^53, brackets, splits the floats see kept at
-    every k).  A split whose own breakpoint lies beyond the search's limit but which an ancestor
+    the least, only the ancestors of what it prunes searched again; stages below 2^511, a start
+    beyond FLOAT_EXACT_INTEGERS made an integer by the root finder on the split that placed it)
+    and certified by PruneTree (exact decisions) at the columns 1, k_i - 1 and k_i of every
+    proposed stage start k_i, in two :func:`~exactprune.knorm.prune_many` calls (column 1 over
+    the input, the others over the proposed T_1; a start beyond FLOAT_EXACT_INTEGERS over the
+    stage before, once that is certified): by Cor 5.4 a stage whose two columns give the
+    proposed trees is T_k on its whole range.  The stages up to the first proposed start whose
+    columns disagree are taken; from the last of them (or from k = 1 when column 1 disagrees,
+    or when the tree's (ancestor, descendant) table is too large for the proposal) the walk
+    below goes on, as it does after the last proposed stage unless every split left meets
+    Thm 5.9's condition (beyond 2^511, brackets, splits the floats see kept at every k).  A split whose own breakpoint lies beyond the search's limit but which an ancestor
     removes first is then never searched (the walk alone, searching every split, raised).  With
     ``crossings`` the path is taken too, each stage's crossings computed from the stage before's
     tree as the walk computes them.
