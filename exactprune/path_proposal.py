@@ -391,10 +391,11 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     G is first looked at at lo + _FIRST and at ``last`` (one call: lost at lo + 1, or kept at
     the last, is the answer, by the one sign change of Thm 5.3; else the bracket spans a factor
     of at most 4 where k is small, 2^8 beyond 2^16); then each round looks at the two integers
-    around the secant in log k through the bracket's ends (G is nearly linear in log k) and at
-    its middle (in log k while it spans more than a factor 2), until the bracket is two adjacent
-    integers (or narrow enough beyond FLOAT_INTEGERS).  (G need not be monotone where k is small, so no step extrapolates outside the
-    bracket.)
+    around the secant in log k through the bracket's ends (G is nearly linear in log k; beyond
+    FLOAT_INTEGERS, where those are one float, the points a quarter of RELATIVE_WIDTH below and
+    above it) and at its middle (in log k while it spans more than a factor 2), until the
+    bracket is two adjacent integers (or narrow enough beyond FLOAT_INTEGERS).  (G need not be
+    monotone where k is small, so no step extrapolates outside the bracket.)
 
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
@@ -426,7 +427,12 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
             secant = np.exp(t_lo - g_lo * (t_hi - t_lo) / (g_hi - g_lo))
             middle = np.where(hi > 2 * lo, np.sqrt(lo * hi), (lo + hi) / 2)
             secant = np.where(np.isfinite(secant), secant, middle)
-        points = np.stack([np.floor(secant), np.floor(secant) + 1, np.floor(middle)], axis=1)
+        # (beyond FLOAT_INTEGERS the two integers around the secant are one float: a point just below
+        # and one just above it instead, so that a secant as close as floats place it ends the search)
+        far = lo >= FLOAT_INTEGERS
+        below = np.where(far, secant * (1 - RELATIVE_WIDTH / 4), np.floor(secant))
+        above = np.where(far, secant * (1 + RELATIVE_WIDTH / 4), np.floor(secant) + 1)
+        points = np.stack([below, above, np.floor(middle)], axis=1)
         points = np.sort(np.clip(points, (lo + 1)[:, None], (hi - 1)[:, None]), axis=1)
         x = np.ones((len(rows.zero), points.shape[1]))
         x[active] = points

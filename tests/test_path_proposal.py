@@ -572,13 +572,33 @@ G6_PRIOR = Prior(lam=Fraction(275, 378), eta=Fraction(1, 2), numerator="J-1")
 G6_BREAKPOINT = 34275805967389879
 
 
-def test_the_g6_breakpoint_by_certified_signs():
-    """The oracle of the tests below: F_root > 0 at G6_BREAKPOINT - 1 and <= 0 at it, each sign
-    certified (the certify kernel's arb route at integer k, not the floats of the proposal nor
-    the root finder): by Thm 5.3 (one sign change) the root's least k, beyond 2^53."""
+#: the same from a g6c15 fold tree: lost from G15_BREAKPOINT, about 2^110
+G15 = Tree(Node((56,) * 6, [Node((56, 54, 1, 56, 53, 1)), Node((0, 2, 55, 0, 3, 55))]))
+G15_PRIOR = Prior(lam=Fraction(325, 756), eta=Fraction(1, 2), numerator="J-1")
+G15_BREAKPOINT = 1787529576412059947843237007317608
+
+
+@pytest.mark.parametrize("tree, prior, k", [(G6, G6_PRIOR, G6_BREAKPOINT), (G15, G15_PRIOR, G15_BREAKPOINT)])
+def test_the_far_breakpoints_by_certified_signs(tree, prior, k):
+    """The oracle of the tests below: F_root > 0 at k - 1 and <= 0 at k, each sign certified (the
+    certify kernel's arb route at integer k, not the floats of the proposal nor the root finder):
+    by Thm 5.3 (one sign change) the root's least k, beyond 2^53."""
     from exactprune.breakpoints import SubtreeForm
-    form = SubtreeForm(G6.root, G6_PRIOR)
-    assert form.sign(G6_BREAKPOINT - 1) > 0 >= form.sign(G6_BREAKPOINT) and G6_BREAKPOINT > 1 << 53
+    form = SubtreeForm(tree.root, prior)
+    assert form.sign(k - 1) > 0 >= form.sign(k) and k > 1 << 53
+
+
+def test_a_far_search_ends_once_the_secant_is_as_close_as_floats_tell(monkeypatch):
+    """G15's root: beyond 2^53 the secant's two integers are one float, and the float G is 0 at
+    the bracket's upper end, so a search that asked the secant's floor and floor + 1 halved the
+    bracket a round at a time; asking just below and above the secant it ends in 4 steps, within
+    RELATIVE_WIDTH of the breakpoint (planted bug that fails it, by hand, reverted: the integer
+    points beyond 2^53: 6 steps)."""
+    import exactprune.path_proposal as path_module
+    monkeypatch.setattr(path_module, "_MAX_STEPS", 4)
+    proposal = propose_path(G15.arrays(), G15_PRIOR, 1 << 511)
+    assert proposal.complete and len(proposal.ks) == 2
+    assert abs(proposal.ks[1] - G15_BREAKPOINT) <= G15_BREAKPOINT * path_module.RELATIVE_WIDTH
 
 
 def test_a_proposal_beyond_2_to_the_53_is_a_float_near_the_breakpoint():
@@ -604,14 +624,15 @@ def test_a_limit_out_of_range_is_refused(limit):
         propose_path(iris_tree().arrays(), Prior(), limit)
 
 
+@pytest.mark.parametrize("tree, prior, k", [(G6, G6_PRIOR, G6_BREAKPOINT), (G15, G15_PRIOR, G15_BREAKPOINT)])
 @pytest.mark.parametrize("crossings", [False, True])
-def test_a_stage_beyond_2_to_the_53_is_certified_from_the_proposal(crossings):
-    """G6's stage at G6_BREAKPOINT is taken from the path (the root finder's integer, certified by
-    PruneTree at k - 1 and k), with no search of the walk, and the sequence is the walk's."""
-    seq = knorm_sequence(G6, G6_PRIOR, crossings=crossings)
-    assert [s.k_from for s in seq.stages] == [1, G6_BREAKPOINT, "inf"]
+def test_a_stage_beyond_2_to_the_53_is_certified_from_the_proposal(tree, prior, k, crossings):
+    """The root's stage at its breakpoint is taken from the path (the root finder's integer,
+    certified by PruneTree at k - 1 and k), with no search of the walk, and the sequence is the walk's."""
+    seq = knorm_sequence(tree, prior, crossings=crossings)
+    assert [s.k_from for s in seq.stages] == [1, k, "inf"]
     assert seq.decisions["stages_path_certified"] == 2 and seq.searches == 0
-    assert outputs(seq) == outputs(walk_alone(G6, G6_PRIOR, crossings))
+    assert outputs(seq) == outputs(walk_alone(tree, prior, crossings))
 
 
 @pytest.mark.parametrize("tree, certified", [(TWO, 4), (iris_tree(), 3)])
