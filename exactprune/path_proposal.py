@@ -414,7 +414,8 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     lo, g_lo, hi, g_hi = _narrowed(x, rows.g(x), lo, np.full(m, -np.inf), np.full(m, last + 1), np.full(m, np.inf))
     active = base = np.arange(m)          # (base: the position in the input of each split searched)
     for _ in range(_MAX_STEPS):
-        done = (hi - lo <= 1) | (lo >= last) | ((lo >= FLOAT_INTEGERS) & (hi - lo <= hi * RELATIVE_WIDTH))
+        # (kept at last, lo is last and hi the stand-in last + 1: as floats at most 1 apart)
+        done = (hi - lo <= 1) | ((lo >= FLOAT_INTEGERS) & (hi - lo <= hi * RELATIVE_WIDTH))
         out[base[done]] = np.where(lo[done] >= last, np.inf, hi[done])
         keep = ~done
         if not keep.any():

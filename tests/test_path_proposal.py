@@ -578,7 +578,14 @@ G15_PRIOR = Prior(lam=Fraction(325, 756), eta=Fraction(1, 2), numerator="J-1")
 G15_BREAKPOINT = 1787529576412059947843237007317608
 
 
-@pytest.mark.parametrize("tree, prior, k", [(G6, G6_PRIOR, G6_BREAKPOINT), (G15, G15_PRIOR, G15_BREAKPOINT)])
+#: G15's tree under lam = 1, and another g6c15 fold's under lam = 1/2 (eta 1/2, the numerator J - 1)
+G15_LAM_1 = (G15, Prior(lam=1, eta=Fraction(1, 2), numerator="J-1"), 901191069987699979819369742128082)
+G15_HALF = (Tree(Node((56,) * 6, [Node((56, 52, 1, 56, 54, 1)), Node((0, 4, 55, 0, 2, 55))])),
+            Prior(lam=Fraction(1, 2), eta=Fraction(1, 2), numerator="J-1"), 861148506354334030504922559347461)
+FAR_CASES = [(G6, G6_PRIOR, G6_BREAKPOINT), (G15, G15_PRIOR, G15_BREAKPOINT), G15_LAM_1, G15_HALF]
+
+
+@pytest.mark.parametrize("tree, prior, k", FAR_CASES)
 def test_the_far_breakpoints_by_certified_signs(tree, prior, k):
     """The oracle of the tests below: F_root > 0 at k - 1 and <= 0 at k, each sign certified (the
     certify kernel's arb route at integer k, not the floats of the proposal nor the root finder):
@@ -588,17 +595,27 @@ def test_the_far_breakpoints_by_certified_signs(tree, prior, k):
     assert form.sign(k - 1) > 0 >= form.sign(k) and k > 1 << 53
 
 
-def test_a_far_search_ends_once_the_secant_is_as_close_as_floats_tell(monkeypatch):
-    """G15's root: beyond 2^53 the secant's two integers are one float, and the float G is 0 at
-    the bracket's upper end, so a search that asked the secant's floor and floor + 1 halved the
-    bracket a round at a time; asking just below and above the secant it ends in 4 steps, within
-    RELATIVE_WIDTH of the breakpoint (planted bug that fails it, by hand, reverted: the integer
-    points beyond 2^53: 6 steps)."""
+@pytest.mark.parametrize("tree, prior, k", [(G15, G15_PRIOR, G15_BREAKPOINT), G15_LAM_1, G15_HALF])
+def test_a_far_search_ends_once_the_secant_is_as_close_as_floats_tell(monkeypatch, tree, prior, k):
+    """The roots of G15 (two priors) and G15_HALF: beyond 2^53 the secant's two integers are one
+    float, so a search that asked the secant's floor and floor + 1 moved one end of the bracket
+    only (the float G is 0 at the upper end, or the secant stays on one side) and halved it a round
+    at a time; asking just below and just above the secant it ends in 4 steps, within
+    RELATIVE_WIDTH of the breakpoint (planted bugs that fail it, by hand, reverted: the integer
+    points beyond 2^53, 6 steps on G15; without the point below, 19 steps under lam = 1; without
+    the point above, 6 on G15_HALF)."""
     import exactprune.path_proposal as path_module
     monkeypatch.setattr(path_module, "_MAX_STEPS", 4)
-    proposal = propose_path(G15.arrays(), G15_PRIOR, 1 << 511)
+    proposal = propose_path(tree.arrays(), prior, 1 << 511)
     assert proposal.complete and len(proposal.ks) == 2
-    assert abs(proposal.ks[1] - G15_BREAKPOINT) <= G15_BREAKPOINT * path_module.RELATIVE_WIDTH
+    assert abs(proposal.ks[1] - k) <= k * path_module.RELATIVE_WIDTH
+
+
+@pytest.mark.parametrize("limit, ks", [(2, [1]), (3, [1, 2])])
+def test_the_least_limits(limit, ks):
+    """k_limit 2 places the first stage alone, 3 also iris's stage at 2 (Zhong App B)."""
+    proposal = propose_path(iris_tree().arrays(), Prior(), limit)
+    assert proposal.ks == ks and proposal.complete
 
 
 def test_a_proposal_beyond_2_to_the_53_is_a_float_near_the_breakpoint():
@@ -624,7 +641,7 @@ def test_a_limit_out_of_range_is_refused(limit):
         propose_path(iris_tree().arrays(), Prior(), limit)
 
 
-@pytest.mark.parametrize("tree, prior, k", [(G6, G6_PRIOR, G6_BREAKPOINT), (G15, G15_PRIOR, G15_BREAKPOINT)])
+@pytest.mark.parametrize("tree, prior, k", FAR_CASES)
 @pytest.mark.parametrize("crossings", [False, True])
 def test_a_stage_beyond_2_to_the_53_is_certified_from_the_proposal(tree, prior, k, crossings):
     """The root's stage at its breakpoint is taken from the path (the root finder's integer,
