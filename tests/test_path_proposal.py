@@ -713,3 +713,50 @@ def test_a_far_stage_placed_by_the_wrong_split_is_caught(monkeypatch):
         seq = knorm_sequence(TWO, crossings=False)
         assert seq.decisions["stages_path_certified"] == 1
         assert outputs(seq) == outputs(walk_alone(TWO, Prior()))
+
+
+#: a tree (from a random search) whose later stages are compact copies (at most a quarter of its
+#: nodes) in which the split placing the next stage has another index than in the input
+COMPACT = ('{"counts": [35, 18], "children": [{"counts": [28, 3], "children": [{"counts": [10, 3], "children": ['
+           '{"counts": [6, 2]}, {"counts": [4, 1], "children": [{"counts": [3, 1]}, {"counts": [1, 0]}]}]}, '
+           '{"counts": [18, 0], "children": [{"counts": [5, 0], "children": [{"counts": [2, 0]}, {"counts": [3, 0]}]}, '
+           '{"counts": [13, 0], "children": [{"counts": [1, 0]}, {"counts": [12, 0], "children": [{"counts": [2, 0]}, '
+           '{"counts": [10, 0]}]}]}]}]}, {"counts": [7, 15], "children": [{"counts": [1, 6], "children": [{"counts": [0, 2]}, '
+           '{"counts": [1, 4], "children": [{"counts": [0, 1]}, {"counts": [1, 3], "children": [{"counts": [0, 3]}, '
+           '{"counts": [1, 0]}]}]}]}, {"counts": [6, 9], "children": [{"counts": [2, 0]}, {"counts": [4, 9], "children": '
+           '[{"counts": [0, 5]}, {"counts": [4, 4]}]}]}]}]}')
+
+
+def test_far_stages_over_compact_copies(monkeypatch):
+    """With FLOAT_EXACT_INTEGERS 1 every start after the first goes through the root finder, the
+    later ones over compact copies of the stage before: the placing split is found there by its
+    input index, and PruneTree's columns over the copy are read back over the input's nodes; the
+    whole path is certified and is the walk's (planted bugs that fail it, by hand, reverted: the
+    input index used in the copy; the columns read as the input's)."""
+    tree = Tree.from_json(COMPACT)
+    monkeypatch.setattr(Builder, "FLOAT_EXACT_INTEGERS", 1)
+    seq = knorm_sequence(tree, crossings=False)
+    assert seq.decisions["stages_path_certified"] == len(seq.stages) - 1 == 4 and seq.searches == 0
+    assert outputs(seq) == outputs(walk_alone(tree, Prior()))
+
+
+def test_a_start_at_the_bracket_limit_itself_is_tried(monkeypatch):
+    """G6's start (about 2^54.93) with BREAKPOINT_EXACT_BITS 54 in the sequence is beyond it: not
+    taken (a start there is a bracket); with 55 it is.  A start of exactly 2**BREAKPOINT_EXACT_BITS
+    is still an integer start: its columns are asked (here 2^60, wrong, so they disagree)."""
+    orders = []
+    real = sequence_module.prune_many
+
+    def recorded(tree, ks, prior):
+        orders.extend(ks)
+        return real(tree, ks, prior=prior)
+
+    monkeypatch.setattr(sequence_module, "prune_many", recorded)
+    for bits, certified in ((54, 1), (55, 2)):
+        monkeypatch.setattr(sequence_module, "BREAKPOINT_EXACT_BITS", bits)
+        assert knorm_sequence(G6, G6_PRIOR, crossings=False).decisions["stages_path_certified"] == certified
+    monkeypatch.setattr(sequence_module, "BREAKPOINT_EXACT_BITS", 60)
+    planted_root_finder(monkeypatch, lambda form, guess, k: 1 << 60)
+    orders.clear()
+    assert knorm_sequence(G6, G6_PRIOR, crossings=False).decisions["stages_path_certified"] == 1
+    assert (1 << 60) in orders and (1 << 60) - 1 in orders
