@@ -654,11 +654,16 @@ def test_a_stage_beyond_2_to_the_53_is_certified_from_the_proposal(tree, prior, 
 
 @pytest.mark.parametrize("tree, certified", [(TWO, 4), (iris_tree(), 3)])
 @pytest.mark.parametrize("float_exact", [1, 9, 11, 13])
-def test_many_stages_beyond_the_float_range_are_certified_one_after_another(monkeypatch, tree, certified, float_exact):
+@pytest.mark.parametrize("one_pass", [Builder.ONE_PASS_NODES, 0])
+def test_many_stages_beyond_the_float_range_are_certified_one_after_another(monkeypatch, tree, certified, float_exact,
+                                                                            one_pass):
     """With FLOAT_EXACT_INTEGERS lowered, the later starts of TWO (10, 12, 16) and iris (2,
     17781896) go through the root finder, each on the stage before once that is certified: the
-    whole path is certified and the sequence is the walk's."""
+    whole path is certified and the sequence is the walk's; also with the columns below the limit
+    in two passes (ONE_PASS_NODES 0), where iris's are 1 and 2 alone (killed _certified_path's
+    ``columns[2:]``: column 2 not asked)."""
     monkeypatch.setattr(Builder, "FLOAT_EXACT_INTEGERS", float_exact)
+    monkeypatch.setattr(Builder, "ONE_PASS_NODES", one_pass)
     seq = knorm_sequence(tree, crossings=True)
     assert seq.decisions["stages_path_certified"] == certified and seq.searches == 0
     assert outputs(seq) == outputs(walk_alone(tree, Prior(), crossings=True))
