@@ -22,7 +22,9 @@ log(a^(x) / d^(x)) = betaln(d, x) - betaln(a, x) (the leaves of a split with equ
 one row), a log-sum-exp per split.  A breakpoint is looked for at lo + 1, lo + 2 and the last k
 (most searches end there: an ancestor's breakpoint often does not move), then on a grid, then
 by the secant in log k with the bracket's middle, at integers, until the bracket is two
-adjacent integers: decided in floats, certified by the caller.
+adjacent integers (beyond 2^53, where floats are no longer every integer, until it is narrower
+than RELATIVE_WIDTH of itself: the caller makes such a start an integer): decided in floats,
+certified by the caller.
 """
 from __future__ import annotations
 
@@ -35,8 +37,15 @@ from .tree import CountArrays
 
 __all__ = ["propose_path", "PathProposal"]
 
-#: the proposal places stages at k below this (every integer up to it is a float64)
-K_LIMIT = 1 << 53
+#: every integer up to this is a float64: below it the proposal's stages start at integers
+FLOAT_INTEGERS = 1 << 53
+#: the proposal places stages at k below this by default
+K_LIMIT = FLOAT_INTEGERS
+#: the largest limit taken (a search's geometric middle sqrt(lo hi) stays in the float range)
+K_LIMIT_MAX = 1 << 511
+#: beyond FLOAT_INTEGERS a breakpoint's search stops at a bracket this narrow relative to its upper
+#: end (adjacent floats tell nothing more: the float G there is off by about 2^-36 of k)
+RELATIVE_WIDTH = 2.0 ** -32
 #: the pair table is made when it has at most this many pairs, or at most one per 16 bytes of the
 #: count arrays (so that a large tree's sequence keeps its memory within a few times its arrays)
 PAIRS_ALWAYS = 1 << 14
@@ -48,16 +57,21 @@ class PathProposal:
     """The proposed path: ``ks`` (the stages' first k, ks[0] == 1, increasing) and ``lost_at``
     (per node of the input: the index of the first proposed stage without the split; len(ks)
     for a split kept by the last one, 0 for a leaf).  ``complete``: the proposal stopped because
-    no split left has a float breakpoint up to K_LIMIT (else a breakpoint's search failed).
+    no split left has a float breakpoint below the limit (else a breakpoint's search failed).
+    ``placed_by``: per stage, a split (node index) whose float breakpoint placed it (-1 for the
+    first stage), the one to refine a start beyond FLOAT_INTEGERS by (a float there is not an integer).
 
     Parameters
     ----------
     ks : list of int
-        The proposed stages' first k.
+        The proposed stages' first k (beyond FLOAT_INTEGERS: a float's value, to a relative
+        RELATIVE_WIDTH).
     lost_at : numpy array of int
         Per node, the first proposed stage that loses it.
     complete : bool
-        No split of the last proposed stage has a float breakpoint up to K_LIMIT.
+        No split of the last proposed stage has a float breakpoint below the limit.
+    placed_by : list of int, optional
+        Per stage, a split whose breakpoint placed it (None: not known).
 
     Examples
     --------
@@ -67,8 +81,8 @@ class PathProposal:
     (True, True)
     """
 
-    def __init__(self, ks: list, lost_at: "np.ndarray", complete: bool):
-        self.ks, self.lost_at, self.complete = ks, lost_at, complete
+    def __init__(self, ks: list, lost_at: "np.ndarray", complete: bool, placed_by: Optional[list] = None):
+        self.ks, self.lost_at, self.complete, self.placed_by = ks, lost_at, complete, placed_by
 
     def kept(self, s: int) -> "np.ndarray":
         """The splits kept by stage ``s`` (a mask over the input's nodes).
@@ -97,6 +111,8 @@ def propose_path(arrays: CountArrays, prior: Prior, k_limit: int = K_LIMIT) -> O
     """The k-norm path of the count arrays ``arrays`` in floats: T_1 by a float PruneTree, then
     stage after stage at the least float breakpoint of the current splits (the module's text),
     as long as that is below ``k_limit``.  Guesses, with no bound: the caller certifies them.
+    A stage beyond FLOAT_INTEGERS starts at a float, found to RELATIVE_WIDTH of itself, not at an
+    integer: the caller makes it one (``placed_by`` names the split whose breakpoint it is).
 
     Parameters
     ----------
@@ -105,7 +121,7 @@ def propose_path(arrays: CountArrays, prior: Prior, k_limit: int = K_LIMIT) -> O
     prior : Prior
         lam, eta and the numerator convention.
     k_limit : int, default K_LIMIT
-        Stages are placed at k below it.
+        Stages are placed at k below it (at most K_LIMIT_MAX).
 
     Returns
     -------
@@ -124,6 +140,8 @@ def propose_path(arrays: CountArrays, prior: Prior, k_limit: int = K_LIMIT) -> O
     >>> proposal.ks
     [1, 2, 17781896]
     """
+    if not 1 < k_limit <= K_LIMIT_MAX:
+        raise ValueError(f"k_limit must be in (1, 2^511], got {k_limit}")
     made_before = arrays.cached_keys()
     try:
         path = _FloatPath.of(arrays, prior, k_limit)
@@ -223,12 +241,13 @@ class _FloatPath:
         self.b = np.full(n, np.inf)
         #: the splits whose breakpoint is not known (``b`` is out of date), each with a k ``lo`` where G < 0
         self.stale, self.lo = np.zeros(n, dtype=bool), np.ones(n)
-        #: the largest k a stage is placed at (hi = last + 1 in a search stands for "none")
+        #: the largest k a stage is placed at (a search kept at it finds none)
         self.last = float(k_limit - 1)
         self.lost_at = np.zeros(n, dtype=np.int64)
 
     def run(self) -> PathProposal:
         ks: list = [1]
+        self.placed_by = [-1]
         live = np.flatnonzero(self.live)
         g = _Rows(self, live).g(np.ones((len(live), 1)))
         self._prune_at(1.0, live[g[:, 0] >= 0], 0)
@@ -242,6 +261,7 @@ class _FloatPath:
             first = live[~self.stale[live] & (self.b[live] == k_star)]
             self._prune_at(k_star, first, len(ks))
             ks.append(int(k_star))
+            self.placed_by.append(int(first[0]))
             above = np.unique(self.node_ancestors(first))
             above = above[self.live[above] & (self.stale[above] | np.isfinite(self.b[above]))]
             # lost at k*: d's subtree becomes its leaf, with R_leaf(d, k) <= R(T_d, k) from k* on
@@ -271,7 +291,7 @@ class _FloatPath:
 
     def _proposal(self, ks: list, complete: bool) -> PathProposal:
         self.lost_at[self.live] = len(ks)
-        return PathProposal(ks, self.lost_at, complete)
+        return PathProposal(ks, self.lost_at, complete, self.placed_by)
 
     def node_ancestors(self, nodes: "np.ndarray") -> "np.ndarray":
         """The proper ancestors of ``nodes`` (with repeats)."""
@@ -364,21 +384,27 @@ class _Rows:
 
 def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     """The least integer k > lo with G_d(k) >= 0 for each split of ``rows`` (G_d(lo) < 0), as
-    floats: inf when there is none up to ``last``, nan when the search did not end.
+    floats: inf when there is none up to ``last`` (G < 0 there), nan when the search did not end.
+    Beyond FLOAT_INTEGERS, where floats are no longer every integer, the upper end of a bracket
+    of relative width RELATIVE_WIDTH.
 
     G is first looked at at lo + _FIRST and at ``last`` (one call: lost at lo + 1, or kept at
     the last, is the answer, by the one sign change of Thm 5.3; else the bracket spans a factor
     of at most 4 where k is small, 2^8 beyond 2^16); then each round looks at the two integers
-    around the secant in log k through the bracket's ends (G is nearly linear in log k) and at
-    its middle (in log k while it spans more than a factor 2), until the bracket is two adjacent
-    integers.  (G need not be monotone where k is small, so no step extrapolates outside the
-    bracket.)
+    around the secant in log k through the bracket's ends (G is nearly linear in log k; beyond
+    FLOAT_INTEGERS, where those are one float, the points a quarter of RELATIVE_WIDTH below and
+    above it) and at its middle (in log k while it spans more than a factor 2), until the
+    bracket is two adjacent integers (or narrow enough beyond FLOAT_INTEGERS).  (G need not be
+    monotone where k is small, so no step extrapolates outside the bracket.)
 
     >>> from exactprune.knorm import prune
     >>> from exactprune.tree import iris_tree
     >>> a = prune(iris_tree(), 2).tree.arrays()         # Zhong Figure B.1 (d): c2 is lost from k = 17781896
     >>> path = _FloatPath.of(a, Prior(), K_LIMIT)
     >>> _search(_Rows(path, np.array([a.index("c2")])), np.array([2.0]), path.last).tolist()
+    [17781896.0]
+    >>> far = _FloatPath.of(a, Prior(), 1 << 100)       # (the same split: no bracket left beyond 2^53)
+    >>> _search(_Rows(far, np.array([a.index("c2")])), np.array([2.0]), far.last).tolist()
     [17781896.0]
     """
     m = len(lo)
@@ -388,8 +414,9 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
     lo, g_lo, hi, g_hi = _narrowed(x, rows.g(x), lo, np.full(m, -np.inf), np.full(m, last + 1), np.full(m, np.inf))
     active = base = np.arange(m)          # (base: the position in the input of each split searched)
     for _ in range(_MAX_STEPS):
-        done = hi - lo <= 1
-        out[base[done]] = np.where(hi[done] > last, np.inf, hi[done])
+        # (kept at last, lo is last and hi the stand-in last + 1: as floats at most 1 apart)
+        done = (hi - lo <= 1) | ((lo >= FLOAT_INTEGERS) & (hi - lo <= hi * RELATIVE_WIDTH))
+        out[base[done]] = np.where(lo[done] >= last, np.inf, hi[done])
         keep = ~done
         if not keep.any():
             break
@@ -401,7 +428,12 @@ def _search(rows: _Rows, lo: "np.ndarray", last: float) -> "np.ndarray":
             secant = np.exp(t_lo - g_lo * (t_hi - t_lo) / (g_hi - g_lo))
             middle = np.where(hi > 2 * lo, np.sqrt(lo * hi), (lo + hi) / 2)
             secant = np.where(np.isfinite(secant), secant, middle)
-        points = np.stack([np.floor(secant), np.floor(secant) + 1, np.floor(middle)], axis=1)
+        # (beyond FLOAT_INTEGERS the two integers around the secant are one float: a point just below
+        # and one just above it instead, so that a secant as close as floats place it ends the search)
+        far = lo >= FLOAT_INTEGERS
+        below = np.where(far, secant * (1 - RELATIVE_WIDTH / 4), np.floor(secant))
+        above = np.where(far, secant * (1 + RELATIVE_WIDTH / 4), np.floor(secant) + 1)
+        points = np.stack([below, above, np.floor(middle)], axis=1)
         points = np.sort(np.clip(points, (lo + 1)[:, None], (hi - 1)[:, None]), axis=1)
         x = np.ones((len(rows.zero), points.shape[1]))
         x[active] = points

@@ -26,6 +26,7 @@ The result types (:class:`Stage`, :class:`NodeBreakpoint`, :class:`KNormSequence
 """
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Sequence
 from typing import Any, Optional
@@ -37,7 +38,8 @@ from .breakpoints import (Breakpoint, LogBracket, Theorem53Violation, float_brea
                           SubtreeForm, verify_crossings, real_crossing, split_kept, survives_all_k,
                           verify_single_crossing)
 from .knorm import EXACT_K_LIMIT, Prior, prune, prune_many, subtree_moment_arb
-from .path_proposal import propose_path
+from .breakpoints.search import _crossing_proposal
+from .path_proposal import K_LIMIT_MAX, propose_path
 from .limits import BREAKPOINT_EXACT_BITS
 from .formatting import knorm_decimal
 from .tree import CountArrays, Tree
@@ -53,16 +55,17 @@ def knorm_sequence(tree: Tree, prior: Prior = Prior(), *, crossings: bool = True
 
     First the whole path is proposed in floats (:func:`~exactprune.path_proposal.propose_path`:
     weakest-link style, every split's float breakpoint on its current subtree, the next stage at
-    the least, only the ancestors of what it prunes searched again; stages below
-    FLOAT_EXACT_INTEGERS) and certified by PruneTree (exact decisions) at the columns 1, k_i - 1
-    and k_i of every proposed stage start k_i, in two :func:`~exactprune.knorm.prune_many` calls
-    (column 1 over the input, the others over the proposed T_1): by Cor 5.4 a stage whose two
-    columns give the proposed trees is T_k on its whole range.  The stages up to the first
-    proposed start whose columns disagree are taken; from the last of them (or from k = 1 when
-    column 1 disagrees, or when the tree's (ancestor, descendant) table is too large for the
-    proposal) the walk below goes on, as it does after the last proposed stage unless every
-    split left meets Thm 5.9's condition (beyond 2^53, brackets, splits the floats see kept at
-    every k).  A split whose own breakpoint lies beyond the search's limit but which an ancestor
+    the least, only the ancestors of what it prunes searched again; stages below 2^511, a start
+    beyond FLOAT_EXACT_INTEGERS made an integer by the root finder on the split that placed it)
+    and certified by PruneTree (exact decisions) at the columns 1, k_i - 1 and k_i of every
+    proposed stage start k_i, in two :func:`~exactprune.knorm.prune_many` calls (column 1 over
+    the input, the others over the proposed T_1; a start beyond FLOAT_EXACT_INTEGERS over the
+    stage before, once that is certified): by Cor 5.4 a stage whose two columns give the
+    proposed trees is T_k on its whole range.  The stages up to the first proposed start whose
+    columns disagree are taken; from the last of them (or from k = 1 when column 1 disagrees,
+    or when the tree's (ancestor, descendant) table is too large for the proposal) the walk
+    below goes on, as it does after the last proposed stage unless every split left meets
+    Thm 5.9's condition (beyond 2^511, brackets, splits the floats see kept at every k).  A split whose own breakpoint lies beyond the search's limit but which an ancestor
     removes first is then never searched (the walk alone, searching every split, raised).  With
     ``crossings`` the path is taken too, each stage's crossings computed from the stage before's
     tree as the walk computes them.
@@ -160,6 +163,10 @@ class _SequenceBuilder:
     #: PruneTree at k0 + 1 is asked before the float guesses while k0 + 1 is at most this
     NEXT_K_FIRST = 64
 
+    #: the path is proposed up to this k (its starts beyond FLOAT_EXACT_INTEGERS made integers by
+    #: the root finder, :meth:`_exact_starts`)
+    PROPOSE_UP_TO = K_LIMIT_MAX
+
     #: the path's columns are certified by one PruneTree pass over the input while it has at most this
     #: many nodes (a second pass's fixed cost is then most of the work; else column 1 over the input,
     #: the others over the proposed T_1, whose lost splits are not decided again at every column)
@@ -212,37 +219,69 @@ class _SequenceBuilder:
         self.k0: Breakpoint = 1
 
     def _certified_path(self) -> Optional[tuple]:
-        """``(proposal, m)``: the path proposed in floats (:func:`~exactprune.path_proposal.propose_path`,
-        its stages at k below FLOAT_EXACT_INTEGERS) and the number m >= 1 of its first stages
-        certified by PruneTree at the columns 1 and (k_i - 1, k_i) of every proposed stage start
-        k_i (:func:`~exactprune.knorm.prune_many`, exact decisions): stage i is certified when the columns k_i - 1 and k_i give
-        the proposed stages i - 1 and i, and every stage before it is.  By Cor 5.4 (T_k nest as k
-        grows) the proposed stage i is then T_k for every k in [k_i, k_(i+1) - 1]:
-        S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  While the input has at most ONE_PASS_NODES
-        nodes, every column is one PruneTree pass over the input (one ``prune_many`` call).  Else column 1 is PruneTree over the input; the others, all at once,
-        over the proposed first stage S_0 once column 1 has shown it T_1 (a view,
-        :func:`_current_tree`): by the same nesting PruneTree over T_1 at k >= 1 decides as over the
-        input (the walk's own steps rest on it too), and the splits T_1 lost, which a grown tree
-        has many of, are not decided again at every column.  None (the walk from k = 1) when there
-        is no proposal or column 1 disagrees."""
-        proposal = propose_path(self.full, self.prior, self.FLOAT_EXACT_INTEGERS)
+        """``(proposal, ks, m)``: the path proposed in floats (:func:`~exactprune.path_proposal.propose_path`,
+        its stages at k below PROPOSE_UP_TO), its stages' first k as integers (``ks``: as proposed
+        up to FLOAT_EXACT_INTEGERS, beyond by :meth:`_certified_far_stages`) and the number m >= 1
+        of its first stages certified by PruneTree at the columns 1 and (k_i - 1, k_i) of every
+        proposed stage start k_i (:func:`~exactprune.knorm.prune_many`, exact decisions): stage i is
+        certified when the columns k_i - 1 and k_i give the proposed stages i - 1 and i, and every
+        stage before it is.  By Cor 5.4 (T_k nest as k grows) the proposed stage i is then T_k for
+        every k in [k_i, k_(i+1) - 1]: S_i = T_(k_i) >= T_k >= T_(k_(i+1) - 1) = S_i.  While the
+        input has at most ONE_PASS_NODES nodes, every column up to FLOAT_EXACT_INTEGERS is one
+        PruneTree pass over the input (one ``prune_many`` call).  Else column 1 is PruneTree over
+        the input; the others, all at once, over the proposed first stage S_0 once column 1 has
+        shown it T_1 (a view, :func:`_current_tree`): by the same nesting PruneTree over T_1 at
+        k >= 1 decides as over the input (the walk's own steps rest on it too), and the splits T_1
+        lost, which a grown tree has many of, are not decided again at every column.  None (the
+        walk from k = 1) when there is no proposal or column 1 disagrees."""
+        proposal = propose_path(self.full, self.prior, self.PROPOSE_UP_TO)
         if proposal is None:
             return None
-        ks = proposal.ks
+        ks = [k for k in proposal.ks if k <= self.FLOAT_EXACT_INTEGERS]      # (the first ones: ks increase)
         columns = sorted(set(ks) | {k - 1 for k in ks[1:]})         # (column 1 first)
         if self.full.n_nodes <= self.ONE_PASS_NODES:         # all over the input at once
-            wrong = self._wrong_columns(proposal, columns, self._kept_at(self.input, columns, None))
+            wrong = self._wrong_columns(proposal, ks, columns, self._kept_at(self.input, columns, None))
         else:
-            wrong = self._wrong_columns(proposal, [1], self._kept_at(self.input, [1], None))
+            wrong = self._wrong_columns(proposal, ks, [1], self._kept_at(self.input, [1], None))
             if columns[1:] and not wrong[1]:
                 view, origin = _current_tree(self.input, (self.full.n_children > 0) & proposal.kept(0))
-                wrong.update(self._wrong_columns(proposal, columns[1:], self._kept_at(view, columns[1:], origin)))
+                wrong.update(self._wrong_columns(proposal, ks, columns[1:], self._kept_at(view, columns[1:], origin)))
         if wrong[1]:
             return None
         m = 1
         while m < len(ks) and not wrong[ks[m]] and not wrong[ks[m] - 1]:
             m += 1
-        return proposal, m
+        if m == len(ks) < len(proposal.ks):
+            m = self._certified_far_stages(proposal, ks)
+        return proposal, ks, m
+
+    def _certified_far_stages(self, proposal, ks: list) -> int:
+        """The proposed stages beyond FLOAT_EXACT_INTEGERS, each once the stages before it are
+        certified, its start appended to ``ks``: there the proposal's start is a float (to a few
+        parts in 2^32, no integer), made one by the root finder
+        (:func:`~exactprune.breakpoints.search._crossing_proposal`, Newton's method in log k on arb
+        balls) from it, on the subtree of the split that placed the stage (``placed_by``) in the
+        stage before, S_(i-1); the columns k_i - 1 and k_i are PruneTree over S_(i-1) (S_(i-1) =
+        T_(k_(i-1)), and by the nesting PruneTree over it at k >= k_(i-1) decides as over the
+        input).  Returns the number of stages certified in all: it stops at a stage whose columns
+        disagree, or which the root finder cannot place (no proposal, none above the start before,
+        or beyond 2**BREAKPOINT_EXACT_BITS, where a start is a bracket)."""
+        splits = self.full.n_children > 0
+        for i in range(len(ks), len(proposal.ks)):
+            if proposal.placed_by is None:
+                break
+            tree, origin = _current_tree(self.input, splits & proposal.kept(i - 1))
+            key = proposal.placed_by[i]
+            node = key if origin is None else int(np.flatnonzero(origin == key)[0])
+            form = SubtreeForm.of_subtrees(tree.arrays(), [node], _Names(self.full, np.array([key])), self.prior)[0]
+            k = _crossing_proposal(form, proposal.ks[i])
+            if k is None or not ks[-1] < k <= 1 << BREAKPOINT_EXACT_BITS:
+                break
+            ks.append(k)
+            wrong = self._wrong_columns(proposal, ks, [k - 1, k], self._kept_at(tree, [k - 1, k], origin))
+            if wrong[k - 1] or wrong[k]:
+                return i
+        return len(ks)
 
     def _kept_at(self, tree: Tree, columns: list, origin: Optional["np.ndarray"]) -> "np.ndarray":
         """PruneTree's kept splits over ``tree`` at the orders ``columns`` (one row each,
@@ -256,11 +295,11 @@ class _SequenceBuilder:
             kept = full
         return kept
 
-    def _wrong_columns(self, proposal, columns: list, kept: "np.ndarray") -> dict:
+    def _wrong_columns(self, proposal, ks: list, columns: list, kept: "np.ndarray") -> dict:
         """Column -> does PruneTree's pruning there (``kept``, a row per column over the input's
-        nodes) differ from the proposed stage that holds the column (the last stage from at most it)?"""
-        stage_of_column = np.searchsorted(np.array(proposal.ks, dtype=np.float64), np.array(columns, dtype=np.float64),
-                                          side="right") - 1
+        nodes) differ from the proposed stage that holds the column (the last stage from at most it;
+        ``ks`` the stages' first k, integers)?"""
+        stage_of_column = np.array([bisect.bisect_right(ks, c) - 1 for c in columns])
         expected = proposal.lost_at[None, :] > stage_of_column[:, None]         # the proposed splits per column
         return dict(zip(columns, _disagree(self.full, kept, expected).tolist()))
 
@@ -268,7 +307,7 @@ class _SequenceBuilder:
         self.decisions["prunetree_comparisons"] += sum(routes.values())
         self.decisions["prunetree_exact_fallbacks"] += routes.get("arb", 0) + routes.get("exact", 0)
 
-    def _take_path(self, proposal, m: int) -> None:
+    def _take_path(self, proposal, ks: list, m: int) -> None:
         """Take the first ``m`` stages of a certified proposal (:meth:`_certified_path`) as the
         walk would have found them: the record of the splits each loses, the leaves, and with
         ``crossings`` the real crossings of each stage's pruned splits (from the stage before's
@@ -276,7 +315,7 @@ class _SequenceBuilder:
         breakpoint known) unless that was the proposal's last, with every split left meeting
         Thm 5.9's condition (``done``)."""
         splits = self.full.n_children > 0
-        for s, k in enumerate(proposal.ks[:m]):
+        for s, k in enumerate(ks[:m]):
             kept = splits & proposal.kept(s)
             self._add_stage(k, None)
             if self.current is not None:        # the crossings of the splits it prunes
@@ -293,7 +332,7 @@ class _SequenceBuilder:
         self.full.forget(self.full.cached_keys())      # (none is read by the walk, as after its first stage)
         if not self.crossings:
             self._next_current()
-        self.k0 = proposal.ks[m - 1]
+        self.k0 = ks[m - 1]
         assert self.current is not None
         a = self.current.arrays()
         self.done = (m == len(proposal.ks) and proposal.complete

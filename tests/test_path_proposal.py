@@ -560,3 +560,208 @@ def test_no_proposal_where_a_child_weight_is_0():
     seq = knorm_sequence(tree, prior, crossings=False)
     assert seq.decisions["stages_path_certified"] == 0 and outputs(seq) == outputs(walk_alone(tree, prior))
     assert [s.k_from for s in seq.stages] == [1, 30, "inf"]
+
+
+# -- stages beyond 2^53: the proposal's float start made an integer by the root finder --------------
+
+#: a stage of a g6c25 fold tree (bench_cv, seed 0): the root's two leaves under lam = 275/378,
+#: eta = 1/2 and the numerator J - 1 (the estimator's prior there); the root is lost from
+#: G6_BREAKPOINT, beyond 2^53
+G6 = Tree(Node((56,) * 6, [Node((56, 46, 2, 56, 51, 3)), Node((0, 10, 54, 0, 5, 53))]))
+G6_PRIOR = Prior(lam=Fraction(275, 378), eta=Fraction(1, 2), numerator="J-1")
+G6_BREAKPOINT = 34275805967389879
+
+
+#: the same from a g6c15 fold tree: lost from G15_BREAKPOINT, about 2^110
+G15 = Tree(Node((56,) * 6, [Node((56, 54, 1, 56, 53, 1)), Node((0, 2, 55, 0, 3, 55))]))
+G15_PRIOR = Prior(lam=Fraction(325, 756), eta=Fraction(1, 2), numerator="J-1")
+G15_BREAKPOINT = 1787529576412059947843237007317608
+
+
+#: G15's tree under lam = 1, and another g6c15 fold's under lam = 1/2 (eta 1/2, the numerator J - 1)
+G15_LAM_1 = (G15, Prior(lam=1, eta=Fraction(1, 2), numerator="J-1"), 901191069987699979819369742128082)
+G15_HALF = (Tree(Node((56,) * 6, [Node((56, 52, 1, 56, 54, 1)), Node((0, 4, 55, 0, 2, 55))])),
+            Prior(lam=Fraction(1, 2), eta=Fraction(1, 2), numerator="J-1"), 861148506354334030504922559347461)
+FAR_CASES = [(G6, G6_PRIOR, G6_BREAKPOINT), (G15, G15_PRIOR, G15_BREAKPOINT), G15_LAM_1, G15_HALF]
+
+
+@pytest.mark.parametrize("tree, prior, k", FAR_CASES)
+def test_the_far_breakpoints_by_certified_signs(tree, prior, k):
+    """The oracle of the tests below: F_root > 0 at k - 1 and <= 0 at k, each sign certified (the
+    certify kernel's arb route at integer k, not the floats of the proposal nor the root finder):
+    by Thm 5.3 (one sign change) the root's least k, beyond 2^53."""
+    from exactprune.breakpoints import SubtreeForm
+    form = SubtreeForm(tree.root, prior)
+    assert form.sign(k - 1) > 0 >= form.sign(k) and k > 1 << 53
+
+
+@pytest.mark.parametrize("tree, prior, k", [(G15, G15_PRIOR, G15_BREAKPOINT), G15_LAM_1, G15_HALF])
+def test_a_far_search_ends_once_the_secant_is_as_close_as_floats_tell(monkeypatch, tree, prior, k):
+    """The roots of G15 (two priors) and G15_HALF: beyond 2^53 the secant's two integers are one
+    float, so a search that asked the secant's floor and floor + 1 moved one end of the bracket
+    only (the float G is 0 at the upper end, or the secant stays on one side) and halved it a round
+    at a time; asking just below and just above the secant it ends in 4 steps, within
+    RELATIVE_WIDTH of the breakpoint (planted bugs that fail it, by hand, reverted: the integer
+    points beyond 2^53, 6 steps on G15; without the point below, 19 steps under lam = 1; without
+    the point above, 6 on G15_HALF)."""
+    import exactprune.path_proposal as path_module
+    monkeypatch.setattr(path_module, "_MAX_STEPS", 4)
+    proposal = propose_path(tree.arrays(), prior, 1 << 511)
+    assert proposal.complete and len(proposal.ks) == 2
+    assert abs(proposal.ks[1] - k) <= k * path_module.RELATIVE_WIDTH
+
+
+@pytest.mark.parametrize("limit, ks", [(2, [1]), (3, [1, 2])])
+def test_the_least_limits(limit, ks):
+    """k_limit 2 places the first stage alone, 3 also iris's stage at 2 (Zhong App B)."""
+    proposal = propose_path(iris_tree().arrays(), Prior(), limit)
+    assert proposal.ks == ks and proposal.complete
+
+
+def test_a_proposal_beyond_2_to_the_53_is_a_float_near_the_breakpoint():
+    """Beyond 2^53 the proposal's start is a float, within RELATIVE_WIDTH (2^-32) of the breakpoint,
+    placed by the root (``placed_by``); with the limit 2^54 (below the breakpoint) or the default
+    2^53 there is no second stage (complete), with 2^56 there is (killed _search's "none" read as
+    hi > last: beyond 2^53 last + 1 is last, so the limit itself came back as a breakpoint)."""
+    import exactprune.path_proposal as path_module
+    a = G6.arrays()
+    proposal = propose_path(a, G6_PRIOR, 1 << 100)
+    assert proposal.ks[0] == 1 and len(proposal.ks) == 2 and proposal.complete
+    assert abs(proposal.ks[1] - G6_BREAKPOINT) <= G6_BREAKPOINT * path_module.RELATIVE_WIDTH
+    assert proposal.placed_by == [-1, a.index("root")]
+    for limit in (None, 1 << 54):
+        proposal = propose_path(a, G6_PRIOR) if limit is None else propose_path(a, G6_PRIOR, limit)
+        assert proposal.ks == [1] and proposal.complete
+    assert len(propose_path(a, G6_PRIOR, 1 << 56).ks) == 2
+
+
+@pytest.mark.parametrize("limit", [1, 0, (1 << 511) + 1])
+def test_a_limit_out_of_range_is_refused(limit):
+    with pytest.raises(ValueError, match="k_limit"):
+        propose_path(iris_tree().arrays(), Prior(), limit)
+
+
+@pytest.mark.parametrize("tree, prior, k", FAR_CASES)
+@pytest.mark.parametrize("crossings", [False, True])
+def test_a_stage_beyond_2_to_the_53_is_certified_from_the_proposal(tree, prior, k, crossings):
+    """The root's stage at its breakpoint is taken from the path (the root finder's integer,
+    certified by PruneTree at k - 1 and k), with no search of the walk, and the sequence is the walk's."""
+    seq = knorm_sequence(tree, prior, crossings=crossings)
+    assert [s.k_from for s in seq.stages] == [1, k, "inf"]
+    assert seq.decisions["stages_path_certified"] == 2 and seq.searches == 0
+    assert outputs(seq) == outputs(walk_alone(tree, prior, crossings))
+
+
+@pytest.mark.parametrize("tree, certified", [(TWO, 4), (iris_tree(), 3)])
+@pytest.mark.parametrize("float_exact", [1, 9, 11, 13])
+@pytest.mark.parametrize("one_pass", [Builder.ONE_PASS_NODES, 0])
+def test_many_stages_beyond_the_float_range_are_certified_one_after_another(monkeypatch, tree, certified, float_exact,
+                                                                            one_pass):
+    """With FLOAT_EXACT_INTEGERS lowered, the later starts of TWO (10, 12, 16) and iris (2,
+    17781896) go through the root finder, each on the stage before once that is certified: the
+    whole path is certified and the sequence is the walk's; also with the columns below the limit
+    in two passes (ONE_PASS_NODES 0), where iris's are 1 and 2 alone (killed _certified_path's
+    ``columns[2:]``: column 2 not asked)."""
+    monkeypatch.setattr(Builder, "FLOAT_EXACT_INTEGERS", float_exact)
+    monkeypatch.setattr(Builder, "ONE_PASS_NODES", one_pass)
+    seq = knorm_sequence(tree, crossings=True)
+    assert seq.decisions["stages_path_certified"] == certified and seq.searches == 0
+    assert outputs(seq) == outputs(walk_alone(tree, Prior(), crossings=True))
+
+
+def planted_root_finder(monkeypatch, answer) -> None:
+    """Replace the root finder the sequence asks by ``answer(form, guess, k)``, k its own answer."""
+    real = sequence_module._crossing_proposal
+    monkeypatch.setattr(sequence_module, "_crossing_proposal", lambda form, guess: answer(form, guess, real(form, guess)))
+
+
+@pytest.mark.parametrize("by", [-1, 1])
+def test_a_root_finder_start_one_off_is_caught(monkeypatch, by):
+    """The root finder's start moved by one: one earlier, PruneTree at it keeps the root where the
+    stage is expected; one later, PruneTree at the column before (the breakpoint) prunes it where
+    the stage before is expected.  Only the first stage is taken and the walk finds the rest: the
+    walk's sequence (planted bug that fails it, by hand, reverted: the far columns not compared)."""
+    planted_root_finder(monkeypatch, lambda form, guess, k: k + by)
+    seq = knorm_sequence(G6, G6_PRIOR, crossings=False)
+    assert seq.decisions["stages_path_certified"] == 1
+    assert outputs(seq) == outputs(walk_alone(G6, G6_PRIOR))
+
+
+@pytest.mark.parametrize("answer", [lambda form, guess, k: None, lambda form, guess, k: 1, "bits"])
+def test_a_start_the_root_finder_cannot_place_is_left_to_the_walk(monkeypatch, answer):
+    """No proposal, one not above the start before, or one beyond 2**BREAKPOINT_EXACT_BITS (lowered
+    to 2^50 in the sequence alone, where a start is then a bracket): the far stage is not taken,
+    the walk finds it (planted bugs that fail it, by hand, reverted: each condition dropped)."""
+    if answer == "bits":
+        monkeypatch.setattr(sequence_module, "BREAKPOINT_EXACT_BITS", 50)
+    else:
+        planted_root_finder(monkeypatch, answer)
+    seq = knorm_sequence(G6, G6_PRIOR, crossings=False)
+    assert seq.decisions["stages_path_certified"] == 1
+    assert outputs(seq) == outputs(walk_alone(G6, G6_PRIOR))
+
+
+def test_a_far_stage_placed_by_the_wrong_split_is_caught(monkeypatch):
+    """TWO with FLOAT_EXACT_INTEGERS 9: stage 1 (k = 10) is placed by c1; said to be placed by c2,
+    the root finder gives c2's breakpoint on the whole tree, 12, where PruneTree at 11 has already
+    pruned c1: only the first stage is taken.  Without ``placed_by`` no far stage is taken."""
+    monkeypatch.setattr(Builder, "FLOAT_EXACT_INTEGERS", 9)
+    real = sequence_module.propose_path
+    a = TWO.arrays()
+    for placed_by in ([-1, a.index("c2"), a.index("c2"), a.index("root")], None):
+        def wrong(arrays, prior, k_limit, placed_by=placed_by):
+            proposal = real(arrays, prior, k_limit)
+            assert proposal.placed_by == [-1, a.index("c1"), a.index("c2"), a.index("root")]
+            return PathProposal(proposal.ks, proposal.lost_at, proposal.complete, placed_by)
+
+        monkeypatch.setattr(sequence_module, "propose_path", wrong)
+        seq = knorm_sequence(TWO, crossings=False)
+        assert seq.decisions["stages_path_certified"] == 1
+        assert outputs(seq) == outputs(walk_alone(TWO, Prior()))
+
+
+#: a tree (from a random search) whose later stages are compact copies (at most a quarter of its
+#: nodes) in which the split placing the next stage has another index than in the input
+COMPACT = ('{"counts": [35, 18], "children": [{"counts": [28, 3], "children": [{"counts": [10, 3], "children": ['
+           '{"counts": [6, 2]}, {"counts": [4, 1], "children": [{"counts": [3, 1]}, {"counts": [1, 0]}]}]}, '
+           '{"counts": [18, 0], "children": [{"counts": [5, 0], "children": [{"counts": [2, 0]}, {"counts": [3, 0]}]}, '
+           '{"counts": [13, 0], "children": [{"counts": [1, 0]}, {"counts": [12, 0], "children": [{"counts": [2, 0]}, '
+           '{"counts": [10, 0]}]}]}]}]}, {"counts": [7, 15], "children": [{"counts": [1, 6], "children": [{"counts": [0, 2]}, '
+           '{"counts": [1, 4], "children": [{"counts": [0, 1]}, {"counts": [1, 3], "children": [{"counts": [0, 3]}, '
+           '{"counts": [1, 0]}]}]}]}, {"counts": [6, 9], "children": [{"counts": [2, 0]}, {"counts": [4, 9], "children": '
+           '[{"counts": [0, 5]}, {"counts": [4, 4]}]}]}]}]}')
+
+
+def test_far_stages_over_compact_copies(monkeypatch):
+    """With FLOAT_EXACT_INTEGERS 1 every start after the first goes through the root finder, the
+    later ones over compact copies of the stage before: the placing split is found there by its
+    input index, and PruneTree's columns over the copy are read back over the input's nodes; the
+    whole path is certified and is the walk's (planted bugs that fail it, by hand, reverted: the
+    input index used in the copy; the columns read as the input's)."""
+    tree = Tree.from_json(COMPACT)
+    monkeypatch.setattr(Builder, "FLOAT_EXACT_INTEGERS", 1)
+    seq = knorm_sequence(tree, crossings=False)
+    assert seq.decisions["stages_path_certified"] == len(seq.stages) - 1 == 4 and seq.searches == 0
+    assert outputs(seq) == outputs(walk_alone(tree, Prior()))
+
+
+def test_a_start_at_the_bracket_limit_itself_is_tried(monkeypatch):
+    """G6's start (about 2^54.93) with BREAKPOINT_EXACT_BITS 54 in the sequence is beyond it: not
+    taken (a start there is a bracket); with 55 it is.  A start of exactly 2**BREAKPOINT_EXACT_BITS
+    is still an integer start: its columns are asked (here 2^60, wrong, so they disagree)."""
+    orders = []
+    real = sequence_module.prune_many
+
+    def recorded(tree, ks, prior):
+        orders.extend(ks)
+        return real(tree, ks, prior=prior)
+
+    monkeypatch.setattr(sequence_module, "prune_many", recorded)
+    for bits, certified in ((54, 1), (55, 2)):
+        monkeypatch.setattr(sequence_module, "BREAKPOINT_EXACT_BITS", bits)
+        assert knorm_sequence(G6, G6_PRIOR, crossings=False).decisions["stages_path_certified"] == certified
+    monkeypatch.setattr(sequence_module, "BREAKPOINT_EXACT_BITS", 60)
+    planted_root_finder(monkeypatch, lambda form, guess, k: 1 << 60)
+    orders.clear()
+    assert knorm_sequence(G6, G6_PRIOR, crossings=False).decisions["stages_path_certified"] == 1
+    assert (1 << 60) in orders and (1 << 60) - 1 in orders

@@ -491,6 +491,7 @@ def test_an_exact_search_beyond_the_float_range_starts_from_the_float_guess(monk
 
     monkeypatch.setattr(sequence_module, "next_breakpoint", recorded)
     monkeypatch.setattr(sequence_module._SequenceBuilder, "FLOAT_EXACT_INTEGERS", 100)
+    monkeypatch.setattr(sequence_module._SequenceBuilder, "PROPOSE_PATH", False)     # (the walk's)
     seq = knorm_sequence(tree, crossings=False)
     assert [s.k_from for s in seq.stages] == [1, 2, 17781896, "inf"]
     assert searched["c2"] == (2, 17781896, 17781896, 2)
