@@ -463,7 +463,7 @@ class _FloatFilter:
     def _float_pass(self, a: CountArrays, columns, value, weight, leaf_rel, weight_rel: float, eps: Approx):
         """The pass over the float images of the orders ``columns`` (``value`` their leaf moments,
         one column each; :func:`_level_bounds`): the decisions over positions, a column per order."""
-        order, levels, runs, slots, terms_max = self._shape
+        _, levels, runs, slots, terms_max = self._shape
         if len(columns) == 1:       # one order: plain vectors (cheaper array calls, the same floats)
             value, leaf_rel = value[:, 0], leaf_rel[0]
         else:
@@ -499,7 +499,7 @@ class _FloatFilter:
         epsilon 0: a subtree's value the log-sum of its children's weighted optimal values, every
         value with its own absolute bound (the bounds of the optimal values kept beside them); the
         decisions over positions, a column per order."""
-        order, levels, runs, slots, _ = self._shape
+        _, _, runs, slots, _ = self._shape
         value, error = leaf
         if len(columns) == 1:
             value, error = value[:, 0], error[:, 0]
