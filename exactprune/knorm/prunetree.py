@@ -463,7 +463,7 @@ class _FloatFilter:
     def _float_pass(self, a: CountArrays, columns, value, weight, leaf_rel, weight_rel: float, eps: Approx):
         """The pass over the float images of the orders ``columns`` (``value`` their leaf moments,
         one column each; :func:`_level_bounds`): the decisions over positions, a column per order."""
-        order, levels, runs, slots, terms_max = self._shape
+        _, levels, runs, slots, terms_max = self._shape
         if len(columns) == 1:       # one order: plain vectors (cheaper array calls, the same floats)
             value, leaf_rel = value[:, 0], leaf_rel[0]
         else:
@@ -499,7 +499,7 @@ class _FloatFilter:
         epsilon 0: a subtree's value the log-sum of its children's weighted optimal values, every
         value with its own absolute bound (the bounds of the optimal values kept beside them); the
         decisions over positions, a column per order."""
-        order, levels, runs, slots, _ = self._shape
+        _, _, runs, slots, _ = self._shape
         value, error = leaf
         if len(columns) == 1:
             value, error = value[:, 0], error[:, 0]
@@ -664,13 +664,14 @@ class _FloatFilter:
             block = slice(start, start + rows)
             sizes, majority = _FloatFilter._sizes_by_position(counts, order[block])
             sizes_f[block] = sizes
-            if loop_ks.size:        # (leaf_moment_floats)
-                values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, orders)
-                leaf_v[block, loop] = values if rels.max() < math.inf else np.where(np.isinf(rels), math.nan, values)
-            if gamma_ks.size:
-                values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, gamma_orders)
-                leaf_v[block, gamma] = values if rels.max() < math.inf else np.where(np.isinf(rels), math.nan, values)
-                leaf_rel[gamma] = np.maximum(leaf_rel[gamma], np.fmax.reduce(np.where(np.isinf(rels), 0.0, rels), axis=0))
+            for columns, these, own_bounds in ((loop, orders, False), (gamma, gamma_orders, True)):
+                if columns.start == columns.stop:
+                    continue
+                values, rels = _leaf_images(sizes[:, None], majority[:, None], offsets, these)    # (leaf_moment_floats)
+                leaf_v[block, columns] = values if rels.max() < math.inf else np.where(np.isinf(rels), math.nan, values)
+                if own_bounds:      # the log-Gamma images: the largest of their own bounds
+                    leaf_rel[columns] = np.maximum(leaf_rel[columns],
+                                                   np.fmax.reduce(np.where(np.isinf(rels), 0.0, rels), axis=0))
         if not usable:
             leaf_rel[:] = math.inf
         if usable and (not leaf_v.size or leaf_v.min() >= _VALUE_FLOOR):

@@ -699,3 +699,83 @@ def test_a_node_past_two_to_the_53_leaves_the_other_log_images_as_they_are():
     names = tree.arrays().names()
     assert not result.kept_splits[names.index(tree.root.children[1].name)]
     assert not _optimal(tree.root.children[1], 10 ** 6 // 1000, Prior())[1]      # (pruned already at k = 1000)
+
+
+# -- survivors of the mutation run of 2026-11-29 (session 44): the declines of several orders --
+
+#: eta = 0: C = (6, 8) into A = (2, 5) and (4, 3) is kept at k = 2 and pruned at k = 8 (R_tree /
+#: R_leaf 0.84 and 1.37 by exact Fractions); A is the node again (weight exactly 1) beside an empty
+#: child (weight exactly 0), so R_tree(A) = R_leaf(A) exactly at every k, and so is the root over C
+#: where C is pruned (at k = 8), not where it is kept (k = 2: C's subtree is the root's optimum)
+LATE_TIE = ('{"counts": [6, 8], "children": [{"counts": [6, 8], "children": [{"counts": [2, 5], "children": '
+            '[{"counts": [2, 5]}, {"counts": [0, 0]}]}, {"counts": [4, 3]}]}, {"counts": [0, 0]}]}')
+
+
+def test_a_column_declined_on_a_lower_level_stays_declined_when_a_higher_level_settles_it(monkeypatch):
+    """k = 2 and 8 in one float pass over LATE_TIE: both decline A (the deepest level); at the
+    root, k = 8 declines again (its exact tie) and k = 2 is settled.  The column of k = 2 must
+    stay declined (its later decisions mean nothing): each order goes to prune's engine, and the
+    routes are the engines' (k = 2: A exact, C and the root in floats; k = 8: A and the root
+    exact, C in floats).  Forgetting a column's earlier decline at a level where another column
+    declines would serve k = 2 from the batch."""
+    prior = Prior(eta=0)
+    tree = Tree.from_json(LATE_TIE)
+    root, c = tree.root, tree.root.children[0]
+    a = c.children[0]
+    for k, c_kept in ((2, True), (8, False)):
+        assert _optimal(c, k, prior)[1] is c_kept
+        assert leaf_moment(a.counts, k, prior) == _prunings(a, k, prior)[1][0]     # A: an exact tie
+        assert (leaf_moment(root.counts, k, prior) == _optimal(c, k, prior)[0][0]) is not c_kept     # the root's tie
+    asked = _recording_engines(monkeypatch)
+    kept, routes = prune_many(tree, [2, 8], prior=prior)
+    assert asked == [2, 8]
+    assert routes == {"float": 2 + 1, "arb": 0, "exact": 1 + 2}
+    names = tree.arrays().names()
+    for row, k in zip(kept, (2, 8)):
+        assert [bool(row[names.index(n.name)]) for n in (root, c, a)] == [k == 2, k == 2, False]
+
+
+#: eta = 0, k = 1500 (the log domain): K = (3000, 3000) over itself twice (each time beside an empty
+#: child: weights exactly 1 and 0), the last into pure children (every split kept, as in the chain
+#: above: K's subtree about e**-2865, its bound the pure child's plus three products' roundings, its
+#: leaf about e**-889 with a smaller bound) beside A = (1500, 1) over itself and an empty child (an
+#: exact tie, declined; about e**-2072) and the leaf (1000, 0) (about e**-1683), which dominates the
+#: root's sum (about e**-1685 against the root's leaf, about e**-1363: kept)
+_CHAIN = '{"counts": [3000, 3000], "children": [{"counts": [3000, 0]}, {"counts": [0, 3000]}]}'
+for _ in range(2):
+    _CHAIN = '{"counts": [3000, 3000], "children": [%s, {"counts": [0, 0]}]}' % _CHAIN
+DECLINED_BESIDE_KEPT = ('{"counts": [5500, 3001], "children": [%s, {"counts": [1000, 0]}, {"counts": [1500, 1], '
+                        '"children": [{"counts": [1500, 1]}, {"counts": [0, 0]}]}]}' % _CHAIN)
+
+
+def test_a_kept_split_beside_a_declined_one_passes_its_bound_up_in_a_batch(monkeypatch):
+    """prune_many's log pass over DECLINED_BESIDE_KEPT at k = 1500: the level of K and A declines
+    A (so the column goes to prune's engine), and still each split's optimal value keeps its bound,
+    K's its subtree's: the root's subtree bound, recorded at the batch's root comparison, is at least
+    K's subtree bound (recorded at the level below; a log-sum's bound is at least each term's),
+    which is larger than K's leaf bound.  K's leaf bound passed up instead (or the level's bounds
+    written over the wrong positions) would miss it."""
+    from exactprune.knorm import prunetree
+    seen = []
+    compare = prunetree.log_greater_array
+
+    def recording(leaf, tree):
+        seen.append((np.array(leaf[1], dtype=float).copy(), np.array(tree[1], dtype=float).copy()))
+        return compare(leaf, tree)
+
+    monkeypatch.setattr(prunetree, "log_greater_array", recording)
+    prior = Prior(eta=0)
+    tree = Tree.from_json(DECLINED_BESIDE_KEPT)
+    root, k_split, _, a = tree.root, *tree.root.children
+    assert [_optimal(n, 1500, prior)[1] for n in (root, k_split)] == [True, True]
+    assert leaf_moment(a.counts, 1500, prior) == _prunings(a, 1500, prior)[1][0] < Fraction(1, 2 ** 900)
+    kept, routes = prune_many(tree, [1500], prior=prior)
+    assert routes == {"float": 4, "arb": 0, "exact": 1}        # declined: prune's engine decided it, A exactly
+    # the batch's levels (prune's engine records more after them): K's chain twice, (K, A), the root
+    assert [tree_bound.shape for _, tree_bound in seen[:4]] == [(1,), (1,), (2,), (1,)]
+    (level_leaf, level_tree), (_, root_tree) = seen[2:4]
+    assert level_tree[0] > level_leaf[0]           # K: its subtree's bound above its leaf's
+    assert root_tree[0] >= level_tree[0]
+    names = tree.arrays().names()
+    assert [bool(kept[0, names.index(n.name)]) for n in tree.root.walk()] == \
+        [bool(n.children) and n is not a for n in tree.root.walk()]         # every split kept but A (a tie prunes)
