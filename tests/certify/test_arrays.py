@@ -455,6 +455,38 @@ def test_rising_ratio_gamma_array_validity_rules():
     assert values.shape == rels.shape == (0,)
 
 
+def test_rising_ratio_gamma_array_of_infinite_inputs_warns_of_nothing():
+    """An infinite a or d is refused (no image) quietly: the float work on it (inf - inf, inf /
+    inf) raises no RuntimeWarning, as the rest of the kernel's refusals."""
+    a, d = np.array([np.inf, 1.5, np.inf]), np.array([2.5, np.inf, np.inf])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        values, rels = rising_ratio_gamma_array((a, 0.0), (d, 0.0), 4096)
+    assert np.isinf(rels).all()
+
+
+@pytest.mark.parametrize("k", [10 ** 30 + 12345, 2 ** 60 + 1, 3 ** 50])
+def test_gamma_log_tail_bound_covers_the_order_rounded_to_a_float(k):
+    """An order whose k - 16 is not a float is imaged at k~ = 16 + fl(k - 16): every computed
+    quantity is k~'s, so the bound at k must exceed the bound at k~ by at least what the move
+    from k~ to k can change Psi by, |k - k~| max |psi(Y') - psi(X')| over the orders between,
+    at least |k - k~| delta psi'(X') >= |k - k~| delta (1/X - 1/X^2) (psi' > 1/z from DLMF
+    5.15.1's series; X = x + k~ - 16, exact Fractions of the computed floats).  Pairs with a large
+    delta, where the move is largest."""
+    from exactprune.certify.arrays import _gamma_log_tail
+    k_float = GAMMA_SHIFT + int(float(k - GAMMA_SHIFT))
+    assert k_float != k
+    pairs = [(1.5, 1e6 + 1.5), (0.5, 4e4 + 0.5), (2e5 + 0.25, 3.25)]       # (a > d: the logarithm negated)
+    a, d = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    bound_k = _gamma_log_tail((a, 0.0), (d, 0.0), k)[3]
+    bound_float = _gamma_log_tail((a, 0.0), (d, 0.0), k_float)[3]
+    for i, (x, y) in enumerate(pairs):
+        low, high = sorted((Fraction(x) + GAMMA_SHIFT, Fraction(y) + GAMMA_SHIFT))
+        X = low + (k_float - GAMMA_SHIFT)
+        move = abs(k - k_float) * (high - low) * (1 / X - 1 / X ** 2)
+        assert Fraction(float(bound_k[i])) - Fraction(float(bound_float[i])) >= move, (x, y, k)
+
+
 @pytest.mark.parametrize("k", [65, 4096, 2 ** 30])
 @pytest.mark.parametrize("sign_a, sign_d", [(1, -1), (-1, 1), (1, 1), (-1, -1)])
 def test_rising_ratio_gamma_array_bound_covers_the_inputs_own_errors(k, sign_a, sign_d):
