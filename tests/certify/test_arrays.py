@@ -469,10 +469,11 @@ def test_rising_ratio_gamma_array_of_infinite_inputs_warns_of_nothing():
 def test_gamma_log_tail_bound_covers_the_order_rounded_to_a_float(k):
     """An order whose k - 16 is not a float is imaged at k~ = 16 + fl(k - 16): every computed
     quantity is k~'s, so the bound at k must exceed the bound at k~ by at least what the move
-    from k~ to k can change Psi by, |k - k~| max |psi(Y') - psi(X')| over the orders between,
-    at least |k - k~| delta psi'(X') >= |k - k~| delta (1/X - 1/X^2) (psi' > 1/z from DLMF
-    5.15.1's series; X = x + k~ - 16, exact Fractions of the computed floats).  Pairs with a large
-    delta, where the move is largest."""
+    from k~ to k changes Psi by: |Psi(k) - Psi(k~)| is a sum of |k - k~| terms log1p(delta / (x +
+    m)) over the m between, each at least t / (1 + t) for t = delta / (x + m) >= delta / X_hi
+    (X_hi = x + max(k, k~) - 16), so at least |k - k~| delta / (X_hi + delta) (x <= y the
+    computed a + 16 and d + 16, delta = y - x; exact Fractions).  Pairs with a large delta,
+    where the move is largest."""
     from exactprune.certify.arrays import _gamma_log_tail
     k_float = GAMMA_SHIFT + int(float(k - GAMMA_SHIFT))
     assert k_float != k
@@ -482,8 +483,8 @@ def test_gamma_log_tail_bound_covers_the_order_rounded_to_a_float(k):
     bound_float = _gamma_log_tail((a, 0.0), (d, 0.0), k_float)[3]
     for i, (x, y) in enumerate(pairs):
         low, high = sorted((Fraction(x) + GAMMA_SHIFT, Fraction(y) + GAMMA_SHIFT))
-        X = low + (k_float - GAMMA_SHIFT)
-        move = abs(k - k_float) * (high - low) * (1 / X - 1 / X ** 2)
+        x_high = low + (max(k, k_float) - GAMMA_SHIFT)
+        move = abs(k - k_float) * (high - low) / (x_high + (high - low))
         assert Fraction(float(bound_k[i])) - Fraction(float(bound_float[i])) >= move, (x, y, k)
 
 
