@@ -434,13 +434,8 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
         except Exception as err:    # refused, timed out, or something else answering (no scheduler)
             raise ValueError(f"cannot reach a Dask scheduler at {address!r} within "
                              f"{CONNECT_TIMEOUT_S} s ({type(err).__name__})") from None
-        import logging
         # a lost scheduler or worker is said in one line, not logged (Dask's loggers have levels of their own)
-        quiet = [logging.getLogger(name) for name in ["distributed"] + sorted(logging.root.manager.loggerDict)
-                 if name.startswith("distributed")]
-        levels = [logger.level for logger in quiet]
-        for logger in quiet:
-            logger.setLevel(logging.CRITICAL + 1)
+        levels = _quiet_dask_loggers()
         try:
             with parallel_config(backend="dask"):
                 _DASK.update(address=address, client=client, lost=False)
@@ -450,7 +445,7 @@ def dask_backend(address: Optional[str]) -> Iterator[None]:
             _DASK.update(address=None, client=None, lost=False)
             with contextlib.suppress(Exception):
                 client.close(timeout=1 if lost else None)
-            for logger, level in zip(quiet, levels):
+            for logger, level in levels.items():
                 logger.setLevel(level)
     finally:
         if cluster is not None:
@@ -465,7 +460,9 @@ def _start_local_cluster(cluster_class: Any, address: str, workers: int, **optio
     Dask (2026.8) closes what it started when a worker's start times out, except the late worker
     itself: stopping it raises (an ``AssertionError`` whose context is the timeout) and its process
     is left to Dask's reaper at interpreter exit.  So every worker process that this start created
-    and that is still running is killed here before the refusal: none outlives it.  A failure that
+    and that is still running is killed here before the refusal: none outlives it.  Dask's loggers
+    are silenced first and left so (its event loop reports the stopped processes from its own
+    thread, at any time after): the refusal is the one line said.  A failure that
     no timeout caused is raised as it is (an internal error, not a refusal)."""
     import multiprocessing
     before = set(multiprocessing.active_children())
@@ -475,6 +472,9 @@ def _start_local_cluster(cluster_class: Any, address: str, workers: int, **optio
     except Exception as err:
         if not _caused_by_timeout(err):
             raise
+        # the refusal is the one report: Dask's event loop would log the processes stopped here
+        # (at any time after, from its own thread), so its loggers stay quiet from now on
+        _quiet_dask_loggers()
         for process in set(multiprocessing.active_children()) - before:
             process.kill()
             process.join(CONNECT_TIMEOUT_S)
@@ -482,6 +482,18 @@ def _start_local_cluster(cluster_class: Any, address: str, workers: int, **optio
         raise ValueError(f"the local Dask cluster {address} did not start: a worker was not ready within "
                          f"{LOCAL_START_TIMEOUT_S} s (LOCAL_START_TIMEOUT_S) and its processes were stopped; "
                          f"{instead}") from None
+
+
+def _quiet_dask_loggers() -> dict:
+    """Silence Dask's loggers (``distributed`` and each of its children, which Dask gives levels of
+    their own) and return each one's level before, to restore."""
+    import logging
+    loggers = [logging.getLogger(name) for name in ["distributed"] + sorted(logging.root.manager.loggerDict)
+               if name.startswith("distributed")]
+    levels = {logger: logger.level for logger in loggers}
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    return levels
 
 
 def _caused_by_timeout(err: BaseException) -> bool:
