@@ -244,6 +244,18 @@ def no_watchdog(monkeypatch):
     return armed
 
 
+@pytest.fixture
+def sigint_handled():
+    """Python's own SIGINT handler in place for the test, as in a process started in the
+    foreground: a test process that inherited SIGINT ignored (a background job of a
+    non-interactive shell) keeps it ignored in ``cli.main`` too, and a SIGINT sent to it would
+    reach nothing (the README's test command run with ``&`` failed the SIGINT cases so)."""
+    import signal as signals
+    previous = signals.signal(signals.SIGINT, signals.default_int_handler)
+    yield
+    signals.signal(signals.SIGINT, previous)
+
+
 def _command(monkeypatch, body):
     """Make ``cli.main([])`` run ``body(args)`` as its command."""
     import argparse
@@ -261,7 +273,8 @@ def _receive(signum):
 
 @pytest.mark.parametrize("signum", ["SIGTERM", "SIGINT"])
 def test_a_signal_whose_interrupt_a_library_swallowed_still_ends_the_command_as_interrupted(capsys, monkeypatch,
-                                                                                            no_watchdog, signum):
+                                                                                            no_watchdog, signum,
+                                                                                            sigint_handled):
     """SIGTERM's (or Ctrl-C's) KeyboardInterrupt can be swallowed on its way up (raised in a
     ``__del__`` or a library callback, Python only prints "Exception ignored"), and the command
     then finishes: it still exits with 128 + n and says it was interrupted (a CI run saw exit 0
@@ -320,7 +333,7 @@ def test_a_command_whose_interrupt_was_swallowed_starts_no_more_work_units(capsy
                                     RuntimeError("pool broken"), OSError(5, "Input/output error"),
                                     BrokenPipeError(32, "Broken pipe"), ValueError("bad message length")])
 def test_an_exception_the_interruption_caused_ends_the_command_as_interrupted(capsys, monkeypatch, no_watchdog,
-                                                                             signum, caused):
+                                                                             signum, caused, sigint_handled):
     """Seen in test_parents_terminated_while_their_pools_start_leave_no_worker_behind (1 command
     in 200 under load): a command terminated while it started exited 3, "internal error:
     ImportError": the signal's KeyboardInterrupt came during numpy's import, which turned it into
